@@ -1,0 +1,16 @@
+import type { Metadata } from 'next'
+import { getTranslations } from 'next-intl/server'
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('auth'))('changePasswordTitle') }
+}
+
+export default async function ChangePasswordPage() {
+  const t = await getTranslations('auth')
+  return (
+    <>
+      <h1 className="mb-2 text-xl font-semibold">{t('changePasswordTitle')}</h1>
+      <p className="text-sm text-slate-700">{t('notAvailableYet')}</p>
+    </>
+  )
+}

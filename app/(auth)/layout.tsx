@@ -1,0 +1,19 @@
+import Link from 'next/link'
+import { getTranslations } from 'next-intl/server'
+
+export default async function AuthLayout({ children }: { children: React.ReactNode }) {
+  const t = await getTranslations('common')
+  return (
+    <div className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 py-10">
+      <p className="text-2xl font-semibold text-brand-800">{t('appName')}</p>
+      <main id="contenu" className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
+        {children}
+      </main>
+      <footer className="flex gap-4 text-sm">
+        <Link href="/legal-notice">{t('legalNotice')}</Link>
+        <Link href="/terms-of-use">{t('termsOfUse')}</Link>
+        <Link href="/privacy-policy">{t('privacyPolicy')}</Link>
+      </footer>
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+import Link from 'next/link'
+import { getTranslations } from 'next-intl/server'
+import { MainNav } from '@/components/layout/main-nav'
+import { getCurrentUser } from '@/lib/auth/session'
+import { signOutAction } from '@/lib/auth/actions'
+import { navigationFor } from '@/lib/navigation'
+
+/** The main layout (spec §2: grouped under '/'). Each page checks its own access; the layout only shows what the user may open. */
+export default async function MainLayout({ children }: { children: React.ReactNode }) {
+  const user = await getCurrentUser()
+  const [t, tNav] = await Promise.all([getTranslations('common'), getTranslations('nav')])
+  const items = user ? navigationFor(user).map((i) => ({ ...i, label: tNav(i.key as 'candidates') })) : []
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        {t('skipToContent')}
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <Link href="/" className="text-lg font-semibold text-brand-800 no-underline">
+            {t('appName')}
+          </Link>
+          {user && <MainNav label={t('mainNavigation')} items={items} />}
+          {user && (
+            <form action={signOutAction} className="ml-auto flex items-center gap-3 text-sm">
+              <span className="text-slate-600">
+                {user.firstName} {user.lastName}
+              </span>
+              <button type="submit" className="rounded-md px-2 py-1 text-brand-700 hover:bg-slate-100">
+                {t('signOut')}
+              </button>
+            </form>
+          )}
+        </div>
+      </header>
+      <main id="contenu" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6">
+        {children}
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-screen-2xl gap-4 px-4 py-3 text-sm">
+          <Link href="/legal-notice">{t('legalNotice')}</Link>
+          <Link href="/terms-of-use">{t('termsOfUse')}</Link>
+          <Link href="/privacy-policy">{t('privacyPolicy')}</Link>
+        </div>
+      </footer>
+    </div>
+  )
+}

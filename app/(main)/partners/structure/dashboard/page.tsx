@@ -1,0 +1,48 @@
+import Link from 'next/link'
+import { notFound, redirect } from 'next/navigation'
+import { getTranslations } from 'next-intl/server'
+import { PageHeader } from '@/components/layout/page-header'
+import { pageMetadata } from '@/components/layout/page-metadata'
+import { ValidityBadge } from '@/components/offers/validity-badge'
+import { EmptyState } from '@/components/ui/empty-state'
+import { SimpleTable } from '@/components/ui/simple-table'
+import { applyCountsByOffer } from '@/lib/applies/queries'
+import { requireUser } from '@/lib/auth/session'
+import { getDb } from '@/lib/db/client'
+import { socialOffersOfStructure } from '@/lib/offers/queries'
+import { getOwnStructure } from '@/lib/partners/queries'
+import { partnerHome } from '@/lib/permissions'
+
+export const generateMetadata = pageMetadata('partnersDashboard')
+
+/** The partner structure's home (role fullPartner): its social offers and their prescriptions per tab. */
+export default async function PartnerDashboardPage() {
+  const user = await requireUser()
+  if (user.role !== 'fullPartner') redirect(partnerHome(user))
+  if (!user.structureId) notFound()
+  const db = getDb()
+  const [structure, offers] = await Promise.all([getOwnStructure(db, user.structureId), socialOffersOfStructure(db, user.structureId)])
+  if (!structure) notFound()
+  const counts = await applyCountsByOffer(db, user.structureId, offers.map((o) => o.id))
+  const t = await getTranslations('applies')
+  return (
+    <>
+      <PageHeader title={structure.name} subtitle={`${offers.length} offre${offers.length > 1 ? 's' : ''} sociale${offers.length > 1 ? 's' : ''}`} />
+      {offers.length === 0 ? (
+        <EmptyState title="Votre structure n’a pas encore d’offre sociale.">Les offres que vous publiez reçoivent les prescriptions des référents.</EmptyState>
+      ) : (
+        <SimpleTable
+          caption="Offres sociales de la structure"
+          headers={['Offre', 'Validité', t('tabs.PRESCRIPTION_FILLED'), t('tabs.INTEGRATED_CANDIDATE'), t('tabs.REFUSED_STRUCTURE')]}
+          rows={offers.map((o) => {
+            const c = counts.get(o.id)!
+            return {
+              key: o.id,
+              cells: [<Link key="n" href={`/offer/social/${o.id}`}>{o.name}</Link>, <ValidityBadge key="v" offer={o} />, c.PRESCRIPTION_FILLED, c.INTEGRATED_CANDIDATE, c.REFUSED_STRUCTURE],
+            }
+          })}
+        />
+      )}
+    </>
+  )
+}

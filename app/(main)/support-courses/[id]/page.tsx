@@ -1,0 +1,26 @@
+import { notFound } from 'next/navigation'
+import { DetailList } from '@/components/ui/detail-list'
+import { PageHeader } from '@/components/layout/page-header'
+import { pageMetadata } from '@/components/layout/page-metadata'
+import { requireOrganisationUser } from '@/lib/auth/session'
+import { getDb } from '@/lib/db/client'
+import { isUuid } from '@/lib/ids'
+import { getSupportCourse } from '@/lib/organisation/queries'
+import { formatDate } from '@/lib/dates'
+
+export const generateMetadata = pageMetadata('supportCourse')
+
+/** Another organisation's record, or an id that is not one, is "not found". */
+export default async function SupportCoursePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params
+  const user = await requireOrganisationUser()
+  if (!isUuid(id)) notFound()
+  const r = await getSupportCourse(getDb(), user.organisationId, id)
+  if (!r) notFound()
+  return (
+    <>
+      <PageHeader title={r.name} />
+      <DetailList items={[['Début', formatDate(r.startDate)], ['Fin', formatDate(r.endDate)], ['Description', r.description]]} />
+    </>
+  )
+}

@@ -1,0 +1,35 @@
+import Link from 'next/link'
+import { PageHeader } from '@/components/layout/page-header'
+import { pageMetadata, pageTitle, type PageKey } from '@/components/layout/page-metadata'
+import { requirePagePermission } from '@/lib/auth/session'
+
+export const generateMetadata = pageMetadata('settings')
+
+const SECTIONS: [string, PageKey][] = [
+  ['/v2/settings/users', 'settingsUsers'],
+  ['/v2/settings/permissions', 'settingsPermissions'],
+  ['/v2/settings/custom-fields', 'settingsCustomFields'],
+  ['/v2/settings/organisations', 'settingsOrganisations'],
+  ['/v2/settings/modeles', 'settingsModeles'],
+  ['/v2/settings/templates', 'settingsTemplates'],
+  ['/v2/settings/exports', 'exports'],
+]
+
+export default async function SettingsPage() {
+  await requirePagePermission('settings.visualize')
+  const titles = await Promise.all(SECTIONS.map(([, key]) => pageTitle(key)))
+  return (
+    <>
+      <PageHeader title={await pageTitle('settings')} />
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {SECTIONS.map(([href], i) => (
+          <li key={href}>
+            <Link href={href} className="block rounded-lg border border-slate-200 bg-white p-4 font-medium">
+              {titles[i]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}

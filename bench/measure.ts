@@ -1,0 +1,34 @@
+export type Timing = { iterations: number; p50: number; p95: number; p99: number; min: number; max: number }
+
+export type MeasureOptions = {
+  iterations?: number
+  /** Untimed runs first, so that the figures describe a warm cache and warm connection, not the first touch. */
+  warmup?: number
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100
+
+/** Nearest-rank percentile of sorted durations. */
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
+}
+
+/** Runs fn sequentially `iterations` times (i is the iteration number, to vary inputs) and returns latencies in ms. */
+export async function measure(fn: (i: number) => Promise<unknown>, { iterations = 200, warmup = 10 }: MeasureOptions = {}): Promise<Timing> {
+  for (let i = 0; i < warmup; i++) await fn(i)
+  const durations: number[] = []
+  for (let i = 0; i < iterations; i++) {
+    const start = performance.now()
+    await fn(i)
+    durations.push(performance.now() - start)
+  }
+  durations.sort((a, b) => a - b)
+  return {
+    iterations,
+    p50: round(percentile(durations, 50)),
+    p95: round(percentile(durations, 95)),
+    p99: round(percentile(durations, 99)),
+    min: round(durations[0]!),
+    max: round(durations[durations.length - 1]!),
+  }
+}

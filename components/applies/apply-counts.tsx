@@ -1,0 +1,17 @@
+import { getTranslations } from 'next-intl/server'
+import { APPLY_STATES, type ApplyCounts } from '@/lib/applies/queries'
+
+/** The organisation's prescriptions per state, as figure cards. */
+export async function ApplyCountCards({ counts }: { counts: ApplyCounts }) {
+  const t = await getTranslations('applies')
+  return (
+    <ul className="grid gap-4 sm:grid-cols-3">
+      {APPLY_STATES.map((state) => (
+        <li key={state} className="rounded-lg border border-slate-200 bg-white p-4">
+          <p className="text-sm text-slate-600">{t(`tabs.${state}`)}</p>
+          <p className="text-2xl font-semibold">{counts[state].toLocaleString('fr-FR')}</p>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,56 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { candidates, socialApplies, socialOffers } from '@/lib/db/schema'
+import { PAGE_SIZE } from '@/lib/constants'
+
+export const APPLY_STATES = ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'] as const
+export type ApplyState = (typeof APPLY_STATES)[number]
+export type ApplyCounts = Record<ApplyState, number>
+
+const zeroCounts = (): ApplyCounts => ({ PRESCRIPTION_FILLED: 0, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 })
+
+/** Non-archived applies per tab for each of the given offers, seen by one partner structure. */
+export async function applyCountsByOffer(db: DbOrTx, structureId: string, offerIds: string[]): Promise<Map<string, ApplyCounts>> {
+  const result = new Map<string, ApplyCounts>(offerIds.map((id) => [id, zeroCounts()]))
+  if (offerIds.length === 0) return result
+  const rows = await db
+    .select({ offerId: socialApplies.socialOfferId, state: socialApplies.state, n: count() })
+    .from(socialApplies)
+    .where(and(eq(socialApplies.structureId, structureId), inArray(socialApplies.socialOfferId, offerIds), eq(socialApplies.archived, false)))
+    .groupBy(socialApplies.socialOfferId, socialApplies.state)
+  for (const r of rows) result.get(r.offerId)![r.state] = r.n
+  return result
+}
+
+/** A candidate's prescriptions, for the candidate sheet (the candidate's organisation only). */
+export async function appliesOfCandidate(db: DbOrTx, organisationId: string, candidateId: string) {
+  return db
+    .select({ id: socialApplies.id, state: socialApplies.state, offerName: socialOffers.name, providerName: socialOffers.providerName, prescriptionDate: socialApplies.prescriptionDate, responseDate: socialApplies.responseDate, cause: socialApplies.cause })
+    .from(socialApplies)
+    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+    .where(and(eq(socialApplies.organisationId, organisationId), eq(socialApplies.candidateId, candidateId)))
+    .orderBy(desc(socialApplies.prescriptionDate))
+}
+
+/** The organisation's latest prescriptions and their answers. */
+export async function latestAppliesOfOrganisation(db: DbOrTx, organisationId: string) {
+  return db
+    .select({ id: socialApplies.id, state: socialApplies.state, candidateId: candidates.id, firstName: candidates.firstName, lastName: candidates.lastName, offerName: socialOffers.name, prescriptionDate: socialApplies.prescriptionDate, responseDate: socialApplies.responseDate, cause: socialApplies.cause })
+    .from(socialApplies)
+    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+    .where(and(eq(socialApplies.organisationId, organisationId), eq(socialApplies.archived, false)))
+    .orderBy(desc(socialApplies.prescriptionDate))
+    .limit(PAGE_SIZE)
+}
+
+export async function applyCountsOfOrganisation(db: DbOrTx, organisationId: string): Promise<ApplyCounts> {
+  const rows = await db
+    .select({ state: socialApplies.state, n: count() })
+    .from(socialApplies)
+    .where(and(eq(socialApplies.organisationId, organisationId), eq(socialApplies.archived, false)))
+    .groupBy(socialApplies.state)
+  const counts = zeroCounts()
+  for (const r of rows) counts[r.state] = r.n
+  return counts
+}

@@ -1,0 +1,55 @@
+import 'server-only'
+import { headers } from 'next/headers'
+import { redirect } from 'next/navigation'
+import { cache } from 'react'
+import { can, GUARD_REDIRECT, partnerHome, type Permission } from '@/lib/permissions'
+import { getAuth } from './auth'
+
+export type CurrentUser = {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+  role: string
+  permissions: string[] | null
+  organisationId: string | null
+  structureId: string | null
+}
+
+/** The signed-in user of this request, read once per render from the database session. */
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+  const result = await getAuth().api.getSession({ headers: await headers() })
+  if (!result || result.user.disabled) return null
+  const u = result.user
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName ?? '',
+    lastName: u.lastName ?? '',
+    role: u.role ?? '',
+    permissions: u.permissions ?? null,
+    organisationId: u.organisationId ?? null,
+    structureId: u.structureId ?? null,
+  }
+})
+
+/** Pages: a visitor without a session goes to the login page. */
+export async function requireUser(): Promise<CurrentUser> {
+  const user = await getCurrentUser()
+  if (!user) redirect('/v2/login')
+  return user
+}
+
+/** Route guards of spec §2: a missing permission redirects to the candidates dashboard. */
+export async function requirePagePermission(permission: Permission): Promise<CurrentUser> {
+  const user = await requireUser()
+  if (!can(user, permission)) redirect(GUARD_REDIRECT)
+  return user
+}
+
+/** Organisation pages (candidates, enterprises…): a partner-structure user is sent to their own home. */
+export async function requireOrganisationUser(): Promise<CurrentUser & { organisationId: string }> {
+  const user = await requireUser()
+  if (!user.organisationId) redirect(partnerHome(user))
+  return user as CurrentUser & { organisationId: string }
+}

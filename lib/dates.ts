@@ -1,0 +1,24 @@
+import { formatInTimeZone } from 'date-fns-tz'
+
+/** Spec §9: dates in fr-FR, Europe/Paris. */
+export const TIME_ZONE = 'Europe/Paris'
+
+/** A calendar date ('2026-03-01') is a day, not an instant: it is printed as is, never shifted by a time zone. */
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** dd/MM/yyyy in Europe/Paris; '' for an empty value. */
+export function formatDate(value: Date | string | null | undefined): string {
+  if (value == null || value === '') return ''
+  if (typeof value === 'string') {
+    const m = CALENDAR_DATE.exec(value)
+    if (m) return `${m[3]}/${m[2]}/${m[1]}`
+  }
+  const date = typeof value === 'string' ? new Date(value) : value
+  if (Number.isNaN(date.getTime())) return ''
+  return formatInTimeZone(date, TIME_ZONE, 'dd/MM/yyyy')
+}
+
+/** Today's calendar date in Paris, as 'yyyy-MM-dd'. */
+export function parisToday(now: Date = new Date()): string {
+  return formatInTimeZone(now, TIME_ZONE, 'yyyy-MM-dd')
+}

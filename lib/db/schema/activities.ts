@@ -1,0 +1,100 @@
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from './auth'
+import { candidates } from './candidates'
+import { organisations, partnerStructures } from './tenants'
+
+export const supportCourses = pgTable(
+  'support_courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Spec §3 "Support-course owner": {_id, firstName, lastName}. */
+    ownerId: text('owner_id').references(() => users.id),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('support_courses_organisation_idx').on(t.organisationId)],
+)
+
+export const workshops = pgTable(
+  'workshops',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    addressFormatted: text('address_formatted'),
+    capacity: integer('capacity'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('workshops_organisation_idx').on(t.organisationId)],
+)
+
+/** Spec §3 "AMP list entry": kind 'social', with name and key. */
+export const ampListEntries = pgTable('amp_list_entries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  key: text('key').notNull().unique(),
+})
+
+export const smsTemplates = pgTable(
+  'sms_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_templates_organisation_idx').on(t.organisationId)],
+)
+
+export const smsStatusEnum = pgEnum('sms_status', ['queued', 'sent', 'delivered', 'failed'])
+
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id),
+    authorId: text('author_id').references(() => users.id),
+    body: text('body').notNull(),
+    status: smsStatusEnum('status').notNull().default('queued'),
+    providerSid: text('provider_sid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_messages_candidate_idx').on(t.candidateId)],
+)
+
+/** Who did what to which record. Details never hold personal data beyond ids. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: text('actor_id').references(() => users.id),
+    organisationId: uuid('organisation_id').references(() => organisations.id),
+    structureId: uuid('structure_id').references(() => partnerStructures.id),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.at)],
+)

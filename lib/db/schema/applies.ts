@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm'
+import { boolean, customType, date, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from './auth'
+import { candidates } from './candidates'
+import { socialOffers } from './offers'
+import { organisations, partnerStructures } from './tenants'
+
+/** Spec §4, application tabs. */
+export const applyStateEnum = pgEnum('apply_state', ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'])
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
+
+/** Generated or uploaded files (prescription sheets, FUP answers). */
+export const documents = pgTable('documents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  content: bytea('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** A prescription of a candidate to a partner's social offer, and its answer (spec §3 "Social apply"). */
+export const socialApplies = pgTable(
+  'social_applies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The candidate's organisation (the prescriber's tenant). */
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    /** The partner structure that owns the offer (the answering tenant). */
+    structureId: uuid('structure_id')
+      .notNull()
+      .references(() => partnerStructures.id),
+    socialOfferId: uuid('social_offer_id')
+      .notNull()
+      .references(() => socialOffers.id),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id),
+    state: applyStateEnum('state').notNull().default('PRESCRIPTION_FILLED'),
+    archived: boolean('archived').notNull().default(false),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** The prescription sheet ('Fiche.pdf'); null for a manual prescription. */
+    prescriptionDocumentId: uuid('prescription_document_id').references(() => documents.id),
+    prescriptionDate: timestamp('prescription_date', { withTimezone: true }).notNull().defaultNow(),
+    responseDate: timestamp('response_date', { withTimezone: true }),
+    firstReceptionDate: date('first_reception_date'),
+    assessmentDate: date('assessment_date'),
+    /** Refusal cause code (lib/applies/causes.ts). */
+    cause: text('cause'),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id),
+    /** Name of the structure that accompanies the candidate (spec: accompaniement). */
+    accompaniement: text('accompaniement'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('social_applies_offer_state_idx').on(t.socialOfferId, t.state, t.archived, t.prescriptionDate),
+    index('social_applies_structure_state_idx').on(t.structureId, t.state, t.archived),
+    index('social_applies_candidate_idx').on(t.candidateId),
+    index('social_applies_organisation_idx').on(t.organisationId, t.state),
+  ],
+)
+
+export type FupAddress = { formatted: string; isQPV: boolean }
+export type FupAdditionalField = {
+  key: string
+  label: string
+  type: 'number' | 'text' | 'bool' | 'date' | 'list' | 'listMultiple'
+  value: string | number | boolean | string[] | null
+}
+export type FupBeneficiary = {
+  gender: 'F' | 'M' | null
+  birthDate: string | null
+  address: FupAddress | null
+  phone: string | null
+  email: string | null
+  socialSecurityNumber: string | null
+  cafNumber: string | null
+  poleEmploiNumber: string | null
+  additionalFields: FupAdditionalField[]
+}
+export type FupPrescription = {
+  rsaReferentName: string
+  email: string
+  phone: string
+  structure: string
+  address: string
+  goal: string
+  validatePrescription: boolean
+  approveDemand: boolean
+  prescriptionDate: string
+}
+export type FupConvocation = { date: string | null; reason: 'excusedAbsence' | 'unexcusedAbsence' | null }
+export type FupDecision = {
+  partnerDecision: 'integrated' | 'notIntegrated' | null
+  cause: string | null
+  firstReceptionDate: string | null
+  assessmentDate: string | null
+  firstConvocation: FupConvocation | null
+  secondConvocation: FupConvocation | null
+  thirdConvocation: FupConvocation | null
+}
+export type FupPartnerFeedback = {
+  accompanierName: string
+  name: string
+  email: string
+  phone: string
+  address: string
+  decision: FupDecision
+}
+export type FupSponsorLogo = { label: string; value: string; uri: string; required: boolean }
+
+/** The follow-up sheet of a prescription (spec §3 "FUP"). */
+export const fups = pgTable(
+  'fups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    socialApplyId: uuid('social_apply_id')
+      .notNull()
+      .unique()
+      .references(() => socialApplies.id),
+    name: text('name').notNull(),
+    beneficiary: jsonb('beneficiary').$type<FupBeneficiary>().notNull(),
+    prescription: jsonb('prescription').$type<FupPrescription>().notNull(),
+    partnerFeedback: jsonb('partner_feedback').$type<FupPartnerFeedback>(),
+    sponsorsLogo: jsonb('sponsors_logo').$type<FupSponsorLogo[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The partner's answer PDF, once sent. */
+    answerDocumentId: uuid('answer_document_id').references(() => documents.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+)

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm'
+import { boolean, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { users } from './auth'
+import { organisations } from './tenants'
+
+export const genderEnum = pgEnum('gender', ['F', 'M'])
+export const customFieldTypeEnum = pgEnum('custom_field_type', ['number', 'text', 'bool', 'date', 'list', 'listMultiple'])
+
+/** Places of residence an organisation sorts its candidates by (spec §3: place {_id, placeLabel}). */
+export const places = pgTable(
+  'places',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    label: text('label').notNull(),
+  },
+  (t) => [unique('places_organisation_label_uq').on(t.organisationId, t.label)],
+)
+
+/** Candidate statuses of an organisation's settings (spec §3: status {value, label}). */
+export const candidateStatuses = pgTable(
+  'candidate_statuses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    value: text('value').notNull(),
+    label: text('label').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [unique('candidate_statuses_organisation_value_uq').on(t.organisationId, t.value)],
+)
+
+export const customFieldDefinitions = pgTable(
+  'custom_field_definitions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+    type: customFieldTypeEnum('type').notNull(),
+    /** Choices of list and listMultiple fields. */
+    options: jsonb('options').$type<{ value: string; label: string }[]>().notNull().default([]),
+    required: boolean('required').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [unique('custom_field_definitions_organisation_key_uq').on(t.organisationId, t.key)],
+)
+
+export type CustomFieldValue = string | number | boolean | string[] | null
+
+export const candidates = pgTable(
+  'candidates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: genderEnum('gender'),
+    birthDate: date('birth_date'),
+    addressFormatted: text('address_formatted'),
+    addressIsQpv: boolean('address_is_qpv').notNull().default(false),
+    phone: text('phone'),
+    email: text('email'),
+    /** NIR. Never selected by list queries, never exported, never logged; reading it writes an audit row. */
+    socialSecurityNumber: text('social_security_number'),
+    cafNumber: text('caf_number'),
+    poleEmploiNumber: text('pole_emploi_number'),
+    placeId: uuid('place_id').references(() => places.id),
+    statusId: uuid('status_id').references(() => candidateStatuses.id),
+    referentId: text('referent_id').references(() => users.id),
+    customFields: jsonb('custom_fields').$type<Record<string, CustomFieldValue>>().notNull().default({}),
+    /** Lower-cased, accent-free haystack for the trigram search (names, phone, email). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`passerelle_unaccent(lower(first_name || ' ' || last_name || ' ' || coalesce(phone, '') || ' ' || coalesce(email, '')))`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('candidates_organisation_name_idx').on(t.organisationId, t.lastName, t.firstName),
+    index('candidates_organisation_place_idx').on(t.organisationId, t.placeId),
+    index('candidates_organisation_status_idx').on(t.organisationId, t.statusId),
+    index('candidates_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+)

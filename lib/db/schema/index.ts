@@ -1,0 +1,6 @@
+export * from './tenants'
+export * from './auth'
+export * from './candidates'
+export * from './offers'
+export * from './applies'
+export * from './activities'

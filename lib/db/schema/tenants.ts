@@ -1,0 +1,26 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/** A département, a local mission, an association: the owner of candidates and of its users. */
+export const organisations = pgTable('organisations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  twoFactorRequired: boolean('two_factor_required').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** A partner structure (housing, mobility, health…) that publishes social offers and answers prescriptions. */
+export const partnerStructures = pgTable(
+  'partner_structures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The organisation that registered the structure as a partner; null for a structure shared by all. */
+    organisationId: uuid('organisation_id').references(() => organisations.id),
+    name: text('name').notNull(),
+    addressFormatted: text('address_formatted'),
+    phone: text('phone'),
+    email: text('email'),
+    website: text('website'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('partner_structures_organisation_idx').on(t.organisationId)],
+)

@@ -1,0 +1,16 @@
+/** French labels of stored codes shown in settings screens. */
+export const ROLE_LABELS: Record<string, string> = {
+  admin: 'Administrateur',
+  referent: 'Référent RSA',
+  counsellor: 'Conseiller',
+  fullPartner: 'Partenaire',
+}
+
+export const FIELD_TYPE_LABELS: Record<string, string> = {
+  number: 'Nombre',
+  text: 'Texte',
+  bool: 'Oui / non',
+  date: 'Date',
+  list: 'Liste',
+  listMultiple: 'Liste à choix multiples',
+}

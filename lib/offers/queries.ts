@@ -1,0 +1,36 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { jobOffers, socialOffers } from '@/lib/db/schema'
+
+const offerCard = {
+  id: socialOffers.id,
+  name: socialOffers.name,
+  providerName: socialOffers.providerName,
+  serviceStartDate: socialOffers.serviceStartDate,
+  serviceEndDate: socialOffers.serviceEndDate,
+  financingModes: socialOffers.financingModes,
+  tags: socialOffers.tags,
+}
+
+/** The social offers directory: partners publish their offers to every referent. */
+export async function listSocialOffers(db: DbOrTx) {
+  return db.select(offerCard).from(socialOffers).orderBy(asc(socialOffers.name))
+}
+
+export async function socialOffersOfStructure(db: DbOrTx, structureId: string) {
+  return db.select(offerCard).from(socialOffers).where(eq(socialOffers.structureId, structureId)).orderBy(asc(socialOffers.name))
+}
+
+export async function getSocialOffer(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(socialOffers).where(eq(socialOffers.id, id))
+  return row ?? null
+}
+
+export async function listJobOffers(db: DbOrTx, organisationId: string) {
+  return db.select().from(jobOffers).where(eq(jobOffers.organisationId, organisationId)).orderBy(asc(jobOffers.title))
+}
+
+export async function getJobOffer(db: DbOrTx, organisationId: string, id: string) {
+  const [row] = await db.select().from(jobOffers).where(and(eq(jobOffers.id, id), eq(jobOffers.organisationId, organisationId)))
+  return row ?? null
+}

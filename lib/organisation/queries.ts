@@ -1,0 +1,49 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { customFieldDefinitions, enterprises, organisations, smsTemplates, supportCourses, users, workshops } from '@/lib/db/schema'
+
+/** Plain per-organisation lists and lookups; each is scoped by the organisation, and an id of another one is "not found". */
+export const listEnterprises = (db: DbOrTx, organisationId: string) =>
+  db.select().from(enterprises).where(eq(enterprises.organisationId, organisationId)).orderBy(asc(enterprises.name))
+
+export async function getEnterprise(db: DbOrTx, organisationId: string, id: string) {
+  const [row] = await db.select().from(enterprises).where(and(eq(enterprises.id, id), eq(enterprises.organisationId, organisationId)))
+  return row ?? null
+}
+
+export const listSupportCourses = (db: DbOrTx, organisationId: string) =>
+  db.select().from(supportCourses).where(eq(supportCourses.organisationId, organisationId)).orderBy(asc(supportCourses.name))
+
+export async function getSupportCourse(db: DbOrTx, organisationId: string, id: string) {
+  const [row] = await db.select().from(supportCourses).where(and(eq(supportCourses.id, id), eq(supportCourses.organisationId, organisationId)))
+  return row ?? null
+}
+
+export const listWorkshops = (db: DbOrTx, organisationId: string) =>
+  db.select().from(workshops).where(eq(workshops.organisationId, organisationId)).orderBy(asc(workshops.startsAt))
+
+export async function getWorkshop(db: DbOrTx, organisationId: string, id: string) {
+  const [row] = await db.select().from(workshops).where(and(eq(workshops.id, id), eq(workshops.organisationId, organisationId)))
+  return row ?? null
+}
+
+const userColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role, disabled: users.disabled }
+
+export const listUsers = (db: DbOrTx, organisationId: string) =>
+  db.select(userColumns).from(users).where(eq(users.organisationId, organisationId)).orderBy(asc(users.lastName), asc(users.firstName))
+
+export async function getUser(db: DbOrTx, organisationId: string, id: string) {
+  const [row] = await db.select(userColumns).from(users).where(and(eq(users.id, id), eq(users.organisationId, organisationId)))
+  return row ?? null
+}
+
+export const listCustomFields = (db: DbOrTx, organisationId: string) =>
+  db.select().from(customFieldDefinitions).where(eq(customFieldDefinitions.organisationId, organisationId)).orderBy(asc(customFieldDefinitions.position))
+
+export const listSmsTemplates = (db: DbOrTx, organisationId: string) =>
+  db.select().from(smsTemplates).where(eq(smsTemplates.organisationId, organisationId)).orderBy(asc(smsTemplates.name))
+
+export async function getOrganisation(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(organisations).where(eq(organisations.id, id))
+  return row ?? null
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { can, PERMISSIONS, partnerHome, permissionsOf, type Permission } from './permissions'
+
+const fullPartner = { role: 'fullPartner' }
+const counsellor = { role: 'counsellor' }
+const referent = { role: 'referent' }
+const admin = { role: 'admin' }
+
+// Spec §6: what the partner role holds.
+const PARTNER_PERMISSIONS: Permission[] = ['partner.fup.complete', 'offers.social.prescription.operator', 'offers.social.archive', 'offers.social.filter']
+const WORKSHOP_PERMISSIONS: Permission[] = ['workshops.modify', 'workshops.dashboard.visualize', 'workshops.visualize']
+
+describe('role permissions', () => {
+  it('gives fullPartner the partner permissions and not candidate.visualize', () => {
+    for (const permission of PARTNER_PERMISSIONS) expect(can(fullPartner, permission), permission).toBe(true)
+    expect(can(fullPartner, 'candidate.visualize')).toBe(false)
+  })
+
+  it('keeps the route-guarded pages from counsellors', () => {
+    expect(can(counsellor, 'settings.exports.visualize')).toBe(false)
+    expect(can(counsellor, 'homePage.visualize')).toBe(false)
+    for (const permission of WORKSHOP_PERMISSIONS) expect(can(counsellor, permission), permission).toBe(false)
+  })
+
+  it('lets referents see candidates but gives them no partner permission', () => {
+    expect(can(referent, 'candidate.visualize')).toBe(true)
+    for (const permission of PARTNER_PERMISSIONS) expect(can(referent, permission), permission).toBe(false)
+  })
+
+  it('gives admin every permission', () => {
+    expect(PERMISSIONS.length).toBeGreaterThan(0)
+    for (const permission of PERMISSIONS) expect(can(admin, permission), permission).toBe(true)
+  })
+
+  it('gives an unknown role nothing (fail closed)', () => {
+    expect(permissionsOf({ role: 'guest' }).size).toBe(0)
+    expect(permissionsOf({ role: '' }).size).toBe(0)
+    expect(permissionsOf({ role: 'toString' }).size).toBe(0)
+    for (const permission of PERMISSIONS) expect(can({ role: 'superuser' }, permission), permission).toBe(false)
+  })
+
+  it('denies everything without a user', () => {
+    expect(can(null, 'candidate.visualize')).toBe(false)
+    expect(can(undefined, 'candidate.visualize')).toBe(false)
+  })
+})
+
+describe('per-user permissions', () => {
+  it('replace the role permissions when set', () => {
+    const user = { role: 'counsellor', permissions: ['settings.exports.visualize'] }
+    expect(can(user, 'settings.exports.visualize')).toBe(true)
+    expect(can(user, 'candidate.visualize')).toBe(false)
+  })
+
+  it('can take everything from an admin with an empty list', () => {
+    const user = { role: 'admin', permissions: [] }
+    for (const permission of PERMISSIONS) expect(can(user, permission), permission).toBe(false)
+  })
+
+  it('fall back to the role permissions when unset', () => {
+    expect(can({ role: 'referent', permissions: null }, 'candidate.visualize')).toBe(true)
+    expect(can({ role: 'referent', permissions: undefined }, 'homePage.visualize')).toBe(true)
+  })
+
+  it('ignore names that are not permissions', () => {
+    expect([...permissionsOf({ role: 'counsellor', permissions: ['everything', 'homePage.visualize'] })]).toEqual(['homePage.visualize'])
+  })
+})
+
+describe('partnerHome', () => {
+  it('sends fullPartner users to the structure dashboard', () => {
+    expect(partnerHome(fullPartner)).toBe('/partners/structure/dashboard')
+  })
+
+  it('sends every other user to the default partner page', () => {
+    for (const user of [admin, referent, counsellor, { role: 'guest' }]) {
+      expect(partnerHome(user), user.role).toBe('/partners/structure/default')
+    }
+  })
+})

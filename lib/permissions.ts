@@ -1,0 +1,71 @@
+/**
+ * Every permission of spec §6, and the roles that hold them. The one table the app checks;
+ * the UI hides what a user cannot do, but the server checks it in every page, action and route.
+ */
+export const PERMISSIONS = [
+  'candidate.visualize',
+  'candidate.socialboard.modify',
+  'offers.social.archive',
+  'offers.social.filter',
+  'offers.social.prescription.operator',
+  'partner.fup.complete',
+  'settings.exports.visualize',
+  'homePage.visualize',
+  'workshops.modify',
+  'workshops.dashboard.visualize',
+  'workshops.visualize',
+  'filters.authors',
+  'settings.visualize',
+] as const
+export type Permission = (typeof PERMISSIONS)[number]
+
+export const ROLES = ['admin', 'referent', 'counsellor', 'fullPartner'] as const
+export type Role = (typeof ROLES)[number]
+
+const PARTNER_PERMISSIONS: Permission[] = [
+  'partner.fup.complete',
+  'offers.social.prescription.operator',
+  'offers.social.archive',
+  'offers.social.filter',
+]
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  // RSA referents: the counsellor's permissions plus the home page, exports and workshops.
+  referent: [
+    'candidate.visualize',
+    'candidate.socialboard.modify',
+    'filters.authors',
+    'homePage.visualize',
+    'settings.exports.visualize',
+    'workshops.modify',
+    'workshops.dashboard.visualize',
+    'workshops.visualize',
+  ],
+  counsellor: ['candidate.visualize', 'candidate.socialboard.modify', 'filters.authors'],
+  fullPartner: PARTNER_PERMISSIONS,
+}
+
+export type PermissionSubject = { role: string; permissions?: readonly string[] | null }
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value)
+}
+
+/** The user's permissions: an explicit per-user list when an administrator set one, else the role's. Unknown roles get nothing. */
+export function permissionsOf(user: PermissionSubject): ReadonlySet<Permission> {
+  if (user.permissions) return new Set(user.permissions.filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p)))
+  return new Set(isRole(user.role) ? ROLE_PERMISSIONS[user.role] : [])
+}
+
+export function can(user: PermissionSubject | null | undefined, permission: Permission): boolean {
+  return !!user && permissionsOf(user).has(permission)
+}
+
+/** Spec §2: where each route's guard sends a user who lacks its permission. */
+export const GUARD_REDIRECT = '/v2/candidates/dashboard'
+
+/** Spec §2 "Partner redirects". */
+export function partnerHome(user: { role: string }): string {
+  return user.role === 'fullPartner' ? '/partners/structure/dashboard' : '/partners/structure/default'
+}

@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// One throwaway database per run on the PostgreSQL server of DATABASE_URL; workers inherit these variables.
+const server = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
+process.env.E2E_DATABASE_URL ??= (() => {
+  const url = new URL(server)
+  url.pathname = `/passerelle_e2e_${Date.now()}`
+  return url.toString()
+})()
+const port = Number(process.env.E2E_PORT ?? 3210)
+export const baseURL = `http://localhost:${port}`
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  globalTeardown: './e2e/global-teardown.ts',
+  use: {
+    baseURL,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, dependencies: ['setup'] },
+  ],
+  webServer: {
+    command: 'npx tsx e2e/serve.ts',
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      E2E_DATABASE_URL: process.env.E2E_DATABASE_URL,
+      PORT: String(port),
+      BETTER_AUTH_URL: baseURL,
+      BETTER_AUTH_SECRET: 'e2e-secret-3f9a1c7d5b2e8a4f6c0d9e1b7a3c5f8d',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  },
+})

@@ -1,0 +1,34 @@
+import { type NextRequest, NextResponse } from 'next/server'
+import { AUTH_PATHS, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_HEADER, localeFromAcceptLanguage } from '@/i18n/locales'
+
+/**
+ * Sets the request's locale (spec §1: French; English on the login pages, from the cookie or the browser)
+ * and redirects unknown paths under /referral-form to its home page (spec §2).
+ * Authorization is not done here: every page, action and route handler checks the session itself.
+ */
+export function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl
+  if (pathname.startsWith('/referral-form') && !isReferralFormPath(pathname)) {
+    return NextResponse.redirect(new URL('/referral-form/homepage', request.url))
+  }
+  const isAuthPage = AUTH_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`))
+  const cookie = request.cookies.get(LOCALE_COOKIE)?.value
+  const locale = isAuthPage
+    ? (isLocale(cookie) ? cookie : localeFromAcceptLanguage(request.headers.get('accept-language'))) ?? DEFAULT_LOCALE
+    : DEFAULT_LOCALE
+  const requestHeaders = new Headers(request.headers)
+  requestHeaders.set(LOCALE_HEADER, locale)
+  return NextResponse.next({ request: { headers: requestHeaders } })
+}
+
+function isReferralFormPath(pathname: string): boolean {
+  return (
+    pathname === '/referral-form/homepage' ||
+    pathname === '/referral-form/confirmation' ||
+    /^\/referral-form\/informations\/[^/]+$/.test(pathname)
+  )
+}
+
+export const config = {
+  matcher: ['/((?!api|_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico|css|js)$).*)'],
+}

@@ -1,0 +1,73 @@
+/**
+ * `npm start`: serves Passerelle. Without DATABASE_URL it starts the embedded PostgreSQL (PGlite under ./.data),
+ * then migrates, seeds the demo data on first start, builds if needed and runs Next.js against it.
+ * `npm run dev` does the same with `next dev`.
+ */
+import { spawn } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { createDb } from '../lib/db/client'
+import { EMBEDDED_POOL_SIZE, startEmbeddedPostgres } from '../lib/db/embedded'
+import { runMigrations } from '../lib/db/migrate'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from '../lib/db/seed'
+
+const mode = process.argv[2] === 'dev' ? 'dev' : 'start'
+const port = Number(process.env.PORT ?? 3000)
+const dataDir = path.join(process.cwd(), '.data')
+
+function persistentSecret(): string {
+  const file = path.join(dataDir, 'auth-secret')
+  fs.mkdirSync(dataDir, { recursive: true })
+  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { mode: 0o600 })
+  return fs.readFileSync(file, 'utf8').trim()
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env })
+    child.on('exit', (code) => resolve(code ?? 1))
+  })
+}
+
+async function main() {
+  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  if (!env.DATABASE_URL) {
+    embedded = await startEmbeddedPostgres()
+    env.DATABASE_URL = embedded.url
+    env.DATABASE_POOL_MAX = String(EMBEDDED_POOL_SIZE)
+    env.SEED_DEMO ??= '1'
+  }
+  env.BETTER_AUTH_SECRET ??= persistentSecret()
+  env.BETTER_AUTH_URL ??= `http://localhost:${port}`
+
+  const { db, pool } = createDb(env.DATABASE_URL!, 1)
+  await runMigrations(db)
+  const seeded = env.SEED_DEMO === '1' && (await seedDemoIfEmpty(db))
+  await pool.end()
+
+  if (mode === 'start' && !fs.existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
+    const code = await run('npx', ['next', 'build'], env)
+    if (code !== 0) process.exit(code)
+  }
+
+  const child = spawn('npx', ['next', mode, '-p', String(port)], { stdio: 'inherit', env })
+  console.log(`\nPasserelle : ${env.BETTER_AUTH_URL}${embedded ? ' (base embarquée, ./.data)' : ''}${seeded ? ' — données de démonstration créées' : ''}`)
+  if (env.SEED_DEMO === '1') {
+    console.log(`Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :`)
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email} (${a.role})`)
+  }
+  const stop = () => child.kill('SIGTERM')
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  child.on('exit', async (code) => {
+    await embedded?.stop()
+    process.exit(code ?? 0)
+  })
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# `npm test`: every tier — types, unit, integration (PostgreSQL), end to end (built app in Chromium).
+# Needs PostgreSQL reachable at DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres);
+# each tier creates its own throwaway database there and drops it afterwards.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+export DATABASE_URL="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/postgres}"
+logs=$(mktemp -d)
+passed=0
+
+count() { # sums "N passed" from a runner's closing lines
+  local n
+  n=$(grep -aoE "$2" "$1" | grep -oE '[0-9]+' | tail -1 || true)
+  passed=$((passed + ${n:-0}))
+}
+
+bash scripts/ensure-system-deps.sh
+node -e "new (require('pg').Client)({connectionString: process.env.DATABASE_URL}).connect().then(c => c.end()).catch(e => { console.error('PostgreSQL is not reachable at DATABASE_URL: ' + e.message); process.exit(1) })"
+
+echo "== types"; npx tsc --noEmit
+echo "== unit"; npx vitest run --project unit 2>&1 | tee "$logs/unit.log"; count "$logs/unit.log" 'Tests +[0-9]+ passed'
+echo "== integration"; npx vitest run --project integration 2>&1 | tee "$logs/integration.log"; count "$logs/integration.log" 'Tests +[0-9]+ passed'
+echo "== build"; npx next build
+echo "== e2e"; npx playwright test 2>&1 | tee "$logs/e2e.log"; count "$logs/e2e.log" '^ +[0-9]+ passed'
+echo
+echo "all tiers: $passed passed, 0 failed"

@@ -1,0 +1,62 @@
+import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+import { createDb } from '@/lib/db/client'
+import { runMigrations } from '@/lib/db/migrate'
+import { seedDemo } from '@/lib/db/seed'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The URL of the database created, migrated and seeded for this run. */
+    databaseUrl: string
+  }
+}
+
+const DEFAULT_SERVER_URL = 'postgresql://postgres@127.0.0.1:5432/postgres'
+
+/** The same server as `serverUrl`, another database. */
+function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+/**
+ * Creates a fresh database on DATABASE_URL's server (never touching the database it names),
+ * migrates and seeds it, hands its URL to the tests, and drops it at the end of the run.
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.DATABASE_URL || DEFAULT_SERVER_URL
+  const database = `passerelle_it_${Date.now()}_${process.pid}`
+  const databaseUrl = withDatabase(serverUrl, database)
+  // The name is built from digits only, so quoting it is enough. with (force): a test that forgot
+  // to close its pool must not keep the database alive.
+  const dropDatabase = () => onServer(serverUrl, `drop database if exists "${database}" with (force)`)
+
+  await onServer(serverUrl, `create database "${database}"`)
+  try {
+    const { db, pool } = createDb(databaseUrl, 2)
+    try {
+      await runMigrations(db)
+      await seedDemo(db)
+    } finally {
+      await pool.end()
+    }
+  } catch (error) {
+    await dropDatabase()
+    throw error
+  }
+
+  project.provide('databaseUrl', databaseUrl)
+  return dropDatabase
+}
+
+/** One statement on a short-lived connection: no idle admin connection to lose during a long run. */
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}

@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+
+export default defineConfig({
+  // tsconfig.json "paths": { "@/*": ["./*"] }. A regex so that scoped packages (@electric-sql/…) are untouched.
+  resolve: { alias: [{ find: /^@\//, replacement: root }] },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['lib/**/*.test.ts', 'components/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['tests/integration/**/*.int.test.ts'],
+          globalSetup: ['tests/integration/global-setup.ts'],
+          // The files share one seeded database: one fork, one file after the other.
+          pool: 'forks',
+          fileParallelism: false,
+          maxWorkers: 1,
+          isolate: false,
+          // Migrating and seeding (scrypt hashes, PDFs) happen in globalSetup; queries themselves are fast.
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
