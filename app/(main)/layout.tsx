@@ -16,11 +16,10 @@ export default async function MainLayout({ children }: { children: React.ReactNo
         {t('skipToContent')}
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <div className="flex items-center gap-4 px-4 py-3">
           <Link href="/" className="text-lg font-semibold text-brand-800 no-underline">
             {t('appName')}
           </Link>
-          {user && <MainNav label={t('mainNavigation')} items={items} />}
           {user && (
             <form action={signOutAction} className="ml-auto flex items-center gap-3 text-sm">
               <span className="text-slate-600">
@@ -33,16 +32,25 @@ export default async function MainLayout({ children }: { children: React.ReactNo
           )}
         </div>
       </header>
-      <main id="contenu" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6">
-        {children}
-      </main>
-      <footer className="border-t border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-screen-2xl gap-4 px-4 py-3 text-sm">
-          <Link href="/legal-notice">{t('legalNotice')}</Link>
-          <Link href="/terms-of-use">{t('termsOfUse')}</Link>
-          <Link href="/privacy-policy">{t('privacyPolicy')}</Link>
+      <div className="flex flex-1 flex-col lg:flex-row">
+        {user && (
+          <aside className="border-b border-slate-200 bg-white px-2 py-2 lg:w-60 lg:shrink-0 lg:border-b-0 lg:border-r lg:py-4">
+            <MainNav label={t('mainNavigation')} items={items} />
+          </aside>
+        )}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main id="contenu" className="w-full max-w-screen-2xl flex-1 px-4 py-6 lg:px-8">
+            {children}
+          </main>
+          <footer className="border-t border-slate-200 bg-white">
+            <div className="flex flex-wrap gap-4 px-4 py-3 text-sm lg:px-8">
+              <Link href="/legal-notice">{t('legalNotice')}</Link>
+              <Link href="/terms-of-use">{t('termsOfUse')}</Link>
+              <Link href="/privacy-policy">{t('privacyPolicy')}</Link>
+            </div>
+          </footer>
         </div>
-      </footer>
+      </div>
     </div>
   )
 }

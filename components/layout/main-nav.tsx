@@ -8,7 +8,7 @@ export function MainNav({ label, items }: { label: string; items: { key: string;
   const pathname = usePathname()
   return (
     <nav aria-label={label}>
-      <ul className="flex flex-wrap gap-1 text-sm">
+      <ul className="flex flex-wrap gap-1 text-sm lg:flex-col lg:flex-nowrap">
         {items.map((item) => {
           const current = pathname === item.href || pathname.startsWith(`${item.href}/`)
           return (
