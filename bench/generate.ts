@@ -1,19 +1,21 @@
 /**
  * Deterministic benchmark data set, loaded with set-based SQL (INSERT … SELECT FROM generate_series) into a freshly
- * migrated database. Every value derives from the row's series index through hashint8, never random(), and every id
- * is md5('bench-<kind>-<index>')::uuid, so two runs at the same scale load identical rows.
+ * migrated database. Every value derives from the row's series index through hashint8, never random(), and so does
+ * every id, so two runs at the same scale load identical rows.
  */
-import type { PoolClient } from 'pg'
+import os from 'node:os'
+import type { Pool } from 'pg'
 
 export type GenerateOptions = {
   scale: number
-  /** Share of the prescriptions (those with a sheet) that get a FUP row; 1 = all of them. */
-  fupShare?: number
+  /** Connections loading at once (default: the number of cores, at most 4); the data does not depend on it. */
+  jobs?: number
   log?: (message: string) => void
 }
 
 export type GenerateResult = {
   scale: number
+  jobs: number
   organisations: number
   structures: number
   offers: number
@@ -63,35 +65,68 @@ const arr = (values: readonly string[]) => `ARRAY[${values.map(lit).join(',')}]:
 /** A uniform pseudo-random integer in [0, 2^31) from an integer expression; salt gives independent draws. */
 const h = (x: string, salt: number) => `(hashint8((${x})::bigint * 1000003 + ${salt}) & 2147483647)`
 const pick = (values: readonly string[], x: string, salt: number) => `(${arr(values)})[1 + ${h(x, salt)} % ${values.length}]`
-const id = (kind: string, x: string) => `md5('bench-${kind}-' || (${x}))::uuid`
+const KINDS = { org: 1, place: 2, status: 3, structure: 4, doc: 5, offer: 6, cand: 7, apply: 8 } as const
+/**
+ * A version-4-shaped uuid, RRRRRRRR-RRRR-4000-8XXX-XXXXXXXXXXXX: 48 hashed bits first, so that inserts scatter over
+ * the primary-key index as gen_random_uuid() ones do, then the index itself, which keeps ids unique. Cheaper than md5.
+ */
+const id = (kind: keyof typeof KINDS, x: string) =>
+  `(lpad(to_hex(hashint8extended((${x})::bigint, ${KINDS[kind]}) & 281474976710655), 12, '0') || '40008' || lpad(to_hex((${x})::bigint), 15, '0'))::uuid`
 /** Candidate index → organisation number (1-based); the applies recompute it instead of joining. */
 const orgOf = (c: string) =>
   `(CASE ${ORG_WEIGHTS.map((w, i) => `WHEN ${h(c, 1)} % 100 < ${w} THEN ${i + 1}`).join(' ')} ELSE ${ORGANISATIONS.length} END)`
 const structureName = (j: string) => `${pick(STRUCTURE_KINDS, j, 30)} || ' ' || ${pick(STRUCTURE_SUFFIXES, j, 31)} || ' ' || ((${j}) + 1)`
 const anchor = `'${ANCHOR}'::timestamptz`
 
+/** Nothing here needs durability before the end; bigger sort memory speeds up the index rebuilds. */
+const SESSION = `SET synchronous_commit = off; SET maintenance_work_mem = '512MB'; SET work_mem = '64MB'`
+
+/** Runs the statements on up to `jobs` connections at once, each taking the next one when done; returns the rows written. */
+async function concurrently(pool: Pool, jobs: number, statements: string[]): Promise<number> {
+  let next = 0
+  let rows = 0
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, statements.length) }, async () => {
+      const client = await pool.connect()
+      try {
+        await client.query(SESSION)
+        while (next < statements.length) {
+          const { rowCount } = await client.query(statements[next++]!)
+          rows += rowCount ?? 0
+        }
+      } finally {
+        client.release()
+      }
+    }),
+  )
+  return rows
+}
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
+
 /**
  * Bulk loads run much faster without per-row index upkeep and foreign-key triggers: drop the loaded tables' secondary
  * indexes and foreign keys (keeping primary keys and unique constraints), load, then rebuild them from their saved
  * definitions. Re-adding a foreign key validates every row in one pass, so the data must still satisfy it.
  */
-async function withDeferredIndexes(client: PoolClient, tables: string[], log: (m: string) => void, load: () => Promise<void>) {
-  const { rows: indexes } = await client.query<{ name: string; def: string }>(`
+async function withDeferredIndexes(pool: Pool, jobs: number, tables: string[], log: (m: string) => void, load: () => Promise<void>) {
+  const { rows: indexes } = await pool.query<{ name: string; def: string }>(`
     SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
-    FROM pg_index i
-    WHERE i.indrelid = ANY($1::regclass[]) AND NOT i.indisprimary AND NOT i.indisunique`, [tables])
-  const { rows: foreignKeys } = await client.query<{ name: string; tbl: string; def: string }>(`
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
+    WHERE i.indrelid = ANY($1::regclass[]) AND NOT i.indisprimary AND NOT i.indisunique
+    ORDER BY am.amname = 'gin' DESC, 1`, [tables]) // the trigram index, the slowest build, first: the jobs finish together
+  const { rows: foreignKeys } = await pool.query<{ name: string; tbl: string; def: string }>(`
     SELECT conname AS name, conrelid::regclass::text AS tbl, pg_get_constraintdef(oid) AS def
-    FROM pg_constraint WHERE contype = 'f' AND conrelid = ANY($1::regclass[])`, [tables])
-  for (const fk of foreignKeys) await client.query(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT "${fk.name}"`)
-  for (const index of indexes) await client.query(`DROP INDEX ${index.name}`)
+    FROM pg_constraint WHERE contype = 'f' AND conrelid = ANY($1::regclass[]) ORDER BY 1`, [tables])
+  for (const fk of foreignKeys) await pool.query(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT "${fk.name}"`)
+  for (const index of indexes) await pool.query(`DROP INDEX ${index.name}`)
   await load()
   let t = performance.now()
-  for (const index of indexes) await client.query(index.def)
-  log(`rebuilt ${indexes.length} indexes in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+  await concurrently(pool, jobs, indexes.map((index) => index.def))
+  log(`rebuilt ${indexes.length} indexes in ${seconds(t)}`)
   t = performance.now()
-  for (const fk of foreignKeys) await client.query(`ALTER TABLE ${fk.tbl} ADD CONSTRAINT "${fk.name}" ${fk.def}`)
-  log(`validated ${foreignKeys.length} foreign keys in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+  await concurrently(pool, jobs, foreignKeys.map((fk) => `ALTER TABLE ${fk.tbl} ADD CONSTRAINT "${fk.name}" ${fk.def}`))
+  log(`validated ${foreignKeys.length} foreign keys in ${seconds(t)}`)
 }
 
 export function sizes(scale: number) {
@@ -103,16 +138,22 @@ export function sizes(scale: number) {
   }
 }
 
-export async function generate(client: PoolClient, { scale, fupShare = 1, log = () => {} }: GenerateOptions): Promise<GenerateResult> {
+export async function generate(pool: Pool, options: GenerateOptions): Promise<GenerateResult> {
+  const { scale, log = () => {} } = options
+  const jobs = options.jobs ?? Math.min(4, os.availableParallelism())
   const n = sizes(scale)
   const started = performance.now()
-  const step = async (label: string, sql: string) => {
+  /** A statement, or a statement per job for the big tables: `part(total)` gives the job's slice of 0..total-1. */
+  const step = async (label: string, sql: string | ((part: (total: number) => string, job: number) => string)) => {
     const t = performance.now()
-    const { rowCount } = await client.query(sql)
-    log(`${label}: ${rowCount ?? 0} rows in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+    const statements =
+      typeof sql === 'string'
+        ? [sql]
+        : Array.from({ length: jobs }, (_, job) =>
+            sql((total) => `generate_series(${Math.floor((total * job) / jobs)}, ${Math.floor((total * (job + 1)) / jobs) - 1})`, job),
+          )
+    log(`${label}: ${await concurrently(pool, jobs, statements)} rows in ${seconds(t)}`)
   }
-  // Nothing here needs durability before the end; bigger sort memory speeds up the index rebuilds.
-  await client.query(`SET synchronous_commit = off; SET maintenance_work_mem = '512MB'; SET work_mem = '64MB'`)
 
   await step('organisations', `
     INSERT INTO organisations (id, name, created_at)
@@ -121,12 +162,12 @@ export async function generate(client: PoolClient, { scale, fupShare = 1, log = 
 
   await step('places', `
     INSERT INTO places (id, organisation_id, label)
-    SELECT ${id('place', "o || '-' || k")}, ${id('org', 'o')}, (${arr(PLACES)})[k]
+    SELECT ${id('place', 'o * 100 + k')}, ${id('org', 'o')}, (${arr(PLACES)})[k]
     FROM generate_series(1, ${ORGANISATIONS.length}) o, generate_series(1, ${PLACES.length}) k`)
 
   await step('candidate statuses', `
     INSERT INTO candidate_statuses (id, organisation_id, value, label, position)
-    SELECT ${id('status', "o || '-' || k")}, ${id('org', 'o')}, (${arr(STATUSES.map((s) => s[0]))})[k], (${arr(STATUSES.map((s) => s[1]))})[k], k - 1
+    SELECT ${id('status', 'o * 100 + k')}, ${id('org', 'o')}, (${arr(STATUSES.map((s) => s[0]))})[k], (${arr(STATUSES.map((s) => s[1]))})[k], k - 1
     FROM generate_series(1, ${ORGANISATIONS.length}) o, generate_series(1, ${STATUSES.length}) k`)
 
   await step('partner structures', `
@@ -139,8 +180,9 @@ export async function generate(client: PoolClient, { scale, fupShare = 1, log = 
 
   // Organisation users: u0 is the admin, u1–u30 referents, the rest counsellors; then one partner per structure.
   await step('users', `
-    INSERT INTO "user" (id, name, email, email_verified, first_name, last_name, phone, role, organisation_id, structure_id)
-    SELECT uid, fn || ' ' || ln, email, true, fn, ln, '06' || lpad((${h('seq', 40)} % 100000000)::text, 8, '0'), role, org, structure
+    INSERT INTO "user" (id, name, email, email_verified, first_name, last_name, phone, role, organisation_id, structure_id, created_at, updated_at)
+    SELECT uid, fn || ' ' || ln, email, true, fn, ln, '06' || lpad((${h('seq', 40)} % 100000000)::text, 8, '0'), role, org, structure,
+      ${anchor} - interval '3 years', ${anchor} - interval '3 years'
     FROM (
       SELECT 'bench-o' || o || '-u' || k AS uid, 'o' || o || '.u' || k || '@bench.passerelle.test' AS email, o * 1000 + k AS seq,
         CASE WHEN k = 0 THEN 'admin' WHEN k <= 30 THEN 'referent' ELSE 'counsellor' END AS role, ${id('org', 'o')} AS org, NULL::uuid AS structure,
@@ -170,102 +212,106 @@ export async function generate(client: PoolClient, { scale, fupShare = 1, log = 
     FROM (SELECT j, (${anchor} - (${h('j', 54)} % 1000) * interval '1 day')::date AS start FROM generate_series(0, ${n.offers - 1}) j) g
     JOIN partner_structures s ON s.id = ${id('structure', `j % ${n.structures}`)}`)
 
-  await withDeferredIndexes(client, ['candidates', 'social_applies', 'fups'], log, async () => {
-  await step('candidates', `
-    INSERT INTO candidates (id, organisation_id, first_name, last_name, gender, birth_date, address_formatted, address_is_qpv, phone, email,
-      social_security_number, caf_number, pole_emploi_number, place_id, status_id, referent_id, custom_fields, created_at, updated_at)
-    SELECT ${id('cand', 'i')}, ${id('org', 'o')}, fn, ln, CASE WHEN female THEN 'F' ELSE 'M' END::gender,
-      '1960-01-01'::date + ${h('i', 6)} % 14600,
-      (1 + ${h('i', 7)} % 200) || ' ' || ${pick(STREETS, 'i', 8)} || ', ' || place, ${h('i', 9)} % 10 < 2,
-      CASE WHEN ${h('i', 10)} % 10 = 0 THEN NULL ELSE '0' || (6 + ${h('i', 11)} % 2) || lpad((${h('i', 12)} % 100000000)::text, 8, '0') END,
-      CASE WHEN ${h('i', 13)} % 5 = 0 THEN NULL ELSE passerelle_unaccent(lower(fn || '.' || ln)) || i || '@exemple.test' END,
-      CASE WHEN ${h('i', 14)} % 2 = 0 THEN NULL ELSE (CASE WHEN female THEN '2' ELSE '1' END) || lpad((${h('i', 15)} % 100000000000000)::text, 14, '0') END,
-      CASE WHEN ${h('i', 16)} % 5 < 3 THEN lpad((${h('i', 17)} % 10000000)::text, 7, '0') END,
-      CASE WHEN ${h('i', 18)} % 2 = 0 THEN lpad((${h('i', 19)} % 10000000)::text, 7, '0') || 'X' END,
-      ${id('place', `o || '-' || place_k`)}, ${id('status', `o || '-' || (1 + ${h('i', 20)} % ${STATUSES.length})`)},
-      CASE WHEN ${h('i', 21)} % 100 < 15 THEN NULL ELSE 'bench-o' || o || '-u' || (1 + ${h('i', 22)} % 30) END,
-      jsonb_build_object('drivingLicence', ${h('i', 23)} % 3 = 0), created, created
-    FROM (
-      SELECT i, o, female, place_k, (${arr(PLACES)})[place_k] AS place, ${anchor} - (${h('i', 24)} % (3 * 365 * 86400)) * interval '1 second' AS created,
-        CASE WHEN female THEN ${pick(FEMALE, 'i', 4)} ELSE ${pick(MALE, 'i', 4)} END AS fn, ${pick(LAST, 'i', 5)} AS ln
-      FROM (SELECT i, ${orgOf('i')} AS o, ${h('i', 3)} % 2 = 0 AS female, 1 + ${h('i', 2)} % ${PLACES.length} AS place_k
-            FROM generate_series(0, ${n.candidates - 1}) i) g0
-    ) g`)
-
-  // Offers get a skewed share (offer index = n·u²): the top offer holds ~1/√n of the applies, like a flagship offer.
-  // The later a prescription, the likelier it still waits for an answer; old answered ones are often archived.
-  await step('social applies', `
-    INSERT INTO social_applies (id, organisation_id, structure_id, social_offer_id, candidate_id, state, archived, archived_at,
-      prescription_document_id, prescription_date, response_date, first_reception_date, assessment_date, cause, author_id, accompaniement,
-      created_at, updated_at)
-    SELECT ${id('apply', 'i')}, ${id('org', 'o')}, ${id('structure', `f % ${n.structures}`)}, ${id('offer', 'f')}, ${id('cand', 'c')},
-      state::apply_state, archived, CASE WHEN archived THEN prescribed + interval '120 days' END,
-      CASE WHEN ${h('i', 70)} % 10 = 0 THEN NULL ELSE ${id('doc', `${h('i', 71)} % ${SHARED_DOCUMENTS}`)} END,
-      prescribed, responded,
-      CASE WHEN state = 'INTEGRATED_CANDIDATE' THEN (responded + interval '7 days')::date END,
-      CASE WHEN state = 'INTEGRATED_CANDIDATE' AND age_days > 180 THEN (responded + interval '97 days')::date END,
-      CASE WHEN state = 'REFUSED_STRUCTURE' THEN ${pick(CAUSES, 'i', 72)} END,
-      'bench-o' || o || '-u' || (1 + ${h('i', 73)} % ${USERS_PER_ORG - 1}),
-      CASE WHEN ${h('i', 74)} % 10 < 7 THEN ${structureName(`f % ${n.structures}`)} END,
-      prescribed, coalesce(responded, prescribed)
-    FROM (
-      SELECT *, CASE WHEN state <> 'PRESCRIPTION_FILLED' THEN prescribed + (1 + ${h('i', 75)} % 45) * interval '1 day' END AS responded,
-        (age_days > 365 AND ${h('i', 76)} % 100 < 70) OR (age_days > 120 AND state <> 'PRESCRIPTION_FILLED' AND ${h('i', 76)} % 100 < 25) AS archived
+  await withDeferredIndexes(pool, jobs, ['candidates', 'social_applies', 'fups'], log, async () => {
+    await step('candidates', (part) => `
+      INSERT INTO candidates (id, organisation_id, first_name, last_name, gender, birth_date, address_formatted, address_is_qpv, phone, email,
+        social_security_number, caf_number, pole_emploi_number, place_id, status_id, referent_id, custom_fields, created_at, updated_at)
+      SELECT ${id('cand', 'i')}, ${id('org', 'o')}, fn, ln, CASE WHEN female THEN 'F' ELSE 'M' END::gender,
+        '1960-01-01'::date + ${h('i', 6)} % 14600,
+        (1 + ${h('i', 7)} % 200) || ' ' || ${pick(STREETS, 'i', 8)} || ', ' || place, ${h('i', 9)} % 10 < 2,
+        CASE WHEN ${h('i', 10)} % 10 = 0 THEN NULL ELSE '0' || (6 + ${h('i', 11)} % 2) || lpad((${h('i', 12)} % 100000000)::text, 8, '0') END,
+        CASE WHEN ${h('i', 13)} % 5 = 0 THEN NULL ELSE passerelle_unaccent(lower(fn || '.' || ln)) || i || '@exemple.test' END,
+        CASE WHEN ${h('i', 14)} % 2 = 0 THEN NULL ELSE (CASE WHEN female THEN '2' ELSE '1' END) || lpad(${h('i', 15)}::text, 10, '0') || lpad((${h('i', 25)} % 10000)::text, 4, '0') END,
+        CASE WHEN ${h('i', 16)} % 5 < 3 THEN lpad((${h('i', 17)} % 10000000)::text, 7, '0') END,
+        CASE WHEN ${h('i', 18)} % 2 = 0 THEN lpad((${h('i', 19)} % 10000000)::text, 7, '0') || 'X' END,
+        ${id('place', 'o * 100 + place_k')}, ${id('status', `o * 100 + 1 + ${h('i', 20)} % ${STATUSES.length}`)},
+        CASE WHEN ${h('i', 21)} % 100 < 15 THEN NULL ELSE 'bench-o' || o || '-u' || (1 + ${h('i', 22)} % 30) END,
+        jsonb_build_object('drivingLicence', ${h('i', 23)} % 3 = 0), created, created
       FROM (
-        SELECT i, f, c, ${orgOf('c')} AS o, ${anchor} - secs * interval '1 second' AS prescribed, secs / 86400 AS age_days,
-          CASE
-            WHEN secs / 86400 < 30 THEN CASE WHEN r < 75 THEN 'PRESCRIPTION_FILLED' WHEN r < 90 THEN 'INTEGRATED_CANDIDATE' ELSE 'REFUSED_STRUCTURE' END
-            WHEN secs / 86400 < 180 THEN CASE WHEN r < 30 THEN 'PRESCRIPTION_FILLED' WHEN r < 70 THEN 'INTEGRATED_CANDIDATE' ELSE 'REFUSED_STRUCTURE' END
-            ELSE CASE WHEN r < 8 THEN 'PRESCRIPTION_FILLED' WHEN r < 60 THEN 'INTEGRATED_CANDIDATE' ELSE 'REFUSED_STRUCTURE' END
-          END AS state
-        FROM (
-          SELECT i, floor(${n.offers} * power(${h('i', 60)} / 2147483648.0, 2))::int AS f, ${h('i', 61)} % ${n.candidates} AS c,
-            ${h('i', 62)} % (730 * 86400) AS secs, ${h('i', 63)} % 100 AS r
-          FROM generate_series(0, ${n.applies - 1}) i
-        ) g0
-      ) g1
-    ) g`)
+        SELECT i, o, female, place_k, (${arr(PLACES)})[place_k] AS place, ${anchor} - (${h('i', 24)} % (3 * 365 * 86400)) * interval '1 second' AS created,
+          CASE WHEN female THEN ${pick(FEMALE, 'i', 4)} ELSE ${pick(MALE, 'i', 4)} END AS fn, ${pick(LAST, 'i', 5)} AS ln
+        FROM (SELECT i, ${orgOf('i')} AS o, ${h('i', 3)} % 2 = 0 AS female, 1 + ${h('i', 2)} % ${PLACES.length} AS place_k
+              FROM ${part(n.candidates)} i) g0
+      ) g`)
 
-  // FUPs mirror what the prescription form stores: the candidate's snapshot, the referent, and the partner's answer.
-  const iso = (ts: string) => `to_char(${ts} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-  const convocation = (days: number, reason: string) =>
-    `CASE WHEN a.cause = 'noAnswerToConvocations' THEN jsonb_build_object('date', (a.prescription_date + interval '${days} days')::date, 'reason', '${reason}') END`
-  await step('fups', `
-    INSERT INTO fups (id, social_apply_id, name, beneficiary, prescription, partner_feedback, sponsors_logo, created_at, updated_at)
-    SELECT md5('bench-fup-' || a.id)::uuid, a.id, 'Fiche de prescription',
-      jsonb_build_object('gender', c.gender, 'birthDate', c.birth_date,
-        'address', CASE WHEN c.address_formatted IS NOT NULL THEN jsonb_build_object('formatted', c.address_formatted, 'isQPV', c.address_is_qpv) END,
-        'phone', c.phone, 'email', c.email, 'socialSecurityNumber', NULL, 'cafNumber', c.caf_number, 'poleEmploiNumber', c.pole_emploi_number,
-        'additionalFields', '[]'::jsonb),
-      jsonb_build_object('rsaReferentName', u.name, 'email', u.email, 'phone', u.phone, 'structure', o.name, 'address', 'Hôtel du Département',
-        'goal', (${arr(GOALS)})[1 + (hashtext(a.id::text) & 2147483647) % ${GOALS.length}], 'validatePrescription', true, 'approveDemand', true,
-        'prescriptionDate', ${iso('a.prescription_date')}),
-      CASE WHEN a.state <> 'PRESCRIPTION_FILLED' THEN jsonb_build_object('accompanierName', coalesce(a.accompaniement, s.name), 'name', s.name,
-        'email', s.email, 'phone', s.phone, 'address', s.address_formatted,
-        'decision', jsonb_build_object('partnerDecision', CASE WHEN a.state = 'INTEGRATED_CANDIDATE' THEN 'integrated' ELSE 'notIntegrated' END,
-          'cause', a.cause, 'firstReceptionDate', a.first_reception_date, 'assessmentDate', a.assessment_date,
-          'firstConvocation', ${convocation(10, 'unexcusedAbsence')}, 'secondConvocation', ${convocation(17, 'unexcusedAbsence')},
-          'thirdConvocation', ${convocation(24, 'excusedAbsence')})) END,
-      '[]'::jsonb, a.prescription_date, a.updated_at
-    FROM social_applies a
-    JOIN candidates c ON c.id = a.candidate_id
-    JOIN "user" u ON u.id = a.author_id
-    JOIN organisations o ON o.id = a.organisation_id
-    JOIN partner_structures s ON s.id = a.structure_id
-    WHERE a.prescription_document_id IS NOT NULL${fupShare < 1 ? ` AND (hashtext(a.id::text) & 2147483647) % 1000 < ${Math.round(fupShare * 1000)}` : ''}`)
+    // Offers get a skewed share (offer index = n·u²): the top offer holds ~1/√n of the applies, like a flagship offer.
+    // The more recent a prescription, the likelier it still waits for an answer; old answered ones are often archived.
+    await step('social applies', (part) => `
+      INSERT INTO social_applies (id, organisation_id, structure_id, social_offer_id, candidate_id, state, archived, archived_at,
+        prescription_document_id, prescription_date, response_date, first_reception_date, assessment_date, cause, author_id, accompaniement,
+        created_at, updated_at)
+      SELECT ${id('apply', 'i')}, ${id('org', 'o')}, ${id('structure', `f % ${n.structures}`)}, ${id('offer', 'f')}, ${id('cand', 'c')},
+        state::apply_state, archived, CASE WHEN archived THEN prescribed + interval '120 days' END,
+        CASE WHEN ${h('i', 70)} % 10 = 0 THEN NULL ELSE ${id('doc', `${h('i', 71)} % ${SHARED_DOCUMENTS}`)} END,
+        prescribed, responded,
+        CASE WHEN state = 'INTEGRATED_CANDIDATE' THEN (responded + interval '7 days')::date END,
+        CASE WHEN state = 'INTEGRATED_CANDIDATE' AND age_days > 180 THEN (responded + interval '97 days')::date END,
+        CASE WHEN state = 'REFUSED_STRUCTURE' THEN ${pick(CAUSES, 'i', 72)} END,
+        'bench-o' || o || '-u' || (1 + ${h('i', 73)} % ${USERS_PER_ORG - 1}),
+        CASE WHEN ${h('i', 74)} % 10 < 7 THEN ${structureName(`f % ${n.structures}`)} END,
+        prescribed, coalesce(responded, prescribed)
+      FROM (
+        SELECT *, CASE WHEN state <> 'PRESCRIPTION_FILLED' THEN prescribed + (1 + ${h('i', 75)} % 45) * interval '1 day' END AS responded,
+          (age_days > 365 AND ${h('i', 76)} % 100 < 70) OR (age_days > 120 AND state <> 'PRESCRIPTION_FILLED' AND ${h('i', 76)} % 100 < 25) AS archived
+        FROM (
+          SELECT i, f, c, ${orgOf('c')} AS o, ${anchor} - secs * interval '1 second' AS prescribed, secs / 86400 AS age_days,
+            CASE
+              WHEN secs / 86400 < 30 THEN CASE WHEN r < 75 THEN 'PRESCRIPTION_FILLED' WHEN r < 90 THEN 'INTEGRATED_CANDIDATE' ELSE 'REFUSED_STRUCTURE' END
+              WHEN secs / 86400 < 180 THEN CASE WHEN r < 30 THEN 'PRESCRIPTION_FILLED' WHEN r < 70 THEN 'INTEGRATED_CANDIDATE' ELSE 'REFUSED_STRUCTURE' END
+              ELSE CASE WHEN r < 8 THEN 'PRESCRIPTION_FILLED' WHEN r < 60 THEN 'INTEGRATED_CANDIDATE' ELSE 'REFUSED_STRUCTURE' END
+            END AS state
+          FROM (
+            SELECT i, floor(${n.offers} * power(${h('i', 60)} / 2147483648.0, 2))::int AS f, ${h('i', 61)} % ${n.candidates} AS c,
+              ${h('i', 62)} % (730 * 86400) AS secs, ${h('i', 63)} % 100 AS r
+            FROM ${part(n.applies)} i
+          ) g0
+        ) g1
+      ) g`)
+
+    // FUPs mirror what the prescription form stores: the candidate's snapshot, the referent, and the partner's answer.
+    // Manual prescriptions (no sheet, 1 in 10) have none, as in the demo seed.
+    const iso = (ts: string) => `to_char(${ts} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    const convocation = (days: number, reason: string) =>
+      `CASE WHEN a.cause = 'noAnswerToConvocations' THEN jsonb_build_object('date', (a.prescription_date + interval '${days} days')::date, 'reason', '${reason}') END`
+    await step('fups', (_, job) => `
+      INSERT INTO fups (id, social_apply_id, name, beneficiary, prescription, partner_feedback, sponsors_logo, created_at, updated_at)
+      SELECT overlay(a.id::text PLACING '4f00' FROM 15)::uuid, a.id, 'Fiche de prescription',
+        jsonb_build_object('gender', c.gender, 'birthDate', c.birth_date,
+          'address', CASE WHEN c.address_formatted IS NOT NULL THEN jsonb_build_object('formatted', c.address_formatted, 'isQPV', c.address_is_qpv) END,
+          'phone', c.phone, 'email', c.email, 'socialSecurityNumber', NULL, 'cafNumber', c.caf_number, 'poleEmploiNumber', c.pole_emploi_number,
+          'additionalFields', '[]'::jsonb),
+        jsonb_build_object('rsaReferentName', u.name, 'email', u.email, 'phone', u.phone, 'structure', o.name, 'address', 'Hôtel du Département',
+          'goal', (${arr(GOALS)})[1 + (hashtext(a.id::text) & 2147483647) % ${GOALS.length}], 'validatePrescription', true, 'approveDemand', true,
+          'prescriptionDate', ${iso('a.prescription_date')}),
+        CASE WHEN a.state <> 'PRESCRIPTION_FILLED' THEN jsonb_build_object('accompanierName', coalesce(a.accompaniement, s.name), 'name', s.name,
+          'email', s.email, 'phone', s.phone, 'address', s.address_formatted,
+          'decision', jsonb_build_object('partnerDecision', CASE WHEN a.state = 'INTEGRATED_CANDIDATE' THEN 'integrated' ELSE 'notIntegrated' END,
+            'cause', a.cause, 'firstReceptionDate', a.first_reception_date, 'assessmentDate', a.assessment_date,
+            'firstConvocation', ${convocation(10, 'unexcusedAbsence')}, 'secondConvocation', ${convocation(17, 'unexcusedAbsence')},
+            'thirdConvocation', ${convocation(24, 'excusedAbsence')})) END,
+        '[]'::jsonb, a.prescription_date, a.updated_at
+      FROM social_applies a
+      JOIN candidates c ON c.id = a.candidate_id
+      JOIN "user" u ON u.id = a.author_id
+      JOIN organisations o ON o.id = a.organisation_id
+      JOIN partner_structures s ON s.id = a.structure_id
+      WHERE a.prescription_document_id IS NOT NULL AND get_byte(uuid_send(a.id), 0) % ${jobs} = ${job}`)
   })
 
+  // VACUUM as well as ANALYZE: production tables are vacuumed (hint bits, visibility map for index-only scans), and
+  // autovacuum must not wake up in the middle of the measurements.
   const t = performance.now()
-  await client.query('ANALYZE')
-  log(`analyze: ${((performance.now() - t) / 1000).toFixed(1)} s`)
+  await concurrently(pool, jobs, ['VACUUM (ANALYZE) social_applies', 'VACUUM (ANALYZE) fups', 'VACUUM (ANALYZE) candidates', 'ANALYZE'])
+  log(`vacuum analyze: ${seconds(t)}`)
 
-  const { rows } = await client.query<Record<string, number>>(`
+  const { rows } = await pool.query<Record<string, number>>(`
     SELECT (SELECT count(*)::int FROM organisations) AS organisations, (SELECT count(*)::int FROM partner_structures) AS structures,
       (SELECT count(*)::int FROM social_offers) AS offers, (SELECT count(*)::int FROM candidates) AS candidates,
       (SELECT count(*)::int FROM social_applies) AS applies, (SELECT count(*)::int FROM fups) AS fups`)
   const counts = rows[0]!
   return {
     scale,
+    jobs,
     organisations: counts.organisations!,
     structures: counts.structures!,
     offers: counts.offers!,

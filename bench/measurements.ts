@@ -66,15 +66,19 @@ const appliesByTab: Measurement = {
   },
 }
 
-/** The window count gives the total alongside the first page, in one round trip. */
+/**
+ * The total needs every match anyway, so the matches are fetched once (MATERIALIZED), then counted and sorted. With
+ * count(*) OVER () and LIMIT instead, PostgreSQL 15 costs the plan as if it could stop after 50 rows and walks the
+ * organisation's whole (organisation, last_name, first_name) index, filtering: about 10× slower at full scale.
+ */
 const CANDIDATES_SEARCH = `
-  SELECT id, first_name, last_name, phone, email, count(*) OVER ()::int AS total
-  FROM candidates
-  WHERE organisation_id = $1 AND search_text LIKE '%' || passerelle_unaccent(lower($2)) || '%'
-  ORDER BY last_name, first_name
-  LIMIT 50`
+  WITH matches AS MATERIALIZED (
+    SELECT id, first_name, last_name, phone, email FROM candidates
+    WHERE organisation_id = $1 AND search_text LIKE '%' || passerelle_unaccent(lower($2)) || '%'
+  )
+  SELECT m.*, (SELECT count(*) FROM matches)::int AS total FROM matches m ORDER BY last_name, first_name LIMIT 50`
 /** Name parts (some typed with accents or capitals), an e-mail part and a phone part: what a counsellor types. */
-const FRAGMENTS = ['dur', 'Mor', 'lefè', 'ber', 'gir', 'élo', 'benali', 'dia', 'four', 'cam', 'sophie', 'traor', 'exemple', '0612', 'nguy', 'roux']
+const FRAGMENTS = ['dur', 'Mor', 'lefè', 'ber', 'gir', 'élo', 'benali', 'dia', 'four', 'cam', 'sophie', 'traor', 'marchand', '0612', 'nguy', 'roux']
 
 const candidatesSearch: Measurement = {
   name: 'candidates-search-sql',
