@@ -34,16 +34,16 @@ export default async function MainLayout({ children }: { children: React.ReactNo
       </header>
       <div className="flex flex-1 flex-col lg:flex-row">
         {user && (
-          <aside className="border-b border-slate-200 bg-white px-2 py-2 lg:w-60 lg:shrink-0 lg:border-b-0 lg:border-r lg:py-4">
+          <aside className="border-b border-slate-200 bg-white px-2 py-2 lg:w-52 lg:shrink-0 lg:border-b-0 lg:border-r lg:py-4">
             <MainNav label={t('mainNavigation')} items={items} />
           </aside>
         )}
         <div className="flex min-w-0 flex-1 flex-col">
-          <main id="contenu" className="w-full max-w-screen-2xl flex-1 px-4 py-6 lg:px-8">
+          <main id="contenu" className="w-full max-w-screen-2xl flex-1 px-4 py-6 lg:px-6">
             {children}
           </main>
           <footer className="border-t border-slate-200 bg-white">
-            <div className="flex flex-wrap gap-4 px-4 py-3 text-sm lg:px-8">
+            <div className="flex flex-wrap gap-4 px-4 py-3 text-sm lg:px-6">
               <Link href="/legal-notice">{t('legalNotice')}</Link>
               <Link href="/terms-of-use">{t('termsOfUse')}</Link>
               <Link href="/privacy-policy">{t('privacyPolicy')}</Link>

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
 import { eq } from 'drizzle-orm'
+import { logError } from '@/lib/log'
 import { homeFor } from './home'
 import { getAuth } from './auth'
 
@@ -39,7 +40,7 @@ export async function signInAction(_prev: SignInState, formData: FormData): Prom
     if (error instanceof APIError) {
       return { error: error.status === 'TOO_MANY_REQUESTS' ? t('tooManyAttempts') : t('invalidCredentials'), email }
     }
-    console.error('[auth] sign-in failed:', error instanceof Error ? error.message : 'unknown error')
+    logError('auth.sign-in', error)
     return { error: t('genericError'), email }
   }
   redirect(homeFor({ role }))

@@ -1,6 +1,8 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { Pool } from 'pg'
 import * as schema from './schema'
+import './redact-query-errors'
+import { logError } from '../log'
 
 export type Db = NodePgDatabase<typeof schema>
 /** A database handle or an open transaction: domain functions accept either. */
@@ -9,7 +11,7 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
 export function createDb(connectionString: string, max = Number(process.env.DATABASE_POOL_MAX ?? 10)): { db: Db; pool: Pool } {
   const pool = new Pool({ connectionString, max, idleTimeoutMillis: 30_000 })
   // A dropped idle connection must not crash the server; the pool replaces it.
-  pool.on('error', (error) => console.error('[db] idle client error:', error.message))
+  pool.on('error', (error) => logError('db.idle-client', error))
   return { db: drizzle(pool, { schema }), pool }
 }
 

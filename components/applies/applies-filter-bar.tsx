@@ -1,0 +1,82 @@
+'use client'
+
+import { useEffect, useId, useRef, useState } from 'react'
+import { Search } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { MultiSelect, type Option } from '@/components/ui/multi-select'
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, VISIBLE_PLACE_TAGS } from '@/lib/constants'
+
+export type FilterOptions = { places: Option[]; statuses: Option[] }
+
+/** Spec §2 filter bar: search (2+ characters or emptied, 750 ms debounce), reset, residence places (3 tags visible), statuses. */
+export function AppliesFilterBar({
+  options,
+  placeIds,
+  statusValues,
+  onSearch,
+  onChange,
+  onReset,
+}: {
+  options: FilterOptions
+  placeIds: string[]
+  statusValues: string[]
+  onSearch: (search: string) => void
+  onChange: (filters: { placeIds?: string[]; statusValues?: string[] }) => void
+  onReset: () => void
+}) {
+  const searchId = useId()
+  const [text, setText] = useState('')
+  const applied = useRef('')
+  useEffect(() => {
+    const value = text.trim()
+    if (value === applied.current || (value.length > 0 && value.length < SEARCH_MIN_LENGTH)) return
+    const timer = setTimeout(() => {
+      applied.current = value
+      onSearch(value)
+    }, SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [text, onSearch])
+
+  return (
+    <div role="search" aria-label="Filtrer les candidats" className="mb-4 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
+          Rechercher un candidat
+        </label>
+        <div className="flex items-center gap-2 rounded-md border border-slate-300 bg-white px-2">
+          <Search aria-hidden size={16} className="text-slate-500" />
+          <input id={searchId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Nom, téléphone, email" className="w-56 py-1.5 text-sm outline-none" autoComplete="off" />
+        </div>
+      </div>
+      <MultiSelect label="Lieu de résidence" options={options.places} value={placeIds} onChange={(v) => onChange({ placeIds: v })} visibleTags={VISIBLE_PLACE_TAGS} />
+      {options.statuses.length > 0 && (
+        <fieldset className="flex flex-col gap-1">
+          <legend className="text-sm font-medium text-slate-800">Statut du candidat</legend>
+          <div className="flex flex-wrap gap-3">
+            {options.statuses.map((s) => (
+              <label key={s.value} className="flex items-center gap-1.5 text-sm">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand-700"
+                  checked={statusValues.includes(s.value)}
+                  onChange={() => onChange({ statusValues: statusValues.includes(s.value) ? statusValues.filter((v) => v !== s.value) : [...statusValues, s.value] })}
+                />
+                {s.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <Button
+        variant="ghost"
+        onClick={() => {
+          setText('')
+          applied.current = ''
+          onReset()
+        }}
+      >
+        Réinitialiser
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { Popover } from '@/components/ui/popover'
+import { Tooltip } from '@/components/ui/tooltip'
+import { formatDate } from '@/lib/dates'
+import type { ApplyRow } from '@/lib/applies/list-by-tab'
+
+/** Spec §6 candidate.visualize: the name opens the candidate sheet in a new tab, else plain text. */
+export function CandidateCell({ candidate, linked }: { candidate: ApplyRow['candidate']; linked: boolean }) {
+  const name = `${candidate.lastName} ${candidate.firstName}`
+  if (!linked) return <span className="font-medium">{name}</span>
+  return (
+    <a href={`/v2/candidate/${candidate.id}`} target="_blank" rel="noopener noreferrer" className="font-medium">
+      {name}
+    </a>
+  )
+}
+
+/** 'Fiche.pdf' downloads the prescription; a manual prescription has no document. */
+export function PrescriptionCell({ prescription }: { prescription: ApplyRow['prescription'] }) {
+  const t = useTranslations('applies')
+  if (!prescription) return <em className="text-slate-600">{t('manualPrescription')}</em>
+  return (
+    <a href={`/api/documents/${prescription.documentId}`} download="Fiche.pdf">
+      {t('prescriptionFile')}
+    </a>
+  )
+}
+
+/** Spec §2: the author tooltip shows name, phone and email. */
+export function AuthorCell({ author }: { author: ApplyRow['author'] }) {
+  const name = `${author.firstName} ${author.lastName}`
+  return (
+    <Tooltip
+      content={
+        <span className="flex flex-col">
+          <span className="font-semibold">{name}</span>
+          {author.phone && <span>{author.phone}</span>}
+          <span>{author.email}</span>
+        </span>
+      }
+    >
+      <button type="button" className="text-left underline decoration-dotted underline-offset-2">
+        {name}
+      </button>
+    </Tooltip>
+  )
+}
+
+/** Spec §2: the accompaniement popover lists the candidate's other integrated social offers with their integration date. */
+export function AccompaniementsCell({ others }: { others: ApplyRow['otherIntegratedSocialOffers'] }) {
+  if (others.length === 0) return <span className="text-slate-500">-</span>
+  const label = `${others.length} accompagnement${others.length > 1 ? 's' : ''}`
+  return (
+    <Popover label="Autres offres sociales intégrées" trigger={<button type="button" className="text-brand-700 underline underline-offset-2">{label}</button>}>
+      <p className="mb-2 font-semibold">Autres offres sociales intégrées</p>
+      <ul className="flex flex-col gap-1">
+        {others.map((o, i) => (
+          <li key={i}>
+            {o.name} <span className="text-slate-600">– intégré le {formatDate(o.integrationDate)}</span>
+          </li>
+        ))}
+      </ul>
+    </Popover>
+  )
+}

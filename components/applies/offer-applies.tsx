@@ -1,0 +1,219 @@
+'use client'
+
+import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react'
+import type { RowSelectionState } from '@tanstack/react-table'
+import { useTranslations } from 'next-intl'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { DataTable } from '@/components/ui/data-table'
+import { Tabs } from '@/components/ui/tabs'
+import { fetchAppliesAction } from '@/lib/applies/actions'
+import type { ApplyRow } from '@/lib/applies/list-by-tab'
+import { offerPageQuery, type OfferPageParams } from '@/lib/applies/page-params'
+import { APPLY_STATES, type ApplyCounts, type ApplyState } from '@/lib/applies/queries'
+import { PAGE_SIZE } from '@/lib/constants'
+import { columnsFor } from './apply-columns'
+import { AppliesFilterBar, type FilterOptions } from './applies-filter-bar'
+import { FupDialog, type FeedbackDefaults, type LogoChoice } from './fup-dialog'
+
+export type AppliesPermissions = { filter: boolean; archive: boolean; operator: boolean; complete: boolean; candidateLink: boolean }
+
+type Data = { rows: ApplyRow[]; counts: ApplyCounts }
+
+/** The applications area of the offer page (spec §2): three tabs with counts, filters, tables, the FUP dialog and archiving. */
+export function OfferApplies({
+  offerId,
+  initial,
+  initialParams,
+  filterOptions,
+  permissions,
+  feedbackDefaults,
+  logoChoices,
+}: {
+  offerId: string
+  initial: Data
+  initialParams: OfferPageParams
+  filterOptions: FilterOptions
+  permissions: AppliesPermissions
+  feedbackDefaults: FeedbackDefaults
+  logoChoices: LogoChoice[]
+}) {
+  const t = useTranslations('applies')
+  const [params, setParams] = useState({ tab: initialParams.tab, placeIds: initialParams.placeIds, statusValues: initialParams.statusValues, page: initialParams.page })
+  const [search, setSearch] = useState('')
+  const [data, setData] = useState<Data>(initial)
+  const [selection, setSelection] = useState<RowSelectionState>({})
+  const [dialogApplyId, setDialogApplyId] = useState<string | null>(initialParams.socialApplyId)
+  const [confirmOpen, setConfirmOpen] = useState(false)
+  const [archiving, setArchiving] = useState(false)
+  const [loading, startLoading] = useTransition()
+  const request = useRef(0)
+  const first = useRef(true)
+
+  const reload = useCallback(() => {
+    const id = ++request.current
+    startLoading(async () => {
+      const result = await fetchAppliesAction(offerId, { ...params, search })
+      if (id !== request.current) return
+      if (result) setData(result)
+      else toast.error('La liste n’a pas pu être chargée. Réessayez dans un instant.')
+    })
+  }, [offerId, params, search])
+
+  // Filters, tab and page keep their state in the URL (never the search text: it may be a name).
+  useEffect(() => {
+    window.history.replaceState(null, '', `${window.location.pathname}${offerPageQuery({ ...params, socialApplyId: dialogApplyId })}`)
+  }, [params, dialogApplyId])
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    reload()
+    // `search` is applied by the filter bar (debounced) through `applySearch`, which triggers this effect via params.
+  }, [params]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  const applySearch = useCallback((value: string) => {
+    setSearch(value)
+    setParams((p) => ({ ...p, page: 1 }))
+  }, [])
+  const changeTab = (tab: ApplyState) => {
+    setSelection({})
+    setParams((p) => ({ ...p, tab, page: 1 }))
+  }
+
+  const columns = useMemo(
+    () => columnsFor(params.tab, { ...permissions, onComplete: setDialogApplyId }),
+    [params.tab, permissions],
+  )
+  const selectedIds = Object.keys(selection).filter((id) => selection[id])
+  const total = data.counts[params.tab]
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
+
+  async function archive() {
+    setArchiving(true)
+    try {
+      const response = await fetch('/api/social-applies/archive', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ids: selectedIds }),
+      })
+      if (response.status === 204) {
+        toast.success(selectedIds.length > 1 ? `${selectedIds.length} dossiers archivés.` : 'Dossier archivé.')
+        setSelection({})
+        setConfirmOpen(false)
+        reload()
+      } else {
+        const body = (await response.json().catch(() => null)) as { error?: string } | null
+        toast.error(body?.error ?? 'L’archivage a échoué. Réessayez dans un instant.')
+      }
+    } catch {
+      toast.error('L’archivage a échoué. Vérifiez votre connexion et réessayez.')
+    } finally {
+      setArchiving(false)
+    }
+  }
+
+  const header =
+    params.tab === 'INTEGRATED_CANDIDATE'
+      ? t('integratedCount', { count: total })
+      : params.tab === 'REFUSED_STRUCTURE'
+        ? t('refusedCount', { count: total })
+        : `${total} ${total > 1 ? 'prescriptions en cours' : 'prescription en cours'}`
+
+  const panel = (
+    <div className="flex flex-col gap-3" aria-busy={loading}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="font-semibold" aria-live="polite">
+          {header}
+        </p>
+        {permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' && (
+          <Button variant="secondary" disabled={selectedIds.length === 0} onClick={() => setConfirmOpen(true)}>
+            {t('archive')}
+            {selectedIds.length > 0 && ` (${selectedIds.length})`}
+          </Button>
+        )}
+      </div>
+      <DataTable
+        caption={t(`tabs.${params.tab}`)}
+        columns={columns}
+        data={data.rows}
+        getRowId={(r) => r.id}
+        rowSelection={permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' ? selection : undefined}
+        onRowSelectionChange={permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' ? setSelection : undefined}
+        maxHeight={params.tab === 'REFUSED_STRUCTURE' ? 900 : undefined}
+        empty={search || params.placeIds.length || params.statusValues.length ? 'Aucun candidat ne correspond à ces filtres.' : 'Aucun candidat dans cet onglet pour l’instant.'}
+      />
+      {pages > 1 && (
+        <nav aria-label="Pagination" className="flex items-center justify-end gap-3 text-sm">
+          <span>
+            {(params.page - 1) * PAGE_SIZE + 1}–{Math.min(params.page * PAGE_SIZE, total)} sur {total}
+          </span>
+          <Button variant="secondary" disabled={params.page <= 1} onClick={() => setParams((p) => ({ ...p, page: p.page - 1 }))}>
+            Précédents
+          </Button>
+          <Button variant="secondary" disabled={params.page >= pages} onClick={() => setParams((p) => ({ ...p, page: p.page + 1 }))}>
+            Suivants
+          </Button>
+        </nav>
+      )}
+    </div>
+  )
+
+  return (
+    <section aria-label="Candidatures" className="min-w-0 flex-1">
+      {permissions.filter && (
+        <AppliesFilterBar
+          options={filterOptions}
+          placeIds={params.placeIds}
+          statusValues={params.statusValues}
+          onSearch={applySearch}
+          onChange={(f) => setParams((p) => ({ ...p, ...f, page: 1 }))}
+          onReset={() => {
+            setSearch('')
+            setParams((p) => ({ ...p, placeIds: [], statusValues: [], page: 1 }))
+          }}
+        />
+      )}
+      <Tabs
+        label="Candidatures de l’offre"
+        value={params.tab}
+        onValueChange={changeTab}
+        items={APPLY_STATES.map((state) => ({
+          value: state,
+          label: (
+            <>
+              {t(`tabs.${state}`)} <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{data.counts[state]}</span>
+            </>
+          ),
+          content: state === params.tab ? panel : null,
+        }))}
+      />
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title={t('archive')}
+        description={`Archiver ${selectedIds.length > 1 ? `ces ${selectedIds.length} dossiers` : 'ce dossier'} ? Ils n’apparaîtront plus sur la page de l’offre.`}
+        confirmLabel="Archiver"
+        onConfirm={archive}
+        pending={archiving}
+      />
+      {dialogApplyId && (
+        <FupDialog
+          applyId={dialogApplyId}
+          defaults={feedbackDefaults}
+          logoChoices={logoChoices}
+          onClose={() => setDialogApplyId(null)}
+          onSent={(state) => {
+            setDialogApplyId(null)
+            toast.success(t('fupSent'))
+            setSelection({})
+            setParams((p) => ({ ...p, tab: state, page: 1 }))
+          }}
+        />
+      )}
+    </section>
+  )
+}

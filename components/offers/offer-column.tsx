@@ -1,0 +1,96 @@
+import type { socialOffers } from '@/lib/db/schema'
+import { sanitizeDescription } from '@/lib/offers/sanitize-description'
+import { ValidityBadge } from './validity-badge'
+import { OfferDescription } from './offer-description'
+import { OfferEditButton } from './offer-edit-button'
+
+type Offer = typeof socialOffers.$inferSelect
+
+/** Spec §2 offer column: 355 px wide on large screens, full width on small ones. */
+export function OfferColumn({
+  offer,
+  canEdit,
+  serviceType,
+}: {
+  offer: Offer
+  canEdit: boolean
+  serviceType: { challenges: { id: string; name: string }[]; financingModes: { value: string; label: string }[] }
+}) {
+  const info: [string, React.ReactNode][] = (
+    [
+      ['Structure', offer.providerName],
+      ['Adresse', offer.addressFormatted],
+      [
+        'Site internet',
+        offer.providerWebsite && /^https?:\/\//.test(offer.providerWebsite) ? (
+          <a href={offer.providerWebsite} target="_blank" rel="noopener noreferrer">
+            {offer.providerWebsite.replace(/^https?:\/\//, '')}
+          </a>
+        ) : null,
+      ],
+      ['Informations de contact', offer.contactComment],
+      ['Contact', offer.contactName],
+      ['Téléphone', offer.contactPhone],
+      ['Email', offer.contactMail ? <a href={`mailto:${offer.contactMail}`}>{offer.contactMail}</a> : null],
+    ] as [string, React.ReactNode][]
+  ).filter(([, value]) => value)
+  return (
+    <aside aria-labelledby="offer-name" className="flex w-full shrink-0 flex-col gap-4 lg:w-[355px]">
+      <section className="rounded-lg border border-slate-200 bg-white p-5">
+        <div className="flex items-start justify-between gap-2">
+          <h1 id="offer-name" className="text-xl font-semibold">
+            {offer.name}
+          </h1>
+          {canEdit && <OfferEditButton />}
+        </div>
+      </section>
+      <section aria-labelledby="service-type" className="rounded-lg border border-slate-200 bg-white p-5">
+        <h2 id="service-type" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
+          Type de service
+        </h2>
+        <ValidityBadge offer={offer} />
+        {serviceType.challenges.length > 0 && (
+          <ul aria-label="Défis" className="mt-3 flex flex-wrap gap-1.5">
+            {serviceType.challenges.map((c) => (
+              <li key={c.id} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs text-brand-800">
+                {c.name}
+              </li>
+            ))}
+          </ul>
+        )}
+        {serviceType.financingModes.length > 0 && (
+          <ul aria-label="Modes de financement" className="mt-3 flex flex-wrap gap-1.5">
+            {serviceType.financingModes.map((m) => (
+              <li key={m.value} className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs text-slate-700">
+                {m.label}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {info.length > 0 && (
+        <section aria-labelledby="useful-info" className="rounded-lg border border-slate-200 bg-white p-5">
+          <h2 id="useful-info" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
+            Informations utiles
+          </h2>
+          <dl className="flex flex-col gap-2 text-sm">
+            {info.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-slate-600">{label}</dt>
+                <dd className="break-words">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+      {offer.description.trim() && (
+        <section aria-labelledby="presentation" className="rounded-lg border border-slate-200 bg-white p-5">
+          <h2 id="presentation" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
+            Présentation
+          </h2>
+          <OfferDescription html={sanitizeDescription(offer.description)} title={offer.name} />
+        </section>
+      )}
+    </aside>
+  )
+}

@@ -1,0 +1,110 @@
+'use server'
+
+import { z } from 'zod'
+import { partnerWith } from '@/lib/auth/guards'
+import { getCurrentUser } from '@/lib/auth/session'
+import { PAGE_SIZE } from '@/lib/constants'
+import { getDb } from '@/lib/db/client'
+import { isUuid } from '@/lib/ids'
+import { sendMailQuietly } from '@/lib/mail/mailer'
+import { users } from '@/lib/db/schema'
+import { eq } from 'drizzle-orm'
+import { causeLabel } from './causes'
+import { fieldErrorsOf, fupAnswerSchema, withMandatoryLogos } from './fup-schema'
+import { getApplyForStructure } from './get-apply'
+import { listAppliesByTab } from './list-by-tab'
+import { APPLY_STATES } from './queries'
+import { renderAnsweredFup, SEND_FUP_ERRORS, sendFup } from './send-fup'
+
+type Failure = { ok: false; error?: string; fieldErrors?: Record<string, string> }
+const NOT_FOUND: Failure = { ok: false, error: SEND_FUP_ERRORS.notFound }
+
+/** Spec §7 "Fetch one social apply by id": what the completion dialog shows. */
+export async function loadApplyForDialog(applyId: string) {
+  const user = await partnerWith('partner.fup.complete')
+  if (!user || !isUuid(applyId)) return NOT_FOUND
+  const apply = await getApplyForStructure(getDb(), user.structureId, applyId)
+  if (!apply || apply.archived) return NOT_FOUND
+  if (!apply.fup) return { ok: false, error: SEND_FUP_ERRORS.noFup } as Failure
+  return {
+    ok: true as const,
+    apply: {
+      id: apply.id,
+      state: apply.state,
+      candidateName: `${apply.firstName} ${apply.lastName}`,
+      offerName: apply.offerName,
+      providerName: apply.providerName,
+      beneficiary: apply.fup.beneficiary,
+      prescription: apply.fup.prescription,
+      partnerFeedback: apply.fup.partnerFeedback,
+      sponsorsLogo: withMandatoryLogos(apply.fup.sponsorsLogo, apply.financingModes),
+      fseRequired: apply.financingModes.includes('fse'),
+    },
+  }
+}
+export type DialogApply = Extract<Awaited<ReturnType<typeof loadApplyForDialog>>, { ok: true }>['apply']
+
+/** Spec §7 "Preview FUP PDF": the sheet as it would be sent, nothing stored. */
+export async function previewFupAction(applyId: string, input: unknown): Promise<{ ok: true; pdfBase64: string } | Failure> {
+  const user = await partnerWith('partner.fup.complete')
+  if (!user || !isUuid(applyId)) return NOT_FOUND
+  const parsed = fupAnswerSchema.safeParse(input)
+  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) }
+  const apply = await getApplyForStructure(getDb(), user.structureId, applyId)
+  if (!apply || apply.archived) return NOT_FOUND
+  if (!apply.fup) return { ok: false, error: SEND_FUP_ERRORS.noFup }
+  const pdf = await renderAnsweredFup(apply, parsed.data)
+  return { ok: true, pdfBase64: pdf.toString('base64') }
+}
+
+/** Spec §7 "Send FUP to the operator"; then the prescribing referent is told by email (after the commit). */
+export async function sendFupAction(applyId: string, input: unknown): Promise<{ ok: true; state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'; documentId: string } | Failure> {
+  const user = await partnerWith('partner.fup.complete')
+  if (!user || !isUuid(applyId)) return NOT_FOUND
+  const parsed = fupAnswerSchema.safeParse(input)
+  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) }
+  const db = getDb()
+  const result = await sendFup(db, { structureId: user.structureId, applyId, answer: parsed.data, actorId: user.id })
+  if (!result.ok) return { ok: false, error: SEND_FUP_ERRORS[result.error] }
+  const [referent] = await db.select({ email: users.email }).from(users).where(eq(users.id, result.referentId))
+  if (referent) {
+    const decision = parsed.data.partnerFeedback.decision
+    await sendMailQuietly(
+      {
+        to: referent.email,
+        subject: 'Réponse à votre prescription',
+        text: [
+          'Bonjour,',
+          '',
+          `${parsed.data.partnerFeedback.name} a répondu à votre prescription : ${decision.partnerDecision === 'integrated' ? 'le candidat est intégré' : `le candidat n’est pas intégré (motif : ${causeLabel(decision.cause)})`}.`,
+          `Retrouvez la réponse dans Passerelle : ${process.env.BETTER_AUTH_URL ?? ''}/v2/candidates/fup`,
+        ].join('\n'),
+      },
+      'fup answer',
+    )
+  }
+  return { ok: true, state: result.state, documentId: result.documentId }
+}
+
+const listSchema = z.object({
+  tab: z.enum(APPLY_STATES),
+  search: z.string().max(100).default(''),
+  placeIds: z.array(z.uuid()).max(50).default([]),
+  statusValues: z.array(z.string().max(100)).max(50).default([]),
+  page: z.number().int().min(1).max(100_000).default(1),
+})
+
+/** Spec §7 "Fetch applies by tab" for the offer page's filters (a POST: the search text never goes into a URL). */
+export async function fetchAppliesAction(offerId: string, input: unknown) {
+  const user = await getCurrentUser()
+  const parsed = listSchema.safeParse(input)
+  if (!user?.structureId || !isUuid(offerId) || !parsed.success) return null
+  const { tab, search, placeIds, statusValues, page } = parsed.data
+  return listAppliesByTab(getDb(), {
+    structureId: user.structureId,
+    offerId,
+    tab,
+    filters: { search, placeIds, statusValues },
+    skip: (page - 1) * PAGE_SIZE,
+  })
+}

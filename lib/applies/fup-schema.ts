@@ -1,0 +1,144 @@
+import { z } from 'zod'
+import { REFUSAL_CAUSES } from './causes'
+
+/** Spec §5 messages, verbatim. */
+export const FUP_MESSAGES = {
+  partnerDecisionRequired: 'La décision est obligatoire',
+  causeRequired: 'Le motif est obligatoire',
+  accompanierNameRequired: 'Le prénom et le nom de l’accompagnateur sont obligatoires',
+  partnerNameRequired: 'Le nom du partenaire est obligatoire',
+  emailFormat: "L'email n'est pas bien formaté",
+  phoneIncomplete: "Le téléphone n'est pas complet",
+  // Where the spec is silent:
+  causeUnknown: 'Ce motif n’existe pas',
+  convocationDateRequired: 'La date de la convocation est obligatoire',
+  convocationReasonRequired: 'Le motif d’absence est obligatoire',
+  dateInvalid: 'La date n’est pas valide',
+  sponsorLogoIncomplete: 'Chaque logo de financeur doit avoir un libellé, une valeur, une adresse et l’indication obligatoire ou non',
+  unexpectedField: 'La réponse contient un champ inconnu',
+} as const
+
+/** French numbers: 0X XX XX XX XX, +33 X XX XX XX XX or 0033…, with optional spaces, dots or dashes. */
+export const PHONE_PATTERN = /^(?:(?:\+|00)33[\s.-]?|0)[1-9](?:[\s.-]?\d{2}){4}$/
+
+/** An object that refuses unknown keys (a crafted fourth convocation, say) with a French message. */
+function strictObject<S extends z.ZodRawShape>(shape: S, missingMessage: string) {
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? FUP_MESSAGES.unexpectedField : missingMessage),
+  })
+}
+
+const optionalDate = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), FUP_MESSAGES.dateInvalid)
+
+const convocationSchema = strictObject(
+    {
+      date: z
+        .string({ error: FUP_MESSAGES.convocationDateRequired })
+        .trim()
+        .min(1, FUP_MESSAGES.convocationDateRequired)
+        .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)), FUP_MESSAGES.dateInvalid),
+      reason: z.enum(['excusedAbsence', 'unexcusedAbsence'], { error: FUP_MESSAGES.convocationReasonRequired }),
+    },
+    FUP_MESSAGES.convocationDateRequired,
+  )
+  
+
+export const CONVOCATION_KEYS = ['firstConvocation', 'secondConvocation', 'thirdConvocation'] as const
+
+const decisionSchema = strictObject({
+    partnerDecision: z.enum(['integrated', 'notIntegrated'], { error: FUP_MESSAGES.partnerDecisionRequired }),
+    cause: z.string().trim().nullable().optional(),
+    firstReceptionDate: optionalDate.optional(),
+    assessmentDate: optionalDate.optional(),
+    firstConvocation: convocationSchema.nullable().optional(),
+    secondConvocation: convocationSchema.nullable().optional(),
+    thirdConvocation: convocationSchema.nullable().optional(),
+  }, FUP_MESSAGES.partnerDecisionRequired)
+  
+  .superRefine((d, ctx) => {
+    const cause = d.cause || null
+    if (d.partnerDecision === 'integrated') {
+      if (cause) ctx.addIssue({ code: 'custom', path: ['cause'], message: FUP_MESSAGES.causeRequired })
+    } else if (!cause) {
+      ctx.addIssue({ code: 'custom', path: ['cause'], message: FUP_MESSAGES.causeRequired })
+    } else if (!(REFUSAL_CAUSES as readonly string[]).includes(cause)) {
+      ctx.addIssue({ code: 'custom', path: ['cause'], message: FUP_MESSAGES.causeUnknown })
+    }
+    // Spec §4: the three convocation rows exist only for the no-answer cause, and then all three are filled.
+    for (const key of CONVOCATION_KEYS) {
+      if (cause === 'noAnswerToConvocations' && d.partnerDecision === 'notIntegrated') {
+        if (!d[key]) ctx.addIssue({ code: 'custom', path: [key, 'date'], message: FUP_MESSAGES.convocationDateRequired })
+      } else if (d[key]) {
+        ctx.addIssue({ code: 'custom', path: [key], message: FUP_MESSAGES.unexpectedField })
+      }
+    }
+  })
+  .transform((d) => {
+    const integrated = d.partnerDecision === 'integrated'
+    const noAnswer = !integrated && d.cause === 'noAnswerToConvocations'
+    return {
+      partnerDecision: d.partnerDecision,
+      cause: integrated ? null : (d.cause ?? null),
+      // Dates belong to an integration; a refusal keeps none.
+      firstReceptionDate: integrated ? (d.firstReceptionDate ?? null) : null,
+      assessmentDate: integrated ? (d.assessmentDate ?? null) : null,
+      firstConvocation: noAnswer ? (d.firstConvocation ?? null) : null,
+      secondConvocation: noAnswer ? (d.secondConvocation ?? null) : null,
+      thirdConvocation: noAnswer ? (d.thirdConvocation ?? null) : null,
+    }
+  })
+
+export const partnerFeedbackSchema = strictObject({
+    accompanierName: z.string({ error: FUP_MESSAGES.accompanierNameRequired }).trim().min(1, FUP_MESSAGES.accompanierNameRequired),
+    name: z.string({ error: FUP_MESSAGES.partnerNameRequired }).trim().min(1, FUP_MESSAGES.partnerNameRequired),
+    email: z.string({ error: FUP_MESSAGES.emailFormat }).trim().pipe(z.email(FUP_MESSAGES.emailFormat)),
+    phone: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || PHONE_PATTERN.test(v), FUP_MESSAGES.phoneIncomplete)
+      .default(''),
+    address: z.string().trim().max(500).default(''),
+    decision: decisionSchema,
+  }, FUP_MESSAGES.partnerDecisionRequired)
+  
+
+export const sponsorLogoSchema = strictObject({
+    label: z.string({ error: FUP_MESSAGES.sponsorLogoIncomplete }).trim().min(1, FUP_MESSAGES.sponsorLogoIncomplete),
+    value: z.string({ error: FUP_MESSAGES.sponsorLogoIncomplete }).trim().min(1, FUP_MESSAGES.sponsorLogoIncomplete),
+    uri: z.string({ error: FUP_MESSAGES.sponsorLogoIncomplete }).trim().min(1, FUP_MESSAGES.sponsorLogoIncomplete),
+    required: z.boolean({ error: FUP_MESSAGES.sponsorLogoIncomplete }),
+  }, FUP_MESSAGES.sponsorLogoIncomplete)
+  
+
+/** Spec §7 "Send FUP to the operator": {partnerFeedback, sponsorsLogo}. */
+export const fupAnswerSchema = strictObject({
+    partnerFeedback: partnerFeedbackSchema,
+    sponsorsLogo: z.array(sponsorLogoSchema).max(20).default([]),
+  }, FUP_MESSAGES.partnerDecisionRequired)
+  
+
+export type FupAnswerInput = z.input<typeof fupAnswerSchema>
+export type FupAnswer = z.output<typeof fupAnswerSchema>
+
+/** The FSE logo (spec §7, §9): always on the sheet when the offer is financed by the FSE. */
+export const FSE_LOGO = { label: 'Fonds social européen (FSE+)', value: 'fse', uri: '/logos/fse.svg', required: true } as const
+
+export function withMandatoryLogos<T extends { value: string }>(logos: T[], financingModes: readonly string[]): (T | typeof FSE_LOGO)[] {
+  if (!financingModes.includes('fse') || logos.some((l) => l.value === 'fse')) return logos
+  return [FSE_LOGO, ...logos]
+}
+
+/** Field errors keyed by dotted path ('partnerFeedback.email'), first message per field. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.join('.')
+    out[key] ??= issue.message
+  }
+  return out
+}

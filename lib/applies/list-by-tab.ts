@@ -1,0 +1,137 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { DbOrTx } from '@/lib/db/client'
+import { candidates, candidateStatuses, documents, fups, places, socialApplies, users } from '@/lib/db/schema'
+import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
+import { APPLY_STATES, type ApplyCounts, type ApplyState } from './queries'
+
+export type ApplyFilters = { search?: string; placeIds?: string[]; statusValues?: string[] }
+
+export type ApplyRow = {
+  id: string
+  candidate: { id: string; firstName: string; lastName: string; phone: string | null; place: string | null; status: string | null }
+  prescription: { documentId: string; name: string } | null
+  prescriptionDate: Date
+  responseDate: Date | null
+  firstReceptionDate: string | null
+  assessmentDate: string | null
+  accompaniement: string | null
+  otherIntegratedSocialOffers: { name: string; integrationDate: string }[]
+  author: { firstName: string; lastName: string; phone: string | null; email: string }
+  hasFup: boolean
+  cause: string | null
+}
+
+/** Spec §9: search applies from 2 characters; otherwise no search filter at all. */
+export function normalisedSearch(search: string | undefined): string | null {
+  const s = search?.trim() ?? ''
+  return s.length >= SEARCH_MIN_LENGTH ? s : null
+}
+
+/** The candidate filters, shared by the rows and the counts. The trigram index serves the search. */
+function candidateFilters(filters: ApplyFilters): SQL[] {
+  const where: SQL[] = []
+  const search = normalisedSearch(filters.search)
+  if (search) where.push(sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${search})) || '%'`)
+  if (filters.placeIds?.length) where.push(inArray(candidates.placeId, filters.placeIds))
+  if (filters.statusValues?.length) where.push(inArray(candidateStatuses.value, filters.statusValues))
+  return where
+}
+
+/**
+ * Spec §7 "Fetch applies by tab": one page of an offer's non-archived applies in one tab, and the three
+ * tab counts under the same filters. Scoped to the partner structure that owns the offer.
+ */
+export async function listAppliesByTab(
+  db: DbOrTx,
+  params: { structureId: string; offerId: string; tab: ApplyState; filters?: ApplyFilters; skip?: number; limit?: number },
+): Promise<{ rows: ApplyRow[]; counts: ApplyCounts }> {
+  const { structureId, offerId, tab, filters = {}, skip = 0, limit = PAGE_SIZE } = params
+  const scope = [eq(socialApplies.socialOfferId, offerId), eq(socialApplies.structureId, structureId), eq(socialApplies.archived, false)]
+  const extra = candidateFilters(filters)
+  const author = alias(users, 'author')
+
+  const rowsQuery = db
+    .select({
+      id: socialApplies.id,
+      candidateId: candidates.id,
+      firstName: candidates.firstName,
+      lastName: candidates.lastName,
+      phone: candidates.phone,
+      place: places.label,
+      status: candidateStatuses.label,
+      documentId: documents.id,
+      documentName: documents.name,
+      prescriptionDate: socialApplies.prescriptionDate,
+      responseDate: socialApplies.responseDate,
+      firstReceptionDate: socialApplies.firstReceptionDate,
+      assessmentDate: socialApplies.assessmentDate,
+      accompaniement: socialApplies.accompaniement,
+      cause: socialApplies.cause,
+      authorFirstName: author.firstName,
+      authorLastName: author.lastName,
+      authorPhone: author.phone,
+      authorEmail: author.email,
+      hasFup: sql<boolean>`exists (select 1 from ${fups} where ${fups.socialApplyId} = ${socialApplies.id})`,
+      // Aliases are spelled out: Drizzle renders an aliased table inside sql`` by its alias only.
+      others: sql<{ name: string; integrationDate: string }[]>`coalesce((
+        select json_agg(json_build_object('name', other_offer.name, 'integrationDate', other.response_date) order by other.response_date desc)
+        from social_applies other join social_offers other_offer on other_offer.id = other.social_offer_id
+        where other.candidate_id = ${socialApplies.candidateId} and other.state = 'INTEGRATED_CANDIDATE'
+          and other.id <> ${socialApplies.id} and not other.archived
+      ), '[]'::json)`,
+    })
+    .from(socialApplies)
+    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+    .leftJoin(places, eq(places.id, candidates.placeId))
+    .leftJoin(candidateStatuses, eq(candidateStatuses.id, candidates.statusId))
+    .leftJoin(documents, eq(documents.id, socialApplies.prescriptionDocumentId))
+    .innerJoin(author, eq(author.id, socialApplies.authorId))
+    .where(and(...scope, eq(socialApplies.state, tab), ...extra))
+    .orderBy(desc(tab === 'PRESCRIPTION_FILLED' ? socialApplies.prescriptionDate : socialApplies.responseDate), desc(socialApplies.id))
+    .limit(limit)
+    .offset(skip)
+
+  const countsQuery = db
+    .select({ state: socialApplies.state, n: count() })
+    .from(socialApplies)
+    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+    .leftJoin(candidateStatuses, eq(candidateStatuses.id, candidates.statusId))
+    .where(and(...scope, ...extra))
+    .groupBy(socialApplies.state)
+
+  const [rows, countRows] = await Promise.all([rowsQuery, countsQuery])
+  const counts = Object.fromEntries(APPLY_STATES.map((s) => [s, 0])) as ApplyCounts
+  for (const c of countRows) counts[c.state] = c.n
+  return {
+    counts,
+    rows: rows.map((r) => ({
+      id: r.id,
+      candidate: { id: r.candidateId, firstName: r.firstName, lastName: r.lastName, phone: r.phone, place: r.place, status: r.status },
+      prescription: r.documentId ? { documentId: r.documentId, name: r.documentName ?? 'Fiche.pdf' } : null,
+      prescriptionDate: r.prescriptionDate,
+      responseDate: r.responseDate,
+      firstReceptionDate: r.firstReceptionDate,
+      assessmentDate: r.assessmentDate,
+      accompaniement: r.accompaniement,
+      otherIntegratedSocialOffers: r.others,
+      author: { firstName: r.authorFirstName, lastName: r.authorLastName, phone: r.authorPhone, email: r.authorEmail },
+      hasFup: r.hasFup,
+      cause: r.cause,
+    })),
+  }
+}
+
+/** The filter choices of an offer page: places and candidate statuses of the organisations that prescribe to the structure. */
+export async function applyFilterOptions(db: DbOrTx, structureId: string) {
+  const prescribers = sql`(select distinct ${socialApplies.organisationId} from ${socialApplies} where ${socialApplies.structureId} = ${structureId})`
+  const [placeRows, statusRows] = await Promise.all([
+    db.select({ value: places.id, label: places.label }).from(places).where(sql`${places.organisationId} in ${prescribers}`).orderBy(places.label),
+    db
+      .selectDistinct({ value: candidateStatuses.value, label: candidateStatuses.label })
+      .from(candidateStatuses)
+      .where(sql`${candidateStatuses.organisationId} in ${prescribers}`)
+      .orderBy(candidateStatuses.label),
+  ])
+  return { places: placeRows, statuses: statusRows }
+}

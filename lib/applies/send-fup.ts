@@ -1,0 +1,86 @@
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '@/lib/db/client'
+import { documents, fups, notifications, socialApplies } from '@/lib/db/schema'
+import { writeAudit } from '@/lib/audit'
+import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
+import { getApplyForStructure } from './get-apply'
+import { withMandatoryLogos, type FupAnswer } from './fup-schema'
+
+export type SendFupResult =
+  | { ok: true; state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'; documentId: string; referentId: string }
+  | { ok: false; error: 'notFound' | 'noFup' | 'alreadyAnswered' }
+
+export const SEND_FUP_ERRORS = {
+  notFound: 'Cette prescription est introuvable.',
+  noFup: "Il n'existe pas de prescription pour cette offre sociale.",
+  alreadyAnswered: 'Cette prescription a déjà reçu une réponse : la page a été actualisée.',
+} as const
+
+/** Renders the answered FUP: the same sheet for the preview and the stored answer. */
+export async function renderAnsweredFup(apply: NonNullable<Awaited<ReturnType<typeof getApplyForStructure>>>, answer: FupAnswer) {
+  const fup = apply.fup!
+  return renderFupPdf({
+    name: fup.name,
+    offerName: apply.offerName,
+    candidateName: `${apply.firstName} ${apply.lastName}`,
+    beneficiary: fup.beneficiary,
+    prescription: fup.prescription,
+    partnerFeedback: answer.partnerFeedback,
+    sponsorsLogo: withMandatoryLogos(answer.sponsorsLogo, apply.financingModes),
+  })
+}
+
+/**
+ * Spec §7 "Send FUP to the operator": stores the partner's answer and its PDF, moves the apply to the
+ * integrated or refused tab, and tells the prescribing referent in the app — all in one transaction,
+ * guarded on the pending state so that of two partners answering at once exactly one wins.
+ */
+export async function sendFup(db: Db, params: { structureId: string; applyId: string; answer: FupAnswer; actorId: string; now?: Date }): Promise<SendFupResult> {
+  const { structureId, applyId, answer, actorId, now = new Date() } = params
+  const apply = await getApplyForStructure(db, structureId, applyId)
+  if (!apply || apply.archived) return { ok: false, error: 'notFound' }
+  if (!apply.fup) return { ok: false, error: 'noFup' }
+  if (apply.state !== 'PRESCRIPTION_FILLED') return { ok: false, error: 'alreadyAnswered' }
+
+  const decision = answer.partnerFeedback.decision
+  const state = decision.partnerDecision === 'integrated' ? 'INTEGRATED_CANDIDATE' : 'REFUSED_STRUCTURE'
+  const sponsorsLogo = withMandatoryLogos(answer.sponsorsLogo, apply.financingModes)
+  const pdf = await renderAnsweredFup(apply, answer)
+
+  return db.transaction(async (tx) => {
+    const moved = await tx
+      .update(socialApplies)
+      .set({
+        state,
+        responseDate: now,
+        firstReceptionDate: decision.firstReceptionDate,
+        assessmentDate: decision.assessmentDate,
+        cause: decision.cause,
+        updatedAt: now,
+      })
+      .where(and(eq(socialApplies.id, applyId), eq(socialApplies.structureId, structureId), eq(socialApplies.state, 'PRESCRIPTION_FILLED'), eq(socialApplies.archived, false)))
+      .returning({ id: socialApplies.id })
+    if (moved.length === 0) return { ok: false, error: 'alreadyAnswered' } as const
+
+    const [doc] = await tx.insert(documents).values({ name: 'Fiche.pdf', mimeType: 'application/pdf', content: pdf }).returning({ id: documents.id })
+    await tx
+      .update(fups)
+      .set({ partnerFeedback: answer.partnerFeedback, sponsorsLogo: [...sponsorsLogo], answerDocumentId: doc!.id, updatedAt: now })
+      .where(eq(fups.socialApplyId, applyId))
+    await tx.insert(notifications).values({
+      userId: apply.authorId,
+      kind: 'fupAnswered',
+      payload: { applyId, candidateId: apply.candidateId, offerId: apply.offerId, state, cause: decision.cause },
+    })
+    await writeAudit(tx, {
+      actorId,
+      structureId,
+      organisationId: apply.organisationId,
+      action: 'fup.sent',
+      entityType: 'socialApply',
+      entityId: applyId,
+      details: { state, cause: decision.cause },
+    })
+    return { ok: true, state, documentId: doc!.id, referentId: apply.authorId } as const
+  })
+}
