@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
 import { socialApplies } from '@/lib/db/schema'
 import { writeAudit } from '@/lib/audit'
+import { isUuid } from '@/lib/ids'
 
 export type ArchiveResult = { ok: true; archived: number } | { ok: false; error: 'notFound' | 'notAnswered' }
 
@@ -17,6 +18,7 @@ export const ARCHIVE_ERRORS = {
 export async function archiveApplies(db: Db, params: { structureId: string; ids: string[]; actorId: string; now?: Date }): Promise<ArchiveResult> {
   const { structureId, actorId, now = new Date() } = params
   const ids = [...new Set(params.ids)]
+  if (ids.length === 0 || !ids.every(isUuid)) return { ok: false, error: 'notFound' }
   return db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: socialApplies.id, state: socialApplies.state, archived: socialApplies.archived, organisationId: socialApplies.organisationId })

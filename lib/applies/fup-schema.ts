@@ -16,6 +16,8 @@ export const FUP_MESSAGES = {
   dateInvalid: 'La date n’est pas valide',
   sponsorLogoIncomplete: 'Chaque logo de financeur doit avoir un libellé, une valeur, une adresse et l’indication obligatoire ou non',
   unexpectedField: 'La réponse contient un champ inconnu',
+  addressTooLong: 'L’adresse ne doit pas dépasser 500 caractères',
+  sponsorsLogoInvalid: 'La liste des logos de financeurs n’est pas valide',
 } as const
 
 /** French numbers: 0X XX XX XX XX, +33 X XX XX XX XX or 0033…, with optional spaces, dots or dashes. */
@@ -28,12 +30,21 @@ function strictObject<S extends z.ZodRawShape>(shape: S, missingMessage: string)
   })
 }
 
+/** A real calendar day 'yyyy-mm-dd' (no 30 February: Date.parse would roll it over to March). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!m) return false
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const date = new Date(Date.UTC(y, mo - 1, d))
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
+}
+
 const optionalDate = z
   .string()
   .trim()
   .transform((v) => (v === '' ? null : v))
   .nullable()
-  .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), FUP_MESSAGES.dateInvalid)
+  .refine((v) => v === null || isCalendarDate(v), FUP_MESSAGES.dateInvalid)
 
 const convocationSchema = strictObject(
     {
@@ -41,7 +52,7 @@ const convocationSchema = strictObject(
         .string({ error: FUP_MESSAGES.convocationDateRequired })
         .trim()
         .min(1, FUP_MESSAGES.convocationDateRequired)
-        .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)), FUP_MESSAGES.dateInvalid),
+        .refine(isCalendarDate, FUP_MESSAGES.dateInvalid),
       reason: z.enum(['excusedAbsence', 'unexcusedAbsence'], { error: FUP_MESSAGES.convocationReasonRequired }),
     },
     FUP_MESSAGES.convocationDateRequired,
@@ -98,11 +109,11 @@ export const partnerFeedbackSchema = strictObject({
     name: z.string({ error: FUP_MESSAGES.partnerNameRequired }).trim().min(1, FUP_MESSAGES.partnerNameRequired),
     email: z.string({ error: FUP_MESSAGES.emailFormat }).trim().pipe(z.email(FUP_MESSAGES.emailFormat)),
     phone: z
-      .string()
+      .string({ error: FUP_MESSAGES.phoneIncomplete })
       .trim()
       .refine((v) => v === '' || PHONE_PATTERN.test(v), FUP_MESSAGES.phoneIncomplete)
       .default(''),
-    address: z.string().trim().max(500).default(''),
+    address: z.string({ error: FUP_MESSAGES.addressTooLong }).trim().max(500, FUP_MESSAGES.addressTooLong).default(''),
     decision: decisionSchema,
   }, FUP_MESSAGES.partnerDecisionRequired)
   
@@ -118,7 +129,7 @@ export const sponsorLogoSchema = strictObject({
 /** Spec §7 "Send FUP to the operator": {partnerFeedback, sponsorsLogo}. */
 export const fupAnswerSchema = strictObject({
     partnerFeedback: partnerFeedbackSchema,
-    sponsorsLogo: z.array(sponsorLogoSchema).max(20).default([]),
+    sponsorsLogo: z.array(sponsorLogoSchema, { error: FUP_MESSAGES.sponsorsLogoInvalid }).max(20, FUP_MESSAGES.sponsorsLogoInvalid).default([]),
   }, FUP_MESSAGES.partnerDecisionRequired)
   
 

@@ -32,7 +32,8 @@ export function normalisedSearch(search: string | undefined): string | null {
 function candidateFilters(filters: ApplyFilters): SQL[] {
   const where: SQL[] = []
   const search = normalisedSearch(filters.search)
-  if (search) where.push(sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${search})) || '%'`)
+  // The text is a literal: % and _ typed by the user are escaped, not wildcards.
+  if (search) where.push(sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${search.replace(/[\\%_]/g, '\\$&')})) || '%'`)
   if (filters.placeIds?.length) where.push(inArray(candidates.placeId, filters.placeIds))
   if (filters.statusValues?.length) where.push(inArray(candidateStatuses.value, filters.statusValues))
   return where
@@ -72,7 +73,7 @@ export async function listAppliesByTab(
       authorLastName: author.lastName,
       authorPhone: author.phone,
       authorEmail: author.email,
-      hasFup: sql<boolean>`exists (select 1 from ${fups} where ${fups.socialApplyId} = ${socialApplies.id})`,
+      hasFup: sql<boolean>`${fups.id} is not null`,
       // Aliases are spelled out: Drizzle renders an aliased table inside sql`` by its alias only.
       others: sql<{ name: string; integrationDate: string }[]>`coalesce((
         select json_agg(json_build_object('name', other_offer.name, 'integrationDate', other.response_date) order by other.response_date desc)
@@ -85,7 +86,9 @@ export async function listAppliesByTab(
     .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
     .leftJoin(places, eq(places.id, candidates.placeId))
     .leftJoin(candidateStatuses, eq(candidateStatuses.id, candidates.statusId))
-    .leftJoin(documents, eq(documents.id, socialApplies.prescriptionDocumentId))
+    .leftJoin(fups, eq(fups.socialApplyId, socialApplies.id))
+    // Once answered, 'Fiche.pdf' is the answered sheet (prescription and answer); before, the prescription sheet.
+    .leftJoin(documents, eq(documents.id, sql`coalesce(${fups.answerDocumentId}, ${socialApplies.prescriptionDocumentId})`))
     .innerJoin(author, eq(author.id, socialApplies.authorId))
     .where(and(...scope, eq(socialApplies.state, tab), ...extra))
     .orderBy(desc(tab === 'PRESCRIPTION_FILLED' ? socialApplies.prescriptionDate : socialApplies.responseDate), desc(socialApplies.id))

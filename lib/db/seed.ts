@@ -30,6 +30,9 @@ export const DEMO_ACCOUNTS = [
   { email: 'partenaire.habitat@passerelle.test', firstName: 'Hugo', lastName: 'Petit', role: 'fullPartner', structure: 'structureHabitat' },
 ] as const
 
+/** The demo applies have fixed ids too, in the order of the plan in seedDemo (1 = Élodie Durand's pending prescription). */
+export const demoApplyId = (index: number) => `40000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`
+
 const userId = (email: string) => `demo-${email.split('@')[0]!.replace('.', '-')}`
 
 const places = ['Rouen', 'Le Havre', 'Dieppe', 'Elbeuf', 'Fécamp']
@@ -167,7 +170,7 @@ export async function seedDemo(db: Db): Promise<void> {
       { candidate: 4, offer: demoIds.offerHabitat, structure: demoIds.structureHabitat, state: 'INTEGRATED_CANDIDATE', day: 20 },
     ]
     const offerNames: Record<string, string> = { [demoIds.offerPermis]: 'Permis de conduire solidaire', [demoIds.offerHabitat]: 'Logement temporaire jeunes actifs' }
-    for (const plan of plans) {
+    for (const [index, plan] of plans.entries()) {
       const c = candidateRows[plan.candidate]!
       const prescriptionDate = new Date(Date.UTC(2026, 9, plan.day, 9, 30))
       const beneficiary: FupBeneficiary = {
@@ -186,6 +189,7 @@ export async function seedDemo(db: Db): Promise<void> {
       const [apply] = await tx
         .insert(s.socialApplies)
         .values({
+          id: demoApplyId(index),
           organisationId: c.organisationId, structureId: plan.structure, socialOfferId: plan.offer, candidateId: c.id, state: plan.state,
           prescriptionDocumentId: documentId, prescriptionDate, responseDate,
           firstReceptionDate: plan.state === 'INTEGRATED_CANDIDATE' ? '2026-10-28' : null,

@@ -16,6 +16,15 @@ export type FupPdfInput = {
 
 const yesNo = (v: boolean) => (v ? 'Oui' : 'Non')
 
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }
+
+/** Markup is dropped (a pasted tag never reaches the sheet), then the entities sanitize-html escaped are turned back into text. */
+export function plainText(value: string | null | undefined): string {
+  return sanitizeHtml(value ?? '', { allowedTags: [], allowedAttributes: {} })
+    .replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e)
+    .trim()
+}
+
 /** Renders a follow-up sheet (prescription, and the partner's answer once given) as a PDF. Text only: no HTML reaches the PDF. */
 export function renderFupPdf(input: FupPdfInput): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: input.name, Producer: 'Passerelle' } })
@@ -25,7 +34,7 @@ export function renderFupPdf(input: FupPdfInput): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)))
     doc.on('error', reject)
   })
-  const text = (v: string | null | undefined) => sanitizeHtml(v ?? '', { allowedTags: [], allowedAttributes: {} }) || '-'
+  const text = (v: string | null | undefined) => plainText(v) || '-'
   const section = (title: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(title).moveDown(0.3)
   const line = (label: string, value: string | null | undefined) =>
     doc.font('Helvetica-Bold').fontSize(10).text(`${label} : `, { continued: true }).font('Helvetica').text(text(value))

@@ -1,0 +1,302 @@
+import { and, eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { applyFilterOptions, listAppliesByTab, normalisedSearch, type ApplyFilters } from '@/lib/applies/list-by-tab'
+import type { ApplyState } from '@/lib/applies/queries'
+import * as s from '@/lib/db/schema'
+import { demoIds } from '@/lib/db/seed'
+import { inRolledBackTransaction, useTestDb, type Tx } from './db'
+
+const db = useTestDb()
+
+/*
+ * The demo offer 'Permis de conduire solidaire' (lib/db/seed.ts), people[i] with place places[i % 5] and status statuses[i % 4]:
+ *   pending:    Élodie Durand (0, Rouen, new, 2 Oct), Karim Benali (1, Le Havre, inProgress, 4 Oct),
+ *               Sophie Lefèvre (2, Dieppe, waiting, 6 Oct), Mamadou Diallo (3, Elbeuf, out, 8 Oct, manual: no document, no FUP)
+ *   integrated: Chloé Girard (4, Fécamp, new) — also integrated at 'Logement temporaire jeunes actifs' — Thomas Roux (5, Rouen, inProgress)
+ *   refused:    Nadia Haddad (6, Le Havre, waiting, outsideTerritory), Julien Morel (7, Dieppe, out, noAnswerToConvocations)
+ */
+const permis = { structureId: demoIds.structureMobilite, offerId: demoIds.offerPermis }
+const SEEDED_COUNTS = { PRESCRIPTION_FILLED: 4, INTEGRATED_CANDIDATE: 2, REFUSED_STRUCTURE: 2 }
+const PENDING_NEWEST_FIRST = ['Mamadou Diallo', 'Sophie Lefèvre', 'Karim Benali', 'Élodie Durand']
+
+const names = (rows: { candidate: { firstName: string; lastName: string } }[]) => rows.map((r) => `${r.candidate.firstName} ${r.candidate.lastName}`)
+
+function list(tab: ApplyState, filters: ApplyFilters = {}, page: { skip?: number; limit?: number } = {}, handle: typeof db | Tx = db) {
+  return listAppliesByTab(handle, { ...permis, tab, filters, ...page })
+}
+function listFor(structureId: string, offerId: string, tab: ApplyState) {
+  return listAppliesByTab(db, { structureId, offerId, tab })
+}
+
+async function placeId(label: string): Promise<string> {
+  const [row] = await db.select({ id: s.places.id }).from(s.places).where(and(eq(s.places.organisationId, demoIds.orgSeineMaritime), eq(s.places.label, label)))
+  return row!.id
+}
+
+/** The seeded apply of a candidate on an offer, read straight from the table. */
+async function seededApply(firstName: string, offerId: string) {
+  const [row] = await db
+    .select({ id: s.socialApplies.id, responseDate: s.socialApplies.responseDate })
+    .from(s.socialApplies)
+    .innerJoin(s.candidates, eq(s.candidates.id, s.socialApplies.candidateId))
+    .where(and(eq(s.candidates.firstName, firstName), eq(s.socialApplies.socialOfferId, offerId)))
+  return row!
+}
+
+describe('listAppliesByTab on the demo offer Permis de conduire solidaire', () => {
+  it('counts the non-archived applies of each tab', async () => {
+    for (const tab of ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'] as const) {
+      expect((await list(tab)).counts, tab).toEqual(SEEDED_COUNTS)
+    }
+  })
+
+  it('lists the four pending prescriptions, newest prescription first', async () => {
+    const { rows } = await list('PRESCRIPTION_FILLED')
+    expect(names(rows)).toEqual(PENDING_NEWEST_FIRST)
+    const times = rows.map((r) => r.prescriptionDate.getTime())
+    expect([...times].sort((a, b) => b - a)).toEqual(times)
+    expect(new Set(times).size).toBe(4)
+    expect(rows.every((r) => r.responseDate === null && r.cause === null)).toBe(true)
+  })
+
+  it('shows exactly one manual prescription: no document and no FUP', async () => {
+    const { rows } = await list('PRESCRIPTION_FILLED')
+    const manual = rows.filter((r) => r.prescription === null)
+    expect(names(manual)).toEqual(['Mamadou Diallo'])
+    expect(manual[0]!.hasFup).toBe(false)
+    for (const row of rows.filter((r) => r.prescription !== null)) {
+      expect(row.hasFup, row.candidate.firstName).toBe(true)
+      expect(row.prescription!.name).toBe('Fiche.pdf')
+      const [doc] = await db.select({ mimeType: s.documents.mimeType }).from(s.documents).where(eq(s.documents.id, row.prescription!.documentId))
+      expect(doc?.mimeType).toBe('application/pdf')
+    }
+  })
+
+  it("gives each row its candidate's phone, residence and status, and the accompanying structure", async () => {
+    const { rows } = await list('PRESCRIPTION_FILLED')
+    const elodie = rows.find((r) => r.candidate.firstName === 'Élodie')!
+    expect(elodie.candidate).toMatchObject({ lastName: 'Durand', phone: '0612345670', place: 'Rouen', status: 'Nouveau' })
+    expect(elodie.accompaniement).toBe('Mobilité Solidaire')
+    const mamadou = rows.find((r) => r.candidate.firstName === 'Mamadou')!
+    expect(mamadou.candidate).toMatchObject({ place: 'Elbeuf', status: 'Sorti du dispositif' })
+  })
+
+  it('names the prescribing referent as the author of every row (name, phone, email)', async () => {
+    for (const tab of ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'] as const) {
+      for (const row of (await list(tab)).rows) {
+        expect(row.author, tab).toEqual({ firstName: 'Romain', lastName: 'Leroy', phone: '0601020304', email: 'referent@passerelle.test' })
+      }
+    }
+  })
+
+  it('lists the integrated candidates with their response, first-reception and assessment dates', async () => {
+    const { rows } = await list('INTEGRATED_CANDIDATE')
+    expect(names(rows).sort()).toEqual(['Chloé Girard', 'Thomas Roux'])
+    for (const row of rows) {
+      expect(row.responseDate).toBeInstanceOf(Date)
+      expect(row.firstReceptionDate).toBe('2026-10-28')
+      expect(row.assessmentDate).toBe('2027-01-15')
+      expect(row.cause).toBeNull()
+    }
+  })
+
+  it('lists the refused candidates with their cause code', async () => {
+    const { rows } = await list('REFUSED_STRUCTURE')
+    expect(Object.fromEntries(rows.map((r) => [`${r.candidate.firstName} ${r.candidate.lastName}`, r.cause]))).toEqual({
+      'Nadia Haddad': 'outsideTerritory',
+      'Julien Morel': 'noAnswerToConvocations',
+    })
+  })
+
+  it('lists, for a candidate also integrated elsewhere, the other offer with its integration date', async () => {
+    const { rows } = await list('INTEGRATED_CANDIDATE')
+    const chloe = rows.find((r) => r.candidate.firstName === 'Chloé')!
+    const thomas = rows.find((r) => r.candidate.firstName === 'Thomas')!
+    // Seed: Chloé's apply to the housing offer was prescribed on 20 Oct 2026 09:30 UTC and answered 3 days later.
+    const habitat = await seededApply('Chloé', demoIds.offerHabitat)
+    expect(habitat.responseDate!.toISOString()).toBe('2026-10-23T09:30:00.000Z')
+    expect(chloe.otherIntegratedSocialOffers).toHaveLength(1)
+    expect(chloe.otherIntegratedSocialOffers[0]!.name).toBe('Logement temporaire jeunes actifs')
+    expect(new Date(chloe.otherIntegratedSocialOffers[0]!.integrationDate).getTime()).toBe(habitat.responseDate!.getTime())
+    expect(thomas.otherIntegratedSocialOffers).toEqual([])
+  })
+
+  it('does not list an archived integration elsewhere among the other integrated offers', async () => {
+    const habitat = await seededApply('Chloé', demoIds.offerHabitat)
+    await inRolledBackTransaction(db, async (tx) => {
+      await tx.update(s.socialApplies).set({ archived: true }).where(eq(s.socialApplies.id, habitat.id))
+      const chloe = (await list('INTEGRATED_CANDIDATE', {}, {}, tx)).rows.find((r) => r.candidate.firstName === 'Chloé')!
+      expect(chloe.otherIntegratedSocialOffers).toEqual([])
+    })
+  })
+})
+
+describe('search (spec §5: from 2 characters; accent- and case-insensitive)', () => {
+  it.each(['elodie', 'Élodie', 'ÉLODIE', 'DURAND', 'durand', 'lodie dur'])('finds Élodie Durand with %j', async (search) => {
+    const { rows, counts } = await list('PRESCRIPTION_FILLED', { search })
+    expect(names(rows)).toEqual(['Élodie Durand'])
+    expect(counts).toEqual({ PRESCRIPTION_FILLED: 1, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 })
+  })
+
+  it("finds Sophie Lefèvre with 'lefevre'", async () => {
+    expect(names((await list('PRESCRIPTION_FILLED', { search: 'lefevre' })).rows)).toEqual(['Sophie Lefèvre'])
+  })
+
+  it('narrows the counts of the other tabs too', async () => {
+    // 'Chloé' is integrated; nobody pending or refused is called that.
+    const { rows, counts } = await list('INTEGRATED_CANDIDATE', { search: 'chloe' })
+    expect(names(rows)).toEqual(['Chloé Girard'])
+    expect(counts).toEqual({ PRESCRIPTION_FILLED: 0, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 0 })
+  })
+
+  it.each(['e', 'É', ' e ', '', '   '])('ignores the search %j (under 2 characters once trimmed)', async (search) => {
+    const { rows, counts } = await list('PRESCRIPTION_FILLED', { search })
+    expect(names(rows)).toEqual(PENDING_NEWEST_FIRST)
+    expect(counts).toEqual(SEEDED_COUNTS)
+  })
+
+  it('normalisedSearch keeps 2 characters and more, trimmed', () => {
+    expect(normalisedSearch('e')).toBeNull()
+    expect(normalisedSearch(' e ')).toBeNull()
+    expect(normalisedSearch(undefined)).toBeNull()
+    expect(normalisedSearch(' du ')).toBe('du')
+  })
+
+  // Regression test (fixed): the value is checked as the spec and a partner expect.
+  it("searches '_' and '%' as typed, not as LIKE wildcards", async () => {
+    for (const search of ['__', '%%', 'd_r_nd']) {
+      const { rows, counts } = await list('PRESCRIPTION_FILLED', { search })
+      expect(rows, search).toEqual([])
+      expect(counts, search).toEqual({ PRESCRIPTION_FILLED: 0, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 })
+    }
+  })
+
+  it('finds nobody for a name that is not there', async () => {
+    const { rows, counts } = await list('PRESCRIPTION_FILLED', { search: 'zzzz' })
+    expect(rows).toEqual([])
+    expect(counts).toEqual({ PRESCRIPTION_FILLED: 0, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 })
+  })
+})
+
+describe('place and status filters narrow the rows and the counts', () => {
+  it('filters on one residence place', async () => {
+    const rouen = await placeId('Rouen')
+    const pending = await list('PRESCRIPTION_FILLED', { placeIds: [rouen] })
+    expect(names(pending.rows)).toEqual(['Élodie Durand'])
+    expect(pending.counts).toEqual({ PRESCRIPTION_FILLED: 1, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 0 })
+    expect(names((await list('INTEGRATED_CANDIDATE', { placeIds: [rouen] })).rows)).toEqual(['Thomas Roux'])
+  })
+
+  it('filters on several places (any of them)', async () => {
+    const ids = [await placeId('Rouen'), await placeId('Dieppe')]
+    const pending = await list('PRESCRIPTION_FILLED', { placeIds: ids })
+    expect(names(pending.rows)).toEqual(['Sophie Lefèvre', 'Élodie Durand'])
+    expect(pending.counts).toEqual({ PRESCRIPTION_FILLED: 2, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 1 })
+    expect(names((await list('REFUSED_STRUCTURE', { placeIds: ids })).rows)).toEqual(['Julien Morel'])
+  })
+
+  it('filters on candidate status values', async () => {
+    const out = await list('PRESCRIPTION_FILLED', { statusValues: ['out'] })
+    expect(names(out.rows)).toEqual(['Mamadou Diallo'])
+    expect(out.counts).toEqual({ PRESCRIPTION_FILLED: 1, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 1 })
+    const fresh = await list('INTEGRATED_CANDIDATE', { statusValues: ['new'] })
+    expect(names(fresh.rows)).toEqual(['Chloé Girard'])
+    expect(fresh.counts).toEqual({ PRESCRIPTION_FILLED: 1, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 0 })
+    const two = await list('PRESCRIPTION_FILLED', { statusValues: ['new', 'waiting'] })
+    expect(names(two.rows)).toEqual(['Sophie Lefèvre', 'Élodie Durand'])
+    expect(two.counts).toEqual({ PRESCRIPTION_FILLED: 2, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 1 })
+  })
+
+  it('combines place, status and search', async () => {
+    const rouen = await placeId('Rouen')
+    const both = await list('INTEGRATED_CANDIDATE', { placeIds: [rouen], statusValues: ['inProgress'] })
+    expect(names(both.rows)).toEqual(['Thomas Roux'])
+    expect(both.counts).toEqual({ PRESCRIPTION_FILLED: 0, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 0 })
+    const none = await list('PRESCRIPTION_FILLED', { placeIds: [rouen], statusValues: ['new'], search: 'benali' })
+    expect(none.rows).toEqual([])
+    expect(none.counts).toEqual({ PRESCRIPTION_FILLED: 0, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 })
+  })
+
+  it('treats empty filter lists as no filter', async () => {
+    const { rows, counts } = await list('PRESCRIPTION_FILLED', { placeIds: [], statusValues: [] })
+    expect(names(rows)).toEqual(PENDING_NEWEST_FIRST)
+    expect(counts).toEqual(SEEDED_COUNTS)
+  })
+})
+
+describe('pagination', () => {
+  it('returns the page asked for, with the counts of the whole list', async () => {
+    const page = await list('PRESCRIPTION_FILLED', {}, { skip: 1, limit: 2 })
+    expect(names(page.rows)).toEqual(PENDING_NEWEST_FIRST.slice(1, 3))
+    expect(page.counts).toEqual(SEEDED_COUNTS)
+    expect(names((await list('PRESCRIPTION_FILLED', {}, { skip: 0, limit: 1 })).rows)).toEqual(PENDING_NEWEST_FIRST.slice(0, 1))
+    expect(names((await list('PRESCRIPTION_FILLED', {}, { skip: 3, limit: 50 })).rows)).toEqual(PENDING_NEWEST_FIRST.slice(3))
+  })
+
+  it('returns no row past the end, and still the counts', async () => {
+    const page = await list('PRESCRIPTION_FILLED', {}, { skip: 4, limit: 50 })
+    expect(page.rows).toEqual([])
+    expect(page.counts).toEqual(SEEDED_COUNTS)
+  })
+
+  it('pages through the list without overlap or gap', async () => {
+    const seen: string[] = []
+    for (let skip = 0; skip < 4; skip += 3) seen.push(...names((await list('PRESCRIPTION_FILLED', {}, { skip, limit: 3 })).rows))
+    expect(seen).toEqual(PENDING_NEWEST_FIRST)
+  })
+})
+
+describe('tenant scope', () => {
+  it("returns nothing to another structure asking for the Permis offer", async () => {
+    for (const tab of ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'] as const) {
+      const result = await listFor(demoIds.structureHabitat, demoIds.offerPermis, tab)
+      expect(result.rows, tab).toEqual([])
+      expect(result.counts).toEqual({ PRESCRIPTION_FILLED: 0, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 })
+    }
+  })
+
+  it("returns nothing to Mobilité Solidaire asking for Habitat Relais's offer", async () => {
+    const result = await listFor(demoIds.structureMobilite, demoIds.offerHabitat, 'PRESCRIPTION_FILLED')
+    expect(result.rows).toEqual([])
+    expect(result.counts).toEqual({ PRESCRIPTION_FILLED: 0, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 })
+  })
+
+  it("lists Habitat Relais's own applies to its own offer", async () => {
+    const result = await listFor(demoIds.structureHabitat, demoIds.offerHabitat, 'PRESCRIPTION_FILLED')
+    expect(names(result.rows).sort()).toEqual(['Inès Fournier', 'Lucas Mercier'])
+    expect(result.counts).toEqual({ PRESCRIPTION_FILLED: 2, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 0 })
+  })
+})
+
+describe('archived applies', () => {
+  it('are left out of the rows and of the counts', async () => {
+    const thomas = await seededApply('Thomas', demoIds.offerPermis)
+    const nadia = await seededApply('Nadia', demoIds.offerPermis)
+    await inRolledBackTransaction(db, async (tx) => {
+      await tx.update(s.socialApplies).set({ archived: true, archivedAt: new Date() }).where(eq(s.socialApplies.id, thomas.id))
+      await tx.update(s.socialApplies).set({ archived: true, archivedAt: new Date() }).where(eq(s.socialApplies.id, nadia.id))
+      const integrated = await list('INTEGRATED_CANDIDATE', {}, {}, tx)
+      expect(names(integrated.rows)).toEqual(['Chloé Girard'])
+      expect(integrated.counts).toEqual({ PRESCRIPTION_FILLED: 4, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 1 })
+      expect(names((await list('REFUSED_STRUCTURE', {}, {}, tx)).rows)).toEqual(['Julien Morel'])
+    })
+    expect((await list('INTEGRATED_CANDIDATE')).counts).toEqual(SEEDED_COUNTS)
+  })
+})
+
+describe('applyFilterOptions', () => {
+  it("offers the places and statuses of the organisations that prescribe to the structure, and no one else's", async () => {
+    const { places, statuses } = await applyFilterOptions(db, demoIds.structureMobilite)
+    expect(places.map((p) => p.label).sort()).toEqual(['Dieppe', 'Elbeuf', 'Fécamp', 'Le Havre', 'Rouen'].sort())
+    expect(places.find((p) => p.label === 'Rouen')!.value).toBe(await placeId('Rouen'))
+    expect(statuses.map((st) => st.value).sort()).toEqual(['inProgress', 'new', 'out', 'waiting'])
+    expect(statuses.find((st) => st.value === 'waiting')!.label).toBe('En attente')
+  })
+
+  it('offers nothing to a structure nobody prescribes to', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const [structure] = await tx.insert(s.partnerStructures).values({ name: 'Structure sans prescription' }).returning({ id: s.partnerStructures.id })
+      expect(await applyFilterOptions(tx, structure!.id)).toEqual({ places: [], statuses: [] })
+    })
+  })
+})
