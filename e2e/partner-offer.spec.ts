@@ -1,0 +1,161 @@
+import { execFileSync } from 'node:child_process'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations, storageStateOf } from './fixtures'
+
+// The demo seed's fixed ids (lib/db/seed.ts): the offer and two pending prescriptions that have a FUP.
+const OFFER = '/offer/social/30000000-0000-4000-8000-000000000001'
+const ELODIE_APPLY = '40000000-0000-4000-8000-000000000001'
+
+// These specs change the demo data (an answer, an archive): a retry would find them done.
+test.describe.configure({ mode: 'serial', retries: 0 })
+test.use({ storageState: storageStateOf('partenaire') })
+
+const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name })
+const rows = (page: Page) => page.getByRole('tabpanel').getByRole('row')
+
+async function tabTo(page: Page, target: Locator, max = 100) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error('The element cannot be reached with the Tab key')
+}
+
+test('the partner filters, answers a prescription as not integrated, downloads the sheet and archives it', async ({ page }) => {
+  await page.goto(OFFER)
+  await expect(page).toHaveTitle('Permis de conduire solidaire - Mobilité Solidaire')
+  await expect(tab(page, /Prescriptions en cours/)).toHaveAttribute('aria-selected', 'true')
+  await expect(tab(page, /Prescriptions en cours/)).toContainText('4')
+  await expect(tab(page, /Candidats intégrés/)).toContainText('2')
+  await expect(tab(page, /Candidats refusés/)).toContainText('2')
+
+  // Filters: the search applies after the debounce, the place filter narrows, reset restores.
+  await page.getByLabel('Rechercher un candidat').fill('durand')
+  await expect(tab(page, /Prescriptions en cours/)).toContainText('1')
+  await expect(rows(page)).toHaveCount(2) // header + Élodie Durand
+  await expect(rows(page).nth(1)).toContainText('Durand Élodie')
+  await page.getByRole('button', { name: 'Réinitialiser' }).click()
+  await expect(rows(page)).toHaveCount(5)
+  await page.getByRole('button', { name: /Lieu de résidence/ }).click()
+  await page.getByRole('checkbox', { name: 'Rouen' }).check()
+  await page.keyboard.press('Escape')
+  await expect(rows(page)).toHaveCount(2)
+  await expect(page).toHaveURL(/place=/)
+  await page.getByRole('button', { name: 'Réinitialiser' }).click()
+  await expect(rows(page)).toHaveCount(5)
+
+  // The manual prescription cannot be completed here.
+  const manualRow = rows(page).filter({ hasText: 'Diallo Mamadou' })
+  const manualAction = manualRow.getByLabel(/Compléter la prescription de Mamadou Diallo/)
+  await expect(manualAction.locator('button')).toBeDisabled()
+  await manualAction.hover()
+  await expect(page.getByRole('tooltip')).toContainText('saisie manuellement')
+
+  // The link partners receive by email opens the dialog.
+  await page.goto(`${OFFER}?socialApplyId=${ELODIE_APPLY}`)
+  const dialog = page.getByRole('dialog', { name: 'Compléter la prescription de Élodie Durand' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByText('Lever le frein de la mobilité pour accéder à un emploi.')).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+
+  // Each validation message of spec §5.
+  await dialog.getByLabel('Nom du partenaire').fill('')
+  await dialog.getByLabel('Email').fill('pas-un-email')
+  await dialog.getByLabel('Téléphone').fill('06 12')
+  await dialog.getByRole('button', { name: 'Envoyer la réponse' }).click()
+  await expect(dialog.getByText('La décision est obligatoire')).toBeVisible()
+  await expect(dialog.getByText('Le prénom et le nom de l’accompagnateur sont obligatoires')).toBeVisible()
+  await expect(dialog.getByText('Le nom du partenaire est obligatoire')).toBeVisible()
+  await expect(dialog.getByText("L'email n'est pas bien formaté")).toBeVisible()
+  await expect(dialog.getByText("Le téléphone n'est pas complet")).toBeVisible()
+
+  await dialog.getByLabel('Prénom et nom de l’accompagnateur').fill('Paula Moreau')
+  await dialog.getByLabel('Nom du partenaire').fill('Mobilité Solidaire')
+  await dialog.getByLabel('Email').fill('permis@mobilite-solidaire.test')
+  await dialog.getByLabel('Téléphone').fill('02 35 00 00 01')
+  await dialog.getByRole('radio', { name: 'Non intégré' }).check()
+  await dialog.getByRole('button', { name: 'Envoyer la réponse' }).click()
+  await expect(dialog.getByText('Le motif est obligatoire')).toBeVisible()
+
+  // The no-answer cause reveals three convocation rows.
+  await dialog.getByRole('combobox', { name: /^Motif(?! d’absence)/ }).selectOption({ label: 'N’a pas répondu aux 3 convocations' })
+  const convocations = dialog.getByRole('group', { name: /convocation/ })
+  await expect(convocations).toHaveCount(3)
+  await dialog.getByRole('button', { name: 'Envoyer la réponse' }).click()
+  await expect(dialog.getByText('La date de la convocation est obligatoire')).toHaveCount(3)
+  const dates = ['2026-10-20', '2026-10-27', '2026-11-03']
+  for (const [i, date] of dates.entries()) {
+    await convocations.nth(i).getByLabel('Date').fill(date)
+    await convocations.nth(i).getByLabel('Motif d’absence').selectOption(i === 2 ? 'excusedAbsence' : 'unexcusedAbsence')
+  }
+
+  await dialog.getByRole('button', { name: 'Prévisualiser' }).click()
+  await expect(dialog.locator('iframe[title="Aperçu de la fiche de suivi"]')).toBeVisible()
+
+  await dialog.getByRole('button', { name: 'Envoyer la réponse' }).click()
+  await expect(page.getByText('Votre réponse à la prescription a bien été transmise au référent. Retrouvez-là dans la page ci-dessous.')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(tab(page, /Candidats refusés/)).toHaveAttribute('aria-selected', 'true')
+  await expect(tab(page, /Prescriptions en cours/)).toContainText('3')
+  await expect(tab(page, /Candidats refusés/)).toContainText('3')
+  await expect(page.getByText('3 candidat(s) refusé(s)')).toBeVisible()
+  const elodie = rows(page).filter({ hasText: 'Durand Élodie' })
+  await expect(elodie).toContainText('N’a pas répondu aux 3 convocations')
+
+  // 'Fiche.pdf' is the answered sheet.
+  const download = page.waitForEvent('download')
+  await elodie.getByRole('link', { name: 'Fiche.pdf' }).click()
+  const file = await (await download).path()
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString()
+  expect(text).toContain('Élodie Durand')
+  expect(text).toContain('Permis de conduire solidaire')
+  expect(text).toContain('Non intégré')
+  expect(text).toContain('N’a pas répondu aux 3 convocations')
+  expect(text).toContain('Paula Moreau')
+
+  // Archive after confirmation.
+  await elodie.getByRole('checkbox', { name: 'Sélectionner Durand Élodie' }).check()
+  await page.getByRole('button', { name: /Archiver les dossiers/ }).click()
+  const confirm = page.getByRole('dialog', { name: 'Archiver les dossiers' })
+  await expect(confirm).toBeVisible()
+  await confirm.getByRole('button', { name: 'Archiver' }).click()
+  await expect(page.getByText('Dossier archivé.')).toBeVisible()
+  await expect(tab(page, /Candidats refusés/)).toContainText('2')
+  await expect(rows(page).filter({ hasText: 'Durand Élodie' })).toHaveCount(0)
+  await expectNoSeriousA11yViolations(page)
+})
+
+test('the same answer works with the keyboard alone', async ({ page }) => {
+  await page.goto(OFFER)
+  await expect(tab(page, /Prescriptions en cours/)).toContainText('3')
+  await tabTo(page, page.getByRole('button', { name: 'Compléter la prescription de Karim Benali' }))
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Compléter la prescription de Karim Benali' })
+  await expect(dialog).toBeVisible()
+  await tabTo(page, dialog.getByLabel('Prénom et nom de l’accompagnateur'))
+  await page.keyboard.type('Paula Moreau')
+  await tabTo(page, dialog.getByRole('radio', { name: 'Intégré', exact: true }))
+  await page.keyboard.press('Space')
+  await expect(dialog.getByRole('radio', { name: 'Intégré', exact: true })).toBeChecked()
+  await tabTo(page, dialog.getByRole('button', { name: 'Envoyer la réponse' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Votre réponse à la prescription a bien été transmise au référent. Retrouvez-là dans la page ci-dessous.')).toBeVisible()
+  await expect(tab(page, /Candidats intégrés/)).toHaveAttribute('aria-selected', 'true')
+  await expect(tab(page, /Candidats intégrés/)).toContainText('3')
+  await expect(page.getByText('3 candidats intégrés')).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+})
+
+test('a partner of another structure cannot see the offer nor download its sheets', async ({ browser }) => {
+  const other = await browser.newContext({ storageState: undefined })
+  const page = await other.newPage()
+  await page.goto('/v2/login')
+  await page.getByLabel('Adresse email').fill('partenaire.habitat@passerelle.test')
+  await page.getByLabel('Mot de passe').fill('Passerelle-Demo-2026!')
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await expect(page).toHaveURL('/partners/structure/dashboard')
+  expect((await page.goto(`${OFFER}?socialApplyId=${ELODIE_APPLY}`))?.status()).toBe(404)
+  const archive = await page.request.post('/api/social-applies/archive', { data: { ids: ['40000000-0000-4000-8000-000000000005'] } })
+  expect(archive.status()).toBe(404)
+  await other.close()
+})
