@@ -8,6 +8,8 @@ process.env.E2E_DATABASE_URL ??= (() => {
   return url.toString()
 })()
 const port = Number(process.env.E2E_PORT ?? 3210)
+// Mail leaves through the local outbox during the tests: the specs read what was sent.
+process.env.E2E_OUTBOX_DIR ??= `${process.cwd()}/test-results/outbox-${Date.now()}`
 export const baseURL = `http://localhost:${port}`
 
 export default defineConfig({
@@ -44,6 +46,7 @@ export default defineConfig({
       BETTER_AUTH_URL: baseURL,
       BETTER_AUTH_SECRET: 'e2e-secret-3f9a1c7d5b2e8a4f6c0d9e1b7a3c5f8d',
       NEXT_TELEMETRY_DISABLED: '1',
+      OUTBOX_DIR: process.env.E2E_OUTBOX_DIR,
     },
   },
 })

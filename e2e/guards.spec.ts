@@ -66,11 +66,17 @@ test.describe('partenaire (fullPartner)', () => {
     await page.goto('/')
     await expect(page).toHaveURL('/partners/structure/dashboard')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mobilité Solidaire')
-    const row = page.getByRole('row', { name: /Permis de conduire solidaire/ })
+    const offers = page.getByRole('table', { name: 'Offres sociales de la structure' })
+    const row = offers.getByRole('row', { name: /Permis de conduire solidaire/ })
     // Seed: 4 pending (3 with a FUP, 1 manual), 2 integrated, 2 refused.
     await expect(row.getByRole('cell')).toHaveText(['Permis de conduire solidaire', '05/01/2026 - 31/12/2028', '4', '2', '2'])
-    await expect(page.getByRole('row', { name: /Atelier vélo 2025/ }).getByRole('cell').nth(1)).toHaveText('Offre expirée')
-    await expect(page.getByRole('row', { name: /Garage solidaire/ }).getByRole('cell').nth(1)).toHaveText('Permanente')
+    await expect(offers.getByRole('row', { name: /Atelier vélo 2025/ }).getByRole('cell').nth(1)).toHaveText('Offre expirée')
+    await expect(offers.getByRole('row', { name: /Garage solidaire/ }).getByRole('cell').nth(1)).toHaveText('Permanente')
+    // The pending prescriptions across the offers, newest first, each opening its completion dialog.
+    const pending = page.getByRole('table', { name: 'Dernières prescriptions en attente de réponse' })
+    await expect(pending.getByRole('row')).toHaveCount(5) // header + the 4 pending at Permis (Habitat Relais's are not its own)
+    await expect(pending.getByRole('link', { name: 'Diallo Mamadou' })).toHaveAttribute('href', /socialApplyId=40000000-0000-4000-8000-000000000004$/)
+
   })
   test('is sent from the default partner page to its dashboard', async ({ page }) => {
     await page.goto('/partners/structure/default')

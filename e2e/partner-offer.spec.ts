@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, sentMails, storageStateOf } from './fixtures'
 
 // The demo seed's fixed ids (lib/db/seed.ts): the offer and two pending prescriptions that have a FUP.
 const OFFER = '/offer/social/30000000-0000-4000-8000-000000000001'
@@ -101,6 +101,10 @@ test('the partner filters, answers a prescription as not integrated, downloads t
   await expect(page.getByText('3 candidat(s) refusé(s)')).toBeVisible()
   const elodie = rows(page).filter({ hasText: 'Durand Élodie' })
   await expect(elodie).toContainText('N’a pas répondu aux 3 convocations')
+  // The prescribing referent is told by email.
+  const mail = sentMails().find((m) => m.includes('To: referent@passerelle.test'))
+  expect(mail).toBeDefined()
+  expect(mail).toContain('Mobilité Solidaire a répondu à votre prescription : le candidat n’est pas intégré (motif : N’a pas répondu aux 3 convocations).')
 
   // 'Fiche.pdf' is the answered sheet.
   const download = page.waitForEvent('download')

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { DataTable } from '@/components/ui/data-table'
 import { Tabs } from '@/components/ui/tabs'
-import { fetchAppliesAction } from '@/lib/applies/actions'
 import type { ApplyRow } from '@/lib/applies/list-by-tab'
 import { offerPageQuery, type OfferPageParams } from '@/lib/applies/page-params'
 import { APPLY_STATES, type ApplyCounts, type ApplyState } from '@/lib/applies/queries'
@@ -19,6 +18,7 @@ import { FupDialog, type FeedbackDefaults, type LogoChoice } from './fup-dialog'
 
 export type AppliesPermissions = { filter: boolean; archive: boolean; operator: boolean; complete: boolean; candidateLink: boolean }
 
+// From the route handler, dates arrive as ISO strings; formatDate reads both.
 type Data = { rows: ApplyRow[]; counts: ApplyCounts }
 
 /** The applications area of the offer page (spec §2): three tabs with counts, filters, tables, the FUP dialog and archiving. */
@@ -54,10 +54,15 @@ export function OfferApplies({
   const reload = useCallback(() => {
     const id = ++request.current
     startLoading(async () => {
-      const result = await fetchAppliesAction(offerId, { ...params, search })
+      const response = await fetch(`/api/offers/${offerId}/applies`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...params, search }),
+      }).catch(() => null)
       if (id !== request.current) return
-      if (result) setData(result)
-      else toast.error('La liste n’a pas pu être chargée. Réessayez dans un instant.')
+      if (!response?.ok) return void toast.error('La liste n’a pas pu être chargée. Réessayez dans un instant.')
+      const result = (await response.json()) as Data
+      if (id === request.current) setData(result)
     })
   }, [offerId, params, search])
 

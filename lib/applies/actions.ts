@@ -1,9 +1,6 @@
 'use server'
 
-import { z } from 'zod'
 import { partnerWith } from '@/lib/auth/guards'
-import { getCurrentUser } from '@/lib/auth/session'
-import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { sendMailQuietly } from '@/lib/mail/mailer'
@@ -12,8 +9,6 @@ import { eq } from 'drizzle-orm'
 import { causeLabel } from './causes'
 import { fieldErrorsOf, fupAnswerSchema, withMandatoryLogos } from './fup-schema'
 import { getApplyForStructure } from './get-apply'
-import { listAppliesByTab } from './list-by-tab'
-import { APPLY_STATES } from './queries'
 import { renderAnsweredFup, SEND_FUP_ERRORS, sendFup } from './send-fup'
 
 type Failure = { ok: false; error?: string; fieldErrors?: Record<string, string> }
@@ -84,27 +79,4 @@ export async function sendFupAction(applyId: string, input: unknown): Promise<{ 
     )
   }
   return { ok: true, state: result.state, documentId: result.documentId }
-}
-
-const listSchema = z.object({
-  tab: z.enum(APPLY_STATES),
-  search: z.string().max(100).default(''),
-  placeIds: z.array(z.uuid()).max(50).default([]),
-  statusValues: z.array(z.string().max(100)).max(50).default([]),
-  page: z.number().int().min(1).max(100_000).default(1),
-})
-
-/** Spec §7 "Fetch applies by tab" for the offer page's filters (a POST: the search text never goes into a URL). */
-export async function fetchAppliesAction(offerId: string, input: unknown) {
-  const user = await getCurrentUser()
-  const parsed = listSchema.safeParse(input)
-  if (!user?.structureId || !isUuid(offerId) || !parsed.success) return null
-  const { tab, search, placeIds, statusValues, page } = parsed.data
-  return listAppliesByTab(getDb(), {
-    structureId: user.structureId,
-    offerId,
-    tab,
-    filters: { search, placeIds, statusValues },
-    skip: (page - 1) * PAGE_SIZE,
-  })
 }

@@ -54,3 +54,15 @@ export async function applyCountsOfOrganisation(db: DbOrTx, organisationId: stri
   for (const r of rows) counts[r.state] = r.n
   return counts
 }
+
+/** The partner dashboard: the structure's latest pending prescriptions across its offers. */
+export async function pendingAppliesOfStructure(db: DbOrTx, structureId: string, limit = 10) {
+  return db
+    .select({ id: socialApplies.id, offerId: socialOffers.id, offerName: socialOffers.name, firstName: candidates.firstName, lastName: candidates.lastName, prescriptionDate: socialApplies.prescriptionDate })
+    .from(socialApplies)
+    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+    .where(and(eq(socialApplies.structureId, structureId), eq(socialApplies.state, 'PRESCRIPTION_FILLED'), eq(socialApplies.archived, false)))
+    .orderBy(desc(socialApplies.prescriptionDate))
+    .limit(limit)
+}

@@ -6,7 +6,8 @@ import { pageMetadata } from '@/components/layout/page-metadata'
 import { ValidityBadge } from '@/components/offers/validity-badge'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { applyCountsByOffer } from '@/lib/applies/queries'
+import { applyCountsByOffer, pendingAppliesOfStructure } from '@/lib/applies/queries'
+import { formatDate } from '@/lib/dates'
 import { requireUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { socialOffersOfStructure } from '@/lib/offers/queries'
@@ -23,7 +24,7 @@ export default async function PartnerDashboardPage() {
   const db = getDb()
   const [structure, offers] = await Promise.all([getOwnStructure(db, user.structureId), socialOffersOfStructure(db, user.structureId)])
   if (!structure) notFound()
-  const counts = await applyCountsByOffer(db, user.structureId, offers.map((o) => o.id))
+  const [counts, pending] = await Promise.all([applyCountsByOffer(db, user.structureId, offers.map((o) => o.id)), pendingAppliesOfStructure(db, user.structureId)])
   const t = await getTranslations('applies')
   return (
     <>
@@ -41,6 +42,19 @@ export default async function PartnerDashboardPage() {
               cells: [<Link key="n" href={`/offer/social/${o.id}`}>{o.name}</Link>, <ValidityBadge key="v" offer={o} />, c.PRESCRIPTION_FILLED, c.INTEGRATED_CANDIDATE, c.REFUSED_STRUCTURE],
             }
           })}
+        />
+      )}
+      <h2 className="mb-3 mt-8 text-lg font-semibold">Dernières prescriptions en attente de réponse</h2>
+      {pending.length === 0 ? (
+        <EmptyState title="Aucune prescription en attente.">Les nouvelles prescriptions des référents apparaîtront ici.</EmptyState>
+      ) : (
+        <SimpleTable
+          caption="Dernières prescriptions en attente de réponse"
+          headers={['Candidat', 'Offre', 'Date']}
+          rows={pending.map((a) => ({
+            key: a.id,
+            cells: [<Link key="c" href={`/offer/social/${a.offerId}?socialApplyId=${a.id}`}>{a.lastName} {a.firstName}</Link>, a.offerName, formatDate(a.prescriptionDate)],
+          }))}
         />
       )}
     </>

@@ -1,0 +1,28 @@
+import { listAppliesByTab } from '@/lib/applies/list-by-tab'
+import { listRequestSchema } from '@/lib/applies/list-request'
+import { getCurrentUser } from '@/lib/auth/session'
+import { PAGE_SIZE } from '@/lib/constants'
+import { getDb } from '@/lib/db/client'
+import { isUuid } from '@/lib/ids'
+
+/**
+ * Spec §7 "Fetch applies by tab": {rows, counts} of one page (50 rows, skip by page). Only the partner
+ * structure that owns the offer gets rows; any other user gets an empty result (the offer is not theirs).
+ */
+export async function POST(request: Request, { params }: { params: Promise<{ offerId: string }> }) {
+  const user = await getCurrentUser()
+  if (!user) return Response.json({ error: 'Votre session a expiré : reconnectez-vous.' }, { status: 401 })
+  const { offerId } = await params
+  const parsed = listRequestSchema.safeParse(await request.json().catch(() => null))
+  if (!parsed.success || !isUuid(offerId)) return Response.json({ error: 'Les filtres de la liste ne sont pas valides.' }, { status: 400 })
+  if (!user.structureId) return Response.json({ error: 'Cette offre est introuvable.' }, { status: 404 })
+  const { tab, search, placeIds, statusValues, page } = parsed.data
+  const result = await listAppliesByTab(getDb(), {
+    structureId: user.structureId,
+    offerId,
+    tab,
+    filters: { search, placeIds, statusValues },
+    skip: (page - 1) * PAGE_SIZE,
+  })
+  return Response.json(result, { headers: { 'Cache-Control': 'private, no-store' } })
+}
