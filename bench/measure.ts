@@ -4,6 +4,8 @@ export type MeasureOptions = {
   iterations?: number
   /** Untimed runs first, so that the figures describe a warm cache and warm connection, not the first touch. */
   warmup?: number
+  /** Untimed work before each run, warm-up runs included (fresh inputs, say); gets the same i as fn. */
+  before?: (i: number) => Promise<unknown>
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100
@@ -13,22 +15,31 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
 }
 
+/** Percentiles of durations in ms (any order). */
+export function summarize(durations: number[]): Timing {
+  const sorted = [...durations].sort((a, b) => a - b)
+  return {
+    iterations: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    min: round(sorted[0]!),
+    max: round(sorted[sorted.length - 1]!),
+  }
+}
+
 /** Runs fn sequentially `iterations` times (i is the iteration number, to vary inputs) and returns latencies in ms. */
-export async function measure(fn: (i: number) => Promise<unknown>, { iterations = 200, warmup = 10 }: MeasureOptions = {}): Promise<Timing> {
-  for (let i = 0; i < warmup; i++) await fn(i)
+export async function measure(fn: (i: number) => Promise<unknown>, { iterations = 200, warmup = 10, before }: MeasureOptions = {}): Promise<Timing> {
+  for (let i = 0; i < warmup; i++) {
+    await before?.(i)
+    await fn(i)
+  }
   const durations: number[] = []
   for (let i = 0; i < iterations; i++) {
+    await before?.(i)
     const start = performance.now()
     await fn(i)
     durations.push(performance.now() - start)
   }
-  durations.sort((a, b) => a - b)
-  return {
-    iterations,
-    p50: round(percentile(durations, 50)),
-    p95: round(percentile(durations, 95)),
-    p99: round(percentile(durations, 99)),
-    min: round(durations[0]!),
-    max: round(durations[durations.length - 1]!),
-  }
+  return summarize(durations)
 }

@@ -2,10 +2,16 @@
  * The read measurements of `npm run bench`. Each one does its own setup (choosing inputs from the generated data),
  * times its query with measure() and returns the fields of its JSON line. Add new ones to the `measurements` list.
  */
-import type { PoolClient } from 'pg'
+import type { Pool, PoolClient } from 'pg'
+import type { Db } from '../lib/db/client'
 import { measure, type Timing } from './measure'
+import { appliesByTabServer, archive50, fupPdf } from './partner'
 
-export type MeasurementContext = { client: PoolClient; iterations: number }
+/**
+ * client: a connection of its own for the measurement's queries; db and pool: the app's handle (`createDb`) on the
+ * same database, for the domain functions; log: progress to stderr.
+ */
+export type MeasurementContext = { client: PoolClient; iterations: number; db: Db; pool: Pool; log: (message: string) => void }
 export type Measurement = { name: string; run: (ctx: MeasurementContext) => Promise<Record<string, unknown>> }
 
 type PlanNode = { 'Index Name'?: string; Plans?: PlanNode[] }
@@ -104,4 +110,5 @@ const candidatesSearch: Measurement = {
   },
 }
 
-export const measurements: Measurement[] = [appliesByTab, candidatesSearch]
+/** archive-50 last: it writes (and restores) applies. */
+export const measurements: Measurement[] = [appliesByTab, candidatesSearch, appliesByTabServer, fupPdf, archive50]

@@ -73,7 +73,7 @@ export function columnsFor(tab: ApplyState, o: ColumnOptions): ColumnDef<ApplyRo
           }
           return (
             <Tooltip content={MANUAL_PRESCRIPTION_TOOLTIP}>
-              <span tabIndex={0} className="inline-block" aria-label={`Compléter la prescription de ${name} : ${MANUAL_PRESCRIPTION_TOOLTIP}`}>
+              <span role="button" aria-disabled="true" tabIndex={0} className="inline-block" aria-label={`Compléter la prescription de ${name} : ${MANUAL_PRESCRIPTION_TOOLTIP}`}>
                 <Button variant="secondary" className="pointer-events-none whitespace-nowrap px-3 py-1" disabled tabIndex={-1} aria-hidden>
                   Compléter
                 </Button>
