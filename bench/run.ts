@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- --scale 0.05] [--keep] [--iterations 200] [--jobs 2]`: creates a throwaway database next to
- * BENCH_DATABASE_URL (or DATABASE_URL), migrates it, loads the generated data set and runs the measurements.
+ * `npm run bench [-- --scale 0.05] [--keep] [--iterations 200] [--jobs 2] [--http | --no-http]`: creates a throwaway
+ * database next to BENCH_DATABASE_URL (or DATABASE_URL), migrates it, loads the generated data set and runs the
+ * measurements, then the HTTP ones against the built app (by default when `.next/BUILD_ID` exists).
  * Each figure is one JSON line on stdout; progress goes to stderr so that stdout stays machine-readable.
  */
 import { parseArgs } from 'node:util'
@@ -8,7 +9,9 @@ import pg from 'pg'
 import { createDb } from '../lib/db/client'
 import { runMigrations } from '../lib/db/migrate'
 import { generate } from './generate'
+import { build, isBuilt, runHttp } from './http'
 import { measurements } from './measurements'
+import { busiestOffer } from './partner'
 
 const { values: args } = parseArgs({
   options: {
@@ -16,15 +19,27 @@ const { values: args } = parseArgs({
     iterations: { type: 'string', default: process.env.BENCH_ITERATIONS ?? '200' },
     jobs: { type: 'string', default: process.env.BENCH_JOBS },
     keep: { type: 'boolean', default: false },
+    /** Measure a database kept by an earlier `--keep` run (its name) instead of creating and loading one; kept. */
+    database: { type: 'string' },
+    /** Only these measurements (comma-separated names); the HTTP figures follow --http / --no-http. */
+    only: { type: 'string' },
+    /** The HTTP figures: --http forces them (building the app if needed), --no-http skips them. */
+    http: { type: 'boolean' },
+    'http-seconds': { type: 'string', default: process.env.BENCH_HTTP_SECONDS ?? '10' },
   },
+  allowNegative: true,
 })
 const scale = Number(args.scale)
 const iterations = Number(args.iterations)
 const jobs = args.jobs === undefined ? undefined : Number(args.jobs)
-if (!(scale > 0) || !(iterations > 0) || !(jobs === undefined || jobs >= 1)) throw new Error('--scale, --iterations and --jobs must be positive numbers')
+const httpSeconds = Number(args['http-seconds'])
+if (!(scale > 0) || !(iterations > 0) || !(jobs === undefined || jobs >= 1) || !(httpSeconds > 0)) {
+  throw new Error('--scale, --iterations, --jobs and --http-seconds must be positive numbers')
+}
+const reuse = args.database !== undefined
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
-const dbName = `passerelle_bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`
+const dbName = args.database ?? `passerelle_bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`
 const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString()
 
 const log = (message: string) => console.error(`[bench] ${message}`)
@@ -46,7 +61,7 @@ let interrupted = false
 /** Once only: both an interrupt and the end of main() get here. */
 function dropDatabase(): Promise<void> {
   dropping ??= (async () => {
-    if (args.keep) return log(`kept database ${dbName}: ${dbUrl}`)
+    if (args.keep || reuse) return log(`kept database ${dbName}: ${dbUrl}`)
     // FORCE: after an interrupt, the generator's statements are still running in it.
     await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)
     log(`dropped database ${dbName}`)
@@ -61,21 +76,36 @@ process.once('SIGINT', () => {
 })
 
 async function main() {
-  await admin(`CREATE DATABASE "${dbName}"`)
-  log(`created database ${dbName}`)
+  // Decided up front: a build started later by someone else must not switch the HTTP figures on halfway.
+  const http = args.http ?? isBuilt()
+  if (!reuse) {
+    await admin(`CREATE DATABASE "${dbName}"`)
+    log(`created database ${dbName}`)
+  }
   const { db, pool } = createDb(dbUrl, Math.max(4, jobs ?? 0))
   try {
-    await runMigrations(db)
-    log('migrated')
-    print({ bench: 'generate', ...(await generate(pool, { scale, jobs, log })) })
+    if (!reuse) {
+      await runMigrations(db)
+      log('migrated')
+      print({ bench: 'generate', ...(await generate(pool, { scale, jobs, log })) })
+    }
     const client = await pool.connect()
     try {
-      for (const m of measurements) {
+      const only = args.only?.split(',')
+      for (const m of measurements.filter((m) => !only || only.includes(m.name))) {
         log(`measuring ${m.name}`)
-        print({ bench: m.name, scale, ...(await m.run({ client, iterations })) })
+        print({ bench: m.name, scale, ...(await m.run({ client, iterations, db, pool, log })) })
       }
     } finally {
       client.release()
+    }
+    if (http) {
+      if (!isBuilt()) await build(log)
+      const client = await pool.connect()
+      const offer = await busiestOffer(client).finally(() => client.release())
+      await runHttp({ dbUrl, pool, offer, seconds: httpSeconds, warmupSeconds: Math.min(3, httpSeconds), log, print: (line) => print({ bench: line.bench, scale, ...line }) })
+    } else {
+      log('skipped the HTTP figures (no .next/BUILD_ID, or --no-http)')
     }
   } finally {
     await pool.end()

@@ -127,6 +127,17 @@ test('the partner filters, answers a prescription as not integrated, downloads t
   await expect(tab(page, /Candidats refusés/)).toContainText('2')
   await expect(rows(page).filter({ hasText: 'Durand Élodie' })).toHaveCount(0)
   await expectNoSeriousA11yViolations(page)
+
+  // Archived files can be found on the structure's dashboard and restored.
+  await page.goto('/partners/structure/dashboard')
+  const archives = page.getByRole('table', { name: 'Dossiers archivés' })
+  await expect(archives.getByRole('row', { name: /Durand Élodie/ })).toContainText('Candidats refusés')
+  await archives.getByRole('button', { name: 'Restaurer le dossier de Élodie Durand' }).click()
+  await expect(page.getByText('Dossier restauré : il est de nouveau sur la page de l’offre.')).toBeVisible()
+  await expect(page.getByText('Aucun dossier archivé.')).toBeVisible()
+  await page.goto(`${OFFER}?tab=REFUSED_STRUCTURE`)
+  await expect(tab(page, /Candidats refusés/)).toHaveAttribute('aria-selected', 'true')
+  await expect(tab(page, /Candidats refusés/)).toContainText('3')
 })
 
 test('the same answer works with the keyboard alone', async ({ page }) => {

@@ -66,3 +66,15 @@ export async function pendingAppliesOfStructure(db: DbOrTx, structureId: string,
     .orderBy(desc(socialApplies.prescriptionDate))
     .limit(limit)
 }
+
+/** The structure's archived applies, newest archive first: where they can be found and restored. */
+export async function archivedAppliesOfStructure(db: DbOrTx, structureId: string, limit = PAGE_SIZE) {
+  return db
+    .select({ id: socialApplies.id, state: socialApplies.state, offerName: socialOffers.name, firstName: candidates.firstName, lastName: candidates.lastName, archivedAt: socialApplies.archivedAt })
+    .from(socialApplies)
+    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+    .where(and(eq(socialApplies.structureId, structureId), eq(socialApplies.archived, true)))
+    .orderBy(desc(socialApplies.archivedAt))
+    .limit(limit)
+}

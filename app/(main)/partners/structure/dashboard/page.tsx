@@ -6,13 +6,14 @@ import { pageMetadata } from '@/components/layout/page-metadata'
 import { ValidityBadge } from '@/components/offers/validity-badge'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { applyCountsByOffer, pendingAppliesOfStructure } from '@/lib/applies/queries'
+import { RestoreButton } from '@/components/applies/restore-button'
+import { applyCountsByOffer, archivedAppliesOfStructure, pendingAppliesOfStructure } from '@/lib/applies/queries'
 import { formatDate } from '@/lib/dates'
 import { requireUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { socialOffersOfStructure } from '@/lib/offers/queries'
 import { getOwnStructure } from '@/lib/partners/queries'
-import { partnerHome } from '@/lib/permissions'
+import { can, partnerHome } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('partnersDashboard')
 
@@ -24,7 +25,12 @@ export default async function PartnerDashboardPage() {
   const db = getDb()
   const [structure, offers] = await Promise.all([getOwnStructure(db, user.structureId), socialOffersOfStructure(db, user.structureId)])
   if (!structure) notFound()
-  const [counts, pending] = await Promise.all([applyCountsByOffer(db, user.structureId, offers.map((o) => o.id)), pendingAppliesOfStructure(db, user.structureId)])
+  const canArchive = can(user, 'offers.social.archive')
+  const [counts, pending, archived] = await Promise.all([
+    applyCountsByOffer(db, user.structureId, offers.map((o) => o.id)),
+    pendingAppliesOfStructure(db, user.structureId),
+    canArchive ? archivedAppliesOfStructure(db, user.structureId) : [],
+  ])
   const t = await getTranslations('applies')
   return (
     <>
@@ -56,6 +62,23 @@ export default async function PartnerDashboardPage() {
             cells: [<Link key="c" href={`/offer/social/${a.offerId}?socialApplyId=${a.id}`}>{a.lastName} {a.firstName}</Link>, a.offerName, formatDate(a.prescriptionDate)],
           }))}
         />
+      )}
+      {canArchive && (
+        <>
+          <h2 className="mb-3 mt-8 text-lg font-semibold">Dossiers archivés</h2>
+          {archived.length === 0 ? (
+            <EmptyState title="Aucun dossier archivé.">Les candidats intégrés ou refusés que vous archivez depuis la page d’une offre sont rangés ici.</EmptyState>
+          ) : (
+            <SimpleTable
+              caption="Dossiers archivés"
+              headers={['Candidat', 'Offre', 'État', 'Archivé le', 'Action']}
+              rows={archived.map((a) => ({
+                key: a.id,
+                cells: [`${a.lastName} ${a.firstName}`, a.offerName, t(`tabs.${a.state}`), formatDate(a.archivedAt), <RestoreButton key="r" applyId={a.id} candidateName={`${a.firstName} ${a.lastName}`} />],
+              }))}
+            />
+          )}
+        </>
       )}
     </>
   )

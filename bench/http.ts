@@ -1,0 +1,336 @@
+/**
+ * HTTP figures of `npm run bench` against the built app (`.next/`): `next start` on a free port of 127.0.0.1 with the
+ * bench database, a partner user of the busiest offer's structure signed in through better-auth, then
+ * - offer-page-ttfb: GET of the offer page by 20 concurrent clients, time to first byte;
+ * - applies-endpoint-rps: POST /api/offers/<id>/applies by 50 concurrent connections, requests per second;
+ * - offer-page-first-load-js and first-load-js (/v2/login): the JavaScript a fresh Chromium downloads, gzip-compressed.
+ * The load generator is node:http with keep-alive, a fixed number of workers and a fixed duration, to 127.0.0.1 only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import net, { type AddressInfo } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import zlib from 'node:zlib'
+import { hashPassword } from 'better-auth/crypto'
+import type { Pool } from 'pg'
+import { summarize } from './measure'
+import type { BusiestOffer } from './partner'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const BUILD_ID = path.join(ROOT, '.next', 'BUILD_ID')
+const CHROMIUM = '/usr/bin/chromium'
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+
+const PARTNER = { id: 'bench-http-partner', email: 'bench-http@bench.passerelle.test', password: 'Bench-Password-2026!' }
+/** What a browser sends: the server compresses its answers, as in production. */
+const ACCEPT_ENCODING = 'gzip, deflate, br'
+
+export type HttpOptions = {
+  dbUrl: string
+  pool: Pool
+  offer: BusiestOffer
+  /** Measured duration of each load, after `warmupSeconds` of the same load untimed. */
+  seconds: number
+  warmupSeconds: number
+  log: (message: string) => void
+  print: (line: Record<string, unknown>) => void
+}
+
+export const isBuilt = () => fs.existsSync(BUILD_ID)
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits
+
+/** `next build`, only when `--http` is asked for and there is no build; its output goes to stderr. */
+export async function build(log: (message: string) => void): Promise<void> {
+  log('no .next/BUILD_ID: building the app (next build)')
+  const child = spawn('npx', ['next', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } })
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  if (code !== 0) throw new Error(`next build exited with ${code}`)
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+type Server = { port: number; base: string; origin: string; stop: () => Promise<void> }
+
+/** `next start` in a process group of its own (npx → sh → next), so that stopping it leaves nothing behind. */
+async function startServer(dbUrl: string, log: (message: string) => void): Promise<Server> {
+  const port = await freePort()
+  const origin = `http://localhost:${port}`
+  const child: ChildProcess = spawn('npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: dbUrl,
+      BETTER_AUTH_SECRET: 'bench-secret-not-for-production-0123456789abcdef',
+      BETTER_AUTH_URL: origin,
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  })
+  let output = ''
+  const keep = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-4000))
+  child.stdout!.on('data', keep)
+  child.stderr!.on('data', keep)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal)
+    } catch {
+      // already gone
+    }
+  }
+  // Whatever ends the bench (an error, Ctrl-C), the server goes with it.
+  const onExit = () => signalGroup('SIGKILL')
+  process.on('exit', onExit)
+  const stop = async () => {
+    signalGroup('SIGTERM')
+    await Promise.race([exited, sleep(5000)])
+    signalGroup('SIGKILL')
+    process.off('exit', onExit)
+  }
+
+  const base = `http://127.0.0.1:${port}`
+  const deadline = performance.now() + 90_000
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop()
+      throw new Error(`next start exited (${child.exitCode ?? child.signalCode}):\n${output}`)
+    }
+    try {
+      const response = await fetch(`${base}/api/health`)
+      if (response.status === 200) break
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() > deadline) {
+      await stop()
+      throw new Error(`next start: /api/health not 200 after 90 s:\n${output}`)
+    }
+    await sleep(250)
+  }
+  log(`next start on ${base} (pid ${child.pid})`)
+  return { port, base, origin, stop }
+}
+
+/** Starts the server; if it fails (another build replacing .next, say), waits for a build and tries once more. */
+async function startServerWithRetry(dbUrl: string, log: (message: string) => void): Promise<Server> {
+  try {
+    return await startServer(dbUrl, log)
+  } catch (error) {
+    log(`${(error as Error).message}\nretrying once`)
+    for (let waited = 0; !isBuilt() && waited < 300; waited += 5) await sleep(5000)
+    await sleep(2000)
+    return startServer(dbUrl, log)
+  }
+}
+
+/** A partner user of the offer's structure with a credential account, signed in: returns its cookies. */
+async function signIn(server: Server, pool: Pool, offer: BusiestOffer): Promise<{ name: string; value: string }[]> {
+  await pool.query(
+    `INSERT INTO "user" (id, name, email, email_verified, first_name, last_name, role, structure_id)
+     VALUES ($1, 'Bench HTTP', $2, true, 'Bench', 'HTTP', 'fullPartner', $3)
+     ON CONFLICT (id) DO UPDATE SET structure_id = EXCLUDED.structure_id, role = EXCLUDED.role, disabled = false`,
+    [PARTNER.id, PARTNER.email, offer.structureId],
+  )
+  await pool.query(
+    `INSERT INTO account (id, account_id, provider_id, user_id, password) VALUES ($1, $1, 'credential', $1, $2)
+     ON CONFLICT (id) DO UPDATE SET password = EXCLUDED.password`,
+    [PARTNER.id, await hashPassword(PARTNER.password)],
+  )
+  const response = await fetch(`${server.base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.origin },
+    body: JSON.stringify({ email: PARTNER.email, password: PARTNER.password }),
+  })
+  if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`)
+  const cookies = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => c.includes('=') && !c.endsWith('='))
+    .map((c) => ({ name: c.slice(0, c.indexOf('=')), value: c.slice(c.indexOf('=') + 1) }))
+  if (!cookies.some((c) => c.name.includes('session_token'))) throw new Error(`sign-in: no session cookie in ${JSON.stringify(cookies)}`)
+  return cookies
+}
+
+type Request = { path: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }
+type Sample = { status: number; ttfb: number; total: number }
+
+function send(agent: http.Agent, port: number, request: Request): Promise<Sample> {
+  return new Promise((resolve) => {
+    const start = performance.now()
+    const req = http.request({ host: '127.0.0.1', port, path: request.path, method: request.method, headers: request.headers, agent }, (res) => {
+      const ttfb = performance.now() - start
+      res.on('data', () => {})
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ttfb, total: performance.now() - start }))
+      res.on('error', () => resolve({ status: 0, ttfb, total: performance.now() - start }))
+    })
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')))
+    req.on('error', () => resolve({ status: 0, ttfb: performance.now() - start, total: performance.now() - start }))
+    req.end(request.body)
+  })
+}
+
+/**
+ * `concurrency` workers, each sending the request again as soon as its answer has fully arrived, for `seconds` (after
+ * `warmupSeconds` of the same, untimed). Requests started before the end all count; the rate divides by the time until
+ * the last one ended. Errors: network errors and statuses other than 2xx.
+ */
+async function load(port: number, request: Request, concurrency: number, seconds: number, warmupSeconds: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
+  const phase = async (duration: number) => {
+    const samples: Sample[] = []
+    const start = performance.now()
+    const end = start + duration * 1000
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < end) samples.push(await send(agent, port, request))
+      }),
+    )
+    return { samples, elapsed: (performance.now() - start) / 1000 }
+  }
+  try {
+    if (warmupSeconds > 0) await phase(warmupSeconds)
+    const { samples, elapsed } = await phase(seconds)
+    const statuses: Record<string, number> = {}
+    for (const s of samples) statuses[s.status] = (statuses[s.status] ?? 0) + 1
+    const ok = samples.filter((s) => s.status >= 200 && s.status < 300)
+    return {
+      concurrency,
+      seconds: round(elapsed, 2),
+      requests: samples.length,
+      rps: round(samples.length / elapsed),
+      errors: samples.length - ok.length,
+      statuses,
+      ttfb: summarize(samples.map((s) => s.ttfb)),
+      total: summarize(samples.map((s) => s.total)),
+    }
+  } finally {
+    agent.destroy()
+  }
+}
+
+type Script = { file: string; encoding: string; transferred: number; gzip: number; bytes: number }
+
+/** The scripts a fresh Chromium (no cache) downloads for a page, until the network is idle. */
+async function firstLoadJs(server: Server, pagePath: string, cookies: { name: string; value: string }[]) {
+  const { chromium } = await import('@playwright/test')
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  try {
+    const context = await browser.newContext()
+    await context.addCookies(cookies.map((c) => ({ ...c, url: server.base })))
+    const page = await context.newPage()
+    const pending: Promise<Script>[] = []
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return
+      pending.push(
+        (async () => {
+          const encoding = (await response.headerValue('content-encoding')) ?? ''
+          const body = await response.body()
+          const { responseBodySize } = await response.request().sizes()
+          // Gzip as sent when it was; otherwise (identity, br…) the body gzipped here at zlib's default level.
+          const gzip = encoding === 'gzip' ? responseBodySize : zlib.gzipSync(body).length
+          return { file: new URL(response.url()).pathname, encoding: encoding || 'identity', transferred: responseBodySize, gzip, bytes: body.length }
+        })(),
+      )
+    })
+    const response = await page.goto(`${server.base}${pagePath}`, { waitUntil: 'networkidle', timeout: 60_000 })
+    const landed = new URL(page.url()).pathname
+    if (!response || response.status() !== 200 || landed !== pagePath) throw new Error(`${pagePath}: status ${response?.status()}, landed on ${landed}`)
+    const scripts = await Promise.all(pending)
+    await context.close()
+    const encodings: Record<string, number> = {}
+    for (const s of scripts) encodings[s.encoding] = (encodings[s.encoding] ?? 0) + 1
+    const kB = round(scripts.reduce((sum, s) => sum + s.gzip, 0) / 1000)
+    return {
+      path: pagePath,
+      kB,
+      target: { kB: 160 },
+      ok: kB <= 160,
+      scripts: scripts.length,
+      encodings,
+      uncompressedKB: round(scripts.reduce((sum, s) => sum + s.bytes, 0) / 1000),
+      largest: scripts
+        .sort((a, b) => b.gzip - a.gzip)
+        .slice(0, 5)
+        .map((s) => ({ file: s.file, kB: round(s.gzip / 1000) })),
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, log, print }: HttpOptions): Promise<void> {
+  const server = await startServerWithRetry(dbUrl, log)
+  try {
+    const cookies = await signIn(server, pool, offer)
+    const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ')
+    log(`signed in as ${PARTNER.email} (structure ${offer.structureId})`)
+
+    const pageRequest: Request = { path: `/offer/social/${offer.id}`, method: 'GET', headers: { cookie, 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' } }
+    const appliesRequest: Request = {
+      path: `/api/offers/${offer.id}/applies`,
+      method: 'POST',
+      headers: { cookie, 'accept-encoding': ACCEPT_ENCODING, 'content-type': 'application/json', origin: server.origin },
+      body: JSON.stringify({ tab: 'PRESCRIPTION_FILLED', page: 1 }),
+    }
+    // Both answer what they should before being loaded: the page (not a redirect to the login), 50 rows.
+    const agent = new http.Agent()
+    const check = await send(agent, server.port, pageRequest)
+    if (check.status !== 200) throw new Error(`GET ${pageRequest.path}: ${check.status}`)
+    const api = await fetch(`${server.base}${appliesRequest.path}`, { method: 'POST', headers: appliesRequest.headers, body: appliesRequest.body })
+    const apiBody = (await api.json()) as { rows?: unknown[] }
+    if (api.status !== 200 || apiBody.rows?.length !== 50) throw new Error(`POST ${appliesRequest.path}: ${api.status} ${JSON.stringify(apiBody).slice(0, 200)}`)
+    agent.destroy()
+
+    log(`measuring offer-page-ttfb (20 clients, ${seconds} s)`)
+    const page = await load(server.port, pageRequest, 20, seconds, warmupSeconds)
+    print({
+      bench: 'offer-page-ttfb',
+      path: '/offer/social/<busiest offer>',
+      ...page.ttfb,
+      totalP95: page.total.p95,
+      concurrency: page.concurrency,
+      seconds: page.seconds,
+      requests: page.requests,
+      rps: page.rps,
+      errors: page.errors,
+      statuses: page.statuses,
+      target: { p95: 150 },
+      ok: page.ttfb.p95 <= 150 && page.errors === 0,
+    })
+
+    log(`measuring applies-endpoint-rps (50 connections, ${seconds} s)`)
+    const applies = await load(server.port, appliesRequest, 50, seconds, warmupSeconds)
+    print({
+      bench: 'applies-endpoint-rps',
+      path: '/api/offers/<busiest offer>/applies',
+      rps: applies.rps,
+      errors: applies.errors,
+      requests: applies.requests,
+      seconds: applies.seconds,
+      concurrency: applies.concurrency,
+      statuses: applies.statuses,
+      latency: { p50: applies.total.p50, p95: applies.total.p95, p99: applies.total.p99 },
+      target: { rps: 400, errors: 0 },
+      ok: applies.rps >= 400 && applies.errors === 0,
+    })
+
+    log('measuring first-load JS in Chromium')
+    print({ bench: 'offer-page-first-load-js', ...(await firstLoadJs(server, pageRequest.path, cookies)), path: '/offer/social/<busiest offer>' })
+    print({ bench: 'first-load-js', ...(await firstLoadJs(server, '/v2/login', [])) })
+  } finally {
+    await server.stop()
+    log('stopped next start')
+  }
+}
