@@ -5,6 +5,8 @@ const withNextIntl = createNextIntlPlugin('./i18n/request.ts')
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // A second build directory lets two people (or a build and a benchmark) work in one checkout.
+  distDir: process.env.NEXT_DIST_DIR ?? '.next',
   // pg and PGlite are server-only Node packages: keep them out of the bundle.
   serverExternalPackages: ['pg', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pdfkit'],
   typedRoutes: false,
