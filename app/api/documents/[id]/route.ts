@@ -2,13 +2,16 @@ import { getApplyDocument } from '@/lib/applies/document-access'
 import { getCurrentUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
+import { can } from '@/lib/permissions'
 
 /** Spec §7 "Download prescription document as PDF": 200 with the PDF, for the tenants of its apply only. */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const user = await getCurrentUser()
   if (!user) return Response.json({ error: 'Connectez-vous pour télécharger ce document.' }, { status: 401 })
   const { id } = await params
-  const doc = isUuid(id) ? await getApplyDocument(getDb(), id, user) : null
+  // Organisation users read their candidates' sheets only with candidate.visualize.
+  const tenant = { structureId: user.structureId, organisationId: can(user, 'candidate.visualize') ? user.organisationId : null }
+  const doc = isUuid(id) ? await getApplyDocument(getDb(), id, tenant) : null
   if (!doc) return Response.json({ error: 'Ce document est introuvable.' }, { status: 404 })
   return new Response(new Uint8Array(doc.content), {
     headers: {
