@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl'
 import { Popover } from '@/components/ui/popover'
 import { Tooltip } from '@/components/ui/tooltip'
 import { formatDate } from '@/lib/dates'
+import { formatPhone } from '@/lib/phone'
 import type { ApplyRow } from '@/lib/applies/list-by-tab'
 
 /** Spec §6 candidate.visualize: the name opens the candidate sheet in a new tab, else plain text. */
@@ -36,7 +37,7 @@ export function AuthorCell({ author }: { author: ApplyRow['author'] }) {
       content={
         <span className="flex flex-col">
           <span className="font-semibold">{name}</span>
-          {author.phone && <span>{author.phone}</span>}
+          {author.phone && <span>{formatPhone(author.phone)}</span>}
           <span>{author.email}</span>
         </span>
       }

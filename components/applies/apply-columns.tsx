@@ -8,6 +8,7 @@ import { causeLabel } from '@/lib/applies/causes'
 import type { ApplyRow } from '@/lib/applies/list-by-tab'
 import type { ApplyState } from '@/lib/applies/queries'
 import { formatDate } from '@/lib/dates'
+import { formatPhone } from '@/lib/phone'
 import { AccompaniementsCell, AuthorCell, CandidateCell, PrescriptionCell } from './apply-cells'
 
 export type ColumnOptions = {
@@ -50,7 +51,7 @@ export function columnsFor(tab: ApplyState, o: ColumnOptions): ColumnDef<ApplyRo
   if (tab === 'PRESCRIPTION_FILLED') {
     const columns: ColumnDef<ApplyRow, unknown>[] = [
       candidate,
-      { id: 'phone', header: 'Téléphone', cell: ({ row }) => row.original.candidate.phone ?? '' },
+      { id: 'phone', header: 'Téléphone', cell: ({ row }) => <span className="whitespace-nowrap">{formatPhone(row.original.candidate.phone)}</span> },
       { id: 'residence', header: 'Résidence', cell: ({ row }) => row.original.candidate.place ?? '' },
       accompaniements,
       { id: 'status', header: 'Statut', cell: ({ row }) => row.original.candidate.status ?? '' },

@@ -1,5 +1,6 @@
 import type { socialOffers } from '@/lib/db/schema'
 import { sanitizeDescription } from '@/lib/offers/sanitize-description'
+import { formatPhone } from '@/lib/phone'
 import { ValidityBadge } from './validity-badge'
 import { OfferDescription } from './offer-description'
 import { OfferEditButton } from './offer-edit-button'
@@ -30,7 +31,7 @@ export function OfferColumn({
       ],
       ['Informations de contact', offer.contactComment],
       ['Contact', offer.contactName],
-      ['Téléphone', offer.contactPhone],
+      ['Téléphone', formatPhone(offer.contactPhone)],
       ['Email', offer.contactMail ? <a href={`mailto:${offer.contactMail}`}>{offer.contactMail}</a> : null],
     ] as [string, React.ReactNode][]
   ).filter(([, value]) => value)

@@ -8,6 +8,7 @@ import { requireOrganisationUser } from '@/lib/auth/session'
 import { listCandidates } from '@/lib/candidates/queries'
 import { getDb } from '@/lib/db/client'
 import { can } from '@/lib/permissions'
+import { formatPhone } from '@/lib/phone'
 
 export const generateMetadata = pageMetadata('candidatesDashboard')
 
@@ -37,7 +38,7 @@ export default async function CandidatesDashboardPage() {
             key: c.id,
             cells: [
               linked ? <Link href={`/v2/candidate/${c.id}`}>{c.lastName} {c.firstName}</Link> : `${c.lastName} ${c.firstName}`,
-              c.phone ?? '',
+              formatPhone(c.phone),
               c.place ?? '',
               c.status ?? '',
             ],
