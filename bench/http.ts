@@ -19,7 +19,8 @@ import { summarize } from './measure'
 import type { BusiestOffer } from './partner'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const BUILD_ID = path.join(ROOT, '.next', 'BUILD_ID')
+/** next.config.mjs builds into and serves from NEXT_DIST_DIR when set (a second build directory), else .next. */
+const BUILD_ID = path.join(ROOT, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID')
 const CHROMIUM = '/usr/bin/chromium'
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
 
@@ -295,6 +296,8 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, log,
 
     log(`measuring offer-page-ttfb (20 clients, ${seconds} s)`)
     const page = await load(server.port, pageRequest, 20, seconds, warmupSeconds)
+    // For comparison, the same page for a single client (one request at a time): the latency without queueing.
+    const single = await load(server.port, pageRequest, 1, Math.min(5, seconds), 0)
     print({
       bench: 'offer-page-ttfb',
       path: '/offer/social/<busiest offer>',
@@ -306,6 +309,7 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, log,
       rps: page.rps,
       errors: page.errors,
       statuses: page.statuses,
+      single: { requests: single.requests, p50: single.ttfb.p50, p95: single.ttfb.p95, errors: single.errors },
       target: { p95: 150 },
       ok: page.ttfb.p95 <= 150 && page.errors === 0,
     })
