@@ -1,4 +1,5 @@
 import createNextIntlPlugin from 'next-intl/plugin'
+import { STATIC_SECURITY_HEADERS } from './lib/security/static-headers.mjs'
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts')
 
@@ -10,6 +11,10 @@ const nextConfig = {
   // pg and PGlite are server-only Node packages: keep them out of the bundle.
   serverExternalPackages: ['pg', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pdfkit'],
   typedRoutes: false,
+  // HSTS, nosniff, Referrer-Policy… on every response; each page's CSP (with its nonce) is set in proxy.ts.
+  async headers() {
+    return [{ source: '/:path*', headers: STATIC_SECURITY_HEADERS }]
+  },
 }
 
 export default withNextIntl(nextConfig)

@@ -8,8 +8,11 @@ process.env.E2E_DATABASE_URL ??= (() => {
   return url.toString()
 })()
 const port = Number(process.env.E2E_PORT ?? 3210)
-// Mail leaves through the local outbox during the tests: the specs read what was sent.
+// Mail leaves by SMTP to a local sink (e2e/smtp-sink.ts) that files each message in the outbox the specs read.
 process.env.E2E_OUTBOX_DIR ??= `${process.cwd()}/test-results/outbox-${Date.now()}`
+process.env.E2E_SMTP_PORT ??= String(port + 1)
+// The local OpenID Connect servers (e2e/oidc-server.ts) that play ProConnect, Google, Microsoft and France Travail.
+process.env.E2E_OIDC_PORT ??= String(port + 2)
 export const baseURL = `http://localhost:${port}`
 
 export default defineConfig({
@@ -47,6 +50,8 @@ export default defineConfig({
       BETTER_AUTH_SECRET: 'e2e-secret-3f9a1c7d5b2e8a4f6c0d9e1b7a3c5f8d',
       NEXT_TELEMETRY_DISABLED: '1',
       OUTBOX_DIR: process.env.E2E_OUTBOX_DIR,
+      E2E_SMTP_PORT: process.env.E2E_SMTP_PORT,
+      E2E_OIDC_PORT: process.env.E2E_OIDC_PORT,
     },
   },
 })

@@ -1,9 +1,12 @@
 import { type NextRequest, NextResponse } from 'next/server'
 import { AUTH_PATHS, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_HEADER, localeFromAcceptLanguage } from '@/i18n/locales'
+import { providerOrigins } from '@/lib/auth/identity-providers'
+import { contentSecurityPolicy, newNonce } from '@/lib/security/headers'
 
 /**
- * Sets the request's locale (spec §1: French; English on the login pages, from the cookie or the browser)
- * and redirects unknown paths under /referral-form to its home page (spec §2).
+ * Sets the request's locale (spec §1: French; English on the login pages, from the cookie or the browser),
+ * gives every page a Content-Security-Policy with a fresh nonce (lib/security/headers.ts; Next.js puts it on
+ * its scripts), and redirects unknown paths under /referral-form to its home page (spec §2).
  * Authorization is not done here: every page, action and route handler checks the session itself.
  */
 export function proxy(request: NextRequest) {
@@ -18,7 +21,16 @@ export function proxy(request: NextRequest) {
     : DEFAULT_LOCALE
   const requestHeaders = new Headers(request.headers)
   requestHeaders.set(LOCALE_HEADER, locale)
-  return NextResponse.next({ request: { headers: requestHeaders } })
+  const policy = contentSecurityPolicy({
+    nonce: newNonce(),
+    dev: process.env.NODE_ENV === 'development',
+    formTargets: providerOrigins(),
+    https: request.nextUrl.protocol === 'https:',
+  })
+  requestHeaders.set('Content-Security-Policy', policy)
+  const response = NextResponse.next({ request: { headers: requestHeaders } })
+  response.headers.set('Content-Security-Policy', policy)
+  return response
 }
 
 function isReferralFormPath(pathname: string): boolean {

@@ -1,7 +1,9 @@
+import { createHmac } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import pg from 'pg'
 
 export const DEMO_PASSWORD = 'Passerelle-Demo-2026!'
 export const ROLES = {
@@ -14,11 +16,55 @@ export type DemoRole = keyof typeof ROLES
 
 export const storageStateOf = (role: DemoRole) => `e2e/.auth/${role}.json`
 
+/**
+ * Signs in with email and password. A user who must have a second factor (a settings.* permission) lands on
+ * /double-auth with a code sent by email: it is read from the mail the app sent and entered, as a person would.
+ * Ends on the page the app lands on, or on the login page with its error.
+ */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  const since = Date.now()
   await page.goto('/v2/login')
   await page.getByLabel('Adresse email').fill(email)
   await page.getByLabel('Mot de passe').fill(password)
-  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click()
+  await page.waitForFunction(() => location.pathname !== '/v2/login' || !!document.querySelector('form [role=alert]'), undefined, { timeout: 15_000 })
+  if (new URL(page.url()).pathname === '/double-auth') await enterEmailedCode(page, email, since)
+}
+
+/** On /double-auth: the code of the last sign-in email sent to `email` since `since`. */
+export async function enterEmailedCode(page: Page, email: string, since: number) {
+  const code = await emailedCode(email, since)
+  await page.getByLabel('Code de vérification').fill(code)
+  await page.getByRole('button', { name: 'Vérifier' }).click()
+  await page.waitForURL((url) => url.pathname !== '/double-auth')
+}
+
+export async function emailedCode(email: string, since: number): Promise<string> {
+  const mail = await waitForMail(email, since, /code de connexion à Passerelle : \d{6}/)
+  return /code de connexion à Passerelle : (\d{6})/.exec(mail)![1]!
+}
+
+/** The newest mail to `email`, received since `since`, whose text matches `pattern` (SMTP delivery takes a moment). */
+export async function waitForMail(email: string, since: number, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const found = mailsSince(since).filter((m) => m.includes(`To: ${email}`) && pattern.test(m))
+    if (found.length) return found[found.length - 1]!
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} matching ${pattern}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/** The messages received since `since` (file time), oldest first, decoded. */
+export function mailsSince(since: number): string[] {
+  const dir = process.env.E2E_OUTBOX_DIR!
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .map((f) => ({ file: path.join(dir, f), time: fs.statSync(path.join(dir, f)).mtimeMs }))
+    .filter((f) => f.time >= since - 5)
+    .sort((a, b) => a.time - b.time)
+    .map((f) => decodeQuotedPrintable(fs.readFileSync(f.file, 'utf8')))
 }
 
 /** axe-core on the current page: no serious or critical violation (WCAG 2.1 A/AA rules). */
@@ -28,12 +74,21 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
 }
 
-/** The messages the app sent during this run (the local outbox: see lib/mail/mailer.ts). */
+/**
+ * The business messages the app sent during this run (the outbox the SMTP sink fills: e2e/smtp-sink.ts).
+ * Sign-in codes and reset links, sent at every sign-in of a settings.* holder, are left out: the specs read
+ * them with waitForMail.
+ */
 export function sentMails(): string[] {
   const dir = process.env.E2E_OUTBOX_DIR!
   if (!fs.existsSync(dir)) return []
-  return fs.readdirSync(dir).map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, f), 'utf8')))
+  return fs
+    .readdirSync(dir)
+    .map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, f), 'utf8')))
+    .filter((m) => !isAuthenticationMail(m))
 }
+
+const isAuthenticationMail = (mail: string) => mail.includes('Votre code de connexion à Passerelle') || mail.includes('/new-password?token=')
 
 function decodeQuotedPrintable(raw: string): string {
   const joined = raw.replace(/=\r?\n/g, '')
@@ -46,4 +101,28 @@ function decodeQuotedPrintable(raw: string): string {
     } else bytes.push(...Buffer.from(joined[i]!))
   }
   return Buffer.from(bytes).toString('utf8')
+}
+
+/** RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it from the key Passerelle shows. */
+export function totpCode(base32Secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  let bits = ''
+  for (const c of base32Secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0')
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)))
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)))
+  const mac = createHmac('sha1', key).update(counter).digest()
+  const offset = mac[mac.length - 1]! & 0xf
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
+}
+
+/** A statement on the run's database (the one e2e/serve.ts created), for what no screen can do: age a token. */
+export async function onE2eDatabase<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
+  await client.connect()
+  try {
+    return (await client.query<T>(text, values)).rows
+  } finally {
+    await client.end()
+  }
 }

@@ -16,7 +16,7 @@ test('an unknown email gets the same message as a wrong password', async ({ page
 test('a malformed email and an empty password are named under their fields', async ({ page }) => {
   await page.goto('/v2/login')
   await page.getByLabel('Adresse email').fill('pas-un-email')
-  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click()
   await expect(page.getByText("L'email n'est pas bien formaté")).toBeVisible()
   await expect(page.getByText('Le mot de passe est obligatoire')).toBeVisible()
 })

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, sentMails, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, sentMails, signIn, storageStateOf } from './fixtures'
 
 // The demo seed's fixed ids (lib/db/seed.ts): the offer and two pending prescriptions that have a FUP.
 const OFFER = '/offer/social/30000000-0000-4000-8000-000000000001'
@@ -164,10 +164,7 @@ test('the same answer works with the keyboard alone', async ({ page }) => {
 test('a partner of another structure cannot see the offer nor download its sheets', async ({ browser }) => {
   const other = await browser.newContext({ storageState: undefined })
   const page = await other.newPage()
-  await page.goto('/v2/login')
-  await page.getByLabel('Adresse email').fill('partenaire.habitat@passerelle.test')
-  await page.getByLabel('Mot de passe').fill('Passerelle-Demo-2026!')
-  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await signIn(page, 'partenaire.habitat@passerelle.test')
   await expect(page).toHaveURL('/partners/structure/dashboard')
   expect((await page.goto(`${OFFER}?socialApplyId=${ELODIE_APPLY}`))?.status()).toBe(404)
   const archive = await page.request.post('/api/social-applies/archive', { data: { ids: ['40000000-0000-4000-8000-000000000005'] } })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, signIn, storageStateOf } from './fixtures'
 
 test.describe('every route answers, in French', () => {
   test.use({ storageState: storageStateOf('admin') })
@@ -69,10 +69,7 @@ test.describe('every route answers, in French', () => {
     // Léa Rousseau belongs to Métropole de Lyon: find her id as its referent, then ask as Seine-Maritime's admin.
     const lyon = await browser.newContext({ storageState: undefined })
     const lyonPage = await lyon.newPage()
-    await lyonPage.goto('/v2/login')
-    await lyonPage.getByLabel('Adresse email').fill('referent.lyon@passerelle.test')
-    await lyonPage.getByLabel('Mot de passe').fill('Passerelle-Demo-2026!')
-    await lyonPage.getByRole('button', { name: 'Se connecter' }).click()
+    await signIn(lyonPage, 'referent.lyon@passerelle.test')
     await lyonPage.getByRole('link', { name: 'Rousseau Léa' }).click()
     await lyonPage.waitForURL(/\/v2\/candidate\/[0-9a-f-]{36}$/)
     const foreignUrl = new URL(lyonPage.url()).pathname

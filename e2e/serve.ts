@@ -1,9 +1,15 @@
-/** The e2e web server: creates the run's database, migrates and seeds it, then serves the built app on it. */
+/**
+ * The e2e web server: creates the run's database, migrates and seeds it (plus the e2e-only accounts), starts
+ * the local SMTP sink, then serves the built app on them.
+ */
 import { spawn } from 'node:child_process'
 import pg from 'pg'
 import { createDb } from '../lib/db/client'
 import { runMigrations } from '../lib/db/migrate'
 import { seedDemo } from '../lib/db/seed'
+import { seedE2eAccounts, seedE2eProviderUsers } from './e2e-accounts'
+import { ENTRA_TENANT, issuerFor, OIDC_CLIENT_SECRET, startOidcServer } from './oidc-server'
+import { startSmtpSink } from './smtp-sink'
 
 const url = new URL(process.env.E2E_DATABASE_URL!)
 const name = url.pathname.slice(1)
@@ -19,13 +25,47 @@ await client.end()
 const { db, pool } = createDb(url.toString(), 2)
 await runMigrations(db)
 await seedDemo(db)
+await seedE2eAccounts(db)
+await seedE2eProviderUsers(db)
 await pool.end()
+
+const smtpPort = Number(process.env.E2E_SMTP_PORT)
+const smtp = await startSmtpSink(smtpPort, process.env.OUTBOX_DIR!)
+
+// The identity providers of the login page, all played by local OpenID Connect servers (e2e/oidc-server.ts).
+const oidcPort = Number(process.env.E2E_OIDC_PORT)
+const oidc = await startOidcServer(oidcPort, process.env.BETTER_AUTH_URL!)
+const oidcOrigin = `http://127.0.0.1:${oidcPort}`
+const providers = {
+  PROCONNECT_CLIENT_ID: 'passerelle-proconnect',
+  PROCONNECT_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+  PROCONNECT_ISSUER: issuerFor(oidcOrigin, 'proconnect'),
+  PROCONNECT_ACR_VALUES: 'eidas1 eidas2',
+  GOOGLE_CLIENT_ID: 'passerelle-google',
+  GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+  GOOGLE_ISSUER: issuerFor(oidcOrigin, 'google'),
+  MICROSOFT_CLIENT_ID: 'passerelle-microsoft',
+  MICROSOFT_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+  MICROSOFT_TENANT_ID: ENTRA_TENANT,
+  MICROSOFT_AUTHORITY: `${oidcOrigin}/microsoft`,
+  FRANCE_TRAVAIL_CLIENT_ID: 'passerelle-france-travail',
+  FRANCE_TRAVAIL_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+  FRANCE_TRAVAIL_DISCOVERY_URL: `${issuerFor(oidcOrigin, 'france-travail')}/.well-known/openid-configuration`,
+  FRANCE_TRAVAIL_AUTHORIZATION_URL: `${issuerFor(oidcOrigin, 'france-travail')}/auth`,
+  FRANCE_TRAVAIL_TOKEN_URL: `${issuerFor(oidcOrigin, 'france-travail')}/token`,
+  FRANCE_TRAVAIL_REALM: '/agent',
+  FRANCE_TRAVAIL_SCOPES: 'openid email profile',
+}
 
 const child = spawn('npx', ['next', 'start', '-p', process.env.PORT ?? '3210'], {
   stdio: 'inherit',
-  env: { ...process.env, DATABASE_URL: url.toString() },
+  env: { ...process.env, ...providers, DATABASE_URL: url.toString(), SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
 })
-const stop = () => child.kill('SIGTERM')
+const stop = () => {
+  smtp.close()
+  oidc.close()
+  child.kill('SIGTERM')
+}
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)
 child.on('exit', (code) => process.exit(code ?? 0))

@@ -1,5 +1,6 @@
-import Link from 'next/link'
 import { getTranslations } from 'next-intl/server'
+import { LegalLinks } from '@/components/layout/legal-links'
+import { LanguageSwitch } from '@/components/auth/language-switch'
 
 export default async function AuthLayout({ children }: { children: React.ReactNode }) {
   const t = await getTranslations('common')
@@ -9,10 +10,9 @@ export default async function AuthLayout({ children }: { children: React.ReactNo
       <main id="contenu" className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
         {children}
       </main>
+      <LanguageSwitch />
       <footer className="flex gap-4 text-sm">
-        <Link href="/legal-notice">{t('legalNotice')}</Link>
-        <Link href="/terms-of-use">{t('termsOfUse')}</Link>
-        <Link href="/privacy-policy">{t('privacyPolicy')}</Link>
+        <LegalLinks />
       </footer>
     </div>
   )

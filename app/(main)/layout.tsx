@@ -1,5 +1,6 @@
 import Link from 'next/link'
 import { getTranslations } from 'next-intl/server'
+import { LegalLinks } from '@/components/layout/legal-links'
 import { MainNav } from '@/components/layout/main-nav'
 import { getCurrentUser } from '@/lib/auth/session'
 import { signOutAction } from '@/lib/auth/actions'
@@ -25,6 +26,9 @@ export default async function MainLayout({ children }: { children: React.ReactNo
               <span className="text-slate-600">
                 {user.firstName} {user.lastName}
               </span>
+              <Link href="/change-password" className="rounded-md px-2 py-1">
+                {t('accountSecurity')}
+              </Link>
               <button type="submit" className="rounded-md px-2 py-1 text-brand-700 hover:bg-slate-100">
                 {t('signOut')}
               </button>
@@ -44,9 +48,7 @@ export default async function MainLayout({ children }: { children: React.ReactNo
           </main>
           <footer className="border-t border-slate-200 bg-white">
             <div className="flex flex-wrap gap-4 px-4 py-3 text-sm lg:px-6">
-              <Link href="/legal-notice">{t('legalNotice')}</Link>
-              <Link href="/terms-of-use">{t('termsOfUse')}</Link>
-              <Link href="/privacy-policy">{t('privacyPolicy')}</Link>
+              <LegalLinks />
             </div>
           </footer>
         </div>

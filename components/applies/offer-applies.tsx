@@ -14,7 +14,11 @@ import { APPLY_STATES, type ApplyCounts, type ApplyState } from '@/lib/applies/q
 import { PAGE_SIZE } from '@/lib/constants'
 import { columnsFor } from './apply-columns'
 import { AppliesFilterBar, type FilterOptions } from './applies-filter-bar'
-import { FupDialog, type FeedbackDefaults, type LogoChoice } from './fup-dialog'
+import dynamic from 'next/dynamic'
+import type { FeedbackDefaults, LogoChoice } from './fup-dialog'
+
+// The completion dialog (and the form rules it ships) loads when a partner opens it, not with the page.
+const FupDialog = dynamic(() => import('./fup-dialog').then((m) => m.FupDialog), { ssr: false })
 
 export type AppliesPermissions = { filter: boolean; archive: boolean; operator: boolean; complete: boolean; candidateLink: boolean }
 

@@ -1,26 +1,28 @@
 'use client'
 
+import Link from 'next/link'
 import { useActionState } from 'react'
 import { useTranslations } from 'next-intl'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { signInAction, type SignInState } from '@/lib/auth/actions'
+import { FormAlert } from './form-alert'
 
-export function LoginForm() {
+export function LoginForm({ callbackURL }: { callbackURL?: string }) {
   const t = useTranslations('auth')
   const [state, action, pending] = useActionState<SignInState, FormData>(signInAction, {})
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
-      {state.error && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {state.error}
-        </p>
-      )}
+      {state.error && <FormAlert tone="error">{state.error}</FormAlert>}
+      {callbackURL && <input type="hidden" name="callbackURL" value={callbackURL} />}
       <Field label={t('email')} name="email" type="email" autoComplete="username" defaultValue={state.email} error={state.fieldErrors?.email} required />
       <Field label={t('password')} name="password" type="password" autoComplete="current-password" error={state.fieldErrors?.password} required />
       <Button type="submit" disabled={pending}>
         {t('signIn')}
       </Button>
+      <Link href="/v2/login?mode=reset" className="self-start text-sm">
+        {t('forgotPassword')}
+      </Link>
     </form>
   )
 }

@@ -50,24 +50,8 @@ export function OfferColumn({
           Type de service
         </h2>
         <ValidityBadge offer={offer} />
-        {serviceType.challenges.length > 0 && (
-          <ul aria-label="Défis" className="mt-3 flex flex-wrap gap-1.5">
-            {serviceType.challenges.map((c) => (
-              <li key={c.id} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs text-brand-800">
-                {c.name}
-              </li>
-            ))}
-          </ul>
-        )}
-        {serviceType.financingModes.length > 0 && (
-          <ul aria-label="Modes de financement" className="mt-3 flex flex-wrap gap-1.5">
-            {serviceType.financingModes.map((m) => (
-              <li key={m.value} className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs text-slate-700">
-                {m.label}
-              </li>
-            ))}
-          </ul>
-        )}
+        <Chips label="Défis" items={serviceType.challenges.map((c) => ({ key: c.id, text: c.name }))} className="bg-brand-50 text-brand-800" />
+        <Chips label="Modes de financement" items={serviceType.financingModes.map((m) => ({ key: m.value, text: m.label }))} className="border border-slate-300 text-slate-700" />
       </section>
       {info.length > 0 && (
         <section aria-labelledby="useful-info" className="rounded-lg border border-slate-200 bg-white p-5">
@@ -93,5 +77,18 @@ export function OfferColumn({
         </section>
       )}
     </aside>
+  )
+}
+
+function Chips({ label, items, className }: { label: string; items: { key: string; text: string }[]; className: string }) {
+  if (items.length === 0) return null
+  return (
+    <ul aria-label={label} className="mt-3 flex flex-wrap gap-1.5">
+      {items.map((item) => (
+        <li key={item.key} className={`rounded-full px-2.5 py-0.5 text-xs ${className}`}>
+          {item.text}
+        </li>
+      ))}
+    </ul>
   )
 }

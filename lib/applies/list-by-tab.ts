@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, candidateStatuses, documents, fups, places, socialApplies, users } from '@/lib/db/schema'
@@ -42,15 +42,44 @@ function candidateFilters(filters: ApplyFilters): SQL[] {
 /**
  * Spec §7 "Fetch applies by tab": one page of an offer's non-archived applies in one tab, and the three
  * tab counts under the same filters. Scoped to the partner structure that owns the offer.
+ *
+ * Shaped for the planner (bench: applies-by-tab-server): the page's 50 ids are chosen from social_applies
+ * alone through the ordered offer indexes, and only those 50 rows are joined; the counts read the index
+ * alone unless a candidate filter is set. With a candidate filter, the offer's applies are gathered first
+ * (MATERIALIZED) and then matched, so a common search fragment never drives the plan.
  */
 export async function listAppliesByTab(
   db: DbOrTx,
   params: { structureId: string; offerId: string; tab: ApplyState; filters?: ApplyFilters; skip?: number; limit?: number },
 ): Promise<{ rows: ApplyRow[]; counts: ApplyCounts }> {
   const { structureId, offerId, tab, filters = {}, skip = 0, limit = PAGE_SIZE } = params
-  const scope = [eq(socialApplies.socialOfferId, offerId), eq(socialApplies.structureId, structureId), eq(socialApplies.archived, false)]
-  const extra = candidateFilters(filters)
   const author = alias(users, 'author')
+  const byCandidate = candidateFilters(filters)
+  const filtered = byCandidate.length > 0
+  const dateColumn = tab === 'PRESCRIPTION_FILLED' ? sql.raw('prescription_date') : sql.raw('response_date')
+  const candidateWhere = filtered ? sql.join(byCandidate, sql` and `) : sql`true`
+  const offerApplies = sql`select id, candidate_id, state, ${dateColumn} as sort_date from social_applies
+    where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived`
+
+  const pageIds = filtered
+    ? sql`with offer_applies as materialized (${offerApplies} and state = ${tab})
+        select offer_applies.id from offer_applies
+        join candidates on candidates.id = offer_applies.candidate_id
+        left join candidate_statuses on candidate_statuses.id = candidates.status_id
+        where ${candidateWhere}
+        order by offer_applies.sort_date desc, offer_applies.id desc limit ${limit} offset ${skip}`
+    : sql`select id from social_applies
+        where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived and state = ${tab}
+        order by ${dateColumn} desc, id desc limit ${limit} offset ${skip}`
+
+  const countsQuery = filtered
+    ? sql`with offer_applies as materialized (${offerApplies})
+        select offer_applies.state, count(*)::int as n from offer_applies
+        join candidates on candidates.id = offer_applies.candidate_id
+        left join candidate_statuses on candidate_statuses.id = candidates.status_id
+        where ${candidateWhere} group by offer_applies.state`
+    : sql`select state, count(*)::int as n from social_applies
+        where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived group by state`
 
   const rowsQuery = db
     .select({
@@ -90,22 +119,12 @@ export async function listAppliesByTab(
     // Once answered, 'Fiche.pdf' is the answered sheet (prescription and answer); before, the prescription sheet.
     .leftJoin(documents, eq(documents.id, sql`coalesce(${fups.answerDocumentId}, ${socialApplies.prescriptionDocumentId})`))
     .innerJoin(author, eq(author.id, socialApplies.authorId))
-    .where(and(...scope, eq(socialApplies.state, tab), ...extra))
+    .where(sql`${socialApplies.id} in (${pageIds})`)
     .orderBy(desc(tab === 'PRESCRIPTION_FILLED' ? socialApplies.prescriptionDate : socialApplies.responseDate), desc(socialApplies.id))
-    .limit(limit)
-    .offset(skip)
 
-  const countsQuery = db
-    .select({ state: socialApplies.state, n: count() })
-    .from(socialApplies)
-    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
-    .leftJoin(candidateStatuses, eq(candidateStatuses.id, candidates.statusId))
-    .where(and(...scope, ...extra))
-    .groupBy(socialApplies.state)
-
-  const [rows, countRows] = await Promise.all([rowsQuery, countsQuery])
+  const [rows, countRows] = await Promise.all([rowsQuery, db.execute<{ state: ApplyState; n: number }>(countsQuery)])
   const counts = Object.fromEntries(APPLY_STATES.map((s) => [s, 0])) as ApplyCounts
-  for (const c of countRows) counts[c.state] = c.n
+  for (const c of countRows.rows) counts[c.state] = c.n
   return {
     counts,
     rows: rows.map((r) => ({

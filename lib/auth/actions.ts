@@ -1,16 +1,19 @@
 'use server'
 
-import { APIError } from 'better-auth/api'
-import { headers } from 'next/headers'
+import { randomBytes } from 'node:crypto'
+import { cookies, headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import { z } from 'zod'
+import { isLocale, LOCALE_COOKIE } from '@/i18n/locales'
 import { getDb } from '@/lib/db/client'
-import { users } from '@/lib/db/schema'
-import { eq } from 'drizzle-orm'
 import { logError } from '@/lib/log'
+import { appUrl } from './app-url'
+import { getAuth, LOGIN_PATH } from './auth'
+import { safeCallbackPath } from './callback-url'
+import { clientIp } from './client-ip'
 import { homeFor } from './home'
-import { getAuth } from './auth'
+import { cookieHeaderOf, passwordSignIn } from './password-sign-in'
 
 export type SignInState = { error?: string; fieldErrors?: { email?: string; password?: string }; email?: string }
 
@@ -31,22 +34,61 @@ export async function signInAction(_prev: SignInState, formData: FormData): Prom
     }
     return { fieldErrors, email }
   }
-  let role = ''
+  const requestHeaders = await headers()
+  const auth = getAuth()
+  const callbackPath = safeCallbackPath(String(formData.get('callbackURL') ?? ''))
+  let destination: string
   try {
-    const result = await getAuth().api.signInEmail({ body: parsed.data, headers: await headers() })
-    const [row] = await getDb().select({ role: users.role }).from(users).where(eq(users.id, result.user.id))
-    role = row?.role ?? ''
-  } catch (error) {
-    if (error instanceof APIError) {
-      return { error: error.status === 'TOO_MANY_REQUESTS' ? t('tooManyAttempts') : t('invalidCredentials'), email }
+    const result = await passwordSignIn(auth, getDb(), { ...parsed.data, ip: clientIp(requestHeaders), requestHeaders })
+    if (result.kind === 'throttled') return { error: t('tooManyAttempts'), email }
+    if (result.kind === 'invalid') return { error: t('invalidCredentials'), email }
+    if (result.kind === 'second-factor') {
+      // No authenticator app: the emailed code is the second factor, sent right away.
+      const totp = result.methods.includes('totp')
+      if (!totp) await auth.api.sendTwoFactorOTP({ headers: new Headers({ cookie: cookieHeaderOf(result.responseHeaders) }) })
+      destination = `/double-auth?method=${totp ? 'totp' : 'email&sent=1'}${callbackPath ? `&callbackURL=${encodeURIComponent(callbackPath)}` : ''}`
+    } else {
+      destination = callbackPath ?? homeFor({ role: result.role })
     }
+  } catch (error) {
     logError('auth.sign-in', error)
     return { error: t('genericError'), email }
   }
-  redirect(homeFor({ role }))
+  redirect(destination)
 }
 
+/**
+ * Ends this session. A session opened through an identity provider with an end-session endpoint (ProConnect)
+ * also ends there: the browser goes to the provider, which sends it back to the login page.
+ */
 export async function signOutAction(): Promise<void> {
-  await getAuth().api.signOut({ headers: await headers() })
-  redirect('/v2/login')
+  const auth = getAuth()
+  const requestHeaders = await headers()
+  const current = await auth.api.getSession({ headers: requestHeaders }).catch(() => null)
+  const result = await auth.api.signOut({
+    headers: requestHeaders,
+    body: { callbackURL: `${appUrl()}${LOGIN_PATH}`, state: randomBytes(24).toString('base64url'), disableRedirect: true },
+  })
+  const provider = current?.session.signInProvider
+  if (provider && result.url) redirect(result.url)
+  redirect(LOGIN_PATH)
+}
+
+/**
+ * The language switch of the login pages (spec §1): kept in the cookie that proxy.ts reads, then the same page
+ * loads again (a new request, so that proxy.ts sees the cookie). Only a path of this site is returned to.
+ */
+export async function setLocaleAction(formData: FormData): Promise<void> {
+  const locale = String(formData.get('locale') ?? '')
+  if (isLocale(locale)) {
+    ;(await cookies()).set(LOCALE_COOKIE, locale, { path: '/', sameSite: 'lax', httpOnly: true, maxAge: 365 * 24 * 60 * 60 })
+  }
+  let back: string | null = null
+  try {
+    const referer = new URL((await headers()).get('referer') ?? '')
+    back = referer.origin === new URL(appUrl()).origin ? safeCallbackPath(`${referer.pathname}${referer.search}`) : null
+  } catch {
+    back = null
+  }
+  redirect(back ?? LOGIN_PATH)
 }

@@ -1,23 +1,48 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { nextCookies } from 'better-auth/next-js'
+import { twoFactor } from 'better-auth/plugins/two-factor'
 import { eq } from 'drizzle-orm'
-import { getDb } from '@/lib/db/client'
-import { accounts, sessions, users, verifications } from '@/lib/db/schema'
+import { getDb, type Db } from '@/lib/db/client'
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '@/lib/db/schema'
+import { sendMailQuietly } from '@/lib/mail/mailer'
+import { appUrl } from './app-url'
+import { resetPasswordMail, secondFactorCodeMail } from './mails'
+import { configuredProviders, type ProviderSettings } from './identity-providers'
+import { identityProvidersPlugin } from './oidc-config'
+import { acceptablePasswordSchema } from './password-forms'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rule'
+import { enforceSecondFactorPolicy } from './two-factor-policy'
 
-/** Absolute session lifetime: 12 hours, not extended by activity. */
+/** Absolute session lifetime: 12 hours, not extended by activity (the idle timeout is lib/auth/active-session.ts). */
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60
+/** A reset link works once, for one hour. */
+export const RESET_TOKEN_SECONDS = 60 * 60
+/** An emailed sign-in code works once, for 10 minutes. */
+export const EMAIL_CODE_MINUTES = 10
+/** Where the OAuth callbacks send their errors (`?error=code`): the login page explains them in French. */
+export const LOGIN_PATH = '/v2/login'
 
-function createAuth() {
-  const db = getDb()
+export type AuthSettings = {
+  db: Db
+  /** The app's public URL (BETTER_AUTH_URL). */
+  baseURL: string
+  secret?: string
+  /** False outside Next.js (integration tests): cookies are then only in the returned headers. */
+  nextjs?: boolean
+  /** The identity providers offered (default: those configured in the environment). */
+  providers?: ProviderSettings[]
+}
+
+export function createAuth({ db, baseURL, secret, nextjs = true, providers = configuredProviders() }: AuthSettings) {
   return betterAuth({
     appName: 'Passerelle',
-    baseURL: process.env.BETTER_AUTH_URL ?? 'http://localhost:3000',
-    secret: process.env.BETTER_AUTH_SECRET,
+    baseURL,
+    secret,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, rateLimit: rateLimits },
     }),
     telemetry: { enabled: false },
     emailAndPassword: {
@@ -26,8 +51,30 @@ function createAuth() {
       disableSignUp: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // Not awaited: a known address must answer as fast as an unknown one (the mail leaves in the background).
+      sendResetPassword: async ({ user, token }) => {
+        void sendMailQuietly(resetPasswordMail(user.email, `${baseURL}/new-password?token=${encodeURIComponent(token)}`), 'reset-password')
+      },
     },
-    session: { expiresIn: SESSION_LIFETIME_SECONDS, disableSessionRefresh: true },
+    session: {
+      expiresIn: SESSION_LIFETIME_SECONDS,
+      disableSessionRefresh: true,
+      additionalFields: {
+        lastActiveAt: { type: 'date', required: false, input: false },
+        signInProvider: { type: 'string', required: false, input: false },
+      },
+    },
+    // Reset tokens, codes and OAuth states are stored hashed: a database read gives none of them away.
+    verification: { storeIdentifier: 'hashed' },
+    // better-auth's own limiter guards its HTTP endpoints (the OAuth callbacks); PostgreSQL holds the counts.
+    rateLimit: { enabled: true, storage: 'database', window: 60, max: 60 },
+    account: {
+      encryptOAuthTokens: true,
+      // An identity is linked to a provisioned account only by an email its provider verified (never for Microsoft).
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
+    },
     user: {
       additionalFields: {
         firstName: { type: 'string', required: false, input: false },
@@ -44,27 +91,60 @@ function createAuth() {
       session: {
         create: {
           // A disabled account gets no session, whatever the way it signs in.
-          before: async (session) => {
+          before: async (session, ctx) => {
             const [row] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, session.userId))
-            return row && !row.disabled ? { data: session } : false
+            if (!row || row.disabled) return false
+            // An OAuth callback (/callback/:id) names the provider, whose end-session endpoint the logout will use.
+            const provider = ctx?.path === '/callback/:id' ? String((ctx.params as { id?: string } | undefined)?.id ?? '') || null : null
+            return { data: { ...session, lastActiveAt: new Date(), signInProvider: provider } }
           },
         },
       },
     },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // The password rule holds whoever calls the endpoint, not only our forms.
+        if ((ctx.path === '/reset-password' || ctx.path === '/change-password') && typeof ctx.body?.newPassword === 'string') {
+          const checked = acceptablePasswordSchema.safeParse(ctx.body.newPassword)
+          if (!checked.success) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_RULE', message: checked.error.issues[0]!.message })
+        }
+        // Users who must have a second factor get it before their password is even checked.
+        if (ctx.path === '/sign-in/email' && typeof ctx.body?.email === 'string') await enforceSecondFactorPolicy(db, ctx.body.email)
+      }),
+    },
+    onAPIError: { errorURL: `${baseURL}${LOGIN_PATH}` },
     advanced: {
       cookiePrefix: 'passerelle',
-      useSecureCookies: (process.env.BETTER_AUTH_URL ?? '').startsWith('https://'),
+      useSecureCookies: baseURL.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [nextCookies()],
+    plugins: [
+      twoFactor({
+        issuer: 'Passerelle',
+        allowPasswordless: true,
+        twoFactorCookieMaxAge: EMAIL_CODE_MINUTES * 60,
+        otpOptions: {
+          period: EMAIL_CODE_MINUTES,
+          storeOTP: 'hashed',
+          allowedAttempts: 5,
+          sendOTP: async ({ user, otp }) => {
+            await sendMailQuietly(secondFactorCodeMail(user.email, otp, EMAIL_CODE_MINUTES), 'second-factor-code')
+          },
+        },
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+      ...(providers.length ? [identityProvidersPlugin(providers)] : []),
+      ...(nextjs ? [nextCookies()] : []),
+    ],
   })
 }
 
-type Auth = ReturnType<typeof createAuth>
+export type Auth = ReturnType<typeof createAuth>
 const cache = globalThis as unknown as { __passerelleAuth?: Auth }
 
 /** Created on first use so that `next build` never needs a database. */
 export function getAuth(): Auth {
-  cache.__passerelleAuth ??= createAuth()
+  cache.__passerelleAuth ??= createAuth({ db: getDb(), baseURL: appUrl(), secret: process.env.BETTER_AUTH_SECRET })
   return cache.__passerelleAuth
 }

@@ -2,7 +2,9 @@ import 'server-only'
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { cache } from 'react'
+import { getDb } from '@/lib/db/client'
 import { can, GUARD_REDIRECT, partnerHome, type Permission } from '@/lib/permissions'
+import { activeSession } from './active-session'
 import { getAuth } from './auth'
 
 export type CurrentUser = {
@@ -16,10 +18,10 @@ export type CurrentUser = {
   structureId: string | null
 }
 
-/** The signed-in user of this request, read once per render from the database session. */
+/** The signed-in user of this request, read once per render from the database session (idle timeout included). */
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
-  const result = await getAuth().api.getSession({ headers: await headers() })
-  if (!result || result.user.disabled) return null
+  const result = await activeSession(getAuth(), getDb(), await headers())
+  if (!result) return null
   const u = result.user
   return {
     id: u.id,

@@ -58,7 +58,8 @@ export const socialApplies = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('social_applies_offer_state_idx').on(t.socialOfferId, t.state, t.archived, t.prescriptionDate),
+    // The offer page's ordered indexes (with INCLUDE) and the offer→structure statistics live in the
+    // hand-written migration drizzle/0004_offer_page_indexes.sql: drizzle-kit cannot express them.
     index('social_applies_structure_state_idx').on(t.structureId, t.state, t.archived),
     index('social_applies_candidate_idx').on(t.candidateId),
     index('social_applies_organisation_idx').on(t.organisationId, t.state),

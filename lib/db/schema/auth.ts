@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { organisations, partnerStructures } from './tenants'
 
 /** better-auth's user table, with Passerelle's role and tenant membership. */
@@ -22,6 +22,8 @@ export const users = pgTable(
     organisationId: uuid('organisation_id').references(() => organisations.id),
     structureId: uuid('structure_id').references(() => partnerStructures.id),
     disabled: boolean('disabled').notNull().default(false),
+    /** better-auth's two-factor plugin: a second factor is asked at sign-in (forced on for the users who must have one, see lib/auth/two-factor-policy.ts). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   },
   (t) => [index('user_organisation_idx').on(t.organisationId), index('user_structure_idx').on(t.structureId)],
 )
@@ -39,6 +41,10 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Last request seen with this session: past the idle timeout the session ends (lib/auth/active-session.ts). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The identity provider this session signed in through (null: password), for its logout (end-session). */
+    signInProvider: text('sign_in_provider'),
   },
   (t) => [index('session_user_idx').on(t.userId)],
 )
@@ -76,4 +82,43 @@ export const verifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+)
+
+/** better-auth's two-factor plugin: a user's authenticator-app (TOTP) secret and backup codes, both encrypted. */
+export const twoFactors = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factor_user_idx').on(t.userId)],
+)
+
+/** better-auth's rate limiter (storage 'database'): one row per client and endpoint, shared by every app process. */
+export const rateLimits = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+})
+
+/**
+ * Failed (or still pending) sign-in, reset and code attempts, one row each, counted over a rolling hour per
+ * bucket (an account or an IP address: lib/auth/throttle.ts). Buckets hold hashes, never an address in clear.
+ */
+export const authAttempts = pgTable(
+  'auth_attempt',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bucket: text('bucket').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_attempt_bucket_idx').on(t.bucket, t.createdAt)],
 )

@@ -1,15 +1,13 @@
-import { z } from 'zod'
 import { ARCHIVE_ERRORS, archiveApplies } from '@/lib/applies/archive-applies'
 import { partnerWith } from '@/lib/auth/guards'
 import { getDb } from '@/lib/db/client'
-
-const bodySchema = z.object({ ids: z.array(z.uuid()).min(1).max(500) })
+import { idsBodySchema } from '@/lib/applies/ids-body'
 
 /** Spec §7 "Archive social applies": payload {ids}; 204 on success. */
 export async function POST(request: Request) {
   const user = await partnerWith('offers.social.archive')
   if (!user) return Response.json({ error: 'Cette action ne vous est pas permise.' }, { status: 403 })
-  const parsed = bodySchema.safeParse(await request.json().catch(() => null))
+  const parsed = idsBodySchema.safeParse(await request.json().catch(() => null))
   if (!parsed.success) return Response.json({ error: 'Sélectionnez au moins un dossier à archiver.' }, { status: 400 })
   const result = await archiveApplies(getDb(), { structureId: user.structureId, ids: parsed.data.ids, actorId: user.id })
   if (!result.ok) return Response.json({ error: ARCHIVE_ERRORS[result.error] }, { status: result.error === 'notFound' ? 404 : 409 })

@@ -1,0 +1,47 @@
+'use client'
+
+import Link from 'next/link'
+import { useActionState } from 'react'
+import { useTranslations } from 'next-intl'
+import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
+import { secondFactorAction, type SecondFactorState } from '@/lib/auth/two-factor-actions'
+import { FormAlert } from './form-alert'
+
+type Props = { method: 'email' | 'totp'; hasTotp: boolean; justSent: boolean; callbackURL?: string }
+
+/** /double-auth during a sign-in: the emailed code (which can be sent again), or the authenticator app's code. */
+export function SecondFactorForm({ method, hasTotp, justSent, callbackURL }: Props) {
+  const t = useTranslations('auth')
+  const [state, action, pending] = useActionState<SecondFactorState, FormData>(secondFactorAction, justSent ? { sent: true } : {})
+  const query = (m: string) => `/double-auth?method=${m}${callbackURL ? `&callbackURL=${encodeURIComponent(callbackURL)}` : ''}`
+  if (state.expired) {
+    return (
+      <div className="flex flex-col gap-4">
+        <FormAlert tone="error">{state.error}</FormAlert>
+        <Link href="/v2/login">{t('backToLogin')}</Link>
+      </div>
+    )
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      {state.error && <FormAlert tone="error">{state.error}</FormAlert>}
+      {!state.error && method === 'email' && (state.sent ? <FormAlert tone="info">{t('emailCodeSent')}</FormAlert> : <p className="text-sm text-slate-700">{t('emailCodeIntro')}</p>)}
+      <form action={action} className="flex flex-col gap-4" noValidate>
+        <input type="hidden" name="method" value={method} />
+        {callbackURL && <input type="hidden" name="callbackURL" value={callbackURL} />}
+        <Field label={method === 'totp' ? t('totpLabel') : t('codeLabel')} name="code" inputMode="numeric" autoComplete="one-time-code" required />
+        <Button type="submit" name="intent" value="verify" disabled={pending}>
+          {t('verify')}
+        </Button>
+        {method === 'email' && (
+          <Button type="submit" name="intent" value="send" variant="secondary" disabled={pending}>
+            {justSent || state.sent ? t('resendCode') : t('sendEmailCode')}
+          </Button>
+        )}
+      </form>
+      {method === 'email' && hasTotp && <Link href={query('totp')}>{t('useTotp')}</Link>}
+      {method === 'totp' && <Link href={query('email')}>{t('useEmailCode')}</Link>}
+    </div>
+  )
+}

@@ -1,0 +1,1 @@
+DROP INDEX "social_applies_offer_state_idx";

@@ -1,0 +1,70 @@
+/**
+ * Accounts that exist only in the e2e database, provisioned as an administrator would (provisionUser), so that
+ * the specs that change a password or a second factor never touch the demo accounts other specs sign in with.
+ */
+import { provisionUser } from '../lib/auth/provision-user'
+import type { Db } from '../lib/db/client'
+import { demoIds } from '../lib/db/seed'
+import { ENTRA_TENANT, OIDC_IDENTITIES } from './oidc-server'
+
+export const E2E_ACCOUNTS = {
+  /** A counsellor whose password the reset and change-password specs change. */
+  passwordOwner: { email: 'mot-de-passe@passerelle.test', password: 'Passerelle-E2E-Depart-1!' },
+  /** A counsellor who sets up an authenticator app. */
+  totpOwner: { email: 'application@passerelle.test', password: 'Passerelle-E2E-Totp-2!' },
+  /** A counsellor for the revocation specs. */
+  revoked: { email: 'revocation@passerelle.test', password: 'Passerelle-E2E-Revoc-3!' },
+} as const
+
+export async function seedE2eAccounts(db: Db): Promise<void> {
+  const names: Record<keyof typeof E2E_ACCOUNTS, [string, string]> = {
+    passwordOwner: ['Mona', 'Dupasse'],
+    totpOwner: ['Théo', 'Tempo'],
+    revoked: ['Régis', 'Vocation'],
+  }
+  for (const [key, account] of Object.entries(E2E_ACCOUNTS) as [keyof typeof E2E_ACCOUNTS, (typeof E2E_ACCOUNTS)[keyof typeof E2E_ACCOUNTS]][]) {
+    const [firstName, lastName] = names[key]
+    const result = await provisionUser(db, {
+      email: account.email,
+      password: account.password,
+      firstName,
+      lastName,
+      role: 'counsellor',
+      organisationId: demoIds.orgSeineMaritime,
+    })
+    if (!result.ok) throw new Error(`e2e account ${account.email}: ${result.error}`)
+  }
+}
+
+/** Users of the identity providers (e2e/oidc-server.ts), provisioned without a password. */
+export const E2E_PROVIDER_USERS = {
+  /** Linked at first sign-in by the email ProConnect vouches for. */
+  proconnect: { email: 'agent.proconnect@passerelle.test', name: ['Agathe', 'Connect'] },
+  /** Linked at first sign-in by the email Google verified. */
+  google: { email: 'google.agent@passerelle.test', name: ['Gaston', 'Gle'] },
+  /** Provisioned with its Entra tenant and object id; its Entra email is another one. */
+  microsoft: { email: 'entra.agent@passerelle.test', name: ['Émile', 'Ntra'] },
+  /** Provisioned with its France Travail subject. */
+  franceTravail: { email: 'ft.agent@passerelle.test', name: ['Félix', 'Travail'] },
+} as const
+
+export async function seedE2eProviderUsers(db: Db): Promise<void> {
+  const entra = OIDC_IDENTITIES.microsoft[1]
+  const identities: Record<keyof typeof E2E_PROVIDER_USERS, { providerId: string; accountId: string }[]> = {
+    proconnect: [],
+    google: [],
+    microsoft: [{ providerId: 'microsoft', accountId: `${ENTRA_TENANT}:${entra.oid}` }],
+    franceTravail: [{ providerId: 'france-travail', accountId: OIDC_IDENTITIES['france-travail'][0].sub }],
+  }
+  for (const [key, user] of Object.entries(E2E_PROVIDER_USERS) as [keyof typeof E2E_PROVIDER_USERS, (typeof E2E_PROVIDER_USERS)[keyof typeof E2E_PROVIDER_USERS]][]) {
+    const result = await provisionUser(db, {
+      email: user.email,
+      firstName: user.name[0],
+      lastName: user.name[1],
+      role: 'counsellor',
+      organisationId: demoIds.orgSeineMaritime,
+      identities: identities[key],
+    })
+    if (!result.ok) throw new Error(`e2e account ${user.email}: ${result.error}`)
+  }
+}

@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test'
+import { E2E_ACCOUNTS } from './e2e-accounts'
+import { DEMO_PASSWORD, emailedCode, expectNoSeriousA11yViolations, signIn, totpCode } from './fixtures'
+
+// /double-auth: a code by email for every holder of a settings.* permission (here the admin), and an
+// authenticator app (TOTP) that any user can set up.
+const CODE_SENT = 'Un code à 6 chiffres vient d’être envoyé à votre adresse email. Il est valable 10 minutes.'
+
+async function passwordStep(page: import('@playwright/test').Page, email: string, password: string) {
+  await page.goto('/v2/login')
+  await page.getByLabel('Adresse email').fill(email)
+  await page.getByLabel('Mot de passe').fill(password)
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click()
+  await page.waitForURL(/\/double-auth/)
+}
+
+test('the admin gives a code received by email; wrong, malformed and old codes are refused', async ({ page }) => {
+  const since = Date.now()
+  await passwordStep(page, 'admin@passerelle.test', DEMO_PASSWORD)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Double authentification')
+  await expect(page.locator('main').getByRole('status')).toHaveText(CODE_SENT)
+  // No session before the second factor.
+  await page.goto('/v2/candidates/dashboard')
+  await expect(page).toHaveURL('/v2/login')
+  await page.goto('/double-auth?method=email')
+
+  const code = await emailedCode('admin@passerelle.test', since)
+  const enter = async (value: string) => {
+    await page.getByLabel('Code de vérification').fill(value)
+    await page.getByRole('button', { name: 'Vérifier' }).click()
+  }
+  await enter('12')
+  await expect(page.locator('main').getByRole('alert')).toHaveText('Le code comporte 6 chiffres.')
+  await enter(code === '000000' ? '111111' : '000000')
+  await expect(page.locator('main').getByRole('alert')).toHaveText('Code incorrect.')
+  await expectNoSeriousA11yViolations(page)
+  await enter(code)
+  await expect(page).toHaveURL('/v2/candidates/dashboard')
+
+  // A new sign-in sends a new code: the old one no longer opens anything; "Renvoyer un code" sends another.
+  await page.getByRole('button', { name: 'Se déconnecter' }).click()
+  const again = Date.now()
+  await passwordStep(page, 'admin@passerelle.test', DEMO_PASSWORD)
+  const second = await emailedCode('admin@passerelle.test', again)
+  if (second !== code) {
+    await enter(code)
+    await expect(page.locator('main').getByRole('alert')).toHaveText('Code incorrect.')
+  }
+  const resent = Date.now()
+  await page.getByRole('button', { name: 'Renvoyer un code' }).click()
+  await expect(page.locator('main').getByRole('status')).toHaveText(CODE_SENT)
+  await enter(await emailedCode('admin@passerelle.test', resent))
+  await expect(page).toHaveURL('/v2/candidates/dashboard')
+})
+
+test('an authenticator app: set up while signed in, then asked at sign-in; a code serves once', async ({ page }) => {
+  // Waiting for the app's next 30-second code may take that long.
+  test.setTimeout(90_000)
+  const { email, password } = E2E_ACCOUNTS.totpOwner
+  await signIn(page, email, password)
+  await expect(page).toHaveURL('/v2/candidates/dashboard')
+  await page.goto('/double-auth')
+  await expect(page.getByText('La double authentification n’est pas active sur votre compte.')).toBeVisible()
+  await page.getByLabel('Confirmez avec votre mot de passe').fill('Pas-Le-Bon-2026!')
+  await page.getByRole('button', { name: 'Configurer une application' }).click()
+  await expect(page.getByText('Le mot de passe actuel est incorrect.')).toBeVisible()
+  await page.getByLabel('Confirmez avec votre mot de passe').fill(password)
+  await page.getByRole('button', { name: 'Configurer une application' }).click()
+  await expect(page.getByRole('img', { name: 'QR code de configuration de l’application d’authentification' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
+  await page.getByLabel('Code de l’application d’authentification').fill('000000' === totpCode(secret) ? '111111' : '000000')
+  await page.getByRole('button', { name: 'Activer l’application' }).click()
+  await expect(page.getByText('Code incorrect.')).toBeVisible()
+  const setupCode = totpCode(secret)
+  await page.getByLabel('Code de l’application d’authentification').fill(setupCode)
+  await page.getByRole('button', { name: 'Activer l’application' }).click()
+  await expect(page).toHaveURL('/double-auth?totp=on')
+  await expect(page.getByText('Application d’authentification activée.')).toBeVisible()
+  await page.goto('/v2/candidates/dashboard')
+  await page.getByRole('button', { name: 'Se déconnecter' }).click()
+
+  // At sign-in the app's code is asked; the code of the set-up already served.
+  await passwordStep(page, email, password)
+  await expect(page).toHaveURL(/method=totp/)
+  const label = 'Code de l’application d’authentification'
+  await page.getByLabel(label).fill(setupCode)
+  await page.getByRole('button', { name: 'Vérifier' }).click()
+  await expect(page.locator('main').getByRole('alert')).toHaveText('Ce code a déjà servi : attendez le suivant dans votre application.')
+  // Wait for the app's next code, as a person would.
+  let code = totpCode(secret)
+  while (code === setupCode) {
+    await page.waitForTimeout(1000)
+    code = totpCode(secret)
+  }
+  await page.getByLabel(label).fill(code)
+  await page.getByRole('button', { name: 'Vérifier' }).click()
+  await expect(page).toHaveURL('/v2/candidates/dashboard')
+
+  // Replayed at the next sign-in, the same code is refused.
+  await page.getByRole('button', { name: 'Se déconnecter' }).click()
+  await passwordStep(page, email, password)
+  await page.getByLabel(label).fill(code)
+  await page.getByRole('button', { name: 'Vérifier' }).click()
+  await expect(page.locator('main').getByRole('alert')).toHaveText('Ce code a déjà servi : attendez le suivant dans votre application.')
+  // The emailed code stays available.
+  await page.getByRole('link', { name: 'Utiliser plutôt un code reçu par email' }).click()
+  const since = Date.now()
+  await page.getByRole('button', { name: 'Recevoir un code par email' }).click()
+  await expect(page.locator('main').getByRole('status')).toHaveText(CODE_SENT)
+  await page.getByLabel('Code de vérification').fill(await emailedCode(email, since))
+  await page.getByRole('button', { name: 'Vérifier' }).click()
+  await expect(page).toHaveURL('/v2/candidates/dashboard')
+})
+
+test('/double-auth without a sign-in in progress leads to the login page', async ({ page }) => {
+  await page.goto('/double-auth')
+  await expect(page).toHaveURL('/v2/login')
+})

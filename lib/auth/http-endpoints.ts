@@ -1,0 +1,59 @@
+import type { Db } from '@/lib/db/client'
+import messages from '@/messages/fr.json'
+import type { Auth } from './auth'
+import { clientIp } from './client-ip'
+import { passwordSignIn } from './password-sign-in'
+
+/** The OAuth callbacks, the only better-auth endpoints reachable over HTTP as such (POST is a provider's form_post). */
+const CALLBACK = /^\/api\/auth\/callback\/[a-z-]+$/
+const SIGN_IN = '/api/auth/sign-in/email'
+
+/**
+ * Passes the identity providers' callbacks to better-auth, answers the JSON email sign-in (used by scripts such
+ * as bench/http.ts) through the same throttled path as the login form, and 404 to every other path: sign-up,
+ * reset, codes and sessions only exist as the app's server actions, which throttle them.
+ */
+export async function handleAuthRequest(auth: Auth, db: Db, request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url)
+  if (pathname === SIGN_IN && request.method === 'POST') return jsonSignIn(auth, db, request)
+  if (!CALLBACK.test(pathname)) return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+  const response = await auth.handler(request)
+  if (response.status === 403 && (await response.clone().json().catch(() => null))?.code === 'INSUFFICIENT_ACR') return insufficientAcrPage()
+  return response
+}
+
+/** POST {email, password} from this origin: 200 with the session cookie (or the two-factor cookie), 401, or 429. */
+async function jsonSignIn(auth: Auth, db: Db, request: Request): Promise<Response> {
+  const json = (status: number, body: unknown, headers?: Headers) => {
+    const response = Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
+    for (const cookie of headers?.getSetCookie() ?? []) response.headers.append('set-cookie', cookie)
+    return response
+  }
+  if (request.headers.get('origin') !== new URL(String(auth.options.baseURL)).origin) return json(403, { code: 'INVALID_ORIGIN' })
+  const body = (await request.json().catch(() => null)) as { email?: unknown; password?: unknown } | null
+  if (typeof body?.email !== 'string' || typeof body.password !== 'string') return json(400, { code: 'INVALID_BODY' })
+  const result = await passwordSignIn(auth, db, {
+    email: body.email.trim().toLowerCase(),
+    password: body.password,
+    ip: clientIp(request.headers),
+    requestHeaders: request.headers,
+  })
+  if (result.kind === 'throttled') return json(429, { code: 'TOO_MANY_ATTEMPTS' })
+  if (result.kind === 'invalid') return json(401, { code: 'INVALID_EMAIL_OR_PASSWORD' })
+  if (result.kind === 'second-factor') return json(200, { twoFactorRedirect: true, twoFactorMethods: result.methods }, result.responseHeaders)
+  return json(200, { signedIn: true }, result.responseHeaders)
+}
+
+/** ProConnect answered with an authentication level below PROCONNECT_ACR_VALUES: refused, in French, with 403. */
+function insufficientAcrPage(): Response {
+  const fr = messages.auth
+  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${fr.acrInsufficientTitle} · Passerelle</title></head><body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem"><main><h1>${fr.acrInsufficientTitle}</h1><p>${fr.acrInsufficient}</p><p><a href="/v2/login">${fr.backToLogin}</a></p></main></body></html>`
+  return new Response(html, {
+    status: 403,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    },
+  })
+}

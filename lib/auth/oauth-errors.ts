@@ -1,0 +1,36 @@
+/** The `error` codes better-auth puts on the login page after an OAuth callback, and the message that explains each. */
+const CODES: Record<string, OAuthErrorKey> = {
+  signup_disabled: 'oauthUnknownIdentity',
+  'signup disabled': 'oauthUnknownIdentity',
+  account_not_linked: 'oauthNotLinked',
+  unable_to_link_account: 'oauthNotLinked',
+  email_not_found: 'oauthNotLinked',
+  state_not_found: 'oauthState',
+  state_mismatch: 'oauthState',
+  state_invalid: 'oauthState',
+  please_restart_the_process: 'oauthState',
+  no_code: 'oauthNoCode',
+  issuer_mismatch: 'oauthInvalidResponse',
+  issuer_missing: 'oauthInvalidResponse',
+  nonce_binding_missing: 'oauthInvalidResponse',
+  unable_to_get_user_info: 'oauthInvalidResponse',
+  invalid_code: 'oauthInvalidResponse',
+  access_denied: 'oauthDenied',
+  unable_to_create_session: 'oauthDisabled',
+  user_disabled: 'oauthDisabled',
+}
+
+export type OAuthErrorKey =
+  | 'oauthUnknownIdentity'
+  | 'oauthNotLinked'
+  | 'oauthState'
+  | 'oauthNoCode'
+  | 'oauthInvalidResponse'
+  | 'oauthDenied'
+  | 'oauthDisabled'
+  | 'oauthFailed'
+
+/** Any other code (a provider may send its own) gets the generic message: the code itself is never shown. */
+export function oauthErrorKey(code: string): OAuthErrorKey {
+  return CODES[code] ?? CODES[code.toLowerCase().replace(/ /g, '_')] ?? 'oauthFailed'
+}

@@ -1,0 +1,33 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Db } from '@/lib/db/client'
+import { logError } from '@/lib/log'
+import type { Auth } from './auth'
+import { accountBucket, ipBucket, reserveAttempt } from './throttle'
+
+/** Every reset request answers after the same delay, known address or not, sent or throttled. */
+export const RESET_ANSWER_MS = 800
+
+/**
+ * "Mot de passe oublié" : asks better-auth for a single-use, one-hour link (mailed in the background when the
+ * address has an account) and answers after RESET_ANSWER_MS whatever happened, so that neither the answer
+ * nor its timing tells whether the address has an account. Throttled per address asked and per client.
+ */
+export async function requestPasswordResetEvenly(
+  auth: Auth,
+  db: Db,
+  input: { email: string; ip: string; requestHeaders: Headers },
+  answerAfterMs = RESET_ANSWER_MS,
+): Promise<'requested' | 'throttled' | 'failed'> {
+  const started = Date.now()
+  let outcome: 'requested' | 'throttled' | 'failed' = 'requested'
+  try {
+    const reservation = await reserveAttempt(db, [accountBucket('reset-request', input.email), ipBucket('reset-request', input.ip)])
+    if (reservation.allowed) await auth.api.requestPasswordReset({ body: { email: input.email }, headers: input.requestHeaders })
+    else outcome = 'throttled'
+  } catch (error) {
+    logError('auth.reset-request', error)
+    outcome = 'failed'
+  }
+  await sleep(Math.max(0, answerAfterMs - (Date.now() - started)))
+  return outcome
+}

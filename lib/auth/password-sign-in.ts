@@ -1,0 +1,51 @@
+import { APIError } from 'better-auth/api'
+import { eq } from 'drizzle-orm'
+import type { Db } from '@/lib/db/client'
+import { users } from '@/lib/db/schema'
+import type { Auth } from './auth'
+import { accountBucket, forgiveAttempt, ipBucket, reserveAttempt } from './throttle'
+
+export type PasswordSignIn =
+  | { kind: 'signed-in'; role: string; responseHeaders: Headers }
+  /** The password was right; better-auth's two-factor cookie is in responseHeaders, no session yet. */
+  | { kind: 'second-factor'; methods: string[]; responseHeaders: Headers }
+  /** Wrong password, unknown email or disabled account: one answer. */
+  | { kind: 'invalid' }
+  | { kind: 'throttled' }
+
+/**
+ * Email and password sign-in, throttled per account and per client address (lib/auth/throttle.ts) before
+ * better-auth checks the password. A user who must have a second factor gets a challenge, not a session.
+ */
+export async function passwordSignIn(
+  auth: Auth,
+  db: Db,
+  input: { email: string; password: string; ip: string; requestHeaders: Headers },
+): Promise<PasswordSignIn> {
+  const reservation = await reserveAttempt(db, [accountBucket('sign-in', input.email), ipBucket('sign-in', input.ip)])
+  if (!reservation.allowed) return { kind: 'throttled' }
+  try {
+    const { headers: responseHeaders, response } = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: input.requestHeaders,
+      returnHeaders: true,
+    })
+    await forgiveAttempt(db, reservation)
+    const challenge = response as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] }
+    if (challenge.twoFactorRedirect) return { kind: 'second-factor', methods: challenge.twoFactorMethods ?? [], responseHeaders }
+    const userId = (response as { user: { id: string } }).user.id
+    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId))
+    return { kind: 'signed-in', role: row?.role ?? '', responseHeaders }
+  } catch (error) {
+    if (error instanceof APIError) return { kind: 'invalid' }
+    throw error
+  }
+}
+
+/** The cookies a better-auth response set, as a Cookie header for a follow-up call. */
+export function cookieHeaderOf(responseHeaders: Headers): string {
+  return responseHeaders
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ')
+}

@@ -1,0 +1,120 @@
+'use server'
+
+import { APIError } from 'better-auth/api'
+import { headers } from 'next/headers'
+import { redirect } from 'next/navigation'
+import { getTranslations } from 'next-intl/server'
+import QRCode from 'qrcode'
+import { getDb } from '@/lib/db/client'
+import { logError } from '@/lib/log'
+import { getAuth, LOGIN_PATH } from './auth'
+import { safeCallbackPath } from './callback-url'
+import { clientIp } from './client-ip'
+import { homeFor } from './home'
+import { pendingSecondFactorUserId } from './second-factor-challenge'
+import { getCurrentUser } from './session'
+import { usedTotpBucket, verifySecondFactor } from './second-factor'
+import { accountBucket, forgiveAttempt, ipBucket, reserveAttempt } from './throttle'
+import { hasPassword } from './two-factor-queries'
+
+export type SecondFactorState = { error?: string; expired?: boolean; sent?: boolean }
+
+/** Six digits, spaces allowed ("123 456"). */
+function normalizedCode(value: FormDataEntryValue | null): string | null {
+  const code = String(value ?? '').replace(/\s/g, '')
+  return /^\d{6}$/.test(code) ? code : null
+}
+
+/** /double-auth after the password: "Vérifier" checks the code, "Renvoyer un code" sends another by email. */
+export async function secondFactorAction(prev: SecondFactorState, formData: FormData): Promise<SecondFactorState> {
+  return formData.get('intent') === 'send' ? sendSecondFactorCode() : verifyCode(formData)
+}
+
+/**
+ * Checks the emailed code or the authenticator app's code. Throttled per account and per address before
+ * better-auth checks the code; an app code is refused a second time (replay).
+ */
+async function verifyCode(formData: FormData): Promise<SecondFactorState> {
+  const t = await getTranslations('auth')
+  const code = normalizedCode(formData.get('code'))
+  if (!code) return { error: t('codeFormat') }
+  const method = formData.get('method') === 'totp' ? 'totp' : 'email'
+  const requestHeaders = await headers()
+  let result: Awaited<ReturnType<typeof verifySecondFactor>>
+  try {
+    result = await verifySecondFactor(getAuth(), getDb(), { method, code, ip: clientIp(requestHeaders), requestHeaders })
+  } catch (error) {
+    logError('auth.second-factor', error)
+    return { error: t('genericError') }
+  }
+  if (!result.ok) return { error: t(result.reason), expired: result.reason === 'challengeExpired' }
+  redirect(safeCallbackPath(String(formData.get('callbackURL') ?? '')) ?? homeFor({ role: result.role }))
+}
+
+/** Sends (again) a code by email to the user whose sign-in waits for it. */
+async function sendSecondFactorCode(): Promise<SecondFactorState> {
+  const t = await getTranslations('auth')
+  const auth = getAuth()
+  const db = getDb()
+  const requestHeaders = await headers()
+  const userId = await pendingSecondFactorUserId(auth, requestHeaders)
+  if (!userId) return { error: t('challengeExpired'), expired: true }
+  const reservation = await reserveAttempt(db, [accountBucket('code-send', userId), ipBucket('code-send', clientIp(requestHeaders))])
+  if (!reservation.allowed) return { error: t('tooManyAttempts') }
+  try {
+    await auth.api.sendTwoFactorOTP({ headers: requestHeaders })
+  } catch (error) {
+    if (error instanceof APIError) return { error: t('challengeExpired'), expired: true }
+    logError('auth.second-factor-send', error)
+    return { error: t('genericError') }
+  }
+  return { sent: true }
+}
+
+export type TotpSetupState = { error?: string; fieldError?: string; secret?: string; qrSvg?: string; done?: boolean }
+
+/** Signed in: creates an authenticator-app secret (confirmed by the password when the user has one). */
+export async function startTotpSetupAction(_prev: TotpSetupState, formData: FormData): Promise<TotpSetupState> {
+  const user = await getCurrentUser()
+  if (!user) redirect(LOGIN_PATH)
+  const t = await getTranslations('auth')
+  const db = getDb()
+  const requestHeaders = await headers()
+  const password = String(formData.get('password') ?? '')
+  const needsPassword = await hasPassword(db, user.id)
+  if (needsPassword && !password) return { fieldError: t('currentPasswordRequired') }
+  const reservation = await reserveAttempt(db, [accountBucket('change-password', user.id), ipBucket('change-password', clientIp(requestHeaders))])
+  if (!reservation.allowed) return { error: t('tooManyAttempts') }
+  try {
+    const result = await getAuth().api.enableTwoFactor({ body: { method: 'totp', ...(needsPassword ? { password } : {}) }, headers: requestHeaders })
+    await forgiveAttempt(db, reservation)
+    const uri = (result as { totpURI?: string }).totpURI
+    if (!uri) return { error: t('genericError') }
+    return { secret: new URL(uri).searchParams.get('secret') ?? '', qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1, width: 192 }) }
+  } catch (error) {
+    if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD') return { fieldError: t('currentPasswordWrong') }
+    if (error instanceof APIError && error.body?.code === 'TOTP_ALREADY_ENABLED') return { done: true }
+    logError('auth.totp-setup', error)
+    return { error: t('genericError') }
+  }
+}
+
+/** Signed in: the first code of the app confirms it; from then on it is offered at sign-in. */
+export async function confirmTotpSetupAction(prev: TotpSetupState, formData: FormData): Promise<TotpSetupState> {
+  const user = await getCurrentUser()
+  if (!user) redirect(LOGIN_PATH)
+  const t = await getTranslations('auth')
+  const code = normalizedCode(formData.get('code'))
+  if (!code) return { ...prev, error: undefined, fieldError: t('codeFormat') }
+  try {
+    await getAuth().api.verifyTOTP({ body: { code }, headers: await headers() })
+  } catch (error) {
+    if (error instanceof APIError) return { ...prev, error: undefined, fieldError: t('codeInvalid') }
+    logError('auth.totp-confirm', error)
+    return { ...prev, error: t('genericError') }
+  }
+  // The app's first code is spent: it must not open a sign-in in the next minute.
+  await reserveAttempt(getDb(), [usedTotpBucket(user.id, code)])
+  // A new page load: better-auth may just have replaced the session cookie (two-factor now on).
+  redirect('/double-auth?totp=on')
+}

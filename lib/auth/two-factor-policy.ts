@@ -1,0 +1,30 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { organisations, users } from '@/lib/db/schema'
+import { permissionsOf, type PermissionSubject } from '@/lib/permissions'
+
+/**
+ * A second factor is required for every user holding a settings.* permission (they administer the
+ * organisation or export its data), and for every user of an organisation that requires it.
+ */
+export function requiresSecondFactor(user: PermissionSubject, organisation: { twoFactorRequired: boolean } | null): boolean {
+  return [...permissionsOf(user)].some((p) => p.startsWith('settings.')) || !!organisation?.twoFactorRequired
+}
+
+/**
+ * Turns better-auth's two-factor flag on for the user of this email when the policy requires it, so that the
+ * sign-in asks for a code. Idempotent, and says nothing about whether the email exists.
+ */
+export async function enforceSecondFactorPolicy(db: DbOrTx, email: string): Promise<void> {
+  const [user] = await db
+    .select({ id: users.id, role: users.role, permissions: users.permissions, enabled: users.twoFactorEnabled, orgRequires: organisations.twoFactorRequired })
+    .from(users)
+    .leftJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.email, email.trim().toLowerCase()))
+  if (!user || user.enabled) return
+  if (!requiresSecondFactor(user, { twoFactorRequired: !!user.orgRequires })) return
+  await db
+    .update(users)
+    .set({ twoFactorEnabled: true, updatedAt: sql`now()` })
+    .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, false)))
+}
