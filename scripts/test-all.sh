@@ -11,7 +11,7 @@ passed=0
 
 count() { # sums "N passed" from a runner's closing lines
   local n
-  n=$(grep -aoE "$2" "$1" | grep -oE '[0-9]+' | tail -1 || true)
+  n=$(sed 's/\x1b\[[0-9;]*m//g' "$1" | grep -aoE "$2" | grep -oE '[0-9]+' | tail -1 || true)
   passed=$((passed + ${n:-0}))
 }
 
