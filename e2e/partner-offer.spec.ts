@@ -169,5 +169,20 @@ test('a partner of another structure cannot see the offer nor download its sheet
   expect((await page.goto(`${OFFER}?socialApplyId=${ELODIE_APPLY}`))?.status()).toBe(404)
   const archive = await page.request.post('/api/social-applies/archive', { data: { ids: ['40000000-0000-4000-8000-000000000005'] } })
   expect(archive.status()).toBe(404)
+  // The list call answers nothing of another structure's offer.
+  const list = await page.request.post(`/api/offers/${OFFER.split('/').pop()}/applies`, { data: { tab: 'REFUSED_STRUCTURE', page: 1 } })
+  expect(list.status()).toBe(200)
+  expect(await list.json()).toEqual({ rows: [], counts: { PRESCRIPTION_FILLED: 0, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 } })
   await other.close()
+})
+
+test('without a session, the partner calls are refused', async ({ browser }) => {
+  const anonymous = await browser.newContext({ storageState: undefined })
+  const list = await anonymous.request.post(`/api/offers/${OFFER.split('/').pop()}/applies`, { data: { tab: 'PRESCRIPTION_FILLED', page: 1 } })
+  expect(list.status()).toBe(401)
+  const archive = await anonymous.request.post('/api/social-applies/archive', { data: { ids: ['40000000-0000-4000-8000-000000000005'] } })
+  expect(archive.status()).toBe(403)
+  const restore = await anonymous.request.post('/api/social-applies/restore', { data: { ids: ['40000000-0000-4000-8000-000000000005'] } })
+  expect(restore.status()).toBe(403)
+  await anonymous.close()
 })
