@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { E2E_ACCOUNTS } from './e2e-accounts'
-import { DEMO_PASSWORD, emailedCode, expectNoSeriousA11yViolations, signIn, totpCode } from './fixtures'
+import { totpCode } from '../tests/support/test-codes'
+import { DEMO_PASSWORD, emailedCode, expectNoSeriousA11yViolations, signIn } from './fixtures'
 
 // /double-auth: a code by email for every holder of a settings.* permission (here the admin), and an
 // authenticator app (TOTP) that any user can set up.

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { decodeQuotedPrintable } from '../support/test-codes'
 import os from 'node:os'
 import path from 'node:path'
 import { inArray } from 'drizzle-orm'
@@ -72,15 +73,3 @@ export async function signedInHeaders(auth: Auth, email: string, password: strin
   return new Headers({ cookie: cookieHeaderOf(headers), 'x-forwarded-for': ip })
 }
 
-function decodeQuotedPrintable(raw: string): string {
-  const joined = raw.replace(/=\r?\n/g, '')
-  const bytes: number[] = []
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined[i] === '=' ? joined.slice(i + 1, i + 3) : ''
-    if (/^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16))
-      i += 2
-    } else bytes.push(...Buffer.from(joined[i]!))
-  }
-  return Buffer.from(bytes).toString('utf8')
-}

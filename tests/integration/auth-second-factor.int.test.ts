@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto'
+import { totpCode as totp } from '../support/test-codes'
 import { eq, like, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { activeSession } from '@/lib/auth/active-session'
@@ -39,18 +39,6 @@ async function emailCode(email: string, headers: Headers): Promise<string> {
 
 const verify = (headers: Headers, method: 'email' | 'totp', code: string) => verifySecondFactor(auth, db, { method, code, ip: IP, requestHeaders: headers })
 
-/** RFC 6238 with the app's settings (SHA-1, 6 digits, 30 s), computed here rather than by the code under test. */
-function totp(base32Secret: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-  let bits = ''
-  for (const c of base32Secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0')
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)))
-  const counter = Buffer.alloc(8)
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)))
-  const mac = createHmac('sha1', key).update(counter).digest()
-  const offset = mac[mac.length - 1]! & 0xf
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
-}
 
 describe('who must give a second factor', () => {
   it('a holder of a settings.* permission does; a counsellor does not', async () => {
