@@ -16,6 +16,11 @@ export const PERMISSIONS = [
   'workshops.visualize',
   'filters.authors',
   'settings.visualize',
+  // Where the spec is silent (issue 5): writing candidates, prescribing, exporting and reading the NIR.
+  'candidate.modify',
+  'candidate.prescribe',
+  'candidate.export',
+  'candidate.nir.visualize',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -35,6 +40,10 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   referent: [
     'candidate.visualize',
     'candidate.socialboard.modify',
+    'candidate.modify',
+    'candidate.prescribe',
+    'candidate.export',
+    'candidate.nir.visualize',
     'filters.authors',
     'homePage.visualize',
     'settings.exports.visualize',
@@ -42,7 +51,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'workshops.dashboard.visualize',
     'workshops.visualize',
   ],
-  counsellor: ['candidate.visualize', 'candidate.socialboard.modify', 'filters.authors'],
+  // Counsellors follow candidates and prescribe, but neither export nor read the NIR.
+  counsellor: ['candidate.visualize', 'candidate.socialboard.modify', 'candidate.modify', 'candidate.prescribe', 'filters.authors'],
   fullPartner: PARTNER_PERMISSIONS,
 }
 

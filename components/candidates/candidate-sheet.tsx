@@ -2,11 +2,7 @@ import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { clsx } from 'clsx'
 import { PageHeader } from '@/components/layout/page-header'
-import { EmptyState } from '@/components/ui/empty-state'
-import { SimpleTable } from '@/components/ui/simple-table'
-import { getTranslations } from 'next-intl/server'
-import { causeLabel } from '@/lib/applies/causes'
-import { appliesOfCandidate } from '@/lib/applies/queries'
+import { SheetPrescriptions } from './sheet-prescriptions'
 import { requirePagePermission } from '@/lib/auth/session'
 import { getCandidate } from '@/lib/candidates/queries'
 import { formatDate } from '@/lib/dates'
@@ -27,7 +23,6 @@ export async function CandidateSheet({ id, section }: { id: string; section: Can
   const db = getDb()
   const candidate = await getCandidate(db, user.organisationId, id)
   if (!candidate) notFound()
-  const t = await getTranslations('applies')
   return (
     <>
       <PageHeader title={`${candidate.firstName} ${candidate.lastName}`} subtitle={[candidate.status, candidate.place].filter(Boolean).join(' · ')} />
@@ -63,22 +58,8 @@ export async function CandidateSheet({ id, section }: { id: string; section: Can
           </dd>
         </dl>
       ) : (
-        <Prescriptions applies={await appliesOfCandidate(db, user.organisationId, id)} tabLabel={(s) => t(`tabs.${s}`)} />
+        <SheetPrescriptions organisationId={user.organisationId} candidateId={id} />
       )}
     </>
-  )
-}
-
-function Prescriptions({ applies, tabLabel }: { applies: Awaited<ReturnType<typeof appliesOfCandidate>>; tabLabel: (s: (typeof applies)[number]['state']) => string }) {
-  if (applies.length === 0) return <EmptyState title="Aucune prescription pour ce candidat.">Prescrivez-le à une offre sociale depuis l’annuaire des offres.</EmptyState>
-  return (
-    <SimpleTable
-      caption="Prescriptions du candidat"
-      headers={['Offre', 'Partenaire', 'État', 'Date', 'Date de réponse', 'Motif']}
-      rows={applies.map((a) => ({
-        key: a.id,
-        cells: [a.offerName, a.providerName, tabLabel(a.state), formatDate(a.prescriptionDate), formatDate(a.responseDate) || '-', a.state === 'REFUSED_STRUCTURE' ? causeLabel(a.cause) : '-'],
-      }))}
-    />
   )
 }

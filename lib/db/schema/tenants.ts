@@ -1,10 +1,14 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /** A département, a local mission, an association: the owner of candidates and of its users. */
 export const organisations = pgTable('organisations', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   twoFactorRequired: boolean('two_factor_required').notNull().default(false),
+  /** Printed on prescription sheets (the prescriber's structure address). */
+  addressFormatted: text('address_formatted'),
+  /** /v2/actions/dashboard: a prescription without answer for more than this many days needs a follow-up. */
+  answerReminderDays: integer('answer_reminder_days').notNull().default(10),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

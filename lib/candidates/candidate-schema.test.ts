@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { CANDIDATE_MESSAGES, validateCandidate, type CustomFieldDefinition } from './candidate-schema'
+import { NIR_MESSAGES } from './nir'
+
+const defs: CustomFieldDefinition[] = [
+  { key: 'permis', label: 'Permis B', type: 'bool', options: [], required: true },
+  { key: 'enfants', label: 'Nombre d’enfants', type: 'number', options: [], required: false },
+  { key: 'langues', label: 'Langues', type: 'listMultiple', options: [{ value: 'fr', label: 'Français' }, { value: 'ar', label: 'Arabe' }], required: false },
+  { key: 'entree', label: 'Date d’entrée', type: 'date', options: [], required: false },
+]
+
+const valid = {
+  firstName: ' Élodie ',
+  lastName: 'Durand',
+  gender: 'F',
+  birthDate: '14/08/1955',
+  phone: '06 12 34 56 78',
+  email: 'Elodie.Durand@Example.fr',
+  socialSecurityNumber: '2 55 08 14 168 025 38',
+  cafNumber: '1234567',
+  poleEmploiNumber: '1234567a',
+  customFields: { permis: 'oui', enfants: '2', langues: 'Français;arabe', entree: '2024-02-29' },
+}
+
+describe('validateCandidate', () => {
+  it('normalises a valid candidate', () => {
+    const result = validateCandidate(valid, defs)
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.values).toMatchObject({
+      firstName: 'Élodie',
+      birthDate: '1955-08-14',
+      email: 'elodie.durand@example.fr',
+      socialSecurityNumber: '255081416802538',
+      poleEmploiNumber: '1234567A',
+      customFields: { permis: true, enfants: 2, langues: ['fr', 'ar'], entree: '2024-02-29' },
+    })
+  })
+
+  it('gives one French message per broken field', () => {
+    const result = validateCandidate(
+      { ...valid, firstName: '', phone: '06 12', email: 'elodie@', cafNumber: '12', poleEmploiNumber: 'abc', birthDate: '31/02/1990', customFields: { permis: '', enfants: 'deux', langues: 'Breton' } },
+      defs,
+    )
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        firstName: CANDIDATE_MESSAGES.firstNameRequired,
+        phone: "Le téléphone n'est pas complet",
+        email: "L'email n'est pas bien formaté",
+        cafNumber: CANDIDATE_MESSAGES.cafNumber,
+        poleEmploiNumber: CANDIDATE_MESSAGES.poleEmploiNumber,
+        birthDate: CANDIDATE_MESSAGES.birthDateInvalid,
+        'customFields.permis': 'Le champ « Permis B » est obligatoire',
+        'customFields.enfants': 'Le champ « Nombre d’enfants » doit être un nombre',
+        'customFields.langues': 'La valeur du champ « Langues » ne fait pas partie de ses choix',
+      },
+    })
+  })
+
+  it('checks the NIR against the gender and the birth date', () => {
+    const man = validateCandidate({ ...valid, gender: 'M' }, defs)
+    expect(man.ok === false && man.errors.socialSecurityNumber).toBe(NIR_MESSAGES.gender)
+    const wrongMonth = validateCandidate({ ...valid, birthDate: '1955-09-14' }, defs)
+    expect(wrongMonth.ok === false && wrongMonth.errors.socialSecurityNumber).toBe(NIR_MESSAGES.birthMonth)
+  })
+
+  it('refuses unknown fields, a future birth date and unknown custom fields', () => {
+    const crafted = validateCandidate({ ...valid, organisationId: 'x' }, defs)
+    expect(crafted.ok === false && crafted.errors._form).toBe(CANDIDATE_MESSAGES.unexpectedField)
+    const future = validateCandidate({ ...valid, socialSecurityNumber: '', birthDate: '2999-01-01' }, defs)
+    expect(future.ok === false && future.errors.birthDate).toBe(CANDIDATE_MESSAGES.birthDateFuture)
+    const unknownCustom = validateCandidate({ ...valid, customFields: { ...valid.customFields, salaire: 3 } }, defs)
+    expect(unknownCustom.ok === false && unknownCustom.errors._form).toBe(CANDIDATE_MESSAGES.unexpectedField)
+  })
+})

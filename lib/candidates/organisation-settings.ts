@@ -1,0 +1,43 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { candidateStatuses, customFieldDefinitions, places, users } from '@/lib/db/schema'
+import { CANDIDATE_MESSAGES, type CustomFieldDefinition } from './candidate-schema'
+
+/** What a candidate form, filter bar or import needs from the organisation's settings, in one round trip each. */
+export async function candidateSettings(db: DbOrTx, organisationId: string) {
+  const [placeRows, statusRows, fieldRows, referentRows] = await Promise.all([
+    db.select({ id: places.id, label: places.label }).from(places).where(eq(places.organisationId, organisationId)).orderBy(asc(places.label)),
+    db
+      .select({ id: candidateStatuses.id, value: candidateStatuses.value, label: candidateStatuses.label })
+      .from(candidateStatuses)
+      .where(eq(candidateStatuses.organisationId, organisationId))
+      .orderBy(asc(candidateStatuses.position), asc(candidateStatuses.label)),
+    db
+      .select({ key: customFieldDefinitions.key, label: customFieldDefinitions.label, type: customFieldDefinitions.type, options: customFieldDefinitions.options, required: customFieldDefinitions.required })
+      .from(customFieldDefinitions)
+      .where(eq(customFieldDefinitions.organisationId, organisationId))
+      .orderBy(asc(customFieldDefinitions.position), asc(customFieldDefinitions.label)),
+    // Referents a candidate can be assigned to: the organisation's enabled, non-partner users.
+    db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(and(eq(users.organisationId, organisationId), eq(users.disabled, false), sql`${users.role} <> 'fullPartner'`, isNotNull(users.organisationId)))
+      .orderBy(asc(users.lastName), asc(users.firstName)),
+  ])
+  return { places: placeRows, statuses: statusRows, customFields: fieldRows as CustomFieldDefinition[], referents: referentRows }
+}
+
+export type CandidateSettings = Awaited<ReturnType<typeof candidateSettings>>
+
+/**
+ * The place, status and referent of a validated candidate must be the organisation's own:
+ * a crafted id of another organisation gets the French message of that field and nothing is written.
+ */
+export function referenceErrors(values: { placeId: string | null; statusId: string | null; referentId: string | null }, settings: CandidateSettings): Record<string, string> {
+  const message = CANDIDATE_MESSAGES.referenceInvalid
+  const errors: Record<string, string> = {}
+  if (values.placeId && !settings.places.some((p) => p.id === values.placeId)) errors.placeId = message
+  if (values.statusId && !settings.statuses.some((s) => s.id === values.statusId)) errors.statusId = message
+  if (values.referentId && !settings.referents.some((r) => r.id === values.referentId)) errors.referentId = message
+  return errors
+}
