@@ -1,15 +1,15 @@
 import { defineConfig, devices } from '@playwright/test'
 
 // One throwaway database per run on the PostgreSQL server of DATABASE_URL; workers inherit these variables.
+const port = Number(process.env.E2E_PORT ?? 3210)
 const server = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
 process.env.E2E_DATABASE_URL ??= (() => {
   const url = new URL(server)
   url.pathname = `/passerelle_e2e_${Date.now()}`
   return url.toString()
 })()
-const port = Number(process.env.E2E_PORT ?? 3210)
 // Mail leaves by SMTP to a local sink (e2e/smtp-sink.ts) that files each message in the outbox the specs read.
-process.env.E2E_OUTBOX_DIR ??= `${process.cwd()}/test-results/outbox-${Date.now()}`
+process.env.E2E_OUTBOX_DIR ??= `${process.cwd()}/test-results/outbox-${port}-${Date.now()}`
 process.env.E2E_SMTP_PORT ??= String(port + 1)
 // The local OpenID Connect servers (e2e/oidc-server.ts) that play ProConnect, Google, Microsoft and France Travail.
 process.env.E2E_OIDC_PORT ??= String(port + 2)
@@ -17,6 +17,8 @@ export const baseURL = `http://localhost:${port}`
 
 export default defineConfig({
   testDir: './e2e',
+  // Per port: Playwright empties its output folder at start, which must not wipe another run's outbox or traces.
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -14,7 +14,8 @@ export const ROLES = {
 } as const
 export type DemoRole = keyof typeof ROLES
 
-export const storageStateOf = (role: DemoRole) => `e2e/.auth/${role}.json`
+/** Per port, so that two e2e runs on one machine (each with its own E2E_PORT and database) never share cookies. */
+export const storageStateOf = (role: DemoRole) => `e2e/.auth/${process.env.E2E_PORT ?? 3210}/${role}.json`
 
 /**
  * Signs in with email and password. A user who must have a second factor (a settings.* permission) lands on
