@@ -236,10 +236,13 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
 
     // Offers get a skewed share (offer index = n·u²): the top offer holds ~1/√n of the applies, like a flagship offer.
     // The more recent a prescription, the likelier it still waits for an answer; old answered ones are often archived.
+    // The copies of the candidate's place and status (drizzle/0007) are computed here, with the candidates' own
+    // formulas, instead of by the row trigger (one lookup per row); checked against the candidates after the load.
+    await pool.query('ALTER TABLE social_applies DISABLE TRIGGER social_applies_candidate_filters')
     await step('social applies', (part) => `
       INSERT INTO social_applies (id, organisation_id, structure_id, social_offer_id, candidate_id, state, archived, archived_at,
         prescription_document_id, prescription_date, response_date, first_reception_date, assessment_date, cause, author_id, accompaniement,
-        created_at, updated_at)
+        created_at, updated_at, candidate_place_id, candidate_status_id)
       SELECT ${id('apply', 'i')}, ${id('org', 'o')}, ${id('structure', `f % ${n.structures}`)}, ${id('offer', 'f')}, ${id('cand', 'c')},
         state::apply_state, archived, CASE WHEN archived THEN prescribed + interval '120 days' END,
         CASE WHEN ${h('i', 70)} % 10 = 0 THEN NULL ELSE ${id('doc', `${h('i', 71)} % ${SHARED_DOCUMENTS}`)} END,
@@ -249,7 +252,8 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
         CASE WHEN state = 'REFUSED_STRUCTURE' THEN ${pick(CAUSES, 'i', 72)} END,
         'bench-o' || o || '-u' || (1 + ${h('i', 73)} % ${USERS_PER_ORG - 1}),
         CASE WHEN ${h('i', 74)} % 10 < 7 THEN ${structureName(`f % ${n.structures}`)} END,
-        prescribed, coalesce(responded, prescribed)
+        prescribed, coalesce(responded, prescribed),
+        ${id('place', `o * 100 + 1 + ${h('c', 2)} % ${PLACES.length}`)}, ${id('status', `o * 100 + 1 + ${h('c', 20)} % ${STATUSES.length}`)}
       FROM (
         SELECT *, CASE WHEN state <> 'PRESCRIPTION_FILLED' THEN prescribed + (1 + ${h('i', 75)} % 45) * interval '1 day' END AS responded,
           (age_days > 365 AND ${h('i', 76)} % 100 < 70) OR (age_days > 120 AND state <> 'PRESCRIPTION_FILLED' AND ${h('i', 76)} % 100 < 25) AS archived
@@ -267,6 +271,8 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
           ) g0
         ) g1
       ) g`)
+
+    await pool.query('ALTER TABLE social_applies ENABLE TRIGGER social_applies_candidate_filters')
 
     // FUPs mirror what the prescription form stores: the candidate's snapshot, the referent, and the partner's answer.
     // Manual prescriptions (no sheet, 1 in 10) have none, as in the demo seed.
@@ -301,6 +307,9 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
   // VACUUM as well as ANALYZE: production tables are vacuumed (hint bits, visibility map for index-only scans), and
   // autovacuum must not wake up in the middle of the measurements.
   const t = performance.now()
+  const { rows: [drift] } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM social_applies a JOIN candidates c ON c.id = a.candidate_id
+    WHERE a.candidate_place_id IS DISTINCT FROM c.place_id OR a.candidate_status_id IS DISTINCT FROM c.status_id`)
+  if (drift!.n > 0) throw new Error(`${drift!.n} applies carry a place or status other than their candidate's`)
   await concurrently(pool, jobs, ['VACUUM (ANALYZE) social_applies', 'VACUUM (ANALYZE) fups', 'VACUUM (ANALYZE) candidates', 'ANALYZE'])
   log(`vacuum analyze: ${seconds(t)}`)
 

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, candidateStatuses, documents, fups, places, socialApplies, users } from '@/lib/db/schema'
@@ -28,15 +28,27 @@ export function normalisedSearch(search: string | undefined): string | null {
   return s.length >= SEARCH_MIN_LENGTH ? s : null
 }
 
-/** The candidate filters, shared by the rows and the counts. The trigram index serves the search. */
-function candidateFilters(filters: ApplyFilters): SQL[] {
+const uuidList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)
+
+/**
+ * The place and status filters, on the copies of the candidate's place and status that social_applies carries
+ * (kept by triggers, drizzle/0007) and that the offer page's ordered indexes include: no candidate is read.
+ */
+function applyFilters(filters: ApplyFilters): SQL {
   const where: SQL[] = []
+  if (filters.placeIds?.length) where.push(sql`candidate_place_id in (${uuidList(filters.placeIds)})`)
+  if (filters.statusValues?.length) {
+    const values = sql.join(filters.statusValues.map((v) => sql`${v}`), sql`, `)
+    where.push(sql`candidate_status_id in (select id from candidate_statuses where value in (${values}))`)
+  }
+  return where.length ? sql` and ${sql.join(where, sql` and `)}` : sql``
+}
+
+/** The search box: the candidate's accent- and case-free names, phone and email, served by the trigram index. */
+function searchFilter(filters: ApplyFilters): SQL | null {
   const search = normalisedSearch(filters.search)
   // The text is a literal: % and _ typed by the user are escaped, not wildcards.
-  if (search) where.push(sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${search.replace(/[\\%_]/g, '\\$&')})) || '%'`)
-  if (filters.placeIds?.length) where.push(inArray(candidates.placeId, filters.placeIds))
-  if (filters.statusValues?.length) where.push(inArray(candidateStatuses.value, filters.statusValues))
-  return where
+  return search ? sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${search.replace(/[\\%_]/g, '\\$&')})) || '%'` : null
 }
 
 /**
@@ -54,32 +66,32 @@ export async function listAppliesByTab(
 ): Promise<{ rows: ApplyRow[]; counts: ApplyCounts }> {
   const { structureId, offerId, tab, filters = {}, skip = 0, limit = PAGE_SIZE } = params
   const author = alias(users, 'author')
-  const byCandidate = candidateFilters(filters)
-  const filtered = byCandidate.length > 0
+  const byApply = applyFilters(filters)
+  const search = searchFilter(filters)
   const dateColumn = tab === 'PRESCRIPTION_FILLED' ? sql.raw('prescription_date') : sql.raw('response_date')
-  const candidateWhere = filtered ? sql.join(byCandidate, sql` and `) : sql`true`
   const offerApplies = sql`select id, candidate_id, state, ${dateColumn} as sort_date from social_applies
-    where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived`
+    where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived${byApply}`
 
-  const pageIds = filtered
+  // Without a search, the ordered index answers alone (its INCLUDE columns carry the place and status filters).
+  // With one, the offer's applies are gathered first (MATERIALIZED) and only those candidates are matched, so a
+  // common fragment never drives the plan.
+  const pageIds = search
     ? sql`with offer_applies as materialized (${offerApplies} and state = ${tab})
         select offer_applies.id from offer_applies
         join candidates on candidates.id = offer_applies.candidate_id
-        left join candidate_statuses on candidate_statuses.id = candidates.status_id
-        where ${candidateWhere}
+        where ${search}
         order by offer_applies.sort_date desc, offer_applies.id desc limit ${limit} offset ${skip}`
     : sql`select id from social_applies
-        where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived and state = ${tab}
+        where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived and state = ${tab}${byApply}
         order by ${dateColumn} desc, id desc limit ${limit} offset ${skip}`
 
-  const countsQuery = filtered
+  const countsQuery = search
     ? sql`with offer_applies as materialized (${offerApplies})
         select offer_applies.state, count(*)::int as n from offer_applies
         join candidates on candidates.id = offer_applies.candidate_id
-        left join candidate_statuses on candidate_statuses.id = candidates.status_id
-        where ${candidateWhere} group by offer_applies.state`
+        where ${search} group by offer_applies.state`
     : sql`select state, count(*)::int as n from social_applies
-        where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived group by state`
+        where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived${byApply} group by state`
 
   const rowsQuery = db
     .select({

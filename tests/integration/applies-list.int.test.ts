@@ -217,6 +217,25 @@ describe('place and status filters narrow the rows and the counts', () => {
     expect(none.counts).toEqual({ PRESCRIPTION_FILLED: 0, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 })
   })
 
+  it("follows a candidate who moves or changes status (the apply's copies are kept by triggers)", async () => {
+    const [rouen, dieppe] = [await placeId('Rouen'), await placeId('Dieppe')]
+    await inRolledBackTransaction(db, async (tx) => {
+      const [karim] = await tx.select({ id: s.candidates.id, organisationId: s.candidates.organisationId }).from(s.candidates).where(eq(s.candidates.lastName, 'Benali'))
+      const [out] = await tx
+        .select({ id: s.candidateStatuses.id })
+        .from(s.candidateStatuses)
+        .where(and(eq(s.candidateStatuses.organisationId, karim!.organisationId), eq(s.candidateStatuses.value, 'out')))
+      await tx.update(s.candidates).set({ placeId: rouen, statusId: out!.id }).where(eq(s.candidates.id, karim!.id))
+      expect(names((await list('PRESCRIPTION_FILLED', { placeIds: [rouen] }, {}, tx)).rows)).toEqual(['Karim Benali', 'Élodie Durand'])
+      expect(names((await list('PRESCRIPTION_FILLED', { statusValues: ['inProgress'] }, {}, tx)).rows)).toEqual([])
+      expect(names((await list('PRESCRIPTION_FILLED', { statusValues: ['out'] }, {}, tx)).rows)).toEqual(['Mamadou Diallo', 'Karim Benali'])
+      // A write that tries to set the copies by hand is corrected from the candidate.
+      await tx.update(s.socialApplies).set({ candidatePlaceId: dieppe }).where(eq(s.socialApplies.candidateId, karim!.id))
+      const [copy] = await tx.select({ place: s.socialApplies.candidatePlaceId }).from(s.socialApplies).where(eq(s.socialApplies.candidateId, karim!.id))
+      expect(copy!.place).toBe(rouen)
+    })
+  })
+
   it('treats empty filter lists as no filter', async () => {
     const { rows, counts } = await list('PRESCRIPTION_FILLED', { placeIds: [], statusValues: [] })
     expect(names(rows)).toEqual(PENDING_NEWEST_FIRST)

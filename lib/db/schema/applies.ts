@@ -54,6 +54,12 @@ export const socialApplies = pgTable(
       .references(() => users.id),
     /** Name of the structure that accompanies the candidate (spec: accompaniement). */
     accompaniement: text('accompaniement'),
+    /**
+     * Copies of the candidate's place and status, kept by triggers (drizzle/0007): the offer page filters on them
+     * from its ordered indexes alone, without visiting every candidate of a busy offer. Never written by the app.
+     */
+    candidatePlaceId: uuid('candidate_place_id'),
+    candidateStatusId: uuid('candidate_status_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

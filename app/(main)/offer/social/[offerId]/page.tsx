@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
+import { cache, Suspense } from 'react'
 import { OfferApplies } from '@/components/applies/offer-applies'
 import { OfferColumn } from '@/components/offers/offer-column'
 import { FSE_LOGO } from '@/lib/applies/fup-schema'
@@ -20,13 +21,13 @@ type Props = { params: Promise<{ offerId: string }>; searchParams: Promise<Searc
 const PRODUCT_SOURCE = 'passerelle'
 
 /** The offer, if this user may see it: organisation users browse the directory; a partner sees its own structure's offers only. */
-async function loadOffer(user: CurrentUser, offerId: string) {
+const loadOffer = cache(async (user: CurrentUser, offerId: string) => {
   if (!isUuid(offerId)) return null
   const offer = await getSocialOffer(getDb(), offerId)
   if (!offer) return null
   if (!user.organisationId && offer.structureId !== user.structureId) return null
   return offer
-}
+})
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const user = await requireUser()
@@ -39,49 +40,75 @@ export default async function SocialOfferPage({ params, searchParams }: Props) {
   const user = await requireUser()
   const offer = await loadOffer(user, (await params).offerId)
   if (!offer) notFound()
-  const db = getDb()
   const isOwner = !!user.structureId && offer.structureId === user.structureId
-  const pageParams = parseOfferPageParams(await searchParams)
-  const [serviceType, applies, filterOptions, structure] = await Promise.all([
-    offerServiceType(db, offer),
-    isOwner
-      ? listAppliesByTab(db, {
-          structureId: offer.structureId,
-          offerId: offer.id,
-          tab: pageParams.tab,
-          filters: { placeIds: pageParams.placeIds, statusValues: pageParams.statusValues },
-          skip: (pageParams.page - 1) * PAGE_SIZE,
-        })
-      : null,
-    isOwner && can(user, 'offers.social.filter') ? applyFilterOptions(db, offer.structureId) : { places: [], statuses: [] },
-    isOwner ? getOwnStructure(db, offer.structureId) : null,
-  ])
+  const serviceType = await offerServiceType(getDb(), offer)
   return (
     <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
       <OfferColumn offer={offer} serviceType={serviceType} canEdit={offer.source === PRODUCT_SOURCE && can(user, 'candidate.socialboard.modify')} />
-      {applies && structure ? (
-        <OfferApplies
-          offerId={offer.id}
-          initial={applies}
-          initialParams={pageParams}
-          filterOptions={{ places: filterOptions.places, statuses: filterOptions.statuses }}
-          permissions={{
-            filter: can(user, 'offers.social.filter'),
-            archive: can(user, 'offers.social.archive'),
-            operator: can(user, 'offers.social.prescription.operator'),
-            complete: can(user, 'partner.fup.complete'),
-            candidateLink: can(user, 'candidate.visualize'),
-          }}
-          feedbackDefaults={{ name: structure.name, email: structure.email ?? '', phone: structure.phone ?? '', address: structure.addressFormatted ?? '' }}
-          logoChoices={serviceType.financingModes.map((m) =>
-            m.value === FSE_LOGO.value ? { ...FSE_LOGO } : { value: m.value, label: m.label, uri: `/logos/${m.value}.svg`, required: false },
-          )}
-        />
+      {isOwner ? (
+        // The offer column is sent at once; the applications stream in when their queries return.
+        <Suspense fallback={<AppliesLoading />}>
+          <OwnerApplies user={user} offer={offer} financingModes={serviceType.financingModes} searchParams={searchParams} />
+        </Suspense>
       ) : (
         <section aria-label="Candidatures" className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-white p-5 text-sm text-slate-700">
           Les prescriptions de cette offre sont suivies par la structure partenaire qui la propose.
         </section>
       )}
     </div>
+  )
+}
+
+type Offer = NonNullable<Awaited<ReturnType<typeof loadOffer>>>
+
+/** The partner's applications area: its list, counts and filter choices. */
+async function OwnerApplies({ user, offer, financingModes, searchParams }: { user: CurrentUser; offer: Offer; financingModes: { value: string; label: string }[]; searchParams: Promise<SearchParams> }) {
+  const db = getDb()
+  const pageParams = parseOfferPageParams(await searchParams)
+  const [applies, filterOptions, structure] = await Promise.all([
+    listAppliesByTab(db, {
+      structureId: offer.structureId,
+      offerId: offer.id,
+      tab: pageParams.tab,
+      filters: { placeIds: pageParams.placeIds, statusValues: pageParams.statusValues },
+      skip: (pageParams.page - 1) * PAGE_SIZE,
+    }),
+    can(user, 'offers.social.filter') ? applyFilterOptions(db, offer.structureId) : { places: [], statuses: [] },
+    getOwnStructure(db, offer.structureId),
+  ])
+  if (!structure) notFound()
+  return (
+    <OfferApplies
+      offerId={offer.id}
+      initial={applies}
+      initialParams={pageParams}
+      filterOptions={{ places: filterOptions.places, statuses: filterOptions.statuses }}
+      permissions={{
+        filter: can(user, 'offers.social.filter'),
+        archive: can(user, 'offers.social.archive'),
+        operator: can(user, 'offers.social.prescription.operator'),
+        complete: can(user, 'partner.fup.complete'),
+        candidateLink: can(user, 'candidate.visualize'),
+      }}
+      feedbackDefaults={{ name: structure.name, email: structure.email ?? '', phone: structure.phone ?? '', address: structure.addressFormatted ?? '' }}
+      logoChoices={financingModes.map((m) =>
+        m.value === FSE_LOGO.value ? { ...FSE_LOGO } : { value: m.value, label: m.label, uri: `/logos/${m.value}.svg`, required: false },
+      )}
+    />
+  )
+}
+
+function AppliesLoading() {
+  return (
+    <section aria-label="Candidatures" aria-busy="true" className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-white p-5">
+      <p className="text-sm text-slate-600" role="status">
+        Chargement des prescriptions…
+      </p>
+      <div className="mt-4 space-y-3" aria-hidden="true">
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="h-8 animate-pulse rounded bg-slate-100" />
+        ))}
+      </div>
+    </section>
   )
 }
