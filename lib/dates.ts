@@ -1,4 +1,3 @@
-import { formatInTimeZone } from 'date-fns-tz'
 
 /** Spec §9: dates in fr-FR, Europe/Paris. */
 export const TIME_ZONE = 'Europe/Paris'
@@ -15,10 +14,20 @@ export function formatDate(value: Date | string | null | undefined): string {
   }
   const date = typeof value === 'string' ? new Date(value) : value
   if (Number.isNaN(date.getTime())) return ''
-  return formatInTimeZone(date, TIME_ZONE, 'dd/MM/yyyy')
+  const { day, month, year } = parisParts(date)
+  return `${day}/${month}/${year}`
+}
+
+// Intl instead of a date library: this runs in the browser too, where every kilobyte counts (first load).
+const PARIS_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+
+function parisParts(date: Date): { day: string; month: string; year: string } {
+  const parts = Object.fromEntries(PARIS_DAY.formatToParts(date).map((p) => [p.type, p.value]))
+  return { day: parts.day!, month: parts.month!, year: parts.year! }
 }
 
 /** Today's calendar date in Paris, as 'yyyy-MM-dd'. */
 export function parisToday(now: Date = new Date()): string {
-  return formatInTimeZone(now, TIME_ZONE, 'yyyy-MM-dd')
+  const { day, month, year } = parisParts(now)
+  return `${year}-${month}-${day}`
 }

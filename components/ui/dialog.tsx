@@ -1,10 +1,15 @@
 'use client'
 
-import { Dialog as RadixDialog } from 'radix-ui'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { X } from 'lucide-react'
 import { clsx } from 'clsx'
 
-/** A modal dialog (Radix: traps and restores focus, closes on Escape). */
+/**
+ * A modal dialog on the browser's own <dialog> (showModal): the rest of the page is inert, focus goes to the
+ * first control and comes back to the opener on close, Escape and a click on the backdrop close it.
+ * No library: it is on every screen's first load. Rendered in <body> only while open.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -13,6 +18,7 @@ export function Dialog({
   children,
   footer,
   wide,
+  side,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -21,34 +27,93 @@ export function Dialog({
   children?: React.ReactNode
   footer?: React.ReactNode
   wide?: boolean
+  /** A drawer on the right edge instead of a centred box. */
+  side?: boolean
 }) {
+  // Portalled after hydration only: a dialog open on the first render (a deep link) must not break it.
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+  if (!open || !mounted) return null
+  return createPortal(
+    <ModalDialog onClose={() => onOpenChange(false)} title={title} description={description} footer={footer} wide={wide} side={side}>
+      {children}
+    </ModalDialog>,
+    document.body,
+  )
+}
+
+function ModalDialog({
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  wide,
+  side,
+}: {
+  onClose: () => void
+  title: string
+  description?: string
+  children?: React.ReactNode
+  footer?: React.ReactNode
+  wide?: boolean
+  side?: boolean
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const descriptionId = useId()
+  const close = useRef(onClose)
+  close.current = onClose
+
+  useLayoutEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    const opener = document.activeElement as HTMLElement | null
+    dialog.showModal()
+    const onCancel = (event: Event) => {
+      // Escape: React owns the open state, so the close goes through it.
+      event.preventDefault()
+      close.current()
+    }
+    dialog.addEventListener('cancel', onCancel)
+    return () => {
+      dialog.removeEventListener('cancel', onCancel)
+      if (dialog.open) dialog.close()
+      if (opener?.isConnected) opener.focus()
+    }
+  }, [])
+
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <RadixDialog.Content
-          className={clsx(
-            'fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl',
-            wide ? 'max-w-4xl' : 'max-w-lg',
-          )}
-        >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
-            <div>
-              <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-              {description ? (
-                <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
-              ) : (
-                <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-              )}
-            </div>
-            <RadixDialog.Close className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Fermer">
-              <X aria-hidden size={18} />
-            </RadixDialog.Close>
-          </div>
-          <div className="overflow-y-auto px-6 py-4">{children}</div>
-          {footer && <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-3">{footer}</div>}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      // A click on the backdrop lands on the <dialog> itself, never on its content.
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) close.current()
+      }}
+      className={clsx(
+        'm-0 flex max-h-[90vh] flex-col bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40',
+        side
+          ? 'ml-auto h-full max-h-full w-full max-w-xl'
+          : clsx('fixed left-1/2 top-1/2 w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg', wide ? 'max-w-4xl' : 'max-w-lg'),
+      )}
+    >
+      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+        <div>
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <p id={descriptionId} className={description ? 'mt-1 text-sm text-slate-600' : 'sr-only'}>
+            {description ?? title}
+          </p>
+        </div>
+        <button type="button" onClick={() => close.current()} className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Fermer">
+          <X aria-hidden size={18} />
+        </button>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">{children}</div>
+      {footer && <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-3">{footer}</div>}
+    </dialog>
   )
 }

@@ -1,14 +1,15 @@
 'use client'
 
-import { Popover as RadixPopover } from 'radix-ui'
 import { ChevronDown, X } from 'lucide-react'
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
+import { placeUnder } from './anchored'
 
 export type Option = { value: string; label: string }
 
 /**
  * A multi-select: a button that opens a list of checkboxes; the chosen values show as tags,
- * at most `visibleTags` of them (spec §9: 3), then '+N'.
+ * at most `visibleTags` of them (spec §9: 3), then '+N'. The list is the browser's own popover
+ * (light dismiss, Escape, next in the focus order after the button).
  */
 export function MultiSelect({
   label,
@@ -26,6 +27,20 @@ export function MultiSelect({
   placeholder?: string
 }) {
   const labelId = useId()
+  const listId = useId()
+  const button = useRef<HTMLButtonElement>(null)
+  const list = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = list.current
+    if (!el) return
+    const place = (e: Event) => {
+      const open = (e as ToggleEvent).newState === 'open'
+      button.current?.setAttribute('aria-expanded', String(open))
+      if (open && button.current) placeUnder(button.current, el, { offset: 4, align: 'start' })
+    }
+    el.addEventListener('toggle', place)
+    return () => el.removeEventListener('toggle', place)
+  }, [])
   const selected = options.filter((o) => value.includes(o.value))
   const toggle = (v: string) => onChange(value.includes(v) ? value.filter((x) => x !== v) : [...value, v])
   return (
@@ -33,41 +48,41 @@ export function MultiSelect({
       <span className="text-sm font-medium text-slate-800" id={labelId}>
         {label}
       </span>
-      <RadixPopover.Root>
-        <RadixPopover.Trigger
-          aria-labelledby={labelId}
-          className="flex min-h-9 min-w-56 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-left text-sm"
-        >
-          <span className="flex flex-1 flex-wrap gap-1">
-            {selected.length === 0 && <span className="text-slate-500">{placeholder}</span>}
-            {selected.slice(0, visibleTags).map((o) => (
-              <span key={o.value} className="rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-800">
-                {o.label}
-              </span>
-            ))}
-            {selected.length > visibleTags && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">+{selected.length - visibleTags}</span>}
-          </span>
-          <ChevronDown aria-hidden size={16} />
-        </RadixPopover.Trigger>
-        <RadixPopover.Portal>
-          <RadixPopover.Content align="start" sideOffset={4} className="z-50 max-h-72 w-64 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow-lg">
-            <fieldset>
-              <legend className="sr-only">{label}</legend>
-              {options.map((o) => (
-                <label key={o.value} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-slate-50">
-                  <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={value.includes(o.value)} onChange={() => toggle(o.value)} />
-                  {o.label}
-                </label>
-              ))}
-            </fieldset>
-            {value.length > 0 && (
-              <button type="button" onClick={() => onChange([])} className="mt-1 flex items-center gap-1 rounded px-2 py-1 text-xs text-brand-700 hover:bg-slate-50">
-                <X aria-hidden size={12} /> Tout désélectionner
-              </button>
-            )}
-          </RadixPopover.Content>
-        </RadixPopover.Portal>
-      </RadixPopover.Root>
+      <button
+        ref={button}
+        type="button"
+        popoverTarget={listId}
+        aria-labelledby={labelId}
+        aria-expanded={false}
+        className="flex min-h-9 min-w-56 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-left text-sm"
+      >
+        <span className="flex flex-1 flex-wrap gap-1">
+          {selected.length === 0 && <span className="text-slate-500">{placeholder}</span>}
+          {selected.slice(0, visibleTags).map((o) => (
+            <span key={o.value} className="rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-800">
+              {o.label}
+            </span>
+          ))}
+          {selected.length > visibleTags && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">+{selected.length - visibleTags}</span>}
+        </span>
+        <ChevronDown aria-hidden size={16} />
+      </button>
+      <div ref={list} id={listId} popover="auto" className="z-50 max-h-72 w-64 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg">
+        <fieldset>
+          <legend className="sr-only">{label}</legend>
+          {options.map((o) => (
+            <label key={o.value} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-slate-50">
+              <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={value.includes(o.value)} onChange={() => toggle(o.value)} />
+              {o.label}
+            </label>
+          ))}
+        </fieldset>
+        {value.length > 0 && (
+          <button type="button" onClick={() => onChange([])} className="mt-1 flex items-center gap-1 rounded px-2 py-1 text-xs text-brand-700 hover:bg-slate-50">
+            <X aria-hidden size={12} /> Tout désélectionner
+          </button>
+        )}
+      </div>
     </div>
   )
 }

@@ -1,17 +1,46 @@
 'use client'
 
-import { Popover as RadixPopover } from 'radix-ui'
+import { cloneElement, isValidElement, useEffect, useId, useRef, type ReactElement } from 'react'
+import { placeUnder } from './anchored'
 
+/**
+ * A button that opens a small panel: the browser's own popover (light dismiss, Escape, focus order after its
+ * button, top layer), placed under the button when it opens.
+ */
 export function Popover({ trigger, children, label }: { trigger: React.ReactNode; children: React.ReactNode; label: string }) {
+  const id = useId()
+  const panel = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    const el = panel.current
+    if (!el) return
+    const place = (e: Event) => {
+      if ((e as ToggleEvent).newState === 'open' && button.current) placeUnder(button.current, el, { align: 'start' })
+    }
+    el.addEventListener('toggle', place)
+    return () => el.removeEventListener('toggle', place)
+  }, [])
+  const opener = isValidElement(trigger)
+    ? cloneElement(trigger as ReactElement<{ popoverTarget?: string; ref?: React.Ref<HTMLElement>; 'aria-expanded'?: boolean }>, {
+        popoverTarget: id,
+        ref: (el: HTMLElement | null) => {
+          button.current = el
+        },
+      })
+    : trigger
   return (
-    <RadixPopover.Root>
-      <RadixPopover.Trigger asChild>{trigger}</RadixPopover.Trigger>
-      <RadixPopover.Portal>
-        <RadixPopover.Content aria-label={label} sideOffset={6} className="z-50 max-w-sm rounded-md border border-slate-200 bg-white p-3 text-sm shadow-lg">
-          {children}
-          <RadixPopover.Arrow className="fill-white" />
-        </RadixPopover.Content>
-      </RadixPopover.Portal>
-    </RadixPopover.Root>
+    <>
+      {opener}
+      <div
+        ref={panel}
+        id={id}
+        popover="auto"
+        role="dialog"
+        aria-label={label}
+        className="z-50 max-w-sm rounded-md border border-slate-200 bg-white p-3 text-sm text-slate-900 shadow-lg"
+      >
+        {children}
+      </div>
+    </>
   )
 }
