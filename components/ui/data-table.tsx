@@ -1,11 +1,14 @@
 'use client'
 
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type OnChangeFn } from '@tanstack/react-table'
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type OnChangeFn, type SortingState } from '@tanstack/react-table'
 import { clsx } from 'clsx'
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 
 /**
  * A dense, accessible table on TanStack Table. Row selection is optional and controlled
- * (the parent owns the selection, e.g. to archive the selected rows).
+ * (the parent owns the selection, e.g. to archive the selected rows). Sorting is optional and manual (the server
+ * sorts): with `onSortingChange`, the headers of columns that have an accessor and do not set `enableSorting: false`
+ * become buttons, and their header cell carries aria-sort.
  */
 export function DataTable<T>({
   caption,
@@ -16,6 +19,8 @@ export function DataTable<T>({
   onRowSelectionChange,
   empty,
   maxHeight,
+  sorting,
+  onSortingChange,
 }: {
   caption: string
   columns: ColumnDef<T, unknown>[]
@@ -25,6 +30,8 @@ export function DataTable<T>({
   onRowSelectionChange?: OnChangeFn<RowSelectionState>
   empty?: React.ReactNode
   maxHeight?: number
+  sorting?: SortingState
+  onSortingChange?: OnChangeFn<SortingState>
 }) {
   const table = useReactTable({
     data,
@@ -32,8 +39,13 @@ export function DataTable<T>({
     getRowId,
     getCoreRowModel: getCoreRowModel(),
     enableRowSelection: !!onRowSelectionChange,
-    state: rowSelection ? { rowSelection } : {},
+    state: { ...(rowSelection ? { rowSelection } : {}), ...(sorting ? { sorting } : {}) },
     onRowSelectionChange,
+    manualSorting: true,
+    enableSorting: !!onSortingChange,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    onSortingChange,
   })
   return (
     <div className="overflow-auto rounded-lg border border-slate-200 bg-white" style={maxHeight ? { maxHeight } : undefined}>
@@ -42,11 +54,28 @@ export function DataTable<T>({
         <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
+              {group.headers.map((header) => {
+                const sortable = !header.isPlaceholder && header.column.getCanSort()
+                const sorted = header.column.getIsSorted()
+                const label = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                    className="whitespace-nowrap px-3 py-2 font-semibold"
+                  >
+                    {sortable ? (
+                      <button type="button" onClick={header.column.getToggleSortingHandler()} className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:bg-slate-200">
+                        {label}
+                        {sorted === 'asc' ? <ArrowUp aria-hidden size={14} /> : sorted === 'desc' ? <ArrowDown aria-hidden size={14} /> : <ArrowUpDown aria-hidden size={14} className="text-slate-400" />}
+                      </button>
+                    ) : (
+                      label
+                    )}
+                  </th>
+                )
+              })}
             </tr>
           ))}
         </thead>

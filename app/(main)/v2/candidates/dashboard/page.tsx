@@ -1,48 +1,105 @@
 import Link from 'next/link'
+import { redirect } from 'next/navigation'
+import { CandidatesDashboard } from '@/components/candidates/dashboard/candidates-dashboard'
+import { dashboardQuery, hasFilters, parseDashboardParams, type SearchParams } from '@/components/candidates/dashboard/dashboard-params'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
-import { listCandidates } from '@/lib/candidates/queries'
+import { hasCandidates, listCandidatesPage, NO_REFERENT } from '@/lib/candidates/list-candidates'
+import { candidateSettings } from '@/lib/candidates/organisation-settings'
+import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
 import { can } from '@/lib/permissions'
-import { formatPhone } from '@/lib/phone'
 
 export const generateMetadata = pageMetadata('candidatesDashboard')
 
-export default async function CandidatesDashboardPage() {
+const candidatesCount = (n: number) => `${n.toLocaleString('fr-FR')} candidat${n > 1 ? 's' : ''}`
+
+/** Issue 5: the organisation's candidates, searched, filtered, sorted and paged through the URL, with bulk actions. */
+export default async function CandidatesDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
-  const { rows, total } = await listCandidates(getDb(), user.organisationId)
-  const linked = can(user, 'candidate.visualize')
+  const title = await pageTitle('candidatesDashboard')
+  const canModify = can(user, 'candidate.modify')
+  const actions = canModify ? (
+    <>
+      <Link href="/v2/candidates/import" className={buttonClass('secondary')}>
+        Importer
+      </Link>
+      <Link href="/v2/candidate/create" className={buttonClass('primary')}>
+        Créer un candidat
+      </Link>
+    </>
+  ) : undefined
+
+  // This page is where the other guards send a user: it never redirects for a missing permission itself.
+  if (!can(user, 'candidate.visualize')) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <EmptyState title="Vous n’avez pas accès à la liste des candidats.">Demandez l’accès à un administrateur de votre organisation.</EmptyState>
+      </>
+    )
+  }
+
+  const params = parseDashboardParams(await searchParams)
+  const db = getDb()
+  const [{ rows, total }, settings] = await Promise.all([
+    listCandidatesPage(db, user.organisationId, {
+      search: params.q,
+      placeIds: params.placeIds,
+      statusIds: params.statusIds,
+      referentIds: params.referentIds,
+      sort: params.sort,
+      direction: params.dir,
+      page: params.page,
+    }),
+    candidateSettings(db, user.organisationId),
+  ])
+  // A page past the end (fewer candidates since the link was made): the last page.
+  if (rows.length === 0 && total > 0 && params.page > 1) {
+    redirect(`/v2/candidates/dashboard${dashboardQuery({ ...params, page: Math.ceil(total / PAGE_SIZE) })}`)
+  }
+  const filtered = hasFilters(params)
+  const none = total === 0 && (!filtered || !(await hasCandidates(db, user.organisationId)))
+
   return (
     <>
-      <PageHeader
-        title={await pageTitle('candidatesDashboard')}
-        subtitle={`${total.toLocaleString('fr-FR')} candidat${total > 1 ? 's' : ''}`}
-        actions={
-          <>
-            <Link href="/v2/candidates/import" className={buttonClass('secondary')}>Importer</Link>
-            <Link href="/v2/candidate/create" className={buttonClass('primary')}>Créer un candidat</Link>
-          </>
-        }
-      />
-      {rows.length === 0 ? (
-        <EmptyState title="Aucun candidat pour l’instant.">Créez un candidat ou importez une liste pour commencer leur suivi.</EmptyState>
+      <PageHeader title={title} subtitle={<span role="status">{candidatesCount(total)}</span>} actions={actions} />
+      {none ? (
+        <EmptyState title="Aucun candidat pour l’instant.">
+          {canModify ? (
+            <>
+              <p>Créez un candidat ou importez une liste pour commencer leur suivi.</p>
+              <p className="mt-3 flex flex-wrap justify-center gap-2">
+                <Link href="/v2/candidate/create" className={buttonClass('primary')}>
+                  Créer un candidat
+                </Link>
+                <Link href="/v2/candidates/import" className={buttonClass('secondary')}>
+                  Importer des candidats
+                </Link>
+              </p>
+            </>
+          ) : (
+            <p>Les candidats de votre organisation apparaîtront ici.</p>
+          )}
+        </EmptyState>
       ) : (
-        <SimpleTable
-          caption="Candidats de l’organisation"
-          headers={['Candidat', 'Téléphone', 'Résidence', 'Statut']}
-          rows={rows.map((c) => ({
-            key: c.id,
-            cells: [
-              linked ? <Link href={`/v2/candidate/${c.id}`}>{c.lastName} {c.firstName}</Link> : `${c.lastName} ${c.firstName}`,
-              formatPhone(c.phone),
-              c.place ?? '',
-              c.status ?? '',
+        <CandidatesDashboard
+          rows={rows}
+          total={total}
+          params={params}
+          permissions={{ link: true, export: can(user, 'candidate.export'), modify: canModify }}
+          statuses={settings.statuses.map((s) => ({ value: s.id, label: s.label }))}
+          options={{
+            places: settings.places.map((p) => ({ value: p.id, label: p.label })),
+            statuses: settings.statuses.map((s) => ({ value: s.id, label: s.label })),
+            referents: [
+              ...settings.referents.map((r) => ({ value: r.id, label: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() })),
+              { value: NO_REFERENT, label: 'Sans référent' },
             ],
-          }))}
+          }}
         />
       )}
     </>

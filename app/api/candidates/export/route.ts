@@ -1,0 +1,26 @@
+import { getCurrentUser } from '@/lib/auth/session'
+import { EXPORT_MESSAGES, exportBodySchema, exportCandidates } from '@/lib/candidates/export-candidates'
+import { getDb } from '@/lib/db/client'
+import { can } from '@/lib/permissions'
+
+/**
+ * "Exporter la sélection" of the candidates dashboard: POST {ids} → a CSV download of the organisation's candidates
+ * (never the NIR). JSON only, so that a cross-site form cannot trigger it.
+ */
+export async function POST(request: Request) {
+  const user = await getCurrentUser()
+  if (!user?.organisationId || !can(user, 'candidate.export')) return Response.json({ error: 'Cette action ne vous est pas permise.' }, { status: 403 })
+  if (!request.headers.get('content-type')?.startsWith('application/json')) return Response.json({ error: 'Requête invalide.' }, { status: 415 })
+  const parsed = exportBodySchema.safeParse(await request.json().catch(() => null))
+  // The schema's French messages are on `ids`; a body that is not {ids} at all gets the generic one.
+  if (!parsed.success) return Response.json({ error: parsed.error.issues.find((i) => i.path[0] === 'ids')?.message ?? 'Requête invalide.' }, { status: 400 })
+  const result = await exportCandidates(getDb(), { organisationId: user.organisationId, ids: parsed.data.ids, actorId: user.id })
+  if (!result.ok) return Response.json({ error: EXPORT_MESSAGES.notFound }, { status: 404 })
+  return new Response(result.csv, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${result.filename}"`,
+      'cache-control': 'no-store',
+    },
+  })
+}

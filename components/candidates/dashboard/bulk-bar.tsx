@@ -1,0 +1,166 @@
+'use client'
+
+import { useId, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import type { Option } from '@/components/ui/multi-select'
+import { changeCandidatesStatusAction } from '@/lib/candidates/dashboard-actions'
+
+const candidatesLabel = (n: number) => `${n.toLocaleString('fr-FR')} candidat${n > 1 ? 's' : ''}`
+
+/** The file name the server chose (Content-Disposition), else a default. */
+function filenameOf(response: Response): string {
+  return /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'candidats.csv'
+}
+
+/** The bar of bulk actions on the selected candidates: export (candidate.export) and change of status (candidate.modify). */
+export function BulkBar({
+  ids,
+  statuses,
+  canExport,
+  canModify,
+  onClear,
+  onStatusChanged,
+}: {
+  ids: string[]
+  statuses: Option[]
+  canExport: boolean
+  canModify: boolean
+  onClear: () => void
+  onStatusChanged: () => void
+}) {
+  const [exporting, setExporting] = useState(false)
+  const [dialogOpen, setDialogOpen] = useState(false)
+  if (ids.length === 0) return null
+  const count = ids.length
+
+  async function exportSelection() {
+    setExporting(true)
+    try {
+      const response = await fetch('/api/candidates/export', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ids }) })
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: string } | null
+        toast.error(body?.error ?? 'L’export a échoué. Réessayez dans un instant.')
+        return
+      }
+      const url = URL.createObjectURL(await response.blob())
+      const link = document.createElement('a')
+      link.href = url
+      link.download = filenameOf(response)
+      document.body.append(link)
+      link.click()
+      link.remove()
+      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      toast.success(`Export de ${candidatesLabel(count)} téléchargé.`)
+    } catch {
+      toast.error('L’export a échoué. Vérifiez votre connexion et réessayez.')
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-brand-100 bg-brand-50 px-4 py-2">
+      <p role="status" className="text-sm font-semibold text-slate-900">
+        {candidatesLabel(count)} sélectionné{count > 1 ? 's' : ''}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {canExport && (
+          <Button variant="secondary" onClick={exportSelection} disabled={exporting} aria-busy={exporting}>
+            {exporting ? 'Export en cours…' : 'Exporter la sélection'}
+          </Button>
+        )}
+        {canModify && (
+          <Button variant="secondary" onClick={() => setDialogOpen(true)}>
+            Changer le statut
+          </Button>
+        )}
+        <Button variant="ghost" onClick={onClear}>
+          Désélectionner
+        </Button>
+      </div>
+      {canModify && dialogOpen && (
+        <StatusDialog
+          ids={ids}
+          statuses={statuses}
+          onClose={() => setDialogOpen(false)}
+          onDone={(updated) => {
+            setDialogOpen(false)
+            toast.success(`Statut mis à jour pour ${candidatesLabel(updated)}.`)
+            onStatusChanged()
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+function StatusDialog({ ids, statuses, onClose, onDone }: { ids: string[]; statuses: Option[]; onClose: () => void; onDone: (updated: number) => void }) {
+  const selectId = useId()
+  const errorId = useId()
+  const [statusId, setStatusId] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    if (!statusId) return setError('Choisissez le nouveau statut.')
+    setPending(true)
+    setError(null)
+    try {
+      const result = await changeCandidatesStatusAction({ ids, statusId })
+      if (result.ok) onDone(result.updated)
+      else setError(result.error)
+    } catch {
+      setError('Le statut n’a pas pu être modifié. Réessayez dans un instant.')
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Changer le statut"
+      description={`Le nouveau statut s’appliquera à ${candidatesLabel(ids.length)}.`}
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
+            Nouveau statut
+          </label>
+          <select
+            id={selectId}
+            value={statusId}
+            onChange={(e) => setStatusId(e.target.value)}
+            aria-invalid={!!error}
+            aria-describedby={error ? errorId : undefined}
+            className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          >
+            <option value="">Choisir un statut</option>
+            {statuses.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+          {error && (
+            <p id={errorId} role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button type="submit" disabled={pending} aria-busy={pending}>
+            {pending ? 'Mise à jour…' : 'Appliquer'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,56 @@
+import { CANDIDATE_SORTS, type CandidateSort, type SortDirection } from '@/lib/candidates/list-candidates'
+import { SEARCH_MIN_LENGTH } from '@/lib/constants'
+
+export type SearchParams = Record<string, string | string[] | undefined>
+
+/**
+ * The dashboard's state, kept in the URL (shareable, back-button safe): q (the search text as typed), place, status,
+ * referent (repeated), sort, dir, page. Default values are left out of the URL.
+ */
+export type DashboardParams = {
+  q: string
+  placeIds: string[]
+  statusIds: string[]
+  referentIds: string[]
+  sort: CandidateSort
+  dir: SortDirection
+  page: number
+}
+
+const all = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v])
+const one = (v: string | string[] | undefined) => all(v)[0]
+const ids = (v: string | string[] | undefined) => [...new Set(all(v).filter((id) => id.length > 0 && id.length <= 64))].slice(0, 100)
+
+/** The first click on a column sorts A→Z, except the creation date: newest first. */
+export const defaultDirection = (sort: CandidateSort): SortDirection => (sort === 'created' ? 'desc' : 'asc')
+
+export function parseDashboardParams(sp: SearchParams): DashboardParams {
+  const sort = (CANDIDATE_SORTS as readonly string[]).includes(one(sp.sort) ?? '') ? (one(sp.sort) as CandidateSort) : 'name'
+  const dir = one(sp.dir)
+  const page = Number.parseInt(one(sp.page) ?? '1', 10)
+  return {
+    q: (one(sp.q) ?? '').slice(0, 100),
+    placeIds: ids(sp.place),
+    statusIds: ids(sp.status),
+    referentIds: ids(sp.referent),
+    sort,
+    dir: dir === 'asc' || dir === 'desc' ? dir : defaultDirection(sort),
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
+  }
+}
+
+export function dashboardQuery(p: DashboardParams): string {
+  const q = new URLSearchParams()
+  if (p.q.trim()) q.set('q', p.q.trim())
+  for (const id of p.placeIds) q.append('place', id)
+  for (const id of p.statusIds) q.append('status', id)
+  for (const id of p.referentIds) q.append('referent', id)
+  if (p.sort !== 'name') q.set('sort', p.sort)
+  if (p.dir !== defaultDirection(p.sort)) q.set('dir', p.dir)
+  if (p.page > 1) q.set('page', String(p.page))
+  const s = q.toString()
+  return s ? `?${s}` : ''
+}
+
+/** Whether anything narrows the list (a search counts from 2 characters, as it applies). */
+export const hasFilters = (p: DashboardParams) => p.q.trim().length >= SEARCH_MIN_LENGTH || p.placeIds.length > 0 || p.statusIds.length > 0 || p.referentIds.length > 0

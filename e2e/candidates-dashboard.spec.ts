@@ -1,0 +1,197 @@
+import fs from 'node:fs'
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+
+// The demo seed (lib/db/seed.ts): 12 candidates in Seine-Maritime, Léa Rousseau in Lyon.
+const DASHBOARD = '/v2/candidates/dashboard'
+const ORG = '10000000-0000-4000-8000-000000000001'
+const EXTRA = 'Zeta-e2e'
+const NIR = '288047512345621'
+
+// These specs change the demo data (extra rows, statuses) and put it back: a retry would start from a changed state.
+test.describe.configure({ mode: 'serial', retries: 0 })
+test.use({ storageState: storageStateOf('referent') })
+
+const table = (page: Page) => page.getByRole('table')
+const bodyRows = (page: Page) => table(page).locator('tbody tr')
+const column = (page: Page, name: string) => table(page).getByRole('columnheader', { name, exact: true })
+
+/** What the organisation holds now (other specs may have created candidates): counted straight in the database. */
+async function countOf(where = 'true', values: unknown[] = []): Promise<number> {
+  const [row] = await onE2eDatabase<{ n: number }>(
+    `SELECT count(*)::int AS n FROM candidates c LEFT JOIN places p ON p.id = c.place_id WHERE c.organisation_id = $1 AND ${where}`,
+    [ORG, ...values],
+  )
+  return row!.n
+}
+/** The first candidate ('Last First') in place-label order, as a spreadsheet would sort it. */
+async function firstByPlace(direction: 'asc' | 'desc'): Promise<string> {
+  const [row] = await onE2eDatabase<{ name: string }>(
+    `SELECT c.last_name || ' ' || c.first_name AS name FROM candidates c LEFT JOIN places p ON p.id = c.place_id
+     WHERE c.organisation_id = $1 ORDER BY p.label ${direction} NULLS LAST, c.last_name, c.first_name, c.id LIMIT 1`,
+    [ORG],
+  )
+  return row!.name
+}
+const countText = (n: number) => `${n} candidat${n > 1 ? 's' : ''}`
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
+}
+
+test('the referent searches (debounced), filters, sorts and pages the candidates, all kept in the URL', async ({ page }) => {
+  // The seed's 12, plus any another spec created before this one.
+  const total = await countOf()
+  expect(total).toBeGreaterThanOrEqual(12)
+  expect(total).toBeLessThanOrEqual(50)
+  await page.goto(DASHBOARD)
+  await expect(page.getByRole('heading', { level: 1, name: 'Candidats' })).toBeVisible()
+  await expect(page.getByText(countText(total), { exact: true })).toBeVisible()
+  await expect(bodyRows(page)).toHaveCount(total)
+  await expect(page.getByRole('link', { name: 'Créer un candidat' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Importer' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0) // one page
+  await expect(bodyRows(page).first().getByRole('link', { name: 'Benali Karim' })).toHaveAttribute('href', /\/v2\/candidate\/[0-9a-f-]{36}$/)
+  await expectNoSeriousA11yViolations(page)
+  await screenshots(page, 'dashboard')
+
+  // One character: nothing happens, even after the debounce.
+  const search = page.getByLabel('Rechercher un candidat')
+  await search.fill('l')
+  await page.waitForTimeout(1200)
+  await expect(bodyRows(page)).toHaveCount(total)
+  expect(new URL(page.url()).searchParams.get('q')).toBeNull()
+  // Two and more: applied 750 ms after the last keystroke, accent- and case-insensitive.
+  await search.fill('LEFEVRE')
+  await expect(bodyRows(page)).toHaveCount(total) // not before the debounce
+  await expect(bodyRows(page)).toHaveCount(1)
+  await expect(bodyRows(page).first()).toContainText('Lefèvre Sophie')
+  await expect(page.getByText('1 candidat', { exact: true })).toBeVisible()
+  await expect(page).toHaveURL(/q=LEFEVRE/)
+  // A phone typed with spaces.
+  await search.fill('06 12 34 56 81')
+  await expect(bodyRows(page).first()).toContainText('Blanc Antoine')
+  await search.fill('zzzz')
+  await expect(page.getByText('Aucun candidat ne correspond à ces critères.')).toBeVisible()
+  await page.getByRole('button', { name: 'Réinitialiser les filtres' }).click()
+  await expect(bodyRows(page)).toHaveCount(total)
+  await expect(search).toHaveValue('')
+
+  // Place filter (the seed's Rouen: Durand, Roux, Camara), in the URL; the back button restores the state before it.
+  const inRouen = await countOf(`p.label = 'Rouen'`)
+  expect(inRouen).toBeGreaterThanOrEqual(3)
+  await page.getByRole('button', { name: /Lieu de résidence/ }).click()
+  await page.getByRole('checkbox', { name: 'Rouen' }).check()
+  await page.keyboard.press('Escape')
+  await expect(bodyRows(page)).toHaveCount(inRouen)
+  await expect(table(page)).toContainText('Durand Élodie')
+  await expect(table(page)).not.toContainText('Benali Karim') // Le Havre
+  await expect(page).toHaveURL(/place=[0-9a-f-]{36}/)
+  await expect(page.getByRole('button', { name: /Lieu de résidence/ })).toContainText('Rouen')
+  await page.goBack()
+  await expect(bodyRows(page)).toHaveCount(total)
+  await page.goForward()
+  await expect(bodyRows(page)).toHaveCount(inRouen)
+  await page.getByRole('button', { name: 'Réinitialiser', exact: true }).click()
+  await expect(bodyRows(page)).toHaveCount(total)
+
+  // Sort by place (seed: Dieppe first, Lefèvre; descending: Rouen first, Camara), then back by name.
+  await expect(column(page, 'Candidat')).toHaveAttribute('aria-sort', 'ascending')
+  await column(page, 'Résidence').getByRole('button').click()
+  await expect(column(page, 'Résidence')).toHaveAttribute('aria-sort', 'ascending')
+  await expect(column(page, 'Candidat')).toHaveAttribute('aria-sort', 'none')
+  await expect(bodyRows(page).first()).toContainText(await firstByPlace('asc'))
+  await column(page, 'Résidence').getByRole('button').click()
+  await expect(column(page, 'Résidence')).toHaveAttribute('aria-sort', 'descending')
+  const lastPlaceFirst = await firstByPlace('desc')
+  await expect(bodyRows(page).first()).toContainText(lastPlaceFirst)
+  await expect(page).toHaveURL(/sort=place&dir=desc/)
+  // The URL alone gives the same page (shareable).
+  await page.reload()
+  await expect(bodyRows(page).first()).toContainText(lastPlaceFirst)
+})
+
+test('pages of 50, with the keyboard', async ({ page }) => {
+  await onE2eDatabase(
+    `INSERT INTO candidates (organisation_id, first_name, last_name) SELECT $1, 'Test ' || lpad(n::text, 2, '0'), $2 FROM generate_series(1, 45) n`,
+    [ORG, EXTRA],
+  )
+  try {
+    const total = await countOf()
+    expect(total).toBeGreaterThan(50)
+    expect(total).toBeLessThanOrEqual(100)
+    await page.goto(DASHBOARD)
+    await expect(page.getByText(countText(total), { exact: true })).toBeVisible()
+    const pagination = page.getByRole('navigation', { name: 'Pagination' })
+    await expect(pagination).toContainText('Page 1 sur 2')
+    await expect(pagination.getByRole('button', { name: 'Page précédente' })).toBeDisabled()
+    await pagination.getByRole('button', { name: 'Page suivante' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(pagination).toContainText('Page 2 sur 2')
+    await expect(bodyRows(page)).toHaveCount(total - 50)
+    await expect(page).toHaveURL(/page=2/)
+    await expect(pagination.getByRole('button', { name: 'Page suivante' })).toBeDisabled()
+    await pagination.getByRole('button', { name: 'Page précédente' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(pagination).toContainText('Page 1 sur 2')
+    await expect(bodyRows(page)).toHaveCount(50)
+  } finally {
+    await onE2eDatabase('DELETE FROM candidates WHERE last_name = $1', [EXTRA])
+  }
+})
+
+test('the referent selects two candidates, exports them (no NIR) and changes their status', async ({ page }) => {
+  const before = await onE2eDatabase<{ id: string; last_name: string; status_id: string; social_security_number: string | null }>(
+    `SELECT id, last_name, status_id, social_security_number FROM candidates WHERE organisation_id = $1 AND last_name IN ('Durand', 'Benali')`,
+    [ORG],
+  )
+  await onE2eDatabase(`UPDATE candidates SET social_security_number = $1 WHERE organisation_id = $2 AND last_name = 'Durand'`, [NIR, ORG])
+  try {
+    await page.goto(DASHBOARD)
+    const all = page.getByRole('checkbox', { name: 'Sélectionner tous les candidats de la page' })
+    await page.getByRole('checkbox', { name: 'Sélectionner Durand Élodie' }).check()
+    await page.getByRole('checkbox', { name: 'Sélectionner Benali Karim' }).check()
+    await expect(page.getByText('2 candidats sélectionnés')).toBeVisible()
+    expect(await all.evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true)
+    await expectNoSeriousA11yViolations(page)
+    await screenshots(page, 'dashboard-selection')
+
+    // Export: a CSV for French spreadsheets, never the NIR.
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Exporter la sélection' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toMatch(/^candidats-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = fs.readFileSync((await download.path())!, 'utf8')
+    expect(csv.charCodeAt(0)).toBe(0xfeff)
+    const lines = csv.slice(1).trim().split('\r\n')
+    expect(lines[0]).toBe('Nom;Prénom;Date de naissance;Téléphone;Email;Adresse;Quartier prioritaire;Lieu de résidence;Statut;Référent;Date de création')
+    expect(lines).toHaveLength(3)
+    expect(lines[1]).toMatch(/^Benali;Karim;03\/11\/1979;06 12 34 56 71;karim\.benali@exemple\.test;/)
+    expect(lines[2]).toMatch(/^Durand;Élodie;12\/04\/1988;/)
+    expect(csv).not.toContain(NIR)
+
+    // Change of status.
+    await page.getByRole('button', { name: 'Changer le statut' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Changer le statut' })
+    await expect(dialog).toContainText('Le nouveau statut s’appliquera à 2 candidats.')
+    await dialog.getByRole('button', { name: 'Appliquer' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText('Choisissez le nouveau statut.')
+    await dialog.getByLabel('Nouveau statut').selectOption({ label: 'Sorti du dispositif' })
+    await expectNoSeriousA11yViolations(page)
+    await dialog.getByRole('button', { name: 'Appliquer' }).click()
+    await expect(page.getByText('Statut mis à jour pour 2 candidats.')).toBeVisible()
+    await expect(dialog).toHaveCount(0)
+    await expect(page.getByText('2 candidats sélectionnés')).toHaveCount(0)
+    await expect(table(page).getByRole('row', { name: /Durand Élodie/ })).toContainText('Sorti du dispositif')
+    await expect(table(page).getByRole('row', { name: /Benali Karim/ })).toContainText('Sorti du dispositif')
+    await expect(all).not.toBeChecked()
+  } finally {
+    for (const c of before) {
+      await onE2eDatabase('UPDATE candidates SET status_id = $1, social_security_number = $2 WHERE id = $3', [c.status_id, c.social_security_number, c.id])
+    }
+  }
+})
