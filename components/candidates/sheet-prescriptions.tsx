@@ -1,28 +1,86 @@
-import { getTranslations } from 'next-intl/server'
+import Link from 'next/link'
+import { and, eq } from 'drizzle-orm'
+import { ManualStatusButton } from '@/components/prescriptions/manual-status-button'
+import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
+import { PrescriptionDocuments } from '@/components/prescriptions/prescription-documents'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { causeLabel } from '@/lib/applies/causes'
-import { appliesOfCandidate } from '@/lib/applies/queries'
-import { formatDate } from '@/lib/dates'
+import { getCurrentUser } from '@/lib/auth/session'
+import { formatDate, parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
+import { candidates } from '@/lib/db/schema'
+import { prescribableOffers } from '@/lib/offers/directory'
+import { can } from '@/lib/permissions'
+import { candidatePrescriptions, prescriberDefaults } from '@/lib/prescriptions/queries'
+import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
 
-/** The sheet's "Prescriptions" section: the candidate's social applies, their state and the partner's answer. */
+/**
+ * The sheet's "Prescriptions" section: the candidate's social applies (archived ones too), their state, partner,
+ * dates, cause and documents; "Prescrire à une offre"; and, for a manual prescription, the referent's status update.
+ */
 export async function SheetPrescriptions({ organisationId, candidateId }: { organisationId: string; candidateId: string }) {
-  const applies = await appliesOfCandidate(getDb(), organisationId, candidateId)
-  const t = await getTranslations('applies')
-  return <Prescriptions applies={applies} tabLabel={(s) => t(`tabs.${s}`)} />
-}
+  const db = getDb()
+  const user = await getCurrentUser()
+  const canPrescribe = !!user && user.organisationId === organisationId && can(user, 'candidate.prescribe')
+  const [rows, [candidate], offers, prescriber] = await Promise.all([
+    candidatePrescriptions(db, organisationId, candidateId),
+    db
+      .select({ firstName: candidates.firstName, lastName: candidates.lastName })
+      .from(candidates)
+      .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId))),
+    canPrescribe ? prescribableOffers(db, organisationId) : [],
+    canPrescribe ? prescriberDefaults(db, user!.id, organisationId) : null,
+  ])
+  if (!candidate) return null
+  const name = `${candidate.firstName} ${candidate.lastName}`
 
-function Prescriptions({ applies, tabLabel }: { applies: Awaited<ReturnType<typeof appliesOfCandidate>>; tabLabel: (s: (typeof applies)[number]['state']) => string }) {
-  if (applies.length === 0) return <EmptyState title="Aucune prescription pour ce candidat.">Prescrivez-le à une offre sociale depuis l’annuaire des offres.</EmptyState>
   return (
-    <SimpleTable
-      caption="Prescriptions du candidat"
-      headers={['Offre', 'Partenaire', 'État', 'Date', 'Date de réponse', 'Motif']}
-      rows={applies.map((a) => ({
-        key: a.id,
-        cells: [a.offerName, a.providerName, tabLabel(a.state), formatDate(a.prescriptionDate), formatDate(a.responseDate) || '-', a.state === 'REFUSED_STRUCTURE' ? causeLabel(a.cause) : '-'],
-      }))}
-    />
+    <section aria-labelledby="sheet-prescriptions" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="sheet-prescriptions" className="text-lg font-semibold">
+          Prescriptions{rows.length > 0 && <span className="font-normal text-slate-600"> ({rows.length})</span>}
+        </h2>
+        {prescriber && (
+          <PrescribeButton target={{ kind: 'candidate', candidate: { id: candidateId, name }, offers }} defaults={prescriber} today={parisToday()} label="Prescrire à une offre" />
+        )}
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState title="Aucune prescription pour ce candidat.">
+          {prescriber ? 'Utilisez « Prescrire à une offre » ou l’annuaire des offres sociales.' : 'Les prescriptions de ce candidat apparaîtront ici.'}
+        </EmptyState>
+      ) : (
+        <SimpleTable
+          caption={`Prescriptions de ${name}`}
+          headers={['Offre', 'Partenaire', 'État', 'Prescription', 'Réponse', 'Motif', 'Documents', 'Action']}
+          rows={rows.map((a) => {
+            const manual = !a.prescriptionDocumentId && !a.hasFup
+            return {
+              key: a.id,
+              cells: [
+                <Link key="o" href={`/offer/social/${a.offerId}`}>
+                  {a.offerName}
+                </Link>,
+                a.providerName,
+                <span key="s">
+                  {PRESCRIPTION_STATE_LABELS[a.state]}
+                  {a.state === 'INTEGRATED_CANDIDATE' && a.firstReceptionDate && <span className="block text-xs text-slate-600">1er accueil le {formatDate(a.firstReceptionDate)}</span>}
+                  {a.archived && <span className="block text-xs text-slate-600">Archivée par le partenaire</span>}
+                </span>,
+                formatDate(a.prescriptionDate),
+                formatDate(a.responseDate) || '-',
+                a.state === 'REFUSED_STRUCTURE' ? causeLabel(a.cause) : '-',
+                <PrescriptionDocuments key="d" row={a} />,
+                manual && !a.archived && prescriber ? (
+                  <ManualStatusButton key="m" applyId={a.id} offerName={a.offerName} current={a} />
+                ) : (
+                  '-'
+                ),
+              ],
+            }
+          })}
+        />
+      )}
+    </section>
   )
 }

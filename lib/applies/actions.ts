@@ -1,6 +1,7 @@
 'use server'
 
 import { partnerWith } from '@/lib/auth/guards'
+import { appUrl } from '@/lib/auth/app-url'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { sendMailQuietly } from '@/lib/mail/mailer'
@@ -72,7 +73,8 @@ export async function sendFupAction(applyId: string, input: unknown): Promise<{ 
           'Bonjour,',
           '',
           `${parsed.data.partnerFeedback.name} a répondu à votre prescription : ${decision.partnerDecision === 'integrated' ? 'le candidat est intégré' : `le candidat n’est pas intégré (motif : ${causeLabel(decision.cause)})`}.`,
-          `Retrouvez la réponse dans Passerelle : ${process.env.BETTER_AUTH_URL ?? ''}/v2/candidates/fup`,
+          `Retrouvez la réponse sur la fiche du candidat : ${appUrl()}/v2/candidate/${result.candidateId}/prescriptions`,
+          `et toutes vos prescriptions : ${appUrl()}/v2/candidates/fup`,
         ].join('\n'),
       },
       'fup answer',

@@ -7,7 +7,7 @@ import { getApplyForStructure } from './get-apply'
 import { withMandatoryLogos, type FupAnswer } from './fup-schema'
 
 export type SendFupResult =
-  | { ok: true; state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'; documentId: string; referentId: string }
+  | { ok: true; state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'; documentId: string; referentId: string; candidateId: string }
   | { ok: false; error: 'notFound' | 'noFup' | 'alreadyAnswered' }
 
 export const SEND_FUP_ERRORS = {
@@ -81,6 +81,6 @@ export async function sendFup(db: Db, params: { structureId: string; applyId: st
       entityId: applyId,
       details: { state, cause: decision.cause },
     })
-    return { ok: true, state, documentId: doc!.id, referentId: apply.authorId } as const
+    return { ok: true, state, documentId: doc!.id, referentId: apply.authorId, candidateId: apply.candidateId } as const
   })
 }

@@ -1,19 +1,88 @@
-import { ApplyCountCards } from '@/components/applies/apply-counts'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
-import { applyCountsOfOrganisation } from '@/lib/applies/queries'
+import { MarkAnswersReadButton } from '@/components/prescriptions/mark-answers-read-button'
+import { PrescriptionsTable } from '@/components/prescriptions/prescriptions-table'
+import { EmptyState } from '@/components/ui/empty-state'
 import { requireOrganisationUser } from '@/lib/auth/session'
+import { formatDate } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
+import { answerReminderDays, ANSWERS_WINDOW_DAYS, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
 
 export const generateMetadata = pageMetadata('actionsDashboard')
 
+const DAY = 86_400_000
+
+/**
+ * What needs the user's attention: the partners' answers to their prescriptions (new ones, and those of the last
+ * 30 days), and their prescriptions still without answer after the organisation's reminder delay. An administrator
+ * follows the whole organisation's unanswered prescriptions.
+ */
 export default async function ActionsDashboardPage() {
   const user = await requireOrganisationUser()
-  const counts = await applyCountsOfOrganisation(getDb(), user.organisationId)
+  const db = getDb()
+  const now = new Date()
+  const days = await answerReminderDays(db, user.organisationId)
+  const wholeOrganisation = user.role === 'admin'
+  const [answers, unanswered] = await Promise.all([
+    receivedAnswers(db, { userId: user.id, organisationId: user.organisationId, now }),
+    unansweredPrescriptions(db, { organisationId: user.organisationId, authorId: wholeOrganisation ? null : user.id, days, now }),
+  ])
+  const unread = answers.filter((a) => !a.readAt).length
+  const unreadIds = new Set(answers.filter((a) => !a.readAt).map((a) => a.notificationId))
+  const byApply = new Map(answers.map((a) => [a.id, a]))
+
   return (
     <>
-      <PageHeader title={await pageTitle('actionsDashboard')} subtitle="Les prescriptions de votre organisation et les réponses des partenaires." />
-      <ApplyCountCards counts={counts} />
+      <PageHeader title={await pageTitle('actionsDashboard')} subtitle="Les réponses des partenaires à vos prescriptions et les prescriptions à relancer." />
+      <section aria-labelledby="answers" className="mb-10 flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="answers" className="text-lg font-semibold">
+            Réponses reçues
+            <span className="font-normal text-slate-600">
+              {' '}
+              ({unread > 0 ? `${unread} nouvelle${unread > 1 ? 's' : ''}` : 'aucune nouvelle'})
+            </span>
+          </h2>
+          <MarkAnswersReadButton unread={unread} />
+        </div>
+        {answers.length === 0 ? (
+          <EmptyState title="Aucune réponse reçue ces 30 derniers jours.">Les réponses des partenaires à vos prescriptions apparaîtront ici.</EmptyState>
+        ) : (
+          <PrescriptionsTable
+            caption="Réponses reçues"
+            rows={answers}
+            extra={{
+              header: 'Reçue le',
+              cell: (row) => {
+                const a = byApply.get(row.id)!
+                return (
+                  <span className="whitespace-nowrap">
+                    {formatDate(a.notifiedAt)}
+                    {unreadIds.has(a.notificationId) && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Nouvelle</span>}
+                  </span>
+                )
+              },
+            }}
+          />
+        )}
+        <p className="text-xs text-slate-600">Les réponses lues restent affichées {ANSWERS_WINDOW_DAYS} jours.</p>
+      </section>
+      <section aria-labelledby="unanswered" className="flex flex-col gap-3">
+        <h2 id="unanswered" className="text-lg font-semibold">
+          Prescriptions sans réponse depuis plus de {days} jours
+          <span className="font-normal text-slate-600"> ({unanswered.total.toLocaleString('fr-FR')})</span>
+        </h2>
+        {unanswered.rows.length === 0 ? (
+          <EmptyState title={`Aucune prescription n’attend de réponse depuis plus de ${days} jours.`}>Les prescriptions restées sans réponse au-delà de ce délai apparaîtront ici pour être relancées.</EmptyState>
+        ) : (
+          <PrescriptionsTable
+            caption={`Prescriptions sans réponse depuis plus de ${days} jours`}
+            rows={unanswered.rows}
+            unanswered
+            extra={{ header: 'En attente depuis', cell: (row) => `${Math.floor((now.getTime() - row.prescriptionDate.getTime()) / DAY)} jours` }}
+          />
+        )}
+      </section>
     </>
   )
 }

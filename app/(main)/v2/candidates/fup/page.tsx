@@ -1,45 +1,44 @@
-import Link from 'next/link'
-import { getTranslations } from 'next-intl/server'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
+import { FupFilters } from '@/components/prescriptions/fup-filters'
+import { Pager } from '@/components/prescriptions/pager'
+import { PrescriptionsTable } from '@/components/prescriptions/prescriptions-table'
 import { EmptyState } from '@/components/ui/empty-state'
-import { SimpleTable } from '@/components/ui/simple-table'
-import { causeLabel } from '@/lib/applies/causes'
-import { latestAppliesOfOrganisation } from '@/lib/applies/queries'
 import { requireOrganisationUser } from '@/lib/auth/session'
-import { formatDate } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
+import { fupQuery, parseFupParams, type SearchParams } from '@/lib/prescriptions/fup-params'
+import { listFup, prescribedOffers } from '@/lib/prescriptions/queries'
 
 export const generateMetadata = pageMetadata('candidatesFup')
 
-/** The organisation's latest prescriptions and the partners' answers. */
-export default async function CandidatesFupPage() {
+/** The organisation's prescriptions and the partners' answers (a referent's own by default), 50 per page, filters in the URL. */
+export default async function CandidatesFupPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
-  const rows = await latestAppliesOfOrganisation(getDb(), user.organisationId)
-  const t = await getTranslations('applies')
+  const params = parseFupParams(await searchParams, user.role)
+  const db = getDb()
+  const [result, offers] = await Promise.all([
+    listFup(db, user.organisationId, { ...params, authorId: params.scope === 'mine' ? user.id : null }),
+    prescribedOffers(db, user.organisationId),
+  ])
   const title = await pageTitle('candidatesFup')
+  const filtered = !!(params.state || params.offerId || params.from || params.to)
   return (
     <>
-      <PageHeader title={title} subtitle="Les dernières prescriptions de votre organisation." />
-      {rows.length === 0 ? (
-        <EmptyState title="Aucune prescription pour l’instant.">Prescrivez un candidat à une offre sociale depuis sa fiche.</EmptyState>
+      <PageHeader
+        title={title}
+        subtitle={`${result.total.toLocaleString('fr-FR')} prescription${result.total > 1 ? 's' : ''} ${params.scope === 'mine' ? 'que vous avez faites' : 'de votre organisation'}`}
+      />
+      <FupFilters params={params} offers={offers} />
+      {result.rows.length === 0 ? (
+        filtered ? (
+          <EmptyState title="Aucune prescription ne correspond à ces filtres.">Modifiez les filtres ou réinitialisez-les.</EmptyState>
+        ) : (
+          <EmptyState title="Aucune prescription pour l’instant.">Prescrivez un candidat depuis l’annuaire des offres sociales ou depuis sa fiche.</EmptyState>
+        )
       ) : (
-        <SimpleTable
-          caption={title}
-          headers={['Candidat', 'Offre', 'État', 'Date', 'Date de réponse', 'Motif']}
-          rows={rows.map((a) => ({
-            key: a.id,
-            cells: [
-              <Link key="c" href={`/v2/candidate/${a.candidateId}/prescriptions`}>{a.lastName} {a.firstName}</Link>,
-              a.offerName,
-              t(`tabs.${a.state}`),
-              formatDate(a.prescriptionDate),
-              formatDate(a.responseDate) || '-',
-              a.state === 'REFUSED_STRUCTURE' ? causeLabel(a.cause) : '-',
-            ],
-          }))}
-        />
+        <PrescriptionsTable caption={title} rows={result.rows} />
       )}
+      <Pager page={result.page} total={result.total} href={(page) => `/v2/candidates/fup${fupQuery({ ...params, page })}`} label="Pages des prescriptions" />
     </>
   )
 }

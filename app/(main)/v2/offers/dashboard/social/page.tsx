@@ -1,37 +1,55 @@
-import Link from 'next/link'
+import { DirectoryFilters } from '@/components/offers/directory/directory-filters'
+import { OfferCard } from '@/components/offers/directory/offer-card'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
-import { ValidityBadge } from '@/components/offers/validity-badge'
+import { Pager } from '@/components/prescriptions/pager'
 import { EmptyState } from '@/components/ui/empty-state'
 import { requireUser } from '@/lib/auth/session'
+import { parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
-import { listSocialOffers, socialOffersOfStructure } from '@/lib/offers/queries'
+import { directoryFilterOptions, listDirectoryOffers, type DirectoryViewer } from '@/lib/offers/directory'
+import { directoryQuery, parseDirectoryParams, type SearchParams } from '@/lib/offers/directory-params'
+import { can } from '@/lib/permissions'
+import { prescriberDefaults } from '@/lib/prescriptions/queries'
 
 export const generateMetadata = pageMetadata('socialOffers')
 
-/** The social offers directory; a partner sees its own structure's offers. */
-export default async function SocialOffersPage() {
+/**
+ * The social offers directory. An organisation user sees the offers the organisation may prescribe to (its partner
+ * structures' and the shared ones), expired ones included but not prescribable; a partner sees its own offers.
+ */
+export default async function SocialOffersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireUser()
   const db = getDb()
-  const offers = user.organisationId ? await listSocialOffers(db) : user.structureId ? await socialOffersOfStructure(db, user.structureId) : []
+  const params = parseDirectoryParams(await searchParams)
+  const viewer: DirectoryViewer | null = user.organisationId ? { organisationId: user.organisationId } : user.structureId ? { structureId: user.structureId } : null
+  const title = await pageTitle('socialOffers')
+  if (!viewer) return <PageHeader title={title} subtitle="Aucune offre sociale pour votre compte." />
+
+  const [result, options, prescriber] = await Promise.all([
+    listDirectoryOffers(db, viewer, params),
+    directoryFilterOptions(db, viewer),
+    user.organisationId && can(user, 'candidate.prescribe') ? prescriberDefaults(db, user.id, user.organisationId) : null,
+  ])
+  const filtered = !!(params.search.trim().length >= 2 || params.challengeIds.length || params.financingModes.length || params.places.length)
   return (
     <>
-      <PageHeader title={await pageTitle('socialOffers')} subtitle={`${offers.length.toLocaleString('fr-FR')} offre${offers.length > 1 ? 's' : ''}`} />
-      {offers.length === 0 ? (
-        <EmptyState title="Aucune offre sociale pour l’instant.">Les offres publiées par les structures partenaires apparaîtront ici.</EmptyState>
+      <PageHeader title={title} subtitle={`${result.total.toLocaleString('fr-FR')} offre${result.total > 1 ? 's' : ''}${filtered ? ' correspondant aux filtres' : ''}`} />
+      <DirectoryFilters params={params} options={options} />
+      {result.offers.length === 0 ? (
+        filtered ? (
+          <EmptyState title="Aucune offre ne correspond à ces filtres.">Modifiez la recherche ou réinitialisez les filtres.</EmptyState>
+        ) : (
+          <EmptyState title="Aucune offre sociale pour l’instant.">Les offres publiées par les structures partenaires de votre organisation apparaîtront ici.</EmptyState>
+        )
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {offers.map((o) => (
-            <li key={o.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
-              <Link href={`/offer/social/${o.id}`} className="font-semibold">
-                {o.name}
-              </Link>
-              <span className="text-sm text-slate-600">{o.providerName}</span>
-              <ValidityBadge offer={o} />
-            </li>
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Offres sociales">
+          {result.offers.map((o) => (
+            <OfferCard key={o.id} offer={o} prescriber={prescriber} today={parisToday()} />
           ))}
         </ul>
       )}
+      <Pager page={result.page} total={result.total} href={(page) => `/v2/offers/dashboard/social${directoryQuery({ ...params, page })}`} label="Pages des offres" />
     </>
   )
 }

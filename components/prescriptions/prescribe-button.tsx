@@ -1,0 +1,49 @@
+'use client'
+
+import { useState } from 'react'
+import dynamic from 'next/dynamic'
+import { Send } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import type { PrescriberDefaults } from '@/lib/prescriptions/queries'
+import type { PrescribeTarget } from './prescribe-dialog'
+
+// The dialog (and its form) loads when a referent opens it, not with the directory or the sheet.
+const PrescribeDialog = dynamic(() => import('./prescribe-dialog').then((m) => m.PrescribeDialog), { ssr: false })
+
+/** "Prescrire": opens the prescription dialog for an offer (directory) or for a candidate (sheet). */
+export function PrescribeButton({
+  target,
+  defaults,
+  today,
+  label = 'Prescrire',
+  accessibleLabel,
+  variant = 'primary',
+}: {
+  target: PrescribeTarget
+  defaults: PrescriberDefaults
+  today: string
+  label?: string
+  accessibleLabel?: string
+  variant?: 'primary' | 'secondary'
+}) {
+  const [open, setOpen] = useState(false)
+  // A fresh form at each opening; the closed dialog stays mounted so that focus returns to this button.
+  const [opening, setOpening] = useState(0)
+  return (
+    <>
+      <Button
+        variant={variant}
+        onClick={() => {
+          setOpening((n) => n + 1)
+          setOpen(true)
+        }}
+        aria-label={accessibleLabel}
+        className="px-3 py-1.5"
+      >
+        <Send aria-hidden size={14} />
+        {label}
+      </Button>
+      {opening > 0 && <PrescribeDialog key={opening} open={open} onOpenChange={setOpen} target={target} defaults={defaults} today={today} />}
+    </>
+  )
+}

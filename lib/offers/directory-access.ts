@@ -1,0 +1,40 @@
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { partnerStructures, socialOffers } from '@/lib/db/schema'
+import { parisToday } from '@/lib/dates'
+
+/**
+ * The offers an organisation may prescribe to: those of the partner structures it registered, and of the
+ * structures shared by all (partner_structures.organisation_id null). To be used with a join on partner_structures.
+ */
+export function openToOrganisation(organisationId: string): SQL {
+  return or(eq(partnerStructures.organisationId, organisationId), isNull(partnerStructures.organisationId))!
+}
+
+/** Spec §4: an offer whose end date is past (Paris) is expired; it stays in the directory but takes no prescription. */
+export function isExpired(offer: { serviceEndDate: string | null }, now: Date = new Date()): boolean {
+  return !!offer.serviceEndDate && offer.serviceEndDate < parisToday(now)
+}
+
+/**
+ * Where an offer is: the town of its address, or else of its partner structure's address ('76000 Rouen').
+ * The directory's "Lieu" filter reads this: offers carry no département field, and most referents search by town.
+ */
+export const offerPlace = sql<string | null>`substring(coalesce(${socialOffers.addressFormatted}, ${partnerStructures.addressFormatted}) from '(\\d{5}\\s+[^,]+?)\\s*$')`
+
+/** One offer the organisation may see in its directory (expired or not), with what a prescription needs; else null. */
+export async function getDirectoryOffer(db: DbOrTx, organisationId: string, offerId: string) {
+  const [row] = await db
+    .select({
+      id: socialOffers.id,
+      name: socialOffers.name,
+      structureId: socialOffers.structureId,
+      providerName: socialOffers.providerName,
+      serviceEndDate: socialOffers.serviceEndDate,
+      financingModes: socialOffers.financingModes,
+    })
+    .from(socialOffers)
+    .innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId))
+    .where(and(eq(socialOffers.id, offerId), openToOrganisation(organisationId)))
+  return row ?? null
+}

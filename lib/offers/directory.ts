@@ -1,0 +1,117 @@
+import { and, arrayOverlaps, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { challenges, partnerStructures, settingsListEntries, socialOffers } from '@/lib/db/schema'
+import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
+import { parisToday } from '@/lib/dates'
+import { isExpired, offerPlace, openToOrganisation } from './directory-access'
+
+export type DirectoryFilters = { search?: string; challengeIds?: string[]; financingModes?: string[]; places?: string[]; page?: number }
+
+/** Whose directory: an organisation's (the offers it may prescribe to) or a partner structure's own offers. */
+export type DirectoryViewer = { organisationId: string } | { structureId: string }
+
+function viewerWhere(viewer: DirectoryViewer): SQL {
+  return 'organisationId' in viewer ? openToOrganisation(viewer.organisationId) : eq(socialOffers.structureId, viewer.structureId)
+}
+
+/** Spec §9: the search applies from 2 characters; accent- and case-insensitive; % and _ are literal. */
+function searchWhere(search: string | undefined): SQL | undefined {
+  const s = search?.trim() ?? ''
+  if (s.length < SEARCH_MIN_LENGTH) return undefined
+  return sql`passerelle_unaccent(lower(${socialOffers.name})) like '%' || passerelle_unaccent(lower(${s.replace(/[\\%_]/g, '\\$&')})) || '%'`
+}
+
+/**
+ * The social offers directory: one page of offers (by name) and the total, under the filters. The challenge filter
+ * matches offers whose tags meet the chosen challenges' tags. Offers are few (a directory, not a log), so the
+ * name search scans the viewer's offers.
+ */
+export async function listDirectoryOffers(db: DbOrTx, viewer: DirectoryViewer, filters: DirectoryFilters = {}, now: Date = new Date()) {
+  const page = Math.max(1, filters.page ?? 1)
+  const where: (SQL | undefined)[] = [viewerWhere(viewer), searchWhere(filters.search)]
+  if (filters.challengeIds?.length) {
+    where.push(sql`${socialOffers.tags} && coalesce((select array_agg(t) from ${challenges}, unnest(${challenges.tags}) t where ${inArray(challenges.id, filters.challengeIds)}), '{}')`)
+  }
+  if (filters.financingModes?.length) where.push(arrayOverlaps(socialOffers.financingModes, filters.financingModes))
+  if (filters.places?.length) where.push(inArray(offerPlace, filters.places))
+  const condition = and(...where)
+
+  const [rows, [total], allChallenges, modes] = await Promise.all([
+    db
+      .select({
+        id: socialOffers.id,
+        name: socialOffers.name,
+        providerName: socialOffers.providerName,
+        serviceStartDate: socialOffers.serviceStartDate,
+        serviceEndDate: socialOffers.serviceEndDate,
+        financingModes: socialOffers.financingModes,
+        tags: socialOffers.tags,
+        place: offerPlace,
+      })
+      .from(socialOffers)
+      .innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId))
+      .where(condition)
+      // Open offers first, then by name: an expired offer stays findable without hiding the ones that take prescriptions.
+      .orderBy(sql`(${socialOffers.serviceEndDate} is not null and ${socialOffers.serviceEndDate} < ${parisToday(now)})`, asc(socialOffers.name), asc(socialOffers.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(socialOffers).innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId)).where(condition),
+    db.select({ id: challenges.id, name: challenges.name, tags: challenges.tags }).from(challenges).orderBy(asc(challenges.name)),
+    financingModeLabels(db),
+  ])
+  return {
+    total: total?.n ?? 0,
+    page,
+    offers: rows.map((o) => ({
+      ...o,
+      expired: isExpired(o, now),
+      challenges: allChallenges.filter((c) => c.tags.some((t) => o.tags.includes(t))).map((c) => ({ id: c.id, name: c.name })),
+      financingModes: o.financingModes.map((value) => ({ value, label: modes.get(value) ?? value })),
+    })),
+  }
+}
+export type DirectoryOffer = Awaited<ReturnType<typeof listDirectoryOffers>>['offers'][number]
+
+async function financingModeLabels(db: DbOrTx): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ value: settingsListEntries.value, label: settingsListEntries.label })
+    .from(settingsListEntries)
+    .where(and(eq(settingsListEntries.kind, 'financingMode'), isNull(settingsListEntries.organisationId)))
+    .orderBy(asc(settingsListEntries.label))
+  return new Map(rows.map((r) => [r.value, r.label]))
+}
+
+/** The directory's filter choices: every challenge, the product-wide financing modes, the places of the viewer's offers. */
+export async function directoryFilterOptions(db: DbOrTx, viewer: DirectoryViewer) {
+  const [challengeRows, modes, placeRows] = await Promise.all([
+    db.select({ value: challenges.id, label: challenges.name }).from(challenges).orderBy(asc(challenges.name)),
+    financingModeLabels(db),
+    db
+      .selectDistinct({ place: offerPlace })
+      .from(socialOffers)
+      .innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId))
+      .where(and(viewerWhere(viewer), sql`${offerPlace} is not null`))
+      .orderBy(offerPlace),
+  ])
+  return {
+    challenges: challengeRows,
+    financingModes: [...modes].map(([value, label]) => ({ value, label })),
+    places: placeRows.map((p) => ({ value: p.place!, label: placeLabel(p.place!) })),
+  }
+}
+
+/** '76000 Rouen' → 'Rouen (76000)'. */
+export function placeLabel(place: string): string {
+  const m = /^(\d{5})\s+(.+)$/.exec(place)
+  return m ? `${m[2]} (${m[1]})` : place
+}
+
+/** The offers a candidate can be prescribed to from the sheet: the organisation's open (not expired) offers, by name. */
+export async function prescribableOffers(db: DbOrTx, organisationId: string, now: Date = new Date()) {
+  return db
+    .select({ id: socialOffers.id, name: socialOffers.name, providerName: socialOffers.providerName })
+    .from(socialOffers)
+    .innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId))
+    .where(and(openToOrganisation(organisationId), sql`(${socialOffers.serviceEndDate} is null or ${socialOffers.serviceEndDate} >= ${parisToday(now)})`))
+    .orderBy(asc(socialOffers.name))
+}

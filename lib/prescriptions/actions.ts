@@ -1,0 +1,71 @@
+'use server'
+
+import { getCurrentUser } from '@/lib/auth/session'
+import { getDb } from '@/lib/db/client'
+import { isUuid } from '@/lib/ids'
+import { logError } from '@/lib/log'
+import { can } from '@/lib/permissions'
+import { MANUAL_STATUS_ERRORS, updateManualStatus } from './manual-status'
+import { prescribe, type PrescribeInput } from './prescribe'
+import { markAnswersRead, searchCandidatesToPrescribe } from './queries'
+
+type Failure = { ok: false; error?: string; fieldErrors?: Record<string, string> }
+const UNEXPECTED: Failure = { ok: false, error: 'La prescription n’a pas pu être enregistrée. Réessayez dans un instant.' }
+const NOT_ALLOWED: Failure = { ok: false, error: 'Vous ne pouvez pas prescrire : connectez-vous avec un compte de votre organisation.' }
+
+/** The signed-in organisation user who may prescribe, or null (fail closed). */
+async function prescriber() {
+  const user = await getCurrentUser()
+  if (!user?.organisationId || !can(user, 'candidate.prescribe')) return null
+  return user as typeof user & { organisationId: string }
+}
+
+/** The candidate picker: the search text travels in the POST body, never in a URL. */
+export async function searchCandidatesAction(search: unknown): Promise<{ ok: true; candidates: { id: string; name: string; detail: string }[] } | Failure> {
+  const user = await prescriber()
+  if (!user) return NOT_ALLOWED
+  const rows = await searchCandidatesToPrescribe(getDb(), user.organisationId, typeof search === 'string' ? search.slice(0, 100) : '')
+  return {
+    ok: true,
+    candidates: rows.map((c) => ({
+      id: c.id,
+      name: `${c.lastName} ${c.firstName}`,
+      detail: [c.birthDate ? `né(e) le ${c.birthDate.split('-').reverse().join('/')}` : null, c.place].filter(Boolean).join(' · '),
+    })),
+  }
+}
+
+/** Prescribes a candidate to a social offer (a sheet the partner answers in Passerelle, or a manual prescription). */
+export async function prescribeAction(input: PrescribeInput): Promise<{ ok: true; applyId: string; offerName: string } | Failure> {
+  const user = await prescriber()
+  if (!user) return NOT_ALLOWED
+  try {
+    const result = await prescribe(getDb(), { organisationId: user.organisationId, authorId: user.id, input })
+    return result.ok ? { ok: true, applyId: result.applyId, offerName: result.offerName } : result
+  } catch (error) {
+    logError('prescription.create', error)
+    return UNEXPECTED
+  }
+}
+
+/** The answer to a manual prescription, recorded by the referent on the candidate sheet. */
+export async function manualStatusAction(applyId: unknown, input: unknown): Promise<{ ok: true } | Failure> {
+  const user = await prescriber()
+  if (!user) return NOT_ALLOWED
+  if (typeof applyId !== 'string' || !isUuid(applyId)) return { ok: false, error: MANUAL_STATUS_ERRORS.notFound }
+  try {
+    const result = await updateManualStatus(getDb(), { organisationId: user.organisationId, applyId, actorId: user.id, input })
+    if (result.ok) return result
+    return 'fieldErrors' in result ? result : { ok: false, error: MANUAL_STATUS_ERRORS[result.error] }
+  } catch (error) {
+    logError('prescription.manual-status', error)
+    return { ok: false, error: 'Le statut n’a pas pu être enregistré. Réessayez dans un instant.' }
+  }
+}
+
+/** "Réponses reçues": the user marks the partners' answers as read. */
+export async function markAnswersReadAction(): Promise<{ ok: true; count: number } | Failure> {
+  const user = await getCurrentUser()
+  if (!user?.organisationId) return NOT_ALLOWED
+  return { ok: true, count: await markAnswersRead(getDb(), user.id) }
+}

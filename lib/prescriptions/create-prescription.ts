@@ -1,0 +1,130 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { fromZonedTime } from 'date-fns-tz'
+import type { Db } from '@/lib/db/client'
+import { candidates, customFieldDefinitions, documents, fups, socialApplies, type FupBeneficiary, type FupPrescription } from '@/lib/db/schema'
+import { writeAudit } from '@/lib/audit'
+import { parisToday, TIME_ZONE } from '@/lib/dates'
+import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
+import { withMandatoryLogos } from '@/lib/applies/fup-schema'
+import { getDirectoryOffer, isExpired } from '@/lib/offers/directory-access'
+import type { PrescriptionForm } from './prescription-schema'
+
+export const PRESCRIPTION_ERRORS = {
+  candidateNotFound: 'Ce candidat est introuvable.',
+  offerNotFound: 'Cette offre sociale est introuvable.',
+  offerExpired: 'Cette offre est expirée : elle ne peut plus recevoir de prescription.',
+  alreadyPending: 'Ce candidat a déjà une prescription en cours pour cette offre.',
+} as const
+export type PrescriptionError = keyof typeof PRESCRIPTION_ERRORS
+
+export type CreatePrescriptionResult =
+  | { ok: true; applyId: string; offerId: string; offerName: string; structureId: string; documentId: string | null }
+  | { ok: false; error: PrescriptionError }
+
+/** The sheet's name, printed as its title (the partner side shows it too). */
+export const FUP_NAME = 'Fiche de prescription'
+
+/** A prescription dated today keeps the hour it was made; an earlier day is dated at noon, Paris time. */
+function prescriptionInstant(date: string, now: Date): Date {
+  return date === parisToday(now) ? now : fromZonedTime(`${date}T12:00:00`, TIME_ZONE)
+}
+
+/**
+ * Prescribes a candidate of the organisation to a social offer: the apply in PRESCRIPTION_FILLED, its FUP (the
+ * beneficiary part read from the candidate here, on the server) and the prescription sheet 'Fiche.pdf', with the
+ * audit row, in one transaction. `prescription: null` is a manual prescription: no sheet, no FUP.
+ *
+ * The candidate's row is locked (FOR UPDATE) before the pending check, so two prescriptions of the same candidate
+ * made at once are serialised and the second one sees the first.
+ */
+export async function createPrescription(
+  db: Db,
+  params: { organisationId: string; candidateId: string; offerId: string; authorId: string; prescription: PrescriptionForm | null; /** A manual prescription's date ('yyyy-mm-dd'); today when absent. */ manualDate?: string; now?: Date },
+): Promise<CreatePrescriptionResult> {
+  const { organisationId, candidateId, offerId, authorId, prescription, now = new Date() } = params
+  const offer = await getDirectoryOffer(db, organisationId, offerId)
+  if (!offer) return { ok: false, error: 'offerNotFound' }
+  if (isExpired(offer, now)) return { ok: false, error: 'offerExpired' }
+
+  return db.transaction(async (tx) => {
+    const [candidate] = await tx
+      .select()
+      .from(candidates)
+      .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId)))
+      .for('update')
+    if (!candidate) return { ok: false, error: 'candidateNotFound' } as const
+
+    const [pending] = await tx
+      .select({ id: socialApplies.id })
+      .from(socialApplies)
+      .where(and(eq(socialApplies.candidateId, candidateId), eq(socialApplies.socialOfferId, offerId), eq(socialApplies.state, 'PRESCRIPTION_FILLED'), eq(socialApplies.archived, false)))
+      .limit(1)
+    if (pending) return { ok: false, error: 'alreadyPending' } as const
+
+    const date = prescription?.prescriptionDate ?? params.manualDate ?? parisToday(now)
+    let documentId: string | null = null
+    let fup: { beneficiary: FupBeneficiary; prescription: FupPrescription } | null = null
+    if (prescription) {
+      const fields = await tx
+        .select({ key: customFieldDefinitions.key, label: customFieldDefinitions.label, type: customFieldDefinitions.type })
+        .from(customFieldDefinitions)
+        .where(eq(customFieldDefinitions.organisationId, organisationId))
+        .orderBy(asc(customFieldDefinitions.position), asc(customFieldDefinitions.label))
+      fup = {
+        beneficiary: {
+          gender: candidate.gender,
+          birthDate: candidate.birthDate,
+          address: candidate.addressFormatted ? { formatted: candidate.addressFormatted, isQPV: candidate.addressIsQpv } : null,
+          phone: candidate.phone,
+          email: candidate.email,
+          socialSecurityNumber: candidate.socialSecurityNumber,
+          cafNumber: candidate.cafNumber,
+          poleEmploiNumber: candidate.poleEmploiNumber,
+          additionalFields: fields.map((f) => ({ ...f, value: candidate.customFields[f.key] ?? null })),
+        },
+        prescription: { ...prescription, prescriptionDate: date },
+      }
+      const pdf = await renderFupPdf({
+        name: FUP_NAME,
+        offerName: offer.name,
+        candidateName: `${candidate.firstName} ${candidate.lastName}`,
+        ...fup,
+        sponsorsLogo: withMandatoryLogos([], offer.financingModes),
+      })
+      const [doc] = await tx.insert(documents).values({ name: 'Fiche.pdf', mimeType: 'application/pdf', content: pdf }).returning({ id: documents.id })
+      documentId = doc!.id
+    }
+
+    const [apply] = await tx
+      .insert(socialApplies)
+      .values({
+        organisationId,
+        structureId: offer.structureId,
+        socialOfferId: offer.id,
+        candidateId,
+        state: 'PRESCRIPTION_FILLED',
+        prescriptionDocumentId: documentId,
+        prescriptionDate: prescriptionInstant(date, now),
+        authorId,
+        accompaniement: offer.providerName,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: socialApplies.id })
+    if (fup) {
+      await tx.insert(fups).values({ socialApplyId: apply!.id, name: FUP_NAME, ...fup, sponsorsLogo: [...withMandatoryLogos([], offer.financingModes)] })
+    }
+    await writeAudit(tx, {
+      actorId: authorId,
+      organisationId,
+      structureId: offer.structureId,
+      action: prescription ? 'prescription.created' : 'prescription.manualCreated',
+      entityType: 'socialApply',
+      entityId: apply!.id,
+      // Ids and codes only. The candidate's NIR, when known, was copied into the FUP for the partner: say so.
+      details: { candidateId, offerId: offer.id, documentId, nirShared: !!fup?.beneficiary.socialSecurityNumber },
+    })
+    return { ok: true, applyId: apply!.id, offerId: offer.id, offerName: offer.name, structureId: offer.structureId, documentId } as const
+  })
+}
+

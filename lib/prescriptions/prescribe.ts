@@ -1,0 +1,43 @@
+import type { Db } from '@/lib/db/client'
+import { fieldErrorsOf } from '@/lib/applies/fup-schema'
+import { parisToday } from '@/lib/dates'
+import { isUuid } from '@/lib/ids'
+import { createPrescription, PRESCRIPTION_ERRORS } from './create-prescription'
+import { notifyPartnerOfPrescription } from './notify-partner'
+import { manualPrescriptionSchema, PRESCRIPTION_MESSAGES, prescriptionFormSchema, type PrescriptionForm } from './prescription-schema'
+
+export type PrescribeInput = { candidateId?: unknown; offerId?: unknown; manual?: unknown; prescription?: unknown }
+export type PrescribeResult = { ok: true; applyId: string; offerName: string; mailed: number } | { ok: false; error?: string; fieldErrors?: Record<string, string> }
+
+/**
+ * A prescription as a request brings it (untrusted): validated with French messages, created in one transaction
+ * (createPrescription), then — after the commit, for a prescription sheet — mailed to the partner structure's users.
+ * A manual prescription goes to a partner that does not use Passerelle: nobody there to tell.
+ */
+export async function prescribe(db: Db, params: { organisationId: string; authorId: string; input: PrescribeInput; now?: Date }): Promise<PrescribeResult> {
+  const { input, now } = params
+  const fieldErrors: Record<string, string> = {}
+  const candidateId = typeof input?.candidateId === 'string' && isUuid(input.candidateId) ? input.candidateId : null
+  const offerId = typeof input?.offerId === 'string' && isUuid(input.offerId) ? input.offerId : null
+  if (!candidateId) fieldErrors.candidateId = PRESCRIPTION_MESSAGES.candidateRequired
+  if (!offerId) fieldErrors.offerId = PRESCRIPTION_MESSAGES.offerRequired
+  const manual = input?.manual === true
+  const today = now ? () => parisToday(now) : undefined
+  let prescription: PrescriptionForm | null = null
+  let manualDate: string | undefined
+  if (manual) {
+    const parsed = manualPrescriptionSchema(today).safeParse(input?.prescription)
+    if (parsed.success) manualDate = parsed.data.prescriptionDate
+    else Object.assign(fieldErrors, fieldErrorsOf(parsed.error))
+  } else {
+    const parsed = prescriptionFormSchema(today).safeParse(input?.prescription)
+    if (parsed.success) prescription = parsed.data
+    else Object.assign(fieldErrors, fieldErrorsOf(parsed.error))
+  }
+  if (Object.keys(fieldErrors).length > 0 || !candidateId || !offerId) return { ok: false, fieldErrors }
+
+  const result = await createPrescription(db, { organisationId: params.organisationId, candidateId, offerId, authorId: params.authorId, prescription, manualDate, now })
+  if (!result.ok) return { ok: false, error: PRESCRIPTION_ERRORS[result.error] }
+  const mailed = manual ? 0 : await notifyPartnerOfPrescription(db, { structureId: result.structureId, offerId: result.offerId, offerName: result.offerName, applyId: result.applyId })
+  return { ok: true, applyId: result.applyId, offerName: result.offerName, mailed }
+}

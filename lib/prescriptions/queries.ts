@@ -1,0 +1,176 @@
+import { and, asc, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { candidates, fups, notifications, organisations, places, socialApplies, socialOffers, users } from '@/lib/db/schema'
+import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
+import type { ApplyState } from '@/lib/applies/queries'
+
+/** What every prescription list shows: the apply, its candidate, offer and partner, and its two documents. */
+const applyColumns = {
+  id: socialApplies.id,
+  state: socialApplies.state,
+  archived: socialApplies.archived,
+  candidateId: candidates.id,
+  firstName: candidates.firstName,
+  lastName: candidates.lastName,
+  offerId: socialOffers.id,
+  offerName: socialOffers.name,
+  providerName: socialOffers.providerName,
+  prescriptionDate: socialApplies.prescriptionDate,
+  responseDate: socialApplies.responseDate,
+  firstReceptionDate: socialApplies.firstReceptionDate,
+  assessmentDate: socialApplies.assessmentDate,
+  cause: socialApplies.cause,
+  authorId: socialApplies.authorId,
+  prescriptionDocumentId: socialApplies.prescriptionDocumentId,
+  answerDocumentId: fups.answerDocumentId,
+  hasFup: sql<boolean>`${fups.id} is not null`,
+}
+
+function appliesFrom(db: DbOrTx) {
+  return db
+    .select(applyColumns)
+    .from(socialApplies)
+    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+    .leftJoin(fups, eq(fups.socialApplyId, socialApplies.id))
+}
+export type PrescriptionRow = Awaited<ReturnType<typeof candidatePrescriptions>>[number]
+
+/** The candidate sheet's Prescriptions section: every apply of the candidate (archived ones too: the history is the referent's). */
+export function candidatePrescriptions(db: DbOrTx, organisationId: string, candidateId: string) {
+  return appliesFrom(db)
+    .where(and(eq(socialApplies.organisationId, organisationId), eq(socialApplies.candidateId, candidateId)))
+    .orderBy(desc(socialApplies.prescriptionDate), desc(socialApplies.id))
+}
+
+export type FupListFilters = { authorId?: string | null; state?: ApplyState | null; offerId?: string | null; from?: string | null; to?: string | null; page?: number }
+
+/**
+ * /v2/candidates/fup: one page (50) of the organisation's prescriptions and the partners' answers, newest first,
+ * and the total. `authorId` narrows to one referent's own; dates are Paris calendar days of the prescription.
+ */
+export async function listFup(db: DbOrTx, organisationId: string, filters: FupListFilters = {}) {
+  const page = Math.max(1, filters.page ?? 1)
+  const where: (SQL | undefined)[] = [eq(socialApplies.organisationId, organisationId)]
+  if (filters.authorId) where.push(eq(socialApplies.authorId, filters.authorId))
+  if (filters.state) where.push(eq(socialApplies.state, filters.state))
+  if (filters.offerId) where.push(eq(socialApplies.socialOfferId, filters.offerId))
+  if (filters.from) where.push(sql`(${socialApplies.prescriptionDate} at time zone 'Europe/Paris')::date >= ${filters.from}::date`)
+  if (filters.to) where.push(sql`(${socialApplies.prescriptionDate} at time zone 'Europe/Paris')::date <= ${filters.to}::date`)
+  const condition = and(...where)
+  const [rows, [total]] = await Promise.all([
+    appliesFrom(db)
+      .where(condition)
+      .orderBy(desc(socialApplies.prescriptionDate), desc(socialApplies.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(socialApplies).where(condition),
+  ])
+  return { rows, total: total?.n ?? 0, page }
+}
+
+/** The FUP list's offer filter: the offers the organisation has prescribed to. */
+export function prescribedOffers(db: DbOrTx, organisationId: string) {
+  return db
+    .selectDistinct({ value: socialOffers.id, label: socialOffers.name })
+    .from(socialApplies)
+    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+    .where(eq(socialApplies.organisationId, organisationId))
+    .orderBy(socialOffers.name)
+}
+
+/** How long an answer stays under "Réponses reçues" once read. */
+export const ANSWERS_WINDOW_DAYS = 30
+
+/**
+ * /v2/actions/dashboard, "Réponses reçues": the partners' answers notified to this user (sendFup writes the
+ * rows), unread ones and those of the last 30 days, each with its apply read in the user's organisation.
+ */
+export function receivedAnswers(db: DbOrTx, params: { userId: string; organisationId: string; now?: Date }) {
+  const since = new Date((params.now ?? new Date()).getTime() - ANSWERS_WINDOW_DAYS * 86_400_000)
+  return db
+    .select({ notificationId: notifications.id, notifiedAt: notifications.createdAt, readAt: notifications.readAt, ...applyColumns })
+    .from(notifications)
+    .innerJoin(socialApplies, eq(socialApplies.id, sql`(${notifications.payload}->>'applyId')::uuid`))
+    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+    .leftJoin(fups, eq(fups.socialApplyId, socialApplies.id))
+    .where(
+      and(
+        eq(notifications.userId, params.userId),
+        eq(notifications.kind, 'fupAnswered'),
+        eq(socialApplies.organisationId, params.organisationId),
+        or(isNull(notifications.readAt), gte(notifications.createdAt, since)),
+      ),
+    )
+    .orderBy(desc(notifications.createdAt))
+    .limit(PAGE_SIZE)
+}
+
+/** Marks this user's answer notifications read; returns how many were unread. */
+export async function markAnswersRead(db: DbOrTx, userId: string, now: Date = new Date()): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'fupAnswered'), isNull(notifications.readAt)))
+    .returning({ id: notifications.id })
+  return rows.length
+}
+
+/**
+ * "Prescriptions sans réponse depuis plus de N jours": the pending, non-archived prescriptions of the
+ * organisation (of one author when given) made more than `days` days ago, oldest first, and their number.
+ */
+export async function unansweredPrescriptions(db: DbOrTx, params: { organisationId: string; authorId?: string | null; days: number; now?: Date }) {
+  const before = new Date((params.now ?? new Date()).getTime() - params.days * 86_400_000)
+  const condition = and(
+    eq(socialApplies.organisationId, params.organisationId),
+    eq(socialApplies.state, 'PRESCRIPTION_FILLED'),
+    eq(socialApplies.archived, false),
+    lt(socialApplies.prescriptionDate, before),
+    params.authorId ? eq(socialApplies.authorId, params.authorId) : undefined,
+  )
+  const [rows, [total]] = await Promise.all([
+    appliesFrom(db).where(condition).orderBy(asc(socialApplies.prescriptionDate)).limit(PAGE_SIZE),
+    db.select({ n: count() }).from(socialApplies).where(condition),
+  ])
+  return { rows, total: total?.n ?? 0 }
+}
+
+/** The organisation's reminder delay (organisations.answer_reminder_days, 10 by default). */
+export async function answerReminderDays(db: DbOrTx, organisationId: string): Promise<number> {
+  const [row] = await db.select({ days: organisations.answerReminderDays }).from(organisations).where(eq(organisations.id, organisationId))
+  return row?.days ?? 10
+}
+
+/** The prescribe dialog's candidate picker: up to 20 of the organisation's candidates matching the search (trigram index). */
+export function searchCandidatesToPrescribe(db: DbOrTx, organisationId: string, search: string) {
+  const s = search.trim()
+  return db
+    .select({ id: candidates.id, firstName: candidates.firstName, lastName: candidates.lastName, birthDate: candidates.birthDate, place: places.label })
+    .from(candidates)
+    .leftJoin(places, eq(places.id, candidates.placeId))
+    .where(
+      and(
+        eq(candidates.organisationId, organisationId),
+        s.length >= SEARCH_MIN_LENGTH
+          ? sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${s.replace(/[\\%_]/g, '\\$&')})) || '%'`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(candidates.lastName), asc(candidates.firstName), asc(candidates.id))
+    .limit(20)
+}
+
+/** The prescriber part of the sheet, prefilled from the signed-in user and their organisation. */
+export async function prescriberDefaults(db: DbOrTx, userId: string, organisationId: string) {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone, structure: organisations.name, address: organisations.addressFormatted })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
+  if (!row) return null
+  return { rsaReferentName: `${row.firstName} ${row.lastName}`.trim(), email: row.email, phone: row.phone ?? '', structure: row.structure, address: row.address ?? '' }
+}
+export type PrescriberDefaults = NonNullable<Awaited<ReturnType<typeof prescriberDefaults>>>
+

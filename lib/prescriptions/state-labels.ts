@@ -1,0 +1,8 @@
+import type { ApplyState } from '@/lib/applies/queries'
+
+/** The referent's words for an apply's state (the partner's tabs name the same states from their side). */
+export const PRESCRIPTION_STATE_LABELS: Record<ApplyState, string> = {
+  PRESCRIPTION_FILLED: 'En attente de réponse',
+  INTEGRATED_CANDIDATE: 'Intégré',
+  REFUSED_STRUCTURE: 'Refusé',
+}
