@@ -32,18 +32,6 @@ export async function appliesOfCandidate(db: DbOrTx, organisationId: string, can
     .orderBy(desc(socialApplies.prescriptionDate))
 }
 
-/** The organisation's latest prescriptions and their answers. */
-export async function latestAppliesOfOrganisation(db: DbOrTx, organisationId: string) {
-  return db
-    .select({ id: socialApplies.id, state: socialApplies.state, candidateId: candidates.id, firstName: candidates.firstName, lastName: candidates.lastName, offerName: socialOffers.name, prescriptionDate: socialApplies.prescriptionDate, responseDate: socialApplies.responseDate, cause: socialApplies.cause })
-    .from(socialApplies)
-    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
-    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
-    .where(and(eq(socialApplies.organisationId, organisationId), eq(socialApplies.archived, false)))
-    .orderBy(desc(socialApplies.prescriptionDate))
-    .limit(PAGE_SIZE)
-}
-
 export async function applyCountsOfOrganisation(db: DbOrTx, organisationId: string): Promise<ApplyCounts> {
   const rows = await db
     .select({ state: socialApplies.state, n: count() })

@@ -13,10 +13,6 @@ const offerCard = {
 }
 
 /** The social offers directory: partners publish their offers to every referent. */
-export async function listSocialOffers(db: DbOrTx) {
-  return db.select(offerCard).from(socialOffers).orderBy(asc(socialOffers.name))
-}
-
 export async function socialOffersOfStructure(db: DbOrTx, structureId: string) {
   return db.select(offerCard).from(socialOffers).where(eq(socialOffers.structureId, structureId)).orderBy(asc(socialOffers.name))
 }

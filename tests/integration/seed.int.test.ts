@@ -1,5 +1,5 @@
 import { verifyPassword } from 'better-auth/crypto'
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { REFUSAL_CAUSES } from '@/lib/applies/causes'
 import type { Db } from '@/lib/db/client'
