@@ -6,6 +6,8 @@ import type { Pool, PoolClient } from 'pg'
 import type { Db } from '../lib/db/client'
 import { measure, type Timing } from './measure'
 import { appliesByTabServer, archive50, fupPdf } from './partner'
+import { candidatesDashboardServer } from './candidates'
+import { import10k } from './import'
 
 /**
  * client: a connection of its own for the measurement's queries; db and pool: the app's handle (`createDb`) on the
@@ -111,4 +113,4 @@ const candidatesSearch: Measurement = {
 }
 
 /** archive-50 last: it writes (and restores) applies. */
-export const measurements: Measurement[] = [appliesByTab, candidatesSearch, appliesByTabServer, fupPdf, archive50]
+export const measurements: Measurement[] = [appliesByTab, candidatesSearch, appliesByTabServer, candidatesDashboardServer, fupPdf, archive50, import10k]

@@ -3,27 +3,29 @@ import type { DbOrTx } from '@/lib/db/client'
 import { candidateStatuses, customFieldDefinitions, places, users } from '@/lib/db/schema'
 import { CANDIDATE_MESSAGES, type CustomFieldDefinition } from './candidate-schema'
 
-/** What a candidate form, filter bar or import needs from the organisation's settings, in one round trip each. */
+/**
+ * What a candidate form, filter bar or import needs from the organisation's settings. One query after the other:
+ * inside a transaction they share one connection, which runs one statement at a time anyway (node-postgres warns
+ * when several are sent on it at once).
+ */
 export async function candidateSettings(db: DbOrTx, organisationId: string) {
-  const [placeRows, statusRows, fieldRows, referentRows] = await Promise.all([
-    db.select({ id: places.id, label: places.label }).from(places).where(eq(places.organisationId, organisationId)).orderBy(asc(places.label)),
-    db
-      .select({ id: candidateStatuses.id, value: candidateStatuses.value, label: candidateStatuses.label })
-      .from(candidateStatuses)
-      .where(eq(candidateStatuses.organisationId, organisationId))
-      .orderBy(asc(candidateStatuses.position), asc(candidateStatuses.label)),
-    db
-      .select({ key: customFieldDefinitions.key, label: customFieldDefinitions.label, type: customFieldDefinitions.type, options: customFieldDefinitions.options, required: customFieldDefinitions.required })
-      .from(customFieldDefinitions)
-      .where(eq(customFieldDefinitions.organisationId, organisationId))
-      .orderBy(asc(customFieldDefinitions.position), asc(customFieldDefinitions.label)),
-    // Referents a candidate can be assigned to: the organisation's enabled, non-partner users.
-    db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(and(eq(users.organisationId, organisationId), eq(users.disabled, false), sql`${users.role} <> 'fullPartner'`, isNotNull(users.organisationId)))
-      .orderBy(asc(users.lastName), asc(users.firstName)),
-  ])
+  const placeRows = await db.select({ id: places.id, label: places.label }).from(places).where(eq(places.organisationId, organisationId)).orderBy(asc(places.label))
+  const statusRows = await db
+    .select({ id: candidateStatuses.id, value: candidateStatuses.value, label: candidateStatuses.label })
+    .from(candidateStatuses)
+    .where(eq(candidateStatuses.organisationId, organisationId))
+    .orderBy(asc(candidateStatuses.position), asc(candidateStatuses.label))
+  const fieldRows = await db
+    .select({ key: customFieldDefinitions.key, label: customFieldDefinitions.label, type: customFieldDefinitions.type, options: customFieldDefinitions.options, required: customFieldDefinitions.required })
+    .from(customFieldDefinitions)
+    .where(eq(customFieldDefinitions.organisationId, organisationId))
+    .orderBy(asc(customFieldDefinitions.position), asc(customFieldDefinitions.label))
+  // Referents a candidate can be assigned to: the organisation's enabled, non-partner users.
+  const referentRows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), eq(users.disabled, false), sql`${users.role} <> 'fullPartner'`, isNotNull(users.organisationId)))
+    .orderBy(asc(users.lastName), asc(users.firstName))
   return { places: placeRows, statuses: statusRows, customFields: fieldRows as CustomFieldDefinition[], referents: referentRows }
 }
 

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { candidateSettings } from '@/lib/candidates/organisation-settings'
+import { getDb } from '@/lib/db/client'
+import { checkMapping } from '@/lib/imports/columns'
+import { importEventStream } from '@/lib/imports/event-stream'
+import { importCandidates } from '@/lib/imports/import-candidates'
+import { IMPORT_MESSAGES } from '@/lib/imports/messages'
+import { parseImportFile } from '@/lib/imports/parse-file'
+import { readUpload } from '@/lib/imports/read-upload'
+import { importingUser } from '@/lib/imports/request-user'
+
+const optionsSchema = z.object({
+  mapping: z.string().transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      ctx.addIssue({ code: 'custom', message: IMPORT_MESSAGES.mappingInvalid })
+      return z.NEVER
+    }
+  }),
+  mode: z.enum(['valid', 'allOrNothing'], { error: IMPORT_MESSAGES.mappingInvalid }),
+  includeDuplicates: z.enum(['true', 'false']).transform((v) => v === 'true'),
+})
+
+/**
+ * POST multipart {file, mapping, mode, includeDuplicates}: the confirmed import. The same file is read and validated
+ * again on the server, then written in one transaction (lib/imports/import-candidates.ts). Streams its steps (NDJSON).
+ */
+export async function POST(request: Request) {
+  const user = await importingUser()
+  if (!user) return Response.json({ error: IMPORT_MESSAGES.forbidden }, { status: 403 })
+  const read = await readUpload(request)
+  if (!read.ok) return Response.json({ error: read.error }, { status: read.status })
+  const options = optionsSchema.safeParse(read.upload.fields)
+  if (!options.success) return Response.json({ error: IMPORT_MESSAGES.mappingInvalid }, { status: 400 })
+  const { fileName, bytes } = read.upload
+
+  return importEventStream('candidate-import.commit', async (send) => {
+    const db = getDb()
+    send({ type: 'step', step: 'parse', done: 0, total: 1 })
+    const parsed = await parseImportFile(bytes, fileName)
+    if (!parsed.ok) return send({ type: 'error', error: parsed.error })
+    send({ type: 'step', step: 'parse', done: 1, total: 1 })
+    const { customFields } = await candidateSettings(db, user.organisationId)
+    const mapping = checkMapping(options.data.mapping, parsed.table.headers, customFields)
+    if (!mapping.ok) return send({ type: 'error', error: mapping.error })
+
+    const result = await importCandidates(db, {
+      organisationId: user.organisationId,
+      actorId: user.id,
+      table: parsed.table,
+      mapping: mapping.mapping,
+      mode: options.data.mode,
+      includeDuplicates: options.data.includeDuplicates,
+      onProgress: (step, done, total) => send({ type: 'step', step, done, total }),
+    })
+    send({ type: 'result', ...result })
+  })
+}
