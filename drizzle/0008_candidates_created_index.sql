@@ -1,0 +1,1 @@
+CREATE INDEX "candidates_organisation_created_idx" ON "candidates" USING btree ("organisation_id","created_at","id");
