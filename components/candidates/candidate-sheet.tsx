@@ -2,38 +2,66 @@ import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { clsx } from 'clsx'
 import { PageHeader } from '@/components/layout/page-header'
-import { SheetPrescriptions } from './sheet-prescriptions'
+import { buttonClass } from '@/components/ui/button'
 import { requirePagePermission } from '@/lib/auth/session'
+import { candidateSettings } from '@/lib/candidates/organisation-settings'
 import { getCandidate } from '@/lib/candidates/queries'
-import { formatDate } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
+import { can } from '@/lib/permissions'
+import { CandidateForm } from './candidate-form'
+import { formValuesOf } from './candidate-form-values'
+import { SheetHistory } from './sheet-history'
+import { SheetIdentity } from './sheet-identity'
+import { SheetPrescriptions } from './sheet-prescriptions'
+import { SheetSituation } from './sheet-situation'
 
-export const CANDIDATE_SECTIONS = { identite: 'Identité', prescriptions: 'Prescriptions' } as const
+export const CANDIDATE_SECTIONS = { identite: 'Identité', situation: 'Situation', prescriptions: 'Prescriptions', historique: 'Historique' } as const
 export type CandidateSection = keyof typeof CANDIDATE_SECTIONS
 
 export function isCandidateSection(value: string): value is CandidateSection {
-  return value in CANDIDATE_SECTIONS
+  return Object.hasOwn(CANDIDATE_SECTIONS, value)
 }
 
-/** The candidate sheet: /v2/candidate/{id}/{navigation}. A candidate of another organisation is "not found". */
-export async function CandidateSheet({ id, section }: { id: string; section: CandidateSection }) {
+const EDITABLE: CandidateSection[] = ['identite', 'situation']
+
+/**
+ * The candidate sheet: /v2/candidate/{id}/{navigation}. A candidate of another organisation, or an id that is not a
+ * uuid, is "not found". `edit` (?edit=1 on identite or situation) shows the edit form in place of the section.
+ */
+export async function CandidateSheet({ id, section, edit = false }: { id: string; section: CandidateSection; edit?: boolean }) {
   const user = await requirePagePermission('candidate.visualize')
   if (!user.organisationId || !isUuid(id)) notFound()
   const db = getDb()
-  const candidate = await getCandidate(db, user.organisationId, id)
+  const canModify = can(user, 'candidate.modify') && EDITABLE.includes(section)
+  const editing = edit && canModify
+  // The organisation's settings (custom fields, choices) only where the section shows them.
+  const needsSettings = editing || section === 'situation' || section === 'historique'
+  const [candidate, settings] = await Promise.all([getCandidate(db, user.organisationId, id), needsSettings ? candidateSettings(db, user.organisationId) : null])
   if (!candidate) notFound()
+  const sectionHref = `/v2/candidate/${id}/${section}`
+
   return (
     <>
-      <PageHeader title={`${candidate.firstName} ${candidate.lastName}`} subtitle={[candidate.status, candidate.place].filter(Boolean).join(' · ')} />
-      <nav aria-label="Sections de la fiche" className="mb-6 border-b border-slate-200">
-        <ul className="flex gap-2">
+      <PageHeader
+        title={`${candidate.firstName} ${candidate.lastName}`}
+        subtitle={[candidate.status, candidate.place].filter(Boolean).join(' · ') || undefined}
+        actions={
+          canModify && !editing ? (
+            <Link href={`${sectionHref}?edit=1`} className={buttonClass('primary')}>
+              Modifier<span className="sr-only"> la fiche de {`${candidate.firstName} ${candidate.lastName}`}</span>
+            </Link>
+          ) : undefined
+        }
+      />
+      <nav aria-label="Sections de la fiche" className="mb-6 overflow-x-auto border-b border-slate-200">
+        <ul className="flex sm:gap-2">
           {(Object.keys(CANDIDATE_SECTIONS) as CandidateSection[]).map((key) => (
             <li key={key}>
               <Link
                 href={`/v2/candidate/${id}/${key}`}
                 aria-current={key === section ? 'page' : undefined}
-                className={clsx('block border-b-2 px-3 py-2 text-sm no-underline', key === section ? 'border-brand-700 font-semibold text-brand-800' : 'border-transparent text-slate-700')}
+                className={clsx('block border-b-2 px-2 py-2 text-sm whitespace-nowrap no-underline sm:px-3', key === section ? 'border-brand-700 font-semibold text-brand-800' : 'border-transparent text-slate-700 hover:text-slate-900')}
               >
                 {CANDIDATE_SECTIONS[key]}
               </Link>
@@ -41,24 +69,27 @@ export async function CandidateSheet({ id, section }: { id: string; section: Can
           ))}
         </ul>
       </nav>
-      {section === 'identite' ? (
-        <dl className="grid max-w-2xl grid-cols-[12rem_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-6 text-sm">
-          <dt className="font-medium text-slate-600">Genre</dt>
-          <dd>{candidate.gender === 'F' ? 'Femme' : candidate.gender === 'M' ? 'Homme' : '-'}</dd>
-          <dt className="font-medium text-slate-600">Date de naissance</dt>
-          <dd>{formatDate(candidate.birthDate) || '-'}</dd>
-          <dt className="font-medium text-slate-600">Téléphone</dt>
-          <dd>{candidate.phone ?? '-'}</dd>
-          <dt className="font-medium text-slate-600">Email</dt>
-          <dd>{candidate.email ?? '-'}</dd>
-          <dt className="font-medium text-slate-600">Adresse</dt>
-          <dd>
-            {candidate.addressFormatted ?? '-'}
-            {candidate.addressIsQpv && ' (QPV)'}
-          </dd>
-        </dl>
-      ) : (
+      {editing && settings ? (
+        <>
+          <h2 className="mb-4 text-lg font-semibold text-slate-900">Modifier la fiche</h2>
+          <CandidateForm
+            mode="edit"
+            candidateId={id}
+            hasNir={candidate.hasNir}
+            settings={settings}
+            initial={formValuesOf(candidate, settings.customFields)}
+            cancelHref={sectionHref}
+            returnHref={sectionHref}
+          />
+        </>
+      ) : section === 'identite' ? (
+        <SheetIdentity candidate={candidate} canRevealNir={can(user, 'candidate.nir.visualize')} />
+      ) : section === 'situation' ? (
+        <SheetSituation candidate={candidate} customFields={settings?.customFields ?? []} />
+      ) : section === 'prescriptions' ? (
         <SheetPrescriptions organisationId={user.organisationId} candidateId={id} />
+      ) : (
+        <SheetHistory organisationId={user.organisationId} candidateId={id} customFields={settings?.customFields ?? []} />
       )}
     </>
   )

@@ -195,8 +195,10 @@ export function validateCandidate(input: unknown, definitions: CustomFieldDefini
     }
   }
   const data = parsed.success ? parsed.data : null
-  if (data?.socialSecurityNumber) {
-    const message = nirError(data.socialSecurityNumber, data.gender, data.birthDate)
+  // The NIR is checked even when another field is wrong, so that the form shows every message at once.
+  const identity = data ?? nirIdentityOf(input)
+  if (identity?.socialSecurityNumber) {
+    const message = nirError(identity.socialSecurityNumber, identity.gender, identity.birthDate)
     if (message) errors.socialSecurityNumber = message
   }
   const rawCustom = (data?.customFields ?? (isRecord(input) && isRecord(input.customFields) ? input.customFields : {})) as Record<string, unknown>
@@ -209,6 +211,15 @@ export function validateCandidate(input: unknown, definitions: CustomFieldDefini
   for (const key of Object.keys(rawCustom)) if (!definitions.some((d) => d.key === key)) errors._form ??= CANDIDATE_MESSAGES.unexpectedField
   if (!data || Object.keys(errors).length > 0) return { ok: false, errors }
   return { ok: true, values: { ...data, customFields } }
+}
+
+const nirIdentitySchema = baseSchema.pick({ socialSecurityNumber: true, gender: true, birthDate: true })
+
+/** The NIR with the gender and birth date it is checked against, when these three parse on their own. */
+function nirIdentityOf(input: unknown) {
+  if (!isRecord(input)) return null
+  const parsed = nirIdentitySchema.safeParse({ socialSecurityNumber: input.socialSecurityNumber, gender: input.gender, birthDate: input.birthDate })
+  return parsed.success ? parsed.data : null
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,8 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { candidates, candidateStatuses, places } from '@/lib/db/schema'
+import { candidates, candidateStatuses, places, users } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
+import { maskNir } from './nir'
 
 /** The first page of an organisation's candidates and their total (the full dashboard comes with its own issue). */
 export async function listCandidates(db: DbOrTx, organisationId: string) {
@@ -26,7 +27,10 @@ export async function listCandidates(db: DbOrTx, organisationId: string) {
   return { rows, total: total?.n ?? 0 }
 }
 
-/** One candidate of the organisation, without the NIR (reading it is a separate, audited call). */
+/**
+ * One candidate of the organisation, without the NIR: only whether there is one and its masked form (the first
+ * five characters, sex and birth year and month, are all that leave the database). Reading it is reveal-nir.ts.
+ */
 export async function getCandidate(db: DbOrTx, organisationId: string, id: string) {
   const [row] = await db
     .select({
@@ -39,12 +43,28 @@ export async function getCandidate(db: DbOrTx, organisationId: string, id: strin
       email: candidates.email,
       addressFormatted: candidates.addressFormatted,
       addressIsQpv: candidates.addressIsQpv,
+      cafNumber: candidates.cafNumber,
+      poleEmploiNumber: candidates.poleEmploiNumber,
+      nirPrefix: sql<string | null>`left(${candidates.socialSecurityNumber}, 5)`,
+      placeId: candidates.placeId,
+      statusId: candidates.statusId,
+      referentId: candidates.referentId,
       place: places.label,
       status: candidateStatuses.label,
+      referentFirstName: users.firstName,
+      referentLastName: users.lastName,
+      customFields: candidates.customFields,
+      createdAt: candidates.createdAt,
+      updatedAt: candidates.updatedAt,
     })
     .from(candidates)
     .leftJoin(places, eq(places.id, candidates.placeId))
     .leftJoin(candidateStatuses, eq(candidateStatuses.id, candidates.statusId))
+    .leftJoin(users, eq(users.id, candidates.referentId))
     .where(and(eq(candidates.id, id), eq(candidates.organisationId, organisationId)))
-  return row ?? null
+  if (!row) return null
+  const { nirPrefix, ...rest } = row
+  return { ...rest, hasNir: nirPrefix !== null, nirMasked: nirPrefix ? maskNir(nirPrefix) : null }
 }
+
+export type CandidateRecord = NonNullable<Awaited<ReturnType<typeof getCandidate>>>

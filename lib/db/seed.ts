@@ -101,6 +101,10 @@ export async function seedDemo(db: Db): Promise<void> {
     await tx.insert(s.customFieldDefinitions).values([
       { organisationId: demoIds.orgSeineMaritime, key: 'drivingLicence', label: 'Permis B', type: 'bool', position: 0 },
       { organisationId: demoIds.orgSeineMaritime, key: 'mobility', label: 'Moyens de déplacement', type: 'listMultiple', position: 1, options: [{ value: 'bus', label: 'Transports en commun' }, { value: 'bike', label: 'Vélo' }, { value: 'car', label: 'Voiture' }] },
+      // Issue 5: a list, a number and a date field; the French level is required (the create form's required-field message).
+      { organisationId: demoIds.orgSeineMaritime, key: 'frenchLevel', label: 'Niveau de français', type: 'list', position: 2, required: true, options: [{ value: 'a1', label: 'A1 - Débutant' }, { value: 'b1', label: 'B1 - Intermédiaire' }, { value: 'c1', label: 'C1 - Avancé' }] },
+      { organisationId: demoIds.orgSeineMaritime, key: 'children', label: 'Enfants à charge', type: 'number', position: 3 },
+      { organisationId: demoIds.orgSeineMaritime, key: 'rsaStartDate', label: 'Entrée dans le RSA', type: 'date', position: 4 },
     ])
     await tx.insert(s.settingsListEntries).values([
       { kind: 'financingMode', value: 'fse', label: 'FSE+' },
@@ -148,7 +152,7 @@ export async function seedDemo(db: Db): Promise<void> {
           placeId: placeOf(i),
           statusId: statusOf(i),
           referentId: userId('referent@passerelle.test'),
-          customFields: { drivingLicence: false },
+          customFields: { drivingLicence: false, frenchLevel: 'b1' },
         })),
         { organisationId: demoIds.orgLyon, firstName: 'Léa', lastName: 'Rousseau', gender: 'F' as const, birthDate: '1991-02-02', placeId: placeRows[places.length]!.id, statusId: statusRows[statuses.length]!.id, referentId: userId('referent.lyon@passerelle.test') },
       ])

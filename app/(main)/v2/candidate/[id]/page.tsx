@@ -3,7 +3,8 @@ import { pageMetadata } from '@/components/layout/page-metadata'
 
 export const generateMetadata = pageMetadata('candidate')
 
-export default async function CandidatePage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params
-  return <CandidateSheet id={id} section="identite" />
+/** /v2/candidate/{id}: the sheet's identity section. */
+export default async function CandidatePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ edit?: string | string[] }> }) {
+  const [{ id }, { edit }] = await Promise.all([params, searchParams])
+  return <CandidateSheet id={id} section="identite" edit={edit === '1'} />
 }

@@ -4,8 +4,9 @@ import { pageMetadata } from '@/components/layout/page-metadata'
 
 export const generateMetadata = pageMetadata('candidate')
 
-export default async function CandidateSectionPage({ params }: { params: Promise<{ id: string; navigation: string }> }) {
-  const { id, navigation } = await params
+/** /v2/candidate/{id}/{navigation}: identite, situation, prescriptions or historique; any other section is a 404. */
+export default async function CandidateSectionPage({ params, searchParams }: { params: Promise<{ id: string; navigation: string }>; searchParams: Promise<{ edit?: string | string[] }> }) {
+  const [{ id, navigation }, { edit }] = await Promise.all([params, searchParams])
   if (!isCandidateSection(navigation)) notFound()
-  return <CandidateSheet id={id} section={navigation} />
+  return <CandidateSheet id={id} section={navigation} edit={edit === '1'} />
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { validateCandidate, type CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
+import { emptyFormValues, formValuesOf } from './candidate-form-values'
+import { customFieldText } from './sheet-situation'
+
+const defs: CustomFieldDefinition[] = [
+  { key: 'licence', label: 'Permis B', type: 'bool', options: [], required: false },
+  { key: 'mobility', label: 'Moyens', type: 'listMultiple', options: [{ value: 'bus', label: 'Bus' }, { value: 'bike', label: 'Vélo' }], required: false },
+  { key: 'level', label: 'Niveau', type: 'list', options: [{ value: 'b1', label: 'B1 - Intermédiaire' }], required: true },
+  { key: 'children', label: 'Enfants', type: 'number', options: [], required: false },
+  { key: 'since', label: 'Depuis', type: 'date', options: [], required: false },
+  { key: 'note', label: 'Note', type: 'text', options: [], required: false },
+]
+const stored = {
+  firstName: 'Karim',
+  lastName: 'Benali',
+  gender: 'M' as const,
+  birthDate: '1979-11-03',
+  phone: '06 12 34 56 71',
+  email: null,
+  addressFormatted: null,
+  addressIsQpv: false,
+  cafNumber: '1234567',
+  poleEmploiNumber: null,
+  placeId: null,
+  statusId: null,
+  referentId: 'demo-referent',
+  customFields: { licence: false, mobility: ['bike'], level: 'b1', children: 2.5, since: '2024-03-01', note: 'à revoir', gone: 'x' },
+}
+
+describe('the edit form’s values', () => {
+  it('give back the stored candidate once validated (the NIR left empty, an unknown custom key dropped)', () => {
+    const form = formValuesOf(stored, defs)
+    expect(form.socialSecurityNumber).toBe('')
+    expect(form.customFields).toEqual({ licence: 'non', mobility: ['bike'], level: 'b1', children: '2.5', since: '2024-03-01', note: 'à revoir' })
+    const checked = validateCandidate(form, defs)
+    expect(checked).toMatchObject({ ok: true, values: { firstName: 'Karim', gender: 'M', birthDate: '1979-11-03', email: null, socialSecurityNumber: null, customFields: { licence: false, mobility: ['bike'], level: 'b1', children: 2.5, since: '2024-03-01', note: 'à revoir' } } })
+  })
+
+  it('start empty for a creation, which the required custom field then refuses', () => {
+    const checked = validateCandidate({ ...emptyFormValues('demo-referent'), firstName: 'A', lastName: 'B' }, defs)
+    expect(checked).toEqual({ ok: false, errors: { 'customFields.level': 'Le champ « Niveau » est obligatoire' } })
+  })
+})
+
+describe('customFieldText', () => {
+  it('shows stored values as people read them', () => {
+    expect(customFieldText(defs[0]!, false)).toBe('Non')
+    expect(customFieldText(defs[1]!, ['bus', 'bike'])).toBe('Bus, Vélo')
+    expect(customFieldText(defs[2]!, 'b1')).toBe('B1 - Intermédiaire')
+    expect(customFieldText(defs[3]!, 1234.5)).toBe('1\u202f234,5')
+    expect(customFieldText(defs[4]!, '2024-03-01')).toBe('01/03/2024')
+    expect(customFieldText(defs[5]!, undefined)).toBeNull()
+  })
+})

@@ -1,0 +1,50 @@
+'use server'
+
+import { z } from 'zod'
+import { getCurrentUser } from '@/lib/auth/session'
+import { getDb } from '@/lib/db/client'
+import { isUuid } from '@/lib/ids'
+import { can } from '@/lib/permissions'
+import { createCandidate, type CreateCandidateResult } from './create-candidate'
+import { revealNir } from './reveal-nir'
+import { updateCandidate, type UpdateCandidateResult } from './update-candidate'
+
+type Refused = { ok: false; error: string }
+const NOT_ALLOWED: Refused = { ok: false, error: 'Vous n’avez pas le droit de modifier les candidats.' }
+const NOT_FOUND: Refused = { ok: false, error: 'Ce candidat est introuvable.' }
+const flag = z.boolean().catch(false)
+
+/** The signed-in user of an organisation holding candidate.modify, or null (fail closed). */
+async function candidateEditor() {
+  const user = await getCurrentUser()
+  if (!user?.organisationId || !can(user, 'candidate.modify')) return null
+  return user as typeof user & { organisationId: string }
+}
+
+/** /v2/candidate/create. The input is validated on the server (validateCandidate + the organisation's references). */
+export async function createCandidateAction(input: unknown, confirmDuplicates: unknown): Promise<CreateCandidateResult | Refused> {
+  const user = await candidateEditor()
+  if (!user) return NOT_ALLOWED
+  return createCandidate(getDb(), { organisationId: user.organisationId, actorId: user.id, input, confirmDuplicates: flag.parse(confirmDuplicates) })
+}
+
+/** The sheet's edit form. Another organisation's candidate, or an id that is not a uuid, is "not found". */
+export async function updateCandidateAction(candidateId: unknown, input: unknown, clearNir: unknown): Promise<Exclude<UpdateCandidateResult, { notFound: true }> | Refused> {
+  const user = await candidateEditor()
+  if (!user) return NOT_ALLOWED
+  if (typeof candidateId !== 'string' || !isUuid(candidateId)) return NOT_FOUND
+  const result = await updateCandidate(getDb(), { organisationId: user.organisationId, actorId: user.id, candidateId, input, clearNir: flag.parse(clearNir) })
+  return 'notFound' in result ? NOT_FOUND : result
+}
+
+/** "Afficher le NIR": audited; the number goes back in the response body only, never in a URL or a log. */
+export async function revealNirAction(candidateId: unknown): Promise<{ ok: true; nir: string } | Refused> {
+  const user = await getCurrentUser()
+  if (!user) return NOT_FOUND
+  if (typeof candidateId !== 'string') return NOT_FOUND
+  const result = await revealNir(getDb(), { actor: user, candidateId })
+  if (result.ok) return result
+  if (result.error === 'forbidden') return { ok: false, error: 'Vous n’avez pas le droit de consulter le numéro de sécurité sociale.' }
+  if (result.error === 'noNir') return { ok: false, error: 'Aucun numéro de sécurité sociale n’est enregistré pour ce candidat.' }
+  return NOT_FOUND
+}

@@ -1,0 +1,52 @@
+import type { DbOrTx } from '@/lib/db/client'
+import { writeAudit } from '@/lib/audit'
+import { candidates } from '@/lib/db/schema'
+import { validateCandidate, type CandidateErrors, type CandidateValues } from './candidate-schema'
+import { findDuplicates, type DuplicateMatch } from './duplicates'
+import { candidateSettings, referenceErrors, type CandidateSettings } from './organisation-settings'
+
+export type CreateCandidateResult = { ok: true; id: string } | { ok: false; errors: CandidateErrors } | { ok: false; duplicates: DuplicateMatch[] }
+
+/**
+ * Validates a candidate against an organisation's settings: the field rules and custom fields (validateCandidate),
+ * then the place, status and referent, which must be the organisation's own.
+ */
+export function checkCandidate(settings: CandidateSettings, input: unknown): { ok: true; values: CandidateValues } | { ok: false; errors: CandidateErrors } {
+  const checked = validateCandidate(input, settings.customFields)
+  if (!checked.ok) return checked
+  const references = referenceErrors(checked.values, settings)
+  return Object.keys(references).length > 0 ? { ok: false, errors: references } : checked
+}
+
+/**
+ * Creates a candidate of the organisation with its audit row, in one transaction. Unless the person confirmed,
+ * a candidate with the same NIR, or the same names and birth date, stops the creation and is returned instead.
+ * The audit row holds ids only (the duplicates the person chose to ignore), never the candidate's data.
+ */
+export async function createCandidate(
+  db: DbOrTx,
+  { organisationId, actorId, input, confirmDuplicates = false }: { organisationId: string; actorId: string; input: unknown; confirmDuplicates?: boolean },
+): Promise<CreateCandidateResult> {
+  const checked = checkCandidate(await candidateSettings(db, organisationId), input)
+  if (!checked.ok) return checked
+  const v = checked.values
+  const duplicates = (await findDuplicates(db, organisationId, [{ nir: v.socialSecurityNumber, lastName: v.lastName, firstName: v.firstName, birthDate: v.birthDate }])).get(0) ?? []
+  if (duplicates.length > 0 && !confirmDuplicates) return { ok: false, duplicates }
+
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(candidates)
+      .values({ organisationId, ...v })
+      .returning({ id: candidates.id })
+    await writeAudit(tx, {
+      actorId,
+      organisationId,
+      action: 'candidate.create',
+      entityType: 'candidate',
+      entityId: row!.id,
+      details: duplicates.length ? { confirmedDuplicateOf: duplicates.map((d) => d.candidateId) } : {},
+    })
+    return row!.id
+  })
+  return { ok: true, id }
+}

@@ -1,0 +1,44 @@
+import { and, desc, eq } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { auditLog, users } from '@/lib/db/schema'
+
+/** The French label of each audited action on a candidate; an unknown action shows its code. */
+export const HISTORY_ACTION_LABELS: Record<string, string> = {
+  'candidate.create': 'Création de la fiche',
+  'candidate.update': 'Modification de la fiche',
+  'candidate.nir.read': 'Consultation du numéro de sécurité sociale',
+  'candidate.import': 'Création par import',
+  'candidate.status.update': 'Changement de statut',
+}
+
+export function historyActionLabel(action: string): string {
+  return HISTORY_ACTION_LABELS[action] ?? `Action « ${action} »`
+}
+
+/** The candidate's audit rows, newest first, with the actor's name: the sheet's "Historique" section. */
+export async function candidateHistory(db: DbOrTx, organisationId: string, candidateId: string, limit = 200) {
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      details: auditLog.details,
+      actorFirstName: users.firstName,
+      actorLastName: users.lastName,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(eq(auditLog.entityType, 'candidate'), eq(auditLog.entityId, candidateId), eq(auditLog.organisationId, organisationId)))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit)
+  return rows.map((r) => ({
+    id: r.id,
+    at: r.at,
+    action: r.action,
+    /** Names of the changed fields of a 'candidate.update' row (never their values). */
+    fields: Array.isArray(r.details.fields) ? (r.details.fields as unknown[]).filter((f): f is string => typeof f === 'string') : [],
+    actorName: [r.actorFirstName, r.actorLastName].filter(Boolean).join(' ') || null,
+  }))
+}
+
+export type HistoryRow = Awaited<ReturnType<typeof candidateHistory>>[number]

@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { writeAudit } from '@/lib/audit'
+import { candidates } from '@/lib/db/schema'
+import { isUuid } from '@/lib/ids'
+import { can, type PermissionSubject } from '@/lib/permissions'
+import { formatNir } from './nir'
+
+export type RevealNirResult = { ok: true; nir: string } | { ok: false; error: 'forbidden' | 'notFound' | 'noNir' }
+
+/**
+ * The candidate's NIR, formatted, for a holder of candidate.nir.visualize of the candidate's organisation.
+ * Every read writes an audit row (ids only) in the same transaction; the NIR itself is never logged.
+ */
+export async function revealNir(
+  db: DbOrTx,
+  { actor, candidateId }: { actor: PermissionSubject & { id: string; organisationId: string | null }; candidateId: string },
+): Promise<RevealNirResult> {
+  if (!can(actor, 'candidate.nir.visualize')) return { ok: false, error: 'forbidden' }
+  const organisationId = actor.organisationId
+  if (!organisationId || !isUuid(candidateId)) return { ok: false, error: 'notFound' }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ nir: candidates.socialSecurityNumber })
+      .from(candidates)
+      .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId)))
+    if (!row) return { ok: false, error: 'notFound' } as const
+    if (!row.nir) return { ok: false, error: 'noNir' } as const
+    await writeAudit(tx, { actorId: actor.id, organisationId, action: 'candidate.nir.read', entityType: 'candidate', entityId: candidateId })
+    return { ok: true, nir: formatNir(row.nir) } as const
+  })
+}

@@ -1,0 +1,60 @@
+import { and, eq } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { writeAudit } from '@/lib/audit'
+import { candidates } from '@/lib/db/schema'
+import type { CandidateErrors, CandidateValues } from './candidate-schema'
+import { checkCandidate } from './create-candidate'
+import { candidateSettings } from './organisation-settings'
+import { CANDIDATE_FIELDS } from './field-labels'
+
+export type UpdateCandidateResult = { ok: true; changed: string[] } | { ok: false; notFound: true } | { ok: false; errors: CandidateErrors }
+
+/**
+ * Saves the edit form of a candidate of the organisation, with the same rules as the creation.
+ * The form never holds the stored NIR: an empty NIR keeps it (and it is checked again against the gender and
+ * birth date given), `clearNir` removes it, a typed one replaces it. One transaction, with an audit row listing
+ * the names of the changed fields only ('customFields.<key>' for custom fields); nothing changed, nothing written.
+ * Another organisation's candidate is "not found" and stays untouched.
+ */
+export async function updateCandidate(
+  db: DbOrTx,
+  { organisationId, actorId, candidateId, input, clearNir = false }: { organisationId: string; actorId: string; candidateId: string; input: unknown; clearNir?: boolean },
+): Promise<UpdateCandidateResult> {
+  // The settings are read before the transaction, which then holds the candidate's row lock only for the checks and the write.
+  const settings = await candidateSettings(db, organisationId)
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(candidates)
+      .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId)))
+      .for('update')
+    if (!current) return { ok: false, notFound: true } as const
+
+    const typedNir = isRecord(input) && typeof input.socialSecurityNumber === 'string' && input.socialSecurityNumber.trim() !== ''
+    const withNir = isRecord(input) ? { ...input, socialSecurityNumber: clearNir ? null : typedNir ? input.socialSecurityNumber : current.socialSecurityNumber } : input
+    const checked = checkCandidate(settings, withNir)
+    if (!checked.ok) return checked
+
+    const changed = changedFields(current, checked.values)
+    if (changed.length === 0) return { ok: true, changed }
+    await tx
+      .update(candidates)
+      .set({ ...checked.values, updatedAt: new Date() })
+      .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId)))
+    await writeAudit(tx, { actorId, organisationId, action: 'candidate.update', entityType: 'candidate', entityId: candidateId, details: { fields: changed } })
+    return { ok: true, changed }
+  })
+}
+
+function changedFields(current: typeof candidates.$inferSelect, next: CandidateValues): string[] {
+  const changed: string[] = CANDIDATE_FIELDS.filter((field) => (current[field] ?? null) !== (next[field] ?? null))
+  const keys = new Set([...Object.keys(current.customFields ?? {}), ...Object.keys(next.customFields)])
+  for (const key of [...keys].sort()) {
+    if (JSON.stringify(current.customFields?.[key] ?? null) !== JSON.stringify(next.customFields[key] ?? null)) changed.push(`customFields.${key}`)
+  }
+  return changed
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
