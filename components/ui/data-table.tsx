@@ -21,6 +21,7 @@ export function DataTable<T>({
   maxHeight,
   sorting,
   onSortingChange,
+  columnClassNames,
 }: {
   caption: string
   columns: ColumnDef<T, unknown>[]
@@ -32,6 +33,8 @@ export function DataTable<T>({
   maxHeight?: number
   sorting?: SortingState
   onSortingChange?: OnChangeFn<SortingState>
+  /** Classes added to a column's header and cells, by column id (e.g. 'hidden md:table-cell' for a narrow screen). */
+  columnClassNames?: Record<string, string>
 }) {
   const table = useReactTable({
     data,
@@ -63,7 +66,7 @@ export function DataTable<T>({
                     key={header.id}
                     scope="col"
                     aria-sort={sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
-                    className="whitespace-nowrap px-3 py-2 font-semibold"
+                    className={clsx('whitespace-nowrap px-3 py-2 font-semibold', columnClassNames?.[header.column.id])}
                   >
                     {sortable ? (
                       <button type="button" onClick={header.column.getToggleSortingHandler()} className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:bg-slate-200">
@@ -90,7 +93,7 @@ export function DataTable<T>({
             table.getRowModel().rows.map((row) => (
               <tr key={row.id} className={clsx('border-t border-slate-100', row.getIsSelected() && 'bg-brand-50')}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2 align-top">
+                  <td key={cell.id} className={clsx('px-3 py-2 align-top', columnClassNames?.[cell.column.id])}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}

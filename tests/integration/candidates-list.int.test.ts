@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { DASHBOARD_SEARCH_MESSAGES, searchCandidatesDashboard } from '@/lib/candidates/dashboard-search'
 import { listCandidatesPage, hasCandidates, NO_REFERENT, type CandidateListParams } from '@/lib/candidates/list-candidates'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
@@ -154,5 +155,75 @@ describe('listCandidatesPage', () => {
       await tx.delete(s.candidates).where(eq(s.candidates.organisationId, LYON))
       expect(await hasCandidates(tx, LYON)).toBe(false)
     })
+  })
+})
+
+/*
+ * POST /api/candidates/search (the dashboard's search, typed in the page and never put in a URL): the route hands the
+ * session's user and the raw JSON body to searchCandidatesDashboard.
+ */
+describe('searchCandidatesDashboard', () => {
+  const referent = { role: 'referent', permissions: null, organisationId: ORG }
+  const lyonReferent = { role: 'referent', permissions: null, organisationId: LYON }
+  const search = (handle: typeof db | Tx, body: unknown, user: { role: string; permissions: string[] | null; organisationId: string | null } = referent) =>
+    searchCandidatesDashboard(handle, user, body)
+  const namesOf = (result: Awaited<ReturnType<typeof search>>) => {
+    if (!result.ok) throw new Error(`unexpected refusal: ${result.error}`)
+    return result.rows.map((r) => `${r.lastName} ${r.firstName}`)
+  }
+
+  it('returns the page and the total under the search, filters, sort and page of the body', async () => {
+    const rouen = await placeId('Rouen')
+    expect(await search(db, { search: 'LEFEVRE' })).toMatchObject({ ok: true, total: 1, rows: [{ lastName: 'Lefèvre', firstName: 'Sophie', place: 'Dieppe' }] })
+    // Fatou Camara, Mamadou Diallo, Inès Fournier, Thomas Roux; in Rouen: Camara and Roux; descending names.
+    expect(namesOf(await search(db, { search: 'ou', placeIds: [rouen], statusIds: [], referentIds: [], sort: 'name', direction: 'desc', page: 1 }))).toEqual([
+      'Roux Thomas',
+      'Camara Fatou',
+    ])
+    expect(namesOf(await search(db, { search: '06 12 34 56 81' }))).toEqual(['Blanc Antoine'])
+    // Nothing but defaults: the whole first page, by name.
+    const all = await search(db, {})
+    expect(all.ok && all.total).toBe(12)
+    expect(namesOf(all)[0]).toBe('Benali Karim')
+    // Past the last page: no row, still the total (the page then moves to the last one).
+    expect(await search(db, { search: 'ou', page: 2 })).toEqual({ ok: true, rows: [], total: 4 })
+  })
+
+  it('never returns another organisation’s candidates, whatever the body says', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      await tx.insert(s.candidates).values({ organisationId: LYON, firstName: 'Élodie', lastName: 'Durand', phone: '0612345670' })
+      expect(namesOf(await search(tx, { search: 'rousseau' }))).toEqual([])
+      expect(namesOf(await search(tx, { search: 'durand' }))).toEqual(['Durand Élodie'])
+      expect(await search(tx, { search: '0612345670' })).toMatchObject({ ok: true, total: 1 })
+      // An organisation in the body is not read: the session's is.
+      expect(namesOf(await search(tx, { search: 'rousseau', organisationId: LYON }))).toEqual([])
+      // A Lyon place asked by a Seine-Maritime referent matches none of Seine-Maritime's candidates, and no Lyon one.
+      const villeurbanne = await placeId('Villeurbanne', LYON)
+      expect(await search(tx, { placeIds: [villeurbanne] })).toEqual({ ok: true, rows: [], total: 0 })
+      // Lyon's referent sees Lyon's two.
+      expect(namesOf(await search(tx, { search: 'ou' }, lyonReferent))).toEqual(['Rousseau Léa'])
+      expect(namesOf(await search(tx, {}, lyonReferent))).toEqual(['Durand Élodie', 'Rousseau Léa'])
+      const lyonDurand = await search(tx, { search: 'durand' }, lyonReferent)
+      const ownDurand = await search(tx, { search: 'durand' })
+      expect(lyonDurand.ok && ownDurand.ok && lyonDurand.rows[0]!.id !== ownDurand.rows[0]!.id).toBe(true)
+    })
+  })
+
+  it('answers a bad body with a French message', async () => {
+    const invalid = { ok: false, status: 400, error: DASHBOARD_SEARCH_MESSAGES.invalid }
+    expect(DASHBOARD_SEARCH_MESSAGES.invalid).toBe('Les critères de la liste ne sont pas valides : rechargez la page et réessayez.')
+    for (const body of [null, 'durand', [], { search: 42 }, { page: 0 }, { page: 'deux' }, { page: 1.5 }, { sort: 'nir' }, { direction: 'up' }, { placeIds: 'x' }, { statusIds: [''] }, { referentIds: Array(101).fill('none') }]) {
+      expect(await search(db, body), JSON.stringify(body)).toEqual(invalid)
+    }
+    expect(await search(db, { search: 'x'.repeat(101) })).toEqual({ ok: false, status: 400, error: 'La recherche ne peut pas dépasser 100 caractères.' })
+    expect((await search(db, { search: 'x'.repeat(100) })).ok).toBe(true)
+  })
+
+  it('refuses a user without candidate.visualize or without organisation, before reading the body', async () => {
+    const forbidden = { ok: false, status: 403, error: 'Vous n’avez pas accès à la liste des candidats.' }
+    expect(await search(db, { search: 'durand' }, { role: 'referent', permissions: ['candidate.modify'], organisationId: ORG })).toEqual(forbidden)
+    expect(await search(db, { search: 'durand' }, { role: 'fullPartner', permissions: null, organisationId: null })).toEqual(forbidden)
+    expect(await search(db, { search: 'durand' }, { role: 'referent', permissions: null, organisationId: null })).toEqual(forbidden)
+    expect(await search(db, null, { role: 'nobody', permissions: null, organisationId: ORG })).toEqual(forbidden)
   })
 })

@@ -1,15 +1,17 @@
 'use client'
 
-import { useCallback, useEffect, useMemo, useOptimistic, useState, useTransition } from 'react'
+import { useCallback, useEffect, useMemo, useOptimistic, useRef, useState, useTransition } from 'react'
 import { usePathname, useRouter } from 'next/navigation'
 import type { RowSelectionState, SortingState } from '@tanstack/react-table'
+import { toast } from 'sonner'
+import { PageHeader } from '@/components/layout/page-header'
 import { Button } from '@/components/ui/button'
 import { DataTable } from '@/components/ui/data-table'
 import type { Option } from '@/components/ui/multi-select'
 import type { CandidateListRow, CandidateSort } from '@/lib/candidates/list-candidates'
-import { PAGE_SIZE } from '@/lib/constants'
+import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { BulkBar } from './bulk-bar'
-import { candidateColumns } from './columns'
+import { candidateColumnClassNames, candidateColumns } from './columns'
 import { dashboardQuery, hasFilters, type DashboardParams } from './dashboard-params'
 import { CandidateFilterBar, type DashboardFilterOptions } from './filter-bar'
 import { Pagination } from './pagination'
@@ -17,11 +19,35 @@ import { Pagination } from './pagination'
 export type DashboardPermissions = { link: boolean; export: boolean; modify: boolean }
 
 /**
- * The candidates dashboard's table: the server renders each state of the URL (filters, sort, page), this component
- * changes the URL and keeps the selection. The selection holds the rows of the page shown and is cleared whenever the
- * list changes.
+ * Where the typed search is kept for the back and forward buttons: in this history entry's state (the browser's,
+ * never sent anywhere), not in its URL.
+ */
+const HISTORY_KEY = 'passerelleCandidatesSearch'
+
+type Found = { rows: CandidateListRow[]; total: number }
+
+const countLabel = (n: number, found: boolean) => {
+  const s = n > 1 ? 's' : ''
+  return `${n.toLocaleString('fr-FR')} candidat${s}${found ? ` trouvé${s}` : ''}`
+}
+
+/** The search kept in the current history entry, if any. */
+function savedSearch(): string {
+  const value: unknown = (window.history.state as Record<string, unknown> | null)?.[HISTORY_KEY]
+  return typeof value === 'string' && value.trim().length >= SEARCH_MIN_LENGTH ? value.trim().slice(0, 100) : ''
+}
+
+/**
+ * The candidates dashboard: header with the count, filters, table, selection and paging.
+ *
+ * Filters, sort and page live in the URL: the server renders each of their states (`rows`, `total`). The search text
+ * never does: while the box holds one (2+ characters), the rows come from POST /api/candidates/search under the same
+ * filters, sort and page, and the search is kept in the history entry's state so that the back button brings it back.
+ * The selection holds the rows of the page shown and is cleared whenever the list changes.
  */
 export function CandidatesDashboard({
+  title,
+  actions,
   rows,
   total,
   params,
@@ -29,6 +55,8 @@ export function CandidatesDashboard({
   statuses,
   permissions,
 }: {
+  title: string
+  actions?: React.ReactNode
   rows: CandidateListRow[]
   total: number
   params: DashboardParams
@@ -42,14 +70,25 @@ export function CandidatesDashboard({
   // The filters show their new value at once; the rows follow when the server has answered.
   const [shown, setShown] = useOptimistic(params)
   const [selection, setSelection] = useState<RowSelectionState>({})
+  // The search applied ('' or 2+ characters, trimmed), and the last page the server found for it.
+  const [search, setSearch] = useState('')
+  const [found, setFound] = useState<Found | null>(null)
+  const [searching, setSearching] = useState(false)
+  // Bumped to fetch the searched page again (after a change of status).
+  const [reload, setReload] = useState(0)
 
-  useEffect(() => setSelection({}), [rows])
+  const active = search.length >= SEARCH_MIN_LENGTH
+  const shownRows = active && found ? found.rows : rows
+  const shownTotal = active && found ? found.total : total
+
+  useEffect(() => setSelection({}), [shownRows])
 
   const navigate = useCallback(
     (next: DashboardParams, { replace = false } = {}) => {
+      const url = `${pathname}${dashboardQuery(next)}`
+      if (url === `${window.location.pathname}${window.location.search}`) return
       startLoading(() => {
         setShown(next)
-        const url = `${pathname}${dashboardQuery(next)}`
         if (replace) router.replace(url, { scroll: false })
         else router.push(url, { scroll: false })
       })
@@ -57,9 +96,80 @@ export function CandidatesDashboard({
     [pathname, router, setShown],
   )
 
+  // The searched page: fetched again whenever the search, a filter, the sort or the page changes (the last answer
+  // stays on screen, busy, until the next one arrives; an answer overtaken by a newer request is dropped).
+  const request = JSON.stringify([search, shown.placeIds, shown.statusIds, shown.referentIds, shown.sort, shown.dir, shown.page, reload])
+  const latest = useRef({ shown, navigate })
+  useEffect(() => {
+    latest.current = { shown, navigate }
+  })
+  useEffect(() => {
+    if (!active) {
+      setFound(null)
+      setSearching(false)
+      return
+    }
+    const [, placeIds, statusIds, referentIds, sort, direction, page] = JSON.parse(request) as [string, string[], string[], string[], CandidateSort, 'asc' | 'desc', number]
+    const controller = new AbortController()
+    setSearching(true)
+    fetch('/api/candidates/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ search, placeIds, statusIds, referentIds, sort, direction, page }),
+      signal: controller.signal,
+    })
+      .then(async (response) => {
+        const body = (await response.json().catch(() => null)) as { rows?: CandidateListRow[]; total?: number; error?: string } | null
+        if (controller.signal.aborted) return
+        if (!response.ok || !body?.rows) return void toast.error(body?.error ?? 'La recherche n’a pas abouti. Réessayez dans un instant.')
+        const total = body.total ?? 0
+        // A page past the end (fewer matches than the page asked for): the last page.
+        if (body.rows.length === 0 && total > 0 && page > 1) {
+          latest.current.navigate({ ...latest.current.shown, page: Math.ceil(total / PAGE_SIZE) }, { replace: true })
+        }
+        // From JSON, the creation date arrives as an ISO string.
+        setFound({ rows: body.rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })), total })
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) toast.error('La recherche n’a pas abouti. Vérifiez votre connexion et réessayez.')
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setSearching(false)
+      })
+    return () => controller.abort()
+  }, [active, search, request])
+
+  // Back and forward: the history entry keeps the search (restored once when the page comes back). Checked after
+  // every render, since the router writes an entry's state afresh on each navigation or refresh.
+  const restored = useRef(false)
+  useEffect(() => {
+    if (!restored.current) {
+      restored.current = true
+      const saved = savedSearch()
+      if (saved) {
+        setSearch(saved)
+        return
+      }
+    }
+    const state: Record<string, unknown> = { ...(window.history.state as Record<string, unknown> | null) }
+    if ((state[HISTORY_KEY] ?? '') === search) return
+    if (search) state[HISTORY_KEY] = search
+    else delete state[HISTORY_KEY]
+    window.history.replaceState(state, '')
+  })
+
   // Each change starts from what the screen shows, so that two quick changes both count.
-  const onSearch = useCallback((q: string) => navigate({ ...shown, q, page: 1 }, { replace: true }), [navigate, shown])
-  const reset = () => navigate({ ...shown, q: '', placeIds: [], statusIds: [], referentIds: [], page: 1 })
+  const onSearch = useCallback(
+    (value: string) => {
+      setSearch(value.length >= SEARCH_MIN_LENGTH ? value : '')
+      if (latest.current.shown.page !== 1) latest.current.navigate({ ...latest.current.shown, page: 1 }, { replace: true })
+    },
+    [],
+  )
+  const reset = () => {
+    setSearch('')
+    navigate({ ...shown, placeIds: [], statusIds: [], referentIds: [], page: 1 })
+  }
 
   const sorting: SortingState = [{ id: shown.sort, desc: shown.dir === 'desc' }]
   const onSortingChange = (updater: SortingState | ((old: SortingState) => SortingState)) => {
@@ -72,53 +182,65 @@ export function CandidatesDashboard({
   const selectable = permissions.export || permissions.modify
   const columns = useMemo(() => candidateColumns({ selectable, linked: permissions.link }), [selectable, permissions.link])
   const selectedIds = Object.keys(selection).filter((id) => selection[id])
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
+  const pages = Math.max(1, Math.ceil(shownTotal / PAGE_SIZE))
+  const narrowed = active || hasFilters(shown)
+  const busy = loading || searching
 
   return (
-    <section aria-label="Liste des candidats">
-      <CandidateFilterBar
-        options={options}
-        search={params.q}
-        filters={{ placeIds: shown.placeIds, statusIds: shown.statusIds, referentIds: shown.referentIds }}
-        onSearch={onSearch}
-        onChange={(f) => navigate({ ...shown, ...f, page: 1 })}
-        onReset={reset}
+    <>
+      <PageHeader
+        title={title}
+        // A polite live region: "Recherche en cours…" while the server searches, then the count found.
+        subtitle={<span role="status">{searching ? 'Recherche en cours…' : countLabel(shownTotal, narrowed)}</span>}
+        actions={actions}
       />
-      <BulkBar
-        ids={selectedIds}
-        statuses={statuses}
-        canExport={permissions.export}
-        canModify={permissions.modify}
-        onClear={() => setSelection({})}
-        onStatusChanged={() => {
-          setSelection({})
-          startLoading(() => router.refresh())
-        }}
-      />
-      <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
-        <DataTable
-          caption={`Candidats de l’organisation, triés par ${SORT_LABELS[shown.sort]}, page ${shown.page} sur ${pages}`}
-          columns={columns}
-          data={rows}
-          getRowId={(r) => r.id}
-          rowSelection={selectable ? selection : undefined}
-          onRowSelectionChange={selectable ? setSelection : undefined}
-          sorting={sorting}
-          onSortingChange={onSortingChange}
-          empty={
-            <div className="flex flex-col items-center gap-2">
-              <p className="font-medium text-slate-800">Aucun candidat ne correspond à ces critères.</p>
-              {hasFilters(params) && (
-                <Button variant="secondary" onClick={reset}>
-                  Réinitialiser les filtres
-                </Button>
-              )}
-            </div>
-          }
+      <section aria-label="Liste des candidats">
+        <CandidateFilterBar
+          options={options}
+          search={search}
+          filters={{ placeIds: shown.placeIds, statusIds: shown.statusIds, referentIds: shown.referentIds }}
+          onSearch={onSearch}
+          onChange={(f) => navigate({ ...shown, ...f, page: 1 })}
+          onReset={reset}
         />
-      </div>
-      <Pagination page={shown.page} pages={pages} onPage={(page) => navigate({ ...shown, page })} disabled={loading} />
-    </section>
+        <BulkBar
+          ids={selectedIds}
+          statuses={statuses}
+          canExport={permissions.export}
+          canModify={permissions.modify}
+          onClear={() => setSelection({})}
+          onStatusChanged={() => {
+            setSelection({})
+            startLoading(() => router.refresh())
+            if (active) setReload((n) => n + 1)
+          }}
+        />
+        <div aria-busy={busy} className={busy ? 'opacity-60 transition-opacity' : undefined}>
+          <DataTable
+            caption={`Candidats de l’organisation, triés par ${SORT_LABELS[shown.sort]}, page ${shown.page} sur ${pages}`}
+            columns={columns}
+            columnClassNames={candidateColumnClassNames}
+            data={shownRows}
+            getRowId={(r) => r.id}
+            rowSelection={selectable ? selection : undefined}
+            onRowSelectionChange={selectable ? setSelection : undefined}
+            sorting={sorting}
+            onSortingChange={onSortingChange}
+            empty={
+              <div className="flex flex-col items-center gap-2">
+                <p className="font-medium text-slate-800">Aucun candidat ne correspond à ces critères.</p>
+                {narrowed && (
+                  <Button variant="secondary" onClick={reset}>
+                    Réinitialiser les filtres
+                  </Button>
+                )}
+              </div>
+            }
+          />
+        </div>
+        <Pagination page={shown.page} pages={pages} onPage={(page) => navigate({ ...shown, page })} disabled={busy} />
+      </section>
+    </>
   )
 }
 

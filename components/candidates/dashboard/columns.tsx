@@ -25,6 +25,18 @@ const selectColumn: ColumnDef<Row, unknown> = {
 }
 
 /**
+ * Below md (768 px) the table keeps the name (with the phone under it) and the status, so that it fits a phone
+ * without scrolling sideways; below xl (1280 px, the sidebar beside it) it leaves out the email and the referent.
+ */
+export const candidateColumnClassNames: Record<string, string> = {
+  phone: 'hidden md:table-cell',
+  email: 'hidden xl:table-cell',
+  place: 'hidden md:table-cell',
+  referent: 'hidden xl:table-cell',
+  created: 'hidden md:table-cell',
+}
+
+/**
  * The dashboard's columns. Sortable ones have an accessor and an id that is the server's sort key (name, place,
  * status, created); the others set enableSorting: false.
  */
@@ -37,12 +49,19 @@ export function candidateColumns({ selectable, linked }: { selectable: boolean; 
       sortDescFirst: false,
       cell: ({ row }) => {
         const name = `${row.original.lastName} ${row.original.firstName}`
-        return linked ? (
-          <Link href={`/v2/candidate/${row.original.id}`} className="whitespace-nowrap font-medium">
-            {name}
-          </Link>
-        ) : (
-          <span className="whitespace-nowrap font-medium">{name}</span>
+        const phone = formatPhone(row.original.phone)
+        return (
+          <>
+            {linked ? (
+              <Link href={`/v2/candidate/${row.original.id}`} className="whitespace-nowrap font-medium">
+                {name}
+              </Link>
+            ) : (
+              <span className="whitespace-nowrap font-medium">{name}</span>
+            )}
+            {/* Narrow screens: the phone column is hidden, the phone shows under the name. */}
+            {phone && <span className="block whitespace-nowrap text-slate-600 md:hidden">{phone}</span>}
+          </>
         )
       },
     },

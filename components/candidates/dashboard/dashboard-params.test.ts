@@ -1,23 +1,39 @@
 import { describe, expect, it } from 'vitest'
 import { candidateSearchTerm } from '@/lib/candidates/list-candidates'
-import { dashboardQuery, hasFilters, parseDashboardParams } from './dashboard-params'
+import { dashboardQuery, hasFilters, hasSearchInUrl, parseDashboardParams, type SearchParams } from './dashboard-params'
 
 const PLACE = '3f1c2b4a-1111-4aaa-8bbb-000000000001'
+/** What Next gives the page for a query string: repeated keys as arrays. */
+const searchParamsOf = (query: string): SearchParams => {
+  const u = new URLSearchParams(query)
+  return Object.fromEntries([...new Set(u.keys())].map((k) => [k, u.getAll(k).length > 1 ? u.getAll(k) : u.get(k)!]))
+}
 
 describe('dashboard URL', () => {
   it('reads defaults from an empty URL and leaves them out when writing it', () => {
     const p = parseDashboardParams({})
-    expect(p).toEqual({ q: '', placeIds: [], statusIds: [], referentIds: [], sort: 'name', dir: 'asc', page: 1 })
+    expect(p).toEqual({ placeIds: [], statusIds: [], referentIds: [], sort: 'name', dir: 'asc', page: 1 })
     expect(dashboardQuery(p)).toBe('')
     expect(hasFilters(p)).toBe(false)
   })
 
-  it('round-trips search, repeated filters, sort, direction and page', () => {
-    const query = `?q=lef%C3%A8vre&place=${PLACE}&referent=none&sort=place&dir=desc&page=3`
-    const p = parseDashboardParams(Object.fromEntries([...new URLSearchParams(query).keys()].map((k) => [k, new URLSearchParams(query).getAll(k)])))
-    expect(p).toEqual({ q: 'lefèvre', placeIds: [PLACE], statusIds: [], referentIds: ['none'], sort: 'place', dir: 'desc', page: 3 })
+  it('round-trips repeated filters, sort, direction and page', () => {
+    const query = `?place=${PLACE}&referent=none&sort=place&dir=desc&page=3`
+    const p = parseDashboardParams(searchParamsOf(query))
+    expect(p).toEqual({ placeIds: [PLACE], statusIds: [], referentIds: ['none'], sort: 'place', dir: 'desc', page: 3 })
     expect(dashboardQuery(p)).toBe(query)
     expect(hasFilters(p)).toBe(true)
+  })
+
+  it('never reads nor writes a search text: a q of an old bookmark is ignored and flagged for stripping', () => {
+    const old = searchParamsOf(`?q=lef%C3%A8vre&place=${PLACE}&page=2`)
+    expect(hasSearchInUrl(old)).toBe(true)
+    const p = parseDashboardParams(old)
+    expect(p).not.toHaveProperty('q')
+    expect(dashboardQuery(p)).toBe(`?place=${PLACE}&page=2`)
+    expect(hasSearchInUrl(searchParamsOf('?q='))).toBe(true)
+    expect(hasSearchInUrl(searchParamsOf(`?place=${PLACE}`))).toBe(false)
+    expect(hasFilters(parseDashboardParams(searchParamsOf('?q=durand')))).toBe(false)
   })
 
   it('falls back on defaults for unknown or crafted values', () => {
@@ -25,9 +41,7 @@ describe('dashboard URL', () => {
     expect(parseDashboardParams({ sort: 'created' })).toMatchObject({ sort: 'created', dir: 'desc' })
     expect(dashboardQuery(parseDashboardParams({ sort: 'created', dir: 'desc' }))).toBe('?sort=created')
     expect(parseDashboardParams({ page: '99999999' }).page).toBe(100_000)
-    expect(parseDashboardParams({ q: 'x'.repeat(500) }).q).toHaveLength(100)
-    // One character is not a search yet.
-    expect(hasFilters(parseDashboardParams({ q: 'a' }))).toBe(false)
+    expect(parseDashboardParams({ place: ['', 'x'.repeat(65)] }).placeIds).toEqual([])
   })
 })
 

@@ -1,14 +1,14 @@
 import { CANDIDATE_SORTS, type CandidateSort, type SortDirection } from '@/lib/candidates/list-candidates'
-import { SEARCH_MIN_LENGTH } from '@/lib/constants'
 
 export type SearchParams = Record<string, string | string[] | undefined>
 
 /**
- * The dashboard's state, kept in the URL (shareable, back-button safe): q (the search text as typed), place, status,
- * referent (repeated), sort, dir, page. Default values are left out of the URL.
+ * The dashboard's state kept in the URL (shareable, back-button safe): place, status, referent (repeated), sort, dir,
+ * page. Default values are left out of the URL. Never the search text: it is often a name or a phone number, so it
+ * stays in the page and travels in a POST body (README "No personal data in URLs"); a `q` left in an old bookmark is
+ * ignored, and the page strips it (`hasSearchInUrl`).
  */
 export type DashboardParams = {
-  q: string
   placeIds: string[]
   statusIds: string[]
   referentIds: string[]
@@ -29,7 +29,6 @@ export function parseDashboardParams(sp: SearchParams): DashboardParams {
   const dir = one(sp.dir)
   const page = Number.parseInt(one(sp.page) ?? '1', 10)
   return {
-    q: (one(sp.q) ?? '').slice(0, 100),
     placeIds: ids(sp.place),
     statusIds: ids(sp.status),
     referentIds: ids(sp.referent),
@@ -41,7 +40,6 @@ export function parseDashboardParams(sp: SearchParams): DashboardParams {
 
 export function dashboardQuery(p: DashboardParams): string {
   const q = new URLSearchParams()
-  if (p.q.trim()) q.set('q', p.q.trim())
   for (const id of p.placeIds) q.append('place', id)
   for (const id of p.statusIds) q.append('status', id)
   for (const id of p.referentIds) q.append('referent', id)
@@ -52,5 +50,8 @@ export function dashboardQuery(p: DashboardParams): string {
   return s ? `?${s}` : ''
 }
 
-/** Whether anything narrows the list (a search counts from 2 characters, as it applies). */
-export const hasFilters = (p: DashboardParams) => p.q.trim().length >= SEARCH_MIN_LENGTH || p.placeIds.length > 0 || p.statusIds.length > 0 || p.referentIds.length > 0
+/** Whether a filter of the URL narrows the list (the search, kept in the page, is the component's to add). */
+export const hasFilters = (p: DashboardParams) => p.placeIds.length > 0 || p.statusIds.length > 0 || p.referentIds.length > 0
+
+/** A search text in the URL (an old bookmark, a link typed by hand): the page redirects to the same URL without it. */
+export const hasSearchInUrl = (sp: SearchParams) => sp.q !== undefined

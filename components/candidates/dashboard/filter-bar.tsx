@@ -22,7 +22,7 @@ export function CandidateFilterBar({
   onReset,
 }: {
   options: DashboardFilterOptions
-  /** The search applied (from the URL). */
+  /** The search applied (kept in the page and its history entry, never in the URL). */
   search: string
   filters: Filters
   onSearch: (search: string) => void
@@ -34,7 +34,7 @@ export function CandidateFilterBar({
   const [text, setText] = useState(search)
   const applied = useRef(search)
 
-  // Back and forward buttons: the box shows the search of the URL.
+  // A search brought back by the back button: the box shows it.
   useEffect(() => {
     if (search !== applied.current) {
       applied.current = search

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { redirect } from 'next/navigation'
 import { CandidatesDashboard } from '@/components/candidates/dashboard/candidates-dashboard'
-import { dashboardQuery, hasFilters, parseDashboardParams, type SearchParams } from '@/components/candidates/dashboard/dashboard-params'
+import { dashboardQuery, hasFilters, hasSearchInUrl, parseDashboardParams, type SearchParams } from '@/components/candidates/dashboard/dashboard-params'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { buttonClass } from '@/components/ui/button'
@@ -17,7 +17,11 @@ export const generateMetadata = pageMetadata('candidatesDashboard')
 
 const candidatesCount = (n: number) => `${n.toLocaleString('fr-FR')} candidat${n > 1 ? 's' : ''}`
 
-/** Issue 5: the organisation's candidates, searched, filtered, sorted and paged through the URL, with bulk actions. */
+/**
+ * Issue 5: the organisation's candidates, filtered, sorted and paged through the URL, with bulk actions. The search
+ * text never goes into the URL: the page renders the list without it, and the dashboard fetches the searched pages
+ * through POST /api/candidates/search.
+ */
 export default async function CandidatesDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
   const title = await pageTitle('candidatesDashboard')
@@ -43,11 +47,13 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
     )
   }
 
-  const params = parseDashboardParams(await searchParams)
+  const query = await searchParams
+  const params = parseDashboardParams(query)
+  // An old bookmark's search text: the same list without it, and out of the address bar and the history.
+  if (hasSearchInUrl(query)) redirect(`/v2/candidates/dashboard${dashboardQuery(params)}`)
   const db = getDb()
   const [{ rows, total }, settings] = await Promise.all([
     listCandidatesPage(db, user.organisationId, {
-      search: params.q,
       placeIds: params.placeIds,
       statusIds: params.statusIds,
       referentIds: params.referentIds,
@@ -64,10 +70,10 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
   const filtered = hasFilters(params)
   const none = total === 0 && (!filtered || !(await hasCandidates(db, user.organisationId)))
 
-  return (
-    <>
-      <PageHeader title={title} subtitle={<span role="status">{candidatesCount(total)}</span>} actions={actions} />
-      {none ? (
+  if (none) {
+    return (
+      <>
+        <PageHeader title={title} subtitle={<span role="status">{candidatesCount(total)}</span>} actions={actions} />
         <EmptyState title="Aucun candidat pour l’instant.">
           {canModify ? (
             <>
@@ -85,23 +91,28 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
             <p>Les candidats de votre organisation apparaîtront ici.</p>
           )}
         </EmptyState>
-      ) : (
-        <CandidatesDashboard
-          rows={rows}
-          total={total}
-          params={params}
-          permissions={{ link: true, export: can(user, 'candidate.export'), modify: canModify }}
-          statuses={settings.statuses.map((s) => ({ value: s.id, label: s.label }))}
-          options={{
-            places: settings.places.map((p) => ({ value: p.id, label: p.label })),
-            statuses: settings.statuses.map((s) => ({ value: s.id, label: s.label })),
-            referents: [
-              ...settings.referents.map((r) => ({ value: r.id, label: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() })),
-              { value: NO_REFERENT, label: 'Sans référent' },
-            ],
-          }}
-        />
-      )}
-    </>
+      </>
+    )
+  }
+
+  // The dashboard draws the header: its count follows the search typed in the page.
+  return (
+    <CandidatesDashboard
+      title={title}
+      actions={actions}
+      rows={rows}
+      total={total}
+      params={params}
+      permissions={{ link: true, export: can(user, 'candidate.export'), modify: canModify }}
+      statuses={settings.statuses.map((s) => ({ value: s.id, label: s.label }))}
+      options={{
+        places: settings.places.map((p) => ({ value: p.id, label: p.label })),
+        statuses: settings.statuses.map((s) => ({ value: s.id, label: s.label })),
+        referents: [
+          ...settings.referents.map((r) => ({ value: r.id, label: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() })),
+          { value: NO_REFERENT, label: 'Sans référent' },
+        ],
+      }}
+    />
   )
 }

@@ -1,0 +1,20 @@
+import { getCurrentUser } from '@/lib/auth/session'
+import { searchCandidatesDashboard } from '@/lib/candidates/dashboard-search'
+import { getDb } from '@/lib/db/client'
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' }
+
+/**
+ * The candidates dashboard under a search typed in the page: POST {search, placeIds, statusIds, referentIds, sort,
+ * direction, page} → {rows, total} of the user's organisation. A POST body so that the search text (often a name or a
+ * phone number) never goes into a URL, a history entry or an access log; JSON only, so that a cross-site form cannot
+ * send it.
+ */
+export async function POST(request: Request) {
+  const user = await getCurrentUser()
+  if (!user) return Response.json({ error: 'Votre session a expiré : reconnectez-vous.' }, { status: 401, headers: NO_STORE })
+  if (!request.headers.get('content-type')?.startsWith('application/json')) return Response.json({ error: 'Requête invalide.' }, { status: 415, headers: NO_STORE })
+  const result = await searchCandidatesDashboard(getDb(), user, await request.json().catch(() => null))
+  if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: NO_STORE })
+  return Response.json({ rows: result.rows, total: result.total }, { headers: NO_STORE })
+}

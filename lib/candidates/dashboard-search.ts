@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import type { DbOrTx } from '@/lib/db/client'
+import { can, type PermissionSubject } from '@/lib/permissions'
+import { CANDIDATE_SORTS, listCandidatesPage, type CandidateListRow } from './list-candidates'
+
+export const DASHBOARD_SEARCH_MESSAGES = {
+  forbidden: 'Vous n’avez pas accès à la liste des candidats.',
+  searchTooLong: 'La recherche ne peut pas dépasser 100 caractères.',
+  invalid: 'Les critères de la liste ne sont pas valides : rechargez la page et réessayez.',
+} as const
+
+// The same bounds as the URL's filters (components/candidates/dashboard/dashboard-params.ts): an id that is not one of
+// the organisation's matches nothing, as it would from the URL.
+const ids = z.array(z.string().min(1).max(64)).max(100).default([])
+
+/**
+ * The body of the candidates dashboard's search (POST /api/candidates/search): the search text travels here, never in
+ * a URL. No organisation in it: that comes from the session.
+ */
+export const dashboardSearchSchema = z.object({
+  search: z.string().max(100, DASHBOARD_SEARCH_MESSAGES.searchTooLong).default(''),
+  placeIds: ids,
+  statusIds: ids,
+  referentIds: ids,
+  sort: z.enum(CANDIDATE_SORTS).default('name'),
+  direction: z.enum(['asc', 'desc']).optional(),
+  page: z.number().int().min(1).max(100_000).default(1),
+})
+export type DashboardSearchInput = z.input<typeof dashboardSearchSchema>
+
+export type DashboardSearchResult =
+  | { ok: true; rows: CandidateListRow[]; total: number }
+  | { ok: false; status: 400 | 403; error: string }
+
+/**
+ * One page of the dashboard under a search typed in the page: candidate.visualize, the body parsed (a French message
+ * when it is not valid, and no query), then the user's organisation's candidates only.
+ */
+export async function searchCandidatesDashboard(
+  db: DbOrTx,
+  user: PermissionSubject & { organisationId: string | null },
+  body: unknown,
+): Promise<DashboardSearchResult> {
+  if (!user.organisationId || !can(user, 'candidate.visualize')) return { ok: false, status: 403, error: DASHBOARD_SEARCH_MESSAGES.forbidden }
+  const parsed = dashboardSearchSchema.safeParse(body)
+  if (!parsed.success) {
+    const tooLong = parsed.error.issues.some((i) => i.path[0] === 'search' && i.code === 'too_big')
+    return { ok: false, status: 400, error: tooLong ? DASHBOARD_SEARCH_MESSAGES.searchTooLong : DASHBOARD_SEARCH_MESSAGES.invalid }
+  }
+  const { rows, total } = await listCandidatesPage(db, user.organisationId, parsed.data)
+  return { ok: true, rows, total }
+}
