@@ -54,7 +54,7 @@ export function MultiSelect({
         popoverTarget={listId}
         aria-labelledby={labelId}
         aria-expanded={false}
-        className="flex min-h-9 min-w-56 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-left text-sm"
+        className="flex min-h-9 w-full items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-left text-sm sm:w-auto sm:min-w-56"
       >
         <span className="flex flex-1 flex-wrap gap-1">
           {selected.length === 0 && <span className="text-slate-500">{placeholder}</span>}
