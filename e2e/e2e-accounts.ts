@@ -46,6 +46,8 @@ export const E2E_PROVIDER_USERS = {
   microsoft: { email: 'entra.agent@passerelle.test', name: ['Émile', 'Ntra'] },
   /** Provisioned with its France Travail subject. */
   franceTravail: { email: 'ft.agent@passerelle.test', name: ['Félix', 'Travail'] },
+  /** An administrator signing in with ProConnect (linked by its ProConnect email): the second factor is still asked. */
+  proconnectAdmin: { email: 'admin.proconnect@passerelle.test', name: ['Adèle', 'Min'] },
 } as const
 
 export async function seedE2eProviderUsers(db: Db): Promise<void> {
@@ -55,13 +57,15 @@ export async function seedE2eProviderUsers(db: Db): Promise<void> {
     google: [],
     microsoft: [{ providerId: 'microsoft', accountId: `${ENTRA_TENANT}:${entra.oid}` }],
     franceTravail: [{ providerId: 'france-travail', accountId: OIDC_IDENTITIES['france-travail'][0].sub }],
+    proconnectAdmin: [{ providerId: 'proconnect', accountId: OIDC_IDENTITIES.proconnect[2].sub }],
   }
+  const roles: Partial<Record<keyof typeof E2E_PROVIDER_USERS, string>> = { proconnectAdmin: 'admin' }
   for (const [key, user] of Object.entries(E2E_PROVIDER_USERS) as [keyof typeof E2E_PROVIDER_USERS, (typeof E2E_PROVIDER_USERS)[keyof typeof E2E_PROVIDER_USERS]][]) {
     const result = await provisionUser(db, {
       email: user.email,
       firstName: user.name[0],
       lastName: user.name[1],
-      role: 'counsellor',
+      role: roles[key] ?? 'counsellor',
       organisationId: demoIds.orgSeineMaritime,
       identities: identities[key],
     })

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_PROVIDER_USERS } from './e2e-accounts'
+import { emailedCode, expectNoSeriousA11yViolations } from './fixtures'
 
 // Sign-in through OpenID Connect providers, all played by real local servers (e2e/oidc-server.ts, oidc-provider).
 const oidcOrigin = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`
@@ -43,6 +44,31 @@ test.describe('ProConnect', () => {
     await expect(page).toHaveURL(/\/v2\/login/)
     await page.goto('/v2/candidates/dashboard')
     await expect(page).toHaveURL('/v2/login')
+  })
+
+  test('an administrator signing in with ProConnect still gives the emailed code before getting in', async ({ page }) => {
+    const { email } = E2E_PROVIDER_USERS.proconnectAdmin
+    const since = Date.now()
+    await viaProvider(page, 'ProConnect', email, 'eidas1')
+    await expect(page).toHaveURL(/\/double-auth\?method=email/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Double authentification')
+    await expect(page.locator('main').getByRole('status')).toHaveText('Un code à 6 chiffres vient d’être envoyé à votre adresse email. Il est valable 10 minutes.')
+    await expectNoSeriousA11yViolations(page)
+    // No session before the code: the app's pages send back to the login page.
+    const probe = await page.context().newPage()
+    await probe.goto('/v2/candidates/dashboard')
+    await expect(probe).toHaveURL('/v2/login')
+    await probe.close()
+    await page.getByLabel('Code de vérification').fill('000000' === (await emailedCode(email, since)) ? '111111' : '000000')
+    await page.getByRole('button', { name: 'Vérifier' }).click()
+    await expect(page.locator('main').getByRole('alert')).toHaveText('Code incorrect.')
+    await page.getByLabel('Code de vérification').fill(await emailedCode(email, since))
+    await page.getByRole('button', { name: 'Vérifier' }).click()
+    await expect(page).toHaveURL('/v2/candidates/dashboard')
+    await expect(page.getByRole('banner')).toContainText('Adèle Min')
+    // The session remembers ProConnect: the logout goes through its end-session endpoint.
+    await page.getByRole('button', { name: 'Se déconnecter' }).click()
+    await page.waitForURL((url) => url.origin === oidcOrigin && url.pathname.endsWith('/session/end'))
   })
 
   test('the state and nonce sent are 32 characters or more', async ({ page }) => {

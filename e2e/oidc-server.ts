@@ -14,11 +14,17 @@ export const OIDC_IDENTITIES = {
   proconnect: [
     { sub: 'pc-agent-0001', email: 'agent.proconnect@passerelle.test', given_name: 'Agathe', usual_name: 'Connect', uid: 'agathe', siret: '22760540900019' },
     { sub: 'pc-inconnu-0002', email: 'inconnu.proconnect@exemple.gouv.fr', given_name: 'Ines', usual_name: 'Connue', uid: 'ines', siret: '22760540900019' },
+    // An administrator (settings.* permissions): a second factor is asked after ProConnect too.
+    { sub: 'pc-admin-0003', email: 'admin.proconnect@passerelle.test', given_name: 'Adèle', usual_name: 'Min', uid: 'adele', siret: '22760540900019' },
   ],
   google: [
     { sub: 'g-1001', email: 'google.agent@passerelle.test', email_verified: true, name: 'Gaston Gle' },
     // Same address as a provisioned account, but the provider did not verify it: never linked.
     { sub: 'g-1002', email: 'conseiller@passerelle.test', email_verified: false, name: 'Usurpateur' },
+    // For the integration tier (tests/integration/auth-provider-second-factor.int.test.ts): an administrator and
+    // a counsellor, provisioned there with these subjects.
+    { sub: 'g-1003', email: 'google.admin@passerelle.test', email_verified: true, name: 'Gaëlle Admin' },
+    { sub: 'g-1004', email: 'google.conseil@passerelle.test', email_verified: true, name: 'Gilles Conseil' },
   ],
   microsoft: [
     // Keyed on tenant + object id; the email is not trusted (Entra lets tenants set any address).

@@ -40,6 +40,7 @@ test('the admin gives a code received by email; wrong, malformed and old codes a
 
   // A new sign-in sends a new code: the old one no longer opens anything; "Renvoyer un code" sends another.
   await page.getByRole('button', { name: 'Se déconnecter' }).click()
+  await page.waitForURL(/\/v2\/login/)
   const again = Date.now()
   await passwordStep(page, 'admin@passerelle.test', DEMO_PASSWORD)
   const second = await emailedCode('admin@passerelle.test', again)
@@ -76,10 +77,34 @@ test('an authenticator app: set up while signed in, then asked at sign-in; a cod
   const setupCode = totpCode(secret)
   await page.getByLabel('Code de l’application d’authentification').fill(setupCode)
   await page.getByRole('button', { name: 'Activer l’application' }).click()
-  await expect(page).toHaveURL('/double-auth?totp=on')
   await expect(page.getByText('Application d’authentification activée.')).toBeVisible()
+  await expect(page.getByText('La double authentification est active : un code vous est demandé à chaque connexion.')).toBeVisible()
+  // The backup codes, shown once, with their explanation, to copy or download.
+  await expect(page.getByRole('heading', { name: 'Vos codes de secours' })).toBeFocused()
+  await expect(page.getByText('chacun de ces codes permet une seule connexion', { exact: false })).toBeVisible()
+  const backupCodes = (await page.getByTestId('backup-codes').locator('li').allTextContents()).map((c) => c.trim())
+  expect(backupCodes).toHaveLength(10)
+  for (const c of backupCodes) expect(c).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/)
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Télécharger les codes (.txt)' }).click()
+  const file = await (await download).path()
+  const saved = (await import('node:fs')).readFileSync(file, 'utf8')
+  for (const c of backupCodes) expect(saved).toContain(c)
+  await expectNoSeriousA11yViolations(page)
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `test-results/screens-${process.env.E2E_PORT ?? 3210}/backup-codes-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.getByRole('button', { name: 'J’ai noté mes codes' }).click()
+  await expect(page.getByTestId('backup-codes')).toHaveCount(0)
+  // Never shown again.
+  await page.reload()
+  await expect(page.getByText('Votre application d’authentification est configurée.')).toBeVisible()
+  await expect(page.getByTestId('backup-codes')).toHaveCount(0)
   await page.goto('/v2/candidates/dashboard')
   await page.getByRole('button', { name: 'Se déconnecter' }).click()
+  await page.waitForURL(/\/v2\/login/)
 
   // At sign-in the app's code is asked; the code of the set-up already served.
   await passwordStep(page, email, password)
@@ -100,6 +125,7 @@ test('an authenticator app: set up while signed in, then asked at sign-in; a cod
 
   // Replayed at the next sign-in, the same code is refused.
   await page.getByRole('button', { name: 'Se déconnecter' }).click()
+  await page.waitForURL(/\/v2\/login/)
   await passwordStep(page, email, password)
   await page.getByLabel(label).fill(code)
   await page.getByRole('button', { name: 'Vérifier' }).click()
@@ -110,6 +136,29 @@ test('an authenticator app: set up while signed in, then asked at sign-in; a cod
   await page.getByRole('button', { name: 'Recevoir un code par email' }).click()
   await expect(page.locator('main').getByRole('status')).toHaveText(CODE_SENT)
   await page.getByLabel('Code de vérification').fill(await emailedCode(email, since))
+  await page.getByRole('button', { name: 'Vérifier' }).click()
+  await expect(page).toHaveURL('/v2/candidates/dashboard')
+
+  // A backup code opens one sign-in, once.
+  const withBackupCode = async (value: string) => {
+    await page.getByRole('link', { name: 'Utiliser un code de secours' }).click()
+    await page.getByLabel('Code de secours').fill(value)
+    await page.getByRole('button', { name: 'Vérifier' }).click()
+  }
+  await page.getByRole('button', { name: 'Se déconnecter' }).click()
+  await page.waitForURL(/\/v2\/login/)
+  await passwordStep(page, email, password)
+  await withBackupCode('abc')
+  await expect(page.locator('main').getByRole('alert')).toHaveText('Un code de secours comporte 10 lettres ou chiffres, par exemple «\u00a0AbCdE-12345\u00a0».')
+  await page.getByLabel('Code de secours').fill(backupCodes[0]!)
+  await page.getByRole('button', { name: 'Vérifier' }).click()
+  await expect(page).toHaveURL('/v2/candidates/dashboard')
+  await page.getByRole('button', { name: 'Se déconnecter' }).click()
+  await page.waitForURL(/\/v2\/login/)
+  await passwordStep(page, email, password)
+  await withBackupCode(backupCodes[0]!)
+  await expect(page.locator('main').getByRole('alert')).toHaveText('Code incorrect.')
+  await page.getByLabel('Code de secours').fill(backupCodes[1]!)
   await page.getByRole('button', { name: 'Vérifier' }).click()
   await expect(page).toHaveURL('/v2/candidates/dashboard')
 })

@@ -8,9 +8,12 @@ import { Field } from '@/components/ui/field'
 import { secondFactorAction, type SecondFactorState } from '@/lib/auth/two-factor-actions'
 import { FormAlert } from './form-alert'
 
-type Props = { method: 'email' | 'totp'; hasTotp: boolean; justSent: boolean; callbackURL?: string }
+type Props = { method: 'email' | 'totp' | 'backup'; hasTotp: boolean; justSent: boolean; callbackURL?: string }
 
-/** /double-auth during a sign-in: the emailed code (which can be sent again), or the authenticator app's code. */
+/**
+ * /double-auth during a sign-in: the emailed code (which can be sent again), the authenticator app's code, or
+ * one of the app's backup codes (each serves once).
+ */
 export function SecondFactorForm({ method, hasTotp, justSent, callbackURL }: Props) {
   const t = useTranslations('auth')
   const [state, action, pending] = useActionState<SecondFactorState, FormData>(secondFactorAction, justSent ? { sent: true } : {})
@@ -27,10 +30,15 @@ export function SecondFactorForm({ method, hasTotp, justSent, callbackURL }: Pro
     <div className="flex flex-col gap-4">
       {state.error && <FormAlert tone="error">{state.error}</FormAlert>}
       {!state.error && method === 'email' && (state.sent ? <FormAlert tone="info">{t('emailCodeSent')}</FormAlert> : <p className="text-sm text-slate-700">{t('emailCodeIntro')}</p>)}
+      {method === 'backup' && <p className="text-sm text-slate-700">{t('backupCodeIntro')}</p>}
       <form action={action} className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="method" value={method} />
         {callbackURL && <input type="hidden" name="callbackURL" value={callbackURL} />}
-        <Field label={method === 'totp' ? t('totpLabel') : t('codeLabel')} name="code" inputMode="numeric" autoComplete="one-time-code" required />
+        {method === 'backup' ? (
+          <Field label={t('backupCodeLabel')} name="code" autoComplete="off" autoCapitalize="off" spellCheck={false} required />
+        ) : (
+          <Field label={method === 'totp' ? t('totpLabel') : t('codeLabel')} name="code" inputMode="numeric" autoComplete="one-time-code" required />
+        )}
         <Button type="submit" name="intent" value="verify" disabled={pending}>
           {t('verify')}
         </Button>
@@ -40,8 +48,9 @@ export function SecondFactorForm({ method, hasTotp, justSent, callbackURL }: Pro
           </Button>
         )}
       </form>
-      {method === 'email' && hasTotp && <Link href={query('totp')}>{t('useTotp')}</Link>}
-      {method === 'totp' && <Link href={query('email')}>{t('useEmailCode')}</Link>}
+      {method !== 'totp' && hasTotp && <Link href={query('totp')}>{t('useTotp')}</Link>}
+      {method !== 'email' && <Link href={query('email')}>{t('useEmailCode')}</Link>}
+      {method !== 'backup' && hasTotp && <Link href={query('backup')}>{t('useBackupCode')}</Link>}
     </div>
   )
 }

@@ -1,21 +1,35 @@
 'use client'
 
-import { useActionState } from 'react'
+import { useActionState, useState } from 'react'
 import { useTranslations } from 'next-intl'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { confirmTotpSetupAction, startTotpSetupAction, type TotpSetupState } from '@/lib/auth/two-factor-actions'
+import { BackupCodes } from './backup-codes'
 import { FormAlert } from './form-alert'
 
-/** Signed in, on /double-auth: sets up an authenticator app (secret shown as a QR code and as text, then a first code). */
-export function TotpSetup({ needsPassword }: { needsPassword: boolean }) {
+/**
+ * Signed in, on /double-auth: sets up an authenticator app (secret shown as a QR code and as text, then a first
+ * code), then shows its backup codes once. `active`: an app is already confirmed.
+ */
+export function TotpSetup({ needsPassword, active }: { needsPassword: boolean; active: boolean }) {
   const t = useTranslations('auth')
   const [started, start, starting] = useActionState<TotpSetupState, FormData>(startTotpSetupAction, {})
   const [confirmed, confirm, confirming] = useActionState<TotpSetupState, FormData>(confirmTotpSetupAction, {})
-  if (started.done) return <FormAlert tone="success">{t('totpActive')}</FormAlert>
+  const [codesSaved, setCodesSaved] = useState(false)
+  if (confirmed.activated) {
+    return (
+      <div className="flex flex-col gap-4">
+        <FormAlert tone="success">{t('totpActivated')}</FormAlert>
+        {!codesSaved && started.backupCodes?.length ? <BackupCodes codes={started.backupCodes} onDone={() => setCodesSaved(true)} /> : null}
+      </div>
+    )
+  }
+  if (active || started.done) return <FormAlert tone="success">{t('totpActive')}</FormAlert>
   if (!started.secret) {
     return (
       <form action={start} className="flex flex-col gap-4" noValidate>
+        <p className="text-sm text-slate-600">{t('totpSetupIntro')}</p>
         {started.error && <FormAlert tone="error">{started.error}</FormAlert>}
         {needsPassword && (
           <Field label={t('passwordToConfirm')} name="password" type="password" autoComplete="current-password" error={started.fieldError} required />

@@ -13,6 +13,7 @@ import { configuredProviders, type ProviderSettings } from './identity-providers
 import { identityProvidersPlugin } from './oidc-config'
 import { acceptablePasswordSchema } from './password-forms'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rule'
+import { holdProviderSignInForSecondFactor } from './provider-second-factor'
 import { enforceSecondFactorPolicy } from './two-factor-policy'
 
 /** Absolute session lifetime: 12 hours, not extended by activity (the idle timeout is lib/auth/active-session.ts). */
@@ -110,6 +111,11 @@ export function createAuth({ db, baseURL, secret, nextjs = true, providers = con
         }
         // Users who must have a second factor get it before their password is even checked.
         if (ctx.path === '/sign-in/email' && typeof ctx.body?.email === 'string') await enforceSecondFactorPolicy(db, ctx.body.email)
+      }),
+      // better-auth's two-factor plugin only holds password sign-ins: an identity provider's callback gets the
+      // same pending second factor here, so that nobody who must give one skips it by choosing a provider.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/callback/:id') await holdProviderSignInForSecondFactor(ctx, db, EMAIL_CODE_MINUTES * 60)
       }),
     },
     onAPIError: { errorURL: `${baseURL}${LOGIN_PATH}` },

@@ -2,7 +2,8 @@ import type { Db } from '@/lib/db/client'
 import messages from '@/messages/fr.json'
 import type { Auth } from './auth'
 import { clientIp } from './client-ip'
-import { passwordSignIn } from './password-sign-in'
+import { cookieHeaderOf, passwordSignIn } from './password-sign-in'
+import { logError } from '@/lib/log'
 
 /** The OAuth callbacks, the only better-auth endpoints reachable over HTTP as such (POST is a provider's form_post). */
 const CALLBACK = /^\/api\/auth\/callback\/[a-z-]+$/
@@ -19,7 +20,28 @@ export async function handleAuthRequest(auth: Auth, db: Db, request: Request): P
   if (!CALLBACK.test(pathname)) return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
   const response = await auth.handler(request)
   if (response.status === 403 && (await response.clone().json().catch(() => null))?.code === 'INSUFFICIENT_ACR') return insufficientAcrPage()
-  return response
+  return sendCodeAfterProviderSignIn(auth, response)
+}
+
+/**
+ * A provider's callback that ended on the second factor (lib/auth/provider-second-factor.ts) for a user without
+ * an authenticator app: the emailed code leaves now, as after a password (lib/auth/actions.ts).
+ */
+async function sendCodeAfterProviderSignIn(auth: Auth, response: Response): Promise<Response> {
+  const location = response.headers.get('location')
+  if (response.status !== 302 || !location) return response
+  const target = new URL(location, String(auth.options.baseURL))
+  if (target.pathname !== '/double-auth' || target.searchParams.get('method') !== 'email') return response
+  try {
+    await auth.api.sendTwoFactorOTP({ headers: new Headers({ cookie: cookieHeaderOf(response.headers) }) })
+    target.searchParams.set('sent', '1')
+  } catch (error) {
+    // The page offers "Recevoir un code par email".
+    logError('auth.provider-second-factor-send', error)
+  }
+  const headers = new Headers(response.headers)
+  headers.set('location', target.toString())
+  return new Response(null, { status: 302, headers })
 }
 
 /** POST {email, password} from this origin: 200 with the session cookie (or the two-factor cookie), 401, or 429. */

@@ -15,7 +15,7 @@ export const RESET_ANSWER_MS = 800
 export async function requestPasswordResetEvenly(
   auth: Auth,
   db: Db,
-  input: { email: string; ip: string; requestHeaders: Headers },
+  input: { email: string; ip: string | null; requestHeaders: Headers },
   answerAfterMs = RESET_ANSWER_MS,
 ): Promise<'requested' | 'throttled' | 'failed'> {
   const started = Date.now()

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
 import type { Auth } from './auth'
+import { recordSignIn } from './sign-in-audit'
 import { accountBucket, forgiveAttempt, ipBucket, reserveAttempt } from './throttle'
 
 export type PasswordSignIn =
@@ -20,7 +21,7 @@ export type PasswordSignIn =
 export async function passwordSignIn(
   auth: Auth,
   db: Db,
-  input: { email: string; password: string; ip: string; requestHeaders: Headers },
+  input: { email: string; password: string; ip: string | null; requestHeaders: Headers },
 ): Promise<PasswordSignIn> {
   const reservation = await reserveAttempt(db, [accountBucket('sign-in', input.email), ipBucket('sign-in', input.ip)])
   if (!reservation.allowed) return { kind: 'throttled' }
@@ -34,6 +35,7 @@ export async function passwordSignIn(
     const challenge = response as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] }
     if (challenge.twoFactorRedirect) return { kind: 'second-factor', methods: challenge.twoFactorMethods ?? [], responseHeaders }
     const userId = (response as { user: { id: string } }).user.id
+    await recordSignIn(db, userId, { method: 'password' })
     const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId))
     return { kind: 'signed-in', role: row?.role ?? '', responseHeaders }
   } catch (error) {
@@ -42,10 +44,16 @@ export async function passwordSignIn(
   }
 }
 
-/** The cookies a better-auth response set, as a Cookie header for a follow-up call. */
+/**
+ * The cookies a better-auth response set, as a Cookie header for a follow-up call: the last value of each name
+ * (a response may set a session cookie, then expire it), expired (empty) ones left out.
+ */
 export function cookieHeaderOf(responseHeaders: Headers): string {
-  return responseHeaders
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ')
+  const jar = new Map<string, string>()
+  for (const cookie of responseHeaders.getSetCookie()) {
+    const pair = cookie.split(';')[0]!
+    const name = pair.slice(0, pair.indexOf('='))
+    jar.set(name, pair)
+  }
+  return [...jar.values()].filter((pair) => !pair.endsWith('=')).join('; ')
 }

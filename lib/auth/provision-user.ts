@@ -1,5 +1,5 @@
 import { hashPassword } from 'better-auth/crypto'
-import type { Db } from '@/lib/db/client'
+import type { DbOrTx } from '@/lib/db/client'
 import { accounts, users } from '@/lib/db/schema'
 import { acceptablePasswordSchema } from './password-forms'
 
@@ -14,6 +14,7 @@ export type ProvisionInput = {
   email: string
   firstName: string
   lastName: string
+  phone?: string | null
   role: string
   organisationId?: string | null
   structureId?: string | null
@@ -28,7 +29,7 @@ export type ProvisionResult = { ok: true; userId: string } | { ok: false; error:
  * Creates an account, as an administrator does: Passerelle has no self-registration, and only provisioned
  * users can sign in, by password or by an identity listed here (or later linked by an email its provider verified).
  */
-export async function provisionUser(db: Db, input: ProvisionInput): Promise<ProvisionResult> {
+export async function provisionUser(db: DbOrTx, input: ProvisionInput): Promise<ProvisionResult> {
   if (input.password !== undefined) {
     const checked = acceptablePasswordSchema.safeParse(input.password)
     if (!checked.success) return { ok: false, error: checked.error.issues[0]!.message }
@@ -44,6 +45,7 @@ export async function provisionUser(db: Db, input: ProvisionInput): Promise<Prov
       emailVerified: true,
       firstName: input.firstName,
       lastName: input.lastName,
+      phone: input.phone ?? null,
       role: input.role,
       organisationId: input.organisationId ?? null,
       structureId: input.structureId ?? null,

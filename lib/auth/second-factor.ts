@@ -1,10 +1,11 @@
 import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
-import { users } from '@/lib/db/schema'
+import { sessions, users } from '@/lib/db/schema'
 import type { Auth } from './auth'
 import { hashKey } from './client-ip'
-import { pendingSecondFactorUserId } from './second-factor-challenge'
+import { pendingSecondFactor } from './second-factor-challenge'
+import { recordSignIn } from './sign-in-audit'
 import { accountBucket, forgiveAttempt, ipBucket, reserveAttempt, type Reservation } from './throttle'
 
 export type SecondFactorFailure = 'codeInvalid' | 'codeExpired' | 'codeReused' | 'tooManyCodeAttempts' | 'tooManyAttempts' | 'challengeExpired'
@@ -17,7 +18,11 @@ const CODE_ERRORS: Record<string, SecondFactorFailure> = {
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'tooManyCodeAttempts',
   ACCOUNT_TEMPORARILY_LOCKED: 'tooManyAttempts',
   INVALID_TWO_FACTOR_COOKIE: 'challengeExpired',
+  INVALID_BACKUP_CODE: 'codeInvalid',
+  BACKUP_CODES_NOT_ENABLED: 'codeInvalid',
 }
+
+export type SecondFactorMethod = 'email' | 'totp' | 'backup'
 
 /** The bucket that remembers an authenticator code once used: it stays valid for its 30-second step and the next. */
 export const usedTotpBucket = (userId: string, code: string) => ({ key: `totp-used:${hashKey(`${userId}:${code}`)}`, max: 1 })
@@ -30,10 +35,11 @@ export const usedTotpBucket = (userId: string, code: string) => ({ key: `totp-us
 export async function verifySecondFactor(
   auth: Auth,
   db: Db,
-  input: { method: 'email' | 'totp'; code: string; ip: string; requestHeaders: Headers },
+  input: { method: SecondFactorMethod; code: string; ip: string | null; requestHeaders: Headers },
 ): Promise<SecondFactorResult> {
-  const userId = await pendingSecondFactorUserId(auth, input.requestHeaders)
-  if (!userId) return { ok: false, reason: 'challengeExpired' }
+  const pending = await pendingSecondFactor(auth, input.requestHeaders)
+  if (!pending) return { ok: false, reason: 'challengeExpired' }
+  const { userId } = pending
   const reservation = await reserveAttempt(db, [accountBucket('second-factor', userId), ipBucket('second-factor', input.ip)])
   if (!reservation.allowed) return { ok: false, reason: 'tooManyAttempts' }
   let replay: Reservation | null = null
@@ -42,18 +48,27 @@ export async function verifySecondFactor(
     if (!replay.allowed) return { ok: false, reason: 'codeReused' }
   }
   let responseHeaders: Headers
+  let sessionToken: string | undefined
   try {
     const body = { code: input.code }
-    ;({ headers: responseHeaders } =
+    const args = { body, headers: input.requestHeaders, returnHeaders: true } as const
+    const verified =
       input.method === 'totp'
-        ? await auth.api.verifyTOTP({ body, headers: input.requestHeaders, returnHeaders: true })
-        : await auth.api.verifyTwoFactorOTP({ body, headers: input.requestHeaders, returnHeaders: true }))
+        ? await auth.api.verifyTOTP(args)
+        : input.method === 'backup'
+          ? await auth.api.verifyBackupCode(args)
+          : await auth.api.verifyTwoFactorOTP(args)
+    responseHeaders = verified.headers
+    sessionToken = (verified.response as { token?: string } | null)?.token
   } catch (error) {
     if (replay) await forgiveAttempt(db, replay)
     if (error instanceof APIError) return { ok: false, reason: CODE_ERRORS[String(error.body?.code)] ?? 'codeInvalid' }
     throw error
   }
   await forgiveAttempt(db, reservation)
+  // A sign-in through an identity provider keeps its provider, whose end-session endpoint the logout uses.
+  if (pending.provider && sessionToken) await db.update(sessions).set({ signInProvider: pending.provider }).where(eq(sessions.token, sessionToken))
+  await recordSignIn(db, userId, { method: 'second-factor', ...(pending.provider ? { provider: pending.provider } : {}) })
   const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId))
   return { ok: true, role: user?.role ?? '', responseHeaders }
 }

@@ -29,8 +29,9 @@ export function accountBucket(kind: AttemptKind, account: string): Bucket {
   return { key: `${kind}:account:${hashKey(account)}`, max: LIMITS[kind].account }
 }
 
-export function ipBucket(kind: AttemptKind, ip: string): Bucket {
-  return { key: `${kind}:ip:${hashKey(ip)}`, max: LIMITS[kind].ip }
+/** None when the client's address is unknown (lib/auth/client-ip.ts: no trusted proxy). */
+export function ipBucket(kind: AttemptKind, ip: string | null): Bucket | null {
+  return ip ? { key: `${kind}:ip:${hashKey(ip)}`, max: LIMITS[kind].ip } : null
 }
 
 export type Reservation = { allowed: true; ids: string[] } | { allowed: false }
@@ -39,8 +40,11 @@ export type Reservation = { allowed: true; ids: string[] } | { allowed: false }
  * Reserves an attempt in every bucket, or none when one of them is full. Advisory locks on the buckets make
  * the count and the insert one step for concurrent requests, in this process or another.
  */
-export async function reserveAttempt(db: DbOrTx, buckets: Bucket[]): Promise<Reservation> {
+export async function reserveAttempt(db: DbOrTx, requested: (Bucket | null)[]): Promise<Reservation> {
+  const buckets = requested.filter((b): b is Bucket => b !== null)
   const keys = [...new Set(buckets.map((b) => b.key))].sort()
+  // Only a per-address bucket was asked and the address is unknown (no trusted proxy): nothing to count.
+  if (!keys.length) return { allowed: true, ids: [] }
   return db.transaction(async (tx) => {
     for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
     const since = sql`now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`

@@ -1,11 +1,14 @@
 'use server'
 
 import { APIError } from 'better-auth/api'
+import { revalidatePath } from 'next/cache'
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import QRCode from 'qrcode'
+import { and, eq } from 'drizzle-orm'
 import { getDb } from '@/lib/db/client'
+import { users } from '@/lib/db/schema'
 import { logError } from '@/lib/log'
 import { getAuth, LOGIN_PATH } from './auth'
 import { safeCallbackPath } from './callback-url'
@@ -18,6 +21,12 @@ import { accountBucket, forgiveAttempt, ipBucket, reserveAttempt } from './throt
 import { hasPassword } from './two-factor-queries'
 
 export type SecondFactorState = { error?: string; expired?: boolean; sent?: boolean }
+
+/** A backup code as better-auth makes them: 10 letters or digits shown as "AbCdE-12345" (the dash may be left out). */
+function normalizedBackupCode(value: FormDataEntryValue | null): string | null {
+  const m = /^([A-Za-z0-9]{5})-?([A-Za-z0-9]{5})$/.exec(String(value ?? '').replace(/\s/g, ''))
+  return m ? `${m[1]}-${m[2]}` : null
+}
 
 /** Six digits, spaces allowed ("123 456"). */
 function normalizedCode(value: FormDataEntryValue | null): string | null {
@@ -36,9 +45,9 @@ export async function secondFactorAction(prev: SecondFactorState, formData: Form
  */
 async function verifyCode(formData: FormData): Promise<SecondFactorState> {
   const t = await getTranslations('auth')
-  const code = normalizedCode(formData.get('code'))
-  if (!code) return { error: t('codeFormat') }
-  const method = formData.get('method') === 'totp' ? 'totp' : 'email'
+  const method = formData.get('method') === 'totp' ? 'totp' : formData.get('method') === 'backup' ? 'backup' : 'email'
+  const code = method === 'backup' ? normalizedBackupCode(formData.get('code')) : normalizedCode(formData.get('code'))
+  if (!code) return { error: t(method === 'backup' ? 'backupCodeFormat' : 'codeFormat') }
   const requestHeaders = await headers()
   let result: Awaited<ReturnType<typeof verifySecondFactor>>
   try {
@@ -71,7 +80,16 @@ async function sendSecondFactorCode(): Promise<SecondFactorState> {
   return { sent: true }
 }
 
-export type TotpSetupState = { error?: string; fieldError?: string; secret?: string; qrSvg?: string; done?: boolean }
+export type TotpSetupState = {
+  error?: string
+  fieldError?: string
+  secret?: string
+  qrSvg?: string
+  /** Shown once, after the app is confirmed: each opens one sign-in without the app. */
+  backupCodes?: string[]
+  done?: boolean
+  activated?: boolean
+}
 
 /** Signed in: creates an authenticator-app secret (confirmed by the password when the user has one). */
 export async function startTotpSetupAction(_prev: TotpSetupState, formData: FormData): Promise<TotpSetupState> {
@@ -88,9 +106,13 @@ export async function startTotpSetupAction(_prev: TotpSetupState, formData: Form
   try {
     const result = await getAuth().api.enableTwoFactor({ body: { method: 'totp', ...(needsPassword ? { password } : {}) }, headers: requestHeaders })
     await forgiveAttempt(db, reservation)
-    const uri = (result as { totpURI?: string }).totpURI
+    const { totpURI: uri, backupCodes } = result as { totpURI?: string; backupCodes?: string[] }
     if (!uri) return { error: t('genericError') }
-    return { secret: new URL(uri).searchParams.get('secret') ?? '', qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1, width: 192 }) }
+    return {
+      secret: new URL(uri).searchParams.get('secret') ?? '',
+      qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1, width: 192 }),
+      backupCodes: backupCodes ?? [],
+    }
   } catch (error) {
     if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD') return { fieldError: t('currentPasswordWrong') }
     if (error instanceof APIError && error.body?.code === 'TOTP_ALREADY_ENABLED') return { done: true }
@@ -106,15 +128,24 @@ export async function confirmTotpSetupAction(prev: TotpSetupState, formData: For
   const t = await getTranslations('auth')
   const code = normalizedCode(formData.get('code'))
   if (!code) return { ...prev, error: undefined, fieldError: t('codeFormat') }
+  const db = getDb()
+  // better-auth replaces the session (and its cookie) when a first app turns two-factor on; Next would then render
+  // this page again with the old cookie and lose the backup codes on screen. With the flag already on, the
+  // session stays; it is put back if the code is wrong.
+  const [row] = await db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id))
+  const turnedOn = !row?.enabled
+  if (turnedOn) await db.update(users).set({ twoFactorEnabled: true }).where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, false)))
   try {
     await getAuth().api.verifyTOTP({ body: { code }, headers: await headers() })
   } catch (error) {
+    if (turnedOn) await db.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, user.id))
     if (error instanceof APIError) return { ...prev, error: undefined, fieldError: t('codeInvalid') }
     logError('auth.totp-confirm', error)
     return { ...prev, error: t('genericError') }
   }
   // The app's first code is spent: it must not open a sign-in in the next minute.
-  await reserveAttempt(getDb(), [usedTotpBucket(user.id, code)])
-  // A new page load: better-auth may just have replaced the session cookie (two-factor now on).
-  redirect('/double-auth?totp=on')
+  await reserveAttempt(db, [usedTotpBucket(user.id, code)])
+  // No redirect: the backup codes the client got with the secret are shown now, once; the page's status is read again.
+  revalidatePath('/double-auth')
+  return { activated: true }
 }

@@ -28,3 +28,21 @@ export async function enforceSecondFactorPolicy(db: DbOrTx, email: string): Prom
     .set({ twoFactorEnabled: true, updatedAt: sql`now()` })
     .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, false)))
 }
+
+/**
+ * Whether this user must give a second factor now (an identity-provider sign-in): when the policy requires
+ * one, or when the user turned it on. Turns better-auth's flag on when the policy requires it, as a password
+ * sign-in does. An unknown user must (fail closed).
+ */
+export async function mustGiveSecondFactor(db: DbOrTx, userId: string): Promise<boolean> {
+  const [user] = await db
+    .select({ role: users.role, permissions: users.permissions, enabled: users.twoFactorEnabled, orgRequires: organisations.twoFactorRequired })
+    .from(users)
+    .leftJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.id, userId))
+  if (!user) return true
+  if (user.enabled) return true
+  if (!requiresSecondFactor(user, { twoFactorRequired: !!user.orgRequires })) return false
+  await db.update(users).set({ twoFactorEnabled: true, updatedAt: sql`now()` }).where(and(eq(users.id, userId), eq(users.twoFactorEnabled, false)))
+  return true
+}

@@ -2,13 +2,13 @@ import fs from 'node:fs'
 import { decodeQuotedPrintable } from '../support/test-codes'
 import os from 'node:os'
 import path from 'node:path'
-import { inArray } from 'drizzle-orm'
+import { inArray, or } from 'drizzle-orm'
 import { afterAll } from 'vitest'
 import { createAuth, type Auth } from '@/lib/auth/auth'
 import { cookieHeaderOf } from '@/lib/auth/password-sign-in'
 import { provisionUser, type ProvisionInput } from '@/lib/auth/provision-user'
 import type { Db } from '@/lib/db/client'
-import { users } from '@/lib/db/schema'
+import { auditLog, users } from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 
 export const TEST_SECRET = 'integration-secret-7c1e9a4b2d6f8e0a3c5b7d9f1e2a4c6b'
@@ -47,7 +47,10 @@ export async function waitForMail(dir: string, to: string, pattern: RegExp, time
 export function useTestUsers(db: Db) {
   const created: string[] = []
   afterAll(async () => {
-    if (created.length) await db.delete(users).where(inArray(users.id, created))
+    if (!created.length) return
+    // Their sign-ins and the changes made to them are audited (audit_log references the user).
+    await db.delete(auditLog).where(or(inArray(auditLog.actorId, created), inArray(auditLog.entityId, created)))
+    await db.delete(users).where(inArray(users.id, created))
   })
   return async function newUser(overrides: Partial<ProvisionInput> = {}): Promise<{ id: string; email: string; password: string }> {
     const email = `it-${crypto.randomUUID()}@passerelle.test`

@@ -45,7 +45,7 @@ describe('reset request', () => {
   it('answers the same, after the same time, for a known and an unknown address; only the known one gets a mail', async () => {
     const user = await newUser()
     const ip = '203.0.113.90'
-    buckets.push(ipBucket('reset-request', ip).key, accountBucket('reset-request', user.email).key, accountBucket('reset-request', 'inconnu@passerelle.test').key)
+    buckets.push(ipBucket('reset-request', ip)!.key, accountBucket('reset-request', user.email).key, accountBucket('reset-request', 'inconnu@passerelle.test').key)
     const time = async (email: string) => {
       const started = performance.now()
       const outcome = await requestPasswordResetEvenly(auth, db, { email, ip, requestHeaders: new Headers() })
@@ -78,10 +78,10 @@ describe('reset request', () => {
     buckets.push(accountBucket('reset-request', user.email).key)
     for (let i = 0; i < 5; i++) {
       const ip = `203.0.113.${100 + i}`
-      buckets.push(ipBucket('reset-request', ip).key)
+      buckets.push(ipBucket('reset-request', ip)!.key)
       expect(await requestPasswordResetEvenly(auth, db, { email: user.email, ip, requestHeaders: new Headers() }, 0)).toBe('requested')
     }
-    buckets.push(ipBucket('reset-request', '203.0.113.110').key)
+    buckets.push(ipBucket('reset-request', '203.0.113.110')!.key)
     expect(await requestPasswordResetEvenly(auth, db, { email: user.email, ip: '203.0.113.110', requestHeaders: new Headers() }, 0)).toBe('throttled')
   })
 })

@@ -59,15 +59,15 @@ describe('two app processes on one database behave as one', () => {
     const buckets = [accountBucket('sign-in', user.email).key]
     for (let i = 0; i < 60; i++) {
       const ip = `198.51.100.${100 + (i % 5)}`
-      buckets.push(ipBucket('sign-in', ip).key)
+      buckets.push(ipBucket('sign-in', ip)!.key)
       expect((await passwordSignIn(auth, db, { email: user.email, password: 'Mauvais-Mot-2026!', ip, requestHeaders: new Headers() })).kind).toBe('invalid')
     }
     for (let i = 0; i < 40; i++) {
       const ip = `198.51.100.${110 + (i % 5)}`
-      buckets.push(ipBucket('sign-in', ip).key)
+      buckets.push(ipBucket('sign-in', ip)!.key)
       expect((await ask<{ kind: string }>({ op: 'sign-in', email: user.email, password: 'Mauvais-Mot-2026!', ip })).kind).toBe('invalid')
     }
-    buckets.push(ipBucket('sign-in', '198.51.100.120').key, ipBucket('sign-in', '198.51.100.121').key)
+    buckets.push(ipBucket('sign-in', '198.51.100.120')!.key, ipBucket('sign-in', '198.51.100.121')!.key)
     expect((await ask<{ kind: string }>({ op: 'sign-in', email: user.email, password: user.password, ip: '198.51.100.120' })).kind).toBe('throttled')
     expect((await passwordSignIn(auth, db, { email: user.email, password: user.password, ip: '198.51.100.121', requestHeaders: new Headers() })).kind).toBe('throttled')
     await db.delete(authAttempts).where(inArray(authAttempts.bucket, buckets))

@@ -28,18 +28,18 @@ describe('sign-in throttling, in PostgreSQL', () => {
     usedBuckets.push(accountBucket('sign-in', user.email).key)
     for (let i = 0; i < 100; i++) {
       const ip = `198.51.100.${(i % 3) + 1}`
-      usedBuckets.push(ipBucket('sign-in', ip).key)
+      usedBuckets.push(ipBucket('sign-in', ip)!.key)
       expect((await signIn(user.email, 'Mauvais-Mot-2026!', ip)).kind).toBe('invalid')
     }
     const ip = nextIp()
-    usedBuckets.push(ipBucket('sign-in', ip).key)
+    usedBuckets.push(ipBucket('sign-in', ip)!.key)
     expect((await signIn(user.email, user.password, ip)).kind).toBe('throttled')
   })
 
   it('counts failures only: a success gives its attempt back', async () => {
     const user = await newUser()
     const ip = nextIp()
-    usedBuckets.push(accountBucket('sign-in', user.email).key, ipBucket('sign-in', ip).key)
+    usedBuckets.push(accountBucket('sign-in', user.email).key, ipBucket('sign-in', ip)!.key)
     expect((await signIn(user.email, 'Mauvais-Mot-2026!', ip)).kind).toBe('invalid')
     expect((await signIn(user.email, user.password, ip)).kind).toBe('signed-in')
     const rows = await db.select().from(authAttempts).where(inArray(authAttempts.bucket, [accountBucket('sign-in', user.email).key]))
@@ -52,13 +52,13 @@ describe('sign-in throttling, in PostgreSQL', () => {
     usedBuckets.push(bucket.key)
     await db.insert(authAttempts).values(Array.from({ length: 100 }, () => ({ bucket: bucket.key, createdAt: sql`now() - interval '61 minutes'` })))
     const ip = nextIp()
-    usedBuckets.push(ipBucket('sign-in', ip).key)
+    usedBuckets.push(ipBucket('sign-in', ip)!.key)
     expect((await signIn(user.email, user.password, ip)).kind).toBe('signed-in')
   })
 
   it('limits one address across accounts (300 failures an hour), unknown emails included', async () => {
     const ip = nextIp()
-    const bucket = ipBucket('sign-in', ip)
+    const bucket = ipBucket('sign-in', ip)!
     usedBuckets.push(bucket.key)
     await db.insert(authAttempts).values(Array.from({ length: 300 }, () => ({ bucket: bucket.key })))
     const user = await newUser()

@@ -39,14 +39,8 @@ export default async function DoubleAuthPage({ searchParams }: { searchParams: S
           <FormAlert tone="info">{status.required ? t('secondFactorRequired') : status.enabled ? t('secondFactorOn') : t('secondFactorOff')}</FormAlert>
         </div>
         <h2 className="mb-2 font-semibold">{t('totpSetupTitle')}</h2>
-        {status.totp ? (
-          <FormAlert tone="success">{first(params.totp) === 'on' ? t('totpActivated') : t('totpActive')}</FormAlert>
-        ) : (
-          <>
-            <p className="mb-4 text-sm text-slate-600">{t('totpSetupIntro')}</p>
-            <TotpSetup needsPassword={status.password} />
-          </>
-        )}
+        {/* Always the same component: once the app is confirmed, its backup codes stay on screen (shown once). */}
+        <TotpSetup needsPassword={status.password} active={status.totp} />
         <p className="mt-6 border-t border-slate-200 pt-4 text-sm">
           <Link href="/change-password">{t('changePasswordTitle')}</Link> · <Link href={homeFor(user)}>{t('backToApp')}</Link>
         </p>
@@ -56,7 +50,9 @@ export default async function DoubleAuthPage({ searchParams }: { searchParams: S
   const pendingUserId = await pendingSecondFactorUserId(getAuth(), await headers())
   if (!pendingUserId) redirect('/v2/login')
   const hasTotp = await hasConfirmedTotp(db, pendingUserId)
-  const method = first(params.method) === 'totp' && hasTotp ? 'totp' : 'email'
+  const asked = first(params.method)
+  // The app's code and its backup codes only exist once an app was set up.
+  const method = hasTotp && (asked === 'totp' || asked === 'backup') ? asked : 'email'
   return (
     <>
       <h1 className="mb-2 text-xl font-semibold">{t('doubleAuthTitle')}</h1>

@@ -1,16 +1,23 @@
-import { NotYetAvailable } from '@/components/layout/not-yet-available'
+import { notFound } from 'next/navigation'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
+import { OrganisationForm } from '@/components/settings/organisation-form'
 import { requirePagePermission } from '@/lib/auth/session'
+import { getDb } from '@/lib/db/client'
+import { getOrganisationSettings } from '@/lib/settings/queries'
 
 export const generateMetadata = pageMetadata('settingsOrganisations')
 
+/** The administrator's own organisation (an administrator manages no other). */
 export default async function SettingsOrganisationsPage() {
-  await requirePagePermission('settings.visualize')
+  const user = await requirePagePermission('settings.visualize')
+  if (!user.organisationId) notFound()
+  const organisation = await getOrganisationSettings(getDb(), user.organisationId)
+  if (!organisation) notFound()
   return (
     <>
-      <PageHeader title={await pageTitle('settingsOrganisations')} />
-      <NotYetAvailable what="La gestion des organisations" />
+      <PageHeader title={await pageTitle('settingsOrganisations')} subtitle={organisation.name} />
+      <OrganisationForm organisation={organisation} />
     </>
   )
 }

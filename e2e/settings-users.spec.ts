@@ -1,0 +1,175 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations, signIn, storageStateOf, waitForMail } from './fixtures'
+
+// The administrators' screens: users of the organisation (list, creation with an invitation mail through the
+// SMTP sink, disabling), and the organisation itself (its 2FA flag and reminder delay).
+test.use({ storageState: storageStateOf('admin') })
+test.describe.configure({ mode: 'serial' })
+
+const shots = async (page: Page, name: string) => {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `test-results/screens-${process.env.E2E_PORT ?? 3210}/${name}-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
+}
+
+const email = `nina.nouvelle.${Date.now()}@passerelle.test`
+const PASSWORD = 'Invitation-Choisie-2026!'
+
+test('the admin creates a user; the invitation arrives by mail; the user chooses a password and signs in; the admin disables them', async ({ page, browser }) => {
+  test.setTimeout(90_000)
+  await page.goto('/v2/settings/users')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Utilisateurs')
+  await expect(page.getByRole('cell', { name: 'admin@passerelle.test' })).toBeVisible()
+  await expect(page.getByRole('columnheader', { name: 'Double authentification' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await shots(page, 'settings-users')
+
+  await page.getByRole('button', { name: 'Créer un utilisateur' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Créer un utilisateur' })
+  await dialog.getByRole('button', { name: 'Créer et envoyer l’invitation' }).click()
+  await expect(dialog.getByText('Le prénom est obligatoire.')).toBeVisible()
+  await expect(dialog.getByText('L’adresse email n’est pas valide.')).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await dialog.getByLabel('Prénom').fill('Nina')
+  await dialog.getByLabel('Nom', { exact: true }).fill('Nouvelle')
+  await dialog.getByLabel('Adresse email').fill('conseiller@passerelle.test')
+  await dialog.getByRole('button', { name: 'Créer et envoyer l’invitation' }).click()
+  await expect(dialog.getByText('Un compte Passerelle existe déjà avec cette adresse email.')).toBeVisible()
+  await dialog.getByLabel('Adresse email').fill(email)
+  await dialog.getByLabel('Téléphone (facultatif)').fill('06 12 34 56 78')
+  await dialog.getByLabel('Rôle').selectOption('counsellor')
+  const since = Date.now()
+  await dialog.getByRole('button', { name: 'Créer et envoyer l’invitation' }).click()
+  await expect(page.getByText(`une invitation à choisir son mot de passe a été envoyée à ${email}`, { exact: false })).toBeVisible()
+  await expect(page).toHaveURL(/\/v2\/settings\/user\/[0-9a-f-]{36}$/)
+  const userUrl = page.url()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nina Nouvelle')
+  await expectNoSeriousA11yViolations(page)
+  await shots(page, 'settings-user')
+
+  // The invited person, in another browser: the link from the mail, a password, a sign-in.
+  const mail = await waitForMail(email, since, /\/new-password\?token=/)
+  expect(mail).toContain('Département de Seine-Maritime')
+  expect(mail).toContain('Il est valable 72 heures')
+  const link = /(http:\/\/\S+\/new-password\?token=\S+)/.exec(mail)![1]!
+  const invited = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+  const person = await invited.newPage()
+  await person.goto(link)
+  await expect(person.getByRole('heading', { level: 1 })).toHaveText('Choisir un nouveau mot de passe')
+  await person.getByLabel('Nouveau mot de passe').fill(PASSWORD)
+  await person.getByLabel('Confirmer le mot de passe').fill(PASSWORD)
+  await person.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }).click()
+  await expect(person.locator('main').getByRole('status')).toBeVisible()
+  await signIn(person, email, PASSWORD)
+  await expect(person).toHaveURL('/v2/candidates/dashboard')
+  await expect(person.getByRole('banner')).toContainText('Nina Nouvelle')
+
+  // The list shows the sign-in.
+  await page.goto('/v2/settings/users')
+  const row = page.getByRole('row').filter({ hasText: email })
+  await expect(row).toContainText('Actif')
+  await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}/)
+
+  // Disabled: their session ends at once.
+  await page.goto(userUrl)
+  await page.getByRole('button', { name: 'Désactiver le compte' }).click()
+  await expect(page.getByRole('dialog', { name: 'Désactiver ce compte ?' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await page.getByRole('button', { name: 'Désactiver', exact: true }).click()
+  await expect(page.getByText('Utilisateur désactivé', { exact: false })).toBeVisible()
+  await expect(page.getByText('État du compte', { exact: false })).toContainText('désactivé')
+  await person.goto('/v2/candidates/dashboard')
+  await expect(person).toHaveURL('/v2/login')
+  await signIn(person, email, PASSWORD)
+  await expect(person.locator('main').getByRole('alert')).toHaveText('Adresse email ou mot de passe incorrect.')
+  await invited.close()
+})
+
+test('the admin edits a user and registers a Microsoft identity; bad input is named; the admin cannot disable or demote themselves', async ({ page }) => {
+  await page.goto('/v2/settings/users')
+  await page.getByRole('link', { name: 'Fontaine Cédric' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cédric Fontaine')
+  await page.getByLabel('Téléphone (facultatif)').fill('06 12')
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click()
+  await expect(page.getByText('Le téléphone n’est pas complet (10 chiffres, par exemple 06 12 34 56 78).')).toBeVisible()
+  await page.getByLabel('Téléphone (facultatif)').fill('02 35 00 00 09')
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click()
+  await expect(page.getByText('Modifications enregistrées.')).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel('Téléphone (facultatif)')).toHaveValue('02 35 00 00 09')
+  // Back to the demo value other specs may show.
+  await page.getByLabel('Téléphone (facultatif)').fill('0601020304')
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click()
+  await expect(page.getByText('Modifications enregistrées.').first()).toBeVisible()
+
+  await page.getByLabel('Fournisseur d’identité').selectOption('microsoft')
+  await page.getByLabel('Identifiant du locataire (tenant id)').fill('contoso')
+  await page.getByRole('button', { name: 'Enregistrer l’identité' }).click()
+  await expect(page.getByText('L’identifiant du locataire (tenant) Microsoft est un UUID', { exact: false })).toBeVisible()
+  await page.getByLabel('Identifiant du locataire (tenant id)').fill('7f3c2b1a-0000-4000-8000-00000000e2e0')
+  await page.getByLabel('Identifiant d’objet (object id)').fill('0e2e0000-0000-4000-8000-0000000000c1')
+  await page.getByRole('button', { name: 'Enregistrer l’identité' }).click()
+  await expect(page.getByText('Identité enregistrée.')).toBeVisible()
+  await expect(page.getByText('7f3c2b1a-0000-4000-8000-00000000e2e0:0e2e0000-0000-4000-8000-0000000000c1')).toBeVisible()
+  await page.getByRole('button', { name: 'Retirer l’identité Microsoft (Entra ID)' }).click()
+  await page.getByRole('button', { name: 'Retirer', exact: true }).click()
+  await expect(page.getByText('Identité retirée.')).toBeVisible()
+  await expect(page.getByText('Aucune identité enregistrée', { exact: false })).toBeVisible()
+
+  // Their own page: no way to disable, and the role stays.
+  await page.goto('/v2/settings/users')
+  await page.getByRole('link', { name: 'Martin Alice' }).click()
+  await expect(page.getByRole('button', { name: 'Désactiver le compte' })).toHaveCount(0)
+  await page.getByLabel('Rôle').selectOption('counsellor')
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click()
+  await expect(page.getByText('Vous ne pouvez pas retirer votre propre rôle d’administrateur : demandez-le à un autre administrateur.')).toBeVisible()
+})
+
+test('the admin turns the organisation’s second factor on: a counsellor then gives an emailed code', async ({ page, browser }) => {
+  test.setTimeout(60_000)
+  await page.goto('/v2/settings/organisations')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Organisations')
+  const flag = page.getByLabel('Double authentification obligatoire')
+  await expect(flag).not.toBeChecked()
+  await expectNoSeriousA11yViolations(page)
+  await shots(page, 'settings-organisations')
+  const delay = page.getByLabel('Délai de relance des prescriptions (jours)')
+  await delay.fill('0')
+  await page.getByRole('button', { name: 'Enregistrer' }).click()
+  await expect(page.getByText('Le délai de relance est un nombre entier de jours, entre 1 et 90.')).toBeVisible()
+  await delay.fill('12')
+  await flag.check()
+  await page.getByRole('button', { name: 'Enregistrer' }).click()
+  await expect(page.getByText('Organisation enregistrée.')).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel('Double authentification obligatoire')).toBeChecked()
+  await expect(page.getByLabel('Délai de relance des prescriptions (jours)')).toHaveValue('12')
+  try {
+    const other = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+    const counsellor = await other.newPage()
+    await counsellor.goto('/v2/login')
+    await counsellor.getByLabel('Adresse email').fill('conseiller@passerelle.test')
+    await counsellor.getByLabel('Mot de passe').fill('Passerelle-Demo-2026!')
+    await counsellor.getByRole('button', { name: 'Se connecter', exact: true }).click()
+    await expect(counsellor).toHaveURL(/\/double-auth/)
+    await other.close()
+  } finally {
+    await page.getByLabel('Double authentification obligatoire').uncheck()
+    await page.getByLabel('Délai de relance des prescriptions (jours)').fill('10')
+    await page.getByRole('button', { name: 'Enregistrer' }).click()
+    await expect(page.getByText('Organisation enregistrée.').first()).toBeVisible()
+  }
+})
+
+test('another organisation’s user is not found; without settings.visualize the screens are closed', async ({ page, browser }) => {
+  const response = await page.goto('/v2/settings/user/demo-referent-lyon')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable')
+  const other = await browser.newContext({ storageState: storageStateOf('conseiller') })
+  const counsellor = await other.newPage()
+  await counsellor.goto('/v2/settings/users')
+  await expect(counsellor).toHaveURL('/v2/candidates/dashboard')
+  await other.close()
+})

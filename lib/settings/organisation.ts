@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm'
+import { writeAudit } from '@/lib/audit'
+import type { DbOrTx } from '@/lib/db/client'
+import { organisations } from '@/lib/db/schema'
+import type { OrganisationInput } from './schemas'
+import type { SettingsActor, SettingsOutcome } from './users'
+
+/**
+ * The administrator's own organisation: name, address (printed on prescription sheets), whether every user must
+ * give a second factor (asked from their next sign-in), and the reminder delay of unanswered prescriptions.
+ */
+export async function updateOrganisationSettings(db: DbOrTx, actor: SettingsActor, input: OrganisationInput): Promise<SettingsOutcome> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ twoFactorRequired: organisations.twoFactorRequired, answerReminderDays: organisations.answerReminderDays })
+      .from(organisations)
+      .where(eq(organisations.id, actor.organisationId))
+      .for('update')
+    if (!before) return { ok: false as const, notFound: true as const }
+    await tx
+      .update(organisations)
+      .set({ name: input.name, addressFormatted: input.addressFormatted, twoFactorRequired: input.twoFactorRequired, answerReminderDays: input.answerReminderDays })
+      .where(eq(organisations.id, actor.organisationId))
+    await writeAudit(tx, {
+      actorId: actor.id,
+      organisationId: actor.organisationId,
+      action: 'organisation.updated',
+      entityType: 'organisation',
+      entityId: actor.organisationId,
+      details: { twoFactorRequired: input.twoFactorRequired, answerReminderDays: input.answerReminderDays, previous: before },
+    })
+    return { ok: true as const }
+  })
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod'
+import { PHONE_PATTERN } from '@/lib/applies/fup-schema'
+import { PROVIDER_IDS } from '@/lib/auth/identity-providers'
+
+/**
+ * The administrators' forms (/v2/settings/users, /user/:id, /organisations): one zod schema each, shared by the
+ * form and the server action. Messages are French and name the field.
+ */
+export const SETTINGS_MESSAGES = {
+  firstNameRequired: 'Le prénom est obligatoire.',
+  lastNameRequired: 'Le nom est obligatoire.',
+  nameTooLong: 'Ce champ ne doit pas dépasser 100 caractères.',
+  emailInvalid: 'L’adresse email n’est pas valide.',
+  phoneIncomplete: 'Le téléphone n’est pas complet (10 chiffres, par exemple 06 12 34 56 78).',
+  roleInvalid: 'Choisissez un rôle : administrateur, référent RSA ou conseiller.',
+  providerInvalid: 'Choisissez un fournisseur d’identité.',
+  subjectRequired: 'L’identifiant chez le fournisseur est obligatoire.',
+  subjectTooLong: 'L’identifiant chez le fournisseur ne doit pas dépasser 255 caractères.',
+  tenantInvalid: 'L’identifiant du locataire (tenant) Microsoft est un UUID, par exemple 7f3c2b1a-0000-4000-8000-000000000000.',
+  objectIdInvalid: 'L’identifiant d’objet (object id) Microsoft est un UUID, par exemple 0e2e0000-0000-4000-8000-000000000001.',
+  organisationNameRequired: 'Le nom de l’organisation est obligatoire.',
+  organisationNameTooLong: 'Le nom de l’organisation ne doit pas dépasser 200 caractères.',
+  addressTooLong: 'L’adresse ne doit pas dépasser 500 caractères.',
+  reminderDaysInvalid: 'Le délai de relance est un nombre entier de jours, entre 1 et 90.',
+} as const
+
+/** Roles an organisation's administrator gives: partner users (fullPartner) belong to their structure, not here. */
+export const ORGANISATION_ROLES = ['admin', 'referent', 'counsellor'] as const
+export type OrganisationRole = (typeof ORGANISATION_ROLES)[number]
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const name = (required: string) => z.string({ error: required }).trim().min(1, required).max(100, SETTINGS_MESSAGES.nameTooLong)
+const phone = z
+  .string()
+  .trim()
+  .max(30, SETTINGS_MESSAGES.phoneIncomplete)
+  .transform((v) => (v === '' ? null : v))
+  .refine((v) => v === null || PHONE_PATTERN.test(v), SETTINGS_MESSAGES.phoneIncomplete)
+const role = z.enum(ORGANISATION_ROLES, { error: SETTINGS_MESSAGES.roleInvalid })
+
+export const userProfileSchema = z.object({
+  firstName: name(SETTINGS_MESSAGES.firstNameRequired),
+  lastName: name(SETTINGS_MESSAGES.lastNameRequired),
+  phone: phone.optional().transform((v) => v ?? null),
+  role,
+})
+export type UserProfileInput = z.infer<typeof userProfileSchema>
+
+export const newUserSchema = userProfileSchema.extend({
+  email: z.string({ error: SETTINGS_MESSAGES.emailInvalid }).trim().toLowerCase().max(254, SETTINGS_MESSAGES.emailInvalid).pipe(z.email(SETTINGS_MESSAGES.emailInvalid)),
+})
+export type NewUserInput = z.infer<typeof newUserSchema>
+
+/**
+ * An identity registered by the administrator: the provider and its stable subject. Microsoft Entra ID is keyed
+ * on the tenant and the object id (never on an email), stored as "tenant:objectId" like the sign-in does.
+ */
+export const identitySchema = z
+  .object({
+    providerId: z.enum(PROVIDER_IDS, { error: SETTINGS_MESSAGES.providerInvalid }),
+    subject: z.string().trim().max(255, SETTINGS_MESSAGES.subjectTooLong).optional().default(''),
+    tenantId: z.string().trim().optional().default(''),
+    objectId: z.string().trim().optional().default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.providerId === 'microsoft') {
+      if (!UUID.test(v.tenantId)) ctx.addIssue({ code: 'custom', path: ['tenantId'], message: SETTINGS_MESSAGES.tenantInvalid })
+      if (!UUID.test(v.objectId)) ctx.addIssue({ code: 'custom', path: ['objectId'], message: SETTINGS_MESSAGES.objectIdInvalid })
+    } else if (!v.subject) ctx.addIssue({ code: 'custom', path: ['subject'], message: SETTINGS_MESSAGES.subjectRequired })
+  })
+  .transform((v) => ({
+    providerId: v.providerId,
+    accountId: v.providerId === 'microsoft' ? `${v.tenantId.toLowerCase()}:${v.objectId.toLowerCase()}` : v.subject,
+  }))
+export type IdentityInput = z.infer<typeof identitySchema>
+
+export const organisationSchema = z.object({
+  name: z.string({ error: SETTINGS_MESSAGES.organisationNameRequired }).trim().min(1, SETTINGS_MESSAGES.organisationNameRequired).max(200, SETTINGS_MESSAGES.organisationNameTooLong),
+  addressFormatted: z
+    .string()
+    .trim()
+    .max(500, SETTINGS_MESSAGES.addressTooLong)
+    .optional()
+    .transform((v) => (v ? v : null)),
+  twoFactorRequired: z.boolean(),
+  answerReminderDays: z.coerce
+    .number({ error: SETTINGS_MESSAGES.reminderDaysInvalid })
+    .int(SETTINGS_MESSAGES.reminderDaysInvalid)
+    .min(1, SETTINGS_MESSAGES.reminderDaysInvalid)
+    .max(90, SETTINGS_MESSAGES.reminderDaysInvalid),
+})
+export type OrganisationInput = z.infer<typeof organisationSchema>
+
+/** The first message of each field, for the form. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '_')
+    out[key] ??= issue.message
+  }
+  return out
+}
