@@ -3,6 +3,7 @@
  * bench database, a partner user of the busiest offer's structure signed in through better-auth, then
  * - offer-page-ttfb: GET of the offer page by 20 concurrent clients, time to first byte;
  * - applies-endpoint-rps: POST /api/offers/<id>/applies by 50 concurrent connections, requests per second;
+ * - candidate-sheet-ttfb: GET of a candidate sheet by 20 concurrent clients (a counsellor of its organisation);
  * - offer-page-first-load-js and first-load-js (/v2/login): the JavaScript a fresh Chromium downloads, gzip-compressed.
  * The load generator is node:http with keep-alive, a fixed number of workers and a fixed duration, to 127.0.0.1 only.
  */
@@ -162,6 +163,40 @@ async function signIn(server: Server, pool: Pool, offer: BusiestOffer): Promise<
     .map((c) => ({ name: c.slice(0, c.indexOf('=')), value: c.slice(c.indexOf('=') + 1) }))
   if (!cookies.some((c) => c.name.includes('session_token'))) throw new Error(`sign-in: no session cookie in ${JSON.stringify(cookies)}`)
   return cookies
+}
+
+/** A counsellor of the largest organisation (no settings.* permission, so no second factor), signed in: its cookie. */
+const COUNSELLOR = { id: 'bench-http-counsellor', email: 'bench-http-conseiller@bench.passerelle.test', password: 'Bench-Password-2026!' }
+async function signInCounsellor(server: Server, pool: Pool): Promise<{ cookie: string; candidateId: string }> {
+  const { rows: [org] } = await pool.query<{ id: string }>('SELECT organisation_id AS id FROM candidates GROUP BY 1 ORDER BY count(*) DESC LIMIT 1')
+  // A candidate with prescriptions, as the sheet is opened for: the one with the most applies of that organisation.
+  const { rows: [candidate] } = await pool.query<{ id: string }>(
+    'SELECT candidate_id AS id FROM social_applies WHERE organisation_id = $1 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1',
+    [org!.id],
+  )
+  await pool.query(
+    `INSERT INTO "user" (id, name, email, email_verified, first_name, last_name, role, organisation_id)
+     VALUES ($1, 'Bench Conseiller', $2, true, 'Bench', 'Conseiller', 'counsellor', $3)
+     ON CONFLICT (id) DO UPDATE SET organisation_id = EXCLUDED.organisation_id, role = EXCLUDED.role, disabled = false`,
+    [COUNSELLOR.id, COUNSELLOR.email, org!.id],
+  )
+  await pool.query(
+    `INSERT INTO account (id, account_id, provider_id, user_id, password) VALUES ($1, $1, 'credential', $1, $2)
+     ON CONFLICT (id) DO UPDATE SET password = EXCLUDED.password`,
+    [COUNSELLOR.id, await hashPassword(COUNSELLOR.password)],
+  )
+  const response = await fetch(`${server.base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.origin },
+    body: JSON.stringify({ email: COUNSELLOR.email, password: COUNSELLOR.password }),
+  })
+  if (!response.ok) throw new Error(`counsellor sign-in: ${response.status} ${await response.text()}`)
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => c.includes('=') && !c.endsWith('='))
+    .join('; ')
+  return { cookie, candidateId: candidate!.id }
 }
 
 type Request = { path: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }
@@ -328,6 +363,35 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, log,
       latency: { p50: applies.total.p50, p95: applies.total.p95, p99: applies.total.p99 },
       target: { rps: 400, errors: 0 },
       ok: applies.rps >= 400 && applies.errors === 0,
+    })
+
+    const counsellor = await signInCounsellor(server, pool)
+    const sheetRequest: Request = {
+      path: `/v2/candidate/${counsellor.candidateId}/identite`,
+      method: 'GET',
+      headers: { cookie: counsellor.cookie, 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' },
+    }
+    const sheetAgent = new http.Agent()
+    const sheetCheck = await send(sheetAgent, server.port, sheetRequest)
+    sheetAgent.destroy()
+    if (sheetCheck.status !== 200) throw new Error(`GET ${sheetRequest.path}: ${sheetCheck.status}`)
+    log(`measuring candidate-sheet-ttfb (20 clients, ${seconds} s)`)
+    const sheet = await load(server.port, sheetRequest, 20, seconds, warmupSeconds)
+    const sheetSingle = await load(server.port, sheetRequest, 1, Math.min(5, seconds), 0)
+    print({
+      bench: 'candidate-sheet-ttfb',
+      path: '/v2/candidate/<id>/identite',
+      ...sheet.ttfb,
+      totalP95: sheet.total.p95,
+      concurrency: sheet.concurrency,
+      seconds: sheet.seconds,
+      requests: sheet.requests,
+      rps: sheet.rps,
+      errors: sheet.errors,
+      statuses: sheet.statuses,
+      single: { requests: sheetSingle.requests, p50: sheetSingle.ttfb.p50, p95: sheetSingle.ttfb.p95, errors: sheetSingle.errors },
+      target: { p95: 150 },
+      ok: sheet.ttfb.p95 <= 150 && sheet.errors === 0,
     })
 
     log('measuring first-load JS in Chromium')
