@@ -94,7 +94,7 @@ test('the referent imports a CSV with good and bad rows: mapping, errors by line
 
   // Confirmation: the 3 valid rows, the duplicate skipped.
   await page.getByRole('button', { name: 'Importer les 3 lignes valides' }).click()
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: '3 candidats importés.' })).toBeVisible()
+  await expect(page.locator('[data-toast]').filter({ hasText: '3 candidats importés.' })).toBeVisible()
   await expect(stepHeading(page, 'Import terminé')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   await screenshots(page, 'import-done')
@@ -135,7 +135,7 @@ test('a Latin-1 (Windows) file with commas is read with its accents', async ({ p
   await page.getByRole('button', { name: 'Vérifier les lignes' }).click()
   await expect(page.getByText('Toutes les lignes sont valides.')).toBeVisible()
   await page.getByRole('button', { name: 'Importer la ligne valide' }).click()
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: '1 candidat importé.' })).toBeVisible()
+  await expect(page.locator('[data-toast]').filter({ hasText: '1 candidat importé.' })).toBeVisible()
   expect(await candidatesNamed('Lefèvre-Import')).toEqual([
     { first_name: 'Zoé', birth_date: '1993-03-01', place: 'Fécamp', status: null, referent_id: null, custom_fields: { frenchLevel: 'b1' } },
   ])

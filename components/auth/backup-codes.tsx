@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef } from 'react'
 import { useTranslations } from 'next-intl'
-import { toast } from 'sonner'
+import { toast } from '@/components/ui/toast'
 import { Button, buttonClass } from '@/components/ui/button'
 
 /**

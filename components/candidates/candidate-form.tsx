@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, useTransition } from 'react'
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
-import { toast } from 'sonner'
+import { toast } from '@/components/ui/toast'
 import { Button, buttonClass } from '@/components/ui/button'
 import { createCandidateAction, updateCandidateAction } from '@/lib/candidates/actions'
 import { validateCandidate, type CandidateErrors } from '@/lib/candidates/candidate-schema'

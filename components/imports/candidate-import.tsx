@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react'
 import Link from 'next/link'
-import { toast } from 'sonner'
+import { toast } from '@/components/ui/toast'
 import { Button, buttonClass } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import type { ImportField } from '@/lib/imports/columns'

@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/components/ui/toast'
 import type { SettingsFormState } from '@/lib/settings/actions'
 
 /** Every settings action ends with a notification: its confirmation, or its error when no field carries it. */

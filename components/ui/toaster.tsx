@@ -1,10 +1,62 @@
 'use client'
 
-import { Toaster as Sonner } from 'sonner'
+import { CheckCircle2, X, XCircle } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { clsx } from 'clsx'
+import { subscribeToasts, toast, type ToastItem } from './toast'
 
 /** Spec §9: notifications at top centre, closing after 5000 ms, in a coloured theme. */
 export const TOAST_DURATION_MS = 5000
 
+/** The live region every page has: successes are announced politely, errors at once (role=alert). */
 export function Toaster() {
-  return <Sonner position="top-center" duration={TOAST_DURATION_MS} richColors closeButton />
+  const [items, setItems] = useState<ToastItem[]>([])
+  useEffect(() => subscribeToasts(setItems), [])
+  return (
+    <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2 px-4">
+      {items.map((item) => (
+        <Toast key={item.id} item={item} />
+      ))}
+    </section>
+  )
+}
+
+function Toast({ item }: { item: ToastItem }) {
+  // The 5 seconds pause while the pointer or the keyboard focus is on the notification (WCAG 2.2.1).
+  const [paused, setPaused] = useState(false)
+  const left = useRef(TOAST_DURATION_MS)
+  useEffect(() => {
+    if (paused) return
+    const started = Date.now()
+    const timer = setTimeout(() => toast.dismiss(item.id), left.current)
+    return () => {
+      clearTimeout(timer)
+      left.current -= Date.now() - started
+    }
+  }, [paused, item.id])
+  const error = item.kind === 'error'
+  const Icon = error ? XCircle : CheckCircle2
+  return (
+    <div
+      role={error ? 'alert' : 'status'}
+      data-toast={item.kind}
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      className={clsx(
+        'pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg',
+        error ? 'border-red-200 bg-red-50 text-red-800' : 'border-green-200 bg-green-50 text-green-800',
+      )}
+    >
+      <Icon aria-hidden size={18} className="mt-0.5 shrink-0" />
+      <div className="flex-1">
+        <p className="font-medium">{item.message}</p>
+        {item.description && <p className="mt-0.5">{item.description}</p>}
+      </div>
+      <button type="button" onClick={() => toast.dismiss(item.id)} aria-label="Fermer la notification" className="rounded p-0.5 hover:bg-black/5">
+        <X aria-hidden size={16} />
+      </button>
+    </div>
+  )
 }

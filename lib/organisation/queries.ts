@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { customFieldDefinitions, enterprises, organisations, smsTemplates, supportCourses, users, workshops } from '@/lib/db/schema'
+import { customFieldDefinitions, enterprises, organisations, smsTemplates, supportCourses, workshops } from '@/lib/db/schema'
 
 /** Plain per-organisation lists and lookups; each is scoped by the organisation, and an id of another one is "not found". */
 export const listEnterprises = (db: DbOrTx, organisationId: string) =>
@@ -24,16 +24,6 @@ export const listWorkshops = (db: DbOrTx, organisationId: string) =>
 
 export async function getWorkshop(db: DbOrTx, organisationId: string, id: string) {
   const [row] = await db.select().from(workshops).where(and(eq(workshops.id, id), eq(workshops.organisationId, organisationId)))
-  return row ?? null
-}
-
-const userColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role, disabled: users.disabled }
-
-export const listUsers = (db: DbOrTx, organisationId: string) =>
-  db.select(userColumns).from(users).where(eq(users.organisationId, organisationId)).orderBy(asc(users.lastName), asc(users.firstName))
-
-export async function getUser(db: DbOrTx, organisationId: string, id: string) {
-  const [row] = await db.select(userColumns).from(users).where(and(eq(users.id, id), eq(users.organisationId, organisationId)))
   return row ?? null
 }
 

@@ -1,7 +1,7 @@
 'use client'
 
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/components/ui/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import type { Option } from '@/components/ui/multi-select'

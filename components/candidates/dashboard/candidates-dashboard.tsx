@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useOptimistic, useRef, useState, useTransition } from 'react'
 import { usePathname, useRouter } from 'next/navigation'
 import type { RowSelectionState, SortingState } from '@tanstack/react-table'
-import { toast } from 'sonner'
+import { toast } from '@/components/ui/toast'
 import { PageHeader } from '@/components/layout/page-header'
 import { Button } from '@/components/ui/button'
 import { DataTable } from '@/components/ui/data-table'
