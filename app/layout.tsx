@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { NextIntlClientProvider } from 'next-intl'
-import { getLocale } from 'next-intl/server'
+import { getLocale, getMessages } from 'next-intl/server'
 import { Toaster } from '@/components/ui/toaster'
 import './globals.css'
 
@@ -10,11 +10,12 @@ export const metadata: Metadata = {
 }
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const locale = await getLocale()
+  const [locale, messages] = await Promise.all([getLocale(), getMessages()])
   return (
     <html lang={locale}>
       <body>
-        <NextIntlClientProvider>
+        {/* Only what client components translate goes to the browser; the login pages add 'auth' (their layout). */}
+        <NextIntlClientProvider messages={{ common: messages.common, applies: messages.applies }}>
           {children}
           <Toaster />
         </NextIntlClientProvider>

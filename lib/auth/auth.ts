@@ -46,6 +46,8 @@ export function createAuth({ db, baseURL, secret, nextjs = true, providers = con
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, rateLimit: rateLimits },
     }),
     telemetry: { enabled: false },
+    // better-auth warns on every wrong password: the throttling records those; keep the server log for errors.
+    logger: { level: 'error' },
     emailAndPassword: {
       enabled: true,
       // Accounts are provisioned by an administrator, never self-registered.
