@@ -30,7 +30,8 @@ export async function loadApplyForDialog(applyId: string) {
       candidateName: `${apply.firstName} ${apply.lastName}`,
       offerName: apply.offerName,
       providerName: apply.providerName,
-      beneficiary: apply.fup.beneficiary,
+      // Never the NIR to a partner's browser, whatever an older FUP holds.
+      beneficiary: { ...apply.fup.beneficiary, socialSecurityNumber: null },
       prescription: apply.fup.prescription,
       partnerFeedback: apply.fup.partnerFeedback,
       sponsorsLogo: withMandatoryLogos(apply.fup.sponsorsLogo, apply.financingModes),

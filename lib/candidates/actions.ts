@@ -25,7 +25,13 @@ async function candidateEditor() {
 export async function createCandidateAction(input: unknown, confirmDuplicates: unknown): Promise<CreateCandidateResult | Refused> {
   const user = await candidateEditor()
   if (!user) return NOT_ALLOWED
-  return createCandidate(getDb(), { organisationId: user.organisationId, actorId: user.id, input, confirmDuplicates: flag.parse(confirmDuplicates) })
+  return createCandidate(getDb(), {
+    organisationId: user.organisationId,
+    actorId: user.id,
+    input,
+    confirmDuplicates: flag.parse(confirmDuplicates),
+    matchNir: can(user, 'candidate.nir.visualize'),
+  })
 }
 
 /** The sheet's edit form. Another organisation's candidate, or an id that is not a uuid, is "not found". */

@@ -2,7 +2,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import { writeAudit } from '@/lib/audit'
 import { candidates } from '@/lib/db/schema'
 import { validateCandidate, type CandidateErrors, type CandidateValues } from './candidate-schema'
-import { findDuplicates, type DuplicateMatch } from './duplicates'
+import { findDuplicates, lockOrganisationCandidates, type DuplicateMatch } from './duplicates'
 import { candidateSettings, referenceErrors, type CandidateSettings } from './organisation-settings'
 
 export type CreateCandidateResult = { ok: true; id: string } | { ok: false; errors: CandidateErrors } | { ok: false; duplicates: DuplicateMatch[] }
@@ -25,15 +25,31 @@ export function checkCandidate(settings: CandidateSettings, input: unknown): { o
  */
 export async function createCandidate(
   db: DbOrTx,
-  { organisationId, actorId, input, confirmDuplicates = false }: { organisationId: string; actorId: string; input: unknown; confirmDuplicates?: boolean },
+  {
+    organisationId,
+    actorId,
+    input,
+    confirmDuplicates = false,
+    matchNir = false,
+  }: {
+    organisationId: string
+    actorId: string
+    input: unknown
+    confirmDuplicates?: boolean
+    /** A same-NIR candidate counts only for users who may read NIRs (else the warning would reveal who has one). */
+    matchNir?: boolean
+  },
 ): Promise<CreateCandidateResult> {
   const checked = checkCandidate(await candidateSettings(db, organisationId), input)
   if (!checked.ok) return checked
   const v = checked.values
-  const duplicates = (await findDuplicates(db, organisationId, [{ nir: v.socialSecurityNumber, lastName: v.lastName, firstName: v.firstName, birthDate: v.birthDate }])).get(0) ?? []
-  if (duplicates.length > 0 && !confirmDuplicates) return { ok: false, duplicates }
+  const probe = { nir: matchNir ? v.socialSecurityNumber : null, lastName: v.lastName, firstName: v.firstName, birthDate: v.birthDate }
 
-  const id = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
+    // The check and the insert under one lock: two submissions at once cannot both pass it.
+    await lockOrganisationCandidates(tx, organisationId)
+    const duplicates = (await findDuplicates(tx, organisationId, [probe])).get(0) ?? []
+    if (duplicates.length > 0 && !confirmDuplicates) return { ok: false as const, duplicates }
     const [row] = await tx
       .insert(candidates)
       .values({ organisationId, ...v })
@@ -46,7 +62,7 @@ export async function createCandidate(
       entityId: row!.id,
       details: duplicates.length ? { confirmedDuplicateOf: duplicates.map((d) => d.candidateId) } : {},
     })
-    return row!.id
+    return { ok: true as const, id: row!.id }
   })
-  return { ok: true, id }
+  return outcome
 }

@@ -73,3 +73,8 @@ export async function findDuplicates(db: DbOrTx, organisationId: string, probes:
   for (const list of result.values()) list.sort((a, b) => a.lastName.localeCompare(b.lastName, 'fr') || a.firstName.localeCompare(b.firstName, 'fr'))
   return result
 }
+
+/** Serialises the writes that must see each other's candidates (creation, import) within one organisation. */
+export async function lockOrganisationCandidates(tx: DbOrTx, organisationId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`candidates:${organisationId}`}, 0))`)
+}

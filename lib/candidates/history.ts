@@ -8,7 +8,7 @@ export const HISTORY_ACTION_LABELS: Record<string, string> = {
   'candidate.update': 'Modification de la fiche',
   'candidate.nir.read': 'Consultation du numéro de sécurité sociale',
   'candidate.import': 'Création par import',
-  'candidate.status.update': 'Changement de statut',
+  'candidate.statusChanged': 'Changement de statut',
 }
 
 export function historyActionLabel(action: string): string {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { fold } from '@/lib/candidates/candidate-schema'
-import { findDuplicates } from '@/lib/candidates/duplicates'
+import { findDuplicates, lockOrganisationCandidates } from '@/lib/candidates/duplicates'
 import { writeAudit } from '@/lib/audit'
 import type { DbOrTx } from '@/lib/db/client'
 import type { CandidateValues } from '@/lib/candidates/candidate-schema'
@@ -26,7 +26,18 @@ export type ImportProgress = (step: ImportStep, done: number, total: number) => 
  * against the organisation's candidates (same NIR, or same names and birth date): one query for the settings, one for
  * the duplicates, whatever the number of rows. Writes nothing.
  */
-export async function analyseImport(db: DbOrTx, organisationId: string, table: ImportTable, mapping: ColumnTarget[], onProgress?: ImportProgress): Promise<ImportAnalysis> {
+/**
+ * `matchNir`: whether an existing candidate with the same NIR counts as a duplicate. Only for users who may read NIRs
+ * (candidate.nir.visualize): otherwise a file of made-up NIRs would tell them which ones exist.
+ */
+export async function analyseImport(
+  db: DbOrTx,
+  organisationId: string,
+  table: ImportTable,
+  mapping: ColumnTarget[],
+  onProgress?: ImportProgress,
+  matchNir = false,
+): Promise<ImportAnalysis> {
   const context = await loadImportContext(db, organisationId)
   const checked = checkRows(table.rows, mapping, context)
   await onProgress?.('validate', checked.length, checked.length)
@@ -47,7 +58,7 @@ export async function analyseImport(db: DbOrTx, organisationId: string, table: I
   const existing = await findDuplicates(
     db,
     organisationId,
-    valid.map((r) => ({ nir: r.values.socialSecurityNumber, lastName: r.values.lastName, firstName: r.values.firstName, birthDate: r.values.birthDate })),
+    valid.map((r) => ({ nir: matchNir ? r.values.socialSecurityNumber : null, lastName: r.values.lastName, firstName: r.values.firstName, birthDate: r.values.birthDate })),
   )
   for (const index of existing.keys()) if (!duplicateReason.has(valid[index]!.line)) duplicateReason.set(valid[index]!.line, IMPORT_MESSAGES.duplicateExisting)
   await onProgress?.('duplicates', valid.length, valid.length)
@@ -76,6 +87,8 @@ export type ImportOptions = {
   mode: ImportMode
   includeDuplicates: boolean
   onProgress?: ImportProgress
+  /** See analyseImport. */
+  matchNir?: boolean
 }
 export type ImportResult = { ok: true; imported: number; counts: ImportCounts; lines: ReportLine[] } | { ok: false; error: string; counts: ImportCounts; lines: ReportLine[] }
 
@@ -85,9 +98,12 @@ export type ImportResult = { ok: true; imported: number; counts: ImportCounts; l
  * with one 'candidate.import' audit row (counts only). With 'allOrNothing', one invalid row means nothing is written.
  */
 export async function importCandidates(db: DbOrTx, options: ImportOptions): Promise<ImportResult> {
-  const { organisationId, actorId, table, mapping, mode, includeDuplicates, onProgress } = options
+  const { organisationId, actorId, table, mapping, mode, includeDuplicates, onProgress, matchNir = false } = options
   return db.transaction(async (tx) => {
-    const analysis = await analyseImport(tx, organisationId, table, mapping, onProgress)
+    // One import (or candidate creation) of an organisation at a time: a second one, a retry or a second tab, then
+    // sees the first one's rows as duplicates instead of inserting them again.
+    await lockOrganisationCandidates(tx, organisationId)
+    const analysis = await analyseImport(tx, organisationId, table, mapping, onProgress, matchNir)
     const { counts } = analysis
     if (mode === 'allOrNothing' && counts.invalid > 0) {
       const lines = analysis.lines.map((l) => (l.status === 'invalid' ? l : { ...l, status: 'notImported' as const }))

@@ -77,7 +77,8 @@ export async function createPrescription(
           address: candidate.addressFormatted ? { formatted: candidate.addressFormatted, isQPV: candidate.addressIsQpv } : null,
           phone: candidate.phone,
           email: candidate.email,
-          socialSecurityNumber: candidate.socialSecurityNumber,
+          // The NIR stays with the organisation: the partner's sheet neither shows nor needs it (data minimisation).
+          socialSecurityNumber: null,
           cafNumber: candidate.cafNumber,
           poleEmploiNumber: candidate.poleEmploiNumber,
           additionalFields: fields.map((f) => ({ ...f, value: candidate.customFields[f.key] ?? null })),
@@ -122,7 +123,7 @@ export async function createPrescription(
       entityType: 'socialApply',
       entityId: apply!.id,
       // Ids and codes only. The candidate's NIR, when known, was copied into the FUP for the partner: say so.
-      details: { candidateId, offerId: offer.id, documentId, nirShared: !!fup?.beneficiary.socialSecurityNumber },
+      details: { candidateId, offerId: offer.id, documentId },
     })
     return { ok: true, applyId: apply!.id, offerId: offer.id, offerName: offer.name, structureId: offer.structureId, documentId } as const
   })

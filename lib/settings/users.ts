@@ -49,10 +49,14 @@ export async function updateOrganisationUser(db: DbOrTx, actor: SettingsActor, u
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ role: users.role }).from(users).where(inOrganisation(actor, userId)).for('update')
     if (!before) return NOT_FOUND
+    const roleChanged = before.role !== input.role
     await tx
       .update(users)
-      .set({ firstName: input.firstName, lastName: input.lastName, name: `${input.firstName} ${input.lastName}`, phone: input.phone, role: input.role, updatedAt: sql`now()` })
+      // A new role replaces any per-user permission list, so that the screen tells the truth about what they may do.
+      .set({ firstName: input.firstName, lastName: input.lastName, name: `${input.firstName} ${input.lastName}`, phone: input.phone, role: input.role, ...(roleChanged ? { permissions: null } : {}), updatedAt: sql`now()` })
       .where(inOrganisation(actor, userId))
+    // Their open sessions were opened under the old role (perhaps without the second factor the new one requires).
+    if (roleChanged) await endUserSessions(tx, userId)
     await writeAudit(tx, {
       actorId: actor.id,
       organisationId: actor.organisationId,

@@ -86,7 +86,8 @@ describe('createCandidate and duplicates', () => {
       const [before] = await tx.select({ n: count() }).from(s.candidates)
       const stopped = await createCandidate(asDb(tx), { organisationId: ORG, actorId: REFERENT, input: zoe })
       expect(stopped).toEqual({ ok: false, duplicates: [{ candidateId: ids.zoe, firstName: 'Zoé', lastName: 'Dumont', birthDate: '1988-10-02', reason: 'identity' }] })
-      const byNir = await createCandidate(asDb(tx), { organisationId: ORG, actorId: REFERENT, input: { firstName: 'Autre', lastName: 'Personne', gender: 'F', socialSecurityNumber: '2 88 10 76 123 789 81', customFields: { frenchLevel: 'b1' } } })
+      const sameNir = { firstName: 'Autre', lastName: 'Personne', gender: 'F', socialSecurityNumber: '2 88 10 76 123 789 81', customFields: { frenchLevel: 'b1' } }
+      const byNir = await createCandidate(asDb(tx), { organisationId: ORG, actorId: REFERENT, input: sameNir, matchNir: true })
       expect(byNir).toMatchObject({ ok: false, duplicates: [{ candidateId: ids.zoe, reason: 'nir' }] })
       expect((await tx.select({ n: count() }).from(s.candidates))[0]).toEqual(before)
 
@@ -96,6 +97,10 @@ describe('createCandidate and duplicates', () => {
       const [audit] = await tx.select().from(s.auditLog).where(eq(s.auditLog.entityId, id))
       expect(audit).toMatchObject({ action: 'candidate.create', details: { confirmedDuplicateOf: [ids.zoe] } })
       expect((await tx.select({ n: count() }).from(s.candidates))[0]!.n).toBe(before!.n + 1)
+
+      // Someone who may not read NIRs is not told that one exists (the warning would be an oracle): created.
+      const blind = await createCandidate(asDb(tx), { organisationId: ORG, actorId: REFERENT, input: sameNir })
+      expect(blind.ok).toBe(true)
     })
   })
 })

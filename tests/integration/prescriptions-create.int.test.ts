@@ -109,7 +109,8 @@ describe('prescribe: a prescription sheet', () => {
         address: { formatted: '21 rue de la République, 76000 Le Havre', isQPV: false },
         phone: '0612345681',
         email: 'antoine.blanc@exemple.test',
-        socialSecurityNumber: '181057612345678',
+        // The NIR is not shared with the partner.
+        socialSecurityNumber: null,
         cafNumber: '1234567',
         poleEmploiNumber: '1234567A',
       })
@@ -132,7 +133,8 @@ describe('prescribe: a prescription sheet', () => {
 
       const [audit] = await tx.select().from(s.auditLog).where(eq(s.auditLog.entityId, result.applyId))
       expect(audit).toMatchObject({ action: 'prescription.created', actorId: REFERENT, organisationId: demoIds.orgSeineMaritime, structureId: demoIds.structureMobilite })
-      expect(audit!.details).toEqual({ candidateId: antoine, offerId: demoIds.offerPermis, documentId: doc!.id, nirShared: true })
+      expect(audit!.details).toEqual({ candidateId: antoine, offerId: demoIds.offerPermis, documentId: doc!.id })
+      expect(JSON.stringify(fup)).not.toContain('181057612345678')
       expect(JSON.stringify(audit!.details)).not.toMatch(/Antoine|Blanc|181057/)
     })
   })

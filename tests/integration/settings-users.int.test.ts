@@ -132,6 +132,22 @@ describe('editing and disabling a user', () => {
     expect((await passwordSignIn(auth, db, { email: user.email, password: user.password, ip: '203.0.113.91', requestHeaders: new Headers() })).kind).toBe('signed-in')
   })
 
+  it('a new role ends the user’s sessions (opened under the old one) and replaces a per-user permission list', async () => {
+    const actor = await admin()
+    const user = await newUser()
+    await db.update(users).set({ permissions: ['candidate.visualize'] }).where(eq(users.id, user.id))
+    const browser = await signedInHeaders(auth, user.email, user.password)
+    expect((await activeSession(auth, db, browser))?.user.id).toBe(user.id)
+    // The same role: the session goes on.
+    expect(await updateOrganisationUser(db, actor, user.id, { firstName: 'Nouveau', lastName: 'Nom', phone: null, role: 'counsellor' })).toEqual({ ok: true })
+    expect((await activeSession(auth, db, browser))?.user.id).toBe(user.id)
+    // Promoted to administrator (which asks a second factor): signed out, and the role's permissions apply.
+    expect(await updateOrganisationUser(db, actor, user.id, { firstName: 'Nouveau', lastName: 'Nom', phone: null, role: 'admin' })).toEqual({ ok: true })
+    expect(await activeSession(auth, db, browser)).toBeNull()
+    const [row] = await db.select({ role: users.role, permissions: users.permissions }).from(users).where(eq(users.id, user.id))
+    expect(row).toEqual({ role: 'admin', permissions: null })
+  })
+
   it('an administrator cannot disable or demote themselves', async () => {
     const actor = await admin()
     expect(await setOrganisationUserDisabled(db, actor, actor.id, true)).toEqual({ ok: false, error: USER_MESSAGES.selfDisable })

@@ -3,6 +3,7 @@ import { candidateSettings } from '@/lib/candidates/organisation-settings'
 import { getDb } from '@/lib/db/client'
 import { checkMapping } from '@/lib/imports/columns'
 import { importEventStream } from '@/lib/imports/event-stream'
+import { can } from '@/lib/permissions'
 import { importCandidates } from '@/lib/imports/import-candidates'
 import { IMPORT_MESSAGES } from '@/lib/imports/messages'
 import { parseImportFile } from '@/lib/imports/parse-file'
@@ -48,6 +49,7 @@ export async function POST(request: Request) {
     const result = await importCandidates(db, {
       organisationId: user.organisationId,
       actorId: user.id,
+      matchNir: can(user, 'candidate.nir.visualize'),
       table: parsed.table,
       mapping: mapping.mapping,
       mode: options.data.mode,

@@ -2,6 +2,7 @@ import { candidateSettings } from '@/lib/candidates/organisation-settings'
 import { getDb } from '@/lib/db/client'
 import { checkMapping, guessMapping, importFields } from '@/lib/imports/columns'
 import { importEventStream } from '@/lib/imports/event-stream'
+import { can } from '@/lib/permissions'
 import { analyseImport } from '@/lib/imports/import-candidates'
 import { IMPORT_MESSAGES } from '@/lib/imports/messages'
 import { parseImportFile } from '@/lib/imports/parse-file'
@@ -43,7 +44,7 @@ export async function POST(request: Request) {
     }
     const analysis = mappingError
       ? null
-      : await analyseImport(db, user.organisationId, table, mapping, (step, done, total) => send({ type: 'step', step, done, total }))
+      : await analyseImport(db, user.organisationId, table, mapping, (step, done, total) => send({ type: 'step', step, done, total }), can(user, 'candidate.nir.visualize'))
     send({
       type: 'result',
       fileName,

@@ -11,6 +11,7 @@ import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { offerServiceType } from '@/lib/offers/offer-page'
+import { getDirectoryOffer } from '@/lib/offers/directory-access'
 import { getSocialOffer } from '@/lib/offers/queries'
 import { getOwnStructure } from '@/lib/partners/queries'
 import { can } from '@/lib/permissions'
@@ -23,7 +24,11 @@ const PRODUCT_SOURCE = 'passerelle'
 /** The offer, if this user may see it: organisation users browse the directory; a partner sees its own structure's offers only. */
 const loadOffer = cache(async (user: CurrentUser, offerId: string) => {
   if (!isUuid(offerId)) return null
-  const offer = await getSocialOffer(getDb(), offerId)
+  const db = getDb()
+  // A partner sees its own structure's offers; an organisation user, those its directory offers (its partner
+  // structures' and the shared ones).
+  if (user.organisationId ? !(await getDirectoryOffer(db, user.organisationId, offerId)) : false) return null
+  const offer = await getSocialOffer(db, offerId)
   if (!offer) return null
   if (!user.organisationId && offer.structureId !== user.structureId) return null
   return offer

@@ -3,7 +3,7 @@ import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { MarkAnswersReadButton } from '@/components/prescriptions/mark-answers-read-button'
 import { PrescriptionsTable } from '@/components/prescriptions/prescriptions-table'
 import { EmptyState } from '@/components/ui/empty-state'
-import { requireOrganisationUser } from '@/lib/auth/session'
+import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/session'
 import { formatDate } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { answerReminderDays, ANSWERS_WINDOW_DAYS, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
@@ -19,6 +19,8 @@ const DAY = 86_400_000
  */
 export default async function ActionsDashboardPage() {
   const user = await requireOrganisationUser()
+  // Candidates' names are listed: candidate.visualize, as on the sheet.
+  await requirePagePermission('candidate.visualize')
   const db = getDb()
   const now = new Date()
   const days = await answerReminderDays(db, user.organisationId)

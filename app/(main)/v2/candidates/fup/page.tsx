@@ -4,7 +4,7 @@ import { FupFilters } from '@/components/prescriptions/fup-filters'
 import { Pager } from '@/components/prescriptions/pager'
 import { PrescriptionsTable } from '@/components/prescriptions/prescriptions-table'
 import { EmptyState } from '@/components/ui/empty-state'
-import { requireOrganisationUser } from '@/lib/auth/session'
+import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { fupQuery, parseFupParams, type SearchParams } from '@/lib/prescriptions/fup-params'
 import { listFup, prescribedOffers } from '@/lib/prescriptions/queries'
@@ -14,6 +14,8 @@ export const generateMetadata = pageMetadata('candidatesFup')
 /** The organisation's prescriptions and the partners' answers (a referent's own by default), 50 per page, filters in the URL. */
 export default async function CandidatesFupPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
+  // Candidates' names are listed: candidate.visualize, as on the sheet.
+  await requirePagePermission('candidate.visualize')
   const params = parseFupParams(await searchParams, user.role)
   const db = getDb()
   const [result, offers] = await Promise.all([
