@@ -1,10 +1,11 @@
 'use client'
 
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId } from 'react'
 import { Search } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
 import { MultiSelect, type Option } from '@/components/ui/multi-select'
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, VISIBLE_PLACE_TAGS } from '@/lib/constants'
+import { VISIBLE_PLACE_TAGS } from '@/lib/constants'
 
 export type FilterOptions = { places: Option[]; statuses: Option[] }
 
@@ -25,17 +26,7 @@ export function AppliesFilterBar({
   onReset: () => void
 }) {
   const searchId = useId()
-  const [text, setText] = useState('')
-  const applied = useRef('')
-  useEffect(() => {
-    const value = text.trim()
-    if (value === applied.current || (value.length > 0 && value.length < SEARCH_MIN_LENGTH)) return
-    const timer = setTimeout(() => {
-      applied.current = value
-      onSearch(value)
-    }, SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [text, onSearch])
+  const { text, setText, set } = useDebouncedSearch('', onSearch)
 
   return (
     <div role="search" aria-label="Filtrer les candidats" className="mb-4 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -70,8 +61,7 @@ export function AppliesFilterBar({
       <Button
         variant="ghost"
         onClick={() => {
-          setText('')
-          applied.current = ''
+          set('')
           onReset()
         }}
       >

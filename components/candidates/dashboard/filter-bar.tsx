@@ -1,10 +1,11 @@
 'use client'
 
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId } from 'react'
 import { Search } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
 import { MultiSelect, type Option } from '@/components/ui/multi-select'
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, VISIBLE_PLACE_TAGS } from '@/lib/constants'
+import { SEARCH_MIN_LENGTH, VISIBLE_PLACE_TAGS } from '@/lib/constants'
 
 export type DashboardFilterOptions = { places: Option[]; statuses: Option[]; referents: Option[] }
 type Filters = { placeIds: string[]; statusIds: string[]; referentIds: string[] }
@@ -31,26 +32,12 @@ export function CandidateFilterBar({
 }) {
   const searchId = useId()
   const hintId = useId()
-  const [text, setText] = useState(search)
-  const applied = useRef(search)
+  const { text, setText, set, applied } = useDebouncedSearch(search, onSearch)
 
   // A search brought back by the back button: the box shows it.
   useEffect(() => {
-    if (search !== applied.current) {
-      applied.current = search
-      setText(search)
-    }
-  }, [search])
-
-  useEffect(() => {
-    const value = text.trim()
-    if (value === applied.current.trim() || (value.length > 0 && value.length < SEARCH_MIN_LENGTH)) return
-    const timer = setTimeout(() => {
-      applied.current = value
-      onSearch(value)
-    }, SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [text, onSearch])
+    if (search.trim() !== applied()) set(search)
+  }, [search, set, applied])
 
   return (
     <div role="search" aria-label="Filtrer les candidats" className="mb-4 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -82,8 +69,7 @@ export function CandidateFilterBar({
       <Button
         variant="ghost"
         onClick={() => {
-          setText('')
-          applied.current = ''
+          set('')
           onReset()
         }}
       >

@@ -1,11 +1,12 @@
 'use client'
 
-import { useEffect, useId, useRef, useState, useTransition } from 'react'
+import { useEffect, useId, useState, useTransition } from 'react'
 import { usePathname, useRouter } from 'next/navigation'
 import { Search } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
 import { MultiSelect, type Option } from '@/components/ui/multi-select'
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, VISIBLE_PLACE_TAGS } from '@/lib/constants'
+import { VISIBLE_PLACE_TAGS } from '@/lib/constants'
 import { directoryQuery, type DirectoryParams } from '@/lib/offers/directory-params'
 
 export type DirectoryOptions = { challenges: Option[]; financingModes: Option[]; places: Option[] }
@@ -15,9 +16,8 @@ export function DirectoryFilters({ params, options }: { params: DirectoryParams;
   const router = useRouter()
   const pathname = usePathname()
   const searchId = useId()
-  const [text, setText] = useState(params.search)
+  const { text, setText, set, applied } = useDebouncedSearch(params.search, (value) => go({ search: value }))
   const [pending, startTransition] = useTransition()
-  const applied = useRef(params.search.trim())
 
   // The choices show at once; the URL (and the server's list) follow.
   const [chosen, setChosen] = useState(params)
@@ -25,20 +25,11 @@ export function DirectoryFilters({ params, options }: { params: DirectoryParams;
   useEffect(() => setChosen(params), [paramsKey]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const go = (next: Partial<DirectoryParams>) => {
-    const state = { ...chosen, search: applied.current, ...next, page: 1 }
+    const state = { ...chosen, search: applied(), ...next, page: 1 }
     setChosen(state)
     startTransition(() => router.replace(`${pathname}${directoryQuery(state)}`, { scroll: false }))
   }
 
-  useEffect(() => {
-    const value = text.trim()
-    if (value === applied.current || (value.length > 0 && value.length < SEARCH_MIN_LENGTH)) return
-    const timer = setTimeout(() => {
-      applied.current = value
-      go({ search: value })
-    }, SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [text]) // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div role="search" aria-label="Filtrer les offres" aria-busy={pending} className="mb-4 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -57,8 +48,7 @@ export function DirectoryFilters({ params, options }: { params: DirectoryParams;
       <Button
         variant="ghost"
         onClick={() => {
-          setText('')
-          applied.current = ''
+          set('')
           setChosen({ search: '', challengeIds: [], financingModes: [], places: [], page: 1 })
           startTransition(() => router.replace(pathname, { scroll: false }))
         }}
