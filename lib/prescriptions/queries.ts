@@ -69,13 +69,33 @@ export async function listFup(db: DbOrTx, organisationId: string, filters: FupLi
   return { rows, total: total?.n ?? 0, page }
 }
 
-/** The FUP list's offer filter: the offers the organisation has prescribed to. */
-export function prescribedOffers(db: DbOrTx, organisationId: string) {
+/** The offer filter offers at most this many offers, those prescribed to most recently… */
+export const OFFER_CHOICES = 200
+/** …among the scope's most recent prescriptions. */
+export const OFFER_CHOICES_FROM = 2000
+
+/**
+ * The FUP list's offer filter: the 200 offers most recently prescribed to in the scope (the organisation, or one
+ * author), found among its 2 000 most recent prescriptions read newest first from an index, plus the offer already
+ * chosen. A large département prescribes to thousands of offers over the years: all of them would make a select of
+ * several thousand options on every page.
+ */
+export function prescribedOffers(db: DbOrTx, organisationId: string, { authorId, selectedOfferId }: { authorId?: string | null; selectedOfferId?: string | null } = {}) {
+  const recent = sql`select offer_id from (
+      select ${socialApplies.socialOfferId} as offer_id, ${socialApplies.prescriptionDate} as at from ${socialApplies}
+      where ${socialApplies.organisationId} = ${organisationId}${authorId ? sql` and ${socialApplies.authorId} = ${authorId}` : sql``}
+      order by ${socialApplies.prescriptionDate} desc, ${socialApplies.id} desc limit ${OFFER_CHOICES_FROM}
+    ) latest group by offer_id order by max(at) desc limit ${OFFER_CHOICES}`
   return db
-    .selectDistinct({ value: socialOffers.id, label: socialOffers.name })
-    .from(socialApplies)
-    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
-    .where(eq(socialApplies.organisationId, organisationId))
+    .select({ value: socialOffers.id, label: socialOffers.name })
+    .from(socialOffers)
+    .where(
+      sql`${socialOffers.id} in (${recent})${
+        selectedOfferId
+          ? sql` or (${socialOffers.id} = ${selectedOfferId} and exists (select 1 from ${socialApplies} where ${socialApplies.socialOfferId} = ${selectedOfferId} and ${socialApplies.organisationId} = ${organisationId}))`
+          : sql``
+      }`,
+    )
     .orderBy(socialOffers.name)
 }
 

@@ -13,7 +13,7 @@ import { demoApplyId, demoIds } from '@/lib/db/seed'
 import { directoryFilterOptions, listDirectoryOffers, prescribableOffers } from '@/lib/offers/directory'
 import { updateManualStatus } from '@/lib/prescriptions/manual-status'
 import { prescribe } from '@/lib/prescriptions/prescribe'
-import { answerReminderDays, listFup, markAnswersRead, receivedAnswers, searchCandidatesToPrescribe, unansweredPrescriptions } from '@/lib/prescriptions/queries'
+import { answerReminderDays, listFup, markAnswersRead, prescribedOffers, receivedAnswers, searchCandidatesToPrescribe, unansweredPrescriptions } from '@/lib/prescriptions/queries'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
 const db = useTestDb()
@@ -174,6 +174,20 @@ describe('/v2/candidates/fup: the organisation’s prescriptions', () => {
       expect([first.total, first.rows.length, second.rows.length]).toEqual([56, 50, 6])
       expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(56)
     })
+  })
+})
+
+describe('/v2/candidates/fup: the offer filter’s choices', () => {
+  it('offers what the organisation (or the author) prescribed to, and a chosen offer only if it is one of them', async () => {
+    const expected = await db.execute<{ name: string }>(
+      sql`select distinct o.name from social_applies a join social_offers o on o.id = a.social_offer_id where a.organisation_id = ${SM} order by o.name`,
+    )
+    const names = (rows: { label: string }[]) => rows.map((r) => r.label)
+    expect(names(await prescribedOffers(db, SM))).toEqual(expected.rows.map((r) => r.name))
+    expect(names(await prescribedOffers(db, SM, { authorId: 'nobody' }))).toEqual([])
+    // The scooter offer was never prescribed to by the organisation: choosing it in the URL does not list it.
+    expect(names(await prescribedOffers(db, SM, { authorId: 'nobody', selectedOfferId: demoIds.offerScooter }))).toEqual([])
+    expect(names(await prescribedOffers(db, SM, { authorId: 'nobody', selectedOfferId: demoIds.offerPermis }))).toEqual(['Permis de conduire solidaire'])
   })
 })
 

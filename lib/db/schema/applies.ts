@@ -69,6 +69,11 @@ export const socialApplies = pgTable(
     index('social_applies_structure_state_idx').on(t.structureId, t.state, t.archived),
     index('social_applies_candidate_idx').on(t.candidateId),
     index('social_applies_organisation_idx').on(t.organisationId, t.state),
+    // The referent's lists (/v2/candidates/fup, actions dashboard): newest first for the organisation or one author,
+    // and the offers an organisation prescribed to (bench: 465 → 1 ms and 460 → 18 ms at 400 000 applies).
+    index('social_applies_organisation_date_idx').on(t.organisationId, t.prescriptionDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('social_applies_author_date_idx').on(t.authorId, t.prescriptionDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('social_applies_offer_organisation_idx').on(t.socialOfferId, t.organisationId),
   ],
 )
 

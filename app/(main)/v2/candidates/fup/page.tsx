@@ -18,9 +18,10 @@ export default async function CandidatesFupPage({ searchParams }: { searchParams
   await requirePagePermission('candidate.visualize')
   const params = parseFupParams(await searchParams, user.role)
   const db = getDb()
+  const authorId = params.scope === 'mine' ? user.id : null
   const [result, offers] = await Promise.all([
-    listFup(db, user.organisationId, { ...params, authorId: params.scope === 'mine' ? user.id : null }),
-    prescribedOffers(db, user.organisationId),
+    listFup(db, user.organisationId, { ...params, authorId }),
+    prescribedOffers(db, user.organisationId, { authorId, selectedOfferId: params.offerId }),
   ])
   const title = await pageTitle('candidatesFup')
   const filtered = !!(params.state || params.offerId || params.from || params.to)

@@ -1,0 +1,3 @@
+CREATE INDEX "social_applies_organisation_date_idx" ON "social_applies" USING btree ("organisation_id","prescription_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "social_applies_author_date_idx" ON "social_applies" USING btree ("author_id","prescription_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "social_applies_offer_organisation_idx" ON "social_applies" USING btree ("social_offer_id","organisation_id");
