@@ -26,6 +26,8 @@ const CHROMIUM = '/usr/bin/chromium'
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
 
 const PARTNER = { id: 'bench-http-partner', email: 'bench-http@bench.passerelle.test', password: 'Bench-Password-2026!' }
+/** A counsellor of the largest organisation: the candidate sheet's reader. */
+const COUNSELLOR = { id: 'bench-http-counsellor', email: 'bench-http-conseiller@bench.passerelle.test', password: 'Bench-Password-2026!' }
 /** What a browser sends: the server compresses its answers, as in production. */
 const ACCEPT_ENCODING = 'gzip, deflate, br'
 
@@ -137,25 +139,27 @@ async function startServerWithRetry(dbUrl: string, log: (message: string) => voi
   }
 }
 
-/** A partner user of the offer's structure with a credential account, signed in: returns its cookies. */
-async function signIn(server: Server, pool: Pool, offer: BusiestOffer): Promise<{ name: string; value: string }[]> {
+type BenchUser = { id: string; email: string; password: string; role: 'fullPartner' | 'counsellor'; structureId?: string; organisationId?: string }
+
+/** A bench user with a credential account (no second factor: no settings.* permission), signed in: its cookies. */
+async function signIn(server: Server, pool: Pool, user: BenchUser): Promise<{ name: string; value: string }[]> {
   await pool.query(
-    `INSERT INTO "user" (id, name, email, email_verified, first_name, last_name, role, structure_id)
-     VALUES ($1, 'Bench HTTP', $2, true, 'Bench', 'HTTP', 'fullPartner', $3)
-     ON CONFLICT (id) DO UPDATE SET structure_id = EXCLUDED.structure_id, role = EXCLUDED.role, disabled = false`,
-    [PARTNER.id, PARTNER.email, offer.structureId],
+    `INSERT INTO "user" (id, name, email, email_verified, first_name, last_name, role, structure_id, organisation_id)
+     VALUES ($1, 'Bench HTTP', $2, true, 'Bench', 'HTTP', $3, $4, $5)
+     ON CONFLICT (id) DO UPDATE SET role = EXCLUDED.role, structure_id = EXCLUDED.structure_id, organisation_id = EXCLUDED.organisation_id, disabled = false`,
+    [user.id, user.email, user.role, user.structureId ?? null, user.organisationId ?? null],
   )
   await pool.query(
     `INSERT INTO account (id, account_id, provider_id, user_id, password) VALUES ($1, $1, 'credential', $1, $2)
      ON CONFLICT (id) DO UPDATE SET password = EXCLUDED.password`,
-    [PARTNER.id, await hashPassword(PARTNER.password)],
+    [user.id, await hashPassword(user.password)],
   )
   const response = await fetch(`${server.base}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.origin },
-    body: JSON.stringify({ email: PARTNER.email, password: PARTNER.password }),
+    body: JSON.stringify({ email: user.email, password: user.password }),
   })
-  if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`)
+  if (!response.ok) throw new Error(`sign-in of ${user.email}: ${response.status} ${await response.text()}`)
   const cookies = response.headers
     .getSetCookie()
     .map((c) => c.split(';')[0]!)
@@ -165,38 +169,14 @@ async function signIn(server: Server, pool: Pool, offer: BusiestOffer): Promise<
   return cookies
 }
 
-/** A counsellor of the largest organisation (no settings.* permission, so no second factor), signed in: its cookie. */
-const COUNSELLOR = { id: 'bench-http-counsellor', email: 'bench-http-conseiller@bench.passerelle.test', password: 'Bench-Password-2026!' }
-async function signInCounsellor(server: Server, pool: Pool): Promise<{ cookie: string; candidateId: string }> {
+/** The largest organisation, and its candidate with the most applies (a sheet as it is opened for). */
+async function busiestCandidate(pool: Pool): Promise<{ organisationId: string; candidateId: string }> {
   const { rows: [org] } = await pool.query<{ id: string }>('SELECT organisation_id AS id FROM candidates GROUP BY 1 ORDER BY count(*) DESC LIMIT 1')
-  // A candidate with prescriptions, as the sheet is opened for: the one with the most applies of that organisation.
   const { rows: [candidate] } = await pool.query<{ id: string }>(
     'SELECT candidate_id AS id FROM social_applies WHERE organisation_id = $1 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1',
     [org!.id],
   )
-  await pool.query(
-    `INSERT INTO "user" (id, name, email, email_verified, first_name, last_name, role, organisation_id)
-     VALUES ($1, 'Bench Conseiller', $2, true, 'Bench', 'Conseiller', 'counsellor', $3)
-     ON CONFLICT (id) DO UPDATE SET organisation_id = EXCLUDED.organisation_id, role = EXCLUDED.role, disabled = false`,
-    [COUNSELLOR.id, COUNSELLOR.email, org!.id],
-  )
-  await pool.query(
-    `INSERT INTO account (id, account_id, provider_id, user_id, password) VALUES ($1, $1, 'credential', $1, $2)
-     ON CONFLICT (id) DO UPDATE SET password = EXCLUDED.password`,
-    [COUNSELLOR.id, await hashPassword(COUNSELLOR.password)],
-  )
-  const response = await fetch(`${server.base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.origin },
-    body: JSON.stringify({ email: COUNSELLOR.email, password: COUNSELLOR.password }),
-  })
-  if (!response.ok) throw new Error(`counsellor sign-in: ${response.status} ${await response.text()}`)
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((c) => c.includes('=') && !c.endsWith('='))
-    .join('; ')
-  return { cookie, candidateId: candidate!.id }
+  return { organisationId: org!.id, candidateId: candidate!.id }
 }
 
 type Request = { path: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }
@@ -309,7 +289,7 @@ async function firstLoadJs(server: Server, pagePath: string, cookies: { name: st
 export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, log, print }: HttpOptions): Promise<void> {
   const server = await startServerWithRetry(dbUrl, log)
   try {
-    const cookies = await signIn(server, pool, offer)
+    const cookies = await signIn(server, pool, { ...PARTNER, role: 'fullPartner', structureId: offer.structureId })
     const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ')
     log(`signed in as ${PARTNER.email} (structure ${offer.structureId})`)
 
@@ -365,11 +345,12 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, log,
       ok: applies.rps >= 400 && applies.errors === 0,
     })
 
-    const counsellor = await signInCounsellor(server, pool)
+    const { organisationId, candidateId } = await busiestCandidate(pool)
+    const counsellorCookies = await signIn(server, pool, { ...COUNSELLOR, role: 'counsellor', organisationId })
     const sheetRequest: Request = {
-      path: `/v2/candidate/${counsellor.candidateId}/identite`,
+      path: `/v2/candidate/${candidateId}/identite`,
       method: 'GET',
-      headers: { cookie: counsellor.cookie, 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' },
+      headers: { cookie: counsellorCookies.map((c) => `${c.name}=${c.value}`).join('; '), 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' },
     }
     const sheetAgent = new http.Agent()
     const sheetCheck = await send(sheetAgent, server.port, sheetRequest)

@@ -1,8 +1,7 @@
 'use client'
 
-import { useId } from 'react'
-import { Search } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { SearchField } from '@/components/ui/search-field'
 import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
 import { MultiSelect, type Option } from '@/components/ui/multi-select'
 import { VISIBLE_PLACE_TAGS } from '@/lib/constants'
@@ -25,20 +24,11 @@ export function AppliesFilterBar({
   onChange: (filters: { placeIds?: string[]; statusValues?: string[] }) => void
   onReset: () => void
 }) {
-  const searchId = useId()
   const { text, setText, set } = useDebouncedSearch('', onSearch)
 
   return (
     <div role="search" aria-label="Filtrer les candidats" className="mb-4 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
-          Rechercher un candidat
-        </label>
-        <div className="flex items-center gap-2 rounded-md border border-slate-300 bg-white px-2">
-          <Search aria-hidden size={16} className="text-slate-500" />
-          <input id={searchId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Nom, téléphone, email" className="w-56 py-1.5 text-sm outline-none" autoComplete="off" />
-        </div>
-      </div>
+      <SearchField label="Rechercher un candidat" value={text} onChange={setText} placeholder="Nom, téléphone, email" />
       <MultiSelect label="Lieu de résidence" options={options.places} value={placeIds} onChange={(v) => onChange({ placeIds: v })} visibleTags={VISIBLE_PLACE_TAGS} />
       {options.statuses.length > 0 && (
         <fieldset className="flex flex-col gap-1">

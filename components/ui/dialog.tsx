@@ -10,18 +10,7 @@ import { clsx } from 'clsx'
  * first control and comes back to the opener on close, Escape and a click on the backdrop close it.
  * No library: it is on every screen's first load. Rendered in <body> only while open.
  */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  footer,
-  wide,
-  side,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
+type DialogContent = {
   title: string
   description?: string
   children?: React.ReactNode
@@ -29,36 +18,22 @@ export function Dialog({
   wide?: boolean
   /** A drawer on the right edge instead of a centred box. */
   side?: boolean
-}) {
+}
+
+export function Dialog({ open, onOpenChange, children, ...content }: DialogContent & { open: boolean; onOpenChange: (open: boolean) => void }) {
   // Portalled after hydration only: a dialog open on the first render (a deep link) must not break it.
   const [mounted, setMounted] = useState(false)
   useEffect(() => setMounted(true), [])
   if (!open || !mounted) return null
   return createPortal(
-    <ModalDialog onClose={() => onOpenChange(false)} title={title} description={description} footer={footer} wide={wide} side={side}>
+    <ModalDialog onClose={() => onOpenChange(false)} {...content}>
       {children}
     </ModalDialog>,
     document.body,
   )
 }
 
-function ModalDialog({
-  onClose,
-  title,
-  description,
-  children,
-  footer,
-  wide,
-  side,
-}: {
-  onClose: () => void
-  title: string
-  description?: string
-  children?: React.ReactNode
-  footer?: React.ReactNode
-  wide?: boolean
-  side?: boolean
-}) {
+function ModalDialog({ onClose, title, description, children, footer, wide, side }: DialogContent & { onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const descriptionId = useId()

@@ -4,6 +4,7 @@ import { challenges, partnerStructures, settingsListEntries, socialOffers } from
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { parisToday } from '@/lib/dates'
 import { isExpired, offerPlace, openToOrganisation } from './directory-access'
+import { offerCard } from './queries'
 
 export type DirectoryFilters = { search?: string; challengeIds?: string[]; financingModes?: string[]; places?: string[]; page?: number }
 
@@ -38,16 +39,7 @@ export async function listDirectoryOffers(db: DbOrTx, viewer: DirectoryViewer, f
 
   const [rows, [total], allChallenges, modes] = await Promise.all([
     db
-      .select({
-        id: socialOffers.id,
-        name: socialOffers.name,
-        providerName: socialOffers.providerName,
-        serviceStartDate: socialOffers.serviceStartDate,
-        serviceEndDate: socialOffers.serviceEndDate,
-        financingModes: socialOffers.financingModes,
-        tags: socialOffers.tags,
-        place: offerPlace,
-      })
+      .select({ ...offerCard, place: offerPlace })
       .from(socialOffers)
       .innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId))
       .where(condition)

@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { jobOffers, socialOffers } from '@/lib/db/schema'
 
-const offerCard = {
+/** What an offer card shows (the partner dashboard, the directory). */
+export const offerCard = {
   id: socialOffers.id,
   name: socialOffers.name,
   providerName: socialOffers.providerName,
