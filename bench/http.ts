@@ -22,6 +22,7 @@ import type { BusiestOffer } from './partner'
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** next.config.mjs builds into and serves from NEXT_DIST_DIR when set (a second build directory), else .next. */
 const BUILD_ID = path.join(ROOT, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID')
+const NEXT_BIN = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
 const CHROMIUM = '/usr/bin/chromium'
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
 
@@ -38,6 +39,8 @@ export type HttpOptions = {
   /** Measured duration of each load, after `warmupSeconds` of the same load untimed. */
   seconds: number
   warmupSeconds: number
+  /** Only these figures (`--only`), else all. */
+  only?: string[]
   log: (message: string) => void
   print: (line: Record<string, unknown>) => void
 }
@@ -65,11 +68,13 @@ async function freePort(): Promise<number> {
 
 type Server = { port: number; base: string; origin: string; stop: () => Promise<void> }
 
-/** `next start` in a process group of its own (npx → sh → next), so that stopping it leaves nothing behind. */
+/** `next start` in a process group of its own, so that stopping it leaves nothing behind. */
 async function startServer(dbUrl: string, log: (message: string) => void): Promise<Server> {
   const port = await freePort()
   const origin = `http://localhost:${port}`
-  const child: ChildProcess = spawn('npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  // Node's own flags for the server only, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' for a CPU profile.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -286,7 +291,10 @@ async function firstLoadJs(server: Server, pagePath: string, cookies: { name: st
   }
 }
 
-export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, log, print }: HttpOptions): Promise<void> {
+export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only, log, print }: HttpOptions): Promise<void> {
+  const wanted = (name: string) => !only || only.includes(name)
+  const names = ['offer-page-ttfb', 'applies-endpoint-rps', 'candidate-sheet-ttfb', 'offer-page-first-load-js', 'first-load-js']
+  if (!names.some(wanted)) return log('no HTTP figure among --only')
   const server = await startServerWithRetry(dbUrl, log)
   try {
     const cookies = await signIn(server, pool, { ...PARTNER, role: 'fullPartner', structureId: offer.structureId })
@@ -309,48 +317,53 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, log,
     if (api.status !== 200 || apiBody.rows?.length !== 50) throw new Error(`POST ${appliesRequest.path}: ${api.status} ${JSON.stringify(apiBody).slice(0, 200)}`)
     agent.destroy()
 
-    log(`measuring offer-page-ttfb (20 clients, ${seconds} s)`)
-    const page = await load(server.port, pageRequest, 20, seconds, warmupSeconds)
-    // For comparison, the same page for a single client (one request at a time): the latency without queueing.
-    const single = await load(server.port, pageRequest, 1, Math.min(5, seconds), 0)
-    print({
-      bench: 'offer-page-ttfb',
-      path: '/offer/social/<busiest offer>',
-      ...page.ttfb,
-      totalP95: page.total.p95,
-      concurrency: page.concurrency,
-      seconds: page.seconds,
-      requests: page.requests,
-      rps: page.rps,
-      errors: page.errors,
-      statuses: page.statuses,
-      single: { requests: single.requests, p50: single.ttfb.p50, p95: single.ttfb.p95, errors: single.errors },
-      target: { p95: 150 },
-      ok: page.ttfb.p95 <= 150 && page.errors === 0,
-    })
+    if (wanted('offer-page-ttfb')) {
+      log(`measuring offer-page-ttfb (20 clients, ${seconds} s)`)
+      const page = await load(server.port, pageRequest, 20, seconds, warmupSeconds)
+      // For comparison, the same page for a single client (one request at a time): the latency without queueing.
+      const single = await load(server.port, pageRequest, 1, Math.min(5, seconds), 0)
+      print({
+        bench: 'offer-page-ttfb',
+        path: '/offer/social/<busiest offer>',
+        ...page.ttfb,
+        totalP95: page.total.p95,
+        concurrency: page.concurrency,
+        seconds: page.seconds,
+        requests: page.requests,
+        rps: page.rps,
+        errors: page.errors,
+        statuses: page.statuses,
+        single: { requests: single.requests, p50: single.ttfb.p50, p95: single.ttfb.p95, errors: single.errors },
+        target: { p95: 150 },
+        ok: page.ttfb.p95 <= 150 && page.errors === 0,
+      })
+    }
 
-    log(`measuring applies-endpoint-rps (50 connections, ${seconds} s)`)
-    const applies = await load(server.port, appliesRequest, 50, seconds, warmupSeconds)
-    print({
-      bench: 'applies-endpoint-rps',
-      path: '/api/offers/<busiest offer>/applies',
-      rps: applies.rps,
-      errors: applies.errors,
-      requests: applies.requests,
-      seconds: applies.seconds,
-      concurrency: applies.concurrency,
-      statuses: applies.statuses,
-      latency: { p50: applies.total.p50, p95: applies.total.p95, p99: applies.total.p99 },
-      target: { rps: 400, errors: 0 },
-      ok: applies.rps >= 400 && applies.errors === 0,
-    })
+    if (wanted('applies-endpoint-rps')) {
+      log(`measuring applies-endpoint-rps (50 connections, ${seconds} s)`)
+      const applies = await load(server.port, appliesRequest, 50, seconds, warmupSeconds)
+      print({
+        bench: 'applies-endpoint-rps',
+        path: '/api/offers/<busiest offer>/applies',
+        rps: applies.rps,
+        errors: applies.errors,
+        requests: applies.requests,
+        seconds: applies.seconds,
+        concurrency: applies.concurrency,
+        statuses: applies.statuses,
+        latency: { p50: applies.total.p50, p95: applies.total.p95, p99: applies.total.p99 },
+        target: { rps: 400, errors: 0 },
+        ok: applies.rps >= 400 && applies.errors === 0,
+      })
+    }
 
-    const { organisationId, candidateId } = await busiestCandidate(pool)
-    const counsellorCookies = await signIn(server, pool, { ...COUNSELLOR, role: 'counsellor', organisationId })
-    const sheetRequest: Request = {
-      path: `/v2/candidate/${candidateId}/identite`,
-      method: 'GET',
-      headers: { cookie: counsellorCookies.map((c) => `${c.name}=${c.value}`).join('; '), 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' },
+    if (wanted('candidate-sheet-ttfb')) {
+      const { organisationId, candidateId } = await busiestCandidate(pool)
+      const counsellorCookies = await signIn(server, pool, { ...COUNSELLOR, role: 'counsellor', organisationId })
+      const sheetRequest: Request = {
+        path: `/v2/candidate/${candidateId}/identite`,
+        method: 'GET',
+        headers: { cookie: counsellorCookies.map((c) => `${c.name}=${c.value}`).join('; '), 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' },
     }
     const sheetAgent = new http.Agent()
     const sheetCheck = await send(sheetAgent, server.port, sheetRequest)
@@ -374,10 +387,16 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, log,
       target: { p95: 150 },
       ok: sheet.ttfb.p95 <= 150 && sheet.errors === 0,
     })
+    }
 
-    log('measuring first-load JS in Chromium')
-    print({ bench: 'offer-page-first-load-js', ...(await firstLoadJs(server, pageRequest.path, cookies)), path: '/offer/social/<busiest offer>' })
-    print({ bench: 'first-load-js', ...(await firstLoadJs(server, '/v2/login', [])) })
+    if (wanted('offer-page-first-load-js')) {
+      log('measuring first-load JS of the offer page in Chromium')
+      print({ bench: 'offer-page-first-load-js', ...(await firstLoadJs(server, pageRequest.path, cookies)), path: '/offer/social/<busiest offer>' })
+    }
+    if (wanted('first-load-js')) {
+      log('measuring first-load JS of /v2/login in Chromium')
+      print({ bench: 'first-load-js', ...(await firstLoadJs(server, '/v2/login', [])) })
+    }
   } finally {
     await server.stop()
     log('stopped next start')

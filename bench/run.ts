@@ -21,7 +21,7 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     /** Measure a database kept by an earlier `--keep` run (its name) instead of creating and loading one; kept. */
     database: { type: 'string' },
-    /** Only these measurements (comma-separated names); the HTTP figures follow --http / --no-http. */
+    /** Only these figures (comma-separated names, database and HTTP ones alike; the HTTP ones still need a build or --http). */
     only: { type: 'string' },
     /** The HTTP figures: --http forces them (building the app if needed), --no-http skips them. */
     http: { type: 'boolean' },
@@ -89,9 +89,9 @@ async function main() {
       log('migrated')
       print({ bench: 'generate', ...(await generate(pool, { scale, jobs, log })) })
     }
+    const only = args.only?.split(',')
     const client = await pool.connect()
     try {
-      const only = args.only?.split(',')
       for (const m of measurements.filter((m) => !only || only.includes(m.name))) {
         log(`measuring ${m.name}`)
         print({ bench: m.name, scale, ...(await m.run({ client, iterations, db, pool, log })) })
@@ -103,7 +103,7 @@ async function main() {
       if (!isBuilt()) await build(log)
       const client = await pool.connect()
       const offer = await busiestOffer(client).finally(() => client.release())
-      await runHttp({ dbUrl, pool, offer, seconds: httpSeconds, warmupSeconds: Math.min(3, httpSeconds), log, print: (line) => print({ bench: line.bench, scale, ...line }) })
+      await runHttp({ dbUrl, pool, offer, seconds: httpSeconds, warmupSeconds: Math.min(3, httpSeconds), log, only, print: (line) => print({ bench: line.bench, scale, ...line }) })
     } else {
       log('skipped the HTTP figures (no .next/BUILD_ID, or --no-http)')
     }

@@ -85,13 +85,19 @@ export async function listAppliesByTab(
         where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived and state = ${tab}${byApply}
         order by ${dateColumn} desc, id desc limit ${limit} offset ${skip}`
 
+  // The three counts, one ordered-index range per state (index only): a single range over the offer's applies would
+  // make the planner read them from the table instead (14 ms rather than 2 for an offer of 14 000 applies).
+  const states = sql`unnest(array[${sql.join(APPLY_STATES.map((s) => sql`${s}`), sql`, `)}]::apply_state[]) as tab(state)`
   const countsQuery = search
-    ? sql`with offer_applies as materialized (${offerApplies})
+    ? sql`with offer_applies as materialized (
+          select tab.state, a.candidate_id from ${states} cross join lateral (select candidate_id from social_applies
+            where social_offer_id = ${offerId} and structure_id = ${structureId} and state = tab.state and not archived${byApply}) a)
         select offer_applies.state, count(*)::int as n from offer_applies
         join candidates on candidates.id = offer_applies.candidate_id
         where ${search} group by offer_applies.state`
-    : sql`select state, count(*)::int as n from social_applies
-        where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived${byApply} group by state`
+    : sql`select tab.state, (select count(*)::int from social_applies
+          where social_offer_id = ${offerId} and structure_id = ${structureId} and state = tab.state and not archived${byApply}) as n
+        from ${states}`
 
   const rowsQuery = db
     .select({
