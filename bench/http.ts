@@ -1,5 +1,6 @@
 /**
- * HTTP figures of `npm run bench` against the built app (`.next/`): `next start` on a free port of 127.0.0.1 with the
+ * HTTP figures of `npm run bench` against the built app (`.next/`), served as `npm start` serves it (scripts/serve.mjs:
+ * `next start` in one worker per core, or WEB_CONCURRENCY) on a free port of 127.0.0.1 with the
  * bench database, a partner user of the busiest offer's structure signed in through better-auth, then
  * - offer-page-ttfb: GET of the offer page by 20 concurrent clients, time to first byte;
  * - applies-endpoint-rps: POST /api/offers/<id>/applies by 50 concurrent connections, requests per second;
@@ -22,7 +23,8 @@ import type { BusiestOffer } from './partner'
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** next.config.mjs builds into and serves from NEXT_DIST_DIR when set (a second build directory), else .next. */
 const BUILD_ID = path.join(ROOT, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID')
-const NEXT_BIN = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
+/** What `npm start` runs once the database is ready: `next start` in one worker per core (WEB_CONCURRENCY). */
+const SERVE = path.join(ROOT, 'scripts', 'serve.mjs')
 const CHROMIUM = '/usr/bin/chromium'
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
 
@@ -68,13 +70,13 @@ async function freePort(): Promise<number> {
 
 type Server = { port: number; base: string; origin: string; stop: () => Promise<void> }
 
-/** `next start` in a process group of its own, so that stopping it leaves nothing behind. */
+/** The production server (scripts/serve.mjs, as `npm start` runs it) in a process group of its own, so that stopping it leaves nothing behind. */
 async function startServer(dbUrl: string, log: (message: string) => void): Promise<Server> {
   const port = await freePort()
   const origin = `http://localhost:${port}`
   // Node's own flags for the server only, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' for a CPU profile.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, SERVE, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -128,7 +130,7 @@ async function startServer(dbUrl: string, log: (message: string) => void): Promi
     }
     await sleep(250)
   }
-  log(`next start on ${base} (pid ${child.pid})`)
+  log(`scripts/serve.mjs on ${base} (pid ${child.pid}, WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? 'unset: one worker per core'})`)
   return { port, base, origin, stop }
 }
 
@@ -399,6 +401,6 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only
     }
   } finally {
     await server.stop()
-    log('stopped next start')
+    log('stopped the server')
   }
 }

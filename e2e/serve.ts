@@ -57,7 +57,8 @@ const providers = {
   FRANCE_TRAVAIL_SCOPES: 'openid email profile',
 }
 
-const child = spawn('npx', ['next', 'start', '-p', process.env.PORT ?? '3210'], {
+// As `npm start` serves the app: scripts/serve.mjs, `next start` in one worker per core.
+const child = spawn(process.execPath, ['scripts/serve.mjs', '-p', process.env.PORT ?? '3210'], {
   stdio: 'inherit',
   env: { ...process.env, ...providers, DATABASE_URL: url.toString(), SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
 })

@@ -1,6 +1,7 @@
 /**
  * `npm start`: serves Passerelle. Without DATABASE_URL it starts the embedded PostgreSQL (PGlite under ./.data),
- * then migrates, seeds the demo data on first start, builds if needed and runs Next.js against it.
+ * then migrates, seeds the demo data on first start, builds if needed and runs Next.js against it (scripts/serve.mjs:
+ * one worker per core with PostgreSQL, one with the embedded database).
  * `npm run dev` does the same with `next dev`.
  */
 import { spawn } from 'node:child_process'
@@ -37,6 +38,8 @@ async function main() {
     embedded = await startEmbeddedPostgres()
     env.DATABASE_URL = embedded.url
     env.DATABASE_POOL_MAX = String(EMBEDDED_POOL_SIZE)
+    // One server process: the embedded database serves a handful of connections on one thread anyway.
+    env.WEB_CONCURRENCY = '1'
     env.SEED_DEMO ??= '1'
   }
   env.BETTER_AUTH_SECRET ??= persistentSecret()
@@ -52,7 +55,11 @@ async function main() {
     if (code !== 0) process.exit(code)
   }
 
-  const child = spawn('npx', ['next', mode, '-p', String(port)], { stdio: 'inherit', env })
+  // Production: scripts/serve.mjs, `next start` in one worker per core (WEB_CONCURRENCY).
+  const child =
+    mode === 'start'
+      ? spawn(process.execPath, [path.join(process.cwd(), 'scripts', 'serve.mjs'), '-p', String(port)], { stdio: 'inherit', env })
+      : spawn('npx', ['next', 'dev', '-p', String(port)], { stdio: 'inherit', env })
   console.log(`\nPasserelle : ${env.BETTER_AUTH_URL}${embedded ? ' (base embarquée, ./.data)' : ''}${seeded ? ' — données de démonstration créées' : ''}`)
   if (env.SEED_DEMO === '1') {
     console.log(`Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :`)

@@ -1,6 +1,5 @@
 'use client'
 
-import { useTranslations } from 'next-intl'
 import { Popover } from '@/components/ui/popover'
 import { Tooltip } from '@/components/ui/tooltip'
 import { formatDate } from '@/lib/dates'
@@ -19,12 +18,11 @@ export function CandidateCell({ candidate, linked }: { candidate: ApplyRow['cand
 }
 
 /** 'Fiche.pdf' downloads the prescription; a manual prescription has no document. */
-export function PrescriptionCell({ prescription }: { prescription: ApplyRow['prescription'] }) {
-  const t = useTranslations('applies')
-  if (!prescription) return <em className="text-slate-600">{t('manualPrescription')}</em>
+export function PrescriptionCell({ prescription, labels }: { prescription: ApplyRow['prescription']; labels: { manual: string; file: string } }) {
+  if (!prescription) return <em className="text-slate-600">{labels.manual}</em>
   return (
     <a href={`/api/documents/${prescription.documentId}`} download="Fiche.pdf">
-      {t('prescriptionFile')}
+      {labels.file}
     </a>
   )
 }

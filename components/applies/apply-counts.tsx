@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server'
-import { APPLY_STATES, type ApplyCounts } from '@/lib/applies/queries'
+import { APPLY_STATES, type ApplyCounts } from '@/lib/applies/states'
 
 /** The organisation's prescriptions per state, as figure cards. */
 export async function ApplyCountCards({ counts }: { counts: ApplyCounts }) {

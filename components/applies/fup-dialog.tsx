@@ -1,7 +1,6 @@
 'use client'
 
 import { useEffect, useId, useState, useTransition } from 'react'
-import { useTranslations } from 'next-intl'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { loadApplyForDialog, previewFupAction, sendFupAction, type DialogApply } from '@/lib/applies/actions'
@@ -60,14 +59,16 @@ export function FupDialog({
   logoChoices,
   onClose,
   onSent,
+  noFupLabel,
 }: {
   applyId: string
   defaults: FeedbackDefaults
   logoChoices: LogoChoice[]
+  /** applies.noFup: 'Il n'existe pas de prescription pour cette offre sociale.' */
+  noFupLabel: string
   onClose: () => void
   onSent: (state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE') => void
 }) {
-  const t = useTranslations('applies')
   const formId = useId()
   const [apply, setApply] = useState<DialogApply | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
@@ -82,12 +83,12 @@ export function FupDialog({
     loadApplyForDialog(applyId).then((r) => {
       if (!live) return
       if (r.ok) setApply(r.apply)
-      else setLoadError(r.error ?? t('noFup'))
+      else setLoadError(r.error ?? noFupLabel)
     })
     return () => {
       live = false
     }
-  }, [applyId, t])
+  }, [applyId, noFupLabel])
   useEffect(() => () => void (previewUrl && URL.revokeObjectURL(previewUrl)), [previewUrl])
 
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }))

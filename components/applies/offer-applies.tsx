@@ -1,17 +1,16 @@
 'use client'
 
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react'
-import type { RowSelectionState } from '@tanstack/react-table'
-import { useTranslations } from 'next-intl'
 import { toast } from '@/components/ui/toast'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { DataTable } from '@/components/ui/data-table'
 import { Tabs } from '@/components/ui/tabs'
 import type { ApplyRow } from '@/lib/applies/list-by-tab'
 import { offerPageQuery, type OfferPageParams } from '@/lib/applies/page-params'
-import { APPLY_STATES, type ApplyCounts, type ApplyState } from '@/lib/applies/queries'
+import { APPLY_STATES, type ApplyCounts, type ApplyState } from '@/lib/applies/states'
 import { PAGE_SIZE } from '@/lib/constants'
+import { fillMessage } from '@/lib/fill-message'
+import { AppliesTable, type AppliesSelection } from './applies-table'
 import { columnsFor } from './apply-columns'
 import { AppliesFilterBar, type FilterOptions } from './applies-filter-bar'
 import dynamic from 'next/dynamic'
@@ -21,6 +20,18 @@ import type { FeedbackDefaults, LogoChoice } from './fup-dialog'
 const FupDialog = dynamic(() => import('./fup-dialog').then((m) => m.FupDialog), { ssr: false })
 
 export type AppliesPermissions = { filter: boolean; archive: boolean; operator: boolean; complete: boolean; candidateLink: boolean }
+
+/** The page's texts from messages/fr.json (applies.*), resolved on the server; the counts raw (`{count}` filled here). */
+export type AppliesLabels = {
+  tabs: Record<ApplyState, string>
+  integratedCount: string
+  refusedCount: string
+  archive: string
+  fupSent: string
+  noFup: string
+  manualPrescription: string
+  prescriptionFile: string
+}
 
 // From the route handler, dates arrive as ISO strings; formatDate reads both.
 type Data = { rows: ApplyRow[]; counts: ApplyCounts }
@@ -34,6 +45,7 @@ export function OfferApplies({
   permissions,
   feedbackDefaults,
   logoChoices,
+  labels,
 }: {
   offerId: string
   initial: Data
@@ -42,12 +54,12 @@ export function OfferApplies({
   permissions: AppliesPermissions
   feedbackDefaults: FeedbackDefaults
   logoChoices: LogoChoice[]
+  labels: AppliesLabels
 }) {
-  const t = useTranslations('applies')
   const [params, setParams] = useState({ tab: initialParams.tab, placeIds: initialParams.placeIds, statusValues: initialParams.statusValues, page: initialParams.page })
   const [search, setSearch] = useState('')
   const [data, setData] = useState<Data>(initial)
-  const [selection, setSelection] = useState<RowSelectionState>({})
+  const [selection, setSelection] = useState<AppliesSelection>({})
   const [dialogApplyId, setDialogApplyId] = useState<string | null>(initialParams.socialApplyId)
   const [confirmOpen, setConfirmOpen] = useState(false)
   const [archiving, setArchiving] = useState(false)
@@ -94,8 +106,8 @@ export function OfferApplies({
   }
 
   const columns = useMemo(
-    () => columnsFor(params.tab, { ...permissions, onComplete: setDialogApplyId }),
-    [params.tab, permissions],
+    () => columnsFor(params.tab, { ...permissions, prescriptionLabels: { manual: labels.manualPrescription, file: labels.prescriptionFile }, onComplete: setDialogApplyId }),
+    [params.tab, permissions, labels],
   )
   const selectedIds = Object.keys(selection).filter((id) => selection[id])
   const total = data.counts[params.tab]
@@ -127,9 +139,9 @@ export function OfferApplies({
 
   const header =
     params.tab === 'INTEGRATED_CANDIDATE'
-      ? t('integratedCount', { count: total })
+      ? fillMessage(labels.integratedCount, { count: total })
       : params.tab === 'REFUSED_STRUCTURE'
-        ? t('refusedCount', { count: total })
+        ? fillMessage(labels.refusedCount, { count: total })
         : `${total} ${total > 1 ? 'prescriptions en cours' : 'prescription en cours'}`
 
   const panel = (
@@ -140,18 +152,17 @@ export function OfferApplies({
         </p>
         {permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' && (
           <Button variant="secondary" disabled={selectedIds.length === 0} onClick={() => setConfirmOpen(true)}>
-            {t('archive')}
+            {labels.archive}
             {selectedIds.length > 0 && ` (${selectedIds.length})`}
           </Button>
         )}
       </div>
-      <DataTable
-        caption={t(`tabs.${params.tab}`)}
+      <AppliesTable
+        caption={labels.tabs[params.tab]}
         columns={columns}
-        data={data.rows}
-        getRowId={(r) => r.id}
-        rowSelection={permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' ? selection : undefined}
-        onRowSelectionChange={permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' ? setSelection : undefined}
+        rows={data.rows}
+        selection={permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' ? selection : undefined}
+        onSelectionChange={permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' ? setSelection : undefined}
         maxHeight={params.tab === 'REFUSED_STRUCTURE' ? 900 : undefined}
         empty={search || params.placeIds.length || params.statusValues.length ? 'Aucun candidat ne correspond à ces filtres.' : 'Aucun candidat dans cet onglet pour l’instant.'}
       />
@@ -194,7 +205,7 @@ export function OfferApplies({
           value: state,
           label: (
             <>
-              {t(`tabs.${state}`)} <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{data.counts[state]}</span>
+              {labels.tabs[state]} <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{data.counts[state]}</span>
             </>
           ),
           content: state === params.tab ? panel : null,
@@ -203,7 +214,7 @@ export function OfferApplies({
       <ConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        title={t('archive')}
+        title={labels.archive}
         description={`Archiver ${selectedIds.length > 1 ? `ces ${selectedIds.length} dossiers` : 'ce dossier'} ? Ils n’apparaîtront plus sur la page de l’offre.`}
         confirmLabel="Archiver"
         onConfirm={archive}
@@ -214,10 +225,11 @@ export function OfferApplies({
           applyId={dialogApplyId}
           defaults={feedbackDefaults}
           logoChoices={logoChoices}
+          noFupLabel={labels.noFup}
           onClose={() => setDialogApplyId(null)}
           onSent={(state) => {
             setDialogApplyId(null)
-            toast.success(t('fupSent'))
+            toast.success(labels.fupSent)
             setSelection({})
             setParams((p) => ({ ...p, tab: state, page: 1 }))
           }}

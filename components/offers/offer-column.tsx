@@ -1,3 +1,4 @@
+import { getTranslations } from 'next-intl/server'
 import type { socialOffers } from '@/lib/db/schema'
 import { sanitizeDescription } from '@/lib/offers/sanitize-description'
 import { formatPhone } from '@/lib/phone'
@@ -8,7 +9,7 @@ import { OfferEditButton } from './offer-edit-button'
 type Offer = typeof socialOffers.$inferSelect
 
 /** Spec §2 offer column: 355 px wide on large screens, full width on small ones. */
-export function OfferColumn({
+export async function OfferColumn({
   offer,
   canEdit,
   serviceType,
@@ -17,6 +18,7 @@ export function OfferColumn({
   canEdit: boolean
   serviceType: { challenges: { id: string; name: string }[]; financingModes: { value: string; label: string }[] }
 }) {
+  const t = await getTranslations('applies')
   const info: [string, React.ReactNode][] = (
     [
       ['Structure', offer.providerName],
@@ -73,7 +75,7 @@ export function OfferColumn({
           <h2 id="presentation" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
             Présentation
           </h2>
-          <OfferDescription html={sanitizeDescription(offer.description)} title={offer.name} />
+          <OfferDescription html={sanitizeDescription(offer.description)} title={offer.name} showFullOffer={t('showFullOffer')} />
         </section>
       )}
     </aside>

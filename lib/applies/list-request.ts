@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { APPLY_STATES } from './queries'
+import { APPLY_STATES } from './states'
 
 /** The body of spec §7 "Fetch applies by tab" (a POST body: the search text never goes into a URL). */
 export const listRequestSchema = z.object({

@@ -1,5 +1,5 @@
 import { isUuid } from '@/lib/ids'
-import { APPLY_STATES, type ApplyState } from './queries'
+import { APPLY_STATES, type ApplyState } from './states'
 
 export type SearchParams = Record<string, string | string[] | undefined>
 

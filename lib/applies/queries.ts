@@ -2,10 +2,9 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, socialApplies, socialOffers } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
+import { APPLY_STATES, type ApplyCounts, type ApplyState } from './states'
 
-export const APPLY_STATES = ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'] as const
-export type ApplyState = (typeof APPLY_STATES)[number]
-export type ApplyCounts = Record<ApplyState, number>
+export { APPLY_STATES, type ApplyCounts, type ApplyState }
 
 const zeroCounts = (): ApplyCounts => ({ PRESCRIPTION_FILLED: 0, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 })
 

@@ -1,5 +1,5 @@
 import { isCalendarDate } from '@/lib/applies/fup-schema'
-import { APPLY_STATES, type ApplyState } from '@/lib/applies/queries'
+import { APPLY_STATES, type ApplyState } from '@/lib/applies/states'
 import { isUuid } from '@/lib/ids'
 
 export type SearchParams = Record<string, string | string[] | undefined>

@@ -1,4 +1,4 @@
-import type { ApplyState } from '@/lib/applies/queries'
+import type { ApplyState } from '@/lib/applies/states'
 
 /** The referent's words for an apply's state (the partner's tabs name the same states from their side). */
 export const PRESCRIPTION_STATE_LABELS: Record<ApplyState, string> = {

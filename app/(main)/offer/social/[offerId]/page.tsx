@@ -1,11 +1,13 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
+import { getTranslations } from 'next-intl/server'
 import { cache, Suspense } from 'react'
-import { OfferApplies } from '@/components/applies/offer-applies'
+import { OfferApplies, type AppliesLabels } from '@/components/applies/offer-applies'
 import { OfferColumn } from '@/components/offers/offer-column'
 import { FSE_LOGO } from '@/lib/applies/fup-schema'
 import { applyFilterOptions, listAppliesByTab } from '@/lib/applies/list-by-tab'
 import { parseOfferPageParams, type SearchParams } from '@/lib/applies/page-params'
+import { APPLY_STATES } from '@/lib/applies/states'
 import { requireUser, type CurrentUser } from '@/lib/auth/session'
 import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
@@ -70,7 +72,7 @@ type Offer = NonNullable<Awaited<ReturnType<typeof loadOffer>>>
 async function OwnerApplies({ user, offer, financingModes, searchParams }: { user: CurrentUser; offer: Offer; financingModes: { value: string; label: string }[]; searchParams: Promise<SearchParams> }) {
   const db = getDb()
   const pageParams = parseOfferPageParams(await searchParams)
-  const [applies, filterOptions, structure] = await Promise.all([
+  const [applies, filterOptions, structure, t] = await Promise.all([
     listAppliesByTab(db, {
       structureId: offer.structureId,
       offerId: offer.id,
@@ -80,6 +82,7 @@ async function OwnerApplies({ user, offer, financingModes, searchParams }: { use
     }),
     can(user, 'offers.social.filter') ? applyFilterOptions(db, offer.structureId) : { places: [], statuses: [] },
     getOwnStructure(db, offer.structureId),
+    getTranslations('applies'),
   ])
   if (!structure) notFound()
   return (
@@ -99,6 +102,16 @@ async function OwnerApplies({ user, offer, financingModes, searchParams }: { use
       logoChoices={financingModes.map((m) =>
         m.value === FSE_LOGO.value ? { ...FSE_LOGO } : { value: m.value, label: m.label, uri: `/logos/${m.value}.svg`, required: false },
       )}
+      labels={{
+        tabs: Object.fromEntries(APPLY_STATES.map((state) => [state, t(`tabs.${state}`)])) as AppliesLabels['tabs'],
+        integratedCount: t.raw('integratedCount') as string,
+        refusedCount: t.raw('refusedCount') as string,
+        archive: t('archive'),
+        fupSent: t('fupSent'),
+        noFup: t('noFup'),
+        manualPrescription: t('manualPrescription'),
+        prescriptionFile: t('prescriptionFile'),
+      }}
     />
   )
 }

@@ -1,0 +1,7 @@
+/**
+ * The three tabs of an offer page (spec §4 states of a social apply). Kept apart from the queries: client components
+ * import these, and nothing here may pull the database schema into the browser's bundle.
+ */
+export const APPLY_STATES = ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'] as const
+export type ApplyState = (typeof APPLY_STATES)[number]
+export type ApplyCounts = Record<ApplyState, number>
