@@ -31,10 +31,9 @@ const STATES = ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTUR
 /** One round trip: the page of one tab, each row carrying the three tab counts (the counts alone if the tab is empty). */
 const APPLIES_BY_TAB = `
   WITH counts AS (
-    SELECT count(*) FILTER (WHERE state = 'PRESCRIPTION_FILLED')::int AS filled_count,
-      count(*) FILTER (WHERE state = 'INTEGRATED_CANDIDATE')::int AS integrated_count,
-      count(*) FILTER (WHERE state = 'REFUSED_STRUCTURE')::int AS refused_count
-    FROM social_applies WHERE social_offer_id = $1 AND NOT archived
+    SELECT (SELECT count(*) FROM social_applies WHERE social_offer_id = $1 AND state = 'PRESCRIPTION_FILLED' AND NOT archived)::int AS filled_count,
+      (SELECT count(*) FROM social_applies WHERE social_offer_id = $1 AND state = 'INTEGRATED_CANDIDATE' AND NOT archived)::int AS integrated_count,
+      (SELECT count(*) FROM social_applies WHERE social_offer_id = $1 AND state = 'REFUSED_STRUCTURE' AND NOT archived)::int AS refused_count
   ), page AS (
     SELECT a.id, a.state, a.prescription_date, a.response_date, a.cause, c.id AS candidate_id, c.first_name, c.last_name, c.phone,
       p.label AS place_label, st.label AS status_label
@@ -69,7 +68,7 @@ const appliesByTab: Measurement = {
       ...timing,
       offerApplies: offer.n,
       rows: rowsByState,
-      usesIndex: await usesIndex(client, APPLIES_BY_TAB, [offer.id, STATES[0]], 'social_applies_offer_state_idx'),
+      usesIndex: await usesIndex(client, APPLIES_BY_TAB, [offer.id, STATES[0]], 'social_applies_offer_pending_idx'),
     }
   },
 }

@@ -5,6 +5,8 @@ export const TIME_ZONE = 'Europe/Paris'
 /** A calendar date ('2026-03-01') is a day, not an instant: it is printed as is, never shifted by a time zone. */
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
+const PARIS_DATE_FR = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+
 /** dd/MM/yyyy in Europe/Paris; '' for an empty value. */
 export function formatDate(value: Date | string | null | undefined): string {
   if (value == null || value === '') return ''
@@ -14,8 +16,9 @@ export function formatDate(value: Date | string | null | undefined): string {
   }
   const date = typeof value === 'string' ? new Date(value) : value
   if (Number.isNaN(date.getTime())) return ''
-  const { day, month, year } = parisParts(date)
-  return `${day}/${month}/${year}`
+  // format() rather than formatToParts(): fr-FR's 2-digit day and month already read dd/MM/yyyy, and a page of 50
+  // applies formats some 150 dates (formatToParts was 2 % of the offer page's server time).
+  return PARIS_DATE_FR.format(date)
 }
 
 // Intl instead of a date library: this runs in the browser too, where every kilobyte counts (first load).
