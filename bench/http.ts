@@ -319,27 +319,29 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only
     if (api.status !== 200 || apiBody.rows?.length !== 50) throw new Error(`POST ${appliesRequest.path}: ${api.status} ${JSON.stringify(apiBody).slice(0, 200)}`)
     agent.destroy()
 
-    if (wanted('offer-page-ttfb')) {
-      log(`measuring offer-page-ttfb (20 clients, ${seconds} s)`)
-      const page = await load(server.port, pageRequest, 20, seconds, warmupSeconds)
-      // For comparison, the same page for a single client (one request at a time): the latency without queueing.
-      const single = await load(server.port, pageRequest, 1, Math.min(5, seconds), 0)
+    /** A page's time to first byte under 20 clients, and for one client alone (the latency without queueing). */
+    const ttfbFigure = async (bench: string, shownPath: string, request: Request) => {
+      log(`measuring ${bench} (20 clients, ${seconds} s)`)
+      const loaded = await load(server.port, request, 20, seconds, warmupSeconds)
+      const single = await load(server.port, request, 1, Math.min(5, seconds), 0)
       print({
-        bench: 'offer-page-ttfb',
-        path: '/offer/social/<busiest offer>',
-        ...page.ttfb,
-        totalP95: page.total.p95,
-        concurrency: page.concurrency,
-        seconds: page.seconds,
-        requests: page.requests,
-        rps: page.rps,
-        errors: page.errors,
-        statuses: page.statuses,
+        bench,
+        path: shownPath,
+        ...loaded.ttfb,
+        totalP95: loaded.total.p95,
+        concurrency: loaded.concurrency,
+        seconds: loaded.seconds,
+        requests: loaded.requests,
+        rps: loaded.rps,
+        errors: loaded.errors,
+        statuses: loaded.statuses,
         single: { requests: single.requests, p50: single.ttfb.p50, p95: single.ttfb.p95, errors: single.errors },
         target: { p95: 150 },
-        ok: page.ttfb.p95 <= 150 && page.errors === 0,
+        ok: loaded.ttfb.p95 <= 150 && loaded.errors === 0,
       })
     }
+
+    if (wanted('offer-page-ttfb')) await ttfbFigure('offer-page-ttfb', '/offer/social/<busiest offer>', pageRequest)
 
     if (wanted('applies-endpoint-rps')) {
       log(`measuring applies-endpoint-rps (50 connections, ${seconds} s)`)
@@ -366,29 +368,12 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only
         path: `/v2/candidate/${candidateId}/identite`,
         method: 'GET',
         headers: { cookie: counsellorCookies.map((c) => `${c.name}=${c.value}`).join('; '), 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' },
-    }
-    const sheetAgent = new http.Agent()
-    const sheetCheck = await send(sheetAgent, server.port, sheetRequest)
-    sheetAgent.destroy()
-    if (sheetCheck.status !== 200) throw new Error(`GET ${sheetRequest.path}: ${sheetCheck.status}`)
-    log(`measuring candidate-sheet-ttfb (20 clients, ${seconds} s)`)
-    const sheet = await load(server.port, sheetRequest, 20, seconds, warmupSeconds)
-    const sheetSingle = await load(server.port, sheetRequest, 1, Math.min(5, seconds), 0)
-    print({
-      bench: 'candidate-sheet-ttfb',
-      path: '/v2/candidate/<id>/identite',
-      ...sheet.ttfb,
-      totalP95: sheet.total.p95,
-      concurrency: sheet.concurrency,
-      seconds: sheet.seconds,
-      requests: sheet.requests,
-      rps: sheet.rps,
-      errors: sheet.errors,
-      statuses: sheet.statuses,
-      single: { requests: sheetSingle.requests, p50: sheetSingle.ttfb.p50, p95: sheetSingle.ttfb.p95, errors: sheetSingle.errors },
-      target: { p95: 150 },
-      ok: sheet.ttfb.p95 <= 150 && sheet.errors === 0,
-    })
+      }
+      const sheetAgent = new http.Agent()
+      const sheetCheck = await send(sheetAgent, server.port, sheetRequest)
+      sheetAgent.destroy()
+      if (sheetCheck.status !== 200) throw new Error(`GET ${sheetRequest.path}: ${sheetCheck.status}`)
+      await ttfbFigure('candidate-sheet-ttfb', '/v2/candidate/<id>/identite', sheetRequest)
     }
 
     if (wanted('offer-page-first-load-js')) {
