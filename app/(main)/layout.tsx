@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import Link from '@/components/ui/link'
 import { getTranslations } from 'next-intl/server'
 import { LegalLinks } from '@/components/layout/legal-links'
 import { MainNav } from '@/components/layout/main-nav'

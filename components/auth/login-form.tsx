@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import Link from '@/components/ui/link'
 import { useActionState } from 'react'
 import { useTranslations } from 'next-intl'
 import { Button } from '@/components/ui/button'

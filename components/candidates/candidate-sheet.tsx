@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import Link from '@/components/ui/link'
 import { notFound } from 'next/navigation'
 import { clsx } from 'clsx'
 import { PageHeader } from '@/components/layout/page-header'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import Link from '@/components/ui/link'
 import { and, eq } from 'drizzle-orm'
 import { ManualStatusButton } from '@/components/prescriptions/manual-status-button'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'

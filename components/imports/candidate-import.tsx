@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-import Link from 'next/link'
+import Link from '@/components/ui/link'
 import { toast } from '@/components/ui/toast'
 import { Button, buttonClass } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'

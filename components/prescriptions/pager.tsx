@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import Link from '@/components/ui/link'
 import { buttonClass } from '@/components/ui/button'
 import { PAGE_SIZE } from '@/lib/constants'
 

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { causeLabel } from '@/lib/applies/causes'
 import { formatDate } from '@/lib/dates'

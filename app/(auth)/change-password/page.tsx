@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
+import Link from '@/components/ui/link'
 import { getTranslations } from 'next-intl/server'
 import { ChangePasswordForm } from '@/components/auth/change-password-form'
 import { FormAlert } from '@/components/auth/form-alert'

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
+import Link from '@/components/ui/link'
 import { getTranslations } from 'next-intl/server'
 import { FormAlert } from '@/components/auth/form-alert'
 import { NewPasswordForm } from '@/components/auth/new-password-form'

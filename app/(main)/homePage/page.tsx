@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import Link from '@/components/ui/link'
 import { ApplyCountCards } from '@/components/applies/apply-counts'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import Link from '@/components/ui/link'
 import { MapPin } from 'lucide-react'
 import { ValidityBadge } from '@/components/offers/validity-badge'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import Link from '@/components/ui/link'
 import { redirect } from 'next/navigation'
 import { CandidatesDashboard } from '@/components/candidates/dashboard/candidates-dashboard'
 import { dashboardQuery, hasFilters, hasSearchInUrl, parseDashboardParams, type SearchParams } from '@/components/candidates/dashboard/dashboard-params'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import Link from '@/components/ui/link'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { EmptyState } from '@/components/ui/empty-state'

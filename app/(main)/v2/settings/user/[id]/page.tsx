@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import Link from '@/components/ui/link'
 import { notFound } from 'next/navigation'
 import { formatInTimeZone } from 'date-fns-tz'
 import { PageHeader } from '@/components/layout/page-header'
