@@ -40,6 +40,8 @@ async function main() {
     env.DATABASE_POOL_MAX = String(EMBEDDED_POOL_SIZE)
     // One server process: the embedded database serves a handful of connections on one thread anyway.
     env.WEB_CONCURRENCY = '1'
+    // Its connections share one backend session: a statement name prepared by two of them would collide.
+    env.DATABASE_NAMED_STATEMENTS = '0'
     env.SEED_DEMO ??= '1'
   }
   env.BETTER_AUTH_SECRET ??= persistentSecret()

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
+import { prepared } from '@/lib/db/prepared'
 import { sessions, users } from '@/lib/db/schema'
 import type { Auth } from './auth'
 
@@ -57,6 +58,17 @@ export function signedSessionToken(cookieHeader: string | null, name: string, se
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null
 }
 
+/** The session of a token with its user: read on every request, so prepared once (lib/db/prepared.ts). */
+const sessionByToken = (db: Db) =>
+  prepared(db, 'session_by_token', (name) =>
+    db
+      .select({ session: getTableColumns(sessions), user: getTableColumns(users) })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.token, sql.placeholder('token')))
+      .prepare(name),
+  )
+
 /**
  * The session of these request headers if it is still good: in the database (logout, a password change and
  * disabling the user delete it there, which every app process sees at once), under its 12-hour lifetime
@@ -70,11 +82,7 @@ export async function activeSession(auth: Auth, db: Db, headers: Headers, now = 
   const { name, secret } = await settingsOf(auth)
   const token = signedSessionToken(headers.get('cookie'), name, secret)
   if (!token) return null
-  const [row] = await db
-    .select({ session: getTableColumns(sessions), user: getTableColumns(users) })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, token))
+  const [row] = await sessionByToken(db).execute({ token })
   if (!row) return null
   const { session, user } = row
   const idleMs = now.getTime() - session.lastActiveAt.getTime()

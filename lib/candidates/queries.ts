@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
+import { prepared } from '@/lib/db/prepared'
 import { candidates, candidateStatuses, places, users } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
 import { maskNir } from './nir'
@@ -31,37 +32,44 @@ export async function listCandidates(db: DbOrTx, organisationId: string) {
  * One candidate of the organisation, without the NIR: only whether there is one and its masked form (the first
  * five characters, sex and birth year and month, are all that leave the database). Reading it is reveal-nir.ts.
  */
+/** The candidate sheet's read (every section): prepared once per database handle (lib/db/prepared.ts). */
+const candidateById = (db: DbOrTx) =>
+  prepared(db, 'candidate_by_id', (name) =>
+    db
+      .select({
+        id: candidates.id,
+        firstName: candidates.firstName,
+        lastName: candidates.lastName,
+        gender: candidates.gender,
+        birthDate: candidates.birthDate,
+        phone: candidates.phone,
+        email: candidates.email,
+        addressFormatted: candidates.addressFormatted,
+        addressIsQpv: candidates.addressIsQpv,
+        cafNumber: candidates.cafNumber,
+        poleEmploiNumber: candidates.poleEmploiNumber,
+        nirPrefix: sql<string | null>`left(${candidates.socialSecurityNumber}, 5)`,
+        placeId: candidates.placeId,
+        statusId: candidates.statusId,
+        referentId: candidates.referentId,
+        place: places.label,
+        status: candidateStatuses.label,
+        referentFirstName: users.firstName,
+        referentLastName: users.lastName,
+        customFields: candidates.customFields,
+        createdAt: candidates.createdAt,
+        updatedAt: candidates.updatedAt,
+      })
+      .from(candidates)
+      .leftJoin(places, eq(places.id, candidates.placeId))
+      .leftJoin(candidateStatuses, eq(candidateStatuses.id, candidates.statusId))
+      .leftJoin(users, eq(users.id, candidates.referentId))
+      .where(and(eq(candidates.id, sql.placeholder('id')), eq(candidates.organisationId, sql.placeholder('organisationId'))))
+      .prepare(name),
+  )
+
 export async function getCandidate(db: DbOrTx, organisationId: string, id: string) {
-  const [row] = await db
-    .select({
-      id: candidates.id,
-      firstName: candidates.firstName,
-      lastName: candidates.lastName,
-      gender: candidates.gender,
-      birthDate: candidates.birthDate,
-      phone: candidates.phone,
-      email: candidates.email,
-      addressFormatted: candidates.addressFormatted,
-      addressIsQpv: candidates.addressIsQpv,
-      cafNumber: candidates.cafNumber,
-      poleEmploiNumber: candidates.poleEmploiNumber,
-      nirPrefix: sql<string | null>`left(${candidates.socialSecurityNumber}, 5)`,
-      placeId: candidates.placeId,
-      statusId: candidates.statusId,
-      referentId: candidates.referentId,
-      place: places.label,
-      status: candidateStatuses.label,
-      referentFirstName: users.firstName,
-      referentLastName: users.lastName,
-      customFields: candidates.customFields,
-      createdAt: candidates.createdAt,
-      updatedAt: candidates.updatedAt,
-    })
-    .from(candidates)
-    .leftJoin(places, eq(places.id, candidates.placeId))
-    .leftJoin(candidateStatuses, eq(candidateStatuses.id, candidates.statusId))
-    .leftJoin(users, eq(users.id, candidates.referentId))
-    .where(and(eq(candidates.id, id), eq(candidates.organisationId, organisationId)))
+  const [row] = await candidateById(db).execute({ id, organisationId })
   if (!row) return null
   const { nirPrefix, ...rest } = row
   return { ...rest, hasNir: nirPrefix !== null, nirMasked: nirPrefix ? maskNir(nirPrefix) : null }
