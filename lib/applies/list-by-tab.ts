@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, candidateStatuses, documents, fups, places, socialApplies, users } from '@/lib/db/schema'
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
+import { prepared } from '@/lib/db/prepared'
 import { APPLY_STATES, type ApplyCounts, type ApplyState } from './queries'
 
 export type ApplyFilters = { search?: string; placeIds?: string[]; statusValues?: string[] }
@@ -51,55 +52,13 @@ function searchFilter(filters: ApplyFilters): SQL | null {
   return search ? sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${search.replace(/[\\%_]/g, '\\$&')})) || '%'` : null
 }
 
-/**
- * Spec §7 "Fetch applies by tab": one page of an offer's non-archived applies in one tab, and the three
- * tab counts under the same filters. Scoped to the partner structure that owns the offer.
- *
- * Shaped for the planner (bench: applies-by-tab-server): the page's 50 ids are chosen from social_applies
- * alone through the ordered offer indexes, and only those 50 rows are joined; the counts read the index
- * alone unless a candidate filter is set. With a candidate filter, the offer's applies are gathered first
- * (MATERIALIZED) and then matched, so a common search fragment never drives the plan.
- */
-export async function listAppliesByTab(
-  db: DbOrTx,
-  params: { structureId: string; offerId: string; tab: ApplyState; filters?: ApplyFilters; skip?: number; limit?: number },
-): Promise<{ rows: ApplyRow[]; counts: ApplyCounts }> {
-  const { structureId, offerId, tab, filters = {}, skip = 0, limit = PAGE_SIZE } = params
+/** The three tabs' states as a relation `tab(state)`: the counts read the ordered offer index once per state. */
+const TAB_STATES = sql`unnest(array[${sql.join(APPLY_STATES.map((s) => sql`${s}`), sql`, `)}]::apply_state[]) as tab(state)`
+
+/** The offer page's columns for the applies whose ids `pageIds` selects, in the tab's order (joined for those rows only). */
+function selectRows(db: DbOrTx, pageIds: SQL, tab: ApplyState) {
   const author = alias(users, 'author')
-  const byApply = applyFilters(filters)
-  const search = searchFilter(filters)
-  const dateColumn = tab === 'PRESCRIPTION_FILLED' ? sql.raw('prescription_date') : sql.raw('response_date')
-  const offerApplies = sql`select id, candidate_id, state, ${dateColumn} as sort_date from social_applies
-    where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived${byApply}`
-
-  // Without a search, the ordered index answers alone (its INCLUDE columns carry the place and status filters).
-  // With one, the offer's applies are gathered first (MATERIALIZED) and only those candidates are matched, so a
-  // common fragment never drives the plan.
-  const pageIds = search
-    ? sql`with offer_applies as materialized (${offerApplies} and state = ${tab})
-        select offer_applies.id from offer_applies
-        join candidates on candidates.id = offer_applies.candidate_id
-        where ${search}
-        order by offer_applies.sort_date desc, offer_applies.id desc limit ${limit} offset ${skip}`
-    : sql`select id from social_applies
-        where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived and state = ${tab}${byApply}
-        order by ${dateColumn} desc, id desc limit ${limit} offset ${skip}`
-
-  // The three counts, one ordered-index range per state (index only): a single range over the offer's applies would
-  // make the planner read them from the table instead (14 ms rather than 2 for an offer of 14 000 applies).
-  const states = sql`unnest(array[${sql.join(APPLY_STATES.map((s) => sql`${s}`), sql`, `)}]::apply_state[]) as tab(state)`
-  const countsQuery = search
-    ? sql`with offer_applies as materialized (
-          select tab.state, a.candidate_id from ${states} cross join lateral (select candidate_id from social_applies
-            where social_offer_id = ${offerId} and structure_id = ${structureId} and state = tab.state and not archived${byApply}) a)
-        select offer_applies.state, count(*)::int as n from offer_applies
-        join candidates on candidates.id = offer_applies.candidate_id
-        where ${search} group by offer_applies.state`
-    : sql`select tab.state, (select count(*)::int from social_applies
-          where social_offer_id = ${offerId} and structure_id = ${structureId} and state = tab.state and not archived${byApply}) as n
-        from ${states}`
-
-  const rowsQuery = db
+  return db
     .select({
       id: socialApplies.id,
       candidateId: candidates.id,
@@ -139,10 +98,99 @@ export async function listAppliesByTab(
     .innerJoin(author, eq(author.id, socialApplies.authorId))
     .where(sql`${socialApplies.id} in (${pageIds})`)
     .orderBy(desc(tab === 'PRESCRIPTION_FILLED' ? socialApplies.prescriptionDate : socialApplies.responseDate), desc(socialApplies.id))
+}
 
-  const [rows, countRows] = await Promise.all([rowsQuery, db.execute<{ state: ApplyState; n: number }>(countsQuery)])
+type RowRecord = Awaited<ReturnType<typeof selectRows>>[number]
+
+/**
+ * Without search or filter (how the page opens, and every tab switch), the page and the counts are prepared statements
+ * (lib/db/prepared.ts): their SQL is built once, and PostgreSQL plans them once per connection instead of at each
+ * request (planning the page's join took about as long as running it). The pending tab and the answered ones sort on
+ * different dates: one statement each.
+ */
+const plainPage = (db: DbOrTx, tab: ApplyState) => {
+  const pending = tab === 'PRESCRIPTION_FILLED'
+  return prepared(db, pending ? 'applies_page_pending' : 'applies_page_answered', (name) =>
+    selectRows(
+      db,
+      sql`select id from social_applies
+        where social_offer_id = ${sql.placeholder('offerId')} and structure_id = ${sql.placeholder('structureId')} and not archived
+          and state = ${sql.placeholder('tab')}
+        order by ${sql.raw(pending ? 'prescription_date' : 'response_date')} desc, id desc
+        limit ${sql.placeholder('limit')} offset ${sql.placeholder('skip')}`,
+      tab,
+    ).prepare(name),
+  )
+}
+const plainCounts = (db: DbOrTx) =>
+  prepared(db, 'applies_counts', (name) =>
+    db
+      .select({
+        state: sql<ApplyState>`tab.state`,
+        n: sql<number>`(select count(*)::int from social_applies
+          where social_offer_id = ${sql.placeholder('offerId')} and structure_id = ${sql.placeholder('structureId')}
+            and state = tab.state and not archived)`,
+      })
+      .from(TAB_STATES)
+      .prepare(name),
+  )
+
+/**
+ * Spec §7 "Fetch applies by tab": one page of an offer's non-archived applies in one tab, and the three
+ * tab counts under the same filters. Scoped to the partner structure that owns the offer.
+ *
+ * Shaped for the planner (bench: applies-by-tab-server): the page's 50 ids are chosen from social_applies
+ * alone through the ordered offer indexes, and only those 50 rows are joined; the counts read the index
+ * alone unless a candidate filter is set. With a candidate filter, the offer's applies are gathered first
+ * (MATERIALIZED) and then matched, so a common search fragment never drives the plan.
+ */
+export async function listAppliesByTab(
+  db: DbOrTx,
+  params: { structureId: string; offerId: string; tab: ApplyState; filters?: ApplyFilters; skip?: number; limit?: number },
+): Promise<{ rows: ApplyRow[]; counts: ApplyCounts }> {
+  const { structureId, offerId, tab, filters = {}, skip = 0, limit = PAGE_SIZE } = params
+  const byApply = applyFilters(filters)
+  const search = searchFilter(filters)
+  let rows: RowRecord[]
+  let countRows: { state: ApplyState; n: number }[]
+  if (!search && !filters.placeIds?.length && !filters.statusValues?.length) {
+    ;[rows, countRows] = await Promise.all([
+      plainPage(db, tab).execute({ offerId, structureId, tab, limit, skip }),
+      plainCounts(db).execute({ offerId, structureId }),
+    ])
+  } else {
+    const dateColumn = tab === 'PRESCRIPTION_FILLED' ? sql.raw('prescription_date') : sql.raw('response_date')
+    // Without a search, the ordered index answers alone (its INCLUDE columns carry the place and status filters).
+    // With one, the offer's applies are gathered first (MATERIALIZED) and only those candidates are matched, so a
+    // common fragment never drives the plan.
+    const pageIds = search
+      ? sql`with offer_applies as materialized (select id, candidate_id, ${dateColumn} as sort_date from social_applies
+            where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived and state = ${tab}${byApply})
+          select offer_applies.id from offer_applies
+          join candidates on candidates.id = offer_applies.candidate_id
+          where ${search}
+          order by offer_applies.sort_date desc, offer_applies.id desc limit ${limit} offset ${skip}`
+      : sql`select id from social_applies
+          where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived and state = ${tab}${byApply}
+          order by ${dateColumn} desc, id desc limit ${limit} offset ${skip}`
+    // The three counts, one ordered-index range per state (index only): a single range over the offer's applies would
+    // make the planner read them from the table instead (14 ms rather than 2 for an offer of 14 000 applies).
+    const countsQuery = search
+      ? sql`with offer_applies as materialized (
+            select tab.state, a.candidate_id from ${TAB_STATES} cross join lateral (select candidate_id from social_applies
+              where social_offer_id = ${offerId} and structure_id = ${structureId} and state = tab.state and not archived${byApply}) a)
+          select offer_applies.state, count(*)::int as n from offer_applies
+          join candidates on candidates.id = offer_applies.candidate_id
+          where ${search} group by offer_applies.state`
+      : sql`select tab.state, (select count(*)::int from social_applies
+            where social_offer_id = ${offerId} and structure_id = ${structureId} and state = tab.state and not archived${byApply}) as n
+          from ${TAB_STATES}`
+    const [filtered, counted] = await Promise.all([selectRows(db, pageIds, tab), db.execute<{ state: ApplyState; n: number }>(countsQuery)])
+    rows = filtered
+    countRows = counted.rows
+  }
   const counts = Object.fromEntries(APPLY_STATES.map((s) => [s, 0])) as ApplyCounts
-  for (const c of countRows.rows) counts[c.state] = c.n
+  for (const c of countRows) counts[c.state] = c.n
   return {
     counts,
     rows: rows.map((r) => ({
