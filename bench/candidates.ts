@@ -5,7 +5,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { listCandidatesPage, type CandidateListParams } from '../lib/candidates/list-candidates'
 import * as schema from '../lib/db/schema'
-import { summarize } from './measure'
+import { explainStatements, summarize, type Statement } from './measure'
 import type { Measurement } from './measurements'
 
 /** A fragment of common names (Martin, Marchand, Marie, Marc…): what a referent types in the search box. */
@@ -16,7 +16,6 @@ const FILTER_STATUSES = ['new', 'inProgress']
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits
 
-type Statement = { sql: string; params: unknown[] }
 type Case = { name: string; params: CandidateListParams; statements: Statement[]; server: number[]; sql: number[]; rows: number; total: number }
 
 /**
@@ -93,12 +92,7 @@ export const candidatesDashboardServer: Measurement = {
         }),
       )
     const slowest = cases.reduce((a, b) => (summarize(b.server).p95 > summarize(a.server).p95 ? b : a))
-    if (!ok) {
-      for (const [k, s] of slowest.statements.entries()) {
-        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params)
-        log(`EXPLAIN ANALYZE of ${slowest.name}, statement ${k + 1}, params ${JSON.stringify(s.params)}:\n${s.sql}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`)
-      }
-    }
+    if (!ok) await explainStatements(client, log, slowest.name, slowest.statements)
     return {
       ...server,
       sql,

@@ -1,3 +1,5 @@
+import type { PoolClient } from 'pg'
+
 export type Timing = { iterations: number; p50: number; p95: number; p99: number; min: number; max: number }
 
 export type MeasureOptions = {
@@ -42,4 +44,18 @@ export async function measure(fn: (i: number) => Promise<unknown>, { iterations 
     durations.push(performance.now() - start)
   }
   return summarize(durations)
+}
+
+/** One SQL statement as the app issued it (captured through a Drizzle logger). */
+export type Statement = { sql: string; params: unknown[] }
+
+/**
+ * The plans of a case's statements, for the report of a missed target: EXPLAIN (ANALYZE, BUFFERS) of each, logged on
+ * stderr where the progress goes. `label` names a statement by its position (e.g. rows, counts).
+ */
+export async function explainStatements(client: PoolClient, log: (message: string) => void, caseName: string, statements: Statement[], label = (k: number) => String(k + 1)) {
+  for (const [k, s] of statements.entries()) {
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params)
+    log(`EXPLAIN ANALYZE of ${caseName}, statement ${label(k)}, params ${JSON.stringify(s.params)}:\n${s.sql}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`)
+  }
 }

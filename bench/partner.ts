@@ -12,7 +12,7 @@ import type { ApplyState } from '../lib/applies/queries'
 import * as schema from '../lib/db/schema'
 import type { FupBeneficiary, FupPartnerFeedback, FupPrescription, FupSponsorLogo } from '../lib/db/schema'
 import { renderFupPdf, type FupPdfInput } from '../lib/fup/render-fup-pdf'
-import { measure, summarize, type Timing } from './measure'
+import { explainStatements, measure, summarize, type Statement, type Timing } from './measure'
 import type { Measurement } from './measurements'
 
 const STATES: ApplyState[] = ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE']
@@ -35,7 +35,6 @@ export async function busiestOffer(client: PoolClient): Promise<BusiestOffer> {
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits
 
-type Statement = { sql: string; params: unknown[] }
 type Case = { name: string; tab: ApplyState; filters: ApplyFilters; statements: Statement[]; server: number[]; sql: number[]; rows: number; total: number }
 
 /**
@@ -97,13 +96,7 @@ export const appliesByTabServer: Measurement = {
       }),
     )
     const slowest = cases.reduce((a, b) => (summarize(b.server).p95 > summarize(a.server).p95 ? b : a))
-    if (!ok) {
-      // The statements of the slowest case, for the report: on stderr, where the progress goes.
-      for (const [k, s] of slowest.statements.entries()) {
-        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params)
-        log(`EXPLAIN ANALYZE of ${slowest.name}, statement ${k + 1} (${k === 0 ? 'rows' : 'counts'}), params ${JSON.stringify(s.params)}:\n${s.sql}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`)
-      }
-    }
+    if (!ok) await explainStatements(client, log, slowest.name, slowest.statements, (k) => `${k + 1} (${k === 0 ? 'rows' : 'counts'})`)
     return {
       ...server,
       sql,

@@ -1,9 +1,9 @@
 'use client'
 
-import { Button } from '@/components/ui/button'
 import { SearchField } from '@/components/ui/search-field'
 import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
 import { MultiSelect, type Option } from '@/components/ui/multi-select'
+import { FilterPanel } from '@/components/ui/filter-panel'
 import { VISIBLE_PLACE_TAGS } from '@/lib/constants'
 
 export type FilterOptions = { places: Option[]; statuses: Option[] }
@@ -27,7 +27,13 @@ export function AppliesFilterBar({
   const { text, setText, set } = useDebouncedSearch('', onSearch)
 
   return (
-    <div role="search" aria-label="Filtrer les candidats" className="mb-4 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
+    <FilterPanel
+      label="Filtrer les candidats"
+      onReset={() => {
+        set('')
+        onReset()
+      }}
+    >
       <SearchField label="Rechercher un candidat" value={text} onChange={setText} placeholder="Nom, téléphone, email" />
       <MultiSelect label="Lieu de résidence" options={options.places} value={placeIds} onChange={(v) => onChange({ placeIds: v })} visibleTags={VISIBLE_PLACE_TAGS} />
       {options.statuses.length > 0 && (
@@ -48,15 +54,6 @@ export function AppliesFilterBar({
           </div>
         </fieldset>
       )}
-      <Button
-        variant="ghost"
-        onClick={() => {
-          set('')
-          onReset()
-        }}
-      >
-        Réinitialiser
-      </Button>
-    </div>
+    </FilterPanel>
   )
 }

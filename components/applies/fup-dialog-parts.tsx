@@ -2,6 +2,7 @@
 
 import { useId } from 'react'
 import { clsx } from 'clsx'
+import { CAUSE_LABELS, REFUSAL_CAUSES } from '@/lib/applies/causes'
 
 export function ReadOnlyBlock({ title, items }: { title: string; items: [string, string][] }) {
   return (
@@ -69,5 +70,19 @@ export function FeedbackField({
         </p>
       )}
     </div>
+  )
+}
+
+/** 'Motif': the six refusal causes of spec §4, required. Shared by the FUP answer and a manual prescription's status. */
+export function CauseField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+  return (
+    <FeedbackField label="Motif" as="select" value={value} onChange={onChange} error={error} required>
+      <option value="">Choisir un motif</option>
+      {REFUSAL_CAUSES.map((c) => (
+        <option key={c} value={c}>
+          {CAUSE_LABELS[c]}
+        </option>
+      ))}
+    </FeedbackField>
   )
 }

@@ -4,10 +4,9 @@ import { useEffect, useId, useState, useTransition } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { loadApplyForDialog, previewFupAction, sendFupAction, type DialogApply } from '@/lib/applies/actions'
-import { CAUSE_LABELS, REFUSAL_CAUSES } from '@/lib/applies/causes'
 import { CONVOCATION_KEYS, fieldErrorsOf, fupAnswerSchema, type FupAnswerInput } from '@/lib/applies/fup-schema'
 import { formatDate } from '@/lib/dates'
-import { FeedbackField, ReadOnlyBlock } from './fup-dialog-parts'
+import { CauseField, FeedbackField, ReadOnlyBlock } from './fup-dialog-parts'
 
 export type FeedbackDefaults = { name: string; email: string; phone: string; address: string }
 export type LogoChoice = { value: string; label: string; uri: string; required: boolean }
@@ -220,14 +219,7 @@ export function FupDialog({
               </div>
             )}
             {(form.partnerDecision === 'notIntegrated' || err(`${decisionPath}.cause`)) && (
-              <FeedbackField label="Motif" as="select" value={form.cause} onChange={setCause} error={err(`${decisionPath}.cause`)} required>
-                <option value="">Choisir un motif</option>
-                {REFUSAL_CAUSES.map((c) => (
-                  <option key={c} value={c}>
-                    {CAUSE_LABELS[c]}
-                  </option>
-                ))}
-              </FeedbackField>
+              <CauseField value={form.cause} onChange={setCause} error={err(`${decisionPath}.cause`)} />
             )}
             {form.partnerDecision === 'notIntegrated' && form.cause === 'noAnswerToConvocations' && (
               <div className="flex flex-col gap-3">

@@ -3,10 +3,9 @@
 import { useId, useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { toast } from '@/components/ui/toast'
-import { FeedbackField } from '@/components/applies/fup-dialog-parts'
+import { CauseField, FeedbackField } from '@/components/applies/fup-dialog-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { CAUSE_LABELS, REFUSAL_CAUSES } from '@/lib/applies/causes'
 import { manualStatusAction } from '@/lib/prescriptions/actions'
 
 type State = '' | 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'
@@ -126,14 +125,7 @@ export function ManualStatusButton({
             </div>
           )}
           {form.state === 'REFUSED_STRUCTURE' && (
-            <FeedbackField label="Motif" as="select" value={form.cause} onChange={(v) => set({ cause: v })} error={errors.cause} required>
-              <option value="">Choisir un motif</option>
-              {REFUSAL_CAUSES.map((c) => (
-                <option key={c} value={c}>
-                  {CAUSE_LABELS[c]}
-                </option>
-              ))}
-            </FeedbackField>
+            <CauseField value={form.cause} onChange={(v) => set({ cause: v })} error={errors.cause} />
           )}
         </form>
       </Dialog>

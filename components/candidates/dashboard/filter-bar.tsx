@@ -1,10 +1,10 @@
 'use client'
 
 import { useEffect } from 'react'
-import { Button } from '@/components/ui/button'
 import { SearchField } from '@/components/ui/search-field'
 import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
 import { MultiSelect, type Option } from '@/components/ui/multi-select'
+import { FilterPanel } from '@/components/ui/filter-panel'
 import { VISIBLE_PLACE_TAGS } from '@/lib/constants'
 
 export type DashboardFilterOptions = { places: Option[]; statuses: Option[]; referents: Option[] }
@@ -38,20 +38,17 @@ export function CandidateFilterBar({
   }, [search, set, applied])
 
   return (
-    <div role="search" aria-label="Filtrer les candidats" className="mb-4 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
+    <FilterPanel
+      label="Filtrer les candidats"
+      onReset={() => {
+        set('')
+        onReset()
+      }}
+    >
       <SearchField label="Rechercher un candidat" value={text} onChange={setText} placeholder="Nom, téléphone, email" />
       <MultiSelect label="Lieu de résidence" options={options.places} value={filters.placeIds} onChange={(v) => onChange({ placeIds: v })} visibleTags={VISIBLE_PLACE_TAGS} />
       <MultiSelect label="Statut" options={options.statuses} value={filters.statusIds} onChange={(v) => onChange({ statusIds: v })} />
       <MultiSelect label="Référent" options={options.referents} value={filters.referentIds} onChange={(v) => onChange({ referentIds: v })} />
-      <Button
-        variant="ghost"
-        onClick={() => {
-          set('')
-          onReset()
-        }}
-      >
-        Réinitialiser
-      </Button>
-    </div>
+    </FilterPanel>
   )
 }

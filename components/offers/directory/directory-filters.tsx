@@ -2,10 +2,10 @@
 
 import { useEffect, useState, useTransition } from 'react'
 import { usePathname, useRouter } from 'next/navigation'
-import { Button } from '@/components/ui/button'
 import { SearchField } from '@/components/ui/search-field'
 import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
 import { MultiSelect, type Option } from '@/components/ui/multi-select'
+import { FilterPanel } from '@/components/ui/filter-panel'
 import { VISIBLE_PLACE_TAGS } from '@/lib/constants'
 import { directoryQuery, type DirectoryParams } from '@/lib/offers/directory-params'
 
@@ -31,21 +31,19 @@ export function DirectoryFilters({ params, options }: { params: DirectoryParams;
 
 
   return (
-    <div role="search" aria-label="Filtrer les offres" aria-busy={pending} className="mb-4 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
+    <FilterPanel
+      label="Filtrer les offres"
+      busy={pending}
+      onReset={() => {
+        set('')
+        setChosen({ search: '', challengeIds: [], financingModes: [], places: [], page: 1 })
+        startTransition(() => router.replace(pathname, { scroll: false }))
+      }}
+    >
       <SearchField label="Rechercher une offre" value={text} onChange={setText} placeholder="Nom de l’offre" />
       <MultiSelect label="Défi" options={options.challenges} value={chosen.challengeIds} onChange={(v) => go({ challengeIds: v })} />
       <MultiSelect label="Mode de financement" options={options.financingModes} value={chosen.financingModes} onChange={(v) => go({ financingModes: v })} />
       <MultiSelect label="Lieu" options={options.places} value={chosen.places} onChange={(v) => go({ places: v })} visibleTags={VISIBLE_PLACE_TAGS} />
-      <Button
-        variant="ghost"
-        onClick={() => {
-          set('')
-          setChosen({ search: '', challengeIds: [], financingModes: [], places: [], page: 1 })
-          startTransition(() => router.replace(pathname, { scroll: false }))
-        }}
-      >
-        Réinitialiser
-      </Button>
-    </div>
+    </FilterPanel>
   )
 }
