@@ -210,16 +210,38 @@ export async function listAppliesByTab(
   }
 }
 
+/**
+ * The organisations that prescribe to a structure, as a relation `prescribers(id)`: a skip scan of the
+ * (structure_id, organisation_id) index, one probe per organisation. `select distinct` read every apply of the
+ * structure instead (15 682 index entries for 5 organisations at the bench's busiest structure: 3.5 ms, twice per page).
+ */
+const PRESCRIBERS = sql`with recursive prescribers(id) as (
+    (select organisation_id from social_applies where structure_id = ${sql.placeholder('structureId')} order by organisation_id limit 1)
+    union all
+    select (select a.organisation_id from social_applies a
+              where a.structure_id = ${sql.placeholder('structureId')} and a.organisation_id > p.id order by a.organisation_id limit 1)
+      from prescribers p where p.id is not null
+  )`
+
+/** Both lists in one prepared statement (lib/db/prepared.ts): places by id, statuses by value (the same value in two organisations is one choice). */
+const filterOptions = (db: DbOrTx) =>
+  prepared(db, 'apply_filter_options', (name) =>
+    db
+      .select({ kind: sql<'place' | 'status'>`options.kind`, value: sql<string>`options.value`, label: sql<string>`options.label` })
+      .from(
+        sql`(${PRESCRIBERS}
+          select 'place' as kind, pl.id::text as value, pl.label from places pl where pl.organisation_id in (select id from prescribers)
+          union all
+          (select distinct 'status', cs.value, cs.label from candidate_statuses cs where cs.organisation_id in (select id from prescribers))
+        ) as options`,
+      )
+      .orderBy(sql`options.kind`, sql`options.label`, sql`options.value`)
+      .prepare(name),
+  )
+
 /** The filter choices of an offer page: places and candidate statuses of the organisations that prescribe to the structure. */
 export async function applyFilterOptions(db: DbOrTx, structureId: string) {
-  const prescribers = sql`(select distinct ${socialApplies.organisationId} from ${socialApplies} where ${socialApplies.structureId} = ${structureId})`
-  const [placeRows, statusRows] = await Promise.all([
-    db.select({ value: places.id, label: places.label }).from(places).where(sql`${places.organisationId} in ${prescribers}`).orderBy(places.label),
-    db
-      .selectDistinct({ value: candidateStatuses.value, label: candidateStatuses.label })
-      .from(candidateStatuses)
-      .where(sql`${candidateStatuses.organisationId} in ${prescribers}`)
-      .orderBy(candidateStatuses.label),
-  ])
-  return { places: placeRows, statuses: statusRows }
+  const rows = await filterOptions(db).execute({ structureId })
+  const choices = (kind: 'place' | 'status') => rows.filter((r) => r.kind === kind).map(({ value, label }) => ({ value, label }))
+  return { places: choices('place'), statuses: choices('status') }
 }

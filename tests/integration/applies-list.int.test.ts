@@ -312,6 +312,24 @@ describe('applyFilterOptions', () => {
     expect(statuses.find((st) => st.value === 'waiting')!.label).toBe('En attente')
   })
 
+  it('adds the places and statuses of a second prescribing organisation, each once, sorted by label', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const [lea] = await tx.select().from(s.candidates).where(and(eq(s.candidates.organisationId, demoIds.orgLyon), eq(s.candidates.lastName, 'Rousseau')))
+      const [author] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'referent.lyon@passerelle.test'))
+      // Two applies from Lyon: its place and status must still come once.
+      for (let i = 0; i < 2; i++) {
+        await tx.insert(s.socialApplies).values({ organisationId: demoIds.orgLyon, structureId: permis.structureId, socialOfferId: permis.offerId, candidateId: lea!.id, authorId: author!.id })
+      }
+      const { places, statuses } = await applyFilterOptions(tx, demoIds.structureMobilite)
+      expect(places.map((p) => p.label)).toEqual(['Dieppe', 'Elbeuf', 'Fécamp', 'Le Havre', 'Rouen', 'Villeurbanne'])
+      expect(places.find((p) => p.label === 'Villeurbanne')!.value).toBe(lea!.placeId)
+      // Both organisations have the status inProgress 'En accompagnement': one choice.
+      expect(statuses.filter((st) => st.value === 'inProgress')).toEqual([{ value: 'inProgress', label: 'En accompagnement' }])
+      expect(statuses.map((st) => st.value).sort()).toEqual(['inProgress', 'new', 'out', 'waiting'])
+      expect(statuses.map((st) => st.label)).toEqual([...statuses.map((st) => st.label)].sort((a, b) => a.localeCompare(b, 'fr')))
+    })
+  })
+
   it('offers nothing to a structure nobody prescribes to', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const [structure] = await tx.insert(s.partnerStructures).values({ name: 'Structure sans prescription' }).returning({ id: s.partnerStructures.id })
