@@ -6,6 +6,7 @@
  * - applies-endpoint-rps: POST /api/offers/<id>/applies by 50 concurrent connections, requests per second;
  * - candidate-sheet-ttfb: GET of a candidate sheet by 20 concurrent clients (a counsellor of its organisation);
  * - offer-page-first-load-js and first-load-js (/v2/login): the JavaScript a fresh Chromium downloads, gzip-compressed.
+ * The three loads each run in turns with their floor (/legal-notice, /api/health), which every figure line reports.
  * The load generator is node:http with keep-alive, a fixed number of workers and a fixed duration, to 127.0.0.1 only.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -33,6 +34,9 @@ const PARTNER = { id: 'bench-http-partner', email: 'bench-http@bench.passerelle.
 const COUNSELLOR = { id: 'bench-http-counsellor', email: 'bench-http-conseiller@bench.passerelle.test', password: 'Bench-Password-2026!' }
 /** What a browser sends: the server compresses its answers, as in production. */
 const ACCEPT_ENCODING = 'gzip, deflate, br'
+/** The floors (see runHttp): a page of the app without data of its own, and the route handler that does least. */
+const FLOOR_PAGE = '/legal-notice'
+const FLOOR_ENDPOINT = '/api/health'
 
 export type HttpOptions = {
   dbUrl: string
@@ -204,40 +208,80 @@ function send(agent: http.Agent, port: number, request: Request): Promise<Sample
   })
 }
 
-/**
- * `concurrency` workers, each sending the request again as soon as its answer has fully arrived, for `seconds` (after
- * `warmupSeconds` of the same, untimed). Requests started before the end all count; the rate divides by the time until
- * the last one ended. Errors: network errors and statuses other than 2xx.
- */
-async function load(port: number, request: Request, concurrency: number, seconds: number, warmupSeconds: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
-  const phase = async (duration: number) => {
-    const samples: Sample[] = []
-    const start = performance.now()
-    const end = start + duration * 1000
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (performance.now() < end) samples.push(await send(agent, port, request))
-      }),
-    )
-    return { samples, elapsed: (performance.now() - start) / 1000 }
+type LoadResult = {
+  concurrency: number
+  seconds: number
+  requests: number
+  rps: number
+  errors: number
+  statuses: Record<string, number>
+  ttfb: ReturnType<typeof summarize>
+  total: ReturnType<typeof summarize>
+}
+
+/** `concurrency` workers, each sending the request again as soon as its answer has fully arrived, for `seconds`. */
+async function phase(agent: http.Agent, port: number, request: Request, concurrency: number, seconds: number) {
+  const samples: Sample[] = []
+  const start = performance.now()
+  const end = start + seconds * 1000
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) samples.push(await send(agent, port, request))
+    }),
+  )
+  return { samples, elapsed: (performance.now() - start) / 1000 }
+}
+
+/** Requests started before the end all count; the rate divides by the time until the last one ended. Errors: network errors and statuses other than 2xx. */
+function result(concurrency: number, samples: Sample[], elapsed: number): LoadResult {
+  const statuses: Record<string, number> = {}
+  for (const s of samples) statuses[s.status] = (statuses[s.status] ?? 0) + 1
+  const ok = samples.filter((s) => s.status >= 200 && s.status < 300)
+  return {
+    concurrency,
+    seconds: round(elapsed, 2),
+    requests: samples.length,
+    rps: round(samples.length / elapsed),
+    errors: samples.length - ok.length,
+    statuses,
+    ttfb: summarize(samples.map((s) => s.ttfb)),
+    total: summarize(samples.map((s) => s.total)),
   }
+}
+
+/** One request under `concurrency` workers for `seconds`, after `warmupSeconds` of the same load untimed. */
+async function load(port: number, request: Request, concurrency: number, seconds: number, warmupSeconds: number): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
   try {
-    if (warmupSeconds > 0) await phase(warmupSeconds)
-    const { samples, elapsed } = await phase(seconds)
-    const statuses: Record<string, number> = {}
-    for (const s of samples) statuses[s.status] = (statuses[s.status] ?? 0) + 1
-    const ok = samples.filter((s) => s.status >= 200 && s.status < 300)
-    return {
-      concurrency,
-      seconds: round(elapsed, 2),
-      requests: samples.length,
-      rps: round(samples.length / elapsed),
-      errors: samples.length - ok.length,
-      statuses,
-      ttfb: summarize(samples.map((s) => s.ttfb)),
-      total: summarize(samples.map((s) => s.total)),
+    if (warmupSeconds > 0) await phase(agent, port, request, concurrency, warmupSeconds)
+    const { samples, elapsed } = await phase(agent, port, request, concurrency, seconds)
+    return result(concurrency, samples, elapsed)
+  } finally {
+    agent.destroy()
+  }
+}
+
+/**
+ * A figure's request and its floor's (the same kind of request doing as little as the app allows), under the same load,
+ * in alternating slices (figure, floor, figure…) so that both meet the same machine: on a shared host the speed of the
+ * cores drifts by half from one minute to the next. Each gets `seconds` in all, after `warmupSeconds` each.
+ */
+async function pairedLoad(port: number, figure: Request, floor: Request, concurrency: number, seconds: number, warmupSeconds: number, slices = 5) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
+  try {
+    if (warmupSeconds > 0) {
+      await phase(agent, port, figure, concurrency, warmupSeconds)
+      await phase(agent, port, floor, concurrency, warmupSeconds)
     }
+    const runs = { figure: { samples: [] as Sample[], elapsed: 0 }, floor: { samples: [] as Sample[], elapsed: 0 } }
+    for (let i = 0; i < slices; i++) {
+      for (const [key, request] of [['figure', figure], ['floor', floor]] as const) {
+        const { samples, elapsed } = await phase(agent, port, request, concurrency, seconds / slices)
+        runs[key].samples.push(...samples)
+        runs[key].elapsed += elapsed
+      }
+    }
+    return { figure: result(concurrency, runs.figure.samples, runs.figure.elapsed), floor: result(concurrency, runs.floor.samples, runs.floor.elapsed) }
   } finally {
     agent.destroy()
   }
@@ -317,12 +361,25 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only
     const api = await fetch(`${server.base}${appliesRequest.path}`, { method: 'POST', headers: appliesRequest.headers, body: appliesRequest.body })
     const apiBody = (await api.json()) as { rows?: unknown[] }
     if (api.status !== 200 || apiBody.rows?.length !== 50) throw new Error(`POST ${appliesRequest.path}: ${api.status} ${JSON.stringify(apiBody).slice(0, 200)}`)
-    agent.destroy()
 
-    /** A page's time to first byte under 20 clients, and for one client alone (the latency without queueing). */
+    /**
+     * The floors the figures are measured against, each in turns with its figure (pairedLoad): a page of the app with no
+     * data of its own (the legal notice: the same layout, session read and proxy, a few lines of text), and the route
+     * handler that does least (the health check: one `select 1`). What a figure adds to its floor is the app's own cost.
+     */
+    const floorPage = (cookieHeader: string): Request => ({ path: FLOOR_PAGE, method: 'GET', headers: { cookie: cookieHeader, 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' } })
+    const floorEndpoint: Request = { path: FLOOR_ENDPOINT, method: 'GET', headers: { 'accept-encoding': ACCEPT_ENCODING } }
+    for (const floor of [floorPage(cookie), floorEndpoint]) {
+      const answer = await send(agent, server.port, floor)
+      if (answer.status !== 200) throw new Error(`GET ${floor.path}: ${answer.status}`)
+    }
+    agent.destroy()
+    const floorOf = (floor: LoadResult, path: string) => ({ path, p50: floor.ttfb.p50, p95: floor.ttfb.p95, rps: floor.rps, errors: floor.errors })
+
+    /** A page's time to first byte under 20 clients (in turns with the floor page), and for one client alone (the latency without queueing). */
     const ttfbFigure = async (bench: string, shownPath: string, request: Request) => {
-      log(`measuring ${bench} (20 clients, ${seconds} s)`)
-      const loaded = await load(server.port, request, 20, seconds, warmupSeconds)
+      log(`measuring ${bench} and ${FLOOR_PAGE} in turns (20 clients, ${seconds} s each)`)
+      const { figure: loaded, floor } = await pairedLoad(server.port, request, floorPage(request.headers.cookie!), 20, seconds, warmupSeconds)
       const single = await load(server.port, request, 1, Math.min(5, seconds), 0)
       print({
         bench,
@@ -336,6 +393,7 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only
         errors: loaded.errors,
         statuses: loaded.statuses,
         single: { requests: single.requests, p50: single.ttfb.p50, p95: single.ttfb.p95, errors: single.errors },
+        floor: floorOf(floor, FLOOR_PAGE),
         target: { p95: 150 },
         ok: loaded.ttfb.p95 <= 150 && loaded.errors === 0,
       })
@@ -344,8 +402,8 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only
     if (wanted('offer-page-ttfb')) await ttfbFigure('offer-page-ttfb', '/offer/social/<busiest offer>', pageRequest)
 
     if (wanted('applies-endpoint-rps')) {
-      log(`measuring applies-endpoint-rps (50 connections, ${seconds} s)`)
-      const applies = await load(server.port, appliesRequest, 50, seconds, warmupSeconds)
+      log(`measuring applies-endpoint-rps and ${FLOOR_ENDPOINT} in turns (50 connections, ${seconds} s each)`)
+      const { figure: applies, floor } = await pairedLoad(server.port, appliesRequest, floorEndpoint, 50, seconds, warmupSeconds)
       print({
         bench: 'applies-endpoint-rps',
         path: '/api/offers/<busiest offer>/applies',
@@ -356,6 +414,7 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only
         concurrency: applies.concurrency,
         statuses: applies.statuses,
         latency: { p50: applies.total.p50, p95: applies.total.p95, p99: applies.total.p99 },
+        floor: floorOf(floor, FLOOR_ENDPOINT),
         target: { rps: 400, errors: 0 },
         ok: applies.rps >= 400 && applies.errors === 0,
       })
