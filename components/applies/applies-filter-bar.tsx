@@ -1,10 +1,8 @@
 'use client'
 
-import { SearchField } from '@/components/ui/search-field'
+import { CandidateFilterPanel } from '@/components/candidates/candidate-filter-panel'
+import type { Option } from '@/components/ui/multi-select'
 import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
-import { MultiSelect, type Option } from '@/components/ui/multi-select'
-import { FilterPanel } from '@/components/ui/filter-panel'
-import { VISIBLE_PLACE_TAGS } from '@/lib/constants'
 
 export type FilterOptions = { places: Option[]; statuses: Option[] }
 
@@ -24,18 +22,10 @@ export function AppliesFilterBar({
   onChange: (filters: { placeIds?: string[]; statusValues?: string[] }) => void
   onReset: () => void
 }) {
-  const { text, setText, set } = useDebouncedSearch('', onSearch)
+  const search = useDebouncedSearch('', onSearch)
 
   return (
-    <FilterPanel
-      label="Filtrer les candidats"
-      onReset={() => {
-        set('')
-        onReset()
-      }}
-    >
-      <SearchField label="Rechercher un candidat" value={text} onChange={setText} placeholder="Nom, téléphone, email" />
-      <MultiSelect label="Lieu de résidence" options={options.places} value={placeIds} onChange={(v) => onChange({ placeIds: v })} visibleTags={VISIBLE_PLACE_TAGS} />
+    <CandidateFilterPanel search={search} places={options.places} placeIds={placeIds} onPlaces={(v) => onChange({ placeIds: v })} onReset={onReset}>
       {options.statuses.length > 0 && (
         <fieldset className="flex flex-col gap-1">
           <legend className="text-sm font-medium text-slate-800">Statut du candidat</legend>
@@ -54,6 +44,6 @@ export function AppliesFilterBar({
           </div>
         </fieldset>
       )}
-    </FilterPanel>
+    </CandidateFilterPanel>
   )
 }

@@ -1,38 +1,20 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { prepared } from '@/lib/db/prepared'
 import { candidates, candidateStatuses, places, users } from '@/lib/db/schema'
-import { PAGE_SIZE } from '@/lib/constants'
 import { maskNir } from './nir'
 
-/** The first page of an organisation's candidates and their total (the full dashboard comes with its own issue). */
-export async function listCandidates(db: DbOrTx, organisationId: string) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: candidates.id,
-        firstName: candidates.firstName,
-        lastName: candidates.lastName,
-        phone: candidates.phone,
-        place: places.label,
-        status: candidateStatuses.label,
-      })
-      .from(candidates)
-      .leftJoin(places, eq(places.id, candidates.placeId))
-      .leftJoin(candidateStatuses, eq(candidateStatuses.id, candidates.statusId))
-      .where(eq(candidates.organisationId, organisationId))
-      .orderBy(asc(candidates.lastName), asc(candidates.firstName))
-      .limit(PAGE_SIZE),
-    db.select({ n: count() }).from(candidates).where(eq(candidates.organisationId, organisationId)),
-  ])
-  return { rows, total: total?.n ?? 0 }
+/** How many candidates the organisation follows (the statistics page's subtitle). */
+export async function countCandidates(db: DbOrTx, organisationId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(candidates).where(eq(candidates.organisationId, organisationId))
+  return row?.n ?? 0
 }
 
 /**
  * One candidate of the organisation, without the NIR: only whether there is one and its masked form (the first
  * five characters, sex and birth year and month, are all that leave the database). Reading it is reveal-nir.ts.
+ * The candidate sheet's read (every section): prepared once per database handle (lib/db/prepared.ts).
  */
-/** The candidate sheet's read (every section): prepared once per database handle (lib/db/prepared.ts). */
 const candidateById = (db: DbOrTx) =>
   prepared(db, 'candidate_by_id', (name) =>
     db

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { DASHBOARD_SEARCH_MESSAGES, searchCandidatesDashboard } from '@/lib/candidates/dashboard-search'
 import { listCandidatesPage, hasCandidates, NO_REFERENT, type CandidateListParams } from '@/lib/candidates/list-candidates'
+import { countCandidates } from '@/lib/candidates/queries'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
@@ -162,6 +163,18 @@ describe('listCandidatesPage', () => {
  * POST /api/candidates/search (the dashboard's search, typed in the page and never put in a URL): the route hands the
  * session's user and the raw JSON body to searchCandidatesDashboard.
  */
+describe('countCandidates (the statistics page)', () => {
+  it("counts the organisation's own candidates only", async () => {
+    expect(await countCandidates(db, ORG)).toBe(12)
+    expect(await countCandidates(db, LYON)).toBe(1)
+    await inRolledBackTransaction(db, async (tx) => {
+      await tx.insert(s.candidates).values({ organisationId: LYON, firstName: 'Nouveau', lastName: 'Candidat' })
+      expect(await countCandidates(tx, LYON)).toBe(2)
+      expect(await countCandidates(tx, ORG)).toBe(12)
+    })
+  })
+})
+
 describe('searchCandidatesDashboard', () => {
   const referent = { role: 'referent', permissions: null, organisationId: ORG }
   const lyonReferent = { role: 'referent', permissions: null, organisationId: LYON }

@@ -1,11 +1,9 @@
 'use client'
 
 import { useEffect } from 'react'
-import { SearchField } from '@/components/ui/search-field'
-import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
+import { CandidateFilterPanel } from '@/components/candidates/candidate-filter-panel'
 import { MultiSelect, type Option } from '@/components/ui/multi-select'
-import { FilterPanel } from '@/components/ui/filter-panel'
-import { VISIBLE_PLACE_TAGS } from '@/lib/constants'
+import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
 
 export type DashboardFilterOptions = { places: Option[]; statuses: Option[]; referents: Option[] }
 type Filters = { placeIds: string[]; statusIds: string[]; referentIds: string[] }
@@ -30,7 +28,8 @@ export function CandidateFilterBar({
   onChange: (filters: Partial<Filters>) => void
   onReset: () => void
 }) {
-  const { text, setText, set, applied } = useDebouncedSearch(search, onSearch)
+  const box = useDebouncedSearch(search, onSearch)
+  const { set, applied } = box
 
   // A search brought back by the back button: the box shows it.
   useEffect(() => {
@@ -38,17 +37,9 @@ export function CandidateFilterBar({
   }, [search, set, applied])
 
   return (
-    <FilterPanel
-      label="Filtrer les candidats"
-      onReset={() => {
-        set('')
-        onReset()
-      }}
-    >
-      <SearchField label="Rechercher un candidat" value={text} onChange={setText} placeholder="Nom, téléphone, email" />
-      <MultiSelect label="Lieu de résidence" options={options.places} value={filters.placeIds} onChange={(v) => onChange({ placeIds: v })} visibleTags={VISIBLE_PLACE_TAGS} />
+    <CandidateFilterPanel search={box} places={options.places} placeIds={filters.placeIds} onPlaces={(v) => onChange({ placeIds: v })} onReset={onReset}>
       <MultiSelect label="Statut" options={options.statuses} value={filters.statusIds} onChange={(v) => onChange({ statusIds: v })} />
       <MultiSelect label="Référent" options={options.referents} value={filters.referentIds} onChange={(v) => onChange({ referentIds: v })} />
-    </FilterPanel>
+    </CandidateFilterPanel>
   )
 }
