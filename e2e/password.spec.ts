@@ -36,6 +36,15 @@ async function choose(page: Page, password: string, confirm = password) {
   await page.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }).click()
 }
 
+/**
+ * A refused choice: sent, then its answer awaited. React empties the form's fields when the action's answer comes
+ * back; without this wait, the next choice typed meanwhile was emptied with them and sent blank (a flaky CI run).
+ */
+async function chooseRefused(page: Page, password: string, confirm = password) {
+  await choose(page, password, confirm)
+  await expect(page.getByLabel('Nouveau mot de passe')).toHaveValue('')
+}
+
 test('forgotten password: the same answer for any address, a link by SMTP that works once, every bad input refused', async ({ page }) => {
   // A malformed address is named under its field.
   await page.goto('/v2/login?mode=reset')
@@ -58,12 +67,12 @@ test('forgotten password: the same answer for any address, a link by SMTP that w
 
   // Each missing class, a common password and a mismatching confirmation: French message under the field, nothing changed.
   for (const weak of ['Court-1!', 'SANS-MINUSCULE-12', 'sans-majuscule-12', 'Sans-Chiffre-Ici', 'SansSpecial1234']) {
-    await choose(page, weak)
+    await chooseRefused(page, weak)
     await expect(page.locator('[id$="-error"]').first()).toHaveText(RULE)
   }
-  await choose(page, 'Azertyuiop2026!')
+  await chooseRefused(page, 'Azertyuiop2026!')
   await expect(page.getByText('Ce mot de passe fait partie des plus courants : choisissez-en un autre.')).toBeVisible()
-  await choose(page, RESET_PASSWORD, `${RESET_PASSWORD}x`)
+  await chooseRefused(page, RESET_PASSWORD, `${RESET_PASSWORD}x`)
   await expect(page.getByText('La confirmation ne correspond pas au nouveau mot de passe.')).toBeVisible()
 
   await choose(page, RESET_PASSWORD)
