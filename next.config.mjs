@@ -9,7 +9,7 @@ const nextConfig = {
   // A second build directory lets two people (or a build and a benchmark) work in one checkout.
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   // pg and PGlite are server-only Node packages: keep them out of the bundle.
-  serverExternalPackages: ['pg', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pdfkit'],
+  serverExternalPackages: ['pg', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pdfkit', 'pg-boss', 'twilio'],
   typedRoutes: false,
   // HSTS, nosniff, Referrer-Policy… on every response; each page's CSP (with its nonce) is set in proxy.ts.
   async headers() {

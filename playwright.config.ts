@@ -13,6 +13,8 @@ process.env.E2E_OUTBOX_DIR ??= `${process.cwd()}/test-results/outbox-${port}-${D
 process.env.E2E_SMTP_PORT ??= String(port + 1)
 // The local OpenID Connect servers (e2e/oidc-server.ts) that play ProConnect, Google, Microsoft and France Travail.
 process.env.E2E_OIDC_PORT ??= String(port + 2)
+// The Twilio stand-in (tests/support/twilio-stand-in.ts) that the app's SMS go to, and its control port for the specs.
+process.env.E2E_TWILIO_PORT ??= String(port + 3)
 export const baseURL = `http://localhost:${port}`
 
 export default defineConfig({
@@ -54,6 +56,7 @@ export default defineConfig({
       OUTBOX_DIR: process.env.E2E_OUTBOX_DIR,
       E2E_SMTP_PORT: process.env.E2E_SMTP_PORT,
       E2E_OIDC_PORT: process.env.E2E_OIDC_PORT,
+      E2E_TWILIO_PORT: process.env.E2E_TWILIO_PORT,
     },
   },
 })

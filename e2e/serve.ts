@@ -10,6 +10,7 @@ import { seedDemo } from '../lib/db/seed'
 import { seedE2eAccounts, seedE2eProviderUsers } from './e2e-accounts'
 import { ENTRA_TENANT, issuerFor, OIDC_CLIENT_SECRET, startOidcServer } from './oidc-server'
 import { startSmtpSink } from './smtp-sink'
+import { startTwilioStandIn } from '../tests/support/twilio-stand-in'
 
 const url = new URL(process.env.E2E_DATABASE_URL!)
 const name = url.pathname.slice(1)
@@ -57,14 +58,30 @@ const providers = {
   FRANCE_TRAVAIL_SCOPES: 'openid email profile',
 }
 
+// Twilio, played by the stand-in (tests/support/twilio-stand-in.ts): the SDK is pointed at it, it signs its callbacks.
+const twilio = await startTwilioStandIn({
+  port: Number(process.env.E2E_TWILIO_PORT),
+  inboundUrl: `${process.env.BETTER_AUTH_URL}/api/sms/inbound`,
+  from: 'PASSERELLE',
+  accountSid: 'AC00000000000000000000000000e2e000',
+  authToken: 'e2e-twilio-auth-token-5b1c',
+})
+const sms = {
+  TWILIO_ACCOUNT_SID: twilio.accountSid,
+  TWILIO_AUTH_TOKEN: twilio.authToken,
+  TWILIO_FROM: 'PASSERELLE',
+  TWILIO_API_BASE_URL: twilio.url,
+}
+
 // As `npm start` serves the app: scripts/serve.mjs, `next start` in one worker per core.
 const child = spawn(process.execPath, ['scripts/serve.mjs', '-p', process.env.PORT ?? '3210'], {
   stdio: 'inherit',
-  env: { ...process.env, ...providers, DATABASE_URL: url.toString(), SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+  env: { ...process.env, ...providers, ...sms, DATABASE_URL: url.toString(), SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
 })
 const stop = () => {
   smtp.close()
   oidc.close()
+  void twilio.close()
   child.kill('SIGTERM')
 }
 process.on('SIGTERM', stop)

@@ -34,3 +34,28 @@ export function parisToday(now: Date = new Date()): string {
   const { day, month, year } = parisParts(now)
   return `${year}-${month}-${day}`
 }
+
+const PARIS_WALL = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+
+/** The UTC offset of Paris at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
+function parisOffsetMs(at: number): number {
+  const p = Object.fromEntries(PARIS_WALL.formatToParts(new Date(at)).map((x) => [x.type, x.value]))
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - Math.floor(at / 1000) * 1000
+}
+
+/** The instant of a Paris wall-clock time ('2026-11-25', 8 * 60 + 30), with Intl only, so that it runs in the browser too. */
+export function parisInstant(date: string, minuteOfDay: number): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  const wall = Date.UTC(y, m - 1, d, Math.floor(minuteOfDay / 60), minuteOfDay % 60)
+  return new Date(wall - parisOffsetMs(wall - parisOffsetMs(wall)))
+}
+
+const PARIS_DATE_TIME_FR = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+
+/** 'dd/MM/yyyy à HH:mm' in Europe/Paris. */
+export function formatDateTime(value: Date | string | null | undefined): string {
+  if (value == null || value === '') return ''
+  const date = typeof value === 'string' ? new Date(value) : value
+  if (Number.isNaN(date.getTime())) return ''
+  return PARIS_DATE_TIME_FR.format(date).replace(' ', ' à ')
+}

@@ -45,6 +45,18 @@ describe('role permissions', () => {
   })
 })
 
+describe('SMS permissions (issue 11)', () => {
+  it('lets administrators, referents and counsellors send SMS, never a partner', () => {
+    for (const user of [admin, referent, counsellor]) expect(can(user, 'candidate.sms.send'), user.role).toBe(true)
+    expect(can(fullPartner, 'candidate.sms.send')).toBe(false)
+  })
+
+  it('keeps the SMS templates to administrators', () => {
+    expect(can(admin, 'settings.templates.modify')).toBe(true)
+    for (const user of [referent, counsellor, fullPartner]) expect(can(user, 'settings.templates.modify'), user.role).toBe(false)
+  })
+})
+
 describe('per-user permissions', () => {
   it('replace the role permissions when set', () => {
     const user = { role: 'counsellor', permissions: ['settings.exports.visualize'] }

@@ -21,6 +21,9 @@ export const PERMISSIONS = [
   'candidate.prescribe',
   'candidate.export',
   'candidate.nir.visualize',
+  // Issue 11: SMS to candidates, and the organisation's SMS templates.
+  'candidate.sms.send',
+  'settings.templates.modify',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -44,6 +47,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'candidate.prescribe',
     'candidate.export',
     'candidate.nir.visualize',
+    'candidate.sms.send',
     'filters.authors',
     'homePage.visualize',
     'settings.exports.visualize',
@@ -52,7 +56,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'workshops.visualize',
   ],
   // Counsellors follow candidates and prescribe, but neither export nor read the NIR.
-  counsellor: ['candidate.visualize', 'candidate.socialboard.modify', 'candidate.modify', 'candidate.prescribe', 'filters.authors'],
+  counsellor: ['candidate.visualize', 'candidate.socialboard.modify', 'candidate.modify', 'candidate.prescribe', 'candidate.sms.send', 'filters.authors'],
   fullPartner: PARTNER_PERMISSIONS,
 }
 

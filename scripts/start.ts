@@ -1,8 +1,8 @@
 /**
  * `npm start`: serves Passerelle. Without DATABASE_URL it starts the embedded PostgreSQL (PGlite under ./.data),
  * then migrates, seeds the demo data on first start, builds if needed and runs Next.js against it (scripts/serve.mjs:
- * one worker per core with PostgreSQL, one with the embedded database).
- * `npm run dev` does the same with `next dev`.
+ * one web worker per core with PostgreSQL, one with the embedded database, and a job worker).
+ * `npm run dev` does the same with `next dev` and a job worker.
  */
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -38,12 +38,15 @@ async function main() {
     embedded = await startEmbeddedPostgres()
     env.DATABASE_URL = embedded.url
     env.DATABASE_POOL_MAX = String(EMBEDDED_POOL_SIZE)
+    env.WORKER_POOL_MAX ??= '2'
     // One server process: the embedded database serves a handful of connections on one thread anyway.
     env.WEB_CONCURRENCY = '1'
     // Its connections share one backend session: a statement name prepared by two of them would collide.
     env.DATABASE_NAMED_STATEMENTS = '0'
     env.SEED_DEMO ??= '1'
   }
+  // Mail and SMS written to files (no SMTP, no Twilio): the terminal prints a line per message (lib/outbox-echo.ts).
+  if (!env.SMTP_URL && !env.TWILIO_ACCOUNT_SID) env.OUTBOX_ECHO ??= '1'
   env.BETTER_AUTH_SECRET ??= persistentSecret()
   env.BETTER_AUTH_URL ??= `http://localhost:${port}`
 
@@ -62,12 +65,17 @@ async function main() {
     mode === 'start'
       ? spawn(process.execPath, [path.join(process.cwd(), 'scripts', 'serve.mjs'), '-p', String(port)], { stdio: 'inherit', env })
       : spawn('npx', ['next', 'dev', '-p', String(port)], { stdio: 'inherit', env })
+  // `next dev` has no scripts/serve.mjs: its job worker is started here.
+  const jobs = mode === 'dev' ? spawn(process.execPath, ['--import', 'tsx', path.join(process.cwd(), 'scripts', 'worker.ts')], { stdio: 'inherit', env }) : null
   console.log(`\nPasserelle : ${env.BETTER_AUTH_URL}${embedded ? ' (base embarquée, ./.data)' : ''}${seeded ? ' — données de démonstration créées' : ''}`)
   if (env.SEED_DEMO === '1') {
     console.log(`Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :`)
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email} (${a.role})`)
   }
-  const stop = () => child.kill('SIGTERM')
+  const stop = () => {
+    jobs?.kill('SIGTERM')
+    child.kill('SIGTERM')
+  }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
   child.on('exit', async (code) => {

@@ -15,8 +15,9 @@ import { SheetHistory } from './sheet-history'
 import { SheetIdentity } from './sheet-identity'
 import { SheetPrescriptions } from './sheet-prescriptions'
 import { SheetSituation } from './sheet-situation'
+import { SheetSms } from '@/components/sms/sheet-sms'
 
-export const CANDIDATE_SECTIONS = { identite: 'Identité', situation: 'Situation', prescriptions: 'Prescriptions', historique: 'Historique' } as const
+export const CANDIDATE_SECTIONS = { identite: 'Identité', situation: 'Situation', prescriptions: 'Prescriptions', sms: 'SMS', historique: 'Historique' } as const
 export type CandidateSection = keyof typeof CANDIDATE_SECTIONS
 
 export function isCandidateSection(value: string): value is CandidateSection {
@@ -29,7 +30,7 @@ const EDITABLE: CandidateSection[] = ['identite', 'situation']
  * The candidate sheet: /v2/candidate/{id}/{navigation}. A candidate of another organisation, or an id that is not a
  * uuid, is "not found". `edit` (?edit=1 on identite or situation) shows the edit form in place of the section.
  */
-export async function CandidateSheet({ id, section, edit = false }: { id: string; section: CandidateSection; edit?: boolean }) {
+export async function CandidateSheet({ id, section, edit = false, before }: { id: string; section: CandidateSection; edit?: boolean; /** The SMS section's page: older than this message. */ before?: string }) {
   const user = await requirePagePermission('candidate.visualize')
   if (!user.organisationId || !isUuid(id)) notFound()
   const db = getDb()
@@ -88,6 +89,8 @@ export async function CandidateSheet({ id, section, edit = false }: { id: string
         <SheetSituation candidate={candidate} customFields={settings?.customFields ?? []} />
       ) : section === 'prescriptions' ? (
         <SheetPrescriptions organisationId={user.organisationId} candidateId={id} />
+      ) : section === 'sms' ? (
+        <SheetSms organisationId={user.organisationId} candidateId={id} before={before} />
       ) : (
         <SheetHistory organisationId={user.organisationId} candidateId={id} customFields={settings?.customFields ?? []} />
       )}

@@ -4,11 +4,22 @@ import { useActionState, useId } from 'react'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { updateOrganisationAction, type SettingsFormState } from '@/lib/settings/actions'
+import { formatMinute } from '@/lib/sms/sending-hours'
 import { useSettingsToast } from './use-settings-toast'
 
-type Organisation = { name: string; addressFormatted: string | null; twoFactorRequired: boolean; answerReminderDays: number }
+type Organisation = {
+  name: string
+  addressFormatted: string | null
+  twoFactorRequired: boolean
+  answerReminderDays: number
+  smsWindowStartMinute: number
+  smsWindowEndMinute: number
+  smsWindowDays: number[]
+}
 
-/** The administrator's organisation: name, address, the second factor for everyone, the prescriptions' reminder delay. */
+const WEEKDAYS = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche']
+
+/** The administrator's organisation: name, address, the second factor for everyone, the prescriptions' reminder delay, the SMS hours. */
 export function OrganisationForm({ organisation }: { organisation: Organisation }) {
   const [state, action, pending] = useActionState<SettingsFormState, FormData>(updateOrganisationAction, {})
   useSettingsToast(state)
@@ -16,8 +27,23 @@ export function OrganisationForm({ organisation }: { organisation: Organisation 
   const v = state.values
   // After an error the fields show what was sent (React resets a form after its action).
   const current = v
-    ? { name: v.name ?? '', addressFormatted: v.addressFormatted ?? '', twoFactorRequired: v.twoFactorRequired === 'on', answerReminderDays: v.answerReminderDays ?? '' }
-    : { ...organisation, addressFormatted: organisation.addressFormatted ?? '' }
+    ? {
+        name: v.name ?? '',
+        addressFormatted: v.addressFormatted ?? '',
+        twoFactorRequired: v.twoFactorRequired === 'on',
+        answerReminderDays: v.answerReminderDays ?? '',
+        smsStart: v.smsStart ?? '',
+        smsEnd: v.smsEnd ?? '',
+        smsDays: (v.smsDays ?? '').split(',').filter(Boolean).map(Number),
+      }
+    : {
+        ...organisation,
+        addressFormatted: organisation.addressFormatted ?? '',
+        smsStart: formatMinute(organisation.smsWindowStartMinute),
+        smsEnd: formatMinute(organisation.smsWindowEndMinute),
+        smsDays: organisation.smsWindowDays,
+      }
+  const daysErrorId = useId()
   const twoFactorId = useId()
   const addressId = useId()
   return (
@@ -78,6 +104,29 @@ export function OrganisationForm({ organisation }: { organisation: Organisation 
         hint="Une prescription sans réponse depuis ce nombre de jours est à relancer (de 1 à 90 ; 10 par défaut)."
         className="max-w-xs"
       />
+      <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-4" aria-describedby={`${daysErrorId}-hint${errors.smsDays ? ` ${daysErrorId}` : ''}`}>
+        <legend className="px-1 text-sm font-semibold text-slate-900">Horaires d’envoi des SMS</legend>
+        <p id={`${daysErrorId}-hint`} className="text-xs text-slate-600">
+          Heure de Paris. Un SMS écrit en dehors de ces horaires part au début de la plage suivante (8 h – 20 h, du lundi au samedi, par défaut).
+        </p>
+        <div className="flex flex-wrap gap-4">
+          <Field label="Début des envois" name="smsStart" type="time" defaultValue={current.smsStart} required error={errors.smsStart} className="w-40" />
+          <Field label="Fin des envois" name="smsEnd" type="time" defaultValue={current.smsEnd} required error={errors.smsEnd} className="w-40" />
+        </div>
+        <div className="flex flex-wrap gap-x-4 gap-y-2" role="group" aria-label="Jours d’envoi">
+          {WEEKDAYS.map((label, i) => (
+            <label key={label} className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" name="smsDays" value={i + 1} defaultChecked={current.smsDays.includes(i + 1)} className="h-4 w-4 accent-brand-700" />
+              {label}
+            </label>
+          ))}
+        </div>
+        {errors.smsDays && (
+          <p id={daysErrorId} className="text-sm text-red-700">
+            {errors.smsDays}
+          </p>
+        )}
+      </fieldset>
       <div>
         <Button type="submit" disabled={pending}>
           {pending ? 'Enregistrement…' : 'Enregistrer'}

@@ -1,13 +1,8 @@
 'use server'
 
 import { partnerWith } from '@/lib/auth/guards'
-import { appUrl } from '@/lib/auth/app-url'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
-import { sendMailQuietly } from '@/lib/mail/mailer'
-import { users } from '@/lib/db/schema'
-import { eq } from 'drizzle-orm'
-import { causeLabel } from './causes'
 import { fieldErrorsOf, fupAnswerSchema, withMandatoryLogos } from './fup-schema'
 import { getApplyForStructure } from './get-apply'
 import { renderAnsweredFup, SEND_FUP_ERRORS, sendFup } from './send-fup'
@@ -54,32 +49,13 @@ export async function previewFupAction(applyId: string, input: unknown): Promise
   return { ok: true, pdfBase64: pdf.toString('base64') }
 }
 
-/** Spec §7 "Send FUP to the operator"; then the prescribing referent is told by email (after the commit). */
+/** Spec §7 "Send FUP to the operator"; the prescribing referent is told in the app and by mail (queued with the answer). */
 export async function sendFupAction(applyId: string, input: unknown): Promise<{ ok: true; state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'; documentId: string } | Failure> {
   const user = await partnerWith('partner.fup.complete')
   if (!user || !isUuid(applyId)) return NOT_FOUND
   const parsed = fupAnswerSchema.safeParse(input)
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) }
-  const db = getDb()
-  const result = await sendFup(db, { structureId: user.structureId, applyId, answer: parsed.data, actorId: user.id })
+  const result = await sendFup(getDb(), { structureId: user.structureId, applyId, answer: parsed.data, actorId: user.id })
   if (!result.ok) return { ok: false, error: SEND_FUP_ERRORS[result.error] }
-  const [referent] = await db.select({ email: users.email }).from(users).where(eq(users.id, result.referentId))
-  if (referent) {
-    const decision = parsed.data.partnerFeedback.decision
-    await sendMailQuietly(
-      {
-        to: referent.email,
-        subject: 'Réponse à votre prescription',
-        text: [
-          'Bonjour,',
-          '',
-          `${parsed.data.partnerFeedback.name} a répondu à votre prescription : ${decision.partnerDecision === 'integrated' ? 'le candidat est intégré' : `le candidat n’est pas intégré (motif : ${causeLabel(decision.cause)})`}.`,
-          `Retrouvez la réponse sur la fiche du candidat : ${appUrl()}/v2/candidate/${result.candidateId}/prescriptions`,
-          `et toutes vos prescriptions : ${appUrl()}/v2/candidates/fup`,
-        ].join('\n'),
-      },
-      'fup answer',
-    )
-  }
   return { ok: true, state: result.state, documentId: result.documentId }
 }

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
-import { documents, fups, notifications, socialApplies } from '@/lib/db/schema'
+import { documents, fups, notifications, socialApplies, users } from '@/lib/db/schema'
 import { writeAudit } from '@/lib/audit'
+import { queueMail } from '@/lib/mail/queue-mail'
+import { fupAnsweredMail } from './fup-answered-mail'
 import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
 import { getApplyForStructure } from './get-apply'
 import { withMandatoryLogos, type FupAnswer } from './fup-schema'
@@ -32,8 +34,8 @@ export async function renderAnsweredFup(apply: NonNullable<Awaited<ReturnType<ty
 
 /**
  * Spec §7 "Send FUP to the operator": stores the partner's answer and its PDF, moves the apply to the
- * integrated or refused tab, and tells the prescribing referent in the app — all in one transaction,
- * guarded on the pending state so that of two partners answering at once exactly one wins.
+ * integrated or refused tab, and tells the prescribing referent in the app and by mail (queued) — all in one
+ * transaction, guarded on the pending state so that of two partners answering at once exactly one wins.
  */
 export async function sendFup(db: Db, params: { structureId: string; applyId: string; answer: FupAnswer; actorId: string; now?: Date }): Promise<SendFupResult> {
   const { structureId, applyId, answer, actorId, now = new Date() } = params
@@ -72,6 +74,15 @@ export async function sendFup(db: Db, params: { structureId: string; applyId: st
       kind: 'fupAnswered',
       payload: { applyId, candidateId: apply.candidateId, offerId: apply.offerId, state, cause: decision.cause },
     })
+    const [referent] = await tx.select({ email: users.email, disabled: users.disabled }).from(users).where(eq(users.id, apply.authorId))
+    if (referent && !referent.disabled) {
+      await queueMail(tx, {
+        ...fupAnsweredMail(referent.email, { partnerName: answer.partnerFeedback.name, decision: decision.partnerDecision, cause: decision.cause, candidateId: apply.candidateId }),
+        kind: 'fup-answered',
+        organisationId: apply.organisationId,
+        structureId,
+      })
+    }
     await writeAudit(tx, {
       actorId,
       structureId,

@@ -6,7 +6,9 @@ import { twoFactor } from 'better-auth/plugins/two-factor'
 import { eq } from 'drizzle-orm'
 import { getDb, type Db } from '@/lib/db/client'
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '@/lib/db/schema'
-import { sendMailQuietly } from '@/lib/mail/mailer'
+import { queueMail } from '@/lib/mail/queue-mail'
+import { sendQueuedMail } from '@/lib/mail/send-queued-mail'
+import { logError } from '@/lib/log'
 import { appUrl } from './app-url'
 import { resetPasswordMail, secondFactorCodeMail } from './mails'
 import { configuredProviders, type ProviderSettings } from './identity-providers'
@@ -56,9 +58,12 @@ export function createAuth({ db, baseURL, secret, nextjs = true, providers = con
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      // Not awaited: a known address must answer as fast as an unknown one (the mail leaves in the background).
+      // Not awaited: a known address must answer as fast as an unknown one. The mail is queued (sealed: it holds the
+      // link) and the worker sends it, with retries.
       sendResetPassword: async ({ user, token }) => {
-        void sendMailQuietly(resetPasswordMail(user.email, `${baseURL}/new-password?token=${encodeURIComponent(token)}`), 'reset-password')
+        void queueMail(db, { ...resetPasswordMail(user.email, `${baseURL}/new-password?token=${encodeURIComponent(token)}`), kind: 'reset-password', ...tenantOf(user) }).catch((error) =>
+          logError('mail.reset-password', error),
+        )
       },
     },
     session: {
@@ -136,8 +141,10 @@ export function createAuth({ db, baseURL, secret, nextjs = true, providers = con
           period: EMAIL_CODE_MINUTES,
           storeOTP: 'hashed',
           allowedAttempts: 5,
+          // Queued, then sent at once by the request itself; if the mail server fails now, the queue retries it.
           sendOTP: async ({ user, otp }) => {
-            await sendMailQuietly(secondFactorCodeMail(user.email, otp, EMAIL_CODE_MINUTES), 'second-factor-code')
+            const [mailId] = await queueMail(db, { ...secondFactorCodeMail(user.email, otp, EMAIL_CODE_MINUTES), kind: 'second-factor-code', ...tenantOf(user) })
+            await sendQueuedMail(db, mailId!).catch((error) => logError('mail.second-factor-code', error))
           },
         },
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
@@ -146,6 +153,12 @@ export function createAuth({ db, baseURL, secret, nextjs = true, providers = con
       ...(nextjs ? [nextCookies()] : []),
     ],
   })
+}
+
+/** The user's tenant, for the administrators' view of failed mail. */
+function tenantOf(user: object): { organisationId: string | null; structureId: string | null } {
+  const u = user as { organisationId?: string | null; structureId?: string | null }
+  return { organisationId: u.organisationId ?? null, structureId: u.structureId ?? null }
 }
 
 export type Auth = ReturnType<typeof createAuth>

@@ -39,6 +39,7 @@ const candidateById = (db: DbOrTx) =>
         referentFirstName: users.firstName,
         referentLastName: users.lastName,
         customFields: candidates.customFields,
+        smsOptedOutAt: candidates.smsOptedOutAt,
         createdAt: candidates.createdAt,
         updatedAt: candidates.updatedAt,
       })

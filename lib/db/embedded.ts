@@ -15,7 +15,8 @@ export async function startEmbeddedPostgres(dataDir = path.join(process.cwd(), '
     db: pglite,
     host: '127.0.0.1',
     port: Number(process.env.EMBEDDED_DB_PORT ?? 0),
-    maxConnections: EMBEDDED_POOL_SIZE + 2,
+    // The web process's pool, the job worker's (its own and pg-boss's) and the launcher's migration connection.
+    maxConnections: 24,
   })
   await server.start()
   const url = `postgresql://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`

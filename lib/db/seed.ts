@@ -4,6 +4,7 @@ import type { FupBeneficiary, FupPartnerFeedback, FupPrescription } from './sche
 import * as s from './schema'
 import type { Db } from './client'
 import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
+import { seedMessaging } from './seed-messaging'
 
 export const DEMO_PASSWORD = 'Passerelle-Demo-2026!'
 
@@ -217,6 +218,7 @@ export async function seedDemo(db: Db): Promise<void> {
         : null
       await tx.insert(s.fups).values({ socialApplyId: apply!.id, name: 'Fiche de prescription', beneficiary, prescription, partnerFeedback, sponsorsLogo: [] })
     }
+    await seedMessaging(tx, { organisationId: demoIds.orgSeineMaritime, referentId: userId('referent@passerelle.test'), counsellorId: userId('conseiller@passerelle.test'), candidates: candidateRows })
   })
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { customFieldDefinitions, enterprises, organisations, smsTemplates, supportCourses, workshops } from '@/lib/db/schema'
+import { customFieldDefinitions, enterprises, organisations, supportCourses, workshops } from '@/lib/db/schema'
 
 /** Plain per-organisation lists and lookups; each is scoped by the organisation, and an id of another one is "not found". */
 export const listEnterprises = (db: DbOrTx, organisationId: string) =>
@@ -29,9 +29,6 @@ export async function getWorkshop(db: DbOrTx, organisationId: string, id: string
 
 export const listCustomFields = (db: DbOrTx, organisationId: string) =>
   db.select().from(customFieldDefinitions).where(eq(customFieldDefinitions.organisationId, organisationId)).orderBy(asc(customFieldDefinitions.position))
-
-export const listSmsTemplates = (db: DbOrTx, organisationId: string) =>
-  db.select().from(smsTemplates).where(eq(smsTemplates.organisationId, organisationId)).orderBy(asc(smsTemplates.name))
 
 export async function getOrganisation(db: DbOrTx, id: string) {
   const [row] = await db.select().from(organisations).where(eq(organisations.id, id))

@@ -7,6 +7,7 @@ import { parisToday, TIME_ZONE } from '@/lib/dates'
 import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
 import { withMandatoryLogos } from '@/lib/applies/fup-schema'
 import { getDirectoryOffer, isExpired } from '@/lib/offers/directory-access'
+import { queuePartnerPrescriptionMails } from './notify-partner'
 import type { PrescriptionForm } from './prescription-schema'
 
 export const PRESCRIPTION_ERRORS = {
@@ -18,7 +19,7 @@ export const PRESCRIPTION_ERRORS = {
 export type PrescriptionError = keyof typeof PRESCRIPTION_ERRORS
 
 export type CreatePrescriptionResult =
-  | { ok: true; applyId: string; offerId: string; offerName: string; structureId: string; documentId: string | null }
+  | { ok: true; applyId: string; offerId: string; offerName: string; structureId: string; documentId: string | null; mailed: number }
   | { ok: false; error: PrescriptionError }
 
 /** The sheet's name, printed as its title (the partner side shows it too). */
@@ -125,7 +126,10 @@ export async function createPrescription(
       // Ids and codes only. The candidate's NIR, when known, was copied into the FUP for the partner: say so.
       details: { candidateId, offerId: offer.id, documentId },
     })
-    return { ok: true, applyId: apply!.id, offerId: offer.id, offerName: offer.name, structureId: offer.structureId, documentId } as const
+    // A sheet is answered in Passerelle: its partner's users are told, by mail queued with the prescription. A manual
+    // prescription goes to a partner that does not use Passerelle: nobody there to tell.
+    const mailed = prescription ? await queuePartnerPrescriptionMails(tx, { organisationId, structureId: offer.structureId, offerId: offer.id, offerName: offer.name, applyId: apply!.id }) : 0
+    return { ok: true, applyId: apply!.id, offerId: offer.id, offerName: offer.name, structureId: offer.structureId, documentId, mailed } as const
   })
 }
 

@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
 import { appUrl } from '@/lib/auth/app-url'
-import { sendMailQuietly, type Mail } from '@/lib/mail/mailer'
+import type { Mail } from '@/lib/mail/mailer'
+import { queueMail } from '@/lib/mail/queue-mail'
 
 /** The deep link a partner follows: the offer page with the prescription's completion dialog open (spec §2). */
 export function prescriptionLink(offerId: string, applyId: string): string {
@@ -37,9 +38,12 @@ export function partnerRecipients(db: DbOrTx, structureId: string) {
     .orderBy(asc(users.email))
 }
 
-/** After the commit: one mail per enabled user of the structure; a failed mail is logged (without address) and dropped. */
-export async function notifyPartnerOfPrescription(db: DbOrTx, params: { structureId: string; offerId: string; offerName: string; applyId: string }) {
+/** In the prescription's transaction: one mail per enabled user of the structure, queued (the worker sends them). */
+export async function queuePartnerPrescriptionMails(db: DbOrTx, params: { organisationId: string; structureId: string; offerId: string; offerName: string; applyId: string }) {
   const recipients = await partnerRecipients(db, params.structureId)
-  await Promise.all(recipients.map((r) => sendMailQuietly(newPrescriptionMail(r.email, { id: params.offerId, name: params.offerName }, params.applyId), 'prescription created')))
+  await queueMail(
+    db,
+    recipients.map((r) => ({ ...newPrescriptionMail(r.email, { id: params.offerId, name: params.offerName }, params.applyId), kind: 'prescription-created', organisationId: params.organisationId, structureId: params.structureId })),
+  )
   return recipients.length
 }

@@ -3,16 +3,14 @@ import { fieldErrorsOf } from '@/lib/applies/fup-schema'
 import { parisToday } from '@/lib/dates'
 import { isUuid } from '@/lib/ids'
 import { createPrescription, PRESCRIPTION_ERRORS } from './create-prescription'
-import { notifyPartnerOfPrescription } from './notify-partner'
 import { manualPrescriptionSchema, PRESCRIPTION_MESSAGES, prescriptionFormSchema, type PrescriptionForm } from './prescription-schema'
 
 export type PrescribeInput = { candidateId?: unknown; offerId?: unknown; manual?: unknown; prescription?: unknown }
 export type PrescribeResult = { ok: true; applyId: string; offerName: string; mailed: number } | { ok: false; error?: string; fieldErrors?: Record<string, string> }
 
 /**
- * A prescription as a request brings it (untrusted): validated with French messages, created in one transaction
- * (createPrescription), then — after the commit, for a prescription sheet — mailed to the partner structure's users.
- * A manual prescription goes to a partner that does not use Passerelle: nobody there to tell.
+ * A prescription as a request brings it (untrusted): validated with French messages, then created in one transaction
+ * (createPrescription) with, for a prescription sheet, the mails to the partner structure's users queued.
  */
 export async function prescribe(db: Db, params: { organisationId: string; authorId: string; input: PrescribeInput; now?: Date }): Promise<PrescribeResult> {
   const { input, now } = params
@@ -38,6 +36,5 @@ export async function prescribe(db: Db, params: { organisationId: string; author
 
   const result = await createPrescription(db, { organisationId: params.organisationId, candidateId, offerId, authorId: params.authorId, prescription, manualDate, now })
   if (!result.ok) return { ok: false, error: PRESCRIPTION_ERRORS[result.error] }
-  const mailed = manual ? 0 : await notifyPartnerOfPrescription(db, { structureId: result.structureId, offerId: result.offerId, offerName: result.offerName, applyId: result.applyId })
-  return { ok: true, applyId: result.applyId, offerName: result.offerName, mailed }
+  return { ok: true, applyId: result.applyId, offerName: result.offerName, mailed: result.mailed }
 }

@@ -1,15 +1,18 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { getAuth } from '@/lib/auth/auth'
+import { writeAudit } from '@/lib/audit'
+import { now } from '@/lib/clock'
+import { isUuid } from '@/lib/ids'
+import { resendFailedMail } from './failed-sends'
 import { getCurrentUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { logError } from '@/lib/log'
 import { can } from '@/lib/permissions'
-import { sendInvitation } from './invitation'
+import { queueInvitation } from './invitation'
 import { updateOrganisationSettings } from './organisation'
 import { getOrganisationUser } from './queries'
-import { fieldErrors, identitySchema, newUserSchema, organisationSchema, userProfileSchema } from './schemas'
+import { fieldErrors, identitySchema, newUserSchema, organisationSchema, sendingHoursSchema, userProfileSchema } from './schemas'
 import {
   addOrganisationUserIdentity,
   createOrganisationUser,
@@ -68,13 +71,14 @@ const text = (formData: FormData, name: string) => {
 /** The submitted text fields, to show again with the form's errors. */
 function sent(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {}
-  for (const [key, value] of formData) if (typeof value === 'string' && !key.startsWith('$')) values[key] = value
+  // A repeated field (checkboxes) keeps each value, joined by commas.
+  for (const [key, value] of formData) if (typeof value === 'string' && !key.startsWith('$')) values[key] = key in values ? `${values[key]},${value}` : value
   return values
 }
 
 const withValues = (state: SettingsFormState, formData: FormData): SettingsFormState => (state.ok ? state : { ...state, values: sent(formData) })
 
-/** "Créer un utilisateur": the account, then (after the commit) the invitation mail with its 72-hour link. */
+/** "Créer un utilisateur": the account and its invitation mail with a 72-hour link, in one transaction. */
 export async function createUserAction(_prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
   const state = await guarded('create-user', async (actor) => {
     const parsed = newUserSchema.safeParse({
@@ -88,7 +92,6 @@ export async function createUserAction(_prev: SettingsFormState, formData: FormD
     const db = getDb()
     const outcome = await createOrganisationUser(db, actor, parsed.data)
     if (!outcome.ok) return answer(outcome, '')
-    await sendInvitation(getAuth(), db, outcome.userId)
     revalidatePath('/v2/settings/users')
     return { ok: true, userId: outcome.userId, message: `Utilisateur créé\u00a0: une invitation à choisir son mot de passe a été envoyée à ${parsed.data.email}.` }
   })
@@ -156,7 +159,10 @@ export async function resendInvitationAction(userId: string): Promise<SettingsFo
     const user = await getOrganisationUser(db, actor.organisationId, userId)
     if (!user) return { error: NOT_FOUND }
     if (user.disabled) return { error: 'Ce compte est désactivé\u00a0: réactivez-le avant de renvoyer une invitation.' }
-    await sendInvitation(getAuth(), db, userId)
+    await db.transaction(async (tx) => {
+      await queueInvitation(tx, userId)
+      await writeAudit(tx, { actorId: actor.id, organisationId: actor.organisationId, action: 'user.invited', entityType: 'user', entityId: userId })
+    })
     return { ok: true, message: `Invitation envoyée à ${user.email}.` }
   })
 }
@@ -169,10 +175,23 @@ export async function updateOrganisationAction(_prev: SettingsFormState, formDat
       twoFactorRequired: formData.get('twoFactorRequired') === 'on',
       answerReminderDays: text(formData, 'answerReminderDays'),
     })
-    if (!parsed.success) return { error: 'Vérifiez les champs signalés.', fieldErrors: fieldErrors(parsed.error) }
-    const result = answer(await updateOrganisationSettings(getDb(), actor, parsed.data), 'Organisation enregistrée.')
+    const hours = sendingHoursSchema.safeParse({ smsStart: text(formData, 'smsStart'), smsEnd: text(formData, 'smsEnd'), smsDays: formData.getAll('smsDays') })
+    if (!parsed.success || !hours.success) {
+      return { error: 'Vérifiez les champs signalés.', fieldErrors: { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(hours.success ? {} : fieldErrors(hours.error)) } }
+    }
+    const result = answer(await updateOrganisationSettings(getDb(), actor, parsed.data, hours.data), 'Organisation enregistrée.')
     revalidatePath('/v2/settings/organisations')
     return result
   })
   return withValues(state, formData)
+}
+
+/** "Renvoyer" a failed mail of the organisation (/v2/settings, "Envois en échec"). */
+export async function resendFailedMailAction(mailId: string): Promise<SettingsFormState> {
+  return guarded('resend-mail', async (actor) => {
+    if (!isUuid(mailId)) return { error: 'Ce message est introuvable.' }
+    const resent = await resendFailedMail(getDb(), { organisationId: actor.organisationId, mailId, actorId: actor.id, now: now() })
+    revalidatePath('/v2/settings')
+    return resent ? { ok: true, message: 'Message remis dans la file d’envoi.' } : { error: 'Ce message est introuvable ou déjà renvoyé.' }
+  })
 }

@@ -2,14 +2,15 @@ import { eq } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
 import type { DbOrTx } from '@/lib/db/client'
 import { organisations } from '@/lib/db/schema'
-import type { OrganisationInput } from './schemas'
+import type { OrganisationInput, SendingHoursInput } from './schemas'
 import type { SettingsActor, SettingsOutcome } from './users'
 
 /**
  * The administrator's own organisation: name, address (printed on prescription sheets), whether every user must
- * give a second factor (asked from their next sign-in), and the reminder delay of unanswered prescriptions.
+ * give a second factor (asked from their next sign-in), the reminder delay of unanswered prescriptions, and the SMS
+ * sending hours (messages written outside them leave at the start of the next window).
  */
-export async function updateOrganisationSettings(db: DbOrTx, actor: SettingsActor, input: OrganisationInput): Promise<SettingsOutcome> {
+export async function updateOrganisationSettings(db: DbOrTx, actor: SettingsActor, input: OrganisationInput, hours?: SendingHoursInput): Promise<SettingsOutcome> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ twoFactorRequired: organisations.twoFactorRequired, answerReminderDays: organisations.answerReminderDays })
@@ -19,7 +20,13 @@ export async function updateOrganisationSettings(db: DbOrTx, actor: SettingsActo
     if (!before) return { ok: false as const, notFound: true as const }
     await tx
       .update(organisations)
-      .set({ name: input.name, addressFormatted: input.addressFormatted, twoFactorRequired: input.twoFactorRequired, answerReminderDays: input.answerReminderDays })
+      .set({
+        name: input.name,
+        addressFormatted: input.addressFormatted,
+        twoFactorRequired: input.twoFactorRequired,
+        answerReminderDays: input.answerReminderDays,
+        ...(hours ? { smsWindowStartMinute: hours.startMinute, smsWindowEndMinute: hours.endMinute, smsWindowDays: hours.days } : {}),
+      })
       .where(eq(organisations.id, actor.organisationId))
     await writeAudit(tx, {
       actorId: actor.id,
@@ -27,7 +34,7 @@ export async function updateOrganisationSettings(db: DbOrTx, actor: SettingsActo
       action: 'organisation.updated',
       entityType: 'organisation',
       entityId: actor.organisationId,
-      details: { twoFactorRequired: input.twoFactorRequired, answerReminderDays: input.answerReminderDays, previous: before },
+      details: { twoFactorRequired: input.twoFactorRequired, answerReminderDays: input.answerReminderDays, smsSendingHours: hours ?? null, previous: before },
     })
     return { ok: true as const }
   })

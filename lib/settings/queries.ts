@@ -124,6 +124,9 @@ export async function getOrganisationSettings(db: DbOrTx, organisationId: string
       addressFormatted: organisations.addressFormatted,
       twoFactorRequired: organisations.twoFactorRequired,
       answerReminderDays: organisations.answerReminderDays,
+      smsWindowStartMinute: organisations.smsWindowStartMinute,
+      smsWindowEndMinute: organisations.smsWindowEndMinute,
+      smsWindowDays: organisations.smsWindowDays,
     })
     .from(organisations)
     .where(eq(organisations.id, organisationId))

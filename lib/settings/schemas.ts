@@ -22,6 +22,10 @@ export const SETTINGS_MESSAGES = {
   organisationNameTooLong: 'Le nom de l’organisation ne doit pas dépasser 200 caractères.',
   addressTooLong: 'L’adresse ne doit pas dépasser 500 caractères.',
   reminderDaysInvalid: 'Le délai de relance est un nombre entier de jours, entre 1 et 90.',
+  smsStartInvalid: 'L’heure de début des envois s’écrit HH:MM, par exemple 08:00.',
+  smsEndInvalid: 'L’heure de fin des envois s’écrit HH:MM, par exemple 20:00.',
+  smsEndBeforeStart: 'L’heure de fin des envois doit être après l’heure de début.',
+  smsDaysRequired: 'Choisissez au moins un jour d’envoi des SMS.',
 } as const
 
 /** Roles an organisation's administrator gives: partner users (fullPartner) belong to their structure, not here. */
@@ -91,6 +95,31 @@ export const organisationSchema = z.object({
     .max(90, SETTINGS_MESSAGES.reminderDaysInvalid),
 })
 export type OrganisationInput = z.infer<typeof organisationSchema>
+
+/** 'HH:MM' → minutes after midnight ('24:00' is the end of the day), or null. */
+function minuteOf(value: string): number | null {
+  const m = /^(\d{2}):(\d{2})$/.exec(value.trim())
+  if (!m) return null
+  const minute = Number(m[1]) * 60 + Number(m[2])
+  return Number(m[2]) < 60 && minute <= 24 * 60 ? minute : null
+}
+
+/** The organisation's SMS sending hours (Europe/Paris): start and end of day, and the ISO weekdays (1 = Monday). */
+export const sendingHoursSchema = z
+  .object({
+    smsStart: z.string({ error: SETTINGS_MESSAGES.smsStartInvalid }),
+    smsEnd: z.string({ error: SETTINGS_MESSAGES.smsEndInvalid }),
+    smsDays: z.array(z.coerce.number().int().min(1).max(7), { error: SETTINGS_MESSAGES.smsDaysRequired }).min(1, SETTINGS_MESSAGES.smsDaysRequired),
+  })
+  .transform((v, ctx) => {
+    const startMinute = minuteOf(v.smsStart)
+    const endMinute = minuteOf(v.smsEnd)
+    if (startMinute === null || startMinute >= 24 * 60) ctx.addIssue({ code: 'custom', path: ['smsStart'], message: SETTINGS_MESSAGES.smsStartInvalid })
+    if (endMinute === null) ctx.addIssue({ code: 'custom', path: ['smsEnd'], message: SETTINGS_MESSAGES.smsEndInvalid })
+    else if (startMinute !== null && endMinute <= startMinute) ctx.addIssue({ code: 'custom', path: ['smsEnd'], message: SETTINGS_MESSAGES.smsEndBeforeStart })
+    return { startMinute: startMinute ?? 0, endMinute: endMinute ?? 0, days: [...new Set(v.smsDays)].sort((a, b) => a - b) }
+  })
+export type SendingHoursInput = z.infer<typeof sendingHoursSchema>
 
 /** The first message of each field, for the form. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -4,6 +4,7 @@ import { provisionUser } from '@/lib/auth/provision-user'
 import { endUserSessions } from '@/lib/auth/revoke'
 import type { DbOrTx } from '@/lib/db/client'
 import { accounts, sessions, twoFactors, users } from '@/lib/db/schema'
+import { queueInvitation } from './invitation'
 import { identityOwner } from './queries'
 import type { IdentityInput, NewUserInput, UserProfileInput } from './schemas'
 
@@ -25,7 +26,7 @@ export const USER_MESSAGES = {
 const NOT_FOUND = { ok: false, notFound: true } as const
 const inOrganisation = (actor: SettingsActor, userId: string) => and(eq(users.id, userId), eq(users.organisationId, actor.organisationId))
 
-/** Creates a user of the administrator's organisation, without a password: the invitation mail sets it. */
+/** Creates a user of the administrator's organisation, without a password: the invitation (queued with it) sets it. */
 export async function createOrganisationUser(db: DbOrTx, actor: SettingsActor, input: NewUserInput): Promise<SettingsOutcome<{ userId: string }>> {
   try {
     return await db.transaction(async (tx) => {
@@ -34,6 +35,7 @@ export async function createOrganisationUser(db: DbOrTx, actor: SettingsActor, i
       const result = await provisionUser(tx, { ...input, organisationId: actor.organisationId })
       if (!result.ok) return { ok: false as const, error: result.error }
       await writeAudit(tx, { actorId: actor.id, organisationId: actor.organisationId, action: 'user.created', entityType: 'user', entityId: result.userId, details: { role: input.role } })
+      await queueInvitation(tx, result.userId)
       return { ok: true as const, userId: result.userId }
     })
   } catch (error) {

@@ -391,6 +391,8 @@ describe('sendFup: two answers at once', () => {
       if (docIds.length) await db.delete(s.documents).where(inArray(s.documents.id, docIds))
     }
     if (created.candidateIds.length) await db.delete(s.candidates).where(inArray(s.candidates.id, created.candidateIds))
+    // The referent's mails the two answers queued name the structure.
+    if (created.structureId) await db.delete(s.outboundMails).where(eq(s.outboundMails.structureId, created.structureId))
     if (created.offerId) await db.delete(s.socialOffers).where(eq(s.socialOffers.id, created.offerId))
     if (created.structureId) await db.delete(s.partnerStructures).where(eq(s.partnerStructures.id, created.structureId))
     if (countsBefore) expect(await tableCounts(db)).toEqual(countsBefore)

@@ -3,12 +3,14 @@ import { decodeQuotedPrintable } from '../support/test-codes'
 import os from 'node:os'
 import path from 'node:path'
 import { inArray, or } from 'drizzle-orm'
-import { afterAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { createAuth, type Auth } from '@/lib/auth/auth'
 import { cookieHeaderOf } from '@/lib/auth/password-sign-in'
 import { provisionUser, type ProvisionInput } from '@/lib/auth/provision-user'
 import type { Db } from '@/lib/db/client'
 import { auditLog, users } from '@/lib/db/schema'
+import { startJobWorker, type RunningWorker } from '@/lib/jobs/worker'
+import { resetSmsTransport } from '@/lib/sms/transport'
 import { demoIds } from '@/lib/db/seed'
 
 export const TEST_SECRET = 'integration-secret-7c1e9a4b2d6f8e0a3c5b7d9f1e2a4c6b'
@@ -19,13 +21,29 @@ export function testAuth(db: Db, baseURL = TEST_BASE_URL): Auth {
   return createAuth({ db, baseURL, secret: TEST_SECRET, nextjs: false })
 }
 
-/** Mail goes to a fresh outbox folder for this file (lib/mail/mailer.ts writes there when SMTP_URL is unset). */
+/**
+ * Mail and SMS go to a fresh outbox folder for this file (lib/mail/mailer.ts writes there when SMTP_URL is unset), sent
+ * by a real job worker (pg-boss) on the run's database, as in the app: what the code under test queues is delivered.
+ */
 export function useOutbox(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'passerelle-outbox-'))
   process.env.OUTBOX_DIR = dir
   delete process.env.SMTP_URL
+  resetSmsTransport()
+  useJobWorker()
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
   return dir
+}
+
+/** A job worker on the run's database for the duration of the file. */
+export function useJobWorker(): void {
+  let worker: RunningWorker | undefined
+  beforeAll(async () => {
+    worker = await startJobWorker({ connectionString: inject('databaseUrl'), poolMax: 3 })
+  })
+  afterAll(async () => {
+    await worker?.stop()
+  })
 }
 
 /** The newest mail to `to` matching `pattern` (the reset mail leaves in the background). */

@@ -1,16 +1,13 @@
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { prescribe, type PrescribeInput } from '@/lib/prescriptions/prescribe'
-import { decodeQuotedPrintable } from '../support/test-codes'
+import { unseal } from '@/lib/crypto/sealed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
 const db = useTestDb()
@@ -19,12 +16,9 @@ const REFERENT_LYON = 'demo-referent-lyon'
 const NOW = new Date('2026-11-22T10:00:00.000Z')
 const asDb = (tx: Tx) => tx as unknown as Db
 
-// Mail goes to a throwaway outbox (lib/mail/mailer.ts without SMTP_URL); links start with BETTER_AUTH_URL.
-const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'passerelle-prescriptions-'))
-const saved = { OUTBOX_DIR: process.env.OUTBOX_DIR, SMTP_URL: process.env.SMTP_URL, BETTER_AUTH_URL: process.env.BETTER_AUTH_URL }
+// Links in mail start with BETTER_AUTH_URL.
+const saved = { BETTER_AUTH_URL: process.env.BETTER_AUTH_URL }
 beforeAll(() => {
-  process.env.OUTBOX_DIR = outbox
-  delete process.env.SMTP_URL
   process.env.BETTER_AUTH_URL = 'https://passerelle.example'
 })
 afterAll(() => {
@@ -32,12 +26,15 @@ afterAll(() => {
     if (v === undefined) delete process.env[k]
     else process.env[k] = v
   }
-  fs.rmSync(outbox, { recursive: true, force: true })
 })
-beforeEach(() => {
-  for (const f of fs.readdirSync(outbox)) fs.rmSync(path.join(outbox, f))
-})
-const mails = () => fs.readdirSync(outbox).map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(outbox, f), 'utf8')))
+/**
+ * The mails queued by the test's own transaction (created_at is its start time, now()), as their headers and text
+ * read: the worker sends them after the commit (tests/integration/mail-queue.int.test.ts proves the sending).
+ */
+async function mails(handle: Tx) {
+  const rows = await handle.select().from(s.outboundMails).where(sql`${s.outboundMails.createdAt} = now()`).orderBy(s.outboundMails.toAddress)
+  return rows.map((m) => `To: ${m.toAddress}\nSubject: ${m.subject}\n\n${unseal(m.sealedText!)}`)
+}
 
 function pdfText(pdf: Buffer): string {
   const out = spawnSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf })
@@ -149,8 +146,13 @@ describe('prescribe: a prescription sheet', () => {
       const result = await prescribe(asDb(tx), { organisationId: demoIds.orgSeineMaritime, authorId: REFERENT, input: { candidateId: antoine, offerId: demoIds.offerPermis, prescription: form() }, now: NOW })
       expect(result).toMatchObject({ ok: true, mailed: 2 })
       if (!result.ok) return
-      const sent = mails()
+      const sent = await mails(tx)
       expect(sent).toHaveLength(2)
+      // Each with its send job, in the same transaction.
+      const { rows: jobs } = await tx.execute<{ n: number }>(
+        sql`select count(*)::int as n from pgboss.job where name = 'send-mail' and (data->>'mailId')::uuid in (select id from outbound_mails where created_at = now())`,
+      )
+      expect(jobs[0]!.n).toBe(2)
       expect(sent.map((m) => /^To: (.+)$/m.exec(m)![1]!.trim()).sort()).toEqual(['partenaire@passerelle.test', 'second.partenaire@mobilite.test'])
       for (const mail of sent) {
         expect(mail).toContain('Subject: Une nouvelle prescription vous attend')
@@ -187,16 +189,16 @@ describe('prescribe: refusals write nothing', () => {
       if (result.ok) return
       expect(result.fieldErrors?.[field]).toBe(message)
       expect(await counts(tx)).toEqual(before)
-      expect(mails()).toEqual([])
+      expect(await mails(tx)).toEqual([])
     })
   })
 
   async function refused(tx: Tx, organisationId: string, authorId: string, candidate: string, offerId: string) {
     const before = await counts(tx)
-    const mailsBefore = mails().length
+    const mailsBefore = (await mails(tx)).length
     const result = await prescribe(asDb(tx), { organisationId, authorId, input: { candidateId: candidate, offerId, prescription: form() }, now: NOW })
     expect(await counts(tx)).toEqual(before)
-    expect(mails()).toHaveLength(mailsBefore)
+    expect(await mails(tx)).toHaveLength(mailsBefore)
     return result
   }
 

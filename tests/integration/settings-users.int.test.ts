@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { activeSession } from '@/lib/auth/active-session'
 import { passwordSignIn } from '@/lib/auth/password-sign-in'
 import { resetTokenIsUsable } from '@/lib/auth/reset-token'
-import { createInvitationLink, INVITATION_HOURS, sendInvitation } from '@/lib/settings/invitation'
+import { createInvitationLink, INVITATION_HOURS } from '@/lib/settings/invitation'
 import { updateOrganisationSettings } from '@/lib/settings/organisation'
 import { getOrganisationUser, listOrganisationUsers } from '@/lib/settings/queries'
 import { fieldErrors, identitySchema, newUserSchema, organisationSchema, userProfileSchema } from '@/lib/settings/schemas'
@@ -52,7 +52,7 @@ const input = (over: Partial<Record<string, string>> = {}) =>
   newUserSchema.parse({ firstName: 'Inès', lastName: 'Vitée', email: `invite-${crypto.randomUUID()}@passerelle.test`, phone: '06 12 34 56 78', role: 'counsellor', ...over })
 
 describe('creating a user', () => {
-  it('provisions the user in the organisation, audited, and mails a 72-hour single-use link to choose a password', async () => {
+  it('provisions the user in the organisation, audited, and mails (through the job queue) a 72-hour single-use link to choose a password', async () => {
     const actor = await admin()
     const data = input()
     const outcome = await createOrganisationUser(db, actor, data)
@@ -64,7 +64,7 @@ describe('creating a user', () => {
     expect(await db.select().from(accounts).where(eq(accounts.userId, outcome.userId))).toEqual([])
     expect(await auditOf(outcome.userId, 'user.created')).toMatchObject([{ actorId: actor.id, organisationId: seine, details: { role: 'counsellor' } }])
 
-    await sendInvitation(auth, db, outcome.userId)
+    // The invitation was queued in the creation's transaction; the file's job worker (useOutbox) sends it.
     const mail = await waitForMail(outbox, data.email, /new-password\?token=/)
     expect(mail).toContain('Département de Seine-Maritime')
     expect(mail).toContain('72 heures')
@@ -80,9 +80,9 @@ describe('creating a user', () => {
 
   it('an invitation link expires after 72 hours', async () => {
     const user = await newUser()
-    const url = await createInvitationLink(auth, user.id, Date.now() - INVITATION_HOURS * 3600_000 - 1000)
+    const url = await createInvitationLink(db, user.id, Date.now() - INVITATION_HOURS * 3600_000 - 1000)
     expect(await resetTokenIsUsable(auth, new URL(url).searchParams.get('token')!)).toBe(false)
-    const fresh = await createInvitationLink(auth, user.id)
+    const fresh = await createInvitationLink(db, user.id)
     expect(await resetTokenIsUsable(auth, new URL(fresh).searchParams.get('token')!)).toBe(true)
   })
 

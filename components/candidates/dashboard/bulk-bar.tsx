@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import type { Option } from '@/components/ui/multi-select'
 import { changeCandidatesStatusAction } from '@/lib/candidates/dashboard-actions'
+import { BulkSmsDialog } from '@/components/sms/bulk-sms-dialog'
+import type { ComposerTemplate } from '@/components/sms/sms-composer'
 
 const candidatesLabel = (n: number) => `${n.toLocaleString('fr-FR')} candidat${n > 1 ? 's' : ''}`
 
@@ -14,12 +16,16 @@ function filenameOf(response: Response): string {
   return /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'candidats.csv'
 }
 
-/** The bar of bulk actions on the selected candidates: export (candidate.export) and change of status (candidate.modify). */
+/**
+ * The bar of bulk actions on the selected candidates: export (candidate.export), SMS (candidate.sms.send: `smsTemplates`
+ * is null without it) and change of status (candidate.modify).
+ */
 export function BulkBar({
   ids,
   statuses,
   canExport,
   canModify,
+  smsTemplates,
   onClear,
   onStatusChanged,
 }: {
@@ -27,11 +33,13 @@ export function BulkBar({
   statuses: Option[]
   canExport: boolean
   canModify: boolean
+  smsTemplates: ComposerTemplate[] | null
   onClear: () => void
   onStatusChanged: () => void
 }) {
   const [exporting, setExporting] = useState(false)
   const [dialogOpen, setDialogOpen] = useState(false)
+  const [smsOpen, setSmsOpen] = useState(false)
   if (ids.length === 0) return null
   const count = ids.length
 
@@ -71,6 +79,11 @@ export function BulkBar({
             {exporting ? 'Export en cours…' : 'Exporter la sélection'}
           </Button>
         )}
+        {smsTemplates && (
+          <Button variant="secondary" onClick={() => setSmsOpen(true)}>
+            Envoyer un SMS
+          </Button>
+        )}
         {canModify && (
           <Button variant="secondary" onClick={() => setDialogOpen(true)}>
             Changer le statut
@@ -80,6 +93,7 @@ export function BulkBar({
           Désélectionner
         </Button>
       </div>
+      {smsTemplates && smsOpen && <BulkSmsDialog ids={ids} templates={smsTemplates} onClose={() => setSmsOpen(false)} />}
       {canModify && dialogOpen && (
         <StatusDialog
           ids={ids}

@@ -11,12 +11,13 @@ import type { Option } from '@/components/ui/multi-select'
 import type { CandidateListRow, CandidateSort } from '@/lib/candidates/list-candidates'
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { BulkBar } from './bulk-bar'
+import type { ComposerTemplate } from '@/components/sms/sms-composer'
 import { candidateColumnClassNames, candidateColumns } from './columns'
 import { dashboardQuery, hasFilters, type DashboardParams } from './dashboard-params'
 import { CandidateFilterBar, type DashboardFilterOptions } from './filter-bar'
 import { Pagination } from './pagination'
 
-export type DashboardPermissions = { link: boolean; export: boolean; modify: boolean }
+export type DashboardPermissions = { link: boolean; export: boolean; modify: boolean; sms: boolean }
 
 /**
  * Where the typed search is kept for the back and forward buttons: in this history entry's state (the browser's,
@@ -54,6 +55,7 @@ export function CandidatesDashboard({
   options,
   statuses,
   permissions,
+  smsTemplates = [],
 }: {
   title: string
   actions?: React.ReactNode
@@ -63,6 +65,8 @@ export function CandidatesDashboard({
   options: DashboardFilterOptions
   statuses: Option[]
   permissions: DashboardPermissions
+  /** The organisation's SMS templates, for "Envoyer un SMS". */
+  smsTemplates?: ComposerTemplate[]
 }) {
   const router = useRouter()
   const pathname = usePathname()
@@ -179,7 +183,7 @@ export function CandidatesDashboard({
     navigate({ ...shown, sort, dir: next.desc ? 'desc' : 'asc', page: 1 })
   }
 
-  const selectable = permissions.export || permissions.modify
+  const selectable = permissions.export || permissions.modify || permissions.sms
   const columns = useMemo(() => candidateColumns({ selectable, linked: permissions.link }), [selectable, permissions.link])
   const selectedIds = Object.keys(selection).filter((id) => selection[id])
   const pages = Math.max(1, Math.ceil(shownTotal / PAGE_SIZE))
@@ -208,6 +212,7 @@ export function CandidatesDashboard({
           statuses={statuses}
           canExport={permissions.export}
           canModify={permissions.modify}
+          smsTemplates={permissions.sms ? smsTemplates : null}
           onClear={() => setSelection({})}
           onStatusChanged={() => {
             setSelection({})

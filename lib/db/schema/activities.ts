@@ -1,6 +1,5 @@
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth'
-import { candidates } from './candidates'
 import { organisations, partnerStructures } from './tenants'
 
 export const supportCourses = pgTable(
@@ -45,42 +44,6 @@ export const ampListEntries = pgTable('amp_list_entries', {
   name: text('name').notNull(),
   key: text('key').notNull().unique(),
 })
-
-export const smsTemplates = pgTable(
-  'sms_templates',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
-    name: text('name').notNull(),
-    body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sms_templates_organisation_idx').on(t.organisationId)],
-)
-
-export const smsStatusEnum = pgEnum('sms_status', ['queued', 'sent', 'delivered', 'failed'])
-
-export const smsMessages = pgTable(
-  'sms_messages',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
-    candidateId: uuid('candidate_id')
-      .notNull()
-      .references(() => candidates.id),
-    authorId: text('author_id').references(() => users.id),
-    body: text('body').notNull(),
-    status: smsStatusEnum('status').notNull().default('queued'),
-    providerSid: text('provider_sid'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (t) => [index('sms_messages_candidate_idx').on(t.candidateId)],
-)
 
 /** Who did what to which record. Details never hold personal data beyond ids. */
 export const auditLog = pgTable(

@@ -76,6 +76,8 @@ export const candidates = pgTable(
     placeId: uuid('place_id').references(() => places.id),
     statusId: uuid('status_id').references(() => candidateStatuses.id),
     referentId: text('referent_id').references(() => users.id),
+    /** Set when the candidate answered STOP (or the provider said they unsubscribed): nothing is sent to them. */
+    smsOptedOutAt: timestamp('sms_opted_out_at', { withTimezone: true }),
     customFields: jsonb('custom_fields').$type<Record<string, CustomFieldValue>>().notNull().default({}),
     /** Lower-cased, accent-free haystack for the trigram search (names, phone, email). */
     searchText: text('search_text').generatedAlwaysAs(

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /** A département, a local mission, an association: the owner of candidates and of its users. */
@@ -9,6 +10,10 @@ export const organisations = pgTable('organisations', {
   addressFormatted: text('address_formatted'),
   /** /v2/actions/dashboard: a prescription without answer for more than this many days needs a follow-up. */
   answerReminderDays: integer('answer_reminder_days').notNull().default(10),
+  /** SMS sending hours, Europe/Paris: minutes after midnight [start, end) on the ISO weekdays listed (1 = Monday). */
+  smsWindowStartMinute: integer('sms_window_start_minute').notNull().default(8 * 60),
+  smsWindowEndMinute: integer('sms_window_end_minute').notNull().default(20 * 60),
+  smsWindowDays: integer('sms_window_days').array().notNull().default(sql`'{1,2,3,4,5,6}'::integer[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

@@ -1,6 +1,7 @@
 import Link from '@/components/ui/link'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle, type PageKey } from '@/components/layout/page-metadata'
+import { FailedSends } from '@/components/settings/failed-sends'
 import { requirePagePermission } from '@/lib/auth/session'
 
 export const generateMetadata = pageMetadata('settings')
@@ -16,7 +17,7 @@ const SECTIONS: [string, PageKey][] = [
 ]
 
 export default async function SettingsPage() {
-  await requirePagePermission('settings.visualize')
+  const user = await requirePagePermission('settings.visualize')
   const titles = await Promise.all(SECTIONS.map(([, key]) => pageTitle(key)))
   return (
     <>
@@ -30,6 +31,7 @@ export default async function SettingsPage() {
           </li>
         ))}
       </ul>
+      {user.organisationId && <FailedSends organisationId={user.organisationId} />}
     </>
   )
 }

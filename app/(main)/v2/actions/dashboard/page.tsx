@@ -7,6 +7,9 @@ import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/sessi
 import { formatDate } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { answerReminderDays, ANSWERS_WINDOW_DAYS, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
+import Link from '@/components/ui/link'
+import { formatDateTime } from '@/lib/dates'
+import { unreadSmsReplies } from '@/lib/sms/queries'
 
 export const generateMetadata = pageMetadata('actionsDashboard')
 
@@ -25,9 +28,10 @@ export default async function ActionsDashboardPage() {
   const now = new Date()
   const days = await answerReminderDays(db, user.organisationId)
   const wholeOrganisation = user.role === 'admin'
-  const [answers, unanswered] = await Promise.all([
+  const [answers, unanswered, replies] = await Promise.all([
     receivedAnswers(db, { userId: user.id, organisationId: user.organisationId, now }),
     unansweredPrescriptions(db, { organisationId: user.organisationId, authorId: wholeOrganisation ? null : user.id, days, now }),
+    unreadSmsReplies(db, { userId: user.id, organisationId: user.organisationId }),
   ])
   const unread = answers.filter((a) => !a.readAt).length
   const unreadIds = new Set(answers.filter((a) => !a.readAt).map((a) => a.notificationId))
@@ -35,7 +39,7 @@ export default async function ActionsDashboardPage() {
 
   return (
     <>
-      <PageHeader title={await pageTitle('actionsDashboard')} subtitle="Les réponses des partenaires à vos prescriptions et les prescriptions à relancer." />
+      <PageHeader title={await pageTitle('actionsDashboard')} subtitle="Les réponses des partenaires à vos prescriptions, celles des candidats à vos SMS et les prescriptions à relancer." />
       <section aria-labelledby="answers" className="mb-10 flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="answers" className="text-lg font-semibold">
@@ -68,6 +72,29 @@ export default async function ActionsDashboardPage() {
           />
         )}
         <p className="text-xs text-slate-600">Les réponses lues restent affichées {ANSWERS_WINDOW_DAYS} jours.</p>
+      </section>
+      <section aria-labelledby="sms-replies" className="mb-10 flex flex-col gap-3">
+        <h2 id="sms-replies" className="text-lg font-semibold">
+          Réponses à vos SMS
+          <span className="font-normal text-slate-600"> ({replies.length > 0 ? `${replies.length} non lue${replies.length > 1 ? 's' : ''}` : 'aucune nouvelle'})</span>
+        </h2>
+        {replies.length === 0 ? (
+          <p className="text-sm text-slate-600">Aucune nouvelle réponse : les réponses des candidats à vos SMS apparaîtront ici.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {replies.map((r) => (
+              <li key={r.notificationId} className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm">
+                <p>
+                  <Link href={`/v2/candidate/${r.candidateId}/sms`} className="font-medium">
+                    {r.lastName} {r.firstName}
+                  </Link>{' '}
+                  <span className="text-slate-600">· {formatDateTime(r.receivedAt)}</span>
+                </p>
+                <p className="mt-1 line-clamp-2 text-slate-800">{r.body}</p>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section aria-labelledby="unanswered" className="flex flex-col gap-3">
         <h2 id="unanswered" className="text-lg font-semibold">

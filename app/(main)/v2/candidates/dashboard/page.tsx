@@ -12,6 +12,7 @@ import { candidateSettings } from '@/lib/candidates/organisation-settings'
 import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
 import { can } from '@/lib/permissions'
+import { listTemplates } from '@/lib/sms/queries'
 
 export const generateMetadata = pageMetadata('candidatesDashboard')
 
@@ -52,7 +53,8 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
   // An old bookmark's search text: the same list without it, and out of the address bar and the history.
   if (hasSearchInUrl(query)) redirect(`/v2/candidates/dashboard${dashboardQuery(params)}`)
   const db = getDb()
-  const [{ rows, total }, settings] = await Promise.all([
+  const canSms = can(user, 'candidate.sms.send')
+  const [{ rows, total }, settings, templates] = await Promise.all([
     listCandidatesPage(db, user.organisationId, {
       placeIds: params.placeIds,
       statusIds: params.statusIds,
@@ -62,6 +64,7 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
       page: params.page,
     }),
     candidateSettings(db, user.organisationId),
+    canSms ? listTemplates(db, user.organisationId) : [],
   ])
   // A page past the end (fewer candidates since the link was made): the last page.
   if (rows.length === 0 && total > 0 && params.page > 1) {
@@ -103,7 +106,8 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
       rows={rows}
       total={total}
       params={params}
-      permissions={{ link: true, export: can(user, 'candidate.export'), modify: canModify }}
+      permissions={{ link: true, export: can(user, 'candidate.export'), modify: canModify, sms: canSms }}
+      smsTemplates={templates.map((t) => ({ id: t.id, name: t.name, body: t.body }))}
       statuses={settings.statuses.map((s) => ({ value: s.id, label: s.label }))}
       options={{
         places: settings.places.map((p) => ({ value: p.id, label: p.label })),

@@ -4,9 +4,15 @@ import { pageMetadata } from '@/components/layout/page-metadata'
 
 export const generateMetadata = pageMetadata('candidate')
 
-/** /v2/candidate/{id}/{navigation}: identite, situation, prescriptions or historique; any other section is a 404. */
-export default async function CandidateSectionPage({ params, searchParams }: { params: Promise<{ id: string; navigation: string }>; searchParams: Promise<{ edit?: string | string[] }> }) {
-  const [{ id, navigation }, { edit }] = await Promise.all([params, searchParams])
+/** /v2/candidate/{id}/{navigation}: identite, situation, prescriptions, sms or historique; any other section is a 404. */
+export default async function CandidateSectionPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string; navigation: string }>
+  searchParams: Promise<{ edit?: string | string[]; avant?: string | string[] }>
+}) {
+  const [{ id, navigation }, { edit, avant }] = await Promise.all([params, searchParams])
   if (!isCandidateSection(navigation)) notFound()
-  return <CandidateSheet id={id} section={navigation} edit={edit === '1'} />
+  return <CandidateSheet id={id} section={navigation} edit={edit === '1'} before={typeof avant === 'string' ? avant : undefined} />
 }

@@ -1,0 +1,71 @@
+import Link from '@/components/ui/link'
+import { SimpleTable } from '@/components/ui/simple-table'
+import { now } from '@/lib/clock'
+import { formatDateTime } from '@/lib/dates'
+import { getDb } from '@/lib/db/client'
+import { FAILED_SENDS_DAYS, failedSends } from '@/lib/settings/failed-sends'
+import { smsErrorLabel } from '@/lib/sms/status'
+import { ResendMailButton } from './resend-mail-button'
+
+const MAIL_KINDS: Record<string, string> = {
+  'reset-password': 'Réinitialisation du mot de passe',
+  'second-factor-code': 'Code de connexion',
+  'user-invitation': 'Invitation',
+  'prescription-created': 'Nouvelle prescription (partenaire)',
+  'fup-answered': 'Réponse à une prescription',
+}
+
+/** /v2/settings: what the job queue gave up on, so that an administrator sees it and can act. */
+export async function FailedSends({ organisationId }: { organisationId: string }) {
+  const { mails, sms } = await failedSends(getDb(), organisationId, now())
+  return (
+    <section aria-labelledby="failed-sends" className="mt-8 flex flex-col gap-4">
+      <div>
+        <h2 id="failed-sends" className="text-lg font-semibold text-slate-900">
+          Envois en échec
+        </h2>
+        <p className="text-sm text-slate-600">
+          Les emails et SMS que la file d’envoi n’a pas pu remettre après plusieurs essais, sur les {FAILED_SENDS_DAYS} derniers jours.
+        </p>
+      </div>
+      {mails.length === 0 && sms.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-700">Aucun envoi en échec : tout est parti.</p>
+      ) : (
+        <>
+          {mails.length > 0 && (
+            <SimpleTable
+              caption="Emails en échec"
+              headers={['Email', 'Destinataire', 'Dernier essai', 'Motif', '']}
+              rows={mails.map((m) => ({
+                key: m.id,
+                cells: [
+                  MAIL_KINDS[m.kind] ?? m.subject,
+                  m.to,
+                  formatDateTime(m.at),
+                  `${m.errorCode ?? 'erreur'} (${m.attempts} essai${m.attempts > 1 ? 's' : ''})`,
+                  <ResendMailButton key="resend" mailId={m.id} label={`l’email à ${m.to}`} />,
+                ],
+              }))}
+            />
+          )}
+          {sms.length > 0 && (
+            <SimpleTable
+              caption="SMS en échec"
+              headers={['Candidat', 'Date', 'Motif']}
+              rows={sms.map((m) => ({
+                key: m.id,
+                cells: [
+                  <Link key="c" href={`/v2/candidate/${m.candidateId}/sms`}>
+                    {m.lastName} {m.firstName}
+                  </Link>,
+                  formatDateTime(m.at),
+                  smsErrorLabel(m.errorCode) ?? 'erreur',
+                ],
+              }))}
+            />
+          )}
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,27 @@
+'use client'
+
+import { useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { toast } from '@/components/ui/toast'
+import { resendFailedMailAction } from '@/lib/settings/actions'
+
+export function ResendMailButton({ mailId, label }: { mailId: string; label: string }) {
+  const [pending, setPending] = useState(false)
+  async function resend() {
+    setPending(true)
+    try {
+      const state = await resendFailedMailAction(mailId)
+      if (state.ok) toast.success(state.message ?? 'Message remis dans la file d’envoi.')
+      else toast.error(state.error ?? 'Le message n’a pas pu être renvoyé.')
+    } catch {
+      toast.error('Le message n’a pas pu être renvoyé. Réessayez dans un instant.')
+    } finally {
+      setPending(false)
+    }
+  }
+  return (
+    <Button variant="secondary" onClick={resend} disabled={pending} aria-busy={pending}>
+      Renvoyer<span className="sr-only"> {label}</span>
+    </Button>
+  )
+}

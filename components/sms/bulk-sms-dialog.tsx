@@ -1,0 +1,195 @@
+'use client'
+
+import { useEffect, useId, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { toast } from '@/components/ui/toast'
+import { formatDateTime } from '@/lib/dates'
+import { batchProgressAction, bulkSmsAction, type BatchProgress } from '@/lib/sms/actions'
+import { smsErrorLabel } from '@/lib/sms/status'
+import { TEMPLATE_VARIABLES, unknownVariables } from '@/lib/sms/template-variables'
+import type { ComposerTemplate } from './sms-composer'
+import { SmsLength } from './sms-length'
+
+const candidatesLabel = (n: number) => `${n.toLocaleString('fr-FR')} candidat${n > 1 ? 's' : ''}`
+
+const SKIP_REASONS: Record<string, string> = {
+  noMobile: 'pas de numéro de mobile',
+  optedOut: 'désinscrit des SMS (STOP)',
+  tooLong: 'message trop long une fois complété',
+  empty: 'message vide une fois complété',
+  notFound: 'candidat introuvable',
+}
+
+/**
+ * "Envoyer un SMS" on the dashboard's selection: a template or a text (its variables filled per candidate), then the
+ * send runs in the background — the dialog follows its progress and ends with the report: sent, skipped (no mobile,
+ * opted out) and failed, each candidate named.
+ */
+export function BulkSmsDialog({ ids, templates, onClose }: { ids: string[]; templates: ComposerTemplate[]; onClose: () => void }) {
+  const fieldIds = { template: useId(), text: useId(), counter: useId(), error: useId() }
+  const [templateId, setTemplateId] = useState('')
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+  const [batchId, setBatchId] = useState<string | null>(null)
+  const [progress, setProgress] = useState<BatchProgress | null>(null)
+
+  useEffect(() => {
+    if (!batchId) return
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const poll = async () => {
+      try {
+        const result = await batchProgressAction(batchId)
+        if (stopped) return
+        if (result.ok) {
+          setProgress(result)
+          if (result.done) return
+        }
+      } catch {
+        // A lost poll: the next one reads again.
+      }
+      if (!stopped) timer = setTimeout(poll, 1500)
+    }
+    void poll()
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [batchId])
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    if (!text.trim()) return setError('Écrivez le message avant de l’envoyer.')
+    const unknown = unknownVariables(text)
+    if (unknown.length) return setError(`Variable inconnue : ${unknown.join(', ')}.`)
+    setPending(true)
+    setError(null)
+    try {
+      const result = await bulkSmsAction({ candidateIds: ids, text, templateId: templateId || null })
+      if (!result.ok) return setError(Object.values(result.fieldErrors ?? {})[0] ?? result.error ?? 'Les SMS n’ont pas pu être envoyés.')
+      setBatchId(result.batchId)
+      toast.success(`${candidatesLabel(result.queued)} : SMS en cours d’envoi.`, result.skipped ? { description: `${candidatesLabel(result.skipped)} ignoré${result.skipped > 1 ? 's' : ''}.` } : undefined)
+    } catch {
+      setError('Les SMS n’ont pas pu être envoyés. Vérifiez votre connexion et réessayez.')
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Envoyer un SMS" description={`À ${candidatesLabel(ids.length)} sélectionné${ids.length > 1 ? 's' : ''}.`} wide>
+      {!batchId ? (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          {templates.length > 0 && (
+            <div className="flex flex-col gap-1">
+              <label htmlFor={fieldIds.template} className="text-sm font-medium text-slate-800">
+                Modèle
+              </label>
+              <select
+                id={fieldIds.template}
+                value={templateId}
+                onChange={(e) => {
+                  setTemplateId(e.target.value)
+                  const template = templates.find((t) => t.id === e.target.value)
+                  if (template) setText(template.body)
+                }}
+                className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm sm:max-w-sm"
+              >
+                <option value="">Sans modèle</option>
+                {templates.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div className="flex flex-col gap-1">
+            <label htmlFor={fieldIds.text} className="text-sm font-medium text-slate-800">
+              Message
+            </label>
+            <textarea
+              id={fieldIds.text}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              rows={5}
+              maxLength={2000}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={[fieldIds.counter, error ? fieldIds.error : ''].filter(Boolean).join(' ')}
+              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            />
+            <p className="text-xs text-slate-600">
+              Variables, complétées pour chaque candidat : {Object.keys(TEMPLATE_VARIABLES).map((v) => `{${v}}`).join(', ')}
+            </p>
+            <SmsLength id={fieldIds.counter} text={text.trim()} />
+            {error && (
+              <p id={fieldIds.error} role="alert" className="text-sm text-red-700">
+                {error}
+              </p>
+            )}
+          </div>
+          <p className="text-xs text-slate-600">
+            Les candidats sans mobile ou désinscrits (STOP) sont ignorés et nommés dans le compte rendu. Hors des horaires d’envoi de votre organisation, les SMS
+            partent au début de la plage suivante.
+          </p>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Annuler
+            </Button>
+            <Button type="submit" disabled={pending} aria-busy={pending}>
+              {pending ? 'Envoi…' : `Envoyer à ${candidatesLabel(ids.length)}`}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <BatchReport progress={progress} onClose={onClose} />
+      )}
+    </Dialog>
+  )
+}
+
+function BatchReport({ progress, onClose }: { progress: BatchProgress | null; onClose: () => void }) {
+  if (!progress) return <p role="status">Préparation de l’envoi…</p>
+  const { counts, requested } = progress
+  const handled = counts.sent + counts.failed + counts.skipped + counts.scheduled
+  const groups = [
+    { key: 'sent', title: `Envoyés (${counts.sent})`, rows: progress.rows.filter((r) => r.outcome === 'sent') },
+    { key: 'skipped', title: `Ignorés (${counts.skipped})`, rows: progress.rows.filter((r) => r.outcome === 'skipped') },
+    { key: 'failed', title: `En échec (${counts.failed})`, rows: progress.rows.filter((r) => r.outcome === 'failed') },
+    { key: 'pending', title: `Programmés ou en cours (${counts.pending + counts.scheduled})`, rows: progress.rows.filter((r) => r.outcome === 'pending') },
+  ].filter((g) => g.rows.length > 0)
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <p role="status" className="text-sm font-medium text-slate-900">
+          {progress.done ? 'Envoi terminé.' : 'Envoi en cours…'} {handled.toLocaleString('fr-FR')} sur {requested.toLocaleString('fr-FR')} traités.
+        </p>
+        <progress className="mt-2 h-2 w-full accent-brand-700" max={requested} value={handled} aria-label="Progression de l’envoi" />
+      </div>
+      {groups.map((g) => (
+        <section key={g.key} aria-labelledby={`batch-${g.key}`}>
+          <h3 id={`batch-${g.key}`} className="text-sm font-semibold text-slate-900">
+            {g.title}
+          </h3>
+          <ul className="mt-1 max-h-48 overflow-y-auto text-sm text-slate-800">
+            {g.rows.map((r) => (
+              <li key={r.candidateId}>
+                {r.name}
+                {r.outcome === 'skipped' && r.reason && ` : ${SKIP_REASONS[r.reason] ?? r.reason}`}
+                {r.outcome === 'failed' && smsErrorLabel(r.reason) && ` : ${smsErrorLabel(r.reason)}`}
+                {r.outcome === 'pending' && r.scheduledFor && ` : départ le ${formatDateTime(r.scheduledFor)}`}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <div className="flex justify-end">
+        <Button variant={progress.done ? 'primary' : 'secondary'} onClick={onClose}>
+          Fermer
+        </Button>
+      </div>
+    </div>
+  )
+}

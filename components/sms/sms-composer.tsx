@@ -1,0 +1,182 @@
+'use client'
+
+import { useId, useState } from 'react'
+import { useRouter } from 'next/navigation'
+import { Button } from '@/components/ui/button'
+import { toast } from '@/components/ui/toast'
+import { formatDateTime, parisInstant } from '@/lib/dates'
+import { sendSmsAction } from '@/lib/sms/actions'
+import { MAX_SEGMENTS, smsLength } from '@/lib/sms/segments'
+import { describeSendingHours, nextSendingTime, type SendingHours } from '@/lib/sms/sending-hours'
+import { fillTemplate, TEMPLATE_VARIABLES, unknownVariables, type TemplateValues } from '@/lib/sms/template-variables'
+import { SmsLength } from './sms-length'
+
+export type ComposerTemplate = { id: string; name: string; body: string }
+
+/** '2026-11-25T09:30' (a datetime-local field, Paris time) → its instant, or null. */
+function localToInstant(value: string): Date | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(value)
+  return m ? parisInstant(m[1]!, Number(m[2]) * 60 + Number(m[3])) : null
+}
+
+/**
+ * The sheet's SMS composer: a template (optional) or free text, the live counter and the preview with this
+ * candidate's values, the sending hours' notice, and an optional chosen time. The server checks everything again.
+ */
+export function SmsComposer({
+  candidateId,
+  templates,
+  values,
+  hours,
+}: {
+  candidateId: string
+  templates: ComposerTemplate[]
+  values: TemplateValues
+  hours: SendingHours
+}) {
+  const router = useRouter()
+  const ids = { template: useId(), text: useId(), counter: useId(), error: useId(), schedule: useId(), at: useId(), atError: useId(), notice: useId() }
+  const [templateId, setTemplateId] = useState('')
+  const [text, setText] = useState('')
+  const [schedule, setSchedule] = useState(false)
+  const [at, setAt] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [pending, setPending] = useState(false)
+
+  const filled = fillTemplate(text, values).trim()
+  const unknown = unknownVariables(text)
+  const length = smsLength(filled)
+  const chosen = schedule ? localToInstant(at) : null
+  const requested = chosen ?? new Date()
+  const leaves = nextSendingTime(requested, hours)
+  const moved = leaves.getTime() !== requested.getTime()
+
+  function pickTemplate(id: string) {
+    setTemplateId(id)
+    const template = templates.find((t) => t.id === id)
+    if (template) setText(template.body)
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const local: Record<string, string> = {}
+    if (!filled) local.text = 'Écrivez le message avant de l’envoyer.'
+    else if (length.segments > MAX_SEGMENTS) local.text = `Le message compte ${length.segments} SMS : ${MAX_SEGMENTS} au plus. Raccourcissez-le.`
+    if (schedule && !chosen) local.scheduledFor = 'Choisissez la date et l’heure d’envoi.'
+    if (Object.keys(local).length) return setErrors(local)
+    setPending(true)
+    setErrors({})
+    try {
+      const result = await sendSmsAction({ candidateId, text, templateId: templateId || null, scheduledFor: schedule ? at : null })
+      if (!result.ok) {
+        setErrors(result.fieldErrors ?? { text: result.error ?? 'Le SMS n’a pas pu être enregistré.' })
+        return
+      }
+      const when = new Date(result.scheduledFor)
+      toast.success(result.moved || schedule ? `SMS programmé pour le ${formatDateTime(when)}.` : 'SMS en cours d’envoi.')
+      setText('')
+      setTemplateId('')
+      setSchedule(false)
+      setAt('')
+      router.refresh()
+    } catch {
+      setErrors({ text: 'Le SMS n’a pas pu être enregistré. Vérifiez votre connexion et réessayez.' })
+    } finally {
+      setPending(false)
+    }
+  }
+
+  const textError = errors.text ?? errors.candidateId ?? errors.templateId ?? (unknown.length ? `Variable inconnue : ${unknown.join(', ')}.` : undefined)
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Écrire un SMS">
+      <h3 className="text-base font-semibold text-slate-900">Écrire un SMS</h3>
+      {templates.length > 0 && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.template} className="text-sm font-medium text-slate-800">
+            Modèle
+          </label>
+          <select id={ids.template} value={templateId} onChange={(e) => pickTemplate(e.target.value)} className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm sm:max-w-sm">
+            <option value="">Sans modèle</option>
+            {templates.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={ids.text} className="text-sm font-medium text-slate-800">
+          Message
+        </label>
+        <textarea
+          id={ids.text}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={4}
+          maxLength={2000}
+          aria-invalid={textError ? true : undefined}
+          aria-describedby={[ids.counter, textError ? ids.error : ''].filter(Boolean).join(' ')}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+        />
+        <p className="text-xs text-slate-600">
+          Variables : {Object.keys(TEMPLATE_VARIABLES).map((v) => `{${v}}`).join(', ')}
+        </p>
+        <SmsLength id={ids.counter} text={filled} />
+        {textError && (
+          <p id={ids.error} role="alert" className="text-sm text-red-700">
+            {textError}
+          </p>
+        )}
+      </div>
+      {filled && (
+        <div>
+          <p className="text-sm font-medium text-slate-800">Aperçu</p>
+          <p data-testid="sms-preview" className="mt-1 max-w-prose rounded-lg bg-brand-50 px-3 py-2 text-sm whitespace-pre-wrap text-slate-900">
+            {filled}
+          </p>
+        </div>
+      )}
+      <div className="flex flex-col gap-2">
+        <div className="flex items-center gap-2">
+          <input id={ids.schedule} type="checkbox" checked={schedule} onChange={(e) => setSchedule(e.target.checked)} className="h-4 w-4 accent-brand-700" />
+          <label htmlFor={ids.schedule} className="text-sm text-slate-800">
+            Programmer l’envoi
+          </label>
+        </div>
+        {schedule && (
+          <div className="flex flex-col gap-1 sm:max-w-xs">
+            <label htmlFor={ids.at} className="text-sm font-medium text-slate-800">
+              Date et heure d’envoi
+            </label>
+            <input
+              id={ids.at}
+              type="datetime-local"
+              value={at}
+              onChange={(e) => setAt(e.target.value)}
+              aria-invalid={errors.scheduledFor ? true : undefined}
+              aria-describedby={errors.scheduledFor ? ids.atError : undefined}
+              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            />
+            {errors.scheduledFor && (
+              <p id={ids.atError} role="alert" className="text-sm text-red-700">
+                {errors.scheduledFor}
+              </p>
+            )}
+          </div>
+        )}
+        <p id={ids.notice} className="text-xs text-slate-600">
+          {moved
+            ? `Hors des horaires d’envoi de votre organisation (${describeSendingHours(hours)}) : le SMS partira le ${formatDateTime(leaves)}.`
+            : `Horaires d’envoi de votre organisation : ${describeSendingHours(hours)}.`}
+        </p>
+      </div>
+      <div>
+        <Button type="submit" disabled={pending} aria-busy={pending} aria-describedby={ids.notice}>
+          {pending ? 'Envoi…' : schedule || moved ? 'Programmer le SMS' : 'Envoyer le SMS'}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,6 @@
+import type { JobHandler } from './handler'
+import { sendMailJob } from './send-mail'
+import { sendSmsJob } from './send-sms'
+
+/** Every job the worker runs. A new kind: its queue in queues.ts, its file here beside these. */
+export const JOB_HANDLERS: JobHandler<never>[] = [sendMailJob, sendSmsJob] as JobHandler<never>[]

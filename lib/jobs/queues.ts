@@ -1,0 +1,19 @@
+import type PgBoss from 'pg-boss'
+
+/**
+ * Every queue of the app and its retry policy. pg-boss retries a failed job after `retryDelay · 2^n` seconds (with
+ * jitter) up to `retryLimit` times, then leaves it `failed`; the handler marks its own record failed on the last
+ * attempt so that a person sees it. `expireInSeconds` bounds an attempt: a worker killed in the middle leaves its job
+ * active until then, and pg-boss's supervisor hands it to another attempt.
+ */
+export const QUEUES = {
+  /** One queued mail (outbound_mails row): data { mailId }. */
+  sendMail: { name: 'send-mail', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
+  /** One SMS (sms_messages row): data { messageId }. */
+  sendSms: { name: 'send-sms', retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
+} as const satisfies Record<string, PgBoss.Queue & { expireInSeconds: number }>
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name']
+
+/** pg-boss's own tables live in their own schema, beside the app's. */
+export const JOB_SCHEMA = 'pgboss'

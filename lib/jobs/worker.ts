@@ -1,0 +1,60 @@
+import PgBoss from 'pg-boss'
+import { createDb } from '@/lib/db/client'
+import { logError } from '@/lib/log'
+import type { JobHandler } from './handler'
+import { JOB_HANDLERS } from './handlers'
+import { JOB_SCHEMA } from './queues'
+
+export type RunningWorker = { stop: () => Promise<void>; boss: PgBoss }
+
+/**
+ * A job worker: pg-boss on the app's PostgreSQL (embedded or not), running every handler. Any number of workers may
+ * share a database: pg-boss hands each job to one of them (SELECT … FOR UPDATE SKIP LOCKED).
+ *
+ * Each handler runs per job, even in a batch: a job that throws is failed alone (pg-boss retries it with back-off),
+ * the others of its batch complete.
+ */
+export async function startJobWorker(options: { connectionString: string; poolMax?: number; handlers?: JobHandler<never>[]; pollingIntervalSeconds?: number }): Promise<RunningWorker> {
+  const { db, pool } = createDb(options.connectionString, options.poolMax ?? 4)
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    schema: JOB_SCHEMA,
+    max: 2,
+    application_name: 'passerelle-worker',
+    // Maintenance (expired attempts back to retry, archiving) every 30 s; the schema is migrated by whoever starts first.
+    migrate: true,
+    supervise: true,
+    schedule: true,
+    maintenanceIntervalSeconds: 30,
+  })
+  boss.on('error', (error) => logError('jobs', error))
+  await boss.start()
+
+  for (const handler of options.handlers ?? JOB_HANDLERS) {
+    await boss.work<Record<string, unknown>>(
+      handler.queue,
+      { batchSize: handler.batchSize, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5 },
+      async (jobs) => {
+        await Promise.all(
+          (jobs as PgBoss.JobWithMetadata<never>[]).map(async (job) => {
+            try {
+              await handler.run(job.data, { db, lastAttempt: job.retryCount >= job.retryLimit }, job)
+            } catch (error) {
+              logError(`job.${handler.queue}`, error)
+              // Only this job: pg-boss retries it after its back-off, or leaves it failed after the last attempt.
+              await boss.fail(handler.queue, job.id, { error: (error as { name?: string }).name ?? 'Error' }).catch((e) => logError('jobs.fail', e))
+            }
+          }),
+        )
+      },
+    )
+  }
+
+  return {
+    boss,
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+      await pool.end()
+    },
+  }
+}

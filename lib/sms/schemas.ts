@@ -1,0 +1,79 @@
+import { fromZonedTime } from 'date-fns-tz'
+import { z } from 'zod'
+import { TIME_ZONE } from '@/lib/dates'
+import { SMS_MESSAGES } from './messages'
+import { MAX_SEGMENTS, smsLength } from './segments'
+import { unknownVariables } from './template-variables'
+
+/** A text as typed (template variables not yet filled): 2 000 characters at most before any count. */
+export const TEXT_MAX_LENGTH = 2000
+
+const text = z
+  .string({ error: SMS_MESSAGES.empty })
+  .max(TEXT_MAX_LENGTH, SMS_MESSAGES.tooLongRaw)
+  .refine((v) => v.trim().length > 0, SMS_MESSAGES.empty)
+  .superRefine((v, ctx) => {
+    const unknown = unknownVariables(v)
+    if (unknown.length) ctx.addIssue({ code: 'custom', message: SMS_MESSAGES.unknownVariables(unknown) })
+  })
+
+/** A template's text: known variables only, and no more than 6 SMS as written (the values may add to it). */
+export const templateSchema = z.object({
+  name: z.string({ error: SMS_MESSAGES.templateNameRequired }).trim().min(1, SMS_MESSAGES.templateNameRequired).max(100, SMS_MESSAGES.templateNameTooLong),
+  body: text.superRefine((v, ctx) => {
+    const { segments } = smsLength(v.trim())
+    if (segments > MAX_SEGMENTS) ctx.addIssue({ code: 'custom', message: SMS_MESSAGES.tooLong(segments) })
+  }),
+})
+export type TemplateInput = z.infer<typeof templateSchema>
+
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/
+
+/** A chosen sending time, as a datetime-local field gives it ('2026-11-25T09:30'), in Paris time. */
+const scheduledFor = z
+  .string()
+  .trim()
+  .optional()
+  .nullable()
+  .transform((v, ctx) => {
+    if (!v) return null
+    const at = LOCAL_DATE_TIME.test(v) ? fromZonedTime(`${v}:00`, TIME_ZONE) : null
+    if (!at || Number.isNaN(at.getTime())) {
+      ctx.addIssue({ code: 'custom', message: SMS_MESSAGES.scheduleInvalid })
+      return z.NEVER
+    }
+    return at
+  })
+
+const uuid = (message: string) => z.uuid({ message })
+
+/** The sheet's composer. */
+export const composeSchema = z.object({
+  candidateId: uuid(SMS_MESSAGES.notFound),
+  text,
+  templateId: uuid(SMS_MESSAGES.templateNotFound).nullable().optional(),
+  scheduledFor,
+})
+export type ComposeInput = z.infer<typeof composeSchema>
+
+/** Most candidates one bulk send takes (as the dashboard's other bulk actions). */
+export const BULK_SMS_MAX = 5000
+
+/** The dashboard's "Envoyer un SMS" on a selection. */
+export const bulkSchema = z.object({
+  candidateIds: z
+    .array(uuid(SMS_MESSAGES.noSelection), { message: SMS_MESSAGES.noSelection })
+    .min(1, SMS_MESSAGES.noSelection)
+    .max(BULK_SMS_MAX, `Sélectionnez au plus ${BULK_SMS_MAX.toLocaleString('fr-FR')} candidats à la fois.`)
+    .transform((ids) => [...new Set(ids)]),
+  text,
+  templateId: uuid(SMS_MESSAGES.templateNotFound).nullable().optional(),
+})
+export type BulkInput = z.infer<typeof bulkSchema>
+
+/** The first message of each field. */
+export function smsFieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of error.issues) out[String(issue.path[0] ?? 'text')] ??= issue.message
+  return out
+}

@@ -1,0 +1,153 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import twilio from 'twilio'
+import type RequestClient from 'twilio/lib/base/RequestClient'
+import { appUrl } from '@/lib/auth/app-url'
+import { outboxDir } from '@/lib/mail/mailer'
+import { echoToTerminal } from '@/lib/outbox-echo'
+
+/** What the provider says of a message, in our words. */
+export type ProviderStatus = 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed'
+export type Handed = { sid: string; status: ProviderStatus; errorCode?: string | null }
+
+/** The provider refused the message for good (invalid number, unsubscribed recipient, not a mobile…). */
+export class PermanentSmsError extends Error {
+  constructor(readonly code: string) {
+    super(`SMS refused (${code})`)
+    this.name = 'PermanentSmsError'
+  }
+}
+
+export type OutgoingSms = { id: string; to: string; body: string }
+
+export interface SmsTransport {
+  readonly name: 'twilio' | 'outbox'
+  /** Hands the message over; throws PermanentSmsError, or any other error for a transient failure (retried). */
+  send(sms: OutgoingSms): Promise<Handed>
+  /** The message if the provider already has it (an earlier attempt that died before it was recorded), else null. */
+  findHanded(sms: OutgoingSms, since: Date): Promise<Handed | null>
+}
+
+/** Twilio's statuses: accepted/queued/sending are still on their way; read/delivered are delivered. */
+export function providerStatusOf(twilioStatus: string | null | undefined): ProviderStatus {
+  switch (twilioStatus) {
+    case 'sent':
+      return 'sent'
+    case 'delivered':
+    case 'read':
+      return 'delivered'
+    case 'undelivered':
+      return 'undelivered'
+    case 'failed':
+    case 'canceled':
+      return 'failed'
+    default:
+      return 'sending'
+  }
+}
+
+/** Twilio's errors that no retry will change; 21610 also means the recipient answered STOP to Twilio itself. */
+export const PERMANENT_TWILIO_CODES = new Set([21211, 21408, 21610, 21612, 21614, 21617, 21635, 21606, 21660])
+
+export const twilioConfigured = () =>
+  !!(process.env.TWILIO_ACCOUNT_SID && process.env.TWILIO_AUTH_TOKEN && (process.env.TWILIO_MESSAGING_SERVICE_SID || process.env.TWILIO_FROM))
+
+/** Where Twilio posts status callbacks and replies: the app's public URL (TWILIO_WEBHOOK_BASE_URL, else BETTER_AUTH_URL). */
+export const webhookBaseUrl = () => (process.env.TWILIO_WEBHOOK_BASE_URL ?? appUrl()).replace(/\/+$/, '')
+
+/**
+ * The official SDK. TWILIO_API_BASE_URL (tests: the local stand-in) re-targets its requests through the SDK's own
+ * extension point, a custom HTTP client; unset, it talks to api.twilio.com. The SDK's own retries are off: the job
+ * queue retries, with back-off, and reconciles first.
+ */
+function twilioClient() {
+  const base = process.env.TWILIO_API_BASE_URL
+  class RetargetedClient extends twilio.RequestClient {
+    request<T>(opts: RequestClient.RequestOptions<T>) {
+      if (!base) return super.request<T>(opts)
+      const uri = new URL(opts.uri)
+      const target = new URL(base)
+      uri.protocol = target.protocol
+      uri.host = target.host
+      return super.request<T>({ ...opts, uri: uri.toString() })
+    }
+  }
+  const httpClient = new RetargetedClient({ timeout: 15_000, autoRetry: false })
+  return twilio(process.env.TWILIO_ACCOUNT_SID, process.env.TWILIO_AUTH_TOKEN, { httpClient, autoRetry: false, timeout: 15_000 })
+}
+
+function twilioTransport(): SmsTransport {
+  const client = twilioClient()
+  const sender = process.env.TWILIO_MESSAGING_SERVICE_SID ? { messagingServiceSid: process.env.TWILIO_MESSAGING_SERVICE_SID } : { from: process.env.TWILIO_FROM! }
+  return {
+    name: 'twilio',
+    async send(sms) {
+      try {
+        const message = await client.messages.create({
+          to: sms.to,
+          body: sms.body,
+          ...sender,
+          // Our id in the URL: a callback that arrives before the provider's id is recorded still finds its message.
+          statusCallback: `${webhookBaseUrl()}/api/sms/status?m=${sms.id}`,
+        })
+        return { sid: message.sid, status: providerStatusOf(message.status), errorCode: message.errorCode ? String(message.errorCode) : null }
+      } catch (error) {
+        const e = error as { status?: number; code?: number }
+        if (e.status && e.status >= 400 && e.status < 500 && e.status !== 429 && e.status !== 408) {
+          throw new PermanentSmsError(String(e.code ?? e.status))
+        }
+        if (e.code && PERMANENT_TWILIO_CODES.has(e.code)) throw new PermanentSmsError(String(e.code))
+        throw error
+      }
+    },
+    async findHanded(sms, since) {
+      // Newest first. Filtered here on the creation date, not by Twilio on the sending date: a message still queued
+      // at Twilio has none yet. The window opens a minute before the attempt (the two clocks may differ a little).
+      const recent = await client.messages.list({ to: sms.to, limit: 20 })
+      const from = since.getTime() - 60_000
+      const match = recent.find((m) => m.body === sms.body && m.direction !== 'inbound' && (m.dateCreated?.getTime() ?? 0) >= from)
+      return match ? { sid: match.sid, status: providerStatusOf(match.status), errorCode: match.errorCode ? String(match.errorCode) : null } : null
+    },
+  }
+}
+
+/** The embedded default: each SMS is a JSON file in OUTBOX_DIR/sms/ named after its id (written once), delivered at once. */
+function outboxTransport(): SmsTransport {
+  const dir = () => path.join(outboxDir(), 'sms')
+  const from = process.env.TWILIO_FROM ?? 'PASSERELLE'
+  return {
+    name: 'outbox',
+    async send(sms) {
+      await fs.mkdir(dir(), { recursive: true })
+      const file = path.join(dir(), `${sms.id}.json`)
+      try {
+        await fs.writeFile(file, JSON.stringify({ to: sms.to, body: sms.body, from, sentAt: new Date().toISOString() }, null, 2), { flag: 'wx' })
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      }
+      echoToTerminal('✆', sms.to, sms.body, sms.body)
+      return { sid: `outbox-${sms.id}`, status: 'delivered' }
+    },
+    async findHanded(sms) {
+      try {
+        await fs.access(path.join(dir(), `${sms.id}.json`))
+        return { sid: `outbox-${sms.id}`, status: 'delivered' }
+      } catch {
+        return null
+      }
+    },
+  }
+}
+
+let transport: SmsTransport | null = null
+
+/** Twilio when it is configured, else the outbox. */
+export function smsTransport(): SmsTransport {
+  transport ??= twilioConfigured() ? twilioTransport() : outboxTransport()
+  return transport
+}
+
+/** Tests change the settings between runs. */
+export function resetSmsTransport(): void {
+  transport = null
+}

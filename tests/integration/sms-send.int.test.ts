@@ -1,0 +1,146 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import * as s from '@/lib/db/schema'
+import { demoIds } from '@/lib/db/seed'
+import { queueSms } from '@/lib/sms/queue-sms'
+import { sendQueuedSms } from '@/lib/sms/send-queued-sms'
+import { smsTransport } from '@/lib/sms/transport'
+import { useTestDb } from './db'
+import { eventually, useSmsCandidates, useTwilio } from './sms-kit'
+
+// The send-sms job against the Twilio stand-in (tests/support/twilio-stand-in.ts) through the official SDK: retries,
+// permanent errors, and the reconcile that keeps a message from being sent twice.
+const db = useTestDb()
+const twilio = useTwilio()
+const newCandidate = useSmsCandidates(db)
+// A Tuesday at 10:00 in Paris: within the default sending hours.
+const WEEKDAY = new Date('2026-11-24T10:00:00+01:00')
+const at = () => WEEKDAY
+
+async function queued(text = 'Bonjour {prenom}, rendez-vous demain à 10 h.') {
+  const candidate = await newCandidate()
+  const [outcome] = await queueSms(db, { organisationId: demoIds.orgSeineMaritime, authorId: 'demo-referent', kind: 'sheet', candidateIds: [candidate.id], text, now: WEEKDAY })
+  if (!outcome?.ok) throw new Error('not queued')
+  return { candidate, messageId: outcome.messageId }
+}
+const message = async (id: string) => (await db.select().from(s.smsMessages).where(eq(s.smsMessages.id, id)))[0]!
+const createsTo = (to: string) => twilio.standIn().messages.filter((m) => m.to === to)
+
+describe('sending through Twilio', () => {
+  it('hands the message to Twilio with our status callback, then the signed callbacks move it to delivered', async () => {
+    const { candidate, messageId } = await queued()
+    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('sent')
+    const [sent] = createsTo((await message(messageId)).toNumber)
+    expect(sent).toMatchObject({ to: `+33${candidate.phone!.slice(1)}`, from: 'PASSERELLE', body: `Bonjour ${candidate.firstName}, rendez-vous demain à 10 h.` })
+    expect(sent!.statusCallback).toBe(`${twilio.webhookUrl()}/api/sms/status?m=${messageId}`)
+    const row = await eventually(async () => {
+      const m = await message(messageId)
+      return m.status === 'delivered' && m
+    })
+    expect(row).toMatchObject({ providerSid: sent!.sid, errorCode: null })
+    // A second run of the job (a retry after the fact) changes nothing and sends nothing.
+    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('already')
+    expect(createsTo(row.toNumber)).toHaveLength(1)
+  })
+
+  it.each([
+    ['429', { status: 429, code: 20429 }],
+    ['500', { status: 500, code: 20500 }],
+  ])('retries after a %s: the retry asks Twilio first, finds nothing, then sends once', async (_code, failure) => {
+    const { messageId } = await queued()
+    twilio.standIn().failNext(failure)
+    const before = twilio.standIn().counts.list
+    await expect(sendQueuedSms(db, messageId, { now: at })).rejects.toThrow()
+    const claimed = await message(messageId)
+    expect(claimed).toMatchObject({ status: 'sending', providerSid: null })
+    expect(claimed.attemptStartedAt).not.toBeNull()
+    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('sent')
+    expect(twilio.standIn().counts.list).toBe(before + 1)
+    expect(createsTo(claimed.toNumber)).toHaveLength(1)
+  })
+
+  it('fails the message on the last attempt of a transient error, with its code', async () => {
+    const { messageId } = await queued()
+    twilio.standIn().failNext({ status: 503, code: 20503 })
+    expect(await sendQueuedSms(db, messageId, { now: at, lastAttempt: true })).toBe('failed')
+    expect(await message(messageId)).toMatchObject({ status: 'failed', errorCode: '503' })
+  })
+
+  it('never sends twice when Twilio took the message but the answer was lost: the retry reconciles', async () => {
+    const { messageId } = await queued()
+    const to = (await message(messageId)).toNumber
+    twilio.standIn().failNext('drop-after-accept')
+    await expect(sendQueuedSms(db, messageId, { now: at })).rejects.toThrow()
+    expect(createsTo(to)).toHaveLength(1)
+    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('reconciled')
+    expect(createsTo(to)).toHaveLength(1)
+    const row = await message(messageId)
+    expect(row.providerSid).toBe(createsTo(to)[0]!.sid)
+    expect(await twilio.standIn().callback(row.providerSid!, 'delivered')).toBe(204)
+    expect((await message(messageId)).status).toBe('delivered')
+  })
+
+  it('never sends twice when the worker was killed between Twilio’s acceptance and the database write', async () => {
+    const { messageId } = await queued()
+    const row = await message(messageId)
+    // What the dead attempt did: the guarded claim, then Twilio's acceptance — and nothing more.
+    await db.update(s.smsMessages).set({ status: 'sending', attemptStartedAt: new Date() }).where(eq(s.smsMessages.id, messageId))
+    const handed = await smsTransport().send({ id: messageId, to: row.toNumber, body: row.body })
+    const creates = twilio.standIn().counts.create
+    // The job's next attempt (pg-boss hands an expired attempt to another worker).
+    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('reconciled')
+    expect(twilio.standIn().counts.create).toBe(creates)
+    expect(createsTo(row.toNumber)).toHaveLength(1)
+    expect((await message(messageId)).providerSid).toBe(handed.sid)
+  })
+
+  it.each([
+    ['21211 (invalid number)', 21211],
+    ['21614 (not a mobile)', 21614],
+  ])('fails at once on %s, without retry', async (_what, code) => {
+    const { messageId } = await queued()
+    twilio.standIn().failNext({ status: 400, code })
+    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('failed')
+    expect(await message(messageId)).toMatchObject({ status: 'failed', errorCode: String(code) })
+  })
+
+  it('fails at once on 21610 (unsubscribed recipient) and opts the candidate out, audited', async () => {
+    const { candidate, messageId } = await queued()
+    twilio.standIn().failNext({ status: 400, code: 21610 })
+    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('failed')
+    expect(await message(messageId)).toMatchObject({ status: 'failed', errorCode: '21610' })
+    const [row] = await db.select({ optedOutAt: s.candidates.smsOptedOutAt }).from(s.candidates).where(eq(s.candidates.id, candidate.id))
+    expect(row!.optedOutAt).not.toBeNull()
+    const audit = await db.select().from(s.auditLog).where(and(eq(s.auditLog.entityId, candidate.id), eq(s.auditLog.action, 'sms.optedOut')))
+    expect(audit).toMatchObject([{ details: { source: 'provider' } }])
+  })
+
+  it('sends nothing to a candidate who opted out after the message was written', async () => {
+    const { candidate, messageId } = await queued()
+    await db.update(s.candidates).set({ smsOptedOutAt: WEEKDAY }).where(eq(s.candidates.id, candidate.id))
+    const creates = twilio.standIn().counts.create
+    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('failed')
+    expect(await message(messageId)).toMatchObject({ status: 'failed', errorCode: 'optedOut' })
+    expect(twilio.standIn().counts.create).toBe(creates)
+  })
+
+  it('holds a message whose attempt falls outside the sending hours until the next window, with a new job', async () => {
+    const { messageId } = await queued()
+    // Saturday 21:30 in Paris: the next window is Monday 08:00.
+    const saturdayNight = new Date('2026-11-28T21:30:00+01:00')
+    const creates = twilio.standIn().counts.create
+    expect(await sendQueuedSms(db, messageId, { now: () => saturdayNight })).toBe('rescheduled')
+    expect(twilio.standIn().counts.create).toBe(creates)
+    expect(await message(messageId)).toMatchObject({ status: 'queued', scheduledFor: new Date('2026-11-30T08:00:00+01:00') })
+    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'send-sms' and data->>'messageId' = ${messageId} and state = 'created' and start_after > now() + interval '1 hour'`)
+    expect(rows[0]!.n).toBe(1)
+  })
+
+  it('honours a messages-per-second limit shared through the database', async () => {
+    const messages = await Promise.all([1, 2, 3, 4].map(() => queued()))
+    await Promise.all(messages.map((m) => sendQueuedSms(db, m.messageId, { now: at, ratePerSecond: 4 })))
+    const times = (await Promise.all(messages.map(async (m) => createsTo((await message(m.messageId)).toNumber)[0]!.dateCreated.getTime()))).sort((a, b) => a - b)
+    // Four messages at 4 per second: each at least ~250 ms after the one before (a little slack for the clocks).
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(200)
+  })
+})
