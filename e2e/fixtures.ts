@@ -89,6 +89,19 @@ export function sentMails(): string[] {
     .filter((m) => !isAuthenticationMail(m))
 }
 
+/**
+ * Waits until the business mails sent so far (sentMails) hold `count` matching `match`, then returns those; mail leaves
+ * through the job queue, a moment after the change that caused it.
+ */
+export async function waitForSentMails(match: (mail: string) => boolean, count = 1, timeoutMs = 15_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const found = sentMails().filter(match)
+    if (found.length >= count || Date.now() > deadline) return found
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
 const isAuthenticationMail = (mail: string) => mail.includes('Votre code de connexion à Passerelle') || mail.includes('/new-password?token=')
 
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, sentMails, signIn, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, waitForSentMails, signIn, storageStateOf } from './fixtures'
 
 // The demo seed's fixed ids (lib/db/seed.ts): the offer and two pending prescriptions that have a FUP.
 const OFFER = '/offer/social/30000000-0000-4000-8000-000000000001'
@@ -102,7 +102,7 @@ test('the partner filters, answers a prescription as not integrated, downloads t
   const elodie = rows(page).filter({ hasText: 'Durand Élodie' })
   await expect(elodie).toContainText('N’a pas répondu aux 3 convocations')
   // The prescribing referent is told by email.
-  const mail = sentMails().find((m) => m.includes('To: referent@passerelle.test'))
+  const [mail] = await waitForSentMails((m) => m.includes('To: referent@passerelle.test') && m.includes('a répondu à votre prescription'))
   expect(mail).toBeDefined()
   expect(mail).toContain('Mobilité Solidaire a répondu à votre prescription : le candidat n’est pas intégré (motif : N’a pas répondu aux 3 convocations).')
 

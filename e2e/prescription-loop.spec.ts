@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, sentMails, storageStateOf, waitForMail } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, waitForSentMails, storageStateOf, waitForMail } from './fixtures'
 
 // The demo seed's fixed id of "Permis de conduire solidaire" (lib/db/seed.ts).
 const OFFER_PERMIS = '30000000-0000-4000-8000-000000000001'
@@ -164,9 +164,10 @@ test('the referent sees the answer in the FUP list, the actions dashboard and th
   await screens(page, 'sheet-prescriptions')
 
   // The sink received both emails of the loop.
-  const mails = sentMails()
-  expect(mails.filter((m) => m.includes('To: partenaire@passerelle.test') && m.includes(`socialApplyId=${applyId}`))).toHaveLength(1)
-  expect(mails.filter((m) => m.includes('To: referent@passerelle.test') && m.includes(`/v2/candidate/${antoineId}/prescriptions`))).toHaveLength(1)
+  const partnerMails = await waitForSentMails((m) => m.includes('To: partenaire@passerelle.test') && m.includes(`socialApplyId=${applyId}`))
+  expect(partnerMails).toHaveLength(1)
+  const referentMails = await waitForSentMails((m) => m.includes('To: referent@passerelle.test') && m.includes(`/v2/candidate/${antoineId}/prescriptions`))
+  expect(referentMails).toHaveLength(1)
 })
 
 test('from the sheet: a manual prescription, then its status recorded by the referent', async ({ page }) => {

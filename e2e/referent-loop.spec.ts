@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { expect, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, sentMails, storageStateOf, waitForMail } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, waitForSentMails, storageStateOf, waitForMail } from './fixtures'
 
 /*
  * Issue 5's loop in one test, as a referent lives it: create a candidate, import a list, prescribe the new candidate
@@ -109,8 +109,9 @@ test('a referent creates, imports, prescribes; the partner answers; the referent
   expect(text).toContain('Obtenir le permis B pour un emploi de livreuse.')
 
   // The sink received both emails of the loop: the partner's deep link and the referent's answer.
-  const mails = sentMails()
-  expect(mails.filter((m) => m.includes('To: partenaire@passerelle.test') && m.includes(`socialApplyId=${applyId}`))).toHaveLength(1)
-  expect(mails.filter((m) => m.includes('To: referent@passerelle.test') && m.includes(`/v2/candidate/${candidateId}/prescriptions`))).toHaveLength(1)
+  const partnerMails = await waitForSentMails((m) => m.includes('To: partenaire@passerelle.test') && m.includes(`socialApplyId=${applyId}`))
+  expect(partnerMails).toHaveLength(1)
+  const referentMails = await waitForSentMails((m) => m.includes('To: referent@passerelle.test') && m.includes(`/v2/candidate/${candidateId}/prescriptions`))
+  expect(referentMails).toHaveLength(1)
   await referent.close()
 })
