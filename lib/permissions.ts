@@ -24,6 +24,17 @@ export const PERMISSIONS = [
   // Issue 11: SMS to candidates, and the organisation's SMS templates.
   'candidate.sms.send',
   'settings.templates.modify',
+  // Issue 12: the directory (partner structures, enterprises, job offers, placements).
+  'partners.structure.modify',
+  'enterprises.modify',
+  'offers.job.modify',
+  'candidate.placement.modify',
+  // Issue 13: support courses.
+  'support-courses.modify',
+  'support-courses.visualize',
+  // Issue 14: the diagnosis.
+  'candidate.diagnosis.modify',
+  'candidate.diagnosis.visualize',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -54,9 +65,34 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'workshops.modify',
     'workshops.dashboard.visualize',
     'workshops.visualize',
+    'enterprises.modify',
+    'offers.job.modify',
+    'candidate.placement.modify',
+    'support-courses.modify',
+    'support-courses.visualize',
+    'candidate.diagnosis.modify',
+    'candidate.diagnosis.visualize',
   ],
   // Counsellors follow candidates and prescribe, but neither export nor read the NIR.
-  counsellor: ['candidate.visualize', 'candidate.socialboard.modify', 'candidate.modify', 'candidate.prescribe', 'candidate.sms.send', 'filters.authors'],
+  // Issue 13: counsellors run group sessions too (workshops) and follow support courses.
+  counsellor: [
+    'candidate.visualize',
+    'candidate.socialboard.modify',
+    'candidate.modify',
+    'candidate.prescribe',
+    'candidate.sms.send',
+    'filters.authors',
+    'workshops.modify',
+    'workshops.dashboard.visualize',
+    'workshops.visualize',
+    'enterprises.modify',
+    'offers.job.modify',
+    'candidate.placement.modify',
+    'support-courses.modify',
+    'support-courses.visualize',
+    'candidate.diagnosis.modify',
+    'candidate.diagnosis.visualize',
+  ],
   fullPartner: PARTNER_PERMISSIONS,
 }
 
