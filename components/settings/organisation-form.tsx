@@ -12,6 +12,7 @@ type Organisation = {
   addressFormatted: string | null
   twoFactorRequired: boolean
   answerReminderDays: number
+  retentionDays: number
   smsWindowStartMinute: number
   smsWindowEndMinute: number
   smsWindowDays: number[]
@@ -20,7 +21,7 @@ type Organisation = {
 const WEEKDAYS = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche']
 
 /** The administrator's organisation: name, address, the second factor for everyone, the prescriptions' reminder delay, the SMS hours. */
-export function OrganisationForm({ organisation }: { organisation: Organisation }) {
+export function OrganisationForm({ organisation, retentionPreview }: { organisation: Organisation; retentionPreview: string }) {
   const [state, action, pending] = useActionState<SettingsFormState, FormData>(updateOrganisationAction, {})
   useSettingsToast(state)
   const errors = state.fieldErrors ?? {}
@@ -32,6 +33,7 @@ export function OrganisationForm({ organisation }: { organisation: Organisation 
         addressFormatted: v.addressFormatted ?? '',
         twoFactorRequired: v.twoFactorRequired === 'on',
         answerReminderDays: v.answerReminderDays ?? '',
+        retentionDays: v.retentionDays ?? '',
         smsStart: v.smsStart ?? '',
         smsEnd: v.smsEnd ?? '',
         smsDays: (v.smsDays ?? '').split(',').filter(Boolean).map(Number),
@@ -104,6 +106,25 @@ export function OrganisationForm({ organisation }: { organisation: Organisation 
         hint="Une prescription sans réponse depuis ce nombre de jours est à relancer (de 1 à 90 ; 10 par défaut)."
         className="max-w-xs"
       />
+      <div className="flex flex-col gap-2">
+        <Field
+          label="Durée de conservation des candidats sans activité (jours)"
+          name="retentionDays"
+          type="number"
+          inputMode="numeric"
+          min={365}
+          max={3650}
+          step={1}
+          defaultValue={current.retentionDays}
+          required
+          error={errors.retentionDays}
+          hint="Chaque nuit, les candidats sans aucune activité (fiche, prescription, SMS) depuis cette durée sont anonymisés : noms remplacés, coordonnées, NIR, champs personnalisés, SMS et fiches PDF supprimés (de 365 à 3650 ; 730 par défaut)."
+          className="max-w-xs"
+        />
+        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800" role="status">
+          {retentionPreview}
+        </p>
+      </div>
       <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-4" aria-describedby={`${daysErrorId}-hint${errors.smsDays ? ` ${daysErrorId}` : ''}`}>
         <legend className="px-1 text-sm font-semibold text-slate-900">Horaires d’envoi des SMS</legend>
         <p id={`${daysErrorId}-hint`} className="text-xs text-slate-600">

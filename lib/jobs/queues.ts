@@ -11,9 +11,15 @@ export const QUEUES = {
   sendMail: { name: 'send-mail', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   /** One SMS (sms_messages row): data { messageId }. */
   sendSms: { name: 'send-sms', retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
+  /** The nightly RGPD retention run over every organisation (lib/retention), fired by the schedule below: data {}. */
+  anonymiseInactive: { name: 'anonymise-inactive', retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 3600 },
 } as const satisfies Record<string, PgBoss.Queue & { expireInSeconds: number }>
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name']
 
 /** pg-boss's own tables live in their own schema, beside the app's. */
 export const JOB_SCHEMA = 'pgboss'
+
+/** Cron schedules (Europe/Paris), declared with the queues; a worker started with `schedule: true` fires them, one worker per minute. */
+export const SCHEDULES = [{ queue: QUEUES.anonymiseInactive.name, cron: '30 2 * * *' }] as const
+export const SCHEDULE_TIME_ZONE = 'Europe/Paris'

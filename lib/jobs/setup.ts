@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss'
 import type { Pool } from 'pg'
-import { JOB_SCHEMA, QUEUES } from './queues'
+import { JOB_SCHEMA, QUEUES, SCHEDULE_TIME_ZONE, SCHEDULES } from './queues'
 
 /**
  * pg-boss's schema (its own migrations, under its advisory lock) and the app's queues, on the pool of the caller.
@@ -17,6 +17,7 @@ export async function ensureJobQueues(pool: Pool): Promise<void> {
   await boss.start()
   try {
     for (const queue of Object.values(QUEUES)) await boss.createQueue(queue.name, queue)
+    for (const schedule of SCHEDULES) await boss.schedule(schedule.queue, schedule.cron, {}, { tz: SCHEDULE_TIME_ZONE })
   } finally {
     await boss.stop({ graceful: false, wait: false })
   }

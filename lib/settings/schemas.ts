@@ -26,7 +26,12 @@ export const SETTINGS_MESSAGES = {
   smsEndInvalid: 'L’heure de fin des envois s’écrit HH:MM, par exemple 20:00.',
   smsEndBeforeStart: 'L’heure de fin des envois doit être après l’heure de début.',
   smsDaysRequired: 'Choisissez au moins un jour d’envoi des SMS.',
+  retentionDaysInvalid: 'La durée de conservation est un nombre entier de jours, entre 365 et 3650.',
 } as const
+
+/** RGPD retention (issue 15): at least a year (a person may come back after a break), at most ten. 730 by default. */
+export const RETENTION_DAYS_MIN = 365
+export const RETENTION_DAYS_MAX = 3650
 
 /** Roles an organisation's administrator gives: partner users (fullPartner) belong to their structure, not here. */
 export const ORGANISATION_ROLES = ['admin', 'referent', 'counsellor'] as const
@@ -93,6 +98,11 @@ export const organisationSchema = z.object({
     .int(SETTINGS_MESSAGES.reminderDaysInvalid)
     .min(1, SETTINGS_MESSAGES.reminderDaysInvalid)
     .max(90, SETTINGS_MESSAGES.reminderDaysInvalid),
+  retentionDays: z.coerce
+    .number({ error: SETTINGS_MESSAGES.retentionDaysInvalid })
+    .int(SETTINGS_MESSAGES.retentionDaysInvalid)
+    .min(RETENTION_DAYS_MIN, SETTINGS_MESSAGES.retentionDaysInvalid)
+    .max(RETENTION_DAYS_MAX, SETTINGS_MESSAGES.retentionDaysInvalid),
 })
 export type OrganisationInput = z.infer<typeof organisationSchema>
 

@@ -78,6 +78,8 @@ export const candidates = pgTable(
     referentId: text('referent_id').references(() => users.id),
     /** Set when the candidate answered STOP (or the provider said they unsubscribed): nothing is sent to them. */
     smsOptedOutAt: timestamp('sms_opted_out_at', { withTimezone: true }),
+    /** Set by the retention job (lib/retention): the row stays for the statistics, its personal data is gone. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     customFields: jsonb('custom_fields').$type<Record<string, CustomFieldValue>>().notNull().default({}),
     /** Lower-cased, accent-free haystack for the trigram search (names, phone, email). */
     searchText: text('search_text').generatedAlwaysAs(
@@ -97,5 +99,7 @@ export const candidates = pgTable(
     // Duplicate checks: the same NIR, or the same birth date (then names compared unaccented).
     index('candidates_organisation_nir_idx').on(t.organisationId, t.socialSecurityNumber).where(sql`social_security_number is not null`),
     index('candidates_organisation_birth_date_idx').on(t.organisationId, t.birthDate),
+    // The retention run and its preview start from the candidates not touched since the cut-off (lib/retention).
+    index('candidates_organisation_retention_idx').on(t.organisationId, t.updatedAt).where(sql`anonymised_at is null`),
   ],
 )

@@ -10,6 +10,8 @@ export const organisations = pgTable('organisations', {
   addressFormatted: text('address_formatted'),
   /** /v2/actions/dashboard: a prescription without answer for more than this many days needs a follow-up. */
   answerReminderDays: integer('answer_reminder_days').notNull().default(10),
+  /** Issue 15 (RGPD): a candidate without activity for this many days is anonymised by the nightly job. */
+  retentionDays: integer('retention_days').notNull().default(730),
   /** SMS sending hours, Europe/Paris: minutes after midnight [start, end) on the ISO weekdays listed (1 = Monday). */
   smsWindowStartMinute: integer('sms_window_start_minute').notNull().default(8 * 60),
   smsWindowEndMinute: integer('sms_window_end_minute').notNull().default(20 * 60),

@@ -4,6 +4,8 @@ import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { OrganisationForm } from '@/components/settings/organisation-form'
 import { requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
+import { now } from '@/lib/clock'
+import { retentionPreview } from '@/lib/retention/preview'
 import { getOrganisationSettings } from '@/lib/settings/queries'
 
 export const generateMetadata = pageMetadata('settingsOrganisations')
@@ -12,12 +14,14 @@ export const generateMetadata = pageMetadata('settingsOrganisations')
 export default async function SettingsOrganisationsPage() {
   const user = await requirePagePermission('settings.visualize')
   if (!user.organisationId) notFound()
-  const organisation = await getOrganisationSettings(getDb(), user.organisationId)
+  const db = getDb()
+  const organisation = await getOrganisationSettings(db, user.organisationId)
   if (!organisation) notFound()
+  const preview = await retentionPreview(db, user.organisationId, organisation.retentionDays, now())
   return (
     <>
       <PageHeader title={await pageTitle('settingsOrganisations')} subtitle={organisation.name} />
-      <OrganisationForm organisation={organisation} />
+      <OrganisationForm organisation={organisation} retentionPreview={preview} />
     </>
   )
 }

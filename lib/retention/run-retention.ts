@@ -1,0 +1,28 @@
+import { addDays } from 'date-fns'
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
+import type { Db } from '@/lib/db/client'
+import { organisations } from '@/lib/db/schema'
+import { anonymiseInactiveCandidates } from './anonymise'
+
+const PARIS = 'Europe/Paris'
+/** The nightly run's time in Paris (lib/jobs/queues.ts SCHEDULES: '30 2 * * *'). */
+export const RETENTION_RUN_TIME = '02:30'
+
+/** One run over every organisation, each with its own retention period. Returns the candidates anonymised per organisation. */
+export async function runRetention(db: Db, at: Date): Promise<Record<string, number>> {
+  const rows = await db.select({ id: organisations.id, retentionDays: organisations.retentionDays }).from(organisations)
+  const done: Record<string, number> = {}
+  for (const organisation of rows) {
+    done[organisation.id] = await anonymiseInactiveCandidates(db, { organisationId: organisation.id, at, retentionDays: organisation.retentionDays })
+  }
+  return done
+}
+
+/** The next nightly run after `at`: today at 02:30 in Paris if not yet past, else tomorrow's. */
+export function nextRetentionRun(at: Date): Date {
+  const today = formatInTimeZone(at, PARIS, 'yyyy-MM-dd')
+  const run = fromZonedTime(`${today}T${RETENTION_RUN_TIME}:00`, PARIS)
+  if (run.getTime() > at.getTime()) return run
+  const tomorrow = formatInTimeZone(addDays(fromZonedTime(`${today}T12:00:00`, PARIS), 1), PARIS, 'yyyy-MM-dd')
+  return fromZonedTime(`${tomorrow}T${RETENTION_RUN_TIME}:00`, PARIS)
+}
