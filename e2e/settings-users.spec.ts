@@ -174,3 +174,27 @@ test('another organisation’s user is not found; without settings.visualize the
   await expect(counsellor).toHaveURL('/v2/candidates/dashboard')
   await other.close()
 })
+
+test('the admin sets the RGPD retention period: a French message for a bad one, the preview of the next run, the privacy policy states it', async ({ page }) => {
+  await page.goto('/v2/settings/organisations')
+  // The demo's candidates are all recent: the next night's run anonymises nobody, and says so.
+  await expect(page.getByRole('status').filter({ hasText: /^Aucun candidat ne sera anonymisé le \d{2}\/\d{2}\/\d{4}\.$/ })).toBeVisible()
+  const retention = page.getByLabel('Durée de conservation des candidats sans activité (jours)')
+  await expect(retention).toHaveValue('730')
+  await retention.fill('300')
+  await page.getByRole('button', { name: 'Enregistrer' }).click()
+  await expect(page.getByText('La durée de conservation est un nombre entier de jours, entre 365 et 3650.').first()).toBeVisible()
+  try {
+    await page.getByLabel('Durée de conservation des candidats sans activité (jours)').fill('1095')
+    await page.getByRole('button', { name: 'Enregistrer' }).click()
+    await expect(page.getByText('Organisation enregistrée.').first()).toBeVisible()
+    await page.goto('/privacy-policy')
+    await expect(page.getByText(/Pour Département de Seine-Maritime, les données d’une personne accompagnée sans aucune activité \(fiche, prescription, SMS\) depuis 1\s095\sjours \(environ 3\sans\) sont anonymisées/)).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+  } finally {
+    await page.goto('/v2/settings/organisations')
+    await page.getByLabel('Durée de conservation des candidats sans activité (jours)').fill('730')
+    await page.getByRole('button', { name: 'Enregistrer' }).click()
+    await expect(page.getByText('Organisation enregistrée.').first()).toBeVisible()
+  }
+})
