@@ -76,7 +76,8 @@ const sms = {
 // As `npm start` serves the app: scripts/serve.mjs, `next start` in one worker per core.
 const child = spawn(process.execPath, ['scripts/serve.mjs', '-p', process.env.PORT ?? '3210'], {
   stdio: 'inherit',
-  env: { ...process.env, ...providers, ...sms, DATABASE_URL: url.toString(), SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+  // JOB_SCHEDULES=off: the hourly and nightly runs (reminders, retention) never fire at real time under the specs.
+  env: { ...process.env, ...providers, ...sms, DATABASE_URL: url.toString(), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, JOB_SCHEDULES: 'off' },
 })
 const stop = () => {
   smtp.close()

@@ -65,6 +65,8 @@ export async function SheetPrescriptions({ organisationId, candidateId }: { orga
                 <span key="s">
                   {PRESCRIPTION_STATE_LABELS[a.state]}
                   {a.state === 'INTEGRATED_CANDIDATE' && a.firstReceptionDate && <span className="block text-xs text-slate-600">1er accueil le {formatDate(a.firstReceptionDate)}</span>}
+                  {a.remindedAt && <span className="block text-xs text-slate-600">Partenaire relancé le {formatDate(a.remindedAt)}</span>}
+                  {a.expiredAt && <span className="block text-xs text-slate-600">Expirée sans réponse le {formatDate(a.expiredAt)}</span>}
                   {a.archived && <span className="block text-xs text-slate-600">Archivée par le partenaire</span>}
                 </span>,
                 formatDate(a.prescriptionDate),

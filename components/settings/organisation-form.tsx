@@ -12,6 +12,7 @@ type Organisation = {
   addressFormatted: string | null
   twoFactorRequired: boolean
   answerReminderDays: number
+  prescriptionExpiryDays: number
   retentionDays: number
   smsWindowStartMinute: number
   smsWindowEndMinute: number
@@ -33,6 +34,7 @@ export function OrganisationForm({ organisation, retentionPreview }: { organisat
         addressFormatted: v.addressFormatted ?? '',
         twoFactorRequired: v.twoFactorRequired === 'on',
         answerReminderDays: v.answerReminderDays ?? '',
+        prescriptionExpiryDays: v.prescriptionExpiryDays ?? '',
         retentionDays: v.retentionDays ?? '',
         smsStart: v.smsStart ?? '',
         smsEnd: v.smsEnd ?? '',
@@ -104,6 +106,20 @@ export function OrganisationForm({ organisation, retentionPreview }: { organisat
         required
         error={errors.answerReminderDays}
         hint="Une prescription sans réponse depuis ce nombre de jours est à relancer (de 1 à 90 ; 10 par défaut)."
+        className="max-w-xs"
+      />
+      <Field
+        label="Délai d’expiration des prescriptions (jours)"
+        name="prescriptionExpiryDays"
+        type="number"
+        inputMode="numeric"
+        min={2}
+        max={365}
+        step={1}
+        defaultValue={current.prescriptionExpiryDays}
+        required
+        error={errors.prescriptionExpiryDays}
+        hint="Les partenaires reçoivent une relance par email au délai de relance. Au délai d’expiration, une prescription toujours sans réponse est expirée et son référent prévenu (de 2 à 365, plus long que le délai de relance ; 60 par défaut)."
         className="max-w-xs"
       />
       <div className="flex flex-col gap-2">

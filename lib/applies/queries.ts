@@ -17,7 +17,7 @@ export async function applyCountsByOffer(db: DbOrTx, structureId: string, offerI
     .from(socialApplies)
     .where(and(eq(socialApplies.structureId, structureId), inArray(socialApplies.socialOfferId, offerIds), eq(socialApplies.archived, false)))
     .groupBy(socialApplies.socialOfferId, socialApplies.state)
-  for (const r of rows) result.get(r.offerId)![r.state] = r.n
+  for (const r of rows) if (r.state !== 'EXPIRED') result.get(r.offerId)![r.state] = r.n
   return result
 }
 
@@ -38,7 +38,7 @@ export async function applyCountsOfOrganisation(db: DbOrTx, organisationId: stri
     .where(and(eq(socialApplies.organisationId, organisationId), eq(socialApplies.archived, false)))
     .groupBy(socialApplies.state)
   const counts = zeroCounts()
-  for (const r of rows) counts[r.state] = r.n
+  for (const r of rows) if (r.state !== 'EXPIRED') counts[r.state] = r.n
   return counts
 }
 

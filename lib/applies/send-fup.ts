@@ -10,12 +10,13 @@ import { withMandatoryLogos, type FupAnswer } from './fup-schema'
 
 export type SendFupResult =
   | { ok: true; state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'; documentId: string; referentId: string; candidateId: string }
-  | { ok: false; error: 'notFound' | 'noFup' | 'alreadyAnswered' }
+  | { ok: false; error: 'notFound' | 'noFup' | 'alreadyAnswered' | 'expired' }
 
 export const SEND_FUP_ERRORS = {
   notFound: 'Cette prescription est introuvable.',
   noFup: "Il n'existe pas de prescription pour cette offre sociale.",
   alreadyAnswered: 'Cette prescription a déjà reçu une réponse : la page a été actualisée.',
+  expired: 'Cette prescription a expiré sans réponse\u00a0: elle ne peut plus être complétée. Le référent a été prévenu.',
 } as const
 
 /** Renders the answered FUP: the same sheet for the preview and the stored answer. */
@@ -42,6 +43,7 @@ export async function sendFup(db: Db, params: { structureId: string; applyId: st
   const apply = await getApplyForStructure(db, structureId, applyId)
   if (!apply || apply.archived) return { ok: false, error: 'notFound' }
   if (!apply.fup) return { ok: false, error: 'noFup' }
+  if (apply.state === 'EXPIRED') return { ok: false, error: 'expired' }
   if (apply.state !== 'PRESCRIPTION_FILLED') return { ok: false, error: 'alreadyAnswered' }
 
   const decision = answer.partnerFeedback.decision

@@ -9,6 +9,9 @@ export const HISTORY_ACTION_LABELS: Record<string, string> = {
   'candidate.nir.read': 'Consultation du numéro de sécurité sociale',
   'candidate.import': 'Création par import',
   'candidate.statusChanged': 'Changement de statut',
+  'candidate.anonymised': 'Anonymisation (durée de conservation dépassée)',
+  'prescription.reminded': 'Relance du partenaire (prescription sans réponse)',
+  'prescription.expired': 'Expiration de la prescription sans réponse',
 }
 
 export function historyActionLabel(action: string): string {

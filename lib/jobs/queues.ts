@@ -13,6 +13,8 @@ export const QUEUES = {
   sendSms: { name: 'send-sms', retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
   /** The nightly RGPD retention run over every organisation (lib/retention), fired by the schedule below: data {}. */
   anonymiseInactive: { name: 'anonymise-inactive', retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 3600 },
+  /** The hourly reminder and expiry of unanswered prescriptions (lib/prescriptions/reminders.ts): data {}. */
+  prescriptionReminders: { name: 'prescription-reminders', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
 } as const satisfies Record<string, PgBoss.Queue & { expireInSeconds: number }>
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name']
@@ -21,5 +23,8 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name']
 export const JOB_SCHEMA = 'pgboss'
 
 /** Cron schedules (Europe/Paris), declared with the queues; a worker started with `schedule: true` fires them, one worker per minute. */
-export const SCHEDULES = [{ queue: QUEUES.anonymiseInactive.name, cron: '30 2 * * *' }] as const
+export const SCHEDULES = [
+  { queue: QUEUES.anonymiseInactive.name, cron: '30 2 * * *' },
+  { queue: QUEUES.prescriptionReminders.name, cron: '5 * * * *' },
+] as const
 export const SCHEDULE_TIME_ZONE = 'Europe/Paris'

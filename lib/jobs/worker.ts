@@ -24,7 +24,9 @@ export async function startJobWorker(options: { connectionString: string; poolMa
     // Maintenance (expired attempts back to retry, archiving) every 30 s; the schema is migrated by whoever starts first.
     migrate: true,
     supervise: true,
-    schedule: true,
+    // Cron schedules (lib/jobs/queues.ts SCHEDULES) fire on every worker unless JOB_SCHEDULES=off: the test servers
+    // turn them off, so that an hourly run at real time never changes the seeded data under a test.
+    schedule: process.env.JOB_SCHEDULES !== 'off',
     maintenanceIntervalSeconds: 30,
   })
   boss.on('error', (error) => logError('jobs', error))

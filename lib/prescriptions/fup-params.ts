@@ -1,10 +1,10 @@
 import { isCalendarDate } from '@/lib/applies/fup-schema'
-import { APPLY_STATES, type ApplyState } from '@/lib/applies/states'
+import { STORED_APPLY_STATES, type StoredApplyState } from '@/lib/applies/states'
 import { isUuid } from '@/lib/ids'
 
 export type SearchParams = Record<string, string | string[] | undefined>
 export type FupScope = 'mine' | 'all'
-export type FupParams = { state: ApplyState | null; offerId: string | null; from: string | null; to: string | null; scope: FupScope; page: number }
+export type FupParams = { state: StoredApplyState | null; offerId: string | null; from: string | null; to: string | null; scope: FupScope; page: number }
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)
 
@@ -20,7 +20,7 @@ export function parseFupParams(sp: SearchParams, role: string): FupParams {
   const scope = one(sp.scope)
   const page = Number.parseInt(one(sp.page) ?? '1', 10)
   return {
-    state: (APPLY_STATES as readonly string[]).includes(state ?? '') ? (state as ApplyState) : null,
+    state: (STORED_APPLY_STATES as readonly string[]).includes(state ?? '') ? (state as StoredApplyState) : null,
     offerId: offerId && isUuid(offerId) ? offerId : null,
     from: from && isCalendarDate(from) ? from : null,
     to: to && isCalendarDate(to) ? to : null,

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, fups, notifications, organisations, places, socialApplies, socialOffers, users } from '@/lib/db/schema'
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
-import type { ApplyState } from '@/lib/applies/queries'
+import type { StoredApplyState } from '@/lib/applies/states'
 
 /** What every prescription list shows: the apply, its candidate, offer and partner, and its two documents. */
 const applyColumns = {
@@ -17,6 +17,8 @@ const applyColumns = {
   providerName: socialOffers.providerName,
   prescriptionDate: socialApplies.prescriptionDate,
   responseDate: socialApplies.responseDate,
+  remindedAt: socialApplies.remindedAt,
+  expiredAt: socialApplies.expiredAt,
   firstReceptionDate: socialApplies.firstReceptionDate,
   assessmentDate: socialApplies.assessmentDate,
   cause: socialApplies.cause,
@@ -43,7 +45,7 @@ export function candidatePrescriptions(db: DbOrTx, organisationId: string, candi
     .orderBy(desc(socialApplies.prescriptionDate), desc(socialApplies.id))
 }
 
-export type FupListFilters = { authorId?: string | null; state?: ApplyState | null; offerId?: string | null; from?: string | null; to?: string | null; page?: number }
+export type FupListFilters = { authorId?: string | null; state?: StoredApplyState | null; offerId?: string | null; from?: string | null; to?: string | null; page?: number }
 
 /**
  * /v2/candidates/fup: one page (50) of the organisation's prescriptions and the partners' answers, newest first,
@@ -102,10 +104,15 @@ export function prescribedOffers(db: DbOrTx, organisationId: string, { authorId,
 /** How long an answer stays under "Réponses reçues" once read. */
 export const ANSWERS_WINDOW_DAYS = 30
 
+/** What the referent's "Réponses reçues" lists: the partners' answers, and the prescriptions that expired unanswered (issue 15). */
+const ANSWER_NOTIFICATION_KINDS = ['fupAnswered', 'prescriptionExpired']
+
 /**
  * /v2/actions/dashboard, "Réponses reçues": the partners' answers notified to this user (sendFup writes the
- * rows), unread ones and those of the last 30 days, each with its apply read in the user's organisation.
+ * rows) and the expiries (lib/prescriptions/reminders.ts), unread ones and those of the last 30 days, each with its
+ * apply read in the user's organisation.
  */
+
 export function receivedAnswers(db: DbOrTx, params: { userId: string; organisationId: string; now?: Date }) {
   const since = new Date((params.now ?? new Date()).getTime() - ANSWERS_WINDOW_DAYS * 86_400_000)
   return db
@@ -118,7 +125,7 @@ export function receivedAnswers(db: DbOrTx, params: { userId: string; organisati
     .where(
       and(
         eq(notifications.userId, params.userId),
-        eq(notifications.kind, 'fupAnswered'),
+        inArray(notifications.kind, ANSWER_NOTIFICATION_KINDS),
         eq(socialApplies.organisationId, params.organisationId),
         or(isNull(notifications.readAt), gte(notifications.createdAt, since)),
       ),
@@ -132,7 +139,7 @@ export async function markAnswersRead(db: DbOrTx, userId: string, now: Date = ne
   const rows = await db
     .update(notifications)
     .set({ readAt: now })
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'fupAnswered'), isNull(notifications.readAt)))
+    .where(and(eq(notifications.userId, userId), inArray(notifications.kind, ANSWER_NOTIFICATION_KINDS), isNull(notifications.readAt)))
     .returning({ id: notifications.id })
   return rows.length
 }

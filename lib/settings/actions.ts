@@ -174,6 +174,7 @@ export async function updateOrganisationAction(_prev: SettingsFormState, formDat
       addressFormatted: text(formData, 'addressFormatted'),
       twoFactorRequired: formData.get('twoFactorRequired') === 'on',
       answerReminderDays: text(formData, 'answerReminderDays'),
+      prescriptionExpiryDays: text(formData, 'prescriptionExpiryDays'),
       retentionDays: text(formData, 'retentionDays'),
     })
     const hours = sendingHoursSchema.safeParse({ smsStart: text(formData, 'smsStart'), smsEnd: text(formData, 'smsEnd'), smsDays: formData.getAll('smsDays') })

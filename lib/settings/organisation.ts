@@ -7,13 +7,13 @@ import type { SettingsActor, SettingsOutcome } from './users'
 
 /**
  * The administrator's own organisation: name, address (printed on prescription sheets), whether every user must
- * give a second factor (asked from their next sign-in), the reminder delay of unanswered prescriptions, the RGPD retention period, and the SMS
+ * give a second factor (asked from their next sign-in), the reminder and expiry delays of unanswered prescriptions, the RGPD retention period, and the SMS
  * sending hours (messages written outside them leave at the start of the next window).
  */
 export async function updateOrganisationSettings(db: DbOrTx, actor: SettingsActor, input: OrganisationInput, hours?: SendingHoursInput): Promise<SettingsOutcome> {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ twoFactorRequired: organisations.twoFactorRequired, answerReminderDays: organisations.answerReminderDays, retentionDays: organisations.retentionDays })
+      .select({ twoFactorRequired: organisations.twoFactorRequired, answerReminderDays: organisations.answerReminderDays, prescriptionExpiryDays: organisations.prescriptionExpiryDays, retentionDays: organisations.retentionDays })
       .from(organisations)
       .where(eq(organisations.id, actor.organisationId))
       .for('update')
@@ -25,6 +25,7 @@ export async function updateOrganisationSettings(db: DbOrTx, actor: SettingsActo
         addressFormatted: input.addressFormatted,
         twoFactorRequired: input.twoFactorRequired,
         answerReminderDays: input.answerReminderDays,
+        prescriptionExpiryDays: input.prescriptionExpiryDays,
         retentionDays: input.retentionDays,
         ...(hours ? { smsWindowStartMinute: hours.startMinute, smsWindowEndMinute: hours.endMinute, smsWindowDays: hours.days } : {}),
       })
@@ -35,7 +36,7 @@ export async function updateOrganisationSettings(db: DbOrTx, actor: SettingsActo
       action: 'organisation.updated',
       entityType: 'organisation',
       entityId: actor.organisationId,
-      details: { twoFactorRequired: input.twoFactorRequired, answerReminderDays: input.answerReminderDays, retentionDays: input.retentionDays, smsSendingHours: hours ?? null, previous: before },
+      details: { twoFactorRequired: input.twoFactorRequired, answerReminderDays: input.answerReminderDays, prescriptionExpiryDays: input.prescriptionExpiryDays, retentionDays: input.retentionDays, smsSendingHours: hours ?? null, previous: before },
     })
     return { ok: true as const }
   })

@@ -124,6 +124,7 @@ export async function getOrganisationSettings(db: DbOrTx, organisationId: string
       addressFormatted: organisations.addressFormatted,
       twoFactorRequired: organisations.twoFactorRequired,
       answerReminderDays: organisations.answerReminderDays,
+      prescriptionExpiryDays: organisations.prescriptionExpiryDays,
       retentionDays: organisations.retentionDays,
       smsWindowStartMinute: organisations.smsWindowStartMinute,
       smsWindowEndMinute: organisations.smsWindowEndMinute,

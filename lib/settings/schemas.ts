@@ -26,6 +26,8 @@ export const SETTINGS_MESSAGES = {
   smsEndInvalid: 'L’heure de fin des envois s’écrit HH:MM, par exemple 20:00.',
   smsEndBeforeStart: 'L’heure de fin des envois doit être après l’heure de début.',
   smsDaysRequired: 'Choisissez au moins un jour d’envoi des SMS.',
+  expiryDaysInvalid: 'Le délai d’expiration est un nombre entier de jours, entre 2 et 365.',
+  expiryNotAfterReminder: 'Le délai d’expiration doit être plus long que le délai de relance.',
   retentionDaysInvalid: 'La durée de conservation est un nombre entier de jours, entre 365 et 3650.',
 } as const
 
@@ -98,12 +100,17 @@ export const organisationSchema = z.object({
     .int(SETTINGS_MESSAGES.reminderDaysInvalid)
     .min(1, SETTINGS_MESSAGES.reminderDaysInvalid)
     .max(90, SETTINGS_MESSAGES.reminderDaysInvalid),
+  prescriptionExpiryDays: z.coerce
+    .number({ error: SETTINGS_MESSAGES.expiryDaysInvalid })
+    .int(SETTINGS_MESSAGES.expiryDaysInvalid)
+    .min(2, SETTINGS_MESSAGES.expiryDaysInvalid)
+    .max(365, SETTINGS_MESSAGES.expiryDaysInvalid),
   retentionDays: z.coerce
     .number({ error: SETTINGS_MESSAGES.retentionDaysInvalid })
     .int(SETTINGS_MESSAGES.retentionDaysInvalid)
     .min(RETENTION_DAYS_MIN, SETTINGS_MESSAGES.retentionDaysInvalid)
     .max(RETENTION_DAYS_MAX, SETTINGS_MESSAGES.retentionDaysInvalid),
-})
+}).refine((v) => v.prescriptionExpiryDays > v.answerReminderDays, { message: SETTINGS_MESSAGES.expiryNotAfterReminder, path: ['prescriptionExpiryDays'] })
 export type OrganisationInput = z.infer<typeof organisationSchema>
 
 /** 'HH:MM' → minutes after midnight ('24:00' is the end of the day), or null. */

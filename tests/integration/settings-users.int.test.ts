@@ -36,7 +36,7 @@ afterAll(async () => {
     await db.delete(auditLog).where(inArray(auditLog.entityId, created))
     await db.delete(users).where(inArray(users.id, created))
   }
-  await db.update(organisations).set({ twoFactorRequired: false, answerReminderDays: 10, retentionDays: 730 }).where(eq(organisations.id, seine))
+  await db.update(organisations).set({ twoFactorRequired: false, answerReminderDays: 10, prescriptionExpiryDays: 60, retentionDays: 730 }).where(eq(organisations.id, seine))
 })
 
 async function admin() {
@@ -248,10 +248,10 @@ describe('the user list and the organisation', () => {
   it('saves the organisation’s name, address, 2FA flag and reminder delay; the flag then holds its users', async () => {
     const actor = await admin()
     const counsellor = await newUser()
-    const data = organisationSchema.parse({ name: 'Département de Seine-Maritime', addressFormatted: '  Quai Jean Moulin, 76100 Rouen ', twoFactorRequired: true, answerReminderDays: '15', retentionDays: '1095' })
+    const data = organisationSchema.parse({ name: 'Département de Seine-Maritime', addressFormatted: '  Quai Jean Moulin, 76100 Rouen ', twoFactorRequired: true, answerReminderDays: '15', prescriptionExpiryDays: '45', retentionDays: '1095' })
     expect(await updateOrganisationSettings(db, actor, data)).toEqual({ ok: true })
     const [row] = await db.select().from(organisations).where(eq(organisations.id, seine))
-    expect(row).toMatchObject({ addressFormatted: 'Quai Jean Moulin, 76100 Rouen', twoFactorRequired: true, answerReminderDays: 15, retentionDays: 1095 })
+    expect(row).toMatchObject({ addressFormatted: 'Quai Jean Moulin, 76100 Rouen', twoFactorRequired: true, answerReminderDays: 15, prescriptionExpiryDays: 45, retentionDays: 1095 })
     expect((await passwordSignIn(auth, db, { email: counsellor.email, password: counsellor.password, ip: '203.0.113.94', requestHeaders: new Headers() })).kind).toBe('second-factor')
     const audit = await db.select().from(auditLog).where(and(eq(auditLog.entityId, seine), eq(auditLog.action, 'organisation.updated')))
     expect(audit.at(-1)!.details).toMatchObject({ twoFactorRequired: true, answerReminderDays: 15, previous: { twoFactorRequired: false, answerReminderDays: 10 } })
@@ -260,19 +260,30 @@ describe('the user list and the organisation', () => {
 
   it('the reminder delay is a whole number of days from 1 to 90', () => {
     for (const bad of ['0', '91', '2.5', 'dix', '']) {
-      const r = organisationSchema.safeParse({ name: 'X', twoFactorRequired: false, answerReminderDays: bad, retentionDays: '730' })
+      const r = organisationSchema.safeParse({ name: 'X', twoFactorRequired: false, answerReminderDays: bad, prescriptionExpiryDays: '60', retentionDays: '730' })
       expect(r.success).toBe(false)
       if (!r.success) expect(fieldErrors(r.error).answerReminderDays).toBe('Le délai de relance est un nombre entier de jours, entre 1 et 90.')
     }
-    expect(organisationSchema.safeParse({ name: ' ', twoFactorRequired: false, answerReminderDays: '10', retentionDays: '730' }).success).toBe(false)
+    expect(organisationSchema.safeParse({ name: ' ', twoFactorRequired: false, answerReminderDays: '10', prescriptionExpiryDays: '60', retentionDays: '730' }).success).toBe(false)
   })
 
   it('the retention period is a whole number of days from 365 to 3650', () => {
     for (const bad of ['364', '3651', '730.5', 'deux ans', '']) {
-      const r = organisationSchema.safeParse({ name: 'X', twoFactorRequired: false, answerReminderDays: '10', retentionDays: bad })
+      const r = organisationSchema.safeParse({ name: 'X', twoFactorRequired: false, answerReminderDays: '10', prescriptionExpiryDays: '60', retentionDays: bad })
       expect(r.success, bad).toBe(false)
       if (!r.success) expect(fieldErrors(r.error).retentionDays).toBe('La durée de conservation est un nombre entier de jours, entre 365 et 3650.')
     }
-    expect(organisationSchema.safeParse({ name: 'X', twoFactorRequired: false, answerReminderDays: '10', retentionDays: '365' }).success).toBe(true)
+    expect(organisationSchema.safeParse({ name: 'X', twoFactorRequired: false, answerReminderDays: '10', prescriptionExpiryDays: '60', retentionDays: '365' }).success).toBe(true)
+  })
+
+  it('the expiry delay is a whole number of days from 2 to 365, longer than the reminder delay', () => {
+    for (const bad of ['1', '366', '30.5', 'soixante', '']) {
+      const r = organisationSchema.safeParse({ name: 'X', twoFactorRequired: false, answerReminderDays: '1', prescriptionExpiryDays: bad, retentionDays: '730' })
+      expect(r.success, bad).toBe(false)
+      if (!r.success) expect(fieldErrors(r.error).prescriptionExpiryDays).toBe('Le délai d’expiration est un nombre entier de jours, entre 2 et 365.')
+    }
+    const notAfter = organisationSchema.safeParse({ name: 'X', twoFactorRequired: false, answerReminderDays: '30', prescriptionExpiryDays: '30', retentionDays: '730' })
+    expect(notAfter.success).toBe(false)
+    if (!notAfter.success) expect(fieldErrors(notAfter.error).prescriptionExpiryDays).toBe('Le délai d’expiration doit être plus long que le délai de relance.')
   })
 })

@@ -6,7 +6,7 @@ import { socialOffers } from './offers'
 import { organisations, partnerStructures } from './tenants'
 
 /** Spec §4, application tabs. */
-export const applyStateEnum = pgEnum('apply_state', ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'])
+export const applyStateEnum = pgEnum('apply_state', ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE', 'EXPIRED'])
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
 
@@ -45,6 +45,9 @@ export const socialApplies = pgTable(
     prescriptionDocumentId: uuid('prescription_document_id').references(() => documents.id),
     prescriptionDate: timestamp('prescription_date', { withTimezone: true }).notNull().defaultNow(),
     responseDate: timestamp('response_date', { withTimezone: true }),
+    /** Issue 15: when the partner's users were reminded of it (once), and when it expired unanswered. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
     firstReceptionDate: date('first_reception_date'),
     assessmentDate: date('assessment_date'),
     /** Refusal cause code (lib/applies/causes.ts). */
@@ -74,6 +77,8 @@ export const socialApplies = pgTable(
     index('social_applies_organisation_date_idx').on(t.organisationId, t.prescriptionDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('social_applies_author_date_idx').on(t.authorId, t.prescriptionDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('social_applies_offer_organisation_idx').on(t.socialOfferId, t.organisationId),
+    // The hourly reminder and expiry run reads the pending prescriptions by age alone (lib/prescriptions/reminders.ts).
+    index('social_applies_pending_date_idx').on(t.prescriptionDate).where(sql`state = 'PRESCRIPTION_FILLED'`),
   ],
 )
 

@@ -10,6 +10,8 @@ export const organisations = pgTable('organisations', {
   addressFormatted: text('address_formatted'),
   /** /v2/actions/dashboard: a prescription without answer for more than this many days needs a follow-up. */
   answerReminderDays: integer('answer_reminder_days').notNull().default(10),
+  /** Issue 15: a prescription still unanswered this many days after it was made expires (after its one reminder). */
+  prescriptionExpiryDays: integer('prescription_expiry_days').notNull().default(60),
   /** Issue 15 (RGPD): a candidate without activity for this many days is anonymised by the nightly job. */
   retentionDays: integer('retention_days').notNull().default(730),
   /** SMS sending hours, Europe/Paris: minutes after midnight [start, end) on the ISO weekdays listed (1 = Monday). */
