@@ -15,6 +15,10 @@ export const QUEUES = {
   anonymiseInactive: { name: 'anonymise-inactive', retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 3600 },
   /** The hourly reminder and expiry of unanswered prescriptions (lib/prescriptions/reminders.ts): data {}. */
   prescriptionReminders: { name: 'prescription-reminders', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
+  /** One export of /v2/settings/exports (lib/exports/run-export.ts): data { exportId }. */
+  runExport: { name: 'run-export', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 },
+  /** The hourly deletion of the export files past their 7 days: data {}. */
+  purgeExports: { name: 'purge-exports', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
 } as const satisfies Record<string, PgBoss.Queue & { expireInSeconds: number }>
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name']
@@ -26,5 +30,6 @@ export const JOB_SCHEMA = 'pgboss'
 export const SCHEDULES = [
   { queue: QUEUES.anonymiseInactive.name, cron: '30 2 * * *' },
   { queue: QUEUES.prescriptionReminders.name, cron: '5 * * * *' },
+  { queue: QUEUES.purgeExports.name, cron: '20 * * * *' },
 ] as const
 export const SCHEDULE_TIME_ZONE = 'Europe/Paris'

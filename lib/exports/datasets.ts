@@ -1,0 +1,148 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { CAUSE_LABELS } from '@/lib/applies/causes'
+import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
+
+/**
+ * The data sets of /v2/settings/exports (issue 15 §2) and the columns each offers. Every column is a fixed SQL
+ * expression chosen from this list by its key: nothing a user types reaches the SQL. The NIR is offered by none.
+ * Dates are Paris calendar days (dd/mm/yyyy), as on the screens.
+ */
+export type ExportColumn = { key: string; label: string; sql: SQL }
+export type ExportFilterKind = 'dateRange' | 'state' | 'smsStatus' | 'status' | 'place'
+
+export type ExportDataset = {
+  key: DatasetKey
+  label: string
+  /** `from … join …` with the row alias `r`, whose `id` (uuid) orders the pages. */
+  from: SQL
+  /** The tenant, part of every page's where. */
+  tenant: (organisationId: string) => SQL
+  /** The date a date range filters on. */
+  dateColumn: SQL
+  dateLabel: string
+  columns: ExportColumn[]
+  filters: ExportFilterKind[]
+}
+
+export const DATASET_KEYS = ['candidates', 'prescriptions', 'sms'] as const
+export type DatasetKey = (typeof DATASET_KEYS)[number]
+
+const parisDay = (column: SQL) => sql`to_char(${column} at time zone 'Europe/Paris', 'DD/MM/YYYY')`
+const calendarDay = (column: SQL) => sql`to_char(${column}, 'DD/MM/YYYY')`
+const fullName = (alias: string) => sql.raw(`nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`)
+const labelCase = (column: SQL, labels: Record<string, string>) =>
+  sql`case ${column} ${sql.join(
+    Object.entries(labels).map(([code, label]) => sql`when ${code} then ${label}`),
+    sql` `,
+  )} else ${column}::text end`
+
+const SMS_STATUS_LABELS: Record<string, string> = {
+  queued: 'Programmé',
+  sending: 'En cours d’envoi',
+  sent: 'Envoyé',
+  delivered: 'Distribué',
+  undelivered: 'Non distribué',
+  failed: 'Échec',
+  cancelled: 'Annulé',
+  received: 'Reçu',
+}
+
+export const DATASETS: Record<DatasetKey, ExportDataset> = {
+  candidates: {
+    key: 'candidates',
+    label: 'Candidats',
+    from: sql`candidates r
+      left join places p on p.id = r.place_id
+      left join candidate_statuses st on st.id = r.status_id
+      left join "user" ref on ref.id = r.referent_id`,
+    tenant: (organisationId) => sql`r.organisation_id = ${organisationId}`,
+    dateColumn: sql`r.created_at`,
+    dateLabel: 'Date de création',
+    filters: ['dateRange', 'status', 'place'],
+    columns: [
+      { key: 'lastName', label: 'Nom', sql: sql`r.last_name` },
+      { key: 'firstName', label: 'Prénom', sql: sql`r.first_name` },
+      { key: 'gender', label: 'Genre', sql: sql`case r.gender when 'F' then 'Femme' when 'M' then 'Homme' end` },
+      { key: 'birthDate', label: 'Date de naissance', sql: calendarDay(sql`r.birth_date`) },
+      { key: 'phone', label: 'Téléphone', sql: sql`r.phone` },
+      { key: 'email', label: 'Email', sql: sql`r.email` },
+      { key: 'address', label: 'Adresse', sql: sql`r.address_formatted` },
+      { key: 'qpv', label: 'QPV', sql: sql`case when r.address_is_qpv then 'Oui' else 'Non' end` },
+      { key: 'place', label: 'Lieu de résidence', sql: sql`p.label` },
+      { key: 'status', label: 'Statut', sql: sql`st.label` },
+      { key: 'referent', label: 'Référent', sql: fullName('ref') },
+      { key: 'cafNumber', label: 'Numéro CAF', sql: sql`r.caf_number` },
+      { key: 'poleEmploiNumber', label: 'Identifiant France Travail', sql: sql`r.pole_emploi_number` },
+      { key: 'createdAt', label: 'Date de création', sql: parisDay(sql`r.created_at`) },
+      { key: 'updatedAt', label: 'Dernière modification', sql: parisDay(sql`r.updated_at`) },
+      { key: 'anonymised', label: 'Anonymisé', sql: sql`case when r.anonymised_at is null then 'Non' else 'Oui' end` },
+    ],
+  },
+  prescriptions: {
+    key: 'prescriptions',
+    label: 'Prescriptions et réponses',
+    from: sql`social_applies r
+      join candidates c on c.id = r.candidate_id
+      join social_offers o on o.id = r.social_offer_id
+      join partner_structures ps on ps.id = r.structure_id
+      left join "user" a on a.id = r.author_id`,
+    tenant: (organisationId) => sql`r.organisation_id = ${organisationId}`,
+    dateColumn: sql`r.prescription_date`,
+    dateLabel: 'Date de prescription',
+    filters: ['dateRange', 'state'],
+    columns: [
+      { key: 'candidateLastName', label: 'Nom du candidat', sql: sql`c.last_name` },
+      { key: 'candidateFirstName', label: 'Prénom du candidat', sql: sql`c.first_name` },
+      { key: 'offer', label: 'Offre', sql: sql`o.name` },
+      { key: 'partner', label: 'Structure partenaire', sql: sql`ps.name` },
+      { key: 'state', label: 'État', sql: labelCase(sql`r.state::text`, PRESCRIPTION_STATE_LABELS) },
+      { key: 'prescriptionDate', label: 'Date de prescription', sql: parisDay(sql`r.prescription_date`) },
+      { key: 'responseDate', label: 'Date de réponse', sql: parisDay(sql`r.response_date`) },
+      { key: 'responseDays', label: 'Délai de réponse (jours)', sql: sql`floor(extract(epoch from (r.response_date - r.prescription_date)) / 86400)::int` },
+      { key: 'cause', label: 'Motif de refus', sql: labelCase(sql`r.cause`, CAUSE_LABELS) },
+      { key: 'firstReceptionDate', label: 'Date du 1er accueil', sql: calendarDay(sql`r.first_reception_date`) },
+      { key: 'assessmentDate', label: 'Date du bilan', sql: calendarDay(sql`r.assessment_date`) },
+      { key: 'author', label: 'Prescripteur', sql: fullName('a') },
+      { key: 'manual', label: 'Prescription manuelle', sql: sql`case when r.prescription_document_id is null and not exists (select 1 from fups f where f.social_apply_id = r.id) then 'Oui' else 'Non' end` },
+      { key: 'archived', label: 'Archivée par le partenaire', sql: sql`case when r.archived then 'Oui' else 'Non' end` },
+    ],
+  },
+  sms: {
+    key: 'sms',
+    label: 'Journal des SMS',
+    from: sql`sms_messages r
+      join candidates c on c.id = r.candidate_id
+      left join "user" a on a.id = r.author_id`,
+    tenant: (organisationId) => sql`r.organisation_id = ${organisationId}`,
+    dateColumn: sql`r.created_at`,
+    dateLabel: 'Date',
+    filters: ['dateRange', 'smsStatus'],
+    columns: [
+      { key: 'date', label: 'Date', sql: sql`to_char(r.created_at at time zone 'Europe/Paris', 'DD/MM/YYYY HH24:MI')` },
+      { key: 'candidateLastName', label: 'Nom du candidat', sql: sql`c.last_name` },
+      { key: 'candidateFirstName', label: 'Prénom du candidat', sql: sql`c.first_name` },
+      { key: 'direction', label: 'Sens', sql: sql`case r.direction when 'inbound' then 'Reçu' else 'Envoyé' end` },
+      { key: 'kind', label: 'Origine', sql: sql`case r.kind when 'sheet' then 'Fiche du candidat' when 'bulk' then 'Envoi groupé' else r.kind end` },
+      { key: 'status', label: 'Statut', sql: labelCase(sql`r.status::text`, SMS_STATUS_LABELS) },
+      { key: 'segments', label: 'Segments', sql: sql`r.segments` },
+      { key: 'author', label: 'Auteur', sql: fullName('a') },
+      { key: 'errorCode', label: 'Code d’erreur', sql: sql`r.error_code` },
+      { key: 'body', label: 'Texte', sql: sql`r.body` },
+    ],
+  },
+}
+
+/** The list the form offers: data sets, their columns (key and label) and filters. Nothing of SQL goes to the browser. */
+export function datasetChoices() {
+  return DATASET_KEYS.map((key) => ({
+    key,
+    label: DATASETS[key].label,
+    dateLabel: DATASETS[key].dateLabel,
+    filters: DATASETS[key].filters,
+    columns: DATASETS[key].columns.map(({ key: k, label }) => ({ key: k, label })),
+  }))
+}
+export type DatasetChoice = ReturnType<typeof datasetChoices>[number]
+
+export const STATE_CHOICES = Object.entries(PRESCRIPTION_STATE_LABELS).map(([value, label]) => ({ value, label }))
+export const SMS_STATUS_CHOICES = Object.entries(SMS_STATUS_LABELS).map(([value, label]) => ({ value, label }))

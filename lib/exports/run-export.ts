@@ -1,0 +1,180 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { once } from 'node:events'
+import { stringify } from 'csv-stringify'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
+import { formatInTimeZone } from 'date-fns-tz'
+import type { Db } from '@/lib/db/client'
+import { customFieldDefinitions, dataExports, exportChunks } from '@/lib/db/schema'
+import { DATASETS, type DatasetKey, type ExportColumn } from './datasets'
+import { exportCell } from './neutralise'
+import { CUSTOM_FIELD_PREFIX } from './request-export'
+
+/** Rows read per page (keyset on the row id): the worker holds one page at a time, whatever the export's size. */
+const PAGE = 2000
+/** The file's pieces in export_chunks. */
+const CHUNK_BYTES = 1024 * 1024
+/** How long a finished export's file is kept. */
+export const EXPORT_KEPT_DAYS = 7
+
+const SLUGS: Record<DatasetKey, string> = { candidates: 'candidats', prescriptions: 'prescriptions', sms: 'sms' }
+
+type ExportRow = typeof dataExports.$inferSelect
+type PageRow = Record<string, unknown> & { __id: string }
+type Column = ExportColumn & { options?: Map<string, string> }
+
+/**
+ * The export job: reads the rows page by page (keyset, tenant in every page), writes them as they come to a file in
+ * the system's temporary folder (CSV UTF-8 with BOM and `;`, or XLSX through ExcelJS's streaming writer), counts its
+ * progress on the export's row, then stores the file in 1 MB pieces and marks the export done, in one transaction.
+ * A retry starts over; an export already done is left alone.
+ */
+export async function runExport(db: Db, exportId: string, options: { now: () => Date }): Promise<'done' | 'already' | 'missing'> {
+  const [claimed] = await db
+    .update(dataExports)
+    .set({ status: 'running', doneRows: 0 })
+    .where(and(eq(dataExports.id, exportId), inArray(dataExports.status, ['queued', 'running'])))
+    .returning()
+  if (!claimed) {
+    const [existing] = await db.select({ id: dataExports.id }).from(dataExports).where(eq(dataExports.id, exportId))
+    return existing ? 'already' : 'missing'
+  }
+  const dataset = DATASETS[claimed.dataset as DatasetKey]
+  const columns = await columnsOf(db, claimed)
+  const where = whereOf(claimed)
+  const [total] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from ${dataset.from} where ${where}`)).rows
+  await db.update(dataExports).set({ totalRows: total?.n ?? 0 }).where(eq(dataExports.id, exportId))
+
+  const file = path.join(os.tmpdir(), `passerelle-export-${exportId}.${claimed.format}`)
+  try {
+    const writer = claimed.format === 'xlsx' ? xlsxWriter(file, dataset.label) : csvWriter(file)
+    await writer.header(columns.map((c) => c.label))
+    let last: string | null = null
+    let done = 0
+    for (;;) {
+      const page: { rows: PageRow[] } = await db.execute<PageRow>(sql`
+        select r.id as __id, ${sql.join(
+          columns.map((c, i) => sql`${c.sql} as ${sql.raw(`c${i}`)}`),
+          sql`, `,
+        )}
+        from ${dataset.from}
+        where ${where} ${last ? sql`and r.id > ${last}::uuid` : sql``}
+        order by r.id
+        limit ${PAGE}`)
+      for (const row of page.rows) {
+        await writer.row(columns.map((c, i) => exportCell(c.options ? labelOf(row[`c${i}`], c.options) : row[`c${i}`])))
+      }
+      done += page.rows.length
+      if (page.rows.length) await db.update(dataExports).set({ doneRows: done }).where(eq(dataExports.id, exportId))
+      if (page.rows.length < PAGE) break
+      last = page.rows.at(-1)!.__id
+    }
+    await writer.end()
+
+    const at = options.now()
+    const fileName = `passerelle-${SLUGS[claimed.dataset as DatasetKey]}-${formatInTimeZone(at, 'Europe/Paris', 'yyyy-MM-dd')}.${claimed.format}`
+    await db.transaction(async (tx) => {
+      await tx.delete(exportChunks).where(eq(exportChunks.exportId, exportId))
+      let seq = 0
+      let size = 0
+      for await (const chunk of fs.createReadStream(file, { highWaterMark: CHUNK_BYTES })) {
+        await tx.insert(exportChunks).values({ exportId, seq: seq++, content: chunk as Buffer })
+        size += (chunk as Buffer).length
+      }
+      await tx
+        .update(dataExports)
+        .set({ status: 'done', doneRows: done, fileName, byteSize: size, finishedAt: at, expiresAt: new Date(at.getTime() + EXPORT_KEPT_DAYS * 86_400_000) })
+        .where(eq(dataExports.id, exportId))
+    })
+    return 'done'
+  } finally {
+    await fs.promises.rm(file, { force: true })
+  }
+}
+
+/** The last attempt failed: the export says so (its file, if any piece was written, goes). */
+export async function markExportFailed(db: Db, exportId: string, at: Date) {
+  await db.transaction(async (tx) => {
+    await tx.delete(exportChunks).where(eq(exportChunks.exportId, exportId))
+    await tx.update(dataExports).set({ status: 'failed', finishedAt: at }).where(and(eq(dataExports.id, exportId), inArray(dataExports.status, ['queued', 'running'])))
+  })
+}
+
+async function columnsOf(db: Db, row: ExportRow): Promise<Column[]> {
+  const dataset = DATASETS[row.dataset as DatasetKey]
+  const byKey = new Map(dataset.columns.map((c) => [c.key, c]))
+  const customKeys = row.columns.filter((c) => c.startsWith(CUSTOM_FIELD_PREFIX)).map((c) => c.slice(CUSTOM_FIELD_PREFIX.length))
+  const fields = customKeys.length
+    ? await db
+        .select({ key: customFieldDefinitions.key, label: customFieldDefinitions.label, options: customFieldDefinitions.options })
+        .from(customFieldDefinitions)
+        .where(and(eq(customFieldDefinitions.organisationId, row.organisationId), inArray(customFieldDefinitions.key, customKeys)))
+    : []
+  const fieldByKey = new Map(fields.map((f) => [`${CUSTOM_FIELD_PREFIX}${f.key}`, f]))
+  return row.columns.flatMap((key): Column[] => {
+    const column = byKey.get(key)
+    if (column) return [column]
+    const field = fieldByKey.get(key)
+    if (!field) return []
+    return [{ key, label: field.label, sql: sql`r.custom_fields -> ${field.key}`, options: field.options.length ? new Map(field.options.map((o) => [o.value, o.label])) : undefined }]
+  })
+}
+
+function labelOf(value: unknown, options: Map<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => options.get(String(v)) ?? v)
+  return typeof value === 'string' ? (options.get(value) ?? value) : value
+}
+
+function whereOf(row: ExportRow): SQL {
+  const dataset = DATASETS[row.dataset as DatasetKey]
+  const f = row.filters
+  const parts: SQL[] = [dataset.tenant(row.organisationId)]
+  if (typeof f.from === 'string') parts.push(sql`(${dataset.dateColumn} at time zone 'Europe/Paris')::date >= ${f.from}::date`)
+  if (typeof f.to === 'string') parts.push(sql`(${dataset.dateColumn} at time zone 'Europe/Paris')::date <= ${f.to}::date`)
+  if (typeof f.state === 'string') parts.push(sql`r.state = ${f.state}`)
+  if (typeof f.smsStatus === 'string') parts.push(sql`r.status = ${f.smsStatus}`)
+  const ids = (list: unknown) => (Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [])
+  const statusIds = ids(f.statusIds)
+  const placeIds = ids(f.placeIds)
+  if (statusIds.length) parts.push(sql`r.status_id in (${sql.join(statusIds.map((id) => sql`${id}::uuid`), sql`, `)})`)
+  if (placeIds.length) parts.push(sql`r.place_id in (${sql.join(placeIds.map((id) => sql`${id}::uuid`), sql`, `)})`)
+  return sql.join(parts, sql` and `)
+}
+
+type Writer = { header: (labels: string[]) => Promise<void>; row: (cells: (string | number)[]) => Promise<void>; end: () => Promise<void> }
+
+function csvWriter(file: string): Writer {
+  const out = fs.createWriteStream(file)
+  const csv = stringify({ delimiter: ';', bom: true, record_delimiter: 'windows' })
+  csv.pipe(out)
+  const write = async (record: (string | number)[]) => {
+    if (!csv.write(record)) await once(csv, 'drain')
+  }
+  return {
+    header: (labels) => write(labels),
+    row: write,
+    end: async () => {
+      csv.end()
+      await once(out, 'finish')
+    },
+  }
+}
+
+function xlsxWriter(file: string, sheetName: string): Writer {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false })
+  const sheet = workbook.addWorksheet(sheetName)
+  return {
+    header: async (labels) => {
+      const row = sheet.addRow(labels)
+      row.font = { bold: true }
+      row.commit()
+    },
+    row: async (cells) => sheet.addRow(cells).commit(),
+    end: async () => {
+      sheet.commit()
+      await workbook.commit()
+    },
+  }
+}

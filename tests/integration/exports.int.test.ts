@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto'
+import { and, count, eq, sql } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
+import { describe, expect, it } from 'vitest'
+import * as s from '@/lib/db/schema'
+import { demoIds } from '@/lib/db/seed'
+import { downloadableExport, exportPieces, purgeExpiredExports } from '@/lib/exports/queries'
+import { requestExport } from '@/lib/exports/request-export'
+import { runExport } from '@/lib/exports/run-export'
+import { useTestDb } from './db'
+
+// Exports (issue 15 §2) on an organisation of their own: request, background run, file, access and expiry.
+const db = useTestDb()
+const NOW = new Date('2026-11-24T10:00:00Z')
+const at = () => NOW
+
+async function newOrganisation(candidateCount = 3) {
+  const [organisation] = await db.insert(s.organisations).values({ name: `Exports ${randomUUID().slice(0, 8)}` }).returning()
+  const organisationId = organisation!.id
+  const userId = `exporter-${randomUUID()}`
+  await db.insert(s.users).values({ id: userId, name: 'Inès Caron', firstName: 'Inès', lastName: 'Caron', email: `${userId}@exemple.test`, role: 'admin', organisationId })
+  const [place] = await db.insert(s.places).values({ organisationId, label: 'Dieppe' }).returning()
+  const [status] = await db.insert(s.candidateStatuses).values({ organisationId, value: 'inProgress', label: 'En accompagnement' }).returning()
+  await db.insert(s.customFieldDefinitions).values({ organisationId, key: 'langues', label: 'Langues parlées', type: 'listMultiple', options: [{ value: 'fr', label: 'Français' }, { value: 'ar', label: 'Arabe' }] })
+  const rows = Array.from({ length: candidateCount }, (_, i) => ({
+    organisationId,
+    firstName: `Prénom${i}`,
+    lastName: `Nom${i}`,
+    phone: '0612345678',
+    socialSecurityNumber: '188057612345678',
+    placeId: place!.id,
+    statusId: status!.id,
+    customFields: { langues: ['fr', 'ar'] },
+  }))
+  // A name a spreadsheet would run as a formula.
+  rows.push({ ...rows[0]!, firstName: '=HYPERLINK("http://evil.example","clic")', lastName: '@SUM(A1)' })
+  await db.insert(s.candidates).values(rows)
+  return { organisationId, userId, placeId: place!.id, statusId: status!.id }
+}
+
+const fileOf = async (exportId: string) => {
+  const pieces: Buffer[] = []
+  for await (const piece of exportPieces(db, exportId)) pieces.push(piece)
+  return Buffer.concat(pieces)
+}
+const exportCount = async (organisationId: string) => (await db.select({ n: count() }).from(s.dataExports).where(eq(s.dataExports.organisationId, organisationId)))[0]!.n
+
+const CANDIDATE_COLUMNS = ['lastName', 'firstName', 'phone', 'place', 'status', 'cf:langues']
+
+describe('requesting an export', () => {
+  it('records it and queues its job in the same transaction, with an audit row', async () => {
+    const org = await newOrganisation()
+    const result = await requestExport(db, { organisationId: org.organisationId, userId: org.userId, input: { dataset: 'candidates', format: 'csv', columns: CANDIDATE_COLUMNS }, now: NOW })
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'run-export' and data->>'exportId' = ${result.exportId}`)
+    expect(rows[0]!.n).toBe(1)
+    const audit = await db.select().from(s.auditLog).where(and(eq(s.auditLog.entityId, result.exportId), eq(s.auditLog.action, 'export.requested')))
+    expect(audit).toHaveLength(1)
+  })
+
+  it.each([
+    [{ dataset: 'candidates', format: 'csv', columns: [] }, 'columns', 'Choisissez au moins une colonne.'],
+    [{ dataset: 'candidates', format: 'csv', columns: ['lastName', 'socialSecurityNumber'] }, 'columns', 'Une des colonnes choisies n’existe pas pour ces données.'],
+    [{ dataset: 'candidates', format: 'csv', columns: ['lastName', 'cf:inconnu'] }, 'columns', 'Une des colonnes choisies n’existe pas pour ces données.'],
+    [{ dataset: 'sms', format: 'csv', columns: ['body', 'cf:langues'] }, 'columns', 'Une des colonnes choisies n’existe pas pour ces données.'],
+    [{ dataset: 'clients', format: 'csv', columns: ['lastName'] }, 'dataset', 'Choisissez les données à exporter.'],
+    [{ dataset: 'candidates', format: 'pdf', columns: ['lastName'] }, 'format', 'Choisissez le format\u00a0: CSV ou Excel (XLSX).'],
+    [{ dataset: 'candidates', format: 'csv', columns: ['lastName'], from: '2026-11-30', to: '2026-11-01' }, 'to', 'La date de fin doit être le même jour ou après la date de début.'],
+    [{ dataset: 'candidates', format: 'csv', columns: ['lastName'], from: '2026-02-30' }, 'from', 'La date s’écrit jj/mm/aaaa.'],
+    [{ dataset: 'prescriptions', format: 'csv', columns: ['offer'], state: 'DROP TABLE' }, 'state', 'Choisissez un état de prescription de la liste.'],
+  ])('refuses %j with a French message on its field, and writes nothing', async (input, field, message) => {
+    const org = await newOrganisation(1)
+    const result = await requestExport(db, { organisationId: org.organisationId, userId: org.userId, input, now: NOW })
+    expect(result).toEqual({ ok: false, fieldErrors: expect.objectContaining({ [field]: message }) })
+    expect(await exportCount(org.organisationId)).toBe(0)
+  })
+
+  it('refuses another organisation’s statuses and places as unknown choices', async () => {
+    const org = await newOrganisation(1)
+    const other = await newOrganisation(1)
+    const result = await requestExport(db, { organisationId: org.organisationId, userId: org.userId, input: { dataset: 'candidates', format: 'csv', columns: ['lastName'], placeIds: [other.placeId] }, now: NOW })
+    expect(result).toEqual({ ok: false, fieldErrors: { placeIds: 'Un des choix n’existe pas (il a peut-être été supprimé).' } })
+    expect(await exportCount(org.organisationId)).toBe(0)
+  })
+
+  it('allows 3 exports in progress per user, even asked at once', async () => {
+    const org = await newOrganisation(1)
+    const input = { dataset: 'candidates', format: 'csv', columns: ['lastName'] }
+    const results = await Promise.all(Array.from({ length: 5 }, () => requestExport(db, { organisationId: org.organisationId, userId: org.userId, input, now: NOW })))
+    expect(results.filter((r) => r.ok)).toHaveLength(3)
+    expect(results.filter((r) => !r.ok)).toEqual(Array(2).fill({ ok: false, error: 'Vous avez déjà 3 exports en cours\u00a0: attendez qu’ils se terminent.' }))
+  })
+})
+
+describe('running an export', () => {
+  it('writes a CSV in UTF-8 with BOM and `;`, every candidate of the organisation, formulas neutralised, no NIR', async () => {
+    const org = await newOrganisation(5)
+    const result = await requestExport(db, { organisationId: org.organisationId, userId: org.userId, input: { dataset: 'candidates', format: 'csv', columns: CANDIDATE_COLUMNS }, now: NOW })
+    if (!result.ok) throw new Error('not requested')
+    expect(await runExport(db, result.exportId, { now: at })).toBe('done')
+    const file = await fileOf(result.exportId)
+    expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const lines = file.subarray(3).toString('utf8').trimEnd().split('\r\n')
+    expect(lines[0]).toBe('Nom;Prénom;Téléphone;Lieu de résidence;Statut;Langues parlées')
+    expect(lines).toHaveLength(1 + 6)
+    expect(lines).toContain('Nom0;Prénom0;0612345678;Dieppe;En accompagnement;Français, Arabe')
+    expect(lines.find((l) => l.includes('HYPERLINK'))).toBe(`'@SUM(A1);"'=HYPERLINK(""http://evil.example"",""clic"")";0612345678;Dieppe;En accompagnement;Français, Arabe`)
+    expect(file.toString('utf8')).not.toContain('188057612345678')
+    const [row] = await db.select().from(s.dataExports).where(eq(s.dataExports.id, result.exportId))
+    expect(row).toMatchObject({ status: 'done', totalRows: 6, doneRows: 6, fileName: 'passerelle-candidats-2026-11-24.csv', byteSize: file.length })
+    expect(row!.expiresAt?.toISOString()).toBe('2026-12-01T10:00:00.000Z')
+    // A retry of a finished job changes nothing.
+    expect(await runExport(db, result.exportId, { now: at })).toBe('already')
+  })
+
+  it('writes an XLSX that ExcelJS reads back, filtered by place, across several pages of rows', async () => {
+    const org = await newOrganisation(4500)
+    const [otherPlace] = await db.insert(s.places).values({ organisationId: org.organisationId, label: 'Fécamp' }).returning()
+    await db.insert(s.candidates).values({ organisationId: org.organisationId, firstName: 'Hors', lastName: 'Filtre', placeId: otherPlace!.id })
+    const result = await requestExport(db, { organisationId: org.organisationId, userId: org.userId, input: { dataset: 'candidates', format: 'xlsx', columns: ['lastName', 'firstName', 'place'], placeIds: [org.placeId] }, now: NOW })
+    if (!result.ok) throw new Error('not requested')
+    await runExport(db, result.exportId, { now: at })
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load((await fileOf(result.exportId)) as unknown as Parameters<typeof workbook.xlsx.load>[0])
+    const sheet = workbook.worksheets[0]!
+    expect(sheet.name).toBe('Candidats')
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Nom', 'Prénom', 'Lieu de résidence'])
+    expect(sheet.actualRowCount).toBe(1 + 4501)
+    const names: string[] = []
+    sheet.eachRow((r, n) => n > 1 && names.push(String(r.getCell(1).value)))
+    expect(names).toContain("'@SUM(A1)")
+    expect(names).not.toContain('Filtre')
+  })
+
+  it('exports the prescriptions and answers of the organisation only', async () => {
+    const result = await requestExport(db, {
+      organisationId: demoIds.orgLyon,
+      userId: 'demo-referent-lyon',
+      input: { dataset: 'prescriptions', format: 'csv', columns: ['candidateLastName', 'offer', 'partner', 'state', 'cause'] },
+      now: NOW,
+    })
+    if (!result.ok) throw new Error('not requested')
+    await runExport(db, result.exportId, { now: at })
+    const lines = (await fileOf(result.exportId)).subarray(3).toString('utf8').trimEnd().split('\r\n')
+    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from social_applies where organisation_id = ${demoIds.orgLyon}`)
+    expect(lines).toHaveLength(1 + rows[0]!.n)
+    expect(lines[0]).toBe('Nom du candidat;Offre;Structure partenaire;État;Motif de refus')
+    // Lyon's candidate (Léa Rousseau) only; none of Seine-Maritime's.
+    expect(lines.slice(1).every((l) => l.startsWith('Rousseau;'))).toBe(true)
+  })
+})
+
+describe('reading an export', () => {
+  it('is its requester’s alone, within its organisation and its 7 days; the purge then deletes its file', async () => {
+    const org = await newOrganisation(2)
+    const result = await requestExport(db, { organisationId: org.organisationId, userId: org.userId, input: { dataset: 'candidates', format: 'csv', columns: ['lastName'] }, now: NOW })
+    if (!result.ok) throw new Error('not requested')
+    // Not downloadable before it is done.
+    expect(await downloadableExport(db, { exportId: result.exportId, organisationId: org.organisationId, userId: org.userId, now: NOW })).toBeNull()
+    await runExport(db, result.exportId, { now: at })
+    expect(await downloadableExport(db, { exportId: result.exportId, organisationId: org.organisationId, userId: org.userId, now: NOW })).toMatchObject({ fileName: 'passerelle-candidats-2026-11-24.csv' })
+    expect(await downloadableExport(db, { exportId: result.exportId, organisationId: org.organisationId, userId: 'demo-admin', now: NOW })).toBeNull()
+    expect(await downloadableExport(db, { exportId: result.exportId, organisationId: demoIds.orgSeineMaritime, userId: org.userId, now: NOW })).toBeNull()
+    const eightDaysLater = new Date(NOW.getTime() + 8 * 86_400_000)
+    expect(await downloadableExport(db, { exportId: result.exportId, organisationId: org.organisationId, userId: org.userId, now: eightDaysLater })).toBeNull()
+    expect(await purgeExpiredExports(db, eightDaysLater)).toBeGreaterThanOrEqual(1)
+    expect(await fileOf(result.exportId)).toHaveLength(0)
+    // The row stays: who asked for what, and when.
+    expect(await exportCount(org.organisationId)).toBe(1)
+  })
+})
