@@ -67,11 +67,15 @@ function ExportState({ row }: { row: MyExport }) {
 function ExportFile({ row, now }: { row: MyExport; now: string }) {
   if (row.status !== 'done' || !row.expiresAt) return <span className="text-slate-500">-</span>
   if (row.expiresAt <= now) return <span className="text-slate-600">Supprimé le {formatDate(row.expiresAt)}</span>
-  const size = ((row.byteSize ?? 0) / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1, minimumFractionDigits: 1 })
+  const bytes = row.byteSize ?? 0
+  const size =
+    bytes < 1024 * 1024
+      ? `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('fr-FR')}\u00a0ko`
+      : `${(bytes / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1, minimumFractionDigits: 1 })}\u00a0Mo`
   return (
     <div className="flex flex-col">
       <a href={`/api/exports/${row.id}`} className="font-medium text-brand-700 underline" download>
-        Télécharger {row.fileName} ({size}&nbsp;Mo)
+        Télécharger {row.fileName} ({size})
       </a>
       <span className="text-xs text-slate-600">Disponible jusqu’au {formatDate(row.expiresAt)}</span>
     </div>
