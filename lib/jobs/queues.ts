@@ -19,6 +19,8 @@ export const QUEUES = {
   runExport: { name: 'run-export', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 },
   /** The hourly deletion of the export files past their 7 days: data {}. */
   purgeExports: { name: 'purge-exports', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
+  /** Every minute: the statistics' deltas folded into their monthly counters (lib/statistics/queries.ts): data {}. */
+  compactStats: { name: 'compact-stats', retryLimit: 1, retryDelay: 30, retryBackoff: false, expireInSeconds: 300 },
 } as const satisfies Record<string, PgBoss.Queue & { expireInSeconds: number }>
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name']
@@ -31,5 +33,6 @@ export const SCHEDULES = [
   { queue: QUEUES.anonymiseInactive.name, cron: '30 2 * * *' },
   { queue: QUEUES.prescriptionReminders.name, cron: '5 * * * *' },
   { queue: QUEUES.purgeExports.name, cron: '20 * * * *' },
+  { queue: QUEUES.compactStats.name, cron: '* * * * *' },
 ] as const
 export const SCHEDULE_TIME_ZONE = 'Europe/Paris'

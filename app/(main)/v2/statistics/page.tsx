@@ -1,22 +1,39 @@
-import { ApplyCountCards } from '@/components/applies/apply-counts'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
-import { applyCountsOfOrganisation } from '@/lib/applies/queries'
+import { StatisticsFilterBar } from '@/components/statistics/filter-bar'
+import { StatisticsView } from '@/components/statistics/statistics-view'
 import { requireOrganisationUser } from '@/lib/auth/session'
-import { countCandidates } from '@/lib/candidates/queries'
+import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
+import { can } from '@/lib/permissions'
+import { monthLabel, parseStatisticsFilters } from '@/lib/statistics/filters'
+import { organisationStatistics, statisticsChoices } from '@/lib/statistics/queries'
 
 export const generateMetadata = pageMetadata('statistics')
 
-export default async function StatisticsPage() {
+type SearchParams = Record<string, string | string[] | undefined>
+
+/** Issue 15 §1: the organisation's figures with charts, each with its data table and CSV; filters kept in the URL. */
+export default async function StatisticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
   const db = getDb()
-  const [counts, total] = await Promise.all([applyCountsOfOrganisation(db, user.organisationId), countCandidates(db, user.organisationId)])
+  const asked = parseStatisticsFilters(await searchParams, now())
+  const choices = await statisticsChoices(db, { organisationId: user.organisationId, user, allAuthors: can(user, 'filters.authors'), structureId: asked.structureId })
+  // A choice outside the lists (another organisation's, or a stale link) is dropped.
+  const filters = {
+    ...asked,
+    referentId: choices.referents.some((r) => r.id === asked.referentId) ? asked.referentId : null,
+    structureId: choices.structures.some((s) => s.id === asked.structureId) ? asked.structureId : null,
+    offerId: choices.offers.some((o) => o.id === asked.offerId) ? asked.offerId : null,
+  }
+  const stats = await organisationStatistics(db, user.organisationId, filters)
+  const total = stats.candidates.byStatus.reduce((t, s) => t + s.n, 0)
+  const period = filters.fromMonth === filters.toMonth ? monthLabel(filters.fromMonth) : `de ${monthLabel(filters.fromMonth)} à ${monthLabel(filters.toMonth)}`
   return (
     <>
-      <PageHeader title={await pageTitle('statistics')} subtitle={`${total.toLocaleString('fr-FR')} candidat${total > 1 ? 's' : ''} suivi${total > 1 ? 's' : ''}`} />
-      <h2 className="mb-3 text-lg font-semibold">Prescriptions</h2>
-      <ApplyCountCards counts={counts} />
+      <PageHeader title={await pageTitle('statistics')} subtitle={`${total.toLocaleString('fr-FR')} candidat${total > 1 ? 's' : ''} suivi${total > 1 ? 's' : ''} · prescriptions ${period}`} />
+      <StatisticsFilterBar filters={filters} choices={choices} />
+      <StatisticsView stats={stats} />
     </>
   )
 }

@@ -1,0 +1,77 @@
+import fs from 'node:fs'
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+
+// Issue 15 §1: an administrator reads the statistics with a filter kept in the URL, and downloads a chart's CSV.
+test.use({ storageState: storageStateOf('admin') })
+
+const ORGANISATION = '10000000-0000-4000-8000-000000000001'
+
+const shots = async (page: Page, name: string) => {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `test-results/screens-${process.env.E2E_PORT ?? 3210}/${name}-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
+}
+
+/** The organisation's prescriptions made in October 2026 (Paris), counted in the database, of one author when given. */
+async function octoberPrescriptions(authorId?: string) {
+  const [row] = await onE2eDatabase<{ n: number }>(
+    `select count(*)::int as n from social_applies
+     where organisation_id = $1 and prescription_date >= '2026-09-30T22:00:00Z' and prescription_date < '2026-10-31T23:00:00Z' and ($2::text is null or author_id = $2)`,
+    [ORGANISATION, authorId ?? null],
+  )
+  return row!.n
+}
+
+const keyFigure = (page: Page, label: string) => page.getByRole('list', { name: 'Chiffres clés de la période' }).getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) })
+
+test('an administrator filters the statistics by period and referent, reads a chart’s table and downloads its CSV', async ({ page }) => {
+  await page.goto('/v2/statistics')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Statistiques')
+  await expect(page.getByRole('heading', { name: 'Prescriptions par mois et par issue' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+
+  await page.getByLabel('Période', { exact: true }).selectOption('custom')
+  await page.getByLabel('Du mois (période personnalisée)').fill('2026-10')
+  await page.getByLabel('Au mois (période personnalisée)').fill('2026-10')
+  await page.getByRole('button', { name: 'Appliquer' }).click()
+  await expect(page).toHaveURL(/period=custom&from=2026-10&to=2026-10/)
+  await expect(keyFigure(page, 'Prescriptions')).toContainText(String(await octoberPrescriptions()))
+  await shots(page, 'statistics')
+
+  // The filter is kept in the URL: a referent's own prescriptions.
+  await page.getByLabel('Référent', { exact: true }).selectOption({ label: 'Romain Leroy' })
+  await page.getByRole('button', { name: 'Appliquer' }).click()
+  await expect(page).toHaveURL(/referent=demo-referent/)
+  await expect(keyFigure(page, 'Prescriptions')).toContainText(String(await octoberPrescriptions('demo-referent')))
+  await page.reload()
+  await expect(page.getByLabel('Référent', { exact: true })).toHaveValue('demo-referent')
+
+  // Every chart has its table: the refusal causes, as the database counts them.
+  const causes = page.getByRole('region', { name: 'Motifs de refus' })
+  await causes.getByText('Tableau des données').click()
+  const [refused] = await onE2eDatabase<{ n: number }>(
+    `select count(*)::int as n from social_applies where organisation_id = $1 and author_id = 'demo-referent' and state = 'REFUSED_STRUCTURE'
+       and prescription_date >= '2026-09-30T22:00:00Z' and prescription_date < '2026-10-31T23:00:00Z'`,
+    [ORGANISATION],
+  )
+  const tableTotal = await causes.getByRole('table').locator('tbody tr td:nth-child(2)').allTextContents()
+  expect(tableTotal.reduce((t, v) => t + Number(v.replace(/\s/g, '')), 0)).toBe(refused!.n)
+  await expectNoSeriousA11yViolations(page)
+
+  const [download] = await Promise.all([page.waitForEvent('download'), causes.getByRole('button', { name: 'Télécharger les données de « Motifs de refus » en CSV' }).click()])
+  expect(download.suggestedFilename()).toBe('statistiques-motifs-de-refus.csv')
+  const csv = fs.readFileSync((await download.path())!)
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  const lines = csv.subarray(3).toString('utf8').trimEnd().split('\r\n')
+  expect(lines[0]).toBe('Motif;Refus')
+  expect(lines.slice(1).reduce((t, l) => t + Number(l.split(';')[1]), 0)).toBe(refused!.n)
+})
+
+test('another organisation’s structure in the URL is dropped: the figures stay the organisation’s own', async ({ page }) => {
+  await page.goto('/v2/statistics?period=custom&from=2026-10&to=2026-10&structure=20000000-0000-4000-8000-000000000099')
+  await expect(page.getByLabel('Structure partenaire', { exact: true })).toHaveValue('')
+  await expect(keyFigure(page, 'Prescriptions')).toContainText(String(await octoberPrescriptions()))
+})

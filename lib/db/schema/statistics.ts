@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm'
+import { bigserial, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { applyStateEnum } from './applies'
+
+/**
+ * The statistics' prescription counts (issue 15 §1), per organisation, month of prescription (Paris), partner
+ * structure, state, refusal cause ('' when none) and days to the answer (-1 when unanswered). Ids and codes only:
+ * no personal data, so they survive the RGPD retention as they are.
+ *
+ * Kept by a trigger on social_applies (drizzle custom migration) that only appends to stats_apply_deltas — one row of
+ * +1 for the new key and one of -1 for the old — so that no two transactions ever wait on one counter. A job folds
+ * the deltas into stats_apply_months every minute; a read sums both, so it is exact at any moment.
+ */
+export const statsApplyMonths = pgTable(
+  'stats_apply_months',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    month: date('month').notNull(),
+    structureId: uuid('structure_id').notNull(),
+    state: applyStateEnum('state').notNull(),
+    cause: text('cause').notNull().default(''),
+    responseDays: integer('response_days').notNull().default(-1),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'stats_apply_months_pk', columns: [t.organisationId, t.month, t.structureId, t.state, t.cause, t.responseDays] })],
+)
+
+export const statsApplyDeltas = pgTable(
+  'stats_apply_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: uuid('organisation_id').notNull(),
+    month: date('month').notNull(),
+    structureId: uuid('structure_id').notNull(),
+    state: applyStateEnum('state').notNull(),
+    cause: text('cause').notNull().default(''),
+    responseDays: integer('response_days').notNull().default(-1),
+    n: integer('n').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index('stats_apply_deltas_organisation_idx').on(t.organisationId, t.month)],
+)

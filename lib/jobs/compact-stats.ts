@@ -1,0 +1,10 @@
+import { compactApplyStats } from '@/lib/statistics/queries'
+import type { JobHandler } from './handler'
+import { QUEUES } from './queues'
+
+/** Every minute: the statistics' deltas folded into their monthly counters. */
+export const compactStatsJob: JobHandler<Record<string, never>> = {
+  queue: QUEUES.compactStats.name,
+  batchSize: 1,
+  run: async (_data, { db }) => compactApplyStats(db),
+}

@@ -1,0 +1,184 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { Db, DbOrTx } from '@/lib/db/client'
+import { CAUSE_LABELS } from '@/lib/applies/causes'
+import { monthsBetween, periodInstants, type StatisticsFilters } from './filters'
+
+/** One line of prescription counts: a month, a structure, a state, a cause ('' for none), days to the answer (-1). */
+type ApplyCountRow = { month: string; structure_id: string; state: string; cause: string; response_days: number; n: number }
+
+/**
+ * The prescription counts of the period. Without a referent or an offer filter they come from the monthly counters
+ * (stats_apply_months plus the deltas not yet folded in: exact at any moment); with one, from the prescriptions
+ * themselves, through the author's or the offer's index.
+ */
+async function applyCounts(db: DbOrTx, organisationId: string, f: StatisticsFilters): Promise<ApplyCountRow[]> {
+  const structure = f.structureId ? sql`and structure_id = ${f.structureId}::uuid` : sql``
+  if (f.referentId || f.offerId) {
+    const { from, until } = periodInstants(f)
+    const { rows } = await db.execute<ApplyCountRow>(sql`
+      select to_char(passerelle_stats_month(prescription_date), 'YYYY-MM') as month, structure_id, state::text as state, coalesce(cause, '') as cause,
+             passerelle_stats_response_days(state, prescription_date, response_date) as response_days, count(*)::int as n
+      from social_applies
+      where organisation_id = ${organisationId} and prescription_date >= ${from} and prescription_date < ${until} ${structure}
+        ${f.referentId ? sql`and author_id = ${f.referentId}` : sql``}
+        ${f.offerId ? sql`and social_offer_id = ${f.offerId}::uuid` : sql``}
+      group by 1, 2, 3, 4, 5`)
+    return rows
+  }
+  const range = sql`organisation_id = ${organisationId} and month >= ${`${f.fromMonth}-01`}::date and month <= ${`${f.toMonth}-01`}::date ${structure}`
+  const { rows } = await db.execute<ApplyCountRow>(sql`
+    select to_char(month, 'YYYY-MM') as month, structure_id, state::text as state, cause, response_days, sum(n)::int as n
+    from (
+      select month, structure_id, state, cause, response_days, n from stats_apply_months where ${range}
+      union all
+      select month, structure_id, state, cause, response_days, n from stats_apply_deltas where ${range}
+    ) counts
+    group by 1, 2, 3, 4, 5
+    having sum(n) <> 0`)
+  return rows
+}
+
+export type MonthlyOutcome = { month: string; pending: number; integrated: number; refused: number; expired: number; integrationRate: number | null }
+export type StructureResponse = { structureId: string; name: string; answered: number; medianDays: number }
+
+/** Every figure of /v2/statistics for the organisation and the filters. */
+export async function organisationStatistics(db: Db, organisationId: string, filters: StatisticsFilters) {
+  const rows = await applyCounts(db, organisationId, filters)
+  const months = monthsBetween(filters.fromMonth, filters.toMonth)
+  const byMonth = new Map<string, MonthlyOutcome>(months.map((m) => [m, { month: m, pending: 0, integrated: 0, refused: 0, expired: 0, integrationRate: null }]))
+  const causes = new Map<string, number>()
+  const responses = new Map<string, Map<number, number>>()
+  for (const r of rows) {
+    const line = byMonth.get(r.month)
+    if (!line) continue
+    if (r.state === 'PRESCRIPTION_FILLED') line.pending += r.n
+    if (r.state === 'INTEGRATED_CANDIDATE') line.integrated += r.n
+    if (r.state === 'EXPIRED') line.expired += r.n
+    if (r.state === 'REFUSED_STRUCTURE') {
+      line.refused += r.n
+      causes.set(r.cause, (causes.get(r.cause) ?? 0) + r.n)
+    }
+    if (r.response_days >= 0) {
+      const histogram = responses.get(r.structure_id) ?? new Map<number, number>()
+      histogram.set(r.response_days, (histogram.get(r.response_days) ?? 0) + r.n)
+      responses.set(r.structure_id, histogram)
+    }
+  }
+  const monthly = [...byMonth.values()].map((m) => ({ ...m, integrationRate: m.integrated + m.refused ? m.integrated / (m.integrated + m.refused) : null }))
+  const totals = monthly.reduce((t, m) => ({ pending: t.pending + m.pending, integrated: t.integrated + m.integrated, refused: t.refused + m.refused, expired: t.expired + m.expired }), { pending: 0, integrated: 0, refused: 0, expired: 0 })
+
+  const structureNames = await namesOf(db, 'partner_structures', [...responses.keys()])
+  const responseTimes: StructureResponse[] = [...responses.entries()]
+    .map(([structureId, histogram]) => ({ structureId, name: structureNames.get(structureId) ?? '-', ...median(histogram) }))
+    .sort((a, b) => b.answered - a.answered || a.name.localeCompare(b.name, 'fr'))
+    .slice(0, 20)
+
+  return {
+    monthly,
+    totals,
+    integrationRate: totals.integrated + totals.refused ? totals.integrated / (totals.integrated + totals.refused) : null,
+    causes: [...causes.entries()].map(([code, n]) => ({ code, label: code in CAUSE_LABELS ? CAUSE_LABELS[code as keyof typeof CAUSE_LABELS] : 'Autre motif', n })).sort((a, b) => b.n - a.n),
+    responseTimes,
+    candidates: await candidateBreakdown(db, organisationId),
+    sms: await smsDelivery(db, organisationId, filters),
+  }
+}
+export type OrganisationStatistics = Awaited<ReturnType<typeof organisationStatistics>>
+
+/** The median of a histogram of days (the lower middle value for an even count), and how many it holds. */
+export function median(histogram: Map<number, number>): { answered: number; medianDays: number } {
+  const days = [...histogram.entries()].sort((a, b) => a[0] - b[0])
+  const answered = days.reduce((t, [, n]) => t + n, 0)
+  let seen = 0
+  for (const [day, n] of days) {
+    seen += n
+    if (seen * 2 >= answered) return { answered, medianDays: day }
+  }
+  return { answered, medianDays: 0 }
+}
+
+async function namesOf(db: DbOrTx, table: 'partner_structures', ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map()
+  const { rows } = await db.execute<{ id: string; name: string }>(sql`select id, name from ${sql.raw(table)} where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)
+  return new Map(rows.map((r) => [r.id, r.name]))
+}
+
+/** The organisation's candidates today, by status and by place (anonymised ones included: they still count). */
+async function candidateBreakdown(db: DbOrTx, organisationId: string) {
+  const by = async (join: SQL, key: string) =>
+    (
+      await db.execute<{ label: string | null; n: number }>(sql`
+        select l.label, count(*)::int as n from candidates c ${join}
+        where c.organisation_id = ${organisationId}
+        group by l.label order by n desc, l.label`)
+    ).rows.map((r) => ({ label: r.label ?? `Sans ${key}`, n: r.n }))
+  return {
+    byStatus: await by(sql`left join candidate_statuses l on l.id = c.status_id`, 'statut'),
+    byPlace: await by(sql`left join places l on l.id = c.place_id`, 'lieu'),
+  }
+}
+
+/** SMS sent in the period and how many were delivered: the delivery rate counts those whose fate is known. */
+async function smsDelivery(db: DbOrTx, organisationId: string, f: StatisticsFilters) {
+  const { from, until } = periodInstants(f)
+  const { rows } = await db.execute<{ status: string; n: number }>(sql`
+    select status::text as status, count(*)::int as n from sms_messages
+    where organisation_id = ${organisationId} and direction = 'outbound' and created_at >= ${from} and created_at < ${until}
+    group by 1`)
+  const count = (...statuses: string[]) => rows.filter((r) => statuses.includes(r.status)).reduce((t, r) => t + r.n, 0)
+  const delivered = count('delivered')
+  const notDelivered = count('undelivered', 'failed')
+  return { sent: count('sent', 'delivered', 'undelivered', 'failed'), delivered, notDelivered, waiting: count('queued', 'sending', 'sent'), rate: delivered + notDelivered ? delivered / (delivered + notDelivered) : null }
+}
+
+/**
+ * Folds the deltas into the monthly counters, in one transaction under an advisory lock (one folder at a time). The
+ * deltas appended meanwhile by other transactions stay for the next run: a read sums both, so nothing is ever
+ * counted twice or lost. Returns how many deltas were folded.
+ */
+export async function compactApplyStats(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows: locked } = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('stats_apply_compaction')) as ok`)
+    if (!locked[0]?.ok) return 0
+    const { rows } = await tx.execute<{ folded: number }>(sql`
+      with moved as (
+        delete from stats_apply_deltas where id in (select id from stats_apply_deltas order by id limit 50000)
+        returning organisation_id, month, structure_id, state, cause, response_days, n
+      ), summed as (
+        select organisation_id, month, structure_id, state, cause, response_days, sum(n)::int as n, count(*)::int as deltas
+        from moved group by 1, 2, 3, 4, 5, 6
+      ), folded as (
+        insert into stats_apply_months (organisation_id, month, structure_id, state, cause, response_days, n)
+        select organisation_id, month, structure_id, state, cause, response_days, n from summed
+        on conflict (organisation_id, month, structure_id, state, cause, response_days) do update set n = stats_apply_months.n + excluded.n
+      )
+      select coalesce(sum(deltas), 0)::int as folded from summed`)
+    return rows[0]?.folded ?? 0
+  })
+}
+
+/**
+ * The filter bar's choices: the referents (the organisation's staff with filters.authors, else the user alone), the
+ * partner structures the organisation prescribed to, and the chosen structure's offers. A filter outside them is
+ * dropped, so another organisation's ids show nothing of it.
+ */
+export async function statisticsChoices(db: DbOrTx, params: { organisationId: string; user: { id: string; firstName: string; lastName: string }; allAuthors: boolean; structureId: string | null }) {
+  const referents = params.allAuthors
+    ? (
+        await db.execute<{ id: string; name: string }>(sql`
+          select id, trim(first_name || ' ' || last_name) as name from "user"
+          where organisation_id = ${params.organisationId} and role <> 'fullPartner'
+          order by last_name, first_name`)
+      ).rows
+    : [{ id: params.user.id, name: `${params.user.firstName} ${params.user.lastName}`.trim() }]
+  const { rows: structures } = await db.execute<{ id: string; name: string }>(sql`
+    select ps.id, ps.name from partner_structures ps
+    where ps.id in (select structure_id from stats_apply_months where organisation_id = ${params.organisationId}
+                    union select structure_id from stats_apply_deltas where organisation_id = ${params.organisationId})
+    order by ps.name`)
+  const offers =
+    params.structureId && structures.some((s) => s.id === params.structureId)
+      ? (await db.execute<{ id: string; name: string }>(sql`select id, name from social_offers where structure_id = ${params.structureId}::uuid order by name limit 500`)).rows
+      : []
+  return { referents, structures, offers }
+}

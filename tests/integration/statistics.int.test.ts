@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import * as s from '@/lib/db/schema'
+import { demoIds } from '@/lib/db/seed'
+import { anonymiseInactiveCandidates } from '@/lib/retention/anonymise'
+import { parseStatisticsFilters } from '@/lib/statistics/filters'
+import { compactApplyStats, organisationStatistics } from '@/lib/statistics/queries'
+import { type Tx, useTestDb } from './db'
+
+// The statistics (issue 15 §1): counters kept by a trigger equal to the raw counts, whatever happens concurrently;
+// the figures of a known organisation.
+const db = useTestDb()
+const NOW = new Date('2026-11-24T10:00:00Z')
+const paris = (iso: string) => new Date(iso)
+
+async function newOrganisation() {
+  const [organisation] = await db.insert(s.organisations).values({ name: `Statistiques ${randomUUID().slice(0, 8)}` }).returning()
+  const referentId = `stats-${randomUUID()}`
+  await db.insert(s.users).values({ id: referentId, name: 'Jade Roy', firstName: 'Jade', lastName: 'Roy', email: `${referentId}@exemple.test`, role: 'referent', organisationId: organisation!.id })
+  const [candidate] = await db.insert(s.candidates).values({ organisationId: organisation!.id, firstName: 'Noé', lastName: 'Perrin', updatedAt: new Date('2020-01-01'), createdAt: new Date('2020-01-01') }).returning()
+  return { organisationId: organisation!.id, referentId, candidateId: candidate!.id }
+}
+
+type Made = { state?: 'PRESCRIPTION_FILLED' | 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'; at: string; answeredAfterDays?: number; cause?: string; offer?: string; structure?: string; author?: string }
+async function prescribe(org: { organisationId: string; referentId: string; candidateId: string }, made: Made) {
+  const at = paris(made.at)
+  const [apply] = await db
+    .insert(s.socialApplies)
+    .values({
+      organisationId: org.organisationId,
+      structureId: made.structure ?? demoIds.structureMobilite,
+      socialOfferId: made.offer ?? demoIds.offerPermis,
+      candidateId: org.candidateId,
+      authorId: made.author ?? org.referentId,
+      state: made.state ?? 'PRESCRIPTION_FILLED',
+      cause: made.cause ?? null,
+      prescriptionDate: at,
+      responseDate: made.answeredAfterDays !== undefined ? new Date(at.getTime() + made.answeredAfterDays * 86_400_000) : null,
+    })
+    .returning({ id: s.socialApplies.id })
+  return apply!.id
+}
+
+/** The counters (folded and not yet folded) and the raw counts, per key, for the whole database, in one snapshot (other files write meanwhile). */
+async function countersAndRaw() {
+  return db.transaction(async (tx) => countersAndRawIn(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' })
+}
+async function countersAndRawIn(db: Tx) {
+  const key = `organisation_id::text || '|' || to_char(month, 'YYYY-MM') || '|' || structure_id::text || '|' || state::text || '|' || cause || '|' || response_days`
+  const counters = await db.execute<{ key: string; n: number }>(
+    sql.raw(`select ${key} as key, sum(n)::int as n from (select * from stats_apply_months union all select organisation_id, month, structure_id, state, cause, response_days, n from stats_apply_deltas) c group by 1 having sum(n) <> 0 order by 1`),
+  )
+  const raw = await db.execute<{ key: string; n: number }>(sql`
+    select organisation_id::text || '|' || to_char(passerelle_stats_month(prescription_date), 'YYYY-MM') || '|' || structure_id::text || '|' || state::text || '|' || coalesce(cause, '') || '|' || passerelle_stats_response_days(state, prescription_date, response_date) as key,
+           count(*)::int as n
+    from social_applies group by 1 order by 1`)
+  return { counters: counters.rows, raw: raw.rows }
+}
+
+describe('the statistics’ counters', () => {
+  it('equal the raw counts after concurrent prescriptions, answers, expiries and deletions, before and after folding', async () => {
+    const org = await newOrganisation()
+    const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => prescribe(org, { at: `2026-${String(1 + (i % 10)).padStart(2, '0')}-15T09:00:00Z` })))
+    await Promise.all([
+      ...ids.slice(0, 10).map((id, i) =>
+        db.update(s.socialApplies).set({ state: 'INTEGRATED_CANDIDATE', responseDate: new Date(paris('2026-11-01T00:00:00Z').getTime() + i * 3_600_000) }).where(eq(s.socialApplies.id, id)),
+      ),
+      ...ids.slice(10, 20).map((id) => db.update(s.socialApplies).set({ state: 'REFUSED_STRUCTURE', cause: 'hasJob', responseDate: NOW }).where(eq(s.socialApplies.id, id))),
+      ...ids.slice(20, 25).map((id) => db.update(s.socialApplies).set({ state: 'EXPIRED', expiredAt: NOW }).where(eq(s.socialApplies.id, id))),
+      ...ids.slice(25, 28).map((id) => db.delete(s.socialApplies).where(eq(s.socialApplies.id, id))),
+      // A change outside the counted columns (archiving) writes no delta.
+      db.update(s.socialApplies).set({ archived: true }).where(eq(s.socialApplies.id, ids[29]!)),
+      compactApplyStats(db),
+    ])
+    const before = await countersAndRaw()
+    expect(before.counters).toEqual(before.raw)
+    await compactApplyStats(db)
+    const after = await countersAndRaw()
+    expect(after.counters).toEqual(after.raw)
+    expect(after.raw.filter((r) => r.key.startsWith(org.organisationId)).reduce((t, r) => t + r.n, 0)).toBe(27)
+  })
+})
+
+describe('the figures of an organisation', () => {
+  it('counts per month and outcome, the integration rate, the causes and the partners’ median response time', async () => {
+    const org = await newOrganisation()
+    await prescribe(org, { at: '2026-10-05T09:00:00Z' })
+    await prescribe(org, { at: '2026-10-06T09:00:00Z', state: 'INTEGRATED_CANDIDATE', answeredAfterDays: 4 })
+    await prescribe(org, { at: '2026-10-07T09:00:00Z', state: 'REFUSED_STRUCTURE', cause: 'hasMoved', answeredAfterDays: 10 })
+    await prescribe(org, { at: '2026-11-02T09:00:00Z', state: 'INTEGRATED_CANDIDATE', answeredAfterDays: 2 })
+    await prescribe(org, { at: '2026-11-03T09:00:00Z', state: 'REFUSED_STRUCTURE', cause: 'hasMoved', answeredAfterDays: 1, structure: demoIds.structureHabitat, offer: demoIds.offerHabitat })
+    // 31 October, 23:30 in Paris (22:30 UTC) is October's; 1 November, 00:30 in Paris (23:30 UTC on the 31st) is November's.
+    await prescribe(org, { at: '2026-10-31T22:30:00Z' })
+    await prescribe(org, { at: '2026-10-31T23:30:00Z' })
+    // Before the period: not counted.
+    await prescribe(org, { at: '2025-01-10T09:00:00Z' })
+
+    const stats = await organisationStatistics(db, org.organisationId, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11' }, NOW))
+    expect(stats.monthly).toEqual([
+      { month: '2026-10', pending: 2, integrated: 1, refused: 1, expired: 0, integrationRate: 0.5 },
+      { month: '2026-11', pending: 1, integrated: 1, refused: 1, expired: 0, integrationRate: 0.5 },
+    ])
+    expect(stats.totals).toEqual({ pending: 3, integrated: 2, refused: 2, expired: 0 })
+    expect(stats.integrationRate).toBe(0.5)
+    expect(stats.causes).toEqual([{ code: 'hasMoved', label: 'A déménagé', n: 2 }])
+    // Mobilité Solidaire answered in 4, 10 and 2 days (median 4); Habitat in 1.
+    expect(stats.responseTimes).toEqual([
+      { structureId: demoIds.structureMobilite, name: 'Mobilité Solidaire', answered: 3, medianDays: 4 },
+      { structureId: demoIds.structureHabitat, name: expect.any(String), answered: 1, medianDays: 1 },
+    ])
+    expect(stats.candidates.byStatus).toEqual([{ label: 'Sans statut', n: 1 }])
+
+    // The same figures from the prescriptions themselves, through a referent filter; a partner filter narrows them.
+    const mine = await organisationStatistics(db, org.organisationId, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11', referent: org.referentId }, NOW))
+    expect(mine.monthly).toEqual(stats.monthly)
+    const habitat = await organisationStatistics(db, org.organisationId, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11', structure: demoIds.structureHabitat }, NOW))
+    expect(habitat.totals).toEqual({ pending: 0, integrated: 0, refused: 1, expired: 0 })
+    const byOffer = await organisationStatistics(db, org.organisationId, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11', offer: demoIds.offerHabitat }, NOW))
+    expect(byOffer.totals).toEqual(habitat.totals)
+    // Another organisation's referent sees nothing of these.
+    const other = await organisationStatistics(db, demoIds.orgLyon, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11', referent: org.referentId }, NOW))
+    expect(other.totals).toEqual({ pending: 0, integrated: 0, refused: 0, expired: 0 })
+  })
+
+  it('keeps its totals when the retention job anonymises the candidates', async () => {
+    const org = await newOrganisation()
+    await prescribe(org, { at: '2023-03-05T09:00:00Z', state: 'INTEGRATED_CANDIDATE', answeredAfterDays: 3 })
+    await db.update(s.socialApplies).set({ updatedAt: new Date('2023-03-08') }).where(eq(s.socialApplies.candidateId, org.candidateId))
+    const filters = parseStatisticsFilters({ period: 'custom', from: '2023-01', to: '2023-12' }, NOW)
+    const before = await organisationStatistics(db, org.organisationId, filters)
+    expect(await anonymiseInactiveCandidates(db, { organisationId: org.organisationId, at: NOW, retentionDays: 730 })).toBe(1)
+    const after = await organisationStatistics(db, org.organisationId, filters)
+    expect(after.totals).toEqual(before.totals)
+    expect(after.candidates).toEqual(before.candidates)
+    expect(after.totals.integrated).toBe(1)
+  })
+})
