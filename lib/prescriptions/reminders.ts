@@ -47,7 +47,7 @@ export async function remindPendingPrescriptions(db: Db, at: Date, onlyOrganisat
       const partners = await partnerUsersOf(tx, [...new Set(rows.map((r) => r.structure_id))])
       const mails: QueuedMail[] = []
       for (const apply of rows) {
-        for (const to of partners.get(apply.structure_id) ?? []) mails.push({ ...reminderMail(to, apply, at), kind: 'prescription-reminder', structureId: apply.structure_id })
+        for (const to of partners.get(apply.structure_id) ?? []) mails.push({ ...reminderMail(to, apply, at), kind: 'prescription-reminder', organisationId: apply.organisation_id, structureId: apply.structure_id })
       }
       await queueMail(tx, mails)
       await writeAudit(

@@ -8,15 +8,17 @@ import { downloadableExport, exportPieces, purgeExpiredExports } from '@/lib/exp
 import { requestExport } from '@/lib/exports/request-export'
 import { runExport } from '@/lib/exports/run-export'
 import { useTestDb } from './db'
+import { useThrowawayOrganisations } from './throwaway-organisations'
 
 // Exports (issue 15 §2) on an organisation of their own: request, background run, file, access and expiry.
 const db = useTestDb()
+const throwaway = useThrowawayOrganisations(db)
 const NOW = new Date('2026-11-24T10:00:00Z')
 const at = () => NOW
 
 async function newOrganisation(candidateCount = 3) {
   const [organisation] = await db.insert(s.organisations).values({ name: `Exports ${randomUUID().slice(0, 8)}` }).returning()
-  const organisationId = organisation!.id
+  const organisationId = throwaway(organisation!.id)
   const userId = `exporter-${randomUUID()}`
   await db.insert(s.users).values({ id: userId, name: 'Inès Caron', firstName: 'Inès', lastName: 'Caron', email: `${userId}@exemple.test`, role: 'admin', organisationId })
   const [place] = await db.insert(s.places).values({ organisationId, label: 'Dieppe' }).returning()

@@ -9,15 +9,18 @@ import { demoIds } from '@/lib/db/seed'
 import { receivedAnswers } from '@/lib/prescriptions/queries'
 import { expirePendingPrescriptions, remindPendingPrescriptions, runPrescriptionReminders } from '@/lib/prescriptions/reminders'
 import { useTestDb } from './db'
+import { useThrowawayOrganisations } from './throwaway-organisations'
 
 // Reminders and expiry of unanswered prescriptions (issue 15 §4), at fixed instants, on an organisation of their own.
 const db = useTestDb()
+const throwaway = useThrowawayOrganisations(db)
 const DAY = 86_400_000
 const T0 = new Date('2026-09-01T08:00:00Z')
 const after = (days: number, hours = 0) => new Date(T0.getTime() + days * DAY + hours * 3_600_000)
 
 async function newOrganisation(answerReminderDays = 10, prescriptionExpiryDays = 60) {
   const [organisation] = await db.insert(s.organisations).values({ name: `Relances ${randomUUID().slice(0, 8)}`, answerReminderDays, prescriptionExpiryDays }).returning()
+  throwaway(organisation!.id)
   const referentId = `referent-${randomUUID()}`
   await db.insert(s.users).values({ id: referentId, name: 'Nora Benali', firstName: 'Nora', lastName: 'Benali', email: `${referentId}@exemple.test`, role: 'referent', organisationId: organisation!.id })
   return { organisationId: organisation!.id, referentId, referentEmail: `${referentId}@exemple.test` }

@@ -9,14 +9,17 @@ import { anonymiseInactiveCandidates, countInactiveCandidates } from '@/lib/rete
 import { retentionPreview } from '@/lib/retention/preview'
 import { runRetention } from '@/lib/retention/run-retention'
 import { useTestDb } from './db'
+import { useThrowawayOrganisations } from './throwaway-organisations'
 
 // The nightly RGPD retention run (issue 15 §5) on an organisation of its own, at a fixed instant.
 const db = useTestDb()
+const throwaway = useThrowawayOrganisations(db)
 const NOW = new Date('2026-11-24T01:30:00Z')
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000)
 
 async function newOrganisation(retentionDays = 730) {
   const [organisation] = await db.insert(s.organisations).values({ name: `Retention ${randomUUID().slice(0, 8)}`, retentionDays }).returning()
+  throwaway(organisation!.id)
   return organisation!
 }
 

@@ -7,15 +7,18 @@ import { anonymiseInactiveCandidates } from '@/lib/retention/anonymise'
 import { parseStatisticsFilters } from '@/lib/statistics/filters'
 import { compactApplyStats, organisationStatistics } from '@/lib/statistics/queries'
 import { type Tx, useTestDb } from './db'
+import { useThrowawayOrganisations } from './throwaway-organisations'
 
 // The statistics (issue 15 §1): counters kept by a trigger equal to the raw counts, whatever happens concurrently;
 // the figures of a known organisation.
 const db = useTestDb()
+const throwaway = useThrowawayOrganisations(db)
 const NOW = new Date('2026-11-24T10:00:00Z')
 const paris = (iso: string) => new Date(iso)
 
 async function newOrganisation() {
   const [organisation] = await db.insert(s.organisations).values({ name: `Statistiques ${randomUUID().slice(0, 8)}` }).returning()
+  throwaway(organisation!.id)
   const referentId = `stats-${randomUUID()}`
   await db.insert(s.users).values({ id: referentId, name: 'Jade Roy', firstName: 'Jade', lastName: 'Roy', email: `${referentId}@exemple.test`, role: 'referent', organisationId: organisation!.id })
   const [candidate] = await db.insert(s.candidates).values({ organisationId: organisation!.id, firstName: 'Noé', lastName: 'Perrin', updatedAt: new Date('2020-01-01'), createdAt: new Date('2020-01-01') }).returning()
@@ -69,8 +72,8 @@ describe('the statistics’ counters', () => {
       ...ids.slice(10, 20).map((id) => db.update(s.socialApplies).set({ state: 'REFUSED_STRUCTURE', cause: 'hasJob', responseDate: NOW }).where(eq(s.socialApplies.id, id))),
       ...ids.slice(20, 25).map((id) => db.update(s.socialApplies).set({ state: 'EXPIRED', expiredAt: NOW }).where(eq(s.socialApplies.id, id))),
       ...ids.slice(25, 28).map((id) => db.delete(s.socialApplies).where(eq(s.socialApplies.id, id))),
-      // A change outside the counted columns (archiving) writes no delta.
-      db.update(s.socialApplies).set({ archived: true }).where(eq(s.socialApplies.id, ids[29]!)),
+      // A change outside the counted columns writes no delta.
+      db.update(s.socialApplies).set({ accompaniement: 'Mission locale' }).where(eq(s.socialApplies.id, ids[29]!)),
       compactApplyStats(db),
     ])
     const before = await countersAndRaw()

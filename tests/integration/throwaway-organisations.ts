@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm'
+import { afterAll } from 'vitest'
+import type { Db } from '@/lib/db/client'
+
+/**
+ * For a file whose tests create organisations of their own (to work on data no other test reads): registers them,
+ * and deletes them with everything they hold after the file, so that the seeded database is as the next file expects.
+ */
+export function useThrowawayOrganisations(db: Db): (organisationId: string) => string {
+  const ids: string[] = []
+  afterAll(async () => {
+    if (ids.length) await deleteOrganisations(db, ids)
+  })
+  return (organisationId) => {
+    ids.push(organisationId)
+    return organisationId
+  }
+}
+
+async function deleteOrganisations(db: Db, ids: string[]) {
+  const orgs = sql`(${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`
+  await db.transaction(async (tx) => {
+    const { rows: docs } = await tx.execute<{ id: string }>(sql`
+      select prescription_document_id as id from social_applies where organisation_id in ${orgs} and prescription_document_id is not null
+      union select f.answer_document_id from fups f join social_applies a on a.id = f.social_apply_id where a.organisation_id in ${orgs} and f.answer_document_id is not null`)
+    await tx.execute(sql`delete from fups where social_apply_id in (select id from social_applies where organisation_id in ${orgs})`)
+    await tx.execute(sql`delete from social_applies where organisation_id in ${orgs}`)
+    if (docs.length) await tx.execute(sql`delete from documents where id in (${sql.join(docs.map((d) => sql`${d.id}::uuid`), sql`, `)})`)
+    await tx.execute(sql`delete from stats_apply_deltas where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from stats_apply_months where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from sms_messages where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from outbound_mails where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from data_exports where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from audit_log where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from candidates where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from custom_field_definitions where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from places where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from candidate_statuses where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from "user" where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from organisations where id in ${orgs}`)
+  })
+}
