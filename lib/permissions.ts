@@ -96,16 +96,27 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   fullPartner: PARTNER_PERMISSIONS,
 }
 
-export type PermissionSubject = { role: string; permissions?: readonly string[] | null }
+/**
+ * A user as the permission checks see them: their role, an explicit per-user list when an administrator set one,
+ * and their organisation's list for their role when the organisation edited the matrix (/v2/settings/permissions).
+ */
+export type PermissionSubject = { role: string; permissions?: readonly string[] | null; rolePermissions?: readonly string[] | null }
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value)
 }
 
-/** The user's permissions: an explicit per-user list when an administrator set one, else the role's. Unknown roles get nothing. */
+const known = (list: readonly string[]) => list.filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p))
+
+/**
+ * The user's permissions: an explicit per-user list when an administrator set one, else their organisation's list
+ * for their role, else the role's default of the table above. Unknown roles get nothing.
+ */
 export function permissionsOf(user: PermissionSubject): ReadonlySet<Permission> {
-  if (user.permissions) return new Set(user.permissions.filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p)))
-  return new Set(isRole(user.role) ? ROLE_PERMISSIONS[user.role] : [])
+  if (user.permissions) return new Set(known(user.permissions))
+  if (!isRole(user.role)) return new Set()
+  if (user.rolePermissions && user.role !== 'fullPartner') return new Set(known(user.rolePermissions))
+  return new Set(ROLE_PERMISSIONS[user.role])
 }
 
 export function can(user: PermissionSubject | null | undefined, permission: Permission): boolean {

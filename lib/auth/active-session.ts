@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
 import { prepared } from '@/lib/db/prepared'
-import { sessions, users } from '@/lib/db/schema'
+import { organisationRolePermissions, sessions, users } from '@/lib/db/schema'
 import type { Auth } from './auth'
 
 /** Minutes without a request after which a session ends (SESSION_IDLE_MINUTES, default 60). */
@@ -14,7 +14,7 @@ export function idleTimeoutMinutes(): number {
 /** How often the last-activity time is written: not on every request, the idle timeout is in minutes. */
 const TOUCH_EVERY_MS = 60_000
 
-export type ActiveSession = { session: typeof sessions.$inferSelect; user: typeof users.$inferSelect }
+export type ActiveSession = { session: typeof sessions.$inferSelect; user: typeof users.$inferSelect; rolePermissions: string[] | null }
 
 /** The session cookie's name and the signing secret, from better-auth's own context (read once per Auth instance). */
 const cookieSettings = new WeakMap<Auth, Promise<{ name: string; secret: string }>>()
@@ -62,9 +62,11 @@ export function signedSessionToken(cookieHeader: string | null, name: string, se
 const sessionByToken = (db: Db) =>
   prepared(db, 'session_by_token', (name) =>
     db
-      .select({ session: getTableColumns(sessions), user: getTableColumns(users) })
+      .select({ session: getTableColumns(sessions), user: getTableColumns(users), rolePermissions: organisationRolePermissions.permissions })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      // The organisation's own list for the user's role (issue 15): a change of the matrix holds from the next request.
+      .leftJoin(organisationRolePermissions, and(eq(organisationRolePermissions.organisationId, users.organisationId), eq(organisationRolePermissions.role, users.role)))
       .where(eq(sessions.token, sql.placeholder('token')))
       .prepare(name),
   )

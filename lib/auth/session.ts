@@ -14,6 +14,8 @@ export type CurrentUser = {
   lastName: string
   role: string
   permissions: string[] | null
+  /** The organisation's own list for this role, when it edited the matrix (lib/permissions.ts permissionsOf). */
+  rolePermissions: string[] | null
   organisationId: string | null
   structureId: string | null
 }
@@ -30,6 +32,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     lastName: u.lastName ?? '',
     role: u.role ?? '',
     permissions: u.permissions ?? null,
+    rolePermissions: result.rolePermissions ?? null,
     organisationId: u.organisationId ?? null,
     structureId: u.structureId ?? null,
   }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { organisations, users } from '@/lib/db/schema'
+import { organisationRolePermissions, organisations, users } from '@/lib/db/schema'
 import { permissionsOf, type PermissionSubject } from '@/lib/permissions'
 
 /**
@@ -17,9 +17,10 @@ export function requiresSecondFactor(user: PermissionSubject, organisation: { tw
  */
 export async function enforceSecondFactorPolicy(db: DbOrTx, email: string): Promise<void> {
   const [user] = await db
-    .select({ id: users.id, role: users.role, permissions: users.permissions, enabled: users.twoFactorEnabled, orgRequires: organisations.twoFactorRequired })
+    .select({ id: users.id, role: users.role, permissions: users.permissions, rolePermissions: organisationRolePermissions.permissions, enabled: users.twoFactorEnabled, orgRequires: organisations.twoFactorRequired })
     .from(users)
     .leftJoin(organisations, eq(organisations.id, users.organisationId))
+    .leftJoin(organisationRolePermissions, and(eq(organisationRolePermissions.organisationId, users.organisationId), eq(organisationRolePermissions.role, users.role)))
     .where(eq(users.email, email.trim().toLowerCase()))
   if (!user || user.enabled) return
   if (!requiresSecondFactor(user, { twoFactorRequired: !!user.orgRequires })) return
@@ -36,9 +37,10 @@ export async function enforceSecondFactorPolicy(db: DbOrTx, email: string): Prom
  */
 export async function mustGiveSecondFactor(db: DbOrTx, userId: string): Promise<boolean> {
   const [user] = await db
-    .select({ role: users.role, permissions: users.permissions, enabled: users.twoFactorEnabled, orgRequires: organisations.twoFactorRequired })
+    .select({ role: users.role, permissions: users.permissions, rolePermissions: organisationRolePermissions.permissions, enabled: users.twoFactorEnabled, orgRequires: organisations.twoFactorRequired })
     .from(users)
     .leftJoin(organisations, eq(organisations.id, users.organisationId))
+    .leftJoin(organisationRolePermissions, and(eq(organisationRolePermissions.organisationId, users.organisationId), eq(organisationRolePermissions.role, users.role)))
     .where(eq(users.id, userId))
   if (!user) return true
   if (user.enabled) return true

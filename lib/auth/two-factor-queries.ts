@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { accounts, organisations, twoFactors, users } from '@/lib/db/schema'
+import { accounts, organisationRolePermissions, organisations, twoFactors, users } from '@/lib/db/schema'
 import { requiresSecondFactor } from './two-factor-policy'
 
 /** Whether the user has a confirmed authenticator app (TOTP). */
@@ -20,9 +20,10 @@ export type SecondFactorStatus = { required: boolean; enabled: boolean; totp: bo
 /** What /double-auth shows a signed-in user. */
 export async function secondFactorStatus(db: DbOrTx, userId: string): Promise<SecondFactorStatus> {
   const [user] = await db
-    .select({ role: users.role, permissions: users.permissions, enabled: users.twoFactorEnabled, orgRequires: organisations.twoFactorRequired })
+    .select({ role: users.role, permissions: users.permissions, rolePermissions: organisationRolePermissions.permissions, enabled: users.twoFactorEnabled, orgRequires: organisations.twoFactorRequired })
     .from(users)
     .leftJoin(organisations, eq(organisations.id, users.organisationId))
+    .leftJoin(organisationRolePermissions, and(eq(organisationRolePermissions.organisationId, users.organisationId), eq(organisationRolePermissions.role, users.role)))
     .where(eq(users.id, userId))
   if (!user) return { required: false, enabled: false, totp: false, password: false }
   const [totp, password] = await Promise.all([hasConfirmedTotp(db, userId), hasPassword(db, userId)])

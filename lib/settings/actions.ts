@@ -11,6 +11,7 @@ import { logError } from '@/lib/log'
 import { can } from '@/lib/permissions'
 import { queueInvitation } from './invitation'
 import { updateOrganisationSettings } from './organisation'
+import { MATRIX_ROLES, updateOrganisationMatrix } from './permission-matrix'
 import { getOrganisationUser } from './queries'
 import { fieldErrors, identitySchema, newUserSchema, organisationSchema, sendingHoursSchema, userProfileSchema } from './schemas'
 import {
@@ -195,5 +196,16 @@ export async function resendFailedMailAction(mailId: string): Promise<SettingsFo
     const resent = await resendFailedMail(getDb(), { organisationId: actor.organisationId, mailId, actorId: actor.id, now: now() })
     revalidatePath('/v2/settings')
     return resent ? { ok: true, message: 'Message remis dans la file d’envoi.' } : { error: 'Ce message est introuvable ou déjà renvoyé.' }
+  })
+}
+
+/** /v2/settings/permissions: the organisation's role × permission matrix, saved at once for every user. */
+export async function updatePermissionMatrixAction(_prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
+  return guarded('update-permissions', async (actor) => {
+    const input = Object.fromEntries(MATRIX_ROLES.map((role) => [role, formData.getAll(role).map(String)]))
+    const outcome = await updateOrganisationMatrix(getDb(), { organisationId: actor.organisationId, actorId: actor.id, input, now: now() })
+    if (!outcome.ok) return { error: outcome.error }
+    revalidatePath('/v2/settings/permissions')
+    return { ok: true, message: outcome.changed ? 'Permissions enregistrées : elles s’appliquent dès maintenant.'.replace(' :', '\u00a0:') : 'Aucune permission n’a changé.' }
   })
 }

@@ -40,6 +40,7 @@ async function deleteOrganisations(db: Db, ids: string[]) {
     await tx.execute(sql`delete from places where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from candidate_statuses where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from "user" where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from organisation_role_permissions where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from organisations where id in ${orgs}`)
   })
 }

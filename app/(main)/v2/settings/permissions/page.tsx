@@ -1,41 +1,34 @@
+import { notFound } from 'next/navigation'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
+import { PermissionMatrixForm } from '@/components/settings/permission-matrix-form'
 import { requirePagePermission } from '@/lib/auth/session'
+import { getDb } from '@/lib/db/client'
 import { ROLE_LABELS } from '@/lib/labels'
-import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSION_LABELS } from '@/lib/settings/permission-labels'
+import { defaultOf, MATRIX_ROLES, organisationMatrix } from '@/lib/settings/permission-matrix'
 
 export const generateMetadata = pageMetadata('settingsPermissions')
 
-/** The permission table the server enforces, read-only. */
+/** Issue 15 §3: the organisation's role × permission matrix, editable; the server's checks follow it from the next request. */
 export default async function SettingsPermissionsPage() {
-  await requirePagePermission('settings.visualize')
+  const user = await requirePagePermission('settings.visualize')
+  if (!user.organisationId) notFound()
+  const matrix = await organisationMatrix(getDb(), user.organisationId)
   const title = await pageTitle('settingsPermissions')
   return (
     <>
-      <PageHeader title={title} subtitle="Les permissions de chaque rôle, telles que le serveur les applique." />
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{title}</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <th scope="col" className="px-4 py-2">Permission</th>
-              {ROLES.map((r) => (
-                <th key={r} scope="col" className="px-4 py-2">{ROLE_LABELS[r]}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {PERMISSIONS.map((p) => (
-              <tr key={p} className="border-t border-slate-100">
-                <th scope="row" className="px-4 py-2 font-mono text-xs font-normal">{p}</th>
-                {ROLES.map((r) => (
-                  <td key={r} className="px-4 py-2">{ROLE_PERMISSIONS[r].includes(p) ? 'Oui' : 'Non'}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PageHeader title={title} subtitle="Ce que chaque rôle de votre organisation peut faire. Le serveur applique ces choix dès l’enregistrement." />
+      <PermissionMatrixForm
+        matrix={matrix}
+        roles={MATRIX_ROLES.map((role) => ({ role, label: ROLE_LABELS[role]! }))}
+        rows={PERMISSIONS.map((permission) => ({
+          permission,
+          label: PERMISSION_LABELS[permission],
+          defaults: Object.fromEntries(MATRIX_ROLES.map((role) => [role, defaultOf(role).includes(permission)])) as Record<(typeof MATRIX_ROLES)[number], boolean>,
+        }))}
+      />
     </>
   )
 }

@@ -1,0 +1,32 @@
+import type { Permission } from '@/lib/permissions'
+
+/** What each permission lets its holder do, in the administrators' words (/v2/settings/permissions). */
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  'candidate.visualize': 'Voir les fiches des candidats',
+  'candidate.socialboard.modify': 'Modifier les offres sociales écrites dans Passerelle',
+  'offers.social.archive': 'Archiver les prescriptions (partenaire)',
+  'offers.social.filter': 'Filtrer les prescriptions d’une offre (partenaire)',
+  'offers.social.prescription.operator': 'Répondre aux prescriptions (partenaire)',
+  'partner.fup.complete': 'Compléter les fiches de suivi (partenaire)',
+  'settings.exports.visualize': 'Exporter des données',
+  'homePage.visualize': 'Page d’accueil',
+  'workshops.modify': 'Créer et modifier les ateliers',
+  'workshops.dashboard.visualize': 'Voir la liste des ateliers',
+  'workshops.visualize': 'Voir un atelier',
+  'filters.authors': 'Filtrer par auteur parmi tous les utilisateurs',
+  'settings.visualize': 'Paramètres de l’organisation',
+  'candidate.modify': 'Créer et modifier les candidats',
+  'candidate.prescribe': 'Prescrire',
+  'candidate.export': 'Exporter la liste des candidats',
+  'candidate.nir.visualize': 'Voir le numéro de sécurité sociale',
+  'candidate.sms.send': 'Envoyer des SMS aux candidats',
+  'settings.templates.modify': 'Modifier les modèles de SMS',
+  'partners.structure.modify': 'Créer et modifier les structures partenaires',
+  'enterprises.modify': 'Créer et modifier les entreprises',
+  'offers.job.modify': 'Créer et modifier les offres d’emploi',
+  'candidate.placement.modify': 'Positionner des candidats sur les offres d’emploi',
+  'support-courses.modify': 'Créer et modifier les parcours',
+  'support-courses.visualize': 'Voir les parcours',
+  'candidate.diagnosis.modify': 'Remplir les diagnostics',
+  'candidate.diagnosis.visualize': 'Voir les diagnostics',
+}
