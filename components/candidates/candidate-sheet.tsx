@@ -86,13 +86,13 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
       ) : section === 'identite' ? (
         <SheetIdentity candidate={candidate} canRevealNir={can(user, 'candidate.nir.visualize')} />
       ) : section === 'situation' ? (
-        <SheetSituation candidate={candidate} customFields={settings?.customFields ?? []} />
+        <SheetSituation candidate={candidate} customFields={settings?.customFields ?? []} archivedFields={settings?.archivedCustomFields ?? []} />
       ) : section === 'prescriptions' ? (
         <SheetPrescriptions organisationId={user.organisationId} candidateId={id} />
       ) : section === 'sms' ? (
         <SheetSms organisationId={user.organisationId} candidateId={id} before={before} />
       ) : (
-        <SheetHistory organisationId={user.organisationId} candidateId={id} customFields={settings?.customFields ?? []} />
+        <SheetHistory organisationId={user.organisationId} candidateId={id} customFields={[...(settings?.customFields ?? []), ...(settings?.archivedCustomFields ?? [])]} />
       )}
     </>
   )

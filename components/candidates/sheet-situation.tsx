@@ -25,7 +25,7 @@ export function customFieldText(def: CustomFieldDefinition, value: CustomFieldVa
   }
 }
 
-export function SheetSituation({ candidate, customFields }: { candidate: CandidateRecord; customFields: CustomFieldDefinition[] }) {
+export function SheetSituation({ candidate, customFields, archivedFields = [] }: { candidate: CandidateRecord; customFields: CustomFieldDefinition[]; archivedFields?: CustomFieldDefinition[] }) {
   const referent = [candidate.referentFirstName, candidate.referentLastName].filter(Boolean).join(' ')
   return (
     <SheetDetails
@@ -37,6 +37,10 @@ export function SheetSituation({ candidate, customFields }: { candidate: Candida
         [L.statusId, candidate.status],
         [L.referentId, referent],
         ...customFields.map((def): [string, string | null] => [def.label, customFieldText(def, candidate.customFields[def.key])]),
+        // An archived field shows only where this candidate holds a value.
+        ...archivedFields
+          .filter((def) => candidate.customFields[def.key] !== undefined && candidate.customFields[def.key] !== null)
+          .map((def): [string, string | null] => [`${def.label} (champ archivé)`, customFieldText(def, candidate.customFields[def.key])]),
       ]}
     />
   )

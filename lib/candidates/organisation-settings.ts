@@ -16,17 +16,28 @@ export async function candidateSettings(db: DbOrTx, organisationId: string) {
     .where(eq(candidateStatuses.organisationId, organisationId))
     .orderBy(asc(candidateStatuses.position), asc(candidateStatuses.label))
   const fieldRows = await db
-    .select({ key: customFieldDefinitions.key, label: customFieldDefinitions.label, type: customFieldDefinitions.type, options: customFieldDefinitions.options, required: customFieldDefinitions.required })
+    .select({
+      key: customFieldDefinitions.key,
+      label: customFieldDefinitions.label,
+      type: customFieldDefinitions.type,
+      options: customFieldDefinitions.options,
+      required: customFieldDefinitions.required,
+      archived: sql<boolean>`${customFieldDefinitions.archivedAt} is not null`,
+    })
     .from(customFieldDefinitions)
     .where(eq(customFieldDefinitions.organisationId, organisationId))
     .orderBy(asc(customFieldDefinitions.position), asc(customFieldDefinitions.label))
+  // Archived fields leave the forms; their values stay readable on the sheet and in the history (issue 15 §3).
+  const definition = ({ archived: _archived, ...f }: (typeof fieldRows)[number]) => f as CustomFieldDefinition
   // Referents a candidate can be assigned to: the organisation's enabled, non-partner users.
   const referentRows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(and(eq(users.organisationId, organisationId), eq(users.disabled, false), sql`${users.role} <> 'fullPartner'`, isNotNull(users.organisationId)))
     .orderBy(asc(users.lastName), asc(users.firstName))
-  return { places: placeRows, statuses: statusRows, customFields: fieldRows as CustomFieldDefinition[], referents: referentRows }
+  return { places: placeRows, statuses: statusRows, customFields: fieldRows.filter((f) => !f.archived).map(definition),
+    archivedCustomFields: fieldRows.filter((f) => f.archived).map(definition),
+    referents: referentRows }
 }
 
 export type CandidateSettings = Awaited<ReturnType<typeof candidateSettings>>

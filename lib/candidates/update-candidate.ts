@@ -34,6 +34,10 @@ export async function updateCandidate(
     const withNir = isRecord(input) ? { ...input, socialSecurityNumber: clearNir ? null : typedNir ? input.socialSecurityNumber : current.socialSecurityNumber } : input
     const checked = checkCandidate(settings, withNir)
     if (!checked.ok) return checked
+    // The values of archived fields are not in the form: they stay as they are (issue 15).
+    const active = new Set(settings.customFields.map((f) => f.key))
+    const archivedValues = Object.fromEntries(Object.entries(current.customFields ?? {}).filter(([key]) => !active.has(key)))
+    checked.values.customFields = { ...archivedValues, ...checked.values.customFields }
 
     const changed = changedFields(current, checked.values)
     if (changed.length === 0) return { ok: true, changed }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import { fromZonedTime } from 'date-fns-tz'
 import type { Db } from '@/lib/db/client'
 import { candidates, customFieldDefinitions, documents, fups, socialApplies, type FupBeneficiary, type FupPrescription } from '@/lib/db/schema'
@@ -69,7 +69,7 @@ export async function createPrescription(
       const fields = await tx
         .select({ key: customFieldDefinitions.key, label: customFieldDefinitions.label, type: customFieldDefinitions.type })
         .from(customFieldDefinitions)
-        .where(eq(customFieldDefinitions.organisationId, organisationId))
+        .where(and(eq(customFieldDefinitions.organisationId, organisationId), isNull(customFieldDefinitions.archivedAt)))
         .orderBy(asc(customFieldDefinitions.position), asc(customFieldDefinitions.label))
       fup = {
         beneficiary: {

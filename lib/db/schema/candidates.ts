@@ -48,6 +48,8 @@ export const customFieldDefinitions = pgTable(
     options: jsonb('options').$type<{ value: string; label: string }[]>().notNull().default([]),
     required: boolean('required').notNull().default(false),
     position: integer('position').notNull().default(0),
+    /** Issue 15: an archived field leaves the forms; the values candidates have keep in their record. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [unique('custom_field_definitions_organisation_key_uq').on(t.organisationId, t.key)],
 )

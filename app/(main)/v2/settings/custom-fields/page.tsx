@@ -1,31 +1,24 @@
+import { notFound } from 'next/navigation'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
-import { EmptyState } from '@/components/ui/empty-state'
-import { SimpleTable } from '@/components/ui/simple-table'
+import { CustomFieldsManager } from '@/components/settings/custom-fields-manager'
 import { requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
-import { listCustomFields } from '@/lib/organisation/queries'
-import { FIELD_TYPE_LABELS } from '@/lib/labels'
-import { notFound } from 'next/navigation'
+import { customFieldsOverview } from '@/lib/settings/custom-fields'
 
 export const generateMetadata = pageMetadata('settingsCustomFields')
 
+/** Issue 15 §3: the organisation's custom fields — created, edited, reordered and archived by its administrators. */
 export default async function SettingsCustomFieldsPage() {
   const user = await requirePagePermission('settings.visualize')
   if (!user.organisationId) notFound()
-  const rows = await listCustomFields(getDb(), user.organisationId)
+  const { active, archived } = await customFieldsOverview(getDb(), user.organisationId)
   const title = await pageTitle('settingsCustomFields')
+  const row = (f: (typeof active)[number]) => ({ id: f.id, key: f.key, label: f.label, type: f.type, required: f.required, options: f.options, withValues: f.withValues, archivedAt: f.archivedAt?.toISOString() ?? null })
   return (
     <>
-      <PageHeader
-        title={title}
-        subtitle={`${rows.length.toLocaleString('fr-FR')} au total`}
-      />
-      {rows.length === 0 ? (
-        <EmptyState title="Aucun champ personnalisé.">Les champs personnalisés complètent la fiche de vos candidats.</EmptyState>
-      ) : (
-        <SimpleTable caption={title} headers={['Champ', 'Type', 'Obligatoire']} rows={rows.map((r) => ({ key: r.id, cells: [r.label, FIELD_TYPE_LABELS[r.type], r.required ? 'Oui' : 'Non'] }))} />
-      )}
+      <PageHeader title={title} subtitle={`${active.length.toLocaleString('fr-FR')} champ${active.length > 1 ? 's' : ''} dans le formulaire des candidats`} />
+      <CustomFieldsManager active={active.map(row)} archived={archived.map(row)} />
     </>
   )
 }
