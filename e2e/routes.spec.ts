@@ -19,6 +19,7 @@ test.describe('every route answers, in French', () => {
     ['/v2/statistics', 'Statistiques'],
     ['/v2/settings/modeles', 'Modèles de documents'],
     ['/v2/settings/custom-fields', 'Champs personnalisés'],
+    ['/v2/settings/refusal-causes', 'Motifs de refus'],
     ['/v2/settings/organisations', 'Organisations'],
     ['/v2/settings/templates', 'Modèles de SMS'],
     ['/partners/structure/default', 'Structures partenaires'],

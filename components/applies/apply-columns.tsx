@@ -2,7 +2,7 @@
 
 import { Button } from '@/components/ui/button'
 import { Tooltip } from '@/components/ui/tooltip'
-import { causeLabel } from '@/lib/applies/causes'
+import { causeLabel } from '@/lib/applies/cause-labels'
 import type { ApplyRow } from '@/lib/applies/list-by-tab'
 import type { ApplyState } from '@/lib/applies/states'
 import { formatDate } from '@/lib/dates'
@@ -82,7 +82,7 @@ export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
     candidate,
     prescription,
     { id: 'responseDate', header: 'Date de réponse', cell: (row) => formatDate(row.responseDate) },
-    { id: 'cause', header: 'Motif', cell: (row) => causeLabel(row.cause) },
+    { id: 'cause', header: 'Motif', cell: (row) => row.causeLabel ?? causeLabel(row.cause) },
     author,
   ]
 }

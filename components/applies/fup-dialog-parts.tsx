@@ -2,7 +2,6 @@
 
 import { useId } from 'react'
 import { clsx } from 'clsx'
-import { CAUSE_LABELS, REFUSAL_CAUSES } from '@/lib/applies/causes'
 
 export function ReadOnlyBlock({ title, items }: { title: string; items: [string, string][] }) {
   return (
@@ -73,14 +72,17 @@ export function FeedbackField({
   )
 }
 
-/** 'Motif': the six refusal causes of spec §4, required. Shared by the FUP answer and a manual prescription's status. */
-export function CauseField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+/**
+ * 'Motif': the prescribing organisation's refusal causes (the six of spec §4 unless it changed them), required.
+ * Shared by the FUP answer and a manual prescription's status.
+ */
+export function CauseField({ value, onChange, error, causes }: { value: string; onChange: (value: string) => void; error?: string; causes: { code: string; label: string }[] }) {
   return (
     <FeedbackField label="Motif" as="select" value={value} onChange={onChange} error={error} required>
       <option value="">Choisir un motif</option>
-      {REFUSAL_CAUSES.map((c) => (
-        <option key={c} value={c}>
-          {CAUSE_LABELS[c]}
+      {causes.map((c) => (
+        <option key={c.code} value={c.code}>
+          {c.label}
         </option>
       ))}
     </FeedbackField>

@@ -219,7 +219,7 @@ export function FupDialog({
               </div>
             )}
             {(form.partnerDecision === 'notIntegrated' || err(`${decisionPath}.cause`)) && (
-              <CauseField value={form.cause} onChange={setCause} error={err(`${decisionPath}.cause`)} />
+              <CauseField value={form.cause} onChange={setCause} error={err(`${decisionPath}.cause`)} causes={apply.causes} />
             )}
             {form.partnerDecision === 'notIntegrated' && form.cause === 'noAnswerToConvocations' && (
               <div className="flex flex-col gap-3">

@@ -5,7 +5,7 @@ import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
 import { PrescriptionDocuments } from '@/components/prescriptions/prescription-documents'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { causeLabel } from '@/lib/applies/causes'
+import { activeCauses } from '@/lib/applies/causes'
 import { getCurrentUser } from '@/lib/auth/session'
 import { formatDate, parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
@@ -23,7 +23,7 @@ export async function SheetPrescriptions({ organisationId, candidateId }: { orga
   const db = getDb()
   const user = await getCurrentUser()
   const canPrescribe = !!user && user.organisationId === organisationId && can(user, 'candidate.prescribe')
-  const [rows, [candidate], offers, prescriber] = await Promise.all([
+  const [rows, [candidate], offers, prescriber, causes] = await Promise.all([
     candidatePrescriptions(db, organisationId, candidateId),
     db
       .select({ firstName: candidates.firstName, lastName: candidates.lastName })
@@ -31,6 +31,7 @@ export async function SheetPrescriptions({ organisationId, candidateId }: { orga
       .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId))),
     canPrescribe ? prescribableOffers(db, organisationId) : [],
     canPrescribe ? prescriberDefaults(db, user!.id, organisationId) : null,
+    activeCauses(db, organisationId),
   ])
   if (!candidate) return null
   const name = `${candidate.firstName} ${candidate.lastName}`
@@ -71,10 +72,10 @@ export async function SheetPrescriptions({ organisationId, candidateId }: { orga
                 </span>,
                 formatDate(a.prescriptionDate),
                 formatDate(a.responseDate) || '-',
-                a.state === 'REFUSED_STRUCTURE' ? causeLabel(a.cause) : '-',
+                a.state === 'REFUSED_STRUCTURE' ? a.causeLabel : '-',
                 <PrescriptionDocuments key="d" row={a} />,
                 manual && !a.archived && prescriber ? (
-                  <ManualStatusButton key="m" applyId={a.id} offerName={a.offerName} current={a} />
+                  <ManualStatusButton key="m" applyId={a.id} offerName={a.offerName} current={a} causes={causes} />
                 ) : (
                   '-'
                 ),

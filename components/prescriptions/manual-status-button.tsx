@@ -15,9 +15,11 @@ export function ManualStatusButton({
   applyId,
   offerName,
   current,
+  causes,
 }: {
   applyId: string
   offerName: string
+  causes: { code: string; label: string }[]
   current: { state: string; firstReceptionDate: string | null; assessmentDate: string | null; cause: string | null }
 }) {
   const formId = useId()
@@ -125,7 +127,7 @@ export function ManualStatusButton({
             </div>
           )}
           {form.state === 'REFUSED_STRUCTURE' && (
-            <CauseField value={form.cause} onChange={(v) => set({ cause: v })} error={errors.cause} />
+            <CauseField value={form.cause} onChange={(v) => set({ cause: v })} error={errors.cause} causes={causes} />
           )}
         </form>
       </Dialog>

@@ -1,6 +1,5 @@
 import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { causeLabel } from '@/lib/applies/causes'
 import { formatDate } from '@/lib/dates'
 import type { PrescriptionRow } from '@/lib/prescriptions/queries'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
@@ -36,7 +35,7 @@ export function PrescriptionsTable({
           a.providerName,
           PRESCRIPTION_STATE_LABELS[a.state],
           formatDate(a.prescriptionDate),
-          ...(unanswered ? [] : [formatDate(a.responseDate) || '-', a.state === 'REFUSED_STRUCTURE' ? causeLabel(a.cause) : '-']),
+          ...(unanswered ? [] : [formatDate(a.responseDate) || '-', a.state === 'REFUSED_STRUCTURE' ? a.causeLabel : '-']),
           <PrescriptionDocuments key="d" row={a} />,
           ...(extra ? [extra.cell(a)] : []),
         ],

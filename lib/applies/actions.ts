@@ -3,6 +3,7 @@
 import { partnerWith } from '@/lib/auth/guards'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
+import { activeCauses } from './causes'
 import { fieldErrorsOf, fupAnswerSchema, withMandatoryLogos } from './fup-schema'
 import { getApplyForStructure } from './get-apply'
 import { renderAnsweredFup, SEND_FUP_ERRORS, sendFup } from './send-fup'
@@ -28,6 +29,8 @@ export async function loadApplyForDialog(applyId: string) {
       // Never the NIR to a partner's browser, whatever an older FUP holds.
       beneficiary: { ...apply.fup.beneficiary, socialSecurityNumber: null },
       prescription: apply.fup.prescription,
+      // The prescribing organisation's causes (issue 15 §3).
+      causes: await activeCauses(getDb(), apply.organisationId),
       partnerFeedback: apply.fup.partnerFeedback,
       sponsorsLogo: withMandatoryLogos(apply.fup.sponsorsLogo, apply.financingModes),
       fseRequired: apply.financingModes.includes('fse'),
@@ -45,7 +48,7 @@ export async function previewFupAction(applyId: string, input: unknown): Promise
   const apply = await getApplyForStructure(getDb(), user.structureId, applyId)
   if (!apply || apply.archived) return NOT_FOUND
   if (!apply.fup) return { ok: false, error: SEND_FUP_ERRORS.noFup }
-  const pdf = await renderAnsweredFup(apply, parsed.data)
+  const pdf = await renderAnsweredFup(getDb(), apply, parsed.data)
   return { ok: true, pdfBase64: pdf.toString('base64') }
 }
 
@@ -56,6 +59,7 @@ export async function sendFupAction(applyId: string, input: unknown): Promise<{ 
   const parsed = fupAnswerSchema.safeParse(input)
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) }
   const result = await sendFup(getDb(), { structureId: user.structureId, applyId, answer: parsed.data, actorId: user.id })
+  if (!result.ok && result.error === 'causeUnknown') return { ok: false, fieldErrors: { 'partnerFeedback.decision.cause': SEND_FUP_ERRORS.causeUnknown } }
   if (!result.ok) return { ok: false, error: SEND_FUP_ERRORS[result.error] }
   return { ok: true, state: result.state, documentId: result.documentId }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { causeLabel, REFUSAL_CAUSES } from './causes'
+import { causeLabel, REFUSAL_CAUSES } from './cause-labels'
 
 describe('causeLabel', () => {
   it("returns '-' for a missing cause", () => {

@@ -1,24 +1,58 @@
-/** Refusal causes of spec §4. The spec shows no stored codes; these are ours, and their labels live in messages/fr.json. */
-export const REFUSAL_CAUSES = [
-  'noLongerRsa',
-  'hasJob',
-  'outsideTerritory',
-  'hasMoved',
-  'noAnswerToConvocations',
-  'beneficiaryRefusal',
-] as const
-export type RefusalCause = (typeof REFUSAL_CAUSES)[number]
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { organisationRefusalCauses } from '@/lib/db/schema'
 
-export const CAUSE_LABELS: Record<RefusalCause, string> = {
-  noLongerRsa: 'N’est plus dans le dispositif RSA',
-  hasJob: 'A retrouvé un emploi',
-  outsideTerritory: 'Hors territoire',
-  hasMoved: 'A déménagé',
-  noAnswerToConvocations: 'N’a pas répondu aux 3 convocations',
-  beneficiaryRefusal: 'Refus du bénéficiaire',
+export { CAUSE_CODE, CAUSE_LABELS, causeLabel, REFUSAL_CAUSES, type RefusalCause } from './cause-labels'
+import { CAUSE_LABELS, REFUSAL_CAUSES } from './cause-labels'
+
+/** The same label in SQL, for lists and exports: the apply's organisation's label, else the default, else '-'. */
+export function causeLabelSql(organisationId: SQL, cause: SQL): SQL<string> {
+  const defaults = sql.join(
+    Object.entries(CAUSE_LABELS).map(([code, label]) => sql`when ${code} then ${label}`),
+    sql` `,
+  )
+  return sql<string>`case when ${cause} is null then '-' else coalesce(
+    (select orc.label from organisation_refusal_causes orc where orc.organisation_id = ${organisationId} and orc.code = ${cause}),
+    case ${cause} ${defaults} else '-' end) end`
 }
 
-/** Spec §3: the cause label, or '-' when the code is unknown. */
-export function causeLabel(code: string | null | undefined): string {
-  return code && Object.hasOwn(CAUSE_LABELS, code) ? CAUSE_LABELS[code as RefusalCause] : '-'
+export type OrganisationCause = { code: string; label: string; defaultLabel: string | null; disabled: boolean }
+
+/** The organisation's causes in order: the six defaults (renamed or disabled where it chose), then its own. */
+export async function organisationCauses(db: DbOrTx, organisationId: string): Promise<OrganisationCause[]> {
+  const rows = await db
+    .select({ code: organisationRefusalCauses.code, label: organisationRefusalCauses.label, disabled: organisationRefusalCauses.disabled })
+    .from(organisationRefusalCauses)
+    .where(eq(organisationRefusalCauses.organisationId, organisationId))
+    .orderBy(asc(organisationRefusalCauses.position), asc(organisationRefusalCauses.label))
+  const byCode = new Map(rows.map((r) => [r.code, r]))
+  const defaults = REFUSAL_CAUSES.map((code) => ({ code, label: byCode.get(code)?.label ?? CAUSE_LABELS[code], defaultLabel: CAUSE_LABELS[code], disabled: byCode.get(code)?.disabled ?? false }))
+  const own = rows.filter((r) => !Object.hasOwn(CAUSE_LABELS, r.code)).map((r) => ({ ...r, defaultLabel: null }))
+  return [...defaults, ...own]
+}
+
+/** Every label of the organisation, disabled ones included (past answers keep theirs). */
+export async function causeLabels(db: DbOrTx, organisationId: string): Promise<Record<string, string>> {
+  return Object.fromEntries((await organisationCauses(db, organisationId)).map((c) => [c.code, c.label]))
+}
+
+/** The causes a partner or a referent may choose now. */
+export async function activeCauses(db: DbOrTx, organisationId: string): Promise<{ code: string; label: string }[]> {
+  return (await organisationCauses(db, organisationId)).filter((c) => !c.disabled).map(({ code, label }) => ({ code, label }))
+}
+
+/** Whether the organisation offers this cause now (the schemas check the code's shape; this checks it is offered). */
+export async function isActiveCause(db: DbOrTx, organisationId: string, code: string): Promise<boolean> {
+  if (Object.hasOwn(CAUSE_LABELS, code)) {
+    const [row] = await db
+      .select({ disabled: organisationRefusalCauses.disabled })
+      .from(organisationRefusalCauses)
+      .where(and(eq(organisationRefusalCauses.organisationId, organisationId), eq(organisationRefusalCauses.code, code)))
+    return !row?.disabled
+  }
+  const [row] = await db
+    .select({ disabled: organisationRefusalCauses.disabled })
+    .from(organisationRefusalCauses)
+    .where(and(eq(organisationRefusalCauses.organisationId, organisationId), eq(organisationRefusalCauses.code, code)))
+  return !!row && !row.disabled
 }

@@ -102,8 +102,9 @@ describe('§5 cause', () => {
     expect(messagesAt(answer({ cause: 'hasJob' }), `${DECISION}.cause`)).toEqual([SPEC.cause])
   })
 
-  it('rejects a cause code that is not one of the six of spec §4, in French', () => {
-    for (const cause of ['unknownCause', 'HASJOB', 'toString', 'N’a pas répondu aux 3 convocations']) {
+  // Whether the code is one the prescribing organisation offers is checked on the server (tests/integration/refusal-causes).
+  it('rejects what cannot be a cause code (a label, spaces, markup, an endless string), in French', () => {
+    for (const cause of ['N’a pas répondu aux 3 convocations', 'has job', '<b>hasJob</b>', 'x'.repeat(61)]) {
       const messages = messagesAt(refused(cause), `${DECISION}.cause`)
       expect(messages, cause).toHaveLength(1)
       expect(messages[0], cause).not.toMatch(/invalid|expected/i)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { REFUSAL_CAUSES } from './causes'
+import { CAUSE_CODE } from './cause-labels'
 
 /** Spec §5 messages, verbatim. */
 export const FUP_MESSAGES = {
@@ -77,7 +77,7 @@ const decisionSchema = strictObject({
       if (cause) ctx.addIssue({ code: 'custom', path: ['cause'], message: FUP_MESSAGES.causeRequired })
     } else if (!cause) {
       ctx.addIssue({ code: 'custom', path: ['cause'], message: FUP_MESSAGES.causeRequired })
-    } else if (!(REFUSAL_CAUSES as readonly string[]).includes(cause)) {
+    } else if (!CAUSE_CODE.test(cause)) {
       ctx.addIssue({ code: 'custom', path: ['cause'], message: FUP_MESSAGES.causeUnknown })
     }
     // Spec §4: the three convocation rows exist only for the no-answer cause, and then all three are filled.

@@ -1,3 +1,4 @@
+import { causeLabelSql } from './causes'
 import { desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '@/lib/db/client'
@@ -21,6 +22,8 @@ export type ApplyRow = {
   author: { firstName: string; lastName: string; phone: string | null; email: string }
   hasFup: boolean
   cause: string | null
+  /** The prescribing organisation's label of the cause, '-' without one (spec §3). */
+  causeLabel: string
 }
 
 /** Spec §9: search applies from 2 characters; otherwise no search filter at all. */
@@ -75,6 +78,7 @@ function selectRows(db: DbOrTx, pageIds: SQL, tab: ApplyState) {
       assessmentDate: socialApplies.assessmentDate,
       accompaniement: socialApplies.accompaniement,
       cause: socialApplies.cause,
+      causeLabel: causeLabelSql(sql`${socialApplies.organisationId}`, sql`${socialApplies.cause}`),
       authorFirstName: author.firstName,
       authorLastName: author.lastName,
       authorPhone: author.phone,
@@ -206,6 +210,7 @@ export async function listAppliesByTab(
       author: { firstName: r.authorFirstName, lastName: r.authorLastName, phone: r.authorPhone, email: r.authorEmail },
       hasFup: r.hasFup,
       cause: r.cause,
+      causeLabel: r.causeLabel,
     })),
   }
 }

@@ -6,23 +6,26 @@ import { queueMail } from '@/lib/mail/queue-mail'
 import { fupAnsweredMail } from './fup-answered-mail'
 import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
 import { getApplyForStructure } from './get-apply'
-import { withMandatoryLogos, type FupAnswer } from './fup-schema'
+import { FUP_MESSAGES, withMandatoryLogos, type FupAnswer } from './fup-schema'
+import { causeLabel, causeLabels, isActiveCause } from './causes'
 
 export type SendFupResult =
   | { ok: true; state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'; documentId: string; referentId: string; candidateId: string }
-  | { ok: false; error: 'notFound' | 'noFup' | 'alreadyAnswered' | 'expired' }
+  | { ok: false; error: 'notFound' | 'noFup' | 'alreadyAnswered' | 'expired' | 'causeUnknown' }
 
 export const SEND_FUP_ERRORS = {
   notFound: 'Cette prescription est introuvable.',
   noFup: "Il n'existe pas de prescription pour cette offre sociale.",
   alreadyAnswered: 'Cette prescription a déjà reçu une réponse : la page a été actualisée.',
   expired: 'Cette prescription a expiré sans réponse\u00a0: elle ne peut plus être complétée. Le référent a été prévenu.',
+  causeUnknown: FUP_MESSAGES.causeUnknown,
 } as const
 
 /** Renders the answered FUP: the same sheet for the preview and the stored answer. */
-export async function renderAnsweredFup(apply: NonNullable<Awaited<ReturnType<typeof getApplyForStructure>>>, answer: FupAnswer) {
+export async function renderAnsweredFup(db: Db, apply: NonNullable<Awaited<ReturnType<typeof getApplyForStructure>>>, answer: FupAnswer) {
   const fup = apply.fup!
   return renderFupPdf({
+    causeLabels: await causeLabels(db, apply.organisationId),
     name: fup.name,
     offerName: apply.offerName,
     candidateName: `${apply.firstName} ${apply.lastName}`,
@@ -47,9 +50,11 @@ export async function sendFup(db: Db, params: { structureId: string; applyId: st
   if (apply.state !== 'PRESCRIPTION_FILLED') return { ok: false, error: 'alreadyAnswered' }
 
   const decision = answer.partnerFeedback.decision
+  // The causes are the prescribing organisation's: one it disabled or never had is refused.
+  if (decision.cause && !(await isActiveCause(db, apply.organisationId, decision.cause))) return { ok: false, error: 'causeUnknown' }
   const state = decision.partnerDecision === 'integrated' ? 'INTEGRATED_CANDIDATE' : 'REFUSED_STRUCTURE'
   const sponsorsLogo = withMandatoryLogos(answer.sponsorsLogo, apply.financingModes)
-  const pdf = await renderAnsweredFup(apply, answer)
+  const pdf = await renderAnsweredFup(db, apply, answer)
 
   return db.transaction(async (tx) => {
     const moved = await tx
@@ -79,7 +84,7 @@ export async function sendFup(db: Db, params: { structureId: string; applyId: st
     const [referent] = await tx.select({ email: users.email, disabled: users.disabled }).from(users).where(eq(users.id, apply.authorId))
     if (referent && !referent.disabled) {
       await queueMail(tx, {
-        ...fupAnsweredMail(referent.email, { partnerName: answer.partnerFeedback.name, decision: decision.partnerDecision, cause: decision.cause, candidateId: apply.candidateId }),
+        ...fupAnsweredMail(referent.email, { partnerName: answer.partnerFeedback.name, decision: decision.partnerDecision, causeLabel: causeLabel(decision.cause, await causeLabels(tx, apply.organisationId)), candidateId: apply.candidateId }),
         kind: 'fup-answered',
         organisationId: apply.organisationId,
         structureId,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { CAUSE_LABELS } from '@/lib/applies/causes'
+import { causeLabelSql } from '@/lib/applies/causes'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
 
 /**
@@ -99,7 +99,7 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
       { key: 'prescriptionDate', label: 'Date de prescription', sql: parisDay(sql`r.prescription_date`) },
       { key: 'responseDate', label: 'Date de réponse', sql: parisDay(sql`r.response_date`) },
       { key: 'responseDays', label: 'Délai de réponse (jours)', sql: sql`floor(extract(epoch from (r.response_date - r.prescription_date)) / 86400)::int` },
-      { key: 'cause', label: 'Motif de refus', sql: labelCase(sql`r.cause`, CAUSE_LABELS) },
+      { key: 'cause', label: 'Motif de refus', sql: causeLabelSql(sql`r.organisation_id`, sql`r.cause`) },
       { key: 'firstReceptionDate', label: 'Date du 1er accueil', sql: calendarDay(sql`r.first_reception_date`) },
       { key: 'assessmentDate', label: 'Date du bilan', sql: calendarDay(sql`r.assessment_date`) },
       { key: 'author', label: 'Prescripteur', sql: fullName('a') },

@@ -1,10 +1,12 @@
 import PDFDocument from 'pdfkit'
 import sanitizeHtml from 'sanitize-html'
 import type { FupBeneficiary, FupPartnerFeedback, FupPrescription } from '@/lib/db/schema'
-import { causeLabel } from '@/lib/applies/causes'
+import { causeLabel } from '@/lib/applies/cause-labels'
 import { formatDate } from '@/lib/dates'
 
 export type FupPdfInput = {
+  /** The prescribing organisation's cause labels (issue 15 §3); the defaults otherwise. */
+  causeLabels?: Record<string, string>
   name: string
   offerName: string
   candidateName: string
@@ -74,7 +76,7 @@ export function renderFupPdf(input: FupPdfInput): Promise<Buffer> {
     line('Téléphone', f.phone)
     line('Adresse', f.address)
     line('Décision', f.decision.partnerDecision === 'integrated' ? 'Intégré' : 'Non intégré')
-    if (f.decision.partnerDecision !== 'integrated') line('Motif', causeLabel(f.decision.cause))
+    if (f.decision.partnerDecision !== 'integrated') line('Motif', causeLabel(f.decision.cause, input.causeLabels))
     line('Date du 1er accueil', formatDate(f.decision.firstReceptionDate))
     line('Date du bilan prévu', formatDate(f.decision.assessmentDate))
   }

@@ -2,7 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
 import { fups, socialApplies } from '@/lib/db/schema'
 import { writeAudit } from '@/lib/audit'
-import { fieldErrorsOf } from '@/lib/applies/fup-schema'
+import { isActiveCause } from '@/lib/applies/causes'
+import { fieldErrorsOf, FUP_MESSAGES } from '@/lib/applies/fup-schema'
 import { manualStatusSchema } from './prescription-schema'
 
 export const MANUAL_STATUS_ERRORS = {
@@ -32,6 +33,7 @@ export async function updateManualStatus(
       .for('update', { of: socialApplies })
     if (!apply) return { ok: false, error: 'notFound' } as const
     if (apply.documentId || apply.fupId) return { ok: false, error: 'notManual' } as const
+    if (status.cause && !(await isActiveCause(tx, organisationId, status.cause))) return { ok: false, fieldErrors: { cause: FUP_MESSAGES.causeUnknown } } as const
 
     await tx
       .update(socialApplies)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { FUP_MESSAGES, isCalendarDate, PHONE_PATTERN } from '@/lib/applies/fup-schema'
-import { REFUSAL_CAUSES } from '@/lib/applies/causes'
+import { CAUSE_CODE } from '@/lib/applies/cause-labels'
 import { parisToday } from '@/lib/dates'
 
 /** French messages of the prescriber's form; email and phone are spec §5's, shared with the partner's form. */
@@ -103,7 +103,7 @@ export const manualStatusSchema = z
         ctx.addIssue({ code: 'custom', path: ['assessmentDate'], message: M.assessmentBeforeReception })
     } else if (!d.cause) {
       ctx.addIssue({ code: 'custom', path: ['cause'], message: M.causeRequired })
-    } else if (!(REFUSAL_CAUSES as readonly string[]).includes(d.cause)) {
+    } else if (!CAUSE_CODE.test(d.cause)) {
       ctx.addIssue({ code: 'custom', path: ['cause'], message: M.causeUnknown })
     }
   })

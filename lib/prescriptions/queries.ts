@@ -1,3 +1,4 @@
+import { causeLabelSql } from '@/lib/applies/causes'
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, fups, notifications, organisations, places, socialApplies, socialOffers, users } from '@/lib/db/schema'
@@ -22,6 +23,7 @@ const applyColumns = {
   firstReceptionDate: socialApplies.firstReceptionDate,
   assessmentDate: socialApplies.assessmentDate,
   cause: socialApplies.cause,
+  causeLabel: causeLabelSql(sql`${socialApplies.organisationId}`, sql`${socialApplies.cause}`),
   authorId: socialApplies.authorId,
   prescriptionDocumentId: socialApplies.prescriptionDocumentId,
   answerDocumentId: fups.answerDocumentId,

@@ -7,6 +7,7 @@ import { isUuid } from '@/lib/ids'
 import { logError } from '@/lib/log'
 import { can } from '@/lib/permissions'
 import type { SettingsFormState } from './actions'
+import { saveRefusalCauses } from './refusal-causes'
 import { archiveCustomField, createCustomField, CUSTOM_FIELD_MESSAGES, moveCustomField, updateCustomField, type FieldOutcome } from './custom-fields'
 
 const FORBIDDEN = 'Vous n’avez pas accès aux réglages de l’organisation.'
@@ -62,5 +63,21 @@ export async function archiveCustomFieldAction(fieldId: string, confirmed: boole
   return guarded('archive', async (actor) => {
     if (typeof fieldId !== 'string' || !isUuid(fieldId)) return { error: CUSTOM_FIELD_MESSAGES.notFound }
     return answer(await archiveCustomField(getDb(), actor, fieldId, confirmed === true), 'Champ archivé. Les valeurs déjà saisies restent dans la fiche des candidats.')
+  })
+}
+
+/** /v2/settings/refusal-causes: the causes' labels and whether each is offered, and optionally a new one, in one save. */
+export async function saveRefusalCausesAction(_prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
+  return guarded('refusal-causes', async (actor) => {
+    const codes = formData.getAll('code').map(String)
+    const enabled = new Set(formData.getAll('enabled').map(String))
+    const input = { causes: codes.map((code, i) => ({ code, label: String(formData.getAll('label')[i] ?? ''), enabled: enabled.has(code) })), added: formData.get('added') ?? '' }
+    const outcome = await saveRefusalCauses(getDb(), actor, input)
+    revalidatePath('/v2/settings/refusal-causes')
+    if (!outcome.ok) {
+      const values = Object.fromEntries([...codes.map((code, i) => [`label:${code}`, String(formData.getAll('label')[i] ?? '')]), ['added', String(formData.get('added') ?? '')]])
+      return { error: outcome.error, fieldErrors: outcome.fieldErrors, values }
+    }
+    return { ok: true, message: outcome.changed ? 'Motifs de refus enregistrés.' : 'Aucun motif n’a changé.' }
   })
 }

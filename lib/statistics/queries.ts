@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx } from '@/lib/db/client'
-import { CAUSE_LABELS } from '@/lib/applies/causes'
+import { causeLabels } from '@/lib/applies/causes'
 import { monthsBetween, periodInstants, type StatisticsFilters } from './filters'
 
 /** One line of prescription counts: a month, a structure, a state, a cause ('' for none), days to the answer (-1). */
@@ -73,11 +73,12 @@ export async function organisationStatistics(db: Db, organisationId: string, fil
     .sort((a, b) => b.answered - a.answered || a.name.localeCompare(b.name, 'fr'))
     .slice(0, 20)
 
+  const labels = await causeLabels(db, organisationId)
   return {
     monthly,
     totals,
     integrationRate: totals.integrated + totals.refused ? totals.integrated / (totals.integrated + totals.refused) : null,
-    causes: [...causes.entries()].map(([code, n]) => ({ code, label: code in CAUSE_LABELS ? CAUSE_LABELS[code as keyof typeof CAUSE_LABELS] : 'Autre motif', n })).sort((a, b) => b.n - a.n),
+    causes: [...causes.entries()].map(([code, n]) => ({ code, label: Object.hasOwn(labels, code) ? labels[code]! : 'Autre motif', n })).sort((a, b) => b.n - a.n),
     responseTimes,
     candidates: await candidateBreakdown(db, organisationId),
     sms: await smsDelivery(db, organisationId, filters),

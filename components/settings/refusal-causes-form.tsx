@@ -1,0 +1,86 @@
+'use client'
+
+import { useActionState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
+import type { OrganisationCause } from '@/lib/applies/causes'
+import type { SettingsFormState } from '@/lib/settings/actions'
+import { saveRefusalCausesAction } from '@/lib/settings/custom-field-actions'
+import { useSettingsToast } from './use-settings-toast'
+
+/** One row per cause: its label (a text field) and whether partners and referents may choose it; a field to add one. */
+export function RefusalCausesForm({ causes }: { causes: OrganisationCause[] }) {
+  const [state, action, pending] = useActionState<SettingsFormState, FormData>(saveRefusalCausesAction, {})
+  useSettingsToast(state)
+  const errors = state.fieldErrors ?? {}
+  const v = state.values ?? {}
+  return (
+    // A new form for each answer: React resets a form after its action; this one shows what was sent with its errors.
+    <form key={JSON.stringify(state)} action={action} className="flex flex-col gap-4" noValidate>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Motifs de refus de l’organisation</caption>
+          <thead className="bg-slate-100">
+            <tr>
+              <th scope="col" className="px-4 py-2">
+                Libellé
+              </th>
+              <th scope="col" className="px-4 py-2">
+                Proposé
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {causes.map((cause, i) => (
+              <tr key={cause.code} className="border-t border-slate-100 align-top">
+                <td className="px-4 py-2">
+                  <input type="hidden" name="code" value={cause.code} />
+                  <Field
+                    label={cause.defaultLabel ? `Motif\u00a0: ${cause.defaultLabel}` : `Motif de l’organisation n°\u00a0${i + 1 - 6}`}
+                    name="label"
+                    maxLength={100}
+                    autoComplete="off"
+                    defaultValue={v[`label:${cause.code}`] ?? cause.label}
+                    error={errors[`causes.${i}.label`]}
+                    hint={cause.defaultLabel && cause.label !== cause.defaultLabel ? `Libellé d’origine\u00a0: ${cause.defaultLabel}` : undefined}
+                  />
+                </td>
+                <td className="px-4 py-2 pt-9">
+                  <input
+                    type="checkbox"
+                    name="enabled"
+                    value={cause.code}
+                    defaultChecked={!cause.disabled}
+                    aria-label={`Proposer le motif « ${cause.label} »`}
+                    className="h-4 w-4 accent-brand-700"
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Field
+        label="Ajouter un motif (facultatif)"
+        name="added"
+        maxLength={100}
+        autoComplete="off"
+        defaultValue={v.added ?? ''}
+        error={errors.added}
+        hint={'Par exemple «\u00a0Entrée en formation\u00a0». Il sera proposé aux partenaires dès l’enregistrement.'}
+        className="max-w-xl"
+      />
+      {state.error && !Object.keys(errors).length && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {state.error}
+        </p>
+      )}
+      <p className="text-sm text-slate-600">Un motif retiré n’est plus proposé&nbsp;; les réponses qui l’ont déjà reçu gardent son libellé.</p>
+      <div>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Enregistrement…' : 'Enregistrer les motifs'}
+        </Button>
+      </div>
+    </form>
+  )
+}
