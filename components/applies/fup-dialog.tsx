@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { loadApplyForDialog, previewFupAction, sendFupAction, type DialogApply } from '@/lib/applies/actions'
 import { CONVOCATION_KEYS, fieldErrorsOf, fupAnswerSchema, type FupAnswerInput } from '@/lib/applies/fup-schema'
 import { formatDate } from '@/lib/dates'
+import { additionalFieldText } from '@/lib/fup/additional-field-text'
 import { CauseField, FeedbackField, ReadOnlyBlock } from './fup-dialog-parts'
 
 export type FeedbackDefaults = { name: string; email: string; phone: string; address: string }
@@ -55,7 +56,7 @@ function toAnswer(f: Form, logoChoices: LogoChoice[]): FupAnswerInput {
 export function FupDialog({
   applyId,
   defaults,
-  logoChoices,
+  logoChoices: offerLogos,
   onClose,
   onSent,
   noFupLabel,
@@ -76,6 +77,8 @@ export function FupDialog({
   const [serverError, setServerError] = useState<string | null>(null)
   const [previewUrl, setPreviewUrl] = useState<string | null>(null)
   const [pending, startTransition] = useTransition()
+  // The offer's financers, and the logos the organisation's FUP model put on this sheet (issue 15 §3).
+  const logoChoices = apply ? [...offerLogos, ...apply.sponsorsLogo.filter((l) => !offerLogos.some((o) => o.value === l.value))] : offerLogos
 
   useEffect(() => {
     let live = true
@@ -175,6 +178,7 @@ export function FupDialog({
                 ['Email', apply.beneficiary.email ?? ''],
                 ['Numéro CAF', apply.beneficiary.cafNumber ?? ''],
                 ['Identifiant France Travail', apply.beneficiary.poleEmploiNumber ?? ''],
+                ...(apply.beneficiary.additionalFields ?? []).map((f): [string, string] => [f.label, additionalFieldText(f)]),
               ]}
             />
             <ReadOnlyBlock

@@ -1,12 +1,14 @@
 'use client'
 
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { toast } from '@/components/ui/toast'
 import { FeedbackField } from '@/components/applies/fup-dialog-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { prescribeAction } from '@/lib/prescriptions/actions'
+import { prescribeAction, prescriptionModelAction } from '@/lib/prescriptions/actions'
+import type { FupModelField } from '@/lib/db/schema/fup-models'
+import { ModelFields, type ModelAnswers } from './model-fields'
 import type { PrescriberDefaults } from '@/lib/prescriptions/queries'
 import { CandidatePicker } from './candidate-picker'
 
@@ -49,6 +51,24 @@ export function PrescribeDialog({
   }
   const err = (key: string) => errors[key]
 
+  // The FUP model of the chosen offer asks its own fields (issue 15 §3).
+  const chosenOffer = target.kind === 'offer' ? target.offer.id : offerId
+  const [modelFields, setModelFields] = useState<FupModelField[]>([])
+  const [answers, setAnswers] = useState<ModelAnswers>({})
+  useEffect(() => {
+    let current = true
+    if (!chosenOffer) {
+      setModelFields([])
+      return
+    }
+    prescriptionModelAction(chosenOffer)
+      .then((result) => current && setModelFields(result.ok ? result.fields : []))
+      .catch(() => current && setModelFields([]))
+    return () => {
+      current = false
+    }
+  }, [chosenOffer])
+
   const title = target.kind === 'offer' ? `Prescrire à l’offre « ${target.offer.name} »` : `Prescrire ${target.candidate.name} à une offre`
 
   async function submit(event: React.FormEvent) {
@@ -60,6 +80,7 @@ export function PrescribeDialog({
       offerId: target.kind === 'offer' ? target.offer.id : offerId,
       manual,
       prescription: manual ? { prescriptionDate: form.prescriptionDate } : form,
+      modelAnswers: manual ? undefined : answers,
     }).catch(() => ({ ok: false as const, error: 'La prescription n’a pas pu être enregistrée. Réessayez dans un instant.', fieldErrors: undefined }))
     setSending(false)
     if (result.ok) {
@@ -151,6 +172,17 @@ export function PrescribeDialog({
           </fieldset>
         )}
         {!manual && <GoalField value={form.goal} onChange={(goal) => set({ goal })} error={err('goal')} />}
+        {!manual && (
+          <ModelFields
+            fields={modelFields}
+            answers={answers}
+            errors={errors}
+            onChange={(key, value) => {
+              setAnswers((a) => ({ ...a, [key]: value }))
+              clear(`modelAnswers.${key}`)
+            }}
+          />
+        )}
         <FeedbackField label="Date de prescription" type="date" value={form.prescriptionDate} onChange={(v) => set({ prescriptionDate: v })} error={err('prescriptionDate')} required className="max-w-xs" />
         {!manual && (
           <div className="flex flex-col gap-2">

@@ -135,6 +135,29 @@ export async function seedDemo(db: Db): Promise<void> {
       { id: demoIds.offerHabitat, offerId: 'logement-jeunes-actifs', name: 'Logement temporaire jeunes actifs', structureId: demoIds.structureHabitat, providerName: 'Habitat Relais', source: 'passerelle', financingModes: ['etat'], tags: ['logement'], serviceStartDate: '2026-01-01', serviceEndDate: null, description: '<p>Studios meublés pour six mois renouvelables.</p>' },
     ])
 
+    // A FUP model (issue 15 §3): Habitat Relais asks two more things on its sheets, and offers the Région's logo.
+    await tx.insert(s.fupModels).values({
+      organisationId: demoIds.orgSeineMaritime,
+      structureId: demoIds.structureHabitat,
+      name: 'Fiche logement Habitat Relais',
+      additionalFields: [
+        {
+          key: 'composition-du-foyer',
+          label: 'Composition du foyer',
+          type: 'list',
+          required: false,
+          options: [
+            { value: 'personne-seule', label: 'Personne seule' },
+            { value: 'couple', label: 'Couple' },
+            { value: 'famille-monoparentale', label: 'Famille monoparentale' },
+            { value: 'couple-avec-enfants', label: 'Couple avec enfants' },
+          ],
+        },
+        { key: 'ressources-mensuelles', label: 'Ressources mensuelles (€)', type: 'number', required: false, options: [] },
+      ],
+      sponsorsLogo: [{ label: 'Région Normandie', value: 'region-normandie', uri: '/logos/region-normandie.svg', required: false }],
+    })
+
     const placeOf = (i: number) => placeRows[i % places.length]!.id
     const statusOf = (i: number) => statusRows[i % statuses.length]!.id
     const candidateRows = await tx

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit'
 import sanitizeHtml from 'sanitize-html'
 import type { FupBeneficiary, FupPartnerFeedback, FupPrescription } from '@/lib/db/schema'
 import { causeLabel } from '@/lib/applies/cause-labels'
+import { additionalFieldText } from './additional-field-text'
 import { formatDate } from '@/lib/dates'
 
 export type FupPdfInput = {
@@ -54,6 +55,8 @@ export function renderFupPdf(input: FupPdfInput): Promise<Buffer> {
   line('Email', b.email)
   line('Numéro CAF', b.cafNumber)
   line('Identifiant France Travail', b.poleEmploiNumber)
+  // The organisation's custom fields, then those its FUP model asks (issue 15 §3).
+  for (const field of b.additionalFields ?? []) line(field.label, additionalFieldText(field))
 
   const p = input.prescription
   section('Prescription')

@@ -7,6 +7,8 @@ import { logError } from '@/lib/log'
 import { can } from '@/lib/permissions'
 import { MANUAL_STATUS_ERRORS, updateManualStatus } from './manual-status'
 import { prescribe, type PrescribeInput } from './prescribe'
+import { modelForOffer } from '@/lib/fup-models/models'
+import type { FupModelField } from '@/lib/db/schema/fup-models'
 import { markAnswersRead, searchCandidatesToPrescribe } from './queries'
 
 type Failure = { ok: false; error?: string; fieldErrors?: Record<string, string> }
@@ -68,4 +70,13 @@ export async function markAnswersReadAction(): Promise<{ ok: true; count: number
   const user = await getCurrentUser()
   if (!user?.organisationId) return NOT_ALLOWED
   return { ok: true, count: await markAnswersRead(getDb(), user.id) }
+}
+
+/** The FUP model's additional fields of an offer, asked in the prescribe dialog once the offer is known (issue 15 §3). */
+export async function prescriptionModelAction(offerId: unknown): Promise<{ ok: true; fields: FupModelField[] } | Failure> {
+  const user = await prescriber()
+  if (!user) return NOT_ALLOWED
+  if (typeof offerId !== 'string' || !isUuid(offerId)) return { ok: true, fields: [] }
+  const model = await modelForOffer(getDb(), user.organisationId, offerId)
+  return { ok: true, fields: model?.additionalFields ?? [] }
 }

@@ -1,7 +1,9 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { fromZonedTime } from 'date-fns-tz'
 import type { Db } from '@/lib/db/client'
-import { candidates, customFieldDefinitions, documents, fups, socialApplies, type FupBeneficiary, type FupPrescription } from '@/lib/db/schema'
+import { candidates, customFieldDefinitions, documents, fups, socialApplies, type FupAdditionalField, type FupBeneficiary, type FupPrescription, type FupSponsorLogo } from '@/lib/db/schema'
+import { parseCustomField } from '@/lib/candidates/candidate-schema'
+import { modelForOffer } from '@/lib/fup-models/models'
 import { writeAudit } from '@/lib/audit'
 import { parisToday, TIME_ZONE } from '@/lib/dates'
 import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
@@ -21,6 +23,7 @@ export type PrescriptionError = keyof typeof PRESCRIPTION_ERRORS
 export type CreatePrescriptionResult =
   | { ok: true; applyId: string; offerId: string; offerName: string; structureId: string; documentId: string | null; mailed: number }
   | { ok: false; error: PrescriptionError }
+  | { ok: false; fieldErrors: Record<string, string> }
 
 /** The sheet's name, printed as its title (the partner side shows it too). */
 export const FUP_NAME = 'Fiche de prescription'
@@ -40,7 +43,13 @@ function prescriptionInstant(date: string, now: Date): Date {
  */
 export async function createPrescription(
   db: Db,
-  params: { organisationId: string; candidateId: string; offerId: string; authorId: string; prescription: PrescriptionForm | null; /** A manual prescription's date ('yyyy-mm-dd'); today when absent. */ manualDate?: string; now?: Date },
+  params: { organisationId: string; candidateId: string; offerId: string; authorId: string; prescription: PrescriptionForm | null
+    /** A manual prescription's date ('yyyy-mm-dd'); today when absent. */
+    manualDate?: string
+    /** The answers to the FUP model's additional fields, by key (issue 15 §3). */
+    modelAnswers?: Record<string, unknown>
+    now?: Date
+  },
 ): Promise<CreatePrescriptionResult> {
   const { organisationId, candidateId, offerId, authorId, prescription, now = new Date() } = params
   const offer = await getDirectoryOffer(db, organisationId, offerId)
@@ -65,9 +74,21 @@ export async function createPrescription(
     const date = prescription?.prescriptionDate ?? params.manualDate ?? parisToday(now)
     let documentId: string | null = null
     let fup: { beneficiary: FupBeneficiary; prescription: FupPrescription } | null = null
+    let modelLogos: FupSponsorLogo[] = []
     if (prescription) {
+      // The FUP model of the offer, or of its structure: its fields are asked of the referent, its logos offered to the partner.
+      const model = await modelForOffer(tx, organisationId, offer.id)
+      const modelFields: FupAdditionalField[] = []
+      const fieldErrors: Record<string, string> = {}
+      for (const def of model?.additionalFields ?? []) {
+        const parsed = parseCustomField(def, params.modelAnswers?.[def.key])
+        if ('error' in parsed) fieldErrors[`modelAnswers.${def.key}`] = parsed.error
+        else modelFields.push({ key: def.key, label: def.label, type: def.type, value: parsed.value, options: def.options, fromModel: true })
+      }
+      if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors } as const
+      modelLogos = model?.sponsorsLogo ?? []
       const fields = await tx
-        .select({ key: customFieldDefinitions.key, label: customFieldDefinitions.label, type: customFieldDefinitions.type })
+        .select({ key: customFieldDefinitions.key, label: customFieldDefinitions.label, type: customFieldDefinitions.type, options: customFieldDefinitions.options })
         .from(customFieldDefinitions)
         .where(and(eq(customFieldDefinitions.organisationId, organisationId), isNull(customFieldDefinitions.archivedAt)))
         .orderBy(asc(customFieldDefinitions.position), asc(customFieldDefinitions.label))
@@ -82,7 +103,7 @@ export async function createPrescription(
           socialSecurityNumber: null,
           cafNumber: candidate.cafNumber,
           poleEmploiNumber: candidate.poleEmploiNumber,
-          additionalFields: fields.map((f) => ({ ...f, value: candidate.customFields[f.key] ?? null })),
+          additionalFields: [...fields.map((f) => ({ ...f, value: candidate.customFields[f.key] ?? null })), ...modelFields],
         },
         prescription: { ...prescription, prescriptionDate: date },
       }
@@ -91,7 +112,8 @@ export async function createPrescription(
         offerName: offer.name,
         candidateName: `${candidate.firstName} ${candidate.lastName}`,
         ...fup,
-        sponsorsLogo: withMandatoryLogos([], offer.financingModes),
+        // The sheet names the logos it will carry for sure; the partner picks among the others when answering.
+        sponsorsLogo: withMandatoryLogos(modelLogos.filter((l) => l.required), offer.financingModes),
       })
       const [doc] = await tx.insert(documents).values({ name: 'Fiche.pdf', mimeType: 'application/pdf', content: pdf }).returning({ id: documents.id })
       documentId = doc!.id
@@ -114,7 +136,7 @@ export async function createPrescription(
       })
       .returning({ id: socialApplies.id })
     if (fup) {
-      await tx.insert(fups).values({ socialApplyId: apply!.id, name: FUP_NAME, ...fup, sponsorsLogo: [...withMandatoryLogos([], offer.financingModes)] })
+      await tx.insert(fups).values({ socialApplyId: apply!.id, name: FUP_NAME, ...fup, sponsorsLogo: [...withMandatoryLogos(modelLogos, offer.financingModes)] })
     }
     await writeAudit(tx, {
       actorId: authorId,

@@ -5,7 +5,7 @@ import { isUuid } from '@/lib/ids'
 import { createPrescription, PRESCRIPTION_ERRORS } from './create-prescription'
 import { manualPrescriptionSchema, PRESCRIPTION_MESSAGES, prescriptionFormSchema, type PrescriptionForm } from './prescription-schema'
 
-export type PrescribeInput = { candidateId?: unknown; offerId?: unknown; manual?: unknown; prescription?: unknown }
+export type PrescribeInput = { candidateId?: unknown; offerId?: unknown; manual?: unknown; prescription?: unknown; /** The FUP model's additional fields, by key (issue 15 §3). */ modelAnswers?: unknown }
 export type PrescribeResult = { ok: true; applyId: string; offerName: string; mailed: number } | { ok: false; error?: string; fieldErrors?: Record<string, string> }
 
 /**
@@ -34,7 +34,8 @@ export async function prescribe(db: Db, params: { organisationId: string; author
   }
   if (Object.keys(fieldErrors).length > 0 || !candidateId || !offerId) return { ok: false, fieldErrors }
 
-  const result = await createPrescription(db, { organisationId: params.organisationId, candidateId, offerId, authorId: params.authorId, prescription, manualDate, now })
-  if (!result.ok) return { ok: false, error: PRESCRIPTION_ERRORS[result.error] }
+  const modelAnswers = input?.modelAnswers && typeof input.modelAnswers === 'object' && !Array.isArray(input.modelAnswers) ? (input.modelAnswers as Record<string, unknown>) : {}
+  const result = await createPrescription(db, { organisationId: params.organisationId, candidateId, offerId, authorId: params.authorId, prescription, manualDate, modelAnswers, now })
+  if (!result.ok) return 'fieldErrors' in result ? { ok: false, error: 'Corrigez les champs signalés.', fieldErrors: result.fieldErrors } : { ok: false, error: PRESCRIPTION_ERRORS[result.error] }
   return { ok: true, applyId: result.applyId, offerName: result.offerName, mailed: result.mailed }
 }

@@ -88,6 +88,10 @@ export type FupAdditionalField = {
   label: string
   type: 'number' | 'text' | 'bool' | 'date' | 'list' | 'listMultiple'
   value: string | number | boolean | string[] | null
+  /** A list's choices, so that the sheet shows labels; absent on sheets made before issue 15. */
+  options?: { value: string; label: string }[]
+  /** Asked by the FUP model at prescription (not a field of the candidate's record). */
+  fromModel?: boolean
 }
 export type FupBeneficiary = {
   gender: 'F' | 'M' | null

@@ -1,16 +1,50 @@
-import { NotYetAvailable } from '@/components/layout/not-yet-available'
+import { notFound } from 'next/navigation'
+import { CreateModelDialog } from '@/components/fup-models/create-model-dialog'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
+import { EmptyState } from '@/components/ui/empty-state'
+import Link from '@/components/ui/link'
+import { SimpleTable } from '@/components/ui/simple-table'
 import { requirePagePermission } from '@/lib/auth/session'
+import { getDb } from '@/lib/db/client'
+import { listFupModels, modelTargets } from '@/lib/fup-models/models'
 
 export const generateMetadata = pageMetadata('settingsModeles')
 
+/** Issue 15 §3: the organisation's FUP models — additional fields and sponsor logos per partner structure or offer. */
 export default async function SettingsModelesPage() {
-  await requirePagePermission('settings.visualize')
+  const user = await requirePagePermission('settings.visualize')
+  if (!user.organisationId) notFound()
+  const db = getDb()
+  const [models, structures] = [await listFupModels(db, user.organisationId), await modelTargets(db, user.organisationId)]
+  const title = await pageTitle('settingsModeles')
   return (
     <>
-      <PageHeader title={await pageTitle('settingsModeles')} />
-      <NotYetAvailable what="La gestion des modèles de documents" />
+      <PageHeader
+        title={title}
+        subtitle="Les champs qu’un partenaire demande en plus sur ses fiches de prescription, et les logos de ses financeurs."
+        actions={<CreateModelDialog structures={structures} />}
+      />
+      {models.length === 0 ? (
+        <EmptyState title="Aucun modèle de fiche.">Sans modèle, une fiche de prescription reprend la fiche du candidat et ses champs personnalisés.</EmptyState>
+      ) : (
+        <SimpleTable
+          caption="Modèles de fiches de prescription"
+          headers={['Modèle', 'Structure partenaire', 'Offre', 'Champs', 'Logos']}
+          rows={models.map((m) => ({
+            key: m.id,
+            cells: [
+              <Link key="n" href={`/v2/settings/modeles/${m.id}`}>
+                {m.name}
+              </Link>,
+              m.structureName,
+              m.offerName ?? 'Toutes les offres',
+              m.fields.toLocaleString('fr-FR'),
+              m.logos.toLocaleString('fr-FR'),
+            ],
+          }))}
+        />
+      )}
     </>
   )
 }
