@@ -1,29 +1,10 @@
 import type { CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
 import { CANDIDATE_FIELD_LABELS as L } from '@/lib/candidates/field-labels'
 import type { CandidateRecord } from '@/lib/candidates/queries'
-import { formatDate } from '@/lib/dates'
-import type { CustomFieldValue } from '@/lib/db/schema'
+import { customFieldText } from '@/lib/candidates/custom-field-text'
 import { SheetDetails } from './sheet-details'
 
-/** A stored custom value as people read it: Oui/Non, the choices' labels, dd/mm/yyyy, fr-FR numbers. */
-export function customFieldText(def: CustomFieldDefinition, value: CustomFieldValue | undefined): string | null {
-  if (value === undefined || value === null || value === '') return null
-  const label = (v: string) => def.options.find((o) => o.value === v)?.label ?? v
-  switch (def.type) {
-    case 'bool':
-      return value ? 'Oui' : 'Non'
-    case 'number':
-      return typeof value === 'number' ? value.toLocaleString('fr-FR') : String(value)
-    case 'date':
-      return formatDate(String(value))
-    case 'list':
-      return label(String(value))
-    case 'listMultiple':
-      return (Array.isArray(value) ? value : [String(value)]).map(label).join(', ')
-    default:
-      return String(value)
-  }
-}
+export { customFieldText }
 
 export function SheetSituation({ candidate, customFields, archivedFields = [] }: { candidate: CandidateRecord; customFields: CustomFieldDefinition[]; archivedFields?: CustomFieldDefinition[] }) {
   const referent = [candidate.referentFirstName, candidate.referentLastName].filter(Boolean).join(' ')

@@ -43,16 +43,10 @@ export async function activeCauses(db: DbOrTx, organisationId: string): Promise<
 
 /** Whether the organisation offers this cause now (the schemas check the code's shape; this checks it is offered). */
 export async function isActiveCause(db: DbOrTx, organisationId: string, code: string): Promise<boolean> {
-  if (Object.hasOwn(CAUSE_LABELS, code)) {
-    const [row] = await db
-      .select({ disabled: organisationRefusalCauses.disabled })
-      .from(organisationRefusalCauses)
-      .where(and(eq(organisationRefusalCauses.organisationId, organisationId), eq(organisationRefusalCauses.code, code)))
-    return !row?.disabled
-  }
   const [row] = await db
     .select({ disabled: organisationRefusalCauses.disabled })
     .from(organisationRefusalCauses)
     .where(and(eq(organisationRefusalCauses.organisationId, organisationId), eq(organisationRefusalCauses.code, code)))
-  return !!row && !row.disabled
+  // A default cause is offered unless the organisation disabled it; its own causes exist only as rows.
+  return row ? !row.disabled : Object.hasOwn(CAUSE_LABELS, code)
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { slugOf } from '@/lib/text/slug'
 import { FUP_MESSAGES, sponsorLogoSchema } from '@/lib/applies/fup-schema'
 import type { FupModelField } from '@/lib/db/schema/fup-models'
 
@@ -25,18 +26,6 @@ const M = FUP_MODEL_MESSAGES
 export const FIELD_TYPES = ['text', 'number', 'bool', 'date', 'list', 'listMultiple'] as const
 const isList = (type: string) => type === 'list' || type === 'listMultiple'
 
-/** 'Niveau de français' → 'niveau-de-francais'. */
-export function slugOf(label: string): string {
-  return (
-    label
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 50) || 'champ'
-  )
-}
 
 const fieldSchema = z.object({
   /** Kept for an existing field, so that its answers stay tied to it; made from the label for a new one. */

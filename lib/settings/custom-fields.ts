@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { slugOf } from '@/lib/text/slug'
 import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { customFieldDefinitions } from '@/lib/db/schema'
@@ -26,18 +27,6 @@ export const CUSTOM_FIELD_MESSAGES = {
 
 const LIST_TYPES = ['list', 'listMultiple']
 
-/** 'Niveau de français' → 'niveau-de-francais': a field's key, and a choice's value. */
-export function slugOf(label: string): string {
-  return (
-    label
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 50) || 'champ'
-  )
-}
 
 const label = z.string({ error: CUSTOM_FIELD_MESSAGES.labelRequired }).trim().min(1, CUSTOM_FIELD_MESSAGES.labelRequired).max(100, CUSTOM_FIELD_MESSAGES.labelTooLong)
 /** The choices of a list, one per line as typed. */

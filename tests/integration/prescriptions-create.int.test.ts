@@ -112,7 +112,7 @@ describe('prescribe: a prescription sheet', () => {
         poleEmploiNumber: '1234567A',
       })
       const fields = Object.fromEntries(fup!.beneficiary.additionalFields.map((f) => [f.key, f]))
-      expect(fields.children).toEqual({ key: 'children', label: 'Enfants à charge', type: 'number', value: 2 })
+      expect(fields.children).toEqual({ key: 'children', label: 'Enfants à charge', type: 'number', value: 2, options: [] })
       expect(fields.frenchLevel).toMatchObject({ type: 'list', value: 'b1' })
       expect(fields.rsaStartDate).toMatchObject({ value: null })
       // The offer is financed by the FSE: its logo is on the sheet from the start.
