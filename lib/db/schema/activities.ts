@@ -78,3 +78,11 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.readAt, t.createdAt)],
 )
+
+/** When a user last opened /homePage (issue 15 §3, "answers received since the last visit"). */
+export const userHomeVisits = pgTable('user_home_visits', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
+})

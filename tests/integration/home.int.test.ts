@@ -1,0 +1,52 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import * as s from '@/lib/db/schema'
+import { demoIds } from '@/lib/db/seed'
+import { recordHomeVisit, userDay } from '@/lib/home/user-day'
+import { inRolledBackTransaction, useTestDb } from './db'
+
+// /homePage, the user's day (issue 15 §3).
+const db = useTestDb()
+const SM = demoIds.orgSeineMaritime
+const REFERENT = 'demo-referent'
+
+describe('the user’s day', () => {
+  it('shows the answers received since the last visit, the late prescriptions and the unread count', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const t0 = new Date('2026-11-24T08:00:00Z')
+      const first = await userDay(tx, { userId: REFERENT, organisationId: SM, wholeOrganisation: false, now: t0 })
+      expect(first.lastVisit).toBeNull()
+      await recordHomeVisit(tx, REFERENT, t0)
+
+      // A partner answers one of the referent's prescriptions after the visit.
+      const [apply] = await tx
+        .select({ id: s.socialApplies.id, candidateId: s.socialApplies.candidateId, offerId: s.socialApplies.socialOfferId })
+        .from(s.socialApplies)
+        .where(and(eq(s.socialApplies.organisationId, SM), eq(s.socialApplies.authorId, REFERENT), eq(s.socialApplies.state, 'INTEGRATED_CANDIDATE')))
+        .limit(1)
+      const t1 = new Date('2026-11-24T09:30:00Z')
+      await tx.insert(s.notifications).values({ userId: REFERENT, kind: 'fupAnswered', payload: { applyId: apply!.id, candidateId: apply!.candidateId, offerId: apply!.offerId, state: 'INTEGRATED_CANDIDATE', cause: null }, createdAt: t1 })
+
+      const second = await userDay(tx, { userId: REFERENT, organisationId: SM, wholeOrganisation: false, now: new Date('2026-11-24T10:00:00Z') })
+      expect(second.lastVisit?.toISOString()).toBe(t0.toISOString())
+      expect(second.newAnswers.map((a) => a.id)).toEqual([apply!.id])
+      expect(second.unreadAnswers).toBe(first.unreadAnswers + 1)
+      // Late: the referent's pending prescriptions older than the reminder delay, counted in the database.
+      const { rows } = await tx.execute<{ n: number }>(sql`
+        select count(*)::int as n from social_applies
+        where organisation_id = ${SM} and author_id = ${REFERENT} and state = 'PRESCRIPTION_FILLED' and not archived
+          and prescription_date < ${'2026-11-24T10:00:00Z'}::timestamptz - make_interval(days => ${second.reminderDays})`)
+      const n = rows[0]!.n
+      expect(n).toBeGreaterThan(0)
+      expect(second.late.total).toBe(n)
+      expect(second.late.rows.every((r) => r.state === 'PRESCRIPTION_FILLED')).toBe(true)
+
+      await recordHomeVisit(tx, REFERENT, new Date('2026-11-24T10:00:00Z'))
+      const third = await userDay(tx, { userId: REFERENT, organisationId: SM, wholeOrganisation: false, now: new Date('2026-11-24T11:00:00Z') })
+      expect(third.newAnswers).toEqual([])
+      // Another user's day does not see the referent's answers.
+      const other = await userDay(tx, { userId: 'demo-referent-lyon', organisationId: demoIds.orgLyon, wholeOrganisation: false, now: t1 })
+      expect(other.newAnswers.map((a) => a.id)).not.toContain(apply!.id)
+    })
+  })
+})
