@@ -15,6 +15,8 @@ process.env.E2E_SMTP_PORT ??= String(port + 1)
 process.env.E2E_OIDC_PORT ??= String(port + 2)
 // The Twilio stand-in (tests/support/twilio-stand-in.ts) that the app's SMS go to, and its control port for the specs.
 process.env.E2E_TWILIO_PORT ??= String(port + 3)
+// The domain's clock (lib/clock.ts): a spec writes an instant in this file to run the reminders and the retention at it.
+process.env.E2E_CLOCK_FILE ??= `${process.cwd()}/test-results/clock-${port}-${Date.now()}`
 export const baseURL = `http://localhost:${port}`
 
 export default defineConfig({

@@ -117,3 +117,24 @@ export async function onE2eDatabase<T extends pg.QueryResultRow>(text: string, v
   }
 }
 
+
+/** Sets the app's clock (lib/clock.ts) to an instant, for every process of the e2e server; null gives the system clock back. */
+export function setAppClock(at: string | null) {
+  const file = process.env.E2E_CLOCK_FILE!
+  if (at === null) fs.rmSync(file, { force: true })
+  else fs.writeFileSync(file, at)
+}
+
+/**
+ * Runs a scheduled job now, as its cron would (the e2e server fires no schedule: JOB_SCHEDULES=off): a pg-boss job
+ * of that queue, which the server's worker picks up. Resolves once `done` (a SQL query returning rows) finds its effect.
+ */
+export async function runScheduledJob(queue: string, done: string, values: unknown[] = [], timeoutMs = 20_000) {
+  await onE2eDatabase(`insert into pgboss.job (name, data) values ($1, '{}'::jsonb)`, [queue])
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if ((await onE2eDatabase(done, values)).length > 0) return
+    if (Date.now() > deadline) throw new Error(`the ${queue} job did not reach its effect`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}

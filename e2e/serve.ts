@@ -77,7 +77,7 @@ const sms = {
 const child = spawn(process.execPath, ['scripts/serve.mjs', '-p', process.env.PORT ?? '3210'], {
   stdio: 'inherit',
   // JOB_SCHEDULES=off: the hourly and nightly runs (reminders, retention) never fire at real time under the specs.
-  env: { ...process.env, ...providers, ...sms, DATABASE_URL: url.toString(), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, JOB_SCHEDULES: 'off' },
+  env: { ...process.env, ...providers, ...sms, DATABASE_URL: url.toString(), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, JOB_SCHEDULES: 'off', PASSERELLE_CLOCK_FILE: process.env.E2E_CLOCK_FILE },
 })
 const stop = () => {
   smtp.close()
