@@ -9,6 +9,7 @@ import { appliesByTabServer, archive50, fupPdf } from './partner'
 import { candidatesDashboardServer } from './candidates'
 import { import10k } from './import'
 import { smsBulk1000, smsThreadServer, smsWorker } from './sms'
+import { export200k, statisticsServer } from './steering'
 
 /**
  * client: a connection of its own for the measurement's queries; db and pool: the app's handle (`createDb`) on the
@@ -113,4 +114,4 @@ const candidatesSearch: Measurement = {
 }
 
 /** archive-50 last: it writes (and restores) applies. */
-export const measurements: Measurement[] = [appliesByTab, candidatesSearch, appliesByTabServer, candidatesDashboardServer, fupPdf, archive50, import10k, smsThreadServer, smsBulk1000, smsWorker]
+export const measurements: Measurement[] = [appliesByTab, candidatesSearch, appliesByTabServer, candidatesDashboardServer, fupPdf, archive50, import10k, smsThreadServer, smsBulk1000, smsWorker, statisticsServer, export200k]

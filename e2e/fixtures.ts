@@ -70,6 +70,9 @@ export function mailsSince(since: number): string[] {
 
 /** axe-core on the current page: no serious or critical violation (WCAG 2.1 A/AA rules). */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Next.js streams a page's metadata: right after a refresh (router.refresh after an action) the <title> may not be
+  // back yet. Every page has one; wait for it, then judge the page.
+  await expect(page).toHaveTitle(/\S/)
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
