@@ -3,38 +3,54 @@ import type { Db, DbOrTx } from '@/lib/db/client'
 import { causeLabels } from '@/lib/applies/causes'
 import { monthsBetween, periodInstants, type StatisticsFilters } from './filters'
 
-/** One line of prescription counts: a month, a structure, a state, a cause ('' for none), days to the answer (-1). */
-type ApplyCountRow = { month: string; structure_id: string; state: string; cause: string; response_days: number; n: number }
+/** The period's prescription figures, aggregated in PostgreSQL: per month and state, per cause, per structure's answers. */
+type FigureRow = { kind: 'month' | 'cause' | 'response'; key: string; state: string | null; n: number; median_days: number | null }
 
 /**
- * The prescription counts of the period. Without a referent or an offer filter they come from the monthly counters
- * (stats_apply_months plus the deltas not yet folded in: exact at any moment); with one, from the prescriptions
- * themselves, through the author's or the offer's index.
+ * The prescription figures of the period, in one round trip that returns a few hundred rows at most. Without a referent
+ * or an offer filter they come from the monthly counters (stats_apply_months plus the deltas not yet folded in: exact
+ * at any moment); with one, from the prescriptions themselves, through the author's or the offer's index. The
+ * structures' medians are computed there too, for the 20 structures that answered most (the chart shows no more).
  */
-async function applyCounts(db: DbOrTx, organisationId: string, f: StatisticsFilters): Promise<ApplyCountRow[]> {
+async function applyFigures(db: DbOrTx, organisationId: string, f: StatisticsFilters): Promise<FigureRow[]> {
   const structure = f.structureId ? sql`and structure_id = ${f.structureId}::uuid` : sql``
+  let source: SQL
   if (f.referentId || f.offerId) {
     const { from, until } = periodInstants(f)
-    const { rows } = await db.execute<ApplyCountRow>(sql`
-      select to_char(passerelle_stats_month(prescription_date), 'YYYY-MM') as month, structure_id, state::text as state, coalesce(cause, '') as cause,
-             passerelle_stats_response_days(state, prescription_date, response_date) as response_days, count(*)::int as n
+    source = sql`
+      select passerelle_stats_month(prescription_date) as month, structure_id, state, coalesce(cause, '') as cause,
+             passerelle_stats_response_days(state, prescription_date, response_date) as response_days, 1 as n
       from social_applies
       where organisation_id = ${organisationId} and prescription_date >= ${from} and prescription_date < ${until} ${structure}
         ${f.referentId ? sql`and author_id = ${f.referentId}` : sql``}
-        ${f.offerId ? sql`and social_offer_id = ${f.offerId}::uuid` : sql``}
-      group by 1, 2, 3, 4, 5`)
-    return rows
-  }
-  const range = sql`organisation_id = ${organisationId} and month >= ${`${f.fromMonth}-01`}::date and month <= ${`${f.toMonth}-01`}::date ${structure}`
-  const { rows } = await db.execute<ApplyCountRow>(sql`
-    select to_char(month, 'YYYY-MM') as month, structure_id, state::text as state, cause, response_days, sum(n)::int as n
-    from (
+        ${f.offerId ? sql`and social_offer_id = ${f.offerId}::uuid` : sql``}`
+  } else {
+    const range = sql`organisation_id = ${organisationId} and month >= ${`${f.fromMonth}-01`}::date and month <= ${`${f.toMonth}-01`}::date ${structure}`
+    source = sql`
       select month, structure_id, state, cause, response_days, n from stats_apply_months where ${range}
       union all
-      select month, structure_id, state, cause, response_days, n from stats_apply_deltas where ${range}
-    ) counts
-    group by 1, 2, 3, 4, 5
-    having sum(n) <> 0`)
+      select month, structure_id, state, cause, response_days, n from stats_apply_deltas where ${range}`
+  }
+  const { rows } = await db.execute<FigureRow>(sql`
+    with counts as materialized (${source}),
+    hist as (
+      select structure_id, response_days, sum(n)::int as n from counts where response_days >= 0 group by 1, 2 having sum(n) <> 0
+    ),
+    top as (
+      select structure_id, sum(n)::int as answered from hist group by 1 order by 2 desc, 1 limit 20
+    ),
+    running as (
+      select h.structure_id, h.response_days, t.answered, sum(h.n) over (partition by h.structure_id order by h.response_days) as seen
+      from hist h join top t using (structure_id)
+    )
+    select 'month' as kind, to_char(month, 'YYYY-MM') as key, state::text as state, sum(n)::int as n, null::int as median_days
+    from counts group by month, state having sum(n) <> 0
+    union all
+    select 'cause', cause, null, sum(n)::int, null from counts where state = 'REFUSED_STRUCTURE' group by cause having sum(n) <> 0
+    union all
+    -- The lower middle value: the first day at which half of the answers are counted.
+    select 'response', structure_id::text, null, max(answered), min(response_days) filter (where seen * 2 >= answered)
+    from running group by structure_id`)
   return rows
 }
 
@@ -43,35 +59,29 @@ export type StructureResponse = { structureId: string; name: string; answered: n
 
 /** Every figure of /v2/statistics for the organisation and the filters. */
 export async function organisationStatistics(db: Db, organisationId: string, filters: StatisticsFilters) {
-  const rows = await applyCounts(db, organisationId, filters)
+  const rows = await applyFigures(db, organisationId, filters)
   const months = monthsBetween(filters.fromMonth, filters.toMonth)
   const byMonth = new Map<string, MonthlyOutcome>(months.map((m) => [m, { month: m, pending: 0, integrated: 0, refused: 0, expired: 0, integrationRate: null }]))
   const causes = new Map<string, number>()
-  const responses = new Map<string, Map<number, number>>()
+  const responses: { structureId: string; answered: number; medianDays: number }[] = []
   for (const r of rows) {
-    const line = byMonth.get(r.month)
+    if (r.kind === 'cause') causes.set(r.key, r.n)
+    if (r.kind === 'response') responses.push({ structureId: r.key, answered: r.n, medianDays: r.median_days ?? 0 })
+    if (r.kind !== 'month') continue
+    const line = byMonth.get(r.key)
     if (!line) continue
     if (r.state === 'PRESCRIPTION_FILLED') line.pending += r.n
     if (r.state === 'INTEGRATED_CANDIDATE') line.integrated += r.n
     if (r.state === 'EXPIRED') line.expired += r.n
-    if (r.state === 'REFUSED_STRUCTURE') {
-      line.refused += r.n
-      causes.set(r.cause, (causes.get(r.cause) ?? 0) + r.n)
-    }
-    if (r.response_days >= 0) {
-      const histogram = responses.get(r.structure_id) ?? new Map<number, number>()
-      histogram.set(r.response_days, (histogram.get(r.response_days) ?? 0) + r.n)
-      responses.set(r.structure_id, histogram)
-    }
+    if (r.state === 'REFUSED_STRUCTURE') line.refused += r.n
   }
   const monthly = [...byMonth.values()].map((m) => ({ ...m, integrationRate: m.integrated + m.refused ? m.integrated / (m.integrated + m.refused) : null }))
   const totals = monthly.reduce((t, m) => ({ pending: t.pending + m.pending, integrated: t.integrated + m.integrated, refused: t.refused + m.refused, expired: t.expired + m.expired }), { pending: 0, integrated: 0, refused: 0, expired: 0 })
 
-  const structureNames = await namesOf(db, 'partner_structures', [...responses.keys()])
-  const responseTimes: StructureResponse[] = [...responses.entries()]
-    .map(([structureId, histogram]) => ({ structureId, name: structureNames.get(structureId) ?? '-', ...median(histogram) }))
+  const structureNames = await namesOf(db, 'partner_structures', responses.map((r) => r.structureId))
+  const responseTimes: StructureResponse[] = responses
+    .map((r) => ({ ...r, name: structureNames.get(r.structureId) ?? '-' }))
     .sort((a, b) => b.answered - a.answered || a.name.localeCompare(b.name, 'fr'))
-    .slice(0, 20)
 
   const labels = await causeLabels(db, organisationId)
   return {
@@ -85,18 +95,6 @@ export async function organisationStatistics(db: Db, organisationId: string, fil
   }
 }
 export type OrganisationStatistics = Awaited<ReturnType<typeof organisationStatistics>>
-
-/** The median of a histogram of days (the lower middle value for an even count), and how many it holds. */
-export function median(histogram: Map<number, number>): { answered: number; medianDays: number } {
-  const days = [...histogram.entries()].sort((a, b) => a[0] - b[0])
-  const answered = days.reduce((t, [, n]) => t + n, 0)
-  let seen = 0
-  for (const [day, n] of days) {
-    seen += n
-    if (seen * 2 >= answered) return { answered, medianDays: day }
-  }
-  return { answered, medianDays: 0 }
-}
 
 async function namesOf(db: DbOrTx, table: 'partner_structures', ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map()
