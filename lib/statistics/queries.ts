@@ -14,41 +14,87 @@ type FigureRow = { kind: 'month' | 'cause' | 'response'; key: string; state: str
  */
 async function applyFigures(db: DbOrTx, organisationId: string, f: StatisticsFilters): Promise<FigureRow[]> {
   const structure = f.structureId ? sql`and structure_id = ${f.structureId}::uuid` : sql``
-  let source: SQL
-  if (f.referentId || f.offerId) {
-    const { from, until } = periodInstants(f)
-    source = sql`
-      select passerelle_stats_month(prescription_date) as month, structure_id, state, coalesce(cause, '') as cause,
-             passerelle_stats_response_days(state, prescription_date, response_date) as response_days, 1 as n
-      from social_applies
-      where organisation_id = ${organisationId} and prescription_date >= ${from} and prescription_date < ${until} ${structure}
-        ${f.referentId ? sql`and author_id = ${f.referentId}` : sql``}
-        ${f.offerId ? sql`and social_offer_id = ${f.offerId}::uuid` : sql``}`
-  } else {
-    const range = sql`organisation_id = ${organisationId} and month >= ${`${f.fromMonth}-01`}::date and month <= ${`${f.toMonth}-01`}::date ${structure}`
-    source = sql`
-      select month, structure_id, state, cause, response_days, n from stats_apply_months where ${range}
+  if (f.referentId || f.offerId || f.structureId) {
+    let source: SQL
+    if (f.referentId || f.offerId) {
+      const { from, until } = periodInstants(f)
+      source = sql`
+        select passerelle_stats_month(prescription_date) as month, structure_id, state, coalesce(cause, '') as cause,
+               passerelle_stats_response_days(state, prescription_date, response_date) as response_days, 1 as n
+        from social_applies
+        where organisation_id = ${organisationId} and prescription_date >= ${from} and prescription_date < ${until} ${structure}
+          ${f.referentId ? sql`and author_id = ${f.referentId}` : sql``}
+          ${f.offerId ? sql`and social_offer_id = ${f.offerId}::uuid` : sql``}`
+    } else {
+      // One structure: its own counters, through stats_apply_months_structure_idx.
+      const range = sql`organisation_id = ${organisationId} and month >= ${`${f.fromMonth}-01`}::date and month <= ${`${f.toMonth}-01`}::date ${structure}`
+      source = sql`
+        select month, structure_id, state, cause, response_days, n from stats_apply_months where ${range}
+        union all
+        select month, structure_id, state, cause, response_days, n from stats_apply_deltas where ${range}`
+    }
+    const { rows } = await db.execute<FigureRow>(sql`
+      with counts as materialized (${source}),
+      hist as (
+        select structure_id, response_days, sum(n)::int as n from counts where response_days >= 0 group by 1, 2 having sum(n) <> 0
+      ),
+      top as (
+        select structure_id, sum(n)::int as answered from hist group by 1 order by 2 desc, 1 limit 20
+      ),
+      running as (
+        select h.structure_id, h.response_days, t.answered, sum(h.n) over (partition by h.structure_id order by h.response_days) as seen
+        from hist h join top t using (structure_id)
+      )
+      select 'month' as kind, to_char(month, 'YYYY-MM') as key, state::text as state, sum(n)::int as n, null::int as median_days
+      from counts group by month, state having sum(n) <> 0
       union all
-      select month, structure_id, state, cause, response_days, n from stats_apply_deltas where ${range}`
+      select 'cause', cause, null, sum(n)::int, null from counts where state = 'REFUSED_STRUCTURE' group by cause having sum(n) <> 0
+      union all
+      -- The lower middle value: the first day at which half of the answers are counted.
+      select 'response', structure_id::text, null, max(answered), min(response_days) filter (where seen * 2 >= answered)
+      from running group by structure_id`)
+    return rows
   }
+  // The whole organisation: the rollups (a few hundred rows), plus the deltas not yet folded; the medians of the 20
+  // structures that answered most, from their own counters.
+  const range = sql`organisation_id = ${organisationId} and month >= ${`${f.fromMonth}-01`}::date and month <= ${`${f.toMonth}-01`}::date`
   const { rows } = await db.execute<FigureRow>(sql`
-    with counts as materialized (${source}),
-    hist as (
-      select structure_id, response_days, sum(n)::int as n from counts where response_days >= 0 group by 1, 2 having sum(n) <> 0
+    with deltas as materialized (
+      select month, structure_id, state, cause, response_days, n from stats_apply_deltas where ${range}
+    ),
+    states as (
+      select month, state, cause, n from stats_apply_org_months where ${range}
+      union all
+      select month, state, cause, n from deltas
     ),
     top as (
-      select structure_id, sum(n)::int as answered from hist group by 1 order by 2 desc, 1 limit 20
+      select structure_id, sum(n)::int as answered
+      from (
+        select structure_id, n from stats_structure_answers where ${range}
+        union all
+        select structure_id, n from deltas where response_days >= 0
+      ) a
+      group by 1 having sum(n) <> 0 order by 2 desc, 1 limit 20
+    ),
+    hist as (
+      select c.structure_id, c.response_days, sum(c.n)::int as n
+      from (
+        select m.structure_id, m.response_days, m.n from stats_apply_months m join top t on t.structure_id = m.structure_id
+        where m.organisation_id = ${organisationId} and m.month >= ${`${f.fromMonth}-01`}::date and m.month <= ${`${f.toMonth}-01`}::date and m.response_days >= 0
+        union all
+        select d.structure_id, d.response_days, d.n from deltas d join top t on t.structure_id = d.structure_id where d.response_days >= 0
+      ) c
+      group by 1, 2 having sum(c.n) <> 0
     ),
     running as (
       select h.structure_id, h.response_days, t.answered, sum(h.n) over (partition by h.structure_id order by h.response_days) as seen
       from hist h join top t using (structure_id)
     )
     select 'month' as kind, to_char(month, 'YYYY-MM') as key, state::text as state, sum(n)::int as n, null::int as median_days
-    from counts group by month, state having sum(n) <> 0
+    from states group by month, state having sum(n) <> 0
     union all
-    select 'cause', cause, null, sum(n)::int, null from counts where state = 'REFUSED_STRUCTURE' group by cause having sum(n) <> 0
+    select 'cause', cause, null, sum(n)::int, null from states where state = 'REFUSED_STRUCTURE' group by cause having sum(n) <> 0
     union all
-    -- The lower middle value: the first day at which half of the answers are counted.
     select 'response', structure_id::text, null, max(answered), min(response_days) filter (where seen * 2 >= answered)
     from running group by structure_id`)
   return rows
@@ -102,19 +148,24 @@ async function namesOf(db: DbOrTx, table: 'partner_structures', ids: string[]): 
   return new Map(rows.map((r) => [r.id, r.name]))
 }
 
-/** The organisation's candidates today, by status and by place (anonymised ones included: they still count). */
+/**
+ * The organisation's candidates today, by status and by place (anonymised ones included: they still count). Each count
+ * groups the candidates' ids alone (an index-only scan of the organisation's (status) and (place) indexes); the labels
+ * are the organisation's few settings rows, joined afterwards.
+ */
 async function candidateBreakdown(db: DbOrTx, organisationId: string) {
-  const by = async (join: SQL, key: string) =>
-    (
-      await db.execute<{ label: string | null; n: number }>(sql`
-        select l.label, count(*)::int as n from candidates c ${join}
-        where c.organisation_id = ${organisationId}
-        group by l.label order by n desc, l.label`)
-    ).rows.map((r) => ({ label: r.label ?? `Sans ${key}`, n: r.n }))
-  return {
-    byStatus: await by(sql`left join candidate_statuses l on l.id = c.status_id`, 'statut'),
-    byPlace: await by(sql`left join places l on l.id = c.place_id`, 'lieu'),
+  const by = async (column: 'status_id' | 'place_id', labels: 'candidate_statuses' | 'places', key: string) => {
+    const { rows } = await db.execute<{ label: string | null; n: number }>(sql`
+      select l.label, c.n
+      from (select ${sql.raw(column)} as id, count(*)::int as n from candidates where organisation_id = ${organisationId} group by 1) c
+      left join ${sql.raw(labels)} l on l.id = c.id
+      order by c.n desc, l.label`)
+    // Two settings rows of one label (or a status and none) count together.
+    const merged = new Map<string, number>()
+    for (const r of rows) merged.set(r.label ?? `Sans ${key}`, (merged.get(r.label ?? `Sans ${key}`) ?? 0) + r.n)
+    return [...merged.entries()].map(([label, n]) => ({ label, n })).sort((a, b) => b.n - a.n || a.label.localeCompare(b.label, 'fr'))
   }
+  return { byStatus: await by('status_id', 'candidate_statuses', 'statut'), byPlace: await by('place_id', 'places', 'lieu') }
 }
 
 /** SMS sent in the period and how many were delivered: the delivery rate counts those whose fate is known. */
@@ -150,6 +201,14 @@ export async function compactApplyStats(db: Db): Promise<number> {
         insert into stats_apply_months (organisation_id, month, structure_id, state, cause, response_days, n)
         select organisation_id, month, structure_id, state, cause, response_days, n from summed
         on conflict (organisation_id, month, structure_id, state, cause, response_days) do update set n = stats_apply_months.n + excluded.n
+      ), by_organisation as (
+        insert into stats_apply_org_months (organisation_id, month, state, cause, n)
+        select organisation_id, month, state, cause, sum(n)::int from summed group by 1, 2, 3, 4
+        on conflict (organisation_id, month, state, cause) do update set n = stats_apply_org_months.n + excluded.n
+      ), answers as (
+        insert into stats_structure_answers (organisation_id, month, structure_id, n)
+        select organisation_id, month, structure_id, sum(n)::int from summed where response_days >= 0 group by 1, 2, 3
+        on conflict (organisation_id, month, structure_id) do update set n = stats_structure_answers.n + excluded.n
       )
       select coalesce(sum(deltas), 0)::int as folded from summed`)
     return rows[0]?.folded ?? 0

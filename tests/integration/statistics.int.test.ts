@@ -58,7 +58,22 @@ async function countersAndRawIn(db: Tx) {
     select organisation_id::text || '|' || to_char(passerelle_stats_month(prescription_date), 'YYYY-MM') || '|' || structure_id::text || '|' || state::text || '|' || coalesce(cause, '') || '|' || passerelle_stats_response_days(state, prescription_date, response_date) as key,
            count(*)::int as n
     from social_applies group by 1 order by 1`)
-  return { counters: counters.rows, raw: raw.rows }
+  // The two rollups (drizzle/0022), folded by the same job: the organisation's months, and each structure's answers.
+  const rollups = await db.execute<{ key: string; n: number }>(sql`
+    select key, sum(n)::int as n from (
+      select 'o|' || organisation_id::text || '|' || to_char(month, 'YYYY-MM') || '|' || state::text || '|' || cause as key, n from stats_apply_org_months
+      union all select 'o|' || organisation_id::text || '|' || to_char(month, 'YYYY-MM') || '|' || state::text || '|' || cause, n from stats_apply_deltas
+      union all select 's|' || organisation_id::text || '|' || to_char(month, 'YYYY-MM') || '|' || structure_id::text, n from stats_structure_answers
+      union all select 's|' || organisation_id::text || '|' || to_char(month, 'YYYY-MM') || '|' || structure_id::text, n from stats_apply_deltas where response_days >= 0
+    ) r group by 1 having sum(n) <> 0 order by 1`)
+  const rawRollups = await db.execute<{ key: string; n: number }>(sql`
+    select key, count(*)::int as n from (
+      select 'o|' || organisation_id::text || '|' || to_char(passerelle_stats_month(prescription_date), 'YYYY-MM') || '|' || state::text || '|' || coalesce(cause, '') as key from social_applies
+      union all
+      select 's|' || organisation_id::text || '|' || to_char(passerelle_stats_month(prescription_date), 'YYYY-MM') || '|' || structure_id::text from social_applies
+      where passerelle_stats_response_days(state, prescription_date, response_date) >= 0
+    ) r group by 1 order by 1`)
+  return { counters: counters.rows, raw: raw.rows, rollups: rollups.rows, rawRollups: rawRollups.rows }
 }
 
 describe('the statistics’ counters', () => {
@@ -78,9 +93,11 @@ describe('the statistics’ counters', () => {
     ])
     const before = await countersAndRaw()
     expect(before.counters).toEqual(before.raw)
+    expect(before.rollups).toEqual(before.rawRollups)
     await compactApplyStats(db)
     const after = await countersAndRaw()
     expect(after.counters).toEqual(after.raw)
+    expect(after.rollups).toEqual(after.rawRollups)
     expect(after.raw.filter((r) => r.key.startsWith(org.organisationId)).reduce((t, r) => t + r.n, 0)).toBe(27)
   })
 })

@@ -31,6 +31,8 @@ async function deleteOrganisations(db: Db, ids: string[]) {
     if (docs.length) await tx.execute(sql`delete from documents where id in (${sql.join(docs.map((d) => sql`${d.id}::uuid`), sql`, `)})`)
     await tx.execute(sql`delete from stats_apply_deltas where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from stats_apply_months where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from stats_apply_org_months where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from stats_structure_answers where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from sms_messages where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from outbound_mails where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from data_exports where organisation_id in ${orgs}`)

@@ -22,7 +22,10 @@ export const statsApplyMonths = pgTable(
     responseDays: integer('response_days').notNull().default(-1),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ name: 'stats_apply_months_pk', columns: [t.organisationId, t.month, t.structureId, t.state, t.cause, t.responseDays] })],
+  (t) => [
+    primaryKey({ name: 'stats_apply_months_pk', columns: [t.organisationId, t.month, t.structureId, t.state, t.cause, t.responseDays] }),
+    index('stats_apply_months_structure_idx').on(t.organisationId, t.structureId, t.month),
+  ],
 )
 
 export const statsApplyDeltas = pgTable(
@@ -39,4 +42,33 @@ export const statsApplyDeltas = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [index('stats_apply_deltas_organisation_idx').on(t.organisationId, t.month)],
+)
+
+/**
+ * Two rollups of the same counters, folded by the same job in the same statement (never by the trigger): the
+ * organisation's counts per month, state and cause (the charts without a structure filter read a few hundred rows
+ * instead of every structure's), and each structure's answered prescriptions per month (to pick the 20 busiest
+ * structures, whose medians then read the full counters through stats_apply_months_structure_idx).
+ */
+export const statsApplyOrgMonths = pgTable(
+  'stats_apply_org_months',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    month: date('month').notNull(),
+    state: applyStateEnum('state').notNull(),
+    cause: text('cause').notNull().default(''),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'stats_apply_org_months_pk', columns: [t.organisationId, t.month, t.state, t.cause] })],
+)
+
+export const statsStructureAnswers = pgTable(
+  'stats_structure_answers',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    month: date('month').notNull(),
+    structureId: uuid('structure_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'stats_structure_answers_pk', columns: [t.organisationId, t.month, t.structureId] })],
 )
