@@ -7,6 +7,24 @@ import { monthsBetween, periodInstants, type StatisticsFilters } from './filters
 type FigureRow = { kind: 'month' | 'cause' | 'response'; key: string; state: string | null; n: number; median_days: number | null }
 
 /**
+ * The figures' closing part, shared by both reads: `running` (each of the top structures' days with the answers counted
+ * so far), then the rows per month and state, per cause, and each structure's median — the lower middle value: the
+ * first day at which half of its answers are counted. `states` names the CTE of (month, state, cause, n) rows.
+ */
+const figuresFrom = (states: 'counts' | 'states') => sql`
+  running as (
+    select h.structure_id, h.response_days, t.answered, sum(h.n) over (partition by h.structure_id order by h.response_days) as seen
+    from hist h join top t using (structure_id)
+  )
+  select 'month' as kind, to_char(month, 'YYYY-MM') as key, state::text as state, sum(n)::int as n, null::int as median_days
+  from ${sql.raw(states)} group by month, state having sum(n) <> 0
+  union all
+  select 'cause', cause, null, sum(n)::int, null from ${sql.raw(states)} where state = 'REFUSED_STRUCTURE' group by cause having sum(n) <> 0
+  union all
+  select 'response', structure_id::text, null, max(answered), min(response_days) filter (where seen * 2 >= answered)
+  from running group by structure_id`
+
+/**
  * The prescription figures of the period, in one round trip that returns a few hundred rows at most. Without a referent
  * or an offer filter they come from the monthly counters (stats_apply_months plus the deltas not yet folded in: exact
  * at any moment); with one, from the prescriptions themselves, through the author's or the offer's index. The
@@ -41,18 +59,7 @@ async function applyFigures(db: DbOrTx, organisationId: string, f: StatisticsFil
       top as (
         select structure_id, sum(n)::int as answered from hist group by 1 order by 2 desc, 1 limit 20
       ),
-      running as (
-        select h.structure_id, h.response_days, t.answered, sum(h.n) over (partition by h.structure_id order by h.response_days) as seen
-        from hist h join top t using (structure_id)
-      )
-      select 'month' as kind, to_char(month, 'YYYY-MM') as key, state::text as state, sum(n)::int as n, null::int as median_days
-      from counts group by month, state having sum(n) <> 0
-      union all
-      select 'cause', cause, null, sum(n)::int, null from counts where state = 'REFUSED_STRUCTURE' group by cause having sum(n) <> 0
-      union all
-      -- The lower middle value: the first day at which half of the answers are counted.
-      select 'response', structure_id::text, null, max(answered), min(response_days) filter (where seen * 2 >= answered)
-      from running group by structure_id`)
+      ${figuresFrom('counts')}`)
     return rows
   }
   // The whole organisation: the rollups (a few hundred rows), plus the deltas not yet folded; the medians of the 20
@@ -86,17 +93,7 @@ async function applyFigures(db: DbOrTx, organisationId: string, f: StatisticsFil
       ) c
       group by 1, 2 having sum(c.n) <> 0
     ),
-    running as (
-      select h.structure_id, h.response_days, t.answered, sum(h.n) over (partition by h.structure_id order by h.response_days) as seen
-      from hist h join top t using (structure_id)
-    )
-    select 'month' as kind, to_char(month, 'YYYY-MM') as key, state::text as state, sum(n)::int as n, null::int as median_days
-    from states group by month, state having sum(n) <> 0
-    union all
-    select 'cause', cause, null, sum(n)::int, null from states where state = 'REFUSED_STRUCTURE' group by cause having sum(n) <> 0
-    union all
-    select 'response', structure_id::text, null, max(answered), min(response_days) filter (where seen * 2 >= answered)
-    from running group by structure_id`)
+    ${figuresFrom('states')}`)
   return rows
 }
 

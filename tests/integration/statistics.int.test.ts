@@ -130,6 +130,9 @@ describe('the figures of an organisation', () => {
       { structureId: demoIds.structureHabitat, name: expect.any(String), answered: 1, medianDays: 1 },
     ])
     expect(stats.candidates.byStatus).toEqual([{ label: 'Sans statut', n: 1 }])
+    // The same figures once the deltas are folded into the counters and their rollups.
+    while ((await compactApplyStats(db)) > 0);
+    expect(await organisationStatistics(db, org.organisationId, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11' }, NOW))).toEqual(stats)
 
     // The same figures from the prescriptions themselves, through a referent filter; a partner filter narrows them.
     const mine = await organisationStatistics(db, org.organisationId, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11', referent: org.referentId }, NOW))
