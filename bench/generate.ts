@@ -178,6 +178,11 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
       ${anchor} - interval '3 years'
     FROM generate_series(0, ${n.structures - 1}) j`)
 
+  // Issue 12: each organisation works with the structures it registered.
+  await step('partner links', `
+    INSERT INTO organisation_partner_structures (organisation_id, structure_id, created_at)
+    SELECT organisation_id, id, created_at FROM partner_structures WHERE organisation_id IS NOT NULL`)
+
   // Organisation users: u0 is the admin, u1–u30 referents, the rest counsellors; then one partner per structure.
   await step('users', `
     INSERT INTO "user" (id, name, email, email_verified, first_name, last_name, phone, role, organisation_id, structure_id, created_at, updated_at)

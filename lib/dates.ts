@@ -59,3 +59,11 @@ export function formatDateTime(value: Date | string | null | undefined): string 
   if (Number.isNaN(date.getTime())) return ''
   return PARIS_DATE_TIME_FR.format(date).replace(' ', ' à ')
 }
+
+const PARIS_INPUT = new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+
+/** An instant as a datetime-local input's value, in Paris time: '2026-11-25T10:30'. */
+export function parisDateTimeInput(value: Date | null | undefined): string {
+  if (!value) return ''
+  return PARIS_INPUT.format(value).replace(' ', 'T')
+}

@@ -42,6 +42,8 @@ export const ROLES = ['admin', 'referent', 'counsellor', 'fullPartner'] as const
 export type Role = (typeof ROLES)[number]
 
 const PARTNER_PERMISSIONS: Permission[] = [
+  // Issue 12: a partner edits its own structure's offers written in Passerelle.
+  'candidate.socialboard.modify',
   'partner.fup.complete',
   'offers.social.prescription.operator',
   'offers.social.archive',

@@ -13,11 +13,12 @@ import { CandidateForm } from './candidate-form'
 import { formValuesOf } from './candidate-form-values'
 import { SheetHistory } from './sheet-history'
 import { SheetIdentity } from './sheet-identity'
+import { SheetEmployment } from './sheet-employment'
 import { SheetPrescriptions } from './sheet-prescriptions'
 import { SheetSituation } from './sheet-situation'
 import { SheetSms } from '@/components/sms/sheet-sms'
 
-export const CANDIDATE_SECTIONS = { identite: 'Identité', situation: 'Situation', prescriptions: 'Prescriptions', sms: 'SMS', historique: 'Historique' } as const
+export const CANDIDATE_SECTIONS = { identite: 'Identité', situation: 'Situation', prescriptions: 'Prescriptions', emploi: 'Emploi', sms: 'SMS', historique: 'Historique' } as const
 export type CandidateSection = keyof typeof CANDIDATE_SECTIONS
 
 export function isCandidateSection(value: string): value is CandidateSection {
@@ -89,6 +90,8 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
         <SheetSituation candidate={candidate} customFields={settings?.customFields ?? []} archivedFields={settings?.archivedCustomFields ?? []} />
       ) : section === 'prescriptions' ? (
         <SheetPrescriptions organisationId={user.organisationId} candidateId={id} />
+      ) : section === 'emploi' ? (
+        <SheetEmployment organisationId={user.organisationId} candidateId={id} />
       ) : section === 'sms' ? (
         <SheetSms organisationId={user.organisationId} candidateId={id} before={before} />
       ) : (

@@ -44,7 +44,7 @@ export async function OfferColumn({
           <h1 id="offer-name" className="text-xl font-semibold">
             {offer.name}
           </h1>
-          {canEdit && <OfferEditButton />}
+          {canEdit && <OfferEditButton offerId={offer.id} offerName={offer.name} />}
         </div>
       </section>
       <section aria-labelledby="service-type" className="rounded-lg border border-slate-200 bg-white p-5">

@@ -1,21 +1,11 @@
-'use client'
+import Link from '@/components/ui/link'
+import { buttonClass } from '@/components/ui/button'
 
-import { useState } from 'react'
-import { NotYetAvailableText } from '@/components/layout/not-yet-available-text'
-import { Button } from '@/components/ui/button'
-import { Dialog } from '@/components/ui/dialog'
-
-/** Spec §2: shown only for this product's own offers and to users with candidate.socialboard.modify. */
-export function OfferEditButton() {
-  const [open, setOpen] = useState(false)
+/** Spec §2: shown only for this product's own offers and to users with candidate.socialboard.modify (and a writer of its structure). */
+export function OfferEditButton({ offerId, offerName }: { offerId: string; offerName: string }) {
   return (
-    <>
-      <Button variant="secondary" className="px-3 py-1" onClick={() => setOpen(true)}>
-        Modifier
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Modifier l’offre">
-        <NotYetAvailableText what="La modification des offres" />
-      </Dialog>
-    </>
+    <Link href={`/offer/social/${offerId}/edit`} className={buttonClass('secondary', 'px-3 py-1')} aria-label={`Modifier l’offre ${offerName}`}>
+      Modifier
+    </Link>
   )
 }

@@ -22,6 +22,7 @@ export const dashboardSearchSchema = z.object({
   placeIds: ids,
   statusIds: ids,
   referentIds: ids,
+  placed: z.boolean().default(false),
   sort: z.enum(CANDIDATE_SORTS).default('name'),
   direction: z.enum(['asc', 'desc']).optional(),
   page: z.number().int().min(1).max(100_000).default(1),

@@ -16,6 +16,8 @@ export type CandidateListParams = {
   statusIds?: string[]
   /** User ids, or NO_REFERENT. */
   referentIds?: string[]
+  /** Issue 12: only candidates with a placement under way on a job offer (proposé, entretien prévu, embauché). */
+  placed?: boolean
   sort?: CandidateSort
   direction?: SortDirection
   /** 1-based. */
@@ -66,6 +68,7 @@ function filterConditions(params: CandidateListParams, column: (name: string) =>
     if (params.referentIds.includes(NO_REFERENT)) either.push(sql`${column('referent_id')} is null`)
     where.push(sql`(${sql.join(either, sql` or `)})`)
   }
+  if (params.placed) where.push(sql`exists (select 1 from job_placements jp where jp.candidate_id = ${column('id')} and jp.status in ('proposed', 'interview', 'hired'))`)
   return where
 }
 
@@ -163,7 +166,7 @@ export async function listCandidatesPage(
   if (term) {
     // The text is a literal: % and _ typed by the user are escaped, not wildcards.
     const pattern = term.replace(/[\\%_]/g, '\\$&')
-    const filters = filterConditions(params, (name) => sql.raw(name))
+    const filters = filterConditions(params, (name) => sql.raw(name === 'id' ? 'candidates.id' : name))
     const result = await db.execute<RawRow>(sql`
       with matches as materialized (
         select id, first_name, last_name, phone, email, created_at, place_id, status_id, referent_id from candidates

@@ -4,6 +4,7 @@ import type { FupBeneficiary, FupPartnerFeedback, FupPrescription } from './sche
 import * as s from './schema'
 import type { Db } from './client'
 import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
+import { seedDirectory } from './seed-directory'
 import { seedMessaging } from './seed-messaging'
 
 export const DEMO_PASSWORD = 'Passerelle-Demo-2026!'
@@ -68,8 +69,13 @@ export async function seedDemo(db: Db): Promise<void> {
       { id: demoIds.orgLyon, name: 'Métropole de Lyon' },
     ])
     await tx.insert(s.partnerStructures).values([
-      { id: demoIds.structureMobilite, organisationId: demoIds.orgSeineMaritime, name: 'Mobilité Solidaire', addressFormatted: '12 rue du Gros-Horloge, 76000 Rouen', phone: '0235000001', email: 'contact@mobilite-solidaire.test', website: 'https://mobilite-solidaire.test' },
-      { id: demoIds.structureHabitat, organisationId: demoIds.orgSeineMaritime, name: 'Habitat Relais', addressFormatted: '4 quai de Southampton, 76600 Le Havre', phone: '0235000002', email: 'contact@habitat-relais.test' },
+      { id: demoIds.structureMobilite, organisationId: demoIds.orgSeineMaritime, name: 'Mobilité Solidaire', siret: '41234567800012', addressFormatted: '12 rue du Gros-Horloge, 76000 Rouen', phone: '0235000001', email: 'contact@mobilite-solidaire.test', website: 'https://mobilite-solidaire.test', presentation: 'Association d’insertion par la mobilité : permis solidaire, location de deux-roues, garage solidaire.' },
+      { id: demoIds.structureHabitat, organisationId: demoIds.orgSeineMaritime, name: 'Habitat Relais', siret: '42345678900019', addressFormatted: '4 quai de Southampton, 76600 Le Havre', phone: '0235000002', email: 'contact@habitat-relais.test', presentation: 'Logement temporaire et accompagnement vers le logement durable.' },
+    ])
+    // Issue 12: the structures each organisation works with.
+    await tx.insert(s.organisationPartnerStructures).values([
+      { organisationId: demoIds.orgSeineMaritime, structureId: demoIds.structureMobilite },
+      { organisationId: demoIds.orgSeineMaritime, structureId: demoIds.structureHabitat },
     ])
     for (const a of DEMO_ACCOUNTS) {
       const id = userId(a.email)
@@ -115,11 +121,7 @@ export async function seedDemo(db: Db): Promise<void> {
       { kind: 'statusSocialTag', value: 'youth', label: 'Moins de 26 ans' },
       { kind: 'statusSocialTag', value: 'qpv', label: 'Résident QPV' },
     ])
-    await tx.insert(s.challenges).values([
-      { name: 'Mobilité', icon: 'car', tags: ['mobilite', 'permis'] },
-      { name: 'Logement', icon: 'home', tags: ['logement'] },
-      { name: 'Santé', icon: 'heart', tags: ['sante'] },
-    ])
+    // The challenges ("freins") are the product's defaults, written by the migration drizzle/0023 (data·inclusion thématiques).
     await tx.insert(s.ampListEntries).values([
       { kind: 'social', name: 'Mobilité', key: 'mobility' },
       { kind: 'social', name: 'Logement', key: 'housing' },
@@ -241,6 +243,7 @@ export async function seedDemo(db: Db): Promise<void> {
         : null
       await tx.insert(s.fups).values({ socialApplyId: apply!.id, name: 'Fiche de prescription', beneficiary, prescription, partnerFeedback, sponsorsLogo: [] })
     }
+    await seedDirectory(tx, { organisationId: demoIds.orgSeineMaritime, lyonId: demoIds.orgLyon, places: placeRows, candidates: candidateRows, counsellorId: userId('conseiller@passerelle.test') })
     await seedMessaging(tx, { organisationId: demoIds.orgSeineMaritime, referentId: userId('referent@passerelle.test'), counsellorId: userId('conseiller@passerelle.test'), candidates: candidateRows })
   })
 }

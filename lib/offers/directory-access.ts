@@ -1,14 +1,17 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { partnerStructures, socialOffers } from '@/lib/db/schema'
+import { organisationPartnerStructures, partnerStructures, socialOffers } from '@/lib/db/schema'
 import { parisToday } from '@/lib/dates'
 
 /**
- * The offers an organisation may prescribe to: those of the partner structures it registered, and of the
- * structures shared by all (partner_structures.organisation_id null). To be used with a join on partner_structures.
+ * The partner structures an organisation works with: those it links to (organisation_partner_structures, issue 12),
+ * and the structures shared by all (partner_structures.organisation_id null). To be used on partner_structures.
  */
 export function openToOrganisation(organisationId: string): SQL {
-  return or(eq(partnerStructures.organisationId, organisationId), isNull(partnerStructures.organisationId))!
+  return or(
+    isNull(partnerStructures.organisationId),
+    sql`exists (select 1 from ${organisationPartnerStructures} where ${organisationPartnerStructures.structureId} = ${partnerStructures.id} and ${organisationPartnerStructures.organisationId} = ${organisationId})`,
+  )!
 }
 
 /** Spec §4: an offer whose end date is past (Paris) is expired; it stays in the directory but takes no prescription. */

@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import { challenges, partnerStructures, settingsListEntries, socialOffers } from '@/lib/db/schema'
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { parisToday } from '@/lib/dates'
+import { challengesOf } from './challenges'
 import { isExpired, offerPlace, openToOrganisation } from './directory-access'
 import { offerCard } from './queries'
 
@@ -10,6 +11,8 @@ export type DirectoryFilters = { search?: string; challengeIds?: string[]; finan
 
 /** Whose directory: an organisation's (the offers it may prescribe to) or a partner structure's own offers. */
 export type DirectoryViewer = { organisationId: string } | { structureId: string }
+
+const viewerOrganisation = (viewer: DirectoryViewer) => ('organisationId' in viewer ? viewer.organisationId : null)
 
 function viewerWhere(viewer: DirectoryViewer): SQL {
   return 'organisationId' in viewer ? openToOrganisation(viewer.organisationId) : eq(socialOffers.structureId, viewer.structureId)
@@ -31,7 +34,7 @@ export async function listDirectoryOffers(db: DbOrTx, viewer: DirectoryViewer, f
   const page = Math.max(1, filters.page ?? 1)
   const where: (SQL | undefined)[] = [viewerWhere(viewer), searchWhere(filters.search)]
   if (filters.challengeIds?.length) {
-    where.push(sql`${socialOffers.tags} && coalesce((select array_agg(t) from ${challenges}, unnest(${challenges.tags}) t where ${inArray(challenges.id, filters.challengeIds)}), '{}')`)
+    where.push(sql`${socialOffers.tags} && coalesce((select array_agg(t) from ${challenges}, unnest(${challenges.tags}) t where ${and(inArray(challenges.id, filters.challengeIds), challengesOf(viewerOrganisation(viewer)))}), '{}')`)
   }
   if (filters.financingModes?.length) where.push(arrayOverlaps(socialOffers.financingModes, filters.financingModes))
   if (filters.places?.length) where.push(inArray(offerPlace, filters.places))
@@ -48,7 +51,7 @@ export async function listDirectoryOffers(db: DbOrTx, viewer: DirectoryViewer, f
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),
     db.select({ n: count() }).from(socialOffers).innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId)).where(condition),
-    db.select({ id: challenges.id, name: challenges.name, tags: challenges.tags }).from(challenges).orderBy(asc(challenges.name)),
+    db.select({ id: challenges.id, name: challenges.name, tags: challenges.tags }).from(challenges).where(challengesOf(viewerOrganisation(viewer))).orderBy(asc(challenges.position), asc(challenges.name)),
     financingModeLabels(db),
   ])
   return {
@@ -76,7 +79,7 @@ async function financingModeLabels(db: DbOrTx): Promise<Map<string, string>> {
 /** The directory's filter choices: every challenge, the product-wide financing modes, the places of the viewer's offers. */
 export async function directoryFilterOptions(db: DbOrTx, viewer: DirectoryViewer) {
   const [challengeRows, modes, placeRows] = await Promise.all([
-    db.select({ value: challenges.id, label: challenges.name }).from(challenges).orderBy(asc(challenges.name)),
+    db.select({ value: challenges.id, label: challenges.name }).from(challenges).where(challengesOf(viewerOrganisation(viewer))).orderBy(asc(challenges.position), asc(challenges.name)),
     financingModeLabels(db),
     db
       .selectDistinct({ place: offerPlace })

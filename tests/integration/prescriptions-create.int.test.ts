@@ -248,6 +248,7 @@ describe('prescribe: two prescriptions of the same candidate at once', () => {
   beforeAll(async () => {
     const [structure] = await db.insert(s.partnerStructures).values({ organisationId: demoIds.orgSeineMaritime, name: 'Structure de test — prescriptions' }).returning()
     created.structureId = structure!.id
+    await db.insert(s.organisationPartnerStructures).values({ organisationId: demoIds.orgSeineMaritime, structureId: structure!.id })
     const [offer] = await db
       .insert(s.socialOffers)
       .values({ structureId: structure!.id, offerId: `prescription-race-${randomUUID()}`, name: 'Offre de test prescriptions', source: 'test', providerName: 'Structure de test' })
@@ -270,6 +271,7 @@ describe('prescribe: two prescriptions of the same candidate at once', () => {
     }
     await db.delete(s.candidates).where(inArray(s.candidates.id, created.candidateIds))
     await db.delete(s.socialOffers).where(eq(s.socialOffers.id, created.offerId))
+    await db.delete(s.organisationPartnerStructures).where(eq(s.organisationPartnerStructures.structureId, created.structureId))
     await db.delete(s.partnerStructures).where(eq(s.partnerStructures.id, created.structureId))
   })
 

@@ -269,7 +269,7 @@ describe('the prescription sheet downloads and the pickers', () => {
     expect(await names({ search: 'VELO' })).toEqual(['Atelier vélo 2025'])
     expect(await names({ search: 'v' })).toHaveLength(5) // one character: no search
     expect(await names({ financingModes: ['fse'] })).toEqual(['Permis de conduire solidaire'])
-    const [logement] = (await db.select().from(s.challenges).where(eq(s.challenges.name, 'Logement')))
+    const [logement] = (await db.select().from(s.challenges).where(eq(s.challenges.name, 'Logement et hébergement')))
     expect(await names({ challengeIds: [logement!.id] })).toEqual(['Logement temporaire jeunes actifs'])
     expect(await names({ places: ['76600 Le Havre'] })).toEqual(['Logement temporaire jeunes actifs'])
     const options = await directoryFilterOptions(db, { organisationId: SM })

@@ -102,7 +102,7 @@ export function CandidatesDashboard({
 
   // The searched page: fetched again whenever the search, a filter, the sort or the page changes (the last answer
   // stays on screen, busy, until the next one arrives; an answer overtaken by a newer request is dropped).
-  const request = JSON.stringify([search, shown.placeIds, shown.statusIds, shown.referentIds, shown.sort, shown.dir, shown.page, reload])
+  const request = JSON.stringify([search, shown.placeIds, shown.statusIds, shown.referentIds, shown.sort, shown.dir, shown.page, reload, shown.placed])
   const latest = useRef({ shown, navigate })
   useEffect(() => {
     latest.current = { shown, navigate }
@@ -113,13 +113,13 @@ export function CandidatesDashboard({
       setSearching(false)
       return
     }
-    const [, placeIds, statusIds, referentIds, sort, direction, page] = JSON.parse(request) as [string, string[], string[], string[], CandidateSort, 'asc' | 'desc', number]
+    const [, placeIds, statusIds, referentIds, sort, direction, page, , placed] = JSON.parse(request) as [string, string[], string[], string[], CandidateSort, 'asc' | 'desc', number, number, boolean]
     const controller = new AbortController()
     setSearching(true)
     fetch('/api/candidates/search', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ search, placeIds, statusIds, referentIds, sort, direction, page }),
+      body: JSON.stringify({ search, placeIds, statusIds, referentIds, placed, sort, direction, page }),
       signal: controller.signal,
     })
       .then(async (response) => {
@@ -172,7 +172,7 @@ export function CandidatesDashboard({
   )
   const reset = () => {
     setSearch('')
-    navigate({ ...shown, placeIds: [], statusIds: [], referentIds: [], page: 1 })
+    navigate({ ...shown, placeIds: [], statusIds: [], referentIds: [], placed: false, page: 1 })
   }
 
   const sorting: SortingState = [{ id: shown.sort, desc: shown.dir === 'desc' }]
@@ -202,7 +202,7 @@ export function CandidatesDashboard({
         <CandidateFilterBar
           options={options}
           search={search}
-          filters={{ placeIds: shown.placeIds, statusIds: shown.statusIds, referentIds: shown.referentIds }}
+          filters={{ placeIds: shown.placeIds, statusIds: shown.statusIds, referentIds: shown.referentIds, placed: shown.placed }}
           onSearch={onSearch}
           onChange={(f) => navigate({ ...shown, ...f, page: 1 })}
           onReset={reset}

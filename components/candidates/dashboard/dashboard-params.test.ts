@@ -12,15 +12,15 @@ const searchParamsOf = (query: string): SearchParams => {
 describe('dashboard URL', () => {
   it('reads defaults from an empty URL and leaves them out when writing it', () => {
     const p = parseDashboardParams({})
-    expect(p).toEqual({ placeIds: [], statusIds: [], referentIds: [], sort: 'name', dir: 'asc', page: 1 })
+    expect(p).toEqual({ placeIds: [], statusIds: [], referentIds: [], placed: false, sort: 'name', dir: 'asc', page: 1 })
     expect(dashboardQuery(p)).toBe('')
     expect(hasFilters(p)).toBe(false)
   })
 
   it('round-trips repeated filters, sort, direction and page', () => {
-    const query = `?place=${PLACE}&referent=none&sort=place&dir=desc&page=3`
+    const query = `?place=${PLACE}&referent=none&placed=1&sort=place&dir=desc&page=3`
     const p = parseDashboardParams(searchParamsOf(query))
-    expect(p).toEqual({ placeIds: [PLACE], statusIds: [], referentIds: ['none'], sort: 'place', dir: 'desc', page: 3 })
+    expect(p).toEqual({ placeIds: [PLACE], statusIds: [], referentIds: ['none'], placed: true, sort: 'place', dir: 'desc', page: 3 })
     expect(dashboardQuery(p)).toBe(query)
     expect(hasFilters(p)).toBe(true)
   })

@@ -12,6 +12,8 @@ export type DashboardParams = {
   placeIds: string[]
   statusIds: string[]
   referentIds: string[]
+  /** Issue 12: "Placé sur une offre". */
+  placed: boolean
   sort: CandidateSort
   dir: SortDirection
   page: number
@@ -32,6 +34,7 @@ export function parseDashboardParams(sp: SearchParams): DashboardParams {
     placeIds: ids(sp.place),
     statusIds: ids(sp.status),
     referentIds: ids(sp.referent),
+    placed: one(sp.placed) === '1',
     sort,
     dir: dir === 'asc' || dir === 'desc' ? dir : defaultDirection(sort),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
@@ -43,6 +46,7 @@ export function dashboardQuery(p: DashboardParams): string {
   for (const id of p.placeIds) q.append('place', id)
   for (const id of p.statusIds) q.append('status', id)
   for (const id of p.referentIds) q.append('referent', id)
+  if (p.placed) q.set('placed', '1')
   if (p.sort !== 'name') q.set('sort', p.sort)
   if (p.dir !== defaultDirection(p.sort)) q.set('dir', p.dir)
   if (p.page > 1) q.set('page', String(p.page))
@@ -51,7 +55,7 @@ export function dashboardQuery(p: DashboardParams): string {
 }
 
 /** Whether a filter of the URL narrows the list (the search, kept in the page, is the component's to add). */
-export const hasFilters = (p: DashboardParams) => p.placeIds.length > 0 || p.statusIds.length > 0 || p.referentIds.length > 0
+export const hasFilters = (p: DashboardParams) => p.placeIds.length > 0 || p.statusIds.length > 0 || p.referentIds.length > 0 || p.placed
 
 /** A search text in the URL (an old bookmark, a link typed by hand): the page redirects to the same URL without it. */
 export const hasSearchInUrl = (sp: SearchParams) => sp.q !== undefined

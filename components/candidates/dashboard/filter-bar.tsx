@@ -6,7 +6,7 @@ import { MultiSelect, type Option } from '@/components/ui/multi-select'
 import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
 
 export type DashboardFilterOptions = { places: Option[]; statuses: Option[]; referents: Option[] }
-type Filters = { placeIds: string[]; statusIds: string[]; referentIds: string[] }
+type Filters = { placeIds: string[]; statusIds: string[]; referentIds: string[]; placed: boolean }
 
 /**
  * Search (applied from 2 characters, or when emptied, 750 ms after the last keystroke), place (3 tags visible),
@@ -40,6 +40,10 @@ export function CandidateFilterBar({
     <CandidateFilterPanel search={box} places={options.places} placeIds={filters.placeIds} onPlaces={(v) => onChange({ placeIds: v })} onReset={onReset}>
       <MultiSelect label="Statut" options={options.statuses} value={filters.statusIds} onChange={(v) => onChange({ statusIds: v })} />
       <MultiSelect label="Référent" options={options.referents} value={filters.referentIds} onChange={(v) => onChange({ referentIds: v })} />
+      <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
+        <input type="checkbox" checked={filters.placed} onChange={(e) => onChange({ placed: e.target.checked })} />
+        Placé sur une offre
+      </label>
     </CandidateFilterPanel>
   )
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 /** A département, a local mission, an association: the owner of candidates and of its users. */
 export const organisations = pgTable('organisations', {
@@ -26,14 +26,43 @@ export const partnerStructures = pgTable(
   'partner_structures',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The organisation that registered the structure as a partner; null for a structure shared by all. */
+    /**
+     * The organisation that first registered the structure; null for a structure shared by all. Who works with it is
+     * organisation_partner_structures (issue 12: one SIRET is one structure, linked by every organisation that uses it).
+     */
     organisationId: uuid('organisation_id').references(() => organisations.id),
     name: text('name').notNull(),
+    /** 14 digits, unique: a second organisation links to the existing structure instead of duplicating it. */
+    siret: text('siret'),
     addressFormatted: text('address_formatted'),
     phone: text('phone'),
     email: text('email'),
     website: text('website'),
+    /** Plain text, shown on the structure's sheet. */
+    presentation: text('presentation').notNull().default(''),
+    /** Lower-cased, accent-free haystack for the list's trigram search (name, SIRET). */
+    searchText: text('search_text').generatedAlwaysAs(sql`passerelle_unaccent(lower(name || ' ' || coalesce(siret, '')))`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('partner_structures_organisation_idx').on(t.organisationId),
+    uniqueIndex('partner_structures_siret_uq').on(t.siret).where(sql`siret is not null`),
+    index('partner_structures_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+)
+
+/** Issue 12: the partner structures an organisation works with (its directory, its prescriptions, its models). */
+export const organisationPartnerStructures = pgTable(
+  'organisation_partner_structures',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    structureId: uuid('structure_id')
+      .notNull()
+      .references(() => partnerStructures.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('partner_structures_organisation_idx').on(t.organisationId)],
+  (t) => [primaryKey({ name: 'organisation_partner_structures_pk', columns: [t.organisationId, t.structureId] }), index('organisation_partner_structures_structure_idx').on(t.structureId)],
 )

@@ -11,6 +11,7 @@ const SECTIONS: [string, PageKey][] = [
   ['/v2/settings/permissions', 'settingsPermissions'],
   ['/v2/settings/custom-fields', 'settingsCustomFields'],
   ['/v2/settings/refusal-causes', 'settingsRefusalCauses'],
+  ['/v2/settings/challenges', 'settingsChallenges'],
   ['/v2/settings/organisations', 'settingsOrganisations'],
   ['/v2/settings/modeles', 'settingsModeles'],
   ['/v2/settings/templates', 'settingsTemplates'],

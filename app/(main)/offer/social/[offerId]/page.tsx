@@ -16,12 +16,10 @@ import { offerServiceType } from '@/lib/offers/offer-page'
 import { getDirectoryOffer } from '@/lib/offers/directory-access'
 import { getSocialOffer } from '@/lib/offers/queries'
 import { getOwnStructure } from '@/lib/partners/queries'
+import { mayEditOffer } from '@/lib/offers/write-offer'
 import { can } from '@/lib/permissions'
 
 type Props = { params: Promise<{ offerId: string }>; searchParams: Promise<SearchParams> }
-
-/** Spec §2: the offer is editable in Passerelle only when it comes from Passerelle itself. */
-const PRODUCT_SOURCE = 'passerelle'
 
 /** The offer, if this user may see it: organisation users browse the directory; a partner sees its own structure's offers only. */
 const loadOffer = cache(async (user: CurrentUser, offerId: string) => {
@@ -48,10 +46,10 @@ export default async function SocialOfferPage({ params, searchParams }: Props) {
   const offer = await loadOffer(user, (await params).offerId)
   if (!offer) notFound()
   const isOwner = !!user.structureId && offer.structureId === user.structureId
-  const serviceType = await offerServiceType(getDb(), offer)
+  const [serviceType, canEdit] = await Promise.all([offerServiceType(getDb(), offer, user.organisationId), mayEditOffer(getDb(), user, offer)])
   return (
     <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
-      <OfferColumn offer={offer} serviceType={serviceType} canEdit={offer.source === PRODUCT_SOURCE && can(user, 'candidate.socialboard.modify')} />
+      <OfferColumn offer={offer} serviceType={serviceType} canEdit={canEdit} />
       {isOwner ? (
         // The offer column is sent at once; the applications stream in when their queries return.
         <Suspense fallback={<AppliesLoading />}>

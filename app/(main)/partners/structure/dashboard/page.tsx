@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
 import { ValidityBadge } from '@/components/offers/validity-badge'
+import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { RestoreButton } from '@/components/applies/restore-button'
@@ -34,7 +35,11 @@ export default async function PartnerDashboardPage() {
   const t = await getTranslations('applies')
   return (
     <>
-      <PageHeader title={structure.name} subtitle={`${offers.length} offre${offers.length > 1 ? 's' : ''} sociale${offers.length > 1 ? 's' : ''}`} />
+      <PageHeader
+        title={structure.name}
+        subtitle={`${offers.length} offre${offers.length > 1 ? 's' : ''} sociale${offers.length > 1 ? 's' : ''}`}
+        actions={can(user, 'candidate.socialboard.modify') ? <Link href="/offer/social/create" className={buttonClass('primary')}>Ajouter une offre sociale</Link> : undefined}
+      />
       {offers.length === 0 ? (
         <EmptyState title="Votre structure n’a pas encore d’offre sociale.">Les offres que vous publiez reçoivent les prescriptions des référents.</EmptyState>
       ) : (

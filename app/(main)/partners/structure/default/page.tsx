@@ -1,39 +1,77 @@
-import Link from '@/components/ui/link'
 import { redirect } from 'next/navigation'
+import { pageHref, UrlFilters } from '@/components/directory/url-filters'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
+import { ResponseIndicatorLine } from '@/components/partners/response-indicator'
+import { Pager } from '@/components/prescriptions/pager'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
+import { params as urlParams, type SearchParams } from '@/lib/directory/params'
+import { listChallenges } from '@/lib/offers/challenges'
 import { listPartnerStructures } from '@/lib/partners/queries'
-import { partnerHome } from '@/lib/permissions'
+import { can, partnerHome } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('partnersDefault')
 
-/** Spec §2: the partner structures page of non-partner users (a fullPartner is sent to its dashboard). */
-export default async function PartnersDefaultPage() {
+const PATH = '/partners/structure/default'
+
+/** Spec §2: the partner structures page of non-partner users (a fullPartner is sent to its dashboard); issue 12 §1. */
+export default async function PartnersDefaultPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
   if (user.role === 'fullPartner') redirect(partnerHome(user))
-  const rows = await listPartnerStructures(getDb(), user.organisationId)
-  const title = await pageTitle('partnersDefault')
+  const sp = await searchParams
+  const values = { q: urlParams.text(sp, 'q'), challenge: urlParams.uuid(sp, 'challenge') }
+  const page = urlParams.page(sp)
+  const db = getDb()
+  const [list, challenges, title] = await Promise.all([
+    listPartnerStructures(db, user.organisationId, { search: values.q, challengeId: values.challenge || null, page }),
+    listChallenges(db, user.organisationId),
+    pageTitle('partnersDefault'),
+  ])
+  const filtered = !!(values.q || values.challenge)
   return (
     <>
       <PageHeader
         title={title}
-        subtitle={`${rows.length} structure${rows.length > 1 ? 's' : ''}`}
-        actions={<Link href="/partners/structure/create" className={buttonClass('primary')}>Ajouter une structure</Link>}
+        subtitle={`${list.total.toLocaleString('fr-FR')} structure${list.total > 1 ? 's' : ''}`}
+        actions={can(user, 'partners.structure.modify') ? <Link href="/partners/structure/create" className={buttonClass('primary')}>Ajouter une structure</Link> : undefined}
       />
-      {rows.length === 0 ? (
-        <EmptyState title="Aucune structure partenaire.">Ajoutez les structures (logement, mobilité, santé…) vers lesquelles vous orientez vos candidats.</EmptyState>
+      <UrlFilters
+        label="Filtrer les structures"
+        searchLabel="Rechercher une structure"
+        placeholder="Nom ou SIRET"
+        values={values}
+        selects={[{ name: 'challenge', label: 'Frein', options: [{ value: '', label: 'Tous les freins' }, ...challenges.map((c) => ({ value: c.id, label: c.name }))] }]}
+      />
+      {list.rows.length === 0 ? (
+        filtered ? (
+          <EmptyState title="Aucune structure ne correspond à ces filtres.">Modifiez la recherche ou réinitialisez les filtres.</EmptyState>
+        ) : (
+          <EmptyState title="Aucune structure partenaire.">Ajoutez les structures (logement, mobilité, santé…) vers lesquelles vous orientez vos candidats.</EmptyState>
+        )
       ) : (
         <SimpleTable
           caption={title}
-          headers={['Structure', 'Adresse', 'Téléphone', 'Email']}
-          rows={rows.map((s) => ({ key: s.id, cells: [<Link key="n" href={`/partners/structure/${s.id}`}>{s.name}</Link>, s.addressFormatted ?? '', s.phone ?? '', s.email ?? ''] }))}
+          headers={['Structure', 'Adresse', 'Contact', 'Offres', 'Réactivité']}
+          rows={list.rows.map((s) => ({
+            key: s.id,
+            cells: [
+              <Link key="n" href={`/partners/structure/${s.id}`}>
+                {s.name}
+              </Link>,
+              s.addressFormatted ?? '',
+              [s.phone, s.email].filter(Boolean).join(' · '),
+              s.offers,
+              <ResponseIndicatorLine key="i" indicator={s.indicator} />,
+            ],
+          }))}
         />
       )}
+      <Pager page={list.page} total={list.total} href={(p) => pageHref(PATH, values, p)} label="Pages des structures" />
     </>
   )
 }

@@ -59,6 +59,7 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
       placeIds: params.placeIds,
       statusIds: params.statusIds,
       referentIds: params.referentIds,
+      placed: params.placed,
       sort: params.sort,
       direction: params.dir,
       page: params.page,

@@ -1,25 +1,162 @@
 import { notFound } from 'next/navigation'
-import { DetailList } from '@/components/ui/detail-list'
+import { EditEnterpriseButton } from '@/components/enterprises/enterprise-form'
+import { JobOfferDialogButton } from '@/components/job-offers/job-offer-form'
+import { JobOfferStatusBadge, PlacementStatusBadge } from '@/components/job-offers/status-badges'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
+import { DetailList } from '@/components/ui/detail-list'
+import { EmptyState } from '@/components/ui/empty-state'
+import Link from '@/components/ui/link'
+import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
+import { formatDate, formatDateTime } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
+import { historyText } from '@/lib/enterprises/history-labels'
+import { enterpriseHistory, enterpriseOffersAndPlacements, getEnterprise } from '@/lib/enterprises/queries'
 import { isUuid } from '@/lib/ids'
-import { getEnterprise } from '@/lib/organisation/queries'
+import { contractLabel } from '@/lib/job-offers/labels'
+import { organisationPlaces } from '@/lib/job-offers/places'
+import { offerValidityLabel } from '@/lib/offers/validity-label'
+import { can } from '@/lib/permissions'
+import { formatPhone } from '@/lib/phone'
+import { formatSiret } from '@/lib/siret'
 
 export const generateMetadata = pageMetadata('enterprise')
 
-/** Another organisation's record, or an id that is not one, is "not found". */
+/** Issue 12 §3, the enterprise's sheet: its data and contacts, its job offers, the candidates placed on them, its history. */
 export default async function EnterprisePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   const user = await requireOrganisationUser()
   if (!isUuid(id)) notFound()
-  const r = await getEnterprise(getDb(), user.organisationId, id)
-  if (!r) notFound()
+  const db = getDb()
+  const enterprise = await getEnterprise(db, user.organisationId, id)
+  if (!enterprise) notFound()
+  const canEdit = can(user, 'enterprises.modify')
+  const canCreateOffer = can(user, 'offers.job.modify')
+  const [{ offers, placements }, history, places] = await Promise.all([
+    enterpriseOffersAndPlacements(db, user.organisationId, id),
+    enterpriseHistory(db, user.organisationId, id),
+    canCreateOffer ? organisationPlaces(db, user.organisationId) : [],
+  ])
+  const offerTitles = new Map(offers.map((o) => [o.id, o.title]))
   return (
-    <>
-      <PageHeader title={r.name} />
-      <DetailList items={[['SIRET', r.siret], ['Adresse', r.addressFormatted], ['Contact', r.contactName], ['Téléphone', r.contactPhone], ['Email', r.contactEmail]]} />
-    </>
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={enterprise.name}
+        subtitle={[enterprise.siret ? `SIRET ${formatSiret(enterprise.siret)}` : null, enterprise.nafCode ? `NAF ${enterprise.nafCode}` : null].filter(Boolean).join(' · ') || undefined}
+        actions={
+          <>
+            {canEdit && (
+              <EditEnterpriseButton
+                enterpriseId={enterprise.id}
+                initial={{
+                  name: enterprise.name,
+                  siret: enterprise.siret ?? '',
+                  nafCode: enterprise.nafCode ?? '',
+                  addressFormatted: enterprise.addressFormatted ?? '',
+                  notes: enterprise.notes,
+                  contacts: enterprise.contacts.map((c) => ({ name: c.name, role: c.role ?? '', phone: c.phone ?? '', email: c.email ?? '' })),
+                }}
+              />
+            )}
+            {canCreateOffer && <JobOfferDialogButton label="Créer une offre d’emploi" enterpriseId={enterprise.id} places={places} primary />}
+          </>
+        }
+      />
+      <DetailList items={[['Adresse', enterprise.addressFormatted], ['Notes', enterprise.notes]]} />
+      <section aria-labelledby="contacts-title" className="flex flex-col gap-3">
+        <h2 id="contacts-title" className="text-lg font-semibold">
+          Contacts
+        </h2>
+        {enterprise.contacts.length === 0 ? (
+          <p className="text-sm text-slate-700">Aucun contact enregistré.</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {enterprise.contacts.map((c, i) => (
+              <li key={i} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+                <p className="font-medium">{c.name}</p>
+                {c.role && <p className="text-slate-700">{c.role}</p>}
+                {c.phone && <p>{formatPhone(c.phone)}</p>}
+                {c.email && (
+                  <p>
+                    <a href={`mailto:${c.email}`}>{c.email}</a>
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="job-offers-title" className="flex flex-col gap-3">
+        <h2 id="job-offers-title" className="text-lg font-semibold">
+          Offres d’emploi ({offers.length})
+        </h2>
+        {offers.length === 0 ? (
+          <EmptyState title="Aucune offre d’emploi pour cette entreprise.">{canCreateOffer ? 'Créez sa première offre pour y positionner des candidats.' : 'Ses offres apparaîtront ici.'}</EmptyState>
+        ) : (
+          <SimpleTable
+            caption={`Offres d’emploi de ${enterprise.name}`}
+            headers={['Offre', 'Contrat', 'Postes pourvus', 'Statut', 'Validité']}
+            rows={offers.map((o) => ({
+              key: o.id,
+              cells: [
+                <Link key="t" href={`/v2/offer/${o.id}`}>
+                  {o.title}
+                </Link>,
+                contractLabel(o.contractType),
+                `${o.positionsFilled} / ${o.positions}`,
+                <JobOfferStatusBadge key="s" status={o.status} />,
+                offerValidityLabel({ serviceStartDate: o.validFrom, serviceEndDate: o.validUntil }),
+              ],
+            }))}
+          />
+        )}
+      </section>
+      <section aria-labelledby="placed-title" className="flex flex-col gap-3">
+        <h2 id="placed-title" className="text-lg font-semibold">
+          Candidats positionnés ({placements.length})
+        </h2>
+        {placements.length === 0 ? (
+          <p className="text-sm text-slate-700">Aucun candidat positionné sur les offres de cette entreprise.</p>
+        ) : (
+          <SimpleTable
+            caption={`Candidats positionnés chez ${enterprise.name}`}
+            headers={['Candidat', 'Offre', 'Statut', 'Mis à jour le']}
+            rows={placements.map((p) => ({
+              key: p.id,
+              cells: [
+                can(user, 'candidate.visualize') ? (
+                  <Link key="c" href={`/v2/candidate/${p.candidateId}`}>
+                    {p.lastName} {p.firstName}
+                  </Link>
+                ) : (
+                  `${p.lastName} ${p.firstName}`
+                ),
+                p.offerTitle,
+                <PlacementStatusBadge key="s" status={p.status} />,
+                formatDate(p.updatedAt),
+              ],
+            }))}
+          />
+        )}
+      </section>
+      <section aria-labelledby="history-title" className="flex flex-col gap-3">
+        <h2 id="history-title" className="text-lg font-semibold">
+          Historique
+        </h2>
+        {history.length === 0 ? (
+          <p className="text-sm text-slate-700">Aucune modification enregistrée.</p>
+        ) : (
+          <ol className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+            {history.map((h) => (
+              <li key={h.id}>
+                <span className="text-slate-600">{formatDateTime(h.at)}</span> · {historyText(h.action, h.details, offerTitles)}
+                {h.firstName || h.lastName ? ` · ${h.firstName ?? ''} ${h.lastName ?? ''}`.trimEnd() : ''}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
   )
 }

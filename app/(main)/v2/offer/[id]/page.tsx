@@ -1,26 +1,189 @@
 import { notFound } from 'next/navigation'
-import { DetailList } from '@/components/ui/detail-list'
+import { JobOfferDialogButton } from '@/components/job-offers/job-offer-form'
+import { PlaceCandidatesDialog, PlaceSuggestionButton } from '@/components/job-offers/place-candidates'
+import { PlacementStatusButton } from '@/components/job-offers/placement-status'
+import { JobOfferStatusBadge, PlacementStatusBadge } from '@/components/job-offers/status-badges'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
+import { ValidityBadge } from '@/components/offers/validity-badge'
+import { DetailList } from '@/components/ui/detail-list'
+import { EmptyState } from '@/components/ui/empty-state'
+import Link from '@/components/ui/link'
+import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
+import { formatDate, formatDateTime, parisDateTimeInput } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
-import { getJobOffer } from '@/lib/offers/queries'
-import { formatDate } from '@/lib/dates'
+import { contractLabel, salaryLabel, WORKING_TIMES } from '@/lib/job-offers/labels'
+import { organisationPlaces } from '@/lib/job-offers/places'
+import { getJobOffer, placementsOfOffer } from '@/lib/job-offers/queries'
+import { suggestCandidates } from '@/lib/job-offers/suggestions'
+import { sanitizeDescription } from '@/lib/offers/sanitize-description'
+import { can } from '@/lib/permissions'
+import { formatPhone } from '@/lib/phone'
 
 export const generateMetadata = pageMetadata('offer')
 
-/** Another organisation's record, or an id that is not one, is "not found". */
-export default async function OfferPage({ params }: { params: Promise<{ id: string }> }) {
+/**
+ * Issue 12 §3, a job offer's page: the offer, its enterprise and contacts, the candidates placed on it with their
+ * status, "Positionner des candidats" and the suggestions. Another organisation's offer is "not found".
+ */
+export default async function JobOfferPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   const user = await requireOrganisationUser()
   if (!isUuid(id)) notFound()
-  const r = await getJobOffer(getDb(), user.organisationId, id)
-  if (!r) notFound()
+  const db = getDb()
+  const offer = await getJobOffer(db, user.organisationId, id)
+  if (!offer) notFound()
+  const canPlace = can(user, 'candidate.placement.modify')
+  const canEdit = can(user, 'offers.job.modify') && !!offer.enterpriseId
+  const [placements, suggestions, places] = await Promise.all([
+    placementsOfOffer(db, user.organisationId, id),
+    canPlace && offer.status === 'open' ? suggestCandidates(db, user.organisationId, id) : [],
+    canEdit ? organisationPlaces(db, user.organisationId) : [],
+  ])
+  const linkCandidates = can(user, 'candidate.visualize')
   return (
-    <>
-      <PageHeader title={r.title} />
-      <DetailList items={[['Contrat', r.contractType], ['Lieu', r.addressFormatted], ['Début', formatDate(r.startDate)], ['Fin', formatDate(r.endDate)], ['Description', r.description]]} />
-    </>
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={offer.title}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-2">
+            {offer.enterpriseName && offer.enterpriseId && <Link href={`/v2/enterprise/${offer.enterpriseId}`}>{offer.enterpriseName}</Link>}
+            <JobOfferStatusBadge status={offer.status} />
+            <ValidityBadge offer={{ serviceStartDate: offer.validFrom, serviceEndDate: offer.validUntil }} />
+            <span>
+              {offer.positionsFilled} / {offer.positions} poste{offer.positions > 1 ? 's' : ''} pourvu{offer.positionsFilled > 1 ? 's' : ''}
+            </span>
+          </span>
+        }
+        actions={
+          <>
+            {canEdit && (
+              <JobOfferDialogButton
+                label="Modifier l’offre"
+                enterpriseId={offer.enterpriseId!}
+                jobOfferId={offer.id}
+                places={places}
+                initial={{
+                  title: offer.title,
+                  romeCode: offer.romeCode ?? '',
+                  contractType: offer.contractType ?? '',
+                  workingTime: offer.workingTime,
+                  weeklyHours: offer.weeklyHours ?? '',
+                  placeId: offer.placeId ?? '',
+                  addressFormatted: offer.addressFormatted ?? '',
+                  startDate: offer.startDate ?? '',
+                  endDate: offer.endDate ?? '',
+                  positions: String(offer.positions),
+                  salaryMin: offer.salaryMin == null ? '' : String(offer.salaryMin),
+                  salaryMax: offer.salaryMax == null ? '' : String(offer.salaryMax),
+                  description: offer.description,
+                  status: offer.status,
+                  validFrom: offer.validFrom ?? '',
+                  validUntil: offer.validUntil ?? '',
+                }}
+              />
+            )}
+            {canPlace && offer.status === 'open' && <PlaceCandidatesDialog jobOfferId={offer.id} />}
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <section aria-labelledby="offer-title" className="flex flex-col gap-3">
+          <h2 id="offer-title" className="sr-only">
+            L’offre
+          </h2>
+          <DetailList
+            items={[
+              ['Contrat', [contractLabel(offer.contractType), WORKING_TIMES[offer.workingTime as keyof typeof WORKING_TIMES], offer.weeklyHours ? `${Number(offer.weeklyHours).toLocaleString('fr-FR')}\u00a0h par semaine` : null].filter(Boolean).join(' · ')],
+              ['Code ROME', offer.romeCode],
+              ['Lieu', [offer.place, offer.addressFormatted].filter(Boolean).join(' · ')],
+              ['Début', offer.startDate ? formatDate(offer.startDate) : null],
+              ['Fin du contrat', offer.endDate ? formatDate(offer.endDate) : null],
+              ['Salaire', salaryLabel(offer.salaryMin, offer.salaryMax)],
+            ]}
+          />
+          {offer.description && <div className="offer-description rounded-lg border border-slate-200 bg-white p-5 text-sm" dangerouslySetInnerHTML={{ __html: sanitizeDescription(offer.description) }} />}
+        </section>
+        <aside aria-labelledby="enterprise-contact-title" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-5 text-sm">
+          <h2 id="enterprise-contact-title" className="font-semibold">
+            Entreprise et contact
+          </h2>
+          {offer.enterpriseName ? <p className="font-medium">{offer.enterpriseName}</p> : <p>Aucune entreprise.</p>}
+          {offer.enterpriseAddress && <p>{offer.enterpriseAddress}</p>}
+          {offer.contacts.map((c, i) => (
+            <div key={i} className="border-t border-slate-100 pt-2">
+              <p className="font-medium">
+                {c.name}
+                {c.role ? ` · ${c.role}` : ''}
+              </p>
+              {c.phone && <p>{formatPhone(c.phone)}</p>}
+              {c.email && <a href={`mailto:${c.email}`}>{c.email}</a>}
+            </div>
+          ))}
+        </aside>
+      </div>
+      <section aria-labelledby="placements-title" className="flex flex-col gap-3">
+        <h2 id="placements-title" className="text-lg font-semibold">
+          Candidats positionnés ({placements.length})
+        </h2>
+        {placements.length === 0 ? (
+          <EmptyState title="Aucun candidat positionné.">{canPlace ? 'Positionnez des candidats de votre organisation, ou partez des suggestions.' : 'Les candidats positionnés apparaîtront ici.'}</EmptyState>
+        ) : (
+          <SimpleTable
+            caption={`Candidats positionnés sur ${offer.title}`}
+            headers={['Candidat', 'Statut', 'Détail', 'Mis à jour le', ...(canPlace ? ['Action'] : [])]}
+            rows={placements.map((p) => {
+              const name = `${p.firstName} ${p.lastName}`
+              return {
+                key: p.id,
+                cells: [
+                  linkCandidates ? (
+                    <Link key="c" href={`/v2/candidate/${p.candidateId}`}>
+                      {p.lastName} {p.firstName}
+                    </Link>
+                  ) : (
+                    `${p.lastName} ${p.firstName}`
+                  ),
+                  <PlacementStatusBadge key="s" status={p.status} />,
+                  p.status === 'interview' ? `Entretien le ${formatDateTime(p.interviewAt)}` : (p.reason ?? ''),
+                  formatDate(p.updatedAt),
+                  ...(canPlace ? [<PlacementStatusButton key="a" placementId={p.id} candidateName={name} status={p.status} interviewAt={parisDateTimeInput(p.interviewAt)} reason={p.reason ?? ''} />] : []),
+                ],
+              }
+            })}
+          />
+        )}
+      </section>
+      {canPlace && offer.status === 'open' && (
+        <section aria-labelledby="suggestions-title" className="flex flex-col gap-3">
+          <h2 id="suggestions-title" className="text-lg font-semibold">
+            Suggestions
+          </h2>
+          {suggestions.length === 0 ? (
+            <p className="text-sm text-slate-700">Aucun candidat suivi n’habite {offer.place ? `à ${offer.place} ou dans son département` : 'près du lieu de l’offre'}. Renseignez le lieu de l’offre pour obtenir des suggestions.</p>
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {suggestions.map((s) => (
+                <li key={s.id} className="flex items-start justify-between gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+                  <span>
+                    <span className="font-medium">
+                      {s.lastName} {s.firstName}
+                    </span>
+                    <ul className="mt-1 list-disc pl-5 text-slate-700">
+                      {s.reasons.map((r) => (
+                        <li key={r}>{r}</li>
+                      ))}
+                    </ul>
+                  </span>
+                  <PlaceSuggestionButton jobOfferId={offer.id} candidateId={s.id} name={`${s.firstName} ${s.lastName}`} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </div>
   )
 }

@@ -1,30 +1,93 @@
-import Link from '@/components/ui/link'
+import { pageHref, UrlFilters } from '@/components/directory/url-filters'
+import { JobOfferStatusBadge } from '@/components/job-offers/status-badges'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
+import { Pager } from '@/components/prescriptions/pager'
 import { EmptyState } from '@/components/ui/empty-state'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
-import { getDb } from '@/lib/db/client'
-import { listJobOffers } from '@/lib/offers/queries'
 import { formatDate } from '@/lib/dates'
+import { getDb } from '@/lib/db/client'
+import { params as urlParams, type SearchParams } from '@/lib/directory/params'
+import { CONTRACT_TYPES, CONTRACT_VALUES, contractLabel, JOB_OFFER_STATUS_VALUES, JOB_OFFER_STATUSES } from '@/lib/job-offers/labels'
+import { organisationPlaces } from '@/lib/job-offers/places'
+import { JOB_OFFER_SORTS, listJobOffers } from '@/lib/job-offers/queries'
+import { offerValidityLabel } from '@/lib/offers/validity-label'
+import { enterpriseChoices } from '@/lib/enterprises/queries'
 
 export const generateMetadata = pageMetadata('jobOffers')
 
-export default async function JobOffersPage() {
+const PATH = '/v2/offers/dashboard/job'
+
+/** Issue 12 §3: the organisation's job offers — search, filters by contract, place, enterprise and status, sorts, 50 per page. */
+export default async function JobOffersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
-  const rows = await listJobOffers(getDb(), user.organisationId)
-  const title = await pageTitle('jobOffers')
+  const sp = await searchParams
+  const values = {
+    q: urlParams.text(sp, 'q'),
+    contract: urlParams.choice(sp, 'contract', CONTRACT_VALUES),
+    place: urlParams.uuid(sp, 'place'),
+    enterprise: urlParams.uuid(sp, 'enterprise'),
+    status: urlParams.choice(sp, 'status', JOB_OFFER_STATUS_VALUES),
+    sort: urlParams.choice(sp, 'sort', JOB_OFFER_SORTS),
+  }
+  const page = urlParams.page(sp)
+  const db = getDb()
+  const [list, places, enterprises, title] = await Promise.all([
+    listJobOffers(db, user.organisationId, { search: values.q, contract: values.contract, placeId: values.place, enterpriseId: values.enterprise, status: values.status, sort: values.sort, page }),
+    organisationPlaces(db, user.organisationId),
+    enterpriseChoices(db, user.organisationId, values.enterprise),
+    pageTitle('jobOffers'),
+  ])
+  const filtered = Object.entries(values).some(([k, v]) => k !== 'sort' && v)
   return (
     <>
       <PageHeader
         title={title}
-        subtitle={`${rows.length.toLocaleString('fr-FR')} au total`}
+        subtitle={`${list.total.toLocaleString('fr-FR')} offre${list.total > 1 ? 's' : ''} · ${list.counts.open} ouverte${list.counts.open > 1 ? 's' : ''}, ${list.counts.filled} pourvue${list.counts.filled > 1 ? 's' : ''}, ${list.counts.closed} fermée${list.counts.closed > 1 ? 's' : ''}`}
       />
-      {rows.length === 0 ? (
-        <EmptyState title="Aucune offre d’emploi pour l’instant.">Les offres d’emploi de vos entreprises partenaires apparaîtront ici.</EmptyState>
+      <UrlFilters
+        label="Filtrer les offres d’emploi"
+        searchLabel="Rechercher une offre"
+        placeholder="Intitulé ou code ROME"
+        values={values}
+        selects={[
+          { name: 'contract', label: 'Contrat', options: [{ value: '', label: 'Tous les contrats' }, ...Object.entries(CONTRACT_TYPES).map(([value, label]) => ({ value, label }))] },
+          { name: 'place', label: 'Lieu', options: [{ value: '', label: 'Tous les lieux' }, ...places.map((p) => ({ value: p.id, label: p.label }))] },
+          { name: 'enterprise', label: 'Entreprise', options: [{ value: '', label: 'Toutes les entreprises' }, ...enterprises.map((e) => ({ value: e.id, label: e.name }))] },
+          { name: 'status', label: 'Statut', options: [{ value: '', label: 'Tous les statuts' }, ...Object.entries(JOB_OFFER_STATUSES).map(([value, label]) => ({ value, label }))] },
+          { name: 'sort', label: 'Trier par', options: [{ value: '', label: 'Plus récentes' }, { value: 'title', label: 'Intitulé' }, { value: 'start', label: 'Date de début' }] },
+        ]}
+      />
+      {list.rows.length === 0 ? (
+        filtered ? (
+          <EmptyState title="Aucune offre ne correspond à ces filtres.">Modifiez la recherche ou réinitialisez les filtres.</EmptyState>
+        ) : (
+          <EmptyState title="Aucune offre d’emploi pour l’instant.">Créez les offres depuis la fiche de leur entreprise (menu Entreprises).</EmptyState>
+        )
       ) : (
-        <SimpleTable caption={title} headers={['Offre', 'Contrat', 'Lieu', 'Début']} rows={rows.map((r) => ({ key: r.id, cells: [<Link key="n" href={`/v2/offer/${r.id}`}>{r.title}</Link>, r.contractType ?? '', r.addressFormatted ?? '', formatDate(r.startDate)] }))} />
+        <SimpleTable
+          caption={title}
+          headers={['Offre', 'Entreprise', 'Contrat', 'Lieu', 'Début', 'Postes pourvus', 'Statut', 'Validité']}
+          rows={list.rows.map((r) => ({
+            key: r.id,
+            cells: [
+              <Link key="n" href={`/v2/offer/${r.id}`}>
+                {r.title}
+              </Link>,
+              r.enterpriseName ?? '',
+              contractLabel(r.contractType),
+              r.place ?? '',
+              formatDate(r.startDate),
+              `${r.positionsFilled} / ${r.positions}`,
+              <JobOfferStatusBadge key="s" status={r.status} />,
+              offerValidityLabel({ serviceStartDate: r.validFrom, serviceEndDate: r.validUntil }),
+            ],
+          }))}
+        />
       )}
+      <Pager page={list.page} total={list.total} href={(p) => pageHref(PATH, values, p)} label="Pages des offres d’emploi" />
     </>
   )
 }

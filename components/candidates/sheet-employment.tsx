@@ -1,0 +1,48 @@
+import { PlacementStatusBadge } from '@/components/job-offers/status-badges'
+import { EmptyState } from '@/components/ui/empty-state'
+import Link from '@/components/ui/link'
+import { formatDate, formatDateTime } from '@/lib/dates'
+import { getDb } from '@/lib/db/client'
+import { PLACEMENT_STATUSES } from '@/lib/job-offers/labels'
+import { placementsOfCandidate } from '@/lib/job-offers/queries'
+
+/** The sheet's "Emploi" section (issue 12 §3): the candidate's placements on job offers, their status and history. */
+export async function SheetEmployment({ organisationId, candidateId }: { organisationId: string; candidateId: string }) {
+  const placements = await placementsOfCandidate(getDb(), organisationId, candidateId)
+  return (
+    <section aria-labelledby="sheet-employment" className="flex flex-col gap-4">
+      <h2 id="sheet-employment" className="text-lg font-semibold">
+        Emploi
+      </h2>
+      {placements.length === 0 ? (
+        <EmptyState title="Aucun positionnement sur une offre d’emploi.">Positionnez le candidat depuis la page d’une offre d’emploi (menu Offres d’emploi).</EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {placements.map((p) => (
+            <li key={p.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  <Link href={`/v2/offer/${p.jobOfferId}`} className="font-medium">
+                    {p.title}
+                  </Link>
+                  {p.enterpriseName && <span className="text-slate-700"> · {p.enterpriseName}</span>}
+                </span>
+                <PlacementStatusBadge status={p.status} />
+              </div>
+              <ol aria-label={`Historique du positionnement sur ${p.title}`} className="mt-2 flex flex-col gap-1 text-slate-700">
+                {p.events.map((e, i) => (
+                  <li key={i}>
+                    {formatDate(e.at)} · {PLACEMENT_STATUSES[e.status]}
+                    {e.status === 'interview' && e.interviewAt ? ` le ${formatDateTime(e.interviewAt)}` : ''}
+                    {e.reason ? ` (${e.reason})` : ''}
+                    {e.firstName || e.lastName ? ` · ${e.firstName ?? ''} ${e.lastName ?? ''}`.trimEnd() : ''}
+                  </li>
+                ))}
+              </ol>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

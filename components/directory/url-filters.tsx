@@ -1,0 +1,56 @@
+'use client'
+
+import { useEffect, useState, useTransition } from 'react'
+import { usePathname, useRouter } from 'next/navigation'
+import { SelectField } from '@/components/settings/select-field'
+import { FilterPanel } from '@/components/ui/filter-panel'
+import { SearchField } from '@/components/ui/search-field'
+import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
+
+export type UrlSelect = { name: string; label: string; options: { value: string; label: string }[] }
+
+/**
+ * A directory list's filter bar (structures, enterprises, job offers): a search box (2+ characters or emptied,
+ * 750 ms, spec §5 and §9) and single-choice selects, all in the URL; any change goes back to page 1.
+ */
+export function UrlFilters({ label, searchLabel, placeholder, values, selects }: { label: string; searchLabel: string; placeholder: string; values: Record<string, string>; selects: UrlSelect[] }) {
+  const router = useRouter()
+  const pathname = usePathname()
+  const [pending, startTransition] = useTransition()
+  const [chosen, setChosen] = useState(values)
+  const key = JSON.stringify(values)
+  useEffect(() => setChosen(values), [key]) // eslint-disable-line react-hooks/exhaustive-deps
+  const { text, setText, set, applied } = useDebouncedSearch(values.q ?? '', (q) => go({ q }))
+
+  function go(next: Record<string, string>) {
+    const state = { ...chosen, q: applied(), ...next }
+    setChosen(state)
+    const query = new URLSearchParams(Object.entries(state).filter(([k, v]) => v && k !== 'page'))
+    const s = query.toString()
+    startTransition(() => router.replace(s ? `${pathname}?${s}` : pathname, { scroll: false }))
+  }
+
+  return (
+    <FilterPanel
+      label={label}
+      busy={pending}
+      onReset={() => {
+        set('')
+        setChosen({})
+        startTransition(() => router.replace(pathname, { scroll: false }))
+      }}
+    >
+      <SearchField label={searchLabel} value={text} onChange={setText} placeholder={placeholder} />
+      {selects.map((s) => (
+        <SelectField key={s.name} label={s.label} value={chosen[s.name] ?? ''} onChange={(e) => go({ [s.name]: e.target.value })} options={s.options} />
+      ))}
+    </FilterPanel>
+  )
+}
+
+/** A page link that keeps the list's filters. */
+export function pageHref(path: string, values: Record<string, string>, page: number): string {
+  const query = new URLSearchParams(Object.entries({ ...values, page: page > 1 ? String(page) : '' }).filter(([, v]) => v))
+  const s = query.toString()
+  return s ? `${path}?${s}` : path
+}

@@ -1,0 +1,130 @@
+'use client'
+
+import { useState } from 'react'
+import { useRouter } from 'next/navigation'
+import { FeedbackField } from '@/components/applies/fup-dialog-parts'
+import { FormError, withoutKeys, type Errors } from '@/components/directory/form-parts'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { toast } from '@/components/ui/toast'
+import { invitePartnerUserAction, reinvitePartnerUserAction, setPartnerUserDisabledAction } from '@/lib/partners/actions'
+
+type PartnerUser = { id: string; firstName: string | null; lastName: string | null; email: string; disabled: boolean; invited: boolean }
+const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
+
+/** The structure sheet's users (issue 12 §1): invite a partner user by email (72 h link), disable, re-invite. */
+export function PartnerUsers({ structureId, users, canManage }: { structureId: string; users: PartnerUser[]; canManage: boolean }) {
+  const router = useRouter()
+  const [busy, setBusy] = useState<string | null>(null)
+  async function run(id: string, work: () => Promise<{ ok: boolean; error?: string }>, success: string) {
+    setBusy(id)
+    const result = await work().catch(() => FAILED)
+    setBusy(null)
+    if (result.ok) {
+      toast.success(success)
+      router.refresh()
+    } else toast.error(result.error ?? FAILED.error)
+  }
+  return (
+    <section aria-labelledby="partner-users-title" className="rounded-lg border border-slate-200 bg-white p-5">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="partner-users-title" className="text-lg font-semibold">
+          Utilisateurs de la structure
+        </h2>
+        {canManage && <InviteDialog structureId={structureId} />}
+      </div>
+      {users.length === 0 ? (
+        <p className="text-sm text-slate-700">Aucun utilisateur pour l’instant. Invitez un partenaire pour qu’il réponde lui-même aux prescriptions.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {users.map((u) => {
+            const name = `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() || u.email
+            return (
+              <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  <span className="font-medium">{name}</span> <span className="text-slate-600">{u.email}</span>{' '}
+                  {u.disabled ? <span className="rounded bg-slate-100 px-2 py-0.5 text-xs">Désactivé</span> : u.invited ? <span className="rounded bg-amber-50 px-2 py-0.5 text-xs text-amber-900">Invitation envoyée</span> : null}
+                </span>
+                {canManage && (
+                  <span className="flex gap-2">
+                    {!u.disabled && (
+                      <Button variant="secondary" className="px-3 py-1" disabled={busy === u.id} onClick={() => run(u.id, () => reinvitePartnerUserAction(structureId, u.id), `Invitation envoyée à ${u.email}.`)} aria-label={`Renvoyer une invitation à ${name}`}>
+                        Renvoyer l’invitation
+                      </Button>
+                    )}
+                    <Button
+                      variant="secondary"
+                      className="px-3 py-1"
+                      disabled={busy === u.id}
+                      onClick={() => run(u.id, () => setPartnerUserDisabledAction(structureId, u.id, !u.disabled), u.disabled ? 'Compte réactivé.' : 'Compte désactivé : ses sessions sont fermées.'.replace(' :', '\u00a0:'))}
+                      aria-label={`${u.disabled ? 'Réactiver' : 'Désactiver'} le compte de ${name}`}
+                    >
+                      {u.disabled ? 'Réactiver' : 'Désactiver'}
+                    </Button>
+                  </span>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function InviteDialog({ structureId }: { structureId: string }) {
+  const router = useRouter()
+  const [open, setOpen] = useState(false)
+  const [form, setForm] = useState({ firstName: '', lastName: '', email: '', phone: '' })
+  const [errors, setErrors] = useState<Errors>({})
+  const [error, setError] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+  const set = (patch: Partial<typeof form>) => {
+    setForm((f) => ({ ...f, ...patch }))
+    setErrors((e) => withoutKeys(e, Object.keys(patch)))
+  }
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    setSending(true)
+    const result = await invitePartnerUserAction(structureId, form).catch(() => FAILED)
+    setSending(false)
+    if (result.ok) {
+      toast.success(`Invitation envoyée à ${form.email.trim()}.`)
+      setOpen(false)
+      setForm({ firstName: '', lastName: '', email: '', phone: '' })
+      router.refresh()
+      return
+    }
+    setErrors('fieldErrors' in result ? (result.fieldErrors ?? {}) : {})
+    setError(result.error)
+  }
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Inviter un utilisateur</Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Inviter un utilisateur de la structure"
+        description="Il reçoit par email un lien, valable 72 heures, pour choisir son mot de passe."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Annuler
+            </Button>
+            <Button type="submit" form="invite-partner-user" disabled={sending}>
+              {sending ? 'Envoi…' : 'Envoyer l’invitation'}
+            </Button>
+          </>
+        }
+      >
+        <form id="invite-partner-user" onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <FormError error={error} />
+          <FeedbackField label="Prénom" value={form.firstName} onChange={(firstName) => set({ firstName })} error={errors.firstName} required />
+          <FeedbackField label="Nom" value={form.lastName} onChange={(lastName) => set({ lastName })} error={errors.lastName} required />
+          <FeedbackField label="Email" type="email" value={form.email} onChange={(email) => set({ email })} error={errors.email} required />
+          <FeedbackField label="Téléphone" type="tel" value={form.phone} onChange={(phone) => set({ phone })} error={errors.phone} />
+        </form>
+      </Dialog>
+    </>
+  )
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { FUP_MESSAGES, isCalendarDate, PHONE_PATTERN } from '@/lib/applies/fup-schema'
+import { isValidSiret, normalizeSiret } from '@/lib/siret'
+
+/**
+ * The zod pieces the directory's forms share (partner structures, social offers, enterprises, job offers). Empty
+ * strings are "not given" (null); messages are French, and the spec's own for the email and the phone (§5).
+ */
+export const DIRECTORY_MESSAGES = {
+  siretInvalid: 'Le SIRET doit compter 14 chiffres et sa clé doit être juste.',
+  dateInvalid: 'La date n’est pas valide (jj/mm/aaaa).',
+  urlInvalid: 'L’adresse du site doit commencer par https:// ou http://.',
+  tooLong: (max: number) => `Ce champ ne doit pas dépasser ${max.toLocaleString('fr-FR')} caractères.`,
+  emailFormat: FUP_MESSAGES.emailFormat,
+  phoneIncomplete: FUP_MESSAGES.phoneIncomplete,
+} as const
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v)
+
+export const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, DIRECTORY_MESSAGES.tooLong(max))
+
+export const optionalText = (max = 500) => z.preprocess(blankToNull, z.string({ error: DIRECTORY_MESSAGES.tooLong(max) }).max(max, DIRECTORY_MESSAGES.tooLong(max)).nullable().default(null))
+
+export const optionalEmail = z.preprocess(
+  blankToNull,
+  z.email({ error: DIRECTORY_MESSAGES.emailFormat }).max(254, DIRECTORY_MESSAGES.emailFormat).transform((v) => v.toLowerCase()).nullable().default(null),
+)
+
+/** Stored as typed; the pattern is the FUP's (spec §5: may be empty). */
+export const optionalPhone = z.preprocess(blankToNull, z.string({ error: DIRECTORY_MESSAGES.phoneIncomplete }).regex(PHONE_PATTERN, DIRECTORY_MESSAGES.phoneIncomplete).nullable().default(null))
+
+export const optionalUrl = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: DIRECTORY_MESSAGES.urlInvalid })
+    .max(500, DIRECTORY_MESSAGES.tooLong(500))
+    .refine((v) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), DIRECTORY_MESSAGES.urlInvalid)
+    .nullable()
+    .default(null),
+)
+
+export const optionalDate = z.preprocess(blankToNull, z.string({ error: DIRECTORY_MESSAGES.dateInvalid }).refine(isCalendarDate, DIRECTORY_MESSAGES.dateInvalid).nullable().default(null))
+
+const siretChecked = () =>
+  z
+    .string({ error: DIRECTORY_MESSAGES.siretInvalid })
+    .transform(normalizeSiret)
+    .refine(isValidSiret, DIRECTORY_MESSAGES.siretInvalid)
+
+/** 14 digits with a right Luhn key (La Poste's exception included), typed with spaces, dots or dashes. */
+export const requiredSiret = z.preprocess(blankToNull, siretChecked())
+export const optionalSiret = z.preprocess(blankToNull, siretChecked().nullable().default(null))
+
+/** A longer free text, kept as '' when empty. */
+export const freeText = (max: number) => z.preprocess((v) => (v == null ? '' : typeof v === 'string' ? v.trim() : v), z.string().max(max, DIRECTORY_MESSAGES.tooLong(max)))
+
+/** Zod issues as one French message per field path ('contacts.0.email'). */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of error.issues) out[issue.path.join('.') || '_'] ??= issue.message
+  return out
+}
+
+export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; error: string; fieldErrors?: Record<string, string>; notFound?: true; existingId?: string }
+export const CHECK_FIELDS = 'Vérifiez les champs signalés.'
+export const NOT_FOUND = { ok: false, notFound: true, error: 'Cette fiche est introuvable.' } as const
+
+export function invalid(error: z.ZodError): { ok: false; error: string; fieldErrors: Record<string, string> } {
+  return { ok: false, error: CHECK_FIELDS, fieldErrors: fieldErrorsOf(error) }
+}

@@ -1,0 +1,112 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { auditLog, candidates, enterpriseContacts, enterprises, jobOffers, jobPlacements, users } from '@/lib/db/schema'
+import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
+
+export const ENTERPRISE_OFFER_FILTERS = ['open', 'none'] as const
+export const ENTERPRISE_SORTS = ['name', 'recent'] as const
+export type EnterpriseFilters = { search?: string; offers?: (typeof ENTERPRISE_OFFER_FILTERS)[number] | ''; sort?: (typeof ENTERPRISE_SORTS)[number] | ''; page?: number }
+
+/** Accent- and case-insensitive "contains", on a trigram-indexed haystack; % and _ are literal. */
+export function containsText(haystack: SQL, search: string | undefined): SQL | undefined {
+  const s = search?.trim() ?? ''
+  if (s.length < SEARCH_MIN_LENGTH) return undefined
+  return sql`${haystack} like '%' || passerelle_unaccent(lower(${s.replace(/[\\%_]/g, '\\$&')})) || '%'`
+}
+
+// Select-list subqueries name the outer row explicitly: Drizzle leaves a single table's columns unqualified there.
+const openOffers = sql<number>`(select count(*)::int from ${jobOffers} j where j.enterprise_id = enterprises.id and j.status = 'open')`
+
+/**
+ * /v2/enterprises/dashboard (issue 12 §3): one page of the organisation's enterprises (50), the total and how many have
+ * an open offer, under the search (2+ characters: name, SIRET, address) and the filters. Each row counts its offers
+ * and its hires through the job offers' enterprise index.
+ */
+export async function listEnterprises(db: DbOrTx, organisationId: string, filters: EnterpriseFilters = {}) {
+  const page = Math.max(1, filters.page ?? 1)
+  const base = and(eq(enterprises.organisationId, organisationId), containsText(sql`${enterprises.searchText}`, filters.search))
+  const condition = and(
+    base,
+    filters.offers === 'open' ? sql`exists (select 1 from ${jobOffers} j where j.enterprise_id = ${enterprises.id} and j.status = 'open')` : undefined,
+    filters.offers === 'none' ? sql`not exists (select 1 from ${jobOffers} j where j.enterprise_id = ${enterprises.id})` : undefined,
+  )
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: enterprises.id,
+        name: enterprises.name,
+        siret: enterprises.siret,
+        nafCode: enterprises.nafCode,
+        addressFormatted: enterprises.addressFormatted,
+        offers: sql<number>`(select count(*)::int from ${jobOffers} j where j.enterprise_id = enterprises.id)`,
+        openOffers,
+        hired: sql<number>`(select coalesce(sum(j.positions_filled), 0)::int from ${jobOffers} j where j.enterprise_id = enterprises.id)`,
+      })
+      .from(enterprises)
+      .where(condition)
+      .orderBy(...(filters.sort === 'recent' ? [desc(enterprises.createdAt), desc(enterprises.id)] : [asc(enterprises.name), asc(enterprises.id)]))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db
+      .select({ total: count(), withOpenOffers: sql<number>`count(*) filter (where exists (select 1 from ${jobOffers} j where j.enterprise_id = enterprises.id and j.status = 'open'))::int` })
+      .from(enterprises)
+      .where(condition),
+  ])
+  return { page, total: totals?.total ?? 0, withOpenOffers: totals?.withOpenOffers ?? 0, rows }
+}
+
+export async function getEnterprise(db: DbOrTx, organisationId: string, id: string) {
+  const [row] = await db.select().from(enterprises).where(and(eq(enterprises.id, id), eq(enterprises.organisationId, organisationId)))
+  if (!row) return null
+  const contacts = await db
+    .select({ name: enterpriseContacts.name, role: enterpriseContacts.role, phone: enterpriseContacts.phone, email: enterpriseContacts.email })
+    .from(enterpriseContacts)
+    .where(eq(enterpriseContacts.enterpriseId, id))
+    .orderBy(asc(enterpriseContacts.position))
+  return { ...row, contacts }
+}
+
+/** The sheet's job offers, and the candidates placed on them (the organisation's only). */
+export async function enterpriseOffersAndPlacements(db: DbOrTx, organisationId: string, enterpriseId: string) {
+  const [offers, placements] = await Promise.all([
+    db
+      .select({ id: jobOffers.id, title: jobOffers.title, contractType: jobOffers.contractType, status: jobOffers.status, positions: jobOffers.positions, positionsFilled: jobOffers.positionsFilled, validFrom: jobOffers.validFrom, validUntil: jobOffers.validUntil })
+      .from(jobOffers)
+      .where(and(eq(jobOffers.organisationId, organisationId), eq(jobOffers.enterpriseId, enterpriseId)))
+      .orderBy(desc(jobOffers.createdAt)),
+    db
+      .select({ id: jobPlacements.id, candidateId: candidates.id, firstName: candidates.firstName, lastName: candidates.lastName, offerId: jobOffers.id, offerTitle: jobOffers.title, status: jobPlacements.status, updatedAt: jobPlacements.updatedAt })
+      .from(jobPlacements)
+      .innerJoin(jobOffers, eq(jobOffers.id, jobPlacements.jobOfferId))
+      .innerJoin(candidates, eq(candidates.id, jobPlacements.candidateId))
+      .where(and(eq(jobPlacements.organisationId, organisationId), eq(jobOffers.enterpriseId, enterpriseId)))
+      .orderBy(desc(jobPlacements.updatedAt))
+      .limit(200),
+  ])
+  return { offers, placements }
+}
+
+/** The sheet's history: the audited changes of the enterprise and of its job offers (who, when, which fields). */
+export async function enterpriseHistory(db: DbOrTx, organisationId: string, enterpriseId: string) {
+  return db
+    .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, details: auditLog.details, firstName: users.firstName, lastName: users.lastName })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(eq(auditLog.entityType, 'enterprise'), eq(auditLog.entityId, enterpriseId), eq(auditLog.organisationId, organisationId)))
+    .orderBy(desc(auditLog.at))
+    .limit(50)
+}
+
+/**
+ * The enterprise filter's choices: the 200 enterprises with the most job offers, and the chosen one. An organisation
+ * with 20 000 enterprises does not get a 20 000-option select.
+ */
+export async function enterpriseChoices(db: DbOrTx, organisationId: string, chosenId?: string) {
+  const rows = await db.execute<{ id: string; name: string }>(sql`
+    (select e.id, e.name from enterprises e
+      join (select enterprise_id, count(*) n from job_offers where organisation_id = ${organisationId} and enterprise_id is not null group by enterprise_id order by n desc limit 200) top on top.enterprise_id = e.id)
+    union
+    (select e.id, e.name from enterprises e where e.organisation_id = ${organisationId} and e.id = ${chosenId ?? null}::uuid)
+    order by name`)
+  return rows.rows
+}

@@ -1,0 +1,69 @@
+'use server'
+
+import { revalidatePath } from 'next/cache'
+import { getCurrentUser } from '@/lib/auth/session'
+import { getDb } from '@/lib/db/client'
+import { NOT_FOUND } from '@/lib/directory/fields'
+import { FORBIDDEN, guardedAction, organisationActor } from '@/lib/directory/guard'
+import { isUuid } from '@/lib/ids'
+import { logError } from '@/lib/log'
+import { can } from '@/lib/permissions'
+import { createJobOffer, updateJobOffer } from './job-offers'
+import { placeCandidates, setPlacementStatus } from './placements'
+import { candidatesToPlace } from './queries'
+
+const uuid = (v: unknown): v is string => typeof v === 'string' && isUuid(v)
+
+export async function createJobOfferAction(enterpriseId: unknown, input: unknown) {
+  return guardedAction('job-offer.create', 'offers.job.modify', async (user) => {
+    const actor = organisationActor(user)
+    if (!actor) return FORBIDDEN
+    if (!uuid(enterpriseId)) return NOT_FOUND
+    const outcome = await createJobOffer(getDb(), actor, enterpriseId, input)
+    if (outcome.ok) revalidatePath(`/v2/enterprise/${enterpriseId}`)
+    return outcome
+  })
+}
+
+export async function updateJobOfferAction(jobOfferId: unknown, input: unknown) {
+  return guardedAction('job-offer.update', 'offers.job.modify', async (user) => {
+    const actor = organisationActor(user)
+    if (!actor) return FORBIDDEN
+    if (!uuid(jobOfferId)) return NOT_FOUND
+    const outcome = await updateJobOffer(getDb(), actor, jobOfferId, input)
+    if (outcome.ok) revalidatePath(`/v2/offer/${jobOfferId}`)
+    return outcome
+  })
+}
+
+export async function placeCandidatesAction(jobOfferId: unknown, input: unknown) {
+  return guardedAction('placement.create', 'candidate.placement.modify', async (user) => {
+    const actor = organisationActor(user)
+    if (!actor) return FORBIDDEN
+    if (!uuid(jobOfferId)) return NOT_FOUND
+    const outcome = await placeCandidates(getDb(), actor, jobOfferId, input)
+    if (outcome.ok) revalidatePath(`/v2/offer/${jobOfferId}`)
+    return outcome
+  })
+}
+
+export async function setPlacementStatusAction(placementId: unknown, input: unknown) {
+  return guardedAction('placement.update', 'candidate.placement.modify', async (user) => {
+    const actor = organisationActor(user)
+    if (!actor) return FORBIDDEN
+    if (!uuid(placementId)) return NOT_FOUND
+    return setPlacementStatus(getDb(), actor, placementId, input)
+  })
+}
+
+/** The picker's search: the text travels in the body, never in a URL. */
+export async function searchCandidatesToPlaceAction(jobOfferId: unknown, search: unknown) {
+  const user = await getCurrentUser()
+  if (!user?.organisationId || !can(user, 'candidate.placement.modify') || !uuid(jobOfferId) || typeof search !== 'string' || search.length > 100) return []
+  try {
+    return await candidatesToPlace(getDb(), user.organisationId, jobOfferId, search)
+  } catch (error) {
+    logError('directory.placement.search', error)
+    return []
+  }
+}

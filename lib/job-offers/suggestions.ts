@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+
+/** Where a French address is: the département of its postcode ('76' of 76600), '97' for every overseas one. */
+export const departementOf = (column: string) => `substring(${column} from '(\\d{2})\\d{3}')`
+
+export type Suggestion = { id: string; firstName: string; lastName: string; place: string | null; reasons: string[] }
+
+/**
+ * Issue 12 §3 (none of the reference tools has them): up to 10 of the organisation's candidates for a job offer —
+ * followed by a referent (their course is under way; issue 13's support courses will refine it), living in the
+ * offer's place or its département (the same place first), without an active placement on this offer. Candidates
+ * without any other placement under way come first. Each comes with why it is suggested. Two index probes: the
+ * (organisation, place) index and the (organisation, département) expression index.
+ */
+export async function suggestCandidates(db: DbOrTx, organisationId: string, jobOfferId: string): Promise<Suggestion[]> {
+  const result = await db.execute<{ id: string; first_name: string; last_name: string; place: string | null; same_place: boolean; departement: string | null; busy: boolean; referent: string | null }>(sql`
+    with offer as (
+      select j.id, j.place_id, ${sql.raw(departementOf('j.address_formatted'))} as departement
+      from job_offers j where j.id = ${jobOfferId} and j.organisation_id = ${organisationId}
+    ), near as (
+      select c.id, (c.place_id is not distinct from o.place_id and o.place_id is not null) as same_place
+      from candidates c, offer o
+      where c.organisation_id = ${organisationId} and o.place_id is not null and c.place_id = o.place_id
+      union
+      select c.id, false
+      from candidates c, offer o
+      where c.organisation_id = ${organisationId} and o.departement is not null and ${sql.raw(departementOf('c.address_formatted'))} = o.departement
+    )
+    select c.id, c.first_name, c.last_name, pl.label as place, bool_or(n.same_place) as same_place,
+      ${sql.raw(departementOf('c.address_formatted'))} as departement,
+      exists (select 1 from job_placements p where p.candidate_id = c.id and p.organisation_id = ${organisationId} and p.status in ('proposed', 'interview', 'hired')) as busy,
+      nullif(trim(coalesce(r.first_name, '') || ' ' || coalesce(r.last_name, '')), '') as referent
+    from near n
+    join candidates c on c.id = n.id
+    left join places pl on pl.id = c.place_id
+    left join "user" r on r.id = c.referent_id
+    where c.anonymised_at is null and c.referent_id is not null
+      and not exists (select 1 from job_placements p where p.job_offer_id = ${jobOfferId} and p.candidate_id = c.id and p.status in ('proposed', 'interview', 'hired'))
+    group by c.id, pl.label, r.first_name, r.last_name
+    order by bool_or(n.same_place) desc, busy asc, c.updated_at desc, c.id
+    limit 10`)
+  return result.rows.map((r) => ({
+    id: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    place: r.place,
+    reasons: [
+      r.same_place ? `Habite ${r.place ?? 'le lieu de l’offre'}` : `Habite le même département (${r.departement})`,
+      r.referent ? `Suivi par ${r.referent}` : 'Suivi en cours',
+      r.busy ? 'Déjà positionné sur une autre offre' : 'Aucun autre positionnement en cours',
+    ],
+  }))
+}
