@@ -14,6 +14,7 @@ import { suggestCandidates } from '@/lib/job-offers/suggestions'
 import { listCandidatesPage } from '@/lib/candidates/list-candidates'
 import { listChallenges, saveChallenges } from '@/lib/offers/challenges'
 import { listDirectoryOffers } from '@/lib/offers/directory'
+import { analyseOfferImport, commitOfferImport } from '@/lib/offers/import-offers'
 import { createSocialOffer, mayEditOffer, updateSocialOffer } from '@/lib/offers/write-offer'
 import { createPartnerStructure, invitePartnerUser, updatePartnerStructure } from '@/lib/partners/structures'
 import { getPartnerStructure, listPartnerStructures, responseIndicator } from '@/lib/partners/queries'
@@ -313,6 +314,88 @@ describe('enterprises, job offers and placements', () => {
       // A candidate without referent is not suggested.
       await tx.execute(sql`update candidates set referent_id = null where id = ${first.id}`)
       expect((await suggestCandidates(tx, SM.organisationId, offer!.id)).map((c) => c.id)).not.toContain(first.id)
+    })
+  })
+})
+
+describe('importing social offers', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text)
+
+  it('a CSV: every bad row with its line and French reasons; the valid ones in one transaction, read-only; again = updated', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const csv = [
+        'nom;description;date de début;date de fin;étiquettes;modes de financement;email du contact;téléphone du contact;identifiant',
+        'Atelier CV;<p>Rédiger son CV</p><script>alert(1)</script>;01/12/2026;30/06/2027;trouver-un-emploi;fse;cv@habitat.test;02 35 00 00 10;cv',
+        ';sans nom;;;;;;;',
+        'Dates inversées;;01/07/2027;01/01/2027;;;;;dates',
+        'Mauvais contact;;;;;inconnu;pas-un-email;02 35;contact',
+        'Atelier CV bis;;;;;;;;cv',
+      ].join('\n')
+      const analysis = await analyseOfferImport(tx, demoIds.structureHabitat, bytes(csv), 'offres.csv')
+      if (!analysis.ok) throw new Error(analysis.error)
+      expect(analysis.lines.filter((l) => l.errors.length).map((l) => [l.line, l.errors])).toEqual([
+        [3, ['Le nom de l’offre est obligatoire']],
+        [4, ['La date de fin précède la date de début']],
+        [5, ["L'email n'est pas bien formaté", "Le téléphone n'est pas complet", 'Le mode de financement «\u00a0inconnu\u00a0» n’existe pas']],
+        [6, ['Même identifiant que la ligne 2 du fichier']],
+      ])
+      const before = await tx.select({ n: count() }).from(s.socialOffers)
+      expect(await commitOfferImport(asDb(tx), SM, demoIds.structureHabitat, analysis.offers)).toEqual({ ok: true, created: 1, updated: 0 })
+      const [row] = await tx.select().from(s.socialOffers).where(and(eq(s.socialOffers.source, 'import-csv'), eq(s.socialOffers.offerId, 'cv')))
+      expect(row).toMatchObject({ name: 'Atelier CV', description: '<p>Rédiger son CV</p>', serviceStartDate: '2026-12-01', serviceEndDate: '2027-06-30', tags: ['trouver-un-emploi'], financingModes: ['fse'], providerName: 'Habitat Relais' })
+      expect(await mayEditOffer(tx, admin, row!)).toBe(false)
+      // The same file again: the offer is updated, not duplicated.
+      const again = await analyseOfferImport(tx, demoIds.structureHabitat, bytes(csv.replace('Rédiger son CV', 'Rédiger et relire son CV')), 'offres.csv')
+      if (!again.ok) throw new Error(again.error)
+      expect(again.updates).toBe(1)
+      expect(await commitOfferImport(asDb(tx), SM, demoIds.structureHabitat, again.offers)).toEqual({ ok: true, created: 0, updated: 1 })
+      expect(await tx.select({ n: count() }).from(s.socialOffers)).toEqual([{ n: before[0]!.n + 1 }])
+      // Another structure importing the same identifiers is refused on those rows.
+      const other = await analyseOfferImport(tx, demoIds.structureMobilite, bytes(csv), 'offres.csv')
+      expect(other.ok && other.lines[0]!.errors).toEqual(['Cette offre (même source et même identifiant) appartient à une autre structure'])
+    })
+  })
+
+  it('a data·inclusion JSON: thématiques become tags (the top level too), so the offer lands under the right challenge', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const services = [
+        {
+          id: 'dora-123',
+          source: 'dora',
+          nom: 'Location de voitures à 3 €',
+          presentation_resume: 'Résumé',
+          presentation_detail: 'Première ligne.\n\nDeuxième <b>paragraphe</b>.',
+          thematiques: ['mobilite--louer-un-vehicule', 'trouver-un-emploi--convaincre-un-recruteur-en-entretien'],
+          adresse: '5 rue Verte',
+          code_postal: '76000',
+          commune: 'Rouen',
+          telephone: '0235000011',
+          courriel: 'garage@dora.test',
+          contact_nom_prenom: 'Jean Dupré',
+          date_suspension: '2027-12-31',
+          lien_source: 'https://dora.inclusion.beta.gouv.fr/services/123',
+        },
+        { id: 'dora-124', source: 'dora', nom: '', thematiques: [] },
+      ]
+      const analysis = await analyseOfferImport(tx, demoIds.structureHabitat, bytes(JSON.stringify(services)), 'services.json')
+      if (!analysis.ok) throw new Error(analysis.error)
+      expect(analysis).toMatchObject({ format: 'data-inclusion', valid: 1, invalid: 1 })
+      expect(analysis.lines[1]).toMatchObject({ line: 2, errors: ['Le nom de l’offre est obligatoire'] })
+      expect(await commitOfferImport(asDb(tx), SM, demoIds.structureHabitat, analysis.offers)).toEqual({ ok: true, created: 1, updated: 0 })
+      const [row] = await tx.select().from(s.socialOffers).where(and(eq(s.socialOffers.source, 'dora'), eq(s.socialOffers.offerId, 'dora-123')))
+      expect(row).toMatchObject({
+        tags: ['mobilite', 'mobilite-louer-un-vehicule', 'trouver-un-emploi', 'trouver-un-emploi-convaincre-un-recruteur-en-entretien'],
+        description: '<p>Première ligne.</p><p>Deuxième &lt;b&gt;paragraphe&lt;/b&gt;.</p>',
+        addressFormatted: '5 rue Verte, 76000 Rouen',
+        serviceEndDate: '2027-12-31',
+        contactName: 'Jean Dupré',
+      })
+      const mobilite = (await listChallenges(tx, SM.organisationId)).find((c) => c.name === 'Mobilité')!
+      const found = await listDirectoryOffers(tx, { organisationId: SM.organisationId }, { challengeIds: [mobilite.id] })
+      expect(found.offers.map((o) => o.name)).toContain('Location de voitures à 3 €')
+      for (const bad of ['{ pas du json', '{"services": 3}']) {
+        expect(await analyseOfferImport(tx, demoIds.structureHabitat, bytes(bad), 'x.json')).toMatchObject({ ok: false })
+      }
     })
   })
 })

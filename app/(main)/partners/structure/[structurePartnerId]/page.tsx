@@ -59,6 +59,9 @@ export default async function PartnerStructurePage({ params }: { params: Promise
                   presentation: structure.presentation,
                 }}
               />
+              <Link href={`/partners/structure/${structure.id}/import`} className={buttonClass('secondary')}>
+                Importer des offres
+              </Link>
               <Link href={`/offer/social/create?structure=${structure.id}`} className={buttonClass('primary')}>
                 Ajouter une offre sociale
               </Link>
