@@ -82,7 +82,7 @@ export function SocialOfferForm({ structureId, offerId, initial, challenges, fin
           <FeedbackField label="Téléphone du contact" type="tel" value={form.contactPhone} onChange={(contactPhone) => set({ contactPhone })} error={errors.contactPhone} />
           <FeedbackField label="Email du contact" type="email" value={form.contactMail} onChange={(contactMail) => set({ contactMail })} error={errors.contactMail} />
         </div>
-        <TextAreaField label="Informations pratiques" value={form.contactComment} onChange={(contactComment) => set({ contactComment })} error={errors.contactComment} rows={2} hint="Par exemple : permanence le mardi matin, sur rendez-vous." />
+        <TextAreaField label="Informations pratiques" value={form.contactComment} onChange={(contactComment) => set({ contactComment })} error={errors.contactComment} rows={2} hint={'Par exemple\u00a0: permanence le mardi matin, sur rendez-vous.'} />
       </fieldset>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => router.back()}>

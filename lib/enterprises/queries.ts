@@ -106,7 +106,7 @@ export async function enterpriseChoices(db: DbOrTx, organisationId: string, chos
     (select e.id, e.name from enterprises e
       join (select enterprise_id, count(*) n from job_offers where organisation_id = ${organisationId} and enterprise_id is not null group by enterprise_id order by n desc limit 200) top on top.enterprise_id = e.id)
     union
-    (select e.id, e.name from enterprises e where e.organisation_id = ${organisationId} and e.id = ${chosenId ?? null}::uuid)
+    (select e.id, e.name from enterprises e where e.organisation_id = ${organisationId} and e.id = ${chosenId || null}::uuid)
     order by name`)
   return rows.rows
 }

@@ -42,7 +42,7 @@ export const CHALLENGE_MESSAGES = {
   nameRequired: 'Le nom du frein est obligatoire.',
   nameTooLong: 'Le nom d’un frein ne doit pas dépasser 80 caractères.',
   iconUnknown: 'Choisissez une icône de la liste.',
-  tagsRequired: 'Donnez au moins une étiquette (par exemple « mobilite »).',
+  tagsRequired: 'Donnez au moins une étiquette (par exemple «\u00a0mobilite\u00a0»).',
   duplicate: 'Deux freins portent le même nom.',
   tooMany: 'Une organisation a au plus 40 freins.',
   unknown: 'Ce frein est introuvable.',

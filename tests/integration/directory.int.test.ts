@@ -187,7 +187,7 @@ describe('social offers written in Passerelle', () => {
       expect(await listChallenges(tx, LYON.organisationId)).toHaveLength(defaults.length)
       expect(await saveChallenges(asDb(tx), SM, { challenges: [{ name: 'A', icon: 'rocket', tags: '' }, { name: 'Mobilité', icon: 'nope', tags: 'x' }] })).toMatchObject({
         ok: false,
-        fieldErrors: { 'challenges.0.tags': 'Donnez au moins une étiquette (par exemple « mobilite »).', 'challenges.1.icon': 'Choisissez une icône de la liste.' },
+        fieldErrors: { 'challenges.0.tags': 'Donnez au moins une étiquette (par exemple «\u00a0mobilite\u00a0»).', 'challenges.1.icon': 'Choisissez une icône de la liste.' },
       })
     })
   })
