@@ -65,7 +65,7 @@ const arr = (values: readonly string[]) => `ARRAY[${values.map(lit).join(',')}]:
 /** A uniform pseudo-random integer in [0, 2^31) from an integer expression; salt gives independent draws. */
 const h = (x: string, salt: number) => `(hashint8((${x})::bigint * 1000003 + ${salt}) & 2147483647)`
 const pick = (values: readonly string[], x: string, salt: number) => `(${arr(values)})[1 + ${h(x, salt)} % ${values.length}]`
-const KINDS = { org: 1, place: 2, status: 3, structure: 4, doc: 5, offer: 6, cand: 7, apply: 8 } as const
+const KINDS = { org: 1, place: 2, status: 3, structure: 4, doc: 5, offer: 6, cand: 7, apply: 8, enterprise: 9, job: 10, placement: 11 } as const
 /**
  * A version-4-shaped uuid, RRRRRRRR-RRRR-4000-8XXX-XXXXXXXXXXXX: 48 hashed bits first, so that inserts scatter over
  * the primary-key index as gen_random_uuid() ones do, then the index itself, which keeps ids unique. Cheaper than md5.
@@ -135,6 +135,10 @@ export function sizes(scale: number) {
     offers: Math.max(10, Math.round(5000 * scale)),
     candidates: Math.max(100, Math.round(200_000 * scale)),
     applies: Math.max(500, Math.round(1_000_000 * scale)),
+    // Issue 12: the directory (a multiple of 10: the last digit of an index says its organisation).
+    enterprises: Math.max(100, Math.round(2000 * scale) * 10),
+    jobOffers: Math.max(200, Math.round(5000 * scale) * 10),
+    placements: Math.max(1000, Math.round(300_000 * scale)),
   }
 }
 
@@ -309,13 +313,15 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
       WHERE a.prescription_document_id IS NOT NULL AND get_byte(uuid_send(a.id), 0) % ${jobs} = ${job}`)
   })
 
+  await generateDirectory(step, n)
+
   // VACUUM as well as ANALYZE: production tables are vacuumed (hint bits, visibility map for index-only scans), and
   // autovacuum must not wake up in the middle of the measurements.
   const t = performance.now()
   const { rows: [drift] } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM social_applies a JOIN candidates c ON c.id = a.candidate_id
     WHERE a.candidate_place_id IS DISTINCT FROM c.place_id OR a.candidate_status_id IS DISTINCT FROM c.status_id`)
   if (drift!.n > 0) throw new Error(`${drift!.n} applies carry a place or status other than their candidate's`)
-  await concurrently(pool, jobs, ['VACUUM (ANALYZE) social_applies', 'VACUUM (ANALYZE) fups', 'VACUUM (ANALYZE) candidates', 'ANALYZE'])
+  await concurrently(pool, jobs, ['VACUUM (ANALYZE) social_applies', 'VACUUM (ANALYZE) fups', 'VACUUM (ANALYZE) candidates', 'VACUUM (ANALYZE) job_placements', 'VACUUM (ANALYZE) job_offers', 'VACUUM (ANALYZE) enterprises', 'ANALYZE'])
   log(`vacuum analyze: ${seconds(t)}`)
 
   const { rows } = await pool.query<Record<string, number>>(`
@@ -334,4 +340,74 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
     fups: counts.fups!,
     seconds: Math.round((performance.now() - started) / 100) / 10,
   }
+}
+
+const ENTERPRISE_KINDS = ['Boulangerie', 'Transports', 'Menuiserie', 'Garage', 'EHPAD', 'Restaurant', 'Nettoyage', 'Logistique', 'Espaces verts', 'Supermarché', 'Bâtiment', 'Imprimerie']
+const JOB_TITLES = ['Vendeur en boulangerie', 'Chauffeur livreur', 'Aide menuisier', 'Mécanicien automobile', 'Agent de service hospitalier', 'Commis de cuisine', 'Agent d’entretien', 'Préparateur de commandes', 'Jardinier paysagiste', 'Employé de libre-service', 'Maçon', 'Opérateur de production']
+const ROME = ['D1102', 'N4105', 'H2206', 'I1604', 'J1301', 'G1602', 'K2204', 'N1103', 'A1203', 'D1507', 'F1703', 'H2102']
+const CONTRACTS = ['cdi', 'cdd', 'cdd', 'interim', 'interim', 'alternance', 'iae', 'stage']
+/** Placement statuses weighted by repetition. */
+const PLACEMENT_STATUSES = ['proposed', 'proposed', 'proposed', 'proposed', 'interview', 'interview', 'refused', 'refused', 'refused', 'abandoned']
+/** An index's organisation by its last digit: 0–7 the big tenant, 8 the second, 9 the third (the directory's skew). */
+const directoryOrg = (x: string) => `(CASE WHEN (${x}) % 10 < 8 THEN 1 WHEN (${x}) % 10 = 8 THEN 2 ELSE 3 END)`
+
+/**
+ * Issue 12's directory: enterprises (with a contact), job offers of their organisation's enterprises, and placements
+ * of each organisation's candidates on its own offers (unique per candidate and offer; a few hires, counted back on
+ * the offers). Most of it in the big organisation, as the dashboards' worst case.
+ */
+async function generateDirectory(step: (label: string, sql: string | ((part: (total: number) => string, job: number) => string)) => Promise<void>, n: ReturnType<typeof sizes>) {
+  await step('enterprises', (part) => `
+    INSERT INTO enterprises (id, organisation_id, name, siret, naf_code, address_formatted, notes, created_at, updated_at)
+    SELECT ${id('enterprise', 'e')}, ${id('org', directoryOrg('e'))}, ${pick(ENTERPRISE_KINDS, 'e', 100)} || ' ' || ${pick(LAST, 'e', 101)} || ' ' || e,
+      CASE WHEN ${h('e', 102)} % 10 < 8 THEN lpad(e::text, 13, '0') || '0' END, lpad((${h('e', 103)} % 99)::text, 2, '0') || '.' || lpad((${h('e', 104)} % 99)::text, 2, '0') || 'Z',
+      (1 + ${h('e', 105)} % 150) || ' ' || ${pick(STREETS, 'e', 106)} || ', ' || ${pick(PLACES, 'e', 107)}, '', ${anchor} - (${h('e', 108)} % 1000) * interval '1 day', ${anchor}
+    FROM ${part(n.enterprises)} e`)
+  await step('enterprise contacts', (part) => `
+    INSERT INTO enterprise_contacts (enterprise_id, name, role, phone, email, position)
+    SELECT ${id('enterprise', 'e')}, ${pick(FEMALE, 'e', 110)} || ' ' || ${pick(LAST, 'e', 111)}, 'Responsable RH', '02' || lpad((${h('e', 112)} % 100000000)::text, 8, '0'), 'rh' || e || '@entreprise.test', 0
+    FROM ${part(n.enterprises)} e`)
+  // The enterprises' counters (drizzle/0025) are computed once after the load rather than by the row trigger: the
+  // parallel jobs would update the same enterprises in different orders.
+  await step('pause counters trigger', 'ALTER TABLE job_offers DISABLE TRIGGER job_offers_enterprise_counts')
+  await step('job offers', (part) => `
+    INSERT INTO job_offers (id, organisation_id, enterprise_id, title, rome_code, contract_type, working_time, place_id, address_formatted, start_date,
+      positions, salary_min, salary_max, description, status, valid_from, valid_until, created_at, updated_at)
+    SELECT ${id('job', 'j')}, ${id('org', 'o')}, ${id('enterprise', `10 * (${h('j', 120)} % ${n.enterprises / 10}) + j % 10`)}, (${arr(JOB_TITLES)})[t], (${arr(ROME)})[t],
+      ${pick(CONTRACTS, 'j', 122)}, 'full', ${id('place', `o * 100 + 1 + ${h('j', 123)} % ${PLACES.length}`)}, (${arr(PLACES)})[1 + ${h('j', 123)} % ${PLACES.length}],
+      (${anchor} + (${h('j', 124)} % 120 - 60) * interval '1 day')::date, 1 + ${h('j', 125)} % 3, 1500 + ${h('j', 126)} % 500, 2000 + ${h('j', 127)} % 800,
+      '<p>Poste à pourvoir.</p>', CASE WHEN ${h('j', 128)} % 10 = 0 THEN 'closed' ELSE 'open' END::job_offer_status,
+      (${anchor} - (${h('j', 129)} % 400) * interval '1 day')::date, (${anchor} + (${h('j', 130)} % 400 - 100) * interval '1 day')::date,
+      ${anchor} - (${h('j', 131)} % 1000) * interval '1 day', ${anchor}
+    FROM (SELECT j, ${directoryOrg('j')} AS o, 1 + ${h('j', 121)} % ${JOB_TITLES.length} AS t FROM ${part(n.jobOffers)} j) g`)
+  // Each candidate of the three organisations draws up to 3 offers of its own organisation; the share kept makes ~n.placements.
+  const perCandidate = 3
+  const keep = Math.min(100, Math.ceil((n.placements / (n.candidates * 0.8 * perCandidate)) * 100))
+  await step('job placements', (part) => `
+    INSERT INTO job_placements (id, organisation_id, job_offer_id, candidate_id, status, reason, created_at, updated_at)
+    SELECT ${id('placement', `c * ${perCandidate} + k`)}, ${id('org', 'o')}, ${id('job', `10 * (${h(`c * ${perCandidate} + k`, 140)} % ${n.jobOffers / 10}) + (CASE o WHEN 1 THEN ${h(`c * ${perCandidate} + k`, 141)} % 8 WHEN 2 THEN 8 ELSE 9 END)`)},
+      ${id('cand', 'c')}, st::placement_status, CASE WHEN st IN ('refused', 'abandoned') THEN 'Ne correspond pas au poste' END,
+      ${anchor} - (${h(`c * ${perCandidate} + k`, 143)} % 300) * interval '1 day', ${anchor}
+    FROM (SELECT c, k, ${orgOf('c')} AS o, ${pick(PLACEMENT_STATUSES, `c * ${perCandidate} + k`, 142)} AS st FROM ${part(n.candidates)} c, generate_series(0, ${perCandidate - 1}) k) g
+    WHERE o <= 3 AND ${h(`c * ${perCandidate} + k`, 144)} % 100 < ${keep}
+    ON CONFLICT DO NOTHING`)
+  // A few hires, within each offer's positions, counted back on the offers.
+  await step('hires', `
+    WITH ranked AS (
+      SELECT p.id, row_number() OVER (PARTITION BY p.job_offer_id ORDER BY p.id) AS r, j.positions
+      FROM job_placements p JOIN job_offers j ON j.id = p.job_offer_id WHERE p.status = 'proposed'
+    ), hired AS (
+      UPDATE job_placements p SET status = 'hired', reason = NULL FROM ranked q
+      WHERE q.id = p.id AND q.r <= q.positions AND ${h('hashtext(p.id::text)', 150)} % 10 = 0
+      RETURNING p.job_offer_id
+    )
+    UPDATE job_offers j SET positions_filled = h.n, status = CASE WHEN h.n >= j.positions THEN 'filled' ELSE j.status END
+    FROM (SELECT job_offer_id, count(*)::int AS n FROM hired GROUP BY 1) h WHERE h.job_offer_id = j.id`)
+  await step('enterprise counters', `
+    UPDATE enterprises e SET offers_count = c.offers, open_offers_count = c.open, hired_count = c.hired
+    FROM (SELECT enterprise_id, count(*)::int AS offers, count(*) FILTER (WHERE status = 'open')::int AS open, sum(positions_filled)::int AS hired
+          FROM job_offers WHERE enterprise_id IS NOT NULL GROUP BY 1) c
+    WHERE c.enterprise_id = e.id`)
+  await step('resume counters trigger', 'ALTER TABLE job_offers ENABLE TRIGGER job_offers_enterprise_counts')
+  await step('job placement events', `INSERT INTO job_placement_events (placement_id, status, reason, at) SELECT id, status, reason, created_at FROM job_placements`)
 }

@@ -10,6 +10,7 @@ import { candidatesDashboardServer } from './candidates'
 import { import10k } from './import'
 import { smsBulk1000, smsThreadServer, smsWorker } from './sms'
 import { export200k, statisticsServer } from './steering'
+import { enterprisesDashboardServer, import5000Offers, jobOffersDashboardServer, responseIndicatorServer, suggestionsServer } from './directory'
 
 /**
  * client: a connection of its own for the measurement's queries; db and pool: the app's handle (`createDb`) on the
@@ -114,4 +115,4 @@ const candidatesSearch: Measurement = {
 }
 
 /** archive-50 last: it writes (and restores) applies. */
-export const measurements: Measurement[] = [appliesByTab, candidatesSearch, appliesByTabServer, candidatesDashboardServer, fupPdf, archive50, import10k, smsThreadServer, smsBulk1000, smsWorker, statisticsServer, export200k]
+export const measurements: Measurement[] = [appliesByTab, candidatesSearch, appliesByTabServer, candidatesDashboardServer, fupPdf, archive50, import10k, smsThreadServer, smsBulk1000, smsWorker, statisticsServer, export200k, enterprisesDashboardServer, jobOffersDashboardServer, suggestionsServer, responseIndicatorServer, import5000Offers]

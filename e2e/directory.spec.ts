@@ -14,6 +14,8 @@ const PARTNER_EMAIL = 'partenaire.robec@passerelle.test'
 const PARTNER_PASSWORD = 'Robec-Partenaire-2026!'
 const ENTERPRISE = 'Menuiserie Caron'
 const JOB = 'Aide menuisier'
+const SEINE_MARITIME = '10000000-0000-4000-8000-000000000001'
+const HABITAT = '20000000-0000-4000-8000-000000000002'
 
 async function screenshots(page: Page, name: string) {
   for (const width of [1440, 390]) {
@@ -39,6 +41,8 @@ test.afterAll(async () => {
   await onE2eDatabase(`delete from job_placements where job_offer_id in (select id from job_offers where enterprise_id in ${enterprise})`)
   await onE2eDatabase(`delete from job_offers where enterprise_id in ${enterprise}`)
   await onE2eDatabase(`delete from enterprises where name = '${ENTERPRISE}'`)
+  await onE2eDatabase(`delete from social_offers where source = 'import-csv' and offer_id like 'e2e-%'`)
+  await onE2eDatabase(`delete from challenges where organisation_id = $1`, [SEINE_MARITIME])
 })
 
 test('an administrator creates a partner structure, invites its partner and writes a social offer; the partner edits it', async ({ browser }) => {
@@ -239,4 +243,63 @@ test('a counsellor creates an enterprise and a job offer, places two candidates 
   await expect(history).toContainText('Proposé')
   await expect(history).toContainText('Embauché')
   await expectNoSeriousA11yViolations(page)
+})
+
+test('an administrator edits the challenges, imports offers into a structure; another organisation finds nothing of it', async ({ browser }) => {
+  test.setTimeout(60_000)
+  const admin = await (await browser.newContext({ storageState: storageStateOf('admin') })).newPage()
+  await admin.goto('/v2/settings')
+  await admin.getByRole('link', { name: 'Freins' }).click()
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Freins')
+  await admin.getByLabel('Nom du frein 1', { exact: true }).fill('Mobilité et permis')
+  await admin.getByRole('button', { name: 'Ajouter un frein' }).click()
+  const last = await admin.getByRole('textbox', { name: /^Nom du frein \d+$/ }).count()
+  await admin.getByLabel(`Nom du frein ${last}`, { exact: true }).fill('Accès aux droits')
+  await admin.getByLabel(`Icône du frein ${last}`, { exact: true }).selectOption({ label: 'Balance' })
+  await admin.getByRole('button', { name: 'Enregistrer les freins' }).click()
+  await expect(admin.getByText('Donnez au moins une étiquette (par exemple «\u00a0mobilite\u00a0»).')).toBeVisible()
+  await admin.getByLabel(`Étiquettes du frein ${last}`, { exact: true }).fill('acces-aux-droits-et-citoyennete')
+  await expectNoSeriousA11yViolations(admin)
+  await screenshots(admin, 'challenges')
+  await admin.getByRole('button', { name: 'Enregistrer les freins' }).click()
+  await expect(admin.getByText('Freins enregistrés.').first()).toBeVisible()
+  await admin.reload()
+  await expect(admin.getByLabel('Nom du frein 1', { exact: true })).toHaveValue('Mobilité et permis')
+  await expect(admin.getByLabel(`Nom du frein ${last}`, { exact: true })).toHaveValue('Accès aux droits')
+
+  // The structure's sheet, then the import: a bad row is shown with its line; the valid one is imported.
+  await admin.goto(`/partners/structure/${HABITAT}`)
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Habitat Relais')
+  await expect(admin.getByRole('heading', { name: 'Réactivité' })).toBeVisible()
+  await expectNoSeriousA11yViolations(admin)
+  await screenshots(admin, 'structure-sheet')
+  await admin.getByRole('link', { name: 'Importer des offres' }).click()
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Importer des offres sociales')
+  const csv = ['identifiant;nom;date de début;date de fin;étiquettes', 'e2e-1;Colocation solidaire;01/01/2027;31/12/2027;logement', 'e2e-2;Sans dates correctes;01/12/2027;01/01/2027;logement'].join('\n')
+  await admin.getByLabel('Fichier des offres de Habitat Relais').setInputFiles({ name: 'offres.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await admin.getByRole('button', { name: 'Vérifier le fichier' }).click()
+  const errors = admin.getByRole('table', { name: 'Lignes en erreur' })
+  await expect(errors).toContainText('3')
+  await expect(errors).toContainText('La date de fin précède la date de début')
+  await expectNoSeriousA11yViolations(admin)
+  await screenshots(admin, 'offer-import')
+  await admin.getByRole('button', { name: 'Importer 1 offre' }).click()
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Habitat Relais')
+  await expect(admin.getByRole('table', { name: 'Offres sociales de Habitat Relais' })).toContainText('Colocation solidaire')
+
+  // The enterprise's sheet.
+  await admin.goto('/v2/enterprises/dashboard')
+  await admin.getByRole('link', { name: 'Boulangerie Durand & Fils' }).click()
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Boulangerie Durand & Fils')
+  await expect(admin.locator('main')).toContainText('Vendeur ou vendeuse en boulangerie')
+  await expect(admin.getByRole('heading', { name: 'Historique' })).toBeVisible()
+  await expectNoSeriousA11yViolations(admin)
+  await screenshots(admin, 'enterprise-sheet')
+  const enterpriseUrl = admin.url()
+
+  // Lyon's referent: Seine-Maritime's enterprise and structure are "not found".
+  const lyon = await (await browser.newContext({ storageState: { cookies: [], origins: [] } })).newPage()
+  await signIn(lyon, 'referent.lyon@passerelle.test')
+  expect((await lyon.goto(enterpriseUrl))?.status()).toBe(404)
+  expect((await lyon.goto(`/partners/structure/${HABITAT}`))?.status()).toBe(404)
 })

@@ -14,21 +14,20 @@ export function containsText(haystack: SQL, search: string | undefined): SQL | u
   return sql`${haystack} like '%' || passerelle_unaccent(lower(${s.replace(/[\\%_]/g, '\\$&')})) || '%'`
 }
 
-// Select-list subqueries name the outer row explicitly: Drizzle leaves a single table's columns unqualified there.
-const openOffers = sql<number>`(select count(*)::int from ${jobOffers} j where j.enterprise_id = enterprises.id and j.status = 'open')`
 
 /**
  * /v2/enterprises/dashboard (issue 12 §3): one page of the organisation's enterprises (50), the total and how many have
- * an open offer, under the search (2+ characters: name, SIRET, address) and the filters. Each row counts its offers
- * and its hires through the job offers' enterprise index.
+ * an open offer, under the search (2+ characters: name, SIRET, address) and the filters. The offers, open offers
+ * and hires of each enterprise are counters kept by a trigger on job_offers (drizzle/0025): no probe per row
+ * (bench enterprises-dashboard-server).
  */
 export async function listEnterprises(db: DbOrTx, organisationId: string, filters: EnterpriseFilters = {}) {
   const page = Math.max(1, filters.page ?? 1)
   const base = and(eq(enterprises.organisationId, organisationId), containsText(sql`${enterprises.searchText}`, filters.search))
   const condition = and(
     base,
-    filters.offers === 'open' ? sql`exists (select 1 from ${jobOffers} j where j.enterprise_id = ${enterprises.id} and j.status = 'open')` : undefined,
-    filters.offers === 'none' ? sql`not exists (select 1 from ${jobOffers} j where j.enterprise_id = ${enterprises.id})` : undefined,
+    filters.offers === 'open' ? sql`${enterprises.openOffersCount} > 0` : undefined,
+    filters.offers === 'none' ? eq(enterprises.offersCount, 0) : undefined,
   )
   const [rows, [totals]] = await Promise.all([
     db
@@ -38,9 +37,9 @@ export async function listEnterprises(db: DbOrTx, organisationId: string, filter
         siret: enterprises.siret,
         nafCode: enterprises.nafCode,
         addressFormatted: enterprises.addressFormatted,
-        offers: sql<number>`(select count(*)::int from ${jobOffers} j where j.enterprise_id = enterprises.id)`,
-        openOffers,
-        hired: sql<number>`(select coalesce(sum(j.positions_filled), 0)::int from ${jobOffers} j where j.enterprise_id = enterprises.id)`,
+        offers: enterprises.offersCount,
+        openOffers: enterprises.openOffersCount,
+        hired: enterprises.hiredCount,
       })
       .from(enterprises)
       .where(condition)
@@ -48,7 +47,7 @@ export async function listEnterprises(db: DbOrTx, organisationId: string, filter
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),
     db
-      .select({ total: count(), withOpenOffers: sql<number>`count(*) filter (where exists (select 1 from ${jobOffers} j where j.enterprise_id = enterprises.id and j.status = 'open'))::int` })
+      .select({ total: count(), withOpenOffers: sql<number>`(count(*) filter (where ${enterprises.openOffersCount} > 0))::int` })
       .from(enterprises)
       .where(condition),
   ])

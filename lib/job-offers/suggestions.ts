@@ -10,24 +10,33 @@ export type Suggestion = { id: string; firstName: string; lastName: string; plac
  * Issue 12 §3 (none of the reference tools has them): up to 10 of the organisation's candidates for a job offer —
  * followed by a referent (their course is under way; issue 13's support courses will refine it), living in the
  * offer's place or its département (the same place first), without an active placement on this offer. Candidates
- * without any other placement under way come first. Each comes with why it is suggested. Two index probes: the
- * (organisation, place) index and the (organisation, département) expression index.
+ * without any other placement under way come first. Each comes with why it is suggested. Two bounded index walks:
+ * candidates_suggestions_place_idx, and the département expression index candidates_suggestions_departement_idx.
  */
 export async function suggestCandidates(db: DbOrTx, organisationId: string, jobOfferId: string): Promise<Suggestion[]> {
+  // Each probe walks its partial index (followed, not anonymised) newest activity first and stops at 40 candidates not
+  // already under way on this offer; only those 80 are then ranked (same place, not busy elsewhere, most recent).
+  const followed = sql`c.organisation_id = ${organisationId} and c.anonymised_at is null and c.referent_id is not null
+    and not exists (select 1 from job_placements p where p.job_offer_id = ${jobOfferId} and p.candidate_id = c.id and p.status in ('proposed', 'interview', 'hired'))`
   const result = await db.execute<{ id: string; first_name: string; last_name: string; place: string | null; same_place: boolean; departement: string | null; busy: boolean; referent: string | null }>(sql`
-    with offer as (
-      select j.id, j.place_id, ${sql.raw(departementOf('j.address_formatted'))} as departement
+    with offer as materialized (
+      select j.place_id, ${sql.raw(departementOf('j.address_formatted'))} as departement
       from job_offers j where j.id = ${jobOfferId} and j.organisation_id = ${organisationId}
+    ), same_place as (
+      select c.id, c.updated_at from candidates c, offer o
+      where o.place_id is not null and c.place_id = o.place_id and ${followed}
+      order by c.updated_at desc limit 40
+    ), same_departement as (
+      select c.id, c.updated_at from candidates c, offer o
+      where o.departement is not null and ${sql.raw(departementOf('c.address_formatted'))} = o.departement
+        and c.place_id is distinct from o.place_id and ${followed}
+      order by c.updated_at desc limit 40
     ), near as (
-      select c.id, (c.place_id is not distinct from o.place_id and o.place_id is not null) as same_place
-      from candidates c, offer o
-      where c.organisation_id = ${organisationId} and o.place_id is not null and c.place_id = o.place_id
-      union
-      select c.id, false
-      from candidates c, offer o
-      where c.organisation_id = ${organisationId} and o.departement is not null and ${sql.raw(departementOf('c.address_formatted'))} = o.departement
+      select id, updated_at, true as same_place from same_place
+      union all
+      select id, updated_at, false from same_departement
     )
-    select c.id, c.first_name, c.last_name, pl.label as place, bool_or(n.same_place) as same_place,
+    select c.id, c.first_name, c.last_name, pl.label as place, n.same_place,
       ${sql.raw(departementOf('c.address_formatted'))} as departement,
       exists (select 1 from job_placements p where p.candidate_id = c.id and p.organisation_id = ${organisationId} and p.status in ('proposed', 'interview', 'hired')) as busy,
       nullif(trim(coalesce(r.first_name, '') || ' ' || coalesce(r.last_name, '')), '') as referent
@@ -35,10 +44,7 @@ export async function suggestCandidates(db: DbOrTx, organisationId: string, jobO
     join candidates c on c.id = n.id
     left join places pl on pl.id = c.place_id
     left join "user" r on r.id = c.referent_id
-    where c.anonymised_at is null and c.referent_id is not null
-      and not exists (select 1 from job_placements p where p.job_offer_id = ${jobOfferId} and p.candidate_id = c.id and p.status in ('proposed', 'interview', 'hired'))
-    group by c.id, pl.label, r.first_name, r.last_name
-    order by bool_or(n.same_place) desc, busy asc, c.updated_at desc, c.id
+    order by n.same_place desc, busy asc, n.updated_at desc, c.id
     limit 10`)
   return result.rows.map((r) => ({
     id: r.id,

@@ -103,5 +103,10 @@ export const candidates = pgTable(
     index('candidates_organisation_birth_date_idx').on(t.organisationId, t.birthDate),
     // The retention run and its preview start from the candidates not touched since the cut-off (lib/retention).
     index('candidates_organisation_retention_idx').on(t.organisationId, t.updatedAt).where(sql`anonymised_at is null`),
+    // Issue 12's suggestions: the followed candidates of a place, or of a département, most recently active first.
+    index('candidates_suggestions_place_idx').on(t.organisationId, t.placeId, t.updatedAt.desc()).where(sql`anonymised_at is null and referent_id is not null`),
+    index('candidates_suggestions_departement_idx')
+      .on(t.organisationId, sql`substring(address_formatted from '(\\d{2})\\d{3}')`, t.updatedAt.desc())
+      .where(sql`anonymised_at is null and referent_id is not null`),
   ],
 )

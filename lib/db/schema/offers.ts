@@ -116,6 +116,8 @@ export const jobOffers = pgTable(
   (t) => [
     index('job_offers_organisation_idx').on(t.organisationId, t.title, t.id),
     index('job_offers_organisation_created_idx').on(t.organisationId, t.createdAt, t.id),
+    index('job_offers_organisation_start_idx').on(t.organisationId, t.startDate, t.id),
+    index('job_offers_organisation_status_idx').on(t.organisationId, t.status),
     index('job_offers_enterprise_idx').on(t.enterpriseId),
     index('job_offers_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
@@ -135,12 +137,17 @@ export const enterprises = pgTable(
     nafCode: text('naf_code'),
     addressFormatted: text('address_formatted'),
     notes: text('notes').notNull().default(''),
+    /** Kept by the trigger on job_offers (drizzle/0025): the dashboard's counts and filters without a probe per row. */
+    offersCount: integer('offers_count').notNull().default(0),
+    openOffersCount: integer('open_offers_count').notNull().default(0),
+    hiredCount: integer('hired_count').notNull().default(0),
     searchText: text('search_text').generatedAlwaysAs(sql`passerelle_unaccent(lower(name || ' ' || coalesce(siret, '') || ' ' || coalesce(address_formatted, '')))`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('enterprises_organisation_idx').on(t.organisationId, t.name, t.id),
+    index('enterprises_organisation_created_idx').on(t.organisationId, t.createdAt, t.id),
     uniqueIndex('enterprises_organisation_siret_uq').on(t.organisationId, t.siret).where(sql`siret is not null`),
     index('enterprises_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
