@@ -339,7 +339,7 @@ async function firstLoadJs(server: Server, pagePath: string, cookies: { name: st
 
 export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only, log, print }: HttpOptions): Promise<void> {
   const wanted = (name: string) => !only || only.includes(name)
-  const names = ['offer-page-ttfb', 'applies-endpoint-rps', 'candidate-sheet-ttfb', 'offer-page-first-load-js', 'first-load-js']
+  const names = ['offer-page-ttfb', 'applies-endpoint-rps', 'candidate-sheet-ttfb', 'job-offer-page-ttfb', 'offer-page-first-load-js', 'first-load-js']
   if (!names.some(wanted)) return log('no HTTP figure among --only')
   const server = await startServerWithRetry(dbUrl, log)
   try {
@@ -377,7 +377,7 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only
     const floorOf = (floor: LoadResult, path: string) => ({ path, p50: floor.ttfb.p50, p95: floor.ttfb.p95, rps: floor.rps, errors: floor.errors })
 
     /** A page's time to first byte under 20 clients (in turns with the floor page), and for one client alone (the latency without queueing). */
-    const ttfbFigure = async (bench: string, shownPath: string, request: Request) => {
+    const ttfbFigure = async (bench: string, shownPath: string, request: Request, ratioTarget?: number) => {
       log(`measuring ${bench} and ${FLOOR_PAGE} in turns (20 clients, ${seconds} s each)`)
       const { figure: loaded, floor } = await pairedLoad(server.port, request, floorPage(request.headers.cookie!), 20, seconds, warmupSeconds)
       const single = await load(server.port, request, 1, Math.min(5, seconds), 0)
@@ -394,8 +394,9 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only
         statuses: loaded.statuses,
         single: { requests: single.requests, p50: single.ttfb.p50, p95: single.ttfb.p95, errors: single.errors },
         floor: floorOf(floor, FLOOR_PAGE),
-        target: { p95: 150 },
-        ok: loaded.ttfb.p95 <= 150 && loaded.errors === 0,
+        ...(ratioTarget
+          ? { ratioToFloor: round(loaded.ttfb.p95 / floor.ttfb.p95), target: { p95RatioToFloor: ratioTarget }, ok: loaded.ttfb.p95 <= ratioTarget * floor.ttfb.p95 && loaded.errors === 0 }
+          : { target: { p95: 150 }, ok: loaded.ttfb.p95 <= 150 && loaded.errors === 0 }),
       })
     }
 
@@ -433,6 +434,21 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only
       sheetAgent.destroy()
       if (sheetCheck.status !== 200) throw new Error(`GET ${sheetRequest.path}: ${sheetCheck.status}`)
       await ttfbFigure('candidate-sheet-ttfb', '/v2/candidate/<id>/identite', sheetRequest)
+    }
+
+    // Issue 12: a job offer's page (the biggest directory organisation's offer with the most placements), within 2× the floor.
+    if (wanted('job-offer-page-ttfb')) {
+      const { rows } = await pool.query<{ id: string; organisation_id: string }>(
+        'SELECT j.id, j.organisation_id FROM job_offers j JOIN job_placements p ON p.job_offer_id = j.id GROUP BY j.id ORDER BY count(*) DESC, j.id LIMIT 1',
+      )
+      const jobOffer = rows[0]!
+      const counsellorCookies = await signIn(server, pool, { ...COUNSELLOR, role: 'counsellor', organisationId: jobOffer.organisation_id })
+      const jobRequest: Request = { path: `/v2/offer/${jobOffer.id}`, method: 'GET', headers: { cookie: counsellorCookies.map((c) => `${c.name}=${c.value}`).join('; '), 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' } }
+      const jobAgent = new http.Agent()
+      const jobCheck = await send(jobAgent, server.port, jobRequest)
+      jobAgent.destroy()
+      if (jobCheck.status !== 200) throw new Error(`GET ${jobRequest.path}: ${jobCheck.status}`)
+      await ttfbFigure('job-offer-page-ttfb', '/v2/offer/<busiest job offer>', jobRequest, 2)
     }
 
     if (wanted('offer-page-first-load-js')) {

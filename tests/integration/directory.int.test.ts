@@ -226,8 +226,9 @@ describe('enterprises, job offers and placements', () => {
         },
       })
       expect(await createJobOffer(asDb(tx), LYON, enterprise!.id, jobOffer)).toMatchObject({ ok: false, notFound: true })
-      const created = await createJobOffer(asDb(tx), SM, enterprise!.id, jobOffer)
+      const created = await createJobOffer(asDb(tx), SM, enterprise!.id, { ...jobOffer, description: '<p>Entrepôt<img src=x onerror=alert(1)><a href="javascript:alert(2)">lien</a><svg onload=alert(3)></svg></p>' })
       if (!created.ok) throw new Error(created.error)
+      expect((await getJobOffer(tx, SM.organisationId, created.id))!.description).toBe('<p>Entrepôt<a rel="noopener noreferrer nofollow" target="_blank">lien</a></p>')
       const candidates = await tx.select({ id: s.candidates.id, firstName: s.candidates.firstName }).from(s.candidates).where(eq(s.candidates.organisationId, SM.organisationId)).orderBy(s.candidates.lastName).limit(3)
       const [lyonCandidate] = await tx.select({ id: s.candidates.id }).from(s.candidates).where(eq(s.candidates.organisationId, LYON.organisationId))
       expect(await placeCandidates(asDb(tx), SM, created.id, { candidateIds: [lyonCandidate!.id] })).toMatchObject({ ok: false, error: 'Un des candidats choisis est introuvable.' })

@@ -16,6 +16,7 @@ import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { getPartnerStructure, partnerUsersOfStructure, responseIndicator, structureOffersForOrganisation } from '@/lib/partners/queries'
 import { can } from '@/lib/permissions'
+import { formatPhone } from '@/lib/phone'
 import { formatSiret } from '@/lib/siret'
 
 export const generateMetadata = pageMetadata('partnerStructure')
@@ -73,7 +74,7 @@ export default async function PartnerStructurePage({ params }: { params: Promise
         <h2 id="contact-title" className="text-lg font-semibold">
           Contact
         </h2>
-        <DetailList items={[['Adresse', structure.addressFormatted], ['Téléphone', structure.phone], ['Email', structure.email], ['Site internet', structure.website], ['Présentation', structure.presentation]]} />
+        <DetailList items={[['Adresse', structure.addressFormatted], ['Téléphone', structure.phone ? formatPhone(structure.phone) : null], ['Email', structure.email], ['Site internet', structure.website], ['Présentation', structure.presentation]]} />
       </section>
       <ResponseIndicatorCard indicator={indicator} />
       <section aria-labelledby="offers-title" className="flex flex-col gap-3">

@@ -13,6 +13,7 @@ import { getDb } from '@/lib/db/client'
 import { params as urlParams, type SearchParams } from '@/lib/directory/params'
 import { listChallenges } from '@/lib/offers/challenges'
 import { listPartnerStructures } from '@/lib/partners/queries'
+import { formatPhone } from '@/lib/phone'
 import { can, partnerHome } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('partnersDefault')
@@ -64,7 +65,7 @@ export default async function PartnersDefaultPage({ searchParams }: { searchPara
                 {s.name}
               </Link>,
               s.addressFormatted ?? '',
-              [s.phone, s.email].filter(Boolean).join(' · '),
+              [s.phone ? formatPhone(s.phone) : null, s.email].filter(Boolean).join(' · '),
               s.offers,
               <ResponseIndicatorLine key="i" indicator={s.indicator} />,
             ],
