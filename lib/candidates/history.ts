@@ -12,6 +12,8 @@ export const HISTORY_ACTION_LABELS: Record<string, string> = {
   'candidate.anonymised': 'Anonymisation (durée de conservation dépassée)',
   'prescription.reminded': 'Relance du partenaire (prescription sans réponse)',
   'prescription.expired': 'Expiration de la prescription sans réponse',
+  'placement.created': 'Positionnement sur une offre d’emploi',
+  'placement.updated': 'Changement de statut d’un positionnement',
 }
 
 export function historyActionLabel(action: string): string {

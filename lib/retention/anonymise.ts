@@ -28,7 +28,8 @@ const inactiveSince = (cutoff: Date) => sql`
   and c.updated_at < ${cutoff}
   and c.created_at < ${cutoff}
   and not exists (select 1 from social_applies a where a.candidate_id = c.id and a.updated_at >= ${cutoff})
-  and not exists (select 1 from sms_messages m where m.organisation_id = c.organisation_id and m.candidate_id = c.id and m.created_at >= ${cutoff})`
+  and not exists (select 1 from sms_messages m where m.organisation_id = c.organisation_id and m.candidate_id = c.id and m.created_at >= ${cutoff})
+  and not exists (select 1 from job_placements p where p.organisation_id = c.organisation_id and p.candidate_id = c.id and p.updated_at >= ${cutoff})`
 
 /** How many candidates of the organisation the job would anonymise if it ran at `at` (the administrators' preview). */
 export async function countInactiveCandidates(db: DbOrTx, organisationId: string, at: Date, retentionDays: number): Promise<number> {
@@ -107,6 +108,11 @@ async function anonymiseCandidates(tx: DbOrTx, organisationId: string, ids: stri
   await tx.execute(sql`
     update sms_messages set body = '', to_number = '', from_number = null
     where organisation_id = ${organisationId} and candidate_id in ${idList}`)
+  // Issue 12: the free-text reasons of their placements (a refusal's "why" may say something about the person).
+  await tx.execute(sql`update job_placements set reason = null where organisation_id = ${organisationId} and candidate_id in ${idList}`)
+  await tx.execute(sql`
+    update job_placement_events e set reason = null from job_placements p
+    where e.placement_id = p.id and p.organisation_id = ${organisationId} and p.candidate_id in ${idList}`)
   await tx.execute(sql`
     update candidates set
       first_name = 'Anonyme',
