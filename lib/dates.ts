@@ -67,3 +67,15 @@ export function parisDateTimeInput(value: Date | null | undefined): string {
   if (!value) return ''
   return PARIS_INPUT.format(value).replace(' ', 'T')
 }
+
+/** 'yyyy-mm-ddThh:mm' (a datetime-local value, Paris time) → the instant. */
+export function parisDateTimeToInstant(value: string): Date {
+  return parisInstant(value.slice(0, 10), Number(value.slice(11, 13)) * 60 + Number(value.slice(14, 16)))
+}
+
+const PARIS_TIME_FR = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' })
+
+/** 'HH:mm' in Europe/Paris. */
+export function formatTime(value: Date): string {
+  return PARIS_TIME_FR.format(value).replace(':', 'h')
+}

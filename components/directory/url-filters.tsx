@@ -13,7 +13,7 @@ export type UrlSelect = { name: string; label: string; options: { value: string;
  * A directory list's filter bar (structures, enterprises, job offers): a search box (2+ characters or emptied,
  * 750 ms, spec §5 and §9) and single-choice selects, all in the URL; any change goes back to page 1.
  */
-export function UrlFilters({ label, searchLabel, placeholder, values, selects }: { label: string; searchLabel: string; placeholder: string; values: Record<string, string>; selects: UrlSelect[] }) {
+export function UrlFilters({ label, searchLabel, placeholder, values, selects, hideSearch }: { label: string; searchLabel: string; placeholder: string; values: Record<string, string>; selects: UrlSelect[]; hideSearch?: boolean }) {
   const router = useRouter()
   const pathname = usePathname()
   const [pending, startTransition] = useTransition()
@@ -40,17 +40,10 @@ export function UrlFilters({ label, searchLabel, placeholder, values, selects }:
         startTransition(() => router.replace(pathname, { scroll: false }))
       }}
     >
-      <SearchField label={searchLabel} value={text} onChange={setText} placeholder={placeholder} />
+      {!hideSearch && <SearchField label={searchLabel} value={text} onChange={setText} placeholder={placeholder} />}
       {selects.map((s) => (
         <SelectField key={s.name} label={s.label} value={chosen[s.name] ?? ''} onChange={(e) => go({ [s.name]: e.target.value })} options={s.options} />
       ))}
     </FilterPanel>
   )
-}
-
-/** A page link that keeps the list's filters. */
-export function pageHref(path: string, values: Record<string, string>, page: number): string {
-  const query = new URLSearchParams(Object.entries({ ...values, page: page > 1 ? String(page) : '' }).filter(([, v]) => v))
-  const s = query.toString()
-  return s ? `${path}?${s}` : path
 }

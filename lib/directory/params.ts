@@ -20,3 +20,10 @@ export const params = {
     return Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1
   },
 }
+
+/** A page link that keeps the list's filters (page 1 left out). */
+export function pageHref(path: string, values: Record<string, string>, page: number): string {
+  const query = new URLSearchParams(Object.entries({ ...values, page: page > 1 ? String(page) : '' }).filter(([, v]) => v))
+  const s = query.toString()
+  return s ? `${path}?${s}` : path
+}

@@ -29,7 +29,8 @@ const inactiveSince = (cutoff: Date) => sql`
   and c.created_at < ${cutoff}
   and not exists (select 1 from social_applies a where a.candidate_id = c.id and a.updated_at >= ${cutoff})
   and not exists (select 1 from sms_messages m where m.organisation_id = c.organisation_id and m.candidate_id = c.id and m.created_at >= ${cutoff})
-  and not exists (select 1 from job_placements p where p.organisation_id = c.organisation_id and p.candidate_id = c.id and p.updated_at >= ${cutoff})`
+  and not exists (select 1 from job_placements p where p.organisation_id = c.organisation_id and p.candidate_id = c.id and p.updated_at >= ${cutoff})
+  and not exists (select 1 from workshop_registrations r where r.organisation_id = c.organisation_id and r.candidate_id = c.id and r.updated_at >= ${cutoff})`
 
 /** How many candidates of the organisation the job would anonymise if it ran at `at` (the administrators' preview). */
 export async function countInactiveCandidates(db: DbOrTx, organisationId: string, at: Date, retentionDays: number): Promise<number> {

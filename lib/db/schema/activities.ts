@@ -1,5 +1,7 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth'
+import { candidates } from './candidates'
 import { organisations, partnerStructures } from './tenants'
 
 export const supportCourses = pgTable(
@@ -20,6 +22,9 @@ export const supportCourses = pgTable(
   (t) => [index('support_courses_organisation_idx').on(t.organisationId)],
 )
 
+export const workshopStatusEnum = pgEnum('workshop_status', ['scheduled', 'cancelled'])
+
+/** Issue 13: a collective session (atelier collectif) of the organisation, with seats, a waitlist and attendance. */
 export const workshops = pgTable(
   'workshops',
   {
@@ -27,14 +32,77 @@ export const workshops = pgTable(
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id),
+    /** The title. */
     name: text('name').notNull(),
+    theme: text('theme').notNull().default(''),
+    /** Plain text; shown escaped. */
     description: text('description').notNull().default(''),
     startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** Where: an address, or a video link. */
     addressFormatted: text('address_formatted'),
+    videoUrl: text('video_url'),
     capacity: integer('capacity'),
+    /** An optional partner structure that co-hosts it. */
+    structureId: uuid('structure_id').references(() => partnerStructures.id),
+    /** Funded by the FSE+: the sign-in sheet carries the mention. */
+    fseFunded: boolean('fse_funded').notNull().default(false),
+    status: workshopStatusEnum('status').notNull().default('scheduled'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Registered and waitlisted counts, kept in the registrations' transactions (the workshop row locked). */
+    seatsTaken: integer('seats_taken').notNull().default(0),
+    waitlistCount: integer('waitlist_count').notNull().default(0),
+    createdById: text('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('workshops_organisation_idx').on(t.organisationId)],
+  (t) => [index('workshops_organisation_idx').on(t.organisationId, t.startsAt, t.id)],
+)
+
+/** The organisation's staff who run a workshop. */
+export const workshopFacilitators = pgTable(
+  'workshop_facilitators',
+  {
+    workshopId: uuid('workshop_id')
+      .notNull()
+      .references(() => workshops.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [primaryKey({ name: 'workshop_facilitators_pk', columns: [t.workshopId, t.userId] }), index('workshop_facilitators_user_idx').on(t.userId)],
+)
+
+export const workshopRegistrationStatusEnum = pgEnum('workshop_registration_status', ['registered', 'waitlisted', 'cancelled'])
+export const workshopAttendanceEnum = pgEnum('workshop_attendance', ['present', 'excused', 'unexcused'])
+
+/** A candidate registered on a workshop, or on its waitlist (in order of registration). */
+export const workshopRegistrations = pgTable(
+  'workshop_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    workshopId: uuid('workshop_id')
+      .notNull()
+      .references(() => workshops.id),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id),
+    status: workshopRegistrationStatusEnum('status').notNull(),
+    attendance: workshopAttendanceEnum('attendance'),
+    createdById: text('created_by_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    promotedAt: timestamp('promoted_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('workshop_registrations_active_uq').on(t.workshopId, t.candidateId).where(sql`status <> 'cancelled'`),
+    index('workshop_registrations_workshop_idx').on(t.workshopId, t.status, t.createdAt),
+    index('workshop_registrations_candidate_idx').on(t.organisationId, t.candidateId),
+  ],
 )
 
 /** Spec §3 "AMP list entry": kind 'social', with name and key. */

@@ -1,0 +1,215 @@
+'use client'
+
+import { useEffect, useState } from 'react'
+import { useRouter } from 'next/navigation'
+import { FormError } from '@/components/directory/form-parts'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Dialog } from '@/components/ui/dialog'
+import { SearchField } from '@/components/ui/search-field'
+import { toast } from '@/components/ui/toast'
+import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
+import { cancelRegistrationAction, cancelWorkshopAction, markAllPresentAction, registerCandidatesAction, searchCandidatesToRegisterAction, setAttendanceAction } from '@/lib/workshops/actions'
+import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
+
+const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
+type Found = Awaited<ReturnType<typeof searchCandidatesToRegisterAction>>[number]
+
+/** "Inscrire des candidats": search the organisation's candidates and register several at once (issue 13 §1). */
+export function RegisterCandidatesDialog({ workshopId, freeSeats }: { workshopId: string; freeSeats: number }) {
+  const router = useRouter()
+  const [open, setOpen] = useState(false)
+  const [found, setFound] = useState<Found[]>([])
+  const [chosen, setChosen] = useState<Map<string, string>>(new Map())
+  const [error, setError] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+  const { text, setText, set } = useDebouncedSearch('', async (value) => setFound(value ? await searchCandidatesToRegisterAction(workshopId, value).catch(() => []) : []))
+  useEffect(() => {
+    if (!open) {
+      set('')
+      setFound([])
+      setChosen(new Map())
+      setError(null)
+    }
+  }, [open, set])
+  async function submit() {
+    setSending(true)
+    const result = await registerCandidatesAction(workshopId, { candidateIds: [...chosen.keys()] }).catch(() => FAILED)
+    setSending(false)
+    if (!result.ok) return setError(result.error)
+    const { registered, waitlisted } = result as unknown as { registered: number; waitlisted: number }
+    toast.success(`${registered} inscrit${registered > 1 ? 's' : ''} (convocation envoyée)${waitlisted ? `, ${waitlisted} en liste d’attente` : ''}.`)
+    setOpen(false)
+    router.refresh()
+  }
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Inscrire des candidats</Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Inscrire des candidats"
+        description={freeSeats > 0 ? `${freeSeats} place${freeSeats > 1 ? 's' : ''} libre${freeSeats > 1 ? 's' : ''}\u00a0; au-delà, les candidats vont en liste d’attente, dans l’ordre.` : 'L’atelier est complet\u00a0: les candidats vont en liste d’attente, dans l’ordre.'}
+        wide
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Annuler
+            </Button>
+            <Button onClick={submit} disabled={sending || chosen.size === 0}>
+              {sending ? 'Inscription…' : chosen.size > 1 ? `Inscrire ${chosen.size} candidats` : 'Inscrire le candidat'}
+            </Button>
+          </>
+        }
+      >
+        <div className="flex flex-col gap-4">
+          <FormError error={error} />
+          <SearchField label="Rechercher un candidat" value={text} onChange={setText} placeholder="Nom, téléphone ou email" />
+          {found.length > 0 && (
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium">Résultats</legend>
+              <ul className="flex flex-col gap-1">
+                {found.map((c) => (
+                  <li key={c.id}>
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        checked={chosen.has(c.id)}
+                        disabled={c.registered}
+                        onChange={() =>
+                          setChosen((m) => {
+                            const next = new Map(m)
+                            if (next.has(c.id)) next.delete(c.id)
+                            else next.set(c.id, `${c.firstName} ${c.lastName}`)
+                            return next
+                          })
+                        }
+                      />
+                      {c.lastName} {c.firstName}
+                      {c.place && <span className="text-slate-600">· {c.place}</span>}
+                      {c.registered && <span className="text-slate-600">(déjà inscrit)</span>}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          )}
+          {chosen.size > 0 && <p className="text-sm">{`Dans l’ordre\u00a0: ${[...chosen.values()].join(', ')}`}</p>}
+        </div>
+      </Dialog>
+    </>
+  )
+}
+
+/** A registration's "Désinscrire", confirmed; a freed seat goes to the first of the waitlist. */
+export function CancelRegistrationButton({ registrationId, name }: { registrationId: string; name: string }) {
+  const router = useRouter()
+  const [open, setOpen] = useState(false)
+  const [pending, setPending] = useState(false)
+  return (
+    <>
+      <Button variant="secondary" className="px-3 py-1" onClick={() => setOpen(true)} aria-label={`Désinscrire ${name}`}>
+        Désinscrire
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Désinscrire ${name}\u00a0?`}
+        description="Sa place revient au premier candidat de la liste d’attente, qui est prévenu par SMS."
+        confirmLabel="Désinscrire"
+        pending={pending}
+        onConfirm={async () => {
+          setPending(true)
+          const result = await cancelRegistrationAction(registrationId).catch(() => FAILED)
+          setPending(false)
+          setOpen(false)
+          if (!result.ok) return toast.error(result.error)
+          const { promoted } = result as unknown as { promoted: number }
+          toast.success(promoted ? 'Inscription annulée\u00a0: le premier de la liste d’attente a la place et en est prévenu.' : 'Inscription annulée.')
+          router.refresh()
+        }}
+      />
+    </>
+  )
+}
+
+/** Attendance of one registration, once the workshop has started. */
+export function AttendanceSelect({ registrationId, name, value }: { registrationId: string; name: string; value: string | null }) {
+  const router = useRouter()
+  const [current, setCurrent] = useState(value ?? '')
+  return (
+    <select
+      aria-label={`Présence de ${name}`}
+      value={current}
+      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+      onChange={async (e) => {
+        const next = e.target.value
+        setCurrent(next)
+        const result = await setAttendanceAction(registrationId, { attendance: next }).catch(() => FAILED)
+        if (!result.ok) {
+          setCurrent(value ?? '')
+          return toast.error(result.error)
+        }
+        router.refresh()
+      }}
+    >
+      <option value="" disabled>
+        À renseigner
+      </option>
+      {Object.entries(ATTENDANCE_LABELS).map(([v, label]) => (
+        <option key={v} value={v}>
+          {label}
+        </option>
+      ))}
+    </select>
+  )
+}
+
+export function AllPresentButton({ workshopId }: { workshopId: string }) {
+  const router = useRouter()
+  return (
+    <Button
+      variant="secondary"
+      onClick={async () => {
+        const result = await markAllPresentAction(workshopId).catch(() => FAILED)
+        if (!result.ok) return toast.error(result.error)
+        const { marked } = result as unknown as { marked: number }
+        toast.success(`${marked} candidat${marked > 1 ? 's' : ''} marqué${marked > 1 ? 's' : ''} présent${marked > 1 ? 's' : ''}.`)
+        router.refresh()
+      }}
+    >
+      Tous présents
+    </Button>
+  )
+}
+
+/** "Annuler l’atelier", confirmed: every registered and waitlisted candidate is told. */
+export function CancelWorkshopButton({ workshopId, people }: { workshopId: string; people: number }) {
+  const router = useRouter()
+  const [open, setOpen] = useState(false)
+  const [pending, setPending] = useState(false)
+  return (
+    <>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        Annuler l’atelier
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={'Annuler l’atelier\u00a0?'}
+        description={people ? `Les ${people} candidat${people > 1 ? 's' : ''} inscrit${people > 1 ? 's' : ''} ou en attente ${people > 1 ? 'sont prévenus' : 'est prévenu'} par SMS, et par email quand il${people > 1 ? 's en ont' : ' en a'} un.` : 'Aucun candidat n’est inscrit.'}
+        confirmLabel="Annuler l’atelier"
+        pending={pending}
+        onConfirm={async () => {
+          setPending(true)
+          const result = await cancelWorkshopAction(workshopId).catch(() => FAILED)
+          setPending(false)
+          setOpen(false)
+          if (!result.ok) return toast.error(result.error)
+          toast.success('Atelier annulé\u00a0: les candidats sont prévenus.')
+          router.refresh()
+        }}
+      />
+    </>
+  )
+}

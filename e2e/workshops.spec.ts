@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations, onE2eDatabase, setAppClock, storageStateOf } from './fixtures'
+
+// Issue 13 §1, workshops: a counsellor creates a workshop of 2 seats and registers three candidates (the third is
+// waitlisted), the convocations reach the Twilio stand-in; a cancellation promotes the waitlisted one, who is told;
+// after the start (a fixed clock), attendance is marked.
+test.describe.configure({ mode: 'serial', retries: 0 })
+test.use({ storageState: storageStateOf('conseiller') })
+
+const TITLE = 'Atelier e2e : se présenter'.replace(' :', '\u00a0:')
+const SEINE_MARITIME = '10000000-0000-4000-8000-000000000001'
+const start = new Date(Date.now() + 30 * 86_400_000)
+const day = start.toISOString().slice(0, 10)
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
+}
+
+const smsOf = (kind: string) =>
+  onE2eDatabase<{ candidate_id: string; status: string }>(
+    `select m.candidate_id, m.status from sms_messages m join workshop_registrations r on r.candidate_id = m.candidate_id join workshops w on w.id = r.workshop_id where w.name = $1 and m.kind = $2`,
+    [TITLE, kind],
+  )
+
+test.beforeAll(async () => {
+  // Sending hours open all day, so that the convocations leave whatever the hour of the run.
+  await onE2eDatabase(`update organisations set sms_window_start_minute = 0, sms_window_end_minute = 1439, sms_window_days = '{1,2,3,4,5,6,7}' where id = $1`, [SEINE_MARITIME])
+})
+
+test.afterAll(async () => {
+  setAppClock(null)
+  const workshop = `(select id from workshops where name = '${TITLE.replace(/'/g, "''")}')`
+  await onE2eDatabase(`delete from sms_messages where kind like 'workshop.%' and candidate_id in (select candidate_id from workshop_registrations where workshop_id in ${workshop})`)
+  await onE2eDatabase(`delete from workshop_registrations where workshop_id in ${workshop}`)
+  await onE2eDatabase(`delete from workshops where id in ${workshop}`)
+})
+
+test('a counsellor creates a workshop of 2 seats, registers three candidates: the third waits, then is promoted; attendance after the start', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.goto('/workshops/dashboard')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ateliers')
+  await expect(page.getByRole('table', { name: 'Ateliers à venir' })).toContainText('Préparer un entretien d’embauche')
+  await expectNoSeriousA11yViolations(page)
+  await screenshots(page, 'workshops-dashboard')
+  await page.getByRole('link', { name: 'Créer un atelier' }).click()
+  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(TITLE)
+  await page.getByLabel('Thème').fill('Emploi')
+  await page.getByLabel('Début').fill('2020-01-01T10:00')
+  await page.getByLabel(/^Fin\b/).fill('2020-01-01T12:00')
+  await page.getByLabel('Adresse').fill('Maison de l’emploi, 76000 Rouen')
+  await page.getByLabel('Nombre de places').fill('2')
+  await page.getByRole('button', { name: 'Créer l’atelier' }).click()
+  await expect(page.getByText('Un atelier ne peut pas commencer dans le passé.')).toBeVisible()
+  await page.getByLabel('Début').fill(`${day}T14:00`)
+  await page.getByLabel(/^Fin\b/).fill(`${day}T16:00`)
+  await expectNoSeriousA11yViolations(page)
+  await screenshots(page, 'workshop-create')
+  await page.getByRole('button', { name: 'Créer l’atelier' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLE)
+  await expect(page.locator('main')).toContainText('0 / 2 places prises')
+
+  await page.getByRole('button', { name: 'Inscrire des candidats' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Inscrire des candidats' })
+  for (const [search, name] of [
+    ['durand', /Durand Élodie/],
+    ['benali', /Benali Karim/],
+    ['fournier', /Fournier Inès/],
+  ] as const) {
+    await dialog.getByLabel('Rechercher un candidat').fill(search)
+    await dialog.getByRole('checkbox', { name }).check()
+  }
+  await dialog.getByRole('button', { name: 'Inscrire 3 candidats' }).click()
+  await expect(page.getByText('2 inscrits (convocation envoyée), 1 en liste d’attente.').first()).toBeVisible()
+  const waitlist = page.getByRole('table', { name: `Liste d’attente de ${TITLE}` })
+  await expect(waitlist).toContainText('Fournier Inès')
+  await expect(page.getByRole('table', { name: `Inscrits à ${TITLE}` }).getByRole('row')).toHaveCount(3)
+  await expectNoSeriousA11yViolations(page)
+  await screenshots(page, 'workshop-page')
+
+  // The two convocations leave through the job queue to the Twilio stand-in.
+  await expect.poll(async () => (await smsOf('workshop.convocation')).filter((m) => m.status === 'sent' || m.status === 'delivered').length, { timeout: 20_000 }).toBe(2)
+
+  // Élodie Durand cancels: Inès Fournier gets the seat and is told.
+  await page.getByRole('button', { name: 'Désinscrire Élodie Durand' }).click()
+  await page.getByRole('dialog', { name: 'Désinscrire Élodie Durand\u00a0?' }).getByRole('button', { name: 'Désinscrire' }).click()
+  await expect(page.getByText('Inscription annulée\u00a0: le premier de la liste d’attente a la place et en est prévenu.').first()).toBeVisible()
+  await expect(page.getByRole('table', { name: `Inscrits à ${TITLE}` })).toContainText('Fournier Inès')
+  await expect(page.getByText('Personne en liste d’attente.')).toBeVisible()
+  await expect.poll(async () => (await smsOf('workshop.promotion')).length, { timeout: 10_000 }).toBe(1)
+
+  // After the start (a fixed clock): attendance, one by one and "Tous présents".
+  setAppClock(new Date(`${day}T13:30:00Z`).toISOString())
+  await page.reload()
+  await page.getByRole('combobox', { name: 'Présence de Karim Benali' }).selectOption({ label: 'Absent excusé' })
+  await page.getByRole('button', { name: 'Tous présents' }).click()
+  await expect(page.getByText('1 candidat marqué présent.').first()).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('combobox', { name: 'Présence de Inès Fournier' })).toHaveValue('present')
+  await expect(page.getByRole('combobox', { name: 'Présence de Karim Benali' })).toHaveValue('excused')
+  await expectNoSeriousA11yViolations(page)
+  setAppClock(null)
+})

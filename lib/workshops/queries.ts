@@ -1,0 +1,134 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { candidates, partnerStructures, places, users, workshopFacilitators, workshopRegistrations, workshops } from '@/lib/db/schema'
+import { PAGE_SIZE } from '@/lib/constants'
+import { containsText } from '@/lib/enterprises/queries'
+
+export const WORKSHOP_TABS = ['upcoming', 'past'] as const
+export type WorkshopTab = (typeof WORKSHOP_TABS)[number]
+/** The place filter's value for workshops held by video. */
+export const VIDEO_PLACE = 'visio'
+export type WorkshopFilters = { tab?: WorkshopTab; theme?: string; facilitatorId?: string; place?: string; page?: number }
+
+/**
+ * /workshops/dashboard (issue 13 §1): "À venir" (not ended yet; cancelled ones included, flagged) soonest first, and
+ * "Passés" latest first, with both counts under the filters; 50 rows with seats taken, capacity and waitlist count
+ * (counters kept on the workshop row).
+ */
+export async function listWorkshops(db: DbOrTx, organisationId: string, filters: WorkshopFilters, now: Date) {
+  const tab = filters.tab ?? 'upcoming'
+  const page = Math.max(1, filters.page ?? 1)
+  const base: (SQL | undefined)[] = [
+    eq(workshops.organisationId, organisationId),
+    filters.theme ? eq(workshops.theme, filters.theme) : undefined,
+    filters.facilitatorId ? sql`exists (select 1 from ${workshopFacilitators} f where f.workshop_id = ${workshops.id} and f.user_id = ${filters.facilitatorId})` : undefined,
+    filters.place === VIDEO_PLACE ? sql`${workshops.videoUrl} is not null` : filters.place ? eq(workshops.addressFormatted, filters.place) : undefined,
+  ]
+  const upcoming = sql`coalesce(${workshops.endsAt}, ${workshops.startsAt}) >= ${now}`
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select({
+        id: workshops.id,
+        name: workshops.name,
+        theme: workshops.theme,
+        startsAt: workshops.startsAt,
+        endsAt: workshops.endsAt,
+        addressFormatted: workshops.addressFormatted,
+        videoUrl: workshops.videoUrl,
+        capacity: workshops.capacity,
+        seatsTaken: workshops.seatsTaken,
+        waitlistCount: workshops.waitlistCount,
+        status: workshops.status,
+      })
+      .from(workshops)
+      .where(and(...base, tab === 'upcoming' ? upcoming : sql`not (${upcoming})`))
+      .orderBy(...(tab === 'upcoming' ? [asc(workshops.startsAt), asc(workshops.id)] : [desc(workshops.startsAt), desc(workshops.id)]))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db
+      .select({ upcoming: sql<number>`(count(*) filter (where ${upcoming}))::int`, past: sql<number>`(count(*) filter (where not (${upcoming})))::int` })
+      .from(workshops)
+      .where(and(...base)),
+  ])
+  return { tab, page, counts: { upcoming: counts?.upcoming ?? 0, past: counts?.past ?? 0 }, total: tab === 'upcoming' ? (counts?.upcoming ?? 0) : (counts?.past ?? 0), rows }
+}
+
+/** The dashboard's filter choices: themes, facilitators and places used by the organisation's workshops. */
+export async function workshopFilterOptions(db: DbOrTx, organisationId: string) {
+  const [themes, placeRows, facilitators] = await Promise.all([
+    db.selectDistinct({ theme: workshops.theme }).from(workshops).where(and(eq(workshops.organisationId, organisationId), sql`${workshops.theme} <> ''`)).orderBy(workshops.theme),
+    db.selectDistinct({ place: workshops.addressFormatted }).from(workshops).where(and(eq(workshops.organisationId, organisationId), sql`${workshops.addressFormatted} is not null`)).orderBy(workshops.addressFormatted).limit(200),
+    organisationStaff(db, organisationId),
+  ])
+  return { themes: themes.map((t) => t.theme), places: placeRows.map((p) => p.place!), facilitators }
+}
+
+/** The organisation's active staff: the facilitators' choices. */
+export const organisationStaff = (db: DbOrTx, organisationId: string) =>
+  db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), eq(users.disabled, false)))
+    .orderBy(asc(users.lastName), asc(users.firstName))
+
+/** A workshop of the organisation, with its facilitators and co-host; else null. */
+export async function getWorkshop(db: DbOrTx, organisationId: string, id: string) {
+  const [row] = await db
+    .select({ workshop: workshops, structureName: partnerStructures.name })
+    .from(workshops)
+    .leftJoin(partnerStructures, eq(partnerStructures.id, workshops.structureId))
+    .where(and(eq(workshops.id, id), eq(workshops.organisationId, organisationId)))
+  if (!row) return null
+  const facilitators = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(workshopFacilitators)
+    .innerJoin(users, eq(users.id, workshopFacilitators.userId))
+    .where(eq(workshopFacilitators.workshopId, id))
+    .orderBy(asc(users.lastName))
+  return { ...row.workshop, structureName: row.structureName, facilitators }
+}
+
+/** Its registrations: the seated by name, then the waitlist in order; cancelled ones aside. */
+export async function registrationsOf(db: DbOrTx, organisationId: string, workshopId: string) {
+  return db
+    .select({
+      id: workshopRegistrations.id,
+      candidateId: candidates.id,
+      firstName: candidates.firstName,
+      lastName: candidates.lastName,
+      phone: candidates.phone,
+      place: places.label,
+      status: workshopRegistrations.status,
+      attendance: workshopRegistrations.attendance,
+      createdAt: workshopRegistrations.createdAt,
+    })
+    .from(workshopRegistrations)
+    .innerJoin(candidates, eq(candidates.id, workshopRegistrations.candidateId))
+    .leftJoin(places, eq(places.id, candidates.placeId))
+    .where(and(eq(workshopRegistrations.organisationId, organisationId), eq(workshopRegistrations.workshopId, workshopId), sql`${workshopRegistrations.status} <> 'cancelled'`))
+    .orderBy(sql`${workshopRegistrations.status} = 'waitlisted'`, sql`case when ${workshopRegistrations.status} = 'waitlisted' then ${workshopRegistrations.createdAt} end`, asc(candidates.lastName), asc(candidates.firstName))
+}
+
+/** "Inscrire des candidats": the organisation's candidates matching the search (2+ characters), 20 at most. */
+export async function candidatesToRegister(db: DbOrTx, organisationId: string, workshopId: string, search: string) {
+  const where = containsText(sql`${candidates.searchText}`, search)
+  if (!where) return []
+  return db
+    .select({
+      id: candidates.id,
+      firstName: candidates.firstName,
+      lastName: candidates.lastName,
+      place: places.label,
+      registered: sql<boolean>`exists (select 1 from ${workshopRegistrations} r where r.workshop_id = ${workshopId} and r.candidate_id = ${candidates.id} and r.status <> 'cancelled')`,
+    })
+    .from(candidates)
+    .leftJoin(places, eq(places.id, candidates.placeId))
+    .where(and(eq(candidates.organisationId, organisationId), sql`${candidates.anonymisedAt} is null`, where))
+    .orderBy(asc(candidates.lastName), asc(candidates.firstName))
+    .limit(20)
+}
+
+export async function countWorkshops(db: DbOrTx, organisationId: string) {
+  const [row] = await db.select({ n: count() }).from(workshops).where(eq(workshops.organisationId, organisationId))
+  return row?.n ?? 0
+}

@@ -1,0 +1,137 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { writeAudit } from '@/lib/audit'
+import type { Db, DbOrTx } from '@/lib/db/client'
+import { candidates, workshopRegistrations, workshops } from '@/lib/db/schema'
+import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
+import { queueSms } from '@/lib/sms/queue-sms'
+import { convocationText, promotionText } from './notices'
+import { attendanceSchema, registerSchema, WORKSHOP_MESSAGES } from './schemas'
+import { lockWorkshop, type WorkshopActor } from './workshops'
+
+/**
+ * Issue 13 §1, seats and waitlist. Every change locks the workshop's row first: two counsellors taking the last seat
+ * at once are served one after the other, so exactly one candidate gets it and the other is waitlisted. The seat and
+ * waitlist counts on the workshop change in the same transaction; the convocations are queued there too.
+ */
+type LockedWorkshop = NonNullable<Awaited<ReturnType<typeof lockWorkshop>>>
+
+const fail = (error: string, field?: string) => ({ ok: false as const, error, ...(field ? { fieldErrors: { [field]: error } } : {}) })
+
+export async function registerCandidates(db: Db, actor: WorkshopActor, workshopId: string, input: unknown, now: Date): Promise<Outcome<{ registered: number; waitlisted: number }>> {
+  const parsed = registerSchema.safeParse(input)
+  if (!parsed.success) return invalid(parsed.error)
+  const ids = [...new Set(parsed.data.candidateIds)]
+  return db.transaction(async (tx) => {
+    const w = await lockWorkshop(tx, actor.organisationId, workshopId)
+    if (!w) return NOT_FOUND
+    if (w.status === 'cancelled') return fail(WORKSHOP_MESSAGES.cancelled)
+    if (w.startsAt && w.startsAt <= now) return fail('Cet atelier a déjà commencé\u00a0: on ne peut plus s’y inscrire.')
+    const found = await tx
+      .select({ id: candidates.id })
+      .from(candidates)
+      .where(and(eq(candidates.organisationId, actor.organisationId), inArray(candidates.id, ids), isNull(candidates.anonymisedAt)))
+    if (found.length !== ids.length) return fail(WORKSHOP_MESSAGES.candidateUnknown, 'candidateIds')
+    const already = await tx
+      .select({ firstName: candidates.firstName, lastName: candidates.lastName })
+      .from(workshopRegistrations)
+      .innerJoin(candidates, eq(candidates.id, workshopRegistrations.candidateId))
+      .where(and(eq(workshopRegistrations.workshopId, workshopId), inArray(workshopRegistrations.candidateId, ids), sql`${workshopRegistrations.status} <> 'cancelled'`))
+    if (already.length) return fail(WORKSHOP_MESSAGES.alreadyRegistered(already.map((c) => `${c.firstName} ${c.lastName}`).join(', ')), 'candidateIds')
+    // In the order chosen: the free seats first, the others on the waitlist behind those already there.
+    const free = Math.max(0, (w.capacity ?? 0) - w.seatsTaken)
+    const seated = ids.slice(0, free)
+    const waiting = ids.slice(free)
+    const at = (i: number) => sql`clock_timestamp() + ${`${i} microseconds`}::interval`
+    await tx.insert(workshopRegistrations).values(
+      ids.map((candidateId, i) => ({ organisationId: actor.organisationId, workshopId, candidateId, status: i < free ? ('registered' as const) : ('waitlisted' as const), createdById: actor.actorId, createdAt: at(i) })),
+    )
+    await tx.update(workshops).set({ seatsTaken: w.seatsTaken + seated.length, waitlistCount: w.waitlistCount + waiting.length, updatedAt: sql`now()` }).where(eq(workshops.id, workshopId))
+    if (seated.length) await queueSms(tx, { organisationId: actor.organisationId, authorId: null, kind: 'workshop.convocation', candidateIds: seated, text: convocationText({ name: w.name, startsAt: w.startsAt!, addressFormatted: w.addressFormatted, videoUrl: w.videoUrl }), now })
+    await writeAudit(
+      tx,
+      ids.map((candidateId, i) => ({ actorId: actor.actorId, organisationId: actor.organisationId, action: i < free ? 'workshop.registered' : 'workshop.waitlisted', entityType: 'candidate', entityId: candidateId, details: { workshopId } })),
+    )
+    return { ok: true as const, registered: seated.length, waitlisted: waiting.length }
+  })
+}
+
+/** Seats the first of the waitlist while seats are free (the workshop row locked by the caller); tells them by SMS. */
+export async function promoteWaitlisted(tx: DbOrTx, actor: WorkshopActor, w: Pick<LockedWorkshop, 'id' | 'name' | 'startsAt' | 'addressFormatted' | 'videoUrl' | 'capacity'>, now: Date): Promise<number> {
+  const [counts] = await tx.select({ seatsTaken: workshops.seatsTaken, waitlistCount: workshops.waitlistCount }).from(workshops).where(eq(workshops.id, w.id))
+  const free = Math.max(0, (w.capacity ?? 0) - counts!.seatsTaken)
+  if (free === 0 || counts!.waitlistCount === 0) return 0
+  const next = await tx
+    .select({ id: workshopRegistrations.id, candidateId: workshopRegistrations.candidateId })
+    .from(workshopRegistrations)
+    .where(and(eq(workshopRegistrations.workshopId, w.id), eq(workshopRegistrations.status, 'waitlisted')))
+    .orderBy(asc(workshopRegistrations.createdAt), asc(workshopRegistrations.id))
+    .limit(free)
+  if (!next.length) return 0
+  await tx.update(workshopRegistrations).set({ status: 'registered', promotedAt: now, updatedAt: sql`now()` }).where(inArray(workshopRegistrations.id, next.map((n) => n.id)))
+  await tx.update(workshops).set({ seatsTaken: counts!.seatsTaken + next.length, waitlistCount: counts!.waitlistCount - next.length }).where(eq(workshops.id, w.id))
+  await queueSms(tx, { organisationId: actor.organisationId, authorId: null, kind: 'workshop.promotion', candidateIds: next.map((n) => n.candidateId), text: promotionText({ name: w.name, startsAt: w.startsAt!, addressFormatted: w.addressFormatted, videoUrl: w.videoUrl }), now })
+  await writeAudit(tx, next.map((n) => ({ actorId: actor.actorId, organisationId: actor.organisationId, action: 'workshop.promoted', entityType: 'candidate', entityId: n.candidateId, details: { workshopId: w.id } })))
+  return next.length
+}
+
+async function lockedRegistration(tx: DbOrTx, actor: WorkshopActor, registrationId: string) {
+  const [r] = await tx
+    .select({ workshopId: workshopRegistrations.workshopId })
+    .from(workshopRegistrations)
+    .where(and(eq(workshopRegistrations.id, registrationId), eq(workshopRegistrations.organisationId, actor.organisationId)))
+  if (!r) return null
+  // The workshop first, then the registration: every writer takes the locks in this order.
+  const w = await lockWorkshop(tx, actor.organisationId, r.workshopId)
+  const [registration] = await tx.select().from(workshopRegistrations).where(eq(workshopRegistrations.id, registrationId)).for('update')
+  return w && registration ? { w, registration } : null
+}
+
+/** Cancels a registration; a freed seat goes to the first of the waitlist, who is told. */
+export async function cancelRegistration(db: Db, actor: WorkshopActor, registrationId: string, now: Date): Promise<Outcome<{ promoted: number }>> {
+  return db.transaction(async (tx) => {
+    const found = await lockedRegistration(tx, actor, registrationId)
+    if (!found) return NOT_FOUND
+    const { w, registration } = found
+    if (registration.status === 'cancelled') return fail(WORKSHOP_MESSAGES.registrationCancelled)
+    await tx.update(workshopRegistrations).set({ status: 'cancelled', cancelledAt: now, updatedAt: sql`now()` }).where(eq(workshopRegistrations.id, registrationId))
+    const wasSeated = registration.status === 'registered'
+    await tx
+      .update(workshops)
+      .set(wasSeated ? { seatsTaken: w.seatsTaken - 1 } : { waitlistCount: w.waitlistCount - 1 })
+      .where(eq(workshops.id, w.id))
+    const promoted = wasSeated && w.status === 'scheduled' && (!w.startsAt || w.startsAt > now) ? await promoteWaitlisted(tx, actor, w, now) : 0
+    await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'workshop.registrationCancelled', entityType: 'candidate', entityId: registration.candidateId, details: { workshopId: w.id, promoted } })
+    return { ok: true as const, promoted }
+  })
+}
+
+/** Marks one registration's attendance: only once the workshop has started, and only for a seated candidate. */
+export async function setAttendance(db: Db, actor: WorkshopActor, registrationId: string, input: unknown, now: Date): Promise<Outcome> {
+  const parsed = attendanceSchema.safeParse(input)
+  if (!parsed.success) return invalid(parsed.error)
+  return db.transaction(async (tx) => {
+    const found = await lockedRegistration(tx, actor, registrationId)
+    if (!found) return NOT_FOUND
+    if (!found.w.startsAt || found.w.startsAt > now) return fail(WORKSHOP_MESSAGES.attendanceTooEarly)
+    if (found.registration.status !== 'registered') return fail(WORKSHOP_MESSAGES.registrationCancelled)
+    await tx.update(workshopRegistrations).set({ attendance: parsed.data.attendance, updatedAt: sql`now()` }).where(eq(workshopRegistrations.id, registrationId))
+    await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'workshop.attendance', entityType: 'candidate', entityId: found.registration.candidateId, details: { workshopId: found.w.id, attendance: parsed.data.attendance } })
+    return { ok: true as const }
+  })
+}
+
+/** "Tous présents": every seated candidate without attendance yet is marked present. */
+export async function markAllPresent(db: Db, actor: WorkshopActor, workshopId: string, now: Date): Promise<Outcome<{ marked: number }>> {
+  return db.transaction(async (tx) => {
+    const w = await lockWorkshop(tx, actor.organisationId, workshopId)
+    if (!w) return NOT_FOUND
+    if (!w.startsAt || w.startsAt > now) return fail(WORKSHOP_MESSAGES.attendanceTooEarly)
+    const marked = await tx
+      .update(workshopRegistrations)
+      .set({ attendance: 'present', updatedAt: sql`now()` })
+      .where(and(eq(workshopRegistrations.workshopId, workshopId), eq(workshopRegistrations.status, 'registered'), isNull(workshopRegistrations.attendance)))
+      .returning({ candidateId: workshopRegistrations.candidateId })
+    if (marked.length) await writeAudit(tx, marked.map((m) => ({ actorId: actor.actorId, organisationId: actor.organisationId, action: 'workshop.attendance', entityType: 'candidate', entityId: m.candidateId, details: { workshopId, attendance: 'present' } })))
+    return { ok: true as const, marked: marked.length }
+  })
+}

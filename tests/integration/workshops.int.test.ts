@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto'
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import type { Db } from '@/lib/db/client'
+import * as s from '@/lib/db/schema'
+import { demoIds } from '@/lib/db/seed'
+import { cancelRegistration, markAllPresent, registerCandidates, setAttendance } from '@/lib/workshops/registrations'
+import { cancelWorkshop, createWorkshop, updateWorkshop } from '@/lib/workshops/workshops'
+import { inRolledBackTransaction, useTestDb, type Tx } from './db'
+import { useThrowawayOrganisations } from './throwaway-organisations'
+
+// Workshops (issue 13 §1): seats and waitlist, the seat race, promotions, attendance, convocations, isolation.
+const db = useTestDb()
+const throwaway = useThrowawayOrganisations(db)
+const asDb = (tx: Tx) => tx as unknown as Db
+const SM = { organisationId: demoIds.orgSeineMaritime, actorId: 'demo-conseiller' }
+const LYON = { organisationId: demoIds.orgLyon, actorId: 'demo-referent-lyon' }
+const NOW = new Date('2026-11-25T09:00:00Z')
+const workshop = { title: 'Atelier CV', theme: 'Emploi', description: 'Rédiger son CV.', startsAt: '2026-12-03T14:00', endsAt: '2026-12-03T16:30', addressFormatted: 'Maison de l’emploi, 76000 Rouen', capacity: 2, facilitatorIds: ['demo-conseiller'] }
+
+async function seineCandidates(tx: Tx, n: number) {
+  // Candidates who can get an SMS (a mobile number, not opted out).
+  const rows = await tx
+    .select({ id: s.candidates.id })
+    .from(s.candidates)
+    .where(and(eq(s.candidates.organisationId, SM.organisationId), isNull(s.candidates.smsOptedOutAt), isNotNull(s.candidates.phone)))
+    .orderBy(s.candidates.lastName)
+    .limit(n)
+  return rows.map((r) => r.id)
+}
+const smsOf = (tx: Tx, kind: string) => tx.select({ candidateId: s.smsMessages.candidateId, body: s.smsMessages.body }).from(s.smsMessages).where(eq(s.smsMessages.kind, kind))
+
+describe('workshops', () => {
+  it('checks its fields, French messages, nothing written', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const before = await tx.select({ n: count() }).from(s.workshops)
+      expect(await createWorkshop(asDb(tx), SM, { ...workshop, startsAt: '2026-11-20T10:00', endsAt: '2026-11-20T12:00' }, NOW)).toMatchObject({ ok: false, fieldErrors: { startsAt: 'Un atelier ne peut pas commencer dans le passé.' } })
+      expect(await createWorkshop(asDb(tx), SM, { ...workshop, endsAt: '2026-12-03T13:00' }, NOW)).toMatchObject({ ok: false, fieldErrors: { endsAt: 'La fin doit être après le début.' } })
+      expect(await createWorkshop(asDb(tx), SM, { ...workshop, capacity: 201 }, NOW)).toMatchObject({ ok: false, fieldErrors: { capacity: 'La capacité est comprise entre 1 et 200 places.' } })
+      expect(await createWorkshop(asDb(tx), SM, { ...workshop, addressFormatted: '', videoUrl: '' }, NOW)).toMatchObject({ ok: false, fieldErrors: { addressFormatted: 'Indiquez une adresse ou un lien de visioconférence.' } })
+      expect(await createWorkshop(asDb(tx), SM, { ...workshop, facilitatorIds: ['demo-referent-lyon'] }, NOW)).toMatchObject({ ok: false, fieldErrors: { facilitatorIds: 'Un des animateurs choisis n’est pas un membre de votre organisation.' } })
+      expect(await tx.select({ n: count() }).from(s.workshops)).toEqual(before)
+      const created = await createWorkshop(asDb(tx), SM, workshop, NOW)
+      if (!created.ok) throw new Error(created.error)
+      const [row] = await tx.select().from(s.workshops).where(eq(s.workshops.id, created.id))
+      // 14:00 in Paris, in winter, is 13:00 UTC.
+      expect(row).toMatchObject({ name: 'Atelier CV', capacity: 2, startsAt: new Date('2026-12-03T13:00:00Z'), endsAt: new Date('2026-12-03T15:30:00Z'), seatsTaken: 0 })
+    })
+  })
+
+  it('beyond capacity, candidates wait in order; a cancellation seats the first of the waitlist, who is told; convocations are queued', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const created = await createWorkshop(asDb(tx), SM, workshop, NOW)
+      if (!created.ok) throw new Error(created.error)
+      const [a, b, c] = (await seineCandidates(tx, 3)) as [string, string, string]
+      expect(await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [a, b, c] }, NOW)).toEqual({ ok: true, registered: 2, waitlisted: 1 })
+      const again = await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [c] }, NOW)
+      expect(again.ok ? '' : again.error).toMatch(/^Déjà inscrit à cet atelier/)
+      const convocations = await smsOf(tx, 'workshop.convocation')
+      expect(convocations.map((m) => m.candidateId).sort()).toEqual([a, b].sort())
+      expect(convocations[0]!.body).toContain('l’atelier «\u00a0Atelier CV\u00a0» le 03/12/2026 à 14h00, au Maison de l’emploi, 76000 Rouen.')
+      // The candidates' referent (Romain Leroy, 06 01 02 03 04 in the demo data) is who to call.
+      expect(convocations[0]!.body).toContain('Votre référent\u00a0: 0601020304.')
+      const registrations = await tx.select().from(s.workshopRegistrations).where(eq(s.workshopRegistrations.workshopId, created.id))
+      const ofA = registrations.find((r) => r.candidateId === a)!
+      expect(await cancelRegistration(asDb(tx), SM, ofA.id, NOW)).toEqual({ ok: true, promoted: 1 })
+      const [promoted] = await tx.select().from(s.workshopRegistrations).where(and(eq(s.workshopRegistrations.workshopId, created.id), eq(s.workshopRegistrations.candidateId, c)))
+      expect(promoted).toMatchObject({ status: 'registered', promotedAt: NOW })
+      expect((await smsOf(tx, 'workshop.promotion')).map((m) => m.candidateId)).toEqual([c])
+      expect((await tx.select().from(s.workshops).where(eq(s.workshops.id, created.id)))[0]).toMatchObject({ seatsTaken: 2, waitlistCount: 0 })
+      // A capacity below the seats taken is refused; other organisations find nothing.
+      expect(await updateWorkshop(asDb(tx), SM, created.id, { ...workshop, capacity: 1 }, NOW)).toMatchObject({ ok: false, fieldErrors: { capacity: 'La capacité ne peut pas être inférieure aux 2 places déjà prises.' } })
+      expect(await updateWorkshop(asDb(tx), LYON, created.id, workshop, NOW)).toMatchObject({ ok: false, notFound: true })
+      expect(await registerCandidates(asDb(tx), LYON, created.id, { candidateIds: [a] }, NOW)).toMatchObject({ ok: false, notFound: true })
+      expect(await cancelRegistration(asDb(tx), LYON, promoted!.id, NOW)).toMatchObject({ ok: false, notFound: true })
+      const [lyonCandidate] = await tx.select({ id: s.candidates.id }).from(s.candidates).where(eq(s.candidates.organisationId, LYON.organisationId))
+      expect(await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [lyonCandidate!.id] }, NOW)).toMatchObject({ ok: false, error: 'Un des candidats choisis est introuvable.' })
+      // A moved date tells the registered.
+      expect(await updateWorkshop(asDb(tx), SM, created.id, { ...workshop, startsAt: '2026-12-04T09:30', endsAt: '2026-12-04T11:00' }, NOW)).toEqual({ ok: true })
+      const changes = await smsOf(tx, 'workshop.change')
+      expect(changes.map((m) => m.candidateId).sort()).toEqual([b, c].sort())
+      expect(changes[0]!.body).toContain('il aura lieu le 04/12/2026 à 09h30')
+      // Attendance: not before the start; then one by one, and "Tous présents" for the rest.
+      const seated = await tx.select().from(s.workshopRegistrations).where(and(eq(s.workshopRegistrations.workshopId, created.id), eq(s.workshopRegistrations.status, 'registered')))
+      expect(await setAttendance(asDb(tx), SM, seated[0]!.id, { attendance: 'present' }, NOW)).toMatchObject({ ok: false, error: 'La présence se note une fois l’atelier commencé.' })
+      const after = new Date('2026-12-04T09:00:00Z')
+      expect(await setAttendance(asDb(tx), SM, seated[0]!.id, { attendance: 'excused' }, after)).toEqual({ ok: true })
+      expect(await markAllPresent(asDb(tx), SM, created.id, after)).toEqual({ ok: true, marked: 1 })
+      const marks = await tx.select({ attendance: s.workshopRegistrations.attendance }).from(s.workshopRegistrations).where(and(eq(s.workshopRegistrations.workshopId, created.id), eq(s.workshopRegistrations.status, 'registered')))
+      expect(marks.map((m) => m.attendance).sort()).toEqual(['excused', 'present'])
+    })
+  })
+
+  it('a cancelled workshop tells every registered and waitlisted candidate by SMS, and by email where one exists', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const created = await createWorkshop(asDb(tx), SM, { ...workshop, capacity: 1 }, NOW)
+      if (!created.ok) throw new Error(created.error)
+      const ids = await seineCandidates(tx, 2)
+      await registerCandidates(asDb(tx), SM, created.id, { candidateIds: ids }, NOW)
+      expect(await cancelWorkshop(asDb(tx), SM, created.id, NOW)).toEqual({ ok: true, told: 2 })
+      expect((await smsOf(tx, 'workshop.cancellation')).map((m) => m.candidateId).sort()).toEqual([...ids].sort())
+      const mails = await tx.select().from(s.outboundMails).where(eq(s.outboundMails.kind, 'workshop-cancellation'))
+      expect(mails).toHaveLength(2)
+      expect(mails[0]!.subject).toBe('Atelier annulé\u00a0: Atelier CV')
+      expect(await registerCandidates(asDb(tx), SM, created.id, { candidateIds: ids }, NOW)).toMatchObject({ ok: false, error: 'Cet atelier est annulé.' })
+    })
+  })
+
+  it('two counsellors taking the last seat at once: exactly one candidate gets it, the other is waitlisted', async () => {
+    const organisationId = throwaway((await db.insert(s.organisations).values({ name: `Ateliers ${randomUUID().slice(0, 8)}` }).returning())[0]!.id)
+    const actor = { organisationId, actorId: 'demo-conseiller' }
+    const people = await db.insert(s.candidates).values([{ organisationId, firstName: 'Ana', lastName: 'Lopes' }, { organisationId, firstName: 'Ben', lastName: 'Morel' }]).returning({ id: s.candidates.id })
+    const created = await createWorkshop(db, actor, { ...workshop, capacity: 1, facilitatorIds: [] }, NOW)
+    if (!created.ok) throw new Error(created.error)
+    const outcomes = await Promise.all(people.map((p) => registerCandidates(db, actor, created.id, { candidateIds: [p.id] }, NOW)))
+    expect(outcomes.map((o) => (o.ok ? [o.registered, o.waitlisted] : o.error)).sort()).toEqual([
+      [0, 1],
+      [1, 0],
+    ])
+    const rows = await db.select({ status: s.workshopRegistrations.status }).from(s.workshopRegistrations).where(eq(s.workshopRegistrations.workshopId, created.id))
+    expect(rows.map((r) => r.status).sort()).toEqual(['registered', 'waitlisted'])
+    expect((await db.select().from(s.workshops).where(eq(s.workshops.id, created.id)))[0]).toMatchObject({ seatsTaken: 1, waitlistCount: 1 })
+  })
+})
