@@ -18,6 +18,7 @@ CREATE TABLE "workshop_registrations" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"promoted_at" timestamp with time zone,
+	"reminded_at" timestamp with time zone,
 	"cancelled_at" timestamp with time zone
 );
 --> statement-breakpoint

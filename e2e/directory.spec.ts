@@ -214,8 +214,11 @@ test('a counsellor creates an enterprise and a job offer, places two candidates 
   await expect(page.getByText('2 candidats positionnés.').first()).toBeVisible()
   const placed = page.getByRole('table', { name: `Candidats positionnés sur ${JOB}` })
   await expect(placed.getByRole('row')).toHaveCount(3)
-  // The suggestions leave them out.
-  await expect(page.getByRole('region', { name: 'Suggestions' }).or(page.locator('section', { hasText: 'Suggestions' }))).not.toContainText('Durand Élodie')
+  // The suggestions (read once the page is shown) leave them out, and give their reasons.
+  const suggestions = page.locator('section[aria-labelledby="suggestions-title"]')
+  await expect(suggestions).toHaveAttribute('aria-busy', 'false')
+  await expect(suggestions).toContainText('Habite Rouen')
+  await expect(suggestions).not.toContainText('Durand Élodie')
   await expectNoSeriousA11yViolations(page)
   await screenshots(page, 'job-offer')
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, setAppClock, storageStateOf } from './fixtures'
+import { execFileSync } from 'node:child_process'
+import { expectNoSeriousA11yViolations, onE2eDatabase, runScheduledJob, setAppClock, storageStateOf } from './fixtures'
 
 // Issue 13 §1, workshops: a counsellor creates a workshop of 2 seats and registers three candidates (the third is
 // waitlisted), the convocations reach the Twilio stand-in; a cancellation promotes the waitlisted one, who is told;
@@ -92,6 +93,12 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
   await expect(page.getByText('Personne en liste d’attente.')).toBeVisible()
   await expect.poll(async () => (await smsOf('workshop.promotion')).length, { timeout: 10_000 }).toBe(1)
 
+  // With a fixed clock, the day before at 10:30 (Paris): the hourly job sends the reminders, to the two seated.
+  const dayBefore = new Date(start.getTime() - 86_400_000).toISOString().slice(0, 10)
+  setAppClock(new Date(`${dayBefore}T09:30:00Z`).toISOString())
+  await runScheduledJob('workshop-reminders', `select 1 from sms_messages m join workshop_registrations r on r.candidate_id = m.candidate_id join workshops w on w.id = r.workshop_id where w.name = $1 and m.kind = 'workshop.reminder' having count(*) = 2`, [TITLE])
+  expect((await smsOf('workshop.reminder')).length).toBe(2)
+
   // After the start (a fixed clock): attendance, one by one and "Tous présents".
   setAppClock(new Date(`${day}T13:30:00Z`).toISOString())
   await page.reload()
@@ -102,5 +109,16 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
   await expect(page.getByRole('combobox', { name: 'Présence de Inès Fournier' })).toHaveValue('present')
   await expect(page.getByRole('combobox', { name: 'Présence de Karim Benali' })).toHaveValue('excused')
   await expectNoSeriousA11yViolations(page)
+
+  // The sign-in sheet: the seated, a signature column.
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Feuille d’émargement (PDF)' }).click()
+  const pdf = await (await download).path()
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', pdf!, '-']).toString('utf8')
+  expect(text).toContain('Feuille d’émargement')
+  expect(text).toContain('Département de Seine-Maritime')
+  expect(text).toContain('Benali Karim')
+  expect(text).toContain('Fournier Inès')
+  expect(text).not.toContain('Durand Élodie')
   setAppClock(null)
 })

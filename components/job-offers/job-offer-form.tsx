@@ -1,14 +1,14 @@
 'use client'
 
 import dynamic from 'next/dynamic'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { FeedbackField } from '@/components/applies/fup-dialog-parts'
 import { FormError, withoutKeys, type Errors } from '@/components/directory/form-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
-import { createJobOfferAction, updateJobOfferAction } from '@/lib/job-offers/actions'
+import { createJobOfferAction, organisationPlacesAction, updateJobOfferAction } from '@/lib/job-offers/actions'
 import { CONTRACT_TYPES, JOB_OFFER_STATUSES, WORKING_TIMES } from '@/lib/job-offers/labels'
 
 const RichTextEditor = dynamic(() => import('@/components/offers/rich-text-editor'), { ssr: false, loading: () => <p className="min-h-40 rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-600">Chargement de l’éditeur…</p> })
@@ -138,15 +138,20 @@ export function JobOfferForm({ enterpriseId, jobOfferId, initial, places, onDone
 }
 
 /** "Créer une offre d’emploi" (enterprise sheet) and "Modifier l’offre" (job offer page). */
-export function JobOfferDialogButton({ label, enterpriseId, jobOfferId, initial, places, primary }: { label: string; enterpriseId: string; jobOfferId?: string; initial?: JobOfferValues; places: Place[]; primary?: boolean }) {
+export function JobOfferDialogButton({ label, enterpriseId, jobOfferId, initial, primary }: { label: string; enterpriseId: string; jobOfferId?: string; initial?: JobOfferValues; primary?: boolean }) {
   const [open, setOpen] = useState(false)
+  // The organisation's places are read when the form opens (not with every page that shows the button).
+  const [places, setPlaces] = useState<Place[] | null>(null)
+  useEffect(() => {
+    if (open && places === null) organisationPlacesAction().then(setPlaces, () => setPlaces([]))
+  }, [open, places])
   return (
     <>
       <Button variant={primary ? 'primary' : 'secondary'} onClick={() => setOpen(true)}>
         {label}
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title={jobOfferId ? 'Modifier l’offre d’emploi' : 'Nouvelle offre d’emploi'} wide>
-        <JobOfferForm enterpriseId={enterpriseId} jobOfferId={jobOfferId} initial={initial ?? EMPTY_JOB_OFFER} places={places} onDone={() => setOpen(false)} />
+        {places === null ? <p className="text-sm text-slate-700">Chargement du formulaire…</p> : <JobOfferForm enterpriseId={enterpriseId} jobOfferId={jobOfferId} initial={initial ?? EMPTY_JOB_OFFER} places={places} onDone={() => setOpen(false)} />}
       </Dialog>
     </>
   )

@@ -11,6 +11,8 @@ import { can } from '@/lib/permissions'
 import { createJobOffer, updateJobOffer } from './job-offers'
 import { placeCandidates, setPlacementStatus } from './placements'
 import { candidatesToPlace } from './queries'
+import { suggestCandidates } from './suggestions'
+import { organisationPlaces } from './places'
 
 const uuid = (v: unknown): v is string => typeof v === 'string' && isUuid(v)
 
@@ -66,4 +68,23 @@ export async function searchCandidatesToPlaceAction(jobOfferId: unknown, search:
     logError('directory.placement.search', error)
     return []
   }
+}
+
+/** The job offer page's suggestions, read after the page is shown (they are the page's most expensive part). */
+export async function suggestionsAction(jobOfferId: unknown) {
+  const user = await getCurrentUser()
+  if (!user?.organisationId || !can(user, 'candidate.placement.modify') || !uuid(jobOfferId)) return { ok: false as const, error: 'Vous n’avez pas accès aux suggestions.' }
+  try {
+    return { ok: true as const, suggestions: await suggestCandidates(getDb(), user.organisationId, jobOfferId) }
+  } catch (error) {
+    logError('directory.suggestions', error)
+    return { ok: false as const, error: 'Les suggestions n’ont pas pu être chargées. Réessayez dans un instant.' }
+  }
+}
+
+/** The organisation's places, for the job offer form (read when the form opens, not with every page). */
+export async function organisationPlacesAction() {
+  const user = await getCurrentUser()
+  if (!user?.organisationId || !can(user, 'offers.job.modify')) return []
+  return organisationPlaces(getDb(), user.organisationId)
 }

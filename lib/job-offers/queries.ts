@@ -56,23 +56,24 @@ export async function listJobOffers(db: DbOrTx, organisationId: string, filters:
   return { page, total, counts, rows }
 }
 
-/** A job offer's page: the offer, its enterprise and contacts, its place; another organisation's is null. */
+/** A job offer's page: the offer, its enterprise and contacts (aggregated in the same statement), its place; another organisation's is null. */
 export async function getJobOffer(db: DbOrTx, organisationId: string, id: string) {
   const [row] = await db
-    .select({ offer: jobOffers, enterpriseName: enterprises.name, enterpriseAddress: enterprises.addressFormatted, place: places.label })
+    .select({
+      offer: jobOffers,
+      enterpriseName: enterprises.name,
+      enterpriseAddress: enterprises.addressFormatted,
+      place: places.label,
+      contacts: sql<{ name: string; role: string | null; phone: string | null; email: string | null }[]>`coalesce((
+        select json_agg(json_build_object('name', c.name, 'role', c.role, 'phone', c.phone, 'email', c.email) order by c.position)
+        from ${enterpriseContacts} c where c.enterprise_id = ${jobOffers.enterpriseId}), '[]'::json)`,
+    })
     .from(jobOffers)
     .leftJoin(enterprises, eq(enterprises.id, jobOffers.enterpriseId))
     .leftJoin(places, eq(places.id, jobOffers.placeId))
     .where(and(eq(jobOffers.id, id), eq(jobOffers.organisationId, organisationId)))
   if (!row) return null
-  const contacts = row.offer.enterpriseId
-    ? await db
-        .select({ name: enterpriseContacts.name, role: enterpriseContacts.role, phone: enterpriseContacts.phone, email: enterpriseContacts.email })
-        .from(enterpriseContacts)
-        .where(eq(enterpriseContacts.enterpriseId, row.offer.enterpriseId))
-        .orderBy(asc(enterpriseContacts.position))
-    : []
-  return { ...row.offer, enterpriseName: row.enterpriseName, enterpriseAddress: row.enterpriseAddress, place: row.place, contacts }
+  return { ...row.offer, enterpriseName: row.enterpriseName, enterpriseAddress: row.enterpriseAddress, place: row.place, contacts: row.contacts }
 }
 
 /** The candidates placed on an offer, with their status. */

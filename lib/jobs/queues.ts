@@ -15,6 +15,8 @@ export const QUEUES = {
   anonymiseInactive: { name: 'anonymise-inactive', retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 3600 },
   /** The hourly reminder and expiry of unanswered prescriptions (lib/prescriptions/reminders.ts): data {}. */
   prescriptionReminders: { name: 'prescription-reminders', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
+  /** The hourly reminders of tomorrow's workshops (lib/workshops/reminders.ts): data {}. */
+  workshopReminders: { name: 'workshop-reminders', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
   /** One export of /v2/settings/exports (lib/exports/run-export.ts): data { exportId }. */
   runExport: { name: 'run-export', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 },
   /** The hourly deletion of the export files past their 7 days: data {}. */
@@ -32,6 +34,7 @@ export const JOB_SCHEMA = 'pgboss'
 export const SCHEDULES = [
   { queue: QUEUES.anonymiseInactive.name, cron: '30 2 * * *' },
   { queue: QUEUES.prescriptionReminders.name, cron: '5 * * * *' },
+  { queue: QUEUES.workshopReminders.name, cron: '0 * * * *' },
   { queue: QUEUES.purgeExports.name, cron: '20 * * * *' },
   { queue: QUEUES.compactStats.name, cron: '* * * * *' },
 ] as const

@@ -132,3 +132,32 @@ export async function countWorkshops(db: DbOrTx, organisationId: string) {
   const [row] = await db.select({ n: count() }).from(workshops).where(eq(workshops.organisationId, organisationId))
   return row?.n ?? 0
 }
+
+/** The candidate sheet's "Ateliers": the candidate's registrations (cancelled ones aside), newest workshop first. */
+export async function workshopsOfCandidate(db: DbOrTx, organisationId: string, candidateId: string) {
+  return db
+    .select({
+      id: workshopRegistrations.id,
+      workshopId: workshops.id,
+      name: workshops.name,
+      startsAt: workshops.startsAt,
+      endsAt: workshops.endsAt,
+      workshopStatus: workshops.status,
+      status: workshopRegistrations.status,
+      attendance: workshopRegistrations.attendance,
+    })
+    .from(workshopRegistrations)
+    .innerJoin(workshops, eq(workshops.id, workshopRegistrations.workshopId))
+    .where(and(eq(workshopRegistrations.organisationId, organisationId), eq(workshopRegistrations.candidateId, candidateId), sql`${workshopRegistrations.status} <> 'cancelled'`))
+    .orderBy(desc(workshops.startsAt))
+}
+
+/** The actions dashboard's "Mes ateliers du jour": the user's workshops (as facilitator) of the Paris day, not cancelled. */
+export async function todaysWorkshopsOf(db: DbOrTx, organisationId: string, userId: string, dayStart: Date, dayEnd: Date) {
+  return db
+    .select({ id: workshops.id, name: workshops.name, startsAt: workshops.startsAt, endsAt: workshops.endsAt, seatsTaken: workshops.seatsTaken, capacity: workshops.capacity })
+    .from(workshops)
+    .innerJoin(workshopFacilitators, and(eq(workshopFacilitators.workshopId, workshops.id), eq(workshopFacilitators.userId, userId)))
+    .where(and(eq(workshops.organisationId, organisationId), eq(workshops.status, 'scheduled'), sql`${workshops.startsAt} >= ${dayStart} and ${workshops.startsAt} < ${dayEnd}`))
+    .orderBy(asc(workshops.startsAt))
+}

@@ -5,6 +5,7 @@ import { candidates, workshopRegistrations, workshops } from '@/lib/db/schema'
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
 import { queueSms } from '@/lib/sms/queue-sms'
 import { convocationText, promotionText } from './notices'
+import { reminderTime } from './reminders'
 import { attendanceSchema, registerSchema, WORKSHOP_MESSAGES } from './schemas'
 import { lockWorkshop, type WorkshopActor } from './workshops'
 
@@ -43,7 +44,16 @@ export async function registerCandidates(db: Db, actor: WorkshopActor, workshopI
     const waiting = ids.slice(free)
     const at = (i: number) => sql`clock_timestamp() + ${`${i} microseconds`}::interval`
     await tx.insert(workshopRegistrations).values(
-      ids.map((candidateId, i) => ({ organisationId: actor.organisationId, workshopId, candidateId, status: i < free ? ('registered' as const) : ('waitlisted' as const), createdById: actor.actorId, createdAt: at(i) })),
+      ids.map((candidateId, i) => ({
+        organisationId: actor.organisationId,
+        workshopId,
+        candidateId,
+        status: i < free ? ('registered' as const) : ('waitlisted' as const),
+        // Registered after the reminder's time: the convocation, sent now, is the reminder.
+        remindedAt: i < free && w.startsAt && reminderTime(w.startsAt) <= now ? now : null,
+        createdById: actor.actorId,
+        createdAt: at(i),
+      })),
     )
     await tx.update(workshops).set({ seatsTaken: w.seatsTaken + seated.length, waitlistCount: w.waitlistCount + waiting.length, updatedAt: sql`now()` }).where(eq(workshops.id, workshopId))
     if (seated.length) await queueSms(tx, { organisationId: actor.organisationId, authorId: null, kind: 'workshop.convocation', candidateIds: seated, text: convocationText({ name: w.name, startsAt: w.startsAt!, addressFormatted: w.addressFormatted, videoUrl: w.videoUrl }), now })
@@ -67,7 +77,8 @@ export async function promoteWaitlisted(tx: DbOrTx, actor: WorkshopActor, w: Pic
     .orderBy(asc(workshopRegistrations.createdAt), asc(workshopRegistrations.id))
     .limit(free)
   if (!next.length) return 0
-  await tx.update(workshopRegistrations).set({ status: 'registered', promotedAt: now, updatedAt: sql`now()` }).where(inArray(workshopRegistrations.id, next.map((n) => n.id)))
+  const remindedAt = w.startsAt && reminderTime(w.startsAt) <= now ? now : null
+  await tx.update(workshopRegistrations).set({ status: 'registered', promotedAt: now, remindedAt, updatedAt: sql`now()` }).where(inArray(workshopRegistrations.id, next.map((n) => n.id)))
   await tx.update(workshops).set({ seatsTaken: counts!.seatsTaken + next.length, waitlistCount: counts!.waitlistCount - next.length }).where(eq(workshops.id, w.id))
   await queueSms(tx, { organisationId: actor.organisationId, authorId: null, kind: 'workshop.promotion', candidateIds: next.map((n) => n.candidateId), text: promotionText({ name: w.name, startsAt: w.startsAt!, addressFormatted: w.addressFormatted, videoUrl: w.videoUrl }), now })
   await writeAudit(tx, next.map((n) => ({ actorId: actor.actorId, organisationId: actor.organisationId, action: 'workshop.promoted', entityType: 'candidate', entityId: n.candidateId, details: { workshopId: w.id } })))

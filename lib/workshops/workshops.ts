@@ -97,6 +97,8 @@ export async function updateWorkshop(db: Db, actor: WorkshopActor, workshopId: s
     await setFacilitators(tx, workshopId, parsed.data.facilitatorIds)
     const moved = values.startsAt.getTime() !== before.startsAt?.getTime() || values.addressFormatted !== before.addressFormatted || values.videoUrl !== before.videoUrl
     if (moved) {
+      // The reminder follows the new date (the next hourly run, or at once if already due: lib/workshops/reminders.ts).
+      await tx.update(workshopRegistrations).set({ remindedAt: null }).where(and(eq(workshopRegistrations.workshopId, workshopId), eq(workshopRegistrations.status, 'registered')))
       const registered = await activeCandidateIds(tx, workshopId, ['registered'])
       if (registered.length) await queueSms(tx, { organisationId: actor.organisationId, authorId: null, kind: 'workshop.change', candidateIds: registered, text: changeText(notice({ ...before, ...values })), now })
     }

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, eq, isNotNull, isNull } from 'drizzle-orm'
+import { and, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { cancelRegistration, markAllPresent, registerCandidates, setAttendance } from '@/lib/workshops/registrations'
+import { reminderTime, runWorkshopReminders } from '@/lib/workshops/reminders'
+import { renderSignInSheet } from '@/lib/workshops/sign-in-sheet'
+import { spawnSync } from 'node:child_process'
 import { cancelWorkshop, createWorkshop, updateWorkshop } from '@/lib/workshops/workshops'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
@@ -110,7 +113,8 @@ describe('workshops', () => {
     const organisationId = throwaway((await db.insert(s.organisations).values({ name: `Ateliers ${randomUUID().slice(0, 8)}` }).returning())[0]!.id)
     const actor = { organisationId, actorId: 'demo-conseiller' }
     const people = await db.insert(s.candidates).values([{ organisationId, firstName: 'Ana', lastName: 'Lopes' }, { organisationId, firstName: 'Ben', lastName: 'Morel' }]).returning({ id: s.candidates.id })
-    const created = await createWorkshop(db, actor, { ...workshop, capacity: 1, facilitatorIds: [] }, NOW)
+    // Another date than the reminders' test below: this workshop is committed (a throwaway organisation).
+    const created = await createWorkshop(db, actor, { ...workshop, startsAt: '2026-12-20T14:00', endsAt: '2026-12-20T16:00', capacity: 1, facilitatorIds: [] }, NOW)
     if (!created.ok) throw new Error(created.error)
     const outcomes = await Promise.all(people.map((p) => registerCandidates(db, actor, created.id, { candidateIds: [p.id] }, NOW)))
     expect(outcomes.map((o) => (o.ok ? [o.registered, o.waitlisted] : o.error)).sort()).toEqual([
@@ -120,5 +124,55 @@ describe('workshops', () => {
     const rows = await db.select({ status: s.workshopRegistrations.status }).from(s.workshopRegistrations).where(eq(s.workshopRegistrations.workshopId, created.id))
     expect(rows.map((r) => r.status).sort()).toEqual(['registered', 'waitlisted'])
     expect((await db.select().from(s.workshops).where(eq(s.workshops.id, created.id)))[0]).toMatchObject({ seatsTaken: 1, waitlistCount: 1 })
+  })
+
+  it('reminds the seated the day before at 10:00 Paris, once, and again after a move (fixed clock)', async () => {
+    expect(reminderTime(new Date('2026-12-03T13:00:00Z')).toISOString()).toBe('2026-12-02T09:00:00.000Z')
+    // The day before the change to summer time: 10:00 is still UTC+1 on 27 March 2027.
+    expect(reminderTime(new Date('2027-03-28T12:00:00Z')).toISOString()).toBe('2027-03-27T09:00:00.000Z')
+    await inRolledBackTransaction(db, async (tx) => {
+      // Only this test's workshop: the demo's coming workshop is far off.
+      const created = await createWorkshop(asDb(tx), SM, workshop, NOW)
+      if (!created.ok) throw new Error(created.error)
+      const ids = await seineCandidates(tx, 3)
+      await registerCandidates(asDb(tx), SM, created.id, { candidateIds: ids }, NOW)
+      const reminders = async () => (await smsOf(tx, 'workshop.reminder')).map((m) => m.candidateId).sort()
+      expect(await runWorkshopReminders(asDb(tx), new Date('2026-12-02T08:59:00Z'))).toBe(0)
+      expect(await runWorkshopReminders(asDb(tx), new Date('2026-12-02T09:00:00Z'))).toBe(2)
+      expect(await reminders()).toEqual(ids.slice(0, 2).sort())
+      expect((await smsOf(tx, 'workshop.reminder'))[0]!.body).toContain('rappel\u00a0: atelier «\u00a0Atelier CV\u00a0» demain à 14h00')
+      // A second run (a retry, another worker) sends nothing more.
+      expect(await runWorkshopReminders(asDb(tx), new Date('2026-12-02T10:00:00Z'))).toBe(0)
+      // Moved to the 4th: reminded again the day before the new date, not before.
+      expect(await updateWorkshop(asDb(tx), SM, created.id, { ...workshop, startsAt: '2026-12-04T14:00', endsAt: '2026-12-04T16:00' }, new Date('2026-12-02T10:30:00Z'))).toEqual({ ok: true })
+      expect(await runWorkshopReminders(asDb(tx), new Date('2026-12-02T11:00:00Z'))).toBe(0)
+      expect(await runWorkshopReminders(asDb(tx), new Date('2026-12-03T09:00:00Z'))).toBe(2)
+      // Promoted after the reminder's time: the promotion is the reminder.
+      const [first] = await tx.select().from(s.workshopRegistrations).where(and(eq(s.workshopRegistrations.workshopId, created.id), eq(s.workshopRegistrations.status, 'registered')))
+      expect(await cancelRegistration(asDb(tx), SM, first!.id, new Date('2026-12-03T09:30:00Z'))).toEqual({ ok: true, promoted: 1 })
+      expect(await runWorkshopReminders(asDb(tx), new Date('2026-12-03T10:00:00Z'))).toBe(0)
+    })
+  })
+
+  it('the sign-in sheet lists the seated candidates with a signature column, the organisation, and the FSE+ mention', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const created = await createWorkshop(asDb(tx), SM, { ...workshop, fseFunded: true }, NOW)
+      if (!created.ok) throw new Error(created.error)
+      const ids = await seineCandidates(tx, 3)
+      await registerCandidates(asDb(tx), SM, created.id, { candidateIds: ids }, NOW)
+      const names = await tx.select({ firstName: s.candidates.firstName, lastName: s.candidates.lastName, id: s.candidates.id }).from(s.candidates).where(inArray(s.candidates.id, ids))
+      const sheet = await renderSignInSheet(tx, SM.organisationId, created.id)
+      const text = spawnSync('pdftotext', ['-enc', 'UTF-8', '-layout', '-', '-'], { input: sheet!.pdf }).stdout.toString('utf8')
+      expect(text).toContain('Feuille d’émargement')
+      expect(text).toContain('Département de Seine-Maritime')
+      expect(text).toContain('Atelier CV')
+      expect(text).toContain('Signature')
+      expect(text).toContain('Cette action est cofinancée par l’Union européenne (Fonds social européen +).')
+      const seated = ids.slice(0, 2).map((id) => names.find((n) => n.id === id)!)
+      const waiting = names.find((n) => n.id === ids[2])!
+      for (const p of seated) expect(text).toContain(`${p.lastName} ${p.firstName}`)
+      expect(text).not.toContain(`${waiting.lastName} ${waiting.firstName}`)
+      expect(await renderSignInSheet(tx, LYON.organisationId, created.id)).toBeNull()
+    })
   })
 })

@@ -96,6 +96,8 @@ export const workshopRegistrations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     promotedAt: timestamp('promoted_at', { withTimezone: true }),
+    /** When its reminder (the day before, 10:00 Paris) was queued; reset when the workshop moves. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [

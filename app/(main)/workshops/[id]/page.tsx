@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
 import { EditWorkshopButton } from '@/components/workshops/workshop-form'
 import { AllPresentButton, AttendanceSelect, CancelRegistrationButton, CancelWorkshopButton, RegisterCandidatesDialog } from '@/components/workshops/workshop-controls'
+import { buttonClass } from '@/components/ui/button'
 import { DetailList } from '@/components/ui/detail-list'
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
@@ -90,7 +91,14 @@ export default async function WorkshopPage({ params }: { params: Promise<{ id: s
           <h2 id="registered-title" className="text-lg font-semibold">
             Inscrits ({seated.length})
           </h2>
-          {canModify && started && !cancelled && seated.length > 0 && <AllPresentButton workshopId={w.id} />}
+          <span className="flex flex-wrap gap-2">
+            {!cancelled && seated.length > 0 && (
+              <a href={`/api/workshops/${w.id}/sign-in-sheet`} download className={buttonClass('secondary')}>
+                Feuille d’émargement (PDF)
+              </a>
+            )}
+            {canModify && started && !cancelled && seated.length > 0 && <AllPresentButton workshopId={w.id} />}
+          </span>
         </div>
         {seated.length === 0 ? (
           <EmptyState title="Aucun candidat inscrit.">{canModify && !cancelled ? 'Inscrivez des candidats : ils reçoivent leur convocation par SMS.'.replace(' :', '\u00a0:') : 'Les inscrits apparaîtront ici.'}</EmptyState>

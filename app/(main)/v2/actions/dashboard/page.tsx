@@ -8,7 +8,10 @@ import { formatDate } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { answerReminderDays, ANSWERS_WINDOW_DAYS, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
 import Link from '@/components/ui/link'
-import { formatDateTime } from '@/lib/dates'
+import { formatDateTime, formatTime, parisInstant, parisToday } from '@/lib/dates'
+import { now as clockNow } from '@/lib/clock'
+import { can } from '@/lib/permissions'
+import { todaysWorkshopsOf } from '@/lib/workshops/queries'
 import { unreadSmsReplies } from '@/lib/sms/queries'
 
 export const generateMetadata = pageMetadata('actionsDashboard')
@@ -28,10 +31,12 @@ export default async function ActionsDashboardPage() {
   const now = new Date()
   const days = await answerReminderDays(db, user.organisationId)
   const wholeOrganisation = user.role === 'admin'
-  const [answers, unanswered, replies] = await Promise.all([
+  const today = parisToday(clockNow())
+  const [answers, unanswered, replies, workshopsToday] = await Promise.all([
     receivedAnswers(db, { userId: user.id, organisationId: user.organisationId, now }),
     unansweredPrescriptions(db, { organisationId: user.organisationId, authorId: wholeOrganisation ? null : user.id, days, now }),
     unreadSmsReplies(db, { userId: user.id, organisationId: user.organisationId }),
+    can(user, 'workshops.visualize') ? todaysWorkshopsOf(db, user.organisationId, user.id, parisInstant(today, 0), parisInstant(today, 24 * 60)) : [],
   ])
   const unread = answers.filter((a) => !a.readAt).length
   const unreadIds = new Set(answers.filter((a) => !a.readAt).map((a) => a.notificationId))
@@ -40,6 +45,24 @@ export default async function ActionsDashboardPage() {
   return (
     <>
       <PageHeader title={await pageTitle('actionsDashboard')} subtitle="Les réponses des partenaires à vos prescriptions, celles des candidats à vos SMS et les prescriptions à relancer." />
+      {workshopsToday.length > 0 && (
+        <section aria-labelledby="workshops-today" className="mb-10 flex flex-col gap-3">
+          <h2 id="workshops-today" className="text-lg font-semibold">
+            Mes ateliers du jour ({workshopsToday.length})
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {workshopsToday.map((w) => (
+              <li key={w.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+                <Link href={`/workshops/${w.id}`} className="font-medium">
+                  {w.name}
+                </Link>{' '}
+                · {w.startsAt ? formatTime(w.startsAt) : ''}
+                {w.endsAt ? ` – ${formatTime(w.endsAt)}` : ''} · {w.seatsTaken} / {w.capacity} inscrits
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="answers" className="mb-10 flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="answers" className="text-lg font-semibold">

@@ -15,7 +15,6 @@ import { historyText } from '@/lib/enterprises/history-labels'
 import { enterpriseHistory, enterpriseOffersAndPlacements, getEnterprise } from '@/lib/enterprises/queries'
 import { isUuid } from '@/lib/ids'
 import { contractLabel } from '@/lib/job-offers/labels'
-import { organisationPlaces } from '@/lib/job-offers/places'
 import { offerValidityLabel } from '@/lib/offers/validity-label'
 import { can } from '@/lib/permissions'
 import { formatPhone } from '@/lib/phone'
@@ -33,10 +32,9 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
   if (!enterprise) notFound()
   const canEdit = can(user, 'enterprises.modify')
   const canCreateOffer = can(user, 'offers.job.modify')
-  const [{ offers, placements }, history, places] = await Promise.all([
+  const [{ offers, placements }, history] = await Promise.all([
     enterpriseOffersAndPlacements(db, user.organisationId, id),
     enterpriseHistory(db, user.organisationId, id),
-    canCreateOffer ? organisationPlaces(db, user.organisationId) : [],
   ])
   const offerTitles = new Map(offers.map((o) => [o.id, o.title]))
   return (
@@ -59,7 +57,7 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
                 }}
               />
             )}
-            {canCreateOffer && <JobOfferDialogButton label="Créer une offre d’emploi" enterpriseId={enterprise.id} places={places} primary />}
+            {canCreateOffer && <JobOfferDialogButton label="Créer une offre d’emploi" enterpriseId={enterprise.id} primary />}
           </>
         }
       />

@@ -1,6 +1,8 @@
 import { notFound } from 'next/navigation'
+import { Suspense } from 'react'
 import { JobOfferDialogButton } from '@/components/job-offers/job-offer-form'
-import { PlaceCandidatesDialog, PlaceSuggestionButton } from '@/components/job-offers/place-candidates'
+import { PlaceCandidatesDialog } from '@/components/job-offers/place-candidates'
+import { SuggestionsPanel } from '@/components/job-offers/suggestions-panel'
 import { PlacementStatusButton } from '@/components/job-offers/placement-status'
 import { JobOfferStatusBadge, PlacementStatusBadge } from '@/components/job-offers/status-badges'
 import { PageHeader } from '@/components/layout/page-header'
@@ -15,9 +17,7 @@ import { formatDate, formatDateTime, parisDateTimeInput } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { contractLabel, salaryLabel, WORKING_TIMES } from '@/lib/job-offers/labels'
-import { organisationPlaces } from '@/lib/job-offers/places'
 import { getJobOffer, placementsOfOffer } from '@/lib/job-offers/queries'
-import { suggestCandidates } from '@/lib/job-offers/suggestions'
 import { sanitizeDescription } from '@/lib/offers/sanitize-description'
 import { can } from '@/lib/permissions'
 import { formatPhone } from '@/lib/phone'
@@ -35,14 +35,9 @@ export default async function JobOfferPage({ params }: { params: Promise<{ id: s
   const db = getDb()
   const offer = await getJobOffer(db, user.organisationId, id)
   if (!offer) notFound()
+  // The offer goes first and the placements stream in; the browser reads the suggestions once the page is shown.
   const canPlace = can(user, 'candidate.placement.modify')
   const canEdit = can(user, 'offers.job.modify') && !!offer.enterpriseId
-  const [placements, suggestions, places] = await Promise.all([
-    placementsOfOffer(db, user.organisationId, id),
-    canPlace && offer.status === 'open' ? suggestCandidates(db, user.organisationId, id) : [],
-    canEdit ? organisationPlaces(db, user.organisationId) : [],
-  ])
-  const linkCandidates = can(user, 'candidate.visualize')
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -64,7 +59,6 @@ export default async function JobOfferPage({ params }: { params: Promise<{ id: s
                 label="Modifier l’offre"
                 enterpriseId={offer.enterpriseId!}
                 jobOfferId={offer.id}
-                places={places}
                 initial={{
                   title: offer.title,
                   romeCode: offer.romeCode ?? '',
@@ -124,6 +118,21 @@ export default async function JobOfferPage({ params }: { params: Promise<{ id: s
           ))}
         </aside>
       </div>
+      <Suspense fallback={<p className="text-sm text-slate-700">Chargement des candidats positionnés…</p>}>
+        <Placements organisationId={user.organisationId} offer={offer} canPlace={canPlace} linkCandidates={can(user, 'candidate.visualize')} />
+      </Suspense>
+    </div>
+  )
+}
+
+type Offer = NonNullable<Awaited<ReturnType<typeof getJobOffer>>>
+
+/** The candidates placed on the offer, and the suggestions when it is open. */
+async function Placements({ organisationId, offer, canPlace, linkCandidates }: { organisationId: string; offer: Offer; canPlace: boolean; linkCandidates: boolean }) {
+  const db = getDb()
+  const placements = await placementsOfOffer(db, organisationId, offer.id)
+  return (
+    <>
       <section aria-labelledby="placements-title" className="flex flex-col gap-3">
         <h2 id="placements-title" className="text-lg font-semibold">
           Candidats positionnés ({placements.length})
@@ -156,34 +165,7 @@ export default async function JobOfferPage({ params }: { params: Promise<{ id: s
           />
         )}
       </section>
-      {canPlace && offer.status === 'open' && (
-        <section aria-labelledby="suggestions-title" className="flex flex-col gap-3">
-          <h2 id="suggestions-title" className="text-lg font-semibold">
-            Suggestions
-          </h2>
-          {suggestions.length === 0 ? (
-            <p className="text-sm text-slate-700">Aucun candidat suivi n’habite {offer.place ? `à ${offer.place} ou dans son département` : 'près du lieu de l’offre'}. Renseignez le lieu de l’offre pour obtenir des suggestions.</p>
-          ) : (
-            <ul className="grid gap-3 sm:grid-cols-2">
-              {suggestions.map((s) => (
-                <li key={s.id} className="flex items-start justify-between gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
-                  <span>
-                    <span className="font-medium">
-                      {s.lastName} {s.firstName}
-                    </span>
-                    <ul className="mt-1 list-disc pl-5 text-slate-700">
-                      {s.reasons.map((r) => (
-                        <li key={r}>{r}</li>
-                      ))}
-                    </ul>
-                  </span>
-                  <PlaceSuggestionButton jobOfferId={offer.id} candidateId={s.id} name={`${s.firstName} ${s.lastName}`} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      )}
-    </div>
+      {canPlace && offer.status === 'open' && <SuggestionsPanel key={placements.map((p) => p.id).join()} jobOfferId={offer.id} placeLabel={offer.place} />}
+    </>
   )
 }
