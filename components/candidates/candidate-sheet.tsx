@@ -15,11 +15,12 @@ import { SheetHistory } from './sheet-history'
 import { SheetIdentity } from './sheet-identity'
 import { SheetEmployment } from './sheet-employment'
 import { SheetWorkshops } from './sheet-workshops'
+import { SheetCourses } from './sheet-courses'
 import { SheetPrescriptions } from './sheet-prescriptions'
 import { SheetSituation } from './sheet-situation'
 import { SheetSms } from '@/components/sms/sheet-sms'
 
-export const CANDIDATE_SECTIONS = { identite: 'Identité', situation: 'Situation', prescriptions: 'Prescriptions', emploi: 'Emploi', ateliers: 'Ateliers', sms: 'SMS', historique: 'Historique' } as const
+export const CANDIDATE_SECTIONS = { identite: 'Identité', situation: 'Situation', prescriptions: 'Prescriptions', emploi: 'Emploi', ateliers: 'Ateliers', parcours: 'Parcours', sms: 'SMS', historique: 'Historique' } as const
 export type CandidateSection = keyof typeof CANDIDATE_SECTIONS
 
 export function isCandidateSection(value: string): value is CandidateSection {
@@ -95,6 +96,8 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
         <SheetEmployment organisationId={user.organisationId} candidateId={id} />
       ) : section === 'ateliers' ? (
         <SheetWorkshops organisationId={user.organisationId} candidateId={id} canOpen={can(user, 'workshops.visualize')} />
+      ) : section === 'parcours' ? (
+        <SheetCourses organisationId={user.organisationId} candidateId={id} canOpen={can(user, 'support-courses.visualize')} />
       ) : section === 'sms' ? (
         <SheetSms organisationId={user.organisationId} candidateId={id} before={before} />
       ) : (

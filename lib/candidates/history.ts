@@ -14,6 +14,15 @@ export const HISTORY_ACTION_LABELS: Record<string, string> = {
   'prescription.expired': 'Expiration de la prescription sans réponse',
   'placement.created': 'Positionnement sur une offre d’emploi',
   'placement.updated': 'Changement de statut d’un positionnement',
+  'workshop.registered': 'Inscription à un atelier',
+  'workshop.waitlisted': 'Inscription en liste d’attente d’un atelier',
+  'workshop.promoted': 'Place obtenue dans un atelier (liste d’attente)',
+  'workshop.registrationCancelled': 'Désinscription d’un atelier',
+  'workshop.attendance': 'Présence à un atelier',
+  'supportCourse.enrolled': 'Inscription à un parcours',
+  'supportCourse.stepDone': 'Étape de parcours faite',
+  'supportCourse.finished': 'Parcours terminé',
+  'supportCourse.abandoned': 'Parcours abandonné',
 }
 
 export function historyActionLabel(action: string): string {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth'
 import { candidates } from './candidates'
 import { organisations, partnerStructures } from './tenants'
@@ -20,6 +20,84 @@ export const supportCourses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('support_courses_organisation_idx').on(t.organisationId)],
+)
+
+export const stepKindEnum = pgEnum('support_course_step_kind', ['interview', 'workshop', 'prescription', 'administrative', 'other'])
+export const delayFromEnum = pgEnum('support_course_delay_from', ['enrolment', 'previous'])
+
+/** Issue 13 §2: a course's ordered steps; a removed one is archived, so that past progress keeps it. */
+export const supportCourseSteps = pgTable(
+  'support_course_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => supportCourses.id),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    kind: stepKindEnum('kind').notNull(),
+    /** Days after the enrolment, or after the previous step, within which the step is due (0–365). */
+    delayDays: integer('delay_days').notNull(),
+    delayFrom: delayFromEnum('delay_from').notNull().default('previous'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [index('support_course_steps_course_idx').on(t.courseId, t.position)],
+)
+
+export const enrolmentStatusEnum = pgEnum('support_course_enrolment_status', ['active', 'finished', 'abandoned'])
+
+/** A candidate enrolled in a course; its next step and due date are kept for the lists (lib/support-courses/courses.ts). */
+export const supportCourseEnrolments = pgTable(
+  'support_course_enrolments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => supportCourses.id),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id),
+    enrolledOn: date('enrolled_on').notNull(),
+    status: enrolmentStatusEnum('status').notNull().default('active'),
+    endedOn: date('ended_on'),
+    endReason: text('end_reason'),
+    nextStepId: uuid('next_step_id'),
+    nextDueOn: date('next_due_on'),
+    createdById: text('created_by_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('support_course_enrolments_active_uq').on(t.courseId, t.candidateId).where(sql`status = 'active'`),
+    index('support_course_enrolments_course_idx').on(t.courseId, t.status, t.nextDueOn),
+    index('support_course_enrolments_late_idx').on(t.organisationId, t.nextDueOn).where(sql`status = 'active'`),
+    index('support_course_enrolments_candidate_idx').on(t.organisationId, t.candidateId),
+  ],
+)
+
+/** A step done by an enrolled candidate: its day, a comment, and the step's title as it was then. */
+export const supportCourseProgress = pgTable(
+  'support_course_progress',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enrolmentId: uuid('enrolment_id')
+      .notNull()
+      .references(() => supportCourseEnrolments.id),
+    stepId: uuid('step_id')
+      .notNull()
+      .references(() => supportCourseSteps.id),
+    stepTitle: text('step_title').notNull(),
+    doneOn: date('done_on').notNull(),
+    comment: text('comment'),
+    actorId: text('actor_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('support_course_progress_uq').on(t.enrolmentId, t.stepId)],
 )
 
 export const workshopStatusEnum = pgEnum('workshop_status', ['scheduled', 'cancelled'])

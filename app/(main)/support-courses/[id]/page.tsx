@@ -1,26 +1,118 @@
 import { notFound } from 'next/navigation'
-import { DetailList } from '@/components/ui/detail-list'
+import { clsx } from 'clsx'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
-import { requireOrganisationUser } from '@/lib/auth/session'
+import { EnrolCandidatesDialog, LeaveCourseButton, StepDoneButton, StepsEditor } from '@/components/support-courses/course-controls'
+import { EmptyState } from '@/components/ui/empty-state'
+import Link from '@/components/ui/link'
+import { requirePagePermission } from '@/lib/auth/session'
+import { now } from '@/lib/clock'
+import { formatDate, parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
-import { getSupportCourse } from '@/lib/organisation/queries'
-import { formatDate } from '@/lib/dates'
+import { can } from '@/lib/permissions'
+import { isLate } from '@/lib/support-courses/progress'
+import { enrolmentsOf, getCourse } from '@/lib/support-courses/queries'
+import { DELAY_FROM, STEP_KINDS, type StepKind } from '@/lib/support-courses/schemas'
 
 export const generateMetadata = pageMetadata('supportCourse')
 
-/** Another organisation's record, or an id that is not one, is "not found". */
+/**
+ * Issue 13 §2, a course's page (support-courses.visualize): its steps (editable, reordered by keyboard too), its
+ * enrolled candidates with each step done, due or late, "Inscrire des candidats", and each candidate's exit.
+ */
 export default async function SupportCoursePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
-  const user = await requireOrganisationUser()
-  if (!isUuid(id)) notFound()
-  const r = await getSupportCourse(getDb(), user.organisationId, id)
-  if (!r) notFound()
+  const user = await requirePagePermission('support-courses.visualize')
+  if (!user.organisationId || !isUuid(id)) notFound()
+  const db = getDb()
+  const course = await getCourse(db, user.organisationId, id)
+  if (!course) notFound()
+  const enrolments = await enrolmentsOf(db, user.organisationId, id)
+  const canModify = can(user, 'support-courses.modify')
+  const today = parisToday(now())
+  const active = enrolments.filter((e) => e.status === 'active')
+  const left = enrolments.filter((e) => e.status !== 'active')
   return (
-    <>
-      <PageHeader title={r.name} />
-      <DetailList items={[['Début', formatDate(r.startDate)], ['Fin', formatDate(r.endDate)], ['Description', r.description]]} />
-    </>
+    <div className="flex flex-col gap-6">
+      <PageHeader title={course.name} subtitle={`Responsable\u00a0: ${course.owner || '–'} · ${active.length} candidat${active.length > 1 ? 's' : ''} en cours`} actions={canModify ? <EnrolCandidatesDialog courseId={course.id} /> : undefined} />
+      {course.description && <p className="max-w-3xl whitespace-pre-line text-sm text-slate-800">{course.description}</p>}
+      <section aria-labelledby="steps-title" className="flex flex-col gap-3">
+        <h2 id="steps-title" className="text-lg font-semibold">
+          Étapes ({course.steps.length})
+        </h2>
+        {canModify ? (
+          <StepsEditor courseId={course.id} steps={course.steps} />
+        ) : course.steps.length === 0 ? (
+          <p className="text-sm text-slate-700">Aucune étape.</p>
+        ) : (
+          <ol className="list-decimal pl-5 text-sm">
+            {course.steps.map((s) => (
+              <li key={s.id}>
+                {s.title} · {STEP_KINDS[s.kind as StepKind]} · {s.delayDays} jours {DELAY_FROM[s.delayFrom as keyof typeof DELAY_FROM]}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section aria-labelledby="enrolments-title" className="flex flex-col gap-3">
+        <h2 id="enrolments-title" className="text-lg font-semibold">
+          Candidats en cours ({active.length})
+        </h2>
+        {active.length === 0 ? (
+          <EmptyState title="Aucun candidat en cours.">{canModify ? 'Inscrivez des candidats pour suivre leur progression.' : 'Les candidats inscrits apparaîtront ici.'}</EmptyState>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {active.map((e) => {
+              const name = `${e.firstName} ${e.lastName}`
+              return (
+                <li key={e.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+                  <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+                    <span>
+                      <Link href={`/v2/candidate/${e.candidateId}`} className="font-medium">
+                        {e.lastName} {e.firstName}
+                      </Link>{' '}
+                      <span className="text-slate-600">inscrit le {formatDate(e.enrolledOn)}</span>
+                    </span>
+                    {canModify && <LeaveCourseButton enrolmentId={e.id} name={name} />}
+                  </div>
+                  <ol aria-label={`Progression de ${name}`} className="flex flex-col gap-1">
+                    {e.progress.map((p, i) => {
+                      const late = isLate(p, today)
+                      return (
+                        <li key={p.stepId} className="flex flex-wrap items-center gap-2">
+                          <span>
+                            {i + 1}. {p.title}
+                          </span>
+                          <span className={clsx('rounded-full px-2 py-0.5 text-xs', p.doneOn ? 'bg-emerald-100 text-emerald-800' : late ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-800')}>
+                            {p.doneOn ? `Faite le ${formatDate(p.doneOn)}` : late ? `En retard (prévue le ${formatDate(p.due)})` : `À faire avant le ${formatDate(p.due)}`}
+                          </span>
+                          {p.comment && <span className="text-slate-700">«&nbsp;{p.comment}&nbsp;»</span>}
+                          {canModify && !p.doneOn && <StepDoneButton enrolmentId={e.id} stepId={p.stepId} label={`${p.title} (${name})`} today={today} />}
+                        </li>
+                      )
+                    })}
+                  </ol>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </section>
+      {left.length > 0 && (
+        <section aria-labelledby="left-title" className="flex flex-col gap-3">
+          <h2 id="left-title" className="text-lg font-semibold">
+            Sorties ({left.length})
+          </h2>
+          <ul className="flex flex-col gap-1 text-sm">
+            {left.map((e) => (
+              <li key={e.id}>
+                {e.lastName} {e.firstName} · {e.status === 'finished' ? 'Terminé' : 'Abandonné'} le {formatDate(e.endedOn)} · {e.endReason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
   )
 }

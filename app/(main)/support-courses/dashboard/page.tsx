@@ -1,30 +1,72 @@
-import Link from '@/components/ui/link'
+import { notFound } from 'next/navigation'
+import { UrlFilters } from '@/components/directory/url-filters'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
+import { Pager } from '@/components/prescriptions/pager'
+import { CreateCourseDialog } from '@/components/support-courses/course-controls'
 import { EmptyState } from '@/components/ui/empty-state'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { requireOrganisationUser } from '@/lib/auth/session'
+import { requirePagePermission } from '@/lib/auth/session'
+import { now } from '@/lib/clock'
+import { parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
-import { listSupportCourses } from '@/lib/organisation/queries'
-import { formatDate } from '@/lib/dates'
+import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
+import { can } from '@/lib/permissions'
+import { listCourses, ownerChoices } from '@/lib/support-courses/queries'
 
 export const generateMetadata = pageMetadata('supportCoursesDashboard')
 
-export default async function SupportCoursesDashboardPage() {
-  const user = await requireOrganisationUser()
-  const rows = await listSupportCourses(getDb(), user.organisationId)
-  const title = await pageTitle('supportCoursesDashboard')
+const PATH = '/support-courses/dashboard'
+
+/** Issue 13 §2 (support-courses.visualize): the organisation's courses, by owner, with enrolled, active, late and finished counts. */
+export default async function SupportCoursesDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requirePagePermission('support-courses.visualize')
+  if (!user.organisationId) notFound()
+  const db = getDb()
+  const owners = await ownerChoices(db, user.organisationId, user, can(user, 'filters.authors'))
+  const sp = await searchParams
+  const values = { owner: urlParams.choice(sp, 'owner', owners.map((o) => o.id)) }
+  const page = urlParams.page(sp)
+  const [list, title] = await Promise.all([listCourses(db, user.organisationId, { ownerId: values.owner, page }, parisToday(now())), pageTitle('supportCoursesDashboard')])
+  const ownerOptions = owners.map((o) => ({ id: o.id, name: `${o.firstName ?? ''} ${o.lastName ?? ''}`.trim() }))
   return (
     <>
       <PageHeader
         title={title}
-        subtitle={`${rows.length.toLocaleString('fr-FR')} au total`}
+        subtitle={`${list.total} parcours`}
+        actions={can(user, 'support-courses.modify') ? <CreateCourseDialog owners={ownerOptions} defaultOwnerId={user.id} /> : undefined}
       />
-      {rows.length === 0 ? (
-        <EmptyState title="Aucun parcours d’accompagnement pour l’instant.">Les parcours regroupent les étapes de l’accompagnement de vos candidats.</EmptyState>
+      <UrlFilters
+        label="Filtrer les parcours"
+        searchLabel="Rechercher"
+        placeholder=""
+        hideSearch
+        values={values}
+        selects={[{ name: 'owner', label: 'Responsable', options: [{ value: '', label: 'Tous les responsables' }, ...ownerOptions.map((o) => ({ value: o.id, label: o.name }))] }]}
+      />
+      {list.rows.length === 0 ? (
+        <EmptyState title="Aucun parcours.">{'Créez un parcours d’accompagnement\u00a0: une suite d’étapes que vos candidats suivent.'}</EmptyState>
       ) : (
-        <SimpleTable caption={title} headers={['Parcours', 'Début', 'Fin']} rows={rows.map((r) => ({ key: r.id, cells: [<Link key="n" href={`/support-courses/${r.id}`}>{r.name}</Link>, formatDate(r.startDate), formatDate(r.endDate)] }))} />
+        <SimpleTable
+          caption={title}
+          headers={['Parcours', 'Responsable', 'Inscrits', 'Actifs', 'En retard', 'Terminés']}
+          rows={list.rows.map((r) => ({
+            key: r.id,
+            cells: [
+              <Link key="n" href={`/support-courses/${r.id}`}>
+                {r.name}
+              </Link>,
+              `${r.ownerFirstName ?? ''} ${r.ownerLastName ?? ''}`.trim(),
+              r.counts.enrolled,
+              r.counts.active,
+              r.counts.late,
+              r.counts.finished,
+            ],
+          }))}
+        />
       )}
+      <Pager page={list.page} total={list.total} href={(p) => pageHref(PATH, values, p)} label="Pages des parcours" />
     </>
   )
 }

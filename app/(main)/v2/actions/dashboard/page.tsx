@@ -12,6 +12,7 @@ import { formatDateTime, formatTime, parisInstant, parisToday } from '@/lib/date
 import { now as clockNow } from '@/lib/clock'
 import { can } from '@/lib/permissions'
 import { todaysWorkshopsOf } from '@/lib/workshops/queries'
+import { lateStepsOf } from '@/lib/support-courses/queries'
 import { unreadSmsReplies } from '@/lib/sms/queries'
 
 export const generateMetadata = pageMetadata('actionsDashboard')
@@ -32,11 +33,12 @@ export default async function ActionsDashboardPage() {
   const days = await answerReminderDays(db, user.organisationId)
   const wholeOrganisation = user.role === 'admin'
   const today = parisToday(clockNow())
-  const [answers, unanswered, replies, workshopsToday] = await Promise.all([
+  const [answers, unanswered, replies, workshopsToday, lateSteps] = await Promise.all([
     receivedAnswers(db, { userId: user.id, organisationId: user.organisationId, now }),
     unansweredPrescriptions(db, { organisationId: user.organisationId, authorId: wholeOrganisation ? null : user.id, days, now }),
     unreadSmsReplies(db, { userId: user.id, organisationId: user.organisationId }),
     can(user, 'workshops.visualize') ? todaysWorkshopsOf(db, user.organisationId, user.id, parisInstant(today, 0), parisInstant(today, 24 * 60)) : [],
+    can(user, 'support-courses.visualize') ? lateStepsOf(db, user.organisationId, user.id, today) : [],
   ])
   const unread = answers.filter((a) => !a.readAt).length
   const unreadIds = new Set(answers.filter((a) => !a.readAt).map((a) => a.notificationId))
@@ -58,6 +60,23 @@ export default async function ActionsDashboardPage() {
                 </Link>{' '}
                 · {w.startsAt ? formatTime(w.startsAt) : ''}
                 {w.endsAt ? ` – ${formatTime(w.endsAt)}` : ''} · {w.seatsTaken} / {w.capacity} inscrits
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {lateSteps.length > 0 && (
+        <section aria-labelledby="late-steps" className="mb-10 flex flex-col gap-3">
+          <h2 id="late-steps" className="text-lg font-semibold">
+            Étapes de parcours en retard ({lateSteps.length})
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {lateSteps.map((l) => (
+              <li key={l.enrolmentId} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+                <Link href={`/support-courses/${l.courseId}`} className="font-medium">
+                  {l.lastName} {l.firstName}
+                </Link>{' '}
+                · {l.courseName} · {l.stepTitle ?? 'Étape'}, prévue le {formatDate(l.dueOn)}
               </li>
             ))}
           </ul>

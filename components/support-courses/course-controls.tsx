@@ -1,0 +1,326 @@
+'use client'
+
+import { useEffect, useState } from 'react'
+import { useRouter } from 'next/navigation'
+import { FeedbackField } from '@/components/applies/fup-dialog-parts'
+import { FormError, TextAreaField, withoutKeys, type Errors } from '@/components/directory/form-parts'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { SearchField } from '@/components/ui/search-field'
+import { toast } from '@/components/ui/toast'
+import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
+import { createCourseAction, enrolCandidatesAction, leaveCourseAction, markStepDoneAction, saveStepsAction, searchCandidatesToEnrolAction } from '@/lib/support-courses/actions'
+import { DELAY_FROM, STEP_KINDS } from '@/lib/support-courses/schemas'
+
+const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
+const fieldErrors = (r: object) => ('fieldErrors' in r ? ((r as { fieldErrors?: Errors }).fieldErrors ?? {}) : {})
+
+/** "Créer un parcours": its name, description and owner; then its page opens to write its steps. */
+export function CreateCourseDialog({ owners, defaultOwnerId }: { owners: { id: string; name: string }[]; defaultOwnerId: string }) {
+  const router = useRouter()
+  const [open, setOpen] = useState(false)
+  const [form, setForm] = useState({ name: '', description: '', ownerId: defaultOwnerId })
+  const [errors, setErrors] = useState<Errors>({})
+  const [error, setError] = useState<string | null>(null)
+  const set = (patch: Partial<typeof form>) => {
+    setForm((f) => ({ ...f, ...patch }))
+    setErrors((e) => withoutKeys(e, Object.keys(patch)))
+  }
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const result = await createCourseAction(form).catch(() => FAILED)
+    if (result.ok) {
+      toast.success('Parcours créé\u00a0: écrivez ses étapes.')
+      router.push(`/support-courses/${(result as unknown as { id: string }).id}`)
+      return
+    }
+    setErrors(fieldErrors(result))
+    setError(result.error)
+  }
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Créer un parcours</Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Créer un parcours"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Annuler
+            </Button>
+            <Button type="submit" form="create-course">
+              Créer le parcours
+            </Button>
+          </>
+        }
+      >
+        <form id="create-course" onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <FormError error={error} />
+          <FeedbackField label="Nom du parcours" value={form.name} onChange={(name) => set({ name })} error={errors.name} required />
+          <TextAreaField label="Description" value={form.description} onChange={(description) => set({ description })} error={errors.description} rows={3} />
+          <FeedbackField label="Responsable" as="select" value={form.ownerId} onChange={(ownerId) => set({ ownerId })} error={errors.ownerId} required>
+            {owners.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </FeedbackField>
+        </form>
+      </Dialog>
+    </>
+  )
+}
+
+type Step = { key: string; id: string | null; title: string; kind: string; delayDays: string; delayFrom: string }
+
+/** The course's steps: edited, reordered (buttons, so by keyboard too), added, removed; one save. */
+export function StepsEditor({ courseId, steps }: { courseId: string; steps: { id: string; title: string; kind: string; delayDays: number; delayFrom: string }[] }) {
+  const router = useRouter()
+  const [rows, setRows] = useState<Step[]>(steps.map((s) => ({ key: s.id, id: s.id, title: s.title, kind: s.kind, delayDays: String(s.delayDays), delayFrom: s.delayFrom })))
+  const [errors, setErrors] = useState<Errors>({})
+  const [error, setError] = useState<string | null>(null)
+  const update = (i: number, patch: Partial<Step>) => setRows((r) => r.map((row, j) => (j === i ? { ...row, ...patch } : row)))
+  const move = (i: number, by: number) =>
+    setRows((r) => {
+      const next = [...r]
+      const [row] = next.splice(i, 1)
+      next.splice(i + by, 0, row!)
+      return next
+    })
+  async function save() {
+    const result = await saveStepsAction(courseId, { steps: rows.map(({ key: _key, ...r }) => r) }).catch(() => FAILED)
+    if (result.ok) {
+      toast.success('Étapes enregistrées. Les progressions passées des candidats ne changent pas.')
+      setErrors({})
+      setError(null)
+      router.refresh()
+      return
+    }
+    setErrors(fieldErrors(result))
+    setError(result.error)
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <FormError error={error} />
+      <ol className="flex flex-col gap-3">
+        {rows.map((row, i) => (
+          <li key={row.key} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_14rem_7rem_12rem] sm:items-end">
+            <FeedbackField label={`Titre de l’étape ${i + 1}`} value={row.title} onChange={(title) => update(i, { title })} error={errors[`steps.${i}.title`]} required />
+            <FeedbackField label={`Type de l’étape ${i + 1}`} as="select" value={row.kind} onChange={(kind) => update(i, { kind })} error={errors[`steps.${i}.kind`]}>
+              {Object.entries(STEP_KINDS).map(([v, l]) => (
+                <option key={v} value={v}>
+                  {l}
+                </option>
+              ))}
+            </FeedbackField>
+            <FeedbackField label={`Délai de l’étape ${i + 1} (jours)`} type="number" value={row.delayDays} onChange={(delayDays) => update(i, { delayDays })} error={errors[`steps.${i}.delayDays`]} />
+            <FeedbackField label={`Point de départ du délai de l’étape ${i + 1}`} as="select" value={row.delayFrom} onChange={(delayFrom) => update(i, { delayFrom })}>
+              {Object.entries(DELAY_FROM).map(([v, l]) => (
+                <option key={v} value={v}>
+                  {l}
+                </option>
+              ))}
+            </FeedbackField>
+            <div className="flex gap-1 sm:col-span-4">
+              <Button variant="ghost" className="px-2 py-1" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Monter l’étape ${i + 1}`}>
+                Monter
+              </Button>
+              <Button variant="ghost" className="px-2 py-1" disabled={i === rows.length - 1} onClick={() => move(i, 1)} aria-label={`Descendre l’étape ${i + 1}`}>
+                Descendre
+              </Button>
+              <Button variant="ghost" className="px-2 py-1" onClick={() => setRows((r) => r.filter((_, j) => j !== i))} aria-label={`Retirer l’étape ${i + 1}`}>
+                Retirer
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap justify-between gap-2">
+        <Button variant="secondary" onClick={() => setRows((r) => [...r, { key: `new-${Date.now()}`, id: null, title: '', kind: 'interview', delayDays: '7', delayFrom: r.length ? 'previous' : 'enrolment' }])}>
+          Ajouter une étape
+        </Button>
+        <Button onClick={save}>Enregistrer les étapes</Button>
+      </div>
+    </div>
+  )
+}
+
+type Found = Awaited<ReturnType<typeof searchCandidatesToEnrolAction>>[number]
+
+export function EnrolCandidatesDialog({ courseId }: { courseId: string }) {
+  const router = useRouter()
+  const [open, setOpen] = useState(false)
+  const [found, setFound] = useState<Found[]>([])
+  const [chosen, setChosen] = useState<Map<string, string>>(new Map())
+  const [error, setError] = useState<string | null>(null)
+  const { text, setText, set } = useDebouncedSearch('', async (value) => setFound(value ? await searchCandidatesToEnrolAction(courseId, value).catch(() => []) : []))
+  useEffect(() => {
+    if (!open) {
+      set('')
+      setFound([])
+      setChosen(new Map())
+      setError(null)
+    }
+  }, [open, set])
+  async function submit() {
+    const result = await enrolCandidatesAction(courseId, { candidateIds: [...chosen.keys()] }).catch(() => FAILED)
+    if (!result.ok) return setError(result.error)
+    const n = chosen.size
+    toast.success(`${n} candidat${n > 1 ? 's' : ''} inscrit${n > 1 ? 's' : ''} au parcours.`)
+    setOpen(false)
+    router.refresh()
+  }
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Inscrire des candidats</Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Inscrire des candidats au parcours"
+        wide
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Annuler
+            </Button>
+            <Button onClick={submit} disabled={chosen.size === 0}>
+              {chosen.size > 1 ? `Inscrire ${chosen.size} candidats` : 'Inscrire le candidat'}
+            </Button>
+          </>
+        }
+      >
+        <div className="flex flex-col gap-4">
+          <FormError error={error} />
+          <SearchField label="Rechercher un candidat" value={text} onChange={setText} placeholder="Nom, téléphone ou email" />
+          {found.length > 0 && (
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium">Résultats</legend>
+              <ul className="flex flex-col gap-1">
+                {found.map((c) => (
+                  <li key={c.id}>
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        checked={chosen.has(c.id)}
+                        disabled={c.enrolled}
+                        onChange={() =>
+                          setChosen((m) => {
+                            const next = new Map(m)
+                            if (next.has(c.id)) next.delete(c.id)
+                            else next.set(c.id, `${c.firstName} ${c.lastName}`)
+                            return next
+                          })
+                        }
+                      />
+                      {c.lastName} {c.firstName}
+                      {c.enrolled && <span className="text-slate-600">(déjà inscrit)</span>}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          )}
+        </div>
+      </Dialog>
+    </>
+  )
+}
+
+/** A step's "Marquer comme faite": the day (today by default) and a comment. */
+export function StepDoneButton({ enrolmentId, stepId, label, today }: { enrolmentId: string; stepId: string; label: string; today: string }) {
+  const router = useRouter()
+  const [open, setOpen] = useState(false)
+  const [form, setForm] = useState({ doneOn: today, comment: '' })
+  const [errors, setErrors] = useState<Errors>({})
+  const [error, setError] = useState<string | null>(null)
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const result = await markStepDoneAction(enrolmentId, stepId, form).catch(() => FAILED)
+    if (result.ok) {
+      toast.success('Étape enregistrée.')
+      setOpen(false)
+      router.refresh()
+      return
+    }
+    setErrors(fieldErrors(result))
+    setError(result.error)
+  }
+  return (
+    <>
+      <Button variant="secondary" className="px-2 py-0.5 text-xs" onClick={() => setOpen(true)} aria-label={`Marquer faite\u00a0: ${label}`}>
+        Marquer faite
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Étape faite\u00a0: ${label}`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Annuler
+            </Button>
+            <Button type="submit" form={`done-${enrolmentId}-${stepId}`}>
+              Enregistrer
+            </Button>
+          </>
+        }
+      >
+        <form id={`done-${enrolmentId}-${stepId}`} onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <FormError error={error} />
+          <FeedbackField label="Faite le" type="date" value={form.doneOn} onChange={(doneOn) => setForm((f) => ({ ...f, doneOn }))} error={errors.doneOn} required />
+          <TextAreaField label="Commentaire" value={form.comment} onChange={(comment) => setForm((f) => ({ ...f, comment }))} error={errors.comment} rows={3} />
+        </form>
+      </Dialog>
+    </>
+  )
+}
+
+/** "Quitter le parcours": terminé or abandonné, with a reason. */
+export function LeaveCourseButton({ enrolmentId, name }: { enrolmentId: string; name: string }) {
+  const router = useRouter()
+  const [open, setOpen] = useState(false)
+  const [form, setForm] = useState({ outcome: 'finished', reason: '' })
+  const [errors, setErrors] = useState<Errors>({})
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const result = await leaveCourseAction(enrolmentId, form).catch(() => FAILED)
+    if (result.ok) {
+      toast.success(`${name} a quitté le parcours.`)
+      setOpen(false)
+      router.refresh()
+      return
+    }
+    setErrors({ ...fieldErrors(result), ...(!('fieldErrors' in result) ? { reason: result.error } : {}) })
+  }
+  return (
+    <>
+      <Button variant="secondary" className="px-2 py-0.5 text-xs" onClick={() => setOpen(true)} aria-label={`Sortie du parcours de ${name}`}>
+        Quitter le parcours
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Sortie du parcours de ${name}`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Annuler
+            </Button>
+            <Button type="submit" form={`leave-${enrolmentId}`}>
+              Enregistrer la sortie
+            </Button>
+          </>
+        }
+      >
+        <form id={`leave-${enrolmentId}`} onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <FeedbackField label="Issue" as="select" value={form.outcome} onChange={(outcome) => setForm((f) => ({ ...f, outcome }))}>
+            <option value="finished">Terminé</option>
+            <option value="abandoned">Abandonné</option>
+          </FeedbackField>
+          <FeedbackField label="Motif" value={form.reason} onChange={(reason) => setForm((f) => ({ ...f, reason }))} error={errors.reason} required />
+        </form>
+      </Dialog>
+    </>
+  )
+}

@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+
+// Issue 13 §2, support courses: a referent builds a 3-step course, enrols a candidate, marks a step done, and sees
+// a late step on the actions dashboard.
+test.describe.configure({ mode: 'serial', retries: 0 })
+test.use({ storageState: storageStateOf('referent') })
+
+const COURSE = 'Parcours e2e mobilité'
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
+}
+
+test.afterAll(async () => {
+  const course = `(select id from support_courses where name = '${COURSE}')`
+  await onE2eDatabase(`delete from support_course_progress where enrolment_id in (select id from support_course_enrolments where course_id in ${course})`)
+  await onE2eDatabase(`delete from support_course_enrolments where course_id in ${course}`)
+  await onE2eDatabase(`delete from support_course_steps where course_id in ${course}`)
+  await onE2eDatabase(`delete from support_courses where id in ${course}`)
+})
+
+test('a referent builds a 3-step course, enrols a candidate, marks a step done, and sees a late step on the actions dashboard', async ({ page }) => {
+  test.setTimeout(60_000)
+  await page.goto('/support-courses')
+  await expect(page).toHaveURL('/support-courses/dashboard')
+  await expect(page.getByRole('table', { name: 'Parcours d’accompagnement' })).toContainText('Parcours vers l’emploi')
+  await expectNoSeriousA11yViolations(page)
+  await screenshots(page, 'courses-dashboard')
+  await page.getByRole('button', { name: 'Créer un parcours' }).click()
+  const create = page.getByRole('dialog', { name: 'Créer un parcours' })
+  await create.getByRole('textbox', { name: 'Nom du parcours', exact: true }).fill(COURSE)
+  await create.getByRole('button', { name: 'Créer le parcours' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(COURSE)
+
+  for (const [i, title, delay] of [
+    [1, 'Entretien de diagnostic', '7'],
+    [2, 'Atelier permis', '400'],
+    [3, 'Bilan', '30'],
+  ] as const) {
+    await page.getByRole('button', { name: 'Ajouter une étape' }).click()
+    await page.getByRole('textbox', { name: `Titre de l’étape ${i}`, exact: true }).fill(title)
+    await page.getByRole('spinbutton', { name: `Délai de l’étape ${i} (jours)` }).fill(delay)
+  }
+  await page.getByRole('combobox', { name: 'Type de l’étape 2' }).selectOption({ label: 'Atelier' })
+  await page.getByRole('button', { name: 'Enregistrer les étapes' }).click()
+  await expect(page.getByText('Le délai est compris entre 0 et 365 jours.')).toBeVisible()
+  await page.getByRole('spinbutton', { name: 'Délai de l’étape 2 (jours)' }).fill('14')
+  // Reordering by keyboard: "Bilan" moves up, then back down.
+  await page.getByRole('button', { name: 'Monter l’étape 3' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('textbox', { name: 'Titre de l’étape 2', exact: true })).toHaveValue('Bilan')
+  await page.getByRole('button', { name: 'Descendre l’étape 2' }).click()
+  await expect(page.getByRole('textbox', { name: 'Titre de l’étape 3', exact: true })).toHaveValue('Bilan')
+  await page.getByRole('button', { name: 'Enregistrer les étapes' }).click()
+  await expect(page.getByText('Étapes enregistrées. Les progressions passées des candidats ne changent pas.').first()).toBeVisible()
+
+  await page.getByRole('button', { name: 'Inscrire des candidats' }).click()
+  const enrol = page.getByRole('dialog', { name: 'Inscrire des candidats au parcours' })
+  await enrol.getByLabel('Rechercher un candidat').fill('mercier')
+  await enrol.getByRole('checkbox', { name: /Mercier Lucas/ }).check()
+  await enrol.getByRole('button', { name: 'Inscrire le candidat' }).click()
+  await expect(page.getByText('1 candidat inscrit au parcours.').first()).toBeVisible()
+  const progress = page.getByRole('list', { name: 'Progression de Lucas Mercier' })
+  await expect(progress).toContainText('À faire avant le')
+  await progress.getByRole('button', { name: 'Marquer faite\u00a0: Entretien de diagnostic (Lucas Mercier)' }).click()
+  const done = page.getByRole('dialog', { name: 'Étape faite\u00a0: Entretien de diagnostic (Lucas Mercier)' })
+  await done.getByLabel('Commentaire').fill('Projet : livreur.')
+  await done.getByRole('button', { name: 'Enregistrer' }).click()
+  await expect(progress).toContainText('Faite le')
+  await expect(progress).toContainText('Projet : livreur.')
+  await expectNoSeriousA11yViolations(page)
+  await screenshots(page, 'course-page')
+
+  // The demo course has a late step for one of the referent's candidates: the actions dashboard lists it.
+  await page.goto('/v2/actions/dashboard')
+  const late = page.getByRole('region', { name: /Étapes de parcours en retard/ }).or(page.locator('section[aria-labelledby="late-steps"]'))
+  await expect(late).toContainText('Parcours vers l’emploi')
+  await expect(late).toContainText('Entretien de diagnostic')
+  await expectNoSeriousA11yViolations(page)
+})

@@ -1,0 +1,160 @@
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { candidates, supportCourseEnrolments, supportCourseProgress, supportCourses, supportCourseSteps, users } from '@/lib/db/schema'
+import { PAGE_SIZE } from '@/lib/constants'
+import { containsText } from '@/lib/enterprises/queries'
+import { stepProgress } from './progress'
+import { currentSteps } from './courses'
+
+/**
+ * /support-courses/dashboard: the organisation's courses (50 per page), filtered by owner, each with its enrolled,
+ * active, late and finished counts (one aggregate over the enrolments' course index).
+ */
+export async function listCourses(db: DbOrTx, organisationId: string, filters: { ownerId?: string; page?: number }, today: string) {
+  const page = Math.max(1, filters.page ?? 1)
+  const where = and(eq(supportCourses.organisationId, organisationId), filters.ownerId ? eq(supportCourses.ownerId, filters.ownerId) : undefined)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: supportCourses.id,
+        name: supportCourses.name,
+        ownerFirstName: users.firstName,
+        ownerLastName: users.lastName,
+        counts: sql<{ enrolled: number; active: number; late: number; finished: number }>`(
+          select json_build_object('enrolled', count(*), 'active', count(*) filter (where e.status = 'active'),
+            'late', count(*) filter (where e.status = 'active' and e.next_due_on < ${today}), 'finished', count(*) filter (where e.status = 'finished'))
+          from support_course_enrolments e where e.course_id = support_courses.id)`,
+      })
+      .from(supportCourses)
+      .leftJoin(users, eq(users.id, supportCourses.ownerId))
+      .where(where)
+      .orderBy(asc(supportCourses.name), asc(supportCourses.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(supportCourses).where(where),
+  ])
+  return { page, total: total?.n ?? 0, rows }
+}
+
+/**
+ * The owner filter's users (spec §6 filters.authors: with it, the organisation's staff; without it, the user alone).
+ */
+export async function ownerChoices(db: DbOrTx, organisationId: string, user: { id: string }, allAuthors: boolean) {
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), allAuthors ? eq(users.disabled, false) : eq(users.id, user.id)))
+    .orderBy(asc(users.lastName), asc(users.firstName))
+}
+
+export async function getCourse(db: DbOrTx, organisationId: string, id: string) {
+  const [row] = await db
+    .select({ course: supportCourses, ownerFirstName: users.firstName, ownerLastName: users.lastName })
+    .from(supportCourses)
+    .leftJoin(users, eq(users.id, supportCourses.ownerId))
+    .where(and(eq(supportCourses.id, id), eq(supportCourses.organisationId, organisationId)))
+  if (!row) return null
+  const steps = await db
+    .select({ id: supportCourseSteps.id, title: supportCourseSteps.title, kind: supportCourseSteps.kind, delayDays: supportCourseSteps.delayDays, delayFrom: supportCourseSteps.delayFrom })
+    .from(supportCourseSteps)
+    .where(and(eq(supportCourseSteps.courseId, id), isNull(supportCourseSteps.archivedAt)))
+    .orderBy(asc(supportCourseSteps.position))
+  return { ...row.course, owner: `${row.ownerFirstName ?? ''} ${row.ownerLastName ?? ''}`.trim(), steps }
+}
+
+/** The course's enrolled candidates with each step's progress: active ones first, then those who left. */
+export async function enrolmentsOf(db: DbOrTx, organisationId: string, courseId: string) {
+  const [enrolments, steps] = await Promise.all([
+    db
+      .select({
+        id: supportCourseEnrolments.id,
+        candidateId: candidates.id,
+        firstName: candidates.firstName,
+        lastName: candidates.lastName,
+        enrolledOn: supportCourseEnrolments.enrolledOn,
+        status: supportCourseEnrolments.status,
+        endedOn: supportCourseEnrolments.endedOn,
+        endReason: supportCourseEnrolments.endReason,
+      })
+      .from(supportCourseEnrolments)
+      .innerJoin(candidates, eq(candidates.id, supportCourseEnrolments.candidateId))
+      .where(and(eq(supportCourseEnrolments.organisationId, organisationId), eq(supportCourseEnrolments.courseId, courseId)))
+      .orderBy(sql`${supportCourseEnrolments.status} <> 'active'`, asc(candidates.lastName), asc(candidates.firstName))
+      .limit(500),
+    currentSteps(db, courseId),
+  ])
+  const done = enrolments.length
+    ? await db
+        .select({ enrolmentId: supportCourseProgress.enrolmentId, stepId: supportCourseProgress.stepId, doneOn: supportCourseProgress.doneOn, comment: supportCourseProgress.comment })
+        .from(supportCourseProgress)
+        .where(inArray(supportCourseProgress.enrolmentId, enrolments.map((e) => e.id)))
+    : []
+  return enrolments.map((e) => {
+    const mine = done.filter((d) => d.enrolmentId === e.id)
+    return { ...e, progress: stepProgress(steps, e.enrolledOn, new Map(mine.map((d) => [d.stepId, d.doneOn]))).map((p) => ({ ...p, comment: mine.find((d) => d.stepId === p.stepId)?.comment ?? null })) }
+  })
+}
+
+/** "Inscrire des candidats": the organisation's candidates matching the search (2+ characters), 20 at most. */
+export async function candidatesToEnrol(db: DbOrTx, organisationId: string, courseId: string, search: string) {
+  const where = containsText(sql`${candidates.searchText}`, search)
+  if (!where) return []
+  return db
+    .select({
+      id: candidates.id,
+      firstName: candidates.firstName,
+      lastName: candidates.lastName,
+      enrolled: sql<boolean>`exists (select 1 from support_course_enrolments e where e.course_id = ${courseId} and e.candidate_id = ${candidates.id} and e.status = 'active')`,
+    })
+    .from(candidates)
+    .where(and(eq(candidates.organisationId, organisationId), sql`${candidates.anonymisedAt} is null`, where))
+    .orderBy(asc(candidates.lastName), asc(candidates.firstName))
+    .limit(20)
+}
+
+/**
+ * The actions dashboard's late steps of a user: the active enrolments whose next step is past due, in the courses the
+ * user owns or for the candidates the user follows; 50 at most, the oldest due first.
+ */
+export async function lateStepsOf(db: DbOrTx, organisationId: string, userId: string, today: string) {
+  const mine: SQL = or(eq(supportCourses.ownerId, userId), eq(candidates.referentId, userId))!
+  return db
+    .select({
+      enrolmentId: supportCourseEnrolments.id,
+      courseId: supportCourses.id,
+      courseName: supportCourses.name,
+      candidateId: candidates.id,
+      firstName: candidates.firstName,
+      lastName: candidates.lastName,
+      stepTitle: supportCourseSteps.title,
+      dueOn: supportCourseEnrolments.nextDueOn,
+    })
+    .from(supportCourseEnrolments)
+    .innerJoin(supportCourses, eq(supportCourses.id, supportCourseEnrolments.courseId))
+    .innerJoin(candidates, eq(candidates.id, supportCourseEnrolments.candidateId))
+    .leftJoin(supportCourseSteps, eq(supportCourseSteps.id, supportCourseEnrolments.nextStepId))
+    .where(and(eq(supportCourseEnrolments.organisationId, organisationId), eq(supportCourseEnrolments.status, 'active'), sql`${supportCourseEnrolments.nextDueOn} < ${today}`, mine))
+    .orderBy(asc(supportCourseEnrolments.nextDueOn), desc(supportCourseEnrolments.id))
+    .limit(50)
+}
+
+/** The candidate sheet's "Parcours": the candidate's enrolments, with the next step and its due date. */
+export async function coursesOfCandidate(db: DbOrTx, organisationId: string, candidateId: string) {
+  return db
+    .select({
+      id: supportCourseEnrolments.id,
+      courseId: supportCourses.id,
+      name: supportCourses.name,
+      status: supportCourseEnrolments.status,
+      enrolledOn: supportCourseEnrolments.enrolledOn,
+      endedOn: supportCourseEnrolments.endedOn,
+      endReason: supportCourseEnrolments.endReason,
+      nextStep: supportCourseSteps.title,
+      nextDueOn: supportCourseEnrolments.nextDueOn,
+    })
+    .from(supportCourseEnrolments)
+    .innerJoin(supportCourses, eq(supportCourses.id, supportCourseEnrolments.courseId))
+    .leftJoin(supportCourseSteps, eq(supportCourseSteps.id, supportCourseEnrolments.nextStepId))
+    .where(and(eq(supportCourseEnrolments.organisationId, organisationId), eq(supportCourseEnrolments.candidateId, candidateId)))
+    .orderBy(desc(supportCourseEnrolments.enrolledOn))
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod'
+import { isCalendarDate } from '@/lib/applies/fup-schema'
+import { freeText, optionalText, requiredText } from '@/lib/directory/fields'
+
+export const STEP_KINDS = { interview: 'Entretien individuel', workshop: 'Atelier', prescription: 'Prescription à une offre sociale', administrative: 'Démarche administrative', other: 'Autre' } as const
+export type StepKind = keyof typeof STEP_KINDS
+export const DELAY_FROM = { enrolment: 'de l’inscription', previous: 'de l’étape précédente' } as const
+
+export const COURSE_MESSAGES = {
+  nameRequired: 'Le nom du parcours est obligatoire.',
+  ownerUnknown: 'Le responsable doit être un membre de votre organisation.',
+  stepTitleRequired: 'Le titre de l’étape est obligatoire.',
+  stepKindUnknown: 'Choisissez le type de l’étape.',
+  delayInvalid: 'Le délai est compris entre 0 et 365 jours.',
+  tooManySteps: 'Un parcours a au plus 30 étapes.',
+  stepUnknown: 'Cette étape est introuvable.',
+  noCandidate: 'Choisissez au moins un candidat.',
+  candidateUnknown: 'Un des candidats choisis est introuvable.',
+  alreadyEnrolled: (names: string) => `Déjà inscrit à ce parcours\u00a0: ${names}. Aucun candidat n’a été ajouté.`,
+  dateInvalid: 'La date n’est pas valide.',
+  reasonRequired: 'Le motif est obligatoire.',
+  notActive: 'Ce candidat a déjà quitté le parcours.',
+} as const
+
+export const courseSchema = z.object({
+  name: requiredText(COURSE_MESSAGES.nameRequired, 200),
+  description: freeText(5000),
+  ownerId: z.string({ error: COURSE_MESSAGES.ownerUnknown }).min(1, COURSE_MESSAGES.ownerUnknown).max(100),
+})
+
+export const stepsSchema = z.object({
+  steps: z
+    .array(
+      z.object({
+        id: z.string().uuid().nullable().optional(),
+        title: requiredText(COURSE_MESSAGES.stepTitleRequired, 200),
+        kind: z.enum(Object.keys(STEP_KINDS) as [StepKind, ...StepKind[]], { error: COURSE_MESSAGES.stepKindUnknown }),
+        delayDays: z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number({ error: COURSE_MESSAGES.delayInvalid }).int(COURSE_MESSAGES.delayInvalid).min(0, COURSE_MESSAGES.delayInvalid).max(365, COURSE_MESSAGES.delayInvalid)),
+        delayFrom: z.enum(['enrolment', 'previous']).default('previous'),
+      }),
+    )
+    .max(30, COURSE_MESSAGES.tooManySteps),
+})
+
+export const enrolSchema = z.object({
+  candidateIds: z.array(z.string().uuid(COURSE_MESSAGES.candidateUnknown)).min(1, COURSE_MESSAGES.noCandidate).max(200),
+})
+
+export const stepDoneSchema = z.object({
+  doneOn: z.string({ error: COURSE_MESSAGES.dateInvalid }).refine(isCalendarDate, COURSE_MESSAGES.dateInvalid),
+  comment: optionalText(1000),
+})
+
+export const leaveSchema = z.object({
+  outcome: z.enum(['finished', 'abandoned'], { error: 'Choisissez «\u00a0terminé\u00a0» ou «\u00a0abandonné\u00a0».' }),
+  reason: requiredText(COURSE_MESSAGES.reasonRequired, 500),
+})

@@ -1,0 +1,68 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import type { Db } from '@/lib/db/client'
+import * as s from '@/lib/db/schema'
+import { demoIds } from '@/lib/db/seed'
+import { createCourse, enrolCandidates, leaveCourse, markStepDone, saveSteps } from '@/lib/support-courses/courses'
+import { enrolmentsOf, lateStepsOf, listCourses } from '@/lib/support-courses/queries'
+import { inRolledBackTransaction, useTestDb, type Tx } from './db'
+
+// Support courses (issue 13 §2): steps, enrolments, progress and lateness, isolation, and past progress kept.
+const db = useTestDb()
+const asDb = (tx: Tx) => tx as unknown as Db
+const SM = { organisationId: demoIds.orgSeineMaritime, actorId: 'demo-referent' }
+const LYON = { organisationId: demoIds.orgLyon, actorId: 'demo-referent-lyon' }
+const steps = [
+  { title: 'Entretien de diagnostic', kind: 'interview', delayDays: 7, delayFrom: 'enrolment' },
+  { title: 'Atelier CV', kind: 'workshop', delayDays: 14, delayFrom: 'previous' },
+  { title: 'Bilan', kind: 'interview', delayDays: 60, delayFrom: 'enrolment' },
+]
+
+describe('support courses', () => {
+  it('a referent builds a 3-step course, enrols candidates, marks a step done; late steps show; another organisation finds nothing', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      expect(await createCourse(asDb(tx), SM, { name: 'Parcours emploi', ownerId: 'demo-referent-lyon' })).toMatchObject({ ok: false, fieldErrors: { ownerId: 'Le responsable doit être un membre de votre organisation.' } })
+      const course = await createCourse(asDb(tx), SM, { name: 'Parcours emploi', description: 'Trois étapes vers l’emploi.', ownerId: 'demo-referent' })
+      if (!course.ok) throw new Error(course.error)
+      expect(await saveSteps(asDb(tx), SM, course.id, { steps: [{ ...steps[0], delayDays: 400 }] })).toMatchObject({ ok: false, fieldErrors: { 'steps.0.delayDays': 'Le délai est compris entre 0 et 365 jours.' } })
+      expect(await saveSteps(asDb(tx), SM, course.id, { steps })).toEqual({ ok: true })
+      const people = await tx.select({ id: s.candidates.id }).from(s.candidates).where(and(eq(s.candidates.organisationId, SM.organisationId), eq(s.candidates.referentId, 'demo-referent'))).orderBy(s.candidates.lastName).limit(2)
+      const ids = people.map((p) => p.id)
+      expect(await enrolCandidates(asDb(tx), SM, course.id, { candidateIds: ids }, '2026-11-02')).toEqual({ ok: true, enrolled: 2 })
+      const again = await enrolCandidates(asDb(tx), SM, course.id, { candidateIds: [ids[0]] }, '2026-11-02')
+      expect(again.ok ? '' : again.error).toMatch(/^Déjà inscrit à ce parcours/)
+      expect(await enrolCandidates(asDb(tx), LYON, course.id, { candidateIds: ids }, '2026-11-02')).toMatchObject({ ok: false, notFound: true })
+
+      let enrolments = await enrolmentsOf(tx, SM.organisationId, course.id)
+      const first = enrolments.find((e) => e.candidateId === ids[0])!
+      expect(first.progress.map((p) => p.due)).toEqual(['2026-11-09', '2026-11-23', '2027-01-01'])
+      const [step1] = await tx.select().from(s.supportCourseSteps).where(and(eq(s.supportCourseSteps.courseId, course.id), eq(s.supportCourseSteps.position, 0)))
+      expect(await markStepDone(asDb(tx), SM, first.id, step1!.id, { doneOn: '2026-11-16', comment: 'Projet : aide-soignant.' })).toEqual({ ok: true })
+      expect(await markStepDone(asDb(tx), LYON, first.id, step1!.id, { doneOn: '2026-11-16' })).toMatchObject({ ok: false, notFound: true })
+
+      // On 1 December: the first candidate's "Atelier CV" (due 30 November) and the second's diagnosis (due 9 November) are late.
+      const late = await lateStepsOf(tx, SM.organisationId, 'demo-referent', '2026-12-01')
+      expect(late.filter((l) => l.courseId === course.id).map((l) => [l.candidateId, l.stepTitle, l.dueOn])).toEqual([
+        [ids[1], 'Entretien de diagnostic', '2026-11-09'],
+        [ids[0], 'Atelier CV', '2026-11-30'],
+      ])
+      expect(await lateStepsOf(tx, LYON.organisationId, 'demo-referent-lyon', '2026-12-01')).toEqual([])
+      const list = await listCourses(tx, SM.organisationId, {}, '2026-12-01')
+      expect(list.rows.find((r) => r.id === course.id)!.counts).toEqual({ enrolled: 2, active: 2, late: 2, finished: 0 })
+
+      // Steps edited: the done step renamed and removed; the candidate's past progress keeps its title and day.
+      const current = await tx.select().from(s.supportCourseSteps).where(and(eq(s.supportCourseSteps.courseId, course.id), isNull(s.supportCourseSteps.archivedAt))).orderBy(s.supportCourseSteps.position)
+      expect(await saveSteps(asDb(tx), SM, course.id, { steps: current.slice(1).map((c) => ({ id: c.id, title: c.title, kind: c.kind, delayDays: c.delayDays, delayFrom: c.delayFrom })) })).toEqual({ ok: true })
+      const [kept] = await tx.select().from(s.supportCourseProgress).where(eq(s.supportCourseProgress.enrolmentId, first.id))
+      expect(kept).toMatchObject({ stepTitle: 'Entretien de diagnostic', doneOn: '2026-11-16' })
+      expect((await tx.select().from(s.supportCourseSteps).where(and(eq(s.supportCourseSteps.courseId, course.id), isNotNull(s.supportCourseSteps.archivedAt)))).map((r) => r.title)).toEqual(['Entretien de diagnostic'])
+
+      // Leaving: "terminé" or "abandonné", with a reason.
+      expect(await leaveCourse(asDb(tx), SM, first.id, { outcome: 'finished', reason: '' }, '2026-12-01')).toMatchObject({ ok: false, fieldErrors: { reason: 'Le motif est obligatoire.' } })
+      expect(await leaveCourse(asDb(tx), SM, first.id, { outcome: 'finished', reason: 'CDI signé' }, '2026-12-01')).toEqual({ ok: true })
+      enrolments = await enrolmentsOf(tx, SM.organisationId, course.id)
+      expect(enrolments.find((e) => e.id === first.id)).toMatchObject({ status: 'finished', endReason: 'CDI signé', endedOn: '2026-12-01' })
+      expect((await listCourses(tx, SM.organisationId, {}, '2026-12-01')).rows.find((r) => r.id === course.id)!.counts).toEqual({ enrolled: 2, active: 1, late: 1, finished: 1 })
+    })
+  })
+})
