@@ -27,9 +27,19 @@ const smsOf = (kind: string) =>
     [TITLE, kind],
   )
 
+/** Three candidates of this spec's own, with mobiles (other specs edit or opt out the demo's). */
+const PEOPLE = [
+  ['Anaïs', 'Ateliera', '0611111101'],
+  ['Bruno', 'Atelierb', '0611111102'],
+  ['Chloé', 'Atelierc', '0611111103'],
+] as const
+
 test.beforeAll(async () => {
   // Sending hours open all day, so that the convocations leave whatever the hour of the run.
   await onE2eDatabase(`update organisations set sms_window_start_minute = 0, sms_window_end_minute = 1439, sms_window_days = '{1,2,3,4,5,6,7}' where id = $1`, [SEINE_MARITIME])
+  for (const [first, last, phone] of PEOPLE) {
+    await onE2eDatabase(`insert into candidates (organisation_id, first_name, last_name, phone, referent_id) values ($1, $2, $3, $4, 'demo-referent')`, [SEINE_MARITIME, first, last, phone])
+  }
 })
 
 test.afterAll(async () => {
@@ -38,6 +48,10 @@ test.afterAll(async () => {
   await onE2eDatabase(`delete from sms_messages where kind like 'workshop.%' and candidate_id in (select candidate_id from workshop_registrations where workshop_id in ${workshop})`)
   await onE2eDatabase(`delete from workshop_registrations where workshop_id in ${workshop}`)
   await onE2eDatabase(`delete from workshops where id in ${workshop}`)
+  const people = `(select id::text from candidates where last_name in ('Ateliera', 'Atelierb', 'Atelierc'))`
+  await onE2eDatabase(`delete from sms_messages where candidate_id::text in ${people}`)
+  await onE2eDatabase(`delete from audit_log where entity_type = 'candidate' and entity_id in ${people}`)
+  await onE2eDatabase(`delete from candidates where id::text in ${people}`)
 })
 
 test('a counsellor creates a workshop of 2 seats, registers three candidates: the third waits, then is promoted; attendance after the start', async ({ page }) => {
@@ -67,9 +81,9 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
   await page.getByRole('button', { name: 'Inscrire des candidats' }).click()
   const dialog = page.getByRole('dialog', { name: 'Inscrire des candidats' })
   for (const [search, name] of [
-    ['durand', /Durand Élodie/],
-    ['benali', /Benali Karim/],
-    ['fournier', /Fournier Inès/],
+    ['ateliera', /Ateliera Anaïs/],
+    ['atelierb', /Atelierb Bruno/],
+    ['atelierc', /Atelierc Chloé/],
   ] as const) {
     await dialog.getByLabel('Rechercher un candidat').fill(search)
     await dialog.getByRole('checkbox', { name }).check()
@@ -77,7 +91,7 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
   await dialog.getByRole('button', { name: 'Inscrire 3 candidats' }).click()
   await expect(page.getByText('2 inscrits (convocation envoyée), 1 en liste d’attente.').first()).toBeVisible()
   const waitlist = page.getByRole('table', { name: `Liste d’attente de ${TITLE}` })
-  await expect(waitlist).toContainText('Fournier Inès')
+  await expect(waitlist).toContainText('Atelierc Chloé')
   await expect(page.getByRole('table', { name: `Inscrits à ${TITLE}` }).getByRole('row')).toHaveCount(3)
   await expectNoSeriousA11yViolations(page)
   await screenshots(page, 'workshop-page')
@@ -85,11 +99,11 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
   // The two convocations leave through the job queue to the Twilio stand-in.
   await expect.poll(async () => (await smsOf('workshop.convocation')).filter((m) => m.status === 'sent' || m.status === 'delivered').length, { timeout: 20_000 }).toBe(2)
 
-  // Élodie Durand cancels: Inès Fournier gets the seat and is told.
-  await page.getByRole('button', { name: 'Désinscrire Élodie Durand' }).click()
-  await page.getByRole('dialog', { name: 'Désinscrire Élodie Durand\u00a0?' }).getByRole('button', { name: 'Désinscrire' }).click()
+  // Anaïs Ateliera cancels: Chloé Atelierc gets the seat and is told.
+  await page.getByRole('button', { name: 'Désinscrire Anaïs Ateliera' }).click()
+  await page.getByRole('dialog', { name: 'Désinscrire Anaïs Ateliera\u00a0?' }).getByRole('button', { name: 'Désinscrire' }).click()
   await expect(page.getByText('Inscription annulée\u00a0: le premier de la liste d’attente a la place et en est prévenu.').first()).toBeVisible()
-  await expect(page.getByRole('table', { name: `Inscrits à ${TITLE}` })).toContainText('Fournier Inès')
+  await expect(page.getByRole('table', { name: `Inscrits à ${TITLE}` })).toContainText('Atelierc Chloé')
   await expect(page.getByText('Personne en liste d’attente.')).toBeVisible()
   await expect.poll(async () => (await smsOf('workshop.promotion')).length, { timeout: 10_000 }).toBe(1)
 
@@ -102,12 +116,12 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
   // After the start (a fixed clock): attendance, one by one and "Tous présents".
   setAppClock(new Date(`${day}T13:30:00Z`).toISOString())
   await page.reload()
-  await page.getByRole('combobox', { name: 'Présence de Karim Benali' }).selectOption({ label: 'Absent excusé' })
+  await page.getByRole('combobox', { name: 'Présence de Bruno Atelierb' }).selectOption({ label: 'Absent excusé' })
   await page.getByRole('button', { name: 'Tous présents' }).click()
   await expect(page.getByText('1 candidat marqué présent.').first()).toBeVisible()
   await page.reload()
-  await expect(page.getByRole('combobox', { name: 'Présence de Inès Fournier' })).toHaveValue('present')
-  await expect(page.getByRole('combobox', { name: 'Présence de Karim Benali' })).toHaveValue('excused')
+  await expect(page.getByRole('combobox', { name: 'Présence de Chloé Atelierc' })).toHaveValue('present')
+  await expect(page.getByRole('combobox', { name: 'Présence de Bruno Atelierb' })).toHaveValue('excused')
   await expectNoSeriousA11yViolations(page)
 
   // The sign-in sheet: the seated, a signature column.
@@ -117,8 +131,8 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
   const text = execFileSync('pdftotext', ['-enc', 'UTF-8', pdf!, '-']).toString('utf8')
   expect(text).toContain('Feuille d’émargement')
   expect(text).toContain('Département de Seine-Maritime')
-  expect(text).toContain('Benali Karim')
-  expect(text).toContain('Fournier Inès')
-  expect(text).not.toContain('Durand Élodie')
+  expect(text).toContain('Atelierb Bruno')
+  expect(text).toContain('Atelierc Chloé')
+  expect(text).not.toContain('Ateliera Anaïs')
   setAppClock(null)
 })

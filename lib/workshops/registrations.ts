@@ -26,7 +26,7 @@ export async function registerCandidates(db: Db, actor: WorkshopActor, workshopI
     const w = await lockWorkshop(tx, actor.organisationId, workshopId)
     if (!w) return NOT_FOUND
     if (w.status === 'cancelled') return fail(WORKSHOP_MESSAGES.cancelled)
-    if (w.startsAt && w.startsAt <= now) return fail('Cet atelier a déjà commencé\u00a0: on ne peut plus s’y inscrire.')
+    if (w.startsAt && w.startsAt <= now) return fail(WORKSHOP_MESSAGES.startedRegistration)
     const found = await tx
       .select({ id: candidates.id })
       .from(candidates)

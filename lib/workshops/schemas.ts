@@ -15,6 +15,8 @@ export const WORKSHOP_MESSAGES = {
   facilitatorUnknown: 'Un des animateurs choisis n’est pas un membre de votre organisation.',
   structureUnknown: 'Cette structure ne fait pas partie de vos partenaires.',
   cancelled: 'Cet atelier est annulé.',
+  startedRegistration: 'Cet atelier a déjà commencé\u00a0: on ne peut plus s’y inscrire.',
+  started: 'Cet atelier a déjà commencé\u00a0: il ne se modifie plus et ne s’annule plus.',
   noCandidate: 'Choisissez au moins un candidat.',
   tooManyCandidates: 'Inscrivez au plus 200 candidats à la fois.',
   candidateUnknown: 'Un des candidats choisis est introuvable.',

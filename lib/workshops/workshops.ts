@@ -89,6 +89,7 @@ export async function updateWorkshop(db: Db, actor: WorkshopActor, workshopId: s
     const before = await lockWorkshop(tx, actor.organisationId, workshopId)
     if (!before) return NOT_FOUND
     if (before.status === 'cancelled') return { ok: false, error: WORKSHOP_MESSAGES.cancelled }
+    if (before.startsAt && before.startsAt <= now) return { ok: false, error: WORKSHOP_MESSAGES.started }
     if (values.startsAt.getTime() !== before.startsAt?.getTime() && values.startsAt <= now) return fail(WORKSHOP_MESSAGES.inPast, 'startsAt')
     if (values.capacity < before.seatsTaken) return fail(WORKSHOP_MESSAGES.capacityBelowTaken(before.seatsTaken), 'capacity')
     const refused = await checkReferences(tx, actor, parsed.data)
@@ -114,6 +115,7 @@ export async function cancelWorkshop(db: Db, actor: WorkshopActor, workshopId: s
     const w = await lockWorkshop(tx, actor.organisationId, workshopId)
     if (!w) return NOT_FOUND
     if (w.status === 'cancelled') return { ok: false as const, error: WORKSHOP_MESSAGES.cancelled }
+    if (w.startsAt && w.startsAt <= now) return { ok: false as const, error: WORKSHOP_MESSAGES.started }
     await tx.update(workshops).set({ status: 'cancelled', cancelledAt: now, updatedAt: sql`now()` }).where(eq(workshops.id, workshopId))
     const ids = await activeCandidateIds(tx, workshopId, ['registered', 'waitlisted'])
     const text = cancellationText(notice(w))

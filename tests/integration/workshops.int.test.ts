@@ -89,6 +89,8 @@ describe('workshops', () => {
       const after = new Date('2026-12-04T09:00:00Z')
       expect(await setAttendance(asDb(tx), SM, seated[0]!.id, { attendance: 'excused' }, after)).toEqual({ ok: true })
       expect(await markAllPresent(asDb(tx), SM, created.id, after)).toEqual({ ok: true, marked: 1 })
+      expect(await updateWorkshop(asDb(tx), SM, created.id, { ...workshop, capacity: 5 }, after)).toMatchObject({ ok: false, error: 'Cet atelier a déjà commencé\u00a0: il ne se modifie plus et ne s’annule plus.' })
+      expect(await cancelWorkshop(asDb(tx), SM, created.id, after)).toMatchObject({ ok: false })
       const marks = await tx.select({ attendance: s.workshopRegistrations.attendance }).from(s.workshopRegistrations).where(and(eq(s.workshopRegistrations.workshopId, created.id), eq(s.workshopRegistrations.status, 'registered')))
       expect(marks.map((m) => m.attendance).sort()).toEqual(['excused', 'present'])
     })
