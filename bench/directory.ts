@@ -31,7 +31,7 @@ type Case<P> = { name: string; params: P; statements: Statement[]; server: numbe
  * the function and the same statements straight through pg (concurrently, as the function runs them), alternating
  * which goes first. `ratio` is the function's p95 over its SQL's.
  */
-async function serverAgainstSql<P>(pool: Pool, db: Db, iterations: number, cases: { name: string; params: P }[], call: (db: Db, params: P) => Promise<unknown>, target: number) {
+export async function serverAgainstSql<P>(pool: Pool, db: Db, iterations: number, cases: { name: string; params: P }[], call: (db: Db, params: P) => Promise<unknown>, target: number) {
   const list: Case<P>[] = cases.map((c) => ({ ...c, statements: [], server: [], sql: [] }))
   let captured: Statement[] = []
   const logging = drizzle(pool, { schema, logger: { logQuery: (sql, params) => void captured.push({ sql, params: [...params] }) } }) as unknown as Db

@@ -65,7 +65,7 @@ const arr = (values: readonly string[]) => `ARRAY[${values.map(lit).join(',')}]:
 /** A uniform pseudo-random integer in [0, 2^31) from an integer expression; salt gives independent draws. */
 const h = (x: string, salt: number) => `(hashint8((${x})::bigint * 1000003 + ${salt}) & 2147483647)`
 const pick = (values: readonly string[], x: string, salt: number) => `(${arr(values)})[1 + ${h(x, salt)} % ${values.length}]`
-const KINDS = { org: 1, place: 2, status: 3, structure: 4, doc: 5, offer: 6, cand: 7, apply: 8, enterprise: 9, job: 10, placement: 11 } as const
+const KINDS = { org: 1, place: 2, status: 3, structure: 4, doc: 5, offer: 6, cand: 7, apply: 8, enterprise: 9, job: 10, placement: 11, workshop: 12, course: 13, step: 14, enrolment: 15 } as const
 /**
  * A version-4-shaped uuid, RRRRRRRR-RRRR-4000-8XXX-XXXXXXXXXXXX: 48 hashed bits first, so that inserts scatter over
  * the primary-key index as gen_random_uuid() ones do, then the index itself, which keeps ids unique. Cheaper than md5.
@@ -139,6 +139,11 @@ export function sizes(scale: number) {
     enterprises: Math.max(100, Math.round(2000 * scale) * 10),
     jobOffers: Math.max(200, Math.round(5000 * scale) * 10),
     placements: Math.max(1000, Math.round(300_000 * scale)),
+    // Issue 13: workshops and courses (multiples of 10, as above).
+    workshops: Math.max(100, Math.round(2000 * scale) * 10),
+    registrations: Math.max(1000, Math.round(400_000 * scale)),
+    courses: Math.max(10, Math.round(50 * scale) * 10),
+    enrolments: Math.max(1000, Math.round(200_000 * scale)),
   }
 }
 
@@ -314,6 +319,7 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
   })
 
   await generateDirectory(step, n)
+  await generateWorkshopsAndCourses(step, n)
 
   // VACUUM as well as ANALYZE: production tables are vacuumed (hint bits, visibility map for index-only scans), and
   // autovacuum must not wake up in the middle of the measurements.
@@ -321,7 +327,7 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
   const { rows: [drift] } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM social_applies a JOIN candidates c ON c.id = a.candidate_id
     WHERE a.candidate_place_id IS DISTINCT FROM c.place_id OR a.candidate_status_id IS DISTINCT FROM c.status_id`)
   if (drift!.n > 0) throw new Error(`${drift!.n} applies carry a place or status other than their candidate's`)
-  await concurrently(pool, jobs, ['VACUUM (ANALYZE) social_applies', 'VACUUM (ANALYZE) fups', 'VACUUM (ANALYZE) candidates', 'VACUUM (ANALYZE) job_placements', 'VACUUM (ANALYZE) job_offers', 'VACUUM (ANALYZE) enterprises', 'ANALYZE'])
+  await concurrently(pool, jobs, ['VACUUM (ANALYZE) social_applies', 'VACUUM (ANALYZE) fups', 'VACUUM (ANALYZE) candidates', 'VACUUM (ANALYZE) job_placements', 'VACUUM (ANALYZE) job_offers', 'VACUUM (ANALYZE) enterprises', 'VACUUM (ANALYZE) workshop_registrations', 'VACUUM (ANALYZE) support_course_enrolments', 'ANALYZE'])
   log(`vacuum analyze: ${seconds(t)}`)
 
   const { rows } = await pool.query<Record<string, number>>(`
@@ -410,4 +416,67 @@ async function generateDirectory(step: (label: string, sql: string | ((part: (to
     WHERE c.enterprise_id = e.id`)
   await step('resume counters trigger', 'ALTER TABLE job_offers ENABLE TRIGGER job_offers_enterprise_counts')
   await step('job placement events', `INSERT INTO job_placement_events (placement_id, status, reason, at) SELECT id, status, reason, created_at FROM job_placements`)
+}
+
+const WORKSHOP_TITLES = ['Préparer un entretien', 'Atelier CV', 'Créer sa messagerie', 'Gérer son budget', 'Code de la route', 'Se présenter en 2 minutes', 'Découvrir les métiers du soin', 'Démarches en ligne']
+const WORKSHOP_THEMES = ['Emploi', 'Emploi', 'Numérique', 'Budget', 'Mobilité', 'Emploi', 'Formation', 'Numérique']
+
+/**
+ * Issue 13: workshops of the three directory organisations (80 % in the big one) with a facilitator, registrations of
+ * each organisation's candidates on its own workshops (a few waitlisted, attendance on past ones), their seat and
+ * waitlist counters; courses of 4 steps and enrolments with their next due date (about a quarter late).
+ */
+async function generateWorkshopsAndCourses(step: (label: string, sql: string | ((part: (total: number) => string, job: number) => string)) => Promise<void>, n: ReturnType<typeof sizes>) {
+  await step('workshops', (part) => `
+    INSERT INTO workshops (id, organisation_id, name, theme, description, starts_at, ends_at, address_formatted, capacity, status, created_at, updated_at)
+    SELECT ${id('workshop', 'w')}, ${id('org', directoryOrg('w'))}, (${arr(WORKSHOP_TITLES)})[t], (${arr(WORKSHOP_THEMES)})[t], '', starts, starts + interval '2 hours',
+      'Maison de l’emploi, ' || (${arr(PLACES)})[1 + ${h('w', 161)} % ${PLACES.length}], 12 + ${h('w', 162)} % 20, 'scheduled', starts - interval '30 days', starts - interval '30 days'
+    FROM (SELECT w, 1 + ${h('w', 160)} % ${WORKSHOP_TITLES.length} AS t, ${anchor} + ((${h('w', 163)} % 400) - 300) * interval '1 day' + interval '9 hours' AS starts FROM ${part(n.workshops)} w) g`)
+  await step('workshop facilitators', `
+    INSERT INTO workshop_facilitators (workshop_id, user_id)
+    SELECT w.id, 'bench-o' || (CASE WHEN g % 10 < 8 THEN 1 WHEN g % 10 = 8 THEN 2 ELSE 3 END) || '-u' || (1 + ${h('g', 164)} % ${USERS_PER_ORG - 1})
+    FROM generate_series(0, ${n.workshops - 1}) g JOIN workshops w ON w.id = ${id('workshop', 'g')}`)
+  const perCandidate = 3
+  const keep = Math.min(100, Math.ceil((n.registrations / (n.candidates * 0.8 * perCandidate)) * 100))
+  await step('workshop registrations', (part) => `
+    INSERT INTO workshop_registrations (organisation_id, workshop_id, candidate_id, status, attendance, created_at, updated_at)
+    SELECT ${id('org', 'o')}, ${id('workshop', `10 * (${h(`c * ${perCandidate} + k`, 170)} % ${n.workshops / 10}) + (CASE o WHEN 1 THEN ${h(`c * ${perCandidate} + k`, 171)} % 8 WHEN 2 THEN 8 ELSE 9 END)`)},
+      ${id('cand', 'c')}, CASE WHEN ${h(`c * ${perCandidate} + k`, 172)} % 20 = 0 THEN 'waitlisted' ELSE 'registered' END::workshop_registration_status,
+      NULL, ${anchor} - (${h(`c * ${perCandidate} + k`, 173)} % 300) * interval '1 day', ${anchor}
+    FROM (SELECT c, k, ${orgOf('c')} AS o FROM ${part(n.candidates)} c, generate_series(0, ${perCandidate - 1}) k) g
+    WHERE o <= 3 AND ${h(`c * ${perCandidate} + k`, 174)} % 100 < ${keep}
+    ON CONFLICT DO NOTHING`)
+  await step('workshop attendance', `
+    UPDATE workshop_registrations r SET attendance = (ARRAY['present', 'present', 'present', 'excused', 'unexcused']::workshop_attendance[])[1 + (hashtext(r.id::text) & 2147483647) % 5]
+    FROM workshops w WHERE w.id = r.workshop_id AND w.starts_at < ${anchor} AND r.status = 'registered'`)
+  await step('workshop counters', `
+    UPDATE workshops w SET seats_taken = c.seated, waitlist_count = c.waiting, capacity = greatest(w.capacity, c.seated)
+    FROM (SELECT workshop_id, count(*) FILTER (WHERE status = 'registered')::int AS seated, count(*) FILTER (WHERE status = 'waitlisted')::int AS waiting
+          FROM workshop_registrations GROUP BY 1) c
+    WHERE c.workshop_id = w.id`)
+  await step('courses', `
+    INSERT INTO support_courses (id, organisation_id, name, description, owner_id, created_at)
+    SELECT ${id('course', 'k')}, ${id('org', directoryOrg('k'))}, 'Parcours ' || (k + 1), '', 'bench-o' || ${directoryOrg('k')} || '-u' || (1 + ${h('k', 180)} % 30), ${anchor} - interval '1 year'
+    FROM generate_series(0, ${n.courses - 1}) k`)
+  await step('course steps', `
+    INSERT INTO support_course_steps (id, organisation_id, course_id, position, title, kind, delay_days, delay_from)
+    SELECT ${id('step', 'k * 4 + p')}, ${id('org', directoryOrg('k'))}, ${id('course', 'k')}, p, (ARRAY['Diagnostic', 'Atelier CV', 'Prescription', 'Bilan'])[p + 1],
+      (ARRAY['interview', 'workshop', 'prescription', 'interview']::support_course_step_kind[])[p + 1], (ARRAY[7, 14, 21, 60])[p + 1],
+      CASE WHEN p = 3 THEN 'enrolment' ELSE 'previous' END::support_course_delay_from
+    FROM generate_series(0, ${n.courses - 1}) k, generate_series(0, 3) p`)
+  // Each candidate of the three organisations draws up to 2 courses of its own organisation (slices of candidates per
+  // job, so that two jobs never insert the same pair); its next step is drawn, due around the anchor.
+  const keepEnrolments = Math.min(100, Math.ceil((n.enrolments / (n.candidates * 0.8 * 2)) * 100))
+  await step('course enrolments', (part) => `
+    INSERT INTO support_course_enrolments (id, organisation_id, course_id, candidate_id, enrolled_on, status, next_step_id, next_due_on, created_at)
+    SELECT ${id('enrolment', 'e')}, ${id('org', 'o')}, ${id('course', 'kc')}, ${id('cand', 'c')}, (${anchor} - (${h('e', 191)} % 200) * interval '1 day')::date,
+      st::support_course_enrolment_status, CASE WHEN st = 'active' THEN ${id('step', `kc * 4 + ${h('e', 192)} % 4`)} END,
+      CASE WHEN st = 'active' THEN (${anchor} + ((${h('e', 193)} % 120) - 30) * interval '1 day')::date END, ${anchor} - interval '200 days'
+    FROM (
+      SELECT e, c, o, 10 * (${h('e', 194)} % ${n.courses / 10}) + (CASE o WHEN 1 THEN ${h('e', 195)} % 8 WHEN 2 THEN 8 ELSE 9 END) AS kc,
+        CASE WHEN ${h('e', 196)} % 10 < 8 THEN 'active' WHEN ${h('e', 196)} % 10 = 8 THEN 'finished' ELSE 'abandoned' END AS st
+      FROM (SELECT c * 2 + k AS e, c, ${orgOf('c')} AS o FROM ${part(n.candidates)} c, generate_series(0, 1) k) g0
+      WHERE o <= 3 AND ${h('e', 197)} % 100 < ${keepEnrolments}
+    ) g
+    ON CONFLICT DO NOTHING`)
 }
