@@ -339,7 +339,7 @@ async function firstLoadJs(server: Server, pagePath: string, cookies: { name: st
 
 export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only, log, print }: HttpOptions): Promise<void> {
   const wanted = (name: string) => !only || only.includes(name)
-  const names = ['offer-page-ttfb', 'applies-endpoint-rps', 'candidate-sheet-ttfb', 'job-offer-page-ttfb', 'offer-page-first-load-js', 'first-load-js']
+  const names = ['offer-page-ttfb', 'applies-endpoint-rps', 'candidate-sheet-ttfb', 'job-offer-page-ttfb', 'workshop-page-ttfb', 'offer-page-first-load-js', 'first-load-js']
   if (!names.some(wanted)) return log('no HTTP figure among --only')
   const server = await startServerWithRetry(dbUrl, log)
   try {
@@ -449,6 +449,35 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only
       jobAgent.destroy()
       if (jobCheck.status !== 200) throw new Error(`GET ${jobRequest.path}: ${jobCheck.status}`)
       await ttfbFigure('job-offer-page-ttfb', '/v2/offer/<busiest job offer>', jobRequest, 2)
+    }
+
+    // Issue 13: a workshop's page with 200 registrations (made for the figure in the biggest workshop organisation,
+    // removed afterwards), within 2× the floor.
+    if (wanted('workshop-page-ttfb')) {
+      const { rows: made } = await pool.query<{ id: string; organisation_id: string }>(`
+        WITH o AS (SELECT organisation_id FROM workshops GROUP BY 1 ORDER BY count(*) DESC LIMIT 1),
+        w AS (INSERT INTO workshops (organisation_id, name, theme, starts_at, ends_at, address_formatted, capacity, seats_taken, status)
+              SELECT organisation_id, 'Bench : 200 inscrits', 'Emploi', now() + interval '10 days', now() + interval '10 days 3 hours', 'Salle des fêtes', 200, 200, 'scheduled' FROM o
+              RETURNING id, organisation_id)
+        SELECT id, organisation_id FROM w`)
+      const workshop = made[0]!
+      try {
+        await pool.query(
+          `INSERT INTO workshop_registrations (organisation_id, workshop_id, candidate_id, status)
+           SELECT $1, $2, id, 'registered' FROM candidates WHERE organisation_id = $1 AND anonymised_at IS NULL ORDER BY id LIMIT 200`,
+          [workshop.organisation_id, workshop.id],
+        )
+        const counsellorCookies = await signIn(server, pool, { ...COUNSELLOR, role: 'counsellor', organisationId: workshop.organisation_id })
+        const workshopRequest: Request = { path: `/workshops/${workshop.id}`, method: 'GET', headers: { cookie: counsellorCookies.map((c) => `${c.name}=${c.value}`).join('; '), 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' } }
+        const workshopAgent = new http.Agent()
+        const workshopCheck = await send(workshopAgent, server.port, workshopRequest)
+        workshopAgent.destroy()
+        if (workshopCheck.status !== 200) throw new Error(`GET ${workshopRequest.path}: ${workshopCheck.status}`)
+        await ttfbFigure('workshop-page-ttfb', '/workshops/<200 registrations>', workshopRequest, 2)
+      } finally {
+        await pool.query('DELETE FROM workshop_registrations WHERE workshop_id = $1', [workshop.id])
+        await pool.query('DELETE FROM workshops WHERE id = $1', [workshop.id])
+      }
     }
 
     if (wanted('offer-page-first-load-js')) {

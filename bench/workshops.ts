@@ -71,7 +71,7 @@ export const register200: Measurement = {
   async run({ pool, db }) {
     const org = await biggestWorkshopOrganisation(pool)
     const { rows: candidates } = await pool.query<{ id: string }>(
-      "SELECT id FROM candidates WHERE organisation_id = $1 AND phone LIKE '06%' AND anonymised_at IS NULL ORDER BY id LIMIT 200",
+      "SELECT id FROM candidates WHERE organisation_id = $1 AND phone LIKE '06%' AND sms_opted_out_at IS NULL AND anonymised_at IS NULL ORDER BY id LIMIT 200",
       [org.id],
     )
     const actor = { organisationId: org.id, actorId: 'bench-o1-u1' }

@@ -68,6 +68,20 @@ test('an administrator filters the statistics by period and referent, reads a ch
   const lines = csv.subarray(3).toString('utf8').trimEnd().split('\r\n')
   expect(lines[0]).toBe('Motif;Refus')
   expect(lines.slice(1).reduce((t, l) => t + Number(l.split(';')[1]), 0)).toBe(refused!.n)
+
+  // The workshops' attendance (issue 13): November's, as the database holds it.
+  await page.goto('/v2/statistics?period=custom&from=2026-11&to=2026-11')
+  const attendance = page.getByRole('region', { name: 'Présence aux ateliers par mois' })
+  await attendance.getByText('Tableau des données').click()
+  const [marked] = await onE2eDatabase<{ present: number; excused: number }>(
+    `select count(*) filter (where r.attendance = 'present')::int as present, count(*) filter (where r.attendance = 'excused')::int as excused
+       from workshop_registrations r join workshops w on w.id = r.workshop_id
+      where w.organisation_id = $1 and w.status = 'scheduled' and r.status = 'registered' and w.starts_at >= '2026-10-31T23:00:00Z' and w.starts_at < least(now(), '2026-11-30T23:00:00Z')`,
+    [ORGANISATION],
+  )
+  const cells = await attendance.getByRole('table').locator('tbody tr td').allTextContents()
+  expect(cells.slice(0, 3)).toEqual(['nov. 2026', String(marked!.present), String(marked!.excused)])
+  await expectNoSeriousA11yViolations(page)
 })
 
 test('another organisation’s structure in the URL is dropped: the figures stay the organisation’s own', async ({ page }) => {

@@ -7,6 +7,8 @@ test.describe.configure({ mode: 'serial', retries: 0 })
 test.use({ storageState: storageStateOf('referent') })
 
 const COURSE = 'Parcours e2e mobilité'
+const WORKSHOP = 'Atelier e2e code de la route'
+const SEINE_MARITIME = '10000000-0000-4000-8000-000000000001'
 
 async function screenshots(page: Page, name: string) {
   for (const width of [1440, 390]) {
@@ -16,9 +18,22 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 })
 }
 
+test.beforeAll(async () => {
+  // Lucas Mercier attended a workshop ten days ago: the course's "atelier" step is done by linking it.
+  await onE2eDatabase(
+    `with w as (insert into workshops (organisation_id, name, theme, starts_at, ends_at, address_formatted, capacity, seats_taken, status)
+       values ($1, $2, 'Mobilité', now() - interval '10 days', now() - interval '10 days' + interval '2 hours', 'Maison de l’emploi, 76000 Rouen', 10, 1, 'scheduled') returning id)
+     insert into workshop_registrations (organisation_id, workshop_id, candidate_id, status, attendance)
+     select $1, w.id, c.id, 'registered', 'present' from w, candidates c where c.organisation_id = $1 and c.last_name = 'Mercier' and c.first_name = 'Lucas'`,
+    [SEINE_MARITIME, WORKSHOP],
+  )
+})
+
 test.afterAll(async () => {
   const course = `(select id from support_courses where name = '${COURSE}')`
   await onE2eDatabase(`delete from support_course_progress where enrolment_id in (select id from support_course_enrolments where course_id in ${course})`)
+  await onE2eDatabase(`delete from workshop_registrations where workshop_id in (select id from workshops where name = $1)`, [WORKSHOP])
+  await onE2eDatabase(`delete from workshops where name = $1`, [WORKSHOP])
   await onE2eDatabase(`delete from support_course_enrolments where course_id in ${course}`)
   await onE2eDatabase(`delete from support_course_steps where course_id in ${course}`)
   await onE2eDatabase(`delete from support_courses where id in ${course}`)
@@ -73,6 +88,17 @@ test('a referent builds a 3-step course, enrols a candidate, marks a step done, 
   await done.getByRole('button', { name: 'Enregistrer' }).click()
   await expect(progress).toContainText('Faite le')
   await expect(progress).toContainText('Projet : livreur.')
+  // The "atelier" step, done by linking the workshop Lucas Mercier attended: its day is taken.
+  await progress.getByRole('button', { name: 'Marquer faite\u00a0: Atelier permis (Lucas Mercier)' }).click()
+  const linked = page.getByRole('dialog', { name: 'Étape faite\u00a0: Atelier permis (Lucas Mercier)' })
+  const attended = linked.getByLabel('Atelier suivi')
+  await expect(attended.locator('option', { hasText: WORKSHOP })).toHaveCount(1)
+  await attended.selectOption((await attended.locator('option', { hasText: WORKSHOP }).getAttribute('value'))!)
+  const day = (await onE2eDatabase<{ day: string }>(`select to_char(starts_at at time zone 'Europe/Paris', 'YYYY-MM-DD') as day from workshops where name = $1`, [WORKSHOP]))[0]!.day
+  await expect(linked.getByLabel(/^Faite le/)).toHaveValue(day)
+  await expectNoSeriousA11yViolations(page)
+  await linked.getByRole('button', { name: 'Enregistrer' }).click()
+  await expect(progress).toContainText(`Atelier «\u00a0${WORKSHOP}\u00a0» du ${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`)
   await expectNoSeriousA11yViolations(page)
   await screenshots(page, 'course-page')
 

@@ -9,6 +9,7 @@ test.describe.configure({ mode: 'serial', retries: 0 })
 test.use({ storageState: storageStateOf('conseiller') })
 
 const TITLE = 'Atelier e2e : se présenter'.replace(' :', '\u00a0:')
+const SELECTION_TITLE = 'Atelier e2e : la sélection'.replace(' :', '\u00a0:')
 const SEINE_MARITIME = '10000000-0000-4000-8000-000000000001'
 const start = new Date(Date.now() + 30 * 86_400_000)
 const day = start.toISOString().slice(0, 10)
@@ -22,8 +23,8 @@ async function screenshots(page: Page, name: string) {
 }
 
 const smsOf = (kind: string) =>
-  onE2eDatabase<{ candidate_id: string; status: string }>(
-    `select m.candidate_id, m.status from sms_messages m join workshop_registrations r on r.candidate_id = m.candidate_id join workshops w on w.id = r.workshop_id where w.name = $1 and m.kind = $2`,
+  onE2eDatabase<{ candidate_id: string; status: string; body: string }>(
+    `select m.candidate_id, m.status, m.body from sms_messages m join workshop_registrations r on r.candidate_id = m.candidate_id join workshops w on w.id = r.workshop_id where w.name = $1 and m.kind = $2`,
     [TITLE, kind],
   )
 
@@ -40,11 +41,17 @@ test.beforeAll(async () => {
   for (const [first, last, phone] of PEOPLE) {
     await onE2eDatabase(`insert into candidates (organisation_id, first_name, last_name, phone, referent_id) values ($1, $2, $3, $4, 'demo-referent')`, [SEINE_MARITIME, first, last, phone])
   }
+  // A coming workshop of one seat, for the candidates dashboard's selection.
+  await onE2eDatabase(
+    `insert into workshops (organisation_id, name, theme, starts_at, ends_at, address_formatted, capacity, status) values ($1, $2, 'Emploi', now() + interval '20 days', now() + interval '20 days 2 hours', 'Maison de l’emploi, 76000 Rouen', 1, 'scheduled')`,
+    [SEINE_MARITIME, SELECTION_TITLE],
+  )
 })
 
 test.afterAll(async () => {
   setAppClock(null)
-  const workshop = `(select id from workshops where name = '${TITLE.replace(/'/g, "''")}')`
+  await onE2eDatabase(`delete from workshop_notice_templates where organisation_id = $1`, [SEINE_MARITIME])
+  const workshop = `(select id from workshops where name in ('${TITLE.replace(/'/g, "''")}', '${SELECTION_TITLE.replace(/'/g, "''")}'))`
   await onE2eDatabase(`delete from sms_messages where kind like 'workshop.%' and candidate_id in (select candidate_id from workshop_registrations where workshop_id in ${workshop})`)
   await onE2eDatabase(`delete from workshop_registrations where workshop_id in ${workshop}`)
   await onE2eDatabase(`delete from workshops where id in ${workshop}`)
@@ -52,6 +59,26 @@ test.afterAll(async () => {
   await onE2eDatabase(`delete from sms_messages where candidate_id::text in ${people}`)
   await onE2eDatabase(`delete from audit_log where entity_type = 'candidate' and entity_id in ${people}`)
   await onE2eDatabase(`delete from candidates where id::text in ${people}`)
+})
+
+test('an administrator rewrites the convocation SMS in the settings; an unknown variable is refused', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: storageStateOf('admin') })
+  const page = await context.newPage()
+  await page.goto('/v2/settings/templates')
+  const notices = page.getByRole('region', { name: 'Messages des ateliers' })
+  await expect(notices).toContainText('Bonjour {prenom}, vous êtes convoqué(e) à l’atelier')
+  await notices.getByRole('button', { name: 'Modifier le message Convocation' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Message des ateliers : convocation' })
+  await dialog.getByLabel('Texte').fill('Bonjour {prenom}, rendez-vous à l’atelier {atelier} le {jour}.')
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('Cette variable n’existe pas : {jour}.')
+  await dialog.getByLabel('Texte').fill('Bonjour {prenom}, rendez-vous à l’atelier {atelier} le {date} à {heure}, {lieu}. Votre référent : {telephone_referent}.')
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(notices).toContainText('Bonjour {prenom}, rendez-vous à l’atelier {atelier} le {date}')
+  await expect(notices.getByRole('button', { name: 'Rétablir le texte de Passerelle pour le message Convocation' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await context.close()
 })
 
 test('a counsellor creates a workshop of 2 seats, registers three candidates: the third waits, then is promoted; attendance after the start', async ({ page }) => {
@@ -98,6 +125,11 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
 
   // The two convocations leave through the job queue to the Twilio stand-in.
   await expect.poll(async () => (await smsOf('workshop.convocation')).filter((m) => m.status === 'sent' || m.status === 'delivered').length, { timeout: 20_000 }).toBe(2)
+  // In the administrator's words, the values filled.
+  const [d, m, y] = [day.slice(8, 10), day.slice(5, 7), day.slice(0, 4)]
+  expect((await smsOf('workshop.convocation')).map((c) => c.body).sort()).toEqual(
+    ['Anaïs', 'Bruno'].map((first) => `Bonjour ${first}, rendez-vous à l’atelier ${TITLE} le ${d}/${m}/${y} à 14h00, au Maison de l’emploi, 76000 Rouen. Votre référent : 0601020304.`),
+  )
 
   // Anaïs Ateliera cancels: Chloé Atelierc gets the seat and is told.
   await page.getByRole('button', { name: 'Désinscrire Anaïs Ateliera' }).click()
@@ -135,4 +167,27 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
   expect(text).toContain('Atelierc Chloé')
   expect(text).not.toContain('Ateliera Anaïs')
   setAppClock(null)
+})
+
+test('the candidates dashboard’s selection is registered to a workshop in one action; those already registered are left out', async ({ page }) => {
+  setAppClock(null)
+  await page.goto('/v2/candidates/dashboard')
+  await page.getByLabel('Rechercher un candidat').fill('atelier')
+  await expect(page.getByRole('checkbox', { name: /^Sélectionner Atelier/ })).toHaveCount(3)
+  await page.getByRole('checkbox', { name: 'Sélectionner tous les candidats de la page' }).check()
+  await page.getByRole('button', { name: 'Inscrire à un atelier' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Inscrire à un atelier' })
+  await dialog.getByRole('button', { name: 'Inscrire', exact: true }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('Choisissez un atelier.')
+  await dialog.getByLabel('Atelier', { exact: true }).selectOption((await dialog.locator('option', { hasText: SELECTION_TITLE }).getAttribute('value'))!)
+  await expectNoSeriousA11yViolations(page)
+  await dialog.getByRole('button', { name: 'Inscrire', exact: true }).click()
+  await expect(page.getByText('1 inscrit (convocation envoyée), 2 en liste d’attente.').first()).toBeVisible()
+  await page.getByRole('checkbox', { name: 'Sélectionner tous les candidats de la page' }).check()
+  await page.getByRole('button', { name: 'Inscrire à un atelier' }).click()
+  await dialog.getByLabel('Atelier', { exact: true }).selectOption((await dialog.locator('option', { hasText: SELECTION_TITLE }).getAttribute('value'))!)
+  await dialog.getByRole('button', { name: 'Inscrire', exact: true }).click()
+  await expect(page.getByText('3 déjà inscrits.').first()).toBeVisible()
+  const [seats] = await onE2eDatabase<{ seats_taken: number; waitlist_count: number }>(`select seats_taken, waitlist_count from workshops where name = $1`, [SELECTION_TITLE])
+  expect(seats).toEqual({ seats_taken: 1, waitlist_count: 2 })
 })

@@ -102,6 +102,28 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
           </BarChart>
         </ChartCard>
       </div>
+      <ChartCard
+        title="Présence aux ateliers par mois"
+        slug="presence-ateliers"
+        empty={stats.workshops.monthly.every((m) => m.present + m.excused + m.unexcused + m.unmarked === 0)}
+        summary={`Sur la période : ${percent(stats.workshops.rate)} des inscrits dont la présence est notée étaient présents (${number(stats.workshops.totals.unmarked)} présence${stats.workshops.totals.unmarked > 1 ? 's' : ''} non notée${stats.workshops.totals.unmarked > 1 ? 's' : ''}).`}
+        table={{
+          headers: ['Mois', 'Présents', 'Absents excusés', 'Absents non excusés', 'Non notés', 'Taux de présence'],
+          rows: stats.workshops.monthly.map((m) => [monthLabel(m.month), m.present, m.excused, m.unexcused, m.unmarked, percent(m.rate)]),
+        }}
+      >
+        <BarChart accessibilityLayer={false} data={stats.workshops.monthly.map((m) => ({ ...m, label: monthLabel(m.month) }))}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" fontSize={12} />
+          <YAxis allowDecimals={false} fontSize={12} tickFormatter={number} />
+          <Tooltip formatter={(v) => number(Number(v))} />
+          <Legend />
+          <Bar isAnimationActive={false} dataKey="present" name="Présents" stackId="a" fill={COLOURS.integrated} />
+          <Bar isAnimationActive={false} dataKey="excused" name="Absents excusés" stackId="a" fill={COLOURS.pending} />
+          <Bar isAnimationActive={false} dataKey="unexcused" name="Absents non excusés" stackId="a" fill={COLOURS.refused} />
+          <Bar isAnimationActive={false} dataKey="unmarked" name="Non notés" stackId="a" fill={COLOURS.expired} />
+        </BarChart>
+      </ChartCard>
       <section aria-labelledby="sms-title" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="sms-title" className="text-lg font-semibold text-slate-900">
           SMS de la période

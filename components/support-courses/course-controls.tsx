@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { FeedbackField } from '@/components/applies/fup-dialog-parts'
 import { FormError, TextAreaField, withoutKeys, type Errors } from '@/components/directory/form-parts'
@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { SearchField } from '@/components/ui/search-field'
 import { toast } from '@/components/ui/toast'
 import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
-import { createCourseAction, enrolCandidatesAction, leaveCourseAction, markStepDoneAction, saveStepsAction, searchCandidatesToEnrolAction } from '@/lib/support-courses/actions'
+import { createCourseAction, enrolCandidatesAction, leaveCourseAction, markStepDoneAction, saveStepsAction, searchCandidatesToEnrolAction, stepLinkChoicesAction } from '@/lib/support-courses/actions'
 import { DELAY_FROM, STEP_KINDS } from '@/lib/support-courses/schemas'
 
 const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
@@ -227,16 +227,29 @@ export function EnrolCandidatesDialog({ courseId }: { courseId: string }) {
   )
 }
 
-/** A step's "Marquer comme faite": the day (today by default) and a comment. */
-export function StepDoneButton({ enrolmentId, stepId, label, today }: { enrolmentId: string; stepId: string; label: string; today: string }) {
+type LinkChoice = { id: string; label: string; day: string | null }
+
+/**
+ * A step's "Marquer comme faite": the day (today by default) and a comment. A step of kind "atelier" or "prescription"
+ * may be linked to the workshop the candidate attended or to their prescription; choosing one takes its day.
+ */
+export function StepDoneButton({ enrolmentId, stepId, kind, label, today }: { enrolmentId: string; stepId: string; kind: string; label: string; today: string }) {
   const router = useRouter()
+  const linkKind = kind === 'workshop' || kind === 'prescription' ? kind : null
   const [open, setOpen] = useState(false)
-  const [form, setForm] = useState({ doneOn: today, comment: '' })
+  const [form, setForm] = useState({ doneOn: today, comment: '', linkId: '' })
+  const [choices, setChoices] = useState<LinkChoice[] | null>(null)
   const [errors, setErrors] = useState<Errors>({})
   const [error, setError] = useState<string | null>(null)
+  const linkSelectId = useId()
+  const linkErrorId = useId()
+  useEffect(() => {
+    if (open && linkKind && choices === null) stepLinkChoicesAction(enrolmentId, linkKind).then(setChoices, () => setChoices([]))
+  }, [open, linkKind, choices, enrolmentId])
   async function submit(event: React.FormEvent) {
     event.preventDefault()
-    const result = await markStepDoneAction(enrolmentId, stepId, form).catch(() => FAILED)
+    const link = linkKind === 'workshop' ? { workshopRegistrationId: form.linkId || null } : linkKind === 'prescription' ? { applyId: form.linkId || null } : {}
+    const result = await markStepDoneAction(enrolmentId, stepId, { doneOn: form.doneOn, comment: form.comment, ...link }).catch(() => FAILED)
     if (result.ok) {
       toast.success('Étape enregistrée.')
       setOpen(false)
@@ -246,6 +259,7 @@ export function StepDoneButton({ enrolmentId, stepId, label, today }: { enrolmen
     setErrors(fieldErrors(result))
     setError(result.error)
   }
+  const linkError = errors.workshopRegistrationId ?? errors.applyId
   return (
     <>
       <Button variant="secondary" className="px-2 py-0.5 text-xs" onClick={() => setOpen(true)} aria-label={`Marquer faite\u00a0: ${label}`}>
@@ -268,6 +282,45 @@ export function StepDoneButton({ enrolmentId, stepId, label, today }: { enrolmen
       >
         <form id={`done-${enrolmentId}-${stepId}`} onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormError error={error} />
+          {linkKind && (
+            <div className="flex flex-col gap-1">
+              <label htmlFor={linkSelectId} className="text-sm font-medium text-slate-800">
+                {linkKind === 'workshop' ? 'Atelier suivi' : 'Prescription'}
+              </label>
+              <select
+                id={linkSelectId}
+                value={form.linkId}
+                disabled={choices === null}
+                aria-invalid={linkError ? true : undefined}
+                aria-describedby={linkError ? linkErrorId : undefined}
+                onChange={(e) => {
+                  const chosen = choices?.find((c) => c.id === e.target.value)
+                  setForm((f) => ({ ...f, linkId: e.target.value, doneOn: chosen?.day ?? f.doneOn }))
+                }}
+                className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+              >
+                <option value="">
+                  {choices === null
+                    ? 'Chargement…'
+                    : choices.length === 0
+                      ? linkKind === 'workshop'
+                        ? 'Aucun atelier où le candidat a été présent'
+                        : 'Aucune prescription pour ce candidat'
+                      : 'Sans lien'}
+                </option>
+                {choices?.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+              {linkError && (
+                <p id={linkErrorId} role="alert" className="text-sm text-red-700">
+                  {linkError}
+                </p>
+              )}
+            </div>
+          )}
           <FeedbackField label="Faite le" type="date" value={form.doneOn} onChange={(doneOn) => setForm((f) => ({ ...f, doneOn }))} error={errors.doneOn} required />
           <TextAreaField label="Commentaire" value={form.comment} onChange={(comment) => setForm((f) => ({ ...f, comment }))} error={errors.comment} rows={3} />
         </form>

@@ -24,7 +24,7 @@ export type ExportDataset = {
   filters: ExportFilterKind[]
 }
 
-export const DATASET_KEYS = ['candidates', 'prescriptions', 'sms'] as const
+export const DATASET_KEYS = ['candidates', 'prescriptions', 'workshops', 'sms'] as const
 export type DatasetKey = (typeof DATASET_KEYS)[number]
 
 const parisDay = (column: SQL) => sql`to_char(${column} at time zone 'Europe/Paris', 'DD/MM/YYYY')`
@@ -45,6 +45,16 @@ const SMS_STATUS_LABELS: Record<string, string> = {
   failed: 'Échec',
   cancelled: 'Annulé',
   received: 'Reçu',
+}
+
+const SMS_KIND_LABELS: Record<string, string> = {
+  sheet: 'Fiche du candidat',
+  bulk: 'Envoi groupé',
+  'workshop.convocation': 'Convocation à un atelier',
+  'workshop.reminder': 'Rappel d’atelier',
+  'workshop.change': 'Changement d’atelier',
+  'workshop.cancellation': 'Annulation d’atelier',
+  'workshop.promotion': 'Place libérée en atelier',
 }
 
 export const DATASETS: Record<DatasetKey, ExportDataset> = {
@@ -107,6 +117,34 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
       { key: 'archived', label: 'Archivée par le partenaire', sql: sql`case when r.archived then 'Oui' else 'Non' end` },
     ],
   },
+  workshops: {
+    key: 'workshops',
+    label: 'Ateliers et présences',
+    from: sql`workshop_registrations r
+      join workshops w on w.id = r.workshop_id
+      join candidates c on c.id = r.candidate_id
+      left join partner_structures ps on ps.id = w.structure_id`,
+    tenant: (organisationId) => sql`r.organisation_id = ${organisationId}`,
+    dateColumn: sql`w.starts_at`,
+    dateLabel: 'Date de l’atelier',
+    filters: ['dateRange'],
+    columns: [
+      { key: 'workshop', label: 'Atelier', sql: sql`w.name` },
+      { key: 'theme', label: 'Thème', sql: sql`nullif(w.theme, '')` },
+      { key: 'date', label: 'Date', sql: parisDay(sql`w.starts_at`) },
+      { key: 'time', label: 'Heure', sql: sql`to_char(w.starts_at at time zone 'Europe/Paris', 'HH24:MI')` },
+      { key: 'place', label: 'Lieu', sql: sql`coalesce(w.address_formatted, case when w.video_url is not null then 'Visioconférence' end)` },
+      { key: 'workshopStatus', label: 'État de l’atelier', sql: sql`case w.status when 'cancelled' then 'Annulé' else 'Prévu' end` },
+      { key: 'facilitators', label: 'Animateurs', sql: sql`(select string_agg(trim(u.first_name || ' ' || u.last_name), ', ' order by u.last_name) from workshop_facilitators f join "user" u on u.id = f.user_id where f.workshop_id = w.id)` },
+      { key: 'partner', label: 'Structure co-organisatrice', sql: sql`ps.name` },
+      { key: 'fse', label: 'Financé par le FSE', sql: sql`case when w.fse_funded then 'Oui' else 'Non' end` },
+      { key: 'candidateLastName', label: 'Nom du candidat', sql: sql`c.last_name` },
+      { key: 'candidateFirstName', label: 'Prénom du candidat', sql: sql`c.first_name` },
+      { key: 'registration', label: 'Inscription', sql: sql`case r.status when 'registered' then 'Inscrit' when 'waitlisted' then 'Liste d’attente' else 'Désinscrit' end` },
+      { key: 'attendance', label: 'Présence', sql: sql`case r.attendance when 'present' then 'Présent' when 'excused' then 'Absent excusé' when 'unexcused' then 'Absent non excusé' end` },
+      { key: 'registeredOn', label: 'Inscrit le', sql: parisDay(sql`r.created_at`) },
+    ],
+  },
   sms: {
     key: 'sms',
     label: 'Journal des SMS',
@@ -122,7 +160,7 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
       { key: 'candidateLastName', label: 'Nom du candidat', sql: sql`c.last_name` },
       { key: 'candidateFirstName', label: 'Prénom du candidat', sql: sql`c.first_name` },
       { key: 'direction', label: 'Sens', sql: sql`case r.direction when 'inbound' then 'Reçu' else 'Envoyé' end` },
-      { key: 'kind', label: 'Origine', sql: sql`case r.kind when 'sheet' then 'Fiche du candidat' when 'bulk' then 'Envoi groupé' else r.kind end` },
+      { key: 'kind', label: 'Origine', sql: labelCase(sql`r.kind`, SMS_KIND_LABELS) },
       { key: 'status', label: 'Statut', sql: labelCase(sql`r.status::text`, SMS_STATUS_LABELS) },
       { key: 'segments', label: 'Segments', sql: sql`r.segments` },
       { key: 'author', label: 'Auteur', sql: fullName('a') },

@@ -19,7 +19,7 @@ const CHUNK_BYTES = 1024 * 1024
 /** How long a finished export's file is kept. */
 export const EXPORT_KEPT_DAYS = 7
 
-const SLUGS: Record<DatasetKey, string> = { candidates: 'candidats', prescriptions: 'prescriptions', sms: 'sms' }
+const SLUGS: Record<DatasetKey, string> = { candidates: 'candidats', prescriptions: 'prescriptions', workshops: 'ateliers', sms: 'sms' }
 
 type ExportRow = typeof dataExports.$inferSelect
 type PageRow = Record<string, unknown> & { __id: string }

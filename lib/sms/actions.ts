@@ -6,6 +6,8 @@ import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { logError } from '@/lib/log'
+import { saveNotice } from '@/lib/workshops/notice-templates'
+import { DEFAULT_NOTICES, NOTICE_MESSAGES, noticeSchema } from '@/lib/workshops/notices'
 import { can, type Permission } from '@/lib/permissions'
 import { batchReport, sendBulkSms } from './bulk-send'
 import { cancelQueuedSms } from './cancel'
@@ -139,5 +141,20 @@ export async function setTemplateArchivedAction(id: string, archived: boolean): 
   return templateAction('archive', null, async (user) => {
     if (!isUuid(id)) return { error: SMS_MESSAGES.templateNotFound }
     return templateAnswer(await setTemplateArchived(getDb(), user, id, archived === true, now()), archived ? 'Modèle archivé : il n’est plus proposé à l’envoi.' : 'Modèle restauré.')
+  })
+}
+
+/** "Messages des ateliers": an administrator rewrites one of the workshops' SMS, or goes back to Passerelle's text. */
+export async function saveWorkshopNoticeAction(kind: string, reset: boolean, _prev: TemplateFormState, formData: FormData): Promise<TemplateFormState> {
+  const body = reset ? null : (field(formData, 'body') ?? '')
+  return templateAction('workshopNotice', reset ? null : formData, async (user) => {
+    const parsed = noticeSchema.safeParse({ kind, body: body ?? DEFAULT_NOTICES.convocation })
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      if (issue?.path[0] === 'kind') return { error: issue.message }
+      return { error: 'Vérifiez le texte du message.', fieldErrors: { body: issue?.message ?? NOTICE_MESSAGES.empty }, values: { body: body ?? '' } }
+    }
+    await saveNotice(getDb(), user, parsed.data.kind, body === null ? null : parsed.data.body, now())
+    return { ok: true, message: reset ? 'Le texte de Passerelle est rétabli.' : 'Message enregistré.' }
   })
 }

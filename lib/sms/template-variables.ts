@@ -12,9 +12,9 @@ export type TemplateValues = Record<TemplateVariable, string>
 const VARIABLE = /\{([^{}\s]*)\}/g
 
 /** The `{…}` of a text that are not variables, each once, as written. */
-export function unknownVariables(text: string): string[] {
+export function unknownVariables(text: string, allowed: Record<string, string> = TEMPLATE_VARIABLES): string[] {
   const unknown = new Set<string>()
-  for (const match of text.matchAll(VARIABLE)) if (!Object.hasOwn(TEMPLATE_VARIABLES, match[1]!)) unknown.add(match[0])
+  for (const match of text.matchAll(VARIABLE)) if (!Object.hasOwn(allowed, match[1]!)) unknown.add(match[0])
   return [...unknown]
 }
 

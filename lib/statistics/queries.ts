@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { causeLabels } from '@/lib/applies/causes'
+import { now } from '@/lib/clock'
 import { monthsBetween, periodInstants, type StatisticsFilters } from './filters'
 
 /** The period's prescription figures, aggregated in PostgreSQL: per month and state, per cause, per structure's answers. */
@@ -101,7 +102,7 @@ export type MonthlyOutcome = { month: string; pending: number; integrated: numbe
 export type StructureResponse = { structureId: string; name: string; answered: number; medianDays: number }
 
 /** Every figure of /v2/statistics for the organisation and the filters. */
-export async function organisationStatistics(db: Db, organisationId: string, filters: StatisticsFilters) {
+export async function organisationStatistics(db: Db, organisationId: string, filters: StatisticsFilters, at: Date = now()) {
   const rows = await applyFigures(db, organisationId, filters)
   const months = monthsBetween(filters.fromMonth, filters.toMonth)
   const byMonth = new Map<string, MonthlyOutcome>(months.map((m) => [m, { month: m, pending: 0, integrated: 0, refused: 0, expired: 0, integrationRate: null }]))
@@ -135,7 +136,36 @@ export async function organisationStatistics(db: Db, organisationId: string, fil
     responseTimes,
     candidates: await candidateBreakdown(db, organisationId),
     sms: await smsDelivery(db, organisationId, filters),
+    workshops: await workshopAttendance(db, organisationId, filters, months, at),
   }
+}
+
+export type MonthlyAttendance = { month: string; present: number; excused: number; unexcused: number; unmarked: number; rate: number | null }
+
+/**
+ * Issue 15 §1 with issue 13: attendance at the organisation's workshops held in the period (cancelled ones left out),
+ * per month of the workshop; the rate is the present among those marked.
+ */
+async function workshopAttendance(db: DbOrTx, organisationId: string, f: StatisticsFilters, months: string[], at: Date) {
+  const { from, until } = periodInstants(f)
+  const { rows } = await db.execute<{ month: string; attendance: string | null; n: number }>(sql`
+    select to_char(w.starts_at at time zone 'Europe/Paris', 'YYYY-MM') as month, r.attendance::text as attendance, count(*)::int as n
+    from workshops w join workshop_registrations r on r.workshop_id = w.id and r.status = 'registered'
+    where w.organisation_id = ${organisationId} and w.status = 'scheduled' and w.starts_at >= ${from} and w.starts_at < ${until} and w.starts_at < ${at}
+    group by 1, 2`)
+  const byMonth = new Map<string, MonthlyAttendance>(months.map((m) => [m, { month: m, present: 0, excused: 0, unexcused: 0, unmarked: 0, rate: null }]))
+  for (const r of rows) {
+    const line = byMonth.get(r.month)
+    if (!line) continue
+    if (r.attendance === 'present') line.present += r.n
+    else if (r.attendance === 'excused') line.excused += r.n
+    else if (r.attendance === 'unexcused') line.unexcused += r.n
+    else line.unmarked += r.n
+  }
+  const rate = (m: { present: number; excused: number; unexcused: number }) => (m.present + m.excused + m.unexcused ? m.present / (m.present + m.excused + m.unexcused) : null)
+  const monthly = [...byMonth.values()].map((m) => ({ ...m, rate: rate(m) }))
+  const totals = monthly.reduce((t, m) => ({ present: t.present + m.present, excused: t.excused + m.excused, unexcused: t.unexcused + m.unexcused, unmarked: t.unmarked + m.unmarked }), { present: 0, excused: 0, unexcused: 0, unmarked: 0 })
+  return { monthly, totals, rate: rate(totals) }
 }
 export type OrganisationStatistics = Awaited<ReturnType<typeof organisationStatistics>>
 

@@ -11,7 +11,7 @@ import { isUuid } from '@/lib/ids'
 import { logError } from '@/lib/log'
 import { can } from '@/lib/permissions'
 import { createCourse, enrolCandidates, leaveCourse, markStepDone, saveSteps } from './courses'
-import { candidatesToEnrol } from './queries'
+import { candidatesToEnrol, stepLinkChoices } from './queries'
 
 const uuid = (v: unknown): v is string => typeof v === 'string' && isUuid(v)
 
@@ -71,6 +71,18 @@ export async function searchCandidatesToEnrolAction(courseId: unknown, search: u
     return await candidatesToEnrol(getDb(), user.organisationId, courseId, search)
   } catch (error) {
     logError('support-course.search', error)
+    return []
+  }
+}
+
+/** "Marquer faite" on a step of kind "atelier" or "prescription": what it may be linked to. */
+export async function stepLinkChoicesAction(enrolmentId: unknown, kind: unknown) {
+  const user = await getCurrentUser()
+  if (!user?.organisationId || !can(user, 'support-courses.modify') || !uuid(enrolmentId) || (kind !== 'workshop' && kind !== 'prescription')) return []
+  try {
+    return await stepLinkChoices(getDb(), user.organisationId, enrolmentId, kind)
+  } catch (error) {
+    logError('support-course.links', error)
     return []
   }
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
-import { candidates, supportCourseEnrolments, supportCourseProgress, supportCourses, supportCourseSteps, users } from '@/lib/db/schema'
+import { formatDate } from '@/lib/dates'
+import { candidates, socialApplies, socialOffers, supportCourseEnrolments, supportCourseProgress, supportCourses, supportCourseSteps, users, workshopRegistrations, workshops } from '@/lib/db/schema'
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
 import { nextStep, stepProgress, type CourseStep } from './progress'
 import { COURSE_MESSAGES, courseSchema, enrolSchema, leaveSchema, stepDoneSchema, stepsSchema } from './schemas'
@@ -119,7 +120,40 @@ async function lockedEnrolment(tx: DbOrTx, actor: CourseActor, enrolmentId: stri
   return e ?? null
 }
 
-/** A step done on a day, with a comment; its title is kept as it is now. */
+/**
+ * The workshop attendance or the prescription a step refers to, checked: the enrolled candidate's own, in the
+ * organisation, and an attendance marked present. Its label is kept with the progress, as it reads now.
+ */
+async function stepLink(tx: DbOrTx, organisationId: string, candidateId: string, kind: string, input: { workshopRegistrationId?: string | null; applyId?: string | null }) {
+  if (input.workshopRegistrationId && input.applyId) return { error: COURSE_MESSAGES.linkWrongKind }
+  if (input.workshopRegistrationId) {
+    if (kind !== 'workshop') return { error: COURSE_MESSAGES.linkWrongKind }
+    const [r] = await tx
+      .select({ attendance: workshopRegistrations.attendance, name: workshops.name, startsAt: workshops.startsAt })
+      .from(workshopRegistrations)
+      .innerJoin(workshops, eq(workshops.id, workshopRegistrations.workshopId))
+      .where(and(eq(workshopRegistrations.id, input.workshopRegistrationId), eq(workshopRegistrations.organisationId, organisationId), eq(workshopRegistrations.candidateId, candidateId)))
+    if (!r) return { error: COURSE_MESSAGES.linkUnknown }
+    if (r.attendance !== 'present') return { error: COURSE_MESSAGES.linkNotAttended }
+    return { workshopRegistrationId: input.workshopRegistrationId, applyId: null, linkLabel: `Atelier «\u00a0${r.name}\u00a0» du ${formatDate(r.startsAt)}` }
+  }
+  if (input.applyId) {
+    if (kind !== 'prescription') return { error: COURSE_MESSAGES.linkWrongKind }
+    const [a] = await tx
+      .select({ offer: socialOffers.name, at: socialApplies.prescriptionDate })
+      .from(socialApplies)
+      .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+      .where(and(eq(socialApplies.id, input.applyId), eq(socialApplies.organisationId, organisationId), eq(socialApplies.candidateId, candidateId)))
+    if (!a) return { error: COURSE_MESSAGES.linkUnknown }
+    return { workshopRegistrationId: null, applyId: input.applyId, linkLabel: `Prescription à «\u00a0${a.offer}\u00a0» du ${formatDate(a.at)}` }
+  }
+  return { workshopRegistrationId: null, applyId: null, linkLabel: null }
+}
+
+/**
+ * A step done on a day, with a comment; its title is kept as it is now. A step of kind "atelier" or "prescription" may
+ * be done by linking the attendance or the prescription it refers to.
+ */
 export async function markStepDone(db: Db, actor: CourseActor, enrolmentId: string, stepId: string, input: unknown): Promise<Outcome> {
   const parsed = stepDoneSchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
@@ -127,14 +161,20 @@ export async function markStepDone(db: Db, actor: CourseActor, enrolmentId: stri
     const e = await lockedEnrolment(tx, actor, enrolmentId)
     if (!e) return NOT_FOUND
     if (e.status !== 'active') return fail(COURSE_MESSAGES.notActive)
-    const [step] = await tx.select({ title: supportCourseSteps.title }).from(supportCourseSteps).where(and(eq(supportCourseSteps.id, stepId), eq(supportCourseSteps.courseId, e.courseId), isNull(supportCourseSteps.archivedAt)))
+    const [step] = await tx
+      .select({ title: supportCourseSteps.title, kind: supportCourseSteps.kind })
+      .from(supportCourseSteps)
+      .where(and(eq(supportCourseSteps.id, stepId), eq(supportCourseSteps.courseId, e.courseId), isNull(supportCourseSteps.archivedAt)))
     if (!step) return fail(COURSE_MESSAGES.stepUnknown)
+    const link = await stepLink(tx, actor.organisationId, e.candidateId, step.kind, parsed.data)
+    if ('error' in link) return fail(link.error!, parsed.data.applyId ? 'applyId' : 'workshopRegistrationId')
+    const values = { doneOn: parsed.data.doneOn, comment: parsed.data.comment, actorId: actor.actorId, ...link }
     await tx
       .insert(supportCourseProgress)
-      .values({ enrolmentId, stepId, stepTitle: step.title, doneOn: parsed.data.doneOn, comment: parsed.data.comment, actorId: actor.actorId })
-      .onConflictDoUpdate({ target: [supportCourseProgress.enrolmentId, supportCourseProgress.stepId], set: { doneOn: parsed.data.doneOn, comment: parsed.data.comment, actorId: actor.actorId } })
+      .values({ enrolmentId, stepId, stepTitle: step.title, ...values })
+      .onConflictDoUpdate({ target: [supportCourseProgress.enrolmentId, supportCourseProgress.stepId], set: values })
     await refreshNextDue(tx, e.courseId, [enrolmentId])
-    await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'supportCourse.stepDone', entityType: 'candidate', entityId: e.candidateId, details: { courseId: e.courseId, stepId } })
+    await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'supportCourse.stepDone', entityType: 'candidate', entityId: e.candidateId, details: { courseId: e.courseId, stepId, linked: link.workshopRegistrationId ? 'workshop' : link.applyId ? 'prescription' : null } })
     return { ok: true }
   })
 }

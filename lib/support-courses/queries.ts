@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { candidates, supportCourseEnrolments, supportCourseProgress, supportCourses, supportCourseSteps, users } from '@/lib/db/schema'
+import { formatDate, parisToday } from '@/lib/dates'
+import { candidates, socialApplies, socialOffers, supportCourseEnrolments, supportCourseProgress, supportCourses, supportCourseSteps, users, workshopRegistrations, workshops } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
 import { containsText } from '@/lib/enterprises/queries'
 import { stepProgress } from './progress'
@@ -85,13 +86,19 @@ export async function enrolmentsOf(db: DbOrTx, organisationId: string, courseId:
   ])
   const done = enrolments.length
     ? await db
-        .select({ enrolmentId: supportCourseProgress.enrolmentId, stepId: supportCourseProgress.stepId, doneOn: supportCourseProgress.doneOn, comment: supportCourseProgress.comment })
+        .select({ enrolmentId: supportCourseProgress.enrolmentId, stepId: supportCourseProgress.stepId, doneOn: supportCourseProgress.doneOn, comment: supportCourseProgress.comment, linkLabel: supportCourseProgress.linkLabel })
         .from(supportCourseProgress)
         .where(inArray(supportCourseProgress.enrolmentId, enrolments.map((e) => e.id)))
     : []
   return enrolments.map((e) => {
     const mine = done.filter((d) => d.enrolmentId === e.id)
-    return { ...e, progress: stepProgress(steps, e.enrolledOn, new Map(mine.map((d) => [d.stepId, d.doneOn]))).map((p) => ({ ...p, comment: mine.find((d) => d.stepId === p.stepId)?.comment ?? null })) }
+    return {
+      ...e,
+      progress: stepProgress(steps, e.enrolledOn, new Map(mine.map((d) => [d.stepId, d.doneOn]))).map((p) => {
+        const row = mine.find((d) => d.stepId === p.stepId)
+        return { ...p, comment: row?.comment ?? null, linkLabel: row?.linkLabel ?? null }
+      }),
+    }
   })
 }
 
@@ -171,4 +178,34 @@ export async function coursesOfCandidate(db: DbOrTx, organisationId: string, can
     .leftJoin(supportCourseSteps, eq(supportCourseSteps.id, supportCourseEnrolments.nextStepId))
     .where(and(eq(supportCourseEnrolments.organisationId, organisationId), eq(supportCourseEnrolments.candidateId, candidateId)))
     .orderBy(desc(supportCourseEnrolments.enrolledOn))
+}
+
+/**
+ * "Marquer faite" on a step of kind "atelier" or "prescription": what the enrolled candidate did that it may refer to —
+ * the workshops they were marked present at, or their prescriptions — latest first, with the day to prefill.
+ */
+export async function stepLinkChoices(db: DbOrTx, organisationId: string, enrolmentId: string, kind: 'workshop' | 'prescription') {
+  const [e] = await db
+    .select({ candidateId: supportCourseEnrolments.candidateId })
+    .from(supportCourseEnrolments)
+    .where(and(eq(supportCourseEnrolments.id, enrolmentId), eq(supportCourseEnrolments.organisationId, organisationId)))
+  if (!e) return []
+  if (kind === 'workshop') {
+    const rows = await db
+      .select({ id: workshopRegistrations.id, name: workshops.name, at: workshops.startsAt })
+      .from(workshopRegistrations)
+      .innerJoin(workshops, eq(workshops.id, workshopRegistrations.workshopId))
+      .where(and(eq(workshopRegistrations.organisationId, organisationId), eq(workshopRegistrations.candidateId, e.candidateId), eq(workshopRegistrations.attendance, 'present')))
+      .orderBy(desc(workshops.startsAt))
+      .limit(50)
+    return rows.map((r) => ({ id: r.id, label: `Atelier «\u00a0${r.name}\u00a0» du ${formatDate(r.at)}`, day: r.at ? parisToday(r.at) : null }))
+  }
+  const rows = await db
+    .select({ id: socialApplies.id, offer: socialOffers.name, at: socialApplies.prescriptionDate })
+    .from(socialApplies)
+    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+    .where(and(eq(socialApplies.organisationId, organisationId), eq(socialApplies.candidateId, e.candidateId)))
+    .orderBy(desc(socialApplies.prescriptionDate))
+    .limit(50)
+  return rows.map((r) => ({ id: r.id, label: `Prescription à «\u00a0${r.offer}\u00a0» du ${formatDate(r.at)}`, day: parisToday(r.at) }))
 }

@@ -20,6 +20,9 @@ export const COURSE_MESSAGES = {
   dateInvalid: 'La date n’est pas valide.',
   reasonRequired: 'Le motif est obligatoire.',
   notActive: 'Ce candidat a déjà quitté le parcours.',
+  linkUnknown: 'L’atelier ou la prescription choisi est introuvable pour ce candidat.',
+  linkWrongKind: 'Seule une étape «\u00a0Atelier\u00a0» se lie à un atelier, et une étape «\u00a0Prescription\u00a0» à une prescription.',
+  linkNotAttended: 'Le candidat n’a pas été marqué présent à cet atelier.',
 } as const
 
 export const courseSchema = z.object({
@@ -46,9 +49,14 @@ export const enrolSchema = z.object({
   candidateIds: z.array(z.string().uuid(COURSE_MESSAGES.candidateUnknown)).min(1, COURSE_MESSAGES.noCandidate).max(200),
 })
 
+const optionalUuid = z.preprocess((v) => (v === '' ? null : v), z.string().uuid(COURSE_MESSAGES.linkUnknown).nullable().optional())
+
 export const stepDoneSchema = z.object({
   doneOn: z.string({ error: COURSE_MESSAGES.dateInvalid }).refine(isCalendarDate, COURSE_MESSAGES.dateInvalid),
   comment: optionalText(1000),
+  /** A step of kind "atelier": the workshop attendance it refers to; of kind "prescription": the prescription. */
+  workshopRegistrationId: optionalUuid,
+  applyId: optionalUuid,
 })
 
 export const leaveSchema = z.object({

@@ -9,7 +9,7 @@ import { FORBIDDEN, guardedAction, organisationActor } from '@/lib/directory/gua
 import { isUuid } from '@/lib/ids'
 import { logError } from '@/lib/log'
 import { can } from '@/lib/permissions'
-import { candidatesToRegister } from './queries'
+import { candidatesToRegister, upcomingWorkshops } from './queries'
 import { cancelRegistration, markAllPresent, registerCandidates, setAttendance } from './registrations'
 import { cancelWorkshop, createWorkshop, updateWorkshop } from './workshops'
 
@@ -88,6 +88,28 @@ export async function searchCandidatesToRegisterAction(workshopId: unknown, sear
     return await candidatesToRegister(getDb(), user.organisationId, workshopId, search)
   } catch (error) {
     logError('workshop.search', error)
+    return []
+  }
+}
+
+/** The candidates dashboard's selection, registered in one action: those already registered are left out and counted. */
+export async function registerSelectionAction(workshopId: unknown, input: unknown) {
+  return workshopAction('register-selection', async (actor) => {
+    if (!uuid(workshopId)) return NOT_FOUND
+    const outcome = await registerCandidates(getDb(), actor, workshopId, input, now(), { skipRegistered: true })
+    if (outcome.ok) revalidatePath(`/workshops/${workshopId}`)
+    return outcome
+  })
+}
+
+/** The coming workshops a selection can be registered to (workshops.modify). */
+export async function upcomingWorkshopsAction() {
+  const user = await getCurrentUser()
+  if (!user?.organisationId || !can(user, 'workshops.modify')) return []
+  try {
+    return (await upcomingWorkshops(getDb(), user.organisationId, now())).map((w) => ({ ...w, startsAt: w.startsAt?.toISOString() ?? null }))
+  } catch (error) {
+    logError('workshop.upcoming', error)
     return []
   }
 }

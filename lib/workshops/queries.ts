@@ -161,3 +161,13 @@ export async function todaysWorkshopsOf(db: DbOrTx, organisationId: string, user
     .where(and(eq(workshops.organisationId, organisationId), eq(workshops.status, 'scheduled'), sql`${workshops.startsAt} >= ${dayStart} and ${workshops.startsAt} < ${dayEnd}`))
     .orderBy(asc(workshops.startsAt))
 }
+
+/** The candidates dashboard's "Inscrire à un atelier": the organisation's coming workshops, soonest first. */
+export async function upcomingWorkshops(db: DbOrTx, organisationId: string, now: Date) {
+  return db
+    .select({ id: workshops.id, name: workshops.name, startsAt: workshops.startsAt, capacity: workshops.capacity, seatsTaken: workshops.seatsTaken, waitlistCount: workshops.waitlistCount })
+    .from(workshops)
+    .where(and(eq(workshops.organisationId, organisationId), eq(workshops.status, 'scheduled'), sql`${workshops.startsAt} > ${now}`))
+    .orderBy(asc(workshops.startsAt), asc(workshops.id))
+    .limit(100)
+}

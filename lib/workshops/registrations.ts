@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '@/lib/db/client'
 import { candidates, workshopRegistrations, workshops } from '@/lib/db/schema'
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
 import { queueSms } from '@/lib/sms/queue-sms'
-import { convocationText, promotionText } from './notices'
+import { noticeText } from './notice-templates'
 import { reminderTime } from './reminders'
 import { attendanceSchema, registerSchema, WORKSHOP_MESSAGES } from './schemas'
 import { lockWorkshop, type WorkshopActor } from './workshops'
@@ -18,10 +18,21 @@ type LockedWorkshop = NonNullable<Awaited<ReturnType<typeof lockWorkshop>>>
 
 const fail = (error: string, field?: string) => ({ ok: false as const, error, ...(field ? { fieldErrors: { [field]: error } } : {}) })
 
-export async function registerCandidates(db: Db, actor: WorkshopActor, workshopId: string, input: unknown, now: Date): Promise<Outcome<{ registered: number; waitlisted: number }>> {
+/**
+ * Registers candidates in the order given. A candidate already registered (or waiting) is refused with their name; with
+ * `skipRegistered` (the candidates dashboard's selection), they are left out and counted instead.
+ */
+export async function registerCandidates(
+  db: Db,
+  actor: WorkshopActor,
+  workshopId: string,
+  input: unknown,
+  now: Date,
+  options: { skipRegistered?: boolean } = {},
+): Promise<Outcome<{ registered: number; waitlisted: number; alreadyRegistered: number }>> {
   const parsed = registerSchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
-  const ids = [...new Set(parsed.data.candidateIds)]
+  let ids = [...new Set(parsed.data.candidateIds)]
   return db.transaction(async (tx) => {
     const w = await lockWorkshop(tx, actor.organisationId, workshopId)
     if (!w) return NOT_FOUND
@@ -33,11 +44,14 @@ export async function registerCandidates(db: Db, actor: WorkshopActor, workshopI
       .where(and(eq(candidates.organisationId, actor.organisationId), inArray(candidates.id, ids), isNull(candidates.anonymisedAt)))
     if (found.length !== ids.length) return fail(WORKSHOP_MESSAGES.candidateUnknown, 'candidateIds')
     const already = await tx
-      .select({ firstName: candidates.firstName, lastName: candidates.lastName })
+      .select({ id: candidates.id, firstName: candidates.firstName, lastName: candidates.lastName })
       .from(workshopRegistrations)
       .innerJoin(candidates, eq(candidates.id, workshopRegistrations.candidateId))
       .where(and(eq(workshopRegistrations.workshopId, workshopId), inArray(workshopRegistrations.candidateId, ids), sql`${workshopRegistrations.status} <> 'cancelled'`))
-    if (already.length) return fail(WORKSHOP_MESSAGES.alreadyRegistered(already.map((c) => `${c.firstName} ${c.lastName}`).join(', ')), 'candidateIds')
+    if (already.length && !options.skipRegistered) return fail(WORKSHOP_MESSAGES.alreadyRegistered(already.map((c) => `${c.firstName} ${c.lastName}`).join(', ')), 'candidateIds')
+    const skipped = new Set(already.map((c) => c.id))
+    ids = ids.filter((id) => !skipped.has(id))
+    if (ids.length === 0) return { ok: true as const, registered: 0, waitlisted: 0, alreadyRegistered: skipped.size }
     // In the order chosen: the free seats first, the others on the waitlist behind those already there.
     const free = Math.max(0, (w.capacity ?? 0) - w.seatsTaken)
     const seated = ids.slice(0, free)
@@ -56,12 +70,12 @@ export async function registerCandidates(db: Db, actor: WorkshopActor, workshopI
       })),
     )
     await tx.update(workshops).set({ seatsTaken: w.seatsTaken + seated.length, waitlistCount: w.waitlistCount + waiting.length, updatedAt: sql`now()` }).where(eq(workshops.id, workshopId))
-    if (seated.length) await queueSms(tx, { organisationId: actor.organisationId, authorId: null, kind: 'workshop.convocation', candidateIds: seated, text: convocationText({ name: w.name, startsAt: w.startsAt!, addressFormatted: w.addressFormatted, videoUrl: w.videoUrl }), now })
+    if (seated.length) await queueSms(tx, { organisationId: actor.organisationId, authorId: null, kind: 'workshop.convocation', candidateIds: seated, text: await noticeText(tx, actor.organisationId, 'convocation', { name: w.name, startsAt: w.startsAt!, addressFormatted: w.addressFormatted, videoUrl: w.videoUrl }), now })
     await writeAudit(
       tx,
       ids.map((candidateId, i) => ({ actorId: actor.actorId, organisationId: actor.organisationId, action: i < free ? 'workshop.registered' : 'workshop.waitlisted', entityType: 'candidate', entityId: candidateId, details: { workshopId } })),
     )
-    return { ok: true as const, registered: seated.length, waitlisted: waiting.length }
+    return { ok: true as const, registered: seated.length, waitlisted: waiting.length, alreadyRegistered: skipped.size }
   })
 }
 
@@ -80,7 +94,7 @@ export async function promoteWaitlisted(tx: DbOrTx, actor: WorkshopActor, w: Pic
   const remindedAt = w.startsAt && reminderTime(w.startsAt) <= now ? now : null
   await tx.update(workshopRegistrations).set({ status: 'registered', promotedAt: now, remindedAt, updatedAt: sql`now()` }).where(inArray(workshopRegistrations.id, next.map((n) => n.id)))
   await tx.update(workshops).set({ seatsTaken: counts!.seatsTaken + next.length, waitlistCount: counts!.waitlistCount - next.length }).where(eq(workshops.id, w.id))
-  await queueSms(tx, { organisationId: actor.organisationId, authorId: null, kind: 'workshop.promotion', candidateIds: next.map((n) => n.candidateId), text: promotionText({ name: w.name, startsAt: w.startsAt!, addressFormatted: w.addressFormatted, videoUrl: w.videoUrl }), now })
+  await queueSms(tx, { organisationId: actor.organisationId, authorId: null, kind: 'workshop.promotion', candidateIds: next.map((n) => n.candidateId), text: await noticeText(tx, actor.organisationId, 'promotion', { name: w.name, startsAt: w.startsAt!, addressFormatted: w.addressFormatted, videoUrl: w.videoUrl }), now })
   await writeAudit(tx, next.map((n) => ({ actorId: actor.actorId, organisationId: actor.organisationId, action: 'workshop.promoted', entityType: 'candidate', entityId: n.candidateId, details: { workshopId: w.id } })))
   return next.length
 }

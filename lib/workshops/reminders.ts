@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
 import { parisInstant, parisToday } from '@/lib/dates'
 import { queueSms } from '@/lib/sms/queue-sms'
-import { reminderText } from './notices'
+import { noticeText } from './notice-templates'
 
 /** Issue 13 §1: a workshop's reminder goes the day before, at 10:00 Paris time. */
 export const REMINDER_MINUTE = 10 * 60
@@ -39,7 +39,7 @@ export async function runWorkshopReminders(db: Db, now: Date): Promise<number> {
         authorId: null,
         kind: 'workshop.reminder',
         candidateIds: registrations.map((r) => r.candidate_id),
-        text: reminderText({ name: w.name, startsAt: new Date(w.starts_at), addressFormatted: w.address_formatted, videoUrl: w.video_url }),
+        text: await noticeText(tx, w.organisation_id, 'reminder', { name: w.name, startsAt: new Date(w.starts_at), addressFormatted: w.address_formatted, videoUrl: w.video_url }),
         now,
       })
       await tx.execute(sql`update workshop_registrations set reminded_at = ${now} where id in (${sql.join(registrations.map((r) => sql`${r.id}::uuid`), sql`, `)})`)

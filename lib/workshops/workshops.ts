@@ -1,13 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
-import { parisDateTimeToInstant } from '@/lib/dates'
+import { formatDate, formatTime, parisDateTimeToInstant } from '@/lib/dates'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { candidates, users, workshopFacilitators, workshopRegistrations, workshops } from '@/lib/db/schema'
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
 import { queueMail } from '@/lib/mail/queue-mail'
 import { linkedStructure } from '@/lib/partners/structures'
 import { queueSms } from '@/lib/sms/queue-sms'
-import { cancellationText, changeText, type NoticeWorkshop } from './notices'
+import { noticeText } from './notice-templates'
+import type { NoticeWorkshop } from './notices'
 import { promoteWaitlisted } from './registrations'
 import { WORKSHOP_MESSAGES, workshopSchema, type WorkshopInput } from './schemas'
 
@@ -101,7 +102,7 @@ export async function updateWorkshop(db: Db, actor: WorkshopActor, workshopId: s
       // The reminder follows the new date (the next hourly run, or at once if already due: lib/workshops/reminders.ts).
       await tx.update(workshopRegistrations).set({ remindedAt: null }).where(and(eq(workshopRegistrations.workshopId, workshopId), eq(workshopRegistrations.status, 'registered')))
       const registered = await activeCandidateIds(tx, workshopId, ['registered'])
-      if (registered.length) await queueSms(tx, { organisationId: actor.organisationId, authorId: null, kind: 'workshop.change', candidateIds: registered, text: changeText(notice({ ...before, ...values })), now })
+      if (registered.length) await queueSms(tx, { organisationId: actor.organisationId, authorId: null, kind: 'workshop.change', candidateIds: registered, text: await noticeText(tx, actor.organisationId, 'change', notice({ ...before, ...values })), now })
     }
     const promoted = await promoteWaitlisted(tx, actor, { ...before, ...values }, now)
     await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'workshop.updated', entityType: 'workshop', entityId: workshopId, details: { moved, promoted } })
@@ -118,9 +119,8 @@ export async function cancelWorkshop(db: Db, actor: WorkshopActor, workshopId: s
     if (w.startsAt && w.startsAt <= now) return { ok: false as const, error: WORKSHOP_MESSAGES.started }
     await tx.update(workshops).set({ status: 'cancelled', cancelledAt: now, updatedAt: sql`now()` }).where(eq(workshops.id, workshopId))
     const ids = await activeCandidateIds(tx, workshopId, ['registered', 'waitlisted'])
-    const text = cancellationText(notice(w))
-    if (ids.length) {
-      await queueSms(tx, { organisationId: actor.organisationId, authorId: null, kind: 'workshop.cancellation', candidateIds: ids, text, now })
+        if (ids.length) {
+      await queueSms(tx, { organisationId: actor.organisationId, authorId: null, kind: 'workshop.cancellation', candidateIds: ids, text: await noticeText(tx, actor.organisationId, 'cancellation', notice(w)), now })
       const withEmail = await tx
         .select({ email: candidates.email, firstName: candidates.firstName })
         .from(candidates)
@@ -131,7 +131,7 @@ export async function cancelWorkshop(db: Db, actor: WorkshopActor, workshopId: s
           withEmail.map((c) => ({
             to: c.email!,
             subject: `Atelier annulé\u00a0: ${w.name}`,
-            text: `${text.replace('{prenom}', c.firstName).replace(' Votre référent vous recontactera\u00a0: {telephone_referent}.', ' Votre référent vous recontactera.')}\n\nPasserelle`,
+            text: `Bonjour ${c.firstName},\n\nl’atelier «\u00a0${w.name}\u00a0» prévu le ${formatDate(w.startsAt!)} à ${formatTime(w.startsAt!)} est annulé. Votre référent vous recontactera.\n\nPasserelle`,
             kind: 'workshop-cancellation',
             organisationId: actor.organisationId,
           })),

@@ -151,6 +151,39 @@ describe('running an export', () => {
     // Lyon's candidate (Léa Rousseau) only; none of Seine-Maritime's.
     expect(lines.slice(1).every((l) => l.startsWith('Rousseau;'))).toBe(true)
   })
+
+  it('exports the workshops and attendance of the organisation, filtered by the workshop’s date', async () => {
+    const { organisationId, userId } = await newOrganisation(2)
+    const people = await db.select({ id: s.candidates.id }).from(s.candidates).where(and(eq(s.candidates.organisationId, organisationId), sql`${s.candidates.lastName} like 'Nom%'`)).orderBy(s.candidates.lastName)
+    const [past, later] = await db
+      .insert(s.workshops)
+      .values([
+        { organisationId, name: 'Atelier CV', theme: 'Emploi', startsAt: new Date('2026-11-10T13:00:00Z'), addressFormatted: 'Maison de l’emploi, 76200 Dieppe', capacity: 10, seatsTaken: 2, fseFunded: true },
+        { organisationId, name: 'Code de la route', startsAt: new Date('2026-12-10T08:30:00Z'), videoUrl: 'https://visio.exemple.test/code', capacity: 10, seatsTaken: 1 },
+      ])
+      .returning()
+    await db.insert(s.workshopFacilitators).values({ workshopId: past!.id, userId })
+    await db.insert(s.workshopRegistrations).values([
+      { organisationId, workshopId: past!.id, candidateId: people[0]!.id, status: 'registered', attendance: 'present' },
+      { organisationId, workshopId: past!.id, candidateId: people[1]!.id, status: 'registered', attendance: 'excused' },
+      { organisationId, workshopId: later!.id, candidateId: people[0]!.id, status: 'waitlisted' },
+    ])
+    const result = await requestExport(db, {
+      organisationId,
+      userId,
+      input: { dataset: 'workshops', format: 'csv', columns: ['workshop', 'date', 'time', 'place', 'facilitators', 'fse', 'candidateLastName', 'registration', 'attendance'], from: '2026-11-01', to: '2026-11-30' },
+      now: NOW,
+    })
+    if (!result.ok) throw new Error('not requested')
+    await runExport(db, result.exportId, { now: at })
+    const lines = (await fileOf(result.exportId)).subarray(3).toString('utf8').trimEnd().split('\r\n')
+    expect(lines[0]).toBe('Atelier;Date;Heure;Lieu;Animateurs;Financé par le FSE;Nom du candidat;Inscription;Présence')
+    // November only (December's workshop left out); 14:00 in Paris.
+    expect(lines.slice(1).sort()).toEqual([
+      `Atelier CV;10/11/2026;14:00;Maison de l’emploi, 76200 Dieppe;Inès Caron;Oui;Nom0;Inscrit;Présent`,
+      `Atelier CV;10/11/2026;14:00;Maison de l’emploi, 76200 Dieppe;Inès Caron;Oui;Nom1;Inscrit;Absent excusé`,
+    ])
+  })
 })
 
 describe('reading an export', () => {

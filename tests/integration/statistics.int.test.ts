@@ -146,6 +146,32 @@ describe('the figures of an organisation', () => {
     expect(other.totals).toEqual({ pending: 0, integrated: 0, refused: 0, expired: 0 })
   })
 
+  it('counts the attendance at the workshops held in the period, per month; cancelled, coming and waitlisted left out', async () => {
+    const org = await newOrganisation()
+    const people = await db
+      .insert(s.candidates)
+      .values(['Ada', 'Bea', 'Cid', 'Dan'].map((firstName) => ({ organisationId: org.organisationId, firstName, lastName: 'Atelier' })))
+      .returning({ id: s.candidates.id })
+    const ids = [org.candidateId, ...people.map((p) => p.id)]
+    const workshop = async (at: string, status: 'scheduled' | 'cancelled', registrations: ['registered' | 'waitlisted', 'present' | 'excused' | 'unexcused' | null][]) => {
+      const [w] = await db.insert(s.workshops).values({ organisationId: org.organisationId, name: 'Atelier CV', startsAt: new Date(at), capacity: 10, status }).returning()
+      await db.insert(s.workshopRegistrations).values(registrations.map(([st, attendance], i) => ({ organisationId: org.organisationId, workshopId: w!.id, candidateId: ids[i]!, status: st, attendance })))
+    }
+    await workshop('2026-10-08T08:00:00Z', 'scheduled', [['registered', 'present'], ['registered', 'present'], ['registered', 'unexcused'], ['waitlisted', null]])
+    await workshop('2026-11-04T13:00:00Z', 'scheduled', [['registered', 'excused'], ['registered', null]])
+    await workshop('2026-11-05T13:00:00Z', 'cancelled', [['registered', null]])
+    // After NOW (24 November): not held yet.
+    await workshop('2026-11-27T13:00:00Z', 'scheduled', [['registered', null]])
+    const stats = await organisationStatistics(db, org.organisationId, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11' }, NOW), NOW)
+    expect(stats.workshops.monthly).toEqual([
+      { month: '2026-10', present: 2, excused: 0, unexcused: 1, unmarked: 0, rate: 2 / 3 },
+      { month: '2026-11', present: 0, excused: 1, unexcused: 0, unmarked: 1, rate: 0 },
+    ])
+    expect(stats.workshops.totals).toEqual({ present: 2, excused: 1, unexcused: 1, unmarked: 1 })
+    expect(stats.workshops.rate).toBe(0.5)
+    expect((await organisationStatistics(db, demoIds.orgLyon, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11' }, NOW), NOW)).workshops.totals).toEqual({ present: 0, excused: 0, unexcused: 0, unmarked: 0 })
+  })
+
   it('keeps its totals when the retention job anonymises the candidates', async () => {
     const org = await newOrganisation()
     await prescribe(org, { at: '2023-03-05T09:00:00Z', state: 'INTEGRATED_CANDIDATE', answeredAfterDays: 3 })

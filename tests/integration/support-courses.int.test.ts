@@ -1,10 +1,10 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { createCourse, enrolCandidates, leaveCourse, markStepDone, saveSteps } from '@/lib/support-courses/courses'
-import { enrolmentsOf, lateStepsOf, listCourses } from '@/lib/support-courses/queries'
+import { enrolmentsOf, lateStepsOf, listCourses, stepLinkChoices } from '@/lib/support-courses/queries'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
 // Support courses (issue 13 §2): steps, enrolments, progress and lateness, isolation, and past progress kept.
@@ -63,6 +63,46 @@ describe('support courses', () => {
       enrolments = await enrolmentsOf(tx, SM.organisationId, course.id)
       expect(enrolments.find((e) => e.id === first.id)).toMatchObject({ status: 'finished', endReason: 'CDI signé', endedOn: '2026-12-01' })
       expect((await listCourses(tx, SM.organisationId, {}, '2026-12-01')).rows.find((r) => r.id === course.id)!.counts).toEqual({ enrolled: 2, active: 1, late: 1, finished: 1 })
+    })
+  })
+
+  it('a step of kind "atelier" is done by linking an attendance marked present, and one of kind "prescription" by a prescription: the candidate’s own only', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const course = await createCourse(asDb(tx), SM, { name: 'Parcours liens', ownerId: 'demo-referent' })
+      if (!course.ok) throw new Error(course.error)
+      await saveSteps(asDb(tx), SM, course.id, { steps: [...steps, { title: 'Orientation logement', kind: 'prescription', delayDays: 30, delayFrom: 'previous' }] })
+      const [, atelier, , prescription] = await tx.select().from(s.supportCourseSteps).where(eq(s.supportCourseSteps.courseId, course.id)).orderBy(s.supportCourseSteps.position)
+      // A candidate with a prescription (demo data), and another of the organisation.
+      const [apply] = await tx.select({ id: s.socialApplies.id, candidateId: s.socialApplies.candidateId }).from(s.socialApplies).where(eq(s.socialApplies.organisationId, SM.organisationId)).limit(1)
+      const [other] = await tx.select({ id: s.candidates.id }).from(s.candidates).where(and(eq(s.candidates.organisationId, SM.organisationId), sql`${s.candidates.id} <> ${apply!.candidateId}`)).limit(1)
+      await enrolCandidates(asDb(tx), SM, course.id, { candidateIds: [apply!.candidateId] }, '2026-11-02')
+      const [enrolment] = await enrolmentsOf(tx, SM.organisationId, course.id)
+      const [w] = await tx.insert(s.workshops).values({ organisationId: SM.organisationId, name: 'Atelier CV', startsAt: new Date('2026-11-10T13:00:00Z'), capacity: 5, seatsTaken: 2, status: 'scheduled' }).returning()
+      const [mine, theirs] = await tx
+        .insert(s.workshopRegistrations)
+        .values([
+          { organisationId: SM.organisationId, workshopId: w!.id, candidateId: apply!.candidateId, status: 'registered' as const, attendance: 'unexcused' as const },
+          { organisationId: SM.organisationId, workshopId: w!.id, candidateId: other!.id, status: 'registered' as const, attendance: 'present' as const },
+        ])
+        .returning()
+      const progressRows = () => tx.select().from(s.supportCourseProgress).where(eq(s.supportCourseProgress.enrolmentId, enrolment!.id))
+      // Another candidate's attendance, the wrong kind of step, a prescription on an "atelier" step: refused, nothing written.
+      expect(await markStepDone(asDb(tx), SM, enrolment!.id, atelier!.id, { doneOn: '2026-11-10', workshopRegistrationId: theirs!.id })).toMatchObject({ ok: false, error: 'L’atelier ou la prescription choisi est introuvable pour ce candidat.' })
+      expect(await markStepDone(asDb(tx), SM, enrolment!.id, prescription!.id, { doneOn: '2026-11-10', workshopRegistrationId: mine!.id })).toMatchObject({ ok: false, error: 'Seule une étape «\u00a0Atelier\u00a0» se lie à un atelier, et une étape «\u00a0Prescription\u00a0» à une prescription.' })
+      expect(await markStepDone(asDb(tx), SM, enrolment!.id, atelier!.id, { doneOn: '2026-11-10', applyId: apply!.id })).toMatchObject({ ok: false })
+      // Absent: not a step done.
+      expect(await markStepDone(asDb(tx), SM, enrolment!.id, atelier!.id, { doneOn: '2026-11-10', workshopRegistrationId: mine!.id })).toMatchObject({ ok: false, error: 'Le candidat n’a pas été marqué présent à cet atelier.' })
+      expect(await progressRows()).toEqual([])
+      await tx.update(s.workshopRegistrations).set({ attendance: 'present' }).where(eq(s.workshopRegistrations.id, mine!.id))
+      // The choices offered: the workshops attended, the prescriptions.
+      expect((await stepLinkChoices(tx, SM.organisationId, enrolment!.id, 'workshop')).map((c) => [c.id, c.label, c.day])).toEqual([[mine!.id, 'Atelier «\u00a0Atelier CV\u00a0» du 10/11/2026', '2026-11-10']])
+      expect((await stepLinkChoices(tx, LYON.organisationId, enrolment!.id, 'workshop'))).toEqual([])
+      expect(await markStepDone(asDb(tx), SM, enrolment!.id, atelier!.id, { doneOn: '2026-11-10', workshopRegistrationId: mine!.id })).toEqual({ ok: true })
+      expect(await markStepDone(asDb(tx), SM, enrolment!.id, prescription!.id, { doneOn: '2026-11-20', applyId: apply!.id })).toEqual({ ok: true })
+      const rows = await progressRows()
+      expect(rows.find((r) => r.stepId === atelier!.id)).toMatchObject({ workshopRegistrationId: mine!.id, linkLabel: 'Atelier «\u00a0Atelier CV\u00a0» du 10/11/2026', doneOn: '2026-11-10' })
+      expect(rows.find((r) => r.stepId === prescription!.id)).toMatchObject({ applyId: apply!.id, linkLabel: expect.stringMatching(/^Prescription à «\u00a0.+\u00a0» du \d{2}\/\d{2}\/\d{4}$/) })
+      expect((await enrolmentsOf(tx, SM.organisationId, course.id))[0]!.progress.find((p) => p.stepId === atelier!.id)).toMatchObject({ doneOn: '2026-11-10', linkLabel: 'Atelier «\u00a0Atelier CV\u00a0» du 10/11/2026' })
     })
   })
 })

@@ -44,6 +44,7 @@ async function deleteOrganisations(db: Db, ids: string[]) {
     await tx.execute(sql`delete from support_courses where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from workshop_registrations where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from workshops where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from workshop_notice_templates where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from job_placement_events where placement_id in (select id from job_placements where organisation_id in ${orgs})`)
     await tx.execute(sql`delete from job_placements where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from job_offers where organisation_id in ${orgs}`)

@@ -7,6 +7,8 @@ import { demoIds } from '@/lib/db/seed'
 import { cancelRegistration, markAllPresent, registerCandidates, setAttendance } from '@/lib/workshops/registrations'
 import { reminderTime, runWorkshopReminders } from '@/lib/workshops/reminders'
 import { renderSignInSheet } from '@/lib/workshops/sign-in-sheet'
+import { listNotices, saveNotice } from '@/lib/workshops/notice-templates'
+import { noticeSchema } from '@/lib/workshops/notices'
 import { spawnSync } from 'node:child_process'
 import { cancelWorkshop, createWorkshop, updateWorkshop } from '@/lib/workshops/workshops'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
@@ -48,6 +50,28 @@ describe('workshops', () => {
       const [row] = await tx.select().from(s.workshops).where(eq(s.workshops.id, created.id))
       // 14:00 in Paris, in winter, is 13:00 UTC.
       expect(row).toMatchObject({ name: 'Atelier CV', capacity: 2, startsAt: new Date('2026-12-03T13:00:00Z'), endsAt: new Date('2026-12-03T15:30:00Z'), seatsTaken: 0 })
+    })
+  })
+
+  it('sends the organisation’s own convocation text, with the workshop’s and the candidate’s values; an unknown variable is refused', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const refused = noticeSchema.safeParse({ kind: 'convocation', body: 'RDV {atelier} le {jour}' })
+      expect(refused.success ? '' : refused.error.issues[0]!.message).toMatch(/^Cette variable n’existe pas : \{jour\}\. Variables possibles : .*\{atelier\}, \{date\}, \{heure\}, \{lieu\}\.$/)
+      expect(noticeSchema.safeParse({ kind: 'rappel', body: 'x' }).error?.issues[0]!.message).toBe('Ce message d’atelier n’existe pas.')
+      await saveNotice(asDb(tx), { id: 'demo-admin', organisationId: SM.organisationId }, 'convocation', '{prenom}, RDV «\u00a0{atelier}\u00a0» le {date} à {heure} {lieu}. Référent : {telephone_referent}', NOW)
+      // Another organisation keeps Passerelle's text.
+      expect((await listNotices(asDb(tx), LYON.organisationId)).find((n) => n.kind === 'convocation')).toMatchObject({ custom: false })
+      const created = await createWorkshop(asDb(tx), SM, { ...workshop, title: 'Atelier {nom}' }, NOW)
+      if (!created.ok) throw new Error(created.error)
+      const [a] = (await seineCandidates(tx, 1)) as [string]
+      const [candidate] = await tx.select({ firstName: s.candidates.firstName }).from(s.candidates).where(eq(s.candidates.id, a))
+      await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [a] }, NOW)
+      const [sms] = await smsOf(tx, 'workshop.convocation')
+      // A brace typed in the title is not a variable.
+      expect(sms!.body).toBe(`${candidate!.firstName}, RDV «\u00a0Atelier nom\u00a0» le 03/12/2026 à 14h00 au Maison de l’emploi, 76000 Rouen. Référent : 0601020304`)
+      // Back to Passerelle's text.
+      await saveNotice(asDb(tx), { id: 'demo-admin', organisationId: SM.organisationId }, 'convocation', null, NOW)
+      expect((await listNotices(asDb(tx), SM.organisationId)).find((n) => n.kind === 'convocation')).toMatchObject({ custom: false, body: expect.stringMatching(/^Bonjour \{prenom\}, vous êtes convoqué\(e\)/) })
     })
   })
 

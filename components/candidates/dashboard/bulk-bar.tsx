@@ -8,6 +8,7 @@ import type { Option } from '@/components/ui/multi-select'
 import { changeCandidatesStatusAction } from '@/lib/candidates/dashboard-actions'
 import { BulkSmsDialog } from '@/components/sms/bulk-sms-dialog'
 import type { ComposerTemplate } from '@/components/sms/sms-composer'
+import { RegisterSelectionDialog } from '@/components/workshops/register-selection-dialog'
 
 const candidatesLabel = (n: number) => `${n.toLocaleString('fr-FR')} candidat${n > 1 ? 's' : ''}`
 
@@ -18,13 +19,14 @@ function filenameOf(response: Response): string {
 
 /**
  * The bar of bulk actions on the selected candidates: export (candidate.export), SMS (candidate.sms.send: `smsTemplates`
- * is null without it) and change of status (candidate.modify).
+ * is null without it), registration to a workshop (workshops.modify) and change of status (candidate.modify).
  */
 export function BulkBar({
   ids,
   statuses,
   canExport,
   canModify,
+  canRegister,
   smsTemplates,
   onClear,
   onStatusChanged,
@@ -33,6 +35,7 @@ export function BulkBar({
   statuses: Option[]
   canExport: boolean
   canModify: boolean
+  canRegister: boolean
   smsTemplates: ComposerTemplate[] | null
   onClear: () => void
   onStatusChanged: () => void
@@ -40,6 +43,7 @@ export function BulkBar({
   const [exporting, setExporting] = useState(false)
   const [dialogOpen, setDialogOpen] = useState(false)
   const [smsOpen, setSmsOpen] = useState(false)
+  const [registerOpen, setRegisterOpen] = useState(false)
   if (ids.length === 0) return null
   const count = ids.length
 
@@ -84,6 +88,11 @@ export function BulkBar({
             Envoyer un SMS
           </Button>
         )}
+        {canRegister && (
+          <Button variant="secondary" onClick={() => setRegisterOpen(true)}>
+            Inscrire à un atelier
+          </Button>
+        )}
         {canModify && (
           <Button variant="secondary" onClick={() => setDialogOpen(true)}>
             Changer le statut
@@ -94,6 +103,16 @@ export function BulkBar({
         </Button>
       </div>
       {smsTemplates && smsOpen && <BulkSmsDialog ids={ids} templates={smsTemplates} onClose={() => setSmsOpen(false)} />}
+      {canRegister && registerOpen && (
+        <RegisterSelectionDialog
+          ids={ids}
+          onClose={() => setRegisterOpen(false)}
+          onDone={() => {
+            setRegisterOpen(false)
+            onClear()
+          }}
+        />
+      )}
       {canModify && dialogOpen && (
         <StatusDialog
           ids={ids}

@@ -17,7 +17,7 @@ import { dashboardQuery, hasFilters, type DashboardParams } from './dashboard-pa
 import { CandidateFilterBar, type DashboardFilterOptions } from './filter-bar'
 import { Pagination } from './pagination'
 
-export type DashboardPermissions = { link: boolean; export: boolean; modify: boolean; sms: boolean }
+export type DashboardPermissions = { link: boolean; export: boolean; modify: boolean; sms: boolean; registerToWorkshop?: boolean }
 
 /**
  * Where the typed search is kept for the back and forward buttons: in this history entry's state (the browser's,
@@ -44,7 +44,7 @@ function savedSearch(): string {
  * Filters, sort and page live in the URL: the server renders each of their states (`rows`, `total`). The search text
  * never does: while the box holds one (2+ characters), the rows come from POST /api/candidates/search under the same
  * filters, sort and page, and the search is kept in the history entry's state so that the back button brings it back.
- * The selection holds the rows of the page shown and is cleared whenever the list changes.
+ * The selection holds rows of the page shown: a new list keeps those it still shows.
  */
 export function CandidatesDashboard({
   title,
@@ -85,7 +85,14 @@ export function CandidatesDashboard({
   const shownRows = active && found ? found.rows : rows
   const shownTotal = active && found ? found.total : total
 
-  useEffect(() => setSelection({}), [shownRows])
+  // A new list keeps the selected rows it still shows (a search answered again, the same page refreshed), no others.
+  useEffect(() => {
+    const ids = new Set(shownRows.map((r) => r.id))
+    setSelection((current) => {
+      const kept = Object.fromEntries(Object.entries(current).filter(([id, on]) => on && ids.has(id)))
+      return Object.keys(kept).length === Object.keys(current).length ? current : kept
+    })
+  }, [shownRows])
 
   const navigate = useCallback(
     (next: DashboardParams, { replace = false } = {}) => {
@@ -212,6 +219,7 @@ export function CandidatesDashboard({
           statuses={statuses}
           canExport={permissions.export}
           canModify={permissions.modify}
+          canRegister={!!permissions.registerToWorkshop}
           smsTemplates={permissions.sms ? smsTemplates : null}
           onClear={() => setSelection({})}
           onStatusChanged={() => {

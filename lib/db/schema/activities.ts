@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { socialApplies } from './applies'
 import { users } from './auth'
 import { candidates } from './candidates'
 import { organisations, partnerStructures } from './tenants'
@@ -94,6 +95,11 @@ export const supportCourseProgress = pgTable(
     stepTitle: text('step_title').notNull(),
     doneOn: date('done_on').notNull(),
     comment: text('comment'),
+    /** A step of kind "atelier" or "prescription" done by what it refers to: the attendance, or the prescription. */
+    workshopRegistrationId: uuid('workshop_registration_id').references(() => workshopRegistrations.id, { onDelete: 'set null' }),
+    applyId: uuid('apply_id').references(() => socialApplies.id, { onDelete: 'set null' }),
+    /** What was linked, as it read then ("Atelier « CV » du 03/12/2026"). */
+    linkLabel: text('link_label'),
     actorId: text('actor_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth'
 import { candidates } from './candidates'
 import { organisations, partnerStructures } from './tenants'
@@ -138,3 +138,21 @@ export const rateSlots = pgTable('rate_slots', {
   key: text('key').primaryKey(),
   nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
 })
+
+/**
+ * An organisation's own text for one of the workshops' SMS (issue 13 §1: convocation, reminder, change, cancellation,
+ * promotion); without a row, Passerelle's default (lib/workshops/notices.ts).
+ */
+export const workshopNoticeTemplates = pgTable(
+  'workshop_notice_templates',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    kind: text('kind').notNull(),
+    body: text('body').notNull(),
+    updatedById: text('updated_by_id').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.kind] }), check('workshop_notice_templates_kind_ck', sql`kind in ('convocation', 'reminder', 'change', 'cancellation', 'promotion')`)],
+)

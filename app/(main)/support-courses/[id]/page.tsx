@@ -31,6 +31,7 @@ export default async function SupportCoursePage({ params }: { params: Promise<{ 
   const enrolments = await enrolmentsOf(db, user.organisationId, id)
   const canModify = can(user, 'support-courses.modify')
   const today = parisToday(now())
+  const stepKinds = new Map(course.steps.map((s) => [s.id, s.kind as string]))
   const active = enrolments.filter((e) => e.status === 'active')
   const left = enrolments.filter((e) => e.status !== 'active')
   return (
@@ -87,8 +88,9 @@ export default async function SupportCoursePage({ params }: { params: Promise<{ 
                           <span className={clsx('rounded-full px-2 py-0.5 text-xs', p.doneOn ? 'bg-emerald-100 text-emerald-800' : late ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-800')}>
                             {p.doneOn ? `Faite le ${formatDate(p.doneOn)}` : late ? `En retard (prévue le ${formatDate(p.due)})` : `À faire avant le ${formatDate(p.due)}`}
                           </span>
+                          {p.linkLabel && <span className="text-slate-700">{p.linkLabel}</span>}
                           {p.comment && <span className="text-slate-700">«&nbsp;{p.comment}&nbsp;»</span>}
-                          {canModify && !p.doneOn && <StepDoneButton enrolmentId={e.id} stepId={p.stepId} label={`${p.title} (${name})`} today={today} />}
+                          {canModify && !p.doneOn && <StepDoneButton enrolmentId={e.id} stepId={p.stepId} kind={stepKinds.get(p.stepId) ?? 'other'} label={`${p.title} (${name})`} today={today} />}
                         </li>
                       )
                     })}

@@ -107,7 +107,7 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
       rows={rows}
       total={total}
       params={params}
-      permissions={{ link: true, export: can(user, 'candidate.export'), modify: canModify, sms: canSms }}
+      permissions={{ link: true, export: can(user, 'candidate.export'), modify: canModify, sms: canSms, registerToWorkshop: can(user, 'workshops.modify') }}
       smsTemplates={templates.map((t) => ({ id: t.id, name: t.name, body: t.body }))}
       statuses={settings.statuses.map((s) => ({ value: s.id, label: s.label }))}
       options={{
