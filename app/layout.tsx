@@ -1,6 +1,5 @@
 import type { Metadata } from 'next'
 import { getLocale } from 'next-intl/server'
-import { Toaster } from '@/components/ui/toaster'
 import './globals.css'
 
 export const metadata: Metadata = {
@@ -15,10 +14,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body>
         {/*
           No NextIntlClientProvider here: client components get their texts from the server as props, so that no page
-          but the login pages (their layout provides one) downloads next-intl's message runtime (12 kB gzip).
+          but the login pages (their layout provides one) downloads next-intl's message runtime (12 kB gzip). The <Toaster />
+          is in the layouts whose screens notify ((main), (auth)): the public pages (referral form) do without its 6 kB.
         */}
         {children}
-        <Toaster />
       </body>
     </html>
   )

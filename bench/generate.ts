@@ -438,6 +438,8 @@ async function generateWorkshopsAndCourses(step: (label: string, sql: string | (
     FROM generate_series(0, ${n.workshops - 1}) g JOIN workshops w ON w.id = ${id('workshop', 'g')}`)
   const perCandidate = 3
   const keep = Math.min(100, Math.ceil((n.registrations / (n.candidates * 0.8 * perCandidate)) * 100))
+  // The attendance counters (drizzle/0031) are computed with the seat counters below rather than by the row trigger.
+  await step('pause attendance trigger', 'ALTER TABLE workshop_registrations DISABLE TRIGGER workshop_registrations_attendance_counts')
   await step('workshop registrations', (part) => `
     INSERT INTO workshop_registrations (organisation_id, workshop_id, candidate_id, status, attendance, created_at, updated_at)
     SELECT ${id('org', 'o')}, ${id('workshop', `10 * (${h(`c * ${perCandidate} + k`, 170)} % ${n.workshops / 10}) + (CASE o WHEN 1 THEN ${h(`c * ${perCandidate} + k`, 171)} % 8 WHEN 2 THEN 8 ELSE 9 END)`)},
@@ -450,10 +452,15 @@ async function generateWorkshopsAndCourses(step: (label: string, sql: string | (
     UPDATE workshop_registrations r SET attendance = (ARRAY['present', 'present', 'present', 'excused', 'unexcused']::workshop_attendance[])[1 + (hashtext(r.id::text) & 2147483647) % 5]
     FROM workshops w WHERE w.id = r.workshop_id AND w.starts_at < ${anchor} AND r.status = 'registered'`)
   await step('workshop counters', `
-    UPDATE workshops w SET seats_taken = c.seated, waitlist_count = c.waiting, capacity = greatest(w.capacity, c.seated)
-    FROM (SELECT workshop_id, count(*) FILTER (WHERE status = 'registered')::int AS seated, count(*) FILTER (WHERE status = 'waitlisted')::int AS waiting
+    UPDATE workshops w SET seats_taken = c.seated, waitlist_count = c.waiting, capacity = greatest(w.capacity, c.seated),
+      present_count = c.present, excused_count = c.excused, unexcused_count = c.unexcused
+    FROM (SELECT workshop_id, count(*) FILTER (WHERE status = 'registered')::int AS seated, count(*) FILTER (WHERE status = 'waitlisted')::int AS waiting,
+                 count(*) FILTER (WHERE status = 'registered' AND attendance = 'present')::int AS present,
+                 count(*) FILTER (WHERE status = 'registered' AND attendance = 'excused')::int AS excused,
+                 count(*) FILTER (WHERE status = 'registered' AND attendance = 'unexcused')::int AS unexcused
           FROM workshop_registrations GROUP BY 1) c
     WHERE c.workshop_id = w.id`)
+  await step('resume attendance trigger', 'ALTER TABLE workshop_registrations ENABLE TRIGGER workshop_registrations_attendance_counts')
   await step('courses', `
     INSERT INTO support_courses (id, organisation_id, name, description, owner_id, created_at)
     SELECT ${id('course', 'k')}, ${id('org', directoryOrg('k'))}, 'Parcours ' || (k + 1), '', 'bench-o' || ${directoryOrg('k')} || '-u' || (1 + ${h('k', 180)} % 30), ${anchor} - interval '1 year'

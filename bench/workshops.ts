@@ -9,6 +9,7 @@ import { parisToday } from '../lib/dates'
 import { lateStepsOf } from '../lib/support-courses/queries'
 import { listWorkshops, type WorkshopFilters } from '../lib/workshops/queries'
 import { registerCandidates } from '../lib/workshops/registrations'
+import { toSmsNumber } from '../lib/sms/mobile-number'
 import { createWorkshop } from '../lib/workshops/workshops'
 import { serverAgainstSql } from './directory'
 import { ANCHOR } from './generate'
@@ -70,10 +71,12 @@ export const register200: Measurement = {
   name: 'register-200',
   async run({ pool, db }) {
     const org = await biggestWorkshopOrganisation(pool)
-    const { rows: candidates } = await pool.query<{ id: string }>(
-      "SELECT id FROM candidates WHERE organisation_id = $1 AND phone LIKE '06%' AND sms_opted_out_at IS NULL AND anonymised_at IS NULL ORDER BY id LIMIT 200",
+    const { rows: candidates } = await pool.query<{ id: string; phone: string }>(
+      "SELECT id, phone FROM candidates WHERE organisation_id = $1 AND phone LIKE '06%' AND sms_opted_out_at IS NULL AND anonymised_at IS NULL ORDER BY id LIMIT 400",
       [org.id],
     )
+    // 200 candidates who can get an SMS (a few generated numbers are not valid mobiles: they would be skipped).
+    candidates.splice(0, candidates.length, ...candidates.filter((c) => toSmsNumber(c.phone)).slice(0, 200))
     const actor = { organisationId: org.id, actorId: 'bench-o1-u1' }
     const now = new Date()
     const day = new Date(now.getTime() + 10 * 86_400_000).toISOString().slice(0, 10)

@@ -31,7 +31,7 @@ test.describe('every route answers, in French', () => {
     ['/onboarding/form', 'Votre profil'],
     ['/onboarding/end', 'C’est prêt !'],
     ['/referral-form/homepage', 'Formulaire d’orientation'],
-    ['/referral-form/informations/10000000-0000-4000-8000-000000000001', 'Informations sur la personne orientée'],
+    ['/referral-form/informations/demoCcasDieppe_lienOrientation26', 'Informations sur la personne orientée'],
     ['/referral-form/confirmation', 'Orientation envoyée'],
     ['/change-password', 'Changer de mot de passe'],
   ]
@@ -55,7 +55,6 @@ test.describe('every route answers, in French', () => {
     '/partners/structure/00000000-0000-4000-8000-000000000000',
     '/support-courses/00000000-0000-4000-8000-000000000000',
     '/workshops/00000000-0000-4000-8000-000000000000',
-    '/referral-form/informations/00000000-0000-4000-8000-000000000000',
     '/cette-page-n-existe-pas',
   ]
   for (const path of UNKNOWN) {
@@ -78,6 +77,14 @@ test.describe('every route answers, in French', () => {
     const response = await page.goto(foreignUrl)
     expect(response?.status()).toBe(404)
   })
+
+  for (const path of ['/referral-form/informations/00000000-0000-4000-8000-000000000000', '/referral-form/informations/demoMissionLocale_lienDesactive1']) {
+    test(`${path} shows the referral form's own “not valid” page`, async ({ page }) => {
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(404)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ce lien n’est pas valide')
+    })
+  }
 
   test('any other path under /referral-form goes to its home page', async ({ page }) => {
     await page.goto('/referral-form/unknown/deep/path')

@@ -32,9 +32,11 @@ export const PERMISSIONS = [
   // Issue 13: support courses.
   'support-courses.modify',
   'support-courses.visualize',
-  // Issue 14: the diagnosis.
+  // Issue 14: the diagnosis, the orientations received through the referral form, and the referral links.
   'candidate.diagnosis.modify',
   'candidate.diagnosis.visualize',
+  'candidate.orientation.decide',
+  'settings.referral-links.modify',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -74,6 +76,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'support-courses.visualize',
     'candidate.diagnosis.modify',
     'candidate.diagnosis.visualize',
+    'candidate.orientation.decide',
   ],
   // Counsellors follow candidates and prescribe, but neither export nor read the NIR.
   // Issue 13: counsellors run group sessions too (workshops) and follow support courses.
@@ -94,6 +97,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'support-courses.visualize',
     'candidate.diagnosis.modify',
     'candidate.diagnosis.visualize',
+    'candidate.orientation.decide',
   ],
   fullPartner: PARTNER_PERMISSIONS,
 }

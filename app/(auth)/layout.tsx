@@ -1,3 +1,4 @@
+import { Toaster } from '@/components/ui/toaster'
 import { NextIntlClientProvider } from 'next-intl'
 import { getMessages, getTranslations } from 'next-intl/server'
 import { LegalLinks } from '@/components/layout/legal-links'
@@ -11,6 +12,7 @@ export default async function AuthLayout({ children }: { children: React.ReactNo
       <main id="contenu" className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
         <NextIntlClientProvider messages={{ common: messages.common, auth: messages.auth }}>{children}</NextIntlClientProvider>
       </main>
+      <Toaster />
       <LanguageSwitch />
       <footer className="flex gap-4 text-sm">
         <LegalLinks />

@@ -1,3 +1,4 @@
+import { Toaster } from '@/components/ui/toaster'
 import Link from '@/components/ui/link'
 import { getTranslations } from 'next-intl/server'
 import { LegalLinks } from '@/components/layout/legal-links'
@@ -17,13 +18,14 @@ export default async function MainLayout({ children }: { children: React.ReactNo
         {t('skipToContent')}
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="flex items-center gap-4 px-4 py-3">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
           <Link href="/" className="text-lg font-semibold text-brand-800 no-underline">
             {t('appName')}
           </Link>
           {user && (
-            <form action={signOutAction} className="ml-auto flex items-center gap-3 text-sm">
-              <span className="text-slate-600">
+            <form action={signOutAction} className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm">
+              {/* The name is left out on a phone: the header keeps to one screen width. */}
+              <span className="hidden text-slate-600 sm:inline">
                 {user.firstName} {user.lastName}
               </span>
               <Link href="/change-password" className="rounded-md px-2 py-1">
@@ -46,6 +48,7 @@ export default async function MainLayout({ children }: { children: React.ReactNo
           <main id="contenu" className="w-full max-w-screen-2xl flex-1 px-4 py-6 lg:px-6">
             {children}
           </main>
+          <Toaster />
           <footer className="border-t border-slate-200 bg-white">
             <div className="flex flex-wrap gap-4 px-4 py-3 text-sm lg:px-6">
               <LegalLinks />

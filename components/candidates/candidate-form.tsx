@@ -14,7 +14,7 @@ import type { CandidateFormSettings, CandidateFormValues } from './candidate-for
 import { DuplicateWarning } from './duplicate-warning'
 
 type Props = { settings: CandidateFormSettings; initial: CandidateFormValues; cancelHref: string } & (
-  | { mode: 'create' }
+  | { mode: 'create'; orientationId?: string }
   | { mode: 'edit'; candidateId: string; hasNir: boolean; returnHref: string }
 )
 
@@ -71,7 +71,7 @@ export function CandidateForm(props: Props) {
     startTransition(async () => {
       try {
         if (props.mode === 'create') {
-          const r = await createCandidateAction(input, confirmDuplicates)
+          const r = await createCandidateAction(input, confirmDuplicates, props.orientationId)
           if (r.ok) {
             toast.success('Candidat créé.')
             router.push(`/v2/candidate/${r.id}`)

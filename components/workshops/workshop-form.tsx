@@ -1,13 +1,13 @@
 'use client'
 
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { FeedbackField } from '@/components/applies/fup-dialog-parts'
 import { FormError, TextAreaField, withoutKeys, type Errors } from '@/components/directory/form-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
-import { createWorkshopAction, updateWorkshopAction } from '@/lib/workshops/actions'
+import { createWorkshopAction, updateWorkshopAction, workshopFormChoicesAction } from '@/lib/workshops/actions'
 
 export type WorkshopValues = {
   title: string
@@ -109,15 +109,31 @@ export function WorkshopForm({ workshopId, initial, staff, structures, onDone }:
   )
 }
 
-export function EditWorkshopButton(props: { workshopId: string; initial: WorkshopValues; staff: Choice[]; structures: Choice[] }) {
+/** "Modifier l’atelier": the form's choices (facilitators, co-hosts) are read when it opens, not with the page. */
+export function EditWorkshopButton({ workshopId, initial }: { workshopId: string; initial: WorkshopValues }) {
   const [open, setOpen] = useState(false)
+  const [choices, setChoices] = useState<{ staff: Choice[]; structures: Choice[] } | null>(null)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    if (!open || choices) return
+    workshopFormChoicesAction().then(
+      (c) => (c ? setChoices(c) : setFailed(true)),
+      () => setFailed(true),
+    )
+  }, [open, choices])
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
         Modifier l’atelier
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="Modifier l’atelier" wide>
-        <WorkshopForm {...props} onDone={() => setOpen(false)} />
+        {choices ? (
+          <WorkshopForm workshopId={workshopId} initial={initial} staff={choices.staff} structures={choices.structures} onDone={() => setOpen(false)} />
+        ) : (
+          <p role="status" className="text-sm text-slate-700">
+            {failed ? 'Le formulaire n’a pas pu être chargé. Fermez et réessayez dans un instant.' : 'Chargement du formulaire…'}
+          </p>
+        )}
       </Dialog>
     </>
   )

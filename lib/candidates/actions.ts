@@ -1,6 +1,9 @@
 'use server'
 
+import { revalidatePath } from 'next/cache'
 import { z } from 'zod'
+import { now } from '@/lib/clock'
+import { acceptOrientation } from '@/lib/referrals/decide'
 import { getCurrentUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
@@ -12,6 +15,7 @@ import { updateCandidate, type UpdateCandidateResult } from './update-candidate'
 type Refused = { ok: false; error: string }
 const NOT_ALLOWED: Refused = { ok: false, error: 'Vous n’avez pas le droit de modifier les candidats.' }
 const NOT_FOUND: Refused = { ok: false, error: 'Ce candidat est introuvable.' }
+const ORIENTATION_NOT_FOUND: Refused = { ok: false, error: 'Cette orientation est introuvable.' }
 const flag = z.boolean().catch(false)
 
 /** The signed-in user of an organisation holding candidate.modify, or null (fail closed). */
@@ -21,10 +25,28 @@ async function candidateEditor() {
   return user as typeof user & { organisationId: string }
 }
 
-/** /v2/candidate/create. The input is validated on the server (validateCandidate + the organisation's references). */
-export async function createCandidateAction(input: unknown, confirmDuplicates: unknown): Promise<CreateCandidateResult | Refused> {
+/**
+ * /v2/candidate/create. The input is validated on the server (validateCandidate + the organisation's references).
+ * Opened from an orientation (issue 14), the creation accepts it in the same transaction (candidate.orientation.decide).
+ */
+export async function createCandidateAction(input: unknown, confirmDuplicates: unknown, orientationId?: unknown): Promise<CreateCandidateResult | Refused> {
   const user = await candidateEditor()
   if (!user) return NOT_ALLOWED
+  if (orientationId !== undefined && orientationId !== null) {
+    if (!can(user, 'candidate.orientation.decide')) return NOT_ALLOWED
+    if (typeof orientationId !== 'string' || !isUuid(orientationId)) return ORIENTATION_NOT_FOUND
+    const outcome = await acceptOrientation(
+      getDb(),
+      { id: user.id, organisationId: user.organisationId, matchNir: can(user, 'candidate.nir.visualize') },
+      orientationId,
+      input,
+      { confirmDuplicates: flag.parse(confirmDuplicates) },
+      now(),
+    )
+    if (!outcome.ok && 'notFound' in outcome) return ORIENTATION_NOT_FOUND
+    if (outcome.ok) revalidatePath('/v2/actions/dashboard')
+    return outcome
+  }
   return createCandidate(getDb(), {
     organisationId: user.organisationId,
     actorId: user.id,

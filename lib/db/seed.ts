@@ -7,6 +7,7 @@ import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
 import { seedDirectory } from './seed-directory'
 import { seedWorkshops } from './seed-workshops'
 import { seedCourses } from './seed-courses'
+import { seedReferrals } from './seed-referrals'
 import { seedMessaging } from './seed-messaging'
 
 export const DEMO_PASSWORD = 'Passerelle-Demo-2026!'
@@ -248,6 +249,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedDirectory(tx, { organisationId: demoIds.orgSeineMaritime, lyonId: demoIds.orgLyon, places: placeRows, candidates: candidateRows, counsellorId: userId('conseiller@passerelle.test') })
     await seedWorkshops(tx, { organisationId: demoIds.orgSeineMaritime, counsellorId: userId('conseiller@passerelle.test'), referentId: userId('referent@passerelle.test'), candidates: candidateRows })
     await seedCourses(tx, { organisationId: demoIds.orgSeineMaritime, referentId: userId('referent@passerelle.test'), candidates: candidateRows })
+    await seedReferrals(tx, { organisationId: demoIds.orgSeineMaritime, adminId: userId('admin@passerelle.test'), placeId: placeRows.find((p) => p.label === 'Dieppe')!.id })
     await seedMessaging(tx, { organisationId: demoIds.orgSeineMaritime, referentId: userId('referent@passerelle.test'), counsellorId: userId('conseiller@passerelle.test'), candidates: candidateRows })
   })
 }

@@ -2,6 +2,7 @@ import { addDays } from 'date-fns'
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import type { Db } from '@/lib/db/client'
 import { organisations } from '@/lib/db/schema'
+import { purgeOrientations } from '@/lib/referrals/retention'
 import { anonymiseInactiveCandidates } from './anonymise'
 
 const PARIS = 'Europe/Paris'
@@ -14,6 +15,7 @@ export async function runRetention(db: Db, at: Date): Promise<Record<string, num
   const done: Record<string, number> = {}
   for (const organisation of rows) {
     done[organisation.id] = await anonymiseInactiveCandidates(db, { organisationId: organisation.id, at, retentionDays: organisation.retentionDays })
+    await purgeOrientations(db, organisation.id, at, organisation.retentionDays)
   }
   return done
 }

@@ -29,4 +29,6 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'support-courses.visualize': 'Voir les parcours',
   'candidate.diagnosis.modify': 'Remplir les diagnostics',
   'candidate.diagnosis.visualize': 'Voir les diagnostics',
+  'candidate.orientation.decide': 'Accepter ou refuser les orientations reçues',
+  'settings.referral-links.modify': 'Gérer les formulaires d’orientation',
 }

@@ -148,19 +148,18 @@ export type MonthlyAttendance = { month: string; present: number; excused: numbe
  */
 async function workshopAttendance(db: DbOrTx, organisationId: string, f: StatisticsFilters, months: string[], at: Date) {
   const { from, until } = periodInstants(f)
-  const { rows } = await db.execute<{ month: string; attendance: string | null; n: number }>(sql`
-    select to_char(w.starts_at at time zone 'Europe/Paris', 'YYYY-MM') as month, r.attendance::text as attendance, count(*)::int as n
-    from workshops w join workshop_registrations r on r.workshop_id = w.id and r.status = 'registered'
-    where w.organisation_id = ${organisationId} and w.status = 'scheduled' and w.starts_at >= ${from} and w.starts_at < ${until} and w.starts_at < ${at}
-    group by 1, 2`)
+  // The counters kept on each workshop (drizzle/0031): one row per workshop of the period, from its (organisation, start) index.
+  const { rows } = await db.execute<{ month: string; present: number; excused: number; unexcused: number; seated: number }>(sql`
+    select to_char(starts_at at time zone 'Europe/Paris', 'YYYY-MM') as month, sum(present_count)::int as present, sum(excused_count)::int as excused,
+           sum(unexcused_count)::int as unexcused, sum(seats_taken)::int as seated
+    from workshops
+    where organisation_id = ${organisationId} and status = 'scheduled' and starts_at >= ${from} and starts_at < ${until} and starts_at < ${at}
+    group by 1`)
   const byMonth = new Map<string, MonthlyAttendance>(months.map((m) => [m, { month: m, present: 0, excused: 0, unexcused: 0, unmarked: 0, rate: null }]))
   for (const r of rows) {
     const line = byMonth.get(r.month)
     if (!line) continue
-    if (r.attendance === 'present') line.present += r.n
-    else if (r.attendance === 'excused') line.excused += r.n
-    else if (r.attendance === 'unexcused') line.unexcused += r.n
-    else line.unmarked += r.n
+    Object.assign(line, { present: r.present, excused: r.excused, unexcused: r.unexcused, unmarked: Math.max(0, r.seated - r.present - r.excused - r.unexcused) })
   }
   const rate = (m: { present: number; excused: number; unexcused: number }) => (m.present + m.excused + m.unexcused ? m.present / (m.present + m.excused + m.unexcused) : null)
   const monthly = [...byMonth.values()].map((m) => ({ ...m, rate: rate(m) }))

@@ -9,7 +9,9 @@ import { FORBIDDEN, guardedAction, organisationActor } from '@/lib/directory/gua
 import { isUuid } from '@/lib/ids'
 import { logError } from '@/lib/log'
 import { can } from '@/lib/permissions'
-import { candidatesToRegister, upcomingWorkshops } from './queries'
+import { partnerStructureChoices } from '@/lib/partners/queries'
+import { staffChoices } from './form-values'
+import { candidatesToRegister, organisationStaff, upcomingWorkshops } from './queries'
 import { cancelRegistration, markAllPresent, registerCandidates, setAttendance } from './registrations'
 import { cancelWorkshop, createWorkshop, updateWorkshop } from './workshops'
 
@@ -111,5 +113,18 @@ export async function upcomingWorkshopsAction() {
   } catch (error) {
     logError('workshop.upcoming', error)
     return []
+  }
+}
+
+/** "Modifier l’atelier": the facilitators and co-hosts to choose from, read when the form opens (not with the page). */
+export async function workshopFormChoicesAction() {
+  const user = await getCurrentUser()
+  if (!user?.organisationId || !can(user, 'workshops.modify')) return null
+  try {
+    const [staff, structures] = await Promise.all([organisationStaff(getDb(), user.organisationId), partnerStructureChoices(getDb(), user.organisationId, true)])
+    return { staff: staffChoices(staff), structures }
+  } catch (error) {
+    logError('workshop.choices', error)
+    return null
   }
 }

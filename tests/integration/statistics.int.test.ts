@@ -154,7 +154,8 @@ describe('the figures of an organisation', () => {
       .returning({ id: s.candidates.id })
     const ids = [org.candidateId, ...people.map((p) => p.id)]
     const workshop = async (at: string, status: 'scheduled' | 'cancelled', registrations: ['registered' | 'waitlisted', 'present' | 'excused' | 'unexcused' | null][]) => {
-      const [w] = await db.insert(s.workshops).values({ organisationId: org.organisationId, name: 'Atelier CV', startsAt: new Date(at), capacity: 10, status }).returning()
+      const seatsTaken = registrations.filter(([st]) => st === 'registered').length
+      const [w] = await db.insert(s.workshops).values({ organisationId: org.organisationId, name: 'Atelier CV', startsAt: new Date(at), capacity: 10, seatsTaken, status }).returning()
       await db.insert(s.workshopRegistrations).values(registrations.map(([st, attendance], i) => ({ organisationId: org.organisationId, workshopId: w!.id, candidateId: ids[i]!, status: st, attendance })))
     }
     await workshop('2026-10-08T08:00:00Z', 'scheduled', [['registered', 'present'], ['registered', 'present'], ['registered', 'unexcused'], ['waitlisted', null]])

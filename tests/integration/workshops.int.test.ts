@@ -80,9 +80,11 @@ describe('workshops', () => {
       const created = await createWorkshop(asDb(tx), SM, workshop, NOW)
       if (!created.ok) throw new Error(created.error)
       const [a, b, c] = (await seineCandidates(tx, 3)) as [string, string, string]
-      expect(await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [a, b, c] }, NOW)).toEqual({ ok: true, registered: 2, waitlisted: 1 })
+      expect(await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [a, b, c] }, NOW)).toEqual({ ok: true, registered: 2, waitlisted: 1, alreadyRegistered: 0 })
       const again = await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [c] }, NOW)
       expect(again.ok ? '' : again.error).toMatch(/^Déjà inscrit à cet atelier/)
+      // The candidates dashboard's selection: those already registered are left out and counted, nothing else changes.
+      expect(await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [c, a] }, NOW, { skipRegistered: true })).toEqual({ ok: true, registered: 0, waitlisted: 0, alreadyRegistered: 2 })
       const convocations = await smsOf(tx, 'workshop.convocation')
       expect(convocations.map((m) => m.candidateId).sort()).toEqual([a, b].sort())
       expect(convocations[0]!.body).toContain('l’atelier «\u00a0Atelier CV\u00a0» le 03/12/2026 à 14h00, au Maison de l’emploi, 76000 Rouen.')
@@ -117,6 +119,13 @@ describe('workshops', () => {
       expect(await cancelWorkshop(asDb(tx), SM, created.id, after)).toMatchObject({ ok: false })
       const marks = await tx.select({ attendance: s.workshopRegistrations.attendance }).from(s.workshopRegistrations).where(and(eq(s.workshopRegistrations.workshopId, created.id), eq(s.workshopRegistrations.status, 'registered')))
       expect(marks.map((m) => m.attendance).sort()).toEqual(['excused', 'present'])
+      // The workshop's attendance counters (kept by a trigger) follow; an excused mark changed to present moves between them.
+      const counters = async () => (await tx.select({ present: s.workshops.presentCount, excused: s.workshops.excusedCount, unexcused: s.workshops.unexcusedCount }).from(s.workshops).where(eq(s.workshops.id, created.id)))[0]
+      expect(await counters()).toEqual({ present: 1, excused: 1, unexcused: 0 })
+      expect(await setAttendance(asDb(tx), SM, seated[0]!.id, { attendance: 'unexcused' }, after)).toEqual({ ok: true })
+      expect(await counters()).toEqual({ present: 1, excused: 0, unexcused: 1 })
+      await cancelRegistration(asDb(tx), SM, seated[0]!.id, after)
+      expect(await counters()).toEqual({ present: 1, excused: 0, unexcused: 0 })
     })
   })
 

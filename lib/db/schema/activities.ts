@@ -136,6 +136,10 @@ export const workshops = pgTable(
     /** Registered and waitlisted counts, kept in the registrations' transactions (the workshop row locked). */
     seatsTaken: integer('seats_taken').notNull().default(0),
     waitlistCount: integer('waitlist_count').notNull().default(0),
+    /** The seated candidates' attendance, kept by a trigger on workshop_registrations (drizzle/0031): the statistics read them. */
+    presentCount: integer('present_count').notNull().default(0),
+    excusedCount: integer('excused_count').notNull().default(0),
+    unexcusedCount: integer('unexcused_count').notNull().default(0),
     createdById: text('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -15,6 +15,7 @@ const SECTIONS: [string, PageKey][] = [
   ['/v2/settings/organisations', 'settingsOrganisations'],
   ['/v2/settings/modeles', 'settingsModeles'],
   ['/v2/settings/templates', 'settingsTemplates'],
+  ['/v2/settings/referral-links', 'settingsReferralLinks'],
   ['/v2/settings/exports', 'exports'],
 ]
 

@@ -14,6 +14,7 @@ import { can } from '@/lib/permissions'
 import { todaysWorkshopsOf } from '@/lib/workshops/queries'
 import { lateStepsOf } from '@/lib/support-courses/queries'
 import { unreadSmsReplies } from '@/lib/sms/queries'
+import { pendingOrientations } from '@/lib/referrals/queries'
 
 export const generateMetadata = pageMetadata('actionsDashboard')
 
@@ -33,12 +34,13 @@ export default async function ActionsDashboardPage() {
   const days = await answerReminderDays(db, user.organisationId)
   const wholeOrganisation = user.role === 'admin'
   const today = parisToday(clockNow())
-  const [answers, unanswered, replies, workshopsToday, lateSteps] = await Promise.all([
+  const [answers, unanswered, replies, workshopsToday, lateSteps, orientations] = await Promise.all([
     receivedAnswers(db, { userId: user.id, organisationId: user.organisationId, now }),
     unansweredPrescriptions(db, { organisationId: user.organisationId, authorId: wholeOrganisation ? null : user.id, days, now }),
     unreadSmsReplies(db, { userId: user.id, organisationId: user.organisationId }),
     can(user, 'workshops.visualize') ? todaysWorkshopsOf(db, user.organisationId, user.id, parisInstant(today, 0), parisInstant(today, 24 * 60)) : [],
     can(user, 'support-courses.visualize') ? lateStepsOf(db, user.organisationId, user.id, today) : [],
+    can(user, 'candidate.orientation.decide') ? pendingOrientations(db, user.organisationId, new Date(now.getTime() - days * DAY)) : null,
   ])
   const unread = answers.filter((a) => !a.readAt).length
   const unreadIds = new Set(answers.filter((a) => !a.readAt).map((a) => a.notificationId))
@@ -47,6 +49,30 @@ export default async function ActionsDashboardPage() {
   return (
     <>
       <PageHeader title={await pageTitle('actionsDashboard')} subtitle="Les réponses des partenaires à vos prescriptions, celles des candidats à vos SMS et les prescriptions à relancer." />
+      {orientations && orientations.total > 0 && (
+        <section aria-labelledby="orientations" className="mb-10 flex flex-col gap-3">
+          <h2 id="orientations" className="text-lg font-semibold">
+            Orientations reçues
+            <span className="font-normal text-slate-600">
+              {' '}
+              ({orientations.total.toLocaleString('fr-FR')} à traiter{orientations.late > 0 ? `, dont ${orientations.late.toLocaleString('fr-FR')} depuis plus de ${days} jours` : ''})
+            </span>
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {orientations.rows.map((o) => (
+              <li key={o.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+                <Link href={`/v2/orientations/${o.id}`} className="font-medium">
+                  {o.lastName} {o.firstName}
+                </Link>
+                <span className="text-slate-700">
+                  · {o.prescriberStructure} · reçue le {formatDate(o.createdAt)}
+                </span>
+                {o.late && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">En retard</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {workshopsToday.length > 0 && (
         <section aria-labelledby="workshops-today" className="mb-10 flex flex-col gap-3">
           <h2 id="workshops-today" className="text-lg font-semibold">

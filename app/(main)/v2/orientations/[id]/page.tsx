@@ -1,0 +1,115 @@
+import { notFound } from 'next/navigation'
+import { PageHeader } from '@/components/layout/page-header'
+import { pageMetadata } from '@/components/layout/page-metadata'
+import { OrientationDecision } from '@/components/referrals/orientation-decision'
+import { DetailList } from '@/components/ui/detail-list'
+import Link from '@/components/ui/link'
+import { requirePagePermission } from '@/lib/auth/session'
+import { now } from '@/lib/clock'
+import { formatDate, formatDateTime } from '@/lib/dates'
+import { getDb } from '@/lib/db/client'
+import { isUuid } from '@/lib/ids'
+import { can } from '@/lib/permissions'
+import { answerReminderDays } from '@/lib/prescriptions/queries'
+import { getOrientation } from '@/lib/referrals/queries'
+
+export const generateMetadata = pageMetadata('orientation')
+
+const DAY = 86_400_000
+
+/**
+ * Issue 14 §1, an orientation received through a referral link (candidate.orientation.decide): what the prescriber
+ * wrote, then "Accepter et créer le candidat" (duplicate check first) or "Refuser" with a reason. Once decided, who
+ * decided and when, and the candidate's sheet. Another organisation's orientation is "not found".
+ */
+export default async function OrientationPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params
+  const user = await requirePagePermission('candidate.orientation.decide')
+  if (!user.organisationId || !isUuid(id)) notFound()
+  const db = getDb()
+  const [o, days] = await Promise.all([getOrientation(db, user.organisationId, id), answerReminderDays(db, user.organisationId)])
+  if (!o) notFound()
+  const late = o.status === 'pending' && o.createdAt.getTime() < now().getTime() - days * DAY
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={`Orientation de ${o.firstName} ${o.lastName}`}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-2">
+            <span>
+              Reçue le {formatDateTime(o.createdAt)} par le lien «&nbsp;{o.link}&nbsp;»
+            </span>
+            {o.status === 'pending' && <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-medium text-sky-900">À traiter</span>}
+            {late && <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">En retard (plus de {days}&nbsp;jours)</span>}
+            {o.status === 'accepted' && <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-medium text-emerald-900">Acceptée</span>}
+            {o.status === 'declined' && <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-medium text-slate-800">Refusée</span>}
+          </span>
+        }
+      />
+      {o.status !== 'pending' && (
+        <section aria-labelledby="decision" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+          <h2 id="decision" className="mb-1 text-base font-semibold">
+            Décision
+          </h2>
+          <p>
+            {o.status === 'accepted' ? 'Acceptée' : 'Refusée'} le {formatDateTime(o.decidedAt)}
+            {o.decider ? ` par ${o.decider}` : ''}. Le prescripteur en a été informé par email.
+          </p>
+          {o.status === 'declined' && <p className="mt-1 whitespace-pre-line">Motif&nbsp;: {o.declineReason}</p>}
+          {o.candidateId && (
+            <p className="mt-2">
+              <Link href={`/v2/candidate/${o.candidateId}`} className="font-medium">
+                Voir la fiche du candidat
+              </Link>
+            </p>
+          )}
+        </section>
+      )}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="person" className="flex flex-col gap-2">
+          <h2 id="person" className="text-base font-semibold">
+            La personne
+          </h2>
+          <DetailList
+            items={[
+              ['Nom', o.lastName],
+              ['Prénom', o.firstName],
+              ['Date de naissance', formatDate(o.birthDate)],
+              ['Téléphone', o.phone],
+              ['Email', o.email],
+              ['Adresse', o.addressFormatted],
+              ['Lieu de résidence', o.place],
+            ]}
+          />
+        </section>
+        <section aria-labelledby="prescriber" className="flex flex-col gap-2">
+          <h2 id="prescriber" className="text-base font-semibold">
+            Le prescripteur
+          </h2>
+          <DetailList
+            items={[
+              ['Nom', o.prescriberName],
+              ['Structure', o.prescriberStructure],
+              ['Email', o.prescriberEmail],
+              ['Téléphone', o.prescriberPhone],
+              ['Accord de la personne', `Confirmé le ${formatDateTime(o.consentAt)}`],
+            ]}
+          />
+        </section>
+      </div>
+      <section aria-labelledby="situation" className="flex flex-col gap-2">
+        <h2 id="situation" className="text-base font-semibold">
+          Sa situation
+        </h2>
+        <DetailList
+          items={[
+            ['Besoins', o.needs.join(', ')],
+            ['Situation', o.situation],
+          ]}
+        />
+      </section>
+      {o.status === 'pending' && can(user, 'candidate.modify') && <OrientationDecision id={o.id} prescriberStructure={o.prescriberStructure} />}
+      {o.status === 'pending' && !can(user, 'candidate.modify') && <p className="text-sm text-slate-700">Vous ne pouvez pas créer de candidat&nbsp;: demandez à un référent ou à un conseiller de traiter cette orientation.</p>}
+    </div>
+  )
+}

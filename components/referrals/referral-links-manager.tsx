@@ -1,0 +1,151 @@
+'use client'
+
+import { useRouter } from 'next/navigation'
+import { useState, useTransition } from 'react'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { Field } from '@/components/ui/field'
+import { toast } from '@/components/ui/toast'
+import { createReferralLinkAction, setReferralLinkDisabledAction } from '@/lib/referrals/actions'
+
+export type LinkRow = {
+  id: string
+  label: string
+  url: string
+  notifyEmail: string
+  validUntil: string | null
+  state: 'active' | 'disabled' | 'expired'
+  orientations: number
+  createdOn: string
+}
+
+const STATE_LABEL: Record<LinkRow['state'], string> = { active: 'Actif', disabled: 'Désactivé', expired: 'Expiré' }
+const STATE_CLASS: Record<LinkRow['state'], string> = {
+  active: 'bg-emerald-50 text-emerald-800',
+  disabled: 'bg-slate-100 text-slate-700',
+  expired: 'bg-amber-50 text-amber-900',
+}
+
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text)
+    toast.success('Lien copié')
+  } catch {
+    toast.error('La copie a échoué\u00a0: sélectionnez le lien et copiez-le.')
+  }
+}
+
+/** Settings "Formulaires d'orientation": the links, each copied, disabled or enabled again; "Nouveau lien" in a dialog. */
+export function ReferralLinksManager({ links, canModify }: { links: LinkRow[]; canModify: boolean }) {
+  const router = useRouter()
+  const [creating, setCreating] = useState(false)
+  const [pending, startTransition] = useTransition()
+
+  const toggle = (link: LinkRow) =>
+    startTransition(async () => {
+      const disable = link.state !== 'disabled'
+      const outcome = await setReferralLinkDisabledAction(link.id, disable)
+      if (!outcome.ok) return void toast.error(outcome.error)
+      toast.success(disable ? `Le lien «\u00a0${link.label}\u00a0» est désactivé.` : `Le lien «\u00a0${link.label}\u00a0» est réactivé.`)
+      router.refresh()
+    })
+
+  return (
+    <div className="flex flex-col gap-4">
+      {canModify && (
+        <div>
+          <Button onClick={() => setCreating(true)}>Nouveau lien</Button>
+        </div>
+      )}
+      {links.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">Aucun lien pour l’instant. Créez-en un par structure qui vous oriente des personnes.</p>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="Liens d’orientation">
+          {links.map((link) => (
+            <li key={link.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
+              <div className="flex flex-wrap items-center gap-2">
+                <h2 className="text-base font-semibold">{link.label}</h2>
+                <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATE_CLASS[link.state]}`}>{STATE_LABEL[link.state]}</span>
+              </div>
+              <p className="break-all font-mono text-xs text-slate-700">{link.url}</p>
+              <p className="text-sm text-slate-700">
+                Orientations envoyées à {link.notifyEmail} · {link.orientations} reçue{link.orientations > 1 ? 's' : ''} · créé le {link.createdOn}
+                {link.validUntil ? ` · valable jusqu’au ${link.validUntil}` : ''}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" onClick={() => copy(link.url)} aria-label={`Copier le lien «\u00a0${link.label}\u00a0»`}>
+                  Copier le lien
+                </Button>
+                {canModify && (
+                  <Button variant="secondary" disabled={pending} onClick={() => toggle(link)} aria-label={`${link.state === 'disabled' ? 'Réactiver' : 'Désactiver'} le lien «\u00a0${link.label}\u00a0»`}>
+                    {link.state === 'disabled' ? 'Réactiver' : 'Désactiver'}
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {creating && <NewLinkDialog onClose={() => setCreating(false)} />}
+    </div>
+  )
+}
+
+function NewLinkDialog({ onClose }: { onClose: () => void }) {
+  const router = useRouter()
+  const [values, setValues] = useState({ label: '', notifyEmail: '', expiresOn: '' })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [pending, startTransition] = useTransition()
+  const formId = 'new-referral-link'
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    startTransition(async () => {
+      const outcome = await createReferralLinkAction(values)
+      if (!outcome.ok) {
+        setErrors(outcome.fieldErrors ?? {})
+        if (!outcome.fieldErrors) toast.error(outcome.error)
+        return
+      }
+      toast.success(`Le lien «\u00a0${values.label.trim()}\u00a0» est créé\u00a0: copiez-le et transmettez-le à la structure.`)
+      onClose()
+      router.refresh()
+    })
+  }
+
+  const field = (name: keyof typeof values) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      const value = e.target.value
+      setValues((v) => ({ ...v, [name]: value }))
+      setErrors((er) => ({ ...er, [name]: '' }))
+    },
+  })
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Nouveau lien d’orientation"
+      description={'Le lien est personnel à la structure qui le reçoit. Les orientations arrivent dans «\u00a0Orientations reçues\u00a0», et un email prévient l’adresse choisie, sans les données de la personne.'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button type="submit" form={formId} disabled={pending}>
+            Créer le lien
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <Field label="Nom du lien" hint={'La structure à qui vous le donnez, par exemple «\u00a0CCAS de Dieppe\u00a0».'} required maxLength={100} {...field('label')} />
+        <Field label="Email qui reçoit les orientations" type="email" autoComplete="email" required {...field('notifyEmail')} />
+        <Field label="Valable jusqu’au (facultatif)" type="date" {...field('expiresOn')} />
+      </form>
+    </Dialog>
+  )
+}
