@@ -13,6 +13,7 @@ import { export200k, statisticsServer } from './steering'
 import { enterprisesDashboardServer, import5000Offers, jobOffersDashboardServer, responseIndicatorServer, suggestionsServer } from './directory'
 import { lateStepsServer, register200, workshopsDashboardServer } from './workshops'
 import { referralSubmitServer } from './referrals'
+import { diagnosisSuggestionsServer } from './diagnosis'
 
 /**
  * client: a connection of its own for the measurement's queries; db and pool: the app's handle (`createDb`) on the
@@ -117,4 +118,4 @@ const candidatesSearch: Measurement = {
 }
 
 /** archive-50 last: it writes (and restores) applies. */
-export const measurements: Measurement[] = [appliesByTab, candidatesSearch, appliesByTabServer, candidatesDashboardServer, fupPdf, archive50, import10k, smsThreadServer, smsBulk1000, smsWorker, statisticsServer, export200k, enterprisesDashboardServer, jobOffersDashboardServer, suggestionsServer, responseIndicatorServer, import5000Offers, workshopsDashboardServer, lateStepsServer, register200, referralSubmitServer]
+export const measurements: Measurement[] = [appliesByTab, candidatesSearch, appliesByTabServer, candidatesDashboardServer, fupPdf, archive50, import10k, smsThreadServer, smsBulk1000, smsWorker, statisticsServer, export200k, enterprisesDashboardServer, jobOffersDashboardServer, suggestionsServer, responseIndicatorServer, import5000Offers, workshopsDashboardServer, lateStepsServer, register200, referralSubmitServer, diagnosisSuggestionsServer]

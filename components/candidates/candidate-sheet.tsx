@@ -16,11 +16,12 @@ import { SheetIdentity } from './sheet-identity'
 import { SheetEmployment } from './sheet-employment'
 import { SheetWorkshops } from './sheet-workshops'
 import { SheetCourses } from './sheet-courses'
+import { SheetDiagnosis } from './sheet-diagnosis'
 import { SheetPrescriptions } from './sheet-prescriptions'
 import { SheetSituation } from './sheet-situation'
 import { SheetSms } from '@/components/sms/sheet-sms'
 
-export const CANDIDATE_SECTIONS = { identite: 'Identité', situation: 'Situation', prescriptions: 'Prescriptions', emploi: 'Emploi', ateliers: 'Ateliers', parcours: 'Parcours', sms: 'SMS', historique: 'Historique' } as const
+export const CANDIDATE_SECTIONS = { identite: 'Identité', situation: 'Situation', diagnostic: 'Diagnostic', prescriptions: 'Prescriptions', emploi: 'Emploi', ateliers: 'Ateliers', parcours: 'Parcours', sms: 'SMS', historique: 'Historique' } as const
 export type CandidateSection = keyof typeof CANDIDATE_SECTIONS
 
 export function isCandidateSection(value: string): value is CandidateSection {
@@ -90,6 +91,12 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
         <SheetIdentity candidate={candidate} canRevealNir={can(user, 'candidate.nir.visualize')} />
       ) : section === 'situation' ? (
         <SheetSituation candidate={candidate} customFields={settings?.customFields ?? []} archivedFields={settings?.archivedCustomFields ?? []} />
+      ) : section === 'diagnostic' ? (
+        can(user, 'candidate.diagnosis.visualize') ? (
+          <SheetDiagnosis organisationId={user.organisationId} candidateId={id} canModify={can(user, 'candidate.diagnosis.modify')} />
+        ) : (
+          <p className="text-sm text-slate-700">Vous n’avez pas accès aux diagnostics.</p>
+        )
       ) : section === 'prescriptions' ? (
         <SheetPrescriptions organisationId={user.organisationId} candidateId={id} />
       ) : section === 'emploi' ? (

@@ -14,7 +14,7 @@ import { CandidatePicker } from './candidate-picker'
 
 export type PrescribeTarget =
   | { kind: 'offer'; offer: { id: string; name: string; providerName: string } }
-  | { kind: 'candidate'; candidate: { id: string; name: string }; offers: { id: string; name: string; providerName: string }[] }
+  | { kind: 'candidate'; candidate: { id: string; name: string }; offers: { id: string; name: string; providerName: string }[]; offerId?: string }
 
 /**
  * Prescribing a candidate to a social offer: from the directory (the offer is chosen, the candidate is picked) or from
@@ -38,7 +38,8 @@ export function PrescribeDialog({
   const router = useRouter()
   const [manual, setManual] = useState(false)
   const [candidate, setCandidate] = useState<{ id: string; name: string; detail: string } | null>(null)
-  const [offerId, setOfferId] = useState('')
+  // From the diagnosis summary, the suggested offer comes chosen.
+  const [offerId, setOfferId] = useState(target.kind === 'candidate' ? (target.offerId ?? '') : '')
   const [form, setForm] = useState({ ...defaults, goal: '', validatePrescription: false, approveDemand: false, prescriptionDate: today })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [serverError, setServerError] = useState<string | null>(null)

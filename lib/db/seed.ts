@@ -8,6 +8,7 @@ import { seedDirectory } from './seed-directory'
 import { seedWorkshops } from './seed-workshops'
 import { seedCourses } from './seed-courses'
 import { seedReferrals } from './seed-referrals'
+import { seedDiagnoses } from './seed-diagnoses'
 import { seedMessaging } from './seed-messaging'
 
 export const DEMO_PASSWORD = 'Passerelle-Demo-2026!'
@@ -250,6 +251,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedWorkshops(tx, { organisationId: demoIds.orgSeineMaritime, counsellorId: userId('conseiller@passerelle.test'), referentId: userId('referent@passerelle.test'), candidates: candidateRows })
     await seedCourses(tx, { organisationId: demoIds.orgSeineMaritime, referentId: userId('referent@passerelle.test'), candidates: candidateRows })
     await seedReferrals(tx, { organisationId: demoIds.orgSeineMaritime, adminId: userId('admin@passerelle.test'), placeId: placeRows.find((p) => p.label === 'Dieppe')!.id })
+    await seedDiagnoses(tx, { organisationId: demoIds.orgSeineMaritime, counsellorId: userId('conseiller@passerelle.test'), candidateId: candidateRows.filter((c) => c.organisationId === demoIds.orgSeineMaritime)[9]!.id })
     await seedMessaging(tx, { organisationId: demoIds.orgSeineMaritime, referentId: userId('referent@passerelle.test'), counsellorId: userId('conseiller@passerelle.test'), candidates: candidateRows })
   })
 }

@@ -109,6 +109,8 @@ async function anonymiseCandidates(tx: DbOrTx, organisationId: string, ids: stri
   await tx.execute(sql`
     update sms_messages set body = '', to_number = '', from_number = null
     where organisation_id = ${organisationId} and candidate_id in ${idList}`)
+  // Issue 14: their diagnoses (project, barriers, comments: health, family, debts…) are deleted whole.
+  await tx.execute(sql`delete from diagnoses where organisation_id = ${organisationId} and candidate_id in ${idList}`)
   // Issue 12: the free-text reasons of their placements (a refusal's "why" may say something about the person).
   await tx.execute(sql`update job_placements set reason = null where organisation_id = ${organisationId} and candidate_id in ${idList}`)
   await tx.execute(sql`

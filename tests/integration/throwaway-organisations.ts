@@ -39,6 +39,7 @@ async function deleteOrganisations(db: Db, ids: string[]) {
     await tx.execute(sql`delete from audit_log where organisation_id in ${orgs}`)
     // Issue 12: placements, job offers, enterprises, partner links, challenges, and the structures these organisations created.
     await tx.execute(sql`delete from orientations where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from diagnoses where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from referral_links where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from support_course_progress where enrolment_id in (select id from support_course_enrolments where organisation_id in ${orgs})`)
     await tx.execute(sql`delete from support_course_enrolments where organisation_id in ${orgs}`)

@@ -1,0 +1,79 @@
+import { SendDiagnosisButton } from '@/components/diagnosis/send-diagnosis-button'
+import { buttonClass } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import Link from '@/components/ui/link'
+import { formatDate, formatDateTime } from '@/lib/dates'
+import { getDb } from '@/lib/db/client'
+import { candidateDiagnoses } from '@/lib/diagnosis/diagnoses'
+import { barriersFound, compareBarriers, levelLabel } from '@/lib/diagnosis/questionnaire'
+
+/**
+ * The sheet's "Diagnostic" section (issue 14 §2): the latest completed diagnosis, its date and author, its barriers,
+ * and what changed since the previous one; the diagnosis under way (a draft, a link sent, answers to review).
+ */
+export async function SheetDiagnosis({ organisationId, candidateId, canModify }: { organisationId: string; candidateId: string; canModify: boolean }) {
+  const { underWay, latest, previous } = await candidateDiagnoses(getDb(), organisationId, candidateId)
+  const found = latest ? barriersFound(latest.answers.barriers) : []
+  const changes = latest && previous ? compareBarriers(previous.answers.barriers, latest.answers.barriers) : null
+  return (
+    <section aria-labelledby="sheet-diagnosis" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="sheet-diagnosis" className="text-lg font-semibold">
+          Diagnostic
+        </h2>
+        {canModify && (
+          <div className="flex flex-wrap gap-2">
+            <Link href={`/diagnosis/${candidateId}`} className={buttonClass('primary', 'px-3 py-1.5')}>
+              {underWay?.status === 'toReview' ? 'Relire les réponses' : underWay?.status === 'draft' ? 'Reprendre le diagnostic' : 'Faire un diagnostic'}
+            </Link>
+            {underWay?.status !== 'toReview' && <SendDiagnosisButton candidateId={candidateId} again={underWay?.status === 'sent'} />}
+          </div>
+        )}
+      </div>
+      {underWay && (
+        <p className="rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">
+          {underWay.status === 'draft' && <>Un diagnostic est en cours (enregistré le {formatDateTime(underWay.updatedAt)}).</>}
+          {underWay.status === 'sent' && <>Questionnaire envoyé au candidat par SMS, en attente de ses réponses (lien valable jusqu’au {formatDateTime(underWay.tokenExpiresAt)}).</>}
+          {underWay.status === 'toReview' && <>Le candidat a répondu au questionnaire le {formatDateTime(underWay.answeredAt)}&nbsp;: ses réponses attendent votre relecture.</>}
+        </p>
+      )}
+      {!latest ? (
+        <EmptyState title="Aucun diagnostic.">Faites le diagnostic avec le candidat, ou envoyez-lui le questionnaire par SMS.</EmptyState>
+      ) : (
+        <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+          <p>
+            Diagnostic du {formatDate(latest.completedAt)}
+            {latest.author ? `, par ${latest.author}` : ''}.
+          </p>
+          {latest.answers.project.job && <p>Métier recherché&nbsp;: {latest.answers.project.job}</p>}
+          {found.length === 0 ? (
+            <p>Aucun frein repéré.</p>
+          ) : (
+            <ul aria-label="Freins repérés" className="list-disc pl-5">
+              {found.map((b) => (
+                <li key={b.challengeId}>
+                  {b.name}&nbsp;: {levelLabel(b.level).toLowerCase()}
+                  {b.situations.length > 0 ? ` (${b.situations.join(', ')})` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+          {changes && previous && (
+            <div className="border-t border-slate-200 pt-2">
+              <p className="font-medium">Depuis le diagnostic du {formatDate(previous.completedAt)}&nbsp;:</p>
+              <ul className="list-disc pl-5">
+                <li>Freins levés&nbsp;: {changes.lifted.length ? changes.lifted.join(', ') : 'aucun'}</li>
+                <li>Nouveaux freins&nbsp;: {changes.added.length ? changes.added.join(', ') : 'aucun'}</li>
+                {changes.changed.map((c) => (
+                  <li key={c.name}>
+                    {c.name}&nbsp;: {levelLabel(c.from).toLowerCase()} → {levelLabel(c.to).toLowerCase()}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}
