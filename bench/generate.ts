@@ -3,6 +3,7 @@
  * migrated database. Every value derives from the row's series index through hashint8, never random(), and so does
  * every id, so two runs at the same scale load identical rows.
  */
+import { TERMS_VERSION } from '../lib/onboarding/terms'
 import os from 'node:os'
 import type { Pool } from 'pg'
 
@@ -194,9 +195,9 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
 
   // Organisation users: u0 is the admin, u1–u30 referents, the rest counsellors; then one partner per structure.
   await step('users', `
-    INSERT INTO "user" (id, name, email, email_verified, first_name, last_name, phone, role, organisation_id, structure_id, created_at, updated_at)
+    INSERT INTO "user" (id, name, email, email_verified, first_name, last_name, phone, role, organisation_id, structure_id, created_at, updated_at, onboarded_at, terms_version)
     SELECT uid, fn || ' ' || ln, email, true, fn, ln, '06' || lpad((${h('seq', 40)} % 100000000)::text, 8, '0'), role, org, structure,
-      ${anchor} - interval '3 years', ${anchor} - interval '3 years'
+      ${anchor} - interval '3 years', ${anchor} - interval '3 years', ${anchor} - interval '3 years', '${TERMS_VERSION}'
     FROM (
       SELECT 'bench-o' || o || '-u' || k AS uid, 'o' || o || '.u' || k || '@bench.passerelle.test' AS email, o * 1000 + k AS seq,
         CASE WHEN k = 0 THEN 'admin' WHEN k <= 30 THEN 'referent' ELSE 'counsellor' END AS role, ${id('org', 'o')} AS org, NULL::uuid AS structure,

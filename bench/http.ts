@@ -9,6 +9,7 @@
  * The three loads each run in turns with their floor (/legal-notice, /api/health), which every figure line reports.
  * The load generator is node:http with keep-alive, a fixed number of workers and a fixed duration, to 127.0.0.1 only.
  */
+import { TERMS_VERSION } from '../lib/onboarding/terms'
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -155,10 +156,10 @@ type BenchUser = { id: string; email: string; password: string; role: 'fullPartn
 /** A bench user with a credential account (no second factor: no settings.* permission), signed in: its cookies. */
 async function signIn(server: Server, pool: Pool, user: BenchUser): Promise<{ name: string; value: string }[]> {
   await pool.query(
-    `INSERT INTO "user" (id, name, email, email_verified, first_name, last_name, role, structure_id, organisation_id)
-     VALUES ($1, 'Bench HTTP', $2, true, 'Bench', 'HTTP', $3, $4, $5)
+    `INSERT INTO "user" (id, name, email, email_verified, first_name, last_name, role, structure_id, organisation_id, onboarded_at, terms_version)
+     VALUES ($1, 'Bench HTTP', $2, true, 'Bench', 'HTTP', $3, $4, $5, now(), $6)
      ON CONFLICT (id) DO UPDATE SET role = EXCLUDED.role, structure_id = EXCLUDED.structure_id, organisation_id = EXCLUDED.organisation_id, disabled = false`,
-    [user.id, user.email, user.role, user.structureId ?? null, user.organisationId ?? null],
+    [user.id, user.email, user.role, user.structureId ?? null, user.organisationId ?? null, TERMS_VERSION],
   )
   await pool.query(
     `INSERT INTO account (id, account_id, provider_id, user_id, password) VALUES ($1, $1, 'credential', $1, $2)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, signIn, storageStateOf, waitForMail } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, signIn, completeOnboarding, storageStateOf, waitForMail } from './fixtures'
 
 // Issue 12, the directory: an administrator creates a partner structure, invites its partner and writes a social offer
 // (a challenge, the FSE mode); the partner edits its own offer; a referent finds it through the challenge filter and
@@ -121,6 +121,9 @@ test('an administrator creates a partner structure, invites its partner and writ
   await partner.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }).click()
   await expect(partner.locator('main').getByRole('status')).toBeVisible()
   await signIn(partner, PARTNER_EMAIL, PARTNER_PASSWORD)
+  // A new partner user goes through onboarding first, then lands on its structure.
+  await completeOnboarding(partner, 'Animatrice numérique')
+  await partner.getByRole('link', { name: 'Accéder à Passerelle' }).click()
   await expect(partner).toHaveURL('/partners/structure/dashboard')
   await expect(partner.getByRole('heading', { level: 1 })).toHaveText(STRUCTURE)
   await partner.getByRole('link', { name: OFFER }).click()

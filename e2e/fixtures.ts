@@ -33,6 +33,16 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /** On /double-auth: the code of the last sign-in email sent to `email` since `since`. */
+/** Issue 14 §3: a newly invited user's onboarding, filled as a person would; ends on /onboarding/end. */
+export async function completeOnboarding(page: Page, jobTitle: string) {
+  await page.waitForURL('**/onboarding')
+  await page.getByRole('link', { name: 'Commencer' }).click()
+  await page.getByLabel(/^Votre fonction/).fill(jobTitle)
+  await page.getByLabel(/^J’ai lu et j’accepte les conditions d’utilisation/).check()
+  await page.getByRole('button', { name: 'Valider' }).click()
+  await page.waitForURL('**/onboarding/end')
+}
+
 export async function enterEmailedCode(page: Page, email: string, since: number) {
   const code = await emailedCode(email, since)
   await page.getByLabel('Code de vérification').fill(code)

@@ -7,6 +7,8 @@ import pg from 'pg'
 import { createDb } from '../lib/db/client'
 import { runMigrations } from '../lib/db/migrate'
 import { seedDemo } from '../lib/db/seed'
+import { users } from '../lib/db/schema'
+import { TERMS_VERSION } from '../lib/onboarding/terms'
 import { seedE2eAccounts, seedE2eProviderUsers } from './e2e-accounts'
 import { ENTRA_TENANT, issuerFor, OIDC_CLIENT_SECRET, startOidcServer } from './oidc-server'
 import { startSmtpSink } from './smtp-sink'
@@ -28,6 +30,8 @@ await runMigrations(db)
 await seedDemo(db)
 await seedE2eAccounts(db)
 await seedE2eProviderUsers(db)
+// Every account of the fixture has been through onboarding (issue 14 §3); those the specs invite have not.
+await db.update(users).set({ onboardedAt: new Date(), termsVersion: TERMS_VERSION, termsAcceptedAt: new Date() })
 await pool.end()
 
 const smtpPort = Number(process.env.E2E_SMTP_PORT)

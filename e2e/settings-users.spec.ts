@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, signIn, storageStateOf, waitForMail } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, signIn, storageStateOf, waitForMail } from './fixtures'
 
 // The administrators' screens: users of the organisation (list, creation with an invitation mail through the
 // SMTP sink, disabling), and the organisation itself (its 2FA flag and reminder delay).
@@ -63,8 +63,61 @@ test('the admin creates a user; the invitation arrives by mail; the user chooses
   await person.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }).click()
   await expect(person.locator('main').getByRole('status')).toBeVisible()
   await signIn(person, email, PASSWORD)
+  // Issue 14 §3: onboarding before any page of the main layout.
+  await expect(person).toHaveURL('/onboarding')
+  await expect(person.getByRole('heading', { level: 1 })).toHaveText('Bienvenue sur Passerelle')
+  await person.goto('/v2/candidates/dashboard')
+  await expect(person).toHaveURL('/onboarding')
+  await person.goto('/workshops/dashboard')
+  await expect(person).toHaveURL('/onboarding')
+  await expectNoSeriousA11yViolations(person)
+  await person.getByRole('link', { name: 'Commencer' }).click()
+  await expect(person.getByRole('heading', { level: 1 })).toHaveText('Votre profil')
+  // Nothing filled: the two required answers, said in French, linked to their fields; nothing saved.
+  await person.getByLabel(/^Votre téléphone/).fill('06 12')
+  await person.getByRole('button', { name: 'Valider' }).click()
+  const summary = person.getByRole('alert').filter({ hasText: 'Vérifiez les champs signalés.' })
+  await expect(summary).toContainText('Vérifiez les champs signalés.')
+  await expect(person.getByLabel(/^Votre fonction/)).toHaveAccessibleDescription('Votre fonction est obligatoire (par exemple «\u00a0Conseillère en insertion\u00a0»).')
+  await expect(person.getByLabel(/^J’ai lu et j’accepte/)).toHaveAccessibleDescription(/Acceptez les conditions d’utilisation pour utiliser Passerelle\./)
+  await expect(person.getByLabel(/^Votre téléphone/)).toHaveAccessibleDescription(/Le téléphone n'est pas complet/)
+  await expectNoSeriousA11yViolations(person)
+  for (const width of [1440, 390, 320]) {
+    await person.setViewportSize({ width, height: 900 })
+    await person.screenshot({ path: test.info().outputPath(`onboarding-form-${width}.png`), fullPage: true })
+  }
+  await person.setViewportSize({ width: 1280, height: 720 })
+  await person.goto('/v2/candidates/dashboard')
+  await expect(person).toHaveURL('/onboarding')
+  await person.getByRole('link', { name: 'Commencer' }).click()
+  await person.getByLabel(/^Votre fonction/).fill('Conseillère en insertion')
+  await person.getByLabel(/^Votre téléphone/).fill('06 12 34 56 78')
+  await person.getByLabel('Les prescriptions et les demandes en retard').uncheck()
+  await person.getByLabel(/^J’ai lu et j’accepte/).check()
+  await person.getByRole('button', { name: 'Valider' }).click()
+  await expect(person).toHaveURL('/onboarding/end')
+  await expect(person.getByRole('heading', { level: 1 })).toHaveText('C’est prêt !')
+  // A counsellor has no home page: the candidates.
+  await person.getByRole('link', { name: 'Accéder à Passerelle' }).click()
   await expect(person).toHaveURL('/v2/candidates/dashboard')
-  await expect(person.getByRole('banner')).toContainText('Nina Nouvelle')
+  await expect(person.getByRole('banner')).toContainText('Sécurité du compte')
+  const [saved] = await onE2eDatabase<{ job_title: string; notify_late_items: boolean; notify_orientations: boolean; terms_version: string }>(
+    `select job_title, notify_late_items, notify_orientations, terms_version from "user" where email = $1`,
+    [email],
+  )
+  expect(saved).toMatchObject({ job_title: 'Conseillère en insertion', notify_late_items: false, notify_orientations: true, terms_version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })
+  // A new version of the terms asks again, before any page.
+  await onE2eDatabase(`update "user" set terms_version = '2020-01-01' where email = $1`, [email])
+  await person.goto('/v2/candidates/dashboard')
+  await expect(person).toHaveURL('/onboarding')
+  await person.getByRole('link', { name: 'Commencer' }).click()
+  await expect(person.getByText('Les conditions d’utilisation ont changé')).toBeVisible()
+  await expect(person.getByLabel(/^Votre fonction/)).toHaveValue('Conseillère en insertion')
+  await person.getByLabel(/^J’ai lu et j’accepte/).check()
+  await person.getByRole('button', { name: 'Valider' }).click()
+  await expect(person).toHaveURL('/onboarding/end')
+  await person.goto('/v2/candidates/dashboard')
+  await expect(person).toHaveURL('/v2/candidates/dashboard')
 
   // The list shows the sign-in.
   await page.goto('/v2/settings/users')

@@ -81,8 +81,9 @@ export async function sendFup(db: Db, params: { structureId: string; applyId: st
       kind: 'fupAnswered',
       payload: { applyId, candidateId: apply.candidateId, offerId: apply.offerId, state, cause: decision.cause },
     })
-    const [referent] = await tx.select({ email: users.email, disabled: users.disabled }).from(users).where(eq(users.id, apply.authorId))
-    if (referent && !referent.disabled) {
+    const [referent] = await tx.select({ email: users.email, disabled: users.disabled, wanted: users.notifyPrescriptionAnswers }).from(users).where(eq(users.id, apply.authorId))
+    // Issue 14 §3: the referent may have chosen not to get these emails (the actions dashboard still shows the answer).
+    if (referent && !referent.disabled && referent.wanted) {
       await queueMail(tx, {
         ...fupAnsweredMail(referent.email, { partnerName: answer.partnerFeedback.name, decision: decision.partnerDecision, causeLabel: causeLabel(decision.cause, await causeLabels(tx, apply.organisationId)), candidateId: apply.candidateId }),
         kind: 'fup-answered',

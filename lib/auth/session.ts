@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation'
 import { cache } from 'react'
 import { getDb } from '@/lib/db/client'
 import { can, GUARD_REDIRECT, partnerHome, type Permission } from '@/lib/permissions'
+import { needsOnboarding } from '@/lib/onboarding/terms'
 import { activeSession } from './active-session'
 import { getAuth } from './auth'
 
@@ -18,6 +19,8 @@ export type CurrentUser = {
   rolePermissions: string[] | null
   organisationId: string | null
   structureId: string | null
+  /** Issue 14 §3: false until the user went through /onboarding (again after a new version of the terms). */
+  onboarded: boolean
 }
 
 /** The signed-in user of this request, read once per render from the database session (idle timeout included). */
@@ -35,13 +38,18 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     rolePermissions: result.rolePermissions ?? null,
     organisationId: u.organisationId ?? null,
     structureId: u.structureId ?? null,
+    onboarded: !needsOnboarding(u),
   }
 })
 
-/** Pages: a visitor without a session goes to the login page. */
-export async function requireUser(): Promise<CurrentUser> {
+/**
+ * Pages: a visitor without a session goes to the login page; a user not yet onboarded goes to /onboarding (issue 14
+ * §3), except on the pages that onboarding itself needs (`allowNotOnboarded`: /onboarding/*, account security).
+ */
+export async function requireUser(options: { allowNotOnboarded?: boolean } = {}): Promise<CurrentUser> {
   const user = await getCurrentUser()
   if (!user) redirect('/v2/login')
+  if (!user.onboarded && !options.allowNotOnboarded) redirect('/onboarding')
   return user
 }
 

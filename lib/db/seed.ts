@@ -9,6 +9,7 @@ import { seedWorkshops } from './seed-workshops'
 import { seedCourses } from './seed-courses'
 import { seedReferrals } from './seed-referrals'
 import { seedDiagnoses } from './seed-diagnoses'
+import { TERMS_VERSION } from '@/lib/onboarding/terms'
 import { seedMessaging } from './seed-messaging'
 
 export const DEMO_PASSWORD = 'Passerelle-Demo-2026!'
@@ -94,6 +95,10 @@ export async function seedDemo(db: Db): Promise<void> {
         role: a.role,
         organisationId: 'org' in a ? demoIds[a.org] : null,
         structureId: 'structure' in a ? demoIds[a.structure] : null,
+        // Issue 14 §3: the demo accounts have been through onboarding.
+        onboardedAt: new Date('2026-09-01T08:00:00Z'),
+        termsVersion: TERMS_VERSION,
+        termsAcceptedAt: new Date('2026-09-01T08:00:00Z'),
       })
       await tx.insert(s.accounts).values({ id: `${id}-credential`, accountId: id, providerId: 'credential', userId: id, password: passwordHash })
     }

@@ -133,6 +133,8 @@ async function partnerUsersOf(db: DbOrTx, structureIds: string[]): Promise<Map<s
       structureIds.map((id) => sql`${id}::uuid`),
       sql`, `,
     )}) and role = 'fullPartner' and disabled = false
+      -- Issue 14 §3: a partner who chose not to get emails about late items gets no reminder.
+      and notify_late_items
     order by email`)
   const byStructure = new Map<string, string[]>()
   for (const r of rows) byStructure.set(r.structure_id, [...(byStructure.get(r.structure_id) ?? []), r.email])
@@ -144,7 +146,7 @@ async function activeEmails(db: DbOrTx, userIds: string[]): Promise<Map<string, 
     select id, email from "user" where id in (${sql.join(
       userIds.map((id) => sql`${id}`),
       sql`, `,
-    )}) and disabled = false`)
+    )}) and disabled = false and notify_late_items`)
   return new Map(rows.map((r) => [r.id, r.email]))
 }
 

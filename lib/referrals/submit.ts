@@ -4,7 +4,7 @@ import { appUrl } from '@/lib/auth/app-url'
 import { hashKey } from '@/lib/auth/client-ip'
 import { reserveAttempt, type Bucket } from '@/lib/auth/throttle'
 import type { Db } from '@/lib/db/client'
-import { orientations, places } from '@/lib/db/schema'
+import { orientations, places, users } from '@/lib/db/schema'
 import { fieldErrorsOf } from '@/lib/directory/fields'
 import { queueMail } from '@/lib/mail/queue-mail'
 import { listChallenges } from '@/lib/offers/challenges'
@@ -79,7 +79,12 @@ export async function submitOrientation(db: Db, token: string, input: unknown, c
       })
       .returning({ id: orientations.id })
     await writeAudit(tx, { actorId: null, organisationId: link.organisationId, action: 'orientation.received', entityType: 'orientation', entityId: row!.id, details: { linkId: link.id } })
-    await queueMail(tx, {
+    // Issue 14 §3: a user of the organisation at this address may have chosen not to get these emails.
+    const [declined] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, link.notifyEmail), eq(users.organisationId, link.organisationId), eq(users.notifyOrientations, false)))
+    if (!declined) await queueMail(tx, {
       to: link.notifyEmail,
       subject: 'Nouvelle orientation reçue',
       text: `Bonjour,\n\nUne nouvelle orientation est arrivée par le lien «\u00a0${link.label}\u00a0».\n\nPour la consulter et y répondre, connectez-vous à Passerelle\u00a0:\n${appUrl()}/v2/orientations/${row!.id}\n\nPasserelle`,

@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ChangePasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireUser()
+  const user = await requireUser({ allowNotOnboarded: true })
   const t = await getTranslations('auth')
   const changed = (await searchParams).changed === '1'
   return (

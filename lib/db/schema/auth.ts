@@ -24,6 +24,16 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** better-auth's two-factor plugin: a second factor is asked at sign-in (forced on for the users who must have one, see lib/auth/two-factor-policy.ts). */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** Issue 14 §3, onboarding: done once (null: the next page of the main layout leads to /onboarding). */
+    onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    jobTitle: text('job_title'),
+    /** The version of the terms of use accepted (lib/onboarding/terms.ts); another one asks again. */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** Emails the user chose to receive: partners' answers to their prescriptions, orientations received, late items. */
+    notifyPrescriptionAnswers: boolean('notify_prescription_answers').notNull().default(true),
+    notifyOrientations: boolean('notify_orientations').notNull().default(true),
+    notifyLateItems: boolean('notify_late_items').notNull().default(true),
   },
   (t) => [index('user_organisation_idx').on(t.organisationId), index('user_structure_idx').on(t.structureId)],
 )

@@ -1,0 +1,72 @@
+import { eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { writeAudit } from '@/lib/audit'
+import type { Db, DbOrTx } from '@/lib/db/client'
+import { organisations, users } from '@/lib/db/schema'
+import { fieldErrorsOf, optionalPhone, requiredText, type Outcome } from '@/lib/directory/fields'
+import { requiresSecondFactor } from '@/lib/auth/two-factor-policy'
+import { TERMS_VERSION } from './terms'
+
+export const ONBOARDING_MESSAGES = {
+  jobTitleRequired: 'Votre fonction est obligatoire (par exemple «\u00a0Conseillère en insertion\u00a0»).',
+  termsRequired: 'Acceptez les conditions d’utilisation pour utiliser Passerelle.',
+} as const
+
+const flag = z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean())
+
+/** /onboarding/form: phone, job title, the terms of use of the current version, the emails the user wants. */
+export const onboardingSchema = z.object({
+  jobTitle: requiredText(ONBOARDING_MESSAGES.jobTitleRequired, 120),
+  phone: optionalPhone,
+  acceptTerms: z.literal(true, { error: ONBOARDING_MESSAGES.termsRequired }),
+  notifyPrescriptionAnswers: flag,
+  notifyOrientations: flag,
+  notifyLateItems: flag,
+})
+
+/** What the form starts from, and whether the user must have a second factor (its step is then shown). */
+export async function onboardingProfile(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      phone: users.phone,
+      jobTitle: users.jobTitle,
+      termsVersion: users.termsVersion,
+      notifyPrescriptionAnswers: users.notifyPrescriptionAnswers,
+      notifyOrientations: users.notifyOrientations,
+      notifyLateItems: users.notifyLateItems,
+      role: users.role,
+      permissions: users.permissions,
+      twoFactorEnabled: users.twoFactorEnabled,
+      orgRequires: organisations.twoFactorRequired,
+    })
+    .from(users)
+    .leftJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.id, userId))
+  if (!row) return null
+  return { ...row, secondFactorRequired: requiresSecondFactor(row, { twoFactorRequired: !!row.orgRequires }) || row.twoFactorEnabled }
+}
+
+/** Saves the form: the user is onboarded (the first time only) and has accepted this version of the terms. */
+export async function completeOnboarding(db: Db, user: { id: string; organisationId: string | null; structureId: string | null }, input: unknown, now: Date): Promise<Outcome> {
+  const parsed = onboardingSchema.safeParse(input)
+  if (!parsed.success) return { ok: false, error: 'Vérifiez les champs signalés.', fieldErrors: fieldErrorsOf(parsed.error) }
+  const v = parsed.data
+  return db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        phone: v.phone,
+        jobTitle: v.jobTitle,
+        termsVersion: TERMS_VERSION,
+        termsAcceptedAt: now,
+        notifyPrescriptionAnswers: v.notifyPrescriptionAnswers,
+        notifyOrientations: v.notifyOrientations,
+        notifyLateItems: v.notifyLateItems,
+        onboardedAt: sql`coalesce(${users.onboardedAt}, ${now})`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id))
+    await writeAudit(tx, { actorId: user.id, organisationId: user.organisationId, structureId: user.structureId, action: 'user.onboarded', entityType: 'user', entityId: user.id, details: { termsVersion: TERMS_VERSION } })
+    return { ok: true as const }
+  })
+}
