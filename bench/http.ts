@@ -9,6 +9,7 @@
  * The three loads each run in turns with their floor (/legal-notice, /api/health), which every figure line reports.
  * The load generator is node:http with keep-alive, a fixed number of workers and a fixed duration, to 127.0.0.1 only.
  */
+import crypto from 'node:crypto'
 import { TERMS_VERSION } from '../lib/onboarding/terms'
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -288,6 +289,27 @@ async function pairedLoad(port: number, figure: Request, floor: Request, concurr
   }
 }
 
+/** Lighthouse's four category scores (its default: a mobile device, simulated throttling) for a page, in Chromium. */
+async function lighthouseScores(server: Server, pagePath: string, target: number) {
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')])
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] })
+  try {
+    const result = await lighthouse(`${server.base}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
+    if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`)
+    const scores = Object.fromEntries(Object.entries(result.lhr.categories).map(([key, category]) => [key, Math.round((category.score ?? 0) * 100)]))
+    const audits = result.lhr.audits
+    return {
+      scores,
+      lcp: audits['largest-contentful-paint']?.displayValue,
+      tbt: audits['total-blocking-time']?.displayValue,
+      target: { eachCategory: target },
+      ok: Object.values(scores).every((score) => score >= target),
+    }
+  } finally {
+    chrome.kill()
+  }
+}
+
 type Script = { file: string; encoding: string; transferred: number; gzip: number; bytes: number }
 
 /** The scripts a fresh Chromium (no cache) downloads for a page, until the network is idle. */
@@ -340,7 +362,7 @@ async function firstLoadJs(server: Server, pagePath: string, cookies: { name: st
 
 export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only, log, print }: HttpOptions): Promise<void> {
   const wanted = (name: string) => !only || only.includes(name)
-  const names = ['offer-page-ttfb', 'applies-endpoint-rps', 'candidate-sheet-ttfb', 'job-offer-page-ttfb', 'workshop-page-ttfb', 'offer-page-first-load-js', 'first-load-js', 'public-pages-first-load-js']
+  const names = ['offer-page-ttfb', 'applies-endpoint-rps', 'candidate-sheet-ttfb', 'job-offer-page-ttfb', 'workshop-page-ttfb', 'offer-page-first-load-js', 'first-load-js', 'public-pages-first-load-js', 'public-pages-lighthouse']
   if (!names.some(wanted)) return log('no HTTP figure among --only')
   const server = await startServerWithRetry(dbUrl, log)
   try {
@@ -491,15 +513,36 @@ export async function runHttp({ dbUrl, pool, offer, seconds, warmupSeconds, only
     }
     // Issue 14: the pages of people who do not work in Passerelle every day, ≤ 120 kB gzip each (the form through a link
     // made for the figure, removed afterwards).
-    if (wanted('public-pages-first-load-js')) {
+    // Issue 14: the pages of people who do not work in Passerelle every day (the referral form, the diagnosis through
+    // its link): ≤ 120 kB of JS gzip each, and Lighthouse (mobile) ≥ 95 in its four categories. A link and a diagnosis
+    // token are made for the figures, removed afterwards.
+    if (wanted('public-pages-first-load-js') || wanted('public-pages-lighthouse')) {
       const token = 'benchFirstLoadLink_0000000000001'
-      await pool.query(`INSERT INTO referral_links (organisation_id, token, label, notify_email) SELECT id, $1, 'Bench', 'bench@bench.test' FROM organisations ORDER BY id LIMIT 1`, [token])
+      const diagnosisToken = crypto.randomBytes(32).toString('base64url')
+      const { rows: [org] } = await pool.query<{ id: string }>('SELECT id FROM organisations ORDER BY id LIMIT 1')
+      await pool.query(`INSERT INTO referral_links (organisation_id, token, label, notify_email) VALUES ($1, $2, 'Bench', 'bench@bench.test')`, [org!.id, token])
+      const { rows: [diagnosis] } = await pool.query<{ id: string }>(
+        `INSERT INTO diagnoses (organisation_id, candidate_id, status, token_hash, token_expires_at)
+         SELECT $1, id, 'sent', $2, now() + interval '7 days' FROM candidates WHERE organisation_id = $1 ORDER BY id LIMIT 1 RETURNING id`,
+        [org!.id, crypto.createHash('sha256').update(diagnosisToken).digest('base64url')],
+      )
+      const pages = ['/referral-form/homepage', `/referral-form/informations/${token}`, '/referral-form/confirmation', `/diagnosis/${diagnosisToken}`]
+      const shown = (pagePath: string) => pagePath.replace(diagnosisToken, '<token>')
       try {
-        for (const pagePath of ['/referral-form/homepage', `/referral-form/informations/${token}`, '/referral-form/confirmation']) {
-          log(`measuring first-load JS of ${pagePath} in Chromium`)
-          print({ bench: 'public-pages-first-load-js', ...(await firstLoadJs(server, pagePath, [], 120)) })
+        if (wanted('public-pages-first-load-js')) {
+          for (const pagePath of pages) {
+            log(`measuring first-load JS of ${shown(pagePath)} in Chromium`)
+            print({ bench: 'public-pages-first-load-js', ...(await firstLoadJs(server, pagePath, [], 120)), path: shown(pagePath) })
+          }
+        }
+        if (wanted('public-pages-lighthouse')) {
+          for (const pagePath of pages) {
+            log(`Lighthouse (mobile) on ${shown(pagePath)}`)
+            print({ bench: 'public-pages-lighthouse', path: shown(pagePath), ...(await lighthouseScores(server, pagePath, 95)) })
+          }
         }
       } finally {
+        await pool.query('DELETE FROM diagnoses WHERE id = $1', [diagnosis!.id])
         await pool.query('DELETE FROM referral_links WHERE token = $1', [token])
       }
     }

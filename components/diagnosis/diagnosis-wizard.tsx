@@ -48,6 +48,7 @@ export function DiagnosisWizard({
   const router = useRouter()
   const base = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const containerRef = useRef<HTMLDivElement>(null)
   const [step, setStep] = useState(0)
   const [project, setProject] = useState<Project>(initial.project)
   const [barriers, setBarriers] = useState<Record<string, BarrierValue>>(() =>
@@ -79,6 +80,8 @@ export function DiagnosisWizard({
       if (!outcome.ok) {
         setErrors(outcome.fieldErrors ?? {})
         toast.error(outcome.error)
+        // The first field in error takes the focus (a barrier's error: its group).
+        requestAnimationFrame(() => containerRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[aria-describedby] input')?.focus())
         return
       }
       setErrors({})
@@ -90,7 +93,12 @@ export function DiagnosisWizard({
       setStep(next)
       if (next === 2) {
         setSuggestions(null)
-        diagnosisSuggestionsAction(candidate.id, answers()).then((r) => setSuggestions(r.ok ? r.offers : []))
+        diagnosisSuggestionsAction(candidate.id, answers())
+          .then((r) => setSuggestions(r.ok ? r.offers : []))
+          .catch(() => {
+            setSuggestions([])
+            toast.error('Les offres suggérées n’ont pas pu être lues. Revenez à l’étape précédente pour réessayer.')
+          })
       }
     })
 
@@ -145,7 +153,7 @@ export function DiagnosisWizard({
   const found = barriersFound(challenges.map((c) => ({ challengeId: c.id, name: c.name, tags: c.tags, ...barriers[c.id]! })))
 
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={containerRef} className="flex flex-col gap-6">
       <nav aria-label="Étapes du diagnostic">
         <ol className="flex flex-wrap gap-2 text-sm">
           {STEPS.map((label, i) => (

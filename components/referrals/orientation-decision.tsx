@@ -48,7 +48,10 @@ function DeclineDialog({ id, onClose }: { id: string; onClose: () => void }) {
     startTransition(async () => {
       const outcome = await declineOrientationAction(id, { reason })
       if (!outcome.ok) {
-        if (outcome.fieldErrors?.reason) setError(outcome.fieldErrors.reason)
+        if (outcome.fieldErrors?.reason) {
+          setError(outcome.fieldErrors.reason)
+          requestAnimationFrame(() => document.getElementById(fieldId)?.focus())
+        }
         else toast.error(outcome.error)
         return
       }

@@ -21,7 +21,7 @@ const flag = z.boolean().catch(false)
 /** The signed-in user of an organisation holding candidate.modify, or null (fail closed). */
 async function candidateEditor() {
   const user = await getCurrentUser()
-  if (!user?.organisationId || !can(user, 'candidate.modify')) return null
+  if (!user?.organisationId || !user.onboarded || !can(user, 'candidate.modify')) return null
   return user as typeof user & { organisationId: string }
 }
 

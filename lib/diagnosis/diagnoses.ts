@@ -44,11 +44,13 @@ export async function checkAnswers(db: DbOrTx, organisationId: string, input: un
   return { ok: true, answers: { project: parsed.data.project, barriers: [...barriers.values()] } }
 }
 
+/** The candidate of the organisation, its row locked: two writers (two tabs, a save and an SMS) take turns. */
 async function candidateOf(db: DbOrTx, organisationId: string, candidateId: string) {
   const [row] = await db
     .select({ id: candidates.id })
     .from(candidates)
     .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId)))
+    .for('update')
   return row ?? null
 }
 
@@ -123,7 +125,7 @@ export async function sendDiagnosisLink(db: Db, actor: DiagnosisActor, candidate
         authorId: actor.id,
         kind: 'diagnosis.link',
         candidateIds: [candidateId],
-        text: `Bonjour {prenom}, {organisation} vous propose de répondre à quelques questions sur votre projet et vos besoins. C’est simple : ${appUrl()}/diagnosis/${token} (lien valable ${LINK_DAYS} jours).`,
+        text: `Bonjour {prenom}, {organisation} vous propose de répondre à quelques questions sur votre projet et vos besoins. C’est simple\u00a0: ${appUrl()}/diagnosis/${token} (lien valable ${LINK_DAYS} jours).`,
         now,
       })
       // No mobile, or opted out: nothing is kept (the transaction is undone).

@@ -17,7 +17,8 @@ export async function guardedAction<T extends object>(
   work: (user: CurrentUser) => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
   const user = await getCurrentUser()
-  if (!user || (permission && !can(user, permission))) return FORBIDDEN
+  // Issue 14 §3: nothing is changed by a user who has not been through onboarding (the terms of use) yet.
+  if (!user || !user.onboarded || (permission && !can(user, permission))) return FORBIDDEN
   try {
     return await work(user)
   } catch (error) {

@@ -9,7 +9,7 @@ export const REFERRAL_MESSAGES = {
   expiryPast: 'La date d’expiration doit être à venir.',
   prescriberNameRequired: 'Votre prénom et votre nom sont obligatoires.',
   prescriberStructureRequired: 'Le nom de votre structure est obligatoire.',
-  prescriberEmailRequired: 'Votre email est obligatoire : l’organisation vous répond par email.',
+  prescriberEmailRequired: 'Votre email est obligatoire\u00a0: l’organisation vous répond par email.',
   firstNameRequired: 'Le prénom de la personne est obligatoire.',
   lastNameRequired: 'Le nom de la personne est obligatoire.',
   birthDateInvalid: 'La date de naissance n’est pas valide.',
@@ -20,7 +20,7 @@ export const REFERRAL_MESSAGES = {
   tooLarge: 'Le formulaire envoyé est trop volumineux.',
   invalidLink: 'Ce lien d’orientation n’est pas valide.',
   throttled: 'Trop d’orientations ont été envoyées depuis cette adresse ou ce lien en une heure. Réessayez plus tard, ou contactez directement l’organisation.',
-  declineReasonRequired: 'Le motif du refus est obligatoire : il est transmis au prescripteur.',
+  declineReasonRequired: 'Le motif du refus est obligatoire\u00a0: il est transmis au prescripteur.',
   alreadyDecided: 'Cette orientation a déjà été traitée.',
 } as const
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
 import { appUrl } from '@/lib/auth/app-url'
+import { parisToday } from '@/lib/dates'
 import { hashKey } from '@/lib/auth/client-ip'
 import { reserveAttempt, type Bucket } from '@/lib/auth/throttle'
 import type { Db } from '@/lib/db/client'
@@ -44,7 +45,7 @@ export async function submitOrientation(db: Db, token: string, input: unknown, c
   if (place.length === 0) fieldErrors.placeId = REFERRAL_MESSAGES.placeUnknown
   const byId = new Map(challenges.map((c) => [c.id, c.name]))
   if (v.needs.some((id) => !byId.has(id))) fieldErrors.needs = REFERRAL_MESSAGES.needUnknown
-  if (v.birthDate && v.birthDate > context.now.toISOString().slice(0, 10)) fieldErrors.birthDate = REFERRAL_MESSAGES.birthDateFuture
+  if (v.birthDate && v.birthDate > parisToday(context.now)) fieldErrors.birthDate = REFERRAL_MESSAGES.birthDateFuture
   if (Object.keys(fieldErrors).length) return { ok: false, status: 400, error: 'Vérifiez les champs signalés.', fieldErrors }
   // A robot filled the hidden field: it is thanked, nothing is written.
   if (v.website.trim() !== '') return { ok: true, orientationId: null }

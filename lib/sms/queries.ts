@@ -12,6 +12,9 @@ export const THREAD_PAGE_SIZE = 50
  * A candidate's SMS thread, newest first, read from its covering index (organisation, candidate, created_at): the
  * organisation is part of the key, so another organisation's candidate has no thread here. `before` pages back.
  */
+/** '…/diagnosis/<43-character token>' shown as '…/diagnosis/…': colleagues reading the thread cannot answer in the person's place. */
+export const maskDiagnosisLinks = (body: string) => body.replace(/\/diagnosis\/[A-Za-z0-9_-]{43}/g, '/diagnosis/…')
+
 export async function smsThread(db: DbOrTx, params: { organisationId: string; candidateId: string; before?: { createdAt: Date; id: string } | null; limit?: number }) {
   const limit = params.limit ?? THREAD_PAGE_SIZE
   const rows = await db
@@ -42,7 +45,8 @@ export async function smsThread(db: DbOrTx, params: { organisationId: string; ca
     )
     .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
     .limit(limit + 1)
-  return { messages: rows.slice(0, limit), hasMore: rows.length > limit }
+  // A diagnosis link is the person's key (issue 14 §2): the thread shows that it was sent, not the key itself.
+  return { messages: rows.slice(0, limit).map((m) => ({ ...m, body: maskDiagnosisLinks(m.body) })), hasMore: rows.length > limit }
 }
 export type ThreadMessage = Awaited<ReturnType<typeof smsThread>>['messages'][number]
 

@@ -8,6 +8,7 @@ import { compareBarriers } from '@/lib/diagnosis/questionnaire'
 import { suggestedOffers } from '@/lib/diagnosis/suggestions'
 import { listChallenges } from '@/lib/offers/challenges'
 import { toSmsNumber } from '@/lib/sms/mobile-number'
+import { smsThread } from '@/lib/sms/queries'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
 // The diagnosis (issue 14 §2): the counsellor's questionnaire, its checks, the history, the person's link, the suggestions.
@@ -109,9 +110,14 @@ describe('the diagnosis sent to the person', () => {
       const sent = await sendDiagnosisLink(asDb(tx), COUNSELLOR, candidateId, NOW)
       expect(sent).toEqual({ ok: true, expiresAt: new Date('2026-12-02T09:00:00Z') })
       const [sms] = await tx.select().from(s.smsMessages).where(and(eq(s.smsMessages.candidateId, candidateId), eq(s.smsMessages.kind, 'diagnosis.link')))
-      expect(sms!.body).toMatch(/^Bonjour .+, Département de Seine-Maritime vous propose de répondre à quelques questions sur votre projet et vos besoins\. C’est simple : http.+\/diagnosis\/[A-Za-z0-9_-]{43} \(lien valable 7 jours\)\.$/)
+      expect(sms!.body).toMatch(/^Bonjour .+, Département de Seine-Maritime vous propose de répondre à quelques questions sur votre projet et vos besoins\. C’est simple\u00a0: http.+\/diagnosis\/[A-Za-z0-9_-]{43} \(lien valable 7 jours\)\.$/)
       const token = tokenOf(sms!.body)
-      // Only the token's hash is kept.
+      // The candidate's SMS thread shows that a link went, not the key itself.
+      const thread = await smsThread(asDb(tx), { organisationId: demoIds.orgSeineMaritime, candidateId })
+      const shown = thread.messages.find((m) => m.kind === 'diagnosis.link')!.body
+      expect(shown).toContain('/diagnosis/… (lien valable 7 jours).')
+      expect(shown).not.toContain(token)
+      // The diagnosis keeps only the token's hash.
       expect(await tx.select().from(s.diagnoses).where(eq(s.diagnoses.tokenHash, token))).toHaveLength(0)
       expect(await diagnosisOfToken(asDb(tx), token, NOW)).toMatchObject({ state: 'open', organisationId: demoIds.orgSeineMaritime, organisationName: 'Département de Seine-Maritime' })
       expect(await diagnosisOfToken(asDb(tx), token.slice(0, 42) + (token.endsWith('A') ? 'B' : 'A'), NOW)).toBeNull()

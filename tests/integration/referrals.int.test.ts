@@ -235,7 +235,7 @@ describe('deciding an orientation', () => {
   it('declining needs a reason, which the prescriber receives', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const id = await received(tx)
-      expect(await declineOrientation(asDb(tx), COUNSELLOR, id, { reason: '  ' }, NOW)).toMatchObject({ ok: false, fieldErrors: { reason: 'Le motif du refus est obligatoire : il est transmis au prescripteur.' } })
+      expect(await declineOrientation(asDb(tx), COUNSELLOR, id, { reason: '  ' }, NOW)).toMatchObject({ ok: false, fieldErrors: { reason: 'Le motif du refus est obligatoire\u00a0: il est transmis au prescripteur.' } })
       expect(await getOrientation(asDb(tx), demoIds.orgSeineMaritime, id)).toMatchObject({ status: 'pending' })
       expect(await declineOrientation(asDb(tx), LYON, id, { reason: 'Hors territoire' }, NOW)).toMatchObject({ ok: false, notFound: true })
       expect(await declineOrientation(asDb(tx), COUNSELLOR, id, { reason: 'La personne habite hors du département.' }, NOW)).toEqual({ ok: true })

@@ -2,6 +2,7 @@ import Link from '@/components/ui/link'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { buttonClass } from '@/components/ui/button'
+import { signOutAction } from '@/lib/auth/actions'
 import { requireUser } from '@/lib/auth/session'
 
 export const generateMetadata = pageMetadata('onboarding')
@@ -24,6 +25,11 @@ export default async function OnboardingPage() {
           Commencer
         </Link>
       </div>
+      <form action={signOutAction} className="border-t border-slate-200 pt-3 text-sm">
+        <button type="submit" className="text-brand-700 underline">
+          Se déconnecter
+        </button>
+      </form>
     </section>
   )
 }

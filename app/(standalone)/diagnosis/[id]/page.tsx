@@ -1,10 +1,9 @@
 import { notFound, redirect } from 'next/navigation'
-import { DiagnosisWizard } from '@/components/diagnosis/diagnosis-wizard'
+import dynamic from 'next/dynamic'
 import { PersonQuestionnaire } from '@/components/diagnosis/person-questionnaire'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import Link from '@/components/ui/link'
-import { Toaster } from '@/components/ui/toaster'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { getCandidate } from '@/lib/candidates/queries'
 import { now } from '@/lib/clock'
@@ -18,6 +17,10 @@ import { can, GUARD_REDIRECT } from '@/lib/permissions'
 import { prescriberDefaults } from '@/lib/prescriptions/queries'
 
 export const generateMetadata = pageMetadata('diagnosis')
+
+// Loaded only on the counsellor's branch: the person's link (a phone, maybe a slow network) downloads its questionnaire alone.
+const DiagnosisWizard = dynamic(() => import('@/components/diagnosis/diagnosis-wizard').then((m) => m.DiagnosisWizard))
+const Toaster = dynamic(() => import('@/components/ui/toaster').then((m) => m.Toaster))
 
 /**
  * /diagnosis/{candidate id}: the counsellor's diagnosis of one candidate (candidate.diagnosis.modify), outside the main
@@ -42,7 +45,8 @@ export default async function DiagnosisPage({ params }: { params: Promise<{ id: 
   ])
   const underWay = state.underWay
   // Started from the latest diagnosis when none is under way: what is still true is kept, the counsellor updates it.
-  const initial = underWay?.status === 'draft' || underWay?.status === 'toReview' ? underWay.answers : (state.latest?.answers ?? emptyAnswers())
+  // A draft sent by SMS keeps its answers until the person's replace them.
+  const initial = underWay && 'project' in underWay.answers ? underWay.answers : (state.latest?.answers ?? emptyAnswers())
   const name = `${candidate.firstName} ${candidate.lastName}`
   return (
     <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:p-8">

@@ -2,6 +2,7 @@ import { redirect } from 'next/navigation'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { OnboardingForm } from '@/components/onboarding/onboarding-form'
+import { signOutAction } from '@/lib/auth/actions'
 import { requireUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { onboardingProfile } from '@/lib/onboarding/profile'
@@ -33,6 +34,11 @@ export default async function OnboardingFormPage() {
         partner={user.role === 'fullPartner'}
         secondFactor={{ required: profile.secondFactorRequired, email: user.email }}
       />
+      <form action={signOutAction} className="border-t border-slate-200 pt-3 text-sm">
+        <button type="submit" className="text-brand-700 underline">
+          Se déconnecter
+        </button>
+      </form>
     </section>
   )
 }

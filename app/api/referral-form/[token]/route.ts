@@ -25,6 +25,6 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
     return json(outcome.status, { error: outcome.error, ...('fieldErrors' in outcome ? { fieldErrors: outcome.fieldErrors } : {}) })
   } catch (error) {
     logError('referral.submit', error)
-    return json(503, { error: 'Le formulaire est momentanément indisponible. Votre orientation n’a pas été enregistrée : réessayez dans un instant.' })
+    return json(503, { error: 'Le formulaire est momentanément indisponible. Votre orientation n’a pas été enregistrée\u00a0: réessayez dans un instant.' })
   }
 }
