@@ -5,7 +5,7 @@ import Link from '@/components/ui/link'
 import { formatDate, formatDateTime } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { candidateDiagnoses } from '@/lib/diagnosis/diagnoses'
-import { barriersFound, compareBarriers, levelLabel } from '@/lib/diagnosis/questionnaire'
+import { barriersFound, compareBarriers, levelLabel } from '@/lib/diagnosis/choices'
 
 /**
  * The sheet's "Diagnostic" section (issue 14 §2): the latest completed diagnosis, its date and author, its barriers,

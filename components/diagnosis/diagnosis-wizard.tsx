@@ -19,7 +19,7 @@ import {
   type DiagnosisAnswers,
   type Level,
   type Project,
-} from '@/lib/diagnosis/questionnaire'
+} from '@/lib/diagnosis/choices'
 import type { PrescriberDefaults } from '@/lib/prescriptions/queries'
 
 export type WizardChallenge = { id: string; name: string; tags: string[]; situations: readonly string[] }

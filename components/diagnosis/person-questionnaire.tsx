@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react'
 import { submitPersonDiagnosisAction } from '@/lib/diagnosis/actions'
-import { AVAILABILITY, DRIVING_LICENCE, LEVELS, PROFESSIONAL_SITUATIONS, TRAINING_LEVELS, type Level } from '@/lib/diagnosis/questionnaire'
+import { AVAILABILITY, DRIVING_LICENCE, LEVELS, PROFESSIONAL_SITUATIONS, TRAINING_LEVELS, type Level } from '@/lib/diagnosis/choices'
 
 type Challenge = { id: string; name: string; situations: readonly string[] }
 type Choice = { value: string; simple: string }

@@ -1,8 +1,8 @@
 /**
- * A JSON body of at most `maxBytes`: refused before it is read when its declared length is over, and while it is read
- * when it turns out longer (or comes chunked without a length). Null when it is not JSON.
+ * A request body of at most `maxBytes`, as text: refused before it is read when its declared length is over, and while
+ * it is read when it turns out longer (or comes chunked without a length).
  */
-export async function readJsonCapped(request: Request, maxBytes: number): Promise<{ ok: true; value: unknown } | { ok: false; tooLarge: boolean }> {
+export async function readTextCapped(request: Request, maxBytes: number): Promise<{ ok: true; text: string } | { ok: false; tooLarge: boolean }> {
   const declared = Number(request.headers.get('content-length') ?? NaN)
   if (Number.isFinite(declared) && declared > maxBytes) {
     await request.body?.cancel().catch(() => undefined)
@@ -22,8 +22,15 @@ export async function readJsonCapped(request: Request, maxBytes: number): Promis
     }
     chunks.push(value)
   }
+  return { ok: true, text: Buffer.concat(chunks).toString('utf8') }
+}
+
+/** A JSON body of at most `maxBytes` (readTextCapped); not JSON: refused, not too large. */
+export async function readJsonCapped(request: Request, maxBytes: number): Promise<{ ok: true; value: unknown } | { ok: false; tooLarge: boolean }> {
+  const body = await readTextCapped(request, maxBytes)
+  if (!body.ok) return body
   try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) }
+    return { ok: true, value: JSON.parse(body.text) }
   } catch {
     return { ok: false, tooLarge: false }
   }
