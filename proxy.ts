@@ -6,7 +6,8 @@ import { contentSecurityPolicy, newNonce } from '@/lib/security/headers'
 /**
  * Sets the request's locale (spec §1: French; English on the login pages, from the cookie or the browser),
  * gives every page a Content-Security-Policy with a fresh nonce (lib/security/headers.ts; Next.js puts it on
- * its scripts), and redirects unknown paths under /referral-form to its home page (spec §2).
+ * its scripts), redirects unknown paths under /referral-form to its home page (spec §2), and serves a diagnosis link
+ * from its plain-HTML route.
  * Authorization is not done here: every page, action and route handler checks the session itself.
  */
 export function proxy(request: NextRequest) {
@@ -28,7 +29,12 @@ export function proxy(request: NextRequest) {
     https: request.nextUrl.protocol === 'https:',
   })
   requestHeaders.set('Content-Security-Policy', policy)
-  const response = NextResponse.next({ request: { headers: requestHeaders } })
+  // A diagnosis link (/diagnosis/<token>, issue 14 §2) is answered in plain HTML by its own route handler; the
+  // counsellor's /diagnosis/<candidate id> stays the page.
+  const diagnosisToken = /^\/diagnosis\/([A-Za-z0-9_-]{43})$/.exec(pathname)?.[1]
+  const response = diagnosisToken
+    ? NextResponse.rewrite(new URL(`/diagnosis-link/${diagnosisToken}`, request.url), { request: { headers: requestHeaders } })
+    : NextResponse.next({ request: { headers: requestHeaders } })
   response.headers.set('Content-Security-Policy', policy)
   return response
 }

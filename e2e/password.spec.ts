@@ -54,9 +54,15 @@ test('forgotten password: the same answer for any address, a link by SMTP that w
 
   // Unknown and known addresses: the same words, after the same time.
   const since = Date.now()
-  const unknownMs = await requestReset(page, 'personne-ici@passerelle.test')
-  const knownMs = await requestReset(page, owner.email)
-  expect(Math.abs(knownMs - unknownMs)).toBeLessThan(400)
+  // A loaded machine can slow one request by chance: a real difference (work done only for a known address) shows in
+  // every round, so up to three rounds are tried (three reset mails, within the account's five an hour).
+  let difference = Infinity
+  for (let round = 0; round < 3 && difference >= 400; round++) {
+    const unknownMs = await requestReset(page, 'personne-ici@passerelle.test')
+    const knownMs = await requestReset(page, owner.email)
+    difference = Math.abs(knownMs - unknownMs)
+  }
+  expect(difference).toBeLessThan(400)
   const link = await resetLinkFor(owner.email, since)
   await expectNoSeriousA11yViolations(page)
 

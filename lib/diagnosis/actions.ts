@@ -4,10 +4,9 @@ import { revalidatePath } from 'next/cache'
 import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
 import { NOT_FOUND } from '@/lib/directory/fields'
-import { FAILED, FORBIDDEN, guardedAction } from '@/lib/directory/guard'
+import { FORBIDDEN, guardedAction } from '@/lib/directory/guard'
 import { isUuid } from '@/lib/ids'
-import { logError } from '@/lib/log'
-import { checkAnswers, saveDiagnosis, sendDiagnosisLink, submitByPerson } from './diagnoses'
+import { checkAnswers, saveDiagnosis, sendDiagnosisLink } from './diagnoses'
 import { suggestedOffers } from './suggestions'
 
 const uuid = (v: unknown): v is string => typeof v === 'string' && isUuid(v)
@@ -46,15 +45,4 @@ export async function sendDiagnosisLinkAction(candidateId: unknown) {
     if (outcome.ok) revalidatePath(`/v2/candidate/${candidateId}`)
     return outcome
   })
-}
-
-/** The person's answer, through their link: no session, the token is the only key. */
-export async function submitPersonDiagnosisAction(token: unknown, answers: unknown) {
-  if (typeof token !== 'string') return { ok: false as const, error: 'Ce lien n’est plus valable.' }
-  try {
-    return await submitByPerson(getDb(), token, answers, now())
-  } catch (error) {
-    logError('diagnosis.answer', error)
-    return FAILED
-  }
 }

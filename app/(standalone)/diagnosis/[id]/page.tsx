@@ -1,15 +1,13 @@
 import { notFound, redirect } from 'next/navigation'
 import dynamic from 'next/dynamic'
-import { PersonQuestionnaire } from '@/components/diagnosis/person-questionnaire'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import Link from '@/components/ui/link'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { getCandidate } from '@/lib/candidates/queries'
-import { now } from '@/lib/clock'
 import { formatDateTime, parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
-import { candidateDiagnoses, diagnosisOfToken, isDiagnosisToken } from '@/lib/diagnosis/diagnoses'
+import { candidateDiagnoses } from '@/lib/diagnosis/diagnoses'
 import { emptyAnswers, situationsOf } from '@/lib/diagnosis/questionnaire'
 import { isUuid } from '@/lib/ids'
 import { listChallenges } from '@/lib/offers/challenges'
@@ -24,13 +22,11 @@ const Toaster = dynamic(() => import('@/components/ui/toaster').then((m) => m.To
 
 /**
  * /diagnosis/{candidate id}: the counsellor's diagnosis of one candidate (candidate.diagnosis.modify), outside the main
- * layout so that it can be filled with the person, screen shared. /diagnosis/{token}: the same questionnaire as the
- * person answers it through the link of their SMS, with nothing else of theirs. Another organisation's candidate, an
- * unknown token: "not found".
+ * layout so that it can be filled with the person, screen shared. Another organisation's candidate: "not found".
+ * /diagnosis/{token}, the person's link, is answered by app/(standalone)/diagnosis-link (proxy.ts rewrites it).
  */
 export default async function DiagnosisPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
-  if (isDiagnosisToken(id)) return <PersonPage token={id} />
   if (!isUuid(id)) notFound()
   const user = await requireOrganisationUser()
   if (!can(user, 'candidate.diagnosis.modify')) redirect(GUARD_REDIRECT)
@@ -73,21 +69,4 @@ export default async function DiagnosisPage({ params }: { params: Promise<{ id: 
       <Toaster />
     </section>
   )
-}
-
-async function PersonPage({ token }: { token: string }) {
-  const db = getDb()
-  const diagnosis = await diagnosisOfToken(db, token, now())
-  if (!diagnosis) notFound()
-  if (diagnosis.state !== 'open') {
-    return (
-      <section role="alert" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5 text-base">
-        <h1 className="text-xl font-semibold">{diagnosis.state === 'used' ? 'Vos réponses sont déjà envoyées' : 'Ce lien a expiré'}</h1>
-        <p>{diagnosis.state === 'used' ? 'Merci. Ce lien ne sert qu’une fois.' : 'Ce lien était valable 7 jours.'}</p>
-        <p>Si besoin, demandez un nouveau lien à votre conseiller de {diagnosis.organisationName}.</p>
-      </section>
-    )
-  }
-  const challenges = await listChallenges(db, diagnosis.organisationId)
-  return <PersonQuestionnaire token={token} organisationName={diagnosis.organisationName} challenges={challenges.map((c) => ({ id: c.id, name: c.name, situations: situationsOf(c.tags) }))} />
 }
