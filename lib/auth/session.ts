@@ -43,6 +43,16 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
 })
 
 /**
+ * The user who may act (server actions, route handlers): signed in and onboarded (issue 14 §3). A user who has not
+ * accepted the current terms of use yet changes and reads nothing through them, as if signed out; only onboarding,
+ * account security and sign-out take them (those use getCurrentUser).
+ */
+export const getActiveUser = cache(async (): Promise<CurrentUser | null> => {
+  const user = await getCurrentUser()
+  return user?.onboarded ? user : null
+})
+
+/**
  * Pages: a visitor without a session goes to the login page; a user not yet onboarded goes to /onboarding (issue 14
  * §3), except on the pages that onboarding itself needs (`allowNotOnboarded`: /onboarding/*, account security).
  */

@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache'
 import { z } from 'zod'
 import { now } from '@/lib/clock'
 import { acceptOrientation } from '@/lib/referrals/decide'
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
@@ -20,7 +20,7 @@ const flag = z.boolean().catch(false)
 
 /** The signed-in user of an organisation holding candidate.modify, or null (fail closed). */
 async function candidateEditor() {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user?.organisationId || !user.onboarded || !can(user, 'candidate.modify')) return null
   return user as typeof user & { organisationId: string }
 }
@@ -67,7 +67,7 @@ export async function updateCandidateAction(candidateId: unknown, input: unknown
 
 /** "Afficher le NIR": audited; the number goes back in the response body only, never in a URL or a log. */
 export async function revealNirAction(candidateId: unknown): Promise<{ ok: true; nir: string } | Refused> {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user) return NOT_FOUND
   if (typeof candidateId !== 'string') return NOT_FOUND
   const result = await revealNir(getDb(), { actor: user, candidateId })

@@ -1,6 +1,6 @@
 'use server'
 
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { can } from '@/lib/permissions'
 import { BULK_MESSAGES, bulkStatusSchema, changeCandidatesStatus } from './bulk-status'
@@ -9,7 +9,7 @@ export type BulkStatusActionResult = { ok: true; updated: number } | { ok: false
 
 /** "Changer le statut" of the candidates dashboard: zod → candidate.modify → the organisation's candidates and status only. */
 export async function changeCandidatesStatusAction(input: unknown): Promise<BulkStatusActionResult> {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'candidate.modify')) return { ok: false, error: 'Cette action ne vous est pas permise.' }
   const parsed = bulkStatusSchema.safeParse(input)
   if (!parsed.success) {

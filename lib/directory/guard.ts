@@ -1,5 +1,5 @@
 import 'server-only'
-import { getCurrentUser, type CurrentUser } from '@/lib/auth/session'
+import { getActiveUser, type CurrentUser } from '@/lib/auth/session'
 import { logError } from '@/lib/log'
 import { can, type Permission } from '@/lib/permissions'
 import type { Outcome } from './fields'
@@ -16,7 +16,7 @@ export async function guardedAction<T extends object>(
   permission: Permission | null,
   work: (user: CurrentUser) => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   // Issue 14 §3: nothing is changed by a user who has not been through onboarding (the terms of use) yet.
   if (!user || !user.onboarded || (permission && !can(user, permission))) return FORBIDDEN
   try {

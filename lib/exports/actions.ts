@@ -1,7 +1,7 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
 import { logError } from '@/lib/log'
@@ -13,7 +13,7 @@ const NOT_ALLOWED = 'Vous n’avez pas accès aux exports.'
 const UNEXPECTED = 'L’export n’a pas pu être lancé. Réessayez dans un instant.'
 
 async function exportUser() {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'settings.exports.visualize')) return null
   return user as typeof user & { organisationId: string }
 }

@@ -1,7 +1,7 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { logError } from '@/lib/log'
 import { can } from '@/lib/permissions'
@@ -12,7 +12,7 @@ const FORBIDDEN: Failure = { ok: false, error: 'Vous n’avez pas accès aux ré
 const FAILED: Failure = { ok: false, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
 
 async function guarded(what: string, work: (actor: { organisationId: string; actorId: string }) => Promise<ModelOutcome>): Promise<ModelOutcome> {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user || !can(user, 'settings.visualize') || !user.organisationId) return FORBIDDEN
   try {
     const outcome = await work({ organisationId: user.organisationId, actorId: user.id })

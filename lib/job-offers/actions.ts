@@ -1,7 +1,7 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { NOT_FOUND } from '@/lib/directory/fields'
 import { FORBIDDEN, guardedAction, organisationActor } from '@/lib/directory/guard'
@@ -60,7 +60,7 @@ export async function setPlacementStatusAction(placementId: unknown, input: unkn
 
 /** The picker's search: the text travels in the body, never in a URL. */
 export async function searchCandidatesToPlaceAction(jobOfferId: unknown, search: unknown) {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'candidate.placement.modify') || !uuid(jobOfferId) || typeof search !== 'string' || search.length > 100) return []
   try {
     return await candidatesToPlace(getDb(), user.organisationId, jobOfferId, search)
@@ -72,7 +72,7 @@ export async function searchCandidatesToPlaceAction(jobOfferId: unknown, search:
 
 /** The job offer page's suggestions, read after the page is shown (they are the page's most expensive part). */
 export async function suggestionsAction(jobOfferId: unknown) {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'candidate.placement.modify') || !uuid(jobOfferId)) return { ok: false as const, error: 'Vous n’avez pas accès aux suggestions.' }
   try {
     return { ok: true as const, suggestions: await suggestCandidates(getDb(), user.organisationId, jobOfferId) }
@@ -84,7 +84,7 @@ export async function suggestionsAction(jobOfferId: unknown) {
 
 /** The organisation's places, for the job offer form (read when the form opens, not with every page). */
 export async function organisationPlacesAction() {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'offers.job.modify')) return []
   return organisationPlaces(getDb(), user.organisationId)
 }

@@ -1,5 +1,5 @@
 import 'server-only'
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { readUpload } from '@/lib/imports/read-upload'
@@ -15,7 +15,7 @@ export const OFFER_IMPORT_FAILED = 'L’import a échoué : aucune offre n’a �
  * structure (a writer of its offers only) and the analysis of the file. Writes nothing.
  */
 export async function analyseRequest(request: Request): Promise<{ ok: false; response: Response } | { ok: true; user: { id: string; organisationId: string | null }; structureId: string; analysis: Extract<OfferImportAnalysis, { ok: true }> }> {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user) return { ok: false, response: Response.json({ error: FORBIDDEN }, { status: 403 }) }
   const read = await readUpload(request)
   if (!read.ok) return { ok: false, response: Response.json({ error: read.error }, { status: read.status }) }

@@ -1,6 +1,6 @@
 'use server'
 
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { logError } from '@/lib/log'
@@ -17,7 +17,7 @@ const NOT_ALLOWED: Failure = { ok: false, error: 'Vous ne pouvez pas prescrire :
 
 /** The signed-in organisation user who may prescribe, or null (fail closed). */
 async function prescriber() {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'candidate.prescribe')) return null
   return user as typeof user & { organisationId: string }
 }
@@ -67,7 +67,7 @@ export async function manualStatusAction(applyId: unknown, input: unknown): Prom
 
 /** "Réponses reçues": the user marks the partners' answers as read. */
 export async function markAnswersReadAction(): Promise<{ ok: true; count: number } | Failure> {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user?.organisationId) return NOT_ALLOWED
   return { ok: true, count: await markAnswersRead(getDb(), user.id) }
 }

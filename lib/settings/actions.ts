@@ -5,7 +5,7 @@ import { writeAudit } from '@/lib/audit'
 import { now } from '@/lib/clock'
 import { isUuid } from '@/lib/ids'
 import { resendFailedMail } from './failed-sends'
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { logError } from '@/lib/log'
 import { can } from '@/lib/permissions'
@@ -42,7 +42,7 @@ const FAILED = 'L’enregistrement a échoué. Réessayez dans un instant.'
 
 /** settings.visualize, and an organisation: an administrator acts on their own organisation only. */
 async function settingsActor(): Promise<SettingsActor | null> {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user || !can(user, 'settings.visualize') || !user.organisationId) return null
   return { id: user.id, organisationId: user.organisationId }
 }

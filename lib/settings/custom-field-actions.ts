@@ -1,7 +1,7 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { logError } from '@/lib/log'
@@ -17,7 +17,7 @@ const PATH = '/v2/settings/custom-fields'
 type Actor = { organisationId: string; actorId: string }
 
 async function guarded(what: string, work: (actor: Actor) => Promise<SettingsFormState>): Promise<SettingsFormState> {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user || !can(user, 'settings.visualize') || !user.organisationId) return { error: FORBIDDEN }
   try {
     return await work({ organisationId: user.organisationId, actorId: user.id })

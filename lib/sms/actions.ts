@@ -1,7 +1,7 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
@@ -20,7 +20,7 @@ type Failure = { ok: false; error?: string; fieldErrors?: Record<string, string>
 
 /** The signed-in organisation user holding `permission`, or null (fail closed). */
 async function userWith(permission: Permission) {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user?.organisationId || !can(user, permission)) return null
   return user as typeof user & { organisationId: string }
 }

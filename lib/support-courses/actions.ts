@@ -1,7 +1,7 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
 import { parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
@@ -65,7 +65,7 @@ export async function leaveCourseAction(enrolmentId: unknown, input: unknown) {
 
 /** The picker's search: the text travels in the body, never in a URL. */
 export async function searchCandidatesToEnrolAction(courseId: unknown, search: unknown) {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'support-courses.modify') || !uuid(courseId) || typeof search !== 'string' || search.length > 100) return []
   try {
     return await candidatesToEnrol(getDb(), user.organisationId, courseId, search)
@@ -77,7 +77,7 @@ export async function searchCandidatesToEnrolAction(courseId: unknown, search: u
 
 /** "Marquer faite" on a step of kind "atelier" or "prescription": what it may be linked to. */
 export async function stepLinkChoicesAction(enrolmentId: unknown, kind: unknown) {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'support-courses.modify') || !uuid(enrolmentId) || (kind !== 'workshop' && kind !== 'prescription')) return []
   try {
     return await stepLinkChoices(getDb(), user.organisationId, enrolmentId, kind)

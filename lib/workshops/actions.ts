@@ -1,7 +1,7 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
 import { NOT_FOUND } from '@/lib/directory/fields'
@@ -84,7 +84,7 @@ export async function markAllPresentAction(workshopId: unknown) {
 
 /** The picker's search: the text travels in the body, never in a URL. */
 export async function searchCandidatesToRegisterAction(workshopId: unknown, search: unknown) {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'workshops.modify') || !uuid(workshopId) || typeof search !== 'string' || search.length > 100) return []
   try {
     return await candidatesToRegister(getDb(), user.organisationId, workshopId, search)
@@ -106,7 +106,7 @@ export async function registerSelectionAction(workshopId: unknown, input: unknow
 
 /** The coming workshops a selection can be registered to (workshops.modify). */
 export async function upcomingWorkshopsAction() {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'workshops.modify')) return []
   try {
     return (await upcomingWorkshops(getDb(), user.organisationId, now())).map((w) => ({ ...w, startsAt: w.startsAt?.toISOString() ?? null }))
@@ -118,7 +118,7 @@ export async function upcomingWorkshopsAction() {
 
 /** "Modifier l’atelier": the facilitators and co-hosts to choose from, read when the form opens (not with the page). */
 export async function workshopFormChoicesAction() {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'workshops.modify')) return null
   try {
     const [staff, structures] = await Promise.all([organisationStaff(getDb(), user.organisationId), partnerStructureChoices(getDb(), user.organisationId, true)])

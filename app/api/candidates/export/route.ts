@@ -1,4 +1,4 @@
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { EXPORT_MESSAGES, exportBodySchema, exportCandidates } from '@/lib/candidates/export-candidates'
 import { getDb } from '@/lib/db/client'
 import { can } from '@/lib/permissions'
@@ -8,7 +8,7 @@ import { can } from '@/lib/permissions'
  * (never the NIR). JSON only, so that a cross-site form cannot trigger it.
  */
 export async function POST(request: Request) {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'candidate.export')) return Response.json({ error: 'Cette action ne vous est pas permise.' }, { status: 403 })
   if (!request.headers.get('content-type')?.startsWith('application/json')) return Response.json({ error: 'Requête invalide.' }, { status: 415 })
   const parsed = exportBodySchema.safeParse(await request.json().catch(() => null))

@@ -1,4 +1,4 @@
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { searchCandidatesDashboard } from '@/lib/candidates/dashboard-search'
 import { getDb } from '@/lib/db/client'
 
@@ -11,7 +11,7 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' }
  * send it.
  */
 export async function POST(request: Request) {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user) return Response.json({ error: 'Votre session a expiré : reconnectez-vous.' }, { status: 401, headers: NO_STORE })
   if (!request.headers.get('content-type')?.startsWith('application/json')) return Response.json({ error: 'Requête invalide.' }, { status: 415, headers: NO_STORE })
   const result = await searchCandidatesDashboard(getDb(), user, await request.json().catch(() => null))

@@ -1,12 +1,12 @@
 import { getApplyDocument } from '@/lib/applies/document-access'
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
 
 /** Spec §7 "Download prescription document as PDF": 200 with the PDF, for the tenants of its apply only. */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user) return Response.json({ error: 'Connectez-vous pour télécharger ce document.' }, { status: 401 })
   const { id } = await params
   // Organisation users read their candidates' sheets only with candidate.visualize.

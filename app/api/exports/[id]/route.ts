@@ -1,5 +1,5 @@
 import { writeAudit } from '@/lib/audit'
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
 import { downloadableExport, exportPieces } from '@/lib/exports/queries'
@@ -16,7 +16,7 @@ const MIME: Record<string, string> = {
  * session the URL gives nothing (401); another user's export, or an expired one, is not found.
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user) return Response.json({ error: 'Connectez-vous pour télécharger cet export.' }, { status: 401 })
   const { id } = await params
   const db = getDb()

@@ -1,6 +1,6 @@
 import { listAppliesByTab } from '@/lib/applies/list-by-tab'
 import { listRequestSchema } from '@/lib/applies/list-request'
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
@@ -10,7 +10,7 @@ import { isUuid } from '@/lib/ids'
  * structure that owns the offer gets rows; any other user gets an empty result (the offer is not theirs).
  */
 export async function POST(request: Request, { params }: { params: Promise<{ offerId: string }> }) {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user) return Response.json({ error: 'Votre session a expiré : reconnectez-vous.' }, { status: 401 })
   const { offerId } = await params
   const parsed = listRequestSchema.safeParse(await request.json().catch(() => null))

@@ -1,4 +1,4 @@
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { logError } from '@/lib/log'
@@ -13,7 +13,7 @@ const NOT_FOUND = { error: 'Cet atelier est introuvable.' }
  * workshops.visualize. The workshop's page reads them from the browser, so that its first byte never waits for them.
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user) return Response.json({ error: 'Connectez-vous pour voir les inscrits.' }, { status: 401 })
   const { id } = await params
   if (!user.organisationId || !can(user, 'workshops.visualize') || !isUuid(id)) return Response.json(NOT_FOUND, { status: 404 })

@@ -1,4 +1,4 @@
-import { getCurrentUser } from '@/lib/auth/session'
+import { getActiveUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { logError } from '@/lib/log'
@@ -7,7 +7,7 @@ import { renderSignInSheet } from '@/lib/workshops/sign-in-sheet'
 
 /** GET: the workshop's sign-in sheet (PDF), for its organisation's users holding workshops.visualize. */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const user = await getCurrentUser()
+  const user = await getActiveUser()
   if (!user) return Response.json({ error: 'Connectez-vous pour télécharger ce document.' }, { status: 401 })
   const { id } = await params
   if (!user.organisationId || !can(user, 'workshops.visualize') || !isUuid(id)) return Response.json({ error: 'Cet atelier est introuvable.' }, { status: 404 })
