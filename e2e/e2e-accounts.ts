@@ -14,6 +14,8 @@ export const E2E_ACCOUNTS = {
   totpOwner: { email: 'application@passerelle.test', password: 'Passerelle-E2E-Totp-2!' },
   /** A counsellor for the revocation specs. */
   revoked: { email: 'revocation@passerelle.test', password: 'Passerelle-E2E-Revoc-3!' },
+  /** A counsellor who has not been through onboarding (issue 16 §4: the route walk's "signed in, not onboarded"). */
+  notOnboarded: { email: 'pas-encore@passerelle.test', password: 'Passerelle-E2E-Accueil-4!' },
 } as const
 
 export async function seedE2eAccounts(db: Db): Promise<void> {
@@ -21,6 +23,7 @@ export async function seedE2eAccounts(db: Db): Promise<void> {
     passwordOwner: ['Mona', 'Dupasse'],
     totpOwner: ['Théo', 'Tempo'],
     revoked: ['Régis', 'Vocation'],
+    notOnboarded: ['Noé', 'Nouveau'],
   }
   for (const [key, account] of Object.entries(E2E_ACCOUNTS) as [keyof typeof E2E_ACCOUNTS, (typeof E2E_ACCOUNTS)[keyof typeof E2E_ACCOUNTS]][]) {
     const [firstName, lastName] = names[key]
