@@ -1,4 +1,5 @@
 import createNextIntlPlugin from 'next-intl/plugin'
+import { ACTION_BODY_LIMIT_BYTES } from './lib/security/body-limits.mjs'
 import { STATIC_SECURITY_HEADERS } from './lib/security/static-headers.mjs'
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts')
@@ -11,6 +12,8 @@ const nextConfig = {
   // pg and PGlite are server-only Node packages: keep them out of the bundle.
   serverExternalPackages: ['pg', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pdfkit', 'pg-boss', 'twilio'],
   typedRoutes: false,
+  // Explicit, and also checked in proxy.ts (a 413 in French rather than Next.js's 500).
+  experimental: { serverActions: { bodySizeLimit: ACTION_BODY_LIMIT_BYTES } },
   // HSTS, nosniff, Referrer-Policy… on every response; each page's CSP (with its nonce) is set in proxy.ts.
   async headers() {
     return [{ source: '/:path*', headers: STATIC_SECURITY_HEADERS }]

@@ -254,6 +254,8 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
     // The copies of the candidate's place and status (drizzle/0007) are computed here, with the candidates' own
     // formulas, instead of by the row trigger (one lookup per row); checked against the candidates after the load.
     await pool.query('ALTER TABLE social_applies DISABLE TRIGGER social_applies_candidate_filters')
+    // The offers' tab counters (drizzle/0035) are computed once after the load rather than by the row trigger.
+    await pool.query('ALTER TABLE social_applies DISABLE TRIGGER social_applies_tab_counts')
     await step('social applies', (part) => `
       INSERT INTO social_applies (id, organisation_id, structure_id, social_offer_id, candidate_id, state, archived, archived_at,
         prescription_document_id, prescription_date, response_date, first_reception_date, assessment_date, cause, author_id, accompaniement,
@@ -288,6 +290,9 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
       ) g`)
 
     await pool.query('ALTER TABLE social_applies ENABLE TRIGGER social_applies_candidate_filters')
+    await pool.query('ALTER TABLE social_applies ENABLE TRIGGER social_applies_tab_counts')
+    await pool.query(`INSERT INTO social_apply_counts (social_offer_id, structure_id, state, n)
+      SELECT social_offer_id, structure_id, state, count(*)::integer FROM social_applies WHERE NOT archived GROUP BY 1, 2, 3`)
 
     // FUPs mirror what the prescription form stores: the candidate's snapshot, the referent, and the partner's answer.
     // Manual prescriptions (no sheet, 1 in 10) have none, as in the demo seed.

@@ -124,6 +124,13 @@ export const EXPECTED: Record<string, Entry> = {
   // A prescription sheet to Habitat Relais: Mobilité Solidaire's partner does not see it.
   'GET /api/documents/[id]': api((ids) => `/api/documents/${ids.document}`, { admin: 200, referent: 200, conseiller: 200, partenaire: 404 }),
   'GET /api/exports/[id]': api(path('/api/exports/00000000-0000-4000-8000-000000000000'), all(404)),
+  // Any other /api path: JSON 404 for every method, whoever asks.
+  ...Object.fromEntries(
+    ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'].map((method) => [
+      `${method} /api/[...unknown]`,
+      { sample: path('/api/nothing/here'), html: false, expect: { none: 404, notOnboarded: 404, ...all(404) } } satisfies Entry,
+    ]),
+  ),
   'GET /api/health': { sample: path('/api/health'), html: false, expect: { none: 200, notOnboarded: 200, ...all(200) } },
   'POST /api/offer-imports/commit': refused(path('/api/offer-imports/commit'), all(400)),
   'POST /api/offer-imports/preview': refused(path('/api/offer-imports/preview'), all(400)),

@@ -1,7 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test'
 import { baseURL } from '../playwright.config'
+import { discoverRoutes } from './app-routes'
 import { E2E_ACCOUNTS } from './e2e-accounts'
 import { onE2eDatabase, storageStateOf } from './fixtures'
 import { EXPECTED, WALK_ROLES, type Outcome, type WalkRole } from './route-walk-expected'
@@ -11,33 +10,6 @@ import { EXPECTED, WALK_ROLES, type Outcome, type WalkRole } from './route-walk-
  * and route.ts), so a page or handler added without an entry in route-walk-expected.ts fails here, and so does one
  * whose guard lets a role through that the table does not expect. Every answer also carries the security headers.
  */
-
-const APP = path.join(process.cwd(), 'app')
-
-/** `/v2/candidate/[id]` for app/(main)/v2/candidate/[id]/page.tsx: groups dropped, segments kept as written. */
-function discoverRoutes(): { route: string; kind: 'page' | 'handler'; methods: string[] }[] {
-  const found: { route: string; kind: 'page' | 'handler'; methods: string[] }[] = []
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else if (entry.name === 'page.tsx' || entry.name === 'route.ts') {
-        const segments = path.relative(APP, dir).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s))
-        const route = `/${segments.join('/')}`
-        if (entry.name === 'page.tsx') found.push({ route, kind: 'page', methods: ['GET'] })
-        else {
-          const source = fs.readFileSync(full, 'utf8')
-          const methods = new Set<string>()
-          for (const m of source.matchAll(/export (?:async )?function (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(m[1]!)
-          for (const m of source.matchAll(/export const \{([^}]+)\}/g)) for (const name of m[1]!.split(',')) methods.add(name.trim())
-          found.push({ route, kind: 'handler', methods: [...methods].sort() })
-        }
-      }
-    }
-  }
-  walk(APP)
-  return found.sort((a, b) => a.route.localeCompare(b.route))
-}
 
 /** The ids the sample paths need, read from the run's database (the demo organisation of the staff accounts). */
 async function sampleIds(): Promise<Record<string, string>> {

@@ -3,6 +3,8 @@
  * the local SMTP sink, then serves the built app on them.
  */
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
 import { ne } from 'drizzle-orm'
 import pg from 'pg'
 import { createDb } from '../lib/db/client'
@@ -84,9 +86,20 @@ const sms = {
 
 // As `npm start` serves the app: scripts/serve.mjs, `next start` in one worker per core.
 const child = spawn(process.execPath, ['scripts/serve.mjs', '-p', process.env.PORT ?? '3210'], {
-  stdio: 'inherit',
+  // Shown as before, and kept in E2E_SERVER_LOG for the specs that read what the server logged (e2e/fuzz.spec.ts).
+  stdio: ['ignore', 'pipe', 'pipe'],
   // JOB_SCHEDULES=off: the hourly and nightly runs (reminders, retention) never fire at real time under the specs.
   env: { ...process.env, ...providers, ...sms, DATABASE_URL: url.toString(), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, JOB_SCHEDULES: 'off', PASSERELLE_CLOCK_FILE: process.env.E2E_CLOCK_FILE },
+})
+fs.mkdirSync(path.dirname(process.env.E2E_SERVER_LOG!), { recursive: true })
+const serverLog = fs.createWriteStream(process.env.E2E_SERVER_LOG!, { flags: 'a' })
+child.stdout!.on('data', (chunk: Buffer) => {
+  process.stdout.write(chunk)
+  serverLog.write(chunk)
+})
+child.stderr!.on('data', (chunk: Buffer) => {
+  process.stderr.write(chunk)
+  serverLog.write(chunk)
 })
 const stop = () => {
   smtp.close()

@@ -4,6 +4,9 @@
  */
 import { startJobWorker } from '../lib/jobs/worker'
 
+// Its connections are told apart from the web's in pg_stat_activity (node-postgres reads PGAPPNAME when it connects).
+process.env.PGAPPNAME ??= 'passerelle-worker'
+
 const url = process.env.DATABASE_URL
 if (!url) {
   console.error('DATABASE_URL is not set: the worker runs on the app’s PostgreSQL (npm start provides the embedded one).')

@@ -33,13 +33,18 @@ export type AppliesLabels = {
   prescriptionFile: string
 }
 
-// From the route handler, dates arrive as ISO strings; formatDate reads both.
-type Data = { rows: ApplyRow[]; counts: ApplyCounts }
+// From the route handler, dates arrive as ISO strings; formatDate reads both. Until the first answer, no rows (and no
+// counts when the page could not give them).
+type Data = { rows: ApplyRow[] | null; counts: ApplyCounts | null }
 
-/** The applications area of the offer page (spec §2): three tabs with counts, filters, tables, the FUP dialog and archiving. */
+/**
+ * The applications area of the offer page (spec §2): three tabs with counts, filters, tables, the FUP dialog and
+ * archiving. The rows are read from /api/offers/{id}/applies once the page is shown (issue 16 §1: the page itself
+ * only reads the tab counters), and again at each tab, filter, page or search change.
+ */
 export function OfferApplies({
   offerId,
-  initial,
+  initialCounts,
   initialParams,
   filterOptions,
   permissions,
@@ -48,7 +53,8 @@ export function OfferApplies({
   labels,
 }: {
   offerId: string
-  initial: Data
+  /** The tabs' counts without a filter, from the offer's counters; null when the URL carries filters. */
+  initialCounts: ApplyCounts | null
   initialParams: OfferPageParams
   filterOptions: FilterOptions
   permissions: AppliesPermissions
@@ -58,14 +64,13 @@ export function OfferApplies({
 }) {
   const [params, setParams] = useState({ tab: initialParams.tab, placeIds: initialParams.placeIds, statusValues: initialParams.statusValues, page: initialParams.page })
   const [search, setSearch] = useState('')
-  const [data, setData] = useState<Data>(initial)
+  const [data, setData] = useState<Data>({ rows: null, counts: initialCounts })
   const [selection, setSelection] = useState<AppliesSelection>({})
   const [dialogApplyId, setDialogApplyId] = useState<string | null>(initialParams.socialApplyId)
   const [confirmOpen, setConfirmOpen] = useState(false)
   const [archiving, setArchiving] = useState(false)
   const [loading, startLoading] = useTransition()
   const request = useRef(0)
-  const first = useRef(true)
 
   const reload = useCallback(() => {
     const id = ++request.current
@@ -88,10 +93,6 @@ export function OfferApplies({
   }, [params, dialogApplyId])
 
   useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
     reload()
     // `search` is applied by the filter bar (debounced) through `applySearch`, which triggers this effect via params.
   }, [params]) // eslint-disable-line react-hooks/exhaustive-deps
@@ -110,7 +111,7 @@ export function OfferApplies({
     [params.tab, permissions, labels],
   )
   const selectedIds = Object.keys(selection).filter((id) => selection[id])
-  const total = data.counts[params.tab]
+  const total = data.counts?.[params.tab] ?? 0
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
 
   async function archive() {
@@ -148,7 +149,7 @@ export function OfferApplies({
     <div className="flex flex-col gap-3" aria-busy={loading}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="font-semibold" aria-live="polite">
-          {header}
+          {data.rows === null ? 'Chargement des candidatures…' : header}
         </p>
         {permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' && (
           <Button variant="secondary" disabled={selectedIds.length === 0} onClick={() => setConfirmOpen(true)}>
@@ -160,11 +161,11 @@ export function OfferApplies({
       <AppliesTable
         caption={labels.tabs[params.tab]}
         columns={columns}
-        rows={data.rows}
+        rows={data.rows ?? []}
         selection={permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' ? selection : undefined}
         onSelectionChange={permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' ? setSelection : undefined}
         maxHeight={params.tab === 'REFUSED_STRUCTURE' ? 900 : undefined}
-        empty={search || params.placeIds.length || params.statusValues.length ? 'Aucun candidat ne correspond à ces filtres.' : 'Aucun candidat dans cet onglet pour l’instant.'}
+        empty={data.rows === null ? 'Chargement…' : search || params.placeIds.length || params.statusValues.length ? 'Aucun candidat ne correspond à ces filtres.' : 'Aucun candidat dans cet onglet pour l’instant.'}
       />
       {pages > 1 && (
         <nav aria-label="Pagination" className="flex items-center justify-end gap-3 text-sm">
@@ -205,7 +206,7 @@ export function OfferApplies({
           value: state,
           label: (
             <>
-              {labels.tabs[state]} <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{data.counts[state]}</span>
+              {labels.tabs[state]} <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{data.counts ? data.counts[state] : '…'}</span>
             </>
           ),
           content: state === params.tab ? panel : null,

@@ -6,6 +6,7 @@ import { candidates, candidateStatuses, documents, fups, places, socialApplies, 
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { prepared } from '@/lib/db/prepared'
 import { APPLY_STATES, type ApplyCounts, type ApplyState } from './queries'
+import { offerTabCounts } from './tab-counts'
 
 export type ApplyFilters = { search?: string; placeIds?: string[]; statusValues?: string[] }
 
@@ -126,26 +127,13 @@ const plainPage = (db: DbOrTx, tab: ApplyState) => {
     ).prepare(name),
   )
 }
-const plainCounts = (db: DbOrTx) =>
-  prepared(db, 'applies_counts', (name) =>
-    db
-      .select({
-        state: sql<ApplyState>`tab.state`,
-        n: sql<number>`(select count(*)::int from social_applies
-          where social_offer_id = ${sql.placeholder('offerId')} and structure_id = ${sql.placeholder('structureId')}
-            and state = tab.state and not archived)`,
-      })
-      .from(TAB_STATES)
-      .prepare(name),
-  )
-
 /**
  * Spec §7 "Fetch applies by tab": one page of an offer's non-archived applies in one tab, and the three
  * tab counts under the same filters. Scoped to the partner structure that owns the offer.
  *
  * Shaped for the planner (bench: applies-by-tab-server): the page's 50 ids are chosen from social_applies
- * alone through the ordered offer indexes, and only those 50 rows are joined; the counts read the index
- * alone unless a candidate filter is set. With a candidate filter, the offer's applies are gathered first
+ * alone through the ordered offer indexes, and only those 50 rows are joined; without a filter the counts
+ * come from the offer's counters (lib/applies/tab-counts.ts), with one they read the ordered index alone. With a candidate filter, the offer's applies are gathered first
  * (MATERIALIZED) and then matched, so a common search fragment never drives the plan.
  */
 export async function listAppliesByTab(
@@ -160,7 +148,7 @@ export async function listAppliesByTab(
   if (!search && !filters.placeIds?.length && !filters.statusValues?.length) {
     ;[rows, countRows] = await Promise.all([
       plainPage(db, tab).execute({ offerId, structureId, tab, limit, skip }),
-      plainCounts(db).execute({ offerId, structureId }),
+      offerTabCounts(db).execute({ offerId, structureId }),
     ])
   } else {
     const dateColumn = tab === 'PRESCRIPTION_FILLED' ? sql.raw('prescription_date') : sql.raw('response_date')

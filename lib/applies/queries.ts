@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import { candidates, socialApplies, socialOffers } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
 import { APPLY_STATES, type ApplyCounts, type ApplyState } from './states'
+import { tabCountsOfOffers } from './tab-counts'
 
 export { APPLY_STATES, type ApplyCounts, type ApplyState }
 
@@ -12,12 +13,8 @@ const zeroCounts = (): ApplyCounts => ({ PRESCRIPTION_FILLED: 0, INTEGRATED_CAND
 export async function applyCountsByOffer(db: DbOrTx, structureId: string, offerIds: string[]): Promise<Map<string, ApplyCounts>> {
   const result = new Map<string, ApplyCounts>(offerIds.map((id) => [id, zeroCounts()]))
   if (offerIds.length === 0) return result
-  const rows = await db
-    .select({ offerId: socialApplies.socialOfferId, state: socialApplies.state, n: count() })
-    .from(socialApplies)
-    .where(and(eq(socialApplies.structureId, structureId), inArray(socialApplies.socialOfferId, offerIds), eq(socialApplies.archived, false)))
-    .groupBy(socialApplies.socialOfferId, socialApplies.state)
-  for (const r of rows) if (r.state !== 'EXPIRED') result.get(r.offerId)![r.state] = r.n
+  // The counters kept by trigger (lib/applies/tab-counts.ts), not a count of every apply of the structure's offers.
+  for (const r of await tabCountsOfOffers(db, structureId, offerIds)) if (r.state !== 'EXPIRED') result.get(r.offer_id)![r.state] = r.n
   return result
 }
 

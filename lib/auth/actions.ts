@@ -1,5 +1,6 @@
 'use server'
 
+import { formOf } from '@/lib/forms/form-of'
 import { randomBytes } from 'node:crypto'
 import { cookies, headers } from 'next/headers'
 import { redirect } from 'next/navigation'
@@ -18,11 +19,13 @@ import { cookieHeaderOf, passwordSignIn } from './password-sign-in'
 export type SignInState = { error?: string; fieldErrors?: { email?: string; password?: string }; email?: string }
 
 const signInSchema = z.object({
-  email: z.string().trim().toLowerCase().email('invalidEmail'),
-  password: z.string().min(1, 'passwordRequired'),
+  // The messages are keys of messages/*.json (auth.*), for a missing field as for a wrong one.
+  email: z.string({ error: 'invalidEmail' }).trim().toLowerCase().email('invalidEmail'),
+  password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired'),
 })
 
 export async function signInAction(_prev: SignInState, formData: FormData): Promise<SignInState> {
+  formData = formOf(formData)
   const t = await getTranslations('auth')
   const parsed = signInSchema.safeParse({ email: formData.get('email'), password: formData.get('password') })
   const email = String(formData.get('email') ?? '')
@@ -79,6 +82,7 @@ export async function signOutAction(): Promise<void> {
  * loads again (a new request, so that proxy.ts sees the cookie). Only a path of this site is returned to.
  */
 export async function setLocaleAction(formData: FormData): Promise<void> {
+  formData = formOf(formData)
   const locale = String(formData.get('locale') ?? '')
   if (isLocale(locale)) {
     ;(await cookies()).set(LOCALE_COOKIE, locale, { path: '/', sameSite: 'lax', httpOnly: true, maxAge: 365 * 24 * 60 * 60 })

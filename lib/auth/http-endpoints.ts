@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/client'
+import { readJsonBody } from '@/lib/http/json-body'
 import messages from '@/messages/fr.json'
 import type { Auth } from './auth'
 import { clientIp } from './client-ip'
@@ -52,7 +53,9 @@ async function jsonSignIn(auth: Auth, db: Db, request: Request): Promise<Respons
     return response
   }
   if (request.headers.get('origin') !== new URL(String(auth.options.baseURL)).origin) return json(403, { code: 'INVALID_ORIGIN' })
-  const body = (await request.json().catch(() => null)) as { email?: unknown; password?: unknown } | null
+  const read = await readJsonBody(request, 16 * 1024)
+  if (!read.ok) return read.response
+  const body = read.value as { email?: unknown; password?: unknown } | null
   if (typeof body?.email !== 'string' || typeof body.password !== 'string') return json(400, { code: 'INVALID_BODY' })
   const result = await passwordSignIn(auth, db, {
     email: body.email.trim().toLowerCase(),

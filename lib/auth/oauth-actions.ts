@@ -1,5 +1,6 @@
 'use server'
 
+import { formOf } from '@/lib/forms/form-of'
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { logError } from '@/lib/log'
@@ -14,6 +15,7 @@ import { configuredProviders } from './identity-providers'
  * The return path is one of ours (safeCallbackPath); errors come back to the login page as `?error=code`.
  */
 export async function signInWithProviderAction(formData: FormData): Promise<void> {
+  formData = formOf(formData)
   const provider = String(formData.get('provider') ?? '')
   if (!configuredProviders().some((p) => p.id === provider)) redirect(`${LOGIN_PATH}?error=oauth_provider_not_found`)
   const base = appUrl()

@@ -1,5 +1,6 @@
 'use server'
 
+import { formOf } from '@/lib/forms/form-of'
 import { APIError } from 'better-auth/api'
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
@@ -17,6 +18,7 @@ import { accountBucket, forgiveAttempt, ipBucket, reserveAttempt } from './throt
 export type ResetRequestState = { done?: boolean; error?: string; fieldError?: string; email?: string }
 
 export async function requestPasswordResetAction(_prev: ResetRequestState, formData: FormData): Promise<ResetRequestState> {
+  formData = formOf(formData)
   const t = await getTranslations('auth')
   const parsed = z.string().trim().toLowerCase().email().safeParse(formData.get('email'))
   if (!parsed.success) return { fieldError: t('invalidEmail'), email: String(formData.get('email') ?? '') }
@@ -44,6 +46,7 @@ async function ruleMessageOf(error: APIError): Promise<string> {
 
 /** /new-password: the emailed token, the new password and its confirmation. */
 export async function resetPasswordAction(_prev: NewPasswordState, formData: FormData): Promise<NewPasswordState> {
+  formData = formOf(formData)
   const t = await getTranslations('auth')
   const parsed = newPasswordFormSchema.safeParse({
     token: formData.get('token') ?? '',
@@ -79,6 +82,7 @@ export type ChangePasswordState = { error?: string; fieldErrors?: FieldErrors }
 
 /** /change-password: signed in, current password, new password and its confirmation; every other session ends. */
 export async function changePasswordAction(_prev: ChangePasswordState, formData: FormData): Promise<ChangePasswordState> {
+  formData = formOf(formData)
   const user = await getCurrentUser()
   if (!user) redirect(LOGIN_PATH)
   const t = await getTranslations('auth')

@@ -1,5 +1,6 @@
 'use server'
 
+import { formOf } from '@/lib/forms/form-of'
 import { APIError } from 'better-auth/api'
 import { revalidatePath } from 'next/cache'
 import { headers } from 'next/headers'
@@ -36,6 +37,7 @@ function normalizedCode(value: FormDataEntryValue | null): string | null {
 
 /** /double-auth after the password: "Vérifier" checks the code, "Renvoyer un code" sends another by email. */
 export async function secondFactorAction(prev: SecondFactorState, formData: FormData): Promise<SecondFactorState> {
+  formData = formOf(formData)
   return formData.get('intent') === 'send' ? sendSecondFactorCode() : verifyCode(formData)
 }
 
@@ -93,6 +95,7 @@ export type TotpSetupState = {
 
 /** Signed in: creates an authenticator-app secret (confirmed by the password when the user has one). */
 export async function startTotpSetupAction(_prev: TotpSetupState, formData: FormData): Promise<TotpSetupState> {
+  formData = formOf(formData)
   const user = await getCurrentUser()
   if (!user) redirect(LOGIN_PATH)
   const t = await getTranslations('auth')
@@ -123,6 +126,7 @@ export async function startTotpSetupAction(_prev: TotpSetupState, formData: Form
 
 /** Signed in: the first code of the app confirms it; from then on it is offered at sign-in. */
 export async function confirmTotpSetupAction(prev: TotpSetupState, formData: FormData): Promise<TotpSetupState> {
+  formData = formOf(formData)
   const user = await getCurrentUser()
   if (!user) redirect(LOGIN_PATH)
   const t = await getTranslations('auth')

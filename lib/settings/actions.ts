@@ -1,5 +1,6 @@
 'use server'
 
+import { formOf } from '@/lib/forms/form-of'
 import { revalidatePath } from 'next/cache'
 import { writeAudit } from '@/lib/audit'
 import { now } from '@/lib/clock'
@@ -81,6 +82,7 @@ const withValues = (state: SettingsFormState, formData: FormData): SettingsFormS
 
 /** "Créer un utilisateur": the account and its invitation mail with a 72-hour link, in one transaction. */
 export async function createUserAction(_prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
+  formData = formOf(formData)
   const state = await guarded('create-user', async (actor) => {
     const parsed = newUserSchema.safeParse({
       firstName: text(formData, 'firstName'),
@@ -100,11 +102,12 @@ export async function createUserAction(_prev: SettingsFormState, formData: FormD
 }
 
 export async function updateUserAction(userId: string, _prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
+  formData = formOf(formData)
   const state = await guarded('update-user', async (actor) => {
     const parsed = userProfileSchema.safeParse({ firstName: text(formData, 'firstName'), lastName: text(formData, 'lastName'), phone: text(formData, 'phone'), role: text(formData, 'role') })
     if (!parsed.success) return { error: 'Vérifiez les champs signalés.', fieldErrors: fieldErrors(parsed.error) }
     const result = answer(await updateOrganisationUser(getDb(), actor, userId, parsed.data), 'Modifications enregistrées.')
-    revalidatePath(`/v2/settings/user/${userId}`)
+    if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
     return result
   })
   return withValues(state, formData)
@@ -116,12 +119,13 @@ export async function setUserDisabledAction(userId: string, disabled: boolean): 
       await setOrganisationUserDisabled(getDb(), actor, userId, disabled),
       disabled ? 'Utilisateur désactivé\u00a0: ses connexions en cours sont fermées.' : 'Utilisateur réactivé\u00a0: il peut de nouveau se connecter.',
     )
-    revalidatePath(`/v2/settings/user/${userId}`)
+    if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
     return result
   })
 }
 
 export async function addIdentityAction(userId: string, _prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
+  formData = formOf(formData)
   const state = await guarded('add-identity', async (actor) => {
     const parsed = identitySchema.safeParse({
       providerId: text(formData, 'providerId'),
@@ -131,7 +135,7 @@ export async function addIdentityAction(userId: string, _prev: SettingsFormState
     })
     if (!parsed.success) return { error: 'Vérifiez les champs signalés.', fieldErrors: fieldErrors(parsed.error) }
     const result = answer(await addOrganisationUserIdentity(getDb(), actor, userId, parsed.data), 'Identité enregistrée.')
-    revalidatePath(`/v2/settings/user/${userId}`)
+    if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
     return result
   })
   return withValues(state, formData)
@@ -140,7 +144,7 @@ export async function addIdentityAction(userId: string, _prev: SettingsFormState
 export async function removeIdentityAction(userId: string, accountRowId: string): Promise<SettingsFormState> {
   return guarded('remove-identity', async (actor) => {
     const result = answer(await removeOrganisationUserIdentity(getDb(), actor, userId, accountRowId), 'Identité retirée.')
-    revalidatePath(`/v2/settings/user/${userId}`)
+    if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
     return result
   })
 }
@@ -148,7 +152,7 @@ export async function removeIdentityAction(userId: string, accountRowId: string)
 export async function resetSecondFactorAction(userId: string): Promise<SettingsFormState> {
   return guarded('reset-second-factor', async (actor) => {
     const result = answer(await resetOrganisationUserSecondFactor(getDb(), actor, userId), 'Double authentification réinitialisée.')
-    revalidatePath(`/v2/settings/user/${userId}`)
+    if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
     return result
   })
 }
@@ -169,6 +173,7 @@ export async function resendInvitationAction(userId: string): Promise<SettingsFo
 }
 
 export async function updateOrganisationAction(_prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
+  formData = formOf(formData)
   const state = await guarded('update-organisation', async (actor) => {
     const parsed = organisationSchema.safeParse({
       name: text(formData, 'name'),
@@ -201,6 +206,7 @@ export async function resendFailedMailAction(mailId: string): Promise<SettingsFo
 
 /** /v2/settings/permissions: the organisation's role × permission matrix, saved at once for every user. */
 export async function updatePermissionMatrixAction(_prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
+  formData = formOf(formData)
   return guarded('update-permissions', async (actor) => {
     const input = Object.fromEntries(MATRIX_ROLES.map((role) => [role, formData.getAll(role).map(String)]))
     const outcome = await updateOrganisationMatrix(getDb(), { organisationId: actor.organisationId, actorId: actor.id, input, now: now() })

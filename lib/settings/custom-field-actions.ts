@@ -1,5 +1,6 @@
 'use server'
 
+import { formOf } from '@/lib/forms/form-of'
 import { revalidatePath } from 'next/cache'
 import { getActiveUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
@@ -42,10 +43,12 @@ function answer(outcome: FieldOutcome, message: string, formData?: FormData): Se
 }
 
 export async function createCustomFieldAction(_prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
+  formData = formOf(formData)
   return guarded('create', async (actor) => answer(await createCustomField(getDb(), actor, fieldInput(formData)), 'Champ ajouté.', formData))
 }
 
 export async function updateCustomFieldAction(fieldId: string, _prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
+  formData = formOf(formData)
   return guarded('update', async (actor) => {
     if (typeof fieldId !== 'string' || !isUuid(fieldId)) return { error: CUSTOM_FIELD_MESSAGES.notFound }
     return answer(await updateCustomField(getDb(), actor, fieldId, fieldInput(formData)), 'Champ enregistré.', formData)
@@ -68,6 +71,7 @@ export async function archiveCustomFieldAction(fieldId: string, confirmed: boole
 
 /** /v2/settings/refusal-causes: the causes' labels and whether each is offered, and optionally a new one, in one save. */
 export async function saveRefusalCausesAction(_prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
+  formData = formOf(formData)
   return guarded('refusal-causes', async (actor) => {
     const codes = formData.getAll('code').map(String)
     const enabled = new Set(formData.getAll('enabled').map(String))

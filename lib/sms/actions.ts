@@ -1,5 +1,6 @@
 'use server'
 
+import { formOf } from '@/lib/forms/form-of'
 import { revalidatePath } from 'next/cache'
 import { getActiveUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
@@ -121,6 +122,7 @@ async function templateAction(what: string, formData: FormData | null, work: (us
 }
 
 export async function createTemplateAction(_prev: TemplateFormState, formData: FormData): Promise<TemplateFormState> {
+  formData = formOf(formData)
   return templateAction('create', formData, async (user) => {
     const parsed = templateSchema.safeParse({ name: field(formData, 'name'), body: field(formData, 'body') })
     if (!parsed.success) return { error: 'Vérifiez les champs signalés.', fieldErrors: smsFieldErrors(parsed.error), values: { name: field(formData, 'name') ?? '', body: field(formData, 'body') ?? '' } }
@@ -129,6 +131,7 @@ export async function createTemplateAction(_prev: TemplateFormState, formData: F
 }
 
 export async function updateTemplateAction(id: string, _prev: TemplateFormState, formData: FormData): Promise<TemplateFormState> {
+  formData = formOf(formData)
   return templateAction('update', formData, async (user) => {
     if (!isUuid(id)) return { error: SMS_MESSAGES.templateNotFound }
     const parsed = templateSchema.safeParse({ name: field(formData, 'name'), body: field(formData, 'body') })
@@ -146,6 +149,7 @@ export async function setTemplateArchivedAction(id: string, archived: boolean): 
 
 /** "Messages des ateliers": an administrator rewrites one of the workshops' SMS, or goes back to Passerelle's text. */
 export async function saveWorkshopNoticeAction(kind: string, reset: boolean, _prev: TemplateFormState, formData: FormData): Promise<TemplateFormState> {
+  formData = formOf(formData)
   const body = reset ? null : (field(formData, 'body') ?? '')
   return templateAction('workshopNotice', reset ? null : formData, async (user) => {
     const parsed = noticeSchema.safeParse({ kind, body: body ?? DEFAULT_NOTICES.convocation })

@@ -1,4 +1,5 @@
 import { getActiveUser } from '@/lib/auth/session'
+import { readJsonBody } from '@/lib/http/json-body'
 import { EXPORT_MESSAGES, exportBodySchema, exportCandidates } from '@/lib/candidates/export-candidates'
 import { getDb } from '@/lib/db/client'
 import { can } from '@/lib/permissions'
@@ -11,7 +12,9 @@ export async function POST(request: Request) {
   const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'candidate.export')) return Response.json({ error: 'Cette action ne vous est pas permise.' }, { status: 403 })
   if (!request.headers.get('content-type')?.startsWith('application/json')) return Response.json({ error: 'Requête invalide.' }, { status: 415 })
-  const parsed = exportBodySchema.safeParse(await request.json().catch(() => null))
+  const body = await readJsonBody(request)
+  if (!body.ok) return body.response
+  const parsed = exportBodySchema.safeParse(body.value)
   // The schema's French messages are on `ids`; a body that is not {ids} at all gets the generic one.
   if (!parsed.success) return Response.json({ error: parsed.error.issues.find((i) => i.path[0] === 'ids')?.message ?? 'Requête invalide.' }, { status: 400 })
   const result = await exportCandidates(getDb(), { organisationId: user.organisationId, ids: parsed.data.ids, actorId: user.id })

@@ -1,4 +1,5 @@
 import { getActiveUser } from '@/lib/auth/session'
+import { readJsonBody } from '@/lib/http/json-body'
 import { searchCandidatesDashboard } from '@/lib/candidates/dashboard-search'
 import { getDb } from '@/lib/db/client'
 
@@ -14,7 +15,9 @@ export async function POST(request: Request) {
   const user = await getActiveUser()
   if (!user) return Response.json({ error: 'Votre session a expiré : reconnectez-vous.' }, { status: 401, headers: NO_STORE })
   if (!request.headers.get('content-type')?.startsWith('application/json')) return Response.json({ error: 'Requête invalide.' }, { status: 415, headers: NO_STORE })
-  const result = await searchCandidatesDashboard(getDb(), user, await request.json().catch(() => null))
+  const body = await readJsonBody(request)
+  if (!body.ok) return body.response
+  const result = await searchCandidatesDashboard(getDb(), user, body.value)
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: NO_STORE })
   return Response.json({ rows: result.rows, total: result.total }, { headers: NO_STORE })
 }

@@ -5,11 +5,11 @@ import { cache, Suspense } from 'react'
 import { OfferApplies, type AppliesLabels } from '@/components/applies/offer-applies'
 import { OfferColumn } from '@/components/offers/offer-column'
 import { FSE_LOGO } from '@/lib/applies/fup-schema'
-import { applyFilterOptions, listAppliesByTab } from '@/lib/applies/list-by-tab'
+import { applyFilterOptions } from '@/lib/applies/list-by-tab'
+import { offerTabCounts } from '@/lib/applies/tab-counts'
 import { parseOfferPageParams, type SearchParams } from '@/lib/applies/page-params'
-import { APPLY_STATES } from '@/lib/applies/states'
+import { APPLY_STATES, type ApplyCounts } from '@/lib/applies/states'
 import { requireUser, type CurrentUser } from '@/lib/auth/session'
-import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { offerServiceType } from '@/lib/offers/offer-page'
@@ -70,14 +70,11 @@ type Offer = NonNullable<Awaited<ReturnType<typeof loadOffer>>>
 async function OwnerApplies({ user, offer, financingModes, searchParams }: { user: CurrentUser; offer: Offer; financingModes: { value: string; label: string }[]; searchParams: Promise<SearchParams> }) {
   const db = getDb()
   const pageParams = parseOfferPageParams(await searchParams)
-  const [applies, filterOptions, structure, t] = await Promise.all([
-    listAppliesByTab(db, {
-      structureId: offer.structureId,
-      offerId: offer.id,
-      tab: pageParams.tab,
-      filters: { placeIds: pageParams.placeIds, statusValues: pageParams.statusValues },
-      skip: (pageParams.page - 1) * PAGE_SIZE,
-    }),
+  // Issue 16 §1: the page reads only the tabs' counters (not the rows: the browser asks /api/offers/{id}/applies for
+  // them once the page is shown); with filters in the URL, the counts come with the filtered rows.
+  const filtered = pageParams.placeIds.length > 0 || pageParams.statusValues.length > 0
+  const [counts, filterOptions, structure, t] = await Promise.all([
+    filtered ? null : offerTabCounts(db).execute({ offerId: offer.id, structureId: offer.structureId }),
     can(user, 'offers.social.filter') ? applyFilterOptions(db, offer.structureId) : { places: [], statuses: [] },
     getOwnStructure(db, offer.structureId),
     getTranslations('applies'),
@@ -86,7 +83,7 @@ async function OwnerApplies({ user, offer, financingModes, searchParams }: { use
   return (
     <OfferApplies
       offerId={offer.id}
-      initial={applies}
+      initialCounts={counts && (Object.fromEntries(APPLY_STATES.map((state) => [state, counts.find((c) => c.state === state)?.n ?? 0])) as ApplyCounts)}
       initialParams={pageParams}
       filterOptions={{ places: filterOptions.places, statuses: filterOptions.statuses }}
       permissions={{

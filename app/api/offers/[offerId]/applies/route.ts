@@ -1,4 +1,5 @@
 import { listAppliesByTab } from '@/lib/applies/list-by-tab'
+import { readJsonBody } from '@/lib/http/json-body'
 import { listRequestSchema } from '@/lib/applies/list-request'
 import { getActiveUser } from '@/lib/auth/session'
 import { PAGE_SIZE } from '@/lib/constants'
@@ -13,7 +14,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ off
   const user = await getActiveUser()
   if (!user) return Response.json({ error: 'Votre session a expiré : reconnectez-vous.' }, { status: 401 })
   const { offerId } = await params
-  const parsed = listRequestSchema.safeParse(await request.json().catch(() => null))
+  const body = await readJsonBody(request)
+  if (!body.ok) return body.response
+  const parsed = listRequestSchema.safeParse(body.value)
   if (!parsed.success || !isUuid(offerId)) return Response.json({ error: 'Les filtres de la liste ne sont pas valides.' }, { status: 400 })
   if (!user.structureId) return Response.json({ error: 'Cette offre est introuvable.' }, { status: 404 })
   const { tab, search, placeIds, statusValues, page } = parsed.data

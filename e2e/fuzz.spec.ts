@@ -1,0 +1,243 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import fc from 'fast-check'
+import pg from 'pg'
+import { baseURL } from '../playwright.config'
+import { discoverRoutes } from './app-routes'
+import { E2E_ACCOUNTS } from './e2e-accounts'
+import { storageStateOf, type DemoRole } from './fixtures'
+import {
+  actionArgs,
+  actionResult,
+  encodeReply,
+  HUGE,
+  installWriteAudit,
+  isRefusal,
+  isTechnical,
+  messagesOf,
+  removeWriteAudit,
+  serverLogSince,
+  serverLogSize,
+  value,
+  writeCursor,
+} from './fuzz-kit'
+
+/**
+ * Issue 16 §2: every server action and every route handler of the built app, driven over HTTP with generated hostile
+ * input under each role's session, a not-onboarded user's and none. Each answer must be a refusal with a French
+ * message, or a success; never a 5xx. A refusal writes nothing (an audit trigger on every table says what changed);
+ * the server logs no unhandled error meanwhile. FUZZ_RUNS inputs per action and per handler (1 000 in CI), FUZZ_SEED
+ * to replay a run.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000)
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined
+const MANIFEST = path.join(process.cwd(), process.env.NEXT_DIST_DIR ?? '.next', 'server', 'server-reference-manifest.json')
+
+type Session = { role: string; cookie: string }
+type Action = { id: string; file: string; name: string; route: string }
+
+/** The actions of the build, each with a page that serves it (Next.js finds an action through the page it is posted to). */
+function actionsOfBuild(): Action[] {
+  const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as { node: Record<string, { workers: Record<string, unknown>; filename: string; exportedName: string }> }
+  return Object.entries(manifest.node)
+    .map(([id, entry]) => {
+      const pages = Object.keys(entry.workers)
+        .filter((w) => w.endsWith('/page'))
+        .map((w) => `/${w.split('/').slice(1, -1).filter((s) => !/^\(.*\)$/.test(s)).join('/')}`)
+      // A page without dynamic segment if there is one; otherwise the first, its segments filled with a demo offer's id.
+      const route = (pages.find((p) => !p.includes('[')) ?? pages[0]!).replace(/\[[^\]]+\]/g, '30000000-0000-4000-8000-000000000001')
+      return { id, file: entry.filename, name: entry.exportedName, route }
+    })
+    .sort((a, b) => `${a.file} ${a.name}`.localeCompare(`${b.file} ${b.name}`))
+}
+
+/** Actions that end the session they run in: driven without one, so that the other cases keep theirs. */
+const ENDS_SESSION = new Set(['signOutAction'])
+
+let client: pg.Client
+let audited: string[] = []
+let nextWrites: () => Promise<string[]>
+let sessions: Session[] = []
+let ids: string[] = []
+let logStart = 0
+
+async function sessionCookie(role: DemoRole): Promise<string> {
+  const state = JSON.parse(fs.readFileSync(storageStateOf(role), 'utf8')) as { cookies: { name: string; value: string }[] }
+  return state.cookies.map((c) => `${c.name}=${c.value}`).join('; ')
+}
+
+test.beforeAll(async () => {
+  client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
+  await client.connect()
+  audited = await installWriteAudit(client)
+  nextWrites = writeCursor(client)
+  // The audit sees a write (one that changes nothing).
+  await client.query('update places set label = label where id = (select id from places order by id limit 1)')
+  expect(await nextWrites()).toEqual(['UPDATE places'])
+  logStart = serverLogSize()
+  const signIn = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL },
+    body: JSON.stringify({ email: E2E_ACCOUNTS.notOnboarded.email, password: E2E_ACCOUNTS.notOnboarded.password }),
+  })
+  expect(signIn.status).toBe(200)
+  sessions = [
+    { role: 'none', cookie: '' },
+    { role: 'notOnboarded', cookie: signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') },
+    ...(await Promise.all((['admin', 'referent', 'conseiller', 'partenaire'] as const).map(async (role) => ({ role, cookie: await sessionCookie(role) })))),
+  ]
+  // Each session is alive: its role's home answers rather than sending to the login page.
+  for (const session of sessions.slice(1)) {
+    const home = session.role === 'partenaire' ? '/partners/structure/dashboard' : session.role === 'notOnboarded' ? '/onboarding' : '/v2/actions/dashboard'
+    const response = await fetch(`${baseURL}${home}`, { headers: { cookie: session.cookie }, redirect: 'manual' })
+    expect(response.status, `${session.role}'s session`).toBe(200)
+  }
+  // Real ids, of the staff's organisation and of the other one (Lyon), so that inputs reach past "not a uuid".
+  const { rows } = await client.query<{ id: string }>(`
+    (select id::text from candidates order by organisation_id, id limit 6)
+    union all (select id::text from candidates where organisation_id = '10000000-0000-4000-8000-000000000002' limit 2)
+    union all (select id::text from social_offers order by id limit 4)
+    union all (select id::text from social_applies order by id limit 4)
+    union all (select id::text from partner_structures order by id limit 2)
+    union all (select id::text from workshops order by id limit 2)
+    union all (select id::text from support_courses order by id limit 2)
+    union all (select id::text from enterprises order by id limit 2)
+    union all (select id::text from job_offers order by id limit 2)
+    union all (select id::text from orientations order by id limit 2)
+    union all (select id::text from places order by id limit 2)
+    union all (select id::text from organisations order by id limit 2)
+    union all (select id from "user" where email = 'referent.lyon@passerelle.test')`)
+  ids = rows.map((r) => r.id)
+})
+
+test.afterAll(async () => {
+  await removeWriteAudit(client, audited)
+  await client.end()
+})
+
+type Outcome = { label: string; status: number; result: unknown }
+const refused = (o: Outcome) => o.status >= 400 || isRefusal(o.result)
+
+/** An answer's verdict apart from writes: never a 5xx, and only messages made for a person. */
+function judge(o: Outcome) {
+  expect(o.status, `${o.label}: a 5xx`).toBeLessThan(500)
+  for (const message of messagesOf(o.result)) expect(isTechnical(message), `${o.label}: “${message}” is not a message for a person`).toBe(false)
+}
+
+/**
+ * Runs RUNS generated cases, FUZZ_CONCURRENCY at a time (the server has a core per worker). After each batch the audit
+ * tells what was written: when every answer of the batch was a refusal, nothing may have been; when one was a success,
+ * the refused cases of the batch are sent again one by one, each with its own reading of the audit.
+ */
+async function runCases<T>(name: string, arbitrary: fc.Arbitrary<T>, send: (input: T) => Promise<Outcome>) {
+  const seed = SEED ?? Math.floor(Math.random() * 2 ** 31)
+  const cases = fc.sample(arbitrary, { numRuns: RUNS, seed })
+  const context = `${name} (FUZZ_SEED=${seed})`
+  const tally = { refused: 0, accepted: 0, statuses: {} as Record<number, number> }
+  for (let i = 0; i < cases.length; i += CONCURRENCY) {
+    const batch = cases.slice(i, i + CONCURRENCY)
+    const outcomes = await Promise.all(batch.map(send))
+    const writes = await nextWrites()
+    for (const o of outcomes) {
+      tally[refused(o) ? 'refused' : 'accepted']++
+      tally.statuses[o.status] = (tally.statuses[o.status] ?? 0) + 1
+    }
+    for (const o of outcomes) judge({ ...o, label: `${context}: ${o.label}` })
+    if (writes.length === 0) continue
+    if (outcomes.every(refused)) {
+      // Which one: each again, alone.
+      for (const input of batch) {
+        const o = await send(input)
+        expect(await nextWrites(), `${context}: ${o.label}: a refusal wrote`).toEqual(refused(o) ? [] : expect.anything())
+      }
+      expect(writes, `${context}: refusals wrote`).toEqual([])
+    }
+    for (const [k, input] of batch.entries()) {
+      if (!refused(outcomes[k]!)) continue
+      const o = await send(input)
+      const again = await nextWrites()
+      if (refused(o)) expect(again, `${context}: ${o.label}: a refusal wrote`).toEqual([])
+    }
+  }
+  console.log(`${name}: ${tally.refused} refused, ${tally.accepted} accepted, statuses ${JSON.stringify(tally.statuses)}`)
+}
+
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 6)
+
+test.describe('server actions', () => {
+  for (const action of actionsOfBuild()) {
+    test(`${action.file} ${action.name}`, async () => {
+      test.setTimeout(120_000 + RUNS * 200)
+      const allowed = ENDS_SESSION.has(action.name) ? sessions.filter((s) => s.role === 'none') : sessions
+      await runCases(`${action.name}`, fc.tuple(fc.constantFrom(...allowed), actionArgs(ids)), async ([session, args]) => {
+        const response = await fetch(`${baseURL}${action.route}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'next-action': action.id, 'content-type': 'text/plain;charset=UTF-8', accept: 'text/x-component', origin: baseURL, cookie: session.cookie },
+          body: encodeReply(args),
+        })
+        const body = await response.text()
+        return { label: `as ${session.role} with ${JSON.stringify(args).slice(0, 300)}`, status: response.status, result: actionResult(body) }
+      })
+    })
+  }
+})
+
+/** A path parameter: a real id, a random uuid, or hostile text. */
+const segment = () => fc.oneof(fc.constantFrom(...ids), fc.uuid(), fc.string({ maxLength: 30 }), fc.constantFrom("' or 1=1", '..', '%2e%2e', 'x'.repeat(300)))
+
+function bodyFor(): fc.Arbitrary<{ type?: string; body?: string | FormData }> {
+  return fc.oneof(
+    { depthSize: 'small' },
+    value(ids).map((v) => ({ type: 'application/json', body: JSON.stringify(v) })),
+    fc.string({ maxLength: 200 }).map((s) => ({ type: 'application/json', body: s })),
+    fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 50 })).map((fields) => ({
+      type: 'application/x-www-form-urlencoded',
+      body: new URLSearchParams(fields).toString(),
+    })),
+    fc.tuple(fc.string({ maxLength: 20 }), fc.oneof({ arbitrary: fc.string({ maxLength: 500 }), weight: 24 }, { arbitrary: fc.constant(HUGE), weight: 1 })).map(([name, content]) => {
+      const form = new FormData()
+      form.set('file', new Blob([content], { type: 'text/csv' }), `${name || 'f'}.csv`)
+      form.set('mapping', content.slice(0, 50))
+      return { body: form }
+    }),
+    fc.constant({}),
+  )
+}
+
+test.describe('route handlers', () => {
+  for (const handler of discoverRoutes().filter((r) => r.kind === 'handler')) {
+    for (const method of handler.methods) {
+      test(`${method} ${handler.route}`, async () => {
+        test.setTimeout(120_000 + RUNS * 200)
+        const params = handler.route.match(/\[[^\]]+\]/g) ?? []
+        const input = fc.tuple(
+          fc.constantFrom(...sessions),
+          fc.array(segment(), { minLength: params.length, maxLength: params.length }),
+          fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 20 }), { maxKeys: 3 }),
+          method === 'GET' ? fc.constant<{ type?: string; body?: string | FormData }>({}) : bodyFor(),
+        )
+        await runCases(`${method} ${handler.route}`, input, async ([session, values, query, { type, body }]) => {
+          let i = 0
+          const url = new URL(handler.route.replace(/\[[^\]]+\]/g, () => encodeURIComponent(values[i++]!)), baseURL)
+          for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v)
+          const response = await fetch(url, {
+            method,
+            redirect: 'manual',
+            headers: { origin: baseURL, cookie: session.cookie, ...(type ? { 'content-type': type } : {}) },
+            ...(body === undefined ? {} : { body }),
+          })
+          const text = await response.text()
+          const result = (response.headers.get('content-type') ?? '').startsWith('application/json') ? JSON.parse(text || 'null') : undefined
+          return { label: `${method} ${url.pathname}${url.search.slice(0, 100)} as ${session.role}`, status: response.status, result }
+        })
+      })
+    }
+  }
+})
+
+test('the server logged no unhandled error during the suite', () => {
+  const log = serverLogSince(logStart)
+  expect(log.split('\n').filter((line) => /⨯|unhandled|Unhandled|TypeError|ReferenceError|RangeError|SyntaxError|digest/.test(line))).toEqual([])
+})

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm'
+import type { Db, DbOrTx } from '@/lib/db/client'
+import { prepared } from '@/lib/db/prepared'
+import type { ApplyState } from './states'
+
+/**
+ * The three tabs' counts of one offer from its counters (lib/db/schema/apply-counts.ts): the folded count plus the
+ * deltas not folded yet, one primary-key probe and a few delta rows per state instead of counting the offer's applies
+ * (2.4–3 ms of PostgreSQL time per request at the bench's busiest offer).
+ */
+export const offerTabCounts = (db: DbOrTx) =>
+  prepared(db, 'apply_tab_counts', (name) =>
+    db
+      .select({
+        state: sql<ApplyState>`tab.state`,
+        n: sql<number>`(coalesce((select n from social_apply_counts c
+            where c.social_offer_id = ${sql.placeholder('offerId')} and c.structure_id = ${sql.placeholder('structureId')} and c.state = tab.state), 0)
+          + coalesce((select sum(d.n) from social_apply_count_deltas d
+            where d.social_offer_id = ${sql.placeholder('offerId')} and d.structure_id = ${sql.placeholder('structureId')} and d.state = tab.state), 0))::int`,
+      })
+      .from(sql`unnest(array['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE']::apply_state[]) as tab(state)`)
+      .prepare(name),
+  )
+
+/** The counts of several offers of one structure (the partner's dashboard), per offer and state. */
+export async function tabCountsOfOffers(db: DbOrTx, structureId: string, offerIds: string[]) {
+  const ids = sql.join(offerIds.map((id) => sql`${id}::uuid`), sql`, `)
+  const { rows } = await db.execute<{ offer_id: string; state: ApplyState | 'EXPIRED'; n: number }>(sql`
+    select social_offer_id as offer_id, state, sum(n)::int as n from (
+      select social_offer_id, state, n from social_apply_counts where structure_id = ${structureId} and social_offer_id in (${ids})
+      union all
+      select social_offer_id, state, n from social_apply_count_deltas where structure_id = ${structureId} and social_offer_id in (${ids})
+    ) c group by 1, 2`)
+  return rows
+}
+
+/**
+ * Folds the deltas into the counters, in one transaction under an advisory lock (one folder at a time). The deltas
+ * appended meanwhile by other transactions stay for the next run: a read sums both, so nothing is counted twice or lost.
+ * Returns how many deltas were folded.
+ */
+export async function compactApplyTabCounts(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows: locked } = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('apply_tab_counts_compaction')) as ok`)
+    if (!locked[0]?.ok) return 0
+    const { rows } = await tx.execute<{ folded: number }>(sql`
+      with moved as (
+        delete from social_apply_count_deltas where id in (select id from social_apply_count_deltas order by id limit 50000)
+        returning social_offer_id, structure_id, state, n
+      ), summed as (
+        select social_offer_id, structure_id, state, sum(n)::int as n, count(*)::int as deltas from moved group by 1, 2, 3
+      ), folded as (
+        insert into social_apply_counts (social_offer_id, structure_id, state, n)
+        select social_offer_id, structure_id, state, n from summed
+        on conflict (social_offer_id, structure_id, state) do update set n = social_apply_counts.n + excluded.n
+      )
+      select coalesce(sum(deltas), 0)::int as folded from summed`)
+    return rows[0]?.folded ?? 0
+  })
+}
