@@ -20,6 +20,8 @@ process.env.E2E_CLOCK_FILE ??= `${process.cwd()}/test-results/clock-${port}-${Da
 // What the server writes (e2e/serve.ts copies it here): the fuzz suite checks that bad input logs no unhandled error.
 process.env.E2E_SERVER_LOG ??= `${process.cwd()}/test-results/server-${port}-${Date.now()}.log`
 export const baseURL = `http://localhost:${port}`
+/** The e2e server's better-auth secret (a second server in e2e/two-servers.spec.ts shares it). */
+export const E2E_AUTH_SECRET = 'e2e-secret-3f9a1c7d5b2e8a4f6c0d9e1b7a3c5f8d'
 
 export default defineConfig({
   testDir: './e2e',
@@ -58,7 +60,7 @@ export default defineConfig({
       E2E_DATABASE_URL: process.env.E2E_DATABASE_URL,
       PORT: String(port),
       BETTER_AUTH_URL: baseURL,
-      BETTER_AUTH_SECRET: 'e2e-secret-3f9a1c7d5b2e8a4f6c0d9e1b7a3c5f8d',
+      BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
       NEXT_TELEMETRY_DISABLED: '1',
       OUTBOX_DIR: process.env.E2E_OUTBOX_DIR,
       E2E_SMTP_PORT: process.env.E2E_SMTP_PORT,

@@ -1,7 +1,8 @@
 /**
  * Issue 16 §1: every page of the main layout, each against its floor (`main-pages-rps`). The pages are read from
  * app/(main) itself, so a new page joins the sweep; each dynamic segment is filled with a real row of the bench data
- * (the biggest organisation's), and a page the sweep cannot fill stops the bench rather than being left out.
+ * (the biggest organisation's; an orientation is made when it has none), and a page the sweep cannot fill stops the
+ * bench rather than being left out.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -34,7 +35,14 @@ export async function mainPages(pool: Pool, organisationId: string, offer: { id:
     candidate: await one('SELECT candidate_id::text AS id FROM social_applies WHERE organisation_id = $1 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1'),
     enterprise: await one('SELECT id::text FROM enterprises WHERE organisation_id = $1 ORDER BY id LIMIT 1'),
     offer: await one('SELECT id::text FROM job_offers WHERE organisation_id = $1 ORDER BY id LIMIT 1'),
-    orientations: await one('SELECT id::text FROM orientations WHERE organisation_id = $1 ORDER BY id LIMIT 1'),
+    orientations: await one(`
+      WITH existing AS (SELECT id FROM orientations WHERE organisation_id = $1 ORDER BY id LIMIT 1),
+      link AS (INSERT INTO referral_links (organisation_id, token, label, notify_email)
+               SELECT $1, 'benchMainPages_' || substr(md5($1::text), 1, 17), 'Bench', 'bench@bench.passerelle.test'
+               WHERE NOT EXISTS (SELECT 1 FROM existing) RETURNING id),
+      made AS (INSERT INTO orientations (organisation_id, link_id, prescriber_name, prescriber_structure, prescriber_email, first_name, last_name, consent_at)
+               SELECT $1, id, 'Bench', 'Bench', 'bench@bench.passerelle.test', 'Camille', 'Bench', now() FROM link RETURNING id)
+      SELECT id::text FROM existing UNION ALL SELECT id::text FROM made`),
     modeles: await one('SELECT id::text FROM fup_models WHERE organisation_id = $1 ORDER BY id LIMIT 1'),
     user: await one(`SELECT id FROM "user" WHERE organisation_id = $1 AND role = 'counsellor' ORDER BY id LIMIT 1`),
     'support-courses': await one('SELECT id::text FROM support_courses WHERE organisation_id = $1 ORDER BY id LIMIT 1'),

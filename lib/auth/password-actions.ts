@@ -1,7 +1,7 @@
 'use server'
 
 import { formOf } from '@/lib/forms/form-of'
-import { APIError } from 'better-auth/api'
+import { APIError, isAPIError } from 'better-auth/api'
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
@@ -64,7 +64,7 @@ export async function resetPasswordAction(_prev: NewPasswordState, formData: For
     await getAuth().api.resetPassword({ body: { token: parsed.data.token, newPassword: parsed.data.password } })
     await forgiveAttempt(db, reservation)
   } catch (error) {
-    if (error instanceof APIError) {
+    if (isAPIError(error)) {
       if (error.body?.code === 'PASSWORD_RULE') {
         await forgiveAttempt(db, reservation)
         return { fieldErrors: { password: await ruleMessageOf(error) } }
@@ -103,7 +103,7 @@ export async function changePasswordAction(_prev: ChangePasswordState, formData:
     })
     await forgiveAttempt(db, reservation)
   } catch (error) {
-    if (error instanceof APIError) {
+    if (isAPIError(error)) {
       if (error.body?.code === 'PASSWORD_RULE') {
         await forgiveAttempt(db, reservation)
         return { fieldErrors: { password: await ruleMessageOf(error) } }

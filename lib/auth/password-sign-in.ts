@@ -1,4 +1,4 @@
-import { APIError } from 'better-auth/api'
+import { isAPIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
@@ -39,7 +39,7 @@ export async function passwordSignIn(
     const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId))
     return { kind: 'signed-in', role: row?.role ?? '', responseHeaders }
   } catch (error) {
-    if (error instanceof APIError) return { kind: 'invalid' }
+    if (isAPIError(error)) return { kind: 'invalid' }
     throw error
   }
 }

@@ -1,7 +1,7 @@
 import type { GenericEndpointContext } from 'better-auth'
 import { deleteSessionCookie } from 'better-auth/cookies'
 import { generateRandomString } from 'better-auth/crypto'
-import { APIError } from 'better-auth/api'
+import { isAPIError } from 'better-auth/api'
 import type { DbOrTx } from '@/lib/db/client'
 import { logError } from '@/lib/log'
 import { safeCallbackPath } from './callback-url'
@@ -46,7 +46,7 @@ export async function holdProviderSignInForSecondFactor(ctx: GenericEndpointCont
     const back = returnPath((ctx.context as { returned?: unknown }).returned, base)
     destination = `${base}/double-auth?method=${totp ? 'totp' : 'email'}${back ? `&callbackURL=${encodeURIComponent(back)}` : ''}`
   } catch (error) {
-    if (error instanceof APIError) throw error
+    if (isAPIError(error)) throw error
     logError('auth.provider-second-factor', error)
     deleteSessionCookie(ctx, true)
     await ctx.context.internalAdapter.deleteSession(created.session.token).catch(() => undefined)
