@@ -1,7 +1,7 @@
 /**
  * Issue 16 §1: every page of the main layout, each against its floor (`main-pages-rps`). The pages are read from
  * app/(main) itself, so a new page joins the sweep; each dynamic segment is filled with a real row of the bench data
- * (the biggest organisation's; an orientation is made when it has none), and a page the sweep cannot fill stops the
+ * (the biggest organisation's; an orientation and a FUP model are made when it has none), and a page the sweep cannot fill stops the
  * bench rather than being left out.
  */
 import fs from 'node:fs'
@@ -43,7 +43,13 @@ export async function mainPages(pool: Pool, organisationId: string, offer: { id:
       made AS (INSERT INTO orientations (organisation_id, link_id, prescriber_name, prescriber_structure, prescriber_email, first_name, last_name, consent_at)
                SELECT $1, id, 'Bench', 'Bench', 'bench@bench.passerelle.test', 'Camille', 'Bench', now() FROM link RETURNING id)
       SELECT id::text FROM existing UNION ALL SELECT id::text FROM made`),
-    modeles: await one('SELECT id::text FROM fup_models WHERE organisation_id = $1 ORDER BY id LIMIT 1'),
+    modeles: await one(
+      `WITH existing AS (SELECT id FROM fup_models WHERE organisation_id = $1 ORDER BY id LIMIT 1),
+       made AS (INSERT INTO fup_models (organisation_id, structure_id, name)
+                SELECT $1, $2, 'Bench' WHERE NOT EXISTS (SELECT 1 FROM existing) RETURNING id)
+       SELECT id::text FROM existing UNION ALL SELECT id::text FROM made`,
+      [organisationId, offer.structureId],
+    ),
     user: await one(`SELECT id FROM "user" WHERE organisation_id = $1 AND role = 'counsellor' ORDER BY id LIMIT 1`),
     'support-courses': await one('SELECT id::text FROM support_courses WHERE organisation_id = $1 ORDER BY id LIMIT 1'),
     workshops: await one('SELECT id::text FROM workshops WHERE organisation_id = $1 ORDER BY id LIMIT 1'),

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: every tier — types, unit, integration (PostgreSQL), end to end (built app in Chromium).
+# `npm test`: every tier — types, unit, integration (PostgreSQL), end to end (built app in Chromium, with the fuzz suite
+# and the route walk), and the short resilience run (load and faults on the built app).
 # Needs PostgreSQL reachable at DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres);
 # each tier creates its own throwaway database there and drops it afterwards.
 set -euo pipefail
@@ -23,5 +24,6 @@ echo "== unit"; npx vitest run --project unit 2>&1 | tee "$logs/unit.log"; count
 echo "== integration"; npx vitest run --project integration 2>&1 | tee "$logs/integration.log"; count "$logs/integration.log" 'Tests +[0-9]+ passed'
 echo "== build"; npx next build
 echo "== e2e"; npx playwright test 2>&1 | tee "$logs/e2e.log"; count "$logs/e2e.log" '^ +[0-9]+ passed'
+echo "== resilience (short)"; npx tsx scripts/resilience.ts --short 2>&1 | tee "$logs/resilience.log"; count "$logs/resilience.log" '^[0-9]+ passed'
 echo
 echo "all tiers: $passed passed, 0 failed"

@@ -1,7 +1,8 @@
 'use client'
 
-import { ErrorScreen } from '@/components/layout/error-screen'
+import { ErrorScreen, UNAVAILABLE_FR } from '@/components/layout/error-screen'
+import { DB_UNAVAILABLE_DIGEST } from '@/lib/db/unavailable'
 
-export default function Error({ reset }: { error: Error; reset: () => void }) {
-  return <ErrorScreen reset={reset} />
+export default function Error({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  return error.digest === DB_UNAVAILABLE_DIGEST ? <ErrorScreen reset={reset} {...UNAVAILABLE_FR} /> : <ErrorScreen reset={reset} />
 }

@@ -15,6 +15,12 @@ export const ERROR_SCREEN_FR: ErrorScreenLabels = {
   retry: 'Réessayer',
 }
 
+/** PostgreSQL out of reach (lib/db/unavailable.ts): said as such, in French, on every screen. */
+export const UNAVAILABLE_FR = {
+  title: 'Service momentanément indisponible',
+  text: 'Passerelle ne parvient pas à joindre sa base de données. Réessayez dans quelques instants.',
+}
+
 /** The generic error screen of every route (spec §2, §8). Never shows the error's text: it may hold internals. */
 export function ErrorScreen({ reset, title, text, labels = ERROR_SCREEN_FR }: { reset?: () => void; title?: string; text?: string; labels?: ErrorScreenLabels }) {
   return (

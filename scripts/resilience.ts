@@ -1,0 +1,487 @@
+/**
+ * `npm run resilience [-- --short] [--minutes 5] [--users 50] [--no-pg-restart]` (issue 16 §3): the built app under
+ * load and faults, on loopback, bounded in time. It makes a throwaway database on DATABASE_URL's server (migrated,
+ * demo data), starts the local SMTP sink and Twilio stand-in, and serves the build as `npm start` does
+ * (scripts/serve.mjs: two web workers and a job worker). Then:
+ *
+ * - load: USERS virtual users for MINUTES, mixing sign-ins, list reads, FUP answers, archives and restores,
+ *   prescriptions, candidate creations and SMS sends; throughput, p95 and errors (5xx or no answer) are the figures;
+ * - faults, each with its recovery time: a web worker killed with -9 under load; the job worker killed with -9 in the
+ *   middle of a bulk SMS send; PostgreSQL restarted under load (pg_ctlcluster; not in --short);
+ * - invariants, after the load and the faults: one answer per apply, counters equal to the rows, no orphan document,
+ *   every queued SMS and mail sent exactly once.
+ *
+ * Ends with `N passed, 0 failed` (exit 1 on a failure). --short (CI): 20 s of load by 10 users, a bulk send of 60, no
+ * PostgreSQL restart.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { chromium } from '@playwright/test'
+import pg from 'pg'
+import { createDb } from '../lib/db/client'
+import { runMigrations } from '../lib/db/migrate'
+import { demoApplyId, demoIds, DEMO_PASSWORD, seedDemo } from '../lib/db/seed'
+import { users } from '../lib/db/schema'
+import { TERMS_VERSION } from '../lib/onboarding/terms'
+import { isWithinSendingHours, DEFAULT_SENDING_HOURS } from '../lib/sms/sending-hours'
+import { startSmtpSink } from '../e2e/smtp-sink'
+import { startTwilioStandIn } from '../tests/support/twilio-stand-in'
+
+const { values: args } = parseArgs({
+  options: { short: { type: 'boolean' }, minutes: { type: 'string' }, users: { type: 'string' }, 'no-pg-restart': { type: 'boolean' } },
+})
+const SHORT = !!args.short
+const LOAD_SECONDS = Math.round(Number(args.minutes ?? (SHORT ? 1 / 3 : 5)) * 60)
+const USERS = Number(args.users ?? (SHORT ? 10 : 50))
+const PG_RESTART = !SHORT && !args['no-pg-restart']
+const SECRET = 'resilience-secret-not-for-production-7c1e9a'
+const ROOT = path.resolve(import.meta.dirname, '..')
+
+const results: { name: string; ok: boolean; detail: string }[] = []
+const check = (name: string, ok: boolean, detail = '') => {
+  results.push({ name, ok, detail })
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`)
+}
+const figure = (line: Record<string, unknown>) => console.log(JSON.stringify(line))
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** The latest instant in the default SMS sending hours (the app's clock is set there, so that SMS leave at once). */
+function inSendingHours(): Date {
+  let at = new Date()
+  while (!isWithinSendingHours(at, DEFAULT_SENDING_HOURS)) at = new Date(at.getTime() - 15 * 60_000)
+  return at
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Set-up
+const server = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
+if (!fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
+  console.error('No build: run `npx next build` first (npm test does).')
+  process.exit(1)
+}
+const dbUrl = new URL(server)
+const dbName = `passerelle_resilience_${Date.now()}`
+dbUrl.pathname = `/${dbName}`
+const admin = new pg.Client({ connectionString: server })
+await admin.connect()
+await admin.query(`create database "${dbName}"`)
+await admin.end()
+{
+  const { db, pool } = createDb(dbUrl.toString(), 2)
+  await runMigrations(db)
+  await seedDemo(db)
+  await db.update(users).set({ onboardedAt: new Date(), termsVersion: TERMS_VERSION, termsAcceptedAt: new Date() })
+  await pool.end()
+}
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'passerelle-resilience-'))
+const outbox = path.join(work, 'outbox')
+const clockFile = path.join(work, 'clock')
+fs.writeFileSync(clockFile, inSendingHours().toISOString())
+const smtpPort = await freePort()
+const smtp = await startSmtpSink(smtpPort, outbox)
+const port = await freePort()
+const base = `http://127.0.0.1:${port}`
+const twilio = await startTwilioStandIn({ inboundUrl: `${base}/api/sms/inbound`, from: 'PASSERELLE' })
+const logFile = path.join(work, 'server.log')
+let app: ChildProcess
+
+function startApp() {
+  const log = fs.openSync(logFile, 'a')
+  app = spawn(process.execPath, [path.join(ROOT, 'scripts', 'serve.mjs'), '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl.toString(),
+      BETTER_AUTH_URL: base,
+      BETTER_AUTH_SECRET: SECRET,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      OUTBOX_DIR: outbox,
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_FROM: 'PASSERELLE',
+      TWILIO_API_BASE_URL: twilio.url,
+      PASSERELLE_CLOCK_FILE: clockFile,
+      JOB_SCHEDULES: 'off',
+      WEB_CONCURRENCY: '2',
+      JOB_WORKERS: '1',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  })
+}
+async function waitHealthy(timeoutMs: number): Promise<number> {
+  const start = Date.now()
+  while (Date.now() - start < timeoutMs) {
+    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)
+    if (ok) return Date.now() - start
+    await sleep(100)
+  }
+  throw new Error(`the app did not answer /api/health within ${timeoutMs} ms (log: ${logFile})`)
+}
+const stopApp = () => {
+  try {
+    if (app?.pid) process.kill(-app.pid, 'SIGTERM')
+  } catch {}
+}
+process.on('exit', stopApp)
+
+startApp()
+await waitHealthy(60_000)
+const db = new pg.Pool({ connectionString: dbUrl.toString(), max: 4 })
+db.on('error', () => undefined)
+
+// Sessions and the server actions the load uses (found in the build's manifest, as the browser finds them).
+async function signIn(email: string): Promise<string | null> {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  })
+  if (response.status !== 200) return null
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+}
+// A counsellor (no second factor: no settings permission) does the organisation's side of the work.
+const referent = (await signIn('conseiller@passerelle.test'))!
+const partner = (await signIn('partenaire@passerelle.test'))!
+const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, '.next', 'server', 'server-reference-manifest.json'), 'utf8')) as {
+  node: Record<string, { workers: Record<string, unknown>; exportedName: string }>
+}
+function actionOf(name: string) {
+  const [id, entry] = Object.entries(manifest.node).find(([, e]) => e.exportedName === name)!
+  const pages = Object.keys(entry.workers).filter((w) => w.endsWith('/page'))
+  const page = pages.find((w) => !w.includes('[')) ?? pages[0]!
+  const route = `/${page.split('/').slice(1, -1).filter((s) => !/^\(.*\)$/.test(s)).join('/')}`
+  return { id, route: route.replace(/\[[^\]]+\]/g, demoIds.offerPermis) }
+}
+async function callAction(name: string, cookie: string, ...actionArgs: unknown[]): Promise<{ status: number; result: unknown }> {
+  const { id, route } = actionOf(name)
+  const response = await fetch(`${base}${route}`, {
+    method: 'POST',
+    headers: { 'next-action': id, 'content-type': 'text/plain;charset=UTF-8', accept: 'text/x-component', origin: base, cookie },
+    body: JSON.stringify(actionArgs),
+    signal: AbortSignal.timeout(30_000),
+  })
+  const text = await response.text()
+  const line = text.split('\n').find((l) => l.startsWith('1:'))
+  let result: unknown
+  try {
+    result = line ? JSON.parse(line.slice(2)) : undefined
+  } catch {}
+  return { status: response.status, result }
+}
+const okResult = (r: { result: unknown }) => (r.result as { ok?: boolean } | undefined)?.ok === true
+
+const { rows: demoCandidates } = await db.query<{ id: string }>(
+  `select id from candidates where organisation_id = $1 and phone is not null and sms_opted_out_at is null order by last_name limit 8`,
+  [demoIds.orgSeineMaritime],
+)
+const pendingWithSheet = [0, 1, 2].map(demoApplyId)
+// What the run queues is told apart from the demo data's own messages (the app's clock dates them: not by time).
+const demoSms = (await db.query<{ id: string }>('select id from sms_messages')).rows.map((r) => r.id)
+const demoMails = (await db.query<{ id: string }>('select id from outbound_mails')).rows.map((r) => r.id)
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The load
+type Sample = { op: string; ms: number; status: number; error: boolean; refused: boolean }
+const samples: Sample[] = []
+/** The first refusal of each kind of work, shown when a kind got nothing done. */
+const firstRefusal: Record<string, unknown> = {}
+let counter = 0
+const today = new Date().toISOString().slice(0, 10)
+
+const OPS: [string, number, () => Promise<{ status: number; refused?: boolean }>][] = [
+  ['sign-in', 8, async () => ({ status: (await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: 'conseiller@passerelle.test', password: DEMO_PASSWORD }) })).status })],
+  ['applies-list', 25, async () => {
+    const tab = ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'][counter % 3]
+    const r = await fetch(`${base}/api/offers/${demoIds.offerPermis}/applies`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: partner }, body: JSON.stringify({ tab, page: 1 }) })
+    await r.arrayBuffer()
+    return { status: r.status }
+  }],
+  ['candidates-page', 15, async () => {
+    const r = await fetch(`${base}/v2/candidates/dashboard`, { headers: { cookie: referent }, redirect: 'manual' })
+    await r.arrayBuffer()
+    return { status: r.status }
+  }],
+  ['fup-answer', 5, async () => {
+    const applyId = pendingWithSheet[counter % pendingWithSheet.length]!
+    const r = await callAction('sendFupAction', partner, applyId, {
+      partnerFeedback: { accompanierName: 'Paula Moreau', name: 'Mobilité Solidaire', email: 'permis@mobilite-solidaire.test', phone: '02 35 00 00 01', address: '12 rue du Gros-Horloge, 76000 Rouen', decision: { partnerDecision: 'notIntegrated', cause: 'hasJob' } },
+      sponsorsLogo: [],
+    })
+    // Several users answer the same prescriptions: one answer wins, the others are refused (already answered).
+    return { status: r.status, refused: !okResult(r) }
+  }],
+  ['archive-restore', 8, async () => {
+    const applyId = demoApplyId(4 + (counter % 2))
+    const archive = await fetch(`${base}/api/social-applies/archive`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: partner }, body: JSON.stringify({ ids: [applyId] }) })
+    if (archive.status >= 500) return { status: archive.status }
+    const restore = await fetch(`${base}/api/social-applies/restore`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: partner }, body: JSON.stringify({ ids: [applyId] }) })
+    return { status: Math.max(archive.status, restore.status), refused: archive.status !== 204 || restore.status !== 204 }
+  }],
+  ['candidate-and-prescription', 10, async () => {
+    const n = ++counter
+    const created = await callAction('createCandidateAction', referent, { firstName: 'Charge', lastName: `Essai ${n} ${Date.now()}`, gender: 'F', birthDate: '1990-01-01', customFields: { frenchLevel: 'b1' } }, true)
+    if (!okResult(created)) {
+      firstRefusal['candidate-and-prescription'] ??= created.result
+      return { status: created.status, refused: true }
+    }
+    const candidateId = (created.result as { id?: string; candidateId?: string }).id ?? (created.result as { candidateId?: string }).candidateId
+    const prescribed = await callAction('prescribeAction', referent, { candidateId, offerId: demoIds.offerScooter, manual: true, prescription: { prescriptionDate: today } })
+    if (!okResult(prescribed)) firstRefusal['candidate-and-prescription'] ??= prescribed.result
+    return { status: Math.max(created.status, prescribed.status), refused: !okResult(prescribed) }
+  }],
+  ['sms', 10, async () => {
+    const candidateId = demoCandidates[counter % demoCandidates.length]!.id
+    const r = await callAction('sendSmsAction', referent, { candidateId, text: `Bonjour, rendez-vous confirmé (${++counter}).` })
+    if (!okResult(r)) firstRefusal.sms ??= r.result
+    return { status: r.status, refused: !okResult(r) }
+  }],
+]
+const totalWeight = OPS.reduce((t, [, w]) => t + w, 0)
+function pick() {
+  let r = Math.random() * totalWeight
+  for (const op of OPS) if ((r -= op[1]) < 0) return op
+  return OPS[0]!
+}
+
+async function load(seconds: number, users: number, during?: () => Promise<void>) {
+  const end = Date.now() + seconds * 1000
+  const before = samples.length
+  const started = Date.now()
+  const workers = Array.from({ length: users }, async () => {
+    while (Date.now() < end) {
+      const [op, , run] = pick()
+      counter++
+      const t = performance.now()
+      let status = 0
+      let refused = false
+      try {
+        const r = await run()
+        status = r.status
+        refused = !!r.refused
+      } catch (error) {
+        status = 0
+        firstRefusal[`${op} (exception)`] ??= String(error)
+      }
+      samples.push({ op, ms: performance.now() - t, status, error: status === 0 || status >= 500, refused })
+    }
+  })
+  await Promise.all([...workers, during?.()])
+  return { samples: samples.slice(before), seconds: (Date.now() - started) / 1000 }
+}
+const p95 = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return Math.round(sorted[Math.floor(sorted.length * 0.95)] ?? 0)
+}
+
+console.log(`load: ${USERS} users for ${LOAD_SECONDS} s`)
+const main = await load(LOAD_SECONDS, USERS)
+const byOp = Object.fromEntries(OPS.map(([op]) => {
+  const s = main.samples.filter((x) => x.op === op)
+  return [op, { requests: s.length, p95: p95(s.map((x) => x.ms)), errors: s.filter((x) => x.error).length, refused: s.filter((x) => x.refused).length }]
+}))
+const errors = main.samples.filter((s) => s.error).length
+figure({ figure: 'load', users: USERS, seconds: Math.round(main.seconds), requests: main.samples.length, rps: Math.round(main.samples.length / main.seconds), p95: p95(main.samples.map((s) => s.ms)), errors, byOp })
+check('load: no error (5xx or no answer)', errors === 0, `${errors} of ${main.samples.length}`)
+if (Object.keys(firstRefusal).length) console.log('first refusals:', JSON.stringify(firstRefusal).slice(0, 1000))
+check('load: every kind of work got done', OPS.every(([op]) => byOp[op]!.requests > byOp[op]!.refused || op === 'fup-answer'), JSON.stringify(Object.fromEntries(Object.entries(byOp).map(([k, v]) => [k, `${v.requests - v.refused}/${v.requests}`]))))
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Fault: a web worker killed with -9 under load
+function children(pid: number): { pid: number; cmd: string }[] {
+  const out = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout
+  return out.split('\n').filter(Boolean).map((l) => {
+    const [p, ...cmd] = l.trim().split(/\s+/)
+    return { pid: Number(p), cmd: cmd.join(' ') }
+  })
+}
+{
+  const webWorkers = () => children(app.pid!).filter((c) => !c.cmd.includes('worker.ts'))
+  const before = webWorkers()
+  let recoveredMs = -1
+  const window = await load(SHORT ? 10 : 20, USERS, async () => {
+    await sleep(2000)
+    const victim = before[0]!
+    process.kill(victim.pid, 'SIGKILL')
+    const killedAt = Date.now()
+    while (Date.now() - killedAt < 15_000) {
+      const now = webWorkers()
+      if (now.length === before.length && !now.some((c) => c.pid === victim.pid)) {
+        recoveredMs = Date.now() - killedAt
+        break
+      }
+      await sleep(50)
+    }
+  })
+  const failed = window.samples.filter((s) => s.error).length
+  figure({ figure: 'fault: web worker killed', requests: window.samples.length, errors: failed, workerBackMs: recoveredMs })
+  check('web worker -9: the cluster starts another', recoveredMs >= 0, `${recoveredMs} ms`)
+  // Only the requests the killed worker held can fail; the other worker keeps serving.
+  check('web worker -9: the other worker keeps serving', window.samples.length - failed > 0 && failed <= USERS, `${failed} failed of ${window.samples.length}`)
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Fault: the job worker killed with -9 in the middle of a bulk SMS send
+{
+  const bulk = Array.from({ length: SHORT ? 60 : 200 }, (_, i) => i)
+  const { rows: made } = await db.query<{ id: string }>(
+    `insert into candidates (organisation_id, first_name, last_name, phone)
+     select $1, 'Envoi', 'Groupé ' || i, '06' || lpad((10000000 + i)::text, 8, '0') from unnest($2::int[]) i returning id`,
+    [demoIds.orgSeineMaritime, bulk],
+  )
+  const sent = twilio.messages.length
+  const r = await callAction('bulkSmsAction', referent, { candidateIds: made.map((m) => m.id), text: 'Information collective jeudi à 9 h.' })
+  check(`bulk SMS of ${bulk.length} queued`, okResult(r), JSON.stringify(r.result).slice(0, 200))
+  if (!okResult(r)) throw new Error('the bulk SMS was refused: the fault cannot be tried')
+  const jobWorker = () => children(app.pid!).find((c) => c.cmd.includes('worker.ts'))
+  while (twilio.messages.length - sent < 10) await sleep(20)
+  const victim = jobWorker()!
+  process.kill(victim.pid, 'SIGKILL')
+  const killedAt = Date.now()
+  const inFlight = twilio.messages.length - sent
+  let done = -1
+  // The dead worker's jobs come back once pg-boss expires them (send-sms: 60 s, seen by its maintenance every 30 s).
+  while (Date.now() - killedAt < 180_000) {
+    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from sms_messages where candidate_id = any($1::uuid[]) and status in ('sent', 'delivered')`, [made.map((m) => m.id)])
+    if (rows[0]!.n === made.length) {
+      done = Date.now() - killedAt
+      break
+    }
+    await sleep(200)
+  }
+  // The bulk's numbers only: the load's last SMS may still be leaving meanwhile.
+  const { rows: bulkNumbers } = await db.query<{ to: string }>(`select to_number as to from sms_messages where candidate_id = any($1::uuid[])`, [made.map((m) => m.id)])
+  const ofBulk = new Set(bulkNumbers.map((r) => r.to))
+  const numbers = twilio.messages.slice(sent).map((m) => m.to).filter((to) => ofBulk.has(to))
+  const duplicates = numbers.length - new Set(numbers).size
+  figure({ figure: 'fault: job worker killed in a bulk SMS send', messages: made.length, sentBeforeKill: inFlight, allSentAfterMs: done, duplicates })
+  check('job worker -9: every message of the bulk send leaves', done >= 0, `${done} ms after the kill`)
+  check('job worker -9: no message sent twice', duplicates === 0 && new Set(numbers).size === made.length, `${numbers.length} sends for ${made.length} messages`)
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Fault: PostgreSQL restarted under load
+if (PG_RESTART) {
+  const cluster = spawnSync('pg_lsclusters', ['-h'], { encoding: 'utf8' }).stdout.trim().split('\n')[0]?.split(/\s+/)
+  if (!cluster || cluster.length < 2) {
+    check('PostgreSQL restart: a cluster to restart (pg_lsclusters)', false, 'none found')
+  } else {
+    let outage = { pages: 0, unavailablePages: 0, hung: 0 }
+    let backMs = -1
+    const window = await load(30, Math.min(USERS, 20), async () => {
+      await sleep(3000)
+      const stop = spawnSync('pg_ctlcluster', [cluster[0]!, cluster[1]!, 'stop', '-m', 'fast'], { encoding: 'utf8' })
+      // During the outage: the pages answer at once, and a person's browser shows the French “unavailable” screen
+      // (the error reaches the page in its RSC payload, with its digest; the error boundary renders it).
+      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] })
+      try {
+        const context = await browser.newContext()
+        await context.addCookies(referent.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), domain: '127.0.0.1', path: '/' })))
+        const page = await context.newPage()
+        for (let i = 0; i < 3; i++) {
+          const t = Date.now()
+          outage.pages++
+          try {
+            await page.goto(`${base}/v2/candidates/dashboard`, { timeout: 10_000 })
+            const title = await page.getByRole('heading', { level: 1 }).first().textContent({ timeout: 5000 })
+            if (title?.includes('Service momentanément indisponible')) outage.unavailablePages++
+          } catch {}
+          if (Date.now() - t > 8000) outage.hung++
+        }
+      } finally {
+        await browser.close()
+      }
+      spawnSync('pg_ctlcluster', [cluster[0]!, cluster[1]!, 'start'], { encoding: 'utf8' })
+      const upAt = Date.now()
+      while (Date.now() - upAt < 30_000) {
+        const r = await fetch(`${base}/v2/candidates/dashboard`, { headers: { cookie: referent }, redirect: 'manual' }).catch(() => null)
+        if (r?.status === 200) {
+          backMs = Date.now() - upAt
+          break
+        }
+        await sleep(100)
+      }
+      if (stop.status !== 0) outage = { ...outage, hung: -1 }
+    })
+    figure({ figure: 'fault: PostgreSQL restarted', outagePages: outage.pages, frenchUnavailablePages: outage.unavailablePages, hung: outage.hung, appBackMs: backMs, requests: window.samples.length, failedDuringOutage: window.samples.filter((s) => s.error).length })
+    check('PostgreSQL down: pages say “Service momentanément indisponible”, none hangs', outage.unavailablePages === outage.pages && outage.hung === 0, JSON.stringify(outage))
+    check('PostgreSQL back: the app recovers by itself within 5 s', backMs >= 0 && backMs <= 5000, `${backMs} ms`)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Invariants, once the queues are drained
+{
+  // A job caught by a fault comes back when pg-boss expires it (60 s, seen every 30 s), then retries with back-off.
+  const deadline = Date.now() + 180_000
+  for (;;) {
+    const { rows } = await db.query<{ n: number }>(`select
+      (select count(*) from sms_messages where status in ('queued', 'sending'))::int + (select count(*) from outbound_mails where status in ('queued', 'sending'))::int as n`)
+    if (rows[0]!.n === 0 || Date.now() > deadline) break
+    await sleep(500)
+  }
+  const one = async (text: string) => (await db.query(text)).rows
+  const answers = await one(`select social_apply_id from fups group by 1 having count(*) > 1 union all
+    select a.id from social_applies a join fups f on f.social_apply_id = a.id where a.state <> 'PRESCRIPTION_FILLED' and f.answer_document_id is null and a.prescription_document_id is not null and f.partner_feedback is null`)
+  check('one answer per apply', answers.length === 0, `${answers.length} apply(ies) with two sheets or an answer without its sheet`)
+  const counters = await one(`select k from (
+      select social_offer_id, structure_id, state, sum(n) as n from (select social_offer_id, structure_id, state, n from social_apply_counts union all select social_offer_id, structure_id, state, n from social_apply_count_deltas) c group by 1, 2, 3
+    ) c full join (select social_offer_id, structure_id, state, count(*) as n from social_applies where not archived group by 1, 2, 3) r using (social_offer_id, structure_id, state),
+    lateral (select social_offer_id::text || state::text as k) k
+    where coalesce(c.n, 0) <> coalesce(r.n, 0)`)
+  check('offer tab counters equal count(*)', counters.length === 0, `${counters.length} differ`)
+  const stats = await one(`select 1 from (select organisation_id, state, sum(n) as n from (select organisation_id, state, n from stats_apply_months union all select organisation_id, state, n from stats_apply_deltas) s group by 1, 2) c
+    full join (select organisation_id, state, count(*) as n from social_applies group by 1, 2) r using (organisation_id, state) where coalesce(c.n, 0) <> coalesce(r.n, 0)`)
+  check('statistics counters equal count(*)', stats.length === 0, `${stats.length} differ`)
+  const orphans = await one(`select d.id from documents d where not exists (select 1 from social_applies a where a.prescription_document_id = d.id)
+    and not exists (select 1 from fups f where f.answer_document_id = d.id)`)
+  check('no orphan document', orphans.length === 0, `${orphans.length} orphan(s)`)
+  const { rows: sms } = await db.query<{ status: string; sid: string | null }>(
+    `select status::text, provider_sid as sid from sms_messages where direction = 'outbound' and id <> all($1::uuid[]) and status <> 'cancelled'`,
+    [demoSms],
+  )
+  const received = twilio.messages.map((m) => m.sid)
+  const waitingSms = sms.filter((r) => r.status === 'queued' || r.status === 'sending').length
+  const matched = new Set(sms.map((r) => r.sid).filter(Boolean))
+  check(
+    'every queued SMS sent exactly once',
+    waitingSms === 0 && new Set(received).size === received.length && received.length === sms.length && received.every((sid) => matched.has(sid)),
+    `${sms.length} queued during the run, ${received.length} received by the stand-in, ${waitingSms} waiting`,
+  )
+  const { rows: mails } = await db.query<{ id: string; status: string }>(`select id, status::text from outbound_mails where id <> all($1::uuid[])`, [demoMails])
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0
+  const waitingMails = mails.filter((m) => m.status !== 'sent' && m.status !== 'failed').length
+  check('every queued mail sent exactly once', waitingMails === 0 && files === mails.filter((m) => m.status === 'sent').length, `${mails.length} mails, ${files} received by the SMTP sink, ${waitingMails} waiting`)
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+stopApp()
+await db.end()
+smtp.close()
+await twilio.close()
+await sleep(500)
+if (process.env.RESILIENCE_KEEP) console.log(`kept database ${dbName}`)
+else {
+  const drop = new pg.Client({ connectionString: server })
+  await drop.connect()
+  await drop.query(`drop database if exists "${dbName}" with (force)`)
+  await drop.end()
+}
+const failed = results.filter((r) => !r.ok).length
+console.log(`\n${results.length - failed} passed, ${failed} failed`)
+if (failed) console.log(`server log: ${logFile}`)
+process.exit(failed ? 1 : 0)
