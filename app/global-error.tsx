@@ -1,7 +1,7 @@
 'use client'
 
 import { UNAVAILABLE_FR } from '@/components/layout/error-screen'
-import { DB_UNAVAILABLE_DIGEST } from '@/lib/db/unavailable'
+import { DB_UNAVAILABLE_DIGEST } from '@/lib/unavailable'
 
 // The root layout itself failed: no translations are available here, so the text is inline French. With the database
 // out of reach (a layout reads the session first), the screen says so.

@@ -15,7 +15,7 @@ export const ERROR_SCREEN_FR: ErrorScreenLabels = {
   retry: 'Réessayer',
 }
 
-/** PostgreSQL out of reach (lib/db/unavailable.ts): said as such, in French, on every screen. */
+/** PostgreSQL out of reach (lib/unavailable.ts): said as such, in French, on every screen. */
 export const UNAVAILABLE_FR = {
   title: 'Service momentanément indisponible',
   text: 'Passerelle ne parvient pas à joindre sa base de données. Réessayez dans quelques instants.',
