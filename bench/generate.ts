@@ -228,6 +228,8 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
     JOIN partner_structures s ON s.id = ${id('structure', `j % ${n.structures}`)}`)
 
   await withDeferredIndexes(pool, jobs, ['candidates', 'social_applies', 'fups'], log, async () => {
+    // The custom fields' counters (drizzle/0037) are filled once after the load rather than by the row trigger.
+    await pool.query('ALTER TABLE candidates DISABLE TRIGGER candidates_custom_field_counts')
     await step('candidates', (part) => `
       INSERT INTO candidates (id, organisation_id, first_name, last_name, gender, birth_date, address_formatted, address_is_qpv, phone, email,
         social_security_number, caf_number, pole_emploi_number, place_id, status_id, referent_id, custom_fields, created_at, updated_at)
@@ -253,9 +255,15 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
     // The more recent a prescription, the likelier it still waits for an answer; old answered ones are often archived.
     // The copies of the candidate's place and status (drizzle/0007) are computed here, with the candidates' own
     // formulas, instead of by the row trigger (one lookup per row); checked against the candidates after the load.
+    await pool.query('ALTER TABLE candidates ENABLE TRIGGER candidates_custom_field_counts')
+    await pool.query(`INSERT INTO candidate_custom_field_counts (organisation_id, key, n)
+      SELECT c.organisation_id, k, count(*)::integer FROM candidates c, unnest(passerelle_custom_field_keys(c.custom_fields)) k GROUP BY 1, 2`)
     await pool.query('ALTER TABLE social_applies DISABLE TRIGGER social_applies_candidate_filters')
     // The offers' tab counters (drizzle/0035) are computed once after the load rather than by the row trigger.
     await pool.query('ALTER TABLE social_applies DISABLE TRIGGER social_applies_tab_counts')
+    // So are the statistics' monthly counters (drizzle/0016): a million deltas left to the every-minute fold would make
+    // every page that reads them measure the backlog, not the steady state.
+    await pool.query('ALTER TABLE social_applies DISABLE TRIGGER social_applies_stats')
     await step('social applies', (part) => `
       INSERT INTO social_applies (id, organisation_id, structure_id, social_offer_id, candidate_id, state, archived, archived_at,
         prescription_document_id, prescription_date, response_date, first_reception_date, assessment_date, cause, author_id, accompaniement,
@@ -291,8 +299,19 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
 
     await pool.query('ALTER TABLE social_applies ENABLE TRIGGER social_applies_candidate_filters')
     await pool.query('ALTER TABLE social_applies ENABLE TRIGGER social_applies_tab_counts')
-    await pool.query(`INSERT INTO social_apply_counts (social_offer_id, structure_id, state, n)
-      SELECT social_offer_id, structure_id, state, count(*)::integer FROM social_applies WHERE NOT archived GROUP BY 1, 2, 3`)
+    await pool.query(`INSERT INTO social_apply_counts (social_offer_id, structure_id, organisation_id, state, n)
+      SELECT social_offer_id, structure_id, organisation_id, state, count(*)::integer FROM social_applies WHERE NOT archived GROUP BY 1, 2, 3, 4`)
+    await pool.query(`INSERT INTO organisation_apply_counts (organisation_id, state, n)
+      SELECT organisation_id, state, sum(n)::integer FROM social_apply_counts GROUP BY 1, 2`)
+    await pool.query('ALTER TABLE social_applies ENABLE TRIGGER social_applies_stats')
+    await pool.query(`INSERT INTO stats_apply_months (organisation_id, month, structure_id, state, cause, response_days, n)
+      SELECT organisation_id, passerelle_stats_month(prescription_date), structure_id, state, coalesce(cause, ''),
+             passerelle_stats_response_days(state, prescription_date, response_date), count(*)::integer
+      FROM social_applies GROUP BY 1, 2, 3, 4, 5, 6`)
+    await pool.query(`INSERT INTO stats_apply_org_months (organisation_id, month, state, cause, n)
+      SELECT organisation_id, month, state, cause, sum(n)::integer FROM stats_apply_months GROUP BY 1, 2, 3, 4`)
+    await pool.query(`INSERT INTO stats_structure_answers (organisation_id, month, structure_id, n)
+      SELECT organisation_id, month, structure_id, sum(n)::integer FROM stats_apply_months WHERE response_days >= 0 GROUP BY 1, 2, 3`)
 
     // FUPs mirror what the prescription form stores: the candidate's snapshot, the referent, and the partner's answer.
     // Manual prescriptions (no sheet, 1 in 10) have none, as in the demo seed.

@@ -51,6 +51,8 @@ export type HttpOptions = {
   seconds: number
   /** Each page of the main-pages sweep (`--pages-seconds`, default 3): about 45 pages, each with its floor. */
   pagesSeconds?: number
+  /** Only the sweep's pages whose route contains one of these (`--pages`). */
+  pages?: string[]
   warmupSeconds: number
   /** Only these figures (`--only`), else all. */
   only?: string[]
@@ -384,7 +386,7 @@ async function firstLoadJs(server: Server, pagePath: string, cookies: { name: st
   }
 }
 
-export async function runHttp({ dbUrl, pool, offer, seconds, pagesSeconds = 3, warmupSeconds, only, log, print }: HttpOptions): Promise<void> {
+export async function runHttp({ dbUrl, pool, offer, seconds, pagesSeconds = 3, pages: pageFilter, warmupSeconds, only, log, print }: HttpOptions): Promise<void> {
   const wanted = (name: string) => !only || only.includes(name)
   const names = ['offer-page-ttfb', 'applies-endpoint-rps', 'main-pages-rps', 'candidate-sheet-ttfb', 'job-offer-page-ttfb', 'workshop-page-ttfb', 'offer-page-first-load-js', 'first-load-js', 'public-pages-first-load-js', 'public-pages-lighthouse']
   if (!names.some(wanted)) return log('no HTTP figure among --only')
@@ -536,7 +538,7 @@ export async function runHttp({ dbUrl, pool, offer, seconds, pagesSeconds = 3, w
     if (wanted('main-pages-rps')) {
       const { rows: [org] } = await pool.query<{ id: string }>('SELECT organisation_id AS id FROM candidates GROUP BY 1 ORDER BY count(*) DESC LIMIT 1')
       const adminCookie = await mintedSession(pool, cookies, { ...ADMIN, role: 'admin', organisationId: org!.id })
-      const pages = await mainPages(pool, org!.id, offer)
+      const pages = (await mainPages(pool, org!.id, offer)).filter((p) => !pageFilter || pageFilter.some((part) => p.route.includes(part)))
       const pageSeconds = Math.max(2, Math.min(seconds, pagesSeconds))
       log(`measuring ${pages.length} pages of the main layout, each in turns with ${FLOOR_PAGE} (20 clients, ${pageSeconds} s each)`)
       for (const page of pages) {

@@ -28,6 +28,8 @@ const { values: args } = parseArgs({
     'http-seconds': { type: 'string', default: process.env.BENCH_HTTP_SECONDS ?? '10' },
     /** Each page of the main-pages-rps sweep (with its floor in turns): seconds. */
     'pages-seconds': { type: 'string', default: '3' },
+    /** Only the sweep's pages whose route contains one of these (comma-separated), e.g. --pages statistics,homePage. */
+    pages: { type: 'string' },
   },
   allowNegative: true,
 })
@@ -105,7 +107,7 @@ async function main() {
       if (!isBuilt()) await build(log)
       const client = await pool.connect()
       const offer = await busiestOffer(client).finally(() => client.release())
-      await runHttp({ dbUrl, pool, offer, seconds: httpSeconds, pagesSeconds: Number(args['pages-seconds']) || 3, warmupSeconds: Math.min(3, httpSeconds), log, only, print: (line) => print({ bench: line.bench, scale, ...line }) })
+      await runHttp({ dbUrl, pool, offer, seconds: httpSeconds, pagesSeconds: Number(args['pages-seconds']) || 3, pages: args.pages?.split(',').filter(Boolean), warmupSeconds: Math.min(3, httpSeconds), log, only, print: (line) => print({ bench: line.bench, scale, ...line }) })
     } else {
       log('skipped the HTTP figures (no .next/BUILD_ID, or --no-http)')
     }

@@ -439,11 +439,14 @@ if (PG_RESTART) {
     select a.id from social_applies a join fups f on f.social_apply_id = a.id where a.state <> 'PRESCRIPTION_FILLED' and f.answer_document_id is null and a.prescription_document_id is not null and f.partner_feedback is null`)
   check('one answer per apply', answers.length === 0, `${answers.length} apply(ies) with two sheets or an answer without its sheet`)
   const counters = await one(`select k from (
-      select social_offer_id, structure_id, state, sum(n) as n from (select social_offer_id, structure_id, state, n from social_apply_counts union all select social_offer_id, structure_id, state, n from social_apply_count_deltas) c group by 1, 2, 3
-    ) c full join (select social_offer_id, structure_id, state, count(*) as n from social_applies where not archived group by 1, 2, 3) r using (social_offer_id, structure_id, state),
+      select social_offer_id, structure_id, organisation_id, state, sum(n) as n from (select social_offer_id, structure_id, organisation_id, state, n from social_apply_counts union all select social_offer_id, structure_id, organisation_id, state, n from social_apply_count_deltas) c group by 1, 2, 3, 4
+    ) c full join (select social_offer_id, structure_id, organisation_id, state, count(*) as n from social_applies where not archived group by 1, 2, 3, 4) r using (social_offer_id, structure_id, organisation_id, state),
     lateral (select social_offer_id::text || state::text as k) k
     where coalesce(c.n, 0) <> coalesce(r.n, 0)`)
   check('offer tab counters equal count(*)', counters.length === 0, `${counters.length} differ`)
+  const organisationCounters = await one(`select 1 from (select organisation_id, state, sum(n) as n from (select organisation_id, state, n from organisation_apply_counts union all select organisation_id, state, n from social_apply_count_deltas) c group by 1, 2) c
+    full join (select organisation_id, state, count(*) as n from social_applies where not archived group by 1, 2) r using (organisation_id, state) where coalesce(c.n, 0) <> coalesce(r.n, 0)`)
+  check('organisation apply counters equal count(*)', organisationCounters.length === 0, `${organisationCounters.length} differ`)
   const stats = await one(`select 1 from (select organisation_id, state, sum(n) as n from (select organisation_id, state, n from stats_apply_months union all select organisation_id, state, n from stats_apply_deltas) s group by 1, 2) c
     full join (select organisation_id, state, count(*) as n from social_applies group by 1, 2) r using (organisation_id, state) where coalesce(c.n, 0) <> coalesce(r.n, 0)`)
   check('statistics counters equal count(*)', stats.length === 0, `${stats.length} differ`)

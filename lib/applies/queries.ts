@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import { candidates, socialApplies, socialOffers } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
 import { APPLY_STATES, type ApplyCounts, type ApplyState } from './states'
-import { tabCountsOfOffers } from './tab-counts'
+import { organisationTabCounts, tabCountsOfOffers } from './tab-counts'
 
 export { APPLY_STATES, type ApplyCounts, type ApplyState }
 
@@ -29,11 +29,8 @@ export async function appliesOfCandidate(db: DbOrTx, organisationId: string, can
 }
 
 export async function applyCountsOfOrganisation(db: DbOrTx, organisationId: string): Promise<ApplyCounts> {
-  const rows = await db
-    .select({ state: socialApplies.state, n: count() })
-    .from(socialApplies)
-    .where(and(eq(socialApplies.organisationId, organisationId), eq(socialApplies.archived, false)))
-    .groupBy(socialApplies.state)
+  // From the counters (lib/applies/tab-counts.ts): a big organisation's count(*) read 200 000 applies.
+  const rows = await organisationTabCounts(db, organisationId)
   const counts = zeroCounts()
   for (const r of rows) if (r.state !== 'EXPIRED') counts[r.state] = r.n
   return counts

@@ -13,7 +13,7 @@ export const offerTabCounts = (db: DbOrTx) =>
     db
       .select({
         state: sql<ApplyState>`tab.state`,
-        n: sql<number>`(coalesce((select n from social_apply_counts c
+        n: sql<number>`(coalesce((select sum(c.n) from social_apply_counts c
             where c.social_offer_id = ${sql.placeholder('offerId')} and c.structure_id = ${sql.placeholder('structureId')} and c.state = tab.state), 0)
           + coalesce((select sum(d.n) from social_apply_count_deltas d
             where d.social_offer_id = ${sql.placeholder('offerId')} and d.structure_id = ${sql.placeholder('structureId')} and d.state = tab.state), 0))::int`,
@@ -34,6 +34,28 @@ export async function tabCountsOfOffers(db: DbOrTx, structureId: string, offerId
   return rows
 }
 
+/** The organisation's non-archived applies per state (the home page): its three rollup rows and its deltas. */
+export async function organisationTabCounts(db: DbOrTx, organisationId: string) {
+  const { rows } = await db.execute<{ state: ApplyState | 'EXPIRED'; n: number }>(sql`
+    select state, sum(n)::int as n from (
+      select state, n from organisation_apply_counts where organisation_id = ${organisationId}
+      union all
+      select state, n from social_apply_count_deltas where organisation_id = ${organisationId}
+    ) c group by 1`)
+  return rows
+}
+
+/** The non-archived applies an organisation made to one structure, per offer and state (the directory's structure sheet). */
+export async function tabCountsOfStructureForOrganisation(db: DbOrTx, organisationId: string, structureId: string) {
+  const { rows } = await db.execute<{ offer_id: string; state: ApplyState | 'EXPIRED'; n: number }>(sql`
+    select social_offer_id as offer_id, state, sum(n)::int as n from (
+      select social_offer_id, state, n from social_apply_counts where structure_id = ${structureId} and organisation_id = ${organisationId}
+      union all
+      select social_offer_id, state, n from social_apply_count_deltas where organisation_id = ${organisationId} and structure_id = ${structureId}
+    ) c group by 1, 2 having sum(n) <> 0`)
+  return rows
+}
+
 /**
  * Folds the deltas into the counters, in one transaction under an advisory lock (one folder at a time). The deltas
  * appended meanwhile by other transactions stay for the next run: a read sums both, so nothing is counted twice or lost.
@@ -46,13 +68,17 @@ export async function compactApplyTabCounts(db: Db): Promise<number> {
     const { rows } = await tx.execute<{ folded: number }>(sql`
       with moved as (
         delete from social_apply_count_deltas where id in (select id from social_apply_count_deltas order by id limit 50000)
-        returning social_offer_id, structure_id, state, n
+        returning social_offer_id, structure_id, organisation_id, state, n
       ), summed as (
-        select social_offer_id, structure_id, state, sum(n)::int as n, count(*)::int as deltas from moved group by 1, 2, 3
+        select social_offer_id, structure_id, organisation_id, state, sum(n)::int as n, count(*)::int as deltas from moved group by 1, 2, 3, 4
       ), folded as (
-        insert into social_apply_counts (social_offer_id, structure_id, state, n)
-        select social_offer_id, structure_id, state, n from summed
-        on conflict (social_offer_id, structure_id, state) do update set n = social_apply_counts.n + excluded.n
+        insert into social_apply_counts (social_offer_id, structure_id, organisation_id, state, n)
+        select social_offer_id, structure_id, organisation_id, state, n from summed
+        on conflict (social_offer_id, structure_id, state, organisation_id) do update set n = social_apply_counts.n + excluded.n
+      ), by_organisation as (
+        insert into organisation_apply_counts (organisation_id, state, n)
+        select organisation_id, state, sum(n)::int from summed group by 1, 2
+        on conflict (organisation_id, state) do update set n = organisation_apply_counts.n + excluded.n
       )
       select coalesce(sum(deltas), 0)::int as folded from summed`)
     return rows[0]?.folded ?? 0

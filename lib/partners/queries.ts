@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm'
+import { tabCountsOfStructureForOrganisation } from '@/lib/applies/tab-counts'
 import type { DbOrTx } from '@/lib/db/client'
 import { challenges, organisations, partnerStructures, socialApplies, socialOffers, users } from '@/lib/db/schema'
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
@@ -113,14 +114,9 @@ export async function responseIndicator(db: DbOrTx, organisationId: string, stru
 /** The structure's social offers, with the organisation's prescriptions per tab (archived ones aside). */
 export async function structureOffersForOrganisation(db: DbOrTx, organisationId: string, structureId: string, now: Date = new Date()) {
   const offers = await db.select({ ...offerCard, source: socialOffers.source }).from(socialOffers).where(eq(socialOffers.structureId, structureId)).orderBy(asc(socialOffers.name))
-  const counts = offers.length
-    ? await db
-        .select({ offerId: socialApplies.socialOfferId, state: socialApplies.state, n: count() })
-        .from(socialApplies)
-        .where(and(eq(socialApplies.organisationId, organisationId), eq(socialApplies.structureId, structureId), eq(socialApplies.archived, false)))
-        .groupBy(socialApplies.socialOfferId, socialApplies.state)
-    : []
-  const countOf = (offerId: string, state: string) => counts.find((c) => c.offerId === offerId && c.state === state)?.n ?? 0
+  // The counters kept by trigger (lib/applies/tab-counts.ts), not a count of the organisation's applies to the structure.
+  const counts = offers.length ? await tabCountsOfStructureForOrganisation(db, organisationId, structureId) : []
+  const countOf = (offerId: string, state: string) => counts.find((c) => c.offer_id === offerId && c.state === state)?.n ?? 0
   return offers.map((o) => ({
     ...o,
     expired: isExpired(o, now),

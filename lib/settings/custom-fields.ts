@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { slugOf } from '@/lib/text/slug'
 import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
+import { customFieldValueCounts } from './custom-field-counts'
 import { customFieldDefinitions } from '@/lib/db/schema'
 
 /**
@@ -173,12 +174,8 @@ export async function customFieldsOverview(db: DbOrTx, organisationId: string) {
     .from(customFieldDefinitions)
     .where(eq(customFieldDefinitions.organisationId, organisationId))
     .orderBy(asc(customFieldDefinitions.position), asc(customFieldDefinitions.label))
-  const { rows } = await db.execute<{ key: string; n: number }>(sql`
-    select k.key, count(*)::int as n
-    from candidates c, jsonb_object_keys(case when jsonb_typeof(c.custom_fields) = 'object' then c.custom_fields else '{}'::jsonb end) as k(key)
-    where c.organisation_id = ${organisationId}
-    group by k.key`)
-  const counts = new Map(rows.map((r) => [r.key, r.n]))
+  // From the counters kept by trigger (lib/settings/custom-field-counts.ts), not every candidate's fields.
+  const counts = await customFieldValueCounts(db, organisationId)
   const withCount = fields.map((f) => ({ ...f, withValues: counts.get(f.key) ?? 0 }))
   return { active: withCount.filter((f) => !f.archivedAt), archived: withCount.filter((f) => f.archivedAt) }
 }

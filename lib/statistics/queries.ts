@@ -255,10 +255,12 @@ export async function statisticsChoices(db: DbOrTx, params: { organisationId: st
           order by last_name, first_name`)
       ).rows
     : [{ id: params.user.id, name: `${params.user.firstName} ${params.user.lastName}`.trim() }]
+  // One probe of the counters' (organisation, structure) index per structure (the counters hold hundreds of thousands
+  // of rows for a big organisation, the structures a few hundred); the deltas not yet folded, read once.
   const { rows: structures } = await db.execute<{ id: string; name: string }>(sql`
     select ps.id, ps.name from partner_structures ps
-    where ps.id in (select structure_id from stats_apply_months where organisation_id = ${params.organisationId}
-                    union select structure_id from stats_apply_deltas where organisation_id = ${params.organisationId})
+    where exists (select 1 from stats_apply_months m where m.organisation_id = ${params.organisationId} and m.structure_id = ps.id)
+       or ps.id in (select structure_id from stats_apply_deltas where organisation_id = ${params.organisationId})
     order by ps.name`)
   const offers =
     params.structureId && structures.some((s) => s.id === params.structureId)

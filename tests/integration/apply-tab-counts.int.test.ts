@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { archiveApplies } from '@/lib/applies/archive-applies'
+import { applyCountsOfOrganisation } from '@/lib/applies/queries'
 import { listAppliesByTab } from '@/lib/applies/list-by-tab'
 import { restoreApplies } from '@/lib/applies/restore-applies'
 import { compactApplyTabCounts } from '@/lib/applies/tab-counts'
@@ -16,19 +17,30 @@ const db = useTestDb()
 const throwaway = useThrowawayOrganisations(db)
 const PARTNER = 'demo-partenaire'
 
-/** Counters (folded plus not yet folded) and count(*) per offer, structure and state, in one snapshot. */
+/**
+ * Counters (folded plus not yet folded) and count(*) per offer, structure, organisation and state, and the
+ * organisations' rollup (plus the deltas) and count(*) per organisation and state, in one snapshot.
+ */
 async function countersAndRaw() {
   return db.transaction(
     async (tx: Tx) => {
       const counters = await tx.execute<{ key: string; n: number }>(sql`
-        select social_offer_id::text || '|' || structure_id::text || '|' || state::text as key, sum(n)::int as n
-        from (select social_offer_id, structure_id, state, n from social_apply_counts
-              union all select social_offer_id, structure_id, state, n from social_apply_count_deltas) c
+        select social_offer_id::text || '|' || structure_id::text || '|' || organisation_id::text || '|' || state::text as key, sum(n)::int as n
+        from (select social_offer_id, structure_id, organisation_id, state, n from social_apply_counts
+              union all select social_offer_id, structure_id, organisation_id, state, n from social_apply_count_deltas) c
         group by 1 having sum(n) <> 0 order by 1`)
       const raw = await tx.execute<{ key: string; n: number }>(sql`
-        select social_offer_id::text || '|' || structure_id::text || '|' || state::text as key, count(*)::int as n
+        select social_offer_id::text || '|' || structure_id::text || '|' || organisation_id::text || '|' || state::text as key, count(*)::int as n
         from social_applies where not archived group by 1 order by 1`)
-      return { counters: counters.rows, raw: raw.rows }
+      const organisations = await tx.execute<{ key: string; n: number }>(sql`
+        select organisation_id::text || '|' || state::text as key, sum(n)::int as n
+        from (select organisation_id, state, n from organisation_apply_counts
+              union all select organisation_id, state, n from social_apply_count_deltas) c
+        group by 1 having sum(n) <> 0 order by 1`)
+      const rawOrganisations = await tx.execute<{ key: string; n: number }>(sql`
+        select organisation_id::text || '|' || state::text as key, count(*)::int as n
+        from social_applies where not archived group by 1 order by 1`)
+      return { counters: counters.rows, raw: raw.rows, organisations: organisations.rows, rawOrganisations: rawOrganisations.rows }
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
@@ -52,7 +64,7 @@ async function newOrganisationWithApplies(n: number) {
       })),
     )
     .returning({ id: s.socialApplies.id })
-  return applies.map((a) => a.id)
+  return { ids: applies.map((a) => a.id), organisationId: organisation!.id }
 }
 
 const answer = (ids: string[], state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE') =>
@@ -68,7 +80,7 @@ const answer = (ids: string[], state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTUR
 
 describe('the offer tab counters', () => {
   it('equal count(*) after concurrent answers, archives, restores, deletions and folds, with no deadlock', async () => {
-    const ids = await newOrganisationWithApplies(80)
+    const { ids, organisationId } = await newOrganisationWithApplies(80)
     const chunks = Array.from({ length: 8 }, (_, i) => ids.slice(i * 10, i * 10 + 10))
     // Round 1: answers in opposite orders across transactions, a fold in the middle.
     await Promise.all([
@@ -100,9 +112,15 @@ describe('the offer tab counters', () => {
 
     const before = await countersAndRaw()
     expect(before.counters).toEqual(before.raw)
+    expect(before.organisations).toEqual(before.rawOrganisations)
+    // The home page's counts of this organisation (chunks below): 0 and 4 integrated, 1 (half) and 5 refused, 6 waiting.
+    const expected = { PRESCRIPTION_FILLED: 10, INTEGRATED_CANDIDATE: 20, REFUSED_STRUCTURE: 15 }
+    expect(await applyCountsOfOrganisation(db, organisationId)).toEqual(expected)
     while ((await compactApplyTabCounts(db)) > 0);
     const after = await countersAndRaw()
     expect(after.counters).toEqual(after.raw)
+    expect(after.organisations).toEqual(after.rawOrganisations)
+    expect(await applyCountsOfOrganisation(db, organisationId)).toEqual(expected)
     expect(await db.select({ n: sql<number>`count(*)::int` }).from(s.socialApplyCountDeltas)).toEqual([{ n: 0 }])
 
     // What the partner's list shows equals count(*) in one snapshot (other files may prescribe to this offer meanwhile);

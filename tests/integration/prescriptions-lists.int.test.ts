@@ -157,6 +157,8 @@ describe('/v2/candidates/fup: the organisation’s prescriptions', () => {
     expect((await listFup(db, SM, { authorId: COUNSELLOR })).total).toBe(0)
     const refused = await listFup(db, SM, { state: 'REFUSED_STRUCTURE' })
     expect(refused.rows.map((r) => [r.lastName, r.cause]).sort()).toEqual([['Haddad', 'outsideTerritory'], ['Morel', 'noAnswerToConvocations']])
+    // The organisation's numbers (no author, offer or dates) come from the statistics' counters.
+    expect(refused.total).toBe(2)
     expect((await listFup(db, SM, { offerId: demoIds.offerHabitat })).rows.map((r) => r.lastName).sort()).toEqual(['Fournier', 'Girard', 'Mercier'])
     // Prescriptions of 2 to 20 October 2026 (9:30 UTC); 4 to 8 October holds days 4, 5, 6 and 8.
     const range = await listFup(db, SM, { from: '2026-10-04', to: '2026-10-08' })
@@ -227,7 +229,13 @@ describe('/v2/actions/dashboard', () => {
     expect((await unansweredPrescriptions(db, { organisationId: LYON, days: 10, now: NOW })).total).toBe(0)
     // 2 October is 51 days before 22 November: nothing waits more than 60 days; more than 48, those of 2 to 5 October.
     expect((await unansweredPrescriptions(db, { organisationId: SM, days: 60, now: NOW })).total).toBe(0)
-    expect((await unansweredPrescriptions(db, { organisationId: SM, days: 48, now: NOW })).rows.map((r) => r.lastName)).toEqual(['Durand', 'Fournier', 'Benali', 'Mercier'])
+    const late48 = await unansweredPrescriptions(db, { organisationId: SM, days: 48, now: NOW })
+    expect(late48.rows.map((r) => r.lastName)).toEqual(['Durand', 'Fournier', 'Benali', 'Mercier'])
+    // The whole organisation's number comes from the counters less the recent ones: it agrees with the list.
+    expect(late48.total).toBe(4)
+    const late10 = await unansweredPrescriptions(db, { organisationId: SM, days: 10, now: NOW })
+    expect(late10.total).toBe(late10.rows.length)
+    expect(late10.total).toBeGreaterThanOrEqual(6)
   })
 })
 

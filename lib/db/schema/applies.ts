@@ -68,7 +68,9 @@ export const socialApplies = pgTable(
   },
   (t) => [
     // The offer page's ordered indexes (with INCLUDE) and the offer→structure statistics live in the
-    // hand-written migration drizzle/0004_offer_page_indexes.sql: drizzle-kit cannot express them.
+    // hand-written migration drizzle/0004_offer_page_indexes.sql: drizzle-kit cannot express them; so does the
+    // directory indicator's (organisation, structure, prescription date) INCLUDE (response date, state, archived),
+    // in drizzle/0036_apply_counts_organisation.sql.
     index('social_applies_structure_state_idx').on(t.structureId, t.state, t.archived),
     index('social_applies_candidate_idx').on(t.candidateId),
     index('social_applies_organisation_idx').on(t.organisationId, t.state),
@@ -79,6 +81,9 @@ export const socialApplies = pgTable(
     index('social_applies_offer_organisation_idx').on(t.socialOfferId, t.organisationId),
     // The hourly reminder and expiry run reads the pending prescriptions by age alone (lib/prescriptions/reminders.ts).
     index('social_applies_pending_date_idx').on(t.prescriptionDate).where(sql`state = 'PRESCRIPTION_FILLED'`),
+    // The prescriptions late for an answer (home page, actions dashboard): the organisation's waiting ones by age, read
+    // from the index alone, oldest first for the list, the recent ones for the count (lib/prescriptions/queries.ts).
+    index('social_applies_organisation_waiting_idx').on(t.organisationId, t.prescriptionDate).where(sql`state = 'PRESCRIPTION_FILLED' and not archived`),
   ],
 )
 

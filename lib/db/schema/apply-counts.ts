@@ -2,11 +2,12 @@ import { bigserial, index, integer, pgTable, primaryKey, uuid } from 'drizzle-or
 import { applyStateEnum } from './applies'
 
 /**
- * The offer page's tab counts (issue 16 §1): non-archived applies per offer, structure and state. Kept by a trigger
- * on social_applies (drizzle/0035) that only appends to social_apply_count_deltas — -1 for the old key, +1 for the
- * new — so that no two transactions ever wait on one counter and none can deadlock on two. The statistics job folds
- * the deltas into social_apply_counts every minute (lib/applies/tab-counts.ts); a read sums both, exact at any moment.
- * No foreign keys: a counter never blocks the deletion of an offer or a structure.
+ * The non-archived applies' counts (issue 16 §1) per offer, structure, prescribing organisation and state: the offer
+ * page's tabs (summed over the organisations), a directory sheet's offers (one organisation and structure). Kept by a
+ * trigger on social_applies (drizzle/0035, 0036) that only appends to social_apply_count_deltas — -1 for the old key,
+ * +1 for the new — so that no two transactions ever wait on one counter and none can deadlock on two. The statistics
+ * job folds the deltas into social_apply_counts and organisation_apply_counts every minute (lib/applies/tab-counts.ts);
+ * a read sums the counters and the deltas, exact at any moment. No foreign keys: a counter never blocks a deletion.
  */
 export const socialApplyCounts = pgTable(
   'social_apply_counts',
@@ -14,9 +15,24 @@ export const socialApplyCounts = pgTable(
     socialOfferId: uuid('social_offer_id').notNull(),
     structureId: uuid('structure_id').notNull(),
     state: applyStateEnum('state').notNull(),
+    organisationId: uuid('organisation_id').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ name: 'social_apply_counts_pk', columns: [t.socialOfferId, t.structureId, t.state] })],
+  (t) => [
+    primaryKey({ name: 'social_apply_counts_pk', columns: [t.socialOfferId, t.structureId, t.state, t.organisationId] }),
+    index('social_apply_counts_structure_idx').on(t.structureId, t.organisationId),
+  ],
+)
+
+/** The same counts per organisation and state (the home page's), folded from the same deltas in the same statement. */
+export const organisationApplyCounts = pgTable(
+  'organisation_apply_counts',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    state: applyStateEnum('state').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'organisation_apply_counts_pk', columns: [t.organisationId, t.state] })],
 )
 
 export const socialApplyCountDeltas = pgTable(
@@ -26,7 +42,11 @@ export const socialApplyCountDeltas = pgTable(
     socialOfferId: uuid('social_offer_id').notNull(),
     structureId: uuid('structure_id').notNull(),
     state: applyStateEnum('state').notNull(),
+    organisationId: uuid('organisation_id').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [index('social_apply_count_deltas_offer_idx').on(t.socialOfferId, t.structureId, t.state)],
+  (t) => [
+    index('social_apply_count_deltas_offer_idx').on(t.socialOfferId, t.structureId, t.state),
+    index('social_apply_count_deltas_organisation_idx').on(t.organisationId, t.structureId),
+  ],
 )

@@ -24,7 +24,9 @@ export const statsApplyMonths = pgTable(
   },
   (t) => [
     primaryKey({ name: 'stats_apply_months_pk', columns: [t.organisationId, t.month, t.structureId, t.state, t.cause, t.responseDays] }),
-    index('stats_apply_months_structure_idx').on(t.organisationId, t.structureId, t.month),
+    // The structures' medians read (response_days, n) from the index alone: a big organisation's top 20 structures
+    // hold about 10 000 counters a year.
+    index('stats_apply_months_structure_idx').on(t.organisationId, t.structureId, t.month, t.responseDays, t.n),
   ],
 )
 

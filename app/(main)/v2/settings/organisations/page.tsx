@@ -5,7 +5,7 @@ import { OrganisationForm } from '@/components/settings/organisation-form'
 import { requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { now } from '@/lib/clock'
-import { retentionPreview } from '@/lib/retention/preview'
+import { cachedRetentionPreview } from '@/lib/retention/preview'
 import { getOrganisationSettings } from '@/lib/settings/queries'
 
 export const generateMetadata = pageMetadata('settingsOrganisations')
@@ -17,7 +17,7 @@ export default async function SettingsOrganisationsPage() {
   const db = getDb()
   const organisation = await getOrganisationSettings(db, user.organisationId)
   if (!organisation) notFound()
-  const preview = await retentionPreview(db, user.organisationId, organisation.retentionDays, now())
+  const preview = await cachedRetentionPreview(db, user.organisationId, organisation.retentionDays, now())
   return (
     <>
       <PageHeader title={await pageTitle('settingsOrganisations')} subtitle={organisation.name} />
