@@ -228,8 +228,8 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
     JOIN partner_structures s ON s.id = ${id('structure', `j % ${n.structures}`)}`)
 
   await withDeferredIndexes(pool, jobs, ['candidates', 'social_applies', 'fups'], log, async () => {
-    // The custom fields' counters (drizzle/0037) are filled once after the load rather than by the row trigger.
-    await pool.query('ALTER TABLE candidates DISABLE TRIGGER candidates_custom_field_counts')
+    // The candidates' counters (drizzle/0037) are filled once after the load rather than by the row trigger.
+    await pool.query('ALTER TABLE candidates DISABLE TRIGGER candidates_counts')
     await step('candidates', (part) => `
       INSERT INTO candidates (id, organisation_id, first_name, last_name, gender, birth_date, address_formatted, address_is_qpv, phone, email,
         social_security_number, caf_number, pole_emploi_number, place_id, status_id, referent_id, custom_fields, created_at, updated_at)
@@ -255,9 +255,9 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
     // The more recent a prescription, the likelier it still waits for an answer; old answered ones are often archived.
     // The copies of the candidate's place and status (drizzle/0007) are computed here, with the candidates' own
     // formulas, instead of by the row trigger (one lookup per row); checked against the candidates after the load.
-    await pool.query('ALTER TABLE candidates ENABLE TRIGGER candidates_custom_field_counts')
-    await pool.query(`INSERT INTO candidate_custom_field_counts (organisation_id, key, n)
-      SELECT c.organisation_id, k, count(*)::integer FROM candidates c, unnest(passerelle_custom_field_keys(c.custom_fields)) k GROUP BY 1, 2`)
+    await pool.query('ALTER TABLE candidates ENABLE TRIGGER candidates_counts')
+    await pool.query(`INSERT INTO candidate_counts (organisation_id, key, n)
+      SELECT c.organisation_id, k, count(*)::integer FROM candidates c, unnest(passerelle_candidate_count_keys(c.status_id, c.place_id, c.custom_fields)) k GROUP BY 1, 2`)
     await pool.query('ALTER TABLE social_applies DISABLE TRIGGER social_applies_candidate_filters')
     // The offers' tab counters (drizzle/0035) are computed once after the load rather than by the row trigger.
     await pool.query('ALTER TABLE social_applies DISABLE TRIGGER social_applies_tab_counts')

@@ -219,15 +219,17 @@ async function busiestCandidate(pool: Pool): Promise<{ organisationId: string; c
 }
 
 type Request = { path: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }
-type Sample = { status: number; ttfb: number; total: number }
+/** `bytes`: the body as sent (compressed when the request accepts it). */
+type Sample = { status: number; ttfb: number; total: number; bytes?: number }
 
 function send(agent: http.Agent, port: number, request: Request): Promise<Sample> {
   return new Promise((resolve) => {
     const start = performance.now()
     const req = http.request({ host: '127.0.0.1', port, path: request.path, method: request.method, headers: request.headers, agent }, (res) => {
       const ttfb = performance.now() - start
-      res.on('data', () => {})
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ttfb, total: performance.now() - start }))
+      let bytes = 0
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ttfb, total: performance.now() - start, bytes }))
       res.on('error', () => resolve({ status: 0, ttfb, total: performance.now() - start }))
     })
     req.setTimeout(30_000, () => req.destroy(new Error('timeout')))
@@ -556,6 +558,7 @@ export async function runHttp({ dbUrl, pool, offer, seconds, pagesSeconds = 3, p
           bench: 'main-pages-rps',
           route: page.route,
           as: page.as,
+          bytes: probe.bytes,
           rps: figure.rps,
           p95: figure.ttfb.p95,
           errors: figure.errors,

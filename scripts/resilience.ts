@@ -447,6 +447,10 @@ if (PG_RESTART) {
   const organisationCounters = await one(`select 1 from (select organisation_id, state, sum(n) as n from (select organisation_id, state, n from organisation_apply_counts union all select organisation_id, state, n from social_apply_count_deltas) c group by 1, 2) c
     full join (select organisation_id, state, count(*) as n from social_applies where not archived group by 1, 2) r using (organisation_id, state) where coalesce(c.n, 0) <> coalesce(r.n, 0)`)
   check('organisation apply counters equal count(*)', organisationCounters.length === 0, `${organisationCounters.length} differ`)
+  const candidateCounters = await one(`select 1 from (select organisation_id, key, sum(n) as n from (select organisation_id, key, n from candidate_counts union all select organisation_id, key, n from candidate_count_deltas) c group by 1, 2) c
+    full join (select organisation_id, k as key, count(*) as n from candidates, unnest(passerelle_candidate_count_keys(status_id, place_id, custom_fields)) k group by 1, 2) r using (organisation_id, key)
+    where coalesce(c.n, 0) <> coalesce(r.n, 0)`)
+  check('candidate counters equal count(*)', candidateCounters.length === 0, `${candidateCounters.length} differ`)
   const stats = await one(`select 1 from (select organisation_id, state, sum(n) as n from (select organisation_id, state, n from stats_apply_months union all select organisation_id, state, n from stats_apply_deltas) s group by 1, 2) c
     full join (select organisation_id, state, count(*) as n from social_applies group by 1, 2) r using (organisation_id, state) where coalesce(c.n, 0) <> coalesce(r.n, 0)`)
   check('statistics counters equal count(*)', stats.length === 0, `${stats.length} differ`)

@@ -1,8 +1,12 @@
-/** A plain, accessible read-only table for server-rendered lists. */
+/**
+ * A plain, accessible read-only table for server-rendered lists. The rows' and cells' classes are set once on the
+ * table (descendant variants) rather than on each of them: a 50-row list carried them 400 times in the HTML and again
+ * in the page's RSC payload (issue 16 §1).
+ */
 export function SimpleTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: { key: string; cells: React.ReactNode[] }[] }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-left text-sm [&>tbody>tr]:border-t [&>tbody>tr]:border-slate-100 [&>tbody>tr>td]:px-4 [&>tbody>tr>td]:py-2 [&>tbody>tr>td]:align-top">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100 text-slate-700">
           <tr>
@@ -15,11 +19,9 @@ export function SimpleTable({ caption, headers, rows }: { caption: string; heade
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.key} className="border-t border-slate-100">
+            <tr key={row.key}>
               {row.cells.map((cell, i) => (
-                <td key={i} className="px-4 py-2 align-top">
-                  {cell}
-                </td>
+                <td key={i}>{cell}</td>
               ))}
             </tr>
           ))}

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { slugOf } from '@/lib/text/slug'
 import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
-import { customFieldValueCounts } from './custom-field-counts'
+import { candidateCountsBy } from '@/lib/candidates/counts'
 import { customFieldDefinitions } from '@/lib/db/schema'
 
 /**
@@ -174,8 +174,8 @@ export async function customFieldsOverview(db: DbOrTx, organisationId: string) {
     .from(customFieldDefinitions)
     .where(eq(customFieldDefinitions.organisationId, organisationId))
     .orderBy(asc(customFieldDefinitions.position), asc(customFieldDefinitions.label))
-  // From the counters kept by trigger (lib/settings/custom-field-counts.ts), not every candidate's fields.
-  const counts = await customFieldValueCounts(db, organisationId)
+  // From the counters kept by trigger (lib/candidates/counts.ts), not every candidate's fields.
+  const counts = await candidateCountsBy(db, organisationId, 'field')
   const withCount = fields.map((f) => ({ ...f, withValues: counts.get(f.key) ?? 0 }))
   return { active: withCount.filter((f) => !f.archivedAt), archived: withCount.filter((f) => f.archivedAt) }
 }

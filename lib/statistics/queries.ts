@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { causeLabels } from '@/lib/applies/causes'
+import { candidateCountsBy } from '@/lib/candidates/counts'
 import { now } from '@/lib/clock'
 import { monthsBetween, periodInstants, type StatisticsFilters } from './filters'
 
@@ -148,13 +149,20 @@ export type MonthlyAttendance = { month: string; present: number; excused: numbe
  */
 async function workshopAttendance(db: DbOrTx, organisationId: string, f: StatisticsFilters, months: string[], at: Date) {
   const { from, until } = periodInstants(f)
-  // The counters kept on each workshop (drizzle/0031): one row per workshop of the period, from its (organisation, start) index.
+  // The counters kept on each workshop (drizzle/0031), summed per month over one range of workshops_attendance_idx
+  // each (drizzle/0037: index-only, no per-row month computed; a big organisation holds 13 000 workshops a year).
   const { rows } = await db.execute<{ month: string; present: number; excused: number; unexcused: number; seated: number }>(sql`
-    select to_char(starts_at at time zone 'Europe/Paris', 'YYYY-MM') as month, sum(present_count)::int as present, sum(excused_count)::int as excused,
-           sum(unexcused_count)::int as unexcused, sum(seats_taken)::int as seated
-    from workshops
-    where organisation_id = ${organisationId} and status = 'scheduled' and starts_at >= ${from} and starts_at < ${until} and starts_at < ${at}
-    group by 1`)
+    select m.month, w.present, w.excused, w.unexcused, w.seated
+    from unnest(${`{${months.join(',')}}`}::text[]) as m(month),
+    lateral (
+      select coalesce(sum(present_count), 0)::int as present, coalesce(sum(excused_count), 0)::int as excused,
+             coalesce(sum(unexcused_count), 0)::int as unexcused, coalesce(sum(seats_taken), 0)::int as seated
+      from workshops
+      where organisation_id = ${organisationId} and status = 'scheduled'
+        and starts_at >= ((m.month || '-01')::timestamp at time zone 'Europe/Paris')
+        and starts_at < (((m.month || '-01')::timestamp + interval '1 month') at time zone 'Europe/Paris')
+        and starts_at >= ${from} and starts_at < ${until} and starts_at < ${at}
+    ) w`)
   const byMonth = new Map<string, MonthlyAttendance>(months.map((m) => [m, { month: m, present: 0, excused: 0, unexcused: 0, unmarked: 0, rate: null }]))
   for (const r of rows) {
     const line = byMonth.get(r.month)
@@ -175,23 +183,27 @@ async function namesOf(db: DbOrTx, table: 'partner_structures', ids: string[]): 
 }
 
 /**
- * The organisation's candidates today, by status and by place (anonymised ones included: they still count). Each count
- * groups the candidates' ids alone (an index-only scan of the organisation's (status) and (place) indexes); the labels
- * are the organisation's few settings rows, joined afterwards.
+ * The organisation's candidates today, by status and by place (anonymised ones included: they still count), from the
+ * counters kept by trigger (lib/candidates/counts.ts); the labels are the organisation's few settings rows.
  */
 async function candidateBreakdown(db: DbOrTx, organisationId: string) {
-  const by = async (column: 'status_id' | 'place_id', labels: 'candidate_statuses' | 'places', key: string) => {
-    const { rows } = await db.execute<{ label: string | null; n: number }>(sql`
-      select l.label, c.n
-      from (select ${sql.raw(column)} as id, count(*)::int as n from candidates where organisation_id = ${organisationId} group by 1) c
-      left join ${sql.raw(labels)} l on l.id = c.id
-      order by c.n desc, l.label`)
+  const by = async (dimension: 'status' | 'place', labels: 'candidate_statuses' | 'places', key: string) => {
+    const counts = await candidateCountsBy(db, organisationId, dimension)
+    const ids = [...counts.keys()].filter(Boolean)
+    const names = ids.length
+      ? new Map(
+          (await db.execute<{ id: string; label: string }>(sql`select id, label from ${sql.raw(labels)} where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)).rows.map((r) => [r.id, r.label]),
+        )
+      : new Map<string, string>()
     // Two settings rows of one label (or a status and none) count together.
     const merged = new Map<string, number>()
-    for (const r of rows) merged.set(r.label ?? `Sans ${key}`, (merged.get(r.label ?? `Sans ${key}`) ?? 0) + r.n)
+    for (const [id, n] of counts) {
+      const label = names.get(id) ?? `Sans ${key}`
+      merged.set(label, (merged.get(label) ?? 0) + n)
+    }
     return [...merged.entries()].map(([label, n]) => ({ label, n })).sort((a, b) => b.n - a.n || a.label.localeCompare(b.label, 'fr'))
   }
-  return { byStatus: await by('status_id', 'candidate_statuses', 'statut'), byPlace: await by('place_id', 'places', 'lieu') }
+  return { byStatus: await by('status', 'candidate_statuses', 'statut'), byPlace: await by('place', 'places', 'lieu') }
 }
 
 /** SMS sent in the period and how many were delivered: the delivery rate counts those whose fate is known. */

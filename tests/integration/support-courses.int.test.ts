@@ -33,8 +33,9 @@ describe('support courses', () => {
       expect(again.ok ? '' : again.error).toMatch(/^Déjà inscrit à ce parcours/)
       expect(await enrolCandidates(asDb(tx), LYON, course.id, { candidateIds: ids }, '2026-11-02')).toMatchObject({ ok: false, notFound: true })
 
-      let enrolments = await enrolmentsOf(tx, SM.organisationId, course.id)
-      const first = enrolments.find((e) => e.candidateId === ids[0])!
+      const enrolments = await enrolmentsOf(tx, SM.organisationId, course.id)
+      expect([enrolments.activeTotal, enrolments.leftTotal, enrolments.left]).toEqual([2, 0, []])
+      const first = enrolments.active.find((e) => e.candidateId === ids[0])!
       expect(first.progress.map((p) => p.due)).toEqual(['2026-11-09', '2026-11-23', '2027-01-01'])
       const [step1] = await tx.select().from(s.supportCourseSteps).where(and(eq(s.supportCourseSteps.courseId, course.id), eq(s.supportCourseSteps.position, 0)))
       expect(await markStepDone(asDb(tx), SM, first.id, step1!.id, { doneOn: '2026-11-16', comment: 'Projet : aide-soignant.' })).toEqual({ ok: true })
@@ -60,8 +61,11 @@ describe('support courses', () => {
       // Leaving: "terminé" or "abandonné", with a reason.
       expect(await leaveCourse(asDb(tx), SM, first.id, { outcome: 'finished', reason: '' }, '2026-12-01')).toMatchObject({ ok: false, fieldErrors: { reason: 'Le motif est obligatoire.' } })
       expect(await leaveCourse(asDb(tx), SM, first.id, { outcome: 'finished', reason: 'CDI signé' }, '2026-12-01')).toEqual({ ok: true })
-      enrolments = await enrolmentsOf(tx, SM.organisationId, course.id)
-      expect(enrolments.find((e) => e.id === first.id)).toMatchObject({ status: 'finished', endReason: 'CDI signé', endedOn: '2026-12-01' })
+      const after = await enrolmentsOf(tx, SM.organisationId, course.id)
+      expect([after.activeTotal, after.leftTotal, after.active.map((e) => e.candidateId)]).toEqual([1, 1, [ids[1]]])
+      expect(after.left.find((e) => e.id === first.id)).toMatchObject({ status: 'finished', endReason: 'CDI signé', endedOn: '2026-12-01' })
+      // A page past the last one lists nobody but keeps the totals.
+      expect(await enrolmentsOf(tx, SM.organisationId, course.id, { page: 2 })).toMatchObject({ page: 2, active: [], activeTotal: 1, leftTotal: 1 })
       expect((await listCourses(tx, SM.organisationId, {}, '2026-12-01')).rows.find((r) => r.id === course.id)!.counts).toEqual({ enrolled: 2, active: 1, late: 1, finished: 1 })
     })
   })
@@ -76,7 +80,7 @@ describe('support courses', () => {
       const [apply] = await tx.select({ id: s.socialApplies.id, candidateId: s.socialApplies.candidateId }).from(s.socialApplies).where(eq(s.socialApplies.organisationId, SM.organisationId)).limit(1)
       const [other] = await tx.select({ id: s.candidates.id }).from(s.candidates).where(and(eq(s.candidates.organisationId, SM.organisationId), sql`${s.candidates.id} <> ${apply!.candidateId}`)).limit(1)
       await enrolCandidates(asDb(tx), SM, course.id, { candidateIds: [apply!.candidateId] }, '2026-11-02')
-      const [enrolment] = await enrolmentsOf(tx, SM.organisationId, course.id)
+      const [enrolment] = (await enrolmentsOf(tx, SM.organisationId, course.id)).active
       const [w] = await tx.insert(s.workshops).values({ organisationId: SM.organisationId, name: 'Atelier CV', startsAt: new Date('2026-11-10T13:00:00Z'), capacity: 5, seatsTaken: 2, status: 'scheduled' }).returning()
       const [mine, theirs] = await tx
         .insert(s.workshopRegistrations)
@@ -102,7 +106,7 @@ describe('support courses', () => {
       const rows = await progressRows()
       expect(rows.find((r) => r.stepId === atelier!.id)).toMatchObject({ workshopRegistrationId: mine!.id, linkLabel: 'Atelier «\u00a0Atelier CV\u00a0» du 10/11/2026', doneOn: '2026-11-10' })
       expect(rows.find((r) => r.stepId === prescription!.id)).toMatchObject({ applyId: apply!.id, linkLabel: expect.stringMatching(/^Prescription à «\u00a0.+\u00a0» du \d{2}\/\d{2}\/\d{4}$/) })
-      expect((await enrolmentsOf(tx, SM.organisationId, course.id))[0]!.progress.find((p) => p.stepId === atelier!.id)).toMatchObject({ doneOn: '2026-11-10', linkLabel: 'Atelier «\u00a0Atelier CV\u00a0» du 10/11/2026' })
+      expect((await enrolmentsOf(tx, SM.organisationId, course.id)).active[0]!.progress.find((p) => p.stepId === atelier!.id)).toMatchObject({ doneOn: '2026-11-10', linkLabel: 'Atelier «\u00a0Atelier CV\u00a0» du 10/11/2026' })
     })
   })
 })

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
 import { EnrolCandidatesDialog, LeaveCourseButton, StepDoneButton, StepsEditor } from '@/components/support-courses/course-controls'
 import { EmptyState } from '@/components/ui/empty-state'
+import { Pager } from '@/components/prescriptions/pager'
 import Link from '@/components/ui/link'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
@@ -21,22 +22,21 @@ export const generateMetadata = pageMetadata('supportCourse')
  * Issue 13 §2, a course's page (support-courses.visualize): its steps (editable, reordered by keyboard too), its
  * enrolled candidates with each step done, due or late, "Inscrire des candidats", and each candidate's exit.
  */
-export default async function SupportCoursePage({ params }: { params: Promise<{ id: string }> }) {
+export default async function SupportCoursePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ page?: string | string[] }> }) {
   const { id } = await params
+  const asked = Number((await searchParams).page)
   const user = await requirePagePermission('support-courses.visualize')
   if (!user.organisationId || !isUuid(id)) notFound()
   const db = getDb()
   const course = await getCourse(db, user.organisationId, id)
   if (!course) notFound()
-  const enrolments = await enrolmentsOf(db, user.organisationId, id)
+  const { active, left, activeTotal, leftTotal, page } = await enrolmentsOf(db, user.organisationId, id, { page: Number.isInteger(asked) && asked > 0 ? asked : 1 })
   const canModify = can(user, 'support-courses.modify')
   const today = parisToday(now())
   const stepKinds = new Map(course.steps.map((s) => [s.id, s.kind as string]))
-  const active = enrolments.filter((e) => e.status === 'active')
-  const left = enrolments.filter((e) => e.status !== 'active')
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={course.name} subtitle={`Responsable\u00a0: ${course.owner || '–'} · ${active.length} candidat${active.length > 1 ? 's' : ''} en cours`} actions={canModify ? <EnrolCandidatesDialog courseId={course.id} /> : undefined} />
+      <PageHeader title={course.name} subtitle={`Responsable\u00a0: ${course.owner || '–'} · ${activeTotal.toLocaleString('fr-FR')} candidat${activeTotal > 1 ? 's' : ''} en cours`} actions={canModify ? <EnrolCandidatesDialog courseId={course.id} /> : undefined} />
       {course.description && <p className="max-w-3xl whitespace-pre-line text-sm text-slate-800">{course.description}</p>}
       <section aria-labelledby="steps-title" className="flex flex-col gap-3">
         <h2 id="steps-title" className="text-lg font-semibold">
@@ -58,9 +58,9 @@ export default async function SupportCoursePage({ params }: { params: Promise<{ 
       </section>
       <section aria-labelledby="enrolments-title" className="flex flex-col gap-3">
         <h2 id="enrolments-title" className="text-lg font-semibold">
-          Candidats en cours ({active.length})
+          Candidats en cours ({activeTotal.toLocaleString('fr-FR')})
         </h2>
-        {active.length === 0 ? (
+        {activeTotal === 0 ? (
           <EmptyState title="Aucun candidat en cours.">{canModify ? 'Inscrivez des candidats pour suivre leur progression.' : 'Les candidats inscrits apparaîtront ici.'}</EmptyState>
         ) : (
           <ul className="flex flex-col gap-3">
@@ -100,12 +100,14 @@ export default async function SupportCoursePage({ params }: { params: Promise<{ 
             })}
           </ul>
         )}
+        <Pager page={page} total={activeTotal} href={(p) => `/support-courses/${course.id}?page=${p}`} label="Pages des candidats en cours" />
       </section>
-      {left.length > 0 && (
+      {leftTotal > 0 && (
         <section aria-labelledby="left-title" className="flex flex-col gap-3">
           <h2 id="left-title" className="text-lg font-semibold">
-            Sorties ({left.length})
+            Sorties ({leftTotal.toLocaleString('fr-FR')})
           </h2>
+          {leftTotal > left.length && <p className="text-sm text-slate-700">Les {left.length} plus récentes.</p>}
           <ul className="flex flex-col gap-1 text-sm">
             {left.map((e) => (
               <li key={e.id}>
