@@ -7,12 +7,13 @@
  * - load: USERS virtual users for MINUTES, mixing sign-ins, list reads, FUP answers, archives and restores,
  *   prescriptions, candidate creations and SMS sends; throughput, p95 and errors (5xx or no answer) are the figures;
  * - faults, each with its recovery time: a web worker killed with -9 under load; the job worker killed with -9 in the
- *   middle of a bulk SMS send; PostgreSQL restarted under load (pg_ctlcluster; not in --short);
+ *   middle of a bulk SMS send, then in the middle of an export of 60 000 candidates (not in --short); PostgreSQL
+ *   restarted under load (pg_ctlcluster; not in --short);
  * - invariants, after the load and the faults: one answer per apply, counters equal to the rows, no orphan document,
  *   every queued SMS and mail sent exactly once.
  *
  * Ends with `N passed, 0 failed` (exit 1 on a failure). --short (CI): 20 s of load by 10 users, a bulk send of 60, no
- * PostgreSQL restart.
+ * export fault, no PostgreSQL restart.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -23,6 +24,7 @@ import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
 import pg from 'pg'
 import { createDb } from '../lib/db/client'
+import { requestExport } from '../lib/exports/request-export'
 import { runMigrations } from '../lib/db/migrate'
 import { demoApplyId, demoIds, DEMO_PASSWORD, seedDemo } from '../lib/db/seed'
 import { users } from '../lib/db/schema'
@@ -371,6 +373,60 @@ function children(pid: number): { pid: number; cmd: string }[] {
   figure({ figure: 'fault: job worker killed in a bulk SMS send', messages: made.length, sentBeforeKill: inFlight, allSentAfterMs: done, duplicates })
   check('job worker -9: every message of the bulk send leaves', done >= 0, `${done} ms after the kill`)
   check('job worker -9: no message sent twice', duplicates === 0 && new Set(numbers).size === made.length, `${numbers.length} sends for ${made.length} messages`)
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Fault: the job worker killed with -9 in the middle of an export (not in --short: the recovery waits for the export's
+// heartbeat to be 90 s stale, then for the minutely recovery job, lib/exports/recover-exports.ts)
+if (!SHORT) {
+  const rows = 60_000
+  await db.query(
+    `insert into candidates (organisation_id, first_name, last_name, phone)
+     select $1, 'Export', 'Volumineux ' || i, '07' || lpad(i::text, 8, '0') from generate_series(1, $2::int) i`,
+    [demoIds.orgSeineMaritime, rows],
+  )
+  const { rows: [adminUser] } = await db.query<{ id: string }>(`select id from "user" where email = 'admin@passerelle.test'`)
+  const exporter = createDb(dbUrl.toString(), 1)
+  const requested = await requestExport(exporter.db, {
+    organisationId: demoIds.orgSeineMaritime,
+    userId: adminUser!.id,
+    input: { dataset: 'candidates', format: 'csv', columns: ['lastName', 'firstName', 'phone', 'place', 'status'] },
+    now: new Date(fs.readFileSync(clockFile, 'utf8')),
+  })
+  await exporter.pool.end()
+  check('export of the whole organisation queued', requested.ok, JSON.stringify(requested).slice(0, 200))
+  if (!requested.ok) throw new Error('the export was refused: the fault cannot be tried')
+  const state = async () =>
+    (await db.query<{ status: string; done: number; total: number | null; attempt: number }>(`select status::text, done_rows as done, total_rows as total, attempt from data_exports where id = $1`, [requested.exportId])).rows[0]!
+  const startedAt = Date.now()
+  for (let s = await state(); !(s.status === 'running' && s.done > 0); s = await state()) {
+    if (Date.now() - startedAt > 60_000 || s.status === 'done') break
+    await sleep(20)
+  }
+  const before = await state()
+  const exportWorker = () => children(app.pid!).find((c) => c.cmd.includes('worker.ts'))
+  process.kill(exportWorker()!.pid, 'SIGKILL')
+  const killedAt = Date.now()
+  let finishedMs = -1
+  let after = before
+  while (Date.now() - killedAt < 300_000) {
+    after = await state()
+    if (after.status === 'done' || after.status === 'failed') {
+      finishedMs = Date.now() - killedAt
+      break
+    }
+    await sleep(500)
+  }
+  const { rows: [file] } = await db.query<{ bytes: number; lines: number }>(
+    `select coalesce(sum(length(content)), 0)::int as bytes,
+            coalesce(sum(length(content) - length(replace(convert_from(content, 'UTF8'), E'\n', ''))), 0)::int as lines
+     from export_chunks where export_id = $1`,
+    [requested.exportId],
+  )
+  figure({ figure: 'fault: job worker killed in an export', rows: after.total, doneRowsAtKill: before.done, statusAtKill: before.status, finishedAfterMs: finishedMs, status: after.status, attempts: after.attempt, fileLines: file!.lines })
+  check('job worker -9 in an export: killed in the middle', before.status === 'running' && before.done > 0 && before.done < (before.total ?? 0), `${before.status}, ${before.done} of ${before.total} rows`)
+  check('job worker -9 in an export: the export finishes (or fails visibly)', after.status === 'done' || after.status === 'failed', `${after.status} ${finishedMs} ms after the kill, attempt ${after.attempt}`)
+  check('job worker -9 in an export: its file holds every row once', after.status !== 'done' || file!.lines === (after.total ?? 0) + 1, `${file!.lines} lines for ${after.total} rows and the header`)
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

@@ -28,24 +28,29 @@ type Column = ExportColumn & { options?: Map<string, string> }
 /**
  * The export job: reads the rows page by page (keyset, tenant in every page), writes them as they come to a file in
  * the system's temporary folder (CSV UTF-8 with BOM and `;`, or XLSX through ExcelJS's streaming writer), counts its
- * progress on the export's row, then stores the file in 1 MB pieces and marks the export done, in one transaction.
- * A retry starts over; an export already done is left alone.
+ * progress on the export's row (its heartbeat), then stores the file in 1 MB pieces and marks the export done, in one
+ * transaction. Each run is an attempt of its own: a retry or the recovery of a killed worker starts over as a new
+ * attempt, and the older one stops at its next page; an export already done is left alone.
  */
-export async function runExport(db: Db, exportId: string, options: { now: () => Date }): Promise<'done' | 'already' | 'missing'> {
+export async function runExport(db: Db, exportId: string, options: { now: () => Date }): Promise<'done' | 'already' | 'missing' | 'superseded'> {
   const [claimed] = await db
     .update(dataExports)
-    .set({ status: 'running', doneRows: 0 })
+    .set({ status: 'running', doneRows: 0, attempt: sql`${dataExports.attempt} + 1`, heartbeatAt: sql`now()` })
     .where(and(eq(dataExports.id, exportId), inArray(dataExports.status, ['queued', 'running'])))
     .returning()
   if (!claimed) {
     const [existing] = await db.select({ id: dataExports.id }).from(dataExports).where(eq(dataExports.id, exportId))
     return existing ? 'already' : 'missing'
   }
+  // Every write of this run is this attempt's: once the recovery (or a retry) made another, this one writes nothing.
+  const mine = and(eq(dataExports.id, exportId), eq(dataExports.attempt, claimed.attempt), eq(dataExports.status, 'running'))
+  const beat = async (values: { doneRows?: number; totalRows?: number }) =>
+    (await db.update(dataExports).set({ ...values, heartbeatAt: sql`now()` }).where(mine).returning({ id: dataExports.id })).length > 0
   const dataset = DATASETS[claimed.dataset as DatasetKey]
   const columns = await columnsOf(db, claimed)
   const where = whereOf(claimed)
   const [total] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from ${dataset.from} where ${where}`)).rows
-  await db.update(dataExports).set({ totalRows: total?.n ?? 0 }).where(eq(dataExports.id, exportId))
+  if (!(await beat({ totalRows: total?.n ?? 0 }))) return 'superseded'
 
   const file = path.join(os.tmpdir(), `passerelle-export-${exportId}.${claimed.format}`)
   try {
@@ -67,7 +72,7 @@ export async function runExport(db: Db, exportId: string, options: { now: () => 
         await writer.row(columns.map((c, i) => exportCell(c.options ? labelOf(row[`c${i}`], c.options) : row[`c${i}`])))
       }
       done += page.rows.length
-      if (page.rows.length) await db.update(dataExports).set({ doneRows: done }).where(eq(dataExports.id, exportId))
+      if (!(await beat({ doneRows: done }))) return 'superseded'
       if (page.rows.length < PAGE) break
       last = page.rows.at(-1)!.__id
     }
@@ -75,7 +80,11 @@ export async function runExport(db: Db, exportId: string, options: { now: () => 
 
     const at = options.now()
     const fileName = `passerelle-${SLUGS[claimed.dataset as DatasetKey]}-${formatInTimeZone(at, 'Europe/Paris', 'yyyy-MM-dd')}.${claimed.format}`
-    await db.transaction(async (tx) => {
+    if (!(await beat({}))) return 'superseded'
+    const stored = await db.transaction(async (tx) => {
+      // This attempt's row, locked: the recovery cannot hand the export to another attempt while its file is stored.
+      const [own] = await tx.select({ id: dataExports.id }).from(dataExports).where(mine).for('update')
+      if (!own) return false
       await tx.delete(exportChunks).where(eq(exportChunks.exportId, exportId))
       let seq = 0
       let size = 0
@@ -85,10 +94,11 @@ export async function runExport(db: Db, exportId: string, options: { now: () => 
       }
       await tx
         .update(dataExports)
-        .set({ status: 'done', doneRows: done, fileName, byteSize: size, finishedAt: at, expiresAt: new Date(at.getTime() + EXPORT_KEPT_DAYS * 86_400_000) })
+        .set({ status: 'done', doneRows: done, fileName, byteSize: size, finishedAt: at, expiresAt: new Date(at.getTime() + EXPORT_KEPT_DAYS * 86_400_000), heartbeatAt: null })
         .where(eq(dataExports.id, exportId))
+      return true
     })
-    return 'done'
+    return stored ? 'done' : 'superseded'
   } finally {
     await fs.promises.rm(file, { force: true })
   }

@@ -19,6 +19,8 @@ export const QUEUES = {
   workshopReminders: { name: 'workshop-reminders', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
   /** One export of /v2/settings/exports (lib/exports/run-export.ts): data { exportId }. */
   runExport: { name: 'run-export', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 },
+  /** Every minute: the exports whose worker was killed get a new attempt (lib/exports/recover-exports.ts): data {}. */
+  recoverExports: { name: 'recover-exports', retryLimit: 1, retryDelay: 30, retryBackoff: false, expireInSeconds: 120 },
   /** The hourly deletion of the export files past their 7 days: data {}. */
   purgeExports: { name: 'purge-exports', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
   /** Every minute: the statistics' deltas folded into their monthly counters (lib/statistics/queries.ts): data {}. */
@@ -37,5 +39,6 @@ export const SCHEDULES = [
   { queue: QUEUES.workshopReminders.name, cron: '0 * * * *' },
   { queue: QUEUES.purgeExports.name, cron: '20 * * * *' },
   { queue: QUEUES.compactStats.name, cron: '* * * * *' },
+  { queue: QUEUES.recoverExports.name, cron: '* * * * *' },
 ] as const
 export const SCHEDULE_TIME_ZONE = 'Europe/Paris'

@@ -1,5 +1,6 @@
 import { now } from '@/lib/clock'
 import { purgeExpiredExports } from '@/lib/exports/queries'
+import { recoverStaleExports } from '@/lib/exports/recover-exports'
 import { markExportFailed, runExport } from '@/lib/exports/run-export'
 import { isUuid } from '@/lib/ids'
 import type { JobHandler } from './handler'
@@ -26,4 +27,11 @@ export const purgeExportsJob: JobHandler<Record<string, never>> = {
   queue: QUEUES.purgeExports.name,
   batchSize: 1,
   run: async (_data, { db }) => purgeExpiredExports(db, now()),
+}
+
+/** Every minute: the exports left running by a killed worker get a new attempt, or fail visibly after the last. */
+export const recoverExportsJob: JobHandler<Record<string, never>> = {
+  queue: QUEUES.recoverExports.name,
+  batchSize: 1,
+  run: async (_data, { db }) => recoverStaleExports(db, now()),
 }

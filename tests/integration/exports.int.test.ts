@@ -6,6 +6,7 @@ import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { downloadableExport, exportPieces, purgeExpiredExports } from '@/lib/exports/queries'
 import { requestExport } from '@/lib/exports/request-export'
+import { EXPORT_MAX_ATTEMPTS, EXPORT_STALE_SECONDS, recoverStaleExports } from '@/lib/exports/recover-exports'
 import { runExport } from '@/lib/exports/run-export'
 import { useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
@@ -205,3 +206,57 @@ describe('reading an export', () => {
     expect(await exportCount(org.organisationId)).toBe(1)
   })
 })
+
+describe('an export whose job worker was killed (issue 16 §3)', () => {
+  const jobsOf = async (exportId: string) =>
+    (await db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'run-export' and data->>'exportId' = ${exportId}`)).rows[0]!.n
+  /** The worker died: the export is left running, its heartbeat `seconds` old. */
+  const killedAt = (exportId: string, seconds: number) =>
+    db.update(s.dataExports).set({ status: 'running', heartbeatAt: sql`now() - make_interval(secs => ${seconds})` }).where(eq(s.dataExports.id, exportId))
+
+  it('gets a new attempt once its heartbeat is stale, which finishes it; the killed attempt writes nothing after', async () => {
+    const org = await newOrganisation(5)
+    const result = await requestExport(db, { organisationId: org.organisationId, userId: org.userId, input: { dataset: 'candidates', format: 'csv', columns: CANDIDATE_COLUMNS }, now: NOW })
+    if (!result.ok) throw new Error('not requested')
+    expect(await jobsOf(result.exportId)).toBe(1)
+    // Claimed by a worker (attempt 1) which was then killed; a recent heartbeat is left alone.
+    await db.update(s.dataExports).set({ status: 'running', attempt: 1, heartbeatAt: sql`now()` }).where(eq(s.dataExports.id, result.exportId))
+    expect(await recoverStaleExports(db, NOW)).toMatchObject({ requeued: 0 })
+    await killedAt(result.exportId, EXPORT_STALE_SECONDS + 5)
+    const recovered = await recoverStaleExports(db, NOW)
+    expect(recovered.requeued).toBeGreaterThanOrEqual(1)
+    const [queued] = await db.select().from(s.dataExports).where(eq(s.dataExports.id, result.exportId))
+    expect(queued).toMatchObject({ status: 'queued', heartbeatAt: null, attempt: 1 })
+    // Its new job was queued in the same transaction.
+    expect(await jobsOf(result.exportId)).toBe(2)
+    expect(await runExport(db, result.exportId, { now: at })).toBe('done')
+    const [row] = await db.select().from(s.dataExports).where(eq(s.dataExports.id, result.exportId))
+    expect(row).toMatchObject({ status: 'done', attempt: 2, totalRows: 6, doneRows: 6 })
+    expect((await fileOf(result.exportId)).subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(7)
+  })
+
+  it('a run superseded by a newer attempt stops and writes nothing; after the last attempt the export fails visibly', async () => {
+    const org = await newOrganisation(4500)
+    const result = await requestExport(db, { organisationId: org.organisationId, userId: org.userId, input: { dataset: 'candidates', format: 'csv', columns: CANDIDATE_COLUMNS }, now: NOW })
+    if (!result.ok) throw new Error('not requested')
+    // Two runs at once (a retry and the recovery's): the later claim wins, the earlier stops at its next page.
+    const [first, second] = await Promise.all([runExport(db, result.exportId, { now: at }), runExport(db, result.exportId, { now: at })])
+    expect([first, second].sort()).toEqual(['done', 'superseded'])
+    const [done] = await db.select().from(s.dataExports).where(eq(s.dataExports.id, result.exportId))
+    expect(done).toMatchObject({ status: 'done', attempt: 2, doneRows: 4501 })
+    expect((await fileOf(result.exportId)).subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(4502)
+
+    // Killed again and again: after its last attempt, the requester sees it failed, without a partial file.
+    const other = await requestExport(db, { organisationId: org.organisationId, userId: org.userId, input: { dataset: 'candidates', format: 'csv', columns: CANDIDATE_COLUMNS }, now: NOW })
+    if (!other.ok) throw new Error('not requested')
+    await db.update(s.dataExports).set({ attempt: EXPORT_MAX_ATTEMPTS }).where(eq(s.dataExports.id, other.exportId))
+    await db.insert(s.exportChunks).values({ exportId: other.exportId, seq: 0, content: Buffer.from('partiel') })
+    await killedAt(other.exportId, EXPORT_STALE_SECONDS + 5)
+    expect((await recoverStaleExports(db, NOW)).failed).toBeGreaterThanOrEqual(1)
+    const [failed] = await db.select().from(s.dataExports).where(eq(s.dataExports.id, other.exportId))
+    expect(failed).toMatchObject({ status: 'failed', finishedAt: NOW })
+    expect((await db.select({ n: count() }).from(s.exportChunks).where(eq(s.exportChunks.exportId, other.exportId)))[0]!.n).toBe(0)
+    expect(await runExport(db, other.exportId, { now: at })).toBe('already')
+  })
+})
+

@@ -34,10 +34,18 @@ export const dataExports = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** When the file goes (7 days after it was made); the row stays, without its file, as the trace of what was asked. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * A running export's heartbeat (set at each page it writes) and its attempt: a job worker killed in the middle
+     * leaves a stale heartbeat, which the minutely recovery turns into a new attempt (lib/exports/recover-exports.ts);
+     * a run whose attempt is no longer the row's stops at its next page and writes nothing.
+     */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    attempt: integer('attempt').notNull().default(0),
   },
   (t) => [
     index('data_exports_requester_idx').on(t.organisationId, t.requestedBy, t.createdAt.desc()),
     index('data_exports_expiry_idx').on(t.expiresAt).where(sql`expires_at is not null`),
+    index('data_exports_running_idx').on(t.heartbeatAt).where(sql`status = 'running'`),
   ],
 )
 
