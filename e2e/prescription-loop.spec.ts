@@ -174,6 +174,8 @@ test('from the sheet: a manual prescription, then its status recorded by the ref
   await page.goto(`/v2/candidate/${antoineId}/prescriptions`)
   await page.getByRole('button', { name: 'Prescrire à une offre' }).click()
   const dialog = page.getByRole('dialog', { name: 'Prescrire Antoine Blanc à une offre' })
+  // The offers arrive once the dialog is open; among them, no expired one.
+  await expect(dialog.getByRole('combobox', { name: /Offre sociale/ }).locator('option', { hasText: 'Garage solidaire' })).toHaveCount(1)
   await expect(dialog.getByRole('combobox', { name: /Offre sociale/ }).locator('option', { hasText: 'Atelier vélo 2025' })).toHaveCount(0)
   await dialog.getByRole('combobox', { name: /Offre sociale/ }).selectOption({ label: 'Garage solidaire — Mobilité Solidaire' })
   await dialog.getByRole('radio', { name: /Prescription manuelle/ }).check()

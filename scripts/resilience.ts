@@ -61,9 +61,15 @@ async function freePort(): Promise<number> {
 }
 
 /** The latest instant in the default SMS sending hours (the app's clock is set there, so that SMS leave at once). */
+/**
+ * The app's clock for the run: the latest instant before now whose next two hours are all within the SMS sending hours
+ * (the clock runs on from it): a run started at night once began 3 minutes before 20:00, and the SMS queued after 20:00
+ * waited for the next morning.
+ */
 function inSendingHours(): Date {
+  const span = 2 * 3600_000
   let at = new Date()
-  while (!isWithinSendingHours(at, DEFAULT_SENDING_HOURS)) at = new Date(at.getTime() - 15 * 60_000)
+  while (![0, 0.25, 0.5, 0.75, 1].every((f) => isWithinSendingHours(new Date(at.getTime() + f * span), DEFAULT_SENDING_HOURS))) at = new Date(at.getTime() - 15 * 60_000)
   return at
 }
 
@@ -350,7 +356,9 @@ function children(pid: number): { pid: number; cmd: string }[] {
   check(`bulk SMS of ${bulk.length} queued`, okResult(r), JSON.stringify(r.result).slice(0, 200))
   if (!okResult(r)) throw new Error('the bulk SMS was refused: the fault cannot be tried')
   const jobWorker = () => children(app.pid!).find((c) => c.cmd.includes('worker.ts'))
-  while (twilio.messages.length - sent < 10) await sleep(20)
+  for (const waitStart = Date.now(); twilio.messages.length - sent < 10; await sleep(20)) {
+    if (Date.now() - waitStart > 60_000) throw new Error('the bulk SMS did not start leaving within a minute: the fault cannot be tried')
+  }
   const victim = jobWorker()!
   process.kill(victim.pid, 'SIGKILL')
   const killedAt = Date.now()

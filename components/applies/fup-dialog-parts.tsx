@@ -28,6 +28,7 @@ export function FeedbackField({
   type = 'text',
   as = 'input',
   required,
+  disabled,
   className,
   children,
 }: {
@@ -38,6 +39,7 @@ export function FeedbackField({
   type?: string
   as?: 'input' | 'select'
   required?: boolean
+  disabled?: boolean
   className?: string
   children?: React.ReactNode
 }) {
@@ -48,7 +50,8 @@ export function FeedbackField({
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
     'aria-required': required || undefined,
-    className: clsx('rounded-md border bg-white px-3 py-2 text-sm', error ? 'border-red-600' : 'border-slate-300'),
+    disabled,
+    className: clsx('rounded-md border bg-white px-3 py-2 text-sm disabled:bg-slate-100', error ? 'border-red-600' : 'border-slate-300'),
   }
   return (
     <div className={clsx('flex flex-col gap-1', className)}>

@@ -10,7 +10,6 @@ import { getCurrentUser } from '@/lib/auth/session'
 import { formatDate, parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { candidates } from '@/lib/db/schema'
-import { prescribableOffers } from '@/lib/offers/directory'
 import { can } from '@/lib/permissions'
 import { candidatePrescriptions, prescriberDefaults } from '@/lib/prescriptions/queries'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
@@ -23,13 +22,12 @@ export async function SheetPrescriptions({ organisationId, candidateId }: { orga
   const db = getDb()
   const user = await getCurrentUser()
   const canPrescribe = !!user && user.organisationId === organisationId && can(user, 'candidate.prescribe')
-  const [rows, [candidate], offers, prescriber, causes] = await Promise.all([
+  const [rows, [candidate], prescriber, causes] = await Promise.all([
     candidatePrescriptions(db, organisationId, candidateId),
     db
       .select({ firstName: candidates.firstName, lastName: candidates.lastName })
       .from(candidates)
       .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId))),
-    canPrescribe ? prescribableOffers(db, organisationId) : [],
     canPrescribe ? prescriberDefaults(db, user!.id, organisationId) : null,
     activeCauses(db, organisationId),
   ])
@@ -43,7 +41,7 @@ export async function SheetPrescriptions({ organisationId, candidateId }: { orga
           Prescriptions{rows.length > 0 && <span className="font-normal text-slate-600"> ({rows.length})</span>}
         </h2>
         {prescriber && (
-          <PrescribeButton target={{ kind: 'candidate', candidate: { id: candidateId, name }, offers }} defaults={prescriber} today={parisToday()} label="Prescrire à une offre" />
+          <PrescribeButton target={{ kind: 'candidate', candidate: { id: candidateId, name } }} defaults={prescriber} today={parisToday()} label="Prescrire à une offre" />
         )}
       </div>
       {rows.length === 0 ? (

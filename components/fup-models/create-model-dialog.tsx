@@ -1,24 +1,42 @@
 'use client'
 
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { FeedbackField } from '@/components/applies/fup-dialog-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
-import { createFupModelAction } from '@/lib/fup-models/actions'
+import { createFupModelAction, modelTargetsAction } from '@/lib/fup-models/actions'
 
 type Structure = { id: string; name: string; offers: { id: string; name: string }[] }
 
-/** "Créer un modèle": its name, the partner structure, and optionally one of its offers; then the editor opens. */
-export function CreateModelDialog({ structures }: { structures: Structure[] }) {
+/**
+ * "Créer un modèle": its name, the partner structure, and optionally one of its offers; then the editor opens. The
+ * structures and their offers are read when the dialog first opens.
+ */
+export function CreateModelDialog() {
   const router = useRouter()
   const [open, setOpen] = useState(false)
+  const [structures, setStructures] = useState<Structure[] | null>(null)
+  useEffect(() => {
+    if (!open || structures) return
+    let current = true
+    modelTargetsAction()
+      .then((result) => {
+        if (!current) return
+        if (result.ok) setStructures(result.structures)
+        else setError(result.error)
+      })
+      .catch(() => current && setError('Les structures n’ont pas pu être chargées. Fermez la fenêtre et réessayez dans un instant.'))
+    return () => {
+      current = false
+    }
+  }, [open, structures])
   const [form, setForm] = useState({ name: '', structureId: '', offerId: '' })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
-  const offers = structures.find((s) => s.id === form.structureId)?.offers ?? []
+  const offers = structures?.find((s) => s.id === form.structureId)?.offers ?? []
   const set = (patch: Partial<typeof form>) => {
     setForm((f) => ({ ...f, ...patch }))
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in patch))))
@@ -62,9 +80,9 @@ export function CreateModelDialog({ structures }: { structures: Structure[] }) {
             </p>
           )}
           <FeedbackField label="Nom du modèle" value={form.name} onChange={(name) => set({ name })} error={errors.name} required />
-          <FeedbackField label="Structure partenaire" as="select" value={form.structureId} onChange={(structureId) => set({ structureId, offerId: '' })} error={errors.structureId} required>
-            <option value="">Choisir une structure</option>
-            {structures.map((s) => (
+          <FeedbackField label="Structure partenaire" as="select" value={form.structureId} onChange={(structureId) => set({ structureId, offerId: '' })} error={errors.structureId} required disabled={!structures}>
+            <option value="">{structures ? 'Choisir une structure' : 'Chargement des structures…'}</option>
+            {(structures ?? []).map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
               </option>

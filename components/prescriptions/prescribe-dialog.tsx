@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast'
 import { FeedbackField } from '@/components/applies/fup-dialog-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { prescribeAction, prescriptionModelAction } from '@/lib/prescriptions/actions'
+import { prescribableOffersAction, prescribeAction, prescriptionModelAction } from '@/lib/prescriptions/actions'
 import type { FupModelField } from '@/lib/db/schema/fup-models'
 import { ModelFields, type ModelAnswers } from './model-fields'
 import type { PrescriberDefaults } from '@/lib/prescriptions/queries'
@@ -14,7 +14,8 @@ import { CandidatePicker } from './candidate-picker'
 
 export type PrescribeTarget =
   | { kind: 'offer'; offer: { id: string; name: string; providerName: string } }
-  | { kind: 'candidate'; candidate: { id: string; name: string }; offers: { id: string; name: string; providerName: string }[]; offerId?: string }
+  /** Without `offers`, the dialog reads the organisation's open offers when it opens (prescribableOffersAction). */
+  | { kind: 'candidate'; candidate: { id: string; name: string }; offers?: { id: string; name: string; providerName: string }[]; offerId?: string }
 
 /**
  * Prescribing a candidate to a social offer: from the directory (the offer is chosen, the candidate is picked) or from
@@ -51,6 +52,25 @@ export function PrescribeDialog({
     clear(...Object.keys(patch))
   }
   const err = (key: string) => errors[key]
+
+  // The sheet's dialog reads the offers once open, not with every view of the sheet.
+  const given = target.kind === 'candidate' ? target.offers : undefined
+  const [loadedOffers, setLoadedOffers] = useState<{ id: string; name: string; providerName: string }[] | null>(null)
+  const offers = given ?? loadedOffers
+  useEffect(() => {
+    if (target.kind !== 'candidate' || given) return
+    let current = true
+    prescribableOffersAction()
+      .then((result) => {
+        if (!current) return
+        if (result.ok) setLoadedOffers(result.offers)
+        else setServerError(result.error ?? 'Les offres n’ont pas pu être chargées.')
+      })
+      .catch(() => current && setServerError('Les offres n’ont pas pu être chargées. Fermez la fenêtre et réessayez dans un instant.'))
+    return () => {
+      current = false
+    }
+  }, [target.kind, given])
 
   // The FUP model of the chosen offer asks its own fields (issue 15 §3).
   const chosenOffer = target.kind === 'offer' ? target.offer.id : offerId
@@ -136,9 +156,10 @@ export function PrescribeDialog({
             }}
             error={err('offerId')}
             required
+            disabled={!offers}
           >
-            <option value="">Choisir une offre</option>
-            {target.offers.map((o) => (
+            <option value="">{offers ? 'Choisir une offre' : 'Chargement des offres…'}</option>
+            {(offers ?? []).map((o) => (
               <option key={o.id} value={o.id}>
                 {o.name} — {o.providerName}
               </option>

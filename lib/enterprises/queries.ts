@@ -103,7 +103,7 @@ export async function enterpriseHistory(db: DbOrTx, organisationId: string, ente
 export async function enterpriseChoices(db: DbOrTx, organisationId: string, chosenId?: string) {
   const rows = await db.execute<{ id: string; name: string }>(sql`
     (select e.id, e.name from enterprises e
-      join (select enterprise_id, count(*) n from job_offers where organisation_id = ${organisationId} and enterprise_id is not null group by enterprise_id order by n desc limit 200) top on top.enterprise_id = e.id)
+      where e.organisation_id = ${organisationId} and e.offers_count > 0 order by e.offers_count desc, e.id limit 200)
     union
     (select e.id, e.name from enterprises e where e.organisation_id = ${organisationId} and e.id = ${chosenId || null}::uuid)
     order by name`)

@@ -7,7 +7,7 @@ import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
-import { listFupModels, modelTargets } from '@/lib/fup-models/models'
+import { listFupModels } from '@/lib/fup-models/models'
 
 export const generateMetadata = pageMetadata('settingsModeles')
 
@@ -16,14 +16,14 @@ export default async function SettingsModelesPage() {
   const user = await requirePagePermission('settings.visualize')
   if (!user.organisationId) notFound()
   const db = getDb()
-  const [models, structures] = [await listFupModels(db, user.organisationId), await modelTargets(db, user.organisationId)]
+  const models = await listFupModels(db, user.organisationId)
   const title = await pageTitle('settingsModeles')
   return (
     <>
       <PageHeader
         title={title}
         subtitle="Les champs qu’un partenaire demande en plus sur ses fiches de prescription, et les logos de ses financeurs."
-        actions={<CreateModelDialog structures={structures} />}
+        actions={<CreateModelDialog />}
       />
       {models.length === 0 ? (
         <EmptyState title="Aucun modèle de fiche.">Sans modèle, une fiche de prescription reprend la fiche du candidat et ses champs personnalisés.</EmptyState>

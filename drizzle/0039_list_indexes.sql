@@ -1,0 +1,2 @@
+CREATE INDEX "enterprises_organisation_offers_idx" ON "enterprises" USING btree ("organisation_id","offers_count" DESC NULLS LAST) WHERE offers_count > 0;--> statement-breakpoint
+CREATE INDEX "social_applies_structure_archived_idx" ON "social_applies" USING btree ("structure_id","archived_at" DESC NULLS LAST) WHERE archived;
