@@ -385,7 +385,8 @@ function children(pid: number): { pid: number; cmd: string }[] {
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Fault: the job worker killed with -9 in the middle of an export (not in --short: the recovery waits for the export's
-// heartbeat to be 90 s stale, then for the minutely recovery job, lib/exports/recover-exports.ts)
+// heartbeat to be 90 s stale, then for the minutely recovery job, lib/exports/recover-exports.ts, fired here as its
+// cron would)
 if (!SHORT) {
   const rows = 60_000
   await db.query(
@@ -417,7 +418,13 @@ if (!SHORT) {
   const killedAt = Date.now()
   let finishedMs = -1
   let after = before
+  // The recovery job's cron fires every minute (the run's server fires no schedule: JOB_SCHEDULES=off): as it would.
+  let cronAt = killedAt
   while (Date.now() - killedAt < 300_000) {
+    if (Date.now() - cronAt >= 60_000) {
+      cronAt = Date.now()
+      await db.query(`insert into pgboss.job (name, data) values ('recover-exports', '{}'::jsonb)`)
+    }
     after = await state()
     if (after.status === 'done' || after.status === 'failed') {
       finishedMs = Date.now() - killedAt
