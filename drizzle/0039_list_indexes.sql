@@ -1,2 +1,3 @@
 CREATE INDEX "enterprises_organisation_offers_idx" ON "enterprises" USING btree ("organisation_id","offers_count" DESC NULLS LAST) WHERE offers_count > 0;--> statement-breakpoint
-CREATE INDEX "social_applies_structure_archived_idx" ON "social_applies" USING btree ("structure_id","archived_at" DESC NULLS LAST) WHERE archived;
+CREATE INDEX "social_applies_structure_archived_idx" ON "social_applies" USING btree ("structure_id","archived_at" DESC NULLS FIRST) WHERE archived;--> statement-breakpoint
+CREATE INDEX "social_applies_structure_waiting_idx" ON "social_applies" USING btree ("structure_id","prescription_date" DESC NULLS FIRST) WHERE state = 'PRESCRIPTION_FILLED' and not archived;

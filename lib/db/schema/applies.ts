@@ -84,8 +84,10 @@ export const socialApplies = pgTable(
     // The prescriptions late for an answer (home page, actions dashboard): the organisation's waiting ones by age, read
     // from the index alone, oldest first for the list, the recent ones for the count (lib/prescriptions/queries.ts).
     index('social_applies_organisation_waiting_idx').on(t.organisationId, t.prescriptionDate).where(sql`state = 'PRESCRIPTION_FILLED' and not archived`),
-    // The partner dashboard's latest archives (bench: 36 ms reading and sorting every archive of a busy structure).
-    index('social_applies_structure_archived_idx').on(t.structureId, t.archivedAt.desc()).where(sql`archived`),
+    // The partner dashboard's latest archives and latest waiting prescriptions, in the order shown (bench: 55 and 12 ms
+    // reading and sorting every archive, or walking every structure's waiting ones, of a busy structure).
+    index('social_applies_structure_archived_idx').on(t.structureId, t.archivedAt.desc().nullsFirst()).where(sql`archived`),
+    index('social_applies_structure_waiting_idx').on(t.structureId, t.prescriptionDate.desc().nullsFirst()).where(sql`state = 'PRESCRIPTION_FILLED' and not archived`),
   ],
 )
 
