@@ -1,5 +1,5 @@
 /**
- * `npm run resilience [-- --short] [--minutes 5] [--users 50] [--no-pg-restart]` (issue 16 §3): the built app under
+ * `npm run resilience [-- --short] [--minutes 5] [--users 50] [--no-pg-restart] [--no-disk-fault]` (issue 16 §3): the built app under
  * load and faults, on loopback, bounded in time. It makes a throwaway database on DATABASE_URL's server (migrated,
  * demo data), starts the local SMTP sink and Twilio stand-in, and serves the build as `npm start` does
  * (scripts/serve.mjs: two web workers and a job worker). Then:
@@ -8,12 +8,13 @@
  *   prescriptions, candidate creations and SMS sends; throughput, p95 and errors (5xx or no answer) are the figures;
  * - faults, each with its recovery time: a web worker killed with -9 under load; the job worker killed with -9 in the
  *   middle of a bulk SMS send, then in the middle of an export of 60 000 candidates (not in --short); PostgreSQL
- *   restarted under load (pg_ctlcluster; not in --short);
+ *   restarted under load (pg_ctlcluster; not in --short); the embedded default's disk full, then read-only (a tmpfs
+ *   mounted as root; not in --short: scripts/resilience-embedded-disk.ts);
  * - invariants, after the load and the faults: one answer per apply, counters equal to the rows, no orphan document,
  *   every queued SMS and mail sent exactly once.
  *
  * Ends with `N passed, 0 failed` (exit 1 on a failure). --short (CI): 20 s of load by 10 users, a bulk send of 60, no
- * export fault, no PostgreSQL restart.
+ * export fault, no PostgreSQL restart, no disk fault.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -32,14 +33,16 @@ import { TERMS_VERSION } from '../lib/onboarding/terms'
 import { isWithinSendingHours, DEFAULT_SENDING_HOURS } from '../lib/sms/sending-hours'
 import { startSmtpSink } from '../e2e/smtp-sink'
 import { startTwilioStandIn } from '../tests/support/twilio-stand-in'
+import { embeddedDiskFault } from './resilience-embedded-disk'
 
 const { values: args } = parseArgs({
-  options: { short: { type: 'boolean' }, minutes: { type: 'string' }, users: { type: 'string' }, 'no-pg-restart': { type: 'boolean' } },
+  options: { short: { type: 'boolean' }, minutes: { type: 'string' }, users: { type: 'string' }, 'no-pg-restart': { type: 'boolean' }, 'no-disk-fault': { type: 'boolean' } },
 })
 const SHORT = !!args.short
 const LOAD_SECONDS = Math.round(Number(args.minutes ?? (SHORT ? 1 / 3 : 5)) * 60)
 const USERS = Number(args.users ?? (SHORT ? 10 : 50))
 const PG_RESTART = !SHORT && !args['no-pg-restart']
+const DISK_FAULT = !SHORT && !args['no-disk-fault']
 const SECRET = 'resilience-secret-not-for-production-7c1e9a'
 const ROOT = path.resolve(import.meta.dirname, '..')
 
@@ -550,6 +553,10 @@ await db.end()
 smtp.close()
 await twilio.close()
 await sleep(500)
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Fault: the embedded default's disk full, then read-only (scripts/resilience-embedded-disk.ts; not in --short)
+if (DISK_FAULT) await embeddedDiskFault({ root: ROOT, work, check, figure, freePort })
 if (process.env.RESILIENCE_KEEP) console.log(`kept database ${dbName}`)
 else {
   const drop = new pg.Client({ connectionString: server })

@@ -9,13 +9,13 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createDb } from '../lib/db/client'
-import { EMBEDDED_POOL_SIZE, startEmbeddedPostgres } from '../lib/db/embedded'
+import { dataDirectory, EMBEDDED_POOL_SIZE, EmbeddedStartError, startEmbeddedPostgres } from '../lib/db/embedded'
 import { runMigrations } from '../lib/db/migrate'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from '../lib/db/seed'
 
 const mode = process.argv[2] === 'dev' ? 'dev' : 'start'
 const port = Number(process.env.PORT ?? 3000)
-const dataDir = path.join(process.cwd(), '.data')
+const dataDir = dataDirectory()
 
 function persistentSecret(): string {
   const file = path.join(dataDir, 'auth-secret')
@@ -67,7 +67,7 @@ async function main() {
       : spawn('npx', ['next', 'dev', '-p', String(port)], { stdio: 'inherit', env })
   // `next dev` has no scripts/serve.mjs: its job worker is started here.
   const jobs = mode === 'dev' ? spawn(process.execPath, ['--import', 'tsx', path.join(process.cwd(), 'scripts', 'worker.ts')], { stdio: 'inherit', env }) : null
-  console.log(`\nPasserelle : ${env.BETTER_AUTH_URL}${embedded ? ' (base embarquée, ./.data)' : ''}${seeded ? ' — données de démonstration créées' : ''}`)
+  console.log(`\nPasserelle : ${env.BETTER_AUTH_URL}${embedded ? ` (base embarquée, ${process.env.DATA_DIR ? dataDir : './.data'})` : ''}${seeded ? ' — données de démonstration créées' : ''}`)
   if (env.SEED_DEMO === '1') {
     console.log(`Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :`)
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email} (${a.role})`)
@@ -85,6 +85,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error)
+  // A read-only or full disk under the embedded database: its French message alone, no stack (issue 16 §3).
+  console.error(error instanceof EmbeddedStartError ? `\n${error.message}\n` : error)
   process.exit(1)
 })

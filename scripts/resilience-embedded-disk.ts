@@ -1,0 +1,190 @@
+/**
+ * `npm run resilience`'s fault on the embedded default (issue 16 §3): the disk of the embedded database's folder full,
+ * then read-only. `npm start` runs on a small tmpfs (DATA_DIR) with no DATABASE_URL, as on a fresh machine:
+ *
+ * 1. it starts, migrates and seeds; the rows of its main tables are counted (on its loopback port);
+ * 2. the disk fills while it runs: a write is refused by PostgreSQL (SQLSTATE 53100) and the app keeps answering;
+ *    it is then stopped as a person would (SIGTERM), still full;
+ * 3. a start on the full disk ends at once with the French message that says so; so does a start on the disk mounted
+ *    read-only;
+ * 4. the disk back (space freed, writable): the app starts, every row is there and nothing more, the indexes agree
+ *    with the tables, and a write goes through.
+ *
+ * Needs root (mount); `--no-disk-fault` leaves it out.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+
+type Tools = {
+  root: string
+  work: string
+  check: (name: string, ok: boolean, detail?: string) => void
+  figure: (line: Record<string, unknown>) => void
+  freePort: () => Promise<number>
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const TABLES = ['candidates', 'social_applies', 'fups', 'documents', '"user"', 'sms_messages', 'workshops', 'social_offers']
+
+export async function embeddedDiskFault({ root, work, check, figure, freePort }: Tools): Promise<void> {
+  const disk = path.join(work, 'embedded-disk')
+  fs.mkdirSync(disk, { recursive: true })
+  const mount = (...args: string[]) => spawnSync('mount', args, { encoding: 'utf8' })
+  const mounted = mount('-t', 'tmpfs', '-o', 'size=256m', 'tmpfs', disk)
+  if (mounted.status !== 0) {
+    check('embedded disk: a small disk for the fault (mount a tmpfs, as root)', false, mounted.stderr.trim())
+    return
+  }
+  const dataDir = path.join(disk, 'data')
+  const filler = path.join(disk, 'filler')
+  const port = await freePort()
+  const dbPort = await freePort()
+  const logFile = path.join(work, 'embedded.log')
+  let app: ChildProcess | null = null
+  let output = ''
+
+  const start = () => {
+    output = ''
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_DB_PORT: String(dbPort), NEXT_TELEMETRY_DISABLED: '1', OUTBOX_DIR: path.join(work, 'embedded-outbox') }
+    for (const key of ['DATABASE_URL', 'SMTP_URL', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_API_BASE_URL', 'BETTER_AUTH_URL', 'BETTER_AUTH_SECRET', 'PASSERELLE_CLOCK_FILE', 'JOB_SCHEDULES']) delete env[key]
+    app = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'start.ts')], { cwd: root, detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const log = fs.createWriteStream(logFile, { flags: 'a' })
+    for (const stream of [app.stdout!, app.stderr!]) {
+      stream.on('data', (chunk: Buffer) => {
+        output += chunk.toString()
+        log.write(chunk)
+      })
+    }
+    return app
+  }
+  /** The app's exit code within `ms`, or null if it is still running. */
+  const exited = (child: ChildProcess, ms: number) =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null) return resolve(child.exitCode)
+      const timer = setTimeout(() => resolve(null), ms)
+      child.once('exit', (code) => {
+        clearTimeout(timer)
+        resolve(code ?? 1)
+      })
+    })
+  const stop = async () => {
+    if (!app?.pid || app.exitCode !== null) return
+    try {
+      process.kill(-app.pid, 'SIGTERM')
+    } catch {}
+    if ((await exited(app, 30_000)) === null) {
+      try {
+        process.kill(-app.pid, 'SIGKILL')
+      } catch {}
+    }
+  }
+  const healthy = async (timeoutMs: number) => {
+    const t = Date.now()
+    while (Date.now() - t < timeoutMs) {
+      if (app?.exitCode !== null) return -1
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)
+      if (ok) return Date.now() - t
+      await sleep(200)
+    }
+    return -1
+  }
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable` })
+    client.on('error', () => undefined)
+    await client.connect()
+    return client
+  }
+  const counts = async (client: pg.Client) => {
+    const result: Record<string, number> = {}
+    for (const table of TABLES) result[table] = Number((await client.query(`select count(*) as n from ${table}`)).rows[0].n)
+    return result
+  }
+
+  try {
+    // 1. A first start on the empty disk: migrated and seeded.
+    start()
+    const firstMs = await healthy(240_000)
+    check('embedded disk: `npm start` on an empty folder starts (migrated, demo data)', firstMs >= 0, firstMs >= 0 ? `${firstMs} ms` : output.slice(-500))
+    if (firstMs < 0) return
+    let client = await connect()
+    const before = await counts(client)
+
+    // 2. The disk fills while the app runs.
+    const fd = fs.openSync(filler, 'w')
+    const block = Buffer.alloc(1 << 20)
+    try {
+      for (;;) fs.writeSync(fd, block)
+    } catch {}
+    fs.closeSync(fd)
+    let refusal = ''
+    try {
+      await client.query(`insert into candidates (organisation_id, first_name, last_name)
+        select organisation_id, 'Disque', 'Plein ' || i from (select organisation_id from candidates limit 1) o, generate_series(1, 20000) i`)
+    } catch (error) {
+      refusal = (error as { code?: string }).code ?? String(error)
+    }
+    const stillServing = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0)
+    await client.end()
+    check('embedded disk full while running: the write is refused (53100), the app keeps answering', refusal === '53100' && stillServing === 200, `write: ${refusal || 'accepted'}, /api/health ${stillServing}`)
+    await stop()
+
+    // 3. Starts on the full disk, then on the disk mounted read-only: a clear message at once, nothing started.
+    const tFull = Date.now()
+    const fullExit = await exited(start(), 60_000)
+    const fullOutput = output
+    await stop()
+    check(
+      'embedded disk full at start: a clear French message, exit',
+      fullExit !== null && fullExit !== 0 && fullOutput.includes('est plein') && fullOutput.includes('Libérez de la place'),
+      `exit ${fullExit} after ${Date.now() - tFull} ms: ${fullOutput.trim().split('\n').pop()?.slice(0, 160)}`,
+    )
+    fs.rmSync(filler)
+    const readOnly = mount('-o', 'remount,ro', disk)
+    const tRo = Date.now()
+    const roExit = await exited(start(), 60_000)
+    const roOutput = output
+    await stop()
+    check(
+      'embedded disk read-only at start: a clear French message, exit',
+      readOnly.status === 0 && roExit !== null && roExit !== 0 && roOutput.includes('en lecture seule'),
+      `exit ${roExit} after ${Date.now() - tRo} ms: ${roOutput.trim().split('\n').pop()?.slice(0, 160)}`,
+    )
+
+    // 4. The disk back: every row there, nothing more, indexes and tables agree, writes go through.
+    mount('-o', 'remount,rw', disk)
+    start()
+    const backMs = await healthy(120_000)
+    if (backMs < 0) {
+      check('embedded disk back: the app starts', false, output.slice(-500))
+      return
+    }
+    client = await connect()
+    const after = await counts(client)
+    // Index scans only, then the heap only: the same answers if no page was half written.
+    await client.query('set enable_seqscan = off; set enable_bitmapscan = off')
+    const byIndex = Number((await client.query(`select count(*) as n from candidates where organisation_id is not null`)).rows[0].n)
+    const appliesByIndex = Number((await client.query(`select count(*) as n from social_applies where id is not null`)).rows[0].n)
+    await client.query('set enable_seqscan = on; set enable_indexscan = off; set enable_indexonlyscan = off')
+    const byHeap = Number((await client.query(`select count(*) as n from candidates where organisation_id is not null`)).rows[0].n)
+    const appliesByHeap = Number((await client.query(`select count(*) as n from social_applies where id is not null`)).rows[0].n)
+    await client.query('reset all')
+    let written = false
+    try {
+      await client.query('begin')
+      await client.query(`insert into candidates (organisation_id, first_name, last_name) select organisation_id, 'Disque', 'Revenu' from candidates limit 1`)
+      await client.query('rollback')
+      written = true
+    } catch {}
+    await client.end()
+    figure({ figure: 'fault: embedded database disk full, then read-only', firstStartMs: firstMs, fullWrite: refusal, fullStartExit: fullExit, readOnlyStartExit: roExit, backMs, rows: after })
+    check('embedded disk back: the app starts', true, `${backMs} ms`)
+    check('embedded disk back: every row there and nothing more', JSON.stringify(after) === JSON.stringify(before), JSON.stringify(after))
+    check('embedded disk back: indexes agree with the tables, writes go through', byIndex === byHeap && appliesByIndex === appliesByHeap && written, `candidates ${byIndex}/${byHeap}, applies ${appliesByIndex}/${appliesByHeap}, write ${written}`)
+  } finally {
+    await stop()
+    mount('-o', 'remount,rw', disk)
+    spawnSync('umount', [disk])
+  }
+}
