@@ -43,6 +43,8 @@ async function main() {
     env.WEB_CONCURRENCY = '1'
     // Its connections share one backend session: a statement name prepared by two of them would collide.
     env.DATABASE_NAMED_STATEMENTS = '0'
+    // …and its notifications reach no particular connection: no change feed, so no answer kept (lib/cache/change-feed.ts).
+    env.RESPONSE_CACHE = 'off'
     env.SEED_DEMO ??= '1'
   }
   // Mail and SMS written to files (no SMTP, no Twilio): the terminal prints a line per message (lib/outbox-echo.ts).

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
@@ -12,7 +12,7 @@ import { isChallengeIcon } from './challenge-icons'
  * data·inclusion thématiques) serve every organisation until it saves its own list; from then on it has its own rows.
  * A challenge matches an offer when their tags meet (spec §3: Challenge { name, icon, tags }).
  */
-export function challengesOf(organisationId: string | null): SQL {
+export function challengesOf(organisationId: string | Placeholder | null): SQL {
   if (!organisationId) return isNull(challenges.organisationId)
   return sql`(${challenges.organisationId} = ${organisationId} or (${challenges.organisationId} is null and not exists (select 1 from ${challenges} own where own.organisation_id = ${organisationId})))`
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
+import { prepared } from '@/lib/db/prepared'
 import { jobOffers, socialOffers } from '@/lib/db/schema'
 
 /** What an offer card shows (the partner dashboard, the directory). */
@@ -18,8 +19,12 @@ export async function socialOffersOfStructure(db: DbOrTx, structureId: string) {
   return db.select(offerCard).from(socialOffers).where(eq(socialOffers.structureId, structureId)).orderBy(asc(socialOffers.name))
 }
 
+/** An offer by id: read by every offer page and form, so prepared once (lib/db/prepared.ts). */
+const socialOfferById = (db: DbOrTx) =>
+  prepared(db, 'social_offer_by_id', (name) => db.select().from(socialOffers).where(eq(socialOffers.id, sql.placeholder('id'))).prepare(name))
+
 export async function getSocialOffer(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(socialOffers).where(eq(socialOffers.id, id))
+  const [row] = await socialOfferById(db).execute({ id })
   return row ?? null
 }
 

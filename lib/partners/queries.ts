@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm'
 import { tabCountsOfStructureForOrganisation } from '@/lib/applies/tab-counts'
 import type { DbOrTx } from '@/lib/db/client'
+import { prepared } from '@/lib/db/prepared'
 import { challenges, organisations, partnerStructures, socialApplies, socialOffers, users } from '@/lib/db/schema'
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { challengesOf } from '@/lib/offers/challenges'
@@ -141,8 +142,12 @@ export async function partnerUsersOfStructure(db: DbOrTx, structureId: string) {
     .orderBy(asc(users.lastName), asc(users.firstName))
 }
 
+/** A structure by id: read by every partner page, so prepared once (lib/db/prepared.ts). */
+const structureById = (db: DbOrTx) =>
+  prepared(db, 'structure_by_id', (name) => db.select().from(partnerStructures).where(eq(partnerStructures.id, sql.placeholder('id'))).prepare(name))
+
 export async function getOwnStructure(db: DbOrTx, structureId: string) {
-  const [row] = await db.select().from(partnerStructures).where(eq(partnerStructures.id, structureId))
+  const [row] = await structureById(db).execute({ id: structureId })
   return row ?? null
 }
 

@@ -14,6 +14,8 @@ import { suggestCandidates } from '@/lib/job-offers/suggestions'
 import { listCandidatesPage } from '@/lib/candidates/list-candidates'
 import { listChallenges, saveChallenges } from '@/lib/offers/challenges'
 import { listDirectoryOffers } from '@/lib/offers/directory'
+import { offerServiceType } from '@/lib/offers/offer-page'
+import { getSocialOffer } from '@/lib/offers/queries'
 import { analyseOfferImport, commitOfferImport } from '@/lib/offers/import-offers'
 import { createSocialOffer, mayEditOffer, updateSocialOffer } from '@/lib/offers/write-offer'
 import { createPartnerStructure, invitePartnerUser, updatePartnerStructure } from '@/lib/partners/structures'
@@ -141,6 +143,14 @@ describe('social offers written in Passerelle', () => {
       expect(row!.description).toBe('<p>Cours <a rel="noopener noreferrer nofollow" target="_blank">ici</a></p>')
       const found = await listDirectoryOffers(tx, { organisationId: SM.organisationId }, { challengeIds: [mobilite.id], search: 'code' })
       expect(found.offers.map((o) => o.name)).toEqual(['Aide au code'])
+      // The offer page's service-type block (prepared statements): the challenge met by its tags, the mode's label,
+      // for a counsellor of the organisation and for the partner (no organisation: the shared challenges).
+      for (const organisationId of [SM.organisationId, null]) {
+        const block = await offerServiceType(tx, row!, organisationId)
+        expect(block.challenges.map((c) => c.name)).toContain('Mobilité')
+        expect(block.financingModes).toEqual([{ value: 'fse', label: expect.stringMatching(/FSE|Fonds social européen/) }])
+      }
+      expect(await getSocialOffer(tx, created.id)).toMatchObject({ id: created.id, name: 'Aide au code' })
     })
   })
 

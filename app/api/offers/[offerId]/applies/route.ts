@@ -1,10 +1,22 @@
-import { listAppliesByTab } from '@/lib/applies/list-by-tab'
+import { listAppliesByTab, normalisedSearch } from '@/lib/applies/list-by-tab'
 import { readJsonBody } from '@/lib/http/json-body'
 import { listRequestSchema } from '@/lib/applies/list-request'
 import { getActiveUser } from '@/lib/auth/session'
 import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
+import { changeFeed } from '@/lib/cache/change-feed'
+import { bodyResponse, encodeBody, responseCache } from '@/lib/cache/response-cache'
+
+/**
+ * The lists without search or filter (how the offer page opens, every tab switch and page change), kept per structure,
+ * offer, tab and page until one of the tables they read changes (lib/cache/response-cache.ts): a partner's team opens
+ * the same lists again and again between answers. The session is still read on every request.
+ */
+let cache: ReturnType<typeof responseCache> | undefined
+// Made on the first request, not when the module loads (the build loads it too).
+const appliesCache = () => (cache ??= responseCache(changeFeed()))
+const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
 /**
  * Spec §7 "Fetch applies by tab": {rows, counts} of one page (50 rows, skip by page). Only the partner
@@ -20,12 +32,19 @@ export async function POST(request: Request, { params }: { params: Promise<{ off
   if (!parsed.success || !isUuid(offerId)) return Response.json({ error: 'Les filtres de la liste ne sont pas valides.' }, { status: 400 })
   if (!user.structureId) return Response.json({ error: 'Cette offre est introuvable.' }, { status: 404 })
   const { tab, search, placeIds, statusValues, page } = parsed.data
-  const result = await listAppliesByTab(getDb(), {
-    structureId: user.structureId,
-    offerId,
-    tab,
-    filters: { search, placeIds, statusValues },
-    skip: (page - 1) * PAGE_SIZE,
-  })
-  return Response.json(result, { headers: { 'Cache-Control': 'private, no-store' } })
+  const list = () =>
+    listAppliesByTab(getDb(), {
+      structureId: user.structureId!,
+      offerId,
+      tab,
+      filters: { search, placeIds, statusValues },
+      skip: (page - 1) * PAGE_SIZE,
+    })
+  if (normalisedSearch(search) || placeIds?.length || statusValues?.length) return Response.json(await list(), { headers: NO_STORE })
+  const key = `${user.structureId}:${offerId}:${tab}:${page}`
+  const kept = appliesCache().get(key)
+  if (kept && 'body' in kept) return bodyResponse(kept.body, NO_STORE)
+  const answer = encodeBody(await list())
+  if (kept) appliesCache().set(key, kept.epoch, answer)
+  return bodyResponse(answer, NO_STORE)
 }
