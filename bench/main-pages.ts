@@ -50,6 +50,8 @@ export async function mainPages(pool: Pool, organisationId: string, offer: { id:
        SELECT id::text FROM existing UNION ALL SELECT id::text FROM made`,
       [organisationId, offer.structureId],
     ),
+    // The edit page opens only for an offer written in Passerelle (an imported one is a 404): the structure's own.
+    editableOffer: await one(`SELECT id::text FROM social_offers WHERE structure_id = $1 AND source = 'passerelle' ORDER BY id LIMIT 1`, [offer.structureId]),
     user: await one(`SELECT id FROM "user" WHERE organisation_id = $1 AND role = 'counsellor' ORDER BY id LIMIT 1`),
     'support-courses': await one('SELECT id::text FROM support_courses WHERE organisation_id = $1 ORDER BY id LIMIT 1'),
     workshops: await one('SELECT id::text FROM workshops WHERE organisation_id = $1 ORDER BY id LIMIT 1'),
@@ -61,7 +63,7 @@ export async function mainPages(pool: Pool, organisationId: string, offer: { id:
       const segments = route.split('/')
       const filled = segments.map((segment, i) => {
         if (!segment.startsWith('[')) return segment
-        if (segment === '[offerId]') return offer.id
+        if (segment === '[offerId]') return route === '/offer/social/[offerId]/edit' ? ids.editableOffer! : offer.id
         if (segment === '[structurePartnerId]') return offer.structureId
         if (segment === '[navigation]') return 'prescriptions'
         const id = ids[segments[i - 1]!]

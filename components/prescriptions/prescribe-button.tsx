@@ -2,8 +2,8 @@
 
 import { useState } from 'react'
 import dynamic from 'next/dynamic'
-import { Send } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { SpriteIcon } from '@/components/ui/sprite-icons'
 import type { PrescriberDefaults } from '@/lib/prescriptions/queries'
 import type { PrescribeTarget } from './prescribe-dialog'
 
@@ -40,7 +40,7 @@ export function PrescribeButton({
         aria-label={accessibleLabel}
         className="px-3 py-1.5"
       >
-        <Send aria-hidden size={14} />
+        <SpriteIcon name="send" />
         {label}
       </Button>
       {opening > 0 && <PrescribeDialog key={opening} open={open} onOpenChange={setOpen} target={target} defaults={defaults} today={today} />}

@@ -1,4 +1,4 @@
-import { FileText } from 'lucide-react'
+import { SpriteIcon } from '@/components/ui/sprite-icons'
 
 /**
  * The documents of a prescription: the sheet sent to the partner ('Fiche.pdf') and, once answered, the partner's
@@ -11,12 +11,12 @@ export function PrescriptionDocuments({ row }: { row: { prescriptionDocumentId: 
     <span className="flex flex-col gap-1">
       {row.prescriptionDocumentId && (
         <a href={`/api/documents/${row.prescriptionDocumentId}`} aria-label={`Fiche.pdf, prescription de ${who}`} className="inline-flex items-center gap-1">
-          <FileText aria-hidden size={14} className="shrink-0" /> Fiche.pdf
+          <SpriteIcon name="file-text" className="shrink-0" /> Fiche.pdf
         </a>
       )}
       {row.answerDocumentId && (
         <a href={`/api/documents/${row.answerDocumentId}`} aria-label={`Réponse du partenaire (PDF) pour ${who}`} className="inline-flex items-center gap-1">
-          <FileText aria-hidden size={14} className="shrink-0" /> Réponse du partenaire (PDF)
+          <SpriteIcon name="file-text" className="shrink-0" /> Réponse du partenaire (PDF)
         </a>
       )}
     </span>

@@ -1,7 +1,8 @@
 'use client'
 
 import { ChevronDown, X } from 'lucide-react'
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { placeUnder } from './anchored'
 
 export type Option = { value: string; label: string }
@@ -9,7 +10,8 @@ export type Option = { value: string; label: string }
 /**
  * A multi-select: a button that opens a list of checkboxes; the chosen values show as tags,
  * at most `visibleTags` of them (spec §9: 3), then '+N'. The list is the browser's own popover
- * (light dismiss, Escape, next in the focus order after the button).
+ * (light dismiss, Escape, next in the focus order after the button). Its checkboxes are rendered when it first opens,
+ * not with the page: a partner's places filter holds a hundred of them, hidden until then.
  */
 export function MultiSelect({
   label,
@@ -30,16 +32,25 @@ export function MultiSelect({
   const listId = useId()
   const button = useRef<HTMLButtonElement>(null)
   const list = useRef<HTMLDivElement>(null)
+  const [opened, setOpened] = useState(false)
   useEffect(() => {
     const el = list.current
     if (!el) return
+    // Before it shows: its checkboxes are there (rendered at once) when the popover appears.
+    const render = (e: Event) => {
+      if ((e as ToggleEvent).newState === 'open') flushSync(() => setOpened(true))
+    }
     const place = (e: Event) => {
       const open = (e as ToggleEvent).newState === 'open'
       button.current?.setAttribute('aria-expanded', String(open))
       if (open && button.current) placeUnder(button.current, el, { offset: 4, align: 'start' })
     }
+    el.addEventListener('beforetoggle', render)
     el.addEventListener('toggle', place)
-    return () => el.removeEventListener('toggle', place)
+    return () => {
+      el.removeEventListener('beforetoggle', render)
+      el.removeEventListener('toggle', place)
+    }
   }, [])
   const selected = options.filter((o) => value.includes(o.value))
   const toggle = (v: string) => onChange(value.includes(v) ? value.filter((x) => x !== v) : [...value, v])
@@ -70,7 +81,7 @@ export function MultiSelect({
       <div ref={list} id={listId} popover="auto" className="z-50 max-h-72 w-64 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg">
         <fieldset>
           <legend className="sr-only">{label}</legend>
-          {options.map((o) => (
+          {opened && options.map((o) => (
             <label key={o.value} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-slate-50">
               <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={value.includes(o.value)} onChange={() => toggle(o.value)} />
               {o.label}

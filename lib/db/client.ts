@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { Pool } from 'pg'
 import * as schema from './schema'
 import './redact-query-errors'
+import './auto-prepare'
 import { logError } from '../log'
 
 export type Db = NodePgDatabase<typeof schema>
