@@ -6,29 +6,30 @@ export const CHANGE_CHANNEL = 'passerelle_cache'
 
 /**
  * What this process knows of the database's changes, for the caches of answers (lib/cache/response-cache.ts): one
- * connection LISTENs to CHANGE_CHANNEL; every notification moves `epoch` on and tells the subscribers. While that
+ * connection LISTENs to CHANGE_CHANNEL; every notification moves `epoch` on and tells the subscribers which table
+ * changed (null: anything may have, when the connection was lost or made). While that
  * connection is not listening (starting, lost, reconnecting) `ready` is false and nothing may be served from a cache:
  * a change could go unseen. Losing it also moves `epoch` on, so that a value computed across the gap is never kept.
  */
 export type ChangeFeed = {
   readonly ready: boolean
   readonly epoch: number
-  subscribe(listener: () => void): () => void
+  subscribe(listener: (table: string | null) => void): () => void
   close(): Promise<void>
 }
 
 export function createChangeFeed(connectionString: string, options: { retryMs?: number } = {}): ChangeFeed {
   const retryMs = options.retryMs ?? 1000
-  const listeners = new Set<() => void>()
+  const listeners = new Set<(table: string | null) => void>()
   let ready = false
   let epoch = 0
   let closed = false
   let client: pg.Client | null = null
   let retry: NodeJS.Timeout | null = null
 
-  const changed = () => {
+  const changed = (table: string | null) => {
     epoch++
-    for (const listener of listeners) listener()
+    for (const listener of listeners) listener(table)
   }
   let failures = 0
   const lost = (error?: unknown) => {
@@ -37,7 +38,7 @@ export function createChangeFeed(connectionString: string, options: { retryMs?: 
     // Said once per outage, not at every retry.
     if (error && !closed && failures++ === 0) logError('cache.change-feed', error)
     ready = false
-    changed()
+    changed(null)
     client?.removeAllListeners()
     client?.on('error', () => undefined)
     client?.end().catch(() => undefined)
@@ -54,7 +55,7 @@ export function createChangeFeed(connectionString: string, options: { retryMs?: 
     if (closed) return
     const next = new pg.Client({ connectionString, application_name: 'passerelle-change-feed' })
     client = next
-    next.on('notification', (message) => message.channel === CHANGE_CHANNEL && changed())
+    next.on('notification', (message) => message.channel === CHANGE_CHANNEL && changed(message.payload || null))
     next.on('error', (error) => client === next && lost(error))
     next.on('end', () => client === next && lost())
     next
@@ -63,7 +64,7 @@ export function createChangeFeed(connectionString: string, options: { retryMs?: 
       .then(() => {
         if (client !== next || closed) return
         // Anything cached before (nothing: not ready) or computed meanwhile is from before the LISTEN.
-        changed()
+        changed(null)
         ready = true
       })
       .catch((error) => client === next && lost(error))
@@ -87,7 +88,7 @@ export function createChangeFeed(connectionString: string, options: { retryMs?: 
       if (retry) clearTimeout(retry)
       const current = client
       client = null
-      changed()
+      changed(null)
       await current?.end().catch(() => undefined)
     },
   }

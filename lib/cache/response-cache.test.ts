@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bodyResponse, encodeBody, responseCache } from './response-cache'
+import { bodyResponse, encodeBody, keptUntilChanged } from './response-cache'
 
 describe('bodyResponse', () => {
   it('sends the kept bytes as JSON, with the headers given', async () => {
@@ -11,11 +11,13 @@ describe('bodyResponse', () => {
   })
 })
 
-describe('responseCache without a change feed', () => {
-  it('never serves nor keeps anything', () => {
-    const cache = responseCache(null)
+describe('keptUntilChanged without a change feed', () => {
+  it('never serves nor keeps anything', async () => {
+    const cache = keptUntilChanged<number>(null, ['candidates'])
     expect(cache.get('k')).toBeNull()
-    cache.set('k', 0, encodeBody(1))
+    cache.set('k', 0, 1)
+    expect(await cache.read('k', async () => 2)).toBe(2)
+    expect(await cache.read('k', async () => 3)).toBe(3)
     expect(cache.size).toBe(0)
   })
 })

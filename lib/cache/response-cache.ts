@@ -1,4 +1,4 @@
-import type { ChangeFeed } from './change-feed'
+import { changeFeed, type ChangeFeed } from './change-feed'
 
 /**
  * A JSON answer as sent, its bytes made once. (Not gzipped here: Next.js drops a route handler's Content-Encoding,
@@ -13,36 +13,64 @@ export function bodyResponse(body: CachedBody, headers: Record<string, string> =
   return new Response(body, { headers: { 'Content-Type': 'application/json', ...headers } })
 }
 
+/** The tables the offer page's list reads (each has drizzle/0040's trigger). */
+export const APPLIES_LIST_TABLES = ['social_applies', 'candidates', 'places', 'candidate_statuses', 'fups', 'documents', 'user', 'social_offers', 'organisation_refusal_causes'] as const
+
 /**
- * Answers kept by this process, per key (issue 16 §1: the offer page's list, asked again and again while nothing
- * changes), under a change feed: any committed change of a table they read empties the cache (the tables' triggers,
- * drizzle/0040_response_cache.sql), and nothing is served or kept while the feed is not listening. A value computed
- * while a change arrived is not kept (`epoch` moved on); entries also expire after `maxAgeMs`, and at most `max` are
- * kept (the oldest go first).
+ * Values kept by this process, per key (issue 16 §1: lists and filter choices read again and again while nothing
+ * changes), under a change feed: a committed change of one of `tables` empties the cache (their statement triggers,
+ * drizzle/0040 and 0041, notify at commit), and nothing is served or kept while the feed is not listening. A value
+ * computed while one of them changed is not kept (`version` moved on); entries also expire after `maxAgeMs`, and at
+ * most `max` are kept (the oldest go first). Every table named must have the trigger: one without would never empty it.
  */
-export function responseCache(feed: ChangeFeed | null, options: { max?: number; maxAgeMs?: number } = {}) {
+export function keptUntilChanged<T>(feed: ChangeFeed | null, tables: readonly string[], options: { max?: number; maxAgeMs?: number } = {}) {
   const max = options.max ?? 300
   const maxAgeMs = options.maxAgeMs ?? 60_000
-  const entries = new Map<string, { at: number; body: CachedBody }>()
-  feed?.subscribe(() => entries.clear())
+  const watched = new Set(tables)
+  const entries = new Map<string, { at: number; value: T }>()
+  // Moves on at each change of a watched table (or of anything, when the feed reconnects).
+  let version = 0
+  feed?.subscribe((table) => {
+    if (table !== null && !watched.has(table)) return
+    version++
+    entries.clear()
+  })
 
-  return {
-    /** The kept answer, or null (and the epoch to give `set` once the answer is computed). */
-    get(key: string, now = Date.now()): { body: CachedBody } | { epoch: number } | null {
+  const cache = {
+    /** The kept value, or null (and the version to give `set` once the value is computed). */
+    get(key: string, now = Date.now()): { value: T } | { version: number } | null {
       if (!feed?.ready) return null
       const hit = entries.get(key)
-      if (hit && now - hit.at < maxAgeMs) return { body: hit.body }
+      if (hit && now - hit.at < maxAgeMs) return { value: hit.value }
       if (hit) entries.delete(key)
-      return { epoch: feed.epoch }
+      return { version }
     },
-    /** Keeps an answer computed since `get` gave `epoch`, if nothing changed meanwhile. */
-    set(key: string, epoch: number, body: CachedBody, now = Date.now()) {
-      if (!feed?.ready || feed.epoch !== epoch) return
+    /** Keeps a value computed since `get` gave `version`, if none of the tables changed meanwhile. */
+    set(key: string, computedAt: number, value: T, now = Date.now()) {
+      if (!feed?.ready || version !== computedAt) return
       if (entries.size >= max) entries.delete(entries.keys().next().value!)
-      entries.set(key, { at: now, body })
+      entries.set(key, { at: now, value })
+    },
+    /** The kept value, else `compute()`'s (kept if it may be). */
+    async read(key: string, compute: () => Promise<T>): Promise<T> {
+      const kept = cache.get(key)
+      if (kept && 'value' in kept) return kept.value
+      const value = await compute()
+      if (kept) cache.set(key, kept.version, value)
+      return value
     },
     get size() {
       return entries.size
     },
   }
+  return cache
+}
+
+/**
+ * A cache of this process under its change feed, made on first use (not when a page's module loads: the build loads
+ * them too, and must not connect).
+ */
+export function processCache<T>(tables: readonly string[], options?: { max?: number; maxAgeMs?: number }) {
+  let cache: ReturnType<typeof keptUntilChanged<T>> | undefined
+  return () => (cache ??= keptUntilChanged<T>(changeFeed(), tables, options))
 }

@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { createChangeFeed } from '@/lib/cache/change-feed'
-import { encodeBody, responseCache } from '@/lib/cache/response-cache'
+import { APPLIES_LIST_TABLES, encodeBody, keptUntilChanged, type CachedBody } from '@/lib/cache/response-cache'
 import { useTestDb } from './db'
 
-// Issue 16 §1: the applies list's answers are kept per process until a table they read changes. The triggers of
-// drizzle/0040 notify at commit; the change feed LISTENs; the cache empties, and serves nothing while not listening.
+// Issue 16 §1: the applies list's answers (and filter choices) are kept per process until a table they read changes.
+// The triggers of drizzle/0040 and 0041 notify at commit; the change feed LISTENs; a cache empties when one of its
+// tables changes, and serves nothing while not listening.
 const db = useTestDb()
 const feed = createChangeFeed(inject('databaseUrl'), { retryMs: 50 })
 afterAll(() => feed.close())
@@ -32,23 +33,26 @@ async function until(condition: () => boolean, ms = 3000) {
   }
 }
 
+type Cache = ReturnType<typeof keptUntilChanged<CachedBody>>
+const appliesCache = (options?: { max?: number; maxAgeMs?: number }) => keptUntilChanged<CachedBody>(feed, APPLIES_LIST_TABLES, options)
+
 /** Keeps an answer under `key` and checks it is served. */
-function keep(cache: ReturnType<typeof responseCache>, key: string, value: unknown) {
+function keep(cache: Cache, key: string, value: unknown) {
   const miss = cache.get(key)
-  expect(miss && 'epoch' in miss).toBe(true)
-  cache.set(key, (miss as { epoch: number }).epoch, encodeBody(value))
+  expect(miss && 'version' in miss).toBe(true)
+  cache.set(key, (miss as { version: number }).version, encodeBody(value))
   const hit = cache.get(key)
-  expect(hit && 'body' in hit ? JSON.parse(new TextDecoder().decode(hit.body)) : null).toEqual(value)
+  expect(hit && 'value' in hit ? JSON.parse(new TextDecoder().decode(hit.value)) : null).toEqual(value)
 }
-const served = (cache: ReturnType<typeof responseCache>, key: string) => {
+const served = (cache: Cache, key: string) => {
   const hit = cache.get(key)
-  return !!hit && 'body' in hit
+  return !!hit && 'value' in hit
 }
 
 describe('response cache under the change feed', () => {
   it('empties when a statement on any table the list reads commits, not when it rolls back', async () => {
     await until(() => feed.ready)
-    const cache = responseCache(feed)
+    const cache = appliesCache()
     for (const [table, column] of TABLES) {
       keep(cache, 'list', { table })
       await db
@@ -66,21 +70,34 @@ describe('response cache under the change feed', () => {
     }
   })
 
+  it('stays when a table it does not read changes; a cache of workshops empties with them', async () => {
+    await until(() => feed.ready)
+    const applies = appliesCache()
+    const workshops = keptUntilChanged<string[]>(feed, ['workshops', 'user'])
+    keep(applies, 'list', { n: 1 })
+    expect(await workshops.read('themes', async () => ['Numérique'])).toEqual(['Numérique'])
+    expect(await workshops.read('themes', async () => ['autre'])).toEqual(['Numérique'])
+    await db.execute(sql`update workshops set id = id where false`)
+    await until(() => workshops.size === 0)
+    expect(served(applies, 'list')).toBe(true)
+    expect(await workshops.read('themes', async () => ['Numérique', 'Emploi'])).toEqual(['Numérique', 'Emploi'])
+  })
+
   it('keeps nothing computed while a change arrived', async () => {
     await until(() => feed.ready)
-    const cache = responseCache(feed)
+    const cache = appliesCache()
     const miss = cache.get('page')
-    expect(miss && 'epoch' in miss).toBe(true)
-    const epoch = (miss as { epoch: number }).epoch
+    expect(miss && 'version' in miss).toBe(true)
+    const epoch = feed.epoch
     await db.execute(sql`update candidates set id = id where false`)
     await until(() => feed.epoch !== epoch)
-    cache.set('page', epoch, encodeBody({ stale: true }))
+    cache.set('page', (miss as { version: number }).version, encodeBody({ stale: true }))
     expect(served(cache, 'page')).toBe(false)
   })
 
   it('serves nothing while its connection is lost, then listens again by itself', async () => {
     await until(() => feed.ready)
-    const cache = responseCache(feed)
+    const cache = appliesCache()
     keep(cache, 'offer', { n: 1 })
     await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
       where application_name = 'passerelle-change-feed' and datname = current_database()`)
@@ -95,18 +112,19 @@ describe('response cache under the change feed', () => {
 
   it('expires an entry after its age and keeps at most its size', async () => {
     await until(() => feed.ready)
-    const cache = responseCache(feed, { max: 2, maxAgeMs: 1000 })
+    const cache = appliesCache({ max: 2, maxAgeMs: 1000 })
     for (const key of ['a', 'b', 'c']) keep(cache, key, { key })
     expect(cache.size).toBe(2)
     expect(served(cache, 'a')).toBe(false)
-    expect(cache.get('b', Date.now() + 1001)).toEqual({ epoch: feed.epoch })
+    expect(cache.get('b', Date.now() + 1001)).toEqual({ version: expect.any(Number) })
+    expect(served(cache, 'b')).toBe(false)
   })
 })
 
 describe('change feed', () => {
   it('is not ready, and keeps nothing, against a server that is not there', async () => {
     const down = createChangeFeed('postgresql://postgres@127.0.0.1:1/none', { retryMs: 20 })
-    const cache = responseCache(down)
+    const cache = keptUntilChanged(down, ['candidates'])
     await new Promise((r) => setTimeout(r, 200))
     expect(down.ready).toBe(false)
     expect(cache.get('x')).toBeNull()

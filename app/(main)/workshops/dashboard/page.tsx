@@ -15,10 +15,14 @@ import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
 import { can } from '@/lib/permissions'
 import { listWorkshops, VIDEO_PLACE, WORKSHOP_TABS, workshopFilterOptions } from '@/lib/workshops/queries'
+import { processCache } from '@/lib/cache/response-cache'
 
 export const generateMetadata = pageMetadata('workshopsDashboard')
 
 const PATH = '/workshops/dashboard'
+
+/** The filters' choices (themes, places, facilitators), kept until a workshop or a user changes (lib/cache/response-cache.ts). */
+const filterChoices = processCache<Awaited<ReturnType<typeof workshopFilterOptions>>>(['workshops', 'user'])
 
 /** Issue 13 §1 (workshops.dashboard.visualize): "À venir" and "Passés" with counts, filters, 50 per page. */
 export default async function WorkshopsDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -26,7 +30,8 @@ export default async function WorkshopsDashboardPage({ searchParams }: { searchP
   if (!user.organisationId) notFound()
   const sp = await searchParams
   const db = getDb()
-  const options = await workshopFilterOptions(db, user.organisationId)
+  const organisationId = user.organisationId
+  const options = await filterChoices().read(organisationId, () => workshopFilterOptions(db, organisationId))
   const values = {
     tab: urlParams.choice(sp, 'tab', WORKSHOP_TABS),
     theme: urlParams.choice(sp, 'theme', options.themes),

@@ -8,8 +8,12 @@ import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/sessi
 import { getDb } from '@/lib/db/client'
 import { fupQuery, parseFupParams, type SearchParams } from '@/lib/prescriptions/fup-params'
 import { listFup, prescribedOffers } from '@/lib/prescriptions/queries'
+import { processCache } from '@/lib/cache/response-cache'
 
 export const generateMetadata = pageMetadata('candidatesFup')
+
+/** The offer filter's choices, kept until an apply or an offer changes (lib/cache/response-cache.ts). */
+const offerChoices = processCache<Awaited<ReturnType<typeof prescribedOffers>>>(['social_applies', 'social_offers'])
 
 /** The organisation's prescriptions and the partners' answers (a referent's own by default), 50 per page, filters in the URL. */
 export default async function CandidatesFupPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -21,7 +25,7 @@ export default async function CandidatesFupPage({ searchParams }: { searchParams
   const authorId = params.scope === 'mine' ? user.id : null
   const [result, offers] = await Promise.all([
     listFup(db, user.organisationId, { ...params, authorId }),
-    prescribedOffers(db, user.organisationId, { authorId, selectedOfferId: params.offerId }),
+    offerChoices().read(`${user.organisationId}:${authorId ?? ''}:${params.offerId ?? ''}`, () => prescribedOffers(db, user.organisationId, { authorId, selectedOfferId: params.offerId })),
   ])
   const title = await pageTitle('candidatesFup')
   const filtered = !!(params.state || params.offerId || params.from || params.to)

@@ -5,17 +5,14 @@ import { getActiveUser } from '@/lib/auth/session'
 import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
-import { changeFeed } from '@/lib/cache/change-feed'
-import { bodyResponse, encodeBody, responseCache } from '@/lib/cache/response-cache'
+import { APPLIES_LIST_TABLES, bodyResponse, encodeBody, processCache, type CachedBody } from '@/lib/cache/response-cache'
 
 /**
  * The lists without search or filter (how the offer page opens, every tab switch and page change), kept per structure,
  * offer, tab and page until one of the tables they read changes (lib/cache/response-cache.ts): a partner's team opens
  * the same lists again and again between answers. The session is still read on every request.
  */
-let cache: ReturnType<typeof responseCache> | undefined
-// Made on the first request, not when the module loads (the build loads it too).
-const appliesCache = () => (cache ??= responseCache(changeFeed()))
+const appliesCache = processCache<CachedBody>(APPLIES_LIST_TABLES)
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
 /**
@@ -42,9 +39,5 @@ export async function POST(request: Request, { params }: { params: Promise<{ off
     })
   if (normalisedSearch(search) || placeIds?.length || statusValues?.length) return Response.json(await list(), { headers: NO_STORE })
   const key = `${user.structureId}:${offerId}:${tab}:${page}`
-  const kept = appliesCache().get(key)
-  if (kept && 'body' in kept) return bodyResponse(kept.body, NO_STORE)
-  const answer = encodeBody(await list())
-  if (kept) appliesCache().set(key, kept.epoch, answer)
-  return bodyResponse(answer, NO_STORE)
+  return bodyResponse(await appliesCache().read(key, async () => encodeBody(await list())), NO_STORE)
 }
