@@ -1,6 +1,5 @@
 import type { Metadata } from 'next'
 import { getLocale } from 'next-intl/server'
-import { IconSprite } from '@/components/ui/sprite-icons'
 import './globals.css'
 
 export const metadata: Metadata = {
@@ -18,8 +17,6 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           but the login pages (their layout provides one) downloads next-intl's message runtime (12 kB gzip). The <Toaster />
           is in the layouts whose screens notify ((main), (auth)): the public pages (referral form) do without its 6 kB.
         */}
-        {/* The icons repeated on list rows, drawn once (components/ui/sprite-icons.tsx). */}
-        <IconSprite />
         {children}
       </body>
     </html>
