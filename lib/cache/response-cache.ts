@@ -1,4 +1,4 @@
-import { changeFeed, type ChangeFeed } from './change-feed'
+import type { ChangeFeed } from './change-feed'
 
 /**
  * A JSON answer as sent, its bytes made once. (Not gzipped here: Next.js drops a route handler's Content-Encoding,
@@ -66,11 +66,3 @@ export function keptUntilChanged<T>(feed: ChangeFeed | null, tables: readonly st
   return cache
 }
 
-/**
- * A cache of this process under its change feed, made on first use (not when a page's module loads: the build loads
- * them too, and must not connect).
- */
-export function processCache<T>(tables: readonly string[], options?: { max?: number; maxAgeMs?: number }) {
-  let cache: ReturnType<typeof keptUntilChanged<T>> | undefined
-  return () => (cache ??= keptUntilChanged<T>(changeFeed(), tables, options))
-}

@@ -1,3 +1,5 @@
+import { execSync } from 'node:child_process'
+import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
@@ -118,6 +120,24 @@ describe('response cache under the change feed', () => {
     expect(served(cache, 'a')).toBe(false)
     expect(cache.get('b', Date.now() + 1001)).toEqual({ version: expect.any(Number) })
     expect(served(cache, 'b')).toBe(false)
+  })
+})
+
+describe('the caches in the app', () => {
+  it('read only tables whose changes are notified (each has the statement trigger)', async () => {
+    // Every processCache([...tables]) of the app's pages and routes, and the applies list's tables.
+    const files = execSync(`grep -rl "processCache" app`, { encoding: 'utf8' }).trim().split('\n')
+    const named = new Set<string>(APPLIES_LIST_TABLES)
+    for (const file of files) {
+      for (const [, list] of fs.readFileSync(file, 'utf8').matchAll(/processCache<[^\n]*?>\(\[([^\]]*)\]/g)) {
+        for (const [, table] of list!.matchAll(/'([a-z_]+)'/g)) named.add(table!)
+      }
+    }
+    expect(named.size).toBeGreaterThan(APPLIES_LIST_TABLES.length)
+    const { rows } = await db.execute<{ table: string }>(sql`select distinct c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where t.tgfoid = 'passerelle_cache_changed'::regproc`)
+    const triggered = new Set(rows.map((r) => r.table))
+    expect([...named].filter((table) => !triggered.has(table))).toEqual([])
   })
 })
 

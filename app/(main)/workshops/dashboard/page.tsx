@@ -15,7 +15,7 @@ import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
 import { can } from '@/lib/permissions'
 import { listWorkshops, VIDEO_PLACE, WORKSHOP_TABS, workshopFilterOptions } from '@/lib/workshops/queries'
-import { processCache } from '@/lib/cache/response-cache'
+import { processCache } from '@/lib/cache/process-cache'
 
 export const generateMetadata = pageMetadata('workshopsDashboard')
 

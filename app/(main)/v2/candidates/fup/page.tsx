@@ -8,7 +8,7 @@ import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/sessi
 import { getDb } from '@/lib/db/client'
 import { fupQuery, parseFupParams, type SearchParams } from '@/lib/prescriptions/fup-params'
 import { listFup, prescribedOffers } from '@/lib/prescriptions/queries'
-import { processCache } from '@/lib/cache/response-cache'
+import { processCache } from '@/lib/cache/process-cache'
 
 export const generateMetadata = pageMetadata('candidatesFup')
 

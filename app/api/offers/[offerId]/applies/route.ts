@@ -5,7 +5,8 @@ import { getActiveUser } from '@/lib/auth/session'
 import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
-import { APPLIES_LIST_TABLES, bodyResponse, encodeBody, processCache, type CachedBody } from '@/lib/cache/response-cache'
+import { processCache } from '@/lib/cache/process-cache'
+import { APPLIES_LIST_TABLES, bodyResponse, encodeBody, type CachedBody } from '@/lib/cache/response-cache'
 
 /**
  * The lists without search or filter (how the offer page opens, every tab switch and page change), kept per structure,
