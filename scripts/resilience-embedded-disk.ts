@@ -131,26 +131,18 @@ export async function embeddedDiskFault({ root, work, check, figure, freePort }:
     await stop()
 
     // 3. Starts on the full disk, then on the disk mounted read-only: a clear message at once, nothing started.
-    const tFull = Date.now()
-    const fullExit = await exited(start(), 60_000)
-    const fullOutput = output
-    await stop()
-    check(
-      'embedded disk full at start: a clear French message, exit',
-      fullExit !== null && fullExit !== 0 && fullOutput.includes('est plein') && fullOutput.includes('Libérez de la place'),
-      `exit ${fullExit} after ${Date.now() - tFull} ms: ${fullOutput.trim().split('\n').pop()?.slice(0, 160)}`,
-    )
+    const refusedStart = async (name: string, ok: (output: string) => boolean, precondition = true) => {
+      const startedAt = Date.now()
+      const code = await exited(start(), 60_000)
+      const said = output
+      await stop()
+      check(name, precondition && code !== null && code !== 0 && ok(said), `exit ${code} after ${Date.now() - startedAt} ms: ${said.trim().split('\n').pop()?.slice(0, 160)}`)
+      return code
+    }
+    const fullExit = await refusedStart('embedded disk full at start: a clear French message, exit', (said) => said.includes('est plein') && said.includes('Libérez de la place'))
     fs.rmSync(filler)
     const readOnly = mount('-o', 'remount,ro', disk)
-    const tRo = Date.now()
-    const roExit = await exited(start(), 60_000)
-    const roOutput = output
-    await stop()
-    check(
-      'embedded disk read-only at start: a clear French message, exit',
-      readOnly.status === 0 && roExit !== null && roExit !== 0 && roOutput.includes('en lecture seule'),
-      `exit ${roExit} after ${Date.now() - tRo} ms: ${roOutput.trim().split('\n').pop()?.slice(0, 160)}`,
-    )
+    const roExit = await refusedStart('embedded disk read-only at start: a clear French message, exit', (said) => said.includes('en lecture seule'), readOnly.status === 0)
 
     // 4. The disk back: every row there, nothing more, indexes and tables agree, writes go through.
     mount('-o', 'remount,rw', disk)
