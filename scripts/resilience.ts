@@ -536,6 +536,14 @@ if (PG_RESTART) {
   const received = twilio.messages.map((m) => m.sid)
   const waitingSms = sms.filter((r) => r.status === 'queued' || r.status === 'sending').length
   const matched = new Set(sms.map((r) => r.sid).filter(Boolean))
+  if (waitingSms > 0) {
+    // What holds them: the message and its jobs (pg-boss's state, attempts, next start), for the run's report.
+    const { rows: held } = await db.query(`select m.status::text, m.attempt_started_at, m.status_at, m.provider_sid is not null as has_sid,
+        (select json_agg(json_build_object('state', j.state, 'retries', j.retry_count, 'startAfter', j.start_after, 'startedOn', j.started_on, 'completedOn', j.completed_on))
+           from pgboss.job j where j.name = 'send-sms' and j.data->>'messageId' = m.id::text) as jobs
+      from sms_messages m where m.direction = 'outbound' and m.status in ('queued', 'sending')`)
+    console.log('waiting SMS:', JSON.stringify(held).slice(0, 3000), 'now', new Date().toISOString())
+  }
   check(
     'every queued SMS sent exactly once',
     waitingSms === 0 && new Set(received).size === received.length && received.length === sms.length && received.every((sid) => matched.has(sid)),
