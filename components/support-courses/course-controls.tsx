@@ -262,7 +262,7 @@ export function StepDoneButton({ enrolmentId, stepId, kind, label, today }: { en
   const linkError = errors.workshopRegistrationId ?? errors.applyId
   return (
     <>
-      <Button variant="secondary" className="px-2 py-0.5 text-xs" onClick={() => setOpen(true)} aria-label={`Marquer faite\u00a0: ${label}`}>
+      <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setOpen(true)} aria-label={`Marquer faite\u00a0: ${label}`}>
         Marquer faite
       </Button>
       <Dialog
@@ -348,7 +348,7 @@ export function LeaveCourseButton({ enrolmentId, name }: { enrolmentId: string; 
   }
   return (
     <>
-      <Button variant="secondary" className="px-2 py-0.5 text-xs" onClick={() => setOpen(true)} aria-label={`Sortie du parcours de ${name}`}>
+      <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setOpen(true)} aria-label={`Sortie du parcours de ${name}`}>
         Quitter le parcours
       </Button>
       <Dialog

@@ -1,0 +1,47 @@
+'use client'
+
+import { useRouter } from 'next/navigation'
+import { useEffect } from 'react'
+
+/**
+ * Client-side navigation for every <a data-nav> of the page (components/ui/nav-link.tsx), by two listeners on the
+ * document rather than one component per link: a plain click on such a link is a router.push (as next/link does: no
+ * full reload, the layout kept), and the pointer over it or the keyboard focus on it prefetches its route once (the
+ * intent-triggered prefetch of components/ui/link.tsx). A click with a modifier key or another button, a link with a
+ * target or a download, or one to another origin is left to the browser.
+ */
+export function NavLinks() {
+  const router = useRouter()
+  useEffect(() => {
+    const linkOf = (event: Event) => {
+      const target = event.target
+      const link = target instanceof Element ? target.closest<HTMLAnchorElement>('a[data-nav]') : null
+      if (!link || link.target || link.hasAttribute('download')) return null
+      const url = new URL(link.href, location.href)
+      return url.origin === location.origin ? url : null
+    }
+    const prefetched = new Set<string>()
+    const onIntent = (event: Event) => {
+      const url = linkOf(event)
+      if (!url || prefetched.has(url.pathname + url.search)) return
+      prefetched.add(url.pathname + url.search)
+      router.prefetch(url.pathname + url.search)
+    }
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+      const url = linkOf(event)
+      if (!url) return
+      event.preventDefault()
+      router.push(url.pathname + url.search + url.hash)
+    }
+    document.addEventListener('click', onClick)
+    document.addEventListener('pointerover', onIntent, { passive: true })
+    document.addEventListener('focusin', onIntent)
+    return () => {
+      document.removeEventListener('click', onClick)
+      document.removeEventListener('pointerover', onIntent)
+      document.removeEventListener('focusin', onIntent)
+    }
+  }, [router])
+  return null
+}
