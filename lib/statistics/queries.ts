@@ -104,6 +104,17 @@ export type StructureResponse = { structureId: string; name: string; answered: n
 
 /** Every figure of /v2/statistics for the organisation and the filters. */
 export async function organisationStatistics(db: Db, organisationId: string, filters: StatisticsFilters, at: Date = now()) {
+  return { ...(await organisationFigures(db, organisationId, filters, at)), sms: await smsDelivery(db, organisationId, filters) }
+}
+
+/**
+ * The figures of /v2/statistics but the SMS: those that follow only from the prescriptions (social_applies, whose
+ * triggers keep the counters read here), the candidates, the workshops and the labels of the structures, causes,
+ * statuses and places: the counters stats_apply_* are written by social_applies' triggers only (their compaction keeps
+ * every sum), candidate_counts by the candidates', the attendance counters are the workshops' own columns. The page
+ * keeps them until one of those tables changes.
+ */
+export async function organisationFigures(db: Db, organisationId: string, filters: StatisticsFilters, at: Date = now()) {
   const rows = await applyFigures(db, organisationId, filters)
   const months = monthsBetween(filters.fromMonth, filters.toMonth)
   const byMonth = new Map<string, MonthlyOutcome>(months.map((m) => [m, { month: m, pending: 0, integrated: 0, refused: 0, expired: 0, integrationRate: null }]))
@@ -136,7 +147,6 @@ export async function organisationStatistics(db: Db, organisationId: string, fil
     causes: [...causes.entries()].map(([code, n]) => ({ code, label: Object.hasOwn(labels, code) ? labels[code]! : 'Autre motif', n })).sort((a, b) => b.n - a.n),
     responseTimes,
     candidates: await candidateBreakdown(db, organisationId),
-    sms: await smsDelivery(db, organisationId, filters),
     workshops: await workshopAttendance(db, organisationId, filters, months, at),
   }
 }
@@ -207,7 +217,7 @@ async function candidateBreakdown(db: DbOrTx, organisationId: string) {
 }
 
 /** SMS sent in the period and how many were delivered: the delivery rate counts those whose fate is known. */
-async function smsDelivery(db: DbOrTx, organisationId: string, f: StatisticsFilters) {
+export async function smsDelivery(db: DbOrTx, organisationId: string, f: StatisticsFilters) {
   const { from, until } = periodInstants(f)
   const { rows } = await db.execute<{ status: string; n: number }>(sql`
     select status::text as status, count(*)::int as n from sms_messages
@@ -258,7 +268,10 @@ export async function compactApplyStats(db: Db): Promise<number> {
  * partner structures the organisation prescribed to, and the chosen structure's offers. A filter outside them is
  * dropped, so another organisation's ids show nothing of it.
  */
-export async function statisticsChoices(db: DbOrTx, params: { organisationId: string; user: { id: string; firstName: string; lastName: string }; allAuthors: boolean; structureId: string | null }) {
+export async function statisticsChoices(
+  db: DbOrTx,
+  params: { organisationId: string; user: { id: string; firstName: string; lastName: string }; allAuthors: boolean; structureId: string | null; structures?: { id: string; name: string }[] },
+) {
   const referents = params.allAuthors
     ? (
         await db.execute<{ id: string; name: string }>(sql`
@@ -267,16 +280,24 @@ export async function statisticsChoices(db: DbOrTx, params: { organisationId: st
           order by last_name, first_name`)
       ).rows
     : [{ id: params.user.id, name: `${params.user.firstName} ${params.user.lastName}`.trim() }]
-  // One probe of the counters' (organisation, structure) index per structure (the counters hold hundreds of thousands
-  // of rows for a big organisation, the structures a few hundred); the deltas not yet folded, read once.
-  const { rows: structures } = await db.execute<{ id: string; name: string }>(sql`
-    select ps.id, ps.name from partner_structures ps
-    where exists (select 1 from stats_apply_months m where m.organisation_id = ${params.organisationId} and m.structure_id = ps.id)
-       or ps.id in (select structure_id from stats_apply_deltas where organisation_id = ${params.organisationId})
-    order by ps.name`)
+  const structures = params.structures ?? (await prescribedStructures(db, params.organisationId))
   const offers =
     params.structureId && structures.some((s) => s.id === params.structureId)
       ? (await db.execute<{ id: string; name: string }>(sql`select id, name from social_offers where structure_id = ${params.structureId}::uuid order by name limit 500`)).rows
       : []
   return { referents, structures, offers }
+}
+
+/**
+ * The partner structures the organisation prescribed to, by name: one probe of the counters' (organisation, structure)
+ * index per structure (the counters hold hundreds of thousands of rows for a big organisation, the structures a few
+ * hundred), and the deltas not yet folded, read once. They change with social_applies and partner_structures.
+ */
+export async function prescribedStructures(db: DbOrTx, organisationId: string): Promise<{ id: string; name: string }[]> {
+  const { rows } = await db.execute<{ id: string; name: string }>(sql`
+    select ps.id, ps.name from partner_structures ps
+    where exists (select 1 from stats_apply_months m where m.organisation_id = ${organisationId} and m.structure_id = ps.id)
+       or ps.id in (select structure_id from stats_apply_deltas where organisation_id = ${organisationId})
+    order by ps.name`)
+  return rows
 }
