@@ -33,3 +33,36 @@ test('a page prefetches nothing until a link is hovered or focused, then that li
   await expect(page).toHaveURL(/\/v2\/offers\/dashboard\/social$/)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })
+
+// components/ui/nav-link.tsx and nav-links.tsx: the lists' row links are plain <a data-nav>, given client-side navigation
+// and the same prefetch on intent by two listeners on the document.
+test('a list’s row link prefetches on hover and opens its page without a full load; a modified click is the browser’s', async ({ page, context }) => {
+  const prefetched = prefetchesOf(page)
+  await page.goto('/v2/candidates/dashboard')
+  const link = page.getByRole('table').locator('tbody tr').first().getByRole('link').first()
+  await expect(link).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(prefetched).toEqual([])
+  const href = (await link.getAttribute('href'))!
+  expect(href).toMatch(/^\/v2\/candidate\/[0-9a-f-]{36}$/)
+
+  await link.hover()
+  await expect.poll(() => prefetched).toContain(href)
+
+  // A ctrl-click opens a new tab, as with any link, and leaves this page where it is.
+  const [tab] = await Promise.all([context.waitForEvent('page'), link.click({ modifiers: ['Control'] })])
+  await expect(tab).toHaveURL(new RegExp(`${href}$`))
+  await tab.close()
+  await expect(page).toHaveURL(/\/v2\/candidates\/dashboard$/)
+
+  // A plain click navigates in place: what this document holds survives, so the page was not reloaded.
+  await page.evaluate(() => ((window as unknown as { passerelleMarker: number }).passerelleMarker = 1))
+  await link.click()
+  await expect(page).toHaveURL(new RegExp(`${href}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { passerelleMarker?: number }).passerelleMarker)).toBe(1)
+
+  // Back returns to the list.
+  await page.goBack()
+  await expect(page).toHaveURL(/\/v2\/candidates\/dashboard$/)
+})

@@ -1,3 +1,4 @@
+import { NavLinks } from '@/components/ui/nav-links'
 import { Toaster } from '@/components/ui/toaster'
 import Link from '@/components/ui/link'
 import { getTranslations } from 'next-intl/server'
@@ -49,6 +50,7 @@ export default async function MainLayout({ children }: { children: React.ReactNo
             {children}
           </main>
           <Toaster />
+          <NavLinks />
           <footer className="border-t border-slate-200 bg-white">
             <div className="flex flex-wrap gap-4 px-4 py-3 text-sm lg:px-6">
               <LegalLinks />

@@ -1,5 +1,5 @@
 import { EmptyState } from '@/components/ui/empty-state'
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { now } from '@/lib/clock'
 import { formatDate, parisToday } from '@/lib/dates'
@@ -25,9 +25,9 @@ export async function SheetCourses({ organisationId, candidateId, canOpen }: { o
             key: r.id,
             cells: [
               canOpen ? (
-                <Link key="c" href={`/support-courses/${r.courseId}`}>
+                <NavLink key="c" href={`/support-courses/${r.courseId}`}>
                   {r.name}
-                </Link>
+                </NavLink>
               ) : (
                 r.name
               ),

@@ -1,6 +1,6 @@
 import { PlacementStatusBadge } from '@/components/job-offers/status-badges'
 import { EmptyState } from '@/components/ui/empty-state'
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { formatDate, formatDateTime } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { PLACEMENT_STATUSES } from '@/lib/job-offers/labels'
@@ -22,9 +22,9 @@ export async function SheetEmployment({ organisationId, candidateId }: { organis
             <li key={p.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  <Link href={`/v2/offer/${p.jobOfferId}`} className="font-medium">
+                  <NavLink href={`/v2/offer/${p.jobOfferId}`} className="font-medium">
                     {p.title}
-                  </Link>
+                  </NavLink>
                   {p.enterpriseName && <span className="text-slate-700"> · {p.enterpriseName}</span>}
                 </span>
                 <PlacementStatusBadge status={p.status} />

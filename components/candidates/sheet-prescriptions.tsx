@@ -1,4 +1,4 @@
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { and, eq } from 'drizzle-orm'
 import { ManualStatusButton } from '@/components/prescriptions/manual-status-button'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
@@ -57,9 +57,9 @@ export async function SheetPrescriptions({ organisationId, candidateId }: { orga
             return {
               key: a.id,
               cells: [
-                <Link key="o" href={`/offer/social/${a.offerId}`}>
+                <NavLink key="o" href={`/offer/social/${a.offerId}`}>
                   {a.offerName}
-                </Link>,
+                </NavLink>,
                 a.providerName,
                 <span key="s">
                   {PRESCRIPTION_STATE_LABELS[a.state]}

@@ -1,5 +1,5 @@
 import { EmptyState } from '@/components/ui/empty-state'
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { now } from '@/lib/clock'
 import { formatDate, formatTime } from '@/lib/dates'
@@ -22,9 +22,9 @@ export async function SheetWorkshops({ organisationId, candidateId, canOpen }: {
         cells: [
           r.startsAt ? `${formatDate(r.startsAt)} ${formatTime(r.startsAt)}` : '',
           canOpen ? (
-            <Link key="w" href={`/workshops/${r.workshopId}`}>
+            <NavLink key="w" href={`/workshops/${r.workshopId}`}>
               {r.name}
-            </Link>
+            </NavLink>
           ) : (
             r.name
           ),

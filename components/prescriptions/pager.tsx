@@ -1,4 +1,4 @@
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { buttonClass } from '@/components/ui/button'
 import { PAGE_SIZE } from '@/lib/constants'
 
@@ -9,9 +9,9 @@ export function Pager({ page, total, href, label }: { page: number; total: numbe
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-2 text-sm">
       {page > 1 ? (
-        <Link href={href(page - 1)} className={buttonClass('secondary')}>
+        <NavLink href={href(page - 1)} className={buttonClass('secondary')}>
           Page précédente
-        </Link>
+        </NavLink>
       ) : (
         <span />
       )}
@@ -19,9 +19,9 @@ export function Pager({ page, total, href, label }: { page: number; total: numbe
         Page {page} sur {pages}
       </span>
       {page < pages ? (
-        <Link href={href(page + 1)} className={buttonClass('secondary')}>
+        <NavLink href={href(page + 1)} className={buttonClass('secondary')}>
           Page suivante
-        </Link>
+        </NavLink>
       ) : (
         <span />
       )}

@@ -1,4 +1,4 @@
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { formatDate } from '@/lib/dates'
 import type { PrescriptionRow } from '@/lib/prescriptions/queries'
@@ -26,12 +26,12 @@ export function PrescriptionsTable({
       rows={rows.map((a) => ({
         key: a.id,
         cells: [
-          <Link key="c" href={`/v2/candidate/${a.candidateId}/prescriptions`}>
+          <NavLink key="c" href={`/v2/candidate/${a.candidateId}/prescriptions`}>
             {a.lastName} {a.firstName}
-          </Link>,
-          <Link key="o" href={`/offer/social/${a.offerId}`}>
+          </NavLink>,
+          <NavLink key="o" href={`/offer/social/${a.offerId}`}>
             {a.offerName}
-          </Link>,
+          </NavLink>,
           a.providerName,
           PRESCRIPTION_STATE_LABELS[a.state],
           formatDate(a.prescriptionDate),

@@ -1,4 +1,4 @@
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { now } from '@/lib/clock'
 import { formatDateTime } from '@/lib/dates'
@@ -55,9 +55,9 @@ export async function FailedSends({ organisationId }: { organisationId: string }
               rows={sms.map((m) => ({
                 key: m.id,
                 cells: [
-                  <Link key="c" href={`/v2/candidate/${m.candidateId}/sms`}>
+                  <NavLink key="c" href={`/v2/candidate/${m.candidateId}/sms`}>
                     {m.lastName} {m.firstName}
-                  </Link>,
+                  </NavLink>,
                   formatDateTime(m.at),
                   smsErrorLabel(m.errorCode) ?? 'erreur',
                 ],

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { clsx } from 'clsx'
 import { CheckCheck, Clock, MessageSquareReply, Send, TriangleAlert, Ban } from 'lucide-react'
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { EmptyState } from '@/components/ui/empty-state'
 import { getCurrentUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
@@ -67,16 +67,16 @@ export async function SheetSms({ organisationId, candidateId, before }: { organi
       <RefreshWhilePending pending={pending} />
       {thread.hasMore && (
         <p>
-          <Link href={`/v2/candidate/${candidateId}/sms?avant=${thread.messages[thread.messages.length - 1]!.id}`} className="text-sm">
+          <NavLink href={`/v2/candidate/${candidateId}/sms?avant=${thread.messages[thread.messages.length - 1]!.id}`} className="text-sm">
             Messages précédents
-          </Link>
+          </NavLink>
         </p>
       )}
       {cursor && (
         <p>
-          <Link href={`/v2/candidate/${candidateId}/sms`} className="text-sm">
+          <NavLink href={`/v2/candidate/${candidateId}/sms`} className="text-sm">
             Revenir aux derniers messages
-          </Link>
+          </NavLink>
         </p>
       )}
       {messages.length === 0 ? (

@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
 import { PrescriptionsTable } from '@/components/prescriptions/prescriptions-table'
 import { EmptyState } from '@/components/ui/empty-state'
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { applyCountsOfOrganisation } from '@/lib/applies/queries'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
@@ -39,10 +39,10 @@ export default async function HomePage() {
             </h2>
             <ul className="flex flex-wrap gap-3 text-sm">
               <li className="rounded-lg border border-slate-200 bg-white px-4 py-3">
-                <Link href="/v2/actions/dashboard">{plural(day.unreadAnswers, 'réponse de partenaire non lue', 'réponses de partenaires non lues')}</Link>
+                <NavLink href="/v2/actions/dashboard">{plural(day.unreadAnswers, 'réponse de partenaire non lue', 'réponses de partenaires non lues')}</NavLink>
               </li>
               <li className="rounded-lg border border-slate-200 bg-white px-4 py-3">
-                <Link href="/v2/actions/dashboard#sms-replies">{plural(day.unreadReplies, 'réponse à vos SMS non lue', 'réponses à vos SMS non lues')}</Link>
+                <NavLink href="/v2/actions/dashboard#sms-replies">{plural(day.unreadReplies, 'réponse à vos SMS non lue', 'réponses à vos SMS non lues')}</NavLink>
               </li>
             </ul>
           </section>
@@ -69,7 +69,7 @@ export default async function HomePage() {
                 <PrescriptionsTable caption="Prescriptions en retard" rows={day.late.rows.slice(0, 5)} unanswered />
                 {day.late.total > 5 && (
                   <p className="text-sm">
-                    <Link href="/v2/actions/dashboard">Voir les {day.late.total.toLocaleString('fr-FR')} prescriptions en retard</Link>
+                    <NavLink href="/v2/actions/dashboard">Voir les {day.late.total.toLocaleString('fr-FR')} prescriptions en retard</NavLink>
                   </p>
                 )}
               </>

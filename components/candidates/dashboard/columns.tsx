@@ -1,6 +1,6 @@
 'use client'
 
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import type { ColumnDef } from '@tanstack/react-table'
 import { Checkbox } from '@/components/ui/checkbox'
 import type { CandidateListRow } from '@/lib/candidates/list-candidates'
@@ -53,9 +53,9 @@ export function candidateColumns({ selectable, linked }: { selectable: boolean; 
         return (
           <>
             {linked ? (
-              <Link href={`/v2/candidate/${row.original.id}`} className="whitespace-nowrap font-medium">
+              <NavLink href={`/v2/candidate/${row.original.id}`} className="whitespace-nowrap font-medium">
                 {name}
-              </Link>
+              </NavLink>
             ) : (
               <span className="whitespace-nowrap font-medium">{name}</span>
             )}

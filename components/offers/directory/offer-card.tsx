@@ -1,4 +1,4 @@
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { MapPin } from 'lucide-react'
 import { ValidityBadge } from '@/components/offers/validity-badge'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
@@ -13,7 +13,7 @@ export function OfferCard({ offer, prescriber, today }: { offer: DirectoryOffer;
     <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
       <div>
         <h2 id={headingId} className="text-base font-semibold">
-          <Link href={`/offer/social/${offer.id}`}>{offer.name}</Link>
+          <NavLink href={`/offer/social/${offer.id}`}>{offer.name}</NavLink>
         </h2>
         <p className="text-sm text-slate-700">{offer.providerName}</p>
         {offer.place && (

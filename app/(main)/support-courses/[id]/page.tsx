@@ -5,7 +5,7 @@ import { pageMetadata } from '@/components/layout/page-metadata'
 import { EnrolCandidatesDialog, LeaveCourseButton, StepDoneButton, StepsEditor } from '@/components/support-courses/course-controls'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Pager } from '@/components/prescriptions/pager'
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
 import { formatDate, parisToday } from '@/lib/dates'
@@ -70,9 +70,9 @@ export default async function SupportCoursePage({ params, searchParams }: { para
                 <li key={e.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
                   <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
                     <span>
-                      <Link href={`/v2/candidate/${e.candidateId}`} className="font-medium">
+                      <NavLink href={`/v2/candidate/${e.candidateId}`} className="font-medium">
                         {e.lastName} {e.firstName}
-                      </Link>{' '}
+                      </NavLink>{' '}
                       <span className="text-slate-600">inscrit le {formatDate(e.enrolledOn)}</span>
                     </span>
                     {canModify && <LeaveCourseButton enrolmentId={e.id} name={name} />}

@@ -1,4 +1,4 @@
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle, type PageKey } from '@/components/layout/page-metadata'
 import { FailedSends } from '@/components/settings/failed-sends'
@@ -28,9 +28,9 @@ export default async function SettingsPage() {
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {SECTIONS.map(([href], i) => (
           <li key={href}>
-            <Link href={href} className="block rounded-lg border border-slate-200 bg-white p-4 font-medium">
+            <NavLink href={href} className="block rounded-lg border border-slate-200 bg-white p-4 font-medium">
               {titles[i]}
-            </Link>
+            </NavLink>
           </li>
         ))}
       </ul>

@@ -9,7 +9,7 @@ import { ResponseIndicatorCard } from '@/components/partners/response-indicator'
 import { buttonClass } from '@/components/ui/button'
 import { DetailList } from '@/components/ui/detail-list'
 import { EmptyState } from '@/components/ui/empty-state'
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
@@ -60,12 +60,12 @@ export default async function PartnerStructurePage({ params }: { params: Promise
                   presentation: structure.presentation,
                 }}
               />
-              <Link href={`/partners/structure/${structure.id}/import`} className={buttonClass('secondary')}>
+              <NavLink href={`/partners/structure/${structure.id}/import`} className={buttonClass('secondary')}>
                 Importer des offres
-              </Link>
-              <Link href={`/offer/social/create?structure=${structure.id}`} className={buttonClass('primary')}>
+              </NavLink>
+              <NavLink href={`/offer/social/create?structure=${structure.id}`} className={buttonClass('primary')}>
                 Ajouter une offre sociale
-              </Link>
+              </NavLink>
             </>
           ) : undefined
         }
@@ -89,7 +89,7 @@ export default async function PartnerStructurePage({ params }: { params: Promise
             headers={['Offre', 'Validité', t('tabs.PRESCRIPTION_FILLED'), t('tabs.INTEGRATED_CANDIDATE'), t('tabs.REFUSED_STRUCTURE')]}
             rows={offers.map((o) => ({
               key: o.id,
-              cells: [<Link key="n" href={`/offer/social/${o.id}`}>{o.name}</Link>, <ValidityBadge key="v" offer={o} />, o.counts.PRESCRIPTION_FILLED, o.counts.INTEGRATED_CANDIDATE, o.counts.REFUSED_STRUCTURE],
+              cells: [<NavLink key="n" href={`/offer/social/${o.id}`}>{o.name}</NavLink>, <ValidityBadge key="v" offer={o} />, o.counts.PRESCRIPTION_FILLED, o.counts.INTEGRATED_CANDIDATE, o.counts.REFUSED_STRUCTURE],
             }))}
           />
         )}

@@ -1,4 +1,4 @@
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { notFound, redirect } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import { PageHeader } from '@/components/layout/page-header'
@@ -38,7 +38,7 @@ export default async function PartnerDashboardPage() {
       <PageHeader
         title={structure.name}
         subtitle={`${offers.length} offre${offers.length > 1 ? 's' : ''} sociale${offers.length > 1 ? 's' : ''}`}
-        actions={can(user, 'candidate.socialboard.modify') ? <Link href="/offer/social/create" className={buttonClass('primary')}>Ajouter une offre sociale</Link> : undefined}
+        actions={can(user, 'candidate.socialboard.modify') ? <NavLink href="/offer/social/create" className={buttonClass('primary')}>Ajouter une offre sociale</NavLink> : undefined}
       />
       {offers.length === 0 ? (
         <EmptyState title="Votre structure n’a pas encore d’offre sociale.">Les offres que vous publiez reçoivent les prescriptions des référents.</EmptyState>
@@ -50,7 +50,7 @@ export default async function PartnerDashboardPage() {
             const c = counts.get(o.id)!
             return {
               key: o.id,
-              cells: [<Link key="n" href={`/offer/social/${o.id}`}>{o.name}</Link>, <ValidityBadge key="v" offer={o} />, c.PRESCRIPTION_FILLED, c.INTEGRATED_CANDIDATE, c.REFUSED_STRUCTURE],
+              cells: [<NavLink key="n" href={`/offer/social/${o.id}`}>{o.name}</NavLink>, <ValidityBadge key="v" offer={o} />, c.PRESCRIPTION_FILLED, c.INTEGRATED_CANDIDATE, c.REFUSED_STRUCTURE],
             }
           })}
         />
@@ -64,7 +64,7 @@ export default async function PartnerDashboardPage() {
           headers={['Candidat', 'Offre', 'Date']}
           rows={pending.map((a) => ({
             key: a.id,
-            cells: [<Link key="c" href={`/offer/social/${a.offerId}?socialApplyId=${a.id}`}>{a.lastName} {a.firstName}</Link>, a.offerName, formatDate(a.prescriptionDate)],
+            cells: [<NavLink key="c" href={`/offer/social/${a.offerId}?socialApplyId=${a.id}`}>{a.lastName} {a.firstName}</NavLink>, a.offerName, formatDate(a.prescriptionDate)],
           }))}
         />
       )}

@@ -6,7 +6,7 @@ import { ResponseIndicatorLine } from '@/components/partners/response-indicator'
 import { Pager } from '@/components/prescriptions/pager'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
@@ -39,7 +39,7 @@ export default async function PartnersDefaultPage({ searchParams }: { searchPara
       <PageHeader
         title={title}
         subtitle={`${list.total.toLocaleString('fr-FR')} structure${list.total > 1 ? 's' : ''}`}
-        actions={can(user, 'partners.structure.modify') ? <Link href="/partners/structure/create" className={buttonClass('primary')}>Ajouter une structure</Link> : undefined}
+        actions={can(user, 'partners.structure.modify') ? <NavLink href="/partners/structure/create" className={buttonClass('primary')}>Ajouter une structure</NavLink> : undefined}
       />
       <UrlFilters
         label="Filtrer les structures"
@@ -61,9 +61,9 @@ export default async function PartnersDefaultPage({ searchParams }: { searchPara
           rows={list.rows.map((s) => ({
             key: s.id,
             cells: [
-              <Link key="n" href={`/partners/structure/${s.id}`}>
+              <NavLink key="n" href={`/partners/structure/${s.id}`}>
                 {s.name}
-              </Link>,
+              </NavLink>,
               s.addressFormatted ?? '',
               [s.phone ? formatPhone(s.phone) : null, s.email].filter(Boolean).join(' · '),
               s.offers,

@@ -7,7 +7,7 @@ import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/sessi
 import { formatDate } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { answerReminderDays, ANSWERS_WINDOW_DAYS, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { formatDateTime, formatTime, parisInstant, parisToday } from '@/lib/dates'
 import { now as clockNow } from '@/lib/clock'
 import { can } from '@/lib/permissions'
@@ -61,9 +61,9 @@ export default async function ActionsDashboardPage() {
           <ul className="flex flex-col gap-2">
             {orientations.rows.map((o) => (
               <li key={o.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm">
-                <Link href={`/v2/orientations/${o.id}`} className="font-medium">
+                <NavLink href={`/v2/orientations/${o.id}`} className="font-medium">
                   {o.lastName} {o.firstName}
-                </Link>
+                </NavLink>
                 <span className="text-slate-700">
                   · {o.prescriberStructure} · reçue le {formatDate(o.createdAt)}
                 </span>
@@ -81,9 +81,9 @@ export default async function ActionsDashboardPage() {
           <ul className="flex flex-col gap-2">
             {workshopsToday.map((w) => (
               <li key={w.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-                <Link href={`/workshops/${w.id}`} className="font-medium">
+                <NavLink href={`/workshops/${w.id}`} className="font-medium">
                   {w.name}
-                </Link>{' '}
+                </NavLink>{' '}
                 · {w.startsAt ? formatTime(w.startsAt) : ''}
                 {w.endsAt ? ` – ${formatTime(w.endsAt)}` : ''} · {w.seatsTaken} / {w.capacity} inscrits
               </li>
@@ -99,9 +99,9 @@ export default async function ActionsDashboardPage() {
           <ul className="flex flex-col gap-2">
             {lateSteps.map((l) => (
               <li key={l.enrolmentId} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-                <Link href={`/support-courses/${l.courseId}`} className="font-medium">
+                <NavLink href={`/support-courses/${l.courseId}`} className="font-medium">
                   {l.lastName} {l.firstName}
-                </Link>{' '}
+                </NavLink>{' '}
                 · {l.courseName} · {l.stepTitle ?? 'Étape'}, prévue le {formatDate(l.dueOn)}
               </li>
             ))}
@@ -153,9 +153,9 @@ export default async function ActionsDashboardPage() {
             {replies.map((r) => (
               <li key={r.notificationId} className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm">
                 <p>
-                  <Link href={`/v2/candidate/${r.candidateId}/sms`} className="font-medium">
+                  <NavLink href={`/v2/candidate/${r.candidateId}/sms`} className="font-medium">
                     {r.lastName} {r.firstName}
-                  </Link>{' '}
+                  </NavLink>{' '}
                   <span className="text-slate-600">· {formatDateTime(r.receivedAt)}</span>
                 </p>
                 <p className="mt-1 line-clamp-2 text-slate-800">{r.body}</p>

@@ -1,4 +1,4 @@
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { redirect } from 'next/navigation'
 import { CandidatesDashboard } from '@/components/candidates/dashboard/candidates-dashboard'
 import { dashboardQuery, hasFilters, hasSearchInUrl, parseDashboardParams, type SearchParams } from '@/components/candidates/dashboard/dashboard-params'
@@ -29,12 +29,12 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
   const canModify = can(user, 'candidate.modify')
   const actions = canModify ? (
     <>
-      <Link href="/v2/candidates/import" className={buttonClass('secondary')}>
+      <NavLink href="/v2/candidates/import" className={buttonClass('secondary')}>
         Importer
-      </Link>
-      <Link href="/v2/candidate/create" className={buttonClass('primary')}>
+      </NavLink>
+      <NavLink href="/v2/candidate/create" className={buttonClass('primary')}>
         Créer un candidat
-      </Link>
+      </NavLink>
     </>
   ) : undefined
 
@@ -83,12 +83,12 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
             <>
               <p>Créez un candidat ou importez une liste pour commencer leur suivi.</p>
               <p className="mt-3 flex flex-wrap justify-center gap-2">
-                <Link href="/v2/candidate/create" className={buttonClass('primary')}>
+                <NavLink href="/v2/candidate/create" className={buttonClass('primary')}>
                   Créer un candidat
-                </Link>
-                <Link href="/v2/candidates/import" className={buttonClass('secondary')}>
+                </NavLink>
+                <NavLink href="/v2/candidates/import" className={buttonClass('secondary')}>
                   Importer des candidats
-                </Link>
+                </NavLink>
               </p>
             </>
           ) : (

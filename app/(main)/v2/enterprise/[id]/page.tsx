@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
 import { DetailList } from '@/components/ui/detail-list'
 import { EmptyState } from '@/components/ui/empty-state'
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { formatDate, formatDateTime } from '@/lib/dates'
@@ -98,9 +98,9 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
             rows={offers.map((o) => ({
               key: o.id,
               cells: [
-                <Link key="t" href={`/v2/offer/${o.id}`}>
+                <NavLink key="t" href={`/v2/offer/${o.id}`}>
                   {o.title}
-                </Link>,
+                </NavLink>,
                 contractLabel(o.contractType),
                 `${o.positionsFilled} / ${o.positions}`,
                 <JobOfferStatusBadge key="s" status={o.status} />,
@@ -124,9 +124,9 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
               key: p.id,
               cells: [
                 can(user, 'candidate.visualize') ? (
-                  <Link key="c" href={`/v2/candidate/${p.candidateId}`}>
+                  <NavLink key="c" href={`/v2/candidate/${p.candidateId}`}>
                     {p.lastName} {p.firstName}
-                  </Link>
+                  </NavLink>
                 ) : (
                   `${p.lastName} ${p.firstName}`
                 ),

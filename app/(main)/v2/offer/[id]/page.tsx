@@ -10,7 +10,7 @@ import { pageMetadata } from '@/components/layout/page-metadata'
 import { ValidityBadge } from '@/components/offers/validity-badge'
 import { DetailList } from '@/components/ui/detail-list'
 import { EmptyState } from '@/components/ui/empty-state'
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { formatDate, formatDateTime, parisDateTimeInput } from '@/lib/dates'
@@ -44,7 +44,7 @@ export default async function JobOfferPage({ params }: { params: Promise<{ id: s
         title={offer.title}
         subtitle={
           <span className="flex flex-wrap items-center gap-2">
-            {offer.enterpriseName && offer.enterpriseId && <Link href={`/v2/enterprise/${offer.enterpriseId}`}>{offer.enterpriseName}</Link>}
+            {offer.enterpriseName && offer.enterpriseId && <NavLink href={`/v2/enterprise/${offer.enterpriseId}`}>{offer.enterpriseName}</NavLink>}
             <JobOfferStatusBadge status={offer.status} />
             <ValidityBadge offer={{ serviceStartDate: offer.validFrom, serviceEndDate: offer.validUntil }} />
             <span>
@@ -149,9 +149,9 @@ async function Placements({ organisationId, offer, canPlace, linkCandidates }: {
                 key: p.id,
                 cells: [
                   linkCandidates ? (
-                    <Link key="c" href={`/v2/candidate/${p.candidateId}`}>
+                    <NavLink key="c" href={`/v2/candidate/${p.candidateId}`}>
                       {p.lastName} {p.firstName}
-                    </Link>
+                    </NavLink>
                   ) : (
                     `${p.lastName} ${p.firstName}`
                   ),

@@ -1,4 +1,4 @@
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { notFound } from 'next/navigation'
 import { formatInTimeZone } from 'date-fns-tz'
 import { PageHeader } from '@/components/layout/page-header'
@@ -42,9 +42,9 @@ export default async function SettingsUsersPage({ searchParams }: { searchParams
           rows={list.rows.map((r) => ({
             key: r.id,
             cells: [
-              <Link key="n" href={`/v2/settings/user/${r.id}`} className="whitespace-nowrap font-medium">
+              <NavLink key="n" href={`/v2/settings/user/${r.id}`} className="whitespace-nowrap font-medium">
                 {r.lastName} {r.firstName}
-              </Link>,
+              </NavLink>,
               <span key="e" className="whitespace-nowrap">
                 {r.email}
               </span>,
@@ -66,11 +66,11 @@ export default async function SettingsUsersPage({ searchParams }: { searchParams
       )}
       {list.pages > 1 && (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
-          {list.page > 1 ? <Link className={buttonClass('secondary')} href={pageLink(list.page - 1)}>Précédents</Link> : <span />}
+          {list.page > 1 ? <NavLink className={buttonClass('secondary')} href={pageLink(list.page - 1)}>Précédents</NavLink> : <span />}
           <span className="text-slate-600">
             Page {list.page} sur {list.pages}
           </span>
-          {list.page < list.pages ? <Link className={buttonClass('secondary')} href={pageLink(list.page + 1)}>Suivants</Link> : <span />}
+          {list.page < list.pages ? <NavLink className={buttonClass('secondary')} href={pageLink(list.page + 1)}>Suivants</NavLink> : <span />}
         </nav>
       )}
       <p className="mt-4 text-sm text-slate-600">

@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { Pager } from '@/components/prescriptions/pager'
 import { EmptyState } from '@/components/ui/empty-state'
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { formatDate } from '@/lib/dates'
@@ -73,9 +73,9 @@ export default async function JobOffersPage({ searchParams }: { searchParams: Pr
           rows={list.rows.map((r) => ({
             key: r.id,
             cells: [
-              <Link key="n" href={`/v2/offer/${r.id}`}>
+              <NavLink key="n" href={`/v2/offer/${r.id}`}>
                 {r.title}
-              </Link>,
+              </NavLink>,
               r.enterpriseName ?? '',
               contractLabel(r.contractType),
               r.place ?? '',

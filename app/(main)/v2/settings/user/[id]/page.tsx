@@ -1,4 +1,4 @@
-import Link from '@/components/ui/link'
+import { NavLink } from '@/components/ui/nav-link'
 import { notFound } from 'next/navigation'
 import { formatInTimeZone } from 'date-fns-tz'
 import { PageHeader } from '@/components/layout/page-header'
@@ -38,7 +38,7 @@ export default async function SettingsUserPage({ params }: { params: Promise<{ i
   return (
     <>
       <p className="mb-2 text-sm">
-        <Link href="/v2/settings/users">← Utilisateurs</Link>
+        <NavLink href="/v2/settings/users">← Utilisateurs</NavLink>
       </p>
       <PageHeader
         title={`${user.firstName} ${user.lastName}`}
