@@ -1,11 +1,13 @@
-import { NavLink } from '@/components/ui/nav-link'
-import { SimpleTable } from '@/components/ui/simple-table'
 import { formatDate } from '@/lib/dates'
 import type { PrescriptionRow } from '@/lib/prescriptions/queries'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
-import { PrescriptionDocuments } from './prescription-documents'
+import { PrescriptionsRows, type PrescriptionLine } from './prescriptions-rows'
 
-/** The referent's prescriptions and the partners' answers: candidate (to the sheet), offer, partner, state, dates, cause, documents. */
+/**
+ * The referent's prescriptions and the partners' answers: candidate (to the sheet), offer, partner, state, dates, cause,
+ * documents. The rows go to the client table as compact lines (prescriptions-rows.tsx); `extra`'s cell, one small
+ * element or text per row, is rendered here.
+ */
 export function PrescriptionsTable({
   caption,
   rows,
@@ -19,27 +21,31 @@ export function PrescriptionsTable({
   unanswered?: boolean
 }) {
   const answerHeaders = unanswered ? [] : ['Réponse', 'Motif']
+  const lines = rows.map(
+    (a): PrescriptionLine => [
+      a.id,
+      a.candidateId,
+      a.firstName,
+      a.lastName,
+      a.offerId,
+      a.offerName,
+      a.providerName,
+      PRESCRIPTION_STATE_LABELS[a.state],
+      formatDate(a.prescriptionDate),
+      formatDate(a.responseDate) || '-',
+      a.state === 'REFUSED_STRUCTURE' ? (a.causeLabel ?? '-') : '-',
+      a.prescriptionDocumentId,
+      a.answerDocumentId,
+      a.hasFup,
+    ],
+  )
   return (
-    <SimpleTable
+    <PrescriptionsRows
       caption={caption}
       headers={['Candidat', 'Offre', 'Partenaire', 'État', 'Prescription', ...answerHeaders, 'Documents', ...(extra ? [extra.header] : [])]}
-      rows={rows.map((a) => ({
-        key: a.id,
-        cells: [
-          <NavLink key="c" href={`/v2/candidate/${a.candidateId}/prescriptions`}>
-            {a.lastName} {a.firstName}
-          </NavLink>,
-          <NavLink key="o" href={`/offer/social/${a.offerId}`}>
-            {a.offerName}
-          </NavLink>,
-          a.providerName,
-          PRESCRIPTION_STATE_LABELS[a.state],
-          formatDate(a.prescriptionDate),
-          ...(unanswered ? [] : [formatDate(a.responseDate) || '-', a.state === 'REFUSED_STRUCTURE' ? a.causeLabel : '-']),
-          <PrescriptionDocuments key="d" row={a} />,
-          ...(extra ? [extra.cell(a)] : []),
-        ],
-      }))}
+      lines={lines}
+      unanswered={unanswered}
+      extra={extra ? rows.map((a) => extra.cell(a)) : undefined}
     />
   )
 }
