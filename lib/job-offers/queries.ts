@@ -8,23 +8,44 @@ import type { ContractType, JobOfferStatus } from './labels'
 export const JOB_OFFER_SORTS = ['recent', 'title', 'start'] as const
 export type JobOfferFilters = { search?: string; contract?: ContractType | ''; placeId?: string; enterpriseId?: string; status?: JobOfferStatus | ''; sort?: (typeof JOB_OFFER_SORTS)[number] | ''; page?: number }
 
-/**
- * /v2/offers/dashboard/job (issue 12 §3): one page (50) of the organisation's job offers and the counts per status
- * under the other filters, in two round trips. Search: title or ROME code (2+ characters).
- */
-export async function listJobOffers(db: DbOrTx, organisationId: string, filters: JobOfferFilters = {}) {
-  const page = Math.max(1, filters.page ?? 1)
-  const base: (SQL | undefined)[] = [
+export type JobOfferStatusCounts = Record<JobOfferStatus, number>
+
+/** The filters but the status, the sort and the page: those the counts per status follow. */
+function baseOf(organisationId: string, filters: JobOfferFilters): (SQL | undefined)[] {
+  return [
     eq(jobOffers.organisationId, organisationId),
     containsText(sql`${jobOffers.searchText}`, filters.search),
     filters.contract ? eq(jobOffers.contractType, filters.contract) : undefined,
     filters.placeId ? eq(jobOffers.placeId, filters.placeId) : undefined,
     filters.enterpriseId ? eq(jobOffers.enterpriseId, filters.enterpriseId) : undefined,
   ]
+}
+
+/** The counts per status of the organisation's job offers under the filters but the status (one index range, 40 000 rows for a big organisation). */
+export async function jobOfferStatusCounts(db: DbOrTx, organisationId: string, filters: JobOfferFilters = {}): Promise<JobOfferStatusCounts> {
+  const rows = await db.select({ status: jobOffers.status, n: count() }).from(jobOffers).where(and(...baseOf(organisationId, filters))).groupBy(jobOffers.status)
+  const counts = { open: 0, filled: 0, closed: 0 }
+  for (const c of rows) counts[c.status] = c.n
+  return counts
+}
+
+/**
+ * /v2/offers/dashboard/job (issue 12 §3): one page (50) of the organisation's job offers and the counts per status
+ * under the other filters, in two round trips (`statusCounts`: jobOfferStatusCounts, or the page's cache of it).
+ * Search: title or ROME code (2+ characters).
+ */
+export async function listJobOffers(
+  db: DbOrTx,
+  organisationId: string,
+  filters: JobOfferFilters = {},
+  statusCounts: (filters: JobOfferFilters) => Promise<JobOfferStatusCounts> = (f) => jobOfferStatusCounts(db, organisationId, f),
+) {
+  const page = Math.max(1, filters.page ?? 1)
+  const base = baseOf(organisationId, filters)
   const condition = and(...base, filters.status ? eq(jobOffers.status, filters.status) : undefined)
   const order =
     filters.sort === 'title' ? [asc(jobOffers.title), asc(jobOffers.id)] : filters.sort === 'start' ? [sql`${jobOffers.startDate} asc nulls last`, asc(jobOffers.id)] : [desc(jobOffers.createdAt), desc(jobOffers.id)]
-  const [rows, statusCounts] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     db
       .select({
         id: jobOffers.id,
@@ -48,10 +69,8 @@ export async function listJobOffers(db: DbOrTx, organisationId: string, filters:
       .orderBy(...order)
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),
-    db.select({ status: jobOffers.status, n: count() }).from(jobOffers).where(and(...base)).groupBy(jobOffers.status),
+    statusCounts(filters),
   ])
-  const counts = { open: 0, filled: 0, closed: 0 }
-  for (const c of statusCounts) counts[c.status] = c.n
   const total = filters.status ? counts[filters.status] : counts.open + counts.filled + counts.closed
   return { page, total, counts, rows }
 }

@@ -77,22 +77,32 @@ async function financingModeLabels(db: DbOrTx): Promise<Map<string, string>> {
 }
 
 /** The directory's filter choices: every challenge, the product-wide financing modes, the places of the viewer's offers. */
-export async function directoryFilterOptions(db: DbOrTx, viewer: DirectoryViewer) {
+export async function directoryFilterOptions(db: DbOrTx, viewer: DirectoryViewer, places: () => Promise<string[]> = () => directoryPlaces(db, viewer)) {
   const [challengeRows, modes, placeRows] = await Promise.all([
     db.select({ value: challenges.id, label: challenges.name }).from(challenges).where(challengesOf(viewerOrganisation(viewer))).orderBy(asc(challenges.position), asc(challenges.name)),
     financingModeLabels(db),
-    db
-      .selectDistinct({ place: offerPlace })
-      .from(socialOffers)
-      .innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId))
-      .where(and(viewerWhere(viewer), sql`${offerPlace} is not null`))
-      .orderBy(offerPlace),
+    places(),
   ])
   return {
     challenges: challengeRows,
     financingModes: [...modes].map(([value, label]) => ({ value, label })),
-    places: placeRows.map((p) => ({ value: p.place!, label: placeLabel(p.place!) })),
+    places: placeRows.map((place) => ({ value: place, label: placeLabel(place) })),
   }
+}
+
+/**
+ * The place filter's values: the towns of the offers the viewer sees, each once. They follow social_offers,
+ * partner_structures and organisation_partner_structures only (the directory page keeps them until one changes: every
+ * offer open to a big organisation is read, 3 ms).
+ */
+export async function directoryPlaces(db: DbOrTx, viewer: DirectoryViewer): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ place: offerPlace })
+    .from(socialOffers)
+    .innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId))
+    .where(and(viewerWhere(viewer), sql`${offerPlace} is not null`))
+    .orderBy(offerPlace)
+  return rows.map((r) => r.place!)
 }
 
 /** '76000 Rouen' → 'Rouen (76000)'. */

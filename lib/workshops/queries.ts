@@ -25,6 +25,10 @@ export async function listWorkshops(db: DbOrTx, organisationId: string, filters:
     filters.place === VIDEO_PLACE ? sql`${workshops.videoUrl} is not null` : filters.place ? eq(workshops.addressFormatted, filters.place) : undefined,
   ]
   const upcoming = sql`coalesce(${workshops.endsAt}, ${workshops.startsAt}) >= ${now}`
+  // The not-yet-ended start no earlier than the earliest start among them: read from workshops_upcoming_idx
+  // (drizzle/0042), that bound lets the starts_at-ordered scan begin there rather than at the organisation's first
+  // workshop. The fence (offset 0) keeps the planner from turning min() into that same ordered scan.
+  const upcomingFrom = sql`${workshops.startsAt} >= (select min(s.starts_at) from (select w.starts_at from ${workshops} w where w.organisation_id = ${organisationId} and coalesce(w.ends_at, w.starts_at) >= ${now} offset 0) s)`
   const [rows, [counts]] = await Promise.all([
     db
       .select({
@@ -41,7 +45,7 @@ export async function listWorkshops(db: DbOrTx, organisationId: string, filters:
         status: workshops.status,
       })
       .from(workshops)
-      .where(and(...base, tab === 'upcoming' ? upcoming : sql`not (${upcoming})`))
+      .where(and(...base, ...(tab === 'upcoming' ? [upcoming, upcomingFrom] : [sql`not (${upcoming})`])))
       .orderBy(...(tab === 'upcoming' ? [asc(workshops.startsAt), asc(workshops.id)] : [desc(workshops.startsAt), desc(workshops.id)]))
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),

@@ -111,6 +111,12 @@ describe('partner structures', () => {
     const indicator = await responseIndicator(db, SM.organisationId, demoIds.structureMobilite, now)
     expect(indicator).toEqual({ medianDays: 3, answeredWithinDelayShare: 0.5, latePending: 4, reminderDays: 10 })
     expect(all.rows.find((r) => r.name === 'Mobilité Solidaire')!.indicator).toEqual(indicator)
+    // On 1 March 2027 all of them are older than the indicator's 90 days: no median nor share any more, but the 4 still
+    // waiting stay late (counted from the waiting ones before the 90 days).
+    const later = new Date('2027-03-01T10:00:00Z')
+    const old = await responseIndicator(db, SM.organisationId, demoIds.structureMobilite, later)
+    expect(old).toEqual({ medianDays: null, answeredWithinDelayShare: null, latePending: 4, reminderDays: 10 })
+    expect((await listPartnerStructures(db, SM.organisationId, {}, later)).rows.find((r) => r.name === 'Mobilité Solidaire')!.indicator).toEqual(old)
   })
 
   it('an administrator invites a partner user of a linked structure (72 h link by mail); another organisation cannot', async () => {

@@ -11,6 +11,7 @@ import { listNotices, saveNotice } from '@/lib/workshops/notice-templates'
 import { noticeSchema } from '@/lib/workshops/notices'
 import { spawnSync } from 'node:child_process'
 import { cancelWorkshop, createWorkshop, updateWorkshop } from '@/lib/workshops/workshops'
+import { listWorkshops } from '@/lib/workshops/queries'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
@@ -36,6 +37,34 @@ async function seineCandidates(tx: Tx, n: number) {
 const smsOf = (tx: Tx, kind: string) => tx.select({ candidateId: s.smsMessages.candidateId, body: s.smsMessages.body }).from(s.smsMessages).where(eq(s.smsMessages.kind, kind))
 
 describe('workshops', () => {
+  it('the dashboard lists the not-yet-ended soonest first, the one under way first of all, then the ended latest first, with both counts', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const [organisation] = await tx.insert(s.organisations).values({ name: `Ateliers ${randomUUID().slice(0, 8)}` }).returning()
+      const at = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000)
+      // 70 ended (one a day, the latest yesterday), one under way (started 3 days ago, ends tomorrow), 60 to come
+      // (one a day from tomorrow), one to come without an end, one ended without an end.
+      const rows = [
+        ...Array.from({ length: 70 }, (_, i) => ({ name: `Passé ${i + 1}`, startsAt: at(-24 * (i + 1)), endsAt: at(-24 * (i + 1) + 2) })),
+        { name: 'En cours', startsAt: at(-72), endsAt: at(24) },
+        ...Array.from({ length: 60 }, (_, i) => ({ name: `À venir ${i + 1}`, startsAt: at(24 * (i + 1)), endsAt: at(24 * (i + 1) + 2) })),
+        { name: 'À venir sans fin', startsAt: at(24 * 30 + 1), endsAt: null },
+        { name: 'Passé sans fin', startsAt: at(-1), endsAt: null },
+      ]
+      await tx.insert(s.workshops).values(rows.map((r) => ({ ...r, organisationId: organisation!.id })))
+      const upcoming = await listWorkshops(asDb(tx), organisation!.id, { tab: 'upcoming' }, NOW)
+      expect(upcoming.counts).toEqual({ upcoming: 62, past: 71 })
+      expect(upcoming.rows).toHaveLength(50)
+      const expected = ['En cours', ...Array.from({ length: 30 }, (_, i) => `À venir ${i + 1}`), 'À venir sans fin', ...Array.from({ length: 30 }, (_, i) => `À venir ${i + 31}`)]
+      expect(upcoming.rows.map((r) => r.name)).toEqual(expected.slice(0, 50))
+      const second = await listWorkshops(asDb(tx), organisation!.id, { tab: 'upcoming', page: 2 }, NOW)
+      expect(second.rows.map((r) => r.name)).toEqual(expected.slice(50))
+      const past = await listWorkshops(asDb(tx), organisation!.id, { tab: 'past' }, NOW)
+      expect(past.rows.map((r) => r.name).slice(0, 3)).toEqual(['Passé sans fin', 'Passé 1', 'Passé 2'])
+      // Nothing of another organisation's.
+      expect((await listWorkshops(asDb(tx), SM.organisationId, { tab: 'upcoming' }, NOW)).rows.every((r) => !r.name.startsWith('À venir ') && r.name !== 'En cours')).toBe(true)
+    })
+  })
+
   it('checks its fields, French messages, nothing written', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const before = await tx.select({ n: count() }).from(s.workshops)

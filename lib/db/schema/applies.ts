@@ -89,6 +89,9 @@ export const socialApplies = pgTable(
     // reading and sorting every archive, or walking every structure's waiting ones, of a busy structure).
     index('social_applies_structure_archived_idx').on(t.structureId, t.archivedAt.desc().nullsFirst()).where(sql`archived`),
     index('social_applies_structure_waiting_idx').on(t.structureId, t.prescriptionDate.desc().nullsFirst()).where(sql`state = 'PRESCRIPTION_FILLED' and not archived`),
+    // The structures directory's response indicator: an organisation's prescriptions to a structure still waiting from
+    // before the indicator's 90 days (lib/partners/queries.ts), one range each rather than every older prescription.
+    index('social_applies_organisation_structure_waiting_idx').on(t.organisationId, t.structureId, t.prescriptionDate).where(sql`state = 'PRESCRIPTION_FILLED' and not archived`),
   ],
 )
 

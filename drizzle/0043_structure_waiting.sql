@@ -1,0 +1,1 @@
+CREATE INDEX "social_applies_organisation_structure_waiting_idx" ON "social_applies" USING btree ("organisation_id","structure_id","prescription_date") WHERE state = 'PRESCRIPTION_FILLED' and not archived;
