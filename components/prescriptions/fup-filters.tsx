@@ -1,4 +1,5 @@
 import { buttonClass } from '@/components/ui/button'
+import { SelectOptions } from '@/components/ui/select-options'
 import type { FupParams } from '@/lib/prescriptions/fup-params'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
 
@@ -30,11 +31,7 @@ export function FupFilters({ params, offers }: { params: FupParams; offers: { va
         Offre
         <select name="offer" defaultValue={params.offerId ?? ''} className={`${control} max-w-64`}>
           <option value="">Toutes</option>
-          {offers.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <SelectOptions options={offers.map((o) => [o.value, o.label])} />
         </select>
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">

@@ -1,3 +1,4 @@
+import { SelectOptions } from '@/components/ui/select-options'
 import { PERIODS, type StatisticsFilters } from '@/lib/statistics/filters'
 
 type Choice = { id: string; name: string }
@@ -36,11 +37,7 @@ function Select({ label, name, value, options }: { label: string; name: string; 
         {label}
       </label>
       <select id={`statistics-${name}`} name={name} defaultValue={value} className={selectClass}>
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
+        <SelectOptions options={options.map((o) => [o.id, o.name])} />
       </select>
     </div>
   )

@@ -233,10 +233,23 @@ type LinkChoice = { id: string; label: string; day: string | null }
  * A step's "Marquer comme faite": the day (today by default) and a comment. A step of kind "atelier" or "prescription"
  * may be linked to the workshop the candidate attended or to their prescription; choosing one takes its day.
  */
-export function StepDoneButton({ enrolmentId, stepId, kind, label, today }: { enrolmentId: string; stepId: string; kind: string; label: string; today: string }) {
+export function StepDoneButton(props: { enrolmentId: string; stepId: string; kind: string; label: string; today: string }) {
+  // A course's page shows up to 200 of these: the dialog and its form state exist only once opened (a fresh form each time).
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setOpen(true)} aria-label={`Marquer faite\u00a0: ${props.label}`}>
+        Marquer faite
+      </Button>
+      {open && <StepDoneDialog {...props} onClose={() => setOpen(false)} />}
+    </>
+  )
+}
+
+function StepDoneDialog({ enrolmentId, stepId, kind, label, today, onClose }: { enrolmentId: string; stepId: string; kind: string; label: string; today: string; onClose: () => void }) {
   const router = useRouter()
   const linkKind = kind === 'workshop' || kind === 'prescription' ? kind : null
-  const [open, setOpen] = useState(false)
+  const setOpen = (value: boolean) => !value && onClose()
   const [form, setForm] = useState({ doneOn: today, comment: '', linkId: '' })
   const [choices, setChoices] = useState<LinkChoice[] | null>(null)
   const [errors, setErrors] = useState<Errors>({})
@@ -244,8 +257,8 @@ export function StepDoneButton({ enrolmentId, stepId, kind, label, today }: { en
   const linkSelectId = useId()
   const linkErrorId = useId()
   useEffect(() => {
-    if (open && linkKind && choices === null) stepLinkChoicesAction(enrolmentId, linkKind).then(setChoices, () => setChoices([]))
-  }, [open, linkKind, choices, enrolmentId])
+    if (linkKind && choices === null) stepLinkChoicesAction(enrolmentId, linkKind).then(setChoices, () => setChoices([]))
+  }, [linkKind, choices, enrolmentId])
   async function submit(event: React.FormEvent) {
     event.preventDefault()
     const link = linkKind === 'workshop' ? { workshopRegistrationId: form.linkId || null } : linkKind === 'prescription' ? { applyId: form.linkId || null } : {}
@@ -262,11 +275,8 @@ export function StepDoneButton({ enrolmentId, stepId, kind, label, today }: { en
   const linkError = errors.workshopRegistrationId ?? errors.applyId
   return (
     <>
-      <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setOpen(true)} aria-label={`Marquer faite\u00a0: ${label}`}>
-        Marquer faite
-      </Button>
       <Dialog
-        open={open}
+        open
         onOpenChange={setOpen}
         title={`Étape faite\u00a0: ${label}`}
         footer={
@@ -330,9 +340,22 @@ export function StepDoneButton({ enrolmentId, stepId, kind, label, today }: { en
 }
 
 /** "Quitter le parcours": terminé or abandonné, with a reason. */
-export function LeaveCourseButton({ enrolmentId, name }: { enrolmentId: string; name: string }) {
-  const router = useRouter()
+export function LeaveCourseButton(props: { enrolmentId: string; name: string }) {
+  // One per enrolled candidate of the page: the dialog and its form state exist only once opened.
   const [open, setOpen] = useState(false)
+  return (
+    <>
+      <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setOpen(true)} aria-label={`Sortie du parcours de ${props.name}`}>
+        Quitter le parcours
+      </Button>
+      {open && <LeaveCourseDialog {...props} onClose={() => setOpen(false)} />}
+    </>
+  )
+}
+
+function LeaveCourseDialog({ enrolmentId, name, onClose }: { enrolmentId: string; name: string; onClose: () => void }) {
+  const router = useRouter()
+  const setOpen = (value: boolean) => !value && onClose()
   const [form, setForm] = useState({ outcome: 'finished', reason: '' })
   const [errors, setErrors] = useState<Errors>({})
   async function submit(event: React.FormEvent) {
@@ -348,11 +371,8 @@ export function LeaveCourseButton({ enrolmentId, name }: { enrolmentId: string; 
   }
   return (
     <>
-      <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setOpen(true)} aria-label={`Sortie du parcours de ${name}`}>
-        Quitter le parcours
-      </Button>
       <Dialog
-        open={open}
+        open
         onOpenChange={setOpen}
         title={`Sortie du parcours de ${name}`}
         footer={

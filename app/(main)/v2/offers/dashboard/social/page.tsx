@@ -1,5 +1,5 @@
 import { DirectoryFilters } from '@/components/offers/directory/directory-filters'
-import { OfferCard } from '@/components/offers/directory/offer-card'
+import { OfferCards } from '@/components/offers/directory/offer-cards'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { Pager } from '@/components/prescriptions/pager'
@@ -7,12 +7,17 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { requireUser } from '@/lib/auth/session'
 import { parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
-import { directoryFilterOptions, listDirectoryOffers, type DirectoryViewer } from '@/lib/offers/directory'
+import { processCache } from '@/lib/cache/process-cache'
+import { directoryFilterOptions, directoryPlaces, listDirectoryOffers, placeLabel, type DirectoryViewer } from '@/lib/offers/directory'
+import { offerValidityLabel } from '@/lib/offers/validity-label'
 import { directoryQuery, parseDirectoryParams, type SearchParams } from '@/lib/offers/directory-params'
 import { can } from '@/lib/permissions'
 import { prescriberDefaults } from '@/lib/prescriptions/queries'
 
 export const generateMetadata = pageMetadata('socialOffers')
+
+/** The place filter's values, kept until a table they read changes (lib/cache/process-cache.ts). */
+const placesCache = processCache<string[]>(['social_offers', 'partner_structures', 'organisation_partner_structures'], { max: 100 })
 
 /**
  * The social offers directory. An organisation user sees the offers the organisation may prescribe to (its partner
@@ -28,7 +33,7 @@ export default async function SocialOffersPage({ searchParams }: { searchParams:
 
   const [result, options, prescriber] = await Promise.all([
     listDirectoryOffers(db, viewer, params),
-    directoryFilterOptions(db, viewer),
+    directoryFilterOptions(db, viewer, () => placesCache().read(JSON.stringify(viewer), () => directoryPlaces(db, viewer))),
     user.organisationId && can(user, 'candidate.prescribe') ? prescriberDefaults(db, user.id, user.organisationId) : null,
   ])
   const filtered = !!(params.search.trim().length >= 2 || params.challengeIds.length || params.financingModes.length || params.places.length)
@@ -43,11 +48,20 @@ export default async function SocialOffersPage({ searchParams }: { searchParams:
           <EmptyState title="Aucune offre sociale pour l’instant.">Les offres publiées par les structures partenaires de votre organisation apparaîtront ici.</EmptyState>
         )
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Offres sociales">
-          {result.offers.map((o) => (
-            <OfferCard key={o.id} offer={o} prescriber={prescriber} today={parisToday()} />
-          ))}
-        </ul>
+        <OfferCards
+          offers={result.offers.map((o) => ({
+            id: o.id,
+            name: o.name,
+            providerName: o.providerName,
+            place: o.place ? placeLabel(o.place) : null,
+            validity: offerValidityLabel(o),
+            challenges: o.challenges,
+            financingModes: o.financingModes,
+            expired: o.expired,
+          }))}
+          prescriber={prescriber}
+          today={parisToday()}
+        />
       )}
       <Pager page={result.page} total={result.total} href={(page) => `/v2/offers/dashboard/social${directoryQuery({ ...params, page })}`} label="Pages des offres" />
     </>
