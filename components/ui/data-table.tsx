@@ -3,6 +3,7 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type OnChangeFn, type SortingState } from '@tanstack/react-table'
 import { clsx } from 'clsx'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
+import { useHydrated, SERVER_ROWS } from './use-hydrated'
 
 /**
  * A dense, accessible table on TanStack Table. Row selection is optional and controlled
@@ -50,6 +51,9 @@ export function DataTable<T>({
     enableSortingRemoval: false,
     onSortingChange,
   })
+  // The first rows in the server's HTML, the others rendered by the browser once hydrated (components/ui/use-hydrated.ts).
+  const hydrated = useHydrated()
+  const rows = hydrated ? table.getRowModel().rows : table.getRowModel().rows.slice(0, SERVER_ROWS)
   return (
     <div className="overflow-auto rounded-lg border border-slate-200 bg-white" style={maxHeight ? { maxHeight } : undefined}>
       <table className="w-full text-left text-sm">
@@ -83,14 +87,14 @@ export function DataTable<T>({
           ))}
         </thead>
         <tbody>
-          {table.getRowModel().rows.length === 0 ? (
+          {rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="px-3 py-8 text-center text-slate-600">
                 {empty}
               </td>
             </tr>
           ) : (
-            table.getRowModel().rows.map((row) => (
+            rows.map((row) => (
               <tr key={row.id} className={clsx('border-t border-slate-100', row.getIsSelected() && 'bg-brand-50')}>
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id} className={clsx('px-3 py-2 align-top', columnClassNames?.[cell.column.id])}>

@@ -1,9 +1,15 @@
+'use client'
+
+import { useFirstRowsOnServer } from './use-hydrated'
+
 /**
  * A plain, accessible read-only table for server-rendered lists. The rows' and cells' classes are set once on the
  * table (descendant variants) rather than on each of them: a 50-row list carried them 400 times in the HTML and again
- * in the page's RSC payload (issue 16 §1).
+ * in the page's RSC payload (issue 16 §1). A client component only so that the server renders the first rows of a long
+ * list into the HTML and the browser the rest (components/ui/use-hydrated.ts); the cells are the server's.
  */
 export function SimpleTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: { key: string; cells: React.ReactNode[] }[] }) {
+  const shown = useFirstRowsOnServer(rows)
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm [&>tbody>tr]:border-t [&>tbody>tr]:border-slate-100 [&>tbody>tr>td]:px-4 [&>tbody>tr>td]:py-2 [&>tbody>tr>td]:align-top">
@@ -18,7 +24,7 @@ export function SimpleTable({ caption, headers, rows }: { caption: string; heade
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {shown.map((row) => (
             <tr key={row.key}>
               {row.cells.map((cell, i) => (
                 <td key={i}>{cell}</td>

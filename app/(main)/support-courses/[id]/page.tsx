@@ -1,11 +1,10 @@
 import { notFound } from 'next/navigation'
-import { clsx } from 'clsx'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
-import { EnrolCandidatesDialog, LeaveCourseButton, StepDoneButton, StepsEditor } from '@/components/support-courses/course-controls'
+import { EnrolCandidatesDialog, StepsEditor } from '@/components/support-courses/course-controls'
+import { EnrolmentList } from '@/components/support-courses/enrolment-list'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Pager } from '@/components/prescriptions/pager'
-import { NavLink } from '@/components/ui/nav-link'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
 import { formatDate, parisToday } from '@/lib/dates'
@@ -63,42 +62,29 @@ export default async function SupportCoursePage({ params, searchParams }: { para
         {activeTotal === 0 ? (
           <EmptyState title="Aucun candidat en cours.">{canModify ? 'Inscrivez des candidats pour suivre leur progression.' : 'Les candidats inscrits apparaîtront ici.'}</EmptyState>
         ) : (
-          <ul className="flex flex-col gap-3">
-            {active.map((e) => {
-              const name = `${e.firstName} ${e.lastName}`
-              return (
-                <li key={e.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-                  <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-                    <span>
-                      <NavLink href={`/v2/candidate/${e.candidateId}`} className="font-medium">
-                        {e.lastName} {e.firstName}
-                      </NavLink>{' '}
-                      <span className="text-slate-600">inscrit le {formatDate(e.enrolledOn)}</span>
-                    </span>
-                    {canModify && <LeaveCourseButton enrolmentId={e.id} name={name} />}
-                  </div>
-                  <ol aria-label={`Progression de ${name}`} className="flex flex-col gap-1">
-                    {e.progress.map((p, i) => {
-                      const late = isLate(p, today)
-                      return (
-                        <li key={p.stepId} className="flex flex-wrap items-center gap-2">
-                          <span>
-                            {i + 1}. {p.title}
-                          </span>
-                          <span className={clsx('rounded-full px-2 py-0.5 text-xs', p.doneOn ? 'bg-emerald-100 text-emerald-800' : late ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-800')}>
-                            {p.doneOn ? `Faite le ${formatDate(p.doneOn)}` : late ? `En retard (prévue le ${formatDate(p.due)})` : `À faire avant le ${formatDate(p.due)}`}
-                          </span>
-                          {p.linkLabel && <span className="text-slate-700">{p.linkLabel}</span>}
-                          {p.comment && <span className="text-slate-700">«&nbsp;{p.comment}&nbsp;»</span>}
-                          {canModify && !p.doneOn && <StepDoneButton enrolmentId={e.id} stepId={p.stepId} kind={stepKinds.get(p.stepId) ?? 'other'} label={`${p.title} (${name})`} today={today} />}
-                        </li>
-                      )
-                    })}
-                  </ol>
-                </li>
-              )
-            })}
-          </ul>
+          <EnrolmentList
+            canModify={canModify}
+            today={today}
+            enrolments={active.map((e) => ({
+              id: e.id,
+              candidateId: e.candidateId,
+              firstName: e.firstName,
+              lastName: e.lastName,
+              enrolledOn: formatDate(e.enrolledOn),
+              steps: e.progress.map((p) => {
+                const late = isLate(p, today)
+                return {
+                  stepId: p.stepId,
+                  title: p.title,
+                  kind: stepKinds.get(p.stepId) ?? 'other',
+                  state: p.doneOn ? 'done' : late ? 'late' : 'due',
+                  badge: p.doneOn ? `Faite le ${formatDate(p.doneOn)}` : late ? `En retard (prévue le ${formatDate(p.due)})` : `À faire avant le ${formatDate(p.due)}`,
+                  linkLabel: p.linkLabel ?? null,
+                  comment: p.comment ?? null,
+                }
+              }),
+            }))}
+          />
         )}
         <Pager page={page} total={activeTotal} href={(p) => `/support-courses/${course.id}?page=${p}`} label="Pages des candidats en cours" />
       </section>
