@@ -1,6 +1,6 @@
 'use client'
 
-import { useRouter } from 'next/navigation'
+import { usePathname, useRouter } from 'next/navigation'
 import { useEffect } from 'react'
 
 /**
@@ -8,10 +8,21 @@ import { useEffect } from 'react'
  * document rather than one component per link: a plain click on such a link is a router.push (as next/link does: no
  * full reload, the layout kept), and the pointer over it or the keyboard focus on it prefetches its route once (the
  * intent-triggered prefetch of components/ui/link.tsx). A click with a modifier key or another button, a link with a
- * target or a download, or one to another origin is left to the browser.
+ * target or a download, or one to another origin is left to the browser. The routes prefetched are forgotten at each
+ * navigation (a server action or a refresh may have emptied the router's cache since).
+ *
+ * It also scrolls again to the URL's #anchor once the page has hydrated: a list renders its rows after the first 20
+ * only then (components/ui/use-hydrated.ts), which moves what is below it.
  */
 export function NavLinks() {
   const router = useRouter()
+  const pathname = usePathname()
+  useEffect(() => {
+    if (!location.hash) return
+    const id = decodeURIComponent(location.hash.slice(1))
+    const frame = requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView())
+    return () => cancelAnimationFrame(frame)
+  }, [])
   useEffect(() => {
     const linkOf = (event: Event) => {
       const target = event.target
@@ -42,6 +53,6 @@ export function NavLinks() {
       document.removeEventListener('pointerover', onIntent)
       document.removeEventListener('focusin', onIntent)
     }
-  }, [router])
+  }, [router, pathname])
   return null
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, partnerStructures, places, users, workshopFacilitators, workshopRegistrations, workshops } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
@@ -27,33 +27,52 @@ export async function listWorkshops(db: DbOrTx, organisationId: string, filters:
   const upcoming = sql`coalesce(${workshops.endsAt}, ${workshops.startsAt}) >= ${now}`
   // The not-yet-ended start no earlier than the earliest start among them: read from workshops_upcoming_idx
   // (drizzle/0042), that bound lets the starts_at-ordered scan begin there rather than at the organisation's first
-  // workshop. The fence (offset 0) keeps the planner from turning min() into that same ordered scan.
+  // workshop. The fence (offset 0) keeps the planner from turning min() into that same ordered scan. A workshop without
+  // a start (none is created so, but the column allows it) sorts after every other and is read apart, below.
   const upcomingFrom = sql`${workshops.startsAt} >= (select min(s.starts_at) from (select w.starts_at from ${workshops} w where w.organisation_id = ${organisationId} and coalesce(w.ends_at, w.starts_at) >= ${now} offset 0) s)`
+  const fields = {
+    id: workshops.id,
+    name: workshops.name,
+    theme: workshops.theme,
+    startsAt: workshops.startsAt,
+    endsAt: workshops.endsAt,
+    addressFormatted: workshops.addressFormatted,
+    videoUrl: workshops.videoUrl,
+    capacity: workshops.capacity,
+    seatsTaken: workshops.seatsTaken,
+    waitlistCount: workshops.waitlistCount,
+    status: workshops.status,
+  }
   const [rows, [counts]] = await Promise.all([
     db
-      .select({
-        id: workshops.id,
-        name: workshops.name,
-        theme: workshops.theme,
-        startsAt: workshops.startsAt,
-        endsAt: workshops.endsAt,
-        addressFormatted: workshops.addressFormatted,
-        videoUrl: workshops.videoUrl,
-        capacity: workshops.capacity,
-        seatsTaken: workshops.seatsTaken,
-        waitlistCount: workshops.waitlistCount,
-        status: workshops.status,
-      })
+      .select(fields)
       .from(workshops)
       .where(and(...base, ...(tab === 'upcoming' ? [upcoming, upcomingFrom] : [sql`not (${upcoming})`])))
       .orderBy(...(tab === 'upcoming' ? [asc(workshops.startsAt), asc(workshops.id)] : [desc(workshops.startsAt), desc(workshops.id)]))
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),
     db
-      .select({ upcoming: sql<number>`(count(*) filter (where ${upcoming}))::int`, past: sql<number>`(count(*) filter (where not (${upcoming})))::int` })
+      .select({
+        upcoming: sql<number>`(count(*) filter (where ${upcoming}))::int`,
+        past: sql<number>`(count(*) filter (where not (${upcoming})))::int`,
+        upcomingWithoutStart: sql<number>`(count(*) filter (where ${upcoming} and ${workshops.startsAt} is null))::int`,
+      })
       .from(workshops)
       .where(and(...base)),
   ])
+  // The upcoming ones without a start come last (ascending order puts nulls last): the page takes those it reaches.
+  const withStart = (counts?.upcoming ?? 0) - (counts?.upcomingWithoutStart ?? 0)
+  if (tab === 'upcoming' && counts?.upcomingWithoutStart && rows.length < PAGE_SIZE && page * PAGE_SIZE > withStart) {
+    rows.push(
+      ...(await db
+        .select(fields)
+        .from(workshops)
+        .where(and(...base, upcoming, isNull(workshops.startsAt)))
+        .orderBy(asc(workshops.id))
+        .limit(PAGE_SIZE - rows.length)
+        .offset(Math.max(0, (page - 1) * PAGE_SIZE - withStart))),
+    )
+  }
   return { tab, page, counts: { upcoming: counts?.upcoming ?? 0, past: counts?.past ?? 0 }, total: tab === 'upcoming' ? (counts?.upcoming ?? 0) : (counts?.past ?? 0), rows }
 }
 

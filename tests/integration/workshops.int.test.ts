@@ -49,12 +49,14 @@ describe('workshops', () => {
         ...Array.from({ length: 60 }, (_, i) => ({ name: `À venir ${i + 1}`, startsAt: at(24 * (i + 1)), endsAt: at(24 * (i + 1) + 2) })),
         { name: 'À venir sans fin', startsAt: at(24 * 30 + 1), endsAt: null },
         { name: 'Passé sans fin', startsAt: at(-1), endsAt: null },
+        // Without a start (none is created so, but the column allows it): after every other, as an ascending order puts them.
+        { name: 'Sans début', startsAt: null, endsAt: at(48) },
       ]
       await tx.insert(s.workshops).values(rows.map((r) => ({ ...r, organisationId: organisation!.id })))
       const upcoming = await listWorkshops(asDb(tx), organisation!.id, { tab: 'upcoming' }, NOW)
-      expect(upcoming.counts).toEqual({ upcoming: 62, past: 71 })
+      expect(upcoming.counts).toEqual({ upcoming: 63, past: 71 })
       expect(upcoming.rows).toHaveLength(50)
-      const expected = ['En cours', ...Array.from({ length: 30 }, (_, i) => `À venir ${i + 1}`), 'À venir sans fin', ...Array.from({ length: 30 }, (_, i) => `À venir ${i + 31}`)]
+      const expected = ['En cours', ...Array.from({ length: 30 }, (_, i) => `À venir ${i + 1}`), 'À venir sans fin', ...Array.from({ length: 30 }, (_, i) => `À venir ${i + 31}`), 'Sans début']
       expect(upcoming.rows.map((r) => r.name)).toEqual(expected.slice(0, 50))
       const second = await listWorkshops(asDb(tx), organisation!.id, { tab: 'upcoming', page: 2 }, NOW)
       expect(second.rows.map((r) => r.name)).toEqual(expected.slice(50))
