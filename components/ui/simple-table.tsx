@@ -11,6 +11,21 @@ import { useFirstRowsOnServer } from './use-hydrated'
 export function SimpleTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: { key: string; cells: React.ReactNode[] }[] }) {
   const shown = useFirstRowsOnServer(rows)
   return (
+    <TableFrame caption={caption} headers={headers}>
+      {shown.map((row) => (
+        <tr key={row.key}>
+          {row.cells.map((cell, i) => (
+            <td key={i}>{cell}</td>
+          ))}
+        </tr>
+      ))}
+    </TableFrame>
+  )
+}
+
+/** SimpleTable's frame, caption and header row, around rows of one's own (`<tr>` of `<td>`, styled by the table). */
+export function TableFrame({ caption, headers, children }: { caption: string; headers: string[]; children: React.ReactNode }) {
+  return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm [&>tbody>tr]:border-t [&>tbody>tr]:border-slate-100 [&>tbody>tr>td]:px-4 [&>tbody>tr>td]:py-2 [&>tbody>tr>td]:align-top">
         <caption className="sr-only">{caption}</caption>
@@ -23,15 +38,7 @@ export function SimpleTable({ caption, headers, rows }: { caption: string; heade
             ))}
           </tr>
         </thead>
-        <tbody>
-          {shown.map((row) => (
-            <tr key={row.key}>
-              {row.cells.map((cell, i) => (
-                <td key={i}>{cell}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        <tbody>{children}</tbody>
       </table>
     </div>
   )
