@@ -4,7 +4,7 @@ import { clsx } from 'clsx'
 import { PageHeader } from '@/components/layout/page-header'
 import { buttonClass } from '@/components/ui/button'
 import { requirePagePermission } from '@/lib/auth/session'
-import { candidateSettings } from '@/lib/candidates/organisation-settings'
+import { pageCandidateSettings } from '@/lib/cache/settings-caches'
 import { getCandidate } from '@/lib/candidates/queries'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
@@ -42,7 +42,7 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
   const editing = edit && canModify
   // The organisation's settings (custom fields, choices) only where the section shows them.
   const needsSettings = editing || section === 'situation' || section === 'historique'
-  const [candidate, settings] = await Promise.all([getCandidate(db, user.organisationId, id), needsSettings ? candidateSettings(db, user.organisationId) : null])
+  const [candidate, settings] = await Promise.all([getCandidate(db, user.organisationId, id), needsSettings ? pageCandidateSettings(user.organisationId) : null])
   if (!candidate) notFound()
   const sectionHref = `/v2/candidate/${id}/${section}`
 

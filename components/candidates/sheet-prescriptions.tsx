@@ -5,13 +5,13 @@ import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
 import { PrescriptionDocuments } from '@/components/prescriptions/prescription-documents'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { activeCauses } from '@/lib/applies/causes'
+import { pageActiveCauses, pagePrescriberDefaults } from '@/lib/cache/settings-caches'
 import { getCurrentUser } from '@/lib/auth/session'
 import { formatDate, parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { candidates } from '@/lib/db/schema'
 import { can } from '@/lib/permissions'
-import { candidatePrescriptions, prescriberDefaults } from '@/lib/prescriptions/queries'
+import { candidatePrescriptions } from '@/lib/prescriptions/queries'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
 
 /**
@@ -28,8 +28,8 @@ export async function SheetPrescriptions({ organisationId, candidateId }: { orga
       .select({ firstName: candidates.firstName, lastName: candidates.lastName })
       .from(candidates)
       .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId))),
-    canPrescribe ? prescriberDefaults(db, user!.id, organisationId) : null,
-    activeCauses(db, organisationId),
+    canPrescribe ? pagePrescriberDefaults(user!.id, organisationId) : null,
+    pageActiveCauses(organisationId),
   ])
   if (!candidate) return null
   const name = `${candidate.firstName} ${candidate.lastName}`

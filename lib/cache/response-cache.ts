@@ -28,6 +28,8 @@ export function keptUntilChanged<T>(feed: ChangeFeed | null, tables: readonly st
   const maxAgeMs = options.maxAgeMs ?? 60_000
   const watched = new Set(tables)
   const entries = new Map<string, { at: number; value: T }>()
+  // The computations under way, by key, with the version they started under.
+  const pending = new Map<string, { version: number; value: Promise<T> }>()
   // Moves on at each change of a watched table (or of anything, when the feed reconnects).
   let version = 0
   feed?.subscribe((table) => {
@@ -51,13 +53,27 @@ export function keptUntilChanged<T>(feed: ChangeFeed | null, tables: readonly st
       if (entries.size >= max) entries.delete(entries.keys().next().value!)
       entries.set(key, { at: now, value })
     },
-    /** The kept value, else `compute()`'s (kept if it may be). */
+    /**
+     * The kept value, else `compute()`'s (kept if it may be). Reads of a key that is being computed, under the same
+     * version, wait for that computation rather than starting their own: a cold or emptied cache under load computes
+     * each value once, not once per waiting request.
+     */
     async read(key: string, compute: () => Promise<T>): Promise<T> {
       const kept = cache.get(key)
       if (kept && 'value' in kept) return kept.value
-      const value = await compute()
-      if (kept) cache.set(key, kept.version, value)
-      return value
+      if (!kept) return compute()
+      const running = pending.get(key)
+      if (running && running.version === kept.version) return running.value
+      const value = compute()
+      const entry = { version: kept.version, value }
+      pending.set(key, entry)
+      try {
+        const result = await value
+        cache.set(key, kept.version, result)
+        return result
+      } finally {
+        if (pending.get(key) === entry) pending.delete(key)
+      }
     },
     get size() {
       return entries.size

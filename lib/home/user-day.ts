@@ -9,13 +9,13 @@ import { unreadSmsReplies } from '@/lib/sms/queries'
  * late for an answer (the user's own; an administrator's whole organisation), and what is unread. Workshops, course
  * steps and orientations join once their modules exist.
  */
-export async function userDay(db: DbOrTx, params: { userId: string; organisationId: string; wholeOrganisation: boolean; now?: Date }) {
+export async function userDay(db: DbOrTx, params: { userId: string; organisationId: string; wholeOrganisation: boolean; now?: Date; reminderDays?: number; late?: typeof unansweredPrescriptions }) {
   const now = params.now ?? new Date()
   const [visit] = await db.select({ visitedAt: userHomeVisits.visitedAt }).from(userHomeVisits).where(eq(userHomeVisits.userId, params.userId))
   const lastVisit = visit?.visitedAt ?? null
-  const days = await answerReminderDays(db, params.organisationId)
+  const days = params.reminderDays ?? (await answerReminderDays(db, params.organisationId))
   const answers = await receivedAnswers(db, { userId: params.userId, organisationId: params.organisationId, now })
-  const late = await unansweredPrescriptions(db, { organisationId: params.organisationId, authorId: params.wholeOrganisation ? null : params.userId, days, now })
+  const late = await (params.late ?? unansweredPrescriptions)(db, { organisationId: params.organisationId, authorId: params.wholeOrganisation ? null : params.userId, days, now })
   const replies = await unreadSmsReplies(db, { userId: params.userId, organisationId: params.organisationId })
   return {
     lastVisit,

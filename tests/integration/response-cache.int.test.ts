@@ -85,6 +85,48 @@ describe('response cache under the change feed', () => {
     expect(await workshops.read('themes', async () => ['Numérique', 'Emploi'])).toEqual(['Numérique', 'Emploi'])
   })
 
+  it('computes a value once for the reads that ask for it together, and again after a change or a failure', async () => {
+    await until(() => feed.ready)
+    const cache = keptUntilChanged<number>(feed, ['workshops'])
+    let computed = 0
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const slow = async () => {
+      computed++
+      await gate
+      return computed
+    }
+    const together = [cache.read('k', slow), cache.read('k', slow), cache.read('k', slow)]
+    release()
+    expect(await Promise.all(together)).toEqual([1, 1, 1])
+    expect(computed).toBe(1)
+    expect(await cache.read('k', slow)).toBe(1)
+    // A failure reaches every read that waited for it, and is not kept.
+    await db.execute(sql`update workshops set id = id where false`)
+    await until(() => cache.size === 0)
+    const failing = async () => {
+      computed++
+      await new Promise((r) => setTimeout(r, 20))
+      throw new Error('database unavailable')
+    }
+    const failed = await Promise.allSettled([cache.read('k', failing), cache.read('k', failing)])
+    expect(failed.map((f) => f.status)).toEqual(['rejected', 'rejected'])
+    expect(computed).toBe(2)
+    expect(await cache.read('k', async () => 42)).toBe(42)
+    // A read after a change does not wait for a computation started before it: that one may have read the old rows.
+    let late!: () => void
+    const before = cache.read('other', async () => {
+      await new Promise<void>((r) => (late = r))
+      return 1
+    })
+    await db.execute(sql`update workshops set id = id where false`)
+    await until(() => cache.size === 0)
+    expect(await cache.read('other', async () => 2)).toBe(2)
+    late()
+    expect(await before).toBe(1)
+    expect(await cache.read('other', async () => 3)).toBe(2)
+  })
+
   it('keeps nothing computed while a change arrived', async () => {
     await until(() => feed.ready)
     const cache = appliesCache()
@@ -126,7 +168,7 @@ describe('response cache under the change feed', () => {
 describe('the caches in the app', () => {
   it('read only tables whose changes are notified (each has the statement trigger)', async () => {
     // Every processCache([...tables]) of the app's pages and routes, and the applies list's tables.
-    const files = execSync(`grep -rl "processCache" app`, { encoding: 'utf8' }).trim().split('\n')
+    const files = execSync(`grep -rl "processCache" app lib components`, { encoding: 'utf8' }).trim().split('\n')
     const named = new Set<string>(APPLIES_LIST_TABLES)
     for (const file of files) {
       for (const [, list] of fs.readFileSync(file, 'utf8').matchAll(/processCache<[^\n]*?>\(\[([^\]]*)\]/g)) {

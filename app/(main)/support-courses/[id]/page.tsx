@@ -8,6 +8,7 @@ import { Pager } from '@/components/prescriptions/pager'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
 import { formatDate, parisToday } from '@/lib/dates'
+import { processCache } from '@/lib/cache/process-cache'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
@@ -18,6 +19,18 @@ import { DELAY_FROM, STEP_KINDS, type StepKind } from '@/lib/support-courses/sch
 export const generateMetadata = pageMetadata('supportCourse')
 
 /**
+ * A course with a page of its enrolments and their progress, kept until a table it reads changes
+ * (lib/cache/process-cache.ts), per organisation, course and page.
+ */
+const viewsCache = processCache<Awaited<ReturnType<typeof courseView>>>(['support_courses', 'support_course_steps', 'support_course_enrolments', 'support_course_progress', 'candidates', 'user'], { max: 200 })
+
+async function courseView(organisationId: string, id: string, page: number) {
+  const db = getDb()
+  const course = await getCourse(db, organisationId, id)
+  return course ? { course, enrolments: await enrolmentsOf(db, organisationId, id, { page }) } : null
+}
+
+/**
  * Issue 13 §2, a course's page (support-courses.visualize): its steps (editable, reordered by keyboard too), its
  * enrolled candidates with each step done, due or late, "Inscrire des candidats", and each candidate's exit.
  */
@@ -26,10 +39,11 @@ export default async function SupportCoursePage({ params, searchParams }: { para
   const asked = Number((await searchParams).page)
   const user = await requirePagePermission('support-courses.visualize')
   if (!user.organisationId || !isUuid(id)) notFound()
-  const db = getDb()
-  const course = await getCourse(db, user.organisationId, id)
-  if (!course) notFound()
-  const { active, left, activeTotal, leftTotal, page } = await enrolmentsOf(db, user.organisationId, id, { page: Number.isInteger(asked) && asked > 0 ? asked : 1 })
+  const organisationId = user.organisationId
+  const pageAsked = Number.isInteger(asked) && asked > 0 ? asked : 1
+  const view = await viewsCache().read(JSON.stringify([organisationId, id, pageAsked]), () => courseView(organisationId, id, pageAsked))
+  if (!view) notFound()
+  const { course, enrolments: { active, left, activeTotal, leftTotal, page } } = view
   const canModify = can(user, 'support-courses.modify')
   const today = parisToday(now())
   const stepKinds = new Map(course.steps.map((s) => [s.id, s.kind as string]))

@@ -6,7 +6,8 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/session'
 import { formatDate } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
-import { answerReminderDays, ANSWERS_WINDOW_DAYS, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
+import { pageAnswerReminderDays, pageUnansweredPrescriptions } from '@/lib/cache/settings-caches'
+import { ANSWERS_WINDOW_DAYS, receivedAnswers } from '@/lib/prescriptions/queries'
 import { NavLink } from '@/components/ui/nav-link'
 import { formatDateTime, formatTime, parisInstant, parisToday } from '@/lib/dates'
 import { now as clockNow } from '@/lib/clock'
@@ -31,12 +32,12 @@ export default async function ActionsDashboardPage() {
   await requirePagePermission('candidate.visualize')
   const db = getDb()
   const now = new Date()
-  const days = await answerReminderDays(db, user.organisationId)
+  const days = await pageAnswerReminderDays(user.organisationId)
   const wholeOrganisation = user.role === 'admin'
   const today = parisToday(clockNow())
   const [answers, unanswered, replies, workshopsToday, lateSteps, orientations] = await Promise.all([
     receivedAnswers(db, { userId: user.id, organisationId: user.organisationId, now }),
-    unansweredPrescriptions(db, { organisationId: user.organisationId, authorId: wholeOrganisation ? null : user.id, days, now }),
+    pageUnansweredPrescriptions({ organisationId: user.organisationId, authorId: wholeOrganisation ? null : user.id, days, now }),
     unreadSmsReplies(db, { userId: user.id, organisationId: user.organisationId }),
     can(user, 'workshops.visualize') ? todaysWorkshopsOf(db, user.organisationId, user.id, parisInstant(today, 0), parisInstant(today, 24 * 60)) : [],
     can(user, 'support-courses.visualize') ? lateStepsOf(db, user.organisationId, user.id, today) : [],

@@ -8,11 +8,10 @@ import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { hasCandidates, listCandidatesPage, NO_REFERENT } from '@/lib/candidates/list-candidates'
-import { candidateSettings } from '@/lib/candidates/organisation-settings'
+import { pageCandidateSettings, pageSmsTemplates } from '@/lib/cache/settings-caches'
 import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
 import { can } from '@/lib/permissions'
-import { listTemplates } from '@/lib/sms/queries'
 
 export const generateMetadata = pageMetadata('candidatesDashboard')
 
@@ -64,8 +63,8 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
       direction: params.dir,
       page: params.page,
     }),
-    candidateSettings(db, user.organisationId),
-    canSms ? listTemplates(db, user.organisationId) : [],
+    pageCandidateSettings(user.organisationId),
+    canSms ? pageSmsTemplates(user.organisationId) : [],
   ])
   // A page past the end (fewer candidates since the link was made): the last page.
   if (rows.length === 0 && total > 0 && params.page > 1) {

@@ -1,0 +1,14 @@
+-- Issue 16 §1: an organisation's candidate settings and SMS templates, read at each view of the candidates' lists, are
+-- kept by each app process until their tables change (lib/cache/settings-caches.ts), with drizzle/0040's statement
+-- trigger (places, candidate_statuses and "user" have it already).
+CREATE TRIGGER "custom_field_definitions_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "custom_field_definitions" FOR EACH STATEMENT EXECUTE FUNCTION passerelle_cache_changed();
+--> statement-breakpoint
+CREATE TRIGGER "sms_templates_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "sms_templates" FOR EACH STATEMENT EXECUTE FUNCTION passerelle_cache_changed();
+--> statement-breakpoint
+-- A prescriber's defaults (their organisation's name and address) for the prescription forms.
+CREATE TRIGGER "organisations_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "organisations" FOR EACH STATEMENT EXECUTE FUNCTION passerelle_cache_changed();
+--> statement-breakpoint
+-- A course's page: its steps and its candidates' progress.
+CREATE TRIGGER "support_course_steps_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "support_course_steps" FOR EACH STATEMENT EXECUTE FUNCTION passerelle_cache_changed();
+--> statement-breakpoint
+CREATE TRIGGER "support_course_progress_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "support_course_progress" FOR EACH STATEMENT EXECUTE FUNCTION passerelle_cache_changed();
