@@ -12,3 +12,15 @@ CREATE TRIGGER "organisations_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCAT
 CREATE TRIGGER "support_course_steps_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "support_course_steps" FOR EACH STATEMENT EXECUTE FUNCTION passerelle_cache_changed();
 --> statement-breakpoint
 CREATE TRIGGER "support_course_progress_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "support_course_progress" FOR EACH STATEMENT EXECUTE FUNCTION passerelle_cache_changed();
+--> statement-breakpoint
+-- The actions dashboard's lists: the notices of answers, the workshops one leads, the orientations received.
+CREATE TRIGGER "notifications_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "notifications" FOR EACH STATEMENT EXECUTE FUNCTION passerelle_cache_changed();
+--> statement-breakpoint
+CREATE TRIGGER "workshop_facilitators_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "workshop_facilitators" FOR EACH STATEMENT EXECUTE FUNCTION passerelle_cache_changed();
+--> statement-breakpoint
+CREATE TRIGGER "orientations_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "orientations" FOR EACH STATEMENT EXECUTE FUNCTION passerelle_cache_changed();
+--> statement-breakpoint
+CREATE TRIGGER "referral_links_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "referral_links" FOR EACH STATEMENT EXECUTE FUNCTION passerelle_cache_changed();
+--> statement-breakpoint
+-- The candidates list's "placed" filter.
+CREATE TRIGGER "job_placements_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "job_placements" FOR EACH STATEMENT EXECUTE FUNCTION passerelle_cache_changed();

@@ -1,13 +1,15 @@
 'use client'
 
+import { useHydrated } from '@/components/ui/use-hydrated'
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { neutraliseCell } from '@/lib/exports/neutralise'
+import { formatNumber, formatPercent } from '@/lib/numbers'
 import { monthLabel } from '@/lib/statistics/filters'
 import type { OrganisationStatistics } from '@/lib/statistics/queries'
 
 const COLOURS = { pending: '#b45309', integrated: '#15803d', refused: '#b91c1c', expired: '#64748b', bar: '#1e40af' }
-const number = (n: number) => n.toLocaleString('fr-FR')
-const percent = (rate: number | null) => (rate === null ? '-' : rate.toLocaleString('fr-FR', { style: 'percent', maximumFractionDigits: 1 }))
+const number = formatNumber
+const percent = formatPercent
 
 type Table = { headers: string[]; rows: (string | number)[][] }
 
@@ -56,7 +58,7 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" fontSize={12} />
             <YAxis domain={[0, 100]} unit=" %" fontSize={12} />
-            <Tooltip formatter={(v) => `${Number(v).toLocaleString('fr-FR')} %`} />
+            <Tooltip formatter={(v) => `${formatNumber(Number(v))} %`} />
             <Line isAnimationActive={false} type="monotone" dataKey="ratePercent" name="Taux d’intégration" stroke={COLOURS.integrated} strokeWidth={2} connectNulls />
           </LineChart>
         </ChartCard>
@@ -148,6 +150,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function ChartCard({ title, slug, table, summary, empty, children }: { title: string; slug: string; table: Table; summary?: string; empty?: boolean; children: React.ReactElement }) {
   const id = `chart-${slug}`
+  const hydrated = useHydrated()
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -167,11 +170,15 @@ function ChartCard({ title, slug, table, summary, empty, children }: { title: st
       {empty ? (
         <p className="rounded-md bg-slate-50 p-6 text-center text-sm text-slate-600">Aucune donnée sur la période et les filtres choisis.</p>
       ) : (
-        // The chart repeats the table below for sighted readers; screen readers read the table.
+        // The chart repeats the table below for sighted readers; screen readers read the table. The browser draws it
+        // once the page has hydrated (its width is the screen's): on the server, each of the seven charts cost more
+        // than the rest of the page (issue 16 §1), for an SVG with no width to draw at.
         <div className="h-72 w-full" aria-hidden="true">
-          <ResponsiveContainer width="100%" height="100%">
-            {children}
-          </ResponsiveContainer>
+          {hydrated && (
+            <ResponsiveContainer width="100%" height="100%">
+              {children}
+            </ResponsiveContainer>
+          )}
         </div>
       )}
       <details>

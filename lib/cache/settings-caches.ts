@@ -2,7 +2,7 @@ import { activeCauses } from '@/lib/applies/causes'
 import { candidateSettings } from '@/lib/candidates/organisation-settings'
 import { getDb } from '@/lib/db/client'
 import { listChallenges } from '@/lib/offers/challenges'
-import { answerReminderDays, prescriberDefaults, unansweredPrescriptions } from '@/lib/prescriptions/queries'
+import { answerReminderDays, prescriberDefaults, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
 import { listTemplates } from '@/lib/sms/queries'
 import { processCache } from './process-cache'
 
@@ -54,4 +54,12 @@ export const pageUnansweredPrescriptions = (params: { organisationId: string; au
   return unansweredCache().read(JSON.stringify([params.organisationId, params.authorId, params.days, minute]), () =>
     unansweredPrescriptions(getDb(), { ...params, now: new Date(minute * 60_000) }),
   )
+}
+
+const answersCache = processCache<Awaited<ReturnType<typeof receivedAnswers>>>(['notifications', 'social_applies', 'candidates', 'social_offers', 'fups'], { max: 500 })
+
+/** The partners' answers notified to a user (the home page), within the minute of `now`, like the late prescriptions. */
+export const pageReceivedAnswers = (params: { userId: string; organisationId: string; now: Date }) => {
+  const minute = Math.floor(params.now.getTime() / 60_000)
+  return answersCache().read(JSON.stringify([params.userId, params.organisationId, minute]), () => receivedAnswers(getDb(), { ...params, now: new Date(minute * 60_000) }))
 }

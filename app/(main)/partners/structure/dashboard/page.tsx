@@ -7,10 +7,11 @@ import { ValidityBadge } from '@/components/offers/validity-badge'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { RestoreButton } from '@/components/applies/restore-button'
+import { ArchivedApplies } from '@/components/applies/archived-applies'
 import { applyCountsByOffer, archivedAppliesOfStructure, pendingAppliesOfStructure } from '@/lib/applies/queries'
 import { formatDate } from '@/lib/dates'
 import { requireUser } from '@/lib/auth/session'
+import { processCache } from '@/lib/cache/process-cache'
 import { getDb } from '@/lib/db/client'
 import { socialOffersOfStructure } from '@/lib/offers/queries'
 import { getOwnStructure } from '@/lib/partners/queries'
@@ -18,20 +19,34 @@ import { can, partnerHome } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('partnersDashboard')
 
+/**
+ * The structure, its offers with their counts, its latest pending prescriptions and its archived ones, kept until a
+ * table they read changes (lib/cache/process-cache.ts); the counters (lib/applies/tab-counts.ts) change with the applies.
+ */
+const viewsCache = processCache<Awaited<ReturnType<typeof dashboardView>>>(['partner_structures', 'social_offers', 'social_applies', 'candidates'], { max: 300 })
+
+async function dashboardView(structureId: string, withArchived: boolean) {
+  const db = getDb()
+  const [structure, offers] = await Promise.all([getOwnStructure(db, structureId), socialOffersOfStructure(db, structureId)])
+  if (!structure) return null
+  const [counts, pending, archived] = await Promise.all([
+    applyCountsByOffer(db, structureId, offers.map((o) => o.id)),
+    pendingAppliesOfStructure(db, structureId),
+    withArchived ? archivedAppliesOfStructure(db, structureId) : [],
+  ])
+  return { structure, offers, counts, pending, archived }
+}
+
 /** The partner structure's home (role fullPartner): its social offers and their prescriptions per tab. */
 export default async function PartnerDashboardPage() {
   const user = await requireUser()
   if (user.role !== 'fullPartner') redirect(partnerHome(user))
   if (!user.structureId) notFound()
-  const db = getDb()
-  const [structure, offers] = await Promise.all([getOwnStructure(db, user.structureId), socialOffersOfStructure(db, user.structureId)])
-  if (!structure) notFound()
   const canArchive = can(user, 'offers.social.archive')
-  const [counts, pending, archived] = await Promise.all([
-    applyCountsByOffer(db, user.structureId, offers.map((o) => o.id)),
-    pendingAppliesOfStructure(db, user.structureId),
-    canArchive ? archivedAppliesOfStructure(db, user.structureId) : [],
-  ])
+  const structureId = user.structureId
+  const view = await viewsCache().read(JSON.stringify([structureId, canArchive]), () => dashboardView(structureId, canArchive))
+  if (!view) notFound()
+  const { structure, offers, counts, pending, archived } = view
   const t = await getTranslations('applies')
   return (
     <>
@@ -74,13 +89,10 @@ export default async function PartnerDashboardPage() {
           {archived.length === 0 ? (
             <EmptyState title="Aucun dossier archivé.">Les candidats intégrés ou refusés que vous archivez depuis la page d’une offre sont rangés ici.</EmptyState>
           ) : (
-            <SimpleTable
+            <ArchivedApplies
               caption="Dossiers archivés"
               headers={['Candidat', 'Offre', 'État', 'Archivé le', 'Action']}
-              rows={archived.map((a) => ({
-                key: a.id,
-                cells: [`${a.lastName} ${a.firstName}`, a.offerName, t(`tabs.${a.state}`), formatDate(a.archivedAt), <RestoreButton key="r" applyId={a.id} candidateName={`${a.firstName} ${a.lastName}`} />],
-              }))}
+              rows={archived.map((a) => [a.id, `${a.lastName} ${a.firstName}`, a.offerName, t(`tabs.${a.state}`), formatDate(a.archivedAt), `${a.firstName} ${a.lastName}`])}
             />
           )}
         </>

@@ -6,8 +6,9 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/session'
 import { formatDate } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
-import { pageAnswerReminderDays, pageUnansweredPrescriptions } from '@/lib/cache/settings-caches'
-import { ANSWERS_WINDOW_DAYS, receivedAnswers } from '@/lib/prescriptions/queries'
+import { pageAnswerReminderDays } from '@/lib/cache/settings-caches'
+import { processCache } from '@/lib/cache/process-cache'
+import { ANSWERS_WINDOW_DAYS, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
 import { NavLink } from '@/components/ui/nav-link'
 import { formatDateTime, formatTime, parisInstant, parisToday } from '@/lib/dates'
 import { now as clockNow } from '@/lib/clock'
@@ -22,6 +23,30 @@ export const generateMetadata = pageMetadata('actionsDashboard')
 const DAY = 86_400_000
 
 /**
+ * What the dashboard lists for one user (but the SMS replies, read at each view: their messages' statuses change all
+ * day), kept until a table it reads changes (lib/cache/process-cache.ts), within the minute and the day: a prescription
+ * turns late, and an answer leaves the 30 days' window, within a minute.
+ */
+const viewsCache = processCache<Awaited<ReturnType<typeof dashboardView>>>(
+  ['social_applies', 'candidates', 'social_offers', 'fups', 'notifications', 'workshops', 'workshop_facilitators', 'support_courses', 'support_course_enrolments', 'support_course_steps', 'orientations', 'referral_links'],
+  { max: 500 },
+)
+
+type Viewer = { userId: string; organisationId: string; wholeOrganisation: boolean; workshops: boolean; courses: boolean; orientations: boolean }
+
+async function dashboardView(viewer: Viewer, days: number, now: Date, today: string) {
+  const db = getDb()
+  const [answers, unanswered, workshopsToday, lateSteps, orientations] = await Promise.all([
+    receivedAnswers(db, { userId: viewer.userId, organisationId: viewer.organisationId, now }),
+    unansweredPrescriptions(db, { organisationId: viewer.organisationId, authorId: viewer.wholeOrganisation ? null : viewer.userId, days, now }),
+    viewer.workshops ? todaysWorkshopsOf(db, viewer.organisationId, viewer.userId, parisInstant(today, 0), parisInstant(today, 24 * 60)) : [],
+    viewer.courses ? lateStepsOf(db, viewer.organisationId, viewer.userId, today) : [],
+    viewer.orientations ? pendingOrientations(db, viewer.organisationId, new Date(now.getTime() - days * DAY)) : null,
+  ])
+  return { answers, unanswered, workshopsToday, lateSteps, orientations }
+}
+
+/**
  * What needs the user's attention: the partners' answers to their prescriptions (new ones, and those of the last
  * 30 days), and their prescriptions still without answer after the organisation's reminder delay. An administrator
  * follows the whole organisation's unanswered prescriptions.
@@ -30,18 +55,21 @@ export default async function ActionsDashboardPage() {
   const user = await requireOrganisationUser()
   // Candidates' names are listed: candidate.visualize, as on the sheet.
   await requirePagePermission('candidate.visualize')
-  const db = getDb()
-  const now = new Date()
+  // The minute: what the lists compare with the time (late, within 30 days) moves on once a minute.
+  const now = new Date(Math.floor(Date.now() / 60_000) * 60_000)
   const days = await pageAnswerReminderDays(user.organisationId)
-  const wholeOrganisation = user.role === 'admin'
   const today = parisToday(clockNow())
-  const [answers, unanswered, replies, workshopsToday, lateSteps, orientations] = await Promise.all([
-    receivedAnswers(db, { userId: user.id, organisationId: user.organisationId, now }),
-    pageUnansweredPrescriptions({ organisationId: user.organisationId, authorId: wholeOrganisation ? null : user.id, days, now }),
-    unreadSmsReplies(db, { userId: user.id, organisationId: user.organisationId }),
-    can(user, 'workshops.visualize') ? todaysWorkshopsOf(db, user.organisationId, user.id, parisInstant(today, 0), parisInstant(today, 24 * 60)) : [],
-    can(user, 'support-courses.visualize') ? lateStepsOf(db, user.organisationId, user.id, today) : [],
-    can(user, 'candidate.orientation.decide') ? pendingOrientations(db, user.organisationId, new Date(now.getTime() - days * DAY)) : null,
+  const viewer: Viewer = {
+    userId: user.id,
+    organisationId: user.organisationId,
+    wholeOrganisation: user.role === 'admin',
+    workshops: can(user, 'workshops.visualize'),
+    courses: can(user, 'support-courses.visualize'),
+    orientations: can(user, 'candidate.orientation.decide'),
+  }
+  const [{ answers, unanswered, workshopsToday, lateSteps, orientations }, replies] = await Promise.all([
+    viewsCache().read(JSON.stringify([viewer, days, now.getTime(), today]), () => dashboardView(viewer, days, now, today)),
+    unreadSmsReplies(getDb(), { userId: user.id, organisationId: user.organisationId }),
   ])
   const unread = answers.filter((a) => !a.readAt).length
   const unreadIds = new Set(answers.filter((a) => !a.readAt).map((a) => a.notificationId))
