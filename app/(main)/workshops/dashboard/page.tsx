@@ -24,6 +24,12 @@ const PATH = '/workshops/dashboard'
 /** The filters' choices (themes, places, facilitators), kept until a workshop or a user changes (lib/cache/response-cache.ts). */
 const filterChoices = processCache<Awaited<ReturnType<typeof workshopFilterOptions>>>(['workshops', 'user'])
 
+/**
+ * A page of a tab with both tabs' counts, kept until a workshop or its facilitators change, within the minute (a
+ * workshop moves to "Passés" when it ends): the counts read every workshop of the organisation (13 000 for a big one).
+ */
+const pagesCache = processCache<Awaited<ReturnType<typeof listWorkshops>>>(['workshops', 'workshop_facilitators'], { max: 300 })
+
 /** Issue 13 §1 (workshops.dashboard.visualize): "À venir" and "Passés" with counts, filters, 50 per page. */
 export default async function WorkshopsDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requirePagePermission('workshops.dashboard.visualize')
@@ -39,8 +45,11 @@ export default async function WorkshopsDashboardPage({ searchParams }: { searchP
     place: urlParams.choice(sp, 'place', [VIDEO_PLACE, ...options.places]),
   }
   const page = urlParams.page(sp)
+  const minute = Math.floor(now().getTime() / 60_000)
   const [list, title] = await Promise.all([
-    listWorkshops(db, user.organisationId, { tab: values.tab || 'upcoming', theme: values.theme, facilitatorId: values.facilitator, place: values.place, page }, now()),
+    pagesCache().read(JSON.stringify([organisationId, values, page, minute]), () =>
+      listWorkshops(db, organisationId, { tab: values.tab || 'upcoming', theme: values.theme, facilitatorId: values.facilitator, place: values.place, page }, new Date(minute * 60_000)),
+    ),
     pageTitle('workshopsDashboard'),
   ])
   const tabs = [

@@ -28,6 +28,9 @@ const PATH = '/v2/offers/dashboard/job'
  */
 const statusCountsCache = processCache<Awaited<ReturnType<typeof jobOfferStatusCounts>>>(['job_offers'], { max: 200 })
 const enterpriseChoicesCache = processCache<Awaited<ReturnType<typeof enterpriseChoices>>>(['enterprises'], { max: 100 })
+/** A page of offers (their enterprises' and places' names) and the places filter, kept until one of their tables changes. */
+const pagesCache = processCache<Awaited<ReturnType<typeof listJobOffers>>>(['job_offers', 'enterprises', 'places'], { max: 300 })
+const placesCache = processCache<Awaited<ReturnType<typeof organisationPlaces>>>(['places'], { max: 200 })
 
 /** Issue 12 §3: the organisation's job offers — search, filters by contract, place, enterprise and status, sorts, 50 per page. */
 export default async function JobOffersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -44,10 +47,12 @@ export default async function JobOffersPage({ searchParams }: { searchParams: Pr
   const page = urlParams.page(sp)
   const db = getDb()
   const [list, places, enterprises, title] = await Promise.all([
-    listJobOffers(db, user.organisationId, { search: values.q, contract: values.contract, placeId: values.place, enterpriseId: values.enterprise, status: values.status, sort: values.sort, page }, (f) =>
-      statusCountsCache().read(JSON.stringify([user.organisationId, f.search ?? '', f.contract ?? '', f.placeId ?? '', f.enterpriseId ?? '']), () => jobOfferStatusCounts(db, user.organisationId, f)),
+    pagesCache().read(JSON.stringify([user.organisationId, values, page]), () =>
+      listJobOffers(db, user.organisationId, { search: values.q, contract: values.contract, placeId: values.place, enterpriseId: values.enterprise, status: values.status, sort: values.sort, page }, (f) =>
+        statusCountsCache().read(JSON.stringify([user.organisationId, f.search ?? '', f.contract ?? '', f.placeId ?? '', f.enterpriseId ?? '']), () => jobOfferStatusCounts(db, user.organisationId, f)),
+      ),
     ),
-    organisationPlaces(db, user.organisationId),
+    placesCache().read(user.organisationId, () => organisationPlaces(db, user.organisationId)),
     enterpriseChoicesCache().read(`${user.organisationId}:${values.enterprise}`, () => enterpriseChoices(db, user.organisationId, values.enterprise)),
     pageTitle('jobOffers'),
   ])
