@@ -8,6 +8,7 @@ import { SimpleTable } from '@/components/ui/simple-table'
 import { pageActiveCauses, pagePrescriberDefaults } from '@/lib/cache/settings-caches'
 import { getCurrentUser } from '@/lib/auth/session'
 import { formatDate, parisToday } from '@/lib/dates'
+import { processCache } from '@/lib/cache/process-cache'
 import { getDb } from '@/lib/db/client'
 import { candidates } from '@/lib/db/schema'
 import { can } from '@/lib/permissions'
@@ -15,19 +16,32 @@ import { candidatePrescriptions } from '@/lib/prescriptions/queries'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
 
 /**
- * The sheet's "Prescriptions" section: the candidate's social applies (archived ones too), their state, partner,
- * dates, cause and documents; "Prescrire à une offre"; and, for a manual prescription, the referent's status update.
+ * A candidate's prescriptions and name, kept until a table they read changes (lib/cache/process-cache.ts): the sheet's
+ * section is opened again and again while the partners' answers come in one by one.
  */
-export async function SheetPrescriptions({ organisationId, candidateId }: { organisationId: string; candidateId: string }) {
+const prescriptionsCache = processCache<Awaited<ReturnType<typeof candidatePrescriptionsAndName>>>(['social_applies', 'candidates', 'social_offers', 'fups', 'organisation_refusal_causes'], { max: 500 })
+
+async function candidatePrescriptionsAndName(organisationId: string, candidateId: string) {
   const db = getDb()
-  const user = await getCurrentUser()
-  const canPrescribe = !!user && user.organisationId === organisationId && can(user, 'candidate.prescribe')
-  const [rows, [candidate], prescriber, causes] = await Promise.all([
+  const [rows, [candidate]] = await Promise.all([
     candidatePrescriptions(db, organisationId, candidateId),
     db
       .select({ firstName: candidates.firstName, lastName: candidates.lastName })
       .from(candidates)
       .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId))),
+  ])
+  return { rows, candidate }
+}
+
+/**
+ * The sheet's "Prescriptions" section: the candidate's social applies (archived ones too), their state, partner,
+ * dates, cause and documents; "Prescrire à une offre"; and, for a manual prescription, the referent's status update.
+ */
+export async function SheetPrescriptions({ organisationId, candidateId }: { organisationId: string; candidateId: string }) {
+  const user = await getCurrentUser()
+  const canPrescribe = !!user && user.organisationId === organisationId && can(user, 'candidate.prescribe')
+  const [{ rows, candidate }, prescriber, causes] = await Promise.all([
+    prescriptionsCache().read(JSON.stringify([organisationId, candidateId]), () => candidatePrescriptionsAndName(organisationId, candidateId)),
     canPrescribe ? pagePrescriberDefaults(user!.id, organisationId) : null,
     pageActiveCauses(organisationId),
   ])

@@ -1,108 +1,157 @@
 'use client'
 
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type OnChangeFn, type SortingState } from '@tanstack/react-table'
 import { clsx } from 'clsx'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
+import { Checkbox } from './checkbox'
 import { useHydrated, SERVER_ROWS } from './use-hydrated'
 
+/** A column: its id (the server's sort key when sortable), header and cell. */
+export type TableColumn<T> = {
+  id: string
+  header: React.ReactNode
+  cell: (row: T) => React.ReactNode
+  /** Its header becomes a button that asks the server for this order. */
+  sortable?: boolean
+  /** The first direction when this column is chosen (else ascending). */
+  sortDescFirst?: boolean
+}
+/** The order the server sorted by: a column's id, and whether descending. */
+export type TableSort = { id: string; desc: boolean }
+/** The selected row ids (true when selected). */
+export type TableSelection = Record<string, boolean>
+
 /**
- * A dense, accessible table on TanStack Table. Row selection is optional and controlled
- * (the parent owns the selection, e.g. to archive the selected rows). Sorting is optional and manual (the server
- * sorts): with `onSortingChange`, the headers of columns that have an accessor and do not set `enableSorting: false`
- * become buttons, and their header cell carries aria-sort.
+ * A dense, accessible table of server-sorted, server-paged rows. Row selection is optional and controlled (the parent
+ * owns the selection, e.g. to act on the selected rows); with `onSortChange`, sortable columns' headers are buttons and
+ * their header cells carry aria-sort. Plain React: the TanStack table it replaced built its row models for every row
+ * at each render, a tenth of the candidates dashboard's server render (issue 16 §1), for features no list here uses.
  */
 export function DataTable<T>({
   caption,
   columns,
   data,
   getRowId,
-  rowSelection,
-  onRowSelectionChange,
+  selection,
+  onSelectionChange,
+  selectAllLabel = 'Tout sélectionner',
+  selectLabel,
   empty,
   maxHeight,
-  sorting,
-  onSortingChange,
+  sort,
+  onSortChange,
   columnClassNames,
+  region,
 }: {
   caption: string
-  columns: ColumnDef<T, unknown>[]
+  columns: TableColumn<T>[]
   data: T[]
   getRowId: (row: T) => string
-  rowSelection?: RowSelectionState
-  onRowSelectionChange?: OnChangeFn<RowSelectionState>
+  selection?: TableSelection
+  onSelectionChange?: (selection: TableSelection) => void
+  /** The select-all checkbox's label. */
+  selectAllLabel?: string
+  /** A row checkbox's label (e.g. "Sélectionner Martin Léa"). */
+  selectLabel?: (row: T) => string
   empty?: React.ReactNode
   maxHeight?: number
-  sorting?: SortingState
-  onSortingChange?: OnChangeFn<SortingState>
+  sort?: TableSort
+  onSortChange?: (sort: TableSort) => void
   /** Classes added to a column's header and cells, by column id (e.g. 'hidden md:table-cell' for a narrow screen). */
   columnClassNames?: Record<string, string>
+  /**
+   * A region named by the caption that the keyboard can reach and scroll, whether or not its rows hold a link (WCAG
+   * 2.1.1; axe scrollable-region-focusable): for rows that arrive after the page, in a table that may scroll.
+   */
+  region?: boolean
 }) {
-  const table = useReactTable({
-    data,
-    columns,
-    getRowId,
-    getCoreRowModel: getCoreRowModel(),
-    enableRowSelection: !!onRowSelectionChange,
-    state: { ...(rowSelection ? { rowSelection } : {}), ...(sorting ? { sorting } : {}) },
-    onRowSelectionChange,
-    manualSorting: true,
-    enableSorting: !!onSortingChange,
-    enableMultiSort: false,
-    enableSortingRemoval: false,
-    onSortingChange,
-  })
+  const selectable = !!selection && !!onSelectionChange
+  const ids = data.map(getRowId)
+  const selectedCount = selectable ? ids.filter((id) => selection[id]).length : 0
+  const allSelected = ids.length > 0 && selectedCount === ids.length
+  const toggleAll = () => onSelectionChange?.(allSelected ? {} : Object.fromEntries(ids.map((id) => [id, true])))
+  const toggle = (id: string) => {
+    if (!selection || !onSelectionChange) return
+    const next = { ...selection }
+    if (next[id]) delete next[id]
+    else next[id] = true
+    onSelectionChange(next)
+  }
   // The first rows in the server's HTML, the others rendered by the browser once hydrated (components/ui/use-hydrated.ts).
   const hydrated = useHydrated()
-  const rows = hydrated ? table.getRowModel().rows : table.getRowModel().rows.slice(0, SERVER_ROWS)
+  const rows = hydrated ? data : data.slice(0, SERVER_ROWS)
+  const width = columns.length + (selectable ? 1 : 0)
   return (
-    <div className="overflow-auto rounded-lg border border-slate-200 bg-white" style={maxHeight ? { maxHeight } : undefined}>
+    <div
+      {...(region ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}
+      className={clsx(
+        'overflow-auto rounded-lg border border-slate-200 bg-white',
+        region && 'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
+      )}
+      style={maxHeight ? { maxHeight } : undefined}
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const sortable = !header.isPlaceholder && header.column.getCanSort()
-                const sorted = header.column.getIsSorted()
-                const label = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
-                    className={clsx('whitespace-nowrap px-3 py-2 font-semibold', columnClassNames?.[header.column.id])}
-                  >
-                    {sortable ? (
-                      <button type="button" onClick={header.column.getToggleSortingHandler()} className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:bg-slate-200">
-                        {label}
-                        {sorted === 'asc' ? <ArrowUp aria-hidden size={14} /> : sorted === 'desc' ? <ArrowDown aria-hidden size={14} /> : <ArrowUpDown aria-hidden size={14} className="text-slate-400" />}
-                      </button>
-                    ) : (
-                      label
-                    )}
-                  </th>
-                )
-              })}
-            </tr>
-          ))}
+          <tr>
+            {selectable && (
+              <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                <Checkbox aria-label={selectAllLabel} checked={allSelected} indeterminate={selectedCount > 0 && !allSelected} disabled={ids.length === 0} onChange={toggleAll} />
+              </th>
+            )}
+            {columns.map((column) => {
+              const sortable = !!onSortChange && !!column.sortable
+              const sorted = sort?.id === column.id ? (sort.desc ? 'desc' : 'asc') : false
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                  className={clsx('whitespace-nowrap px-3 py-2 font-semibold', columnClassNames?.[column.id])}
+                >
+                  {sortable ? (
+                    <button
+                      type="button"
+                      // The same column again turns its order round; another starts with its first direction.
+                      onClick={() => onSortChange({ id: column.id, desc: sorted ? sorted === 'asc' : !!column.sortDescFirst })}
+                      className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:bg-slate-200"
+                    >
+                      {column.header}
+                      {sorted === 'asc' ? <ArrowUp aria-hidden size={14} /> : sorted === 'desc' ? <ArrowDown aria-hidden size={14} /> : <ArrowUpDown aria-hidden size={14} className="text-slate-400" />}
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              )
+            })}
+          </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={columns.length} className="px-3 py-8 text-center text-slate-600">
+              <td colSpan={width} className="px-3 py-8 text-center text-slate-600">
                 {empty}
               </td>
             </tr>
           ) : (
-            rows.map((row) => (
-              <tr key={row.id} className={clsx('border-t border-slate-100', row.getIsSelected() && 'bg-brand-50')}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={clsx('px-3 py-2 align-top', columnClassNames?.[cell.column.id])}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))
+            rows.map((row) => {
+              const id = getRowId(row)
+              const selected = selectable && !!selection[id]
+              return (
+                <tr key={id} className={clsx('border-t border-slate-100', selected && 'bg-brand-50')}>
+                  {selectable && (
+                    <td className="px-3 py-2 align-top">
+                      <Checkbox aria-label={selectLabel ? selectLabel(row) : 'Sélectionner la ligne'} checked={selected} onChange={() => toggle(id)} />
+                    </td>
+                  )}
+                  {columns.map((column) => (
+                    <td key={column.id} className={clsx('px-3 py-2 align-top', columnClassNames?.[column.id])}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              )
+            })
           )}
         </tbody>
       </table>

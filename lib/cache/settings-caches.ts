@@ -42,11 +42,11 @@ const challengesCache = processCache<Awaited<ReturnType<typeof listChallenges>>>
 /** The challenges ("freins") the organisation sees, for the filters and forms. */
 export const pageChallenges = (organisationId: string) => challengesCache().read(organisationId, () => listChallenges(getDb(), organisationId))
 
-const unansweredCache = processCache<Awaited<ReturnType<typeof unansweredPrescriptions>>>(['social_applies', 'candidates', 'social_offers', 'fups'], { max: 500 })
+const unansweredCache = processCache<Awaited<ReturnType<typeof unansweredPrescriptions>>>(['social_applies', 'candidates', 'social_offers', 'fups', 'organisation_refusal_causes'], { max: 500 })
 
 /**
  * The prescriptions late for an answer (the actions dashboard and the home page): the organisation's, or one author's.
- * Kept until a prescription, a candidate, an offer or a sheet changes, within the minute of `now`: a prescription
+ * Kept until a prescription, a candidate, an offer, a sheet or a refusal cause changes, within the minute of `now`: a prescription
  * turns late on these pages within a minute of its delay.
  */
 export const pageUnansweredPrescriptions = (params: { organisationId: string; authorId: string | null; days: number; now: Date }) => {
@@ -56,7 +56,7 @@ export const pageUnansweredPrescriptions = (params: { organisationId: string; au
   )
 }
 
-const answersCache = processCache<Awaited<ReturnType<typeof receivedAnswers>>>(['notifications', 'social_applies', 'candidates', 'social_offers', 'fups'], { max: 500 })
+const answersCache = processCache<Awaited<ReturnType<typeof receivedAnswers>>>(['notifications', 'social_applies', 'candidates', 'social_offers', 'fups', 'organisation_refusal_causes'], { max: 500 })
 
 /** The partners' answers notified to a user (the home page), within the minute of `now`, like the late prescriptions. */
 export const pageReceivedAnswers = (params: { userId: string; organisationId: string; now: Date }) => {

@@ -2,17 +2,16 @@
 
 import { useCallback, useEffect, useMemo, useOptimistic, useRef, useState, useTransition } from 'react'
 import { usePathname, useRouter } from 'next/navigation'
-import type { RowSelectionState, SortingState } from '@tanstack/react-table'
 import { toast } from '@/components/ui/toast'
 import { PageHeader } from '@/components/layout/page-header'
 import { Button } from '@/components/ui/button'
-import { DataTable } from '@/components/ui/data-table'
+import { DataTable, type TableSelection, type TableSort } from '@/components/ui/data-table'
 import type { Option } from '@/components/ui/multi-select'
 import type { CandidateListRow, CandidateSort } from '@/lib/candidates/list-candidates'
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { BulkBar } from './bulk-bar'
 import type { ComposerTemplate } from '@/components/sms/sms-composer'
-import { candidateColumnClassNames, candidateColumns } from './columns'
+import { candidateColumnClassNames, candidateColumns, candidateSelectLabel } from './columns'
 import { dashboardQuery, hasFilters, type DashboardParams } from './dashboard-params'
 import { CandidateFilterBar, type DashboardFilterOptions } from './filter-bar'
 import { Pagination } from './pagination'
@@ -73,7 +72,7 @@ export function CandidatesDashboard({
   const [loading, startLoading] = useTransition()
   // The filters show their new value at once; the rows follow when the server has answered.
   const [shown, setShown] = useOptimistic(params)
-  const [selection, setSelection] = useState<RowSelectionState>({})
+  const [selection, setSelection] = useState<TableSelection>({})
   // The search applied ('' or 2+ characters, trimmed), and the last page the server found for it.
   const [search, setSearch] = useState('')
   const [found, setFound] = useState<Found | null>(null)
@@ -182,16 +181,11 @@ export function CandidatesDashboard({
     navigate({ ...shown, placeIds: [], statusIds: [], referentIds: [], placed: false, page: 1 })
   }
 
-  const sorting: SortingState = [{ id: shown.sort, desc: shown.dir === 'desc' }]
-  const onSortingChange = (updater: SortingState | ((old: SortingState) => SortingState)) => {
-    const next = (typeof updater === 'function' ? updater(sorting) : updater)[0]
-    if (!next) return
-    const sort = next.id as CandidateSort
-    navigate({ ...shown, sort, dir: next.desc ? 'desc' : 'asc', page: 1 })
-  }
+  const sort: TableSort = { id: shown.sort, desc: shown.dir === 'desc' }
+  const onSortChange = (next: TableSort) => navigate({ ...shown, sort: next.id as CandidateSort, dir: next.desc ? 'desc' : 'asc', page: 1 })
 
   const selectable = permissions.export || permissions.modify || permissions.sms
-  const columns = useMemo(() => candidateColumns({ selectable, linked: permissions.link }), [selectable, permissions.link])
+  const columns = useMemo(() => candidateColumns({ linked: permissions.link }), [permissions.link])
   const selectedIds = Object.keys(selection).filter((id) => selection[id])
   const pages = Math.max(1, Math.ceil(shownTotal / PAGE_SIZE))
   const narrowed = active || hasFilters(shown)
@@ -235,10 +229,12 @@ export function CandidatesDashboard({
             columnClassNames={candidateColumnClassNames}
             data={shownRows}
             getRowId={(r) => r.id}
-            rowSelection={selectable ? selection : undefined}
-            onRowSelectionChange={selectable ? setSelection : undefined}
-            sorting={sorting}
-            onSortingChange={onSortingChange}
+            selection={selectable ? selection : undefined}
+            onSelectionChange={selectable ? setSelection : undefined}
+            selectAllLabel="Sélectionner tous les candidats de la page"
+            selectLabel={candidateSelectLabel}
+            sort={sort}
+            onSortChange={onSortChange}
             empty={
               <div className="flex flex-col items-center gap-2">
                 <p className="font-medium text-slate-800">Aucun candidat ne correspond à ces critères.</p>

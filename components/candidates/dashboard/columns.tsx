@@ -1,28 +1,12 @@
 'use client'
 
 import { NavLink } from '@/components/ui/nav-link'
-import type { ColumnDef } from '@tanstack/react-table'
-import { Checkbox } from '@/components/ui/checkbox'
+import type { TableColumn } from '@/components/ui/data-table'
 import type { CandidateListRow } from '@/lib/candidates/list-candidates'
 import { formatDate } from '@/lib/dates'
 import { formatPhone } from '@/lib/phone'
 
 type Row = CandidateListRow
-
-const selectColumn: ColumnDef<Row, unknown> = {
-  id: 'select',
-  header: ({ table }) => (
-    <Checkbox
-      aria-label="Sélectionner tous les candidats de la page"
-      checked={table.getIsAllPageRowsSelected()}
-      indeterminate={table.getIsSomePageRowsSelected()}
-      onChange={table.getToggleAllPageRowsSelectedHandler()}
-    />
-  ),
-  cell: ({ row }) => (
-    <Checkbox aria-label={`Sélectionner ${row.original.lastName} ${row.original.firstName}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
-  ),
-}
 
 /**
  * Below md (768 px) the table keeps the name (with the phone under it) and the status, so that it fits a phone
@@ -36,24 +20,23 @@ export const candidateColumnClassNames: Record<string, string> = {
   created: 'hidden md:table-cell',
 }
 
-/**
- * The dashboard's columns. Sortable ones have an accessor and an id that is the server's sort key (name, place,
- * status, created); the others set enableSorting: false.
- */
-export function candidateColumns({ selectable, linked }: { selectable: boolean; linked: boolean }): ColumnDef<Row, unknown>[] {
-  const columns: ColumnDef<Row, unknown>[] = [
+/** A row's checkbox label. */
+export const candidateSelectLabel = (r: Row) => `Sélectionner ${r.lastName} ${r.firstName}`
+
+/** The dashboard's columns. Sortable ones have the server's sort key as id (name, place, status, created). */
+export function candidateColumns({ linked }: { linked: boolean }): TableColumn<Row>[] {
+  return [
     {
       id: 'name',
       header: 'Candidat',
-      accessorFn: (r) => r.lastName,
-      sortDescFirst: false,
-      cell: ({ row }) => {
-        const name = `${row.original.lastName} ${row.original.firstName}`
-        const phone = formatPhone(row.original.phone)
+      sortable: true,
+      cell: (r) => {
+        const name = `${r.lastName} ${r.firstName}`
+        const phone = formatPhone(r.phone)
         return (
           <>
             {linked ? (
-              <NavLink href={`/v2/candidate/${row.original.id}`} className="whitespace-nowrap font-medium">
+              <NavLink href={`/v2/candidate/${r.id}`} className="whitespace-nowrap font-medium">
                 {name}
               </NavLink>
             ) : (
@@ -65,18 +48,11 @@ export function candidateColumns({ selectable, linked }: { selectable: boolean; 
         )
       },
     },
-    { id: 'phone', header: 'Téléphone', enableSorting: false, cell: ({ row }) => <span className="whitespace-nowrap">{formatPhone(row.original.phone)}</span> },
-    { id: 'email', header: 'Email', enableSorting: false, cell: ({ row }) => <span className="whitespace-nowrap">{row.original.email ?? ''}</span> },
-    { id: 'place', header: 'Résidence', accessorFn: (r) => r.place ?? '', sortDescFirst: false, cell: ({ row }) => row.original.place ?? '' },
-    { id: 'status', header: 'Statut', accessorFn: (r) => r.status ?? '', sortDescFirst: false, cell: ({ row }) => row.original.status ?? '' },
-    { id: 'referent', header: 'Référent', enableSorting: false, cell: ({ row }) => row.original.referent ?? '' },
-    {
-      id: 'created',
-      header: 'Créé le',
-      accessorFn: (r) => r.createdAt,
-      sortDescFirst: true,
-      cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.createdAt)}</span>,
-    },
+    { id: 'phone', header: 'Téléphone', cell: (r) => <span className="whitespace-nowrap">{formatPhone(r.phone)}</span> },
+    { id: 'email', header: 'Email', cell: (r) => <span className="whitespace-nowrap">{r.email ?? ''}</span> },
+    { id: 'place', header: 'Résidence', sortable: true, cell: (r) => r.place ?? '' },
+    { id: 'status', header: 'Statut', sortable: true, cell: (r) => r.status ?? '' },
+    { id: 'referent', header: 'Référent', cell: (r) => r.referent ?? '' },
+    { id: 'created', header: 'Créé le', sortable: true, sortDescFirst: true, cell: (r) => <span className="whitespace-nowrap">{formatDate(r.createdAt)}</span> },
   ]
-  return selectable ? [selectColumn, ...columns] : columns
 }

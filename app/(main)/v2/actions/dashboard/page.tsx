@@ -28,7 +28,7 @@ const DAY = 86_400_000
  * turns late, and an answer leaves the 30 days' window, within a minute.
  */
 const viewsCache = processCache<Awaited<ReturnType<typeof dashboardView>>>(
-  ['social_applies', 'candidates', 'social_offers', 'fups', 'notifications', 'workshops', 'workshop_facilitators', 'support_courses', 'support_course_enrolments', 'support_course_steps', 'orientations', 'referral_links'],
+  ['social_applies', 'candidates', 'social_offers', 'fups', 'organisation_refusal_causes', 'notifications', 'workshops', 'workshop_facilitators', 'support_courses', 'support_course_enrolments', 'support_course_steps', 'orientations', 'referral_links'],
   { max: 500 },
 )
 
