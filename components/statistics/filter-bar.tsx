@@ -1,4 +1,4 @@
-import { SelectOptions } from '@/components/ui/select-options'
+import { optionsHtml } from '@/components/ui/select-options'
 import { PERIODS, type StatisticsFilters } from '@/lib/statistics/filters'
 
 type Choice = { id: string; name: string }
@@ -36,9 +36,13 @@ function Select({ label, name, value, options }: { label: string; name: string; 
       <label htmlFor={`statistics-${name}`} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select id={`statistics-${name}`} name={name} defaultValue={value} className={selectClass}>
-        <SelectOptions options={options.map((o) => [o.id, o.name])} />
-      </select>
+      <select
+        id={`statistics-${name}`}
+        name={name}
+        defaultValue={value}
+        className={selectClass}
+        dangerouslySetInnerHTML={{ __html: optionsHtml(options.map((o) => [o.id, o.name]), value) }}
+      />
     </div>
   )
 }
