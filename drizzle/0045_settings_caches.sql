@@ -24,3 +24,6 @@ CREATE TRIGGER "referral_links_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCA
 --> statement-breakpoint
 -- The candidates list's "placed" filter.
 CREATE TRIGGER "job_placements_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "job_placements" FOR EACH STATEMENT EXECUTE FUNCTION passerelle_cache_changed();
+--> statement-breakpoint
+-- An enterprise's sheet: its contacts.
+CREATE TRIGGER "enterprise_contacts_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "enterprise_contacts" FOR EACH STATEMENT EXECUTE FUNCTION passerelle_cache_changed();

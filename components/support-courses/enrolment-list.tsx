@@ -5,16 +5,21 @@ import { NavLink } from '@/components/ui/nav-link'
 import { useFirstRowsOnServer } from '@/components/ui/use-hydrated'
 import { LeaveCourseButton, StepDoneButton } from './course-controls'
 
-/** One step of an enrolled candidate, as the server worded it: its badge ('done', 'late' or 'due' and the text). */
-export type EnrolmentStep = { stepId: string; title: string; kind: string; state: 'done' | 'late' | 'due'; badge: string; linkLabel: string | null; comment: string | null }
+/** One of the course's steps, as every enrolment follows them: its id, title and kind. */
+export type CourseStepLine = [stepId: string, title: string, kind: string]
+/** An enrolment's progress on one step (in the course's order): done, late or due, with its date as written, and what was noted. */
+export type EnrolmentStep = [state: 'done' | 'late' | 'due', date: string, linkLabel: string | null, comment: string | null]
 export type EnrolmentLine = { id: string; candidateId: string; firstName: string; lastName: string; enrolledOn: string; steps: EnrolmentStep[] }
+
+const BADGE = { done: (d: string) => `Faite le ${d}`, late: (d: string) => `En retard (prévue le ${d})`, due: (d: string) => `À faire avant le ${d}` }
 
 /**
  * A course's enrolled candidates with each step done, due or late, "Marquer faite" and "Quitter le parcours". One client
- * component fed with the enrolments' data: rendered on the server, a page of 50 candidates with 4 steps each sent 250
- * button components and their element trees in the RSC payload (issue 16 §1).
+ * component fed with the enrolments' data, the steps' titles sent once for all of them: rendered on the server, a page
+ * of 50 candidates with 4 steps each sent 250 button components and their element trees in the RSC payload, and each
+ * step's title 50 times (issue 16 §1).
  */
-export function EnrolmentList({ enrolments, canModify, today }: { enrolments: EnrolmentLine[]; canModify: boolean; today: string }) {
+export function EnrolmentList({ steps, enrolments, canModify, today }: { steps: CourseStepLine[]; enrolments: EnrolmentLine[]; canModify: boolean; today: string }) {
   const shown = useFirstRowsOnServer(enrolments)
   return (
     <ul className="flex flex-col gap-3">
@@ -32,17 +37,20 @@ export function EnrolmentList({ enrolments, canModify, today }: { enrolments: En
               {canModify && <LeaveCourseButton enrolmentId={e.id} name={name} />}
             </div>
             <ol aria-label={`Progression de ${name}`} className="flex flex-col gap-1">
-              {e.steps.map((p, i) => (
-                <li key={p.stepId} className="flex flex-wrap items-center gap-2">
-                  <span>
-                    {i + 1}. {p.title}
-                  </span>
-                  <span className={clsx('rounded-full px-2 py-0.5 text-xs', p.state === 'done' ? 'bg-emerald-100 text-emerald-800' : p.state === 'late' ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-800')}>{p.badge}</span>
-                  {p.linkLabel && <span className="text-slate-700">{p.linkLabel}</span>}
-                  {p.comment && <span className="text-slate-700">«&nbsp;{p.comment}&nbsp;»</span>}
-                  {canModify && p.state !== 'done' && <StepDoneButton enrolmentId={e.id} stepId={p.stepId} kind={p.kind} label={`${p.title} (${name})`} today={today} />}
-                </li>
-              ))}
+              {e.steps.map(([state, date, linkLabel, comment], i) => {
+                const [stepId, title, kind] = steps[i]!
+                return (
+                  <li key={stepId} className="flex flex-wrap items-center gap-2">
+                    <span>
+                      {i + 1}. {title}
+                    </span>
+                    <span className={clsx('rounded-full px-2 py-0.5 text-xs', state === 'done' ? 'bg-emerald-100 text-emerald-800' : state === 'late' ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-800')}>{BADGE[state](date)}</span>
+                    {linkLabel && <span className="text-slate-700">{linkLabel}</span>}
+                    {comment && <span className="text-slate-700">«&nbsp;{comment}&nbsp;»</span>}
+                    {canModify && state !== 'done' && <StepDoneButton enrolmentId={e.id} stepId={stepId} kind={kind} label={`${title} (${name})`} today={today} />}
+                  </li>
+                )
+              })}
             </ol>
           </li>
         )

@@ -79,24 +79,15 @@ export default async function SupportCoursePage({ params, searchParams }: { para
           <EnrolmentList
             canModify={canModify}
             today={today}
+            // Every enrolment's progress follows the course's current steps, in their order (lib/support-courses/progress.ts).
+            steps={(active[0]?.progress ?? []).map((p) => [p.stepId, p.title, stepKinds.get(p.stepId) ?? 'other'])}
             enrolments={active.map((e) => ({
               id: e.id,
               candidateId: e.candidateId,
               firstName: e.firstName,
               lastName: e.lastName,
               enrolledOn: formatDate(e.enrolledOn),
-              steps: e.progress.map((p) => {
-                const late = isLate(p, today)
-                return {
-                  stepId: p.stepId,
-                  title: p.title,
-                  kind: stepKinds.get(p.stepId) ?? 'other',
-                  state: p.doneOn ? 'done' : late ? 'late' : 'due',
-                  badge: p.doneOn ? `Faite le ${formatDate(p.doneOn)}` : late ? `En retard (prévue le ${formatDate(p.due)})` : `À faire avant le ${formatDate(p.due)}`,
-                  linkLabel: p.linkLabel ?? null,
-                  comment: p.comment ?? null,
-                }
-              }),
+              steps: e.progress.map((p) => (p.doneOn ? ['done', formatDate(p.doneOn), p.linkLabel ?? null, p.comment ?? null] : [isLate(p, today) ? 'late' : 'due', formatDate(p.due), p.linkLabel ?? null, p.comment ?? null])),
             }))}
           />
         )}

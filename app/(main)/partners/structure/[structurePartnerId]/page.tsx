@@ -12,6 +12,8 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { NavLink } from '@/components/ui/nav-link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
+import { processCache } from '@/lib/cache/process-cache'
+import { parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { getPartnerStructure, partnerUsersOfStructure, responseIndicator, structureOffersForOrganisation } from '@/lib/partners/queries'
@@ -22,6 +24,21 @@ import { formatSiret } from '@/lib/siret'
 export const generateMetadata = pageMetadata('partnerStructure')
 
 /**
+ * The structure, its offers with the organisation's counts and its response indicator, kept until a table they read
+ * changes (lib/cache/process-cache.ts), per organisation, structure and day; its users are read at each view (whether
+ * an invitation is pending follows the sessions).
+ */
+const sheetsCache = processCache<Awaited<ReturnType<typeof structureSheet>>>(['partner_structures', 'organisation_partner_structures', 'social_offers', 'social_applies', 'organisations'], { max: 300 })
+
+async function structureSheet(organisationId: string, id: string) {
+  const db = getDb()
+  const structure = await getPartnerStructure(db, organisationId, id)
+  if (!structure) return null
+  const [offers, indicator] = await Promise.all([structureOffersForOrganisation(db, organisationId, structure.id), responseIndicator(db, organisationId, structure.id)])
+  return { structure, offers, indicator }
+}
+
+/**
  * Issue 12 §1, the structure's sheet: its contact, its response indicator for the organisation's prescriptions, its
  * social offers with their counts per tab, and its users. A structure the organisation does not work with, or an id
  * that is not one, is "not found". Shared structures are read-only for organisations.
@@ -30,16 +47,12 @@ export default async function PartnerStructurePage({ params }: { params: Promise
   const { structurePartnerId } = await params
   const user = await requireOrganisationUser()
   if (!isUuid(structurePartnerId)) notFound()
-  const db = getDb()
-  const structure = await getPartnerStructure(db, user.organisationId, structurePartnerId)
-  if (!structure) notFound()
+  const organisationId = user.organisationId
+  const sheet = await sheetsCache().read(JSON.stringify([organisationId, structurePartnerId, parisToday()]), () => structureSheet(organisationId, structurePartnerId))
+  if (!sheet) notFound()
+  const { structure, offers, indicator } = sheet
   const canManage = !structure.shared && can(user, 'partners.structure.modify')
-  const [offers, indicator, users, t] = await Promise.all([
-    structureOffersForOrganisation(db, user.organisationId, structure.id),
-    responseIndicator(db, user.organisationId, structure.id),
-    canManage ? partnerUsersOfStructure(db, structure.id) : [],
-    getTranslations('applies'),
-  ])
+  const [users, t] = await Promise.all([canManage ? partnerUsersOfStructure(getDb(), structure.id) : [], getTranslations('applies')])
   return (
     <div className="flex flex-col gap-6">
       <PageHeader

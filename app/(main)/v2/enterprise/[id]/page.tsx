@@ -10,6 +10,7 @@ import { NavLink } from '@/components/ui/nav-link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { formatDate, formatDateTime } from '@/lib/dates'
+import { processCache } from '@/lib/cache/process-cache'
 import { getDb } from '@/lib/db/client'
 import { historyText } from '@/lib/enterprises/history-labels'
 import { enterpriseHistory, enterpriseOffersAndPlacements, getEnterprise } from '@/lib/enterprises/queries'
@@ -22,20 +23,32 @@ import { formatSiret } from '@/lib/siret'
 
 export const generateMetadata = pageMetadata('enterprise')
 
+/**
+ * The enterprise with its contacts, offers and placements, kept until a table they read changes
+ * (lib/cache/process-cache.ts); its history is read at each view (the audit log grows with every action of the app).
+ */
+const sheetsCache = processCache<Awaited<ReturnType<typeof enterpriseSheet>>>(['enterprises', 'enterprise_contacts', 'job_offers', 'job_placements', 'candidates'], { max: 300 })
+
+async function enterpriseSheet(organisationId: string, id: string) {
+  const db = getDb()
+  const enterprise = await getEnterprise(db, organisationId, id)
+  return enterprise ? { enterprise, ...(await enterpriseOffersAndPlacements(db, organisationId, id)) } : null
+}
+
 /** Issue 12 §3, the enterprise's sheet: its data and contacts, its job offers, the candidates placed on them, its history. */
 export default async function EnterprisePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   const user = await requireOrganisationUser()
   if (!isUuid(id)) notFound()
-  const db = getDb()
-  const enterprise = await getEnterprise(db, user.organisationId, id)
-  if (!enterprise) notFound()
+  const organisationId = user.organisationId
+  const [sheet, history] = await Promise.all([
+    sheetsCache().read(JSON.stringify([organisationId, id]), () => enterpriseSheet(organisationId, id)),
+    enterpriseHistory(getDb(), organisationId, id),
+  ])
+  if (!sheet) notFound()
+  const { enterprise, offers, placements } = sheet
   const canEdit = can(user, 'enterprises.modify')
   const canCreateOffer = can(user, 'offers.job.modify')
-  const [{ offers, placements }, history] = await Promise.all([
-    enterpriseOffersAndPlacements(db, user.organisationId, id),
-    enterpriseHistory(db, user.organisationId, id),
-  ])
   const offerTitles = new Map(offers.map((o) => [o.id, o.title]))
   return (
     <div className="flex flex-col gap-6">
