@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { formatNumber, formatPercent } from './numbers'
+import { formatNumber, formatOneDecimal, formatPercent } from './numbers'
 
 describe('French number formats', () => {
   it('groups thousands with a narrow no-break space and writes a decimal comma', () => {
     expect(formatNumber(1234567)).toBe('1\u202f234\u202f567')
     expect(formatNumber(12.5)).toBe('12,5')
     expect(formatNumber(0)).toBe('0')
+  })
+  it('writes a duration with one decimal at most', () => {
+    expect(formatOneDecimal(2.25)).toBe('2,3')
+    expect(formatOneDecimal(3)).toBe('3')
+    expect(formatOneDecimal(1500.5)).toBe('1\u202f500,5')
   })
   it('writes a rate as a percentage with one decimal at most, and a missing one as a dash', () => {
     expect(formatPercent(0.1234)).toBe('12,3\u00a0%')

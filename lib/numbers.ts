@@ -4,9 +4,13 @@
  */
 const NUMBER = new Intl.NumberFormat('fr-FR')
 const PERCENT = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 })
+const ONE_DECIMAL = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 })
 
 /** 12345 → '12 345'. */
 export const formatNumber = (n: number): string => NUMBER.format(n)
+
+/** 2.25 → '2,3'; 3 → '3': one decimal at most. */
+export const formatOneDecimal = (n: number): string => ONE_DECIMAL.format(n)
 
 /** 0.1234 → '12,3 %'; null → '-'. */
 export const formatPercent = (rate: number | null): string => (rate === null ? '-' : PERCENT.format(rate))

@@ -1,6 +1,7 @@
+import { formatOneDecimal } from '@/lib/numbers'
 import type { ResponseIndicator } from '@/lib/partners/queries'
 
-const days = (n: number) => `${n.toLocaleString('fr-FR', { maximumFractionDigits: 1 })}\u00a0jour${n >= 2 ? 's' : ''}`
+const days = (n: number) => `${formatOneDecimal(n)}\u00a0jour${n >= 2 ? 's' : ''}`
 
 /** The response indicator's three figures, as sentences (issue 12 §1). */
 export function indicatorTexts(i: ResponseIndicator) {
@@ -11,15 +12,10 @@ export function indicatorTexts(i: ResponseIndicator) {
   }
 }
 
-export function ResponseIndicatorLine({ indicator }: { indicator: ResponseIndicator }) {
+/** The indicator's lines for a CompactTable cell (components/ui/compact-table.tsx): the late ones emphasised when there are some. */
+export function indicatorCell(indicator: ResponseIndicator): { lines: string[]; emphasis: boolean } {
   const t = indicatorTexts(indicator)
-  return (
-    <span className="flex flex-col text-xs text-slate-700">
-      <span>{t.median}</span>
-      {t.share && <span>{t.share}</span>}
-      <span className={indicator.latePending ? 'font-medium text-amber-900' : undefined}>{t.late}</span>
-    </span>
-  )
+  return { lines: [t.median, ...(t.share ? [t.share] : []), t.late], emphasis: indicator.latePending > 0 }
 }
 
 export function ResponseIndicatorCard({ indicator }: { indicator: ResponseIndicator }) {

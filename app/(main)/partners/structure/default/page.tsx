@@ -2,12 +2,12 @@ import { redirect } from 'next/navigation'
 import { UrlFilters } from '@/components/directory/url-filters'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
-import { ResponseIndicatorLine } from '@/components/partners/response-indicator'
+import { indicatorCell } from '@/components/partners/response-indicator'
 import { Pager } from '@/components/prescriptions/pager'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { NavLink } from '@/components/ui/nav-link'
-import { SimpleTable } from '@/components/ui/simple-table'
+import { CompactTable } from '@/components/ui/compact-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
@@ -66,19 +66,17 @@ export default async function PartnersDefaultPage({ searchParams }: { searchPara
           <EmptyState title="Aucune structure partenaire.">Ajoutez les structures (logement, mobilité, santé…) vers lesquelles vous orientez vos candidats.</EmptyState>
         )
       ) : (
-        <SimpleTable
+        <CompactTable
           caption={title}
           headers={['Structure', 'Adresse', 'Contact', 'Offres', 'Réactivité']}
           rows={list.rows.map((s) => ({
             key: s.id,
             cells: [
-              <NavLink key="n" href={`/partners/structure/${s.id}`}>
-                {s.name}
-              </NavLink>,
+              { href: `/partners/structure/${s.id}`, text: s.name },
               s.addressFormatted ?? '',
               [s.phone ? formatPhone(s.phone) : null, s.email].filter(Boolean).join(' · '),
               s.offers,
-              <ResponseIndicatorLine key="i" indicator={s.indicator} />,
+              indicatorCell(s.indicator),
             ],
           }))}
         />

@@ -1,11 +1,10 @@
 import { UrlFilters } from '@/components/directory/url-filters'
-import { JobOfferStatusBadge } from '@/components/job-offers/status-badges'
+import { jobOfferStatusTone } from '@/components/job-offers/status-badges'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { Pager } from '@/components/prescriptions/pager'
 import { EmptyState } from '@/components/ui/empty-state'
-import { NavLink } from '@/components/ui/nav-link'
-import { SimpleTable } from '@/components/ui/simple-table'
+import { CompactTable } from '@/components/ui/compact-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { formatDate } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
@@ -83,21 +82,19 @@ export default async function JobOffersPage({ searchParams }: { searchParams: Pr
           <EmptyState title="Aucune offre d’emploi pour l’instant.">Créez les offres depuis la fiche de leur entreprise (menu Entreprises).</EmptyState>
         )
       ) : (
-        <SimpleTable
+        <CompactTable
           caption={title}
           headers={['Offre', 'Entreprise', 'Contrat', 'Lieu', 'Début', 'Postes pourvus', 'Statut', 'Validité']}
           rows={list.rows.map((r) => ({
             key: r.id,
             cells: [
-              <NavLink key="n" href={`/v2/offer/${r.id}`}>
-                {r.title}
-              </NavLink>,
+              { href: `/v2/offer/${r.id}`, text: r.title },
               r.enterpriseName ?? '',
               contractLabel(r.contractType),
               r.place ?? '',
               formatDate(r.startDate),
               `${r.positionsFilled} / ${r.positions}`,
-              <JobOfferStatusBadge key="s" status={r.status} />,
+              { badge: jobOfferStatusTone(r.status), text: JOB_OFFER_STATUSES[r.status] },
               offerValidityLabel({ serviceStartDate: r.validFrom, serviceEndDate: r.validUntil }),
             ],
           }))}
