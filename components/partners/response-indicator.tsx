@@ -12,7 +12,7 @@ export function indicatorTexts(i: ResponseIndicator) {
   }
 }
 
-/** The indicator's lines for a CompactTable cell (components/ui/compact-table.tsx): the late ones emphasised when there are some. */
+/** The indicator's lines as a SimpleTable cell (components/ui/simple-table.tsx): the late ones emphasised when there are some. */
 export function indicatorCell(indicator: ResponseIndicator): { lines: string[]; emphasis: boolean } {
   const t = indicatorTexts(indicator)
   return { lines: [t.median, ...(t.share ? [t.share] : []), t.late], emphasis: indicator.latePending > 0 }

@@ -7,7 +7,7 @@ import { Pager } from '@/components/prescriptions/pager'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { NavLink } from '@/components/ui/nav-link'
-import { CompactTable } from '@/components/ui/compact-table'
+import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
@@ -66,7 +66,7 @@ export default async function PartnersDefaultPage({ searchParams }: { searchPara
           <EmptyState title="Aucune structure partenaire.">Ajoutez les structures (logement, mobilité, santé…) vers lesquelles vous orientez vos candidats.</EmptyState>
         )
       ) : (
-        <CompactTable
+        <SimpleTable
           caption={title}
           headers={['Structure', 'Adresse', 'Contact', 'Offres', 'Réactivité']}
           rows={list.rows.map((s) => ({

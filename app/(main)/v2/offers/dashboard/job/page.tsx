@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { Pager } from '@/components/prescriptions/pager'
 import { EmptyState } from '@/components/ui/empty-state'
-import { CompactTable } from '@/components/ui/compact-table'
+import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { formatDate } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
@@ -82,7 +82,7 @@ export default async function JobOffersPage({ searchParams }: { searchParams: Pr
           <EmptyState title="Aucune offre d’emploi pour l’instant.">Créez les offres depuis la fiche de leur entreprise (menu Entreprises).</EmptyState>
         )
       ) : (
-        <CompactTable
+        <SimpleTable
           caption={title}
           headers={['Offre', 'Entreprise', 'Contrat', 'Lieu', 'Début', 'Postes pourvus', 'Statut', 'Validité']}
           rows={list.rows.map((r) => ({
