@@ -167,14 +167,23 @@ describe('response cache under the change feed', () => {
 
 describe('the caches in the app', () => {
   it('read only tables whose changes are notified (each has the statement trigger)', async () => {
-    // Every processCache([...tables]) of the app's pages and routes, and the applies list's tables.
-    const files = execSync(`grep -rl "processCache" app lib components`, { encoding: 'utf8' }).trim().split('\n')
+    // Every processCache<…>([...tables]) of the app's pages, components and modules, and the applies list's tables.
+    const files = execSync(`grep -rl "processCache<" app lib components`, { encoding: 'utf8' }).trim().split('\n')
     const named = new Set<string>(APPLIES_LIST_TABLES)
+    let caches = 0
+    let declared = 0
     for (const file of files) {
-      for (const [, list] of fs.readFileSync(file, 'utf8').matchAll(/processCache<[^\n]*?>\(\[([^\]]*)\]/g)) {
+      const text = fs.readFileSync(file, 'utf8')
+      // Each cache names its tables as a literal list (a list built elsewhere could not be read here; the applies list's
+      // cache names APPLIES_LIST_TABLES, added above).
+      declared += [...text.matchAll(/= processCache<[^\n]*?>\(\s*(?!APPLIES_LIST_TABLES)/g)].length
+      for (const [, list] of text.matchAll(/processCache<[^\n]*?>\(\s*\[([^\]]*)\]/g)) {
+        caches++
         for (const [, table] of list!.matchAll(/'([a-z_]+)'/g)) named.add(table!)
       }
     }
+    expect(caches).toBe(declared)
+    expect(caches).toBeGreaterThan(25)
     expect(named.size).toBeGreaterThan(APPLIES_LIST_TABLES.length)
     const { rows } = await db.execute<{ table: string }>(sql`select distinct c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid
       where t.tgfoid = 'passerelle_cache_changed'::regproc`)
