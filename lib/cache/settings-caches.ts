@@ -8,8 +8,9 @@ import { processCache } from './process-cache'
 
 /**
  * An organisation's settings as its pages show them (issue 16 §1: four or five statements at each view of a list,
- * for rows that change a few times a year), kept by each app process until one of their tables changes
- * (lib/cache/process-cache.ts). Writes never read from here: a form's check reads the settings afresh in its transaction.
+ * for rows that change a few times a year), and the home page's lists of answers and late prescriptions, kept by each
+ * app process until one of their tables changes (lib/cache/process-cache.ts). Writes never read from here: a form's
+ * check reads the settings afresh in its transaction.
  */
 const candidateSettingsCache = processCache<Awaited<ReturnType<typeof candidateSettings>>>(['places', 'candidate_statuses', 'custom_field_definitions', 'user'], { max: 200 })
 const smsTemplatesCache = processCache<Awaited<ReturnType<typeof listTemplates>>>(['sms_templates'], { max: 200 })
