@@ -11,6 +11,8 @@ export const QUEUES = {
   sendMail: { name: 'send-mail', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   /** One SMS (sms_messages row): data { messageId }. */
   sendSms: { name: 'send-sms', retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
+  /** Every 10 minutes: the SMS still `sending` whose callbacks never came, asked about (lib/sms/refresh-status.ts): data {}. */
+  refreshSmsStatus: { name: 'refresh-sms-status', retryLimit: 1, retryDelay: 60, retryBackoff: false, expireInSeconds: 600 },
   /** The nightly RGPD retention run over every organisation (lib/retention), fired by the schedule below: data {}. */
   anonymiseInactive: { name: 'anonymise-inactive', retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 3600 },
   /** The hourly reminder and expiry of unanswered prescriptions (lib/prescriptions/reminders.ts): data {}. */
@@ -40,5 +42,6 @@ export const SCHEDULES = [
   { queue: QUEUES.purgeExports.name, cron: '20 * * * *' },
   { queue: QUEUES.compactStats.name, cron: '* * * * *' },
   { queue: QUEUES.recoverExports.name, cron: '* * * * *' },
+  { queue: QUEUES.refreshSmsStatus.name, cron: '*/10 * * * *' },
 ] as const
 export const SCHEDULE_TIME_ZONE = 'Europe/Paris'

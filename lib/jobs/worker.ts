@@ -21,13 +21,13 @@ export async function startJobWorker(options: { connectionString: string; poolMa
     schema: JOB_SCHEMA,
     max: 2,
     application_name: 'passerelle-worker',
-    // Maintenance (expired attempts back to retry, archiving) every 30 s; the schema is migrated by whoever starts first.
+    // Maintenance (expired attempts back to retry, archiving) every 10 s; the schema is migrated by whoever starts first.
     migrate: true,
     supervise: true,
     // Cron schedules (lib/jobs/queues.ts SCHEDULES) fire on every worker unless JOB_SCHEDULES=off: the test servers
     // turn them off, so that an hourly run at real time never changes the seeded data under a test.
     schedule: process.env.JOB_SCHEDULES !== 'off',
-    maintenanceIntervalSeconds: 30,
+    maintenanceIntervalSeconds: 10,
   })
   boss.on('error', (error) => logError('jobs', error))
   await boss.start()

@@ -26,6 +26,8 @@ export interface SmsTransport {
   send(sms: OutgoingSms): Promise<Handed>
   /** The message if the provider already has it (an earlier attempt that died before it was recorded), else null. */
   findHanded(sms: OutgoingSms, since: Date): Promise<Handed | null>
+  /** What the provider says of a message it took, now (its status callbacks may have been lost); null if unknown. */
+  fetchStatus(sid: string): Promise<Handed | null>
 }
 
 /** Twilio's statuses: accepted/queued/sending are still on their way; read/delivered are delivered. */
@@ -108,6 +110,15 @@ function twilioTransport(): SmsTransport {
       const match = recent.find((m) => m.body === sms.body && m.direction !== 'inbound' && (m.dateCreated?.getTime() ?? 0) >= from)
       return match ? { sid: match.sid, status: providerStatusOf(match.status), errorCode: match.errorCode ? String(match.errorCode) : null } : null
     },
+    async fetchStatus(sid) {
+      try {
+        const m = await client.messages(sid).fetch()
+        return { sid: m.sid, status: providerStatusOf(m.status), errorCode: m.errorCode ? String(m.errorCode) : null }
+      } catch (error) {
+        if ((error as { status?: number }).status === 404) return null
+        throw error
+      }
+    },
   }
 }
 
@@ -135,6 +146,9 @@ function outboxTransport(): SmsTransport {
       } catch {
         return null
       }
+    },
+    async fetchStatus(sid) {
+      return sid.startsWith('outbox-') ? { sid, status: 'delivered' } : null
     },
   }
 }

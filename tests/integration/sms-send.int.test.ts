@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { queueSms } from '@/lib/sms/queue-sms'
+import { refreshStaleSmsStatuses } from '@/lib/sms/refresh-status'
 import { sendQueuedSms } from '@/lib/sms/send-queued-sms'
 import { smsTransport } from '@/lib/sms/transport'
 import { useTestDb } from './db'
@@ -92,6 +93,34 @@ describe('sending through Twilio', () => {
     expect(twilio.standIn().counts.create).toBe(creates)
     expect(createsTo(row.toNumber)).toHaveLength(1)
     expect((await message(messageId)).providerSid).toBe(handed.sid)
+  })
+
+  it('asks Twilio about a message whose callbacks never came, once it has been quiet for 15 minutes', async () => {
+    const standIn = twilio.standIn()
+    standIn.autoCallbacks = false
+    try {
+      const lost = await queued()
+      const unknown = await queued()
+      expect(await sendQueuedSms(db, lost.messageId, { now: at })).toBe('sent')
+      expect(await sendQueuedSms(db, unknown.messageId, { now: at })).toBe('sent')
+      // Twilio delivered the first, but its callbacks were lost; the second's id is one Twilio does not know.
+      createsTo((await message(lost.messageId)).toNumber)[0]!.status = 'delivered'
+      await db.update(s.smsMessages).set({ providerSid: 'SM00000000000000000000000000000000' }).where(eq(s.smsMessages.id, unknown.messageId))
+      const later = (minutes: number) => new Date(WEEKDAY.getTime() + minutes * 60_000)
+
+      await refreshStaleSmsStatuses(db, { now: later(5) })
+      expect(await message(lost.messageId)).toMatchObject({ status: 'sending' })
+
+      const fetches = standIn.counts.fetch
+      await refreshStaleSmsStatuses(db, { now: later(16) })
+      expect(standIn.counts.fetch).toBeGreaterThanOrEqual(fetches + 2)
+      expect(await message(lost.messageId)).toMatchObject({ status: 'delivered', statusAt: later(16) })
+      expect(await message(unknown.messageId)).toMatchObject({ status: 'sending' })
+      // Nothing was sent again.
+      expect(createsTo((await message(lost.messageId)).toNumber)).toHaveLength(1)
+    } finally {
+      standIn.autoCallbacks = true
+    }
   })
 
   it.each([

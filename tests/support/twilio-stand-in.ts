@@ -5,6 +5,7 @@
  * - POST /2010-04-01/Accounts/{sid}/Messages.json (Basic auth): accepts a message (201) and, unless told otherwise,
  *   posts its status callbacks (sent, then delivered) to its StatusCallback, signed as Twilio signs them.
  * - GET the same path: the account's messages, newest first, filtered by To (the SDK's list()).
+ * - GET …/Messages/{MessageSid}.json: one message and its status now (the SDK's messages(sid).fetch()).
  * - On demand: answers the next sends with an HTTP status and a Twilio error code (429, 500, 21211, 21610…), or takes
  *   a message and drops the connection before answering (a provider that accepted it, a client that never heard).
  * - Posts inbound messages (replies, STOP) to the app, signed.
@@ -36,8 +37,8 @@ export type TwilioStandIn = {
   accountSid: string
   authToken: string
   messages: StandInMessage[]
-  /** Requests received, by kind: how many sends were attempted, how many lists. */
-  counts: { create: number; list: number }
+  /** Requests received, by kind: how many sends were attempted, how many lists, how many fetches of one message. */
+  counts: { create: number; list: number; fetch: number }
   /** The next `times` sends fail this way. */
   failNext(failure: Failure, times?: number): void
   /** Callbacks after acceptance: automatic (sent then delivered), or none (the test posts them with `callback`). */
@@ -64,7 +65,7 @@ export async function startTwilioStandIn(options: { inboundUrl: string; from?: s
   const authToken = options.authToken ?? crypto.randomBytes(16).toString('hex')
   const messages: StandInMessage[] = []
   const failures: Failure[] = []
-  const counts = { create: 0, list: 0 }
+  const counts = { create: 0, list: 0, fetch: 0 }
   const base = `/2010-04-01/Accounts/${accountSid}/Messages.json`
 
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -146,6 +147,14 @@ export async function startTwilioStandIn(options: { inboundUrl: string; from?: s
       }
       const auth = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString()
       if (auth !== `${accountSid}:${authToken}`) return json(res, 401, { code: 20003, message: 'Authenticate', status: 401 })
+      const one = url.pathname.startsWith(`${base.replace('.json', '')}/`) && url.pathname.endsWith('.json')
+      if (one && req.method === 'GET') {
+        // The SDK's messages(sid).fetch(): one message as Twilio knows it now, whether or not its callbacks got through.
+        counts.fetch += 1
+        const sid = url.pathname.slice(base.length - '.json'.length + 1, -'.json'.length)
+        const m = messages.find((x) => x.sid === sid)
+        return m ? json(res, 200, resource(m)) : json(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 })
+      }
       if (url.pathname !== base) return json(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 })
 
       if (req.method === 'GET') {
