@@ -19,11 +19,11 @@ count() { # sums "N passed" from a runner's closing lines
 bash scripts/ensure-system-deps.sh
 node -e "new (require('pg').Client)({connectionString: process.env.DATABASE_URL}).connect().then(c => c.end()).catch(e => { console.error('PostgreSQL is not reachable at DATABASE_URL: ' + e.message); process.exit(1) })"
 
-echo "== types"; npx tsc --noEmit
-echo "== unit"; npx vitest run --project unit 2>&1 | tee "$logs/unit.log"; count "$logs/unit.log" 'Tests +[0-9]+ passed'
-echo "== integration"; npx vitest run --project integration 2>&1 | tee "$logs/integration.log"; count "$logs/integration.log" 'Tests +[0-9]+ passed'
-echo "== build"; npx next build
-echo "== e2e"; npx playwright test 2>&1 | tee "$logs/e2e.log"; count "$logs/e2e.log" '^ +[0-9]+ passed'
-echo "== resilience (short)"; npx tsx scripts/resilience.ts --short 2>&1 | tee "$logs/resilience.log"; count "$logs/resilience.log" '^[0-9]+ passed'
+echo "== types (at ${SECONDS} s)"; npx tsc --noEmit
+echo "== unit (at ${SECONDS} s)"; npx vitest run --project unit 2>&1 | tee "$logs/unit.log"; count "$logs/unit.log" 'Tests +[0-9]+ passed'
+echo "== integration (at ${SECONDS} s)"; npx vitest run --project integration 2>&1 | tee "$logs/integration.log"; count "$logs/integration.log" 'Tests +[0-9]+ passed'
+echo "== build (at ${SECONDS} s)"; npx next build
+echo "== e2e (at ${SECONDS} s)"; npx playwright test 2>&1 | tee "$logs/e2e.log"; count "$logs/e2e.log" '^ +[0-9]+ passed'
+echo "== resilience (short) (at ${SECONDS} s)"; npx tsx scripts/resilience.ts --short 2>&1 | tee "$logs/resilience.log"; count "$logs/resilience.log" '^[0-9]+ passed'
 echo
-echo "all tiers: $passed passed, 0 failed"
+echo "all tiers: $passed passed, 0 failed, in ${SECONDS} s"
