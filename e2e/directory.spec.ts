@@ -93,6 +93,10 @@ test('an administrator creates a partner structure, invites its partner and writ
   await description.click()
   await admin.keyboard.type('Apprendre à utiliser un smartphone. ')
   await admin.getByRole('button', { name: 'Gras' }).click()
+  // As a person does: bold is on and the caret back in the text before typing (the editor gives the focus back on the
+  // next frame; keys typed before went to the button).
+  await expect(admin.getByRole('button', { name: 'Gras' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(description).toBeFocused()
   await admin.keyboard.type('Gratuit')
   await admin.getByLabel('Début du service').fill('2026-12-01')
   await admin.getByLabel('Fin du service').fill('2026-11-01')

@@ -1,5 +1,6 @@
 'use client'
 
+import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from '@/components/ui/use-hydrated'
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { neutraliseCell } from '@/lib/exports/neutralise'
@@ -13,7 +14,10 @@ const percent = formatPercent
 
 type Table = { headers: string[]; rows: (string | number)[][] }
 
-/** The statistics page's figures and charts; each chart has its table of data (for screen readers and everyone) and its CSV. */
+/**
+ * The statistics page's figures and charts; each chart has its table of data (for screen readers and everyone), drawn
+ * when opened, and its CSV.
+ */
 export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
   const monthly = stats.monthly.map((m) => ({ ...m, label: monthLabel(m.month), ratePercent: m.integrationRate === null ? null : Math.round(m.integrationRate * 1000) / 10 }))
   const total = stats.totals.pending + stats.totals.integrated + stats.totals.refused + stats.totals.expired
@@ -151,6 +155,13 @@ function Figure({ label, value }: { label: string; value: string }) {
 function ChartCard({ title, slug, table, summary, empty, children }: { title: string; slug: string; table: Table; summary?: string; empty?: boolean; children: React.ReactElement }) {
   const id = `chart-${slug}`
   const hydrated = useHydrated()
+  // The table is drawn when its "Tableau des données" is opened (seven tables of up to a hundred rows were most of what
+  // the server rendered per view, issue 16 §1), and kept drawn if it was opened before the page hydrated.
+  const details = useRef<HTMLDetailsElement>(null)
+  const [tableOpen, setTableOpen] = useState(false)
+  useEffect(() => {
+    if (details.current?.open) setTableOpen(true)
+  }, [])
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -181,33 +192,35 @@ function ChartCard({ title, slug, table, summary, empty, children }: { title: st
           )}
         </div>
       )}
-      <details>
+      <details ref={details} onToggle={(event) => setTableOpen(event.currentTarget.open)}>
         <summary className="cursor-pointer text-sm font-medium text-brand-700">Tableau des données</summary>
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{title}</caption>
-            <thead className="bg-slate-100 text-slate-700">
-              <tr>
-                {table.headers.map((h) => (
-                  <th key={h} scope="col" className="px-3 py-1.5 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, i) => (
-                <tr key={i} className="border-t border-slate-100">
-                  {row.map((cell, j) => (
-                    <td key={j} className="px-3 py-1.5">
-                      {typeof cell === 'number' ? number(cell) : cell}
-                    </td>
+        {tableOpen && (
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{title}</caption>
+              <thead className="bg-slate-100 text-slate-700">
+                <tr>
+                  {table.headers.map((h) => (
+                    <th key={h} scope="col" className="px-3 py-1.5 font-semibold">
+                      {h}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {table.rows.map((row, i) => (
+                  <tr key={i} className="border-t border-slate-100">
+                    {row.map((cell, j) => (
+                      <td key={j} className="px-3 py-1.5">
+                        {typeof cell === 'number' ? number(cell) : cell}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </details>
     </section>
   )

@@ -21,6 +21,8 @@ type SearchParams = Record<string, string | string[] | undefined>
  */
 const figuresCache = processCache<Awaited<ReturnType<typeof organisationFigures>>>(['social_applies', 'candidates', 'workshops', 'partner_structures', 'organisation_refusal_causes', 'candidate_statuses', 'places'], { max: 200 })
 const structuresCache = processCache<Awaited<ReturnType<typeof prescribedStructures>>>(['social_applies', 'partner_structures'], { max: 100 })
+/** The filters' choices (the organisation's referents, and a structure's offers once one is chosen), per viewer. */
+const choicesCache = processCache<Awaited<ReturnType<typeof statisticsChoices>>>(['user', 'social_applies', 'partner_structures', 'social_offers'], { max: 200 })
 
 /** Issue 15 §1: the organisation's figures with charts, each with its data table and CSV; filters kept in the URL. */
 export default async function StatisticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -28,7 +30,10 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
   const db = getDb()
   const asked = parseStatisticsFilters(await searchParams, now())
   const structures = await structuresCache().read(user.organisationId, () => prescribedStructures(db, user.organisationId))
-  const choices = await statisticsChoices(db, { organisationId: user.organisationId, user, allAuthors: can(user, 'filters.authors'), structureId: asked.structureId, structures })
+  const allAuthors = can(user, 'filters.authors')
+  const choices = await choicesCache().read(JSON.stringify([user.organisationId, allAuthors ? null : user.id, asked.structureId]), () =>
+    statisticsChoices(db, { organisationId: user.organisationId, user, allAuthors, structureId: asked.structureId, structures }),
+  )
   // A choice outside the lists (another organisation's, or a stale link) is dropped.
   const filters = {
     ...asked,
