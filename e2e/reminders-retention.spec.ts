@@ -86,7 +86,12 @@ test('reminded once, then expired with the referent told; an inactive candidate 
   const statistics = async () => {
     await page.goto('/v2/statistics')
     const tables = []
-    for (const title of ['Candidats par statut', 'Candidats par lieu de résidence']) tables.push(await page.locator('table', { has: page.locator('caption', { hasText: title }) }).textContent())
+    for (const title of ['Candidats par statut', 'Candidats par lieu de résidence']) {
+      // Each chart's table is drawn when its "Tableau des données" is opened.
+      const chart = page.getByRole('region', { name: title })
+      await chart.getByText('Tableau des données').click()
+      tables.push(await chart.getByRole('table').textContent())
+    }
     return tables
   }
   const before = await statistics()
