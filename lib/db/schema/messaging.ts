@@ -70,6 +70,10 @@ export const smsMessages = pgTable(
     index('sms_messages_batch_idx').on(t.batchId).where(sql`batch_id is not null`),
     // Administrators' list of failed sends.
     index('sms_messages_organisation_failed_idx').on(t.organisationId, t.statusAt).where(sql`status = 'failed'`),
+    // The messages on their way whose callbacks may be lost (lib/sms/refresh-status.ts): status first, not in the
+    // predicate, since on a new database the migrations run in one transaction after the one that adds 'sending' to the
+    // enum, and PostgreSQL refuses an enum value in the transaction that added it (55P04).
+    index('sms_messages_status_idx').on(t.status, t.statusAt).where(sql`provider_sid is not null`),
   ],
 )
 

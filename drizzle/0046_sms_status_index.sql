@@ -1,0 +1,2 @@
+-- The SMS on their way whose status callbacks may be lost, read every 10 minutes by refresh-sms-status (lib/sms/refresh-status.ts).
+CREATE INDEX "sms_messages_status_idx" ON "sms_messages" USING btree ("status","status_at") WHERE provider_sid is not null;
