@@ -9,8 +9,8 @@ const nextConfig = {
   poweredByHeader: false,
   // A second build directory lets two people (or a build and a benchmark) work in one checkout.
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
-  // pg and PGlite are server-only Node packages: keep them out of the bundle.
-  serverExternalPackages: ['pg', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pdfkit', 'pg-boss', 'twilio'],
+  // Server-only Node packages: kept out of the bundle.
+  serverExternalPackages: ['pg', 'pdfkit', 'pg-boss', 'twilio'],
   typedRoutes: false,
   // Explicit, and also checked in proxy.ts (a 413 in French rather than Next.js's 500).
   experimental: { serverActions: { bodySizeLimit: ACTION_BODY_LIMIT_BYTES } },

@@ -2,9 +2,11 @@ import { defineConfig, devices } from '@playwright/test'
 
 // One throwaway database per run on the PostgreSQL server of DATABASE_URL; workers inherit these variables.
 const port = Number(process.env.E2E_PORT ?? 3210)
-const server = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
+// `npm run test:e2e` (scripts/with-database.ts) provides DATABASE_URL: the given server, or a throwaway embedded one.
+const server = process.env.DATABASE_URL
+if (!server && !process.env.E2E_DATABASE_URL) throw new Error('DATABASE_URL is not set: run the e2e tier with `npm run test:e2e`, which provides a PostgreSQL server.')
 process.env.E2E_DATABASE_URL ??= (() => {
-  const url = new URL(server)
+  const url = new URL(server!)
   url.pathname = `/passerelle_e2e_${Date.now()}`
   return url.toString()
 })()

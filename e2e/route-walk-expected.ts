@@ -132,6 +132,7 @@ export const EXPECTED: Record<string, Entry> = {
     ]),
   ),
   'GET /api/health': { sample: path('/api/health'), html: false, expect: { none: 200, notOnboarded: 200, ...all(200) } },
+  'GET /api/ready': { sample: path('/api/ready'), html: false, expect: { none: 200, notOnboarded: 200, ...all(200) } },
   'POST /api/offer-imports/commit': refused(path('/api/offer-imports/commit'), all(400)),
   'POST /api/offer-imports/preview': refused(path('/api/offer-imports/preview'), all(400)),
   'POST /api/offers/[offerId]/applies': api(path('/api/offers/30000000-0000-4000-8000-000000000001/applies'), all(400)),

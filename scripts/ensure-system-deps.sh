@@ -10,5 +10,5 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 1
 fi
 echo "Installing ${missing[*]} from Debian…"
-apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+apt-get -o DPkg::Lock::Timeout=300 update -qq
+DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq "${missing[@]}" >/dev/null

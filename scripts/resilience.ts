@@ -80,7 +80,9 @@ function inSendingHours(): Date {
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Set-up
-const server = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
+// `npm run resilience` (scripts/with-database.ts) provides it: the given server, or a throwaway embedded one.
+const server = process.env.DATABASE_URL
+if (!server) throw new Error('DATABASE_URL is not set: run `npm run resilience`, which provides a PostgreSQL server.')
 if (!fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
   console.error('No build: run `npx next build` first (npm test does).')
   process.exit(1)

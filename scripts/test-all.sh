@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # `npm test`: every tier — types, unit, integration (PostgreSQL), end to end (built app in Chromium, with the fuzz suite
 # and the route walk), and the short resilience run (load and faults on the built app).
-# Needs PostgreSQL reachable at DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres);
-# each tier creates its own throwaway database there and drops it afterwards.
+# With DATABASE_URL, each tier creates its own throwaway database on that server and drops it afterwards (CI: the
+# machine's PostgreSQL 15). Without it, a throwaway embedded PostgreSQL (scripts/with-database.ts) serves them all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-export DATABASE_URL="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/postgres}"
+if [ -z "${DATABASE_URL:-}" ]; then exec npx tsx scripts/with-database.ts bash "$0" "$@"; fi
 logs=$(mktemp -d)
 passed=0
 
@@ -17,7 +17,7 @@ count() { # sums "N passed" from a runner's closing lines
 }
 
 bash scripts/ensure-system-deps.sh
-node -e "new (require('pg').Client)({connectionString: process.env.DATABASE_URL}).connect().then(c => c.end()).catch(e => { console.error('PostgreSQL is not reachable at DATABASE_URL: ' + e.message); process.exit(1) })"
+node -e "new (require('pg').Client)({connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 10000}).connect().then(c => c.end()).catch(e => { console.error('PostgreSQL is not reachable at DATABASE_URL: ' + e.message); process.exit(1) })"
 
 echo "== types (at ${SECONDS} s)"; npx tsc --noEmit
 echo "== unit (at ${SECONDS} s)"; npx vitest run --project unit 2>&1 | tee "$logs/unit.log"; count "$logs/unit.log" 'Tests +[0-9]+ passed'

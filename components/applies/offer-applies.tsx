@@ -15,6 +15,7 @@ import { columnsFor } from './apply-columns'
 import { AppliesFilterBar, type FilterOptions } from './applies-filter-bar'
 import dynamic from 'next/dynamic'
 import type { FeedbackDefaults, LogoChoice } from './fup-dialog'
+import { SUBMIT_DEADLINE_MS } from '@/components/ui/use-late'
 
 // The completion dialog (and the form rules it ships) loads when a partner opens it, not with the page.
 const FupDialog = dynamic(() => import('./fup-dialog').then((m) => m.FupDialog), { ssr: false })
@@ -119,6 +120,7 @@ export function OfferApplies({
     try {
       const response = await fetch('/api/social-applies/archive', {
         method: 'POST',
+        signal: AbortSignal.timeout(SUBMIT_DEADLINE_MS),
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ids: selectedIds }),
       })

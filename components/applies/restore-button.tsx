@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { toast } from '@/components/ui/toast'
 import { Button } from '@/components/ui/button'
+import { SUBMIT_DEADLINE_MS } from '@/components/ui/use-late'
 
 export function RestoreButton({ applyId, candidateName }: { applyId: string; candidateName: string }) {
   const router = useRouter()
@@ -12,6 +13,7 @@ export function RestoreButton({ applyId, candidateName }: { applyId: string; can
     setPending(true)
     const response = await fetch('/api/social-applies/restore', {
       method: 'POST',
+        signal: AbortSignal.timeout(SUBMIT_DEADLINE_MS),
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ids: [applyId] }),
     }).catch(() => null)

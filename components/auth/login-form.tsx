@@ -6,18 +6,20 @@ import { useTranslations } from 'next-intl'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { signInAction, type SignInState } from '@/lib/auth/actions'
+import { useLate } from '@/components/ui/use-late'
 import { FormAlert } from './form-alert'
 
 export function LoginForm({ callbackURL }: { callbackURL?: string }) {
   const t = useTranslations('auth')
   const [state, action, pending] = useActionState<SignInState, FormData>(signInAction, {})
+  const late = useLate(pending)
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
-      {state.error && <FormAlert tone="error">{state.error}</FormAlert>}
+      {late ? <FormAlert tone="error">{t('serverNoAnswer')}</FormAlert> : state.error && <FormAlert tone="error">{state.error}</FormAlert>}
       {callbackURL && <input type="hidden" name="callbackURL" value={callbackURL} />}
       <Field label={t('email')} name="email" type="email" autoComplete="username" defaultValue={state.email} error={state.fieldErrors?.email} required />
       <Field label={t('password')} name="password" type="password" autoComplete="current-password" error={state.fieldErrors?.password} required />
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" disabled={pending && !late}>
         {t('signIn')}
       </Button>
       <Link href="/v2/login?mode=reset" className="self-start text-sm">

@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { secondFactorAction, type SecondFactorState } from '@/lib/auth/two-factor-actions'
+import { useLate } from '@/components/ui/use-late'
 import { FormAlert } from './form-alert'
 
 type Props = { method: 'email' | 'totp' | 'backup'; hasTotp: boolean; justSent: boolean; callbackURL?: string }
@@ -17,6 +18,7 @@ type Props = { method: 'email' | 'totp' | 'backup'; hasTotp: boolean; justSent: 
 export function SecondFactorForm({ method, hasTotp, justSent, callbackURL }: Props) {
   const t = useTranslations('auth')
   const [state, action, pending] = useActionState<SecondFactorState, FormData>(secondFactorAction, justSent ? { sent: true } : {})
+  const late = useLate(pending)
   const query = (m: string) => `/double-auth?method=${m}${callbackURL ? `&callbackURL=${encodeURIComponent(callbackURL)}` : ''}`
   if (state.expired) {
     return (
@@ -28,7 +30,8 @@ export function SecondFactorForm({ method, hasTotp, justSent, callbackURL }: Pro
   }
   return (
     <div className="flex flex-col gap-4">
-      {state.error && <FormAlert tone="error">{state.error}</FormAlert>}
+      {late && <FormAlert tone="error">{t('serverNoAnswer')}</FormAlert>}
+      {!late && state.error && <FormAlert tone="error">{state.error}</FormAlert>}
       {!state.error && method === 'email' && (state.sent ? <FormAlert tone="info">{t('emailCodeSent')}</FormAlert> : <p className="text-sm text-slate-700">{t('emailCodeIntro')}</p>)}
       {method === 'backup' && <p className="text-sm text-slate-700">{t('backupCodeIntro')}</p>}
       <form action={action} className="flex flex-col gap-4" noValidate>
@@ -39,11 +42,11 @@ export function SecondFactorForm({ method, hasTotp, justSent, callbackURL }: Pro
         ) : (
           <Field label={method === 'totp' ? t('totpLabel') : t('codeLabel')} name="code" inputMode="numeric" autoComplete="one-time-code" required />
         )}
-        <Button type="submit" name="intent" value="verify" disabled={pending}>
+        <Button type="submit" name="intent" value="verify" disabled={pending && !late}>
           {t('verify')}
         </Button>
         {method === 'email' && (
-          <Button type="submit" name="intent" value="send" variant="secondary" disabled={pending}>
+          <Button type="submit" name="intent" value="send" variant="secondary" disabled={pending && !late}>
             {justSent || state.sent ? t('resendCode') : t('sendEmailCode')}
           </Button>
         )}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CAUSE_CODE } from './cause-labels'
+import { text } from '@/lib/text/safe-text'
 
 /** Spec §5 messages, verbatim. */
 export const FUP_MESSAGES = {
@@ -39,8 +40,7 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
 }
 
-const optionalDate = z
-  .string()
+const optionalDate = text()
   .trim()
   .transform((v) => (v === '' ? null : v))
   .nullable()
@@ -48,8 +48,7 @@ const optionalDate = z
 
 const convocationSchema = strictObject(
     {
-      date: z
-        .string({ error: FUP_MESSAGES.convocationDateRequired })
+      date: text({ error: FUP_MESSAGES.convocationDateRequired })
         .trim()
         .min(1, FUP_MESSAGES.convocationDateRequired)
         .refine(isCalendarDate, FUP_MESSAGES.dateInvalid),
@@ -63,7 +62,7 @@ export const CONVOCATION_KEYS = ['firstConvocation', 'secondConvocation', 'third
 
 const decisionSchema = strictObject({
     partnerDecision: z.enum(['integrated', 'notIntegrated'], { error: FUP_MESSAGES.partnerDecisionRequired }),
-    cause: z.string().trim().nullable().optional(),
+    cause: text().trim().nullable().optional(),
     firstReceptionDate: optionalDate.optional(),
     assessmentDate: optionalDate.optional(),
     firstConvocation: convocationSchema.nullable().optional(),
@@ -105,23 +104,22 @@ const decisionSchema = strictObject({
   })
 
 export const partnerFeedbackSchema = strictObject({
-    accompanierName: z.string({ error: FUP_MESSAGES.accompanierNameRequired }).trim().min(1, FUP_MESSAGES.accompanierNameRequired),
-    name: z.string({ error: FUP_MESSAGES.partnerNameRequired }).trim().min(1, FUP_MESSAGES.partnerNameRequired),
-    email: z.string({ error: FUP_MESSAGES.emailFormat }).trim().pipe(z.email(FUP_MESSAGES.emailFormat)),
-    phone: z
-      .string({ error: FUP_MESSAGES.phoneIncomplete })
+    accompanierName: text({ error: FUP_MESSAGES.accompanierNameRequired }).trim().min(1, FUP_MESSAGES.accompanierNameRequired),
+    name: text({ error: FUP_MESSAGES.partnerNameRequired }).trim().min(1, FUP_MESSAGES.partnerNameRequired),
+    email: text({ error: FUP_MESSAGES.emailFormat }).trim().pipe(z.email(FUP_MESSAGES.emailFormat)),
+    phone: text({ error: FUP_MESSAGES.phoneIncomplete })
       .trim()
       .refine((v) => v === '' || PHONE_PATTERN.test(v), FUP_MESSAGES.phoneIncomplete)
       .default(''),
-    address: z.string({ error: FUP_MESSAGES.addressTooLong }).trim().max(500, FUP_MESSAGES.addressTooLong).default(''),
+    address: text({ error: FUP_MESSAGES.addressTooLong }).trim().max(500, FUP_MESSAGES.addressTooLong).default(''),
     decision: decisionSchema,
   }, FUP_MESSAGES.partnerDecisionRequired)
   
 
 export const sponsorLogoSchema = strictObject({
-    label: z.string({ error: FUP_MESSAGES.sponsorLogoIncomplete }).trim().min(1, FUP_MESSAGES.sponsorLogoIncomplete),
-    value: z.string({ error: FUP_MESSAGES.sponsorLogoIncomplete }).trim().min(1, FUP_MESSAGES.sponsorLogoIncomplete),
-    uri: z.string({ error: FUP_MESSAGES.sponsorLogoIncomplete }).trim().min(1, FUP_MESSAGES.sponsorLogoIncomplete),
+    label: text({ error: FUP_MESSAGES.sponsorLogoIncomplete }).trim().min(1, FUP_MESSAGES.sponsorLogoIncomplete),
+    value: text({ error: FUP_MESSAGES.sponsorLogoIncomplete }).trim().min(1, FUP_MESSAGES.sponsorLogoIncomplete),
+    uri: text({ error: FUP_MESSAGES.sponsorLogoIncomplete }).trim().min(1, FUP_MESSAGES.sponsorLogoIncomplete),
     required: z.boolean({ error: FUP_MESSAGES.sponsorLogoIncomplete }),
   }, FUP_MESSAGES.sponsorLogoIncomplete)
   

@@ -15,13 +15,14 @@ import { safeCallbackPath } from './callback-url'
 import { clientIp } from './client-ip'
 import { homeFor } from './home'
 import { cookieHeaderOf, passwordSignIn } from './password-sign-in'
+import { text } from '@/lib/text/safe-text'
 
 export type SignInState = { error?: string; fieldErrors?: { email?: string; password?: string }; email?: string }
 
 const signInSchema = z.object({
   // The messages are keys of messages/*.json (auth.*), for a missing field as for a wrong one.
-  email: z.string({ error: 'invalidEmail' }).trim().toLowerCase().email('invalidEmail'),
-  password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired'),
+  email: text({ error: 'invalidEmail' }).trim().toLowerCase().email('invalidEmail'),
+  password: text({ error: 'passwordRequired' }).min(1, 'passwordRequired'),
 })
 
 export async function signInAction(_prev: SignInState, formData: FormData): Promise<SignInState> {

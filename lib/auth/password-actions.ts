@@ -14,13 +14,14 @@ import { requestPasswordResetEvenly } from './password-reset'
 import { changePasswordFormSchema, fieldErrorKeys, newPasswordFormSchema, PASSWORD_MESSAGE_KEYS, type PasswordField, type PasswordMessageKey } from './password-forms'
 import { getCurrentUser } from './session'
 import { accountBucket, forgiveAttempt, ipBucket, reserveAttempt } from './throttle'
+import { text } from '@/lib/text/safe-text'
 
 export type ResetRequestState = { done?: boolean; error?: string; fieldError?: string; email?: string }
 
 export async function requestPasswordResetAction(_prev: ResetRequestState, formData: FormData): Promise<ResetRequestState> {
   formData = formOf(formData)
   const t = await getTranslations('auth')
-  const parsed = z.string().trim().toLowerCase().email().safeParse(formData.get('email'))
+  const parsed = text().trim().toLowerCase().email().safeParse(formData.get('email'))
   if (!parsed.success) return { fieldError: t('invalidEmail'), email: String(formData.get('email') ?? '') }
   const requestHeaders = await headers()
   const outcome = await requestPasswordResetEvenly(getAuth(), getDb(), { email: parsed.data, ip: clientIp(requestHeaders), requestHeaders })

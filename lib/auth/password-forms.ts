@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isCommonPassword } from './common-passwords'
 import { PASSWORD_MAX_LENGTH, passwordRuleMessage, passwordSchema } from './password-rule'
+import { text } from '@/lib/text/safe-text'
 
 export const commonPasswordMessage = 'Ce mot de passe fait partie des plus courants : choisissez-en un autre.'
 export const confirmMismatchMessage = 'La confirmation ne correspond pas au nouveau mot de passe.'
@@ -13,18 +14,18 @@ export const acceptablePasswordSchema = passwordSchema.refine((value) => !isComm
 /** /new-password, from the emailed link. */
 export const newPasswordFormSchema = z
   .object({
-    token: z.string().min(1),
+    token: text().min(1),
     password: acceptablePasswordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: text(),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: confirmMismatchMessage })
 
 /** /change-password, signed in. */
 export const changePasswordFormSchema = z
   .object({
-    currentPassword: z.string().min(1, currentPasswordRequiredMessage),
+    currentPassword: text().min(1, currentPasswordRequiredMessage),
     password: acceptablePasswordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: text(),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: confirmMismatchMessage })
   .refine((v) => v.currentPassword === '' || v.password !== v.currentPassword, { path: ['password'], message: sameAsCurrentMessage })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from '@/lib/text/safe-text'
 
 export const PASSWORD_MIN_LENGTH = 12
 export const PASSWORD_MAX_LENGTH = 128
@@ -7,8 +8,7 @@ export const PASSWORD_MAX_LENGTH = 128
 export const passwordRuleMessage =
   'Le mot de passe doit contenir au moins 12 caractères, dont 1 minuscule, 1 majuscule, 1 chiffre et 1 caractère spécial.'
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = text()
   .max(PASSWORD_MAX_LENGTH, `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`)
   .refine(
     (value) =>

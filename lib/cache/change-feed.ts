@@ -97,9 +97,7 @@ export function createChangeFeed(connectionString: string, options: { retryMs?: 
 const holder = globalThis as unknown as { __passerelleChangeFeed?: ChangeFeed | null }
 
 /**
- * The process's change feed, started on first use; null where answers must not be cached: RESPONSE_CACHE=off, or the
- * embedded default (scripts/start.ts turns it off: its connections share one PGlite session, whose notifications
- * reach no particular connection).
+ * The process's change feed, started on first use; null where answers must not be cached (RESPONSE_CACHE=off).
  */
 export function changeFeed(): ChangeFeed | null {
   if (holder.__passerelleChangeFeed === undefined) {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { FUP_MESSAGES, isCalendarDate, PHONE_PATTERN } from '@/lib/applies/fup-schema'
 import type { CustomFieldValue } from '@/lib/db/schema'
 import { nirError, normaliseNir } from './nir'
+import { nameText, text } from '@/lib/text/safe-text'
 
 /**
  * The candidate's identity and situation, validated the same way by the create/edit form, the server
@@ -37,15 +38,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** '' and whitespace become null; everything else is trimmed. */
 const optionalText = (max = 500, message: string = CANDIDATE_MESSAGES.addressTooLong) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, message)
     .nullish()
     .transform((v) => (v ? v : null))
 
-const optionalId = z
-  .string()
+const optionalId = text()
   .trim()
   .nullish()
   .transform((v) => (v ? v : null))
@@ -126,17 +125,15 @@ export function toIsoDate(raw: string): string | null {
 
 const baseSchema = z.strictObject(
   {
-    firstName: z.string({ error: CANDIDATE_MESSAGES.firstNameRequired }).trim().min(1, CANDIDATE_MESSAGES.firstNameRequired).max(100, CANDIDATE_MESSAGES.nameTooLong),
-    lastName: z.string({ error: CANDIDATE_MESSAGES.lastNameRequired }).trim().min(1, CANDIDATE_MESSAGES.lastNameRequired).max(100, CANDIDATE_MESSAGES.nameTooLong),
-    gender: z
-      .string()
+    firstName: nameText({ error: CANDIDATE_MESSAGES.firstNameRequired }).trim().min(1, CANDIDATE_MESSAGES.firstNameRequired).max(100, CANDIDATE_MESSAGES.nameTooLong),
+    lastName: nameText({ error: CANDIDATE_MESSAGES.lastNameRequired }).trim().min(1, CANDIDATE_MESSAGES.lastNameRequired).max(100, CANDIDATE_MESSAGES.nameTooLong),
+    gender: text()
       .trim()
       .nullish()
       .transform((v) => (v ? v.toUpperCase() : null))
       .refine((v) => v === null || v === 'F' || v === 'M', CANDIDATE_MESSAGES.genderInvalid)
       .transform((v) => v as 'F' | 'M' | null),
-    birthDate: z
-      .string()
+    birthDate: text()
       .trim()
       .nullish()
       .transform((v, ctx) => {
@@ -153,8 +150,7 @@ const baseSchema = z.strictObject(
     email: optionalText(254, CANDIDATE_MESSAGES.emailFormat)
       .transform((v) => (v ? v.toLowerCase() : null))
       .refine((v) => v === null || z.email().safeParse(v).success, CANDIDATE_MESSAGES.emailFormat),
-    socialSecurityNumber: z
-      .string()
+    socialSecurityNumber: text()
       .nullish()
       .transform((v) => (v && v.trim() ? normaliseNir(v) : null)),
     cafNumber: optionalText(20, CANDIDATE_MESSAGES.cafNumber).refine((v) => v === null || CAF_NUMBER_PATTERN.test(v), CANDIDATE_MESSAGES.cafNumber),
@@ -165,13 +161,12 @@ const baseSchema = z.strictObject(
     addressIsQpv: z.boolean().optional().default(false),
     placeId: optionalId,
     statusId: optionalId,
-    referentId: z
-      .string()
+    referentId: text()
       .trim()
       .max(100, CANDIDATE_MESSAGES.referenceInvalid)
       .nullish()
       .transform((v) => (v ? v : null)),
-    customFields: z.record(z.string(), z.unknown()).optional().default({}),
+    customFields: z.record(text(), z.unknown()).optional().default({}),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? CANDIDATE_MESSAGES.unexpectedField : undefined) },
 )

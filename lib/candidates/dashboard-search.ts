@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { DbOrTx } from '@/lib/db/client'
 import { can, type PermissionSubject } from '@/lib/permissions'
 import { CANDIDATE_SORTS, listCandidatesPage, type CandidateListRow } from './list-candidates'
+import { text } from '@/lib/text/safe-text'
 
 export const DASHBOARD_SEARCH_MESSAGES = {
   forbidden: 'Vous n’avez pas accès à la liste des candidats.',
@@ -11,14 +12,14 @@ export const DASHBOARD_SEARCH_MESSAGES = {
 
 // The same bounds as the URL's filters (components/candidates/dashboard/dashboard-params.ts): an id that is not one of
 // the organisation's matches nothing, as it would from the URL.
-const ids = z.array(z.string().min(1).max(64)).max(100).default([])
+const ids = z.array(text().min(1).max(64)).max(100).default([])
 
 /**
  * The body of the candidates dashboard's search (POST /api/candidates/search): the search text travels here, never in
  * a URL. No organisation in it: that comes from the session.
  */
 export const dashboardSearchSchema = z.object({
-  search: z.string().max(100, DASHBOARD_SEARCH_MESSAGES.searchTooLong).default(''),
+  search: text().max(100, DASHBOARD_SEARCH_MESSAGES.searchTooLong).default(''),
   placeIds: ids,
   statusIds: ids,
   referentIds: ids,

@@ -11,8 +11,7 @@ import { NodePgSession } from 'drizzle-orm/node-postgres'
  * The name is a hash of the SQL text, so one text is one statement on each connection. At most MAX_NAMED texts per
  * process are named (the rest stay unnamed), so that SQL built with a varying shape cannot grow the connections'
  * statements without bound. Queries without parameters keep node-postgres's simple protocol (`begin`, `commit`, a
- * script of several statements). Off where DATABASE_NAMED_STATEMENTS=0 (the embedded default: its connections share
- * one PGlite session, where a name prepared by two of them collides).
+ * script of several statements).
  */
 const MAX_NAMED = 1000
 const names = new Map<string, string>()
@@ -31,7 +30,7 @@ const proto = NodePgSession.prototype as unknown as { prepareQuery: PrepareQuery
 if (!proto.__autoPrepared) {
   const original = proto.prepareQuery
   proto.prepareQuery = function (this: unknown, query, fields, name, ...rest) {
-    if (!name && query.params.length > 0 && process.env.DATABASE_NAMED_STATEMENTS !== '0') name = statementName(query.sql)
+    if (!name && query.params.length > 0) name = statementName(query.sql)
     return original.call(this, query, fields, name, ...rest)
   }
   proto.__autoPrepared = true

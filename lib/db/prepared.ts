@@ -4,17 +4,13 @@ import type { DbOrTx } from './client'
  * Statements read on (nearly) every request, built once per database handle instead of at each call: Drizzle builds
  * a select's SQL text from the schema at every execution (the session read took 0.36 ms of CPU that way, 0.10 ms
  * prepared, on the benchmark machine). Named, PostgreSQL also parses and plans the statement once per connection.
- *
- * Unnamed on the embedded database (scripts/start.ts sets DATABASE_NAMED_STATEMENTS=0): its connections share one
- * PGlite backend session, where a second connection preparing the same name fails ("already exists"). The SQL text
- * is still built once. (Drizzle itself prepares unnamed when a query is just awaited: `prepare(undefined)`.)
  */
 export function prepared<T>(db: DbOrTx, name: string, build: (name: string) => T): T {
   let statements = cache.get(db)
   if (!statements) cache.set(db, (statements = new Map()))
   let statement = statements.get(name) as T | undefined
   if (!statement) {
-    statement = build(process.env.DATABASE_NAMED_STATEMENTS === '0' ? (undefined as unknown as string) : `passerelle_${name}`)
+    statement = build(`passerelle_${name}`)
     statements.set(name, statement)
   }
   return statement

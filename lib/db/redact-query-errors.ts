@@ -1,5 +1,5 @@
 import { PgPreparedQuery } from 'drizzle-orm/pg-core'
-import { DB_UNAVAILABLE_DIGEST, isUnavailableCode } from '../unavailable'
+import { DB_UNAVAILABLE_DIGEST, isUnavailableError } from '../unavailable'
 
 /**
  * Drizzle's query errors carry the SQL parameters in their message ("params: …"), and PostgreSQL's own
@@ -16,11 +16,9 @@ export class DatabaseQueryError extends Error {
     this.name = 'DatabaseQueryError'
     this.code = cause?.code
     this.constraint = cause?.constraint
-    // The database out of reach (refused, restarted, connection cut): the error screens say so (lib/unavailable.ts).
-    const text = String((cause as { message?: string } | undefined)?.message ?? (source as { message?: string })?.message ?? '')
-    if (isUnavailableCode(cause?.code) || /Connection terminated|connection timeout|Client has encountered a connection error/i.test(text)) {
-      this.digest = DB_UNAVAILABLE_DIGEST
-    }
+    // The database out of reach or out of time (refused, restarted, connection cut, a timeout): the error screens say
+    // so (lib/unavailable.ts).
+    if (isUnavailableError(source)) this.digest = DB_UNAVAILABLE_DIGEST
   }
   readonly digest: string | undefined
 }

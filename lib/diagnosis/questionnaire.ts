@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AVAILABILITY, DRIVING_LICENCE, EXPERIENCE, PROFESSIONAL_SITUATIONS, RQTH, TRAINING_LEVELS, type DiagnosisAnswers, type Project } from './choices'
+import { text as safeText } from '@/lib/text/safe-text'
 
 /** Issue 14 §2: the diagnosis answers' schemas and messages (the server's; the choices are in choices.ts). */
 export * from './choices'
@@ -19,7 +20,7 @@ export const DIAGNOSIS_MESSAGES = {
 } as const
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v)
-const text = (max: number) => z.preprocess((v) => (v == null ? '' : v), z.string({ error: DIAGNOSIS_MESSAGES.tooLong(max) }).trim().max(max, DIAGNOSIS_MESSAGES.tooLong(max)))
+const text = (max: number) => z.preprocess((v) => (v == null ? '' : v), safeText({ error: DIAGNOSIS_MESSAGES.tooLong(max) }).trim().max(max, DIAGNOSIS_MESSAGES.tooLong(max)))
 const pick = <V extends string>(list: readonly Choice<V>[]) =>
   z.preprocess(blank, z.enum(list.map((c) => c.value) as [V, ...V[]], { error: DIAGNOSIS_MESSAGES.choice }).nullable().default(null))
 const CALENDAR = /^\d{4}-\d{2}-\d{2}$/
@@ -28,15 +29,14 @@ export const projectSchema = z.object({
   job: text(200).default(''),
   romeCode: z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toUpperCase()) : v),
-    z.string({ error: DIAGNOSIS_MESSAGES.romeCode }).regex(/^[A-N]\d{4}$/, DIAGNOSIS_MESSAGES.romeCode).nullable().default(null),
+    safeText({ error: DIAGNOSIS_MESSAGES.romeCode }).regex(/^[A-N]\d{4}$/, DIAGNOSIS_MESSAGES.romeCode).nullable().default(null),
   ),
   situation: pick(PROFESSIONAL_SITUATIONS),
   rqth: pick(RQTH),
   trainingLevel: pick(TRAINING_LEVELS),
   lastJobEndedOn: z.preprocess(
     blank,
-    z
-      .string({ error: DIAGNOSIS_MESSAGES.lastJobDate })
+    safeText({ error: DIAGNOSIS_MESSAGES.lastJobDate })
       .refine((v) => CALENDAR.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, DIAGNOSIS_MESSAGES.lastJobDate)
       .nullable()
       .default(null),
@@ -48,9 +48,9 @@ export const projectSchema = z.object({
 
 /** One barrier as written: the challenge (its name and tags are the server's, as they read then), level, situations, comment. */
 export const barrierInputSchema = z.object({
-  challengeId: z.string({ error: DIAGNOSIS_MESSAGES.challengeUnknown }).uuid(DIAGNOSIS_MESSAGES.challengeUnknown),
+  challengeId: safeText({ error: DIAGNOSIS_MESSAGES.challengeUnknown }).uuid(DIAGNOSIS_MESSAGES.challengeUnknown),
   level: z.enum(['none', 'light', 'important', 'blocking'], { error: DIAGNOSIS_MESSAGES.choice }),
-  situations: z.array(z.string().max(200)).max(20).default([]),
+  situations: z.array(safeText().max(200)).max(20).default([]),
   comment: text(1000).default(''),
 })
 export const answersInputSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { FUP_MESSAGES, isCalendarDate, PHONE_PATTERN } from '@/lib/applies/fup-schema'
 import { isValidSiret, normalizeSiret } from '@/lib/siret'
+import { nameText, text } from '@/lib/text/safe-text'
 
 /**
  * The zod pieces the directory's forms share (partner structures, social offers, enterprises, job offers). Empty
@@ -17,9 +18,9 @@ export const DIRECTORY_MESSAGES = {
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v)
 
-export const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, DIRECTORY_MESSAGES.tooLong(max))
+export const requiredText = (message: string, max = 200) => nameText({ error: message }).trim().min(1, message).max(max, DIRECTORY_MESSAGES.tooLong(max))
 
-export const optionalText = (max = 500) => z.preprocess(blankToNull, z.string({ error: DIRECTORY_MESSAGES.tooLong(max) }).max(max, DIRECTORY_MESSAGES.tooLong(max)).nullable().default(null))
+export const optionalText = (max = 500) => z.preprocess(blankToNull, text({ error: DIRECTORY_MESSAGES.tooLong(max) }).max(max, DIRECTORY_MESSAGES.tooLong(max)).nullable().default(null))
 
 export const optionalEmail = z.preprocess(
   blankToNull,
@@ -27,23 +28,21 @@ export const optionalEmail = z.preprocess(
 )
 
 /** Stored as typed; the pattern is the FUP's (spec §5: may be empty). */
-export const optionalPhone = z.preprocess(blankToNull, z.string({ error: DIRECTORY_MESSAGES.phoneIncomplete }).regex(PHONE_PATTERN, DIRECTORY_MESSAGES.phoneIncomplete).nullable().default(null))
+export const optionalPhone = z.preprocess(blankToNull, text({ error: DIRECTORY_MESSAGES.phoneIncomplete }).regex(PHONE_PATTERN, DIRECTORY_MESSAGES.phoneIncomplete).nullable().default(null))
 
 export const optionalUrl = z.preprocess(
   blankToNull,
-  z
-    .string({ error: DIRECTORY_MESSAGES.urlInvalid })
+  text({ error: DIRECTORY_MESSAGES.urlInvalid })
     .max(500, DIRECTORY_MESSAGES.tooLong(500))
     .refine((v) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), DIRECTORY_MESSAGES.urlInvalid)
     .nullable()
     .default(null),
 )
 
-export const optionalDate = z.preprocess(blankToNull, z.string({ error: DIRECTORY_MESSAGES.dateInvalid }).refine(isCalendarDate, DIRECTORY_MESSAGES.dateInvalid).nullable().default(null))
+export const optionalDate = z.preprocess(blankToNull, text({ error: DIRECTORY_MESSAGES.dateInvalid }).refine(isCalendarDate, DIRECTORY_MESSAGES.dateInvalid).nullable().default(null))
 
 const siretChecked = () =>
-  z
-    .string({ error: DIRECTORY_MESSAGES.siretInvalid })
+  text({ error: DIRECTORY_MESSAGES.siretInvalid })
     .transform(normalizeSiret)
     .refine(isValidSiret, DIRECTORY_MESSAGES.siretInvalid)
 
@@ -52,7 +51,7 @@ export const requiredSiret = z.preprocess(blankToNull, siretChecked())
 export const optionalSiret = z.preprocess(blankToNull, siretChecked().nullable().default(null))
 
 /** A longer free text, kept as '' when empty. */
-export const freeText = (max: number) => z.preprocess((v) => (v == null ? '' : typeof v === 'string' ? v.trim() : v), z.string().max(max, DIRECTORY_MESSAGES.tooLong(max)))
+export const freeText = (max: number) => z.preprocess((v) => (v == null ? '' : typeof v === 'string' ? v.trim() : v), text().max(max, DIRECTORY_MESSAGES.tooLong(max)))
 
 /** Zod issues as one French message per field path ('contacts.0.email'). */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { freeText, optionalEmail, optionalPhone, optionalSiret, optionalText, requiredText } from '@/lib/directory/fields'
+import { text } from '@/lib/text/safe-text'
 
 export const ENTERPRISE_MESSAGES = {
   nameRequired: 'Le nom de l’entreprise est obligatoire.',
@@ -12,8 +13,7 @@ export const ENTERPRISE_MESSAGES = {
 /** 62.01Z, 6201Z or 62.01 z → 62.01Z. */
 const nafCode = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.replace(/\s/g, '').toUpperCase()) : v),
-  z
-    .string({ error: ENTERPRISE_MESSAGES.nafInvalid })
+  text({ error: ENTERPRISE_MESSAGES.nafInvalid })
     .regex(/^\d{2}\.?\d{2}[A-Z]$/, ENTERPRISE_MESSAGES.nafInvalid)
     .transform((v) => (v.includes('.') ? v : `${v.slice(0, 2)}.${v.slice(2)}`))
     .nullable()

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { STORED_APPLY_STATES } from '@/lib/applies/states'
 import { DATASET_KEYS } from './datasets'
+import { text } from '@/lib/text/safe-text'
 
 export const EXPORT_MESSAGES = {
   datasetRequired: 'Choisissez les données à exporter.',
@@ -16,19 +17,18 @@ export const EXPORT_MESSAGES = {
 } as const
 
 const SMS_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'received'] as const
-const day = z
-  .string()
+const day = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, EXPORT_MESSAGES.dateInvalid)
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), EXPORT_MESSAGES.dateInvalid)
 const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v)
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, EXPORT_MESSAGES.listUnknown)
+const uuid = text().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, EXPORT_MESSAGES.listUnknown)
 
 /** One export's request (the form and the server action share it). Columns are checked against the data set afterwards. */
 export const exportRequestSchema = z
   .object({
     dataset: z.enum(DATASET_KEYS, { error: EXPORT_MESSAGES.datasetRequired }),
     format: z.enum(['csv', 'xlsx'], { error: EXPORT_MESSAGES.formatRequired }),
-    columns: z.array(z.string().max(120), { error: EXPORT_MESSAGES.columnsRequired }).min(1, EXPORT_MESSAGES.columnsRequired).max(100, EXPORT_MESSAGES.columnUnknown),
+    columns: z.array(text().max(120), { error: EXPORT_MESSAGES.columnsRequired }).min(1, EXPORT_MESSAGES.columnsRequired).max(100, EXPORT_MESSAGES.columnUnknown),
     from: z.preprocess(emptyToNull, day.nullable()),
     to: z.preprocess(emptyToNull, day.nullable()),
     state: z.preprocess(emptyToNull, z.enum(STORED_APPLY_STATES, { error: EXPORT_MESSAGES.stateUnknown }).nullable()),

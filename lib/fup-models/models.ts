@@ -6,6 +6,7 @@ import { fupModels, partnerStructures, socialOffers } from '@/lib/db/schema'
 import { isUuid } from '@/lib/ids'
 import { openToOrganisation } from '@/lib/offers/directory-access'
 import { FUP_MODEL_MESSAGES as M, fupModelContentSchema, modelFieldErrors } from './schema'
+import { text } from '@/lib/text/safe-text'
 
 type Actor = { organisationId: string; actorId: string }
 export type ModelOutcome = { ok: true; id: string } | { ok: false; error: string; fieldErrors?: Record<string, string> }
@@ -58,9 +59,9 @@ export async function modelTargets(db: DbOrTx, organisationId: string) {
 }
 
 const newModelSchema = z.object({
-  name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(100, M.nameTooLong),
-  structureId: z.string({ error: M.structureRequired }).refine(isUuid, M.structureRequired),
-  offerId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().refine(isUuid, M.offerUnknown).optional()),
+  name: text({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(100, M.nameTooLong),
+  structureId: text({ error: M.structureRequired }).refine(isUuid, M.structureRequired),
+  offerId: z.preprocess((v) => (v === '' || v === null ? undefined : v), text().refine(isUuid, M.offerUnknown).optional()),
 })
 
 /** A new, empty model for a structure the organisation works with, or for one of its offers. */

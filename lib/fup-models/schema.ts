@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { slugOf } from '@/lib/text/slug'
 import { FUP_MESSAGES, sponsorLogoSchema } from '@/lib/applies/fup-schema'
 import type { FupModelField } from '@/lib/db/schema/fup-models'
+import { text } from '@/lib/text/safe-text'
 
 /** French messages of the FUP model editor (issue 15 §3). The sponsor logos' is spec §5's. */
 export const FUP_MODEL_MESSAGES = {
@@ -29,18 +30,18 @@ const isList = (type: string) => type === 'list' || type === 'listMultiple'
 
 const fieldSchema = z.object({
   /** Kept for an existing field, so that its answers stay tied to it; made from the label for a new one. */
-  key: z.string().max(60).regex(/^[a-z0-9-]*$/).optional(),
-  label: z.string({ error: M.fieldLabelRequired }).trim().min(1, M.fieldLabelRequired).max(100, M.fieldLabelTooLong),
+  key: text().max(60).regex(/^[a-z0-9-]*$/).optional(),
+  label: text({ error: M.fieldLabelRequired }).trim().min(1, M.fieldLabelRequired).max(100, M.fieldLabelTooLong),
   type: z.enum(FIELD_TYPES, { error: M.fieldTypeRequired }),
   required: z.boolean().default(false),
-  options: z.array(z.string().trim().max(100)).max(50).default([]),
+  options: z.array(text().trim().max(100)).max(50).default([]),
 })
 
 const logoSchema = sponsorLogoSchema.refine((l) => l.uri.startsWith('https://') || l.uri.startsWith('/'), { message: M.logoUri, path: ['uri'] })
 
 export const fupModelContentSchema = z
   .object({
-    name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(100, M.nameTooLong),
+    name: text({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(100, M.nameTooLong),
     additionalFields: z.array(fieldSchema).max(30, M.tooManyFields).default([]),
     sponsorsLogo: z.array(logoSchema).max(20, M.tooManyLogos).default([]),
   })

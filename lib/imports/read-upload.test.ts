@@ -18,8 +18,11 @@ function lazyBody(total: number) {
   return { stream, state }
 }
 
+/** The app's own origin (lib/auth/app-url.ts without BETTER_AUTH_URL): uploads come from its pages. */
+const ORIGIN = 'http://localhost:3000'
+
 function request(body: ReadableStream<Uint8Array> | FormData, headers: Record<string, string> = {}) {
-  return new Request('http://localhost/api/candidate-imports/preview', { method: 'POST', body, headers, duplex: 'half' } as RequestInit)
+  return new Request('http://localhost/api/candidate-imports/preview', { method: 'POST', body, headers: { origin: ORIGIN, ...headers }, duplex: 'half' } as RequestInit)
 }
 
 describe('readUpload', () => {
@@ -53,7 +56,14 @@ describe('readUpload', () => {
     const form = new FormData()
     form.set('mapping', '[]')
     expect(await readUpload(request(form))).toEqual({ ok: false, status: 400, error: 'Choisissez un fichier CSV ou Excel (.xlsx) à importer.' })
-    const json = new Request('http://localhost/x', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })
-    expect(await readUpload(json)).toMatchObject({ ok: false, status: 400 })
+  })
+
+  it('refuses a body that is not a form (415) and a form from another origin (403), before reading it', async () => {
+    const json = new Request('http://localhost/x', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', origin: ORIGIN } })
+    expect(await readUpload(json)).toMatchObject({ ok: false, status: 415, error: 'Requête invalide\u00a0: le contenu envoyé n’est pas du type attendu.' })
+    const { stream, state } = lazyBody(5 * MB)
+    const foreign = await readUpload(request(stream, { 'content-type': 'multipart/form-data; boundary=x', origin: 'http://localhost:8765' }))
+    expect(foreign).toEqual({ ok: false, status: 403, error: 'Cette action s’effectue depuis les pages de Passerelle.' })
+    expect(state.pulled).toBeLessThanOrEqual(MB)
   })
 })

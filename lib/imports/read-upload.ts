@@ -1,3 +1,5 @@
+import { readCappedBody } from '@/lib/http/capped-body'
+import { foreignWrite } from '@/lib/http/same-origin'
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from './messages'
 
 /** Room for the multipart boundaries and the small text fields (mapping, options) around the file. */
@@ -12,29 +14,17 @@ export type UploadResult = { ok: true; upload: Upload } | { ok: false; status: n
  * (or is sent chunked without a length): at most the limit is ever held in memory.
  */
 export async function readUpload(request: Request, maxBytes = IMPORT_MAX_BYTES): Promise<UploadResult> {
-  const limit = maxBytes + FORM_OVERHEAD_BYTES
   const tooLarge = { ok: false as const, status: 413, error: IMPORT_MESSAGES.tooLarge }
-  const declared = Number(request.headers.get('content-length') ?? NaN)
-  if (Number.isFinite(declared) && declared > limit) {
+  // From the app's own pages only, as multipart (lib/http/same-origin.ts): 415 or 403, nothing read.
+  const foreign = foreignWrite(request, 'multipart')
+  if (foreign) {
     await request.body?.cancel().catch(() => undefined)
-    return tooLarge
+    return { ok: false, ...foreign }
   }
   const contentType = request.headers.get('content-type') ?? ''
-  if (!contentType.toLowerCase().startsWith('multipart/form-data') || !request.body) return { ok: false, status: 400, error: IMPORT_MESSAGES.noFile }
-
-  const chunks: Uint8Array[] = []
-  let received = 0
-  const reader = request.body.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    received += value.byteLength
-    if (received > limit) {
-      await reader.cancel().catch(() => undefined)
-      return tooLarge
-    }
-    chunks.push(value)
-  }
+  const body = await readCappedBody(request, maxBytes + FORM_OVERHEAD_BYTES)
+  if (!body.ok) return tooLarge
+  const chunks = [body.bytes]
 
   let form: FormData
   try {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DIRECTORY_MESSAGES, optionalDate, optionalText, requiredText } from '@/lib/directory/fields'
 import { CONTRACT_VALUES, JOB_OFFER_STATUS_VALUES, PLACEMENT_STATUS_VALUES } from './labels'
+import { text } from '@/lib/text/safe-text'
 
 export const JOB_OFFER_MESSAGES = {
   titleRequired: 'L’intitulé du poste est obligatoire.',
@@ -36,21 +37,21 @@ const optionalInt = (min: number, max: number, message: string) =>
 export const jobOfferSchema = z
   .object({
     title: requiredText(JOB_OFFER_MESSAGES.titleRequired, 200),
-    romeCode: z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toUpperCase()) : v), z.string({ error: JOB_OFFER_MESSAGES.romeInvalid }).regex(/^[A-Z]\d{4}$/, JOB_OFFER_MESSAGES.romeInvalid).nullable().default(null)),
+    romeCode: z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toUpperCase()) : v), text({ error: JOB_OFFER_MESSAGES.romeInvalid }).regex(/^[A-Z]\d{4}$/, JOB_OFFER_MESSAGES.romeInvalid).nullable().default(null)),
     contractType: z.enum(CONTRACT_VALUES, { error: JOB_OFFER_MESSAGES.contractRequired }),
     workingTime: z.enum(['full', 'part'], { error: JOB_OFFER_MESSAGES.hoursInvalid }).default('full'),
     weeklyHours: z.preprocess(
       (v) => (v === '' || v == null ? null : typeof v === 'string' ? Number(v.replace(',', '.')) : v),
       z.number({ error: JOB_OFFER_MESSAGES.hoursInvalid }).min(1, JOB_OFFER_MESSAGES.hoursInvalid).max(48, JOB_OFFER_MESSAGES.hoursInvalid).nullable().default(null),
     ),
-    placeId: z.preprocess((v) => (v === '' ? null : v), z.string().uuid(JOB_OFFER_MESSAGES.placeUnknown).nullable().default(null)),
+    placeId: z.preprocess((v) => (v === '' ? null : v), text().uuid(JOB_OFFER_MESSAGES.placeUnknown).nullable().default(null)),
     addressFormatted: optionalText(500),
     startDate: optionalDate,
     endDate: optionalDate,
     positions: z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number({ error: JOB_OFFER_MESSAGES.positionsInvalid }).int(JOB_OFFER_MESSAGES.positionsInvalid).min(1, JOB_OFFER_MESSAGES.positionsInvalid).max(500, JOB_OFFER_MESSAGES.positionsInvalid)),
     salaryMin: optionalInt(0, 100_000, JOB_OFFER_MESSAGES.salaryInvalid),
     salaryMax: optionalInt(0, 100_000, JOB_OFFER_MESSAGES.salaryInvalid),
-    description: z.preprocess((v) => (v == null ? '' : v), z.string().max(50_000, JOB_OFFER_MESSAGES.descriptionTooLong)),
+    description: z.preprocess((v) => (v == null ? '' : v), text().max(50_000, JOB_OFFER_MESSAGES.descriptionTooLong)),
     status: z.enum(JOB_OFFER_STATUS_VALUES, { error: JOB_OFFER_MESSAGES.statusUnknown }).default('open'),
     validFrom: optionalDate,
     validUntil: optionalDate,
@@ -64,14 +65,14 @@ export const jobOfferSchema = z
 export type JobOfferInput = z.infer<typeof jobOfferSchema>
 
 export const placeCandidatesSchema = z.object({
-  candidateIds: z.array(z.string().uuid(JOB_OFFER_MESSAGES.candidateUnknown)).min(1, JOB_OFFER_MESSAGES.noCandidate).max(50, JOB_OFFER_MESSAGES.tooManyCandidates),
+  candidateIds: z.array(text().uuid(JOB_OFFER_MESSAGES.candidateUnknown)).min(1, JOB_OFFER_MESSAGES.noCandidate).max(50, JOB_OFFER_MESSAGES.tooManyCandidates),
 })
 
 export const placementStatusSchema = z
   .object({
     status: z.enum(PLACEMENT_STATUS_VALUES, { error: JOB_OFFER_MESSAGES.statusUnknown }),
     /** 'yyyy-mm-ddThh:mm', Paris time, for "entretien prévu". */
-    interviewAt: z.preprocess((v) => (v === '' ? null : v), z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, DIRECTORY_MESSAGES.dateInvalid).nullable().default(null)),
+    interviewAt: z.preprocess((v) => (v === '' ? null : v), text().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, DIRECTORY_MESSAGES.dateInvalid).nullable().default(null)),
     reason: optionalText(500),
   })
   .superRefine((v, ctx) => {

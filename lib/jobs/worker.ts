@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss'
-import { createDb } from '@/lib/db/client'
+import { createDb, poolConfig } from '@/lib/db/client'
 import { logError } from '@/lib/log'
 import type { JobHandler } from './handler'
 import { JOB_HANDLERS } from './handlers'
@@ -8,7 +8,7 @@ import { JOB_SCHEMA } from './queues'
 export type RunningWorker = { stop: () => Promise<void>; boss: PgBoss }
 
 /**
- * A job worker: pg-boss on the app's PostgreSQL (embedded or not), running every handler. Any number of workers may
+ * A job worker: pg-boss on the app's PostgreSQL, running every handler. Any number of workers may
  * share a database: pg-boss hands each job to one of them (SELECT … FOR UPDATE SKIP LOCKED).
  *
  * Each handler runs per job, even in a batch: a job that throws is failed alone (pg-boss retries it with back-off),
@@ -17,9 +17,9 @@ export type RunningWorker = { stop: () => Promise<void>; boss: PgBoss }
 export async function startJobWorker(options: { connectionString: string; poolMax?: number; handlers?: JobHandler<never>[]; pollingIntervalSeconds?: number }): Promise<RunningWorker> {
   const { db, pool } = createDb(options.connectionString, options.poolMax ?? 4)
   const boss = new PgBoss({
-    connectionString: options.connectionString,
+    // pg-boss's own pool, with the same timeouts as every other (lib/db/client.ts): it hands these to pg.Pool.
+    ...(poolConfig(options.connectionString, 2) as { connectionString: string; max: number }),
     schema: JOB_SCHEMA,
-    max: 2,
     application_name: 'passerelle-worker',
     // Maintenance (expired attempts back to retry, archiving) every 10 s; the schema is migrated by whoever starts first.
     migrate: true,

@@ -6,6 +6,7 @@ import { challenges } from '@/lib/db/schema'
 import { fieldErrorsOf } from '@/lib/directory/fields'
 import { slugOf } from '@/lib/text/slug'
 import { isChallengeIcon } from './challenge-icons'
+import { text } from '@/lib/text/safe-text'
 
 /**
  * Challenges ("freins"), an organisation setting (issue 12). The product's defaults (rows without organisation, the
@@ -61,15 +62,15 @@ export function tagOf(value: string): string {
 
 const tagList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',') : v),
-  z.array(z.string().max(80)).transform((list) => [...new Set(list.map(tagOf).filter(Boolean))]).pipe(z.array(z.string()).min(1, CHALLENGE_MESSAGES.tagsRequired).max(20)),
+  z.array(text().max(80)).transform((list) => [...new Set(list.map(tagOf).filter(Boolean))]).pipe(z.array(text()).min(1, CHALLENGE_MESSAGES.tagsRequired).max(20)),
 )
 export const challengesSchema = z.object({
   challenges: z
     .array(
       z.object({
-        id: z.string().uuid().nullable().optional(),
-        name: z.string({ error: CHALLENGE_MESSAGES.nameRequired }).trim().min(1, CHALLENGE_MESSAGES.nameRequired).max(80, CHALLENGE_MESSAGES.nameTooLong),
-        icon: z.string().refine(isChallengeIcon, CHALLENGE_MESSAGES.iconUnknown),
+        id: text().uuid().nullable().optional(),
+        name: text({ error: CHALLENGE_MESSAGES.nameRequired }).trim().min(1, CHALLENGE_MESSAGES.nameRequired).max(80, CHALLENGE_MESSAGES.nameTooLong),
+        icon: text().refine(isChallengeIcon, CHALLENGE_MESSAGES.iconUnknown),
         tags: tagList,
       }),
     )

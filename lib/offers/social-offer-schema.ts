@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DIRECTORY_MESSAGES, optionalDate, optionalEmail, optionalPhone, optionalText, requiredText } from '@/lib/directory/fields'
 import { tagOf } from './challenges'
+import { text } from '@/lib/text/safe-text'
 
 export const OFFER_MESSAGES = {
   nameRequired: 'Le nom de l’offre est obligatoire.',
@@ -18,12 +19,12 @@ const list = (max: number, item: z.ZodType<string>) => z.preprocess((v) => (v ==
 export const socialOfferSchema = z
   .object({
     name: requiredText(OFFER_MESSAGES.nameRequired, 200),
-    description: z.preprocess((v) => (v == null ? '' : v), z.string().max(50_000, OFFER_MESSAGES.descriptionTooLong)),
+    description: z.preprocess((v) => (v == null ? '' : v), text().max(50_000, OFFER_MESSAGES.descriptionTooLong)),
     serviceStartDate: optionalDate,
     serviceEndDate: optionalDate,
-    tags: list(30, z.string().max(80, DIRECTORY_MESSAGES.tooLong(80))).transform((tags) => [...new Set(tags.map(tagOf).filter(Boolean))]),
-    challengeIds: list(40, z.string().uuid(OFFER_MESSAGES.challengeUnknown)),
-    financingModes: list(20, z.string().max(50, OFFER_MESSAGES.financingModeUnknown)),
+    tags: list(30, text().max(80, DIRECTORY_MESSAGES.tooLong(80))).transform((tags) => [...new Set(tags.map(tagOf).filter(Boolean))]),
+    challengeIds: list(40, text().uuid(OFFER_MESSAGES.challengeUnknown)),
+    financingModes: list(20, text().max(50, OFFER_MESSAGES.financingModeUnknown)),
     addressFormatted: optionalText(500),
     contactComment: optionalText(1000),
     contactName: optionalText(200),

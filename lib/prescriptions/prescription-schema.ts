@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { FUP_MESSAGES, isCalendarDate, PHONE_PATTERN } from '@/lib/applies/fup-schema'
 import { CAUSE_CODE } from '@/lib/applies/cause-labels'
 import { parisToday } from '@/lib/dates'
+import { text as safeText } from '@/lib/text/safe-text'
 
 /** French messages of the prescriber's form; email and phone are spec §5's, shared with the partner's form. */
 export const PRESCRIPTION_MESSAGES = {
@@ -30,13 +31,12 @@ export const PRESCRIPTION_MESSAGES = {
 
 const M = PRESCRIPTION_MESSAGES
 
-const text = (max: number, tooLong: string) => z.string({ error: tooLong }).trim().max(max, tooLong)
-const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(500, M.textTooLong)
+const text = (max: number, tooLong: string) => safeText({ error: tooLong }).trim().max(max, tooLong)
+const required = (message: string) => safeText({ error: message }).trim().min(1, message).max(500, M.textTooLong)
 
 /** A calendar day in the past or today (Paris). `today` is injectable for tests. */
 const prescriptionDate = (today: () => string) =>
-  z
-    .string({ error: M.prescriptionDateRequired })
+  safeText({ error: M.prescriptionDateRequired })
     .trim()
     .min(1, M.prescriptionDateRequired)
     .refine(isCalendarDate, M.dateInvalid)
@@ -50,15 +50,14 @@ export function prescriptionFormSchema(today: () => string = () => parisToday())
   return z.strictObject(
     {
       rsaReferentName: required(M.rsaReferentNameRequired),
-      email: z.string({ error: M.emailFormat }).trim().pipe(z.email(M.emailFormat)),
-      phone: z
-        .string({ error: M.phoneIncomplete })
+      email: safeText({ error: M.emailFormat }).trim().pipe(z.email(M.emailFormat)),
+      phone: safeText({ error: M.phoneIncomplete })
         .trim()
         .refine((v) => v === '' || PHONE_PATTERN.test(v), M.phoneIncomplete)
         .default(''),
       structure: required(M.structureRequired),
       address: text(500, M.textTooLong).default(''),
-      goal: z.string({ error: M.goalRequired }).trim().min(1, M.goalRequired).max(2000, M.goalTooLong),
+      goal: safeText({ error: M.goalRequired }).trim().min(1, M.goalRequired).max(2000, M.goalTooLong),
       validatePrescription: z.literal(true, { error: M.validatePrescriptionRequired }),
       approveDemand: z.literal(true, { error: M.approveDemandRequired }),
       prescriptionDate: prescriptionDate(today),
@@ -73,8 +72,7 @@ export function manualPrescriptionSchema(today: () => string = () => parisToday(
   return z.strictObject({ prescriptionDate: prescriptionDate(today) }, { error: (issue) => (issue.code === 'unrecognized_keys' ? M.unexpectedField : M.prescriptionDateRequired) })
 }
 
-const optionalDate = z
-  .string({ error: M.dateInvalid })
+const optionalDate = safeText({ error: M.dateInvalid })
   .trim()
   .optional()
   .transform((v) => (v ? v : null))
@@ -87,8 +85,7 @@ export const manualStatusSchema = z
       state: z.enum(['INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'], { error: M.manualStateRequired }),
       firstReceptionDate: optionalDate,
       assessmentDate: optionalDate,
-      cause: z
-        .string({ error: M.causeRequired })
+      cause: safeText({ error: M.causeRequired })
         .trim()
         .optional()
         .transform((v) => (v ? v : null)),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isCalendarDate } from '@/lib/applies/fup-schema'
 import { DIRECTORY_MESSAGES, optionalEmail, optionalPhone, optionalText, requiredText } from '@/lib/directory/fields'
+import { text } from '@/lib/text/safe-text'
 
 /** Issue 14 §1: the referral form's and the referral links' French messages. */
 export const REFERRAL_MESSAGES = {
@@ -24,13 +25,13 @@ export const REFERRAL_MESSAGES = {
   alreadyDecided: 'Cette orientation a déjà été traitée.',
 } as const
 
-const email = (required: string) => z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: required }).min(1, required).max(254, DIRECTORY_MESSAGES.emailFormat).pipe(z.email({ error: DIRECTORY_MESSAGES.emailFormat })).transform((v) => v.toLowerCase()))
+const email = (required: string) => z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text({ error: required }).min(1, required).max(254, DIRECTORY_MESSAGES.emailFormat).pipe(z.email({ error: DIRECTORY_MESSAGES.emailFormat })).transform((v) => v.toLowerCase()))
 
 /** A referral link written by an administrator (settings "Formulaires d'orientation"). */
 export const linkSchema = z.object({
   label: requiredText(REFERRAL_MESSAGES.labelRequired, 100),
   notifyEmail: email(REFERRAL_MESSAGES.notifyEmailRequired),
-  expiresOn: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string({ error: DIRECTORY_MESSAGES.dateInvalid }).refine(isCalendarDate, DIRECTORY_MESSAGES.dateInvalid).nullable().default(null)),
+  expiresOn: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), text({ error: DIRECTORY_MESSAGES.dateInvalid }).refine(isCalendarDate, DIRECTORY_MESSAGES.dateInvalid).nullable().default(null)),
 })
 export type LinkInput = z.infer<typeof linkSchema>
 
@@ -47,8 +48,7 @@ export const submissionSchema = z.object({
   lastName: requiredText(REFERRAL_MESSAGES.lastNameRequired, 100),
   birthDate: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z
-      .string({ error: REFERRAL_MESSAGES.birthDateInvalid })
+    text({ error: REFERRAL_MESSAGES.birthDateInvalid })
       .refine((v) => isCalendarDate(v) && v >= '1900-01-01', REFERRAL_MESSAGES.birthDateInvalid)
       .nullable()
       .default(null),
@@ -56,11 +56,11 @@ export const submissionSchema = z.object({
   phone: optionalPhone,
   email: optionalEmail,
   addressFormatted: optionalText(500),
-  placeId: z.preprocess((v) => (v === '' ? null : v), z.string({ error: REFERRAL_MESSAGES.placeUnknown }).uuid(REFERRAL_MESSAGES.placeUnknown).nullable().default(null)),
-  needs: z.array(z.string({ error: REFERRAL_MESSAGES.needUnknown }).uuid(REFERRAL_MESSAGES.needUnknown), { error: REFERRAL_MESSAGES.needUnknown }).max(30, REFERRAL_MESSAGES.needUnknown).default([]),
+  placeId: z.preprocess((v) => (v === '' ? null : v), text({ error: REFERRAL_MESSAGES.placeUnknown }).uuid(REFERRAL_MESSAGES.placeUnknown).nullable().default(null)),
+  needs: z.array(text({ error: REFERRAL_MESSAGES.needUnknown }).uuid(REFERRAL_MESSAGES.needUnknown), { error: REFERRAL_MESSAGES.needUnknown }).max(30, REFERRAL_MESSAGES.needUnknown).default([]),
   situation: optionalText(4000),
   consent: z.literal(true, { error: REFERRAL_MESSAGES.consentRequired }),
-  website: z.string().max(500).optional().default(''),
+  website: text().max(500).optional().default(''),
 })
 export type SubmissionInput = z.input<typeof submissionSchema>
 

@@ -5,6 +5,7 @@ import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { candidateCountsBy } from '@/lib/candidates/counts'
 import { customFieldDefinitions } from '@/lib/db/schema'
+import { text } from '@/lib/text/safe-text'
 
 /**
  * The organisation's custom fields (issue 15 §3, /v2/settings/custom-fields): created, edited, reordered and
@@ -29,13 +30,12 @@ export const CUSTOM_FIELD_MESSAGES = {
 const LIST_TYPES = ['list', 'listMultiple']
 
 
-const label = z.string({ error: CUSTOM_FIELD_MESSAGES.labelRequired }).trim().min(1, CUSTOM_FIELD_MESSAGES.labelRequired).max(100, CUSTOM_FIELD_MESSAGES.labelTooLong)
+const label = text({ error: CUSTOM_FIELD_MESSAGES.labelRequired }).trim().min(1, CUSTOM_FIELD_MESSAGES.labelRequired).max(100, CUSTOM_FIELD_MESSAGES.labelTooLong)
 /** The choices of a list, one per line as typed. */
-const options = z
-  .string()
+const options = text()
   .max(10_000, CUSTOM_FIELD_MESSAGES.optionsTooMany)
   .transform((text) => text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))
-  .pipe(z.array(z.string().max(100, CUSTOM_FIELD_MESSAGES.optionTooLong)).max(50, CUSTOM_FIELD_MESSAGES.optionsTooMany))
+  .pipe(z.array(text().max(100, CUSTOM_FIELD_MESSAGES.optionTooLong)).max(50, CUSTOM_FIELD_MESSAGES.optionsTooMany))
   .refine((list) => new Set(list.map(slugOf)).size === list.length, CUSTOM_FIELD_MESSAGES.optionsDuplicate)
 
 export const customFieldSchema = z

@@ -5,6 +5,7 @@ import { CAUSE_LABELS, organisationCauses } from '@/lib/applies/causes'
 import { writeAudit } from '@/lib/audit'
 import type { Db } from '@/lib/db/client'
 import { organisationRefusalCauses } from '@/lib/db/schema'
+import { text } from '@/lib/text/safe-text'
 
 /**
  * Issue 15 §3, /v2/settings/refusal-causes: an organisation renames or disables the spec's six refusal causes and
@@ -20,9 +21,9 @@ export const REFUSAL_CAUSE_MESSAGES = {
   unknown: 'Ce motif est introuvable.',
 } as const
 
-const label = z.string({ error: REFUSAL_CAUSE_MESSAGES.labelRequired }).trim().min(1, REFUSAL_CAUSE_MESSAGES.labelRequired).max(100, REFUSAL_CAUSE_MESSAGES.labelTooLong)
+const label = text({ error: REFUSAL_CAUSE_MESSAGES.labelRequired }).trim().min(1, REFUSAL_CAUSE_MESSAGES.labelRequired).max(100, REFUSAL_CAUSE_MESSAGES.labelTooLong)
 export const refusalCausesSchema = z.object({
-  causes: z.array(z.object({ code: z.string().max(60), label, enabled: z.boolean() })).max(30, REFUSAL_CAUSE_MESSAGES.tooMany),
+  causes: z.array(z.object({ code: text().max(60), label, enabled: z.boolean() })).max(30, REFUSAL_CAUSE_MESSAGES.tooMany),
   /** A new cause of the organisation's own, optional. */
   added: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), label.optional()),
 })

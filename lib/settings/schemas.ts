@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PHONE_PATTERN } from '@/lib/applies/fup-schema'
 import { PROVIDER_IDS } from '@/lib/auth/identity-providers'
+import { nameText, text } from '@/lib/text/safe-text'
 
 /**
  * The administrators' forms (/v2/settings/users, /user/:id, /organisations): one zod schema each, shared by the
@@ -41,9 +42,8 @@ export type OrganisationRole = (typeof ORGANISATION_ROLES)[number]
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-const name = (required: string) => z.string({ error: required }).trim().min(1, required).max(100, SETTINGS_MESSAGES.nameTooLong)
-const phone = z
-  .string()
+const name = (required: string) => nameText({ error: required }).trim().min(1, required).max(100, SETTINGS_MESSAGES.nameTooLong)
+const phone = text()
   .trim()
   .max(30, SETTINGS_MESSAGES.phoneIncomplete)
   .transform((v) => (v === '' ? null : v))
@@ -59,7 +59,7 @@ export const userProfileSchema = z.object({
 export type UserProfileInput = z.infer<typeof userProfileSchema>
 
 export const newUserSchema = userProfileSchema.extend({
-  email: z.string({ error: SETTINGS_MESSAGES.emailInvalid }).trim().toLowerCase().max(254, SETTINGS_MESSAGES.emailInvalid).pipe(z.email(SETTINGS_MESSAGES.emailInvalid)),
+  email: text({ error: SETTINGS_MESSAGES.emailInvalid }).trim().toLowerCase().max(254, SETTINGS_MESSAGES.emailInvalid).pipe(z.email(SETTINGS_MESSAGES.emailInvalid)),
 })
 export type NewUserInput = z.infer<typeof newUserSchema>
 
@@ -70,9 +70,9 @@ export type NewUserInput = z.infer<typeof newUserSchema>
 export const identitySchema = z
   .object({
     providerId: z.enum(PROVIDER_IDS, { error: SETTINGS_MESSAGES.providerInvalid }),
-    subject: z.string().trim().max(255, SETTINGS_MESSAGES.subjectTooLong).optional().default(''),
-    tenantId: z.string().trim().optional().default(''),
-    objectId: z.string().trim().optional().default(''),
+    subject: text().trim().max(255, SETTINGS_MESSAGES.subjectTooLong).optional().default(''),
+    tenantId: text().trim().optional().default(''),
+    objectId: text().trim().optional().default(''),
   })
   .superRefine((v, ctx) => {
     if (v.providerId === 'microsoft') {
@@ -87,9 +87,8 @@ export const identitySchema = z
 export type IdentityInput = z.infer<typeof identitySchema>
 
 export const organisationSchema = z.object({
-  name: z.string({ error: SETTINGS_MESSAGES.organisationNameRequired }).trim().min(1, SETTINGS_MESSAGES.organisationNameRequired).max(200, SETTINGS_MESSAGES.organisationNameTooLong),
-  addressFormatted: z
-    .string()
+  name: nameText({ error: SETTINGS_MESSAGES.organisationNameRequired }).trim().min(1, SETTINGS_MESSAGES.organisationNameRequired).max(200, SETTINGS_MESSAGES.organisationNameTooLong),
+  addressFormatted: text()
     .trim()
     .max(500, SETTINGS_MESSAGES.addressTooLong)
     .optional()
@@ -124,8 +123,8 @@ function minuteOf(value: string): number | null {
 /** The organisation's SMS sending hours (Europe/Paris): start and end of day, and the ISO weekdays (1 = Monday). */
 export const sendingHoursSchema = z
   .object({
-    smsStart: z.string({ error: SETTINGS_MESSAGES.smsStartInvalid }),
-    smsEnd: z.string({ error: SETTINGS_MESSAGES.smsEndInvalid }),
+    smsStart: text({ error: SETTINGS_MESSAGES.smsStartInvalid }),
+    smsEnd: text({ error: SETTINGS_MESSAGES.smsEndInvalid }),
     smsDays: z.array(z.coerce.number().int().min(1).max(7), { error: SETTINGS_MESSAGES.smsDaysRequired }).min(1, SETTINGS_MESSAGES.smsDaysRequired),
   })
   .transform((v, ctx) => {

@@ -4,12 +4,12 @@ import { TIME_ZONE } from '@/lib/dates'
 import { SMS_MESSAGES } from './messages'
 import { MAX_SEGMENTS, smsLength } from './segments'
 import { unknownVariables } from './template-variables'
+import { text as safeText } from '@/lib/text/safe-text'
 
 /** A text as typed (template variables not yet filled): 2 000 characters at most before any count. */
 export const TEXT_MAX_LENGTH = 2000
 
-const text = z
-  .string({ error: SMS_MESSAGES.empty })
+const text = safeText({ error: SMS_MESSAGES.empty })
   .max(TEXT_MAX_LENGTH, SMS_MESSAGES.tooLongRaw)
   .refine((v) => v.trim().length > 0, SMS_MESSAGES.empty)
   .superRefine((v, ctx) => {
@@ -19,7 +19,7 @@ const text = z
 
 /** A template's text: known variables only, and no more than 6 SMS as written (the values may add to it). */
 export const templateSchema = z.object({
-  name: z.string({ error: SMS_MESSAGES.templateNameRequired }).trim().min(1, SMS_MESSAGES.templateNameRequired).max(100, SMS_MESSAGES.templateNameTooLong),
+  name: safeText({ error: SMS_MESSAGES.templateNameRequired }).trim().min(1, SMS_MESSAGES.templateNameRequired).max(100, SMS_MESSAGES.templateNameTooLong),
   body: text.superRefine((v, ctx) => {
     const { segments } = smsLength(v.trim())
     if (segments > MAX_SEGMENTS) ctx.addIssue({ code: 'custom', message: SMS_MESSAGES.tooLong(segments) })
@@ -30,8 +30,7 @@ export type TemplateInput = z.infer<typeof templateSchema>
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/
 
 /** A chosen sending time, as a datetime-local field gives it ('2026-11-25T09:30'), in Paris time. */
-const scheduledFor = z
-  .string()
+const scheduledFor = safeText()
   .trim()
   .optional()
   .nullable()

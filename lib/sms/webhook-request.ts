@@ -1,4 +1,5 @@
 import twilio from 'twilio'
+import { readCappedText } from '@/lib/http/capped-body'
 import { webhookBaseUrl } from './transport'
 
 /** Twilio's callbacks are small forms; anything larger is not one. */
@@ -14,10 +15,10 @@ export type VerifiedWebhook = { ok: true; params: Record<string, string>; url: U
 export async function verifiedWebhook(request: Request): Promise<VerifiedWebhook> {
   const token = process.env.TWILIO_AUTH_TOKEN
   const signature = request.headers.get('x-twilio-signature')
-  const length = Number(request.headers.get('content-length') ?? 0)
-  if (length > MAX_BODY_BYTES) return { ok: false, status: 413 }
-  const raw = await request.text().catch(() => null)
-  if (raw === null || Buffer.byteLength(raw) > MAX_BODY_BYTES) return { ok: false, status: 413 }
+  // Counted as it streams: a chunked body of any size is cut off at the limit (issue 29 §3).
+  const body = await readCappedText(request, MAX_BODY_BYTES).catch(() => null)
+  if (!body?.ok) return { ok: false, status: 413 }
+  const raw = body.text
   if (!token || !signature) return { ok: false, status: 403 }
   const incoming = new URL(request.url)
   const publicUrl = `${webhookBaseUrl()}${incoming.pathname}${incoming.search}`

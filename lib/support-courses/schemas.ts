@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isCalendarDate } from '@/lib/applies/fup-schema'
 import { freeText, optionalText, requiredText } from '@/lib/directory/fields'
+import { text } from '@/lib/text/safe-text'
 
 export const STEP_KINDS = { interview: 'Entretien individuel', workshop: 'Atelier', prescription: 'Prescription à une offre sociale', administrative: 'Démarche administrative', other: 'Autre' } as const
 export type StepKind = keyof typeof STEP_KINDS
@@ -28,14 +29,14 @@ export const COURSE_MESSAGES = {
 export const courseSchema = z.object({
   name: requiredText(COURSE_MESSAGES.nameRequired, 200),
   description: freeText(5000),
-  ownerId: z.string({ error: COURSE_MESSAGES.ownerUnknown }).min(1, COURSE_MESSAGES.ownerUnknown).max(100),
+  ownerId: text({ error: COURSE_MESSAGES.ownerUnknown }).min(1, COURSE_MESSAGES.ownerUnknown).max(100),
 })
 
 export const stepsSchema = z.object({
   steps: z
     .array(
       z.object({
-        id: z.string().uuid().nullable().optional(),
+        id: text().uuid().nullable().optional(),
         title: requiredText(COURSE_MESSAGES.stepTitleRequired, 200),
         kind: z.enum(Object.keys(STEP_KINDS) as [StepKind, ...StepKind[]], { error: COURSE_MESSAGES.stepKindUnknown }),
         delayDays: z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number({ error: COURSE_MESSAGES.delayInvalid }).int(COURSE_MESSAGES.delayInvalid).min(0, COURSE_MESSAGES.delayInvalid).max(365, COURSE_MESSAGES.delayInvalid)),
@@ -46,13 +47,13 @@ export const stepsSchema = z.object({
 })
 
 export const enrolSchema = z.object({
-  candidateIds: z.array(z.string().uuid(COURSE_MESSAGES.candidateUnknown)).min(1, COURSE_MESSAGES.noCandidate).max(200),
+  candidateIds: z.array(text().uuid(COURSE_MESSAGES.candidateUnknown)).min(1, COURSE_MESSAGES.noCandidate).max(200),
 })
 
-const optionalUuid = z.preprocess((v) => (v === '' ? null : v), z.string().uuid(COURSE_MESSAGES.linkUnknown).nullable().optional())
+const optionalUuid = z.preprocess((v) => (v === '' ? null : v), text().uuid(COURSE_MESSAGES.linkUnknown).nullable().optional())
 
 export const stepDoneSchema = z.object({
-  doneOn: z.string({ error: COURSE_MESSAGES.dateInvalid }).refine(isCalendarDate, COURSE_MESSAGES.dateInvalid),
+  doneOn: text({ error: COURSE_MESSAGES.dateInvalid }).refine(isCalendarDate, COURSE_MESSAGES.dateInvalid),
   comment: optionalText(1000),
   /** A step of kind "atelier": the workshop attendance it refers to; of kind "prescription": the prescription. */
   workshopRegistrationId: optionalUuid,

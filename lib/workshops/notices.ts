@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { formatDate, formatTime } from '@/lib/dates'
 import { MAX_SEGMENTS, smsLength } from '@/lib/sms/segments'
 import { TEMPLATE_VARIABLES, unknownVariables } from '@/lib/sms/template-variables'
+import { text } from '@/lib/text/safe-text'
 
 /**
  * The SMS of the workshops (issue 13 §1), from texts each organisation may rewrite (/v2/settings/templates, "Messages
@@ -49,8 +50,7 @@ export const NOTICE_MESSAGES = {
 
 export const noticeSchema = z.object({
   kind: z.enum(NOTICE_KINDS, { error: NOTICE_MESSAGES.unknownKind }),
-  body: z
-    .string({ error: NOTICE_MESSAGES.empty })
+  body: text({ error: NOTICE_MESSAGES.empty })
     .max(2000, NOTICE_MESSAGES.tooLongRaw)
     .transform((v) => v.trim())
     .refine((v) => v.length > 0, NOTICE_MESSAGES.empty)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isCalendarDate } from '@/lib/applies/fup-schema'
 import { freeText, optionalText, optionalUrl, requiredText } from '@/lib/directory/fields'
+import { text } from '@/lib/text/safe-text'
 
 export const WORKSHOP_MESSAGES = {
   titleRequired: 'Le titre de l’atelier est obligatoire.',
@@ -29,8 +30,7 @@ export const WORKSHOP_MESSAGES = {
 /** 'yyyy-mm-ddThh:mm' (a datetime-local input, Paris time). */
 const localDateTime = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z
-    .string({ error: WORKSHOP_MESSAGES.dateInvalid })
+  text({ error: WORKSHOP_MESSAGES.dateInvalid })
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, WORKSHOP_MESSAGES.dateInvalid)
     .refine((v) => isCalendarDate(v.slice(0, 10)) && Number(v.slice(11, 13)) < 24 && Number(v.slice(14, 16)) < 60, WORKSHOP_MESSAGES.dateInvalid)
     .nullable(),
@@ -40,15 +40,15 @@ const localDateTime = z.preprocess(
 export const workshopSchema = z
   .object({
     title: requiredText(WORKSHOP_MESSAGES.titleRequired, 200),
-    theme: z.preprocess((v) => (v == null ? '' : v), z.string().trim().max(100)),
+    theme: z.preprocess((v) => (v == null ? '' : v), text().trim().max(100)),
     description: freeText(5000),
     startsAt: localDateTime,
     endsAt: localDateTime,
     addressFormatted: optionalText(500),
     videoUrl: optionalUrl,
     capacity: z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number({ error: WORKSHOP_MESSAGES.capacityInvalid }).int(WORKSHOP_MESSAGES.capacityInvalid).min(1, WORKSHOP_MESSAGES.capacityInvalid).max(200, WORKSHOP_MESSAGES.capacityInvalid)),
-    facilitatorIds: z.preprocess((v) => v ?? [], z.array(z.string().min(1).max(100)).max(20)),
-    structureId: z.preprocess((v) => (v === '' ? null : v), z.string().uuid(WORKSHOP_MESSAGES.structureUnknown).nullable().default(null)),
+    facilitatorIds: z.preprocess((v) => v ?? [], z.array(text().min(1).max(100)).max(20)),
+    structureId: z.preprocess((v) => (v === '' ? null : v), text().uuid(WORKSHOP_MESSAGES.structureUnknown).nullable().default(null)),
     fseFunded: z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean()),
   })
   .superRefine((v, ctx) => {
@@ -60,7 +60,7 @@ export const workshopSchema = z
 export type WorkshopInput = z.infer<typeof workshopSchema>
 
 export const registerSchema = z.object({
-  candidateIds: z.array(z.string().uuid(WORKSHOP_MESSAGES.candidateUnknown)).min(1, WORKSHOP_MESSAGES.noCandidate).max(200, WORKSHOP_MESSAGES.tooManyCandidates),
+  candidateIds: z.array(text().uuid(WORKSHOP_MESSAGES.candidateUnknown)).min(1, WORKSHOP_MESSAGES.noCandidate).max(200, WORKSHOP_MESSAGES.tooManyCandidates),
 })
 
 export const ATTENDANCE_LABELS = { present: 'Présent', excused: 'Absent excusé', unexcused: 'Absent non excusé' } as const

@@ -11,7 +11,6 @@ declare module 'vitest' {
   }
 }
 
-const DEFAULT_SERVER_URL = 'postgresql://postgres@127.0.0.1:5432/postgres'
 
 /** The same server as `serverUrl`, another database. */
 function withDatabase(serverUrl: string, database: string): string {
@@ -25,7 +24,9 @@ function withDatabase(serverUrl: string, database: string): string {
  * migrates and seeds it, hands its URL to the tests, and drops it at the end of the run.
  */
 export default async function setup(project: TestProject) {
-  const serverUrl = process.env.DATABASE_URL || DEFAULT_SERVER_URL
+  // `npm run test:integration` (scripts/with-database.ts) provides it: the given server, or a throwaway embedded one.
+  const serverUrl = process.env.DATABASE_URL
+  if (!serverUrl) throw new Error('DATABASE_URL is not set: run the integration tier with `npm run test:integration`, which provides a PostgreSQL server.')
   const database = `passerelle_it_${Date.now()}_${process.pid}`
   const databaseUrl = withDatabase(serverUrl, database)
   // The name is built from digits only, so quoting it is enough. with (force): a test that forgot

@@ -9,6 +9,7 @@ import { changeCandidatesStatusAction } from '@/lib/candidates/dashboard-actions
 import { BulkSmsDialog } from '@/components/sms/bulk-sms-dialog'
 import type { ComposerTemplate } from '@/components/sms/sms-composer'
 import { RegisterSelectionDialog } from '@/components/workshops/register-selection-dialog'
+import { SUBMIT_DEADLINE_MS } from '@/components/ui/use-late'
 
 const candidatesLabel = (n: number) => `${n.toLocaleString('fr-FR')} candidat${n > 1 ? 's' : ''}`
 
@@ -50,7 +51,7 @@ export function BulkBar({
   async function exportSelection() {
     setExporting(true)
     try {
-      const response = await fetch('/api/candidates/export', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ids }) })
+      const response = await fetch('/api/candidates/export', { method: 'POST', signal: AbortSignal.timeout(SUBMIT_DEADLINE_MS), headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ids }) })
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as { error?: string } | null
         toast.error(body?.error ?? 'L’export a échoué. Réessayez dans un instant.')

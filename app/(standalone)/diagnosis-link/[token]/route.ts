@@ -1,4 +1,3 @@
-import { appUrl } from '@/lib/auth/app-url'
 import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
 import { diagnosisOfToken, submitByPerson } from '@/lib/diagnosis/diagnoses'
@@ -6,7 +5,8 @@ import { EMPTY_ANSWERS, linkClosed, linkUnknown, personPage, personScreen, readA
 import { situationsOf } from '@/lib/diagnosis/choices'
 import { logError } from '@/lib/log'
 import { listChallenges } from '@/lib/offers/challenges'
-import { readTextCapped } from '@/lib/referrals/read-json'
+import { readCappedText } from '@/lib/http/capped-body'
+import { foreignOriginMessage } from '@/lib/http/same-origin'
 import { html } from '@/lib/html/plain'
 
 type Params = { params: Promise<{ token: string }> }
@@ -36,8 +36,9 @@ export async function GET(_request: Request, { params }: Params) {
 export async function POST(request: Request, { params }: Params) {
   const { token } = await params
   try {
-    if (request.headers.get('origin') !== new URL(appUrl()).origin) return await screen(token, 0, EMPTY_ANSWERS, 'Rechargez la page, puis réessayez.')
-    const body = await readTextCapped(request, MAX_BYTES)
+    const foreign = foreignOriginMessage(request, `/diagnosis/${token}`)
+    if (foreign) return await screen(token, 0, EMPTY_ANSWERS, foreign)
+    const body = await readCappedText(request, MAX_BYTES)
     if (!body.ok) return await screen(token, 0, EMPTY_ANSWERS, 'Vos réponses sont trop longues. Rechargez la page, puis réessayez.')
     const form = new URLSearchParams(body.text)
     const d = await diagnosisOfToken(getDb(), token, now())

@@ -9,9 +9,10 @@ import { IMPORT_MESSAGES } from '@/lib/imports/messages'
 import { parseImportFile } from '@/lib/imports/parse-file'
 import { readUpload } from '@/lib/imports/read-upload'
 import { importingUser } from '@/lib/imports/request-user'
+import { text } from '@/lib/text/safe-text'
 
 const optionsSchema = z.object({
-  mapping: z.string().transform((text, ctx) => {
+  mapping: text().transform((text, ctx) => {
     try {
       return JSON.parse(text) as unknown
     } catch {

@@ -1,17 +1,20 @@
 import { getActiveUser } from '@/lib/auth/session'
 import { readJsonBody } from '@/lib/http/json-body'
+import { jsonRoute } from '@/lib/http/route'
+import { refuseForeignWrite } from '@/lib/http/same-origin'
 import { EXPORT_MESSAGES, exportBodySchema, exportCandidates } from '@/lib/candidates/export-candidates'
 import { getDb } from '@/lib/db/client'
 import { can } from '@/lib/permissions'
 
 /**
  * "Exporter la sélection" of the candidates dashboard: POST {ids} → a CSV download of the organisation's candidates
- * (never the NIR). JSON only, so that a cross-site form cannot trigger it.
+ * (never the NIR). JSON from the app's own pages only (lib/http/same-origin.ts).
  */
-export async function POST(request: Request) {
+export const POST = jsonRoute(async (request: Request) => {
   const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'candidate.export')) return Response.json({ error: 'Cette action ne vous est pas permise.' }, { status: 403 })
-  if (!request.headers.get('content-type')?.startsWith('application/json')) return Response.json({ error: 'Requête invalide.' }, { status: 415 })
+  const foreign = refuseForeignWrite(request, 'json')
+  if (foreign) return foreign
   const body = await readJsonBody(request)
   if (!body.ok) return body.response
   const parsed = exportBodySchema.safeParse(body.value)
@@ -26,4 +29,4 @@ export async function POST(request: Request) {
       'cache-control': 'no-store',
     },
   })
-}
+})

@@ -2,6 +2,7 @@ import { writeAudit } from '@/lib/audit'
 import { getActiveUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
+import { jsonRoute } from '@/lib/http/route'
 import { downloadableExport, exportPieces } from '@/lib/exports/queries'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
@@ -15,7 +16,7 @@ const MIME: Record<string, string> = {
  * An export's file, for the user who asked for it, within its 7 days; every download writes an audit row. Without a
  * session the URL gives nothing (401); another user's export, or an expired one, is not found.
  */
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+export const GET = jsonRoute(async (_request: Request, { params }: { params: Promise<{ id: string }> }) => {
   const user = await getActiveUser()
   if (!user) return Response.json({ error: 'Connectez-vous pour télécharger cet export.' }, { status: 401 })
   const { id } = await params
@@ -45,4 +46,4 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
       'X-Content-Type-Options': 'nosniff',
     },
   })
-}
+})

@@ -3,7 +3,7 @@ import { clientIp } from '@/lib/auth/client-ip'
 import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
 import { logError } from '@/lib/log'
-import { readJsonCapped } from '@/lib/referrals/read-json'
+import { readCappedJson } from '@/lib/http/capped-body'
 import { REFERRAL_MAX_BYTES, REFERRAL_MESSAGES } from '@/lib/referrals/schemas'
 import { submitOrientation } from '@/lib/referrals/submit'
 
@@ -16,8 +16,10 @@ const json = (status: number, body: unknown) => Response.json(body, { status, he
  */
 export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }) {
   if (request.headers.get('origin') !== new URL(appUrl()).origin) return json(403, { error: 'Ce formulaire s’envoie depuis sa propre page.' })
-  const body = await readJsonCapped(request, REFERRAL_MAX_BYTES)
-  if (!body.ok) return body.tooLarge ? json(413, { error: REFERRAL_MESSAGES.tooLarge }) : json(400, { error: 'Le formulaire envoyé est illisible. Rechargez la page et réessayez.' })
+  if (request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() !== 'application/json') return json(415, { error: 'Le formulaire s’envoie en JSON (Content-Type: application/json).' })
+  const body = await readCappedJson(request, REFERRAL_MAX_BYTES)
+  if (!body.ok) return json(413, { error: REFERRAL_MESSAGES.tooLarge })
+  if (body.value === null || typeof body.value !== 'object') return json(400, { error: 'Le formulaire envoyé est illisible. Rechargez la page et réessayez.' })
   const { token } = await params
   try {
     const outcome = await submitOrientation(getDb(), token, body.value, { ip: clientIp(request.headers), now: now() })

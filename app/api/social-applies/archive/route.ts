@@ -1,11 +1,15 @@
 import { ARCHIVE_ERRORS, archiveApplies } from '@/lib/applies/archive-applies'
 import { readJsonBody } from '@/lib/http/json-body'
+import { jsonRoute } from '@/lib/http/route'
+import { refuseForeignWrite } from '@/lib/http/same-origin'
 import { partnerWith } from '@/lib/auth/guards'
 import { getDb } from '@/lib/db/client'
 import { idsBodySchema } from '@/lib/applies/ids-body'
 
 /** Spec §7 "Archive social applies": payload {ids}; 204 on success. */
-export async function POST(request: Request) {
+export const POST = jsonRoute(async (request: Request) => {
+  const foreign = refuseForeignWrite(request, 'json')
+  if (foreign) return foreign
   const user = await partnerWith('offers.social.archive')
   if (!user) return Response.json({ error: 'Cette action ne vous est pas permise.' }, { status: 403 })
   const body = await readJsonBody(request)
@@ -15,4 +19,4 @@ export async function POST(request: Request) {
   const result = await archiveApplies(getDb(), { structureId: user.structureId, ids: parsed.data.ids, actorId: user.id })
   if (!result.ok) return Response.json({ error: ARCHIVE_ERRORS[result.error] }, { status: result.error === 'notFound' ? 404 : 409 })
   return new Response(null, { status: 204 })
-}
+})

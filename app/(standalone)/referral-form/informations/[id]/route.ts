@@ -1,11 +1,11 @@
-import { appUrl } from '@/lib/auth/app-url'
 import { clientIp } from '@/lib/auth/client-ip'
 import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
 import { logError } from '@/lib/log'
 import { usableLink } from '@/lib/referrals/links'
 import { EMPTY_FORM, failure, htmlPage, notValid, referralForm, type FormValues } from '@/lib/referrals/public-pages'
-import { readTextCapped } from '@/lib/referrals/read-json'
+import { readCappedText } from '@/lib/http/capped-body'
+import { foreignOriginMessage } from '@/lib/http/same-origin'
 import { REFERRAL_MAX_BYTES, REFERRAL_MESSAGES } from '@/lib/referrals/schemas'
 import { formChoices, submitOrientation } from '@/lib/referrals/submit'
 
@@ -32,9 +32,10 @@ export async function GET(_request: Request, { params }: Params) {
 export async function POST(request: Request, { params }: Params) {
   const { id } = await params
   try {
-    if (request.headers.get('origin') !== new URL(appUrl()).origin) return await formPage(id, EMPTY_FORM, {}, 'Ce formulaire s’envoie depuis sa propre page. Rechargez-la, puis réessayez.', 403)
-    const body = await readTextCapped(request, REFERRAL_MAX_BYTES)
-    if (!body.ok) return await formPage(id, EMPTY_FORM, {}, body.tooLarge ? REFERRAL_MESSAGES.tooLarge : 'Le formulaire envoyé est illisible. Rechargez la page et réessayez.', body.tooLarge ? 413 : 400)
+    const foreign = foreignOriginMessage(request, `/referral-form/informations/${id}`)
+    if (foreign) return await formPage(id, EMPTY_FORM, {}, foreign, 403)
+    const body = await readCappedText(request, REFERRAL_MAX_BYTES)
+    if (!body.ok) return await formPage(id, EMPTY_FORM, {}, REFERRAL_MESSAGES.tooLarge, 413)
     const form = new URLSearchParams(body.text)
     const text = (name: string) => form.get(name) ?? ''
     const values: FormValues = {

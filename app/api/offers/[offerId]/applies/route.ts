@@ -1,5 +1,7 @@
 import { listAppliesByTab, normalisedSearch } from '@/lib/applies/list-by-tab'
 import { readJsonBody } from '@/lib/http/json-body'
+import { jsonRoute } from '@/lib/http/route'
+import { refuseForeignWrite } from '@/lib/http/same-origin'
 import { listRequestSchema } from '@/lib/applies/list-request'
 import { getActiveUser } from '@/lib/auth/session'
 import { PAGE_SIZE } from '@/lib/constants'
@@ -20,7 +22,9 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' }
  * Spec §7 "Fetch applies by tab": {rows, counts} of one page (50 rows, skip by page). Only the partner
  * structure that owns the offer gets rows; any other user gets an empty result (the offer is not theirs).
  */
-export async function POST(request: Request, { params }: { params: Promise<{ offerId: string }> }) {
+export const POST = jsonRoute(async (request: Request, { params }: { params: Promise<{ offerId: string }> }) => {
+  const foreign = refuseForeignWrite(request, 'json')
+  if (foreign) return foreign
   const user = await getActiveUser()
   if (!user) return Response.json({ error: 'Votre session a expiré : reconnectez-vous.' }, { status: 401 })
   const { offerId } = await params
@@ -41,4 +45,4 @@ export async function POST(request: Request, { params }: { params: Promise<{ off
   if (normalisedSearch(search) || placeIds?.length || statusValues?.length) return Response.json(await list(), { headers: NO_STORE })
   const key = `${user.structureId}:${offerId}:${tab}:${page}`
   return bodyResponse(await appliesCache().read(key, async () => encodeBody(await list())), NO_STORE)
-}
+})
