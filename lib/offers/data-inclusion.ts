@@ -87,7 +87,8 @@ export function diService(r: DiRecord, index: number): DiService {
   const sourceUrl = httpUrl(r.lien_source) || httpUrl(r.page_web)
   return {
     source,
-    offerId: str(r.id) || `service-${index + 1}`,
+    // v0 and v1 name one service alike ('dora--42'), so a file of either version updates the same offer.
+    offerId: diId(str(r.source), str(r.id)) || `service-${index + 1}`,
     name: str(r.nom),
     description: markdown ? renderMarkdownDescription(markdown) : '',
     end: str(r.date_suspension),

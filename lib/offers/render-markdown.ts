@@ -33,11 +33,19 @@ const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
 /** Markdown (with inline HTML) → the HTML an offer's description stores, sanitised. '' for an empty text. */
 export function renderMarkdownDescription(markdown: string): string {
-  // Comments first: inside a paragraph marked would keep them as inline HTML for the sanitiser, but an unclosed one
-  // would swallow the rest of the text there; here it only ends the text where the source's own page would.
-  const text = markdown.replace(/\r\n?/g, '\n').replace(/<!--[\s\S]*?(?:-->|$)/g, '').trim()
+  // Comments, scripts and styles first: at the start of a line marked takes them, and the rest of that line, as an HTML
+  // block it does not read as markdown (a link written after them would stay as its raw text). An unclosed comment
+  // ends the text, as it would on the source's own page.
+  const text = markdown
+    .replace(/\r\n?/g, '\n')
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+    .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
+    .trim()
   if (!text) return ''
+  // An inline <a> whose address the allow-list dropped (javascript:…) keeps its text, not an empty link.
   return sanitizeDescription(marked.parse(text, { async: false }))
+    .replace(/<a (?![^>]*\bhref=)[^>]*>([\s\S]*?)<\/a>/g, '$1')
+    .trim()
 }
 
 /** The same markdown as plain text (a structure's presentation is plain text): paragraphs and lines kept. */

@@ -399,13 +399,15 @@ describe('importing social offers', () => {
       expect(analysis).toMatchObject({ format: 'data-inclusion', valid: 1, invalid: 1 })
       expect(analysis.lines[1]).toMatchObject({ line: 2, errors: ['Le nom de l’offre est obligatoire'] })
       expect(await commitOfferImport(asDb(tx), SM, analysis.offers)).toEqual({ ok: true, created: 1, updated: 0 })
-      const [row] = await tx.select().from(s.socialOffers).where(and(eq(s.socialOffers.source, 'dora'), eq(s.socialOffers.offerId, 'dora-123')))
+      const [row] = await tx.select().from(s.socialOffers).where(and(eq(s.socialOffers.source, 'dora'), eq(s.socialOffers.offerId, 'dora--dora-123')))
       expect(row).toMatchObject({
         tags: ['mobilite', 'mobilite-louer-un-vehicule', 'trouver-un-emploi', 'trouver-un-emploi-convaincre-un-recruteur-en-entretien'],
-        description: '<p>Première ligne.</p><p>Deuxième &lt;b&gt;paragraphe&lt;/b&gt;.</p>',
+        // Issue 33: markdown with inline HTML, rendered then sanitised (tests/integration/data-inclusion-import.int.test.ts).
+        description: '<p>Première ligne.</p>\n<p>Deuxième <b>paragraphe</b>.</p>',
         addressFormatted: '5 rue Verte, 76000 Rouen',
         serviceEndDate: '2027-12-31',
         contactName: 'Jean Dupré',
+        sourceInfo: { facts: [], sourceUrl: 'https://dora.inclusion.beta.gouv.fr/services/123' },
       })
       const mobilite = (await listChallenges(tx, SM.organisationId)).find((c) => c.name === 'Mobilité')!
       const found = await listDirectoryOffers(tx, { organisationId: SM.organisationId }, { challengeIds: [mobilite.id] })
