@@ -144,7 +144,7 @@ export const import5000DiServices: Measurement = {
   async run({ pool, db, log }) {
     const { rows } = await pool.query<{ id: string; siret: string | null }>('SELECT s.id, s.siret FROM organisation_partner_structures l JOIN partner_structures s ON s.id = l.structure_id ORDER BY s.id LIMIT 1')
     const structure = rows[0]!
-    const published = JSON.parse(readFileSync(join(__dirname, '../tests/fixtures/data-inclusion/services-v1-search-page.json'), 'utf8')).items[0]
+    const published = JSON.parse(readFileSync(join(process.cwd(), 'tests/fixtures/data-inclusion/services-v1-search-page.json'), 'utf8')).items[0]
     const items = Array.from({ length: 5000 }, (_, i) => ({
       service: {
         ...published.service,

@@ -10,7 +10,7 @@ import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './
 test.describe.configure({ mode: 'serial', retries: 0 })
 
 const SIRET = '76475938700658'
-const FIXTURES = join(__dirname, '../tests/fixtures/data-inclusion')
+const FIXTURES = join(process.cwd(), 'tests/fixtures/data-inclusion')
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'))
 const file = (name: string, value: unknown) => ({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(value)) })
 
