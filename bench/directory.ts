@@ -151,7 +151,7 @@ export const import5000Offers: Measurement = {
     const analysis = await analyseOfferImport(db, structureId, bytes, 'offres.csv')
     const analysed = performance.now()
     if (!analysis.ok) throw new Error(analysis.error)
-    const outcome = await commitOfferImport(db, { actorId: 'bench-o1-u0', organisationId: null }, structureId, analysis.offers)
+    const outcome = await commitOfferImport(db, { actorId: 'bench-o1-u0', organisationId: null }, analysis.offers)
     const seconds = round((performance.now() - start) / 1000)
     if (!outcome.ok) throw new Error(outcome.error)
     log(`import: ${outcome.created} created in ${seconds} s`)

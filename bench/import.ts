@@ -4,12 +4,15 @@
  * organisation's candidates, batched inserts in one transaction, audit row) — with the process's memory sampled.
  * Target: ≤ 10 s and ≤ 300 MB of RSS.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { candidateSettings } from '../lib/candidates/organisation-settings'
 import { checkMapping, guessMapping } from '../lib/imports/columns'
 import { importCandidates, type ImportStep } from '../lib/imports/import-candidates'
 import { parseImportFile } from '../lib/imports/parse-file'
+import { analyseOfferImport, commitOfferImport } from '../lib/offers/import-offers'
 import { candidatesCsv } from '../tests/fixtures/imports/candidates-csv'
 import type { Measurement } from './measurements'
 
@@ -126,5 +129,44 @@ export const import10k: Measurement = {
       maxRssMbOfProcess: mb(process.resourceUsage().maxRSS * 1024),
       runs,
     }
+  },
+}
+
+/**
+ * `import-5000-di-services` (issue 33): 5 000 data·inclusion services in the API's search shape
+ * (`{items: [{service: {…, structure}, distance}], total, page, size}`), built from the published v1 service of
+ * tests/fixtures/data-inclusion/services-v1-search-page.json with a markdown description each, imported from one
+ * structure's sheet: read, matched to the structure (its SIRET, else the one structure the file names), markdown
+ * rendered and sanitised, checked, then written in one transaction. Target: ≤ 5 s, checks included (as import-5000-offers). Removed afterwards.
+ */
+export const import5000DiServices: Measurement = {
+  name: 'import-5000-di-services',
+  async run({ pool, db, log }) {
+    const { rows } = await pool.query<{ id: string; siret: string | null }>('SELECT s.id, s.siret FROM organisation_partner_structures l JOIN partner_structures s ON s.id = l.structure_id ORDER BY s.id LIMIT 1')
+    const structure = rows[0]!
+    const published = JSON.parse(readFileSync(join(process.cwd(), 'tests/fixtures/data-inclusion/services-v1-search-page.json'), 'utf8')).items[0]
+    const items = Array.from({ length: 5000 }, (_, i) => ({
+      service: {
+        ...published.service,
+        id: `bench--di-${i}`,
+        source: 'bench',
+        nom: `Service importé ${i}`,
+        description: `**Accompagnement ${i}** sur rendez-vous.<br>Permanence le mardi \\- [inscription](<https://exemple.org/inscription/${i}>)\n<!-- note interne -->\n\n* premier point\n* second point`,
+        structure: { ...published.service.structure, siret: structure.siret },
+      },
+      distance: i,
+    }))
+    const bytes = new TextEncoder().encode(JSON.stringify({ items, total: 5000, page: 1, size: 5000 }))
+    const start = performance.now()
+    const analysis = await analyseOfferImport(db, structure.id, bytes, 'services.json')
+    const analysed = performance.now()
+    if (!analysis.ok) throw new Error(analysis.error)
+    const outcome = await commitOfferImport(db, { actorId: 'bench-o1-u0', organisationId: null }, analysis.offers)
+    const seconds = round((performance.now() - start) / 1000)
+    if (!outcome.ok) throw new Error(outcome.error)
+    log(`import-5000-di-services: ${outcome.created} created in ${seconds} s`)
+    await pool.query("DELETE FROM social_offers WHERE source = 'bench' AND offer_id LIKE 'bench--di-%'")
+    await pool.query("DELETE FROM audit_log WHERE action = 'socialOffers.imported' AND entity_id = $1", [structure.id])
+    return { rows: 5000, fileMb: mb(bytes.length), created: outcome.created, invalid: analysis.invalid, seconds, analyseSeconds: round((analysed - start) / 1000), target: { seconds: 5 }, ok: seconds <= 5 && outcome.created === 5000 }
   },
 }

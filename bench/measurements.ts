@@ -7,7 +7,7 @@ import type { Db } from '../lib/db/client'
 import { measure, type Timing } from './measure'
 import { appliesByTabServer, archive50, fupPdf } from './partner'
 import { candidatesDashboardServer } from './candidates'
-import { import10k } from './import'
+import { import10k, import5000DiServices } from './import'
 import { smsBulk1000, smsThreadServer, smsWorker } from './sms'
 import { export200k, statisticsServer } from './steering'
 import { enterprisesDashboardServer, import5000Offers, jobOffersDashboardServer, responseIndicatorServer, suggestionsServer } from './directory'
@@ -118,4 +118,4 @@ const candidatesSearch: Measurement = {
 }
 
 /** archive-50 last: it writes (and restores) applies. */
-export const measurements: Measurement[] = [appliesByTab, candidatesSearch, appliesByTabServer, candidatesDashboardServer, fupPdf, archive50, import10k, smsThreadServer, smsBulk1000, smsWorker, statisticsServer, export200k, enterprisesDashboardServer, jobOffersDashboardServer, suggestionsServer, responseIndicatorServer, import5000Offers, workshopsDashboardServer, lateStepsServer, register200, referralSubmitServer, diagnosisSuggestionsServer]
+export const measurements: Measurement[] = [appliesByTab, candidatesSearch, appliesByTabServer, candidatesDashboardServer, fupPdf, archive50, import10k, smsThreadServer, smsBulk1000, smsWorker, statisticsServer, export200k, enterprisesDashboardServer, jobOffersDashboardServer, suggestionsServer, responseIndicatorServer, import5000Offers, import5000DiServices, workshopsDashboardServer, lateStepsServer, register200, referralSubmitServer, diagnosisSuggestionsServer]

@@ -63,6 +63,7 @@ export const EXPECTED: Record<string, Entry> = {
   'GET /partners/structure/[structurePartnerId]/import': guarded(path('/partners/structure/20000000-0000-4000-8000-000000000001/import'), { admin: 200, referent: NOT_FOUND, conseiller: NOT_FOUND, partenaire: PARTNER_HOME }),
   'GET /partners/structure/create': guarded(path('/partners/structure/create'), { admin: ok('Ajouter une structure partenaire'), referent: DASHBOARD, conseiller: DASHBOARD, partenaire: PARTNER_HOME }),
   'GET /partners/structure/dashboard': guarded(path('/partners/structure/dashboard'), { admin: to('/partners/structure/default'), referent: to('/partners/structure/default'), conseiller: to('/partners/structure/default'), partenaire: ok('Mobilité Solidaire') }),
+  'GET /partners/structure/import': guarded(path('/partners/structure/import'), { admin: ok('Importer depuis data·inclusion'), referent: DASHBOARD, conseiller: DASHBOARD, partenaire: PARTNER_HOME }),
   'GET /partners/structure/default': guarded(path('/partners/structure/default'), { admin: ok('Structures partenaires'), referent: ok('Structures partenaires'), conseiller: ok('Structures partenaires'), partenaire: PARTNER_HOME }),
   // The spec's /support-courses is the dashboard's other address.
   'GET /support-courses': { sample: path('/support-courses'), html: true, expect: { none: COURSES, notOnboarded: COURSES, admin: COURSES, referent: COURSES, conseiller: COURSES, partenaire: COURSES } },
@@ -135,6 +136,8 @@ export const EXPECTED: Record<string, Entry> = {
   'GET /api/ready': { sample: path('/api/ready'), html: false, expect: { none: 200, notOnboarded: 200, ...all(200) } },
   'POST /api/offer-imports/commit': refused(path('/api/offer-imports/commit'), all(400)),
   'POST /api/offer-imports/preview': refused(path('/api/offer-imports/preview'), all(400)),
+  'POST /api/structure-imports/commit': refused(path('/api/structure-imports/commit'), all(400)),
+  'POST /api/structure-imports/preview': refused(path('/api/structure-imports/preview'), all(400)),
   'POST /api/offers/[offerId]/applies': api(path('/api/offers/30000000-0000-4000-8000-000000000001/applies'), all(400)),
   'POST /api/referral-form/[token]': { sample: path('/api/referral-form/demoCcasDieppe_lienOrientation26'), html: false, expect: { none: 400, notOnboarded: 400, ...all(400) } },
   'POST /api/sms/inbound': { sample: path('/api/sms/inbound'), html: false, expect: { none: 403, notOnboarded: 403, ...all(403) } },

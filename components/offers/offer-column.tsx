@@ -35,8 +35,14 @@ export async function OfferColumn({
       ['Contact', offer.contactName],
       ['Téléphone', formatPhone(offer.contactPhone)],
       ['Email', offer.contactMail ? <a href={`mailto:${offer.contactMail}`}>{offer.contactMail}</a> : null],
+      // Issue 33: what an imported data·inclusion service says of its fees, publics, reception, area, hours…
+      ...(offer.sourceInfo.facts ?? []).map((f) => [f.label, <span key={f.label} className="whitespace-pre-line">{f.text}</span>]),
     ] as [string, React.ReactNode][]
   ).filter(([, value]) => value)
+  const links = [
+    { label: 'Orienter en ligne', href: offer.sourceInfo.orientUrl },
+    { label: 'Fiche d’origine', href: offer.sourceInfo.sourceUrl },
+  ].filter((l): l is { label: string; href: string } => !!l.href && /^https?:\/\//.test(l.href))
   return (
     <aside aria-labelledby="offer-name" className="flex w-full shrink-0 flex-col gap-4 lg:w-[355px]">
       <section className="rounded-lg border border-slate-200 bg-white p-5">
@@ -55,11 +61,23 @@ export async function OfferColumn({
         <Chips label="Défis" items={serviceType.challenges.map((c) => ({ key: c.id, text: c.name }))} className="bg-brand-50 text-brand-800" />
         <Chips label="Modes de financement" items={serviceType.financingModes.map((m) => ({ key: m.value, text: m.label }))} className="border border-slate-300 text-slate-700" />
       </section>
-      {info.length > 0 && (
+      {(info.length > 0 || links.length > 0) && (
         <section aria-labelledby="useful-info" className="rounded-lg border border-slate-200 bg-white p-5">
           <h2 id="useful-info" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
             Informations utiles
           </h2>
+          {links.length > 0 && (
+            <ul className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {links.map((l) => (
+                <li key={l.label}>
+                  <a href={l.href} target="_blank" rel="noopener noreferrer" className="font-medium">
+                    {l.label}
+                    <span className="sr-only"> (nouvel onglet)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
           <dl className="flex flex-col gap-2 text-sm">
             {info.map(([label, value]) => (
               <div key={label}>

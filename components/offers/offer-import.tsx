@@ -60,7 +60,9 @@ export function OfferImport({ structureId, structureName }: { structureId: strin
           <li>
             CSV ou Excel avec une ligne d’en-tête&nbsp;: <code>nom</code> (obligatoire), <code>description</code>, <code>date de début</code>, <code>date de fin</code> (jj/mm/aaaa), <code>étiquettes</code>, <code>modes de financement</code> (séparés par des points-virgules), <code>adresse</code>, <code>nom du contact</code>, <code>téléphone du contact</code>, <code>email du contact</code>, <code>identifiant</code>.
           </li>
-          <li>JSON au format des services data·inclusion (le schéma public des services d’insertion)&nbsp;: leurs thématiques deviennent les étiquettes, et classent les offres sous vos freins.</li>
+          <li>
+            JSON des services data·inclusion&nbsp;: un export, ou une page de son API (liste ou recherche), au schéma v0 ou v1. Leurs thématiques deviennent les étiquettes et classent les offres sous vos freins&nbsp;; leur présentation garde sa mise en forme, et leurs frais, publics, modes d’accueil, zone, horaires, pré-requis et justificatifs rejoignent les informations utiles. Si le fichier contient les services de plusieurs structures, seuls ceux de {structureName} (même SIRET ou même identifiant data·inclusion) sont importés.
+          </li>
         </ul>
         <p className="mt-2 text-slate-700">Les offres importées gardent leur source et ne se modifient pas dans Passerelle. Importer à nouveau le même fichier met à jour les offres déjà importées.</p>
       </section>

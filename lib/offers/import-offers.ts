@@ -3,16 +3,16 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
 import { FUP_MESSAGES, isCalendarDate, PHONE_PATTERN } from '@/lib/applies/fup-schema'
 import type { Db, DbOrTx } from '@/lib/db/client'
-import { partnerStructures, settingsListEntries, socialOffers } from '@/lib/db/schema'
-import { decodeCsvText } from '@/lib/imports/decode-text'
+import { partnerStructures, settingsListEntries, socialOffers, type OfferSourceInfo } from '@/lib/db/schema'
 import { parseImportFile } from '@/lib/imports/parse-file'
 import { tagOf } from './challenges'
+import { diService, readDiItems, type DiService } from './data-inclusion'
 import { sanitizeDescription } from './sanitize-description'
 import { PRODUCT_SOURCE } from './write-offer'
 
 /**
  * Issue 12 §2 (none of the reference tools takes it): a structure's social offers from a CSV (or .xlsx) file, or from a
- * JSON file in the data·inclusion services schema. The preview checks every row (its line, French reasons); the
+ * JSON file of data·inclusion services (issue 33: any of the API's shapes, v0 or v1; lib/offers/data-inclusion.ts). The preview checks every row (its line, French reasons); the
  * import writes the valid rows in one transaction, in batches. Imported offers keep their source, so they are
  * read-only in Passerelle; importing the same file again updates them (source + identifier) instead of duplicating.
  */
@@ -20,8 +20,6 @@ export const OFFER_IMPORT_MAX_ROWS = 10_000
 const BATCH = 500
 
 export const OFFER_IMPORT_MESSAGES = {
-  unreadableJson: 'Le fichier JSON n’a pas pu être lu : vérifiez qu’il s’agit d’une liste de services au format data·inclusion.'.replace(' :', '\u00a0:'),
-  notAList: 'Le fichier JSON doit contenir une liste de services (data·inclusion).',
   empty: 'Le fichier ne contient aucune offre.',
   tooMany: `Le fichier contient plus de ${OFFER_IMPORT_MAX_ROWS.toLocaleString('fr-FR').replace(/\s/g, '\u202f')} offres\u00a0: découpez-le.`,
   nameMissing: 'Le nom de l’offre est obligatoire',
@@ -35,6 +33,7 @@ export const OFFER_IMPORT_MESSAGES = {
   duplicateInFile: (line: number) => `Même identifiant que la ligne ${line} du fichier`,
   otherStructure: 'Cette offre (même source et même identifiant) appartient à une autre structure',
   descriptionTooLong: 'La description dépasse 50 000 caractères',
+  serviceOfOtherStructure: (structure: string) => `Ce service appartient à une autre structure («\u00a0${structure}\u00a0»)\u00a0: importez-le depuis sa fiche, ou importez le fichier depuis la page des structures partenaires`,
   noValidRow: 'Aucune offre valide à importer : corrigez les lignes signalées.'.replace(' :', '\u00a0:'),
 } as const
 
@@ -54,12 +53,16 @@ type RawOffer = {
   contactPhone: string
   contactMail: string
   contactComment: string
+  /** data·inclusion's description arrives rendered and sanitised (lib/offers/render-markdown.ts). */
+  descriptionIsHtml?: boolean
+  sourceInfo?: OfferSourceInfo
 }
 
-export type OfferImportLine = { line: number; name: string; errors: string[]; update: boolean }
-type CheckedOffer = Omit<typeof socialOffers.$inferInsert, 'structureId'>
+export type OfferImportLine = { line: number; name: string; errors: string[]; update: boolean; structureId: string | null }
+export type CheckedOffer = typeof socialOffers.$inferInsert & { structureId: string }
 
-const CSV_COLUMNS: Record<string, keyof RawOffer> = {
+type CsvField = Exclude<keyof RawOffer, 'line' | 'descriptionIsHtml' | 'sourceInfo'>
+const CSV_COLUMNS: Record<string, CsvField> = {
   identifiant: 'offerId',
   id: 'offerId',
   source: 'source',
@@ -107,7 +110,7 @@ async function readCsv(bytes: Uint8Array, fileName: string): Promise<{ ok: true;
       const key = columns[i]
       if (!key) return
       if (key === 'tags' || key === 'financingModes') raw[key] = list(cell)
-      else if (key !== 'line') raw[key] = cell.trim()
+      else raw[key] = cell.trim()
     })
     raw.source ||= 'import-csv'
     raw.offerId ||= `${tagOf(raw.name) || 'offre'}-${line}`
@@ -116,77 +119,67 @@ async function readCsv(bytes: Uint8Array, fileName: string): Promise<{ ok: true;
   return { ok: true, rows }
 }
 
-/** A data·inclusion service (v0 and v1 field names): https://www.data.inclusion.beta.gouv.fr/ — the public schema. */
-type DiService = Record<string, unknown>
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '')
-
-/** Markdown-ish plain text of data·inclusion (paragraphs separated by blank lines) as simple HTML. */
-function paragraphs(text: string): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-  return text
-    .split(/\n{2,}/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`)
-    .join('')
-}
-
-function readDataInclusion(bytes: Uint8Array): { ok: true; rows: RawOffer[] } | { ok: false; error: string } {
-  let data: unknown
-  try {
-    data = JSON.parse(decodeCsvText(bytes).text)
-  } catch {
-    return { ok: false, error: OFFER_IMPORT_MESSAGES.unreadableJson }
-  }
-  // A bare list, or the API's page { items: [...] }.
-  const services = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { items?: unknown }).items) ? (data as { items: unknown[] }).items : null
-  if (!services) return { ok: false, error: OFFER_IMPORT_MESSAGES.notAList }
-  const rows = services.map((item, index): RawOffer => {
-    const s = (item && typeof item === 'object' ? item : {}) as DiService
-    const thematiques = Array.isArray(s.thematiques) ? s.thematiques.map(str).filter(Boolean) : []
-    // 'mobilite--louer-un-vehicule' also belongs to 'mobilite': the challenges match the top-level thématique.
-    const tags = [...new Set(thematiques.flatMap((t) => [t.split('--')[0]!, t]))]
-    const detail = str(s.presentation_detail) || str(s.description)
-    const address = [str(s.adresse), str(s.complement_adresse), [str(s.code_postal), str(s.commune)].filter(Boolean).join(' ')].filter(Boolean).join(', ')
-    return {
-      line: index + 1,
-      source: str(s.source) || 'data-inclusion',
-      offerId: str(s.id) || `service-${index + 1}`,
-      name: str(s.nom),
-      description: detail ? paragraphs(detail) : paragraphs(str(s.presentation_resume)),
-      start: '',
-      end: str(s.date_suspension),
-      tags,
-      financingModes: [],
-      address,
-      contactName: str(s.contact_nom_prenom),
-      contactPhone: str(s.telephone),
-      contactMail: str(s.courriel),
-      contactComment: [str(s.prise_rdv) ? `Prise de rendez-vous\u00a0: ${str(s.prise_rdv)}` : '', str(s.lien_source) ? `Fiche d’origine\u00a0: ${str(s.lien_source)}` : ''].filter(Boolean).join('\n'),
-    }
-  })
-  return { ok: true, rows }
-}
-
 export type OfferImportAnalysis =
   | { ok: false; error: string }
   | { ok: true; format: 'csv' | 'data-inclusion'; lines: OfferImportLine[]; valid: number; invalid: number; updates: number; offers: CheckedOffer[] }
 
+/** A row read from a file, with the structure it goes to (null: refused for `refusal`). */
+export type TargetedOffer = RawOffer & { structureId: string | null; refusal?: string }
+
+function diRow(service: DiService, line: number): RawOffer {
+  return { line, source: service.source, offerId: service.offerId, name: service.name, description: service.description, descriptionIsHtml: true, start: '', end: service.end, tags: service.tags, financingModes: [], address: service.address, contactName: service.contactName, contactPhone: service.contactPhone, contactMail: service.contactMail, contactComment: '', sourceInfo: service.sourceInfo }
+}
+
+/** The file's services as rows (data·inclusion) with the structure each names. */
+export function readDiServices(bytes: Uint8Array): { ok: true; rows: { raw: RawOffer; structure: DiService['structure'] }[] } | { ok: false; error: string } {
+  const read = readDiItems(bytes, 'services')
+  if (!read.ok) return read
+  return { ok: true, rows: read.items.map((item, i) => { const service = diService(item, i); return { raw: diRow(service, i + 1), structure: service.structure } }) }
+}
+
+/** Issue 33: how a service's structure is told, for a reason shown to a person. */
+export const structureLabel = (named: DiService['structure']) => named.name || (named.siret ? `SIRET ${named.siret}` : named.id) || 'inconnue'
+
+/**
+ * Issue 33: the services of a data·inclusion file that belong to the chosen structure — matched by SIRET, else by the
+ * data·inclusion structure id. A file that names one structure (or none) is that structure's, unless its SIRET or id
+ * says otherwise; a file that names several imports only the services that are positively this structure's.
+ */
+async function targetDiRows(db: DbOrTx, structureId: string, rows: { raw: RawOffer; structure: DiService['structure'] }[]): Promise<TargetedOffer[]> {
+  const [chosen] = await db.select({ siret: partnerStructures.siret, dataInclusionId: partnerStructures.dataInclusionId }).from(partnerStructures).where(eq(partnerStructures.id, structureId))
+  const named = new Set(rows.map((r) => r.structure.siret || r.structure.id).filter(Boolean))
+  return rows.map(({ raw, structure }) => {
+    const verdict = structure.siret && chosen?.siret ? structure.siret === chosen.siret : structure.id && chosen?.dataInclusionId ? structure.id === chosen.dataInclusionId : null
+    if (verdict === true || (verdict === null && named.size <= 1)) return { ...raw, structureId }
+    return { ...raw, structureId: null, refusal: OFFER_IMPORT_MESSAGES.serviceOfOtherStructure(structureLabel(structure)) }
+  })
+}
+
 /** Reads and checks the file for a structure. Writes nothing. */
 export async function analyseOfferImport(db: DbOrTx, structureId: string, bytes: Uint8Array, fileName: string): Promise<OfferImportAnalysis> {
   const isJson = /\.json$/i.test(fileName)
-  const read = isJson ? readDataInclusion(bytes) : await readCsv(bytes, fileName)
+  if (isJson) {
+    const read = readDiServices(bytes)
+    if (!read.ok) return read
+    return checkOffers(db, 'data-inclusion', await targetDiRows(db, structureId, read.rows))
+  }
+  const read = await readCsv(bytes, fileName)
   if (!read.ok) return read
-  if (read.rows.length === 0) return { ok: false, error: OFFER_IMPORT_MESSAGES.empty }
-  if (read.rows.length > OFFER_IMPORT_MAX_ROWS) return { ok: false, error: OFFER_IMPORT_MESSAGES.tooMany }
+  return checkOffers(db, 'csv', read.rows.map((r) => ({ ...r, structureId })))
+}
+
+/** Every row checked (its line, French reasons); the valid ones ready for commitOfferImport. Writes nothing. */
+export async function checkOffers(db: DbOrTx, format: 'csv' | 'data-inclusion', rows: TargetedOffer[]): Promise<OfferImportAnalysis> {
+  if (rows.length === 0) return { ok: false, error: OFFER_IMPORT_MESSAGES.empty }
+  if (rows.length > OFFER_IMPORT_MAX_ROWS) return { ok: false, error: OFFER_IMPORT_MESSAGES.tooMany }
 
   const modes = await db.select({ value: settingsListEntries.value }).from(settingsListEntries).where(and(eq(settingsListEntries.kind, 'financingMode'), isNull(settingsListEntries.organisationId)))
   const knownModes = new Set(modes.map((m) => m.value))
-  // Offers already in Passerelle under the same (source, identifier): updated when they are this structure's.
+  // Offers already in Passerelle under the same (source, identifier): updated when they are the same structure's.
   const existing = new Map<string, string>()
-  const sources = [...new Set(read.rows.map((r) => r.source))]
+  const sources = [...new Set(rows.map((r) => r.source))]
   for (const source of sources) {
-    const ids = read.rows.filter((r) => r.source === source).map((r) => r.offerId)
+    const ids = rows.filter((r) => r.source === source).map((r) => r.offerId)
     for (let i = 0; i < ids.length; i += 5000) {
       const found = await db.select({ offerId: socialOffers.offerId, structureId: socialOffers.structureId }).from(socialOffers).where(and(eq(socialOffers.source, source), inArray(socialOffers.offerId, ids.slice(i, i + 5000))))
       for (const f of found) existing.set(`${source}\u0000${f.offerId}`, f.structureId)
@@ -196,8 +189,9 @@ export async function analyseOfferImport(db: DbOrTx, structureId: string, bytes:
   const seen = new Map<string, number>()
   const lines: OfferImportLine[] = []
   const offers: CheckedOffer[] = []
-  for (const raw of read.rows) {
+  for (const raw of rows) {
     const errors: string[] = []
+    if (raw.refusal) errors.push(raw.refusal)
     if (!raw.name) errors.push(OFFER_IMPORT_MESSAGES.nameMissing)
     else if (raw.name.length > 200) errors.push(OFFER_IMPORT_MESSAGES.nameTooLong)
     if (raw.source === PRODUCT_SOURCE) errors.push(OFFER_IMPORT_MESSAGES.sourceReserved)
@@ -215,14 +209,17 @@ export async function analyseOfferImport(db: DbOrTx, structureId: string, bytes:
     if (earlier !== undefined) errors.push(OFFER_IMPORT_MESSAGES.duplicateInFile(earlier))
     else seen.set(key, raw.line)
     const owner = existing.get(key)
-    if (owner && owner !== structureId) errors.push(OFFER_IMPORT_MESSAGES.otherStructure)
-    lines.push({ line: raw.line, name: raw.name.slice(0, 200), errors, update: !!owner && owner === structureId })
-    if (errors.length) continue
+    if (owner && raw.structureId && owner !== raw.structureId) errors.push(OFFER_IMPORT_MESSAGES.otherStructure)
+    const update = !!owner && owner === raw.structureId
+    lines.push({ line: raw.line, name: raw.name.slice(0, 200), errors, update, structureId: raw.structureId })
+    if (errors.length || !raw.structureId) continue
     offers.push({
+      structureId: raw.structureId,
       source: raw.source.slice(0, 100),
       offerId: raw.offerId.slice(0, 200),
       name: raw.name,
-      description: sanitizeDescription(raw.description),
+      // data·inclusion's markdown was rendered and sanitised when read; a CSV's HTML is sanitised here.
+      description: raw.descriptionIsHtml ? raw.description : sanitizeDescription(raw.description),
       serviceStartDate: start || null,
       serviceEndDate: end || null,
       tags: [...new Set(raw.tags.map(tagOf).filter(Boolean))].slice(0, 30),
@@ -233,31 +230,34 @@ export async function analyseOfferImport(db: DbOrTx, structureId: string, bytes:
       contactPhone: raw.contactPhone || null,
       contactMail: raw.contactMail.toLowerCase() || null,
       contactComment: raw.contactComment.slice(0, 1000) || null,
+      sourceInfo: raw.sourceInfo,
     })
   }
   const invalid = lines.filter((l) => l.errors.length).length
-  return { ok: true, format: isJson ? 'data-inclusion' : 'csv', lines, valid: offers.length, invalid, updates: lines.filter((l) => !l.errors.length && l.update).length, offers }
+  return { ok: true, format, lines, valid: offers.length, invalid, updates: lines.filter((l) => !l.errors.length && l.update).length, offers }
 }
 
 /**
- * Writes the valid offers of an analysis in one transaction, 500 rows per statement: new ones inserted, the
- * structure's own (same source and identifier) updated. Returns how many of each.
+ * Writes the valid offers of an analysis in one transaction, 500 rows per statement: new ones inserted, each
+ * structure's own (same source and identifier) updated. Each offer goes to its own structure (one, or — issue 33 —
+ * the several a data·inclusion file names); one audit row per structure. Returns how many of each.
  */
-export async function commitOfferImport(db: Db, actor: { actorId: string; organisationId: string | null }, structureId: string, offers: CheckedOffer[]): Promise<{ ok: true; created: number; updated: number } | { ok: false; error: string }> {
+export async function commitOfferImport(db: Db, actor: { actorId: string; organisationId: string | null }, offers: CheckedOffer[]): Promise<{ ok: true; created: number; updated: number } | { ok: false; error: string }> {
   if (offers.length === 0) return { ok: false, error: OFFER_IMPORT_MESSAGES.noValidRow }
   return db.transaction(async (tx) => {
-    const [structure] = await tx.select({ name: partnerStructures.name, website: partnerStructures.website }).from(partnerStructures).where(eq(partnerStructures.id, structureId))
-    if (!structure) return { ok: false as const, error: 'Cette structure est introuvable.' }
-    let created = 0
-    let updated = 0
+    const ids = [...new Set(offers.map((o) => o.structureId))]
+    const structures = new Map((await tx.select({ id: partnerStructures.id, name: partnerStructures.name, website: partnerStructures.website }).from(partnerStructures).where(inArray(partnerStructures.id, ids))).map((s) => [s.id, s]))
+    if (structures.size !== ids.length) return { ok: false as const, error: 'Cette structure est introuvable.' }
+    const counts = new Map(ids.map((id) => [id, { created: 0, updated: 0 }]))
     for (let i = 0; i < offers.length; i += BATCH) {
+      const batch = offers.slice(i, i + BATCH)
       const rows = await tx
         .insert(socialOffers)
-        .values(offers.slice(i, i + BATCH).map((o) => ({ ...o, id: randomUUID(), structureId, providerName: structure.name, providerWebsite: structure.website })))
+        .values(batch.map((o) => ({ ...o, id: randomUUID(), providerName: structures.get(o.structureId)!.name, providerWebsite: structures.get(o.structureId)!.website })))
         .onConflictDoUpdate({
           target: [socialOffers.source, socialOffers.offerId],
-          // Only this structure's offers are updated (the preview refused the others').
-          setWhere: sql`${socialOffers.structureId} = ${structureId}`,
+          // Only the same structure's offers are updated (the preview refused the others').
+          setWhere: sql`${socialOffers.structureId} = excluded.structure_id`,
           set: {
             name: sql`excluded.name`,
             description: sql`excluded.description`,
@@ -270,13 +270,19 @@ export async function commitOfferImport(db: Db, actor: { actorId: string; organi
             contactPhone: sql`excluded.contact_phone`,
             contactMail: sql`excluded.contact_mail`,
             contactComment: sql`excluded.contact_comment`,
+            sourceInfo: sql`excluded.source_info`,
             updatedAt: sql`now()`,
           },
         })
-        .returning({ inserted: sql<boolean>`(xmax = 0)` })
-      for (const r of rows) (r.inserted ? created++ : updated++)
+        .returning({ structureId: socialOffers.structureId, inserted: sql<boolean>`(xmax = 0)` })
+      for (const r of rows) {
+        const c = counts.get(r.structureId)!
+        if (r.inserted) c.created++
+        else c.updated++
+      }
     }
-    await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'socialOffers.imported', entityType: 'partnerStructure', entityId: structureId, details: { created, updated } })
-    return { ok: true as const, created, updated }
+    await writeAudit(tx, [...counts].map(([structureId, c]) => ({ actorId: actor.actorId, organisationId: actor.organisationId, action: 'socialOffers.imported', entityType: 'partnerStructure', entityId: structureId, details: c })))
+    const total = [...counts.values()].reduce((t, c) => ({ created: t.created + c.created, updated: t.updated + c.updated }), { created: 0, updated: 0 })
+    return { ok: true as const, ...total }
   })
 }

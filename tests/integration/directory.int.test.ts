@@ -357,7 +357,7 @@ describe('importing social offers', () => {
         [6, ['Même identifiant que la ligne 2 du fichier']],
       ])
       const before = await tx.select({ n: count() }).from(s.socialOffers)
-      expect(await commitOfferImport(asDb(tx), SM, demoIds.structureHabitat, analysis.offers)).toEqual({ ok: true, created: 1, updated: 0 })
+      expect(await commitOfferImport(asDb(tx), SM, analysis.offers)).toEqual({ ok: true, created: 1, updated: 0 })
       const [row] = await tx.select().from(s.socialOffers).where(and(eq(s.socialOffers.source, 'import-csv'), eq(s.socialOffers.offerId, 'cv')))
       expect(row).toMatchObject({ name: 'Atelier CV', description: '<p>Rédiger son CV</p>', serviceStartDate: '2026-12-01', serviceEndDate: '2027-06-30', tags: ['trouver-un-emploi'], financingModes: ['fse'], providerName: 'Habitat Relais' })
       expect(await mayEditOffer(tx, admin, row!)).toBe(false)
@@ -365,7 +365,7 @@ describe('importing social offers', () => {
       const again = await analyseOfferImport(tx, demoIds.structureHabitat, bytes(csv.replace('Rédiger son CV', 'Rédiger et relire son CV')), 'offres.csv')
       if (!again.ok) throw new Error(again.error)
       expect(again.updates).toBe(1)
-      expect(await commitOfferImport(asDb(tx), SM, demoIds.structureHabitat, again.offers)).toEqual({ ok: true, created: 0, updated: 1 })
+      expect(await commitOfferImport(asDb(tx), SM, again.offers)).toEqual({ ok: true, created: 0, updated: 1 })
       expect(await tx.select({ n: count() }).from(s.socialOffers)).toEqual([{ n: before[0]!.n + 1 }])
       // Another structure importing the same identifiers is refused on those rows.
       const other = await analyseOfferImport(tx, demoIds.structureMobilite, bytes(csv), 'offres.csv')
@@ -398,14 +398,16 @@ describe('importing social offers', () => {
       if (!analysis.ok) throw new Error(analysis.error)
       expect(analysis).toMatchObject({ format: 'data-inclusion', valid: 1, invalid: 1 })
       expect(analysis.lines[1]).toMatchObject({ line: 2, errors: ['Le nom de l’offre est obligatoire'] })
-      expect(await commitOfferImport(asDb(tx), SM, demoIds.structureHabitat, analysis.offers)).toEqual({ ok: true, created: 1, updated: 0 })
-      const [row] = await tx.select().from(s.socialOffers).where(and(eq(s.socialOffers.source, 'dora'), eq(s.socialOffers.offerId, 'dora-123')))
+      expect(await commitOfferImport(asDb(tx), SM, analysis.offers)).toEqual({ ok: true, created: 1, updated: 0 })
+      const [row] = await tx.select().from(s.socialOffers).where(and(eq(s.socialOffers.source, 'dora'), eq(s.socialOffers.offerId, 'dora--dora-123')))
       expect(row).toMatchObject({
         tags: ['mobilite', 'mobilite-louer-un-vehicule', 'trouver-un-emploi', 'trouver-un-emploi-convaincre-un-recruteur-en-entretien'],
-        description: '<p>Première ligne.</p><p>Deuxième &lt;b&gt;paragraphe&lt;/b&gt;.</p>',
+        // Issue 33: markdown with inline HTML, rendered then sanitised (tests/integration/data-inclusion-import.int.test.ts).
+        description: '<p>Première ligne.</p>\n<p>Deuxième <b>paragraphe</b>.</p>',
         addressFormatted: '5 rue Verte, 76000 Rouen',
         serviceEndDate: '2027-12-31',
         contactName: 'Jean Dupré',
+        sourceInfo: { facts: [], sourceUrl: 'https://dora.inclusion.beta.gouv.fr/services/123' },
       })
       const mobilite = (await listChallenges(tx, SM.organisationId)).find((c) => c.name === 'Mobilité')!
       const found = await listDirectoryOffers(tx, { organisationId: SM.organisationId }, { challengeIds: [mobilite.id] })

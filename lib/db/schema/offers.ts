@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { date, index, integer, numeric, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { date, index, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth'
 import { candidates, places } from './candidates'
 import { organisations, partnerStructures } from './tenants'
+
+export type OfferSourceInfo = { facts?: { label: string; text: string }[]; orientUrl?: string; sourceUrl?: string }
 
 /** A partner structure's social offer (housing, mobility, health…): spec §3 "Social offer". */
 export const socialOffers = pgTable(
@@ -30,6 +32,11 @@ export const socialOffers = pgTable(
     contactName: text('contact_name'),
     contactPhone: text('contact_phone'),
     contactMail: text('contact_mail'),
+    /**
+     * Issue 33: what an imported data·inclusion service says beyond our columns (fees, publics, modes of reception,
+     * area, hours, prerequisites, documents) as French label/text pairs, and its online form and source page.
+     */
+    sourceInfo: jsonb('source_info').$type<OfferSourceInfo>().notNull().default({}),
     /** Issue 12: who wrote the offer in Passerelle (null for imported and seeded ones). */
     createdById: text('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

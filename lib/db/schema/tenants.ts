@@ -40,6 +40,8 @@ export const partnerStructures = pgTable(
     website: text('website'),
     /** Plain text, shown on the structure's sheet. */
     presentation: text('presentation').notNull().default(''),
+    /** Issue 33: the structure's data·inclusion id ('dora--42'), so that a services file finds it without a SIRET. */
+    dataInclusionId: text('data_inclusion_id'),
     /** Lower-cased, accent-free haystack for the list's trigram search (name, SIRET). */
     searchText: text('search_text').generatedAlwaysAs(sql`passerelle_unaccent(lower(name || ' ' || coalesce(siret, '')))`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -48,6 +50,7 @@ export const partnerStructures = pgTable(
   (t) => [
     index('partner_structures_organisation_idx').on(t.organisationId),
     uniqueIndex('partner_structures_siret_uq').on(t.siret).where(sql`siret is not null`),
+    uniqueIndex('partner_structures_data_inclusion_uq').on(t.dataInclusionId).where(sql`data_inclusion_id is not null`),
     index('partner_structures_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 )

@@ -50,7 +50,18 @@ export default async function PartnersDefaultPage({ searchParams }: { searchPara
       <PageHeader
         title={title}
         subtitle={`${list.total.toLocaleString('fr-FR')} structure${list.total > 1 ? 's' : ''}`}
-        actions={can(user, 'partners.structure.modify') ? <NavLink href="/partners/structure/create" className={buttonClass('primary')}>Ajouter une structure</NavLink> : undefined}
+        actions={
+          can(user, 'partners.structure.modify') ? (
+            <>
+              <NavLink href="/partners/structure/import" className={buttonClass('secondary')}>
+                Importer depuis data·inclusion
+              </NavLink>
+              <NavLink href="/partners/structure/create" className={buttonClass('primary')}>
+                Ajouter une structure
+              </NavLink>
+            </>
+          ) : undefined
+        }
       />
       <UrlFilters
         label="Filtrer les structures"

@@ -1,0 +1,131 @@
+'use client'
+
+import { useId, useState } from 'react'
+import { useRouter } from 'next/navigation'
+import { FormError } from '@/components/directory/form-parts'
+import { Button } from '@/components/ui/button'
+import { SimpleTable } from '@/components/ui/simple-table'
+import { toast } from '@/components/ui/toast'
+
+type StructureLine = { line: number; name: string; siret: string; status: 'created' | 'linked' | 'refused'; reason?: string; alreadyPartner?: boolean; notes?: string[] }
+type StructuresPreview = { kind: 'structures'; created: number; linked: number; refused: number; lines: StructureLine[] }
+type ServicesPreview = { kind: 'services'; valid: number; invalid: number; updates: number; perStructure: { structureId: string; name: string; valid: number; updates: number }[]; errors: { line: number; name: string; errors: string[] }[] }
+type Kind = 'structures' | 'services'
+const FAILED = 'La vérification a échoué. Réessayez dans un instant.'
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')}\u00a0${n > 1 ? many : one}`
+
+async function send(path: string, file: File, kind: Kind): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; error: string }> {
+  const form = new FormData()
+  form.set('file', file)
+  form.set('kind', kind)
+  const response = await fetch(path, { method: 'POST', body: form }).catch(() => null)
+  const body = (await response?.json().catch(() => null)) as Record<string, unknown> | null
+  if (!response?.ok || !body) return { ok: false, error: typeof body?.error === 'string' ? body.error : FAILED }
+  return { ok: true, body }
+}
+
+const STATUS: Record<StructureLine['status'], string> = { created: 'Créée', linked: 'Rattachée', refused: 'Refusée' }
+function outcomeText(l: StructureLine) {
+  if (l.status === 'refused') return l.reason ?? ''
+  if (l.status === 'linked') return l.alreadyPartner ? 'Déjà parmi vos partenaires' : 'Déjà connue de Passerelle (même SIRET)\u00a0: rattachée à votre organisation'
+  return l.notes?.join(' · ') ?? ''
+}
+
+/** Issue 33 §2: step 1, the structures file; step 2, the services file across them. Each checked, then imported. */
+export function StructureImport({ servicesAllowed }: { servicesAllowed: boolean }) {
+  return (
+    <div className="flex max-w-5xl flex-col gap-6">
+      <ImportStep kind="structures" title="1. Les structures" label="Fichier des structures (data·inclusion, .json)" help="Un export des structures data·inclusion, ou une page de son API (/structures, ou une recherche). Chaque structure est reconnue à son SIRET : une structure que Passerelle connaît déjà est rattachée à votre organisation sans doublon, les autres sont créées avec leur nom, adresse, téléphone, email, site et présentation." />
+      {servicesAllowed && (
+        <ImportStep kind="services" title="2. Leurs services" label="Fichier des services (data·inclusion, .json)" help="Un export des services data·inclusion, ou une page de son API (/services, ou une recherche). Chaque service rejoint sa structure, reconnue à son SIRET ou à son identifiant data·inclusion ; un service dont la structure n’est pas parmi vos partenaires est écarté." />
+      )}
+    </div>
+  )
+}
+
+function ImportStep({ kind, title, label, help }: { kind: Kind; title: string; label: string; help: string }) {
+  const router = useRouter()
+  const inputId = useId()
+  const headingId = useId()
+  const [file, setFile] = useState<File | null>(null)
+  const [preview, setPreview] = useState<StructuresPreview | ServicesPreview | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState<'check' | 'import' | null>(null)
+
+  async function check() {
+    if (!file) return setError('Choisissez un fichier JSON exporté de data·inclusion.')
+    setBusy('check')
+    setError(null)
+    const result = await send('/api/structure-imports/preview', file, kind)
+    setBusy(null)
+    if (!result.ok) return setError(result.error)
+    setPreview(result.body as unknown as StructuresPreview | ServicesPreview)
+  }
+  async function commit() {
+    if (!file) return
+    setBusy('import')
+    const result = await send('/api/structure-imports/commit', file, kind)
+    setBusy(null)
+    if (!result.ok) return setError(result.error)
+    const body = result.body as { created: number; linked?: number; updated?: number }
+    toast.success(kind === 'structures' ? `${plural(body.created, 'structure créée', 'structures créées')}, ${plural(body.linked ?? 0, 'rattachée', 'rattachées')}.` : `${plural(body.created, 'offre ajoutée', 'offres ajoutées')}, ${plural(body.updated ?? 0, 'mise à jour', 'mises à jour')}.`)
+    setPreview(null)
+    router.refresh()
+  }
+  const importable = preview ? (preview.kind === 'structures' ? preview.created + preview.linked : preview.valid) : 0
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <p className="text-sm text-slate-700">{help.replace(' :', '\u00a0:').replace(' ;', '\u00a0;')}</p>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+            {label}
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept=".json,application/json"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null)
+              setPreview(null)
+              setError(null)
+            }}
+            className="max-w-full text-sm"
+          />
+        </div>
+        <Button onClick={check} disabled={busy !== null}>
+          {busy === 'check' ? 'Vérification…' : 'Vérifier le fichier'}
+        </Button>
+      </div>
+      <FormError error={error} />
+      {preview?.kind === 'structures' && (
+        <>
+          <p role="status" className="text-sm">
+            {plural(preview.created, 'structure à créer', 'structures à créer')}, {plural(preview.linked, 'à rattacher', 'à rattacher')}, {plural(preview.refused, 'ligne refusée', 'lignes refusées')}.
+          </p>
+          <SimpleTable caption="Vérification des structures" headers={['Ligne', 'Structure', 'SIRET', 'Résultat', 'Détail']} rows={preview.lines.map((l) => ({ key: String(l.line), cells: [l.line, l.name || '–', l.siret || '–', STATUS[l.status], outcomeText(l)] }))} />
+        </>
+      )}
+      {preview?.kind === 'services' && (
+        <>
+          <p role="status" className="text-sm">
+            {plural(preview.valid, 'offre valide', 'offres valides')} (dont {plural(preview.updates, 'mise à jour', 'mises à jour')}), {plural(preview.invalid, 'ligne écartée', 'lignes écartées')}.
+          </p>
+          {preview.perStructure.length > 0 && <SimpleTable caption="Offres par structure" headers={['Structure', 'Offres valides', 'Dont mises à jour']} rows={preview.perStructure.map((p) => ({ key: p.structureId, cells: [p.name, p.valid, p.updates] }))} />}
+          {preview.errors.length > 0 && <SimpleTable caption="Lignes écartées" headers={['Ligne', 'Service', 'Raison']} rows={preview.errors.map((l) => ({ key: String(l.line), cells: [l.line, l.name || '–', l.errors.join(' · ')] }))} />}
+        </>
+      )}
+      {preview && (
+        <div>
+          <Button onClick={commit} disabled={busy !== null || importable === 0}>
+            {busy === 'import' ? 'Import en cours…' : kind === 'structures' ? `Importer ${plural(importable, 'structure', 'structures')}` : `Importer ${plural(importable, 'offre', 'offres')}`}
+          </Button>
+        </div>
+      )}
+    </section>
+  )
+}
