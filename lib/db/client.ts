@@ -41,6 +41,14 @@ export function databaseTimeouts(overrides: { statementTimeoutMs?: number } = {}
  * the caller but keeps the connection.)
  */
 class BoundedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config)
+    // The server may end a connection while it is checked out (idle in transaction past its timeout, a restart, an
+    // administrator): node-postgres then emits 'error', which would end the process with no listener. The query in
+    // flight fails on its own, and the pool drops the connection.
+    this.on('error', (error) => logError('db.client', error))
+  }
+
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- node-postgres's query() has a dozen overloads.
   override query(...args: any[]): any {
     const last = args.length - 1

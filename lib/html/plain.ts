@@ -14,7 +14,10 @@ export class Safe {
   }
 }
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-export const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
+// A typed value shown back (a refused form) never carries a control character into the page (U+FFFD in its place).
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g
+export const escape = (value: string) => value.replace(CONTROLS, '\ufffd').replace(/[&<>"']/g, (c) => ESCAPES[c]!)
 type Part = Safe | string | number | null | undefined | false | Part[]
 const render = (part: Part): string => (part === null || part === undefined || part === false ? '' : part instanceof Safe ? part.value : Array.isArray(part) ? part.map(render).join('') : escape(String(part)))
 
