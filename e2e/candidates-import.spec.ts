@@ -3,6 +3,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+import { baseURL } from '../playwright.config'
+
+/** The app's own pages send their Origin (lib/http/same-origin.ts): these calls do as they do. */
+const SAME_ORIGIN = { origin: baseURL }
 
 const IMPORT = '/v2/candidates/import'
 const ORG = '10000000-0000-4000-8000-000000000001'
@@ -143,6 +147,7 @@ test('a Latin-1 (Windows) file with commas is read with its accents', async ({ p
 
 test('crafted requests: a 50 MB body is refused in French without being read, a partner is refused', async ({ page, browser }) => {
   const big = await page.request.post('/api/candidate-imports/preview', {
+    headers: SAME_ORIGIN,
     multipart: { file: { name: 'enorme.csv', mimeType: 'text/csv', buffer: Buffer.alloc(50 * 1024 * 1024, 0x61) } },
   })
   expect(big.status()).toBe(413)
@@ -150,6 +155,7 @@ test('crafted requests: a 50 MB body is refused in French without being read, a 
 
   const partner = await browser.newContext({ storageState: storageStateOf('partenaire') })
   const refused = await partner.request.post('/api/candidate-imports/commit', {
+    headers: SAME_ORIGIN,
     multipart: { file: { name: 'c.csv', mimeType: 'text/csv', buffer: fs.readFileSync(path.join(FILES, 'candidats-latin1.csv')) }, mapping: '["lastName","firstName"]', mode: 'valid', includeDuplicates: 'false' },
   })
   expect(refused.status()).toBe(403)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, signIn } from './fixtures'
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './fixtures'
 
 test('a wrong password gets a French message and no session', async ({ page }) => {
   await signIn(page, 'referent@passerelle.test', 'Mauvais-mot-de-passe-1!')
@@ -47,4 +47,19 @@ test('signing out ends the session', async ({ page }) => {
   await expect(page).toHaveURL('/v2/login')
   await page.goto('/v2/candidates/dashboard')
   await expect(page).toHaveURL('/v2/login')
+})
+
+test('a server that never answers the sign-in: the form says so and the button works again (issue 29 §2)', async ({ page }) => {
+  await page.clock.install()
+  await page.goto('/v2/login')
+  // The sign-in's request reaches nothing: held until the page is closed, as a server that stopped answering.
+  await page.route('**/v2/login', (route) => (route.request().method() === 'POST' ? undefined : route.continue()))
+  await page.getByLabel('Adresse email').fill('conseiller@passerelle.test')
+  await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD)
+  const button = page.getByRole('button', { name: 'Se connecter', exact: true })
+  await button.click()
+  await expect(button).toBeDisabled()
+  await page.clock.fastForward(26_000)
+  await expect(page.locator('form [role=alert]')).toHaveText('Le serveur ne répond pas. Vérifiez votre connexion, puis réessayez dans un instant.')
+  await expect(button).toBeEnabled()
 })

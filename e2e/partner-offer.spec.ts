@@ -1,6 +1,10 @@
 import { execFileSync } from 'node:child_process'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, waitForSentMails, signIn, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, waitForSentMails, signIn, storageStateOf } from './fixtures'
+import { baseURL } from '../playwright.config'
+
+/** The app's own pages send their Origin: the calls below do as they do (lib/http/same-origin.ts). */
+const SAME_ORIGIN = { origin: baseURL }
 
 // The demo seed's fixed ids (lib/db/seed.ts): the offer and two pending prescriptions that have a FUP.
 const OFFER = '/offer/social/30000000-0000-4000-8000-000000000001'
@@ -167,10 +171,10 @@ test('a partner of another structure cannot see the offer nor download its sheet
   await signIn(page, 'partenaire.habitat@passerelle.test')
   await expect(page).toHaveURL('/partners/structure/dashboard')
   expect((await page.goto(`${OFFER}?socialApplyId=${ELODIE_APPLY}`))?.status()).toBe(404)
-  const archive = await page.request.post('/api/social-applies/archive', { data: { ids: ['40000000-0000-4000-8000-000000000005'] } })
+  const archive = await page.request.post('/api/social-applies/archive', { headers: SAME_ORIGIN, data: { ids: ['40000000-0000-4000-8000-000000000005'] } })
   expect(archive.status()).toBe(404)
   // The list call answers nothing of another structure's offer.
-  const list = await page.request.post(`/api/offers/${OFFER.split('/').pop()}/applies`, { data: { tab: 'REFUSED_STRUCTURE', page: 1 } })
+  const list = await page.request.post(`/api/offers/${OFFER.split('/').pop()}/applies`, { headers: SAME_ORIGIN, data: { tab: 'REFUSED_STRUCTURE', page: 1 } })
   expect(list.status()).toBe(200)
   expect(await list.json()).toEqual({ rows: [], counts: { PRESCRIPTION_FILLED: 0, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 } })
   await other.close()
@@ -178,11 +182,29 @@ test('a partner of another structure cannot see the offer nor download its sheet
 
 test('without a session, the partner calls are refused', async ({ browser }) => {
   const anonymous = await browser.newContext({ storageState: undefined })
-  const list = await anonymous.request.post(`/api/offers/${OFFER.split('/').pop()}/applies`, { data: { tab: 'PRESCRIPTION_FILLED', page: 1 } })
+  const list = await anonymous.request.post(`/api/offers/${OFFER.split('/').pop()}/applies`, { headers: SAME_ORIGIN, data: { tab: 'PRESCRIPTION_FILLED', page: 1 } })
   expect(list.status()).toBe(401)
-  const archive = await anonymous.request.post('/api/social-applies/archive', { data: { ids: ['40000000-0000-4000-8000-000000000005'] } })
+  const archive = await anonymous.request.post('/api/social-applies/archive', { headers: SAME_ORIGIN, data: { ids: ['40000000-0000-4000-8000-000000000005'] } })
   expect(archive.status()).toBe(403)
-  const restore = await anonymous.request.post('/api/social-applies/restore', { data: { ids: ['40000000-0000-4000-8000-000000000005'] } })
+  const restore = await anonymous.request.post('/api/social-applies/restore', { headers: SAME_ORIGIN, data: { ids: ['40000000-0000-4000-8000-000000000005'] } })
   expect(restore.status()).toBe(403)
   await anonymous.close()
+})
+
+test('the partner’s own cookie, sent from another origin of the same site or as text/plain, archives nothing (issue 29 §3)', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: storageStateOf('partenaire') })
+  const applyId = '40000000-0000-4000-8000-000000000005'
+  const archived = async () => (await onE2eDatabase<{ archived: boolean }>('select archived_at is not null as archived from social_applies where id = $1', [applyId]))[0]!.archived
+  const before = await archived()
+  // A page of http://localhost:8765 (same site as localhost: the cookie goes along) posting as a form would…
+  const plain = await context.request.post('/api/social-applies/archive', { headers: { origin: 'http://localhost:8765', 'content-type': 'text/plain' }, data: JSON.stringify({ ids: [applyId] }) })
+  expect(plain.status()).toBe(415)
+  // …or as fetch with JSON: its origin is not the app's.
+  const foreign = await context.request.post('/api/social-applies/archive', { headers: { origin: 'http://localhost:8765' }, data: { ids: [applyId] } })
+  expect(foreign.status()).toBe(403)
+  expect(await foreign.json()).toEqual({ error: 'Cette action s’effectue depuis les pages de Passerelle.' })
+  const restore = await context.request.post('/api/social-applies/restore', { data: { ids: [applyId] } })
+  expect(restore.status()).toBe(403)
+  expect(await archived()).toBe(before)
+  await context.close()
 })

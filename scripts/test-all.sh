@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
+# The fuzz suite's size in this run (200 generated inputs per action and per route handler; `npm run fuzz` runs 1 000).
+export FUZZ_RUNS="${FUZZ_RUNS:-200}"
 if [ -z "${DATABASE_URL:-}" ]; then exec npx tsx scripts/with-database.ts bash "$0" "$@"; fi
 logs=$(mktemp -d)
 passed=0
