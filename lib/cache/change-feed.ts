@@ -53,7 +53,7 @@ export function createChangeFeed(connectionString: string, options: { retryMs?: 
   }
   const connect = () => {
     if (closed) return
-    const next = new pg.Client({ connectionString, application_name: 'passerelle-change-feed' })
+    const next = new pg.Client({ connectionString, application_name: 'passerelle-change-feed', connectionTimeoutMillis: 5_000, keepAlive: true })
     client = next
     next.on('notification', (message) => message.channel === CHANGE_CHANNEL && changed(message.payload || null))
     next.on('error', (error) => client === next && lost(error))

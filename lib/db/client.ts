@@ -91,7 +91,8 @@ export function poolConfig(connectionString: string, max: number, overrides: { s
   }
 }
 
-export function createDb(connectionString: string, max = Number(process.env.DATABASE_POOL_MAX ?? 10), overrides: { statementTimeoutMs?: number } = {}): { db: Db; pool: Pool } {
+/** DATABASE_POOL_MAX (8): two servers of 4 cores fit PostgreSQL's default 100 connections (docs/operations.md). */
+export function createDb(connectionString: string, max = Number(process.env.DATABASE_POOL_MAX ?? 8), overrides: { statementTimeoutMs?: number } = {}): { db: Db; pool: Pool } {
   const pool = new Pool(poolConfig(connectionString, max, overrides))
   // A dropped idle connection must not crash the server; the pool replaces it.
   pool.on('error', (error) => logError('db.idle-client', error))

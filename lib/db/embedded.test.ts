@@ -17,7 +17,7 @@ describe('checkDataFolder', () => {
   }
 
   it('creates a missing folder and leaves no probe behind', () => {
-    const dir = path.join(tmp(), 'data', 'pglite')
+    const dir = path.join(tmp(), 'data', 'postgres')
     checkDataFolder(dir, 1)
     expect(fs.readdirSync(dir)).toEqual([])
   })
