@@ -102,3 +102,19 @@ test.describe('no violation on the partner screens, FUP preview (PDF in a blob: 
     expect(violations).toEqual([])
   })
 })
+
+test('a path that ends like a file is still a page to the proxy: body limit and CSP (issue 29 §3)', async ({ request }) => {
+  // A server action posted to a page's path with ".js" appended, 2 MB: refused in French before Next.js reads it.
+  const big = await request.post('/v2/candidates/dashboard.js', {
+    headers: { 'next-action': '0'.repeat(42), 'content-type': 'text/plain;charset=UTF-8', origin: 'http://localhost' },
+    data: 'x'.repeat(2 * 1024 * 1024),
+  })
+  expect(big.status()).toBe(413)
+  expect(await big.text()).toBe('Le contenu envoyé est trop volumineux (1 Mo au plus).')
+  for (const p of ['/v2/candidates/dashboard.js', '/v2/login.css', '/legal-notice.png']) {
+    const response = await request.get(p)
+    expect(response.headers()['content-security-policy'], p).toMatch(/script-src 'self' 'nonce-/)
+  }
+  // The files Next.js serves itself keep their own headers only.
+  expect((await request.get('/icons.svg')).headers()['content-security-policy']).toBeUndefined()
+})

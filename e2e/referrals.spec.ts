@@ -102,6 +102,15 @@ test.describe('a prescriber without an account', () => {
     expect(notice).not.toMatch(/Orianne|Clavier|préparatrice/)
   })
 
+  test('opened under another name of the server (127.0.0.1 for localhost), the form says where to open it (issue 29 §3)', async ({ request, baseURL }) => {
+    const other = baseURL!.replace('localhost', '127.0.0.1')
+    const response = await request.post(`${other}${FORM}`, { headers: { origin: other }, form: { prescriberName: 'Paul Dupré', firstName: 'Orianne' } })
+    expect(response.status()).toBe(403)
+    const page = await response.text()
+    expect(page).toContain(`Ce formulaire doit être ouvert à l’adresse ${baseURL}${FORM}\u00a0: ouvrez-le à cette adresse, puis envoyez-le de nouveau.`)
+    expect(page).not.toContain('Rechargez-la')
+  })
+
   test('a link that is not valid says only that', async ({ page }) => {
     const response = await page.goto('/referral-form/informations/demoMissionLocale_lienDesactive1')
     expect(response?.status()).toBe(404)

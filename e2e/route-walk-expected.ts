@@ -116,9 +116,10 @@ export const EXPECTED: Record<string, Entry> = {
   // Only the providers' callbacks and the throttled sign-in are served over HTTP; better-auth's other endpoints are not.
   'GET /api/auth/[...all]': { sample: path('/api/auth/get-session'), html: false, expect: { none: 404, notOnboarded: 404, ...all(404) } },
   'POST /api/auth/[...all]': { sample: path('/api/auth/sign-in/email'), html: false, expect: { none: 400, notOnboarded: 400, ...all(400) } },
-  // The imports refuse whoever may not import (signed out included) with 403 before reading the upload.
-  'POST /api/candidate-imports/commit': refused(path('/api/candidate-imports/commit'), { admin: 400, referent: 400, conseiller: 400, partenaire: 403 }),
-  'POST /api/candidate-imports/preview': refused(path('/api/candidate-imports/preview'), { admin: 400, referent: 400, conseiller: 400, partenaire: 403 }),
+  // The imports refuse whoever may not import (signed out included) with 403 before reading the upload; a body that
+  // is not a form (the walk posts JSON) is 415 (lib/http/same-origin.ts).
+  'POST /api/candidate-imports/commit': refused(path('/api/candidate-imports/commit'), { admin: 415, referent: 415, conseiller: 415, partenaire: 403 }),
+  'POST /api/candidate-imports/preview': refused(path('/api/candidate-imports/preview'), { admin: 415, referent: 415, conseiller: 415, partenaire: 403 }),
   // Counsellors do not hold candidate.export.
   'POST /api/candidates/export': refused(path('/api/candidates/export'), { admin: 400, referent: 400, conseiller: 403, partenaire: 403 }),
   'POST /api/candidates/search': api(path('/api/candidates/search'), { admin: 200, referent: 200, conseiller: 200, partenaire: 403 }),
@@ -134,10 +135,10 @@ export const EXPECTED: Record<string, Entry> = {
   ),
   'GET /api/health': { sample: path('/api/health'), html: false, expect: { none: 200, notOnboarded: 200, ...all(200) } },
   'GET /api/ready': { sample: path('/api/ready'), html: false, expect: { none: 200, notOnboarded: 200, ...all(200) } },
-  'POST /api/offer-imports/commit': refused(path('/api/offer-imports/commit'), all(400)),
-  'POST /api/offer-imports/preview': refused(path('/api/offer-imports/preview'), all(400)),
-  'POST /api/structure-imports/commit': refused(path('/api/structure-imports/commit'), all(400)),
-  'POST /api/structure-imports/preview': refused(path('/api/structure-imports/preview'), all(400)),
+  'POST /api/offer-imports/commit': refused(path('/api/offer-imports/commit'), all(415)),
+  'POST /api/offer-imports/preview': refused(path('/api/offer-imports/preview'), all(415)),
+  'POST /api/structure-imports/commit': refused(path('/api/structure-imports/commit'), all(415)),
+  'POST /api/structure-imports/preview': refused(path('/api/structure-imports/preview'), all(415)),
   'POST /api/offers/[offerId]/applies': api(path('/api/offers/30000000-0000-4000-8000-000000000001/applies'), all(400)),
   'POST /api/referral-form/[token]': { sample: path('/api/referral-form/demoCcasDieppe_lienOrientation26'), html: false, expect: { none: 400, notOnboarded: 400, ...all(400) } },
   'POST /api/sms/inbound': { sample: path('/api/sms/inbound'), html: false, expect: { none: 403, notOnboarded: 403, ...all(403) } },
