@@ -4,7 +4,6 @@ import { clsx } from 'clsx'
 import { PageHeader } from '@/components/layout/page-header'
 import { buttonClass } from '@/components/ui/button'
 import { requirePagePermission } from '@/lib/auth/session'
-import { pageCandidateSettings } from '@/lib/cache/settings-caches'
 import { getCandidate } from '@/lib/candidates/queries'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
@@ -20,6 +19,7 @@ import { SheetDiagnosis } from './sheet-diagnosis'
 import { SheetPrescriptions } from './sheet-prescriptions'
 import { SheetSituation } from './sheet-situation'
 import { SheetSms } from '@/components/sms/sheet-sms'
+import { candidateSettings } from '@/lib/candidates/organisation-settings'
 
 export const CANDIDATE_SECTIONS = { identite: 'Identité', situation: 'Situation', diagnostic: 'Diagnostic', prescriptions: 'Prescriptions', emploi: 'Emploi', ateliers: 'Ateliers', parcours: 'Parcours', sms: 'SMS', historique: 'Historique' } as const
 export type CandidateSection = keyof typeof CANDIDATE_SECTIONS
@@ -42,7 +42,7 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
   const editing = edit && canModify
   // The organisation's settings (custom fields, choices) only where the section shows them.
   const needsSettings = editing || section === 'situation' || section === 'historique'
-  const [candidate, settings] = await Promise.all([getCandidate(db, user.organisationId, id), needsSettings ? pageCandidateSettings(user.organisationId) : null])
+  const [candidate, settings] = await Promise.all([getCandidate(db, user.organisationId, id), needsSettings ? candidateSettings(getDb(), user.organisationId) : null])
   if (!candidate) notFound()
   const sectionHref = `/v2/candidate/${id}/${section}`
 

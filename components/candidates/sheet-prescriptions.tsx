@@ -5,22 +5,16 @@ import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
 import { PrescriptionDocuments } from '@/components/prescriptions/prescription-documents'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { pageActiveCauses, pagePrescriberDefaults } from '@/lib/cache/settings-caches'
 import { getCurrentUser } from '@/lib/auth/session'
 import { formatDate, parisToday } from '@/lib/dates'
-import { processCache } from '@/lib/cache/process-cache'
 import { getDb } from '@/lib/db/client'
 import { candidates } from '@/lib/db/schema'
 import { can } from '@/lib/permissions'
-import { candidatePrescriptions } from '@/lib/prescriptions/queries'
+import { candidatePrescriptions, prescriberDefaults } from '@/lib/prescriptions/queries'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
+import { activeCauses } from '@/lib/applies/causes'
 
-/**
- * A candidate's prescriptions and name, kept until a table they read changes (lib/cache/process-cache.ts): the sheet's
- * section is opened again and again while the partners' answers come in one by one.
- */
-const prescriptionsCache = processCache<Awaited<ReturnType<typeof candidatePrescriptionsAndName>>>(['social_applies', 'candidates', 'social_offers', 'fups', 'organisation_refusal_causes'], { max: 500 })
-
+/** A candidate's prescriptions and name. */
 async function candidatePrescriptionsAndName(organisationId: string, candidateId: string) {
   const db = getDb()
   const [rows, [candidate]] = await Promise.all([
@@ -41,9 +35,9 @@ export async function SheetPrescriptions({ organisationId, candidateId }: { orga
   const user = await getCurrentUser()
   const canPrescribe = !!user && user.organisationId === organisationId && can(user, 'candidate.prescribe')
   const [{ rows, candidate }, prescriber, causes] = await Promise.all([
-    prescriptionsCache().read(JSON.stringify([organisationId, candidateId]), () => candidatePrescriptionsAndName(organisationId, candidateId)),
-    canPrescribe ? pagePrescriberDefaults(user!.id, organisationId) : null,
-    pageActiveCauses(organisationId),
+    candidatePrescriptionsAndName(organisationId, candidateId),
+    canPrescribe ? prescriberDefaults(getDb(), user!.id, organisationId) : null,
+    activeCauses(getDb(), organisationId),
   ])
   if (!candidate) return null
   const name = `${candidate.firstName} ${candidate.lastName}`

@@ -12,8 +12,7 @@ import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
 import { formatPhone } from '@/lib/phone'
 import { NOT_A_MOBILE } from '@/lib/sms/mobile-number'
-import { pageSmsTemplates } from '@/lib/cache/settings-caches'
-import { smsRecipient, smsThread, type ThreadMessage } from '@/lib/sms/queries'
+import { listTemplates, smsRecipient, smsThread, type ThreadMessage } from '@/lib/sms/queries'
 import { SMS_STATUS_LABELS, smsErrorLabel } from '@/lib/sms/status'
 import { CancelSmsButton } from './cancel-sms-button'
 import { RefreshWhilePending } from './refresh-while-pending'
@@ -35,7 +34,7 @@ export async function SheetSms({ organisationId, candidateId, before }: { organi
   const [recipient, thread, templates] = await Promise.all([
     smsRecipient(db, organisationId, candidateId),
     smsThread(db, { organisationId, candidateId, before: cursor }),
-    canSend ? pageSmsTemplates(organisationId) : [],
+    canSend ? listTemplates(getDb(), organisationId) : [],
   ])
   if (!recipient) return null
   await db

@@ -7,16 +7,15 @@ import { unreadSmsReplies } from '@/lib/sms/queries'
 /**
  * /homePage, the user's day (issue 15 §3): the partners' answers received since the last visit, the prescriptions
  * late for an answer (the user's own; an administrator's whole organisation), and what is unread. Workshops, course
- * steps and orientations join once their modules exist. The page passes its kept reads (lib/cache/settings-caches.ts)
- * for the reminder delay, the answers and the late prescriptions; the last visit and the SMS replies are read here.
+ * steps and orientations join once their modules exist.
  */
-export async function userDay(db: DbOrTx, params: { userId: string; organisationId: string; wholeOrganisation: boolean; now?: Date; reminderDays?: number; late?: typeof unansweredPrescriptions; answers?: (db: DbOrTx, params: { userId: string; organisationId: string; now: Date }) => Promise<Awaited<ReturnType<typeof receivedAnswers>>> }) {
+export async function userDay(db: DbOrTx, params: { userId: string; organisationId: string; wholeOrganisation: boolean; now?: Date }) {
   const now = params.now ?? new Date()
   const [visit] = await db.select({ visitedAt: userHomeVisits.visitedAt }).from(userHomeVisits).where(eq(userHomeVisits.userId, params.userId))
   const lastVisit = visit?.visitedAt ?? null
-  const days = params.reminderDays ?? (await answerReminderDays(db, params.organisationId))
-  const answers = await (params.answers ?? receivedAnswers)(db, { userId: params.userId, organisationId: params.organisationId, now })
-  const late = await (params.late ?? unansweredPrescriptions)(db, { organisationId: params.organisationId, authorId: params.wholeOrganisation ? null : params.userId, days, now })
+  const days = await answerReminderDays(db, params.organisationId)
+  const answers = await receivedAnswers(db, { userId: params.userId, organisationId: params.organisationId, now })
+  const late = await unansweredPrescriptions(db, { organisationId: params.organisationId, authorId: params.wholeOrganisation ? null : params.userId, days, now })
   const replies = await unreadSmsReplies(db, { userId: params.userId, organisationId: params.organisationId })
   return {
     lastVisit,

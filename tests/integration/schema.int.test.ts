@@ -9,6 +9,13 @@ const db = useTestDb()
 const searchMatches = (term: string) => sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${term})) || '%'`
 
 describe('migrations', () => {
+  it('leave no cache trigger: a write notifies no one (issue 31 §2)', async () => {
+    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_trigger t join pg_proc p on p.oid = t.tgfoid where p.proname = 'passerelle_cache_changed'`)
+    expect(rows[0]!.n).toBe(0)
+    const { rows: functions } = await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_proc where proname = 'passerelle_cache_changed'`)
+    expect(functions[0]!.n).toBe(0)
+  })
+
   it('install pg_trgm and unaccent', async () => {
     const { rows } = await db.execute<{ extname: string }>(sql`select extname from pg_extension order by extname`)
     expect(rows.map((r) => r.extname)).toEqual(expect.arrayContaining(['pg_trgm', 'unaccent']))

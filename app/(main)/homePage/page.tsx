@@ -11,7 +11,6 @@ import { now } from '@/lib/clock'
 import { formatDateTime } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { recordHomeVisit, userDay } from '@/lib/home/user-day'
-import { pageAnswerReminderDays, pageReceivedAnswers, pageUnansweredPrescriptions } from '@/lib/cache/settings-caches'
 import { can } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('homePage')
@@ -25,7 +24,7 @@ export default async function HomePage() {
   const db = getDb()
   const at = now()
   const showCandidates = can(user, 'candidate.visualize')
-  const day = showCandidates ? await userDay(db, { userId: user.id, organisationId: user.organisationId, wholeOrganisation: user.role === 'admin', now: at, reminderDays: await pageAnswerReminderDays(user.organisationId), late: (_db, p) => pageUnansweredPrescriptions({ organisationId: p.organisationId, authorId: p.authorId ?? null, days: p.days, now: at }), answers: (_db, p) => pageReceivedAnswers({ userId: p.userId, organisationId: p.organisationId, now: at }) }) : null
+  const day = showCandidates ? await userDay(db, { userId: user.id, organisationId: user.organisationId, wholeOrganisation: user.role === 'admin', now: at }) : null
   const counts = await applyCountsOfOrganisation(db, user.organisationId)
   await recordHomeVisit(db, user.id, at)
   const today = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/Paris' }).format(at)

@@ -8,7 +8,6 @@ import { Pager } from '@/components/prescriptions/pager'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
 import { formatDate, parisToday } from '@/lib/dates'
-import { processCache } from '@/lib/cache/process-cache'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
@@ -18,11 +17,6 @@ import { DELAY_FROM, STEP_KINDS, type StepKind } from '@/lib/support-courses/sch
 
 export const generateMetadata = pageMetadata('supportCourse')
 
-/**
- * A course with a page of its enrolments and their progress, kept until a table it reads changes
- * (lib/cache/process-cache.ts), per organisation, course and page.
- */
-const viewsCache = processCache<Awaited<ReturnType<typeof courseView>>>(['support_courses', 'support_course_steps', 'support_course_enrolments', 'support_course_progress', 'candidates', 'user'], { max: 200 })
 
 async function courseView(organisationId: string, id: string, page: number) {
   const db = getDb()
@@ -41,7 +35,7 @@ export default async function SupportCoursePage({ params, searchParams }: { para
   if (!user.organisationId || !isUuid(id)) notFound()
   const organisationId = user.organisationId
   const pageAsked = Number.isInteger(asked) && asked > 0 ? asked : 1
-  const view = await viewsCache().read(JSON.stringify([organisationId, id, pageAsked]), () => courseView(organisationId, id, pageAsked))
+  const view = await courseView(organisationId, id, pageAsked)
   if (!view) notFound()
   const { course, enrolments: { active, left, activeTotal, leftTotal, page } } = view
   const canModify = can(user, 'support-courses.modify')

@@ -13,19 +13,12 @@ import { parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
 import { can } from '@/lib/permissions'
-import { processCache } from '@/lib/cache/process-cache'
 import { listCourses, ownerChoices } from '@/lib/support-courses/queries'
 
 export const generateMetadata = pageMetadata('supportCoursesDashboard')
 
 const PATH = '/support-courses/dashboard'
 
-/**
- * The page of courses with their counts, kept until the courses, their enrolments or the owners change
- * (lib/cache/process-cache.ts), and per day (the late count is today's): the counts read each course's enrolments,
- * 20 000 for a page of a big organisation (3.4 ms).
- */
-const coursesCache = processCache<Awaited<ReturnType<typeof listCourses>>>(['support_courses', 'support_course_enrolments', 'user'], { max: 200 })
 
 /** Issue 13 §2 (support-courses.visualize): the organisation's courses, by owner, with enrolled, active, late and finished counts. */
 export default async function SupportCoursesDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -38,7 +31,7 @@ export default async function SupportCoursesDashboardPage({ searchParams }: { se
   const values = { owner: urlParams.choice(sp, 'owner', owners.map((o) => o.id)) }
   const page = urlParams.page(sp)
   const today = parisToday(now())
-  const [list, title] = await Promise.all([coursesCache().read(JSON.stringify([organisationId, values.owner, page, today]), () => listCourses(db, organisationId, { ownerId: values.owner, page }, today)), pageTitle('supportCoursesDashboard')])
+  const [list, title] = await Promise.all([listCourses(db, organisationId, { ownerId: values.owner, page }, today), pageTitle('supportCoursesDashboard')])
   const ownerOptions = owners.map((o) => ({ id: o.id, name: `${o.firstName ?? ''} ${o.lastName ?? ''}`.trim() }))
   return (
     <>

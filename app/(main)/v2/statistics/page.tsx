@@ -7,33 +7,21 @@ import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
 import { can } from '@/lib/permissions'
 import { monthLabel, parseStatisticsFilters } from '@/lib/statistics/filters'
-import { processCache } from '@/lib/cache/process-cache'
 import { organisationFigures, prescribedStructures, smsDelivery, statisticsChoices } from '@/lib/statistics/queries'
 
 export const generateMetadata = pageMetadata('statistics')
 
 type SearchParams = Record<string, string | string[] | undefined>
 
-/**
- * The figures and the structures' list, kept until a table they read changes (lib/cache/process-cache.ts), for 60 s at
- * most: computed from the monthly counters, they still cost a big organisation 35 ms of PostgreSQL per view (issue 16
- * §1). The SMS figures, one small indexed count, are read at each view.
- */
-const figuresCache = processCache<Awaited<ReturnType<typeof organisationFigures>>>(['social_applies', 'candidates', 'workshops', 'partner_structures', 'organisation_refusal_causes', 'candidate_statuses', 'places'], { max: 200 })
-const structuresCache = processCache<Awaited<ReturnType<typeof prescribedStructures>>>(['social_applies', 'partner_structures'], { max: 100 })
-/** The filters' choices (the organisation's referents, and a structure's offers once one is chosen), per viewer. */
-const choicesCache = processCache<Awaited<ReturnType<typeof statisticsChoices>>>(['user', 'social_applies', 'partner_structures', 'social_offers'], { max: 200 })
 
 /** Issue 15 §1: the organisation's figures with charts, each with its data table and CSV; filters kept in the URL. */
 export default async function StatisticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
   const db = getDb()
   const asked = parseStatisticsFilters(await searchParams, now())
-  const structures = await structuresCache().read(user.organisationId, () => prescribedStructures(db, user.organisationId))
+  const structures = await prescribedStructures(db, user.organisationId)
   const allAuthors = can(user, 'filters.authors')
-  const choices = await choicesCache().read(JSON.stringify([user.organisationId, allAuthors ? null : user.id, asked.structureId]), () =>
-    statisticsChoices(db, { organisationId: user.organisationId, user, allAuthors, structureId: asked.structureId, structures }),
-  )
+  const choices = await statisticsChoices(db, { organisationId: user.organisationId, user, allAuthors, structureId: asked.structureId, structures })
   // A choice outside the lists (another organisation's, or a stale link) is dropped.
   const filters = {
     ...asked,
@@ -43,7 +31,7 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
   }
   const at = now()
   const key = JSON.stringify([user.organisationId, filters.fromMonth, filters.toMonth, filters.referentId, filters.structureId, filters.offerId])
-  const [figures, sms] = await Promise.all([figuresCache().read(key, () => organisationFigures(db, user.organisationId, filters, at)), smsDelivery(db, user.organisationId, filters)])
+  const [figures, sms] = await Promise.all([organisationFigures(db, user.organisationId, filters, at), smsDelivery(db, user.organisationId, filters)])
   const stats = { ...figures, sms }
   const total = stats.candidates.byStatus.reduce((t, s) => t + s.n, 0)
   const period = filters.fromMonth === filters.toMonth ? monthLabel(filters.fromMonth) : `de ${monthLabel(filters.fromMonth)} à ${monthLabel(filters.toMonth)}`

@@ -15,20 +15,12 @@ import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
 import { can } from '@/lib/permissions'
 import { listWorkshops, VIDEO_PLACE, WORKSHOP_TABS, workshopFilterOptions } from '@/lib/workshops/queries'
-import { processCache } from '@/lib/cache/process-cache'
 
 export const generateMetadata = pageMetadata('workshopsDashboard')
 
 const PATH = '/workshops/dashboard'
 
-/** The filters' choices (themes, places, facilitators), kept until a workshop or a user changes (lib/cache/response-cache.ts). */
-const filterChoices = processCache<Awaited<ReturnType<typeof workshopFilterOptions>>>(['workshops', 'user'])
 
-/**
- * A page of a tab with both tabs' counts, kept until a workshop or its facilitators change, within the minute (a
- * workshop moves to "Passés" when it ends): the counts read every workshop of the organisation (13 000 for a big one).
- */
-const pagesCache = processCache<Awaited<ReturnType<typeof listWorkshops>>>(['workshops', 'workshop_facilitators'], { max: 300 })
 
 /** Issue 13 §1 (workshops.dashboard.visualize): "À venir" and "Passés" with counts, filters, 50 per page. */
 export default async function WorkshopsDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -37,7 +29,7 @@ export default async function WorkshopsDashboardPage({ searchParams }: { searchP
   const sp = await searchParams
   const db = getDb()
   const organisationId = user.organisationId
-  const options = await filterChoices().read(organisationId, () => workshopFilterOptions(db, organisationId))
+  const options = await workshopFilterOptions(db, organisationId)
   const values = {
     tab: urlParams.choice(sp, 'tab', WORKSHOP_TABS),
     theme: urlParams.choice(sp, 'theme', options.themes),
@@ -47,9 +39,7 @@ export default async function WorkshopsDashboardPage({ searchParams }: { searchP
   const page = urlParams.page(sp)
   const minute = Math.floor(now().getTime() / 60_000)
   const [list, title] = await Promise.all([
-    pagesCache().read(JSON.stringify([organisationId, values, page, minute]), () =>
-      listWorkshops(db, organisationId, { tab: values.tab || 'upcoming', theme: values.theme, facilitatorId: values.facilitator, place: values.place, page }, new Date(minute * 60_000)),
-    ),
+    listWorkshops(db, organisationId, { tab: values.tab || 'upcoming', theme: values.theme, facilitatorId: values.facilitator, place: values.place, page }, new Date(minute * 60_000)),
     pageTitle('workshopsDashboard'),
   ])
   const tabs = [

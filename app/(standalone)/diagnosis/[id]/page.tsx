@@ -12,7 +12,7 @@ import { emptyAnswers, situationsOf } from '@/lib/diagnosis/questionnaire'
 import { isUuid } from '@/lib/ids'
 import { listChallenges } from '@/lib/offers/challenges'
 import { can, GUARD_REDIRECT } from '@/lib/permissions'
-import { pagePrescriberDefaults } from '@/lib/cache/settings-caches'
+import { prescriberDefaults } from '@/lib/prescriptions/queries'
 
 export const generateMetadata = pageMetadata('diagnosis')
 
@@ -37,7 +37,7 @@ export default async function DiagnosisPage({ params }: { params: Promise<{ id: 
   const [state, challenges, defaults] = await Promise.all([
     candidateDiagnoses(db, user.organisationId, id),
     listChallenges(db, user.organisationId),
-    canPrescribe ? pagePrescriberDefaults(user.id, user.organisationId) : null,
+    canPrescribe ? prescriberDefaults(getDb(), user.id, user.organisationId) : null,
   ])
   const underWay = state.underWay
   // Started from the latest diagnosis when none is under way: what is still true is kept, the counsellor updates it.

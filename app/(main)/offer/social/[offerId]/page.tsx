@@ -18,20 +18,9 @@ import { getSocialOffer } from '@/lib/offers/queries'
 import { getOwnStructure } from '@/lib/partners/queries'
 import { mayEditOffer } from '@/lib/offers/write-offer'
 import { can } from '@/lib/permissions'
-import { processCache } from '@/lib/cache/process-cache'
 
 type Props = { params: Promise<{ offerId: string }>; searchParams: Promise<SearchParams> }
 
-/**
- * What the page reads, kept by this process until one of its tables changes (issue 16 §1, lib/cache/response-cache.ts):
- * the offer, its service-type block, and for its partner the tab counts, the filters' choices and the structure. The
- * session and the access rules are still read and applied on every request.
- */
-const offers = processCache<Awaited<ReturnType<typeof getSocialOffer>>>(['social_offers'])
-const serviceTypes = processCache<Awaited<ReturnType<typeof offerServiceType>>>(['social_offers', 'challenges', 'settings_list_entries'])
-const tabCounts = processCache<{ state: string; n: number }[]>(['social_applies'])
-const filterChoices = processCache<Awaited<ReturnType<typeof applyFilterOptions>>>(['social_applies', 'places', 'candidate_statuses'])
-const structures = processCache<Awaited<ReturnType<typeof getOwnStructure>>>(['partner_structures'])
 
 /** The offer, if this user may see it: organisation users browse the directory; a partner sees its own structure's offers only. */
 const loadOffer = cache(async (user: CurrentUser, offerId: string) => {
@@ -40,7 +29,7 @@ const loadOffer = cache(async (user: CurrentUser, offerId: string) => {
   // A partner sees its own structure's offers; an organisation user, those its directory offers (its partner
   // structures' and the shared ones).
   if (user.organisationId ? !(await getDirectoryOffer(db, user.organisationId, offerId)) : false) return null
-  const offer = await offers().read(offerId, () => getSocialOffer(db, offerId))
+  const offer = await getSocialOffer(db, offerId)
   if (!offer) return null
   if (!user.organisationId && offer.structureId !== user.structureId) return null
   return offer
@@ -59,7 +48,7 @@ export default async function SocialOfferPage({ params, searchParams }: Props) {
   if (!offer) notFound()
   const isOwner = !!user.structureId && offer.structureId === user.structureId
   const [serviceType, canEdit] = await Promise.all([
-    serviceTypes().read(`${offer.id}:${user.organisationId ?? ''}`, () => offerServiceType(getDb(), offer, user.organisationId)),
+    offerServiceType(getDb(), offer, user.organisationId),
     mayEditOffer(getDb(), user, offer),
   ])
   return (
@@ -89,9 +78,9 @@ async function OwnerApplies({ user, offer, financingModes, searchParams }: { use
   // them once the page is shown); with filters in the URL, the counts come with the filtered rows.
   const filtered = pageParams.placeIds.length > 0 || pageParams.statusValues.length > 0
   const [counts, filterOptions, structure, t] = await Promise.all([
-    filtered ? null : tabCounts().read(`${offer.id}:${offer.structureId}`, () => offerTabCounts(db).execute({ offerId: offer.id, structureId: offer.structureId })),
-    can(user, 'offers.social.filter') ? filterChoices().read(offer.structureId, () => applyFilterOptions(db, offer.structureId)) : { places: [], statuses: [] },
-    structures().read(offer.structureId, () => getOwnStructure(db, offer.structureId)),
+    filtered ? null : offerTabCounts(db).execute({ offerId: offer.id, structureId: offer.structureId }),
+    can(user, 'offers.social.filter') ? applyFilterOptions(db, offer.structureId) : { places: [], statuses: [] },
+    getOwnStructure(db, offer.structureId),
     getTranslations('applies'),
   ])
   if (!structure) notFound()

@@ -12,7 +12,6 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { NavLink } from '@/components/ui/nav-link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
-import { processCache } from '@/lib/cache/process-cache'
 import { parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
@@ -23,12 +22,6 @@ import { formatSiret } from '@/lib/siret'
 
 export const generateMetadata = pageMetadata('partnerStructure')
 
-/**
- * The structure, its offers with the organisation's counts and its response indicator, kept until a table they read
- * changes (lib/cache/process-cache.ts), per organisation, structure and day; its users are read at each view (whether
- * an invitation is pending follows the sessions).
- */
-const sheetsCache = processCache<Awaited<ReturnType<typeof structureSheet>>>(['partner_structures', 'organisation_partner_structures', 'social_offers', 'social_applies', 'organisations'], { max: 300 })
 
 async function structureSheet(organisationId: string, id: string) {
   const db = getDb()
@@ -48,7 +41,7 @@ export default async function PartnerStructurePage({ params }: { params: Promise
   const user = await requireOrganisationUser()
   if (!isUuid(structurePartnerId)) notFound()
   const organisationId = user.organisationId
-  const sheet = await sheetsCache().read(JSON.stringify([organisationId, structurePartnerId, parisToday()]), () => structureSheet(organisationId, structurePartnerId))
+  const sheet = await structureSheet(organisationId, structurePartnerId)
   if (!sheet) notFound()
   const { structure, offers, indicator } = sheet
   const canManage = !structure.shared && can(user, 'partners.structure.modify')

@@ -11,7 +11,6 @@ import { ArchivedApplies } from '@/components/applies/archived-applies'
 import { applyCountsByOffer, archivedAppliesOfStructure, pendingAppliesOfStructure } from '@/lib/applies/queries'
 import { formatDate } from '@/lib/dates'
 import { requireUser } from '@/lib/auth/session'
-import { processCache } from '@/lib/cache/process-cache'
 import { getDb } from '@/lib/db/client'
 import { socialOffersOfStructure } from '@/lib/offers/queries'
 import { getOwnStructure } from '@/lib/partners/queries'
@@ -19,11 +18,6 @@ import { can, partnerHome } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('partnersDashboard')
 
-/**
- * The structure, its offers with their counts, its latest pending prescriptions and its archived ones, kept until a
- * table they read changes (lib/cache/process-cache.ts); the counters (lib/applies/tab-counts.ts) change with the applies.
- */
-const viewsCache = processCache<Awaited<ReturnType<typeof dashboardView>>>(['partner_structures', 'social_offers', 'social_applies', 'candidates'], { max: 300 })
 
 async function dashboardView(structureId: string, withArchived: boolean) {
   const db = getDb()
@@ -44,7 +38,7 @@ export default async function PartnerDashboardPage() {
   if (!user.structureId) notFound()
   const canArchive = can(user, 'offers.social.archive')
   const structureId = user.structureId
-  const view = await viewsCache().read(JSON.stringify([structureId, canArchive]), () => dashboardView(structureId, canArchive))
+  const view = await dashboardView(structureId, canArchive)
   if (!view) notFound()
   const { structure, offers, counts, pending, archived } = view
   const t = await getTranslations('applies')

@@ -11,23 +11,16 @@ import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
-import { pageChallenges } from '@/lib/cache/settings-caches'
-import { processCache } from '@/lib/cache/process-cache'
 import { parisToday } from '@/lib/dates'
 import { listPartnerStructures } from '@/lib/partners/queries'
 import { formatPhone } from '@/lib/phone'
 import { can, partnerHome } from '@/lib/permissions'
+import { listChallenges } from '@/lib/offers/challenges'
 
 export const generateMetadata = pageMetadata('partnersDefault')
 
 const PATH = '/partners/structure/default'
 
-/**
- * A page of the structures with their offers and response indicators, kept until a table it reads changes
- * (lib/cache/process-cache.ts), per organisation, filters and day: the indicators read every prescription of the last
- * 90 days to each structure (5 ms for 50 structures).
- */
-const pagesCache = processCache<Awaited<ReturnType<typeof listPartnerStructures>>>(['partner_structures', 'organisation_partner_structures', 'social_offers', 'challenges', 'social_applies', 'organisations'], { max: 200 })
 
 /** Spec §2: the partner structures page of non-partner users (a fullPartner is sent to its dashboard); issue 12 §1. */
 export default async function PartnersDefaultPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -38,10 +31,8 @@ export default async function PartnersDefaultPage({ searchParams }: { searchPara
   const page = urlParams.page(sp)
   const db = getDb()
   const [list, challenges, title] = await Promise.all([
-    pagesCache().read(JSON.stringify([user.organisationId, values, page, parisToday()]), () =>
-      listPartnerStructures(db, user.organisationId, { search: values.q, challengeId: values.challenge || null, page }),
-    ),
-    pageChallenges(user.organisationId),
+    listPartnerStructures(db, user.organisationId, { search: values.q, challengeId: values.challenge || null, page }),
+    listChallenges(getDb(), user.organisationId),
     pageTitle('partnersDefault'),
   ])
   const filtered = !!(values.q || values.challenge)

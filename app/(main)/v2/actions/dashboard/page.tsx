@@ -6,9 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/session'
 import { formatDate } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
-import { pageAnswerReminderDays } from '@/lib/cache/settings-caches'
-import { processCache } from '@/lib/cache/process-cache'
-import { ANSWERS_WINDOW_DAYS, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
+import { answerReminderDays, ANSWERS_WINDOW_DAYS, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
 import { NavLink } from '@/components/ui/nav-link'
 import { formatDateTime, formatTime, parisInstant, parisToday } from '@/lib/dates'
 import { now as clockNow } from '@/lib/clock'
@@ -22,15 +20,6 @@ export const generateMetadata = pageMetadata('actionsDashboard')
 
 const DAY = 86_400_000
 
-/**
- * What the dashboard lists for one user (but the SMS replies, read at each view: their messages' statuses change all
- * day), kept until a table it reads changes (lib/cache/process-cache.ts), within the minute and the day: a prescription
- * turns late, and an answer leaves the 30 days' window, within a minute.
- */
-const viewsCache = processCache<Awaited<ReturnType<typeof dashboardView>>>(
-  ['social_applies', 'candidates', 'social_offers', 'fups', 'organisation_refusal_causes', 'notifications', 'workshops', 'workshop_facilitators', 'support_courses', 'support_course_enrolments', 'support_course_steps', 'orientations', 'referral_links'],
-  { max: 500 },
-)
 
 type Viewer = { userId: string; organisationId: string; wholeOrganisation: boolean; workshops: boolean; courses: boolean; orientations: boolean }
 
@@ -57,7 +46,7 @@ export default async function ActionsDashboardPage() {
   await requirePagePermission('candidate.visualize')
   // The minute: what the lists compare with the time (late, within 30 days) moves on once a minute.
   const now = new Date(Math.floor(Date.now() / 60_000) * 60_000)
-  const days = await pageAnswerReminderDays(user.organisationId)
+  const days = await answerReminderDays(getDb(), user.organisationId)
   const today = parisToday(clockNow())
   const viewer: Viewer = {
     userId: user.id,
@@ -68,7 +57,7 @@ export default async function ActionsDashboardPage() {
     orientations: can(user, 'candidate.orientation.decide'),
   }
   const [{ answers, unanswered, workshopsToday, lateSteps, orientations }, replies] = await Promise.all([
-    viewsCache().read(JSON.stringify([viewer, days, now.getTime(), today]), () => dashboardView(viewer, days, now, today)),
+    dashboardView(viewer, days, now, today),
     unreadSmsReplies(getDb(), { userId: user.id, organisationId: user.organisationId }),
   ])
   const unread = answers.filter((a) => !a.readAt).length

@@ -7,9 +7,9 @@ import { emptyFormValues } from '@/components/candidates/candidate-form-values'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { requireOrganisationUser } from '@/lib/auth/session'
-import { pageCandidateSettings } from '@/lib/cache/settings-caches'
 import { getDb } from '@/lib/db/client'
 import { can, GUARD_REDIRECT } from '@/lib/permissions'
+import { candidateSettings } from '@/lib/candidates/organisation-settings'
 
 export const generateMetadata = pageMetadata('candidateCreate')
 
@@ -19,7 +19,7 @@ export default async function CandidateCreatePage({ searchParams }: { searchPara
   if (!can(user, 'candidate.modify')) redirect(GUARD_REDIRECT)
   const { orientation } = await searchParams
   const db = getDb()
-  const settings = await pageCandidateSettings(user.organisationId)
+  const settings = await candidateSettings(getDb(), user.organisationId)
   const referentId = settings.referents.some((r) => r.id === user.id) ? user.id : ''
   // Issue 14: opened from an orientation ("Accepter et créer le candidat"), the form starts from what the prescriber wrote.
   const orientationId = typeof orientation === 'string' && isUuid(orientation) && can(user, 'candidate.orientation.decide') ? orientation : null

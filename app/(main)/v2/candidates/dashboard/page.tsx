@@ -8,19 +8,14 @@ import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { hasCandidates, listCandidatesPage, NO_REFERENT } from '@/lib/candidates/list-candidates'
-import { processCache } from '@/lib/cache/process-cache'
-import { pageCandidateSettings, pageSmsTemplates } from '@/lib/cache/settings-caches'
 import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
 import { can } from '@/lib/permissions'
+import { candidateSettings } from '@/lib/candidates/organisation-settings'
+import { listTemplates } from '@/lib/sms/queries'
 
 export const generateMetadata = pageMetadata('candidatesDashboard')
 
-/**
- * A page of the list and its total, kept until the candidates, their labels or placements change (lib/cache/process-cache.ts), per
- * organisation, filters, sort and page. (The total's counters, lib/candidates/counts.ts, change with the candidates.)
- */
-const pagesCache = processCache<Awaited<ReturnType<typeof listCandidatesPage>>>(['candidates', 'places', 'candidate_statuses', 'user', 'job_placements'], { max: 300 })
 
 const candidatesCount = (n: number) => `${n.toLocaleString('fr-FR')} candidat${n > 1 ? 's' : ''}`
 
@@ -61,8 +56,7 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
   const db = getDb()
   const canSms = can(user, 'candidate.sms.send')
   const [{ rows, total }, settings, templates] = await Promise.all([
-    pagesCache().read(JSON.stringify([user.organisationId, params]), () =>
-      listCandidatesPage(db, user.organisationId, {
+    listCandidatesPage(db, user.organisationId, {
         placeIds: params.placeIds,
         statusIds: params.statusIds,
         referentIds: params.referentIds,
@@ -71,9 +65,8 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
         direction: params.dir,
         page: params.page,
       }),
-    ),
-    pageCandidateSettings(user.organisationId),
-    canSms ? pageSmsTemplates(user.organisationId) : [],
+    candidateSettings(getDb(), user.organisationId),
+    canSms ? listTemplates(getDb(), user.organisationId) : [],
   ])
   // A page past the end (fewer candidates since the link was made): the last page.
   if (rows.length === 0 && total > 0 && params.page > 1) {

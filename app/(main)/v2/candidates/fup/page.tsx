@@ -8,17 +8,9 @@ import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/sessi
 import { getDb } from '@/lib/db/client'
 import { fupQuery, parseFupParams, type SearchParams } from '@/lib/prescriptions/fup-params'
 import { listFup, prescribedOffers } from '@/lib/prescriptions/queries'
-import { processCache } from '@/lib/cache/process-cache'
 
 export const generateMetadata = pageMetadata('candidatesFup')
 
-/** The offer filter's choices, kept until an apply or an offer changes (lib/cache/response-cache.ts). */
-const offerChoices = processCache<Awaited<ReturnType<typeof prescribedOffers>>>(['social_applies', 'social_offers'])
-/**
- * A page of prescriptions and its total, kept until a table it reads changes, per organisation and filters (the total's
- * counters, lib/statistics, change with the applies).
- */
-const pagesCache = processCache<Awaited<ReturnType<typeof listFup>>>(['social_applies', 'candidates', 'social_offers', 'fups', 'organisation_refusal_causes'], { max: 300 })
 
 /** The organisation's prescriptions and the partners' answers (a referent's own by default), 50 per page, filters in the URL. */
 export default async function CandidatesFupPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -29,8 +21,8 @@ export default async function CandidatesFupPage({ searchParams }: { searchParams
   const db = getDb()
   const authorId = params.scope === 'mine' ? user.id : null
   const [result, offers] = await Promise.all([
-    pagesCache().read(JSON.stringify([user.organisationId, params, authorId]), () => listFup(db, user.organisationId, { ...params, authorId })),
-    offerChoices().read(`${user.organisationId}:${authorId ?? ''}:${params.offerId ?? ''}`, () => prescribedOffers(db, user.organisationId, { authorId, selectedOfferId: params.offerId })),
+    listFup(db, user.organisationId, { ...params, authorId }),
+    prescribedOffers(db, user.organisationId, { authorId, selectedOfferId: params.offerId }),
   ])
   const title = await pageTitle('candidatesFup')
   const filtered = !!(params.state || params.offerId || params.from || params.to)

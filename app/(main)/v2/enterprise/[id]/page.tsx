@@ -10,7 +10,6 @@ import { NavLink } from '@/components/ui/nav-link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { formatDate, formatDateTime } from '@/lib/dates'
-import { processCache } from '@/lib/cache/process-cache'
 import { getDb } from '@/lib/db/client'
 import { historyText } from '@/lib/enterprises/history-labels'
 import { enterpriseHistory, enterpriseOffersAndPlacements, getEnterprise } from '@/lib/enterprises/queries'
@@ -23,11 +22,6 @@ import { formatSiret } from '@/lib/siret'
 
 export const generateMetadata = pageMetadata('enterprise')
 
-/**
- * The enterprise with its contacts, offers and placements, kept until a table they read changes
- * (lib/cache/process-cache.ts); its history is read at each view (the audit log grows with every action of the app).
- */
-const sheetsCache = processCache<Awaited<ReturnType<typeof enterpriseSheet>>>(['enterprises', 'enterprise_contacts', 'job_offers', 'job_placements', 'candidates'], { max: 300 })
 
 async function enterpriseSheet(organisationId: string, id: string) {
   const db = getDb()
@@ -42,7 +36,7 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
   if (!isUuid(id)) notFound()
   const organisationId = user.organisationId
   const [sheet, history] = await Promise.all([
-    sheetsCache().read(JSON.stringify([organisationId, id]), () => enterpriseSheet(organisationId, id)),
+    enterpriseSheet(organisationId, id),
     enterpriseHistory(getDb(), organisationId, id),
   ])
   if (!sheet) notFound()

@@ -1,4 +1,4 @@
-import { listAppliesByTab, normalisedSearch } from '@/lib/applies/list-by-tab'
+import { listAppliesByTab } from '@/lib/applies/list-by-tab'
 import { readJsonBody } from '@/lib/http/json-body'
 import { jsonRoute } from '@/lib/http/route'
 import { refuseForeignWrite } from '@/lib/http/same-origin'
@@ -7,15 +7,7 @@ import { getActiveUser } from '@/lib/auth/session'
 import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
-import { processCache } from '@/lib/cache/process-cache'
-import { APPLIES_LIST_TABLES, bodyResponse, encodeBody, type CachedBody } from '@/lib/cache/response-cache'
 
-/**
- * The lists without search or filter (how the offer page opens, every tab switch and page change), kept per structure,
- * offer, tab and page until one of the tables they read changes (lib/cache/response-cache.ts): a partner's team opens
- * the same lists again and again between answers. The session is still read on every request.
- */
-const appliesCache = processCache<CachedBody>(APPLIES_LIST_TABLES)
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
 /**
@@ -34,15 +26,6 @@ export const POST = jsonRoute(async (request: Request, { params }: { params: Pro
   if (!parsed.success || !isUuid(offerId)) return Response.json({ error: 'Les filtres de la liste ne sont pas valides.' }, { status: 400 })
   if (!user.structureId) return Response.json({ error: 'Cette offre est introuvable.' }, { status: 404 })
   const { tab, search, placeIds, statusValues, page } = parsed.data
-  const list = () =>
-    listAppliesByTab(getDb(), {
-      structureId: user.structureId!,
-      offerId,
-      tab,
-      filters: { search, placeIds, statusValues },
-      skip: (page - 1) * PAGE_SIZE,
-    })
-  if (normalisedSearch(search) || placeIds?.length || statusValues?.length) return Response.json(await list(), { headers: NO_STORE })
-  const key = `${user.structureId}:${offerId}:${tab}:${page}`
-  return bodyResponse(await appliesCache().read(key, async () => encodeBody(await list())), NO_STORE)
+  const list = await listAppliesByTab(getDb(), { structureId: user.structureId, offerId, tab, filters: { search, placeIds, statusValues }, skip: (page - 1) * PAGE_SIZE })
+  return Response.json(list, { headers: NO_STORE })
 })

@@ -12,7 +12,6 @@ import { pageHref, params as urlParams, type SearchParams } from '@/lib/director
 import { CONTRACT_TYPES, CONTRACT_VALUES, contractLabel, JOB_OFFER_STATUS_VALUES, JOB_OFFER_STATUSES } from '@/lib/job-offers/labels'
 import { organisationPlaces } from '@/lib/job-offers/places'
 import { JOB_OFFER_SORTS, jobOfferStatusCounts, listJobOffers } from '@/lib/job-offers/queries'
-import { processCache } from '@/lib/cache/process-cache'
 import { offerValidityLabel } from '@/lib/offers/validity-label'
 import { enterpriseChoices } from '@/lib/enterprises/queries'
 
@@ -20,16 +19,6 @@ export const generateMetadata = pageMetadata('jobOffers')
 
 const PATH = '/v2/offers/dashboard/job'
 
-/**
- * The counts per status under the filters and the enterprise filter's choices, kept until their table changes
- * (lib/cache/process-cache.ts): each reads thousands of rows of a big organisation (3 and 3 ms) for figures that change
- * only with the job offers (whose triggers keep the enterprises' offers_count).
- */
-const statusCountsCache = processCache<Awaited<ReturnType<typeof jobOfferStatusCounts>>>(['job_offers'], { max: 200 })
-const enterpriseChoicesCache = processCache<Awaited<ReturnType<typeof enterpriseChoices>>>(['enterprises'], { max: 100 })
-/** A page of offers (their enterprises' and places' names) and the places filter, kept until one of their tables changes. */
-const pagesCache = processCache<Awaited<ReturnType<typeof listJobOffers>>>(['job_offers', 'enterprises', 'places'], { max: 300 })
-const placesCache = processCache<Awaited<ReturnType<typeof organisationPlaces>>>(['places'], { max: 200 })
 
 /** Issue 12 §3: the organisation's job offers — search, filters by contract, place, enterprise and status, sorts, 50 per page. */
 export default async function JobOffersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -46,13 +35,11 @@ export default async function JobOffersPage({ searchParams }: { searchParams: Pr
   const page = urlParams.page(sp)
   const db = getDb()
   const [list, places, enterprises, title] = await Promise.all([
-    pagesCache().read(JSON.stringify([user.organisationId, values, page]), () =>
-      listJobOffers(db, user.organisationId, { search: values.q, contract: values.contract, placeId: values.place, enterpriseId: values.enterprise, status: values.status, sort: values.sort, page }, (f) =>
-        statusCountsCache().read(JSON.stringify([user.organisationId, f.search ?? '', f.contract ?? '', f.placeId ?? '', f.enterpriseId ?? '']), () => jobOfferStatusCounts(db, user.organisationId, f)),
+    listJobOffers(db, user.organisationId, { search: values.q, contract: values.contract, placeId: values.place, enterpriseId: values.enterprise, status: values.status, sort: values.sort, page }, (f) =>
+        jobOfferStatusCounts(db, user.organisationId, f),
       ),
-    ),
-    placesCache().read(user.organisationId, () => organisationPlaces(db, user.organisationId)),
-    enterpriseChoicesCache().read(`${user.organisationId}:${values.enterprise}`, () => enterpriseChoices(db, user.organisationId, values.enterprise)),
+    organisationPlaces(db, user.organisationId),
+    enterpriseChoices(db, user.organisationId, values.enterprise),
     pageTitle('jobOffers'),
   ])
   const filtered = Object.entries(values).some(([k, v]) => k !== 'sort' && v)

@@ -7,22 +7,14 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { requireUser } from '@/lib/auth/session'
 import { parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
-import { processCache } from '@/lib/cache/process-cache'
 import { directoryFilterOptions, listDirectoryOffers, placeLabel, type DirectoryViewer } from '@/lib/offers/directory'
 import { offerValidityLabel } from '@/lib/offers/validity-label'
 import { directoryQuery, parseDirectoryParams, type SearchParams } from '@/lib/offers/directory-params'
 import { can } from '@/lib/permissions'
-import { pagePrescriberDefaults } from '@/lib/cache/settings-caches'
+import { prescriberDefaults } from '@/lib/prescriptions/queries'
 
 export const generateMetadata = pageMetadata('socialOffers')
 
-/**
- * A page of the directory and its filter choices, kept until a table they read changes (lib/cache/process-cache.ts):
- * the offers, their structures and the organisation's links to them, the challenges and the financing modes. A page
- * is kept per viewer, filters and day (an offer expires at the end of its last day).
- */
-const pagesCache = processCache<Awaited<ReturnType<typeof listDirectoryOffers>>>(['social_offers', 'partner_structures', 'organisation_partner_structures', 'challenges', 'settings_list_entries'], { max: 200 })
-const optionsCache = processCache<Awaited<ReturnType<typeof directoryFilterOptions>>>(['social_offers', 'partner_structures', 'organisation_partner_structures', 'challenges', 'settings_list_entries'], { max: 100 })
 
 /**
  * The social offers directory. An organisation user sees the offers the organisation may prescribe to (its partner
@@ -37,9 +29,9 @@ export default async function SocialOffersPage({ searchParams }: { searchParams:
   if (!viewer) return <PageHeader title={title} subtitle="Aucune offre sociale pour votre compte." />
 
   const [result, options, prescriber] = await Promise.all([
-    pagesCache().read(JSON.stringify([viewer, params, parisToday()]), () => listDirectoryOffers(db, viewer, params)),
-    optionsCache().read(JSON.stringify(viewer), () => directoryFilterOptions(db, viewer)),
-    user.organisationId && can(user, 'candidate.prescribe') ? pagePrescriberDefaults(user.id, user.organisationId) : null,
+    listDirectoryOffers(db, viewer, params),
+    directoryFilterOptions(db, viewer),
+    user.organisationId && can(user, 'candidate.prescribe') ? prescriberDefaults(getDb(), user.id, user.organisationId) : null,
   ])
   const filtered = !!(params.search.trim().length >= 2 || params.challengeIds.length || params.financingModes.length || params.places.length)
   return (
