@@ -169,7 +169,7 @@ export const smsWorker: Measurement = {
       const floorCount = 1000
       const floorStart = performance.now()
       for (let i = 0; i < floorCount; i += 50) {
-        await Promise.all(Array.from({ length: 50 }, (_, k) => transport.send({ id: crypto.randomUUID(), to: '+33612345678', body: `floor ${i + k}` })))
+        await Promise.all(Array.from({ length: 50 }, (_, k) => transport.send({ id: crypto.randomUUID(), attemptId: crypto.randomUUID(), to: '+33612345678', body: `floor ${i + k}` })))
       }
       const floorRate = round(floorCount / ((performance.now() - floorStart) / 1000), 1)
 

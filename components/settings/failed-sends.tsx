@@ -15,6 +15,9 @@ const MAIL_KINDS: Record<string, string> = {
   'fup-answered': 'Réponse à une prescription',
 }
 
+/** An attempt that may have reached the provider, its answer lost: a person checks with the recipient, then decides. */
+const UNKNOWN_FATE = 'sort inconnu : l’envoi a été interrompu, le destinataire l’a peut-être reçu ; vérifiez avant de renvoyer'.replace(/ ([:;])/g, '\u00a0$1')
+
 /** /v2/settings: what the job queue gave up on, so that an administrator sees it and can act. */
 export async function FailedSends({ organisationId }: { organisationId: string }) {
   const { mails, sms } = await failedSends(getDb(), organisationId, now())
@@ -25,7 +28,7 @@ export async function FailedSends({ organisationId }: { organisationId: string }
           Envois en échec
         </h2>
         <p className="text-sm text-slate-600">
-          Les emails et SMS que la file d’envoi n’a pas pu remettre après plusieurs essais, sur les {FAILED_SENDS_DAYS} derniers jours.
+          Les emails et SMS que la file d’envoi n’a pas pu remettre après plusieurs essais, ou dont le sort est inconnu, sur les {FAILED_SENDS_DAYS} derniers jours.
         </p>
       </div>
       {mails.length === 0 && sms.length === 0 ? (
@@ -42,7 +45,9 @@ export async function FailedSends({ organisationId }: { organisationId: string }
                   MAIL_KINDS[m.kind] ?? m.subject,
                   m.to,
                   formatDateTime(m.at),
-                  `${m.errorCode ?? 'erreur'} (${m.attempts} essai${m.attempts > 1 ? 's' : ''})`,
+                  m.status === 'unknown'
+                    ? `${UNKNOWN_FATE} (${m.attempts} essai${m.attempts > 1 ? 's' : ''})`
+                    : `${m.errorCode ?? 'erreur'} (${m.attempts} essai${m.attempts > 1 ? 's' : ''})`,
                   <ResendMailButton key="resend" mailId={m.id} label={`l’email à ${m.to}`} />,
                 ],
               }))}
@@ -51,7 +56,7 @@ export async function FailedSends({ organisationId }: { organisationId: string }
           {sms.length > 0 && (
             <SimpleTable
               caption="SMS en échec"
-              headers={['Candidat', 'Date', 'Motif']}
+              headers={['Candidat', 'Date', 'Motif', '']}
               rows={sms.map((m) => ({
                 key: m.id,
                 cells: [
@@ -59,7 +64,8 @@ export async function FailedSends({ organisationId }: { organisationId: string }
                     {m.lastName} {m.firstName}
                   </NavLink>,
                   formatDateTime(m.at),
-                  smsErrorLabel(m.errorCode) ?? 'erreur',
+                  m.status === 'unknown' ? UNKNOWN_FATE : (smsErrorLabel(m.errorCode) ?? 'erreur'),
+                  <ResendMailButton key="resend" smsId={m.id} label={`le SMS à ${m.firstName} ${m.lastName}`} />,
                 ],
               }))}
             />

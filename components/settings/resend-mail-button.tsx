@@ -3,14 +3,15 @@
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'
-import { resendFailedMailAction } from '@/lib/settings/actions'
+import { resendFailedMailAction, resendSmsAction } from '@/lib/settings/actions'
 
-export function ResendMailButton({ mailId, label }: { mailId: string; label: string }) {
+/** "Renvoyer" a mail (mailId) or an SMS (smsId) of "Envois en échec". */
+export function ResendMailButton({ mailId, smsId, label }: { mailId?: string; smsId?: string; label: string }) {
   const [pending, setPending] = useState(false)
   async function resend() {
     setPending(true)
     try {
-      const state = await resendFailedMailAction(mailId)
+      const state = smsId ? await resendSmsAction(smsId) : await resendFailedMailAction(mailId!)
       if (state.ok) toast.success(state.message ?? 'Message remis dans la file d’envoi.')
       else toast.error(state.error ?? 'Le message n’a pas pu être renvoyé.')
     } catch {

@@ -18,7 +18,7 @@ import { CancelSmsButton } from './cancel-sms-button'
 import { RefreshWhilePending } from './refresh-while-pending'
 import { SmsComposer } from './sms-composer'
 
-const STATUS_ICON = { queued: Clock, sending: Send, sent: Send, delivered: CheckCheck, undelivered: TriangleAlert, failed: TriangleAlert, cancelled: Ban, received: MessageSquareReply }
+const STATUS_ICON = { queued: Clock, sending: Send, sent: Send, delivered: CheckCheck, undelivered: TriangleAlert, failed: TriangleAlert, cancelled: Ban, received: MessageSquareReply, unknown: TriangleAlert }
 
 /**
  * The sheet's "SMS" section: the whole conversation with the candidate (sent and received, author, date, status) and
@@ -125,7 +125,7 @@ function MessageItem({ message: m, canCancel }: { message: ThreadMessage; canCan
   const inbound = m.direction === 'inbound'
   const Icon = STATUS_ICON[m.status]
   const author = inbound ? 'Réponse du candidat' : m.authorFirstName !== null ? `${m.authorFirstName} ${m.authorLastName ?? ''}`.trim() : 'Envoi automatique'
-  const problem = m.status === 'failed' || m.status === 'undelivered'
+  const problem = m.status === 'failed' || m.status === 'undelivered' || m.status === 'unknown'
   const scheduled = m.status === 'queued'
   return (
     <li className={clsx('flex', inbound ? 'justify-start' : 'justify-end')}>

@@ -7,10 +7,18 @@ import type PgBoss from 'pg-boss'
  * active until then, and pg-boss's supervisor hands it to another attempt.
  */
 export const QUEUES = {
-  /** One queued mail (outbound_mails row): data { mailId }. */
+  /**
+   * One queued mail (outbound_mails row): data { mailId }. Expiry 120 s > the mail's lease (60 s) > its longest SMTP
+   * exchange (25 s of time-outs); a batch of 5 runs concurrently, so it ends within one job's time.
+   */
   sendMail: { name: 'send-mail', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
-  /** One SMS (sms_messages row): data { messageId }. */
+  /**
+   * One SMS (sms_messages row): data { messageId }. Expiry 60 s > the SMS's lease (30 s) > the longest Twilio call
+   * (10 s) plus the rate slot's longest wait (2 s; a later slot reschedules the job instead).
+   */
   sendSms: { name: 'send-sms', retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
+  /** Every minute: the SMS and mails `sending` past their lease, settled (lib/delivery/sweep.ts): data {}. */
+  sweepSends: { name: 'sweep-sends', retryLimit: 1, retryDelay: 30, retryBackoff: false, expireInSeconds: 300 },
   /** Every 10 minutes: the SMS still `sending` whose callbacks never came, asked about (lib/sms/refresh-status.ts): data {}. */
   refreshSmsStatus: { name: 'refresh-sms-status', retryLimit: 1, retryDelay: 60, retryBackoff: false, expireInSeconds: 600 },
   /** The nightly RGPD retention run over every organisation (lib/retention), fired by the schedule below: data {}. */
@@ -43,5 +51,6 @@ export const SCHEDULES = [
   { queue: QUEUES.compactStats.name, cron: '* * * * *' },
   { queue: QUEUES.recoverExports.name, cron: '* * * * *' },
   { queue: QUEUES.refreshSmsStatus.name, cron: '*/10 * * * *' },
+  { queue: QUEUES.sweepSends.name, cron: '* * * * *' },
 ] as const
 export const SCHEDULE_TIME_ZONE = 'Europe/Paris'

@@ -5,7 +5,7 @@ import { QUEUES } from './queues'
 
 export const sendMailJob: JobHandler<{ mailId?: unknown }> = {
   queue: QUEUES.sendMail.name,
-  batchSize: 10,
+  batchSize: 5,
   run: async ({ mailId }, { db, lastAttempt }) => {
     if (typeof mailId !== 'string' || !isUuid(mailId)) return 'ignored'
     return sendQueuedMail(db, mailId, { lastAttempt })

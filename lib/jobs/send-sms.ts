@@ -5,8 +5,9 @@ import { QUEUES } from './queues'
 
 export const sendSmsJob: JobHandler<{ messageId?: unknown }> = {
   queue: QUEUES.sendSms.name,
-  // A bulk send of thousands: 50 per poll, sent concurrently (the provider's rate limit, when set, paces them).
-  batchSize: 50,
+  // 5 per poll, sent concurrently: a batch ends within one job's time (a slot waits 2 s at most, a call 10 s), far
+  // inside the queue's expiry; a bulk send of thousands is paced by the rate slots, not by sleeping handlers.
+  batchSize: 5,
   run: async ({ messageId }, { db, lastAttempt }) => {
     if (typeof messageId !== 'string' || !isUuid(messageId)) return 'ignored'
     return sendQueuedSms(db, messageId, { lastAttempt })

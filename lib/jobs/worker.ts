@@ -37,17 +37,33 @@ export async function startJobWorker(options: { connectionString: string; poolMa
       handler.queue,
       { batchSize: handler.batchSize, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5 },
       async (jobs) => {
+        // Each job is completed or failed here, on its own, once its handler has returned (its outcome recorded) or
+        // thrown. If pg-boss cannot be told (the database is gone), the batch throws: pg-boss then fails what is still
+        // active, or, the database still being gone, the jobs stay active until their expiry and are tried again — a
+        // job is never marked completed over a message whose outcome was not written.
+        const untold: unknown[] = []
         await Promise.all(
           (jobs as PgBoss.JobWithMetadata<never>[]).map(async (job) => {
+            let outcome: { ok: true; value: unknown } | { ok: false; error: unknown }
             try {
-              await handler.run(job.data, { db, lastAttempt: job.retryCount >= job.retryLimit }, job)
+              outcome = { ok: true, value: await handler.run(job.data, { db, lastAttempt: job.retryCount >= job.retryLimit }, job) }
             } catch (error) {
-              logError(`job.${handler.queue}`, error)
-              // Only this job: pg-boss retries it after its back-off, or leaves it failed after the last attempt.
-              await boss.fail(handler.queue, job.id, { error: (error as { name?: string }).name ?? 'Error' }).catch((e) => logError('jobs.fail', e))
+              outcome = { ok: false, error }
+            }
+            try {
+              if (outcome.ok) await boss.complete(handler.queue, job.id, toOutput(outcome.value))
+              else {
+                logError(`job.${handler.queue}`, outcome.error)
+                // Only this job: pg-boss retries it after its back-off, or leaves it failed after the last attempt.
+                await boss.fail(handler.queue, job.id, { error: (outcome.error as { name?: string }).name ?? 'Error' })
+              }
+            } catch (error) {
+              logError('jobs.outcome', error)
+              untold.push(error)
             }
           }),
         )
+        if (untold.length) throw new Error(`pg-boss could not be told the outcome of ${untold.length} job(s)`)
       },
     )
   }
@@ -59,4 +75,10 @@ export async function startJobWorker(options: { connectionString: string; poolMa
       await pool.end()
     },
   }
+}
+
+/** pg-boss keeps a job's output as JSON: an object as is, anything else wrapped. */
+function toOutput(value: unknown): object | undefined {
+  if (value === undefined || value === null) return undefined
+  return typeof value === 'object' ? (value as object) : { value }
 }

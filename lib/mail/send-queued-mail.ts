@@ -1,12 +1,15 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { now } from '@/lib/clock'
 import { unseal } from '@/lib/crypto/sealed'
 import type { DbOrTx } from '@/lib/db/client'
 import { outboundMails } from '@/lib/db/schema'
-import { deliverMail, PermanentMailError } from './mailer'
+import { claimAttempt, expiredAttempt, failAttempt, markCalling, releaseAttempt, settleExpired, type Expired, type Lease } from '@/lib/delivery/attempt'
+import { enqueue } from '@/lib/jobs/enqueue'
+import { QUEUES } from '@/lib/jobs/queues'
+import { deliverMail, MAIL_CALL_TIMEOUT_MS, PermanentMailError, RefusedForNowMailError } from './mailer'
 
-/** A claim older than this is a worker that died while sending: another attempt may take the mail. */
-const STALE_CLAIM_MS = 2 * 60_000
+/** An attempt holds a mail for 60 s: more than the longest SMTP exchange (25 s of time-outs) and its margin, less than the queue's expiry (120 s). */
+export const MAIL_LEASE: Lease = { leaseSeconds: 60, callSeconds: MAIL_CALL_TIMEOUT_MS / 1000 + 10 }
 
 /** Another attempt holds the mail right now (the request's immediate try, say): the job tries again later. */
 export class MailBusyError extends Error {
@@ -16,44 +19,53 @@ export class MailBusyError extends Error {
   }
 }
 
-export type MailOutcome = 'sent' | 'already' | 'failed' | 'missing'
+export type MailOutcome = 'sent' | 'already' | 'failed' | 'missing' | 'unknown' | 'requeued' | 'superseded' | 'busy'
 
 /**
- * Sends one queued mail, once: a guarded claim (queued → sending) before the mail server is called, `sent` and the
- * text erased after. A transient failure puts it back to `queued` and throws (the job retries with back-off); the
- * last attempt, or a permanent refusal, leaves it `failed` for the administrators to see.
+ * Sends one queued mail, at most once per attempt and never twice on its own (lib/delivery/attempt.ts): the claim
+ * (attempt + lease), the 'calling' marker (committed, lease re-checked), the one SMTP exchange, then `sent` with the
+ * text erased — each write naming the attempt. A refusal for now (4xx, no server listening) puts it back to `queued`
+ * and throws (the job retries with back-off); a permanent refusal, or the last attempt, leaves it `failed`. An exchange
+ * cut without an answer leaves it `sending`: once its lease has passed, SMTP having no way to ask, it is `unknown`,
+ * shown to administrators with "Renvoyer".
  */
 export async function sendQueuedMail(db: DbOrTx, mailId: string, options: { lastAttempt?: boolean } = {}): Promise<MailOutcome> {
-  const at = now()
-  const [claimed] = await db
-    .update(outboundMails)
-    .set({ status: 'sending', attempts: sql`${outboundMails.attempts} + 1`, statusAt: at })
-    .where(
-      and(
-        eq(outboundMails.id, mailId),
-        or(eq(outboundMails.status, 'queued'), and(eq(outboundMails.status, 'sending'), lt(outboundMails.statusAt, new Date(at.getTime() - STALE_CLAIM_MS)))),
-      ),
-    )
-    .returning()
-  if (!claimed) {
-    const [row] = await db.select({ status: outboundMails.status }).from(outboundMails).where(eq(outboundMails.id, mailId))
-    if (!row) return 'missing'
-    if (row.status === 'sending') throw new MailBusyError()
-    return 'already'
+  const [row] = await db.select().from(outboundMails).where(eq(outboundMails.id, mailId))
+  if (!row) return 'missing'
+  if (row.status === 'sending') {
+    const expired = await expiredAttempt(db, 'outbound_mails', row.id)
+    if (expired) return settleExpiredMail(db, expired, now())
+    if (options.lastAttempt) return 'busy'
+    throw new MailBusyError()
   }
+  if (row.status !== 'queued') return 'already'
+  const attemptId = await claimAttempt(db, 'outbound_mails', row.id, row.organisationId, MAIL_LEASE, now())
+  if (!attemptId) return sendQueuedMail(db, mailId, options)
+  await db.update(outboundMails).set({ attempts: sql`${outboundMails.attempts} + 1` }).where(and(eq(outboundMails.id, row.id), eq(outboundMails.attemptId, attemptId)))
+  if (!(await markCalling(db, 'outbound_mails', row.id, attemptId, MAIL_LEASE))) return 'superseded'
   try {
-    if (!claimed.sealedText) throw new PermanentMailError('noText')
-    await deliverMail({ to: claimed.toAddress, subject: claimed.subject, text: unseal(claimed.sealedText) }, claimed.id, claimed.createdAt)
+    if (!row.sealedText) throw new PermanentMailError('noText')
+    await deliverMail({ to: row.toAddress, subject: row.subject, text: unseal(row.sealedText) }, row.id, row.createdAt, attemptId)
   } catch (error) {
-    const permanent = error instanceof PermanentMailError
-    const code = permanent ? error.code : ((error as { code?: string }).code ?? 'transient')
-    if (permanent || options.lastAttempt) {
-      await db.update(outboundMails).set({ status: 'failed', errorCode: code, statusAt: now() }).where(eq(outboundMails.id, mailId))
-      return 'failed'
+    if (error instanceof PermanentMailError || (error instanceof RefusedForNowMailError && options.lastAttempt)) {
+      return (await failAttempt(db, 'outbound_mails', row.id, attemptId, error.code, now())) ? 'failed' : 'superseded'
     }
-    await db.update(outboundMails).set({ status: 'queued', errorCode: code, statusAt: now() }).where(eq(outboundMails.id, mailId))
+    if (error instanceof RefusedForNowMailError) await releaseAttempt(db, 'outbound_mails', row.id, attemptId, error.code, now())
     throw error
   }
-  await db.update(outboundMails).set({ status: 'sent', sealedText: null, errorCode: null, statusAt: now() }).where(eq(outboundMails.id, mailId))
-  return 'sent'
+  const sent = await db
+    .update(outboundMails)
+    .set({ status: 'sent', sealedText: null, errorCode: null, leaseUntil: null, statusAt: now() })
+    .where(and(eq(outboundMails.id, row.id), eq(outboundMails.attemptId, attemptId), sql`${outboundMails.status} in ('sending', 'unknown')`))
+    .returning({ id: outboundMails.id })
+  return sent.length === 1 ? 'sent' : 'superseded'
+}
+
+/** A mail `sending` past its lease: back to `queued` with a new job if its attempt never called SMTP, else `unknown`. */
+export async function settleExpiredMail(db: DbOrTx, expired: Expired, at: Date): Promise<MailOutcome> {
+  return db.transaction(async (tx) => {
+    const outcome = await settleExpired(tx, 'outbound_mails', expired, at)
+    if (outcome === 'requeued') await enqueue(tx, { queue: QUEUES.sendMail.name, data: { mailId: expired.id } }, { now: at })
+    return outcome === 'moved' ? 'superseded' : outcome
+  })
 }

@@ -5,7 +5,7 @@ import { revalidatePath } from 'next/cache'
 import { writeAudit } from '@/lib/audit'
 import { now } from '@/lib/clock'
 import { isUuid } from '@/lib/ids'
-import { resendFailedMail } from './failed-sends'
+import { resendFailedMail, resendSms } from './failed-sends'
 import { getActiveUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { logError } from '@/lib/log'
@@ -201,6 +201,16 @@ export async function resendFailedMailAction(mailId: string): Promise<SettingsFo
     const resent = await resendFailedMail(getDb(), { organisationId: actor.organisationId, mailId, actorId: actor.id, now: now() })
     revalidatePath('/v2/settings')
     return resent ? { ok: true, message: 'Message remis dans la file d’envoi.' } : { error: 'Ce message est introuvable ou déjà renvoyé.' }
+  })
+}
+
+/** "Renvoyer" an SMS of the organisation that failed or whose fate is unknown (/v2/settings, "Envois en échec"). */
+export async function resendSmsAction(messageId: string): Promise<SettingsFormState> {
+  return guarded('resend-sms', async (actor) => {
+    if (!isUuid(messageId)) return { error: 'Ce message est introuvable.' }
+    const resent = await resendSms(getDb(), { organisationId: actor.organisationId, messageId, actorId: actor.id, now: now() })
+    revalidatePath('/v2/settings')
+    return resent ? { ok: true, message: 'SMS remis dans la file d’envoi.' } : { error: 'Ce SMS est introuvable ou déjà renvoyé.' }
   })
 }
 

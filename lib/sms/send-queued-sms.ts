@@ -1,29 +1,45 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { now as clockNow } from '@/lib/clock'
 import type { Db } from '@/lib/db/client'
 import { candidates, organisations, smsMessages } from '@/lib/db/schema'
+import { claimAttempt, expiredAttempt, failAttempt, markCalling, releaseAttempt, type Lease } from '@/lib/delivery/attempt'
 import { enqueue } from '@/lib/jobs/enqueue'
 import { QUEUES } from '@/lib/jobs/queues'
-import { waitForSlot } from '@/lib/jobs/rate-limit'
+import { reserveSlot } from '@/lib/jobs/rate-limit'
 import { optOut } from './opt-out'
+import { reconcileSms, recordHanded } from './reconcile'
 import { isWithinSendingHours, nextSendingTime } from './sending-hours'
-import { statusesBefore, type SmsStatus } from './status'
-import { PermanentSmsError, smsTransport, type Handed, type SmsTransport } from './transport'
+import { smsEncoded } from './smart-encoding'
+import { PermanentSmsError, RefusedForNowSmsError, SMS_CALL_TIMEOUT_MS, smsTransport, type SmsTransport } from './transport'
 
-export type SendOutcome = 'sent' | 'reconciled' | 'already' | 'failed' | 'rescheduled' | 'missing'
+export type SendOutcome = 'sent' | 'reconciled' | 'unknown' | 'requeued' | 'already' | 'failed' | 'rescheduled' | 'missing' | 'superseded' | 'busy'
 
 type Options = { lastAttempt?: boolean; transport?: SmsTransport; now?: () => Date; ratePerSecond?: number }
+
+/** An attempt holds the message for 30 s: more than the longest Twilio call (10 s) and the margin, less than the queue's expiry (60 s). */
+export const SMS_LEASE: Lease = { leaseSeconds: 30, callSeconds: SMS_CALL_TIMEOUT_MS / 1000 + 5 }
 
 /** The messages-per-second limit of the provider (SMS_RATE_PER_SECOND); 0 or unset: none. */
 export const configuredSmsRate = () => Number(process.env.SMS_RATE_PER_SECOND ?? 0) || 0
 
+/** Another attempt holds the message, within its lease: the job tries again later (by then it is settled or reconcilable). */
+export class SmsBusyError extends Error {
+  constructor() {
+    super('SMS held by another attempt')
+    this.name = 'SmsBusyError'
+  }
+}
+
 /**
- * The send-sms job: hands one queued SMS to the provider, once.
- * - A message found `sending` was claimed by an attempt that did not finish (a worker killed after the provider took it,
- *   or a time-out): the provider is asked first whether it has it (reconcile), and only then is it sent.
- * - Outside the organisation's sending hours it is moved to the next window (a retry can land at night).
- * - An opted-out candidate gets nothing. A permanent refusal fails it at once (21610 also opts the candidate out);
- *   a transient one leaves it `sending` and throws, so the queue retries with back-off; the last attempt fails it.
+ * The send-sms job: hands one queued SMS to the provider, at most once per attempt and never twice on its own
+ * (lib/delivery/attempt.ts). In order:
+ * - a message found `sending` past its lease is reconciled first (lib/sms/reconcile.ts); within its lease, it is busy;
+ * - an opted-out candidate gets nothing; outside the organisation's sending hours the message moves to the next window;
+ * - a rate slot is reserved in PostgreSQL; when none is free within 2 s the job is rescheduled, never left sleeping;
+ * - the claim (attempt + lease), then the 'calling' marker (committed, lease re-checked), then the one call;
+ * - every write after the call names the attempt. A permanent refusal fails the message (21610 also opts the candidate
+ *   out); a refusal for now puts it back to `queued` and throws, so the queue retries with back-off (the last attempt
+ *   fails it); no answer at all leaves it `sending` with its marker: the reconcile decides once the lease has passed.
  */
 export async function sendQueuedSms(db: Db, messageId: string, options: Options = {}): Promise<SendOutcome> {
   const now = options.now ?? clockNow
@@ -37,29 +53,29 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
       body: smsMessages.body,
       to: smsMessages.toNumber,
       scheduledFor: smsMessages.scheduledFor,
-      attemptStartedAt: smsMessages.attemptStartedAt,
       optedOutAt: candidates.smsOptedOutAt,
       startMinute: organisations.smsWindowStartMinute,
       endMinute: organisations.smsWindowEndMinute,
       days: organisations.smsWindowDays,
     })
     .from(smsMessages)
-    .innerJoin(candidates, eq(candidates.id, smsMessages.candidateId))
+    .innerJoin(candidates, and(eq(candidates.id, smsMessages.candidateId), eq(candidates.organisationId, smsMessages.organisationId)))
     .innerJoin(organisations, eq(organisations.id, smsMessages.organisationId))
     .where(and(eq(smsMessages.id, messageId), eq(smsMessages.direction, 'outbound')))
   if (!row) return 'missing'
-  if (row.status !== 'queued' && row.status !== 'sending') return 'already'
-  const sms = { id: row.id, to: row.to, body: row.body }
-
-  if (row.status === 'sending' && row.attemptStartedAt) {
-    const handed = await transport.findHanded(sms, row.attemptStartedAt)
-    if (handed) {
-      await recordHanded(db, row.id, handed, now())
-      return 'reconciled'
+  if (row.status === 'sending') {
+    const expired = await expiredAttempt(db, 'sms_messages', row.id)
+    if (!expired) {
+      if (options.lastAttempt) return 'busy'
+      throw new SmsBusyError()
     }
+    const outcome = await reconcileSms(db, expired, transport, now())
+    return outcome === 'moved' ? 'superseded' : outcome
   }
+  if (row.status !== 'queued') return 'already'
+
   if (row.optedOutAt) {
-    await fail(db, row.id, 'optedOut', now())
+    await failQueued(db, row.id, row.organisationId, 'optedOut', now())
     return 'failed'
   }
   const at = now()
@@ -67,67 +83,48 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
   if (!isWithinSendingHours(at, hours) || row.scheduledFor.getTime() > at.getTime() + 5_000) {
     const next = nextSendingTime(row.scheduledFor > at ? row.scheduledFor : at, hours)
     await db.transaction(async (tx) => {
-      await tx.update(smsMessages).set({ status: 'queued', scheduledFor: next }).where(and(eq(smsMessages.id, row.id), inArray(smsMessages.status, ['queued', 'sending'])))
+      await tx.update(smsMessages).set({ scheduledFor: next }).where(and(eq(smsMessages.id, row.id), eq(smsMessages.organisationId, row.organisationId), eq(smsMessages.status, 'queued')))
       await enqueue(tx, { queue: QUEUES.sendSms.name, data: { messageId: row.id }, startAfter: next }, { now: at })
     })
     return 'rescheduled'
   }
 
-  const [claimed] = await db
-    .update(smsMessages)
-    // The system's time, not the domain clock's: a reconcile compares it with the provider's own dates.
-    .set({ status: 'sending', attemptStartedAt: new Date(), statusAt: at })
-    .where(and(eq(smsMessages.id, row.id), inArray(smsMessages.status, ['queued', 'sending'])))
-    .returning({ id: smsMessages.id })
-  if (!claimed) return 'already'
+  const slot = await reserveSlot(db, 'sms', options.ratePerSecond ?? configuredSmsRate())
+  if (!slot.ok) {
+    // Spread over a second past the moment slots free up, so that the rescheduled jobs do not all come back at once.
+    const startAfter = new Date(at.getTime() + slot.freeInMs + Math.random() * 1000)
+    await enqueue(db, { queue: QUEUES.sendSms.name, data: { messageId: row.id }, startAfter }, { now: at })
+    return 'rescheduled'
+  }
+  if (slot.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, slot.waitMs))
 
-  await waitForSlot(db, 'sms', options.ratePerSecond ?? configuredSmsRate())
+  const attemptId = await claimAttempt(db, 'sms_messages', row.id, row.organisationId, SMS_LEASE, now())
+  if (!attemptId) return 'already'
+  if (!(await markCalling(db, 'sms_messages', row.id, attemptId, SMS_LEASE))) return 'superseded'
   try {
-    const handed = await transport.send(sms)
-    await recordHanded(db, row.id, handed, now())
-    return 'sent'
+    const handed = await transport.send({ id: row.id, attemptId, to: row.to, body: smsEncoded(row.body) })
+    return (await recordHanded(db, row.id, attemptId, handed, now())) ? 'sent' : 'superseded'
   } catch (error) {
     if (error instanceof PermanentSmsError) {
-      await db.transaction(async (tx) => {
-        await fail(tx, row.id, error.code, now())
+      return db.transaction(async (tx) => {
+        if (!(await failAttempt(tx, 'sms_messages', row.id, attemptId, error.code, now()))) return 'superseded'
         if (error.code === '21610') await optOut(tx, { organisationId: row.organisationId, candidateId: row.candidateId, at: now(), source: 'provider' })
+        return 'failed'
       })
-      return 'failed'
     }
-    if (options.lastAttempt) {
-      await fail(db, row.id, transientCode(error), now())
-      return 'failed'
+    if (error instanceof RefusedForNowSmsError) {
+      if (options.lastAttempt) return (await failAttempt(db, 'sms_messages', row.id, attemptId, error.code, now())) ? 'failed' : 'superseded'
+      await releaseAttempt(db, 'sms_messages', row.id, attemptId, error.code, now())
     }
+    // No answer: the marker stays, the lease runs out, and the next attempt (or the sweep) reconciles.
     throw error
   }
 }
 
-function transientCode(error: unknown): string {
-  const e = error as { status?: number; code?: string | number }
-  return e.status ? String(e.status) : typeof e.code === 'string' ? e.code : 'attempts'
-}
-
-async function fail(db: Pick<Db, 'update'>, id: string, code: string, at: Date) {
+/** A message that never left, failed before any attempt (the candidate opted out). */
+async function failQueued(db: Db, id: string, organisationId: string, code: string, at: Date) {
   await db
     .update(smsMessages)
     .set({ status: 'failed', errorCode: code, statusAt: at })
-    .where(and(eq(smsMessages.id, id), inArray(smsMessages.status, ['queued', 'sending'])))
-}
-
-/** The provider has it: its id, and its status if that moves the message forward (a callback may have come first). */
-async function recordHanded(db: Db, id: string, handed: Handed, at: Date) {
-  const forward = statusesBefore(handed.status as SmsStatus)
-  await db
-    .update(smsMessages)
-    .set({
-      providerSid: sql`coalesce(${smsMessages.providerSid}, ${handed.sid})`,
-      sentAt: sql`coalesce(${smsMessages.sentAt}, ${at.toISOString()}::timestamptz)`,
-      status: sql`case when ${smsMessages.status} in (${sql.join(
-        forward.map((s) => sql`${s}`),
-        sql`, `,
-      )}) then ${handed.status}::sms_status else ${smsMessages.status} end`,
-      ...(handed.errorCode ? { errorCode: handed.errorCode } : {}),
-      statusAt: at,
-    })
-    .where(eq(smsMessages.id, id))
+    .where(and(eq(smsMessages.id, id), eq(smsMessages.organisationId, organisationId), eq(smsMessages.status, 'queued')))
 }

@@ -28,6 +28,7 @@ export async function applyStatusCallback(db: Db, callback: StatusCallback): Pro
         providerSid: sql`coalesce(${smsMessages.providerSid}, ${callback.sid})`,
         errorCode: status === 'failed' || status === 'undelivered' ? (callback.errorCode ?? null) : null,
         sentAt: sql`coalesce(${smsMessages.sentAt}, ${callback.at.toISOString()}::timestamptz)`,
+        leaseUntil: null,
         statusAt: callback.at,
       })
       .where(and(match, eq(smsMessages.direction, 'outbound'), inArray(smsMessages.status, statusesBefore(status))))

@@ -18,14 +18,33 @@ export class PermanentSmsError extends Error {
   }
 }
 
-export type OutgoingSms = { id: string; to: string; body: string }
+/** The provider answered, and did not take the message (429, 5xx): another attempt may send it. */
+export class RefusedForNowSmsError extends Error {
+  constructor(readonly code: string) {
+    super(`SMS not taken for now (${code})`)
+    this.name = 'RefusedForNowSmsError'
+  }
+}
+
+/** `attemptId`: the attempt that calls (lib/delivery/attempt.ts), carried with our id in the status-callback URL. */
+export type OutgoingSms = { id: string; attemptId: string; to: string; body: string }
+
+/** The longest provider call, its time-out included (the SDK's HTTP time-out below). */
+export const SMS_CALL_TIMEOUT_MS = 10_000
 
 export interface SmsTransport {
   readonly name: 'twilio' | 'outbox'
-  /** Hands the message over; throws PermanentSmsError, or any other error for a transient failure (retried). */
+  /**
+   * Hands the message over. Throws PermanentSmsError (refused for good), RefusedForNowSmsError (answered, not taken),
+   * or any other error when the fate is unknown (no answer: the provider may have taken it).
+   */
   send(sms: OutgoingSms): Promise<Handed>
-  /** The message if the provider already has it (an earlier attempt that died before it was recorded), else null. */
-  findHanded(sms: OutgoingSms, since: Date): Promise<Handed | null>
+  /**
+   * The provider's outbound messages to `to` with this text created since `since` (an earlier attempt that died
+   * before its outcome was recorded). Twilio's message resource does not return the status-callback URL, so text and
+   * time are what a list can match on; the caller excludes the ones already recorded for other messages.
+   */
+  findHanded(sms: { id: string; to: string; body: string }, since: Date): Promise<Handed[]>
   /** What the provider says of a message it took, now (its status callbacks may have been lost); null if unknown. */
   fetchStatus(sid: string): Promise<Handed | null>
 }
@@ -74,8 +93,8 @@ function twilioClient() {
       return super.request<T>({ ...opts, uri: uri.toString() })
     }
   }
-  const httpClient = new RetargetedClient({ timeout: 15_000, autoRetry: false })
-  return twilio(process.env.TWILIO_ACCOUNT_SID, process.env.TWILIO_AUTH_TOKEN, { httpClient, autoRetry: false, timeout: 15_000 })
+  const httpClient = new RetargetedClient({ timeout: SMS_CALL_TIMEOUT_MS, autoRetry: false })
+  return twilio(process.env.TWILIO_ACCOUNT_SID, process.env.TWILIO_AUTH_TOKEN, { httpClient, autoRetry: false, timeout: SMS_CALL_TIMEOUT_MS })
 }
 
 function twilioTransport(): SmsTransport {
@@ -89,8 +108,9 @@ function twilioTransport(): SmsTransport {
           to: sms.to,
           body: sms.body,
           ...sender,
-          // Our id in the URL: a callback that arrives before the provider's id is recorded still finds its message.
-          statusCallback: `${webhookBaseUrl()}/api/sms/status?m=${sms.id}`,
+          // Our ids in the URL (never a number): a callback that arrives before the provider's id is recorded still
+          // finds its message, and the Twilio stand-in counts the calls of each attempt.
+          statusCallback: `${webhookBaseUrl()}/api/sms/status?m=${sms.id}&a=${sms.attemptId}`,
         })
         return { sid: message.sid, status: providerStatusOf(message.status), errorCode: message.errorCode ? String(message.errorCode) : null }
       } catch (error) {
@@ -99,16 +119,19 @@ function twilioTransport(): SmsTransport {
           throw new PermanentSmsError(String(e.code ?? e.status))
         }
         if (e.code && PERMANENT_TWILIO_CODES.has(e.code)) throw new PermanentSmsError(String(e.code))
+        // An HTTP answer (429, 5xx) is Twilio saying it did not create the message; no answer at all leaves it unknown.
+        if (e.status) throw new RefusedForNowSmsError(String(e.status))
         throw error
       }
     },
     async findHanded(sms, since) {
       // Newest first. Filtered here on the creation date, not by Twilio on the sending date: a message still queued
       // at Twilio has none yet. The window opens a minute before the attempt (the two clocks may differ a little).
-      const recent = await client.messages.list({ to: sms.to, limit: 20 })
+      const recent = await client.messages.list({ to: sms.to, limit: 50 })
       const from = since.getTime() - 60_000
-      const match = recent.find((m) => m.body === sms.body && m.direction !== 'inbound' && (m.dateCreated?.getTime() ?? 0) >= from)
-      return match ? { sid: match.sid, status: providerStatusOf(match.status), errorCode: match.errorCode ? String(match.errorCode) : null } : null
+      return recent
+        .filter((m) => m.body === sms.body && m.direction !== 'inbound' && (m.dateCreated?.getTime() ?? 0) >= from)
+        .map((m) => ({ sid: m.sid, status: providerStatusOf(m.status), errorCode: m.errorCode ? String(m.errorCode) : null }))
     },
     async fetchStatus(sid) {
       try {
@@ -142,9 +165,9 @@ function outboxTransport(): SmsTransport {
     async findHanded(sms) {
       try {
         await fs.access(path.join(dir(), `${sms.id}.json`))
-        return { sid: `outbox-${sms.id}`, status: 'delivered' }
+        return [{ sid: `outbox-${sms.id}`, status: 'delivered' }]
       } catch {
-        return null
+        return []
       }
     },
     async fetchStatus(sid) {

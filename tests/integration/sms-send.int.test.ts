@@ -4,7 +4,10 @@ import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { queueSms } from '@/lib/sms/queue-sms'
 import { refreshStaleSmsStatuses } from '@/lib/sms/refresh-status'
-import { sendQueuedSms } from '@/lib/sms/send-queued-sms'
+import { claimAttempt, failAttempt, markCalling } from '@/lib/delivery/attempt'
+import { sweepSends } from '@/lib/delivery/sweep'
+import { failedSends, resendSms } from '@/lib/settings/failed-sends'
+import { SMS_LEASE, SmsBusyError, sendQueuedSms } from '@/lib/sms/send-queued-sms'
 import { smsTransport } from '@/lib/sms/transport'
 import { useTestDb } from './db'
 import { eventually, useSmsCandidates, useTwilio } from './sms-kit'
@@ -25,6 +28,8 @@ async function queued(text = 'Bonjour {prenom}, rendez-vous demain à 10 h.') {
   return { candidate, messageId: outcome.messageId }
 }
 const message = async (id: string) => (await db.select().from(s.smsMessages).where(eq(s.smsMessages.id, id)))[0]!
+/** The attempt's lease ran out (in the database's time, which leases are in). */
+const leasePassed = (id: string) => db.execute(sql`update sms_messages set lease_until = clock_timestamp() - interval '1 second' where id = ${id}`)
 const createsTo = (to: string) => twilio.standIn().messages.filter((m) => m.to === to)
 
 describe('sending through Twilio', () => {
@@ -33,7 +38,8 @@ describe('sending through Twilio', () => {
     expect(await sendQueuedSms(db, messageId, { now: at })).toBe('sent')
     const [sent] = createsTo((await message(messageId)).toNumber)
     expect(sent).toMatchObject({ to: `+33${candidate.phone!.slice(1)}`, from: 'PASSERELLE', body: `Bonjour ${candidate.firstName}, rendez-vous demain à 10 h.` })
-    expect(sent!.statusCallback).toBe(`${twilio.webhookUrl()}/api/sms/status?m=${messageId}`)
+    // Our ids, never the number: the message's and its attempt's.
+    expect(sent!.statusCallback).toBe(`${twilio.webhookUrl()}/api/sms/status?m=${messageId}&a=${(await message(messageId)).attemptId}`)
     const row = await eventually(async () => {
       const m = await message(messageId)
       return m.status === 'delivered' && m
@@ -47,17 +53,16 @@ describe('sending through Twilio', () => {
   it.each([
     ['429', { status: 429, code: 20429 }],
     ['500', { status: 500, code: 20500 }],
-  ])('retries after a %s: the retry asks Twilio first, finds nothing, then sends once', async (_code, failure) => {
+  ])('retries after a %s: Twilio answered that it did not take it, so the message is queued again and sent once', async (_code, failure) => {
     const { messageId } = await queued()
     twilio.standIn().failNext(failure)
     const before = twilio.standIn().counts.list
     await expect(sendQueuedSms(db, messageId, { now: at })).rejects.toThrow()
-    const claimed = await message(messageId)
-    expect(claimed).toMatchObject({ status: 'sending', providerSid: null })
-    expect(claimed.attemptStartedAt).not.toBeNull()
+    const released = await message(messageId)
+    expect(released).toMatchObject({ status: 'queued', providerSid: null, attemptId: null, callingAt: null, errorCode: _code })
     expect(await sendQueuedSms(db, messageId, { now: at })).toBe('sent')
-    expect(twilio.standIn().counts.list).toBe(before + 1)
-    expect(createsTo(claimed.toNumber)).toHaveLength(1)
+    expect(twilio.standIn().counts.list).toBe(before)
+    expect(createsTo(released.toNumber)).toHaveLength(1)
   })
 
   it('fails the message on the last attempt of a transient error, with its code', async () => {
@@ -67,12 +72,16 @@ describe('sending through Twilio', () => {
     expect(await message(messageId)).toMatchObject({ status: 'failed', errorCode: '503' })
   })
 
-  it('never sends twice when Twilio took the message but the answer was lost: the retry reconciles', async () => {
+  it('never sends twice when Twilio took the message but the answer was lost: busy within the lease, reconciled after', async () => {
     const { messageId } = await queued()
     const to = (await message(messageId)).toNumber
     twilio.standIn().failNext('drop-after-accept')
     await expect(sendQueuedSms(db, messageId, { now: at })).rejects.toThrow()
     expect(createsTo(to)).toHaveLength(1)
+    expect(await message(messageId)).toMatchObject({ status: 'sending', providerSid: null })
+    expect((await message(messageId)).callingAt).not.toBeNull()
+    await expect(sendQueuedSms(db, messageId, { now: at })).rejects.toThrow(SmsBusyError)
+    await leasePassed(messageId)
     expect(await sendQueuedSms(db, messageId, { now: at })).toBe('reconciled')
     expect(createsTo(to)).toHaveLength(1)
     const row = await message(messageId)
@@ -84,15 +93,82 @@ describe('sending through Twilio', () => {
   it('never sends twice when the worker was killed between Twilio’s acceptance and the database write', async () => {
     const { messageId } = await queued()
     const row = await message(messageId)
-    // What the dead attempt did: the guarded claim, then Twilio's acceptance — and nothing more.
-    await db.update(s.smsMessages).set({ status: 'sending', attemptStartedAt: new Date() }).where(eq(s.smsMessages.id, messageId))
-    const handed = await smsTransport().send({ id: messageId, to: row.toNumber, body: row.body })
+    // What the dead attempt did: the claim, the marker, then Twilio's acceptance — and nothing more.
+    const attemptId = (await claimAttempt(db, 'sms_messages', messageId, row.organisationId, SMS_LEASE, WEEKDAY))!
+    expect(await markCalling(db, 'sms_messages', messageId, attemptId, SMS_LEASE)).toBe(true)
+    const handed = await smsTransport().send({ id: messageId, attemptId, to: row.toNumber, body: row.body })
     const creates = twilio.standIn().counts.create
-    // The job's next attempt (pg-boss hands an expired attempt to another worker).
-    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('reconciled')
+    await leasePassed(messageId)
+    // The sweep finds it, with no provider id, past its lease.
+    const swept = await sweepSends(db, { now: WEEKDAY })
+    expect(swept.sms.reconciled).toBeGreaterThanOrEqual(1)
     expect(twilio.standIn().counts.create).toBe(creates)
     expect(createsTo(row.toNumber)).toHaveLength(1)
     expect((await message(messageId)).providerSid).toBe(handed.sid)
+  })
+
+  it('adopts the right one of two messages with the same text to the same number (a reminder sent twice a week)', async () => {
+    const text = 'Rappel : atelier CV jeudi à 14 h.'
+    const first = await queued(text)
+    expect(await sendQueuedSms(db, first.messageId, { now: at })).toBe('sent')
+    // The same text again to the same candidate, its attempt killed after Twilio took it.
+    const [second] = await queueSms(db, { organisationId: demoIds.orgSeineMaritime, authorId: 'demo-referent', kind: 'sheet', candidateIds: [first.candidate.id], text, now: WEEKDAY })
+    const secondId = second!.ok ? second!.messageId : ''
+    const row = await message(secondId)
+    const attemptId = (await claimAttempt(db, 'sms_messages', secondId, row.organisationId, SMS_LEASE, WEEKDAY))!
+    await markCalling(db, 'sms_messages', secondId, attemptId, SMS_LEASE)
+    const handed = await smsTransport().send({ id: secondId, attemptId, to: row.toNumber, body: row.body })
+    await leasePassed(secondId)
+    expect(await sendQueuedSms(db, secondId, { now: at })).toBe('reconciled')
+    expect((await message(secondId)).providerSid).toBe(handed.sid)
+    expect((await message(first.messageId)).providerSid).not.toBe(handed.sid)
+    expect(createsTo(row.toNumber)).toHaveLength(2)
+  })
+
+  it('sends again, once, a message whose attempt died before calling Twilio (no marker): the sweep requeues it with a job', async () => {
+    const { messageId } = await queued()
+    const row = await message(messageId)
+    await claimAttempt(db, 'sms_messages', messageId, row.organisationId, SMS_LEASE, WEEKDAY)
+    await leasePassed(messageId)
+    const swept = await sweepSends(db, { now: WEEKDAY })
+    expect(swept.sms.requeued).toBeGreaterThanOrEqual(1)
+    expect(await message(messageId)).toMatchObject({ status: 'queued', attemptId: null })
+    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'send-sms' and data->>'messageId' = ${messageId} and state = 'created'`)
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(1)
+    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('sent')
+    expect(createsTo(row.toNumber)).toHaveLength(1)
+  })
+
+  it('marks `unknown`, never resends, a message whose attempt may have reached Twilio that Twilio does not list; a person resends it', async () => {
+    const { candidate, messageId } = await queued()
+    const row = await message(messageId)
+    const attemptId = (await claimAttempt(db, 'sms_messages', messageId, row.organisationId, SMS_LEASE, WEEKDAY))!
+    expect(await markCalling(db, 'sms_messages', messageId, attemptId, SMS_LEASE)).toBe(true)
+    // Killed there: the request never arrived.
+    await leasePassed(messageId)
+    const creates = twilio.standIn().counts.create
+    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('unknown')
+    expect(await message(messageId)).toMatchObject({ status: 'unknown', errorCode: 'unknownFate' })
+    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('already')
+    expect(twilio.standIn().counts.create).toBe(creates)
+    const listed = await failedSends(db, demoIds.orgSeineMaritime, new Date())
+    expect(listed.sms.find((m) => m.id === messageId)).toMatchObject({ status: 'unknown', candidateId: candidate.id })
+    expect(await resendSms(db, { organisationId: demoIds.orgLyon, messageId, actorId: 'demo-referent-lyon', now: WEEKDAY })).toBe(false)
+    expect(await resendSms(db, { organisationId: demoIds.orgSeineMaritime, messageId, actorId: 'demo-admin', now: WEEKDAY })).toBe(true)
+    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('sent')
+    expect(createsTo(row.toNumber)).toHaveLength(1)
+  })
+
+  it('a stale attempt that wakes up after another took the message calls nothing and writes nothing', async () => {
+    const { messageId } = await queued()
+    const row = await message(messageId)
+    const stale = (await claimAttempt(db, 'sms_messages', messageId, row.organisationId, SMS_LEASE, WEEKDAY))!
+    await leasePassed(messageId)
+    const fresh = (await claimAttempt(db, 'sms_messages', messageId, row.organisationId, SMS_LEASE, WEEKDAY))!
+    expect(fresh).not.toBe(stale)
+    expect(await markCalling(db, 'sms_messages', messageId, stale, SMS_LEASE)).toBe(false)
+    expect(await failAttempt(db, 'sms_messages', messageId, stale, 'x', WEEKDAY)).toBe(false)
+    expect(await message(messageId)).toMatchObject({ status: 'sending', attemptId: fresh, callingAt: null })
   })
 
   it('asks Twilio about a message whose callbacks never came, once it has been quiet for 15 minutes', async () => {
@@ -171,5 +247,18 @@ describe('sending through Twilio', () => {
     const times = (await Promise.all(messages.map(async (m) => createsTo((await message(m.messageId)).toNumber)[0]!.dateCreated.getTime()))).sort((a, b) => a - b)
     // Four messages at 4 per second: each at least ~250 ms after the one before (a little slack for the clocks).
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(200)
+  })
+
+  it('reschedules the job, instead of sleeping, when no slot is free within 2 s', async () => {
+    const messages = await Promise.all([1, 2, 3].map(() => queued()))
+    // One per second: the third slot is more than 2 s away.
+    const started = Date.now()
+    const outcomes = await Promise.all(messages.map((m) => sendQueuedSms(db, m.messageId, { now: at, ratePerSecond: 0.5 })))
+    expect(Date.now() - started).toBeLessThan(4_000)
+    expect(outcomes.filter((o) => o === 'rescheduled').length).toBeGreaterThanOrEqual(1)
+    const late = messages[outcomes.indexOf('rescheduled')]!.messageId
+    expect(await message(late)).toMatchObject({ status: 'queued' })
+    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'send-sms' and data->>'messageId' = ${late} and state = 'created' and start_after > now()`)
+    expect(rows[0]!.n).toBe(1)
   })
 })

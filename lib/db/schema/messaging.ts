@@ -25,7 +25,7 @@ export const smsTemplates = pgTable(
  * An SMS's life: queued (waiting for its time or a worker) → sending (claimed by a worker: the provider may have it)
  * → sent → delivered | undelivered, or failed; cancelled before it left. Replies are `received`.
  */
-export const smsStatusEnum = pgEnum('sms_status', ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'received'])
+export const smsStatusEnum = pgEnum('sms_status', ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'received', 'unknown'])
 export const smsDirectionEnum = pgEnum('sms_direction', ['outbound', 'inbound'])
 
 export const smsMessages = pgTable(
@@ -56,6 +56,12 @@ export const smsMessages = pgTable(
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull().defaultNow(),
     /** When a worker claimed it for the provider: a retry finding it still `sending` reconciles from there. */
     attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
+    /** The attempt that holds it (lib/delivery/attempt.ts): every write of an attempt checks it is still this one. */
+    attemptId: uuid('attempt_id'),
+    /** Until when that attempt holds it (database time); past it, the sweep reconciles the message. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Written, and committed, just before the provider call: null proves this attempt never called the provider. */
+    callingAt: timestamp('calling_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
     batchId: uuid('batch_id'),
@@ -74,6 +80,8 @@ export const smsMessages = pgTable(
     // predicate, since on a new database the migrations run in one transaction after the one that adds 'sending' to the
     // enum, and PostgreSQL refuses an enum value in the transaction that added it (55P04).
     index('sms_messages_status_idx').on(t.status, t.statusAt).where(sql`provider_sid is not null`),
+    // The sweep's read (lib/sms/sweep.ts): the attempts whose lease passed.
+    index('sms_messages_lease_idx').on(t.leaseUntil).where(sql`lease_until is not null`),
   ],
 )
 
@@ -111,7 +119,7 @@ export const smsBatchSkips = pgTable(
   (t) => [primaryKey({ columns: [t.batchId, t.candidateId] })],
 )
 
-export const mailStatusEnum = pgEnum('mail_status', ['queued', 'sending', 'sent', 'failed'])
+export const mailStatusEnum = pgEnum('mail_status', ['queued', 'sending', 'sent', 'failed', 'unknown'])
 
 /**
  * Mail waiting for (or given to) the mail server. Written in the transaction of the change that causes it; a job of
@@ -131,10 +139,18 @@ export const outboundMails = pgTable(
     status: mailStatusEnum('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     errorCode: text('error_code'),
+    /** The attempt that holds it, its lease and its 'calling' marker: as sms_messages' (lib/delivery/attempt.ts). */
+    attemptId: uuid('attempt_id'),
+    attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    callingAt: timestamp('calling_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbound_mails_organisation_failed_idx').on(t.organisationId, t.statusAt).where(sql`status = 'failed'`)],
+  (t) => [
+    index('outbound_mails_organisation_failed_idx').on(t.organisationId, t.statusAt).where(sql`status = 'failed'`),
+    index('outbound_mails_lease_idx').on(t.leaseUntil).where(sql`lease_until is not null`),
+  ],
 )
 
 /** One row per rate limit (the SMS provider's messages per second): the next free slot, shared by every worker. */

@@ -1,0 +1,72 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { smsMessages } from '@/lib/db/schema'
+import { settleExpired, type Expired } from '@/lib/delivery/attempt'
+import { enqueue } from '@/lib/jobs/enqueue'
+import { QUEUES } from '@/lib/jobs/queues'
+import { statusesBefore, type SmsStatus } from './status'
+import type { Handed, SmsTransport } from './transport'
+
+export type ReconcileOutcome = 'reconciled' | 'unknown' | 'requeued' | 'moved'
+
+/**
+ * An SMS still `sending` past its attempt's lease (a worker killed, or a call whose answer never came):
+ * - its attempt provably never called Twilio (no 'calling' marker): back to `queued`, with a new job, in one transaction;
+ * - else Twilio is asked for the messages to that number with this text since the call began, less those already
+ *   recorded for other messages (a status callback carrying our id records the provider's id on the right message, so
+ *   a reminder sent twice a week is not taken for this one): exactly one left is this message, adopted; none, or more
+ *   than one, and the message is `unknown`, shown to administrators under "Envois en échec" — never resent silently.
+ */
+export async function reconcileSms(db: DbOrTx, expired: Expired, transport: SmsTransport, at: Date): Promise<ReconcileOutcome> {
+  if (!expired.called) return requeue(db, expired, at)
+  const [row] = await db
+    .select({ to: smsMessages.toNumber, body: smsMessages.body })
+    .from(smsMessages)
+    .where(and(eq(smsMessages.id, expired.id), eq(smsMessages.organisationId, expired.organisationId!)))
+  if (!row) return 'moved'
+  const found = await transport.findHanded({ id: expired.id, to: row.to, body: row.body }, expired.callingAt ?? expired.attemptStartedAt ?? at)
+  const known = found.length
+    ? new Set((await db.select({ sid: smsMessages.providerSid }).from(smsMessages).where(inArray(smsMessages.providerSid, found.map((f) => f.sid)))).map((r) => r.sid))
+    : new Set<string | null>()
+  const ours = found.filter((f) => !known.has(f.sid))
+  if (ours.length === 1) return (await adopt(db, expired, ours[0]!, at)) ? 'reconciled' : 'moved'
+  return settleExpired(db, 'sms_messages', expired, at) as Promise<ReconcileOutcome>
+}
+
+async function requeue(db: DbOrTx, expired: Expired, at: Date): Promise<ReconcileOutcome> {
+  return db.transaction(async (tx) => {
+    const outcome = await settleExpired(tx, 'sms_messages', expired, at)
+    if (outcome === 'requeued') await enqueue(tx, { queue: QUEUES.sendSms.name, data: { messageId: expired.id } }, { now: at })
+    return outcome
+  })
+}
+
+/** The provider has it: its id, and its status if that moves the message forward, written only if `attemptId` still holds it. */
+export async function recordHanded(db: DbOrTx, id: string, attemptId: string, handed: Handed, at: Date): Promise<boolean> {
+  const forward = statusesBefore(handed.status as SmsStatus)
+  const rows = await db
+    .update(smsMessages)
+    .set({
+      providerSid: sql`coalesce(${smsMessages.providerSid}, ${handed.sid})`,
+      sentAt: sql`coalesce(${smsMessages.sentAt}, ${at.toISOString()}::timestamptz)`,
+      status: sql`case when ${smsMessages.status} in (${sql.join(
+        forward.map((s) => sql`${s}`),
+        sql`, `,
+      )}) then ${handed.status}::sms_status else ${smsMessages.status} end`,
+      ...(handed.errorCode ? { errorCode: handed.errorCode } : {}),
+      leaseUntil: null,
+      statusAt: at,
+    })
+    .where(and(eq(smsMessages.id, id), eq(smsMessages.attemptId, attemptId)))
+    .returning({ id: smsMessages.id })
+  return rows.length === 1
+}
+
+async function adopt(db: DbOrTx, expired: Expired, handed: Handed, at: Date): Promise<boolean> {
+  // Still the expired attempt's, and still `sending`: nobody moved it while Twilio was asked.
+  const [still] = await db
+    .select({ id: smsMessages.id })
+    .from(smsMessages)
+    .where(and(eq(smsMessages.id, expired.id), eq(smsMessages.attemptId, expired.attemptId), eq(smsMessages.status, 'sending')))
+  return !!still && recordHanded(db, expired.id, expired.attemptId, handed, at)
+}
