@@ -40,7 +40,10 @@ function delayOf(startAfter: Date, from: Date): string {
   return `${Math.max(0, Math.ceil((startAfter.getTime() - from.getTime()) / 1000))} seconds`
 }
 
-export type JobInput = { queue: QueueName; data: Record<string, unknown>; startAfter?: Date; singletonKey?: string }
+export type JobPolicy = { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number }
+
+/** `policy`: the queue's own unless given (a job rescheduled by its handler keeps the policy it was given). */
+export type JobInput = { queue: QueueName; data: Record<string, unknown>; startAfter?: Date; singletonKey?: string; policy?: JobPolicy }
 
 const policyOf = (queue: QueueName) => Object.values(QUEUES).find((q) => q.name === queue)!
 
@@ -54,7 +57,7 @@ export async function enqueue(db: DbOrTx, jobs: JobInput | JobInput[], options: 
   const from = options.now ?? now()
   await writer.insert(
     list.map((job) => {
-      const policy = policyOf(job.queue)
+      const policy = job.policy ?? policyOf(job.queue)
       return {
         name: job.queue,
         data: job.data,

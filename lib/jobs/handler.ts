@@ -13,5 +13,10 @@ export type JobHandler<Data = Record<string, unknown>> = {
   queue: QueueName
   /** Jobs fetched per poll (pg-boss batchSize); each is run on its own, concurrently. */
   batchSize: number
+  /**
+   * Polling loops per worker process (default 1). A batch ends with its slowest job, so a queue whose jobs may each wait
+   * a little (a rate slot) runs several small batches side by side rather than one big one that could outlive its expiry.
+   */
+  concurrency?: number
   run: (data: Data, context: JobContext, job: PgBoss.JobWithMetadata<Data>) => Promise<unknown>
 }

@@ -14,7 +14,7 @@ export const QUEUES = {
   sendMail: { name: 'send-mail', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   /**
    * One SMS (sms_messages row): data { messageId }. Expiry 60 s > the SMS's lease (30 s) > the longest Twilio call
-   * (10 s) plus the rate slot's longest wait (2 s; a later slot reschedules the job instead).
+   * (10 s) plus the rate slot's longest wait (1 s; a later slot reschedules the job instead).
    */
   sendSms: { name: 'send-sms', retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
   /** Every minute: the SMS and mails `sending` past their lease, settled (lib/delivery/sweep.ts): data {}. */

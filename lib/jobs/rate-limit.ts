@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 
 /** A job waits at most this long for its slot; a later slot is not taken, and the job is rescheduled instead. */
-export const SLOT_MAX_WAIT_MS = 2_000
+export const SLOT_MAX_WAIT_MS = 1_000
 
 export type Slot = { ok: true; waitMs: number } | { ok: false; freeInMs: number }
 

@@ -32,38 +32,43 @@ export async function startJobWorker(options: { connectionString: string; poolMa
   boss.on('error', (error) => logError('jobs', error))
   await boss.start()
 
-  for (const handler of options.handlers ?? JOB_HANDLERS) {
+  for (const handler of (options.handlers ?? JOB_HANDLERS).flatMap((h) => Array.from({ length: h.concurrency ?? 1 }, () => h))) {
     await boss.work<Record<string, unknown>>(
       handler.queue,
       { batchSize: handler.batchSize, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5 },
       async (jobs) => {
-        // Each job is completed or failed here, on its own, once its handler has returned (its outcome recorded) or
-        // thrown. If pg-boss cannot be told (the database is gone), the batch throws: pg-boss then fails what is still
-        // active, or, the database still being gone, the jobs stay active until their expiry and are tried again — a
-        // job is never marked completed over a message whose outcome was not written.
-        const untold: unknown[] = []
+        // Each job is completed here, on its own, once its handler returned (its outcome recorded). The jobs whose
+        // handler threw are failed (retried by pg-boss) only once the whole batch is done: pg-boss then completes the
+        // batch's ids still active, and a job failed earlier could by then be active again, in another worker's batch.
+        // If pg-boss cannot be told (the database is gone), the batch throws: pg-boss fails what is still active, or,
+        // the database still gone, the jobs stay active until their expiry and are tried again — a job is never marked
+        // completed over a message whose outcome was not written.
+        const failed: { id: string; error: unknown }[] = []
+        let untold = 0
         await Promise.all(
           (jobs as PgBoss.JobWithMetadata<never>[]).map(async (job) => {
-            let outcome: { ok: true; value: unknown } | { ok: false; error: unknown }
+            let value: unknown
             try {
-              outcome = { ok: true, value: await handler.run(job.data, { db, lastAttempt: job.retryCount >= job.retryLimit }, job) }
+              value = await handler.run(job.data, { db, lastAttempt: job.retryCount >= job.retryLimit }, job)
             } catch (error) {
-              outcome = { ok: false, error }
+              logError(`job.${handler.queue}`, error)
+              failed.push({ id: job.id, error })
+              return
             }
-            try {
-              if (outcome.ok) await boss.complete(handler.queue, job.id, toOutput(outcome.value))
-              else {
-                logError(`job.${handler.queue}`, outcome.error)
-                // Only this job: pg-boss retries it after its back-off, or leaves it failed after the last attempt.
-                await boss.fail(handler.queue, job.id, { error: (outcome.error as { name?: string }).name ?? 'Error' })
-              }
-            } catch (error) {
-              logError('jobs.outcome', error)
-              untold.push(error)
-            }
+            await boss.complete(handler.queue, job.id, toOutput(value)).catch((error) => {
+              logError('jobs.complete', error)
+              untold += 1
+            })
           }),
         )
-        if (untold.length) throw new Error(`pg-boss could not be told the outcome of ${untold.length} job(s)`)
+        for (const { id, error } of failed) {
+          // Only this job: pg-boss retries it after its back-off, or leaves it failed after the last attempt.
+          await boss.fail(handler.queue, id, { error: (error as { name?: string }).name ?? 'Error' }).catch((e) => {
+            logError('jobs.fail', e)
+            untold += 1
+          })
+        }
+        if (untold) throw new Error(`pg-boss could not be told the outcome of ${untold} job(s)`)
       },
     )
   }

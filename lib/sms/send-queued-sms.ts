@@ -3,7 +3,7 @@ import { now as clockNow } from '@/lib/clock'
 import type { Db } from '@/lib/db/client'
 import { candidates, organisations, smsMessages } from '@/lib/db/schema'
 import { claimAttempt, expiredAttempt, failAttempt, markCalling, releaseAttempt, type Lease } from '@/lib/delivery/attempt'
-import { enqueue } from '@/lib/jobs/enqueue'
+import { enqueue, type JobPolicy } from '@/lib/jobs/enqueue'
 import { QUEUES } from '@/lib/jobs/queues'
 import { reserveSlot } from '@/lib/jobs/rate-limit'
 import { optOut } from './opt-out'
@@ -14,7 +14,8 @@ import { PermanentSmsError, RefusedForNowSmsError, SMS_CALL_TIMEOUT_MS, smsTrans
 
 export type SendOutcome = 'sent' | 'reconciled' | 'unknown' | 'requeued' | 'already' | 'failed' | 'rescheduled' | 'missing' | 'superseded' | 'busy'
 
-type Options = { lastAttempt?: boolean; transport?: SmsTransport; now?: () => Date; ratePerSecond?: number }
+/** `jobPolicy`: the running job's, kept by the job that replaces it when no rate slot is free soon. */
+type Options = { lastAttempt?: boolean; transport?: SmsTransport; now?: () => Date; ratePerSecond?: number; jobPolicy?: JobPolicy }
 
 /** An attempt holds the message for 30 s: more than the longest Twilio call (10 s) and the margin, less than the queue's expiry (60 s). */
 export const SMS_LEASE: Lease = { leaseSeconds: 30, callSeconds: SMS_CALL_TIMEOUT_MS / 1000 + 5 }
@@ -35,7 +36,7 @@ export class SmsBusyError extends Error {
  * (lib/delivery/attempt.ts). In order:
  * - a message found `sending` past its lease is reconciled first (lib/sms/reconcile.ts); within its lease, it is busy;
  * - an opted-out candidate gets nothing; outside the organisation's sending hours the message moves to the next window;
- * - a rate slot is reserved in PostgreSQL; when none is free within 2 s the job is rescheduled, never left sleeping;
+ * - a rate slot is reserved in PostgreSQL; when none is free within 1 s the job is rescheduled, never left sleeping;
  * - the claim (attempt + lease), then the 'calling' marker (committed, lease re-checked), then the one call;
  * - every write after the call names the attempt. A permanent refusal fails the message (21610 also opts the candidate
  *   out); a refusal for now puts it back to `queued` and throws, so the queue retries with back-off (the last attempt
@@ -93,7 +94,7 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
   if (!slot.ok) {
     // Spread over a second past the moment slots free up, so that the rescheduled jobs do not all come back at once.
     const startAfter = new Date(at.getTime() + slot.freeInMs + Math.random() * 1000)
-    await enqueue(db, { queue: QUEUES.sendSms.name, data: { messageId: row.id }, startAfter }, { now: at })
+    await enqueue(db, { queue: QUEUES.sendSms.name, data: { messageId: row.id }, startAfter, policy: options.jobPolicy }, { now: at })
     return 'rescheduled'
   }
   if (slot.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, slot.waitMs))

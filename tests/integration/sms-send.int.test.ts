@@ -249,9 +249,9 @@ describe('sending through Twilio', () => {
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(200)
   })
 
-  it('reschedules the job, instead of sleeping, when no slot is free within 2 s', async () => {
+  it('reschedules the job, instead of sleeping, when no slot is free within 1 s', async () => {
     const messages = await Promise.all([1, 2, 3].map(() => queued()))
-    // One per second: the third slot is more than 2 s away.
+    // One every 2 s: the second slot is already more than 1 s away.
     const started = Date.now()
     const outcomes = await Promise.all(messages.map((m) => sendQueuedSms(db, m.messageId, { now: at, ratePerSecond: 0.5 })))
     expect(Date.now() - started).toBeLessThan(4_000)

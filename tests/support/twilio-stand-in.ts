@@ -32,6 +32,12 @@ export type StandInMessage = {
 
 export type Failure = { status: number; code?: number; message?: string } | 'drop-after-accept'
 
+/** One send request as received: our message and attempt ids (from its StatusCallback URL) and what was answered. */
+export type CreateRequest = { messageId: string | null; attemptId: string | null; accepted: boolean; status: number }
+
+/** For the chaos test: every send answers after a random delay, and fails at random with 429 or 500. */
+export type Chaos = { latencyMs: [number, number]; p429: number; p500: number }
+
 export type TwilioStandIn = {
   url: string
   accountSid: string
@@ -39,6 +45,10 @@ export type TwilioStandIn = {
   messages: StandInMessage[]
   /** Requests received, by kind: how many sends were attempted, how many lists, how many fetches of one message. */
   counts: { create: number; list: number; fetch: number }
+  /** Every send request, in the order received (the stand-in's own count of what each message and attempt cost). */
+  creates: CreateRequest[]
+  /** Slow answers and random 429/500, or null. */
+  chaos: Chaos | null
   /** The next `times` sends fail this way. */
   failNext(failure: Failure, times?: number): void
   /** Callbacks after acceptance: automatic (sent then delivered), or none (the test posts them with `callback`). */
@@ -111,6 +121,8 @@ export async function startTwilioStandIn(options: { inboundUrl: string; from?: s
     authToken,
     messages,
     counts,
+    creates: [],
+    chaos: null,
     autoCallbacks: true,
     failNext(failure, times = 1) {
       for (let i = 0; i < times; i++) failures.push(failure)
@@ -178,34 +190,60 @@ export async function startTwilioStandIn(options: { inboundUrl: string; from?: s
 
       counts.create += 1
       const params = new URLSearchParams(Buffer.concat(chunks).toString())
-      const failure = failures.shift()
-      if (failure && failure !== 'drop-after-accept') {
-        return json(res, failure.status, { code: failure.code ?? failure.status, message: failure.message ?? 'Stand-in failure', more_info: '', status: failure.status })
+      const ours = (() => {
+        try {
+          const callback = new URL(params.get('StatusCallback') ?? '')
+          return { messageId: callback.searchParams.get('m'), attemptId: callback.searchParams.get('a') }
+        } catch {
+          return { messageId: null, attemptId: null }
+        }
+      })()
+      const chaos = standIn.chaos
+      let failure = failures.shift()
+      if (!failure && chaos) {
+        const draw = Math.random()
+        if (draw < chaos.p429) failure = { status: 429, code: 20429, message: 'Too Many Requests' }
+        else if (draw < chaos.p429 + chaos.p500) failure = { status: 500, code: 20500, message: 'Internal Server Error' }
       }
-      const to = params.get('To') ?? ''
-      const body = params.get('Body') ?? ''
-      if (!to || !body || !(params.get('From') || params.get('MessagingServiceSid'))) return json(res, 400, { code: 21604, message: 'A To, a Body and a From are required', status: 400 })
-      const message: StandInMessage = {
-        sid: `SM${crypto.randomBytes(16).toString('hex')}`,
-        to,
-        from: params.get('From') ?? 'PASSERELLE',
-        body,
-        status: 'queued',
-        statusCallback: params.get('StatusCallback'),
-        dateCreated: new Date(),
-        errorCode: null,
+      const accept = (): void => {
+        const to = params.get('To') ?? ''
+        const body = params.get('Body') ?? ''
+        if (!to || !body || !(params.get('From') || params.get('MessagingServiceSid'))) return json(res, 400, { code: 21604, message: 'A To, a Body and a From are required', status: 400 })
+        const message: StandInMessage = {
+          sid: `SM${crypto.randomBytes(16).toString('hex')}`,
+          to,
+          from: params.get('From') ?? 'PASSERELLE',
+          body,
+          status: 'queued',
+          statusCallback: params.get('StatusCallback'),
+          dateCreated: new Date(),
+          errorCode: null,
+        }
+        messages.push(message)
+        standIn.creates.push({ ...ours, accepted: true, status: 201 })
+        if (failure === 'drop-after-accept') {
+          req.socket.destroy()
+          return
+        }
+        json(res, 201, resource(message))
+        if (standIn.autoCallbacks && message.statusCallback) {
+          setTimeout(() => {
+            void standIn
+              .callback(message.sid, 'sent')
+              .then(() => standIn.callback(message.sid, 'delivered'))
+              .catch(() => undefined)
+          }, 30)
+        }
       }
-      messages.push(message)
-      if (failure === 'drop-after-accept') return req.socket.destroy()
-      json(res, 201, resource(message))
-      if (standIn.autoCallbacks && message.statusCallback) {
-        setTimeout(() => {
-          void standIn
-            .callback(message.sid, 'sent')
-            .then(() => standIn.callback(message.sid, 'delivered'))
-            .catch(() => undefined)
-        }, 30)
+      const answer = (): void => {
+        if (failure && failure !== 'drop-after-accept') {
+          standIn.creates.push({ ...ours, accepted: false, status: failure.status })
+          return json(res, failure.status, { code: failure.code ?? failure.status, message: failure.message ?? 'Stand-in failure', more_info: '', status: failure.status })
+        }
+        accept()
       }
+      if (chaos) setTimeout(answer, chaos.latencyMs[0] + Math.random() * (chaos.latencyMs[1] - chaos.latencyMs[0]))
+      else answer()
     })
   })
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
