@@ -8,7 +8,7 @@ import type PgBoss from 'pg-boss'
  */
 export const QUEUES = {
   /**
-   * One queued mail (outbound_mails row): data { mailId }. Expiry 120 s > the mail's lease (60 s) > its longest SMTP
+   * One queued mail (outbound_mails row): data { mailId }. Expiry 120 s > the mail's lease (45 s) > its longest SMTP
    * exchange (25 s of time-outs); a batch of 5 runs concurrently, so it ends within one job's time.
    */
   sendMail: { name: 'send-mail', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },

@@ -8,8 +8,8 @@ import { enqueue } from '@/lib/jobs/enqueue'
 import { QUEUES } from '@/lib/jobs/queues'
 import { deliverMail, MAIL_CALL_TIMEOUT_MS, PermanentMailError, RefusedForNowMailError } from './mailer'
 
-/** An attempt holds a mail for 60 s: more than the longest SMTP exchange (25 s of time-outs) and its margin, less than the queue's expiry (120 s). */
-export const MAIL_LEASE: Lease = { leaseSeconds: 60, callSeconds: MAIL_CALL_TIMEOUT_MS / 1000 + 10 }
+/** An attempt holds a mail for 45 s: more than the longest SMTP exchange (25 s of time-outs) and its margin, less than the queue's expiry (120 s). */
+export const MAIL_LEASE: Lease = { leaseSeconds: 45, callSeconds: MAIL_CALL_TIMEOUT_MS / 1000 + 5 }
 
 /** Another attempt holds the mail right now (the request's immediate try, say): the job tries again later. */
 export class MailBusyError extends Error {

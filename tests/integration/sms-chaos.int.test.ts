@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import * as s from '@/lib/db/schema'
 import { sweepSends } from '@/lib/delivery/sweep'
 import { enqueue } from '@/lib/jobs/enqueue'
@@ -48,7 +48,7 @@ describe('SMS delivery under chaos', () => {
 
     standIn.chaos = { latencyMs: [20, 300], p429: 0.05, p500: 0.03 }
     const started = Date.now()
-    const workers = chaosWorkers({ count: 2, env: { CHAOS_QUEUE: 'send-sms', SMS_RATE_PER_SECOND: String(RATE), JOB_SCHEDULES: 'off' }, killEveryMs: [1_000, 3_000], killForMs: Math.min(25_000, SIZE * 25) })
+    const workers = chaosWorkers({ count: 2, env: { DATABASE_URL: inject('databaseUrl'), CHAOS_QUEUE: 'send-sms', SMS_RATE_PER_SECOND: String(RATE), JOB_SCHEDULES: 'off' }, killEveryMs: [500, 2_500], killForMs: Math.min(25_000, SIZE * 25) })
     const statuses = async () => (await db.execute<{ status: string; n: number }>(sql`select status::text, count(*)::int as n from sms_messages where id = any(${`{${ids.join(',')}}`}::uuid[]) group by status`)).rows
     const settled = await until(async () => (await statuses()).every((r) => ['delivered', 'failed', 'unknown'].includes(r.status)), {
       timeoutMs: 150_000,

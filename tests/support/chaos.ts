@@ -4,36 +4,39 @@ import { fileURLToPath } from 'node:url'
 const WORKER = fileURLToPath(new URL('./chaos-worker.ts', import.meta.url))
 
 /**
- * Two (or more) job worker processes for a chaos test, each killed with SIGKILL at random moments during
- * `killForMs` and started again at once; `kills` counts them. `stop` kills them all for good.
+ * Job worker processes for a chaos test (tests/support/chaos-worker.ts), each killed with SIGKILL a random time after it
+ * is ready (its jobs running), and started again at once, for `killForMs`; `kills` counts them. `stop` kills them all.
  */
 export function chaosWorkers(options: { count: number; env: Record<string, string>; killEveryMs: [number, number]; killForMs: number }) {
   const workers: (ChildProcess | null)[] = []
+  const timers = new Set<NodeJS.Timeout>()
   let kills = 0
   let stopped = false
+  const began = Date.now()
   const start = (i: number) => {
-    workers[i] = spawn(process.execPath, ['--import', 'tsx', WORKER], { env: { ...process.env, ...options.env }, stdio: ['ignore', 'ignore', 'ignore'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { env: { ...process.env, ...options.env }, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] })
+    workers[i] = child
+    child.once('message', () => {
+      if (stopped || Date.now() - began > options.killForMs) return
+      const [min, max] = options.killEveryMs
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        if (stopped || workers[i] !== child) return
+        child.kill('SIGKILL')
+        kills += 1
+        start(i)
+      }, min + Math.random() * (max - min))
+      timers.add(timer)
+    })
   }
   for (let i = 0; i < options.count; i++) start(i)
-  const began = Date.now()
-  const killer = (async () => {
-    while (!stopped && Date.now() - began < options.killForMs) {
-      const [min, max] = options.killEveryMs
-      await new Promise((r) => setTimeout(r, min + Math.random() * (max - min)))
-      if (stopped) break
-      const i = Math.floor(Math.random() * options.count)
-      workers[i]?.kill('SIGKILL')
-      kills += 1
-      start(i)
-    }
-  })()
   return {
     get kills() {
       return kills
     },
     async stop() {
       stopped = true
-      await killer
+      for (const t of timers) clearTimeout(t)
       for (const w of workers) w?.kill('SIGKILL')
     },
   }
