@@ -66,7 +66,7 @@ test('an administrator rewrites the convocation SMS in the settings; an unknown 
   const page = await context.newPage()
   await page.goto('/v2/settings/templates')
   const notices = page.getByRole('region', { name: 'Messages des ateliers' })
-  await expect(notices).toContainText('Bonjour {prenom}, vous êtes convoqué(e) à l’atelier')
+  await expect(notices).toContainText('Bonjour {prenom}, nous vous convoquons à l’atelier')
   await notices.getByRole('button', { name: 'Modifier le message Convocation' }).click()
   const dialog = page.getByRole('dialog', { name: 'Message des ateliers : convocation' })
   await dialog.getByLabel('Texte').fill('Bonjour {prenom}, rendez-vous à l’atelier {atelier} le {jour}.')

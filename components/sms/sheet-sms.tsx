@@ -16,6 +16,7 @@ import { listTemplates, smsRecipient, smsThread, type ThreadMessage } from '@/li
 import { SMS_STATUS_LABELS, smsErrorLabel } from '@/lib/sms/status'
 import { CancelSmsButton } from './cancel-sms-button'
 import { RefreshWhilePending } from './refresh-while-pending'
+import { templateValues } from '@/lib/sms/template-variables'
 import { SmsComposer } from './sms-composer'
 
 const STATUS_ICON = { queued: Clock, sending: Send, sent: Send, delivered: CheckCheck, undelivered: TriangleAlert, failed: TriangleAlert, cancelled: Ban, received: MessageSquareReply, unknown: TriangleAlert }
@@ -100,13 +101,12 @@ export async function SheetSms({ organisationId, candidateId, before }: { organi
           candidateId={candidateId}
           templates={templates.map((t) => ({ id: t.id, name: t.name, body: t.body }))}
           hours={recipient.hours}
-          values={{
-            prenom: recipient.firstName,
-            nom: recipient.lastName,
-            referent: recipient.referentFirstName !== null ? `${recipient.referentFirstName} ${recipient.referentLastName ?? ''}`.trim() : `${user.firstName} ${user.lastName}`.trim(),
-            organisation: recipient.organisationName,
-            telephone_referent: recipient.referentFirstName !== null ? (recipient.referentPhone ?? '') : '',
-          }}
+          values={templateValues({
+            candidate: recipient,
+            referent: recipient.referentFirstName !== null ? { firstName: recipient.referentFirstName, lastName: recipient.referentLastName, phone: recipient.referentPhone } : null,
+            sender: { firstName: user.firstName, lastName: user.lastName, phone: (user as { phone?: string | null }).phone ?? null },
+            organisationName: recipient.organisationName,
+          })}
         />
       )}
     </section>

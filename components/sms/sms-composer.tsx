@@ -8,6 +8,7 @@ import { formatDateTime, parisInstant } from '@/lib/dates'
 import { sendSmsAction } from '@/lib/sms/actions'
 import { MAX_SEGMENTS, smsLength } from '@/lib/sms/segments'
 import { describeSendingHours, nextSendingTime, type SendingHours } from '@/lib/sms/sending-hours'
+import { smsEncoded } from '@/lib/sms/smart-encoding'
 import { fillTemplate, TEMPLATE_VARIABLES, unknownVariables, type TemplateValues } from '@/lib/sms/template-variables'
 import { SmsLength } from './sms-length'
 
@@ -120,9 +121,19 @@ export function SmsComposer({
           aria-describedby={[ids.counter, textError ? ids.error : ''].filter(Boolean).join(' ')}
           className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
         />
-        <p className="text-xs text-slate-600">
-          Variables : {Object.keys(TEMPLATE_VARIABLES).map((v) => `{${v}}`).join(', ')}
-        </p>
+        <details className="text-xs text-slate-600">
+          <summary className="cursor-pointer">Variables et leur valeur pour ce candidat</summary>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+            {(Object.keys(TEMPLATE_VARIABLES) as (keyof typeof TEMPLATE_VARIABLES)[]).map((v) => (
+              <div key={v} className="contents">
+                <dt>
+                  <code>{`{${v}}`}</code> <span className="text-slate-500">({TEMPLATE_VARIABLES[v].toLowerCase()})</span>
+                </dt>
+                <dd className="text-slate-800">{values[v] || <em>vide</em>}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
         <SmsLength id={ids.counter} text={filled} />
         {textError && (
           <p id={ids.error} role="alert" className="text-sm text-red-700">
@@ -134,7 +145,7 @@ export function SmsComposer({
         <div>
           <p className="text-sm font-medium text-slate-800">Aperçu</p>
           <p data-testid="sms-preview" className="mt-1 max-w-prose rounded-lg bg-brand-50 px-3 py-2 text-sm whitespace-pre-wrap text-slate-900">
-            {filled}
+            {smsEncoded(filled)}
           </p>
         </div>
       )}

@@ -16,7 +16,7 @@ export async function seedMessaging(tx: Tx, ids: { organisationId: string; refer
       {
         organisationId,
         name: 'Rappel de rendez-vous',
-        body: 'Bonjour {prenom}, je vous rappelle notre rendez-vous de demain. En cas d’empêchement, appelez-moi au {telephone_referent}. {referent}, {organisation}',
+        body: 'Bonjour {prenom}, je vous rappelle notre rendez-vous de demain. En cas d’imprévu, appelez-moi au {telephone_referent}. {referent}, {organisation}',
       },
       { organisationId, name: 'Documents à apporter', body: 'Bonjour {prenom}, pensez à apporter votre pièce d’identité et votre attestation CAF à notre prochain rendez-vous. {referent}' },
       { organisationId, name: 'Offre d’emploi à voir', body: 'Bonjour {prenom}, une offre d’emploi peut vous intéresser : rappelez-moi au {telephone_referent}. {referent}' },
@@ -58,7 +58,7 @@ export async function seedMessaging(tx: Tx, ids: { organisationId: string; refer
     createdAt: receivedAt,
   })
   await tx.insert(s.smsMessages).values([
-    outbound(elodie!, referentId, 'Bonjour Élodie, je vous rappelle notre rendez-vous de demain. En cas d’empêchement, appelez-moi au 0601020304. Romain Leroy, Département de Seine-Maritime', at(18, 10, 4), 'delivered', { templateId: rappel!.id }),
+    outbound(elodie!, referentId, 'Bonjour Élodie, je vous rappelle notre rendez-vous de demain. En cas d’imprévu, appelez-moi au 0601020304. Romain Leroy, Département de Seine-Maritime', at(18, 10, 4), 'delivered', { templateId: rappel!.id }),
     reply(elodie!, 'Merci, je serai là à 14 h.', at(18, 10, 31)),
     outbound(elodie!, referentId, 'Parfait, à demain !', at(18, 10, 40), 'delivered'),
     outbound(karim!, counsellorId, 'Bonjour Karim, pensez à apporter votre pièce d’identité et votre attestation CAF à notre prochain rendez-vous. Cédric Fontaine', at(19, 9, 15), 'delivered'),

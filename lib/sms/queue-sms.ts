@@ -8,7 +8,7 @@ import { QUEUES } from '@/lib/jobs/queues'
 import { toSmsNumber } from './mobile-number'
 import { MAX_SEGMENTS, smsLength } from './segments'
 import { nextSendingTime, type SendingHours } from './sending-hours'
-import { fillTemplate, type TemplateValues } from './template-variables'
+import { fillTemplate, templateValues } from './template-variables'
 
 export type SkipReason = 'noMobile' | 'optedOut' | 'tooLong' | 'empty' | 'notFound'
 export type RecipientOutcome = { candidateId: string; ok: true; messageId: string; scheduledFor: Date } | { candidateId: string; ok: false; reason: SkipReason; segments?: number }
@@ -84,15 +84,12 @@ export async function queueSms(db: DbOrTx, params: QueueSmsParams): Promise<Reci
       outcomes.push({ candidateId, ok: false, reason: 'noMobile' })
       continue
     }
-    // The candidate's referent; without one, the writer (who is then the person to answer).
-    const referent = c.referentFirstName !== null ? { firstName: c.referentFirstName, lastName: c.referentLastName ?? '', phone: c.referentPhone } : author
-    const values: TemplateValues = {
-      prenom: c.firstName,
-      nom: c.lastName,
-      referent: referent ? `${referent.firstName} ${referent.lastName}`.trim() : '',
-      organisation: organisation.name,
-      telephone_referent: referent?.phone ?? '',
-    }
+    const values = templateValues({
+      candidate: c,
+      referent: c.referentFirstName !== null ? { firstName: c.referentFirstName, lastName: c.referentLastName, phone: c.referentPhone } : null,
+      sender: author ?? null,
+      organisationName: organisation.name,
+    })
     const body = fillTemplate(params.text, values).trim()
     const length = smsLength(body)
     if (length.segments === 0) {

@@ -15,6 +15,15 @@ describe('smsLength', () => {
 
   it('counts the GSM extension characters (€ [ ] { } ~ ^ \\ |) twice', () => {
     expect(smsLength('10 €')).toMatchObject({ encoding: 'GSM-7', characters: 5 })
+    expect(smsLength('[a]{b}~^\\|')).toMatchObject({ encoding: 'GSM-7', characters: 18 })
+    // 80 euro signs fill one SMS (160), one more makes two.
+    expect(smsLength('€'.repeat(80))).toMatchObject({ segments: 1 })
+    expect(smsLength('€'.repeat(81))).toMatchObject({ segments: 2 })
+  })
+
+  it('counts the text after smart encoding: ’ « » … and special spaces do not force UCS-2', () => {
+    expect(smsLength('C’est «\u00a0ça\u00a0»… ok')).toMatchObject({ encoding: 'UCS-2', ucs2Characters: ['ç'] })
+    expect(smsLength('C’est «\u00a0la\u00a0»… ok')).toMatchObject({ encoding: 'GSM-7', characters: 18, ucs2Characters: [] })
   })
 
   it('switches to UCS-2 for one character outside GSM-7 and names it: 70, then 67 per part', () => {

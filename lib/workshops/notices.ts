@@ -28,13 +28,15 @@ export const WORKSHOP_VARIABLES = {
 } as const
 export const NOTICE_VARIABLES = { ...TEMPLATE_VARIABLES, ...WORKSHOP_VARIABLES }
 
+// The defaults fit GSM-7 once smart encoding replaced their apostrophes, guillemets and non-breaking spaces
+// (lib/sms/smart-encoding.ts): no 'ê', 'ô'… that would double their price (issue 30).
 const QUESTION = ' Une question\u00a0? Votre référent\u00a0: {telephone_referent}.'
 export const DEFAULT_NOTICES: Record<NoticeKind, string> = {
-  convocation: `Bonjour {prenom}, vous êtes convoqué(e) à l’atelier «\u00a0{atelier}\u00a0» le {date} à {heure}, {lieu}.${QUESTION}`,
+  convocation: `Bonjour {prenom}, nous vous convoquons à l’atelier «\u00a0{atelier}\u00a0» le {date} à {heure}, {lieu}.${QUESTION}`,
   reminder: `Bonjour {prenom}, rappel\u00a0: atelier «\u00a0{atelier}\u00a0» demain à {heure}, {lieu}.${QUESTION}`,
   change: `Bonjour {prenom}, l’atelier «\u00a0{atelier}\u00a0» change\u00a0: il aura lieu le {date} à {heure}, {lieu}.${QUESTION}`,
   cancellation: 'Bonjour {prenom}, l’atelier «\u00a0{atelier}\u00a0» prévu le {date} à {heure} est annulé. Votre référent vous recontactera\u00a0: {telephone_referent}.',
-  promotion: `Bonjour {prenom}, une place s’est libérée\u00a0: vous êtes inscrit(e) à l’atelier «\u00a0{atelier}\u00a0» le {date} à {heure}, {lieu}.${QUESTION}`,
+  promotion: `Bonjour {prenom}, une place s’est libérée\u00a0: votre inscription à l’atelier «\u00a0{atelier}\u00a0» le {date} à {heure}, {lieu} est confirmée.${QUESTION}`,
 }
 
 export const NOTICE_MESSAGES = {

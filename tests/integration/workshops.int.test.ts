@@ -102,7 +102,7 @@ describe('workshops', () => {
       expect(sms!.body).toBe(`${candidate!.firstName}, RDV «\u00a0Atelier nom\u00a0» le 03/12/2026 à 14h00 au Maison de l’emploi, 76000 Rouen. Référent : 0601020304`)
       // Back to Passerelle's text.
       await saveNotice(asDb(tx), { id: 'demo-admin', organisationId: SM.organisationId }, 'convocation', null, NOW)
-      expect((await listNotices(asDb(tx), SM.organisationId)).find((n) => n.kind === 'convocation')).toMatchObject({ custom: false, body: expect.stringMatching(/^Bonjour \{prenom\}, vous êtes convoqué\(e\)/) })
+      expect((await listNotices(asDb(tx), SM.organisationId)).find((n) => n.kind === 'convocation')).toMatchObject({ custom: false, body: expect.stringMatching(/^Bonjour \{prenom\}, nous vous convoquons/) })
     })
   })
 
