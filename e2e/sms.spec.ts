@@ -110,6 +110,37 @@ test.describe('as the referent', () => {
     await expect(page.getByText(/Désinscrit \(STOP\) le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}/)).toBeVisible()
   })
 
+  test('a message typed with ’ and « » counts as 1 SMS and leaves in the GSM alphabet', async ({ page }) => {
+    // Another candidate of the organisation with a mobile and no SMS yet (Sophie's thread is the test above's).
+    const [other] = await onE2eDatabase<{ id: string; first_name: string; phone: string }>(
+      `select c.id, c.first_name, c.phone from candidates c where c.organisation_id = (select organisation_id from candidates where id = $1)
+         and c.id <> $1 and c.sms_opted_out_at is null and c.phone ~ '^0[67][0-9]{8}$'
+         and not exists (select 1 from sms_messages m where m.candidate_id = c.id) order by c.last_name limit 1`,
+      [sophie],
+    )
+    expect(other).toBeDefined()
+    const mobile = `+33${other!.phone.slice(1)}`
+    await page.goto(`/v2/candidate/${other!.id}/sms`)
+    const composer = page.getByRole('form', { name: 'Écrire un SMS' })
+    const typed = 'Bonjour {prenom}, c’est noté : votre rendez-vous « bilan » est jeudi à 14 h – apportez votre CV… Merci.'
+    await composer.getByLabel('Message').fill(typed)
+    const leaves = `Bonjour ${other!.first_name}, c'est noté : votre rendez-vous " bilan " est jeudi à 14 h - apportez votre CV... Merci.`
+    // More than 70 characters: in UCS-2 it would take two SMS; smart encoding keeps it to one, in the GSM alphabet.
+    expect(leaves.length).toBeGreaterThan(70)
+    await expect(composer.getByText(/caractères · 1 SMS \(160 caractères par SMS, alphabet GSM\)/)).toBeVisible()
+    await expect(composer.getByText(/imposent? l’Unicode/)).toHaveCount(0)
+    await expect(composer.getByTestId('sms-preview')).toHaveText(leaves)
+    // Each variable with what it will be for this candidate.
+    await composer.getByText('Variables et leur valeur pour ce candidat').click()
+    await expect(composer.getByRole('definition').first()).toHaveText(other!.first_name)
+    await composer.getByRole('button', { name: 'Envoyer le SMS' }).click()
+    await expect(page.getByText('SMS en cours d’envoi.')).toBeVisible()
+    // What the Twilio stand-in received: the GSM text.
+    await expect
+      .poll(async () => ((await (await fetch(`${standIn}/_stand-in/messages`)).json()) as { to: string; body: string }[]).filter((m) => m.to === mobile).map((m) => m.body), { timeout: 20_000 })
+      .toEqual([leaves])
+  })
+
   test('a bulk send from the dashboard skips the opted-out candidate and the landline, and names them', async ({ page }) => {
     test.setTimeout(90_000)
     await page.goto('/v2/candidates/dashboard')

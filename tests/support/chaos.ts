@@ -42,6 +42,12 @@ export function chaosWorkers(options: { count: number; env: Record<string, strin
   }
 }
 
+/** One job worker process (tests/support/chaos-worker.ts) and the moment its jobs run. */
+export function workerProcess(env: Record<string, string>): { child: ChildProcess; ready: Promise<void> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] })
+  return { child, ready: new Promise((resolve) => child.once('message', () => resolve())) }
+}
+
 /** Polls `check` every `everyMs` until it returns true or `timeoutMs` passed; runs `meanwhile` on each round. */
 export async function until(check: () => Promise<boolean>, options: { timeoutMs: number; everyMs: number; meanwhile?: () => Promise<unknown> }): Promise<boolean> {
   const deadline = Date.now() + options.timeoutMs
