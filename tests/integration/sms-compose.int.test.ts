@@ -140,7 +140,7 @@ describe('writing an SMS to a candidate', () => {
     const id = crypto.randomUUID()
     expect(errors({ candidateId: id, text: '   ' })).toEqual({ text: 'Écrivez le message avant de l’envoyer.' })
     expect(errors({ candidateId: id, text: 'Bonjour {Prenom} {date}' })).toEqual({
-      text: 'Ces variables n’existent pas : {Prenom}, {date}. Variables possibles : {prenom}, {nom}, {referent}, {organisation}, {telephone_referent}.',
+      text: 'Ces variables n’existent pas : {Prenom}, {date}. Variables possibles : {prenom}, {nom}, {referent}, {organisation}, {telephone_referent}, {expediteur}, {telephone_expediteur}.',
     })
     expect(errors({ candidateId: 'abc', text: 'Bonjour' })).toEqual({ candidateId: 'Ce candidat est introuvable.' })
     expect(errors({ candidateId: id, text: 'x'.repeat(2001) })).toEqual({ text: 'Le message est trop long.' })
@@ -154,7 +154,7 @@ describe('templates', () => {
   it('refuses an unknown variable and a text over 6 SMS when saved', () => {
     const unknown = templateSchema.safeParse({ name: 'Rappel', body: 'Bonjour {prénom}' })
     expect(unknown.success ? {} : smsFieldErrors(unknown.error)).toEqual({
-      body: 'Cette variable n’existe pas : {prénom}. Variables possibles : {prenom}, {nom}, {referent}, {organisation}, {telephone_referent}.',
+      body: 'Cette variable n’existe pas : {prénom}. Variables possibles : {prenom}, {nom}, {referent}, {organisation}, {telephone_referent}, {expediteur}, {telephone_expediteur}.',
     })
     const long = templateSchema.safeParse({ name: 'Long', body: 'x'.repeat(153 * 6 + 1) })
     expect(long.success ? {} : smsFieldErrors(long.error)).toEqual({ body: 'Le message compte 7 SMS : 6 au plus. Raccourcissez-le.' })
