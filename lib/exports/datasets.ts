@@ -45,6 +45,7 @@ const SMS_STATUS_LABELS: Record<string, string> = {
   failed: 'Échec',
   cancelled: 'Annulé',
   received: 'Reçu',
+  unknown: 'Sort inconnu',
 }
 
 const SMS_KIND_LABELS: Record<string, string> = {

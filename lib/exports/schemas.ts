@@ -16,7 +16,7 @@ export const EXPORT_MESSAGES = {
   tooMany: 'Vous avez déjà 3 exports en cours\u00a0: attendez qu’ils se terminent.',
 } as const
 
-const SMS_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'received'] as const
+const SMS_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'received', 'unknown'] as const
 const day = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, EXPORT_MESSAGES.dateInvalid)
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), EXPORT_MESSAGES.dateInvalid)
