@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
+import { enqueue } from '@/lib/jobs/enqueue'
+import { QUEUES } from '@/lib/jobs/queues'
 import { logError } from '@/lib/log'
 import { settleExpiredMail } from '@/lib/mail/send-queued-mail'
 import { reconcileSms } from '@/lib/sms/reconcile'
@@ -8,6 +11,9 @@ import { expiredAttempt, expiredIds } from './attempt'
 /** Messages settled per run and table (the job runs every minute). */
 const BATCH = 200
 
+/** A message `queued` this long past its time with no job left to send it is given a new one. */
+const ORPHAN_MINUTES = 10
+
 export type SweepResult = { sms: Record<string, number>; mails: Record<string, number> }
 
 /**
@@ -15,7 +21,7 @@ export type SweepResult = { sms: Record<string, number>; mails: Record<string, n
  * answer never came — with or without a provider id, are settled by the rule of lib/delivery/attempt.ts: an SMS is
  * reconciled with Twilio (lib/sms/reconcile.ts), a mail whose attempt may have reached SMTP is `unknown`; one whose
  * attempt provably never called goes back to the queue. A provider that does not answer for one message does not stop
- * the others (that one is tried again next run).
+ * the others (that one is tried again next run). Then the messages `queued` with no job left get one.
  */
 export async function sweepSends(db: DbOrTx, options: { now: Date; transport?: SmsTransport }): Promise<SweepResult> {
   const result: SweepResult = { sms: {}, mails: {} }
@@ -33,5 +39,27 @@ export async function sweepSends(db: DbOrTx, options: { now: Date; transport?: S
     const expired = await expiredAttempt(db, 'outbound_mails', id)
     if (expired) count(result.mails, await settleExpiredMail(db, expired, options.now))
   }
+  const orphans = await requeueOrphans(db, options.now)
+  if (orphans.sms) result.sms.orphans = orphans.sms
+  if (orphans.mails) result.mails.orphans = orphans.mails
   return result
+}
+
+/**
+ * A safety net: messages still `queued` well past their time whose job is gone (its last retry expired with a killed
+ * worker, say) get a new job. Each job only claims its message from `queued`, so a duplicate job sends nothing more.
+ */
+async function requeueOrphans(db: DbOrTx, at: Date): Promise<{ sms: number; mails: number }> {
+  const { rows: sms } = await db.execute<{ id: string }>(sql`
+    select m.id from sms_messages m
+    where m.direction = 'outbound' and m.status = 'queued' and m.scheduled_for < clock_timestamp() - make_interval(mins => ${ORPHAN_MINUTES})
+      and not exists (select 1 from pgboss.job j where j.name = ${QUEUES.sendSms.name} and j.state < 'completed' and j.data->>'messageId' = m.id::text)
+    limit ${BATCH}`)
+  const { rows: mails } = await db.execute<{ id: string }>(sql`
+    select m.id from outbound_mails m
+    where m.status = 'queued' and m.status_at < clock_timestamp() - make_interval(mins => ${ORPHAN_MINUTES})
+      and not exists (select 1 from pgboss.job j where j.name = ${QUEUES.sendMail.name} and j.state < 'completed' and j.data->>'mailId' = m.id::text)
+    limit ${BATCH}`)
+  await enqueue(db, [...sms.map((r) => ({ queue: QUEUES.sendSms.name, data: { messageId: r.id } })), ...mails.map((r) => ({ queue: QUEUES.sendMail.name, data: { mailId: r.id } }))], { now: at })
+  return { sms: sms.length, mails: mails.length }
 }

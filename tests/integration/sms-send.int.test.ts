@@ -159,6 +159,21 @@ describe('sending through Twilio', () => {
     expect(createsTo(row.toNumber)).toHaveLength(1)
   })
 
+  it('gives a new job to a message left queued with no job (its last retry expired with a killed worker)', async () => {
+    const { messageId } = await queued()
+    await db.execute(sql`delete from pgboss.job where name = 'send-sms' and data->>'messageId' = ${messageId}`)
+    // Due a minute ago (in the database's time, which the sweep reads): not yet an orphan.
+    await db.update(s.smsMessages).set({ scheduledFor: new Date(Date.now() - 60_000) }).where(eq(s.smsMessages.id, messageId))
+    const jobs = async () => (await db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'send-sms' and data->>'messageId' = ${messageId} and state = 'created'`)).rows[0]!.n
+    await sweepSends(db, { now: WEEKDAY })
+    expect(await jobs()).toBe(0)
+    await db.update(s.smsMessages).set({ scheduledFor: new Date(Date.now() - 11 * 60_000) }).where(eq(s.smsMessages.id, messageId))
+    expect((await sweepSends(db, { now: WEEKDAY })).sms.orphans).toBeGreaterThanOrEqual(1)
+    expect(await jobs()).toBe(1)
+    await sweepSends(db, { now: WEEKDAY })
+    expect(await jobs()).toBe(1)
+  })
+
   it('a stale attempt that wakes up after another took the message calls nothing and writes nothing', async () => {
     const { messageId } = await queued()
     const row = await message(messageId)
