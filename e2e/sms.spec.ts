@@ -163,6 +163,36 @@ test.describe('as the referent', () => {
   })
 })
 
+test.describe('as the administrator, a send whose fate is unknown', () => {
+  test.use({ storageState: storageStateOf('admin') })
+
+  test('is listed under "Envois en échec" with its reason, and "Renvoyer" sends it again once a person decided', async ({ page }) => {
+    // An attempt killed once its call could have reached Twilio, not found there: `unknown` (lib/sms/reconcile.ts).
+    const [message] = await onE2eDatabase<{ id: string; to_number: string; first_name: string; last_name: string }>(
+      `update sms_messages m set status = 'unknown', error_code = 'unknownFate', provider_sid = null, status_at = now()
+         from candidates c where c.id = m.candidate_id and m.id = (select m2.id from sms_messages m2 join candidates c2 on c2.id = m2.candidate_id
+           where m2.direction = 'outbound' and m2.status = 'delivered' and c2.organisation_id = (select organisation_id from candidates where id = $1) and c2.sms_opted_out_at is null
+           order by m2.created_at desc limit 1)
+       returning m.id, m.to_number, c.first_name, c.last_name`,
+      [sophie],
+    )
+    expect(message).toBeDefined()
+    const before = ((await (await fetch(`${standIn}/_stand-in/messages`)).json()) as { to: string }[]).filter((m) => m.to === message!.to_number).length
+    await page.goto('/v2/settings')
+    const table = page.getByRole('table', { name: 'SMS en échec' })
+    const row = table.getByRole('row').filter({ hasText: `${message!.last_name} ${message!.first_name}` })
+    await expect(row).toContainText('sort inconnu')
+    await expect(row).toContainText('vérifiez avant de renvoyer')
+    await screenshots(page, 'failed-sends')
+    await row.getByRole('button', { name: /Renvoyer/ }).click()
+    await expect(page.getByText('SMS remis dans la file d’envoi.')).toBeVisible()
+    await expect
+      .poll(async () => ((await (await fetch(`${standIn}/_stand-in/messages`)).json()) as { to: string }[]).filter((m) => m.to === message!.to_number).length, { timeout: 20_000 })
+      .toBe(before + 1)
+    await expect(page.getByRole('table', { name: 'SMS en échec' }).getByRole('row').filter({ hasText: `${message!.last_name} ${message!.first_name}` })).toHaveCount(0, { timeout: 10_000 })
+  })
+})
+
 test.describe('outside the organisation or without the permission', () => {
   test.describe('the structure’s partner', () => {
     test.use({ storageState: storageStateOf('partenaire') })
