@@ -1,5 +1,4 @@
 import { buttonClass } from '@/components/ui/button'
-import { optionsHtml } from '@/components/ui/select-options'
 import type { FupParams } from '@/lib/prescriptions/fup-params'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
 
@@ -29,12 +28,14 @@ export function FupFilters({ params, offers }: { params: FupParams; offers: { va
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
         Offre
-        <select
-          name="offer"
-          defaultValue={params.offerId ?? ''}
-          className={`${control} max-w-64`}
-          dangerouslySetInnerHTML={{ __html: optionsHtml([['', 'Toutes'], ...offers.map((o): [string, string] => [o.value, o.label])], params.offerId ?? '') }}
-        />
+        <select name="offer" defaultValue={params.offerId ?? ''} className={`${control} max-w-64`}>
+          <option value="">Toutes</option>
+          {offers.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
         Prescrite à partir du

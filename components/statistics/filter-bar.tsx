@@ -1,4 +1,3 @@
-import { optionsHtml } from '@/components/ui/select-options'
 import { PERIODS, type StatisticsFilters } from '@/lib/statistics/filters'
 
 type Choice = { id: string; name: string }
@@ -36,13 +35,13 @@ function Select({ label, name, value, options }: { label: string; name: string; 
       <label htmlFor={`statistics-${name}`} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select
-        id={`statistics-${name}`}
-        name={name}
-        defaultValue={value}
-        className={selectClass}
-        dangerouslySetInnerHTML={{ __html: optionsHtml(options.map((o) => [o.id, o.name]), value) }}
-      />
+      <select id={`statistics-${name}`} name={name} defaultValue={value} className={selectClass}>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
     </div>
   )
 }
