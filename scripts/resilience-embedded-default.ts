@@ -12,15 +12,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DEMO_PASSWORD } from '../lib/db/seed'
 import { startSmtpSink } from '../e2e/smtp-sink'
-import { embeddedApp, sleep } from './resilience-embedded-app'
+import { embeddedApp, sleep, type Tools } from './resilience-embedded-app'
 
-type Tools = {
-  root: string
-  work: string
-  check: (name: string, ok: boolean, detail?: string) => void
-  figure: (line: Record<string, unknown>) => void
-  freePort: () => Promise<number>
-}
 
 const PATIENCE_MS = 20_000
 const LINK = 'demoCcasDieppe_lienOrientation26'

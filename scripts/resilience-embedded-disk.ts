@@ -16,15 +16,8 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type pg from 'pg'
-import { embeddedApp } from './resilience-embedded-app'
+import { embeddedApp, type Tools } from './resilience-embedded-app'
 
-type Tools = {
-  root: string
-  work: string
-  check: (name: string, ok: boolean, detail?: string) => void
-  figure: (line: Record<string, unknown>) => void
-  freePort: () => Promise<number>
-}
 
 const TABLES = ['candidates', 'social_applies', 'fups', 'documents', '"user"', 'sms_messages', 'workshops', 'social_offers']
 
