@@ -4,6 +4,7 @@ import { candidates, enterpriseContacts, enterprises, jobOffers, jobPlacementEve
 import { PAGE_SIZE } from '@/lib/constants'
 import { containsText } from '@/lib/enterprises/queries'
 import type { ContractType, JobOfferStatus } from './labels'
+import { pickableCandidates } from '@/lib/candidates/pickable'
 
 export const JOB_OFFER_SORTS = ['recent', 'title', 'start'] as const
 export type JobOfferFilters = { search?: string; contract?: ContractType | ''; placeId?: string; enterpriseId?: string; status?: JobOfferStatus | ''; sort?: (typeof JOB_OFFER_SORTS)[number] | ''; page?: number }
@@ -157,7 +158,7 @@ export async function candidatesToPlace(db: DbOrTx, organisationId: string, jobO
     })
     .from(candidates)
     .leftJoin(places, eq(places.id, candidates.placeId))
-    .where(and(eq(candidates.organisationId, organisationId), sql`${candidates.anonymisedAt} is null`, where))
+    .where(and(pickableCandidates(organisationId), where))
     .orderBy(asc(candidates.lastName), asc(candidates.firstName))
     .limit(20)
 }

@@ -14,6 +14,7 @@ import type { PrescriptionForm } from './prescription-schema'
 
 export const PRESCRIPTION_ERRORS = {
   candidateNotFound: 'Ce candidat est introuvable.',
+  candidateAnonymised: 'Ce candidat a été anonymisé (durée de conservation dépassée) : il ne peut plus recevoir de prescription.',
   offerNotFound: 'Cette offre sociale est introuvable.',
   offerExpired: 'Cette offre est expirée : elle ne peut plus recevoir de prescription.',
   alreadyPending: 'Ce candidat a déjà une prescription en cours pour cette offre.',
@@ -63,6 +64,8 @@ export async function createPrescription(
       .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId)))
       .for('update')
     if (!candidate) return { ok: false, error: 'candidateNotFound' } as const
+    // The pickers' rule (lib/candidates/pickable.ts), checked on the locked row: the retention job may have just anonymised it.
+    if (candidate.anonymisedAt) return { ok: false, error: 'candidateAnonymised' } as const
 
     const [pending] = await tx
       .select({ id: socialApplies.id })

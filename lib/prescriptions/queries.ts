@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL 
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, fups, notifications, organisations, places, socialApplies, socialOffers, users } from '@/lib/db/schema'
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
+import { pickableCandidates } from '@/lib/candidates/pickable'
 import type { StoredApplyState } from '@/lib/applies/states'
 
 /** What every prescription list shows: the apply, its candidate, offer and partner, and its two documents. */
@@ -196,7 +197,7 @@ export async function answerReminderDays(db: DbOrTx, organisationId: string): Pr
   return row?.days ?? 10
 }
 
-/** The prescribe dialog's candidate picker: up to 20 of the organisation's candidates matching the search (trigram index). */
+/** The prescribe dialog's candidate picker: up to 20 of the organisation's pickable candidates (not anonymised) matching the search (trigram index). */
 export function searchCandidatesToPrescribe(db: DbOrTx, organisationId: string, search: string) {
   const s = search.trim()
   return db
@@ -205,7 +206,7 @@ export function searchCandidatesToPrescribe(db: DbOrTx, organisationId: string, 
     .leftJoin(places, eq(places.id, candidates.placeId))
     .where(
       and(
-        eq(candidates.organisationId, organisationId),
+        pickableCandidates(organisationId),
         s.length >= SEARCH_MIN_LENGTH
           ? sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${s.replace(/[\\%_]/g, '\\$&')})) || '%'`
           : undefined,

@@ -6,6 +6,7 @@ import { PAGE_SIZE } from '@/lib/constants'
 import { containsText } from '@/lib/enterprises/queries'
 import { stepProgress } from './progress'
 import { currentSteps } from './courses'
+import { pickableCandidates } from '@/lib/candidates/pickable'
 
 /**
  * /support-courses/dashboard: the organisation's courses (50 per page), filtered by owner, each with its enrolled,
@@ -142,7 +143,7 @@ export async function candidatesToEnrol(db: DbOrTx, organisationId: string, cour
       enrolled: sql<boolean>`exists (select 1 from support_course_enrolments e where e.course_id = ${courseId} and e.candidate_id = ${candidates.id} and e.status = 'active')`,
     })
     .from(candidates)
-    .where(and(eq(candidates.organisationId, organisationId), sql`${candidates.anonymisedAt} is null`, where))
+    .where(and(pickableCandidates(organisationId), where))
     .orderBy(asc(candidates.lastName), asc(candidates.firstName))
     .limit(20)
 }

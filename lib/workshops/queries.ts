@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import { candidates, partnerStructures, places, users, workshopFacilitators, workshopRegistrations, workshops } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
 import { containsText } from '@/lib/enterprises/queries'
+import { pickableCandidates } from '@/lib/candidates/pickable'
 
 export const WORKSHOP_TABS = ['upcoming', 'past'] as const
 export type WorkshopTab = (typeof WORKSHOP_TABS)[number]
@@ -146,7 +147,7 @@ export async function candidatesToRegister(db: DbOrTx, organisationId: string, w
     })
     .from(candidates)
     .leftJoin(places, eq(places.id, candidates.placeId))
-    .where(and(eq(candidates.organisationId, organisationId), sql`${candidates.anonymisedAt} is null`, where))
+    .where(and(pickableCandidates(organisationId), where))
     .orderBy(asc(candidates.lastName), asc(candidates.firstName))
     .limit(20)
 }
