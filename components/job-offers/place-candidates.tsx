@@ -89,10 +89,10 @@ export function PlaceCandidatesDialog({ jobOfferId }: { jobOfferId: string }) {
                 {found.map((c) => (
                   <li key={c.id}>
                     <label className="flex items-center gap-2 text-sm">
-                      <input type="checkbox" checked={chosen.has(c.id)} disabled={c.placed} onChange={() => toggle(c)} />
+                      <input type="checkbox" checked={chosen.has(c.id)} disabled={c.taken} onChange={() => toggle(c)} />
                       {c.lastName} {c.firstName}
                       {c.place && <span className="text-slate-600">· {c.place}</span>}
-                      {c.placed && <span className="text-slate-600">(déjà positionné)</span>}
+                      {c.taken && <span className="text-slate-600">(déjà positionné)</span>}
                     </label>
                   </li>
                 ))}

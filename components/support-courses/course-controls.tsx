@@ -203,7 +203,7 @@ export function EnrolCandidatesDialog({ courseId }: { courseId: string }) {
                       <input
                         type="checkbox"
                         checked={chosen.has(c.id)}
-                        disabled={c.enrolled}
+                        disabled={c.taken}
                         onChange={() =>
                           setChosen((m) => {
                             const next = new Map(m)
@@ -214,7 +214,7 @@ export function EnrolCandidatesDialog({ courseId }: { courseId: string }) {
                         }
                       />
                       {c.lastName} {c.firstName}
-                      {c.enrolled && <span className="text-slate-600">(déjà inscrit)</span>}
+                      {c.taken && <span className="text-slate-600">(déjà inscrit)</span>}
                     </label>
                   </li>
                 ))}

@@ -75,7 +75,7 @@ export function RegisterCandidatesDialog({ workshopId, freeSeats }: { workshopId
                       <input
                         type="checkbox"
                         checked={chosen.has(c.id)}
-                        disabled={c.registered}
+                        disabled={c.taken}
                         onChange={() =>
                           setChosen((m) => {
                             const next = new Map(m)
@@ -87,7 +87,7 @@ export function RegisterCandidatesDialog({ workshopId, freeSeats }: { workshopId
                       />
                       {c.lastName} {c.firstName}
                       {c.place && <span className="text-slate-600">· {c.place}</span>}
-                      {c.registered && <span className="text-slate-600">(déjà inscrit)</span>}
+                      {c.taken && <span className="text-slate-600">(déjà inscrit)</span>}
                     </label>
                   </li>
                 ))}

@@ -4,7 +4,6 @@ import { candidates, enterpriseContacts, enterprises, jobOffers, jobPlacementEve
 import { PAGE_SIZE } from '@/lib/constants'
 import { containsText } from '@/lib/enterprises/queries'
 import type { ContractType, JobOfferStatus } from './labels'
-import { pickableCandidates } from '@/lib/candidates/pickable'
 
 export const JOB_OFFER_SORTS = ['recent', 'title', 'start'] as const
 export type JobOfferFilters = { search?: string; contract?: ContractType | ''; placeId?: string; enterpriseId?: string; status?: JobOfferStatus | ''; sort?: (typeof JOB_OFFER_SORTS)[number] | ''; page?: number }
@@ -143,22 +142,7 @@ export async function placementsOfCandidate(db: DbOrTx, organisationId: string, 
   return rows.map((r) => ({ ...r, events: events.filter((e) => e.placementId === r.id) }))
 }
 
-/** "Positionner des candidats": the organisation's candidates matching the search (2+ characters), 20 at most. */
-export async function candidatesToPlace(db: DbOrTx, organisationId: string, jobOfferId: string, search: string) {
-  const where = containsText(sql`${candidates.searchText}`, search)
-  if (!where) return []
-  return db
-    .select({
-      id: candidates.id,
-      firstName: candidates.firstName,
-      lastName: candidates.lastName,
-      birthDate: candidates.birthDate,
-      place: places.label,
-      placed: sql<boolean>`exists (select 1 from ${jobPlacements} p where p.job_offer_id = ${jobOfferId} and p.candidate_id = ${candidates.id})`,
-    })
-    .from(candidates)
-    .leftJoin(places, eq(places.id, candidates.placeId))
-    .where(and(pickableCandidates(organisationId), where))
-    .orderBy(asc(candidates.lastName), asc(candidates.firstName))
-    .limit(20)
+/** The placement picker's "already there" (lib/candidates/pickable.ts): any placement on the offer, one per candidate. */
+export function placedOn(organisationId: string, jobOfferId: string) {
+  return sql<boolean>`exists (select 1 from ${jobPlacements} p where p.organisation_id = ${organisationId} and p.job_offer_id = ${jobOfferId} and p.candidate_id = ${candidates.id})`
 }

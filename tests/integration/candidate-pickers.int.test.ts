@@ -1,17 +1,17 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { searchPickableCandidates } from '@/lib/candidates/pickable'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { createJobOffer } from '@/lib/job-offers/job-offers'
 import { placeCandidates } from '@/lib/job-offers/placements'
-import { candidatesToPlace } from '@/lib/job-offers/queries'
+import { placedOn } from '@/lib/job-offers/queries'
 import { prescribe } from '@/lib/prescriptions/prescribe'
-import { searchCandidatesToPrescribe } from '@/lib/prescriptions/queries'
 import { createCourse, enrolCandidates } from '@/lib/support-courses/courses'
-import { candidatesToEnrol } from '@/lib/support-courses/queries'
+import { enrolledIn } from '@/lib/support-courses/queries'
 import { registerCandidates } from '@/lib/workshops/registrations'
-import { candidatesToRegister } from '@/lib/workshops/queries'
+import { registeredTo } from '@/lib/workshops/queries'
 import { createWorkshop } from '@/lib/workshops/workshops'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
@@ -38,10 +38,10 @@ async function setting(tx: Tx) {
 async function pickers(tx: Tx, ids: { workshopId: string; courseId: string; jobOfferId: string }, search: string) {
   const names = (rows: { lastName: string }[]) => rows.map((r) => r.lastName)
   return {
-    prescribe: names(await searchCandidatesToPrescribe(tx, SM.organisationId, search)),
-    workshop: names(await candidatesToRegister(tx, SM.organisationId, ids.workshopId, search)),
-    course: names(await candidatesToEnrol(tx, SM.organisationId, ids.courseId, search)),
-    placement: names(await candidatesToPlace(tx, SM.organisationId, ids.jobOfferId, search)),
+    prescribe: names(await searchPickableCandidates(tx, SM.organisationId, search, { listWithoutSearch: true })),
+    workshop: names(await searchPickableCandidates(tx, SM.organisationId, search, { taken: registeredTo(SM.organisationId, ids.workshopId) })),
+    course: names(await searchPickableCandidates(tx, SM.organisationId, search, { taken: enrolledIn(SM.organisationId, ids.courseId) })),
+    placement: names(await searchPickableCandidates(tx, SM.organisationId, search, { taken: placedOn(SM.organisationId, ids.jobOfferId) })),
   }
 }
 
@@ -61,11 +61,11 @@ describe('the anonymised rule, on every candidate picker and every write that ta
     await inRolledBackTransaction(db, async (tx) => {
       const ids = await setting(tx)
       expect(await pickers(tx, ids, 'lefevre')).toEqual({ prescribe: ['Lefèvre'], workshop: ['Lefèvre'], course: ['Lefèvre'], placement: ['Lefèvre'] })
-      const listed = (await searchCandidatesToPrescribe(tx, SM.organisationId, '')).length
+      const listed = (await searchPickableCandidates(tx, SM.organisationId, '', { listWithoutSearch: true })).length
       await anonymise(tx, ids.sophieId)
       expect(await pickers(tx, ids, 'lefevre')).toEqual({ prescribe: [], workshop: [], course: [], placement: [] })
       // The prescription picker's list without a search leaves the anonymised candidate out too.
-      const unsearched = await searchCandidatesToPrescribe(tx, SM.organisationId, '')
+      const unsearched = await searchPickableCandidates(tx, SM.organisationId, '', { listWithoutSearch: true })
       expect(unsearched.map((c) => c.id)).not.toContain(ids.sophieId)
       expect(unsearched.length).toBe(listed - 1)
     })
@@ -100,6 +100,11 @@ describe('the anonymised rule, on every candidate picker and every write that ta
       expect(await enrolCandidates(asDb(tx), SM, ids.courseId, { candidateIds: [ids.sophieId] }, '2026-11-25')).toEqual({ ok: true, enrolled: 1 })
       expect(await placeCandidates(asDb(tx), SM, ids.jobOfferId, { candidateIds: [ids.sophieId] })).toEqual({ ok: true, placed: 1 })
       expect(await written(tx, ids.sophieId)).toEqual({ applies: before.applies + 1, registrations: before.registrations + 1, enrolments: before.enrolments + 1, placements: before.placements + 1 })
+      // Each picker now marks her as already there: registered, enrolled, placed (the prescribe picker has no such mark).
+      const taken = async (t?: ReturnType<typeof placedOn>) => (await searchPickableCandidates(tx, SM.organisationId, 'lefevre', { taken: t })).map((c) => c.taken)
+      expect([await taken(), await taken(registeredTo(SM.organisationId, ids.workshopId)), await taken(enrolledIn(SM.organisationId, ids.courseId)), await taken(placedOn(SM.organisationId, ids.jobOfferId))]).toEqual([[false], [true], [true], [true]])
+      // Another organisation's picker never finds her, nor marks her as there.
+      expect(await searchPickableCandidates(tx, demoIds.orgLyon, 'lefevre', { taken: placedOn(demoIds.orgLyon, ids.jobOfferId) })).toEqual([])
     })
   })
 })
