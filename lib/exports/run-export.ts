@@ -4,8 +4,8 @@ import path from 'node:path'
 import { once } from 'node:events'
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { formatInTimeZone } from 'date-fns-tz'
 import { CSV_BOM, CSV_EOL, csvLine } from '@/lib/csv/csv'
+import { parisToday } from '@/lib/dates'
 import type { Db } from '@/lib/db/client'
 import { customFieldDefinitions, dataExports, exportChunks } from '@/lib/db/schema'
 import { DATASETS, type DatasetKey, type ExportColumn } from './datasets'
@@ -79,7 +79,7 @@ export async function runExport(db: Db, exportId: string, options: { now: () => 
     await writer.end()
 
     const at = options.now()
-    const fileName = `passerelle-${SLUGS[claimed.dataset as DatasetKey]}-${formatInTimeZone(at, 'Europe/Paris', 'yyyy-MM-dd')}.${claimed.format}`
+    const fileName = `passerelle-${SLUGS[claimed.dataset as DatasetKey]}-${parisToday(at)}.${claimed.format}`
     if (!(await beat({}))) return 'superseded'
     const stored = await db.transaction(async (tx) => {
       // This attempt's row, locked: the recovery cannot hand the export to another attempt while its file is stored.

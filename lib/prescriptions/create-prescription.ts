@@ -1,11 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
-import { fromZonedTime } from 'date-fns-tz'
 import type { Db } from '@/lib/db/client'
 import { candidates, customFieldDefinitions, documents, fups, socialApplies, type FupAdditionalField, type FupBeneficiary, type FupPrescription, type FupSponsorLogo } from '@/lib/db/schema'
 import { parseCustomField } from '@/lib/candidates/candidate-schema'
 import { modelForOffer } from '@/lib/fup-models/models'
 import { writeAudit } from '@/lib/audit'
-import { parisToday, TIME_ZONE } from '@/lib/dates'
+import { parisInstant, parisToday } from '@/lib/dates'
 import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
 import { withMandatoryLogos } from '@/lib/applies/fup-schema'
 import { getDirectoryOffer, isExpired } from '@/lib/offers/directory-access'
@@ -31,7 +30,7 @@ export const FUP_NAME = 'Fiche de prescription'
 
 /** A prescription dated today keeps the hour it was made; an earlier day is dated at noon, Paris time. */
 function prescriptionInstant(date: string, now: Date): Date {
-  return date === parisToday(now) ? now : fromZonedTime(`${date}T12:00:00`, TIME_ZONE)
+  return date === parisToday(now) ? now : parisInstant(date, 12 * 60)
 }
 
 /**

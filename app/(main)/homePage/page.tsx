@@ -8,7 +8,7 @@ import { NavLink } from '@/components/ui/nav-link'
 import { applyCountsOfOrganisation } from '@/lib/applies/queries'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
-import { formatDateTime } from '@/lib/dates'
+import { formatDateTime, TIME_ZONE } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { recordHomeVisit, userDay } from '@/lib/home/user-day'
 import { pageAnswerReminderDays, pageReceivedAnswers, pageUnansweredPrescriptions } from '@/lib/cache/settings-caches'
@@ -28,7 +28,7 @@ export default async function HomePage() {
   const day = showCandidates ? await userDay(db, { userId: user.id, organisationId: user.organisationId, wholeOrganisation: user.role === 'admin', now: at, reminderDays: await pageAnswerReminderDays(user.organisationId), late: (_db, p) => pageUnansweredPrescriptions({ organisationId: p.organisationId, authorId: p.authorId ?? null, days: p.days, now: at }), answers: (_db, p) => pageReceivedAnswers({ userId: p.userId, organisationId: p.organisationId, now: at }) }) : null
   const counts = await applyCountsOfOrganisation(db, user.organisationId)
   await recordHomeVisit(db, user.id, at)
-  const today = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/Paris' }).format(at)
+  const today = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: TIME_ZONE }).format(at)
   return (
     <>
       <PageHeader title={`Bonjour ${user.firstName}`} subtitle={`Votre journée du ${today}.`} />
