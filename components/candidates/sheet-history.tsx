@@ -1,10 +1,9 @@
-import { formatInTimeZone } from 'date-fns-tz'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import type { CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
 import { CANDIDATE_FIELD_LABELS } from '@/lib/candidates/field-labels'
 import { candidateHistory, historyActionLabel } from '@/lib/candidates/history'
-import { TIME_ZONE } from '@/lib/dates'
+import { formatDateTime } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 
 /** The field names an update row lists, as labels: never the values, which the audit does not keep. */
@@ -23,7 +22,7 @@ export async function SheetHistory({ organisationId, candidateId, customFields }
     id: r.id,
     when: (
       <time dateTime={r.at.toISOString()} className="whitespace-nowrap">
-        {formatInTimeZone(r.at, TIME_ZONE, 'dd/MM/yyyy à HH:mm')}
+        {formatDateTime(r.at)}
       </time>
     ),
     label: historyActionLabel(r.action),

@@ -5,44 +5,23 @@ import { useRouter } from 'next/navigation'
 import { FormError } from '@/components/directory/form-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { SearchField } from '@/components/ui/search-field'
 import { toast } from '@/components/ui/toast'
-import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
+import { CandidateChecklist, useCandidateChecklist } from '@/components/candidates/candidate-checklist'
 import { placeCandidatesAction, searchCandidatesToPlaceAction } from '@/lib/job-offers/actions'
 
-type Found = Awaited<ReturnType<typeof searchCandidatesToPlaceAction>>[number]
 const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
 
 /** "Positionner des candidats": search the organisation's candidates, pick several, place them at once (issue 12 §3). */
 export function PlaceCandidatesDialog({ jobOfferId }: { jobOfferId: string }) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
-  const [found, setFound] = useState<Found[]>([])
-  const [chosen, setChosen] = useState<Map<string, string>>(new Map())
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
-  const [searching, setSearching] = useState(false)
-  const { text, setText, set } = useDebouncedSearch('', async (value) => {
-    if (!value) return setFound([])
-    setSearching(true)
-    setFound(await searchCandidatesToPlaceAction(jobOfferId, value).catch(() => []))
-    setSearching(false)
-  })
+  const picker = useCandidateChecklist(open, (text) => searchCandidatesToPlaceAction(jobOfferId, text))
+  const { chosen } = picker
   useEffect(() => {
-    if (!open) {
-      set('')
-      setFound([])
-      setChosen(new Map())
-      setError(null)
-    }
-  }, [open, set])
-  const toggle = (c: Found) =>
-    setChosen((m) => {
-      const next = new Map(m)
-      if (next.has(c.id)) next.delete(c.id)
-      else next.set(c.id, `${c.firstName} ${c.lastName}`)
-      return next
-    })
+    if (!open) setError(null)
+  }, [open])
   async function submit() {
     setSending(true)
     const result = await placeCandidatesAction(jobOfferId, { candidateIds: [...chosen.keys()] }).catch(() => FAILED)
@@ -78,27 +57,7 @@ export function PlaceCandidatesDialog({ jobOfferId }: { jobOfferId: string }) {
       >
         <div className="flex flex-col gap-4">
           <FormError error={error} />
-          <SearchField label="Rechercher un candidat" value={text} onChange={setText} placeholder="Nom, téléphone ou email" />
-          <div aria-live="polite" className="text-sm text-slate-700">
-            {searching ? 'Recherche…' : text.trim().length >= 2 && found.length === 0 ? 'Aucun candidat trouvé.' : ''}
-          </div>
-          {found.length > 0 && (
-            <fieldset>
-              <legend className="mb-2 text-sm font-medium">Résultats</legend>
-              <ul className="flex flex-col gap-1">
-                {found.map((c) => (
-                  <li key={c.id}>
-                    <label className="flex items-center gap-2 text-sm">
-                      <input type="checkbox" checked={chosen.has(c.id)} disabled={c.placed} onChange={() => toggle(c)} />
-                      {c.lastName} {c.firstName}
-                      {c.place && <span className="text-slate-600">· {c.place}</span>}
-                      {c.placed && <span className="text-slate-600">(déjà positionné)</span>}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-          )}
+          <CandidateChecklist picker={picker} takenLabel="déjà positionné" announceResults />
           {chosen.size > 0 && <p className="text-sm">{'Sélection\u00a0: '}{[...chosen.values()].join(', ')}</p>}
         </div>
       </Dialog>

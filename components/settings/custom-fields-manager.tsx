@@ -8,6 +8,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import type { SettingsFormState } from '@/lib/settings/actions'
 import { archiveCustomFieldAction, createCustomFieldAction, moveCustomFieldAction, updateCustomFieldAction } from '@/lib/settings/custom-field-actions'
+import { formatDate } from '@/lib/dates'
 import { FIELD_TYPE_LABELS } from '@/lib/labels'
 import { SelectField } from './select-field'
 import { useSettingsToast } from './use-settings-toast'
@@ -73,7 +74,7 @@ export function CustomFieldsManager({ active, archived }: { active: FieldRow[]; 
               <li key={f.id} className="flex flex-wrap justify-between gap-2 px-4 py-2">
                 <span className="font-medium text-slate-900">{f.label}</span>
                 <span className="text-slate-600">
-                  {FIELD_TYPE_LABELS[f.type]} · {count(f.withValues)} avec une valeur · archivé le {new Date(f.archivedAt!).toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' })}
+                  {FIELD_TYPE_LABELS[f.type]} · {count(f.withValues)} avec une valeur · archivé le {formatDate(f.archivedAt)}
                 </span>
               </li>
             ))}

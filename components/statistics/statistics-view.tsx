@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from '@/components/ui/use-hydrated'
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { neutraliseCell } from '@/lib/exports/neutralise'
+import { csvFile } from '@/lib/csv/csv'
 import { formatNumber, formatPercent } from '@/lib/numbers'
 import { monthLabel } from '@/lib/statistics/filters'
 import type { OrganisationStatistics } from '@/lib/statistics/queries'
@@ -228,12 +228,7 @@ function ChartCard({ title, slug, table, summary, empty, children }: { title: st
 
 /** The chart's table as a CSV file (UTF-8 with BOM, `;`), built in the browser from what is on screen. */
 function downloadCsv(slug: string, table: Table) {
-  const cell = (v: string | number) => {
-    const text = typeof v === 'number' ? String(v) : neutraliseCell(v)
-    return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-  }
-  const csv = [table.headers, ...table.rows].map((row) => row.map(cell).join(';')).join('\r\n')
-  const url = URL.createObjectURL(new Blob(['\ufeff', csv, '\r\n'], { type: 'text/csv;charset=utf-8' }))
+  const url = URL.createObjectURL(new Blob([csvFile([table.headers, ...table.rows])], { type: 'text/csv;charset=utf-8' }))
   const link = document.createElement('a')
   link.href = url
   link.download = `statistiques-${slug}.csv`

@@ -6,9 +6,8 @@ import { FeedbackField } from '@/components/applies/fup-dialog-parts'
 import { FormError, TextAreaField, withoutKeys, type Errors } from '@/components/directory/form-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { SearchField } from '@/components/ui/search-field'
 import { toast } from '@/components/ui/toast'
-import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
+import { CandidateChecklist, useCandidateChecklist } from '@/components/candidates/candidate-checklist'
 import { createCourseAction, enrolCandidatesAction, leaveCourseAction, markStepDoneAction, saveStepsAction, searchCandidatesToEnrolAction, stepLinkChoicesAction } from '@/lib/support-courses/actions'
 import { DELAY_FROM, STEP_KINDS } from '@/lib/support-courses/schemas'
 
@@ -146,23 +145,16 @@ export function StepsEditor({ courseId, steps }: { courseId: string; steps: { id
   )
 }
 
-type Found = Awaited<ReturnType<typeof searchCandidatesToEnrolAction>>[number]
 
 export function EnrolCandidatesDialog({ courseId }: { courseId: string }) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
-  const [found, setFound] = useState<Found[]>([])
-  const [chosen, setChosen] = useState<Map<string, string>>(new Map())
   const [error, setError] = useState<string | null>(null)
-  const { text, setText, set } = useDebouncedSearch('', async (value) => setFound(value ? await searchCandidatesToEnrolAction(courseId, value).catch(() => []) : []))
+  const picker = useCandidateChecklist(open, (text) => searchCandidatesToEnrolAction(courseId, text))
+  const { chosen } = picker
   useEffect(() => {
-    if (!open) {
-      set('')
-      setFound([])
-      setChosen(new Map())
-      setError(null)
-    }
-  }, [open, set])
+    if (!open) setError(null)
+  }, [open])
   async function submit() {
     const result = await enrolCandidatesAction(courseId, { candidateIds: [...chosen.keys()] }).catch(() => FAILED)
     if (!result.ok) return setError(result.error)
@@ -192,35 +184,7 @@ export function EnrolCandidatesDialog({ courseId }: { courseId: string }) {
       >
         <div className="flex flex-col gap-4">
           <FormError error={error} />
-          <SearchField label="Rechercher un candidat" value={text} onChange={setText} placeholder="Nom, téléphone ou email" />
-          {found.length > 0 && (
-            <fieldset>
-              <legend className="mb-2 text-sm font-medium">Résultats</legend>
-              <ul className="flex flex-col gap-1">
-                {found.map((c) => (
-                  <li key={c.id}>
-                    <label className="flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        checked={chosen.has(c.id)}
-                        disabled={c.enrolled}
-                        onChange={() =>
-                          setChosen((m) => {
-                            const next = new Map(m)
-                            if (next.has(c.id)) next.delete(c.id)
-                            else next.set(c.id, `${c.firstName} ${c.lastName}`)
-                            return next
-                          })
-                        }
-                      />
-                      {c.lastName} {c.firstName}
-                      {c.enrolled && <span className="text-slate-600">(déjà inscrit)</span>}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-          )}
+          <CandidateChecklist picker={picker} takenLabel="déjà inscrit" showPlace={false} />
         </div>
       </Dialog>
     </>

@@ -6,32 +6,24 @@ import { FormError } from '@/components/directory/form-parts'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Dialog } from '@/components/ui/dialog'
-import { SearchField } from '@/components/ui/search-field'
 import { toast } from '@/components/ui/toast'
-import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
+import { CandidateChecklist, useCandidateChecklist } from '@/components/candidates/candidate-checklist'
 import { cancelRegistrationAction, cancelWorkshopAction, markAllPresentAction, registerCandidatesAction, searchCandidatesToRegisterAction, setAttendanceAction } from '@/lib/workshops/actions'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 
 const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
-type Found = Awaited<ReturnType<typeof searchCandidatesToRegisterAction>>[number]
 
 /** "Inscrire des candidats": search the organisation's candidates and register several at once (issue 13 §1). */
 export function RegisterCandidatesDialog({ workshopId, freeSeats }: { workshopId: string; freeSeats: number }) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
-  const [found, setFound] = useState<Found[]>([])
-  const [chosen, setChosen] = useState<Map<string, string>>(new Map())
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
-  const { text, setText, set } = useDebouncedSearch('', async (value) => setFound(value ? await searchCandidatesToRegisterAction(workshopId, value).catch(() => []) : []))
+  const picker = useCandidateChecklist(open, (text) => searchCandidatesToRegisterAction(workshopId, text))
+  const { chosen } = picker
   useEffect(() => {
-    if (!open) {
-      set('')
-      setFound([])
-      setChosen(new Map())
-      setError(null)
-    }
-  }, [open, set])
+    if (!open) setError(null)
+  }, [open])
   async function submit() {
     setSending(true)
     const result = await registerCandidatesAction(workshopId, { candidateIds: [...chosen.keys()] }).catch(() => FAILED)
@@ -64,36 +56,7 @@ export function RegisterCandidatesDialog({ workshopId, freeSeats }: { workshopId
       >
         <div className="flex flex-col gap-4">
           <FormError error={error} />
-          <SearchField label="Rechercher un candidat" value={text} onChange={setText} placeholder="Nom, téléphone ou email" />
-          {found.length > 0 && (
-            <fieldset>
-              <legend className="mb-2 text-sm font-medium">Résultats</legend>
-              <ul className="flex flex-col gap-1">
-                {found.map((c) => (
-                  <li key={c.id}>
-                    <label className="flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        checked={chosen.has(c.id)}
-                        disabled={c.registered}
-                        onChange={() =>
-                          setChosen((m) => {
-                            const next = new Map(m)
-                            if (next.has(c.id)) next.delete(c.id)
-                            else next.set(c.id, `${c.firstName} ${c.lastName}`)
-                            return next
-                          })
-                        }
-                      />
-                      {c.lastName} {c.firstName}
-                      {c.place && <span className="text-slate-600">· {c.place}</span>}
-                      {c.registered && <span className="text-slate-600">(déjà inscrit)</span>}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-          )}
+          <CandidateChecklist picker={picker} takenLabel="déjà inscrit" />
           {chosen.size > 0 && <p className="text-sm">{`Dans l’ordre\u00a0: ${[...chosen.values()].join(', ')}`}</p>}
         </div>
       </Dialog>

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { prepared } from '@/lib/db/prepared'
 import type { ApplyState } from './states'
+import { foldDeltas } from '@/lib/counters/fold-deltas'
 
 /**
  * The three tabs' counts of one offer from its counters (lib/db/schema/apply-counts.ts): the folded count plus the
@@ -61,26 +62,11 @@ export async function tabCountsOfStructureForOrganisation(db: DbOrTx, organisati
  * appended meanwhile by other transactions stay for the next run: a read sums both, so nothing is counted twice or lost.
  * Returns how many deltas were folded.
  */
-export async function compactApplyTabCounts(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
-    const { rows: locked } = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('apply_tab_counts_compaction')) as ok`)
-    if (!locked[0]?.ok) return 0
-    const { rows } = await tx.execute<{ folded: number }>(sql`
-      with moved as (
-        delete from social_apply_count_deltas where id in (select id from social_apply_count_deltas order by id limit 50000)
-        returning social_offer_id, structure_id, organisation_id, state, n
-      ), summed as (
-        select social_offer_id, structure_id, organisation_id, state, sum(n)::int as n, count(*)::int as deltas from moved group by 1, 2, 3, 4
-      ), folded as (
-        insert into social_apply_counts (social_offer_id, structure_id, organisation_id, state, n)
-        select social_offer_id, structure_id, organisation_id, state, n from summed
-        on conflict (social_offer_id, structure_id, state, organisation_id) do update set n = social_apply_counts.n + excluded.n
-      ), by_organisation as (
-        insert into organisation_apply_counts (organisation_id, state, n)
-        select organisation_id, state, sum(n)::int from summed group by 1, 2
-        on conflict (organisation_id, state) do update set n = organisation_apply_counts.n + excluded.n
-      )
-      select coalesce(sum(deltas), 0)::int as folded from summed`)
-    return rows[0]?.folded ?? 0
+export function compactApplyTabCounts(db: Db): Promise<number> {
+  return foldDeltas(db, {
+    lock: 'apply_tab_counts_compaction',
+    deltas: 'social_apply_count_deltas',
+    into: { table: 'social_apply_counts', columns: ['social_offer_id', 'structure_id', 'organisation_id', 'state'] },
+    rollups: [{ table: 'organisation_apply_counts', columns: ['organisation_id', 'state'] }],
   })
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { organisationRolePermissions, organisations, users } from '@/lib/db/schema'
 import { permissionsOf, type PermissionSubject } from '@/lib/permissions'
@@ -12,22 +12,34 @@ export function requiresSecondFactor(user: PermissionSubject, organisation: { tw
 }
 
 /**
- * Turns better-auth's two-factor flag on for the user of this email when the policy requires it, so that the
- * sign-in asks for a code. Idempotent, and says nothing about whether the email exists.
+ * The one read of a user's second factor (the password sign-in, an identity provider's, /double-auth): whether the
+ * policy requires it — the user's own permissions, else the organisation's matrix for the role, else the role's —
+ * and whether the user has it on. `where` picks the user (by id or email); null for nobody.
  */
-export async function enforceSecondFactorPolicy(db: DbOrTx, email: string): Promise<void> {
+export async function readSecondFactor(db: DbOrTx, where: SQL): Promise<{ id: string; required: boolean; enabled: boolean } | null> {
   const [user] = await db
     .select({ id: users.id, role: users.role, permissions: users.permissions, rolePermissions: organisationRolePermissions.permissions, enabled: users.twoFactorEnabled, orgRequires: organisations.twoFactorRequired })
     .from(users)
     .leftJoin(organisations, eq(organisations.id, users.organisationId))
     .leftJoin(organisationRolePermissions, and(eq(organisationRolePermissions.organisationId, users.organisationId), eq(organisationRolePermissions.role, users.role)))
-    .where(eq(users.email, email.trim().toLowerCase()))
-  if (!user || user.enabled) return
-  if (!requiresSecondFactor(user, { twoFactorRequired: !!user.orgRequires })) return
-  await db
-    .update(users)
-    .set({ twoFactorEnabled: true, updatedAt: sql`now()` })
-    .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, false)))
+    .where(where)
+  if (!user) return null
+  return { id: user.id, required: requiresSecondFactor(user, { twoFactorRequired: !!user.orgRequires }), enabled: user.enabled }
+}
+
+/** Turns better-auth's flag on for a user the policy requires it of (a no-op when it already is). */
+async function turnOn(db: DbOrTx, userId: string) {
+  await db.update(users).set({ twoFactorEnabled: true, updatedAt: sql`now()` }).where(and(eq(users.id, userId), eq(users.twoFactorEnabled, false)))
+}
+
+/**
+ * Turns better-auth's two-factor flag on for the user of this email when the policy requires it, so that the
+ * sign-in asks for a code. Idempotent, and says nothing about whether the email exists.
+ */
+export async function enforceSecondFactorPolicy(db: DbOrTx, email: string): Promise<void> {
+  const user = await readSecondFactor(db, eq(users.email, email.trim().toLowerCase()))
+  if (!user || user.enabled || !user.required) return
+  await turnOn(db, user.id)
 }
 
 /**
@@ -36,15 +48,10 @@ export async function enforceSecondFactorPolicy(db: DbOrTx, email: string): Prom
  * sign-in does. An unknown user must (fail closed).
  */
 export async function mustGiveSecondFactor(db: DbOrTx, userId: string): Promise<boolean> {
-  const [user] = await db
-    .select({ role: users.role, permissions: users.permissions, rolePermissions: organisationRolePermissions.permissions, enabled: users.twoFactorEnabled, orgRequires: organisations.twoFactorRequired })
-    .from(users)
-    .leftJoin(organisations, eq(organisations.id, users.organisationId))
-    .leftJoin(organisationRolePermissions, and(eq(organisationRolePermissions.organisationId, users.organisationId), eq(organisationRolePermissions.role, users.role)))
-    .where(eq(users.id, userId))
+  const user = await readSecondFactor(db, eq(users.id, userId))
   if (!user) return true
   if (user.enabled) return true
-  if (!requiresSecondFactor(user, { twoFactorRequired: !!user.orgRequires })) return false
-  await db.update(users).set({ twoFactorEnabled: true, updatedAt: sql`now()` }).where(and(eq(users.id, userId), eq(users.twoFactorEnabled, false)))
+  if (!user.required) return false
+  await turnOn(db, userId)
   return true
 }

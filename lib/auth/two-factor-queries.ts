@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { accounts, organisationRolePermissions, organisations, twoFactors, users } from '@/lib/db/schema'
-import { requiresSecondFactor } from './two-factor-policy'
+import { accounts, twoFactors, users } from '@/lib/db/schema'
+import { readSecondFactor } from './two-factor-policy'
 
 /** Whether the user has a confirmed authenticator app (TOTP). */
 export async function hasConfirmedTotp(db: DbOrTx, userId: string): Promise<boolean> {
@@ -19,13 +19,8 @@ export type SecondFactorStatus = { required: boolean; enabled: boolean; totp: bo
 
 /** What /double-auth shows a signed-in user. */
 export async function secondFactorStatus(db: DbOrTx, userId: string): Promise<SecondFactorStatus> {
-  const [user] = await db
-    .select({ role: users.role, permissions: users.permissions, rolePermissions: organisationRolePermissions.permissions, enabled: users.twoFactorEnabled, orgRequires: organisations.twoFactorRequired })
-    .from(users)
-    .leftJoin(organisations, eq(organisations.id, users.organisationId))
-    .leftJoin(organisationRolePermissions, and(eq(organisationRolePermissions.organisationId, users.organisationId), eq(organisationRolePermissions.role, users.role)))
-    .where(eq(users.id, userId))
+  const user = await readSecondFactor(db, eq(users.id, userId))
   if (!user) return { required: false, enabled: false, totp: false, password: false }
   const [totp, password] = await Promise.all([hasConfirmedTotp(db, userId), hasPassword(db, userId)])
-  return { required: requiresSecondFactor(user, { twoFactorRequired: !!user.orgRequires }), enabled: user.enabled, totp, password }
+  return { required: user.required, enabled: user.enabled, totp, password }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '@/lib/db/client'
+import { foldDeltas } from '@/lib/counters/fold-deltas'
 
 export type CandidateCountDimension = 'status' | 'place' | 'field'
 
@@ -24,22 +25,6 @@ export async function candidateCountsBy(db: DbOrTx, organisationId: string, dime
  * Folds the deltas into the counters, in one transaction under an advisory lock (one folder at a time), as the apply
  * counters are (lib/applies/tab-counts.ts). Returns how many deltas were folded.
  */
-export async function compactCandidateCounts(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
-    const { rows: locked } = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('candidate_counts_compaction')) as ok`)
-    if (!locked[0]?.ok) return 0
-    const { rows } = await tx.execute<{ folded: number }>(sql`
-      with moved as (
-        delete from candidate_count_deltas where id in (select id from candidate_count_deltas order by id limit 50000)
-        returning organisation_id, key, n
-      ), summed as (
-        select organisation_id, key, sum(n)::int as n, count(*)::int as deltas from moved group by 1, 2
-      ), folded as (
-        insert into candidate_counts (organisation_id, key, n)
-        select organisation_id, key, n from summed
-        on conflict (organisation_id, key) do update set n = candidate_counts.n + excluded.n
-      )
-      select coalesce(sum(deltas), 0)::int as folded from summed`)
-    return rows[0]?.folded ?? 0
-  })
+export function compactCandidateCounts(db: Db): Promise<number> {
+  return foldDeltas(db, { lock: 'candidate_counts_compaction', deltas: 'candidate_count_deltas', into: { table: 'candidate_counts', columns: ['organisation_id', 'key'] } })
 }

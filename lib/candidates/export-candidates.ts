@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
 import { candidates, candidateStatuses, places, users } from '@/lib/db/schema'
 import { writeAudit } from '@/lib/audit'
-import { CSV_BOM, csvLine } from '@/lib/csv/neutralise-cell'
+import { csvFile } from '@/lib/csv/csv'
 import { formatDate, parisToday } from '@/lib/dates'
 import { formatPhone } from '@/lib/phone'
 import { BULK_MAX_IDS, BULK_MESSAGES } from './bulk-status'
@@ -80,24 +80,22 @@ export async function exportCandidates(db: Db, params: { organisationId: string;
       entityId: organisationId,
       details: { count: rows.length, candidateIds: rows.map((r) => r.id) },
     })
-    const lines = [
-      csvLine([...EXPORT_HEADERS]),
-      ...rows.map((r) =>
-        csvLine([
-          r.lastName,
-          r.firstName,
-          formatDate(r.birthDate),
-          formatPhone(r.phone),
-          r.email,
-          r.address,
-          r.qpv ? 'Oui' : 'Non',
-          r.place,
-          r.status,
-          r.referent,
-          formatDate(r.createdAt),
-        ]),
-      ),
-    ]
-    return { ok: true, csv: `${CSV_BOM}${lines.join('\r\n')}\r\n`, count: rows.length, filename: `candidats-${parisToday(now)}.csv` } as const
+    const csv = csvFile([
+      [...EXPORT_HEADERS],
+      ...rows.map((r) => [
+        r.lastName,
+        r.firstName,
+        formatDate(r.birthDate),
+        formatPhone(r.phone),
+        r.email,
+        r.address,
+        r.qpv ? 'Oui' : 'Non',
+        r.place,
+        r.status,
+        r.referent,
+        formatDate(r.createdAt),
+      ]),
+    ])
+    return { ok: true, csv, count: rows.length, filename: `candidats-${parisToday(now)}.csv` } as const
   })
 }

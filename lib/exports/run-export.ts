@@ -2,14 +2,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
-import { stringify } from 'csv-stringify'
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { formatInTimeZone } from 'date-fns-tz'
+import { CSV_BOM, CSV_EOL, csvLine } from '@/lib/csv/csv'
+import { parisToday } from '@/lib/dates'
 import type { Db } from '@/lib/db/client'
 import { customFieldDefinitions, dataExports, exportChunks } from '@/lib/db/schema'
 import { DATASETS, type DatasetKey, type ExportColumn } from './datasets'
-import { exportCell } from './neutralise'
+import { exportCell } from './export-cell'
 import { CUSTOM_FIELD_PREFIX } from './request-export'
 
 /** Rows read per page (keyset on the row id): the worker holds one page at a time, whatever the export's size. */
@@ -79,7 +79,7 @@ export async function runExport(db: Db, exportId: string, options: { now: () => 
     await writer.end()
 
     const at = options.now()
-    const fileName = `passerelle-${SLUGS[claimed.dataset as DatasetKey]}-${formatInTimeZone(at, 'Europe/Paris', 'yyyy-MM-dd')}.${claimed.format}`
+    const fileName = `passerelle-${SLUGS[claimed.dataset as DatasetKey]}-${parisToday(at)}.${claimed.format}`
     if (!(await beat({}))) return 'superseded'
     const stored = await db.transaction(async (tx) => {
       // This attempt's row, locked: the recovery cannot hand the export to another attempt while its file is stored.
@@ -157,16 +157,17 @@ type Writer = { header: (labels: string[]) => Promise<void>; row: (cells: (strin
 
 function csvWriter(file: string): Writer {
   const out = fs.createWriteStream(file)
-  const csv = stringify({ delimiter: ';', bom: true, record_delimiter: 'windows' })
-  csv.pipe(out)
+  let bom = CSV_BOM
   const write = async (record: (string | number)[]) => {
-    if (!csv.write(record)) await once(csv, 'drain')
+    const line = bom + csvLine(record) + CSV_EOL
+    bom = ''
+    if (!out.write(line)) await once(out, 'drain')
   }
   return {
     header: (labels) => write(labels),
     row: write,
     end: async () => {
-      csv.end()
+      out.end()
       await once(out, 'finish')
     },
   }

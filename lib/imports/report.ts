@@ -1,4 +1,4 @@
-import { CSV_BOM, csvLine } from '@/lib/csv/neutralise-cell'
+import { csvFile, type CsvCell } from '@/lib/csv/csv'
 import type { LineStatus, ReportLine } from './import-candidates'
 
 export const LINE_STATUS_LABELS: Record<LineStatus, string> = {
@@ -16,7 +16,7 @@ export const LINE_STATUS_LABELS: Record<LineStatus, string> = {
  * cell goes through csvLine (a name like "=1+1" is neutralised); the NIR is never in it, nor in any reason.
  */
 export function importReportCsv(lines: ReportLine[]): string {
-  const out = [csvLine(['Ligne', 'Nom', 'Prénom', 'Statut', 'Motifs'])]
-  for (const l of lines) out.push(csvLine([l.line, l.lastName, l.firstName, LINE_STATUS_LABELS[l.status], l.reasons.join(' | ')]))
-  return `${CSV_BOM}${out.join('\r\n')}\r\n`
+  const rows: CsvCell[][] = [['Ligne', 'Nom', 'Prénom', 'Statut', 'Motifs']]
+  for (const l of lines) rows.push([l.line, l.lastName, l.firstName, LINE_STATUS_LABELS[l.status], l.reasons.join(' | ')])
+  return csvFile(rows)
 }

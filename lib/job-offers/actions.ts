@@ -10,7 +10,8 @@ import { logError } from '@/lib/log'
 import { can } from '@/lib/permissions'
 import { createJobOffer, updateJobOffer } from './job-offers'
 import { placeCandidates, setPlacementStatus } from './placements'
-import { candidatesToPlace } from './queries'
+import { searchPickableCandidates } from '@/lib/candidates/pickable'
+import { placedOn } from './queries'
 import { suggestCandidates } from './suggestions'
 import { organisationPlaces } from './places'
 
@@ -63,7 +64,7 @@ export async function searchCandidatesToPlaceAction(jobOfferId: unknown, search:
   const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'candidate.placement.modify') || !uuid(jobOfferId) || typeof search !== 'string' || search.length > 100) return []
   try {
-    return await candidatesToPlace(getDb(), user.organisationId, jobOfferId, search)
+    return await searchPickableCandidates(getDb(), user.organisationId, search, { taken: placedOn(user.organisationId, jobOfferId) })
   } catch (error) {
     logError('directory.placement.search', error)
     return []

@@ -5,6 +5,7 @@ import { candidates, jobOffers, jobPlacementEvents, jobPlacements } from '@/lib/
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
 import { parisInstant } from '@/lib/dates'
 import { JOB_OFFER_MESSAGES, placeCandidatesSchema, placementStatusSchema } from './schemas'
+import { pickableCandidates } from '@/lib/candidates/pickable'
 
 /**
  * Issue 12 §3: candidates placed on a job offer ("positionnés"), one placement per candidate and offer. A placement at
@@ -27,7 +28,7 @@ export async function placeCandidates(db: Db, actor: PlacementActor, jobOfferId:
     const found = await tx
       .select({ id: candidates.id })
       .from(candidates)
-      .where(and(eq(candidates.organisationId, actor.organisationId), inArray(candidates.id, ids), sql`${candidates.anonymisedAt} is null`))
+      .where(and(pickableCandidates(actor.organisationId), inArray(candidates.id, ids)))
     if (found.length !== ids.length) return fail(JOB_OFFER_MESSAGES.candidateUnknown, 'candidateIds')
     const already = await tx
       .select({ firstName: candidates.firstName, lastName: candidates.lastName })

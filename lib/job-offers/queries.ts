@@ -142,22 +142,7 @@ export async function placementsOfCandidate(db: DbOrTx, organisationId: string, 
   return rows.map((r) => ({ ...r, events: events.filter((e) => e.placementId === r.id) }))
 }
 
-/** "Positionner des candidats": the organisation's candidates matching the search (2+ characters), 20 at most. */
-export async function candidatesToPlace(db: DbOrTx, organisationId: string, jobOfferId: string, search: string) {
-  const where = containsText(sql`${candidates.searchText}`, search)
-  if (!where) return []
-  return db
-    .select({
-      id: candidates.id,
-      firstName: candidates.firstName,
-      lastName: candidates.lastName,
-      birthDate: candidates.birthDate,
-      place: places.label,
-      placed: sql<boolean>`exists (select 1 from ${jobPlacements} p where p.job_offer_id = ${jobOfferId} and p.candidate_id = ${candidates.id})`,
-    })
-    .from(candidates)
-    .leftJoin(places, eq(places.id, candidates.placeId))
-    .where(and(eq(candidates.organisationId, organisationId), sql`${candidates.anonymisedAt} is null`, where))
-    .orderBy(asc(candidates.lastName), asc(candidates.firstName))
-    .limit(20)
+/** The placement picker's "already there" (lib/candidates/pickable.ts): any placement on the offer, one per candidate. */
+export function placedOn(organisationId: string, jobOfferId: string) {
+  return sql<boolean>`exists (select 1 from ${jobPlacements} p where p.organisation_id = ${organisationId} and p.job_offer_id = ${jobOfferId} and p.candidate_id = ${candidates.id})`
 }

@@ -9,15 +9,16 @@ export type Suggestion = { id: string; firstName: string; lastName: string; plac
 /**
  * Issue 12 §3 (none of the reference tools has them): up to 10 of the organisation's candidates for a job offer —
  * followed by a referent (their course is under way; issue 13's support courses will refine it), living in the
- * offer's place or its département (the same place first), without an active placement on this offer. Candidates
+ * offer's place or its département (the same place first), never one already on this offer: placed, refused, in progress
+ * or abandoned there (a candidate has one placement per offer, job_placements_offer_candidate_uq, so placing them again would be refused). Candidates
  * without any other placement under way come first. Each comes with why it is suggested. Two bounded index walks:
  * candidates_suggestions_place_idx, and the département expression index candidates_suggestions_departement_idx.
  */
 export async function suggestCandidates(db: DbOrTx, organisationId: string, jobOfferId: string): Promise<Suggestion[]> {
   // Each probe walks its partial index (followed, not anonymised) newest activity first and stops at 40 candidates not
-  // already under way on this offer; only those 80 are then ranked (same place, not busy elsewhere, most recent).
+  // already on this offer; only those 80 are then ranked (same place, not busy elsewhere, most recent).
   const followed = sql`c.organisation_id = ${organisationId} and c.anonymised_at is null and c.referent_id is not null
-    and not exists (select 1 from job_placements p where p.job_offer_id = ${jobOfferId} and p.candidate_id = c.id and p.status in ('proposed', 'interview', 'hired'))`
+    and not exists (select 1 from job_placements p where p.job_offer_id = ${jobOfferId} and p.candidate_id = c.id)`
   const result = await db.execute<{ id: string; first_name: string; last_name: string; place: string | null; same_place: boolean; departement: string | null; busy: boolean; referent: string | null }>(sql`
     with offer as materialized (
       select j.place_id, ${sql.raw(departementOf('j.address_formatted'))} as departement

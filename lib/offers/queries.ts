@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { prepared } from '@/lib/db/prepared'
-import { jobOffers, socialOffers } from '@/lib/db/schema'
+import { socialOffers } from '@/lib/db/schema'
 
 /** What an offer card shows (the partner dashboard, the directory). */
 export const offerCard = {
@@ -25,14 +25,5 @@ const socialOfferById = (db: DbOrTx) =>
 
 export async function getSocialOffer(db: DbOrTx, id: string) {
   const [row] = await socialOfferById(db).execute({ id })
-  return row ?? null
-}
-
-export async function listJobOffers(db: DbOrTx, organisationId: string) {
-  return db.select().from(jobOffers).where(eq(jobOffers.organisationId, organisationId)).orderBy(asc(jobOffers.title))
-}
-
-export async function getJobOffer(db: DbOrTx, organisationId: string, id: string) {
-  const [row] = await db.select().from(jobOffers).where(and(eq(jobOffers.id, id), eq(jobOffers.organisationId, organisationId)))
   return row ?? null
 }

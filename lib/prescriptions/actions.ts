@@ -10,7 +10,8 @@ import { prescribe, type PrescribeInput } from './prescribe'
 import { modelForOffer } from '@/lib/fup-models/models'
 import { prescribableOffers } from '@/lib/offers/directory'
 import type { FupModelField } from '@/lib/db/schema/fup-models'
-import { markAnswersRead, searchCandidatesToPrescribe } from './queries'
+import { searchPickableCandidates } from '@/lib/candidates/pickable'
+import { markAnswersRead } from './queries'
 
 type Failure = { ok: false; error?: string; fieldErrors?: Record<string, string> }
 const UNEXPECTED: Failure = { ok: false, error: 'La prescription n’a pas pu être enregistrée. Réessayez dans un instant.' }
@@ -27,7 +28,7 @@ async function prescriber() {
 export async function searchCandidatesAction(search: unknown): Promise<{ ok: true; candidates: { id: string; name: string; detail: string }[] } | Failure> {
   const user = await prescriber()
   if (!user) return NOT_ALLOWED
-  const rows = await searchCandidatesToPrescribe(getDb(), user.organisationId, typeof search === 'string' ? search.slice(0, 100) : '')
+  const rows = await searchPickableCandidates(getDb(), user.organisationId, typeof search === 'string' ? search.slice(0, 100) : '', { listWithoutSearch: true })
   return {
     ok: true,
     candidates: rows.map((c) => ({

@@ -1,11 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
-import { fromZonedTime } from 'date-fns-tz'
 import type { Db } from '@/lib/db/client'
 import { candidates, customFieldDefinitions, documents, fups, socialApplies, type FupAdditionalField, type FupBeneficiary, type FupPrescription, type FupSponsorLogo } from '@/lib/db/schema'
 import { parseCustomField } from '@/lib/candidates/candidate-schema'
 import { modelForOffer } from '@/lib/fup-models/models'
 import { writeAudit } from '@/lib/audit'
-import { parisToday, TIME_ZONE } from '@/lib/dates'
+import { parisInstant, parisToday } from '@/lib/dates'
 import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
 import { withMandatoryLogos } from '@/lib/applies/fup-schema'
 import { getDirectoryOffer, isExpired } from '@/lib/offers/directory-access'
@@ -14,6 +13,7 @@ import type { PrescriptionForm } from './prescription-schema'
 
 export const PRESCRIPTION_ERRORS = {
   candidateNotFound: 'Ce candidat est introuvable.',
+  candidateAnonymised: 'Ce candidat a été anonymisé (durée de conservation dépassée) : il ne peut plus recevoir de prescription.',
   offerNotFound: 'Cette offre sociale est introuvable.',
   offerExpired: 'Cette offre est expirée : elle ne peut plus recevoir de prescription.',
   alreadyPending: 'Ce candidat a déjà une prescription en cours pour cette offre.',
@@ -30,7 +30,7 @@ export const FUP_NAME = 'Fiche de prescription'
 
 /** A prescription dated today keeps the hour it was made; an earlier day is dated at noon, Paris time. */
 function prescriptionInstant(date: string, now: Date): Date {
-  return date === parisToday(now) ? now : fromZonedTime(`${date}T12:00:00`, TIME_ZONE)
+  return date === parisToday(now) ? now : parisInstant(date, 12 * 60)
 }
 
 /**
@@ -63,6 +63,8 @@ export async function createPrescription(
       .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId)))
       .for('update')
     if (!candidate) return { ok: false, error: 'candidateNotFound' } as const
+    // The pickers' rule (lib/candidates/pickable.ts), checked on the locked row: the retention job may have just anonymised it.
+    if (candidate.anonymisedAt) return { ok: false, error: 'candidateAnonymised' } as const
 
     const [pending] = await tx
       .select({ id: socialApplies.id })

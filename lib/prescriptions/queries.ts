@@ -1,8 +1,8 @@
 import { causeLabelSql } from '@/lib/applies/causes'
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { candidates, fups, notifications, organisations, places, socialApplies, socialOffers, users } from '@/lib/db/schema'
-import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
+import { candidates, fups, notifications, organisations, socialApplies, socialOffers, users } from '@/lib/db/schema'
+import { PAGE_SIZE } from '@/lib/constants'
 import type { StoredApplyState } from '@/lib/applies/states'
 
 /** What every prescription list shows: the apply, its candidate, offer and partner, and its two documents. */
@@ -194,25 +194,6 @@ export async function unansweredPrescriptions(db: DbOrTx, params: { organisation
 export async function answerReminderDays(db: DbOrTx, organisationId: string): Promise<number> {
   const [row] = await db.select({ days: organisations.answerReminderDays }).from(organisations).where(eq(organisations.id, organisationId))
   return row?.days ?? 10
-}
-
-/** The prescribe dialog's candidate picker: up to 20 of the organisation's candidates matching the search (trigram index). */
-export function searchCandidatesToPrescribe(db: DbOrTx, organisationId: string, search: string) {
-  const s = search.trim()
-  return db
-    .select({ id: candidates.id, firstName: candidates.firstName, lastName: candidates.lastName, birthDate: candidates.birthDate, place: places.label })
-    .from(candidates)
-    .leftJoin(places, eq(places.id, candidates.placeId))
-    .where(
-      and(
-        eq(candidates.organisationId, organisationId),
-        s.length >= SEARCH_MIN_LENGTH
-          ? sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${s.replace(/[\\%_]/g, '\\$&')})) || '%'`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(candidates.lastName), asc(candidates.firstName), asc(candidates.id))
-    .limit(20)
 }
 
 /** The prescriber part of the sheet, prefilled from the signed-in user and their organisation. */

@@ -1,11 +1,9 @@
-import { addDays } from 'date-fns'
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
+import { parisDateTimeToInstant, parisInstant, parisToday } from '@/lib/dates'
 import type { Db } from '@/lib/db/client'
 import { organisations } from '@/lib/db/schema'
 import { purgeOrientations } from '@/lib/referrals/retention'
 import { anonymiseInactiveCandidates } from './anonymise'
 
-const PARIS = 'Europe/Paris'
 /** The nightly run's time in Paris (lib/jobs/queues.ts SCHEDULES: '30 2 * * *'). */
 export const RETENTION_RUN_TIME = '02:30'
 
@@ -22,9 +20,10 @@ export async function runRetention(db: Db, at: Date): Promise<Record<string, num
 
 /** The next nightly run after `at`: today at 02:30 in Paris if not yet past, else tomorrow's. */
 export function nextRetentionRun(at: Date): Date {
-  const today = formatInTimeZone(at, PARIS, 'yyyy-MM-dd')
-  const run = fromZonedTime(`${today}T${RETENTION_RUN_TIME}:00`, PARIS)
+  const today = parisToday(at)
+  const run = parisDateTimeToInstant(`${today}T${RETENTION_RUN_TIME}`)
   if (run.getTime() > at.getTime()) return run
-  const tomorrow = formatInTimeZone(addDays(fromZonedTime(`${today}T12:00:00`, PARIS), 1), PARIS, 'yyyy-MM-dd')
-  return fromZonedTime(`${tomorrow}T${RETENTION_RUN_TIME}:00`, PARIS)
+  // Today's noon plus 24 hours is tomorrow in Paris whatever the clocks do overnight.
+  const tomorrow = parisToday(new Date(parisInstant(today, 12 * 60).getTime() + 86_400_000))
+  return parisDateTimeToInstant(`${tomorrow}T${RETENTION_RUN_TIME}`)
 }

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { accounts, organisations, twoFactors, users } from '@/lib/db/schema'
+import { accounts, organisationRolePermissions, organisations, users } from '@/lib/db/schema'
 import { SIGNED_IN_ACTION } from '@/lib/auth/sign-in-audit'
 import { requiresSecondFactor } from '@/lib/auth/two-factor-policy'
+import { hasConfirmedTotp } from '@/lib/auth/two-factor-queries'
 import { PAGE_SIZE } from '@/lib/constants'
 
 /**
@@ -31,7 +32,11 @@ const lastSignIn = sql<Date | null>`(
   where a.entity_type = 'user' and a.entity_id = "user"."id" and a.action = ${SIGNED_IN_ACTION}
 )`.mapWith((v: string | Date | null) => (v == null ? null : new Date(v)))
 
-function secondFactorOf(row: { role: string; permissions: string[] | null; twoFactorEnabled: boolean }, orgRequires: boolean): SecondFactorState {
+/** The organisation's permission matrix row for the user's role. */
+const rolePermissionsOf = and(eq(organisationRolePermissions.organisationId, users.organisationId), eq(organisationRolePermissions.role, users.role))
+
+/** As the sign-in decides it (lib/auth/two-factor-policy.ts): the user's permissions, else the organisation's matrix for the role. */
+function secondFactorOf(row: { role: string; permissions: string[] | null; rolePermissions: string[] | null; twoFactorEnabled: boolean }, orgRequires: boolean): SecondFactorState {
   if (requiresSecondFactor(row, { twoFactorRequired: orgRequires })) return 'required'
   return row.twoFactorEnabled ? 'on' : 'off'
 }
@@ -52,17 +57,19 @@ export async function listOrganisationUsers(db: DbOrTx, organisationId: string, 
       email: users.email,
       role: users.role,
       permissions: users.permissions,
+      rolePermissions: organisationRolePermissions.permissions,
       disabled: users.disabled,
       twoFactorEnabled: users.twoFactorEnabled,
       lastSignInAt: lastSignIn,
     })
     .from(users)
+    .leftJoin(organisationRolePermissions, rolePermissionsOf)
     .where(eq(users.organisationId, organisationId))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(PAGE_SIZE)
     .offset((current - 1) * PAGE_SIZE)
   return {
-    rows: rows.map(({ permissions, twoFactorEnabled, ...r }) => ({ ...r, secondFactor: secondFactorOf({ role: r.role, permissions, twoFactorEnabled }, !!org?.twoFactorRequired) })),
+    rows: rows.map(({ permissions, rolePermissions, twoFactorEnabled, ...r }) => ({ ...r, secondFactor: secondFactorOf({ role: r.role, permissions, rolePermissions, twoFactorEnabled }, !!org?.twoFactorRequired) })),
     total,
     page: current,
     pages,
@@ -88,6 +95,7 @@ export async function getOrganisationUser(db: DbOrTx, organisationId: string, us
       phone: users.phone,
       role: users.role,
       permissions: users.permissions,
+      rolePermissions: organisationRolePermissions.permissions,
       disabled: users.disabled,
       twoFactorEnabled: users.twoFactorEnabled,
       orgRequires: organisations.twoFactorRequired,
@@ -95,6 +103,7 @@ export async function getOrganisationUser(db: DbOrTx, organisationId: string, us
     })
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .leftJoin(organisationRolePermissions, rolePermissionsOf)
     .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
   if (!row) return null
   const [linked, totp] = await Promise.all([
@@ -103,14 +112,14 @@ export async function getOrganisationUser(db: DbOrTx, organisationId: string, us
       .from(accounts)
       .where(eq(accounts.userId, userId))
       .orderBy(asc(accounts.providerId), desc(accounts.createdAt)),
-    db.select({ id: twoFactors.id }).from(twoFactors).where(and(eq(twoFactors.userId, userId), eq(twoFactors.verified, true))),
+    hasConfirmedTotp(db, userId),
   ])
-  const { permissions, twoFactorEnabled, orgRequires, ...rest } = row
+  const { permissions, rolePermissions, twoFactorEnabled, orgRequires, ...rest } = row
   return {
     ...rest,
-    secondFactor: secondFactorOf({ role: row.role, permissions, twoFactorEnabled }, orgRequires),
+    secondFactor: secondFactorOf({ role: row.role, permissions, rolePermissions, twoFactorEnabled }, orgRequires),
     hasPassword: linked.some((a) => a.providerId === 'credential'),
-    hasAuthenticatorApp: totp.length > 0,
+    hasAuthenticatorApp: totp,
     identities: linked.filter((a) => a.providerId !== 'credential'),
   }
 }

@@ -1,5 +1,5 @@
 import { addMonths, format } from 'date-fns'
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
+import { parisInstant, parisToday } from '@/lib/dates'
 
 /**
  * The statistics' filters, kept in the URL (issue 15 §1): a period of whole months (presets or a custom range of
@@ -31,7 +31,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const MAX_MONTHS = 120
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null
-const monthStart = (month: string) => fromZonedTime(`${month}-01T00:00:00`, 'Europe/Paris')
+const monthStart = (month: string) => parisInstant(`${month}-01`, 0)
 const shift = (month: string, months: number) => format(addMonths(new Date(`${month}-15T12:00:00Z`), months), 'yyyy-MM')
 
 /** Months from `from` to `to`, inclusive. */
@@ -43,7 +43,7 @@ export function monthsBetween(from: string, to: string): string[] {
 
 /** The URL's filters, any bad value replaced by its default (the last 12 months, everyone). */
 export function parseStatisticsFilters(sp: Record<string, string | string[] | undefined>, now: Date): StatisticsFilters {
-  const current = formatInTimeZone(now, 'Europe/Paris', 'yyyy-MM')
+  const current = parisToday(now).slice(0, 7)
   const year = current.slice(0, 4)
   const asked = one(sp.period)
   const period: Period = PERIODS.some((p) => p.value === asked) ? (asked as Period) : '12m'

@@ -4,6 +4,7 @@ import { causeLabels } from '@/lib/applies/causes'
 import { candidateCountsBy } from '@/lib/candidates/counts'
 import { now } from '@/lib/clock'
 import { monthsBetween, periodInstants, type StatisticsFilters } from './filters'
+import { foldDeltas } from '@/lib/counters/fold-deltas'
 
 /** The period's prescription figures, aggregated in PostgreSQL: per month and state, per cause, per structure's answers. */
 type FigureRow = { kind: 'month' | 'cause' | 'response'; key: string; state: string | null; n: number; median_days: number | null }
@@ -234,32 +235,15 @@ export async function smsDelivery(db: DbOrTx, organisationId: string, f: Statist
  * deltas appended meanwhile by other transactions stay for the next run: a read sums both, so nothing is ever
  * counted twice or lost. Returns how many deltas were folded.
  */
-export async function compactApplyStats(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
-    const { rows: locked } = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('stats_apply_compaction')) as ok`)
-    if (!locked[0]?.ok) return 0
-    const { rows } = await tx.execute<{ folded: number }>(sql`
-      with moved as (
-        delete from stats_apply_deltas where id in (select id from stats_apply_deltas order by id limit 50000)
-        returning organisation_id, month, structure_id, state, cause, response_days, n
-      ), summed as (
-        select organisation_id, month, structure_id, state, cause, response_days, sum(n)::int as n, count(*)::int as deltas
-        from moved group by 1, 2, 3, 4, 5, 6
-      ), folded as (
-        insert into stats_apply_months (organisation_id, month, structure_id, state, cause, response_days, n)
-        select organisation_id, month, structure_id, state, cause, response_days, n from summed
-        on conflict (organisation_id, month, structure_id, state, cause, response_days) do update set n = stats_apply_months.n + excluded.n
-      ), by_organisation as (
-        insert into stats_apply_org_months (organisation_id, month, state, cause, n)
-        select organisation_id, month, state, cause, sum(n)::int from summed group by 1, 2, 3, 4
-        on conflict (organisation_id, month, state, cause) do update set n = stats_apply_org_months.n + excluded.n
-      ), answers as (
-        insert into stats_structure_answers (organisation_id, month, structure_id, n)
-        select organisation_id, month, structure_id, sum(n)::int from summed where response_days >= 0 group by 1, 2, 3
-        on conflict (organisation_id, month, structure_id) do update set n = stats_structure_answers.n + excluded.n
-      )
-      select coalesce(sum(deltas), 0)::int as folded from summed`)
-    return rows[0]?.folded ?? 0
+export function compactApplyStats(db: Db): Promise<number> {
+  return foldDeltas(db, {
+    lock: 'stats_apply_compaction',
+    deltas: 'stats_apply_deltas',
+    into: { table: 'stats_apply_months', columns: ['organisation_id', 'month', 'structure_id', 'state', 'cause', 'response_days'] },
+    rollups: [
+      { table: 'stats_apply_org_months', columns: ['organisation_id', 'month', 'state', 'cause'] },
+      { table: 'stats_structure_answers', columns: ['organisation_id', 'month', 'structure_id'], where: 'response_days >= 0' },
+    ],
   })
 }
 

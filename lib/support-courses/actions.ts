@@ -11,7 +11,8 @@ import { isUuid } from '@/lib/ids'
 import { logError } from '@/lib/log'
 import { can } from '@/lib/permissions'
 import { createCourse, enrolCandidates, leaveCourse, markStepDone, saveSteps } from './courses'
-import { candidatesToEnrol, stepLinkChoices } from './queries'
+import { searchPickableCandidates } from '@/lib/candidates/pickable'
+import { enrolledIn, stepLinkChoices } from './queries'
 
 const uuid = (v: unknown): v is string => typeof v === 'string' && isUuid(v)
 
@@ -68,7 +69,7 @@ export async function searchCandidatesToEnrolAction(courseId: unknown, search: u
   const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'support-courses.modify') || !uuid(courseId) || typeof search !== 'string' || search.length > 100) return []
   try {
-    return await candidatesToEnrol(getDb(), user.organisationId, courseId, search)
+    return await searchPickableCandidates(getDb(), user.organisationId, search, { taken: enrolledIn(user.organisationId, courseId) })
   } catch (error) {
     logError('support-course.search', error)
     return []

@@ -6,6 +6,7 @@ import { candidates, socialApplies, socialOffers, supportCourseEnrolments, suppo
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
 import { nextStep, stepProgress, type CourseStep } from './progress'
 import { COURSE_MESSAGES, courseSchema, enrolSchema, leaveSchema, stepDoneSchema, stepsSchema } from './schemas'
+import { pickableCandidates } from '@/lib/candidates/pickable'
 
 /**
  * Issue 13 §2: support courses. A course's steps are edited freely; a removed step is archived, never deleted, and a
@@ -93,7 +94,7 @@ export async function enrolCandidates(db: Db, actor: CourseActor, courseId: stri
   const ids = [...new Set(parsed.data.candidateIds)]
   return db.transaction(async (tx) => {
     if (!(await lockCourse(tx, actor.organisationId, courseId))) return NOT_FOUND
-    const found = await tx.select({ id: candidates.id }).from(candidates).where(and(eq(candidates.organisationId, actor.organisationId), inArray(candidates.id, ids), isNull(candidates.anonymisedAt)))
+    const found = await tx.select({ id: candidates.id }).from(candidates).where(and(pickableCandidates(actor.organisationId), inArray(candidates.id, ids)))
     if (found.length !== ids.length) return fail(COURSE_MESSAGES.candidateUnknown, 'candidateIds')
     const already = await tx
       .select({ firstName: candidates.firstName, lastName: candidates.lastName })

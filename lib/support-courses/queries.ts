@@ -3,7 +3,6 @@ import type { DbOrTx } from '@/lib/db/client'
 import { formatDate, parisToday } from '@/lib/dates'
 import { candidates, socialApplies, socialOffers, supportCourseEnrolments, supportCourseProgress, supportCourses, supportCourseSteps, users, workshopRegistrations, workshops } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
-import { containsText } from '@/lib/enterprises/queries'
 import { stepProgress } from './progress'
 import { currentSteps } from './courses'
 
@@ -130,21 +129,9 @@ export async function enrolmentsOf(db: DbOrTx, organisationId: string, courseId:
   }
 }
 
-/** "Inscrire des candidats": the organisation's candidates matching the search (2+ characters), 20 at most. */
-export async function candidatesToEnrol(db: DbOrTx, organisationId: string, courseId: string, search: string) {
-  const where = containsText(sql`${candidates.searchText}`, search)
-  if (!where) return []
-  return db
-    .select({
-      id: candidates.id,
-      firstName: candidates.firstName,
-      lastName: candidates.lastName,
-      enrolled: sql<boolean>`exists (select 1 from support_course_enrolments e where e.course_id = ${courseId} and e.candidate_id = ${candidates.id} and e.status = 'active')`,
-    })
-    .from(candidates)
-    .where(and(eq(candidates.organisationId, organisationId), sql`${candidates.anonymisedAt} is null`, where))
-    .orderBy(asc(candidates.lastName), asc(candidates.firstName))
-    .limit(20)
+/** The course picker's "already there" (lib/candidates/pickable.ts): an active enrolment in the course. */
+export function enrolledIn(organisationId: string, courseId: string) {
+  return sql<boolean>`exists (select 1 from support_course_enrolments e where e.organisation_id = ${organisationId} and e.course_id = ${courseId} and e.candidate_id = ${candidates.id} and e.status = 'active')`
 }
 
 /**

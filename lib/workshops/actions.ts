@@ -11,7 +11,8 @@ import { logError } from '@/lib/log'
 import { can } from '@/lib/permissions'
 import { partnerStructureChoices } from '@/lib/partners/queries'
 import { staffChoices } from './form-values'
-import { candidatesToRegister, organisationStaff, upcomingWorkshops } from './queries'
+import { searchPickableCandidates } from '@/lib/candidates/pickable'
+import { organisationStaff, registeredTo, upcomingWorkshops } from './queries'
 import { cancelRegistration, markAllPresent, registerCandidates, setAttendance } from './registrations'
 import { cancelWorkshop, createWorkshop, updateWorkshop } from './workshops'
 
@@ -87,7 +88,7 @@ export async function searchCandidatesToRegisterAction(workshopId: unknown, sear
   const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'workshops.modify') || !uuid(workshopId) || typeof search !== 'string' || search.length > 100) return []
   try {
-    return await candidatesToRegister(getDb(), user.organisationId, workshopId, search)
+    return await searchPickableCandidates(getDb(), user.organisationId, search, { taken: registeredTo(user.organisationId, workshopId) })
   } catch (error) {
     logError('workshop.search', error)
     return []

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, partnerStructures, places, users, workshopFacilitators, workshopRegistrations, workshops } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
-import { containsText } from '@/lib/enterprises/queries'
 
 export const WORKSHOP_TABS = ['upcoming', 'past'] as const
 export type WorkshopTab = (typeof WORKSHOP_TABS)[number]
@@ -132,23 +131,9 @@ export async function registrationsOf(db: DbOrTx, organisationId: string, worksh
     .orderBy(sql`${workshopRegistrations.status} = 'waitlisted'`, sql`case when ${workshopRegistrations.status} = 'waitlisted' then ${workshopRegistrations.createdAt} end`, asc(candidates.lastName), asc(candidates.firstName))
 }
 
-/** "Inscrire des candidats": the organisation's candidates matching the search (2+ characters), 20 at most. */
-export async function candidatesToRegister(db: DbOrTx, organisationId: string, workshopId: string, search: string) {
-  const where = containsText(sql`${candidates.searchText}`, search)
-  if (!where) return []
-  return db
-    .select({
-      id: candidates.id,
-      firstName: candidates.firstName,
-      lastName: candidates.lastName,
-      place: places.label,
-      registered: sql<boolean>`exists (select 1 from ${workshopRegistrations} r where r.workshop_id = ${workshopId} and r.candidate_id = ${candidates.id} and r.status <> 'cancelled')`,
-    })
-    .from(candidates)
-    .leftJoin(places, eq(places.id, candidates.placeId))
-    .where(and(eq(candidates.organisationId, organisationId), sql`${candidates.anonymisedAt} is null`, where))
-    .orderBy(asc(candidates.lastName), asc(candidates.firstName))
-    .limit(20)
+/** The workshop picker's "already there" (lib/candidates/pickable.ts): registered to the workshop, or waitlisted. */
+export function registeredTo(organisationId: string, workshopId: string) {
+  return sql<boolean>`exists (select 1 from ${workshopRegistrations} r where r.organisation_id = ${organisationId} and r.workshop_id = ${workshopId} and r.candidate_id = ${candidates.id} and r.status <> 'cancelled')`
 }
 
 export async function countWorkshops(db: DbOrTx, organisationId: string) {

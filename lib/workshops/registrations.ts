@@ -8,6 +8,7 @@ import { noticeText } from './notice-templates'
 import { reminderTime } from './reminders'
 import { attendanceSchema, registerSchema, WORKSHOP_MESSAGES } from './schemas'
 import { lockWorkshop, type WorkshopActor } from './workshops'
+import { pickableCandidates } from '@/lib/candidates/pickable'
 
 /**
  * Issue 13 §1, seats and waitlist. Every change locks the workshop's row first: two counsellors taking the last seat
@@ -41,7 +42,7 @@ export async function registerCandidates(
     const found = await tx
       .select({ id: candidates.id })
       .from(candidates)
-      .where(and(eq(candidates.organisationId, actor.organisationId), inArray(candidates.id, ids), isNull(candidates.anonymisedAt)))
+      .where(and(pickableCandidates(actor.organisationId), inArray(candidates.id, ids)))
     if (found.length !== ids.length) return fail(WORKSHOP_MESSAGES.candidateUnknown, 'candidateIds')
     const already = await tx
       .select({ id: candidates.id, firstName: candidates.firstName, lastName: candidates.lastName })

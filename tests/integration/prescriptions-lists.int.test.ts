@@ -13,7 +13,8 @@ import { demoApplyId, demoIds } from '@/lib/db/seed'
 import { directoryFilterOptions, listDirectoryOffers, prescribableOffers } from '@/lib/offers/directory'
 import { updateManualStatus } from '@/lib/prescriptions/manual-status'
 import { prescribe } from '@/lib/prescriptions/prescribe'
-import { answerReminderDays, listFup, markAnswersRead, prescribedOffers, receivedAnswers, searchCandidatesToPrescribe, unansweredPrescriptions } from '@/lib/prescriptions/queries'
+import { answerReminderDays, listFup, markAnswersRead, prescribedOffers, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
+import { searchPickableCandidates } from '@/lib/candidates/pickable'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
 const db = useTestDb()
@@ -256,10 +257,10 @@ describe('the prescription sheet downloads and the pickers', () => {
   })
 
   it('the candidate picker searches the organisation’s candidates only, accent-insensitive', async () => {
-    expect((await searchCandidatesToPrescribe(db, SM, 'lefevre')).map((c) => c.lastName)).toEqual(['Lefèvre'])
-    expect(await searchCandidatesToPrescribe(db, SM, 'rousseau')).toEqual([])
-    expect((await searchCandidatesToPrescribe(db, LYON, 'rousseau')).map((c) => c.firstName)).toEqual(['Léa'])
-    expect((await searchCandidatesToPrescribe(db, SM, '')).length).toBe(12)
+    expect((await searchPickableCandidates(db, SM, 'lefevre', { listWithoutSearch: true })).map((c) => c.lastName)).toEqual(['Lefèvre'])
+    expect(await searchPickableCandidates(db, SM, 'rousseau', { listWithoutSearch: true })).toEqual([])
+    expect((await searchPickableCandidates(db, LYON, 'rousseau', { listWithoutSearch: true })).map((c) => c.firstName)).toEqual(['Léa'])
+    expect((await searchPickableCandidates(db, SM, '', { listWithoutSearch: true })).length).toBe(12)
   })
 
   it('the directory shows the organisation’s offers (expired ones flagged) and filters them', async () => {

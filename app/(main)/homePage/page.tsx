@@ -8,7 +8,7 @@ import { NavLink } from '@/components/ui/nav-link'
 import { applyCountsOfOrganisation } from '@/lib/applies/queries'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
-import { formatDateTime } from '@/lib/dates'
+import { formatDateTime, TIME_ZONE } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { recordHomeVisit, userDay } from '@/lib/home/user-day'
 import { can } from '@/lib/permissions'
@@ -27,7 +27,7 @@ export default async function HomePage() {
   const day = showCandidates ? await userDay(db, { userId: user.id, organisationId: user.organisationId, wholeOrganisation: user.role === 'admin', now: at }) : null
   const counts = await applyCountsOfOrganisation(db, user.organisationId)
   await recordHomeVisit(db, user.id, at)
-  const today = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/Paris' }).format(at)
+  const today = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: TIME_ZONE }).format(at)
   return (
     <>
       <PageHeader title={`Bonjour ${user.firstName}`} subtitle={`Votre journée du ${today}.`} />

@@ -1,6 +1,5 @@
 import { NavLink } from '@/components/ui/nav-link'
 import { notFound } from 'next/navigation'
-import { formatInTimeZone } from 'date-fns-tz'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { CreateUserDialog } from '@/components/settings/create-user-dialog'
@@ -9,7 +8,7 @@ import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requirePagePermission } from '@/lib/auth/session'
-import { TIME_ZONE } from '@/lib/dates'
+import { formatDateTime } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { ROLE_LABELS } from '@/lib/labels'
 import { listOrganisationUsers } from '@/lib/settings/queries'
@@ -53,7 +52,7 @@ export default async function SettingsUsersPage({ searchParams }: { searchParams
               SECOND_FACTOR_LABELS[r.secondFactor],
               r.lastSignInAt ? (
                 <span key="l" className="whitespace-nowrap">
-                  {formatInTimeZone(r.lastSignInAt, TIME_ZONE, "dd/MM/yyyy 'à' HH:mm")}
+                  {formatDateTime(r.lastSignInAt)}
                 </span>
               ) : (
                 <span key="l" className="text-slate-600">

@@ -1,6 +1,5 @@
 import { NavLink } from '@/components/ui/nav-link'
 import { notFound } from 'next/navigation'
-import { formatInTimeZone } from 'date-fns-tz'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
 import { SECOND_FACTOR_LABELS } from '@/components/settings/labels'
@@ -8,7 +7,7 @@ import { ResetSecondFactor, UserAccess } from '@/components/settings/user-access
 import { UserIdentities } from '@/components/settings/user-identities'
 import { UserProfileForm } from '@/components/settings/user-profile-form'
 import { requirePagePermission } from '@/lib/auth/session'
-import { TIME_ZONE } from '@/lib/dates'
+import { formatDateTime } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { ROLE_LABELS } from '@/lib/labels'
 import { getOrganisationUser } from '@/lib/settings/queries'
@@ -43,7 +42,7 @@ export default async function SettingsUserPage({ params }: { params: Promise<{ i
       <PageHeader
         title={`${user.firstName} ${user.lastName}`}
         subtitle={`${ROLE_LABELS[user.role] ?? user.role} · ${user.disabled ? 'Désactivé' : 'Actif'} · Dernière connexion\u00a0: ${
-          user.lastSignInAt ? formatInTimeZone(user.lastSignInAt, TIME_ZONE, "dd/MM/yyyy 'à' HH:mm") : 'jamais'
+          user.lastSignInAt ? formatDateTime(user.lastSignInAt) : 'jamais'
         }`}
       />
       <div className="grid max-w-4xl gap-6">
