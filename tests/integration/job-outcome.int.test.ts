@@ -20,6 +20,8 @@ import { eventually } from './sms-kit'
  */
 const db = useTestDb()
 const role = `passerelle_it_worker_${process.pid}`
+// A password, for servers that ask one (the embedded PostgreSQL does; a trust server ignores it).
+const password = `pw-${crypto.randomUUID()}`
 const saved = { SMTP_URL: process.env.SMTP_URL }
 let stopSink: (() => Promise<void>) | undefined
 
@@ -34,7 +36,7 @@ afterAll(async () => {
 
 describe('a job whose outcome cannot be written', () => {
   it('is not completed while its mail is still `sending`; the sweep then shows the mail as unknown', async () => {
-    await db.execute(sql.raw(`create role ${role} superuser login`))
+    await db.execute(sql.raw(`create role ${role} superuser login password '${password}'`))
     let received = 0
     let dataStarted: () => void = () => undefined
     const started = new Promise<void>((resolve) => (dataStarted = resolve))
@@ -68,6 +70,7 @@ describe('a job whose outcome cannot be written', () => {
 
     const url = new URL(inject('databaseUrl'))
     url.username = role
+    url.password = password
     // The app's worker, in its own process as in production (where scripts/serve.mjs restarts it if it dies).
     const worker = workerProcess({ DATABASE_URL: url.toString(), CHAOS_QUEUE: 'send-mail', SMTP_URL: process.env.SMTP_URL, JOB_SCHEDULES: 'off' })
     try {
