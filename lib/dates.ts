@@ -30,7 +30,7 @@ function parisParts(date: Date): { day: string; month: string; year: string } {
 }
 
 /** Today's calendar date in Paris, as 'yyyy-MM-dd'. */
-export function parisToday(now: Date = new Date()): string {
+export function parisToday(now: Date): string {
   const { day, month, year } = parisParts(now)
   return `${year}-${month}-${day}`
 }

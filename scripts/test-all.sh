@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every tier — types, unit, integration (PostgreSQL), end to end (built app in Chromium, with the fuzz suite
+# `npm test`: every tier — types, lint and format (ESLint, Prettier), unit, integration (PostgreSQL), end to end (built app in Chromium, with the fuzz suite
 # and the route walk), and the short resilience run (load and faults on the built app).
 # With DATABASE_URL, each tier creates its own throwaway database on that server and drops it afterwards (CI: the
 # machine's PostgreSQL 15). Without it, a throwaway embedded PostgreSQL (scripts/with-database.ts) serves them all.
@@ -22,6 +22,7 @@ bash scripts/ensure-system-deps.sh
 node -e "new (require('pg').Client)({connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 10000}).connect().then(c => c.end()).catch(e => { console.error('PostgreSQL is not reachable at DATABASE_URL: ' + e.message); process.exit(1) })"
 
 echo "== types (at ${SECONDS} s)"; npx tsc --noEmit
+echo "== lint and format (at ${SECONDS} s)"; npx eslint . && npx prettier --check .
 echo "== unit (at ${SECONDS} s)"; npx vitest run --project unit 2>&1 | tee "$logs/unit.log"; count "$logs/unit.log" 'Tests +[0-9]+ passed'
 echo "== integration (at ${SECONDS} s)"; npx vitest run --project integration 2>&1 | tee "$logs/integration.log"; count "$logs/integration.log" 'Tests +[0-9]+ passed'
 echo "== build (at ${SECONDS} s)"; npx next build

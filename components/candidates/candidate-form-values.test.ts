@@ -3,6 +3,8 @@ import { validateCandidate, type CustomFieldDefinition } from '@/lib/candidates/
 import { emptyFormValues, formValuesOf } from './candidate-form-values'
 import { customFieldText } from './sheet-situation'
 
+const TODAY = '2026-11-27'
+
 const defs: CustomFieldDefinition[] = [
   { key: 'licence', label: 'Permis B', type: 'bool', options: [], required: false },
   { key: 'mobility', label: 'Moyens', type: 'listMultiple', options: [{ value: 'bus', label: 'Bus' }, { value: 'bike', label: 'Vélo' }], required: false },
@@ -33,12 +35,12 @@ describe('the edit form’s values', () => {
     const form = formValuesOf(stored, defs)
     expect(form.socialSecurityNumber).toBe('')
     expect(form.customFields).toEqual({ licence: 'non', mobility: ['bike'], level: 'b1', children: '2.5', since: '2024-03-01', note: 'à revoir' })
-    const checked = validateCandidate(form, defs)
+    const checked = validateCandidate(form, defs, TODAY)
     expect(checked).toMatchObject({ ok: true, values: { firstName: 'Karim', gender: 'M', birthDate: '1979-11-03', email: null, socialSecurityNumber: null, customFields: { licence: false, mobility: ['bike'], level: 'b1', children: 2.5, since: '2024-03-01', note: 'à revoir' } } })
   })
 
   it('start empty for a creation, which the required custom field then refuses', () => {
-    const checked = validateCandidate({ ...emptyFormValues('demo-referent'), firstName: 'A', lastName: 'B' }, defs)
+    const checked = validateCandidate({ ...emptyFormValues('demo-referent'), firstName: 'A', lastName: 'B' }, defs, TODAY)
     expect(checked).toEqual({ ok: false, errors: { 'customFields.level': 'Le champ « Niveau » est obligatoire' } })
   })
 })

@@ -12,6 +12,7 @@ import { CANDIDATE_FIELD_LABELS as L } from '@/lib/candidates/field-labels'
 import { CustomFieldControl, FormControl } from './candidate-form-controls'
 import type { CandidateFormSettings, CandidateFormValues } from './candidate-form-values'
 import { DuplicateWarning } from './duplicate-warning'
+import { parisToday } from '@/lib/dates'
 
 type Props = { settings: CandidateFormSettings; initial: CandidateFormValues; cancelHref: string } & (
   | { mode: 'create'; orientationId?: string }
@@ -65,7 +66,7 @@ export function CandidateForm(props: Props) {
 
   function submit(confirmDuplicates: boolean) {
     const input = { ...values, socialSecurityNumber: clearNir ? '' : values.socialSecurityNumber }
-    const local = validateCandidate(input, settings.customFields)
+    const local = validateCandidate(input, settings.customFields, parisToday(new Date()))
     if (!local.ok) return refuse(local.errors)
     setErrors({})
     startTransition(async () => {

@@ -13,6 +13,7 @@ import { can } from '@/lib/permissions'
 import { candidatePrescriptions, prescriberDefaults } from '@/lib/prescriptions/queries'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
 import { activeCauses } from '@/lib/applies/causes'
+import { now as clockNow } from '@/lib/clock'
 
 /** A candidate's prescriptions and name. */
 async function candidatePrescriptionsAndName(organisationId: string, candidateId: string) {
@@ -49,7 +50,7 @@ export async function SheetPrescriptions({ organisationId, candidateId }: { orga
           Prescriptions{rows.length > 0 && <span className="font-normal text-slate-600"> ({rows.length})</span>}
         </h2>
         {prescriber && (
-          <PrescribeButton target={{ kind: 'candidate', candidate: { id: candidateId, name } }} defaults={prescriber} today={parisToday()} label="Prescrire à une offre" />
+          <PrescribeButton target={{ kind: 'candidate', candidate: { id: candidateId, name } }} defaults={prescriber} today={parisToday(clockNow())} label="Prescrire à une offre" />
         )}
       </div>
       {rows.length === 0 ? (

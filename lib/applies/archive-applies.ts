@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/client'
 import { socialApplies } from '@/lib/db/schema'
 import { writeAudit } from '@/lib/audit'
 import { isUuid } from '@/lib/ids'
+import { now as clockNow } from '@/lib/clock'
 
 export type ArchiveResult = { ok: true; archived: number } | { ok: false; error: 'notFound' | 'notAnswered' }
 
@@ -16,7 +17,7 @@ export const ARCHIVE_ERRORS = {
  * an id of another structure, an unknown id or a pending apply changes nothing.
  */
 export async function archiveApplies(db: Db, params: { structureId: string; ids: string[]; actorId: string; now?: Date }): Promise<ArchiveResult> {
-  const { structureId, actorId, now = new Date() } = params
+  const { structureId, actorId, now = clockNow() } = params
   const ids = [...new Set(params.ids)]
   if (ids.length === 0 || !ids.every(isUuid)) return { ok: false, error: 'notFound' }
   return db.transaction(async (tx) => {

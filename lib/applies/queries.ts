@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, socialApplies, socialOffers } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'

@@ -3,10 +3,11 @@ import type { Db } from '@/lib/db/client'
 import { socialApplies } from '@/lib/db/schema'
 import { writeAudit } from '@/lib/audit'
 import { isUuid } from '@/lib/ids'
+import { now as clockNow } from '@/lib/clock'
 
 /** Brings archived applies of the structure back onto the offer page. All or nothing, like archiving. */
 export async function restoreApplies(db: Db, params: { structureId: string; ids: string[]; actorId: string; now?: Date }): Promise<{ ok: true; restored: number } | { ok: false; error: 'notFound' }> {
-  const { structureId, actorId, now = new Date() } = params
+  const { structureId, actorId, now = clockNow() } = params
   const ids = [...new Set(params.ids)]
   if (ids.length === 0 || !ids.every(isUuid)) return { ok: false, error: 'notFound' }
   return db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
 import { getApplyForStructure } from './get-apply'
 import { FUP_MESSAGES, withMandatoryLogos, type FupAnswer } from './fup-schema'
 import { causeLabel, causeLabels, isActiveCause } from './causes'
+import { now as clockNow } from '@/lib/clock'
 
 export type SendFupResult =
   | { ok: true; state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'; documentId: string; referentId: string; candidateId: string }
@@ -42,7 +43,7 @@ export async function renderAnsweredFup(db: Db, apply: NonNullable<Awaited<Retur
  * transaction, guarded on the pending state so that of two partners answering at once exactly one wins.
  */
 export async function sendFup(db: Db, params: { structureId: string; applyId: string; answer: FupAnswer; actorId: string; now?: Date }): Promise<SendFupResult> {
-  const { structureId, applyId, answer, actorId, now = new Date() } = params
+  const { structureId, applyId, answer, actorId, now = clockNow() } = params
   const apply = await getApplyForStructure(db, structureId, applyId)
   if (!apply || apply.archived) return { ok: false, error: 'notFound' }
   if (!apply.fup) return { ok: false, error: 'noFup' }

@@ -18,7 +18,7 @@ export async function requestPasswordResetEvenly(
   input: { email: string; ip: string | null; requestHeaders: Headers },
   answerAfterMs = RESET_ANSWER_MS,
 ): Promise<'requested' | 'throttled' | 'failed'> {
-  const started = Date.now()
+  const started = performance.now()
   let outcome: 'requested' | 'throttled' | 'failed' = 'requested'
   try {
     const reservation = await reserveAttempt(db, [accountBucket('reset-request', input.email), ipBucket('reset-request', input.ip)])
@@ -28,6 +28,6 @@ export async function requestPasswordResetEvenly(
     logError('auth.reset-request', error)
     outcome = 'failed'
   }
-  await sleep(Math.max(0, answerAfterMs - (Date.now() - started)))
+  await sleep(Math.max(0, answerAfterMs - (performance.now() - started)))
   return outcome
 }

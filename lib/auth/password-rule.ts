@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { text } from '@/lib/text/safe-text'
 
 export const PASSWORD_MIN_LENGTH = 12

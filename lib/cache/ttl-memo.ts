@@ -5,7 +5,7 @@
  */
 export function ttlMemo<T>(ttlMs: number, max = 500) {
   const entries = new Map<string, { at: number; value: Promise<T> }>()
-  return (key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> => {
+  return (key: string, compute: () => Promise<T>, now = performance.now()): Promise<T> => {
     const hit = entries.get(key)
     if (hit && now - hit.at < ttlMs) return hit.value
     if (entries.size >= max) entries.delete(entries.keys().next().value!)

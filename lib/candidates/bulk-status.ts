@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
 import { candidates, candidateStatuses } from '@/lib/db/schema'
 import { writeAudit } from '@/lib/audit'
+import { now as clockNow } from '@/lib/clock'
 
 /** Most rows one bulk action (status change, export) takes at once. */
 export const BULK_MAX_IDS = 5000
@@ -39,7 +40,7 @@ export async function changeCandidatesStatus(
   db: Db,
   params: { organisationId: string; ids: string[]; statusId: string; actorId: string; now?: Date },
 ): Promise<BulkStatusResult> {
-  const { organisationId, statusId, actorId, now = new Date() } = params
+  const { organisationId, statusId, actorId, now = clockNow() } = params
   const ids = [...new Set(params.ids)]
   if (ids.length === 0) return { ok: false, error: 'candidatesNotFound' }
   return db.transaction(async (tx) => {

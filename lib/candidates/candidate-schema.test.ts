@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { CANDIDATE_MESSAGES, validateCandidate, type CustomFieldDefinition } from './candidate-schema'
 import { NIR_MESSAGES } from './nir'
 
+/** A fixed Paris date: a birth date after it is in the future. */
+const TODAY = '2026-11-27'
+
 const defs: CustomFieldDefinition[] = [
   { key: 'permis', label: 'Permis B', type: 'bool', options: [], required: true },
   { key: 'enfants', label: 'Nombre d’enfants', type: 'number', options: [], required: false },
@@ -24,7 +27,7 @@ const valid = {
 
 describe('validateCandidate', () => {
   it('normalises a valid candidate', () => {
-    const result = validateCandidate(valid, defs)
+    const result = validateCandidate(valid, defs, TODAY)
     expect(result.ok).toBe(true)
     if (!result.ok) return
     expect(result.values).toMatchObject({
@@ -41,6 +44,7 @@ describe('validateCandidate', () => {
     const result = validateCandidate(
       { ...valid, firstName: '', phone: '06 12', email: 'elodie@', cafNumber: '12', poleEmploiNumber: 'abc', birthDate: '31/02/1990', customFields: { permis: '', enfants: 'deux', langues: 'Breton' } },
       defs,
+      TODAY,
     )
     expect(result).toEqual({
       ok: false,
@@ -59,18 +63,22 @@ describe('validateCandidate', () => {
   })
 
   it('checks the NIR against the gender and the birth date', () => {
-    const man = validateCandidate({ ...valid, gender: 'M' }, defs)
+    const man = validateCandidate({ ...valid, gender: 'M' }, defs, TODAY)
     expect(man.ok === false && man.errors.socialSecurityNumber).toBe(NIR_MESSAGES.gender)
-    const wrongMonth = validateCandidate({ ...valid, birthDate: '1955-09-14' }, defs)
+    const wrongMonth = validateCandidate({ ...valid, birthDate: '1955-09-14' }, defs, TODAY)
     expect(wrongMonth.ok === false && wrongMonth.errors.socialSecurityNumber).toBe(NIR_MESSAGES.birthMonth)
   })
 
   it('refuses unknown fields, a future birth date and unknown custom fields', () => {
-    const crafted = validateCandidate({ ...valid, organisationId: 'x' }, defs)
+    const crafted = validateCandidate({ ...valid, organisationId: 'x' }, defs, TODAY)
     expect(crafted.ok === false && crafted.errors._form).toBe(CANDIDATE_MESSAGES.unexpectedField)
-    const future = validateCandidate({ ...valid, socialSecurityNumber: '', birthDate: '2999-01-01' }, defs)
+    const future = validateCandidate({ ...valid, socialSecurityNumber: '', birthDate: '2999-01-01' }, defs, TODAY)
     expect(future.ok === false && future.errors.birthDate).toBe(CANDIDATE_MESSAGES.birthDateFuture)
-    const unknownCustom = validateCandidate({ ...valid, customFields: { ...valid.customFields, salaire: 3 } }, defs)
+    // The day given (the domain clock's Paris date on the server) is the last one allowed.
+    expect(validateCandidate({ ...valid, socialSecurityNumber: '', birthDate: TODAY }, defs, TODAY).ok).toBe(true)
+    const tomorrow = validateCandidate({ ...valid, socialSecurityNumber: '', birthDate: '2026-11-28' }, defs, TODAY)
+    expect(tomorrow.ok === false && tomorrow.errors.birthDate).toBe(CANDIDATE_MESSAGES.birthDateFuture)
+    const unknownCustom = validateCandidate({ ...valid, customFields: { ...valid.customFields, salaire: 3 } }, defs, TODAY)
     expect(unknownCustom.ok === false && unknownCustom.errors._form).toBe(CANDIDATE_MESSAGES.unexpectedField)
   })
 })

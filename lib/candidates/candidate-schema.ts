@@ -144,8 +144,7 @@ const baseSchema = z.strictObject(
           return z.NEVER
         }
         return iso
-      })
-      .refine((v) => v === null || v <= new Date().toISOString().slice(0, 10), CANDIDATE_MESSAGES.birthDateFuture),
+      }),
     phone: optionalText(30, CANDIDATE_MESSAGES.phoneIncomplete).refine((v) => v === null || PHONE_PATTERN.test(v), CANDIDATE_MESSAGES.phoneIncomplete),
     email: optionalText(254, CANDIDATE_MESSAGES.emailFormat)
       .transform((v) => (v ? v.toLowerCase() : null))
@@ -180,7 +179,12 @@ export type CandidateErrors = Record<string, string>
  * Validates a candidate against the rules and the organisation's custom fields.
  * The NIR is checked against the gender and birth date given in the same input.
  */
-export function validateCandidate(input: unknown, definitions: CustomFieldDefinition[]): { ok: true; values: CandidateValues } | { ok: false; errors: CandidateErrors } {
+/** `today` is the Paris calendar date ('yyyy-MM-dd') a birth date may not pass: the domain clock's on the server. */
+export function validateCandidate(
+  input: unknown,
+  definitions: CustomFieldDefinition[],
+  today: string,
+): { ok: true; values: CandidateValues } | { ok: false; errors: CandidateErrors } {
   const errors: CandidateErrors = {}
   const parsed = baseSchema.safeParse(input)
   if (!parsed.success) {
@@ -190,6 +194,7 @@ export function validateCandidate(input: unknown, definitions: CustomFieldDefini
     }
   }
   const data = parsed.success ? parsed.data : null
+  if (data?.birthDate && data.birthDate > today) errors.birthDate ??= CANDIDATE_MESSAGES.birthDateFuture
   // The NIR is checked even when another field is wrong, so that the form shows every message at once.
   const identity = data ?? nirIdentityOf(input)
   if (identity?.socialSecurityNumber) {

@@ -4,6 +4,8 @@ import { candidates } from '@/lib/db/schema'
 import { validateCandidate, type CandidateErrors, type CandidateValues } from './candidate-schema'
 import { findDuplicates, lockOrganisationCandidates, type DuplicateMatch } from './duplicates'
 import { candidateSettings, referenceErrors, type CandidateSettings } from './organisation-settings'
+import { parisToday } from '@/lib/dates'
+import { now as clockNow } from '@/lib/clock'
 
 export type CreateCandidateResult = { ok: true; id: string } | { ok: false; errors: CandidateErrors } | { ok: false; duplicates: DuplicateMatch[] }
 
@@ -12,7 +14,7 @@ export type CreateCandidateResult = { ok: true; id: string } | { ok: false; erro
  * then the place, status and referent, which must be the organisation's own.
  */
 export function checkCandidate(settings: CandidateSettings, input: unknown): { ok: true; values: CandidateValues } | { ok: false; errors: CandidateErrors } {
-  const checked = validateCandidate(input, settings.customFields)
+  const checked = validateCandidate(input, settings.customFields, parisToday(clockNow()))
   if (!checked.ok) return checked
   const references = referenceErrors(checked.values, settings)
   return Object.keys(references).length > 0 ? { ok: false, errors: references } : checked

@@ -7,6 +7,7 @@ import { csvFile } from '@/lib/csv/csv'
 import { formatDate, parisToday } from '@/lib/dates'
 import { formatPhone } from '@/lib/phone'
 import { BULK_MAX_IDS, BULK_MESSAGES } from './bulk-status'
+import { now as clockNow } from '@/lib/clock'
 
 export const EXPORT_MESSAGES = {
   notFound: 'Certains candidats sont introuvables : rien n’a été exporté.',
@@ -46,7 +47,7 @@ export type ExportResult = { ok: true; csv: string; count: number; filename: str
  * of another organisation, or unknown, exports nothing and writes nothing.
  */
 export async function exportCandidates(db: Db, params: { organisationId: string; ids: string[]; actorId: string; now?: Date }): Promise<ExportResult> {
-  const { organisationId, actorId, now = new Date() } = params
+  const { organisationId, actorId, now = clockNow() } = params
   const ids = [...new Set(params.ids)]
   if (ids.length === 0) return { ok: false, error: 'notFound' }
   return db.transaction(async (tx) => {

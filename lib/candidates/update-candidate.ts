@@ -6,6 +6,7 @@ import type { CandidateErrors, CandidateValues } from './candidate-schema'
 import { checkCandidate } from './create-candidate'
 import { candidateSettings } from './organisation-settings'
 import { CANDIDATE_FIELDS } from './field-labels'
+import { now as clockNow } from '@/lib/clock'
 
 export type UpdateCandidateResult = { ok: true; changed: string[] } | { ok: false; notFound: true } | { ok: false; errors: CandidateErrors }
 
@@ -43,7 +44,7 @@ export async function updateCandidate(
     if (changed.length === 0) return { ok: true, changed }
     await tx
       .update(candidates)
-      .set({ ...checked.values, updatedAt: new Date() })
+      .set({ ...checked.values, updatedAt: clockNow() })
       .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId)))
     await writeAudit(tx, { actorId, organisationId, action: 'candidate.update', entityType: 'candidate', entityId: candidateId, details: { fields: changed } })
     return { ok: true, changed }

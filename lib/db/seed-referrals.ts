@@ -1,5 +1,6 @@
 import type { DbOrTx } from './client'
 import * as s from './schema'
+import { now as clockNow } from '@/lib/clock'
 
 /** The demo referral link's token (fixed, so that the README and the tests can open its form; a real one is random). */
 export const DEMO_REFERRAL_TOKEN = 'demoCcasDieppe_lienOrientation26'
@@ -17,7 +18,7 @@ export async function seedReferrals(tx: DbOrTx, ctx: { organisationId: string; a
     .insert(s.referralLinks)
     .values({ organisationId: ctx.organisationId, token: 'demoMissionLocale_lienDesactive1', label: 'Mission locale de Rouen (ancien lien)', notifyEmail: 'admin@passerelle.test', createdById: ctx.adminId, createdAt: new Date('2026-03-01T08:00:00Z'), disabledAt: new Date('2026-09-01T08:00:00Z') })
   const prescriber = { prescriberName: 'Nadia Benali', prescriberStructure: 'CCAS de Dieppe', prescriberEmail: 'n.benali@ccas-dieppe.test', prescriberPhone: '0235840000' }
-  const yesterday = new Date(Date.now() - 24 * 3600_000)
+  const yesterday = new Date(clockNow().getTime() - 24 * 3600_000)
   await tx.insert(s.orientations).values([
     {
       organisationId: ctx.organisationId, linkId: link!.id, ...prescriber,

@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import { userHomeVisits } from '@/lib/db/schema'
 import { answerReminderDays, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
 import { unreadSmsReplies } from '@/lib/sms/queries'
+import { now as clockNow } from '@/lib/clock'
 
 /**
  * /homePage, the user's day (issue 15 §3): the partners' answers received since the last visit, the prescriptions
@@ -10,7 +11,7 @@ import { unreadSmsReplies } from '@/lib/sms/queries'
  * steps and orientations join once their modules exist.
  */
 export async function userDay(db: DbOrTx, params: { userId: string; organisationId: string; wholeOrganisation: boolean; now?: Date }) {
-  const now = params.now ?? new Date()
+  const now = params.now ?? clockNow()
   const [visit] = await db.select({ visitedAt: userHomeVisits.visitedAt }).from(userHomeVisits).where(eq(userHomeVisits.userId, params.userId))
   const lastVisit = visit?.visitedAt ?? null
   const days = await answerReminderDays(db, params.organisationId)
@@ -29,7 +30,7 @@ export async function userDay(db: DbOrTx, params: { userId: string; organisation
 }
 
 /** Remembers this visit, after the page read the previous one. */
-export async function recordHomeVisit(db: DbOrTx, userId: string, now: Date = new Date()) {
+export async function recordHomeVisit(db: DbOrTx, userId: string, now: Date = clockNow()) {
   await db
     .insert(userHomeVisits)
     .values({ userId, visitedAt: now })

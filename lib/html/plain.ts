@@ -15,7 +15,6 @@ export class Safe {
 }
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 // A typed value shown back (a refused form) never carries a control character into the page (U+FFFD in its place).
-// eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g
 export const escape = (value: string) => value.replace(CONTROLS, '\ufffd').replace(/[&<>"']/g, (c) => ESCAPES[c]!)
 type Part = Safe | string | number | null | undefined | false | Part[]

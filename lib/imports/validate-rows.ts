@@ -1,6 +1,8 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { fold, validateCandidate, type CandidateValues } from '@/lib/candidates/candidate-schema'
 import { candidateSettings, referenceErrors, type CandidateSettings } from '@/lib/candidates/organisation-settings'
+import { now as clockNow } from '@/lib/clock'
+import { parisToday } from '@/lib/dates'
 import type { DbOrTx } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
 import type { ColumnTarget } from './columns'
@@ -13,6 +15,8 @@ export type ImportContext = {
   placeIds: Map<string, string>
   statusIds: Map<string, string>
   referentIds: Map<string, string>
+  /** The Paris date a birth date may not pass (the domain clock's, read once for the file). */
+  today: string
 }
 
 export async function loadImportContext(db: DbOrTx, organisationId: string): Promise<ImportContext> {
@@ -32,6 +36,7 @@ export async function loadImportContext(db: DbOrTx, organisationId: string): Pro
     placeIds: new Map(settings.places.map((p) => [fold(p.label), p.id])),
     statusIds,
     referentIds: new Map(referentEmails.map((r) => [r.email.trim().toLowerCase(), r.id])),
+    today: parisToday(clockNow()),
   }
 }
 
@@ -102,7 +107,7 @@ export function checkRows(rows: ImportRow[], mapping: ColumnTarget[], context: I
     }
     input.customFields = customFields
 
-    const result = validateCandidate(input, definitions)
+    const result = validateCandidate(input, definitions, context.today)
     if (!result.ok) reasons.push(...Object.values(result.errors))
     else reasons.push(...Object.values(referenceErrors(result.values, context.settings)))
 

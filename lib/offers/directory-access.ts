@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { organisationPartnerStructures, partnerStructures, socialOffers } from '@/lib/db/schema'
 import { parisToday } from '@/lib/dates'
+import { now as clockNow } from '@/lib/clock'
 
 /**
  * The partner structures an organisation works with: those it links to (organisation_partner_structures, issue 12),
@@ -15,7 +16,7 @@ export function openToOrganisation(organisationId: string): SQL {
 }
 
 /** Spec §4: an offer whose end date is past (Paris) is expired; it stays in the directory but takes no prescription. */
-export function isExpired(offer: { serviceEndDate: string | null }, now: Date = new Date()): boolean {
+export function isExpired(offer: { serviceEndDate: string | null }, now: Date = clockNow()): boolean {
   return !!offer.serviceEndDate && offer.serviceEndDate < parisToday(now)
 }
 

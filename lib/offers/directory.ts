@@ -6,6 +6,7 @@ import { parisToday } from '@/lib/dates'
 import { challengesOf } from './challenges'
 import { isExpired, offerPlace, openToOrganisation } from './directory-access'
 import { offerCard } from './queries'
+import { now as clockNow } from '@/lib/clock'
 
 export type DirectoryFilters = { search?: string; challengeIds?: string[]; financingModes?: string[]; places?: string[]; page?: number }
 
@@ -30,7 +31,7 @@ function searchWhere(search: string | undefined): SQL | undefined {
  * matches offers whose tags meet the chosen challenges' tags. Offers are few (a directory, not a log), so the
  * name search scans the viewer's offers.
  */
-export async function listDirectoryOffers(db: DbOrTx, viewer: DirectoryViewer, filters: DirectoryFilters = {}, now: Date = new Date()) {
+export async function listDirectoryOffers(db: DbOrTx, viewer: DirectoryViewer, filters: DirectoryFilters = {}, now: Date = clockNow()) {
   const page = Math.max(1, filters.page ?? 1)
   const where: (SQL | undefined)[] = [viewerWhere(viewer), searchWhere(filters.search)]
   if (filters.challengeIds?.length) {
@@ -112,7 +113,7 @@ export function placeLabel(place: string): string {
 }
 
 /** The offers a candidate can be prescribed to from the sheet: the organisation's open (not expired) offers, by name. */
-export async function prescribableOffers(db: DbOrTx, organisationId: string, now: Date = new Date()) {
+export async function prescribableOffers(db: DbOrTx, organisationId: string, now: Date = clockNow()) {
   return db
     .select({ id: socialOffers.id, name: socialOffers.name, providerName: socialOffers.providerName })
     .from(socialOffers)

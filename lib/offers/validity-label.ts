@@ -1,4 +1,5 @@
 import { formatDate, parisToday } from '@/lib/dates'
+import { now as clockNow } from '@/lib/clock'
 
 /**
  * Spec §4, offer validity label: 'Offre expirée' once the end date is past (Paris time);
@@ -6,7 +7,7 @@ import { formatDate, parisToday } from '@/lib/dates'
  */
 export function offerValidityLabel(
   offer: { serviceStartDate: string | null; serviceEndDate: string | null },
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ): string {
   const { serviceStartDate: start, serviceEndDate: end } = offer
   if (end && end < parisToday(now)) return 'Offre expirée'

@@ -7,6 +7,7 @@ import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { challengesOf } from '@/lib/offers/challenges'
 import { isExpired, openToOrganisation } from '@/lib/offers/directory-access'
 import { offerCard } from '@/lib/offers/queries'
+import { now as clockNow } from '@/lib/clock'
 
 /** Over how many days the response indicator looks back (issue 12 §1). */
 export const INDICATOR_DAYS = 90
@@ -54,7 +55,7 @@ const reminderDaysOf = (organisationId: string) => sql`(select ${organisations.a
 export type StructureListFilters = { search?: string; challengeId?: string | null; page?: number }
 
 /** /partners/structure/default: the structures the organisation works with, 50 per page, with offers and indicator. */
-export async function listPartnerStructures(db: DbOrTx, organisationId: string, filters: StructureListFilters = {}, now: Date = new Date()) {
+export async function listPartnerStructures(db: DbOrTx, organisationId: string, filters: StructureListFilters = {}, now: Date = clockNow()) {
   const page = Math.max(1, filters.page ?? 1)
   const where: (SQL | undefined)[] = [openToOrganisation(organisationId)]
   const search = filters.search?.trim() ?? ''
@@ -109,7 +110,7 @@ export async function getPartnerStructure(db: DbOrTx, organisationId: string, id
 }
 
 /** The structure's response indicator for one organisation's prescriptions. */
-export async function responseIndicator(db: DbOrTx, organisationId: string, structureId: string, now: Date = new Date()): Promise<ResponseIndicator> {
+export async function responseIndicator(db: DbOrTx, organisationId: string, structureId: string, now: Date = clockNow()): Promise<ResponseIndicator> {
   const [row] = await db
     .select({ days: organisations.answerReminderDays, raw: sql<RawIndicator | null>`${indicatorSql(organisationId, sql`${structureId}::uuid`, sql`${organisations.answerReminderDays}`, now)}` })
     .from(organisations)
@@ -118,7 +119,7 @@ export async function responseIndicator(db: DbOrTx, organisationId: string, stru
 }
 
 /** The structure's social offers, with the organisation's prescriptions per tab (archived ones aside). */
-export async function structureOffersForOrganisation(db: DbOrTx, organisationId: string, structureId: string, now: Date = new Date()) {
+export async function structureOffersForOrganisation(db: DbOrTx, organisationId: string, structureId: string, now: Date = clockNow()) {
   const offers = await db.select({ ...offerCard, source: socialOffers.source }).from(socialOffers).where(eq(socialOffers.structureId, structureId)).orderBy(asc(socialOffers.name))
   // The counters kept by trigger (lib/applies/tab-counts.ts), not a count of the organisation's applies to the structure.
   const counts = offers.length ? await tabCountsOfStructureForOrganisation(db, organisationId, structureId) : []

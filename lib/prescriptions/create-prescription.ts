@@ -10,6 +10,7 @@ import { withMandatoryLogos } from '@/lib/applies/fup-schema'
 import { getDirectoryOffer, isExpired } from '@/lib/offers/directory-access'
 import { queuePartnerPrescriptionMails } from './notify-partner'
 import type { PrescriptionForm } from './prescription-schema'
+import { now as clockNow } from '@/lib/clock'
 
 export const PRESCRIPTION_ERRORS = {
   candidateNotFound: 'Ce candidat est introuvable.',
@@ -51,7 +52,7 @@ export async function createPrescription(
     now?: Date
   },
 ): Promise<CreatePrescriptionResult> {
-  const { organisationId, candidateId, offerId, authorId, prescription, now = new Date() } = params
+  const { organisationId, candidateId, offerId, authorId, prescription, now = clockNow() } = params
   const offer = await getDirectoryOffer(db, organisationId, offerId)
   if (!offer) return { ok: false, error: 'offerNotFound' }
   if (isExpired(offer, now)) return { ok: false, error: 'offerExpired' }

@@ -5,6 +5,7 @@ import { writeAudit } from '@/lib/audit'
 import { isActiveCause } from '@/lib/applies/causes'
 import { fieldErrorsOf, FUP_MESSAGES } from '@/lib/applies/fup-schema'
 import { manualStatusSchema } from './prescription-schema'
+import { now as clockNow } from '@/lib/clock'
 
 export const MANUAL_STATUS_ERRORS = {
   notFound: 'Cette prescription est introuvable.',
@@ -20,7 +21,7 @@ export async function updateManualStatus(
   db: Db,
   params: { organisationId: string; applyId: string; actorId: string; input: unknown; now?: Date },
 ): Promise<{ ok: true } | { ok: false; error: keyof typeof MANUAL_STATUS_ERRORS } | { ok: false; fieldErrors: Record<string, string> }> {
-  const { organisationId, applyId, actorId, now = new Date() } = params
+  const { organisationId, applyId, actorId, now = clockNow() } = params
   const parsed = manualStatusSchema.safeParse(params.input)
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) }
   const status = parsed.data

@@ -1,3 +1,4 @@
+import { now as clockNow } from '@/lib/clock'
 import type { Db } from '@/lib/db/client'
 import { fieldErrorsOf } from '@/lib/applies/fup-schema'
 import { parisToday } from '@/lib/dates'
@@ -13,14 +14,15 @@ export type PrescribeResult = { ok: true; applyId: string; offerName: string; ma
  * (createPrescription) with, for a prescription sheet, the mails to the partner structure's users queued.
  */
 export async function prescribe(db: Db, params: { organisationId: string; authorId: string; input: PrescribeInput; now?: Date }): Promise<PrescribeResult> {
-  const { input, now } = params
+  const { input } = params
+  const now = params.now ?? clockNow()
   const fieldErrors: Record<string, string> = {}
   const candidateId = typeof input?.candidateId === 'string' && isUuid(input.candidateId) ? input.candidateId : null
   const offerId = typeof input?.offerId === 'string' && isUuid(input.offerId) ? input.offerId : null
   if (!candidateId) fieldErrors.candidateId = PRESCRIPTION_MESSAGES.candidateRequired
   if (!offerId) fieldErrors.offerId = PRESCRIPTION_MESSAGES.offerRequired
   const manual = input?.manual === true
-  const today = now ? () => parisToday(now) : undefined
+  const today = () => parisToday(now)
   let prescription: PrescriptionForm | null = null
   let manualDate: string | undefined
   if (manual) {

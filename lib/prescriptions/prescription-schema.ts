@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { FUP_MESSAGES, isCalendarDate, PHONE_PATTERN } from '@/lib/applies/fup-schema'
 import { CAUSE_CODE } from '@/lib/applies/cause-labels'
-import { parisToday } from '@/lib/dates'
 import { text as safeText } from '@/lib/text/safe-text'
 
 /** French messages of the prescriber's form; email and phone are spec §5's, shared with the partner's form. */
@@ -46,7 +45,7 @@ const prescriptionDate = (today: () => string) =>
  * The prescription part of the FUP, as the referent fills it (spec §3 FUP.prescription). Both checkboxes must
  * be ticked: a prescription the referent does not validate, or that the beneficiary did not agree to, is not sent.
  */
-export function prescriptionFormSchema(today: () => string = () => parisToday()) {
+export function prescriptionFormSchema(today: () => string) {
   return z.strictObject(
     {
       rsaReferentName: required(M.rsaReferentNameRequired),
@@ -68,7 +67,7 @@ export function prescriptionFormSchema(today: () => string = () => parisToday())
 export type PrescriptionForm = z.output<ReturnType<typeof prescriptionFormSchema>>
 
 /** A manual prescription (the partner does not use Passerelle): only its date; no sheet, no FUP. */
-export function manualPrescriptionSchema(today: () => string = () => parisToday()) {
+export function manualPrescriptionSchema(today: () => string) {
   return z.strictObject({ prescriptionDate: prescriptionDate(today) }, { error: (issue) => (issue.code === 'unrecognized_keys' ? M.unexpectedField : M.prescriptionDateRequired) })
 }
 

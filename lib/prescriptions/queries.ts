@@ -4,6 +4,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import { candidates, fups, notifications, organisations, socialApplies, socialOffers, users } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
 import type { StoredApplyState } from '@/lib/applies/states'
+import { now as clockNow } from '@/lib/clock'
 
 /** What every prescription list shows: the apply, its candidate, offer and partner, and its two documents. */
 const applyColumns = {
@@ -128,7 +129,7 @@ const ANSWER_NOTIFICATION_KINDS = ['fupAnswered', 'prescriptionExpired']
  */
 
 export function receivedAnswers(db: DbOrTx, params: { userId: string; organisationId: string; now?: Date }) {
-  const since = new Date((params.now ?? new Date()).getTime() - ANSWERS_WINDOW_DAYS * 86_400_000)
+  const since = new Date((params.now ?? clockNow()).getTime() - ANSWERS_WINDOW_DAYS * 86_400_000)
   return db
     .select({ notificationId: notifications.id, notifiedAt: notifications.createdAt, readAt: notifications.readAt, ...applyColumns })
     .from(notifications)
@@ -149,7 +150,7 @@ export function receivedAnswers(db: DbOrTx, params: { userId: string; organisati
 }
 
 /** Marks this user's answer notifications read; returns how many were unread. */
-export async function markAnswersRead(db: DbOrTx, userId: string, now: Date = new Date()): Promise<number> {
+export async function markAnswersRead(db: DbOrTx, userId: string, now: Date = clockNow()): Promise<number> {
   const rows = await db
     .update(notifications)
     .set({ readAt: now })
@@ -163,7 +164,7 @@ export async function markAnswersRead(db: DbOrTx, userId: string, now: Date = ne
  * organisation (of one author when given) made more than `days` days ago, oldest first, and their number.
  */
 export async function unansweredPrescriptions(db: DbOrTx, params: { organisationId: string; authorId?: string | null; days: number; now?: Date }) {
-  const before = new Date((params.now ?? new Date()).getTime() - params.days * 86_400_000)
+  const before = new Date((params.now ?? clockNow()).getTime() - params.days * 86_400_000)
   const condition = and(
     eq(socialApplies.organisationId, params.organisationId),
     eq(socialApplies.state, 'PRESCRIPTION_FILLED'),

@@ -5,6 +5,7 @@ import type RequestClient from 'twilio/lib/base/RequestClient'
 import { appUrl } from '@/lib/auth/app-url'
 import { outboxDir } from '@/lib/mail/mailer'
 import { echoToTerminal } from '@/lib/outbox-echo'
+import { now as clockNow } from '@/lib/clock'
 
 /** What the provider says of a message, in our words. */
 export type ProviderStatus = 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed'
@@ -155,7 +156,7 @@ function outboxTransport(): SmsTransport {
       await fs.mkdir(dir(), { recursive: true })
       const file = path.join(dir(), `${sms.id}.json`)
       try {
-        await fs.writeFile(file, JSON.stringify({ to: sms.to, body: sms.body, from, sentAt: new Date().toISOString() }, null, 2), { flag: 'wx' })
+        await fs.writeFile(file, JSON.stringify({ to: sms.to, body: sms.body, from, sentAt: clockNow().toISOString() }, null, 2), { flag: 'wx' })
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       }

@@ -14,9 +14,8 @@ export const TEXT_MESSAGES = {
   control: 'Ce texte contient un caractère invisible ou de contrôle qui n’est pas accepté\u00a0: retirez-le, puis réessayez.',
 } as const
 
-// eslint-disable-next-line no-control-regex -- the control characters are what this rule is about.
+// The control characters are what this rule is about (written as escapes, which no-control-regex accepts).
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/
-// eslint-disable-next-line no-control-regex
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
 const INVISIBLE_IN_NAMES = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
 

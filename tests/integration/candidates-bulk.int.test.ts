@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync'
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
@@ -35,26 +36,9 @@ async function statusesOf(handle: Db | Tx, ids: string[]) {
 }
 const audits = (handle: Db | Tx, action: string) => handle.select().from(s.auditLog).where(eq(s.auditLog.action, action))
 
-/** A CSV as a spreadsheet reads it: ';' separated, RFC 4180 quotes. */
+/** A CSV as a spreadsheet reads it: ';' separated, RFC 4180 quotes (csv-parse, not the writer under test). */
 function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++
-      else if (ch === '"') quoted = false
-      else cell += ch
-    } else if (ch === '"') quoted = true
-    else if (ch === ';') row.push(cell), (cell = '')
-    else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell), rows.push(row), (row = []), (cell = ''), i++
-    } else cell += ch
-  }
-  if (cell || row.length) row.push(cell), rows.push(row)
-  return rows
+  return parse(text, { delimiter: ';', relax_column_count: true }) as string[][]
 }
 
 describe('changeCandidatesStatus', () => {

@@ -13,6 +13,7 @@ import { isUuid } from '@/lib/ids'
 import { listChallenges } from '@/lib/offers/challenges'
 import { can, GUARD_REDIRECT } from '@/lib/permissions'
 import { prescriberDefaults } from '@/lib/prescriptions/queries'
+import { now as clockNow } from '@/lib/clock'
 
 export const generateMetadata = pageMetadata('diagnosis')
 
@@ -64,7 +65,7 @@ export default async function DiagnosisPage({ params }: { params: Promise<{ id: 
         candidate={{ id, name }}
         challenges={challenges.map((c) => ({ id: c.id, name: c.name, tags: c.tags, situations: situationsOf(c.tags) }))}
         initial={initial}
-        prescribe={defaults ? { defaults, today: parisToday() } : null}
+        prescribe={defaults ? { defaults, today: parisToday(clockNow()) } : null}
       />
       <Toaster />
     </section>

@@ -45,7 +45,7 @@ export default async function ActionsDashboardPage() {
   // Candidates' names are listed: candidate.visualize, as on the sheet.
   await requirePagePermission('candidate.visualize')
   // The minute: what the lists compare with the time (late, within 30 days) moves on once a minute.
-  const now = new Date(Math.floor(Date.now() / 60_000) * 60_000)
+  const now = clockNow()
   const days = await answerReminderDays(getDb(), user.organisationId)
   const today = parisToday(clockNow())
   const viewer: Viewer = {

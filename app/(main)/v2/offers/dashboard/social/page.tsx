@@ -12,6 +12,7 @@ import { offerValidityLabel } from '@/lib/offers/validity-label'
 import { directoryQuery, parseDirectoryParams, type SearchParams } from '@/lib/offers/directory-params'
 import { can } from '@/lib/permissions'
 import { prescriberDefaults } from '@/lib/prescriptions/queries'
+import { now as clockNow } from '@/lib/clock'
 
 export const generateMetadata = pageMetadata('socialOffers')
 
@@ -57,7 +58,7 @@ export default async function SocialOffersPage({ searchParams }: { searchParams:
             expired: o.expired,
           }))}
           prescriber={prescriber}
-          today={parisToday()}
+          today={parisToday(clockNow())}
         />
       )}
       <Pager page={result.page} total={result.total} href={(page) => `/v2/offers/dashboard/social${directoryQuery({ ...params, page })}`} label="Pages des offres" />
