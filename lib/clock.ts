@@ -27,3 +27,11 @@ function readInstant(file: string): Date | null {
   const at = new Date(fs.readFileSync(file, 'utf8').trim())
   return Number.isNaN(at.getTime()) ? null : at
 }
+
+/**
+ * The machine's time, for what better-auth compares with its own clock: sessions and their idle time, second-factor
+ * challenges, password-reset and invitation tokens. A fixed domain clock (tests) must not expire a session or a link.
+ */
+export function systemNow(): Date {
+  return new Date()
+}

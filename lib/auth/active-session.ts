@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client'
 import { prepared } from '@/lib/db/prepared'
 import { organisationRolePermissions, sessions, users } from '@/lib/db/schema'
 import type { Auth } from './auth'
-import { now as clockNow } from '@/lib/clock'
+import { systemNow } from '@/lib/clock'
 
 /** Minutes without a request after which a session ends (SESSION_IDLE_MINUTES, default 60). */
 export function idleTimeoutMinutes(): number {
@@ -81,7 +81,7 @@ const sessionByToken = (db: Db) =>
  * Read on every request, so it is one indexed query (session joined to its user) instead of better-auth's
  * getSession endpoint (two queries and its request pipeline); the cookie is the one better-auth signed.
  */
-export async function activeSession(auth: Auth, db: Db, headers: Headers, now = clockNow()): Promise<ActiveSession | null> {
+export async function activeSession(auth: Auth, db: Db, headers: Headers, now = systemNow()): Promise<ActiveSession | null> {
   const { name, secret } = await settingsOf(auth)
   const token = signedSessionToken(headers.get('cookie'), name, secret)
   if (!token) return null

@@ -17,7 +17,7 @@ import { acceptablePasswordSchema } from './password-forms'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rule'
 import { holdProviderSignInForSecondFactor } from './provider-second-factor'
 import { enforceSecondFactorPolicy } from './two-factor-policy'
-import { now as clockNow } from '@/lib/clock'
+import { systemNow } from '@/lib/clock'
 
 /** Absolute session lifetime: 12 hours, not extended by activity (the idle timeout is lib/auth/active-session.ts). */
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60
@@ -105,7 +105,7 @@ export function createAuth({ db, baseURL, secret, nextjs = true, providers = con
             if (!row || row.disabled) return false
             // An OAuth callback (/callback/:id) names the provider, whose end-session endpoint the logout will use.
             const provider = ctx?.path === '/callback/:id' ? String((ctx.params as { id?: string } | undefined)?.id ?? '') || null : null
-            return { data: { ...session, lastActiveAt: clockNow(), signInProvider: provider } }
+            return { data: { ...session, lastActiveAt: systemNow(), signInProvider: provider } }
           },
         },
       },

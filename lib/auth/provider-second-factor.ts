@@ -9,7 +9,7 @@ import { providerOfChallenge } from './second-factor-challenge'
 import { recordSignIn } from './sign-in-audit'
 import { hasConfirmedTotp } from './two-factor-queries'
 import { mustGiveSecondFactor } from './two-factor-policy'
-import { now as clockNow } from '@/lib/clock'
+import { systemNow } from '@/lib/clock'
 
 /** Matches better-auth's two-factor plugin: its cookie and the verification rows it reads (lib/auth/auth.ts). */
 const TWO_FACTOR_COOKIE = 'two_factor'
@@ -38,7 +38,7 @@ export async function holdProviderSignInForSecondFactor(ctx: GenericEndpointCont
     ctx.context.setNewSession(null)
     const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE, { maxAge: challengeSeconds })
     const identifier = `2fa-${generateRandomString(20)}`
-    const expiresAt = new Date(clockNow().getTime() + challengeSeconds * 1000)
+    const expiresAt = new Date(systemNow().getTime() + challengeSeconds * 1000)
     await ctx.context.internalAdapter.createVerificationValue({ value: created.user.id, identifier, expiresAt })
     await ctx.context.internalAdapter.createVerificationValue({ value: '0', identifier: `2fa-attempts-${identifier}`, expiresAt })
     await ctx.context.internalAdapter.createVerificationValue({ value: providerId, identifier: providerOfChallenge(identifier), expiresAt })

@@ -1,5 +1,5 @@
 import type { Auth } from './auth'
-import { now as clockNow } from '@/lib/clock'
+import { systemNow } from '@/lib/clock'
 
 /** The verification row naming the identity provider a pending challenge came from (lib/auth/provider-second-factor.ts). */
 export const providerOfChallenge = (identifier: string) => `2fa-provider-${identifier}`
@@ -26,9 +26,9 @@ export async function pendingSecondFactor(auth: Auth, headers: Headers): Promise
   const identifier = signed.slice(0, signed.lastIndexOf('.'))
   if (!identifier) return null
   const verification = await context.internalAdapter.findVerificationValue(identifier)
-  if (!verification || verification.expiresAt <= clockNow()) return null
+  if (!verification || verification.expiresAt <= systemNow()) return null
   const provider = await context.internalAdapter.findVerificationValue(providerOfChallenge(identifier))
-  return { userId: verification.value, provider: provider && provider.expiresAt > clockNow() ? provider.value : null }
+  return { userId: verification.value, provider: provider && provider.expiresAt > systemNow() ? provider.value : null }
 }
 
 function cookieValue(header: string | null, name: string): string | null {

@@ -6,7 +6,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import { organisations, users } from '@/lib/db/schema'
 import { queueInvitation } from '@/lib/settings/invitation'
 import { nameText, text } from '@/lib/text/safe-text'
-import { now as clockNow } from '@/lib/clock'
+import { systemNow } from '@/lib/clock'
 
 /**
  * A département starting from a bare database (issue 29 §4): its organisation and its first administrator, who is
@@ -44,7 +44,7 @@ export async function createOrganisationWithAdmin(db: DbOrTx, input: unknown): P
       const user = await provisionUser(tx, { email: adminEmail, firstName: adminFirstName, lastName: adminLastName, role: 'admin', organisationId: organisation!.id })
       if (!user.ok) throw new Error(user.error)
       await writeAudit(tx, { actorId: null, organisationId: organisation!.id, action: 'organisation.created', entityType: 'organisation', entityId: organisation!.id, details: { adminUserId: user.userId, by: 'admin-command' } })
-      await queueInvitation(tx, user.userId, clockNow().getTime(), 'Passerelle')
+      await queueInvitation(tx, user.userId, systemNow().getTime(), 'Passerelle')
       return { ok: true as const, organisationId: organisation!.id, userId: user.userId }
     })
   } catch (error) {

@@ -7,7 +7,7 @@ import { organisationPartnerStructures, organisations, partnerStructures, users 
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
 import { queueInvitation } from '@/lib/settings/invitation'
 import { partnerStructureSchema, partnerUserSchema, STRUCTURE_MESSAGES } from './schemas'
-import { now as clockNow } from '@/lib/clock'
+import { systemNow } from '@/lib/clock'
 
 /**
  * Issue 12 §1: partner structures. One SIRET is one structure: an organisation that enters a SIRET Passerelle already
@@ -79,7 +79,7 @@ export async function invitePartnerUser(db: Db, actor: StructureActor, structure
       const result = await provisionUser(tx, { ...parsed.data, email, role: 'fullPartner', structureId })
       if (!result.ok) return { ok: false as const, error: result.error }
       const [organisation] = await tx.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, actor.organisationId))
-      await queueInvitation(tx, result.userId, clockNow().getTime(), organisation?.name)
+      await queueInvitation(tx, result.userId, systemNow().getTime(), organisation?.name)
       await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'partnerUser.invited', entityType: 'user', entityId: result.userId, details: { structureId } })
       return { ok: true as const, userId: result.userId }
     })
@@ -113,7 +113,7 @@ export async function reinvitePartnerUser(db: Db, actor: StructureActor, structu
     if (!user) return NOT_FOUND
     if (user.disabled) return { ok: false as const, error: STRUCTURE_MESSAGES.disabledAccount }
     const [organisation] = await tx.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, actor.organisationId))
-    await queueInvitation(tx, userId, clockNow().getTime(), organisation?.name)
+    await queueInvitation(tx, userId, systemNow().getTime(), organisation?.name)
     await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'partnerUser.invited', entityType: 'user', entityId: userId, details: { structureId } })
     return { ok: true as const, email: user.email }
   })

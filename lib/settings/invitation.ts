@@ -6,7 +6,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import { organisations, partnerStructures, users, verifications } from '@/lib/db/schema'
 import type { Mail } from '@/lib/mail/mailer'
 import { queueMail } from '@/lib/mail/queue-mail'
-import { now as clockNow } from '@/lib/clock'
+import { systemNow } from '@/lib/clock'
 
 /** An invitation link sets the first password; it works once, for 72 hours (a reset link: 1 hour). */
 export const INVITATION_HOURS = 72
@@ -17,7 +17,7 @@ export const INVITATION_HOURS = 72
  * `verification: { storeIdentifier: 'hashed' }` — SHA-256, base64url — so the same /new-password form and password
  * rule consume it (tests/integration/settings-users proves better-auth accepts it).
  */
-export async function createInvitationLink(db: DbOrTx, userId: string, now = clockNow().getTime()): Promise<string> {
+export async function createInvitationLink(db: DbOrTx, userId: string, now = systemNow().getTime()): Promise<string> {
   const token = generateRandomString(32)
   const identifier = crypto.createHash('sha256').update(`reset-password:${token}`).digest('base64url')
   const at = new Date(now)
@@ -57,7 +57,7 @@ export function invitationMail(to: string, url: string, inviterName: string): Ma
  * The invitation of a user (created or re-invited): its link and its mail, written on `db` — the transaction that
  * created the user, so that neither exists without the other. The worker sends the mail. Returns false for an unknown user.
  */
-export async function queueInvitation(db: DbOrTx, userId: string, now = clockNow().getTime(), inviterName?: string): Promise<boolean> {
+export async function queueInvitation(db: DbOrTx, userId: string, now = systemNow().getTime(), inviterName?: string): Promise<boolean> {
   const [row] = await db
     .select({ email: users.email, organisationId: users.organisationId, structureId: users.structureId, organisation: organisations.name, structure: partnerStructures.name })
     .from(users)
