@@ -1,54 +1,27 @@
 'use client'
 
-import { useId, useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { FormError } from '@/components/directory/form-parts'
+import { FileCheckRow, useFileCheck } from '@/components/imports/file-check'
 import { Button } from '@/components/ui/button'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { toast } from '@/components/ui/toast'
 
 type Line = { line: number; name: string; errors: string[]; update: boolean }
 type Preview = { format: 'csv' | 'data-inclusion'; valid: number; invalid: number; updates: number; errors: Line[]; sample: Line[] }
-const FAILED = 'La vérification a échoué. Réessayez dans un instant.'
-
-async function send(path: string, file: File, structureId: string): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; error: string }> {
-  const form = new FormData()
-  form.set('file', file)
-  form.set('structureId', structureId)
-  const response = await fetch(path, { method: 'POST', body: form }).catch(() => null)
-  const body = (await response?.json().catch(() => null)) as Record<string, unknown> | null
-  if (!response?.ok || !body) return { ok: false, error: typeof body?.error === 'string' ? body.error : FAILED }
-  return { ok: true, body }
-}
-
 /** Issue 12 §2: a structure's offers from a CSV / Excel file or a data·inclusion JSON file — checked first, then imported. */
 export function OfferImport({ structureId, structureName }: { structureId: string; structureName: string }) {
   const router = useRouter()
-  const inputId = useId()
-  const [file, setFile] = useState<File | null>(null)
-  const [preview, setPreview] = useState<Preview | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState<'check' | 'import' | null>(null)
-
-  async function check() {
-    if (!file) return setError('Choisissez un fichier CSV, Excel (.xlsx) ou JSON à importer.')
-    setBusy('check')
-    setError(null)
-    const result = await send('/api/offer-imports/preview', file, structureId)
-    setBusy(null)
-    if (!result.ok) return setError(result.error)
-    setPreview(result.body as unknown as Preview)
-  }
-  async function commit() {
-    if (!file) return
-    setBusy('import')
-    const result = await send('/api/offer-imports/commit', file, structureId)
-    setBusy(null)
-    if (!result.ok) return setError(result.error)
-    const { created, updated } = result.body as { created: number; updated: number }
-    toast.success(`${created} offre${created > 1 ? 's' : ''} ajoutée${created > 1 ? 's' : ''}, ${updated} mise${updated > 1 ? 's' : ''} à jour.`)
-    router.push(`/partners/structure/${structureId}`)
-  }
+  const { preview, error, busy, choose, check, commit } = useFileCheck<Preview>({
+    base: '/api/offer-imports',
+    fields: { structureId },
+    missing: 'Choisissez un fichier CSV, Excel (.xlsx) ou JSON à importer.',
+    onImported: (body) => {
+      const { created, updated } = body as { created: number; updated: number }
+      toast.success(`${created} offre${created > 1 ? 's' : ''} ajoutée${created > 1 ? 's' : ''}, ${updated} mise${updated > 1 ? 's' : ''} à jour.`)
+      router.push(`/partners/structure/${structureId}`)
+    },
+  })
 
   return (
     <div className="flex max-w-4xl flex-col gap-5">
@@ -66,26 +39,14 @@ export function OfferImport({ structureId, structureName }: { structureId: strin
         </ul>
         <p className="mt-2 text-slate-700">Les offres importées gardent leur source et ne se modifient pas dans Passerelle. Importer à nouveau le même fichier met à jour les offres déjà importées.</p>
       </section>
-      <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-5">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-            Fichier des offres de {structureName}
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            accept=".csv,.xlsx,.json,text/csv,application/json"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null)
-              setPreview(null)
-              setError(null)
-            }}
-            className="text-sm"
-          />
-        </div>
-        <Button onClick={check} disabled={busy !== null}>
-          {busy === 'check' ? 'Vérification…' : 'Vérifier le fichier'}
-        </Button>
+      <div className="rounded-lg border border-slate-200 bg-white p-5">
+        <FileCheckRow
+          label={`Fichier des offres de ${structureName}`}
+          accept=".csv,.xlsx,.json,text/csv,application/json"
+          busy={busy}
+          onChoose={choose}
+          onCheck={check}
+        />
       </div>
       <FormError error={error} />
       {preview && (

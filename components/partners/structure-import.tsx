@@ -1,8 +1,9 @@
 'use client'
 
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { useRouter } from 'next/navigation'
 import { FormError } from '@/components/directory/form-parts'
+import { FileCheckRow, useFileCheck } from '@/components/imports/file-check'
 import { Button } from '@/components/ui/button'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { toast } from '@/components/ui/toast'
@@ -11,18 +12,7 @@ type StructureLine = { line: number; name: string; siret: string; status: 'creat
 type StructuresPreview = { kind: 'structures'; created: number; linked: number; refused: number; lines: StructureLine[] }
 type ServicesPreview = { kind: 'services'; valid: number; invalid: number; updates: number; perStructure: { structureId: string; name: string; valid: number; updates: number }[]; errors: { line: number; name: string; errors: string[] }[] }
 type Kind = 'structures' | 'services'
-const FAILED = 'La vérification a échoué. Réessayez dans un instant.'
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')}\u00a0${n > 1 ? many : one}`
-
-async function send(path: string, file: File, kind: Kind): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; error: string }> {
-  const form = new FormData()
-  form.set('file', file)
-  form.set('kind', kind)
-  const response = await fetch(path, { method: 'POST', body: form }).catch(() => null)
-  const body = (await response?.json().catch(() => null)) as Record<string, unknown> | null
-  if (!response?.ok || !body) return { ok: false, error: typeof body?.error === 'string' ? body.error : FAILED }
-  return { ok: true, body }
-}
 
 const STATUS: Record<StructureLine['status'], string> = { created: 'Créée', linked: 'Rattachée', refused: 'Refusée' }
 function outcomeText(l: StructureLine) {
@@ -45,33 +35,22 @@ export function StructureImport({ servicesAllowed }: { servicesAllowed: boolean 
 
 function ImportStep({ kind, title, label, help }: { kind: Kind; title: string; label: string; help: string }) {
   const router = useRouter()
-  const inputId = useId()
   const headingId = useId()
-  const [file, setFile] = useState<File | null>(null)
-  const [preview, setPreview] = useState<StructuresPreview | ServicesPreview | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState<'check' | 'import' | null>(null)
-
-  async function check() {
-    if (!file) return setError('Choisissez un fichier JSON exporté de data·inclusion.')
-    setBusy('check')
-    setError(null)
-    const result = await send('/api/structure-imports/preview', file, kind)
-    setBusy(null)
-    if (!result.ok) return setError(result.error)
-    setPreview(result.body as unknown as StructuresPreview | ServicesPreview)
-  }
-  async function commit() {
-    if (!file) return
-    setBusy('import')
-    const result = await send('/api/structure-imports/commit', file, kind)
-    setBusy(null)
-    if (!result.ok) return setError(result.error)
-    const body = result.body as { created: number; linked?: number; updated?: number }
-    toast.success(kind === 'structures' ? `${plural(body.created, 'structure créée', 'structures créées')}, ${plural(body.linked ?? 0, 'rattachée', 'rattachées')}.` : `${plural(body.created, 'offre ajoutée', 'offres ajoutées')}, ${plural(body.updated ?? 0, 'mise à jour', 'mises à jour')}.`)
-    setPreview(null)
-    router.refresh()
-  }
+  const { preview, setPreview, error, busy, choose, check, commit } = useFileCheck<StructuresPreview | ServicesPreview>({
+    base: '/api/structure-imports',
+    fields: { kind },
+    missing: 'Choisissez un fichier JSON exporté de data·inclusion.',
+    onImported: (body) => {
+      const done = body as { created: number; linked?: number; updated?: number }
+      toast.success(
+        kind === 'structures'
+          ? `${plural(done.created, 'structure créée', 'structures créées')}, ${plural(done.linked ?? 0, 'rattachée', 'rattachées')}.`
+          : `${plural(done.created, 'offre ajoutée', 'offres ajoutées')}, ${plural(done.updated ?? 0, 'mise à jour', 'mises à jour')}.`,
+      )
+      setPreview(null)
+      router.refresh()
+    },
+  })
   const importable = preview ? (preview.kind === 'structures' ? preview.created + preview.linked : preview.valid) : 0
 
   return (
@@ -80,27 +59,7 @@ function ImportStep({ kind, title, label, help }: { kind: Kind; title: string; l
         {title}
       </h2>
       <p className="text-sm text-slate-700">{help.replace(' :', '\u00a0:').replace(' ;', '\u00a0;')}</p>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-            {label}
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            accept=".json,application/json"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null)
-              setPreview(null)
-              setError(null)
-            }}
-            className="max-w-full text-sm"
-          />
-        </div>
-        <Button onClick={check} disabled={busy !== null}>
-          {busy === 'check' ? 'Vérification…' : 'Vérifier le fichier'}
-        </Button>
-      </div>
+      <FileCheckRow label={label} accept=".json,application/json" busy={busy} onChoose={choose} onCheck={check} />
       <FormError error={error} />
       {preview?.kind === 'structures' && (
         <>
