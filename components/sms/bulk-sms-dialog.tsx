@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
@@ -9,7 +9,7 @@ import { batchProgressAction, bulkSmsAction, type BatchProgress } from '@/lib/sm
 import { smsErrorLabel } from '@/lib/sms/status'
 import { TEMPLATE_VARIABLES, unknownVariables } from '@/lib/sms/template-variables'
 import type { ComposerTemplate } from './sms-composer'
-import { SmsLength } from './sms-length'
+import { SmsTextFields } from './sms-text-fields'
 
 const candidatesLabel = (n: number) => `${n.toLocaleString('fr-FR')} candidat${n > 1 ? 's' : ''}`
 
@@ -27,7 +27,6 @@ const SKIP_REASONS: Record<string, string> = {
  * opted out) and failed, each candidate named.
  */
 export function BulkSmsDialog({ ids, templates, onClose }: { ids: string[]; templates: ComposerTemplate[]; onClose: () => void }) {
-  const fieldIds = { template: useId(), text: useId(), counter: useId(), error: useId() }
   const [templateId, setTemplateId] = useState('')
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -82,54 +81,25 @@ export function BulkSmsDialog({ ids, templates, onClose }: { ids: string[]; temp
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Envoyer un SMS" description={`À ${candidatesLabel(ids.length)} sélectionné${ids.length > 1 ? 's' : ''}.`} wide>
       {!batchId ? (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          {templates.length > 0 && (
-            <div className="flex flex-col gap-1">
-              <label htmlFor={fieldIds.template} className="text-sm font-medium text-slate-800">
-                Modèle
-              </label>
-              <select
-                id={fieldIds.template}
-                value={templateId}
-                onChange={(e) => {
-                  setTemplateId(e.target.value)
-                  const template = templates.find((t) => t.id === e.target.value)
-                  if (template) setText(template.body)
-                }}
-                className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm sm:max-w-sm"
-              >
-                <option value="">Sans modèle</option>
-                {templates.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          <div className="flex flex-col gap-1">
-            <label htmlFor={fieldIds.text} className="text-sm font-medium text-slate-800">
-              Message
-            </label>
-            <textarea
-              id={fieldIds.text}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              rows={5}
-              maxLength={2000}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={[fieldIds.counter, error ? fieldIds.error : ''].filter(Boolean).join(' ')}
-              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-            />
-            <p className="text-xs text-slate-600">
-              Variables, complétées pour chaque candidat : {Object.keys(TEMPLATE_VARIABLES).map((v) => `{${v}}`).join(', ')}
-            </p>
-            <SmsLength id={fieldIds.counter} text={text.trim()} />
-            {error && (
-              <p id={fieldIds.error} role="alert" className="text-sm text-red-700">
-                {error}
-              </p>
-            )}
-          </div>
+          <SmsTextFields
+            templates={templates}
+            templateId={templateId}
+            onTemplate={(id) => {
+              setTemplateId(id)
+              const template = templates.find((t) => t.id === id)
+              if (template) setText(template.body)
+            }}
+            text={text}
+            onText={setText}
+            counted={text.trim()}
+            rows={5}
+            error={error}
+            help={
+                <p className="text-xs text-slate-600">
+                  Variables, complétées pour chaque candidat : {Object.keys(TEMPLATE_VARIABLES).map((v) => `{${v}}`).join(', ')}
+                </p>
+            }
+          />
           <p className="text-xs text-slate-600">
             Les candidats sans mobile ou désinscrits (STOP) sont ignorés et nommés dans le compte rendu. Hors des horaires d’envoi de votre organisation, les SMS
             partent au début de la plage suivante.

@@ -10,7 +10,7 @@ import { MAX_SEGMENTS, smsLength } from '@/lib/sms/segments'
 import { describeSendingHours, nextSendingTime, type SendingHours } from '@/lib/sms/sending-hours'
 import { smsEncoded } from '@/lib/sms/smart-encoding'
 import { fillTemplate, TEMPLATE_VARIABLES, unknownVariables, type TemplateValues } from '@/lib/sms/template-variables'
-import { SmsLength } from './sms-length'
+import { SmsTextFields } from './sms-text-fields'
 
 export type ComposerTemplate = { id: string; name: string; body: string }
 
@@ -36,7 +36,7 @@ export function SmsComposer({
   hours: SendingHours
 }) {
   const router = useRouter()
-  const ids = { template: useId(), text: useId(), counter: useId(), error: useId(), schedule: useId(), at: useId(), atError: useId(), notice: useId() }
+  const ids = { schedule: useId(), at: useId(), atError: useId(), notice: useId() }
   const [templateId, setTemplateId] = useState('')
   const [text, setText] = useState('')
   const [schedule, setSchedule] = useState(false)
@@ -92,55 +92,31 @@ export function SmsComposer({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Écrire un SMS">
       <h3 className="text-base font-semibold text-slate-900">Écrire un SMS</h3>
-      {templates.length > 0 && (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.template} className="text-sm font-medium text-slate-800">
-            Modèle
-          </label>
-          <select id={ids.template} value={templateId} onChange={(e) => pickTemplate(e.target.value)} className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm sm:max-w-sm">
-            <option value="">Sans modèle</option>
-            {templates.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      <div className="flex flex-col gap-1">
-        <label htmlFor={ids.text} className="text-sm font-medium text-slate-800">
-          Message
-        </label>
-        <textarea
-          id={ids.text}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          rows={4}
-          maxLength={2000}
-          aria-invalid={textError ? true : undefined}
-          aria-describedby={[ids.counter, textError ? ids.error : ''].filter(Boolean).join(' ')}
-          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-        />
-        <details className="text-xs text-slate-600">
-          <summary className="cursor-pointer">Variables et leur valeur pour ce candidat</summary>
-          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
-            {(Object.keys(TEMPLATE_VARIABLES) as (keyof typeof TEMPLATE_VARIABLES)[]).map((v) => (
-              <div key={v} className="contents">
-                <dt>
-                  <code>{`{${v}}`}</code> <span className="text-slate-500">({TEMPLATE_VARIABLES[v].toLowerCase()})</span>
-                </dt>
-                <dd className="text-slate-800">{values[v] || <em>vide</em>}</dd>
-              </div>
-            ))}
-          </dl>
-        </details>
-        <SmsLength id={ids.counter} text={filled} />
-        {textError && (
-          <p id={ids.error} role="alert" className="text-sm text-red-700">
-            {textError}
-          </p>
-        )}
-      </div>
+      <SmsTextFields
+        templates={templates}
+        templateId={templateId}
+        onTemplate={pickTemplate}
+        text={text}
+        onText={setText}
+        counted={filled}
+        rows={4}
+        error={textError}
+        help={
+            <details className="text-xs text-slate-600">
+              <summary className="cursor-pointer">Variables et leur valeur pour ce candidat</summary>
+              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+                {(Object.keys(TEMPLATE_VARIABLES) as (keyof typeof TEMPLATE_VARIABLES)[]).map((v) => (
+                  <div key={v} className="contents">
+                    <dt>
+                      <code>{`{${v}}`}</code> <span className="text-slate-500">({TEMPLATE_VARIABLES[v].toLowerCase()})</span>
+                    </dt>
+                    <dd className="text-slate-800">{values[v] || <em>vide</em>}</dd>
+                  </div>
+                ))}
+              </dl>
+            </details>
+        }
+      />
       {filled && (
         <div>
           <p className="text-sm font-medium text-slate-800">Aperçu</p>
