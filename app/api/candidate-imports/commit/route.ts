@@ -10,6 +10,7 @@ import { parseImportFile } from '@/lib/imports/parse-file'
 import { readUpload } from '@/lib/imports/read-upload'
 import { importingUser } from '@/lib/imports/request-user'
 import { text } from '@/lib/text/safe-text'
+import { jsonRoute } from '@/lib/http/route'
 
 const optionsSchema = z.object({
   mapping: text().transform((text, ctx) => {
@@ -28,7 +29,7 @@ const optionsSchema = z.object({
  * POST multipart {file, mapping, mode, includeDuplicates}: the confirmed import. The same file is read and validated
  * again on the server, then written in one transaction (lib/imports/import-candidates.ts). Streams its steps (NDJSON).
  */
-export async function POST(request: Request) {
+export const POST = jsonRoute(async function post(request: Request) {
   const user = await importingUser()
   if (!user) return Response.json({ error: IMPORT_MESSAGES.forbidden }, { status: 403 })
   const read = await readUpload(request)
@@ -59,4 +60,4 @@ export async function POST(request: Request) {
     })
     send({ type: 'result', ...result })
   })
-}
+})

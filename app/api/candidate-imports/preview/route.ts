@@ -8,6 +8,7 @@ import { IMPORT_MESSAGES } from '@/lib/imports/messages'
 import { parseImportFile } from '@/lib/imports/parse-file'
 import { readUpload } from '@/lib/imports/read-upload'
 import { importingUser } from '@/lib/imports/request-user'
+import { jsonRoute } from '@/lib/http/route'
 
 /** Rows shown under the column mapping. */
 const PREVIEW_ROWS = 5
@@ -16,7 +17,7 @@ const PREVIEW_ROWS = 5
  * POST multipart {file, mapping?}: the file's columns, a guessed (or the given) mapping, its first rows and, when the
  * mapping names the candidates, every row's validation and duplicates. Streams its steps (NDJSON). Writes nothing.
  */
-export async function POST(request: Request) {
+export const POST = jsonRoute(async function post(request: Request) {
   const user = await importingUser()
   if (!user) return Response.json({ error: IMPORT_MESSAGES.forbidden }, { status: 403 })
   const read = await readUpload(request)
@@ -59,7 +60,7 @@ export async function POST(request: Request) {
       lines: analysis?.lines ?? null,
     })
   })
-}
+})
 
 function safeJson(text: string): unknown {
   try {

@@ -3,9 +3,10 @@ import { getActiveUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
+import { jsonRoute } from '@/lib/http/route'
 
 /** Spec §7 "Download prescription document as PDF": 200 with the PDF, for the tenants of its apply only. */
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+export const GET = jsonRoute(async function get(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const user = await getActiveUser()
   if (!user) return Response.json({ error: 'Connectez-vous pour télécharger ce document.' }, { status: 401 })
   const { id } = await params
@@ -21,4 +22,4 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
       'X-Content-Type-Options': 'nosniff',
     },
   })
-}
+})

@@ -3,9 +3,10 @@ import { getDb } from '@/lib/db/client'
 import { commitOfferImport } from '@/lib/offers/import-offers'
 import { analyseRequest, OFFER_IMPORT_FAILED } from '@/lib/offers/import-request'
 import { logError } from '@/lib/log'
+import { jsonRoute } from '@/lib/http/route'
 
 /** POST multipart {file, structureId}: the same checks, then the valid rows written in one transaction. */
-export async function POST(request: Request) {
+export const POST = jsonRoute(async function post(request: Request) {
   const checked = await analyseRequest(request)
   if (!checked.ok) return checked.response
   try {
@@ -17,4 +18,4 @@ export async function POST(request: Request) {
     logError('offer-import.commit', error)
     return Response.json({ error: OFFER_IMPORT_FAILED }, { status: 500 })
   }
-}
+})

@@ -6,6 +6,7 @@ import { logError } from '@/lib/log'
 import { readCappedJson } from '@/lib/http/capped-body'
 import { REFERRAL_MAX_BYTES, REFERRAL_MESSAGES } from '@/lib/referrals/schemas'
 import { submitOrientation } from '@/lib/referrals/submit'
+import { jsonRoute } from '@/lib/http/route'
 
 const json = (status: number, body: unknown) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
 
@@ -14,7 +15,7 @@ const json = (status: number, body: unknown) => Response.json(body, { status, he
  * 200 {ok}, 400 with a French message per field, 404 for a link that is not valid (whatever the reason), 413, 429.
  * Nothing of the person's data is logged: only the failure's kind.
  */
-export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }) {
+export const POST = jsonRoute(async function post(request: Request, { params }: { params: Promise<{ token: string }> }) {
   if (request.headers.get('origin') !== new URL(appUrl()).origin) return json(403, { error: 'Ce formulaire s’envoie depuis sa propre page.' })
   if (request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() !== 'application/json') return json(415, { error: 'Le formulaire s’envoie en JSON (Content-Type: application/json).' })
   const body = await readCappedJson(request, REFERRAL_MAX_BYTES)
@@ -29,4 +30,4 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
     logError('referral.submit', error)
     return json(503, { error: 'Le formulaire est momentanément indisponible. Votre orientation n’a pas été enregistrée\u00a0: réessayez dans un instant.' })
   }
-}
+})

@@ -3,9 +3,10 @@ import { getDb } from '@/lib/db/client'
 import { logError } from '@/lib/log'
 import { applyStatusCallback } from '@/lib/sms/status-callback'
 import { verifiedWebhook } from '@/lib/sms/webhook-request'
+import { jsonRoute } from '@/lib/http/route'
 
 /** Twilio's status callbacks: signature first (403, nothing written), then the status moves forward only. */
-export async function POST(request: Request): Promise<Response> {
+export const POST = jsonRoute(async function post(request: Request): Promise<Response> {
   const webhook = await verifiedWebhook(request)
   if (!webhook.ok) return new Response(null, { status: webhook.status })
   const { MessageSid: sid, MessageStatus: status, ErrorCode: errorCode } = webhook.params
@@ -18,4 +19,4 @@ export async function POST(request: Request): Promise<Response> {
     return new Response(null, { status: 503 })
   }
   return new Response(null, { status: 204 })
-}
+})

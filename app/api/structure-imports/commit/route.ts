@@ -4,9 +4,10 @@ import { logError } from '@/lib/log'
 import { commitOfferImport } from '@/lib/offers/import-offers'
 import { commitStructureImport } from '@/lib/partners/import-structures'
 import { analyseStructureRequest, STRUCTURE_IMPORT_FAILED } from '@/lib/partners/structure-import-request'
+import { jsonRoute } from '@/lib/http/route'
 
 /** POST multipart {file, kind}: the same checks, then the structures (or the services) written in one transaction. */
-export async function POST(request: Request) {
+export const POST = jsonRoute(async function post(request: Request) {
   const checked = await analyseStructureRequest(request)
   if (!checked.ok) return checked.response
   const actor = { actorId: checked.user.id, organisationId: checked.user.organisationId }
@@ -19,4 +20,4 @@ export async function POST(request: Request) {
     logError('structure-import.commit', error)
     return Response.json({ error: STRUCTURE_IMPORT_FAILED }, { status: 500 })
   }
-}
+})

@@ -4,9 +4,10 @@ import { isUuid } from '@/lib/ids'
 import { logError } from '@/lib/log'
 import { can } from '@/lib/permissions'
 import { renderSignInSheet } from '@/lib/workshops/sign-in-sheet'
+import { jsonRoute } from '@/lib/http/route'
 
 /** GET: the workshop's sign-in sheet (PDF), for its organisation's users holding workshops.visualize. */
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+export const GET = jsonRoute(async function get(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const user = await getActiveUser()
   if (!user) return Response.json({ error: 'Connectez-vous pour télécharger ce document.' }, { status: 401 })
   const { id } = await params
@@ -21,4 +22,4 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
     logError('workshop.sign-in-sheet', error)
     return Response.json({ error: 'La feuille d’émargement n’a pas pu être produite. Réessayez dans un instant.' }, { status: 500 })
   }
-}
+})
