@@ -55,7 +55,7 @@ async function main() {
     await pool.end()
   }
 
-  if (mode === 'start' && !fs.existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
+  if (mode === 'start' && !fs.existsSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR ?? '.next', 'BUILD_ID'))) {
     const code = await run('npx', ['next', 'build'], env)
     if (code !== 0) return finish(code)
   }
