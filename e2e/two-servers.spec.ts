@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Browser } from '@playwright/test'
 import { baseURL, E2E_AUTH_SECRET } from '../playwright.config'
-import { DEMO_PASSWORD, onE2eDatabase, sentMails, signIn } from './fixtures'
+import { DEMO_PASSWORD, onE2eDatabase, sentMails, signIn, storageStateOf, type DemoRole } from './fixtures'
 
 /**
  * Issue 16 §1: two app servers (two scripts/serve.mjs, each with its web worker and its job worker) on one PostgreSQL,
@@ -114,6 +114,87 @@ test('each queued job is run by exactly one of the two job workers', async () =>
   )
   expect(jobs).toHaveLength(40)
   expect(jobs.every((j) => j.state === 'completed' && j.retries === 0)).toBe(true)
+})
+
+/**
+ * Issue 31 §2: read-your-writes across processes. A write made through the first server shows on the very next read
+ * of the page that shows it, served by the second (no process keeps a copy of what PostgreSQL holds).
+ */
+test.describe('read-your-writes across the two servers', () => {
+  /** A browser signed in as `role` (its demo session), pointed at the second server. */
+  async function onSecondServer(browser: Browser, role: DemoRole) {
+    const signedIn = await browser.newContext({ storageState: storageStateOf(role) })
+    const cookies = await signedIn.cookies()
+    const context = await browser.newContext({ baseURL: second })
+    await context.addCookies(cookies.map(({ name, value }) => ({ name, value, url: second })))
+    return { first: signedIn, second: context, close: () => Promise.all([signedIn.close(), context.close()]) }
+  }
+
+  test('the offer page: an application archived through one server is archived on the other', async ({ browser }) => {
+    const { first, second: other, close } = await onSecondServer(browser, 'partenaire')
+    const [apply] = await onE2eDatabase<{ id: string; offer: string; name: string }>(
+      `select a.id, a.offer_id as offer, c.last_name || ' ' || c.first_name as name
+         from social_applies a join candidates c on c.id = a.candidate_id
+         join social_offers o on o.id = a.offer_id join "user" u on u.structure_id = o.structure_id
+        where u.email = 'partenaire@passerelle.test' and not a.archived and a.state = 'PRESCRIPTION_FILLED'
+        order by a.prescription_date desc limit 1`,
+    )
+    try {
+      const archived = await first.request.post('/api/social-applies/archive', { headers: { origin: baseURL }, data: { ids: [apply!.id] } })
+      expect(archived.status()).toBe(204)
+      const page = await other.newPage()
+      await page.goto(`/offer/social/${apply!.offer}?tab=archived`)
+      await expect(page.getByRole('table', { name: 'Dossiers archivés' })).toContainText(apply!.name)
+    } finally {
+      await onE2eDatabase('update social_applies set archived = false, archived_at = null where id = $1', [apply!.id])
+      await close()
+    }
+  })
+
+  test('the candidates dashboard: a name changed through one server is the name on the other', async ({ browser }) => {
+    const { first, second: other, close } = await onSecondServer(browser, 'referent')
+    const [candidate] = await onE2eDatabase<{ id: string; first: string; last: string }>(
+      `select c.id, c.first_name as first, c.last_name as last from candidates c join "user" u on u.id = c.referent_id
+        where u.email = 'referent@passerelle.test' and c.anonymised_at is null order by c.last_name limit 1`,
+    )
+    const renamed = `Relu${randomUUID().slice(0, 6)}`
+    try {
+      const edit = await first.newPage()
+      await edit.goto(`/v2/candidate/${candidate!.id}/identite?edit=1`)
+      await edit.getByLabel('Prénom', { exact: true }).fill(renamed)
+      await edit.getByRole('button', { name: 'Enregistrer les modifications' }).click()
+      await expect(edit.getByRole('heading', { level: 1 })).toHaveText(`${renamed} ${candidate!.last}`)
+      const page = await other.newPage()
+      await page.goto('/v2/candidates/dashboard')
+      await expect(page.getByRole('link', { name: new RegExp(renamed) })).toBeVisible()
+    } finally {
+      await onE2eDatabase('update candidates set first_name = $2 where id = $1', [candidate!.id, candidate!.first])
+      await close()
+    }
+  })
+
+  test('the actions dashboard: an orientation sent through one server is listed on the other', async ({ browser }) => {
+    const { second: other, close } = await onSecondServer(browser, 'conseiller')
+    const lastName = `Relecture${randomUUID().slice(0, 6)}`
+    const email = `${lastName.toLowerCase()}@prescripteur.test`
+    try {
+      const sent = await fetch(`${baseURL}/api/referral-form/demoCcasDieppe_lienOrientation26`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseURL },
+        body: JSON.stringify({ prescriberName: 'Relecture', prescriberStructure: 'CCAS', prescriberEmail: email, firstName: 'Inès', lastName, consent: true }),
+      })
+      expect(sent.status).toBe(200)
+      const page = await other.newPage()
+      await page.goto('/v2/actions/dashboard')
+      await expect(page.getByRole('region', { name: /Orientations reçues/ }).getByRole('link', { name: `${lastName} Inès` })).toBeVisible()
+    } finally {
+      const mine = `(select id from orientations where prescriber_email = '${email}')`
+      await onE2eDatabase(`delete from audit_log where action = 'orientation.received' and entity_id in (select id::text from ${mine} o)`)
+      await onE2eDatabase(`delete from orientations where id in ${mine}`)
+      await onE2eDatabase(`delete from auth_attempt where bucket like 'referral:%'`)
+      await close()
+    }
+  })
 })
 
 /** A mail text sealed as the app seals it (lib/crypto/sealed.ts), with the servers' secret. */
