@@ -271,3 +271,38 @@ test('the referent selects two candidates, exports them (no NIR) and changes the
     }
   }
 })
+
+// Issue 32 §2, spec §6 filters.authors: the "Référent" filter offers the organisation's staff, or the user alone.
+test.describe('the Référent filter, as a counsellor', () => {
+  test.use({ storageState: storageStateOf('conseiller') })
+  const referentFilter = (page: Page) => page.getByRole('button', { name: /^Référent/ })
+
+  test('offers every colleague with filters.authors, the counsellor alone without it; a colleague in the URL is dropped', async ({ page }) => {
+    await page.goto(DASHBOARD)
+    await referentFilter(page).click()
+    for (const name of ['Cédric Fontaine', 'Romain Leroy', 'Alice Martin', 'Sans référent']) await expect(page.getByRole('checkbox', { name })).toHaveCount(1)
+    await page.getByRole('checkbox', { name: 'Romain Leroy' }).check()
+    await page.keyboard.press('Escape')
+    await expect(page).toHaveURL(/referent=demo-referent/)
+    const romains = await countOf(`c.referent_id = 'demo-referent'`)
+    await expect(bodyRows(page)).toHaveCount(Math.min(romains, 50))
+    const link = page.url()
+
+    await onE2eDatabase(`insert into organisation_role_permissions (organisation_id, role, permissions) values ($1, 'counsellor', $2)`, [
+      ORG,
+      ['candidate.visualize', 'candidate.modify', 'candidate.prescribe', 'candidate.sms.send'],
+    ])
+    try {
+      // The same link, without filters.authors: the colleague is not a choice, and does not filter.
+      await page.goto(link)
+      await expect(page.getByText(countText(await countOf()), { exact: true })).toBeVisible()
+      await referentFilter(page).click()
+      await expect(page.getByRole('checkbox', { name: 'Cédric Fontaine' })).not.toBeChecked()
+      await expect(page.getByRole('checkbox', { name: 'Sans référent' })).toHaveCount(1)
+      for (const name of ['Romain Leroy', 'Alice Martin']) await expect(page.getByRole('checkbox', { name })).toHaveCount(0)
+      await expectNoSeriousA11yViolations(page)
+    } finally {
+      await onE2eDatabase(`delete from organisation_role_permissions where organisation_id = $1 and role = 'counsellor'`, [ORG])
+    }
+  })
+})
