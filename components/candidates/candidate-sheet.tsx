@@ -22,7 +22,19 @@ import { SheetSms } from '@/components/sms/sheet-sms'
 import { SheetOverview } from './sheet-overview'
 import { candidateSettings } from '@/lib/candidates/organisation-settings'
 
-export const CANDIDATE_SECTIONS = { apercu: 'Vue d’ensemble', identite: 'Identité', situation: 'Situation', diagnostic: 'Diagnostic', prescriptions: 'Prescriptions', emploi: 'Emploi', ateliers: 'Ateliers', parcours: 'Parcours', sms: 'SMS', historique: 'Historique' } as const
+/** The sheet's tabs; the overview (issue 32) first, the sheet's default view. */
+export const CANDIDATE_SECTIONS = {
+  apercu: 'Vue d’ensemble',
+  identite: 'Identité',
+  situation: 'Situation',
+  diagnostic: 'Diagnostic',
+  prescriptions: 'Prescriptions',
+  emploi: 'Emploi',
+  ateliers: 'Ateliers',
+  parcours: 'Parcours',
+  sms: 'SMS',
+  historique: 'Historique',
+} as const
 export type CandidateSection = keyof typeof CANDIDATE_SECTIONS
 
 export function isCandidateSection(value: string): value is CandidateSection {
@@ -32,10 +44,13 @@ export function isCandidateSection(value: string): value is CandidateSection {
 const EDITABLE: CandidateSection[] = ['identite', 'situation']
 
 /** A section's address: the overview is the sheet's own, /v2/candidate/{id} (issue 32: the sheet opens on it). */
-const sectionPath = (id: string, section: CandidateSection) => (section === 'apercu' ? `/v2/candidate/${id}` : `/v2/candidate/${id}/${section}`)
+const sectionPath = (id: string, section: CandidateSection) =>
+  section === 'apercu' ? `/v2/candidate/${id}` : `/v2/candidate/${id}/${section}`
 
-/** "Statut : … · Lieu : … · Référent : …", an empty one as "–". */
-function FollowUp({ status, place, referent }: { status: string | null; place: string | null; referent: string | null }) {
+type FollowUpProps = { status: string | null; place: string | null; referent: string | null }
+
+/** The header's "Statut : …", "Lieu : …", "Référent : …" (issue 32), an empty one as "–". */
+function FollowUp({ status, place, referent }: FollowUpProps) {
   const parts: [string, string | null][] = [['Statut', status], ['Lieu', place], ['Référent', referent]]
   return (
     <span className="flex flex-wrap gap-x-3 gap-y-1" data-testid="sheet-follow-up">
@@ -63,7 +78,8 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
   const [candidate, settings] = await Promise.all([getCandidate(db, user.organisationId, id), needsSettings ? candidateSettings(getDb(), user.organisationId) : null])
   if (!candidate) notFound()
   const sectionHref = sectionPath(id, section)
-  const referent = candidate.referentFirstName !== null ? `${candidate.referentFirstName} ${candidate.referentLastName ?? ''}`.trim() : null
+  const { referentFirstName, referentLastName } = candidate
+  const referent = referentFirstName !== null ? `${referentFirstName} ${referentLastName ?? ''}`.trim() : null
 
   return (
     <>
@@ -85,13 +101,20 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
               <NavLink
                 href={sectionPath(id, key)}
                 aria-current={key === section ? 'page' : undefined}
-                className={clsx('grid border-b-2 px-2 py-2 text-sm whitespace-nowrap no-underline sm:px-3', key === section ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700 hover:text-slate-900')}
+                className={clsx(
+                  'grid border-b-2 px-2 py-2 text-sm whitespace-nowrap no-underline sm:px-3',
+                  key === section
+                    ? 'border-brand-700 text-brand-800'
+                    : 'border-transparent text-slate-700 hover:text-slate-900',
+                )}
               >
                 {/* The bold label's width is always reserved: the bar does not shift when a tab becomes active. */}
                 <span aria-hidden className="invisible col-start-1 row-start-1 font-semibold">
                   {CANDIDATE_SECTIONS[key]}
                 </span>
-                <span className={clsx('col-start-1 row-start-1 text-center', key === section && 'font-semibold')}>{CANDIDATE_SECTIONS[key]}</span>
+                <span className={clsx('col-start-1 row-start-1 text-center', key === section && 'font-semibold')}>
+                  {CANDIDATE_SECTIONS[key]}
+                </span>
               </NavLink>
             </li>
           ))}

@@ -45,8 +45,10 @@ export function OverviewSmsButton({
   )
 }
 
+type WorkshopButtonProps = { candidateId: string; label: string; variant?: Variant }
+
 /** The overview's workshop action: the dashboard's "Inscrire à un atelier" dialog, for this candidate alone. */
-export function OverviewWorkshopButton({ candidateId, label, variant = 'secondary' }: { candidateId: string; label: string; variant?: Variant }) {
+export function OverviewWorkshopButton({ candidateId, label, variant = 'secondary' }: WorkshopButtonProps) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
   return (

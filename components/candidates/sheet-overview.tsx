@@ -13,14 +13,20 @@ import { templateValues } from '@/lib/sms/template-variables'
 import { OverviewSmsButton, OverviewWorkshopButton } from './overview-actions'
 import { OverviewCards, type OverviewFill } from './overview-cards'
 
-const DIAGNOSIS_LABEL = { draft: 'Reprendre le diagnostic', sent: 'Faire un diagnostic', toReview: 'Relire les réponses' } as const
+const DIAGNOSIS_LABEL = {
+  draft: 'Reprendre le diagnostic',
+  sent: 'Faire un diagnostic',
+  toReview: 'Relire les réponses',
+} as const
+
+type Props = { user: CurrentUser; organisationId: string; candidateId: string }
 
 /**
  * The candidate sheet's overview (issue 32), its default view: the quick actions the user's permissions allow, then
  * what is in motion (pending prescriptions, next workshop, course steps, last SMS, open placements), each empty part
  * with the button that fills it. The read model is lib/candidates/overview.ts; the actions reuse the sheet's dialogs.
  */
-export async function SheetOverview({ user, organisationId, candidateId }: { user: CurrentUser; organisationId: string; candidateId: string }) {
+export async function SheetOverview({ user, organisationId, candidateId }: Props) {
   const db = getDb()
   const at = now()
   const overview = await candidateOverview(db, organisationId, candidateId, at)
@@ -28,8 +34,8 @@ export async function SheetOverview({ user, organisationId, candidateId }: { use
   if (overview.anonymisedAt) {
     return (
       <p role="status" className="rounded-md border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800">
-        Ce candidat a été anonymisé le {formatDate(overview.anonymisedAt)} (durée de conservation des données)&nbsp;: ses
-        données personnelles ont été effacées et aucune action n’est plus possible.
+        Ce candidat a été anonymisé le {formatDate(overview.anonymisedAt)} (durée de conservation des
+        données)&nbsp;: ses données personnelles ont été effacées et aucune action n’est plus possible.
       </p>
     )
   }
@@ -49,8 +55,11 @@ export async function SheetOverview({ user, organisationId, candidateId }: { use
     course: can(user, 'support-courses.modify'),
     placement: can(user, 'candidate.placement.modify'),
   }
+  const target = { kind: 'candidate' as const, candidate: { id: candidateId, name } }
   const prescribe = (label: string, variant: 'primary' | 'secondary') =>
-    prescriber && <PrescribeButton target={{ kind: 'candidate', candidate: { id: candidateId, name } }} defaults={prescriber} today={today} label={label} variant={variant} />
+    prescriber && (
+      <PrescribeButton target={target} defaults={prescriber} today={today} label={label} variant={variant} />
+    )
   const smsButton = (label: string, variant: 'primary' | 'secondary') =>
     sms && <OverviewSmsButton candidateId={candidateId} name={name} label={label} variant={variant} {...sms} />
   // Each empty part's own button: a label of its own, so that it is not read as the quick action's twin.
@@ -91,7 +100,12 @@ export async function SheetOverview({ user, organisationId, candidateId }: { use
           <SmsNotice overview={overview} canSend={can(user, 'candidate.sms.send')} />
         </section>
       )}
-      <OverviewCards candidateId={candidateId} overview={overview} fill={fill} canOpen={{ workshop: can(user, 'workshops.visualize'), course: can(user, 'support-courses.visualize') }} />
+      <OverviewCards
+        candidateId={candidateId}
+        overview={overview}
+        fill={fill}
+        canOpen={{ workshop: can(user, 'workshops.visualize'), course: can(user, 'support-courses.visualize') }}
+      />
     </div>
   )
 }
@@ -99,24 +113,35 @@ export async function SheetOverview({ user, organisationId, candidateId }: { use
 /** Why there is no SMS action for a user who may send them: the candidate said STOP, or has no mobile. */
 function SmsNotice({ overview, canSend }: { overview: CandidateOverview; canSend: boolean }) {
   if (!canSend || !overview.sms) return null
-  if (overview.sms.optedOutAt) return <p className="text-sm text-slate-700">Pas de SMS&nbsp;: le candidat a répondu STOP le {formatDate(overview.sms.optedOutAt)}.</p>
-  if (!overview.sms.mobile) return <p className="text-sm text-slate-700">Pas de SMS&nbsp;: aucun numéro de mobile valide dans son identité.</p>
-  return null
+  const why = overview.sms.optedOutAt
+    ? `le candidat a répondu STOP le ${formatDate(overview.sms.optedOutAt)}`
+    : !overview.sms.mobile
+      ? 'aucun numéro de mobile valide dans son identité'
+      : null
+  return why && <p className="text-sm text-slate-700">Pas de SMS&nbsp;: {why}.</p>
 }
 
 /** What the SMS composer needs: the organisation's templates, the candidate's values and sending hours. */
 async function smsComposerData(user: CurrentUser, organisationId: string, candidateId: string) {
   const db = getDb()
-  const [recipient, templates] = await Promise.all([smsRecipient(db, organisationId, candidateId), listTemplates(db, organisationId)])
+  const [recipient, templates] = await Promise.all([
+    smsRecipient(db, organisationId, candidateId),
+    listTemplates(db, organisationId),
+  ])
   if (!recipient?.smsNumber || recipient.optedOutAt) return null
-  const referent = recipient.referentFirstName !== null ? { firstName: recipient.referentFirstName, lastName: recipient.referentLastName, phone: recipient.referentPhone } : null
+  const referent =
+    recipient.referentFirstName !== null
+      ? { firstName: recipient.referentFirstName, lastName: recipient.referentLastName, phone: recipient.referentPhone }
+      : null
+  const phone = (user as { phone?: string | null }).phone ?? null
+  const sender = { firstName: user.firstName, lastName: user.lastName, phone }
   return {
     templates: templates.map((t) => ({ id: t.id, name: t.name, body: t.body })),
     hours: recipient.hours,
     values: templateValues({
       candidate: recipient,
       referent,
-      sender: { firstName: user.firstName, lastName: user.lastName, phone: (user as { phone?: string | null }).phone ?? null },
+      sender,
       organisationName: recipient.organisationName,
     }),
   }

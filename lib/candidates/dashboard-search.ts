@@ -51,9 +51,10 @@ export async function searchCandidatesDashboard(
     const tooLong = parsed.error.issues.some((i) => i.path[0] === 'search' && i.code === 'too_big')
     return { ok: false, status: 400, error: tooLong ? DASHBOARD_SEARCH_MESSAGES.searchTooLong : DASHBOARD_SEARCH_MESSAGES.invalid }
   }
-  const referentIds = parsed.data.referentIds.length
-    ? allowedReferentIds(parsed.data.referentIds, await referentFilterChoices(db, user.organisationId, user, can(user, 'filters.authors')))
-    : []
+  const asked = parsed.data.referentIds
+  const allAuthors = can(user, 'filters.authors')
+  const choices = asked.length ? await referentFilterChoices(db, user.organisationId, user, allAuthors) : []
+  const referentIds = allowedReferentIds(asked, choices)
   const { rows, total } = await listCandidatesPage(db, user.organisationId, { ...parsed.data, referentIds })
   return { ok: true, rows, total }
 }

@@ -6,8 +6,16 @@ import { toSmsNumber } from '@/lib/sms/mobile-number'
 import { maskDiagnosisLinks } from '@/lib/sms/queries'
 import type { SmsStatus } from '@/lib/sms/status'
 
-/** Issue 32: the sheet's overview lists at most this many pending prescriptions and open placements (counts stay exact). */
+/** Issue 32: the overview lists at most this many pending prescriptions and open placements (the counts stay exact). */
 export const OVERVIEW_LIST_LIMIT = 5
+
+type OpenPlacementJson = {
+  jobOfferId: string
+  title: string
+  enterpriseName: string | null
+  status: PlacementStatus
+  interviewAt: string | null
+}
 
 type Row = {
   first_name: string
@@ -22,12 +30,15 @@ type Row = {
   diagnosis_under_way: 'draft' | 'sent' | 'toReview' | null
   diagnosis_completed_at: string | null
   pending_total: number
-  pending: { id: string; offerId: string; offerName: string; providerName: string | null; prescriptionDate: string }[] | null
-  next_workshop: { workshopId: string; name: string; startsAt: string; place: string | null; waitlisted: boolean } | null
+  pending: { id: string; offerId: string; offerName: string; providerName: string | null; prescriptionDate: string }[]
+    | null
+  next_workshop: { workshopId: string; name: string; startsAt: string; place: string | null; waitlisted: boolean }
+    | null
   courses: { courseId: string; name: string; nextStep: string | null; nextDueOn: string | null }[] | null
-  last_sms: { direction: 'outbound' | 'inbound'; status: SmsStatus; body: string; at: string; scheduledFor: string } | null
+  last_sms: { direction: 'outbound' | 'inbound'; status: SmsStatus; body: string; at: string; scheduledFor: string }
+    | null
   placements_total: number
-  placements: { jobOfferId: string; title: string; enterpriseName: string | null; status: PlacementStatus; interviewAt: string | null }[] | null
+  placements: OpenPlacementJson[] | null
 }
 
 /** Whole days from one Paris calendar day to another ('2026-11-20' → '2026-11-27': 7). */
@@ -52,7 +63,8 @@ export async function candidateOverview(db: DbOrTx, organisationId: string, cand
         where d.organisation_id = c.organisation_id and d.candidate_id = c.id and d.status <> 'completed'
         order by d.updated_at desc limit 1) as diagnosis_under_way,
       (select to_char(max(d.completed_at) at time zone 'Europe/Paris', 'YYYY-MM-DD') from diagnoses d
-        where d.organisation_id = c.organisation_id and d.candidate_id = c.id and d.status = 'completed') as diagnosis_completed_at,
+        where d.organisation_id = c.organisation_id and d.candidate_id = c.id and d.status = 'completed')
+        as diagnosis_completed_at,
       (select count(*)::int from social_applies a
         where a.organisation_id = c.organisation_id and a.candidate_id = c.id
           and a.state = 'PRESCRIPTION_FILLED' and not a.archived) as pending_total,
@@ -88,7 +100,8 @@ export async function candidateOverview(db: DbOrTx, organisationId: string, cand
         from job_placements jp
         join job_offers jo on jo.id = jp.job_offer_id and jo.organisation_id = jp.organisation_id
         left join enterprises e on e.id = jo.enterprise_id
-        where jp.organisation_id = c.organisation_id and jp.candidate_id = c.id and jp.status in ('proposed', 'interview')
+        where jp.organisation_id = c.organisation_id and jp.candidate_id = c.id
+          and jp.status in ('proposed', 'interview')
         order by jp.interview_at nulls last, jo.title limit ${OVERVIEW_LIST_LIMIT}) x) as placements
     from candidates c
     left join places p on p.id = c.place_id and p.organisation_id = c.organisation_id
@@ -98,7 +111,9 @@ export async function candidateOverview(db: DbOrTx, organisationId: string, cand
   const row = rows[0]
   if (!row) return null
   const today = parisToday(at)
-  const referent = row.referent_first_name !== null ? `${row.referent_first_name} ${row.referent_last_name ?? ''}`.trim() : null
+  const referent = row.referent_first_name !== null
+    ? `${row.referent_first_name} ${row.referent_last_name ?? ''}`.trim()
+    : null
   const summary = {
     name: `${row.first_name} ${row.last_name}`,
     status: row.status,
@@ -107,12 +122,18 @@ export async function candidateOverview(db: DbOrTx, organisationId: string, cand
     anonymisedAt: row.anonymised_at ? new Date(row.anonymised_at) : null,
   }
   if (row.anonymised_at) {
-    return { ...summary, sms: null, diagnosis: null, pending: { total: 0, rows: [] }, nextWorkshop: null, courses: [], lastSms: null, placements: { total: 0, rows: [] } }
+    return {
+      ...summary, sms: null, diagnosis: null, pending: { total: 0, rows: [] }, nextWorkshop: null, courses: [],
+      lastSms: null, placements: { total: 0, rows: [] },
+    }
   }
   return {
     ...summary,
     /** Whether an SMS can go to them, and why not. */
-    sms: { mobile: toSmsNumber(row.phone) !== null, optedOutAt: row.sms_opted_out_at ? new Date(row.sms_opted_out_at) : null },
+    sms: {
+      mobile: toSmsNumber(row.phone) !== null,
+      optedOutAt: row.sms_opted_out_at ? new Date(row.sms_opted_out_at) : null,
+    },
     diagnosis: { underWay: row.diagnosis_under_way, lastCompletedOn: row.diagnosis_completed_at },
     pending: {
       total: row.pending_total,
@@ -124,7 +145,12 @@ export async function candidateOverview(db: DbOrTx, organisationId: string, cand
     nextWorkshop: row.next_workshop ? { ...row.next_workshop, startsAt: new Date(row.next_workshop.startsAt) } : null,
     courses: (row.courses ?? []).map((c) => ({ ...c, late: c.nextDueOn !== null && c.nextDueOn < today })),
     lastSms: row.last_sms
-      ? { ...row.last_sms, body: maskDiagnosisLinks(row.last_sms.body), at: new Date(row.last_sms.at), scheduledFor: new Date(row.last_sms.scheduledFor) }
+      ? {
+          ...row.last_sms,
+          body: maskDiagnosisLinks(row.last_sms.body),
+          at: new Date(row.last_sms.at),
+          scheduledFor: new Date(row.last_sms.scheduledFor),
+        }
       : null,
     placements: {
       total: row.placements_total,

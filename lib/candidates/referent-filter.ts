@@ -6,9 +6,9 @@ import { NO_REFERENT } from './list-candidates'
 export type ReferentChoice = { id: string; firstName: string | null; lastName: string | null }
 
 /**
- * The users offered by the candidates dashboard's "Référent" filter (spec §6 filters.authors: "filters the list of users
- * fetched"): with filters.authors, the organisation's enabled staff (the referents a candidate can have); without it, the
- * user alone. The same rule as the statistics' referent filter and the support courses' owner filter.
+ * The users offered by the candidates dashboard's "Référent" filter (spec §6 filters.authors: "filters the list of
+ * users fetched"): with filters.authors, the organisation's enabled staff (the referents a candidate can have);
+ * without it, the user alone. The same rule as the statistics' referent filter and the support courses' owner filter.
  */
 export async function referentFilterChoices(
   db: DbOrTx,

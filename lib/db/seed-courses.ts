@@ -27,7 +27,8 @@ export async function seedCourses(tx: DbOrTx, ctx: { organisationId: string; ref
       // Nothing done since 1 October: the diagnosis (due 8 October) is late.
       { organisationId: ctx.organisationId, courseId: course!.id, candidateId: seine[10]!.id, enrolledOn: '2026-10-01', nextStepId: diagnostic!.id, nextDueOn: '2026-10-08', createdById: ctx.referentId },
       // Enrolled on 16 November: the diagnosis is due on 23 November.
-      { organisationId: ctx.organisationId, courseId: course!.id, candidateId: seine[0]!.id, enrolledOn: '2026-11-16', nextStepId: diagnostic!.id, nextDueOn: '2026-11-23', createdById: ctx.referentId },
+      { organisationId: ctx.organisationId, courseId: course!.id, candidateId: seine[0]!.id, enrolledOn: '2026-11-16',
+        nextStepId: diagnostic!.id, nextDueOn: '2026-11-23', createdById: ctx.referentId },
     ])
     .returning({ id: s.supportCourseEnrolments.id })
   await tx.insert(s.supportCourseProgress).values({ enrolmentId: first!.id, stepId: diagnostic!.id, stepTitle: 'Entretien de diagnostic', doneOn: '2026-11-12', comment: 'Projet : agent de service.'.replace(' :', '\u00a0:'), actorId: ctx.referentId })

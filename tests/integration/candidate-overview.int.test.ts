@@ -13,8 +13,14 @@ const AT = new Date('2026-12-01T10:00:00Z')
 const day = (d: number, hourUtc = 9) => new Date(Date.UTC(2026, 11, d, hourUtc))
 
 async function placeAndStatus(tx: Tx, organisationId: string, place: string, status: string) {
-  const [p] = await tx.select({ id: s.places.id }).from(s.places).where(and(eq(s.places.organisationId, organisationId), eq(s.places.label, place)))
-  const [st] = await tx.select({ id: s.candidateStatuses.id }).from(s.candidateStatuses).where(and(eq(s.candidateStatuses.organisationId, organisationId), eq(s.candidateStatuses.value, status)))
+  const [p] = await tx
+    .select({ id: s.places.id })
+    .from(s.places)
+    .where(and(eq(s.places.organisationId, organisationId), eq(s.places.label, place)))
+  const [st] = await tx
+    .select({ id: s.candidateStatuses.id })
+    .from(s.candidateStatuses)
+    .where(and(eq(s.candidateStatuses.organisationId, organisationId), eq(s.candidateStatuses.value, status)))
   return { placeId: p!.id, statusId: st!.id }
 }
 
@@ -22,23 +28,37 @@ async function placeAndStatus(tx: Tx, organisationId: string, place: string, sta
 async function world(tx: Tx) {
   const [zoe] = await tx
     .insert(s.candidates)
-    .values({ organisationId: SM, firstName: 'Zoé', lastName: 'Apercu', phone: '0611223344', referentId: 'demo-referent', ...(await placeAndStatus(tx, SM, 'Dieppe', 'waiting')) })
+    .values({
+      organisationId: SM, firstName: 'Zoé', lastName: 'Apercu', phone: '0611223344', referentId: 'demo-referent',
+      ...(await placeAndStatus(tx, SM, 'Dieppe', 'waiting')),
+    })
     .returning({ id: s.candidates.id })
-  const [lea] = await tx.insert(s.candidates).values({ organisationId: LYON, firstName: 'Léa', lastName: 'Lyonnaise', referentId: 'demo-referent-lyon' }).returning({ id: s.candidates.id })
+  const [lea] = await tx
+    .insert(s.candidates)
+    .values({ organisationId: LYON, firstName: 'Léa', lastName: 'Lyonnaise', referentId: 'demo-referent-lyon' })
+    .returning({ id: s.candidates.id })
   const zoeId = zoe!.id
-  const apply = (organisationId: string, offer: string, structureId: string, prescriptionDate: Date, extra: Partial<typeof s.socialApplies.$inferInsert> = {}) => ({
-    organisationId, structureId, socialOfferId: offer, candidateId: zoeId, prescriptionDate,
+  type Apply = Partial<typeof s.socialApplies.$inferInsert>
+  const apply = (organisationId: string, offer: string, structureId: string, at: Date, extra: Apply = {}) => ({
+    organisationId, structureId, socialOfferId: offer, candidateId: zoeId, prescriptionDate: at,
     authorId: organisationId === SM ? 'demo-referent' : 'demo-referent-lyon', ...extra,
   })
   await tx.insert(s.socialApplies).values([
     apply(SM, demoIds.offerPermis, demoIds.structureMobilite, new Date('2026-11-21T15:00:00Z')),
     apply(SM, demoIds.offerHabitat, demoIds.structureHabitat, new Date('2026-11-28T08:00:00Z')),
-    apply(SM, demoIds.offerScooter, demoIds.structureMobilite, new Date('2026-11-01T08:00:00Z'), { state: 'INTEGRATED_CANDIDATE', responseDate: new Date('2026-11-05T08:00:00Z') }),
-    apply(SM, demoIds.offerPermanent, demoIds.structureMobilite, new Date('2026-11-02T08:00:00Z'), { archived: true, archivedAt: new Date('2026-11-03T08:00:00Z') }),
+    apply(SM, demoIds.offerScooter, demoIds.structureMobilite, new Date('2026-11-01T08:00:00Z'), {
+      state: 'INTEGRATED_CANDIDATE', responseDate: new Date('2026-11-05T08:00:00Z'),
+    }),
+    apply(SM, demoIds.offerPermanent, demoIds.structureMobilite, new Date('2026-11-02T08:00:00Z'), {
+      archived: true, archivedAt: new Date('2026-11-03T08:00:00Z'),
+    }),
     apply(LYON, demoIds.offerPermanent, demoIds.structureMobilite, new Date('2026-10-01T08:00:00Z')),
   ])
 
-  const workshop = (organisationId: string, name: string, startsAt: Date, extra: Partial<typeof s.workshops.$inferInsert> = {}) => ({ organisationId, name, startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000), capacity: 10, ...extra })
+  type Workshop = Partial<typeof s.workshops.$inferInsert>
+  const workshop = (organisationId: string, name: string, startsAt: Date, extra: Workshop = {}) => ({
+    organisationId, name, startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000), capacity: 10, ...extra,
+  })
   const [past, cancelledSeat, next, later, cancelledWorkshop, lyonWorkshop] = await tx
     .insert(s.workshops)
     .values([
@@ -50,17 +70,25 @@ async function world(tx: Tx) {
       workshop(LYON, 'Atelier lyonnais', day(1, 12)),
     ])
     .returning({ id: s.workshops.id })
-  const seat = (organisationId: string, workshopId: string, status: 'registered' | 'waitlisted' | 'cancelled') => ({ organisationId, workshopId, candidateId: zoeId, status })
+  type SeatStatus = 'registered' | 'waitlisted' | 'cancelled'
+  const seat = (organisationId: string, workshopId: string, status: SeatStatus) =>
+    ({ organisationId, workshopId, candidateId: zoeId, status })
   await tx.insert(s.workshopRegistrations).values([
     seat(SM, past!.id, 'registered'), seat(SM, cancelledSeat!.id, 'cancelled'), seat(SM, next!.id, 'waitlisted'),
-    seat(SM, later!.id, 'registered'), seat(SM, cancelledWorkshop!.id, 'registered'), seat(LYON, lyonWorkshop!.id, 'registered'),
+    seat(SM, later!.id, 'registered'), seat(SM, cancelledWorkshop!.id, 'registered'),
+    seat(LYON, lyonWorkshop!.id, 'registered'),
   ])
 
   const course = async (organisationId: string, name: string, steps: string[]) => {
-    const [c] = await tx.insert(s.supportCourses).values({ organisationId, name }).returning({ id: s.supportCourses.id })
+    const [c] = await tx
+      .insert(s.supportCourses)
+      .values({ organisationId, name })
+      .returning({ id: s.supportCourses.id })
+    const step = (title: string, position: number) =>
+      ({ organisationId, courseId: c!.id, position, title, kind: 'interview' as const, delayDays: 7 })
     const rows = await tx
       .insert(s.supportCourseSteps)
-      .values(steps.map((title, position) => ({ organisationId, courseId: c!.id, position, title, kind: 'interview' as const, delayDays: 7 })))
+      .values(steps.map(step))
       .returning({ id: s.supportCourseSteps.id })
     return { id: c!.id, steps: rows.map((r) => r.id) }
   }
@@ -68,8 +96,11 @@ async function world(tx: Tx) {
   const logement = await course(SM, 'Parcours logement', ['Visite'])
   const fini = await course(SM, 'Parcours fini', ['Bilan'])
   const lyonCourse = await course(LYON, 'Parcours lyonnais', ['Accueil'])
-  const enrol = (organisationId: string, c: { id: string; steps: string[] }, nextDueOn: string | null, extra: Partial<typeof s.supportCourseEnrolments.$inferInsert> = {}) => ({
-    organisationId, courseId: c.id, candidateId: zoeId, enrolledOn: '2026-11-01', nextStepId: nextDueOn ? c.steps[c.steps.length - 1]! : null, nextDueOn, ...extra,
+  type Enrolment = Partial<typeof s.supportCourseEnrolments.$inferInsert>
+  type Course = { id: string; steps: string[] }
+  const enrol = (organisationId: string, c: Course, nextDueOn: string | null, extra: Enrolment = {}) => ({
+    organisationId, courseId: c.id, candidateId: zoeId, enrolledOn: '2026-11-01',
+    nextStepId: nextDueOn ? c.steps[c.steps.length - 1]! : null, nextDueOn, ...extra,
   })
   await tx.insert(s.supportCourseEnrolments).values([
     enrol(SM, emploi, '2026-11-29'),
@@ -78,16 +109,23 @@ async function world(tx: Tx) {
     enrol(LYON, lyonCourse, '2026-11-02'),
   ])
 
-  const sms = (organisationId: string, body: string, createdAt: Date, extra: Partial<typeof s.smsMessages.$inferInsert> = {}) => ({
-    organisationId, candidateId: zoeId, body, toNumber: '+33611223344', status: 'delivered' as const, createdAt, scheduledFor: createdAt, ...extra,
+  type Sms = Partial<typeof s.smsMessages.$inferInsert>
+  const sms = (organisationId: string, body: string, createdAt: Date, extra: Sms = {}) => ({
+    organisationId, candidateId: zoeId, body, toNumber: '+33611223344', status: 'delivered' as const, createdAt,
+    scheduledFor: createdAt, ...extra,
   })
   await tx.insert(s.smsMessages).values([
     sms(SM, 'Bonjour Zoé, rendez-vous demain.', new Date('2026-11-29T10:00:00Z')),
-    sms(SM, 'Merci, je viendrai.', new Date('2026-11-29T10:20:00Z'), { direction: 'inbound', status: 'received', toNumber: 'PASSERELLE' }),
+    sms(SM, 'Merci, je viendrai.', new Date('2026-11-29T10:20:00Z'), {
+      direction: 'inbound', status: 'received', toNumber: 'PASSERELLE',
+    }),
     sms(LYON, 'Message lyonnais', new Date('2026-11-30T10:00:00Z')),
   ])
 
-  const [enterprise] = await tx.insert(s.enterprises).values({ organisationId: SM, name: 'Boulangerie Apercu', siret: '99999999900011' }).returning({ id: s.enterprises.id })
+  const [enterprise] = await tx
+    .insert(s.enterprises)
+    .values({ organisationId: SM, name: 'Boulangerie Apercu', siret: '99999999900011' })
+    .returning({ id: s.enterprises.id })
   const [vendeur, livreur, agent, lyonOffer] = await tx
     .insert(s.jobOffers)
     .values([
@@ -97,14 +135,23 @@ async function world(tx: Tx) {
       { organisationId: LYON, title: 'Offre lyonnaise' },
     ])
     .returning({ id: s.jobOffers.id })
-  const placement = (organisationId: string, jobOfferId: string, status: 'proposed' | 'interview' | 'hired', interviewAt: Date | null = null) => ({ organisationId, jobOfferId, candidateId: zoeId, status, interviewAt })
+  type PlacementStatus = 'proposed' | 'interview' | 'hired'
+  const placement = (organisationId: string, offerId: string, status: PlacementStatus, interviewAt?: Date) => ({
+    organisationId, jobOfferId: offerId, candidateId: zoeId, status, interviewAt: interviewAt ?? null,
+  })
   await tx.insert(s.jobPlacements).values([
     placement(SM, vendeur!.id, 'proposed'),
     placement(SM, livreur!.id, 'interview', day(4, 8)),
     placement(SM, agent!.id, 'hired'),
     placement(LYON, lyonOffer!.id, 'proposed'),
   ])
-  return { zoeId, leaId: lea!.id, workshops: { next: next!.id }, courses: { emploi: emploi.id, logement: logement.id }, offers: { vendeur: vendeur!.id, livreur: livreur!.id } }
+  return {
+    zoeId,
+    leaId: lea!.id,
+    workshops: { next: next!.id },
+    courses: { emploi: emploi.id, logement: logement.id },
+    offers: { vendeur: vendeur!.id, livreur: livreur!.id },
+  }
 }
 
 describe('candidateOverview', () => {
@@ -112,7 +159,9 @@ describe('candidateOverview', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const w = await world(tx)
       const overview = await candidateOverview(tx, SM, w.zoeId, AT)
-      expect(overview).toMatchObject({ name: 'Zoé Apercu', status: 'En attente', place: 'Dieppe', referent: 'Romain Leroy', anonymisedAt: null })
+      expect(overview).toMatchObject({
+        name: 'Zoé Apercu', status: 'En attente', place: 'Dieppe', referent: 'Romain Leroy', anonymisedAt: null,
+      })
       expect(overview!.sms).toEqual({ mobile: true, optedOutAt: null })
       expect(overview!.diagnosis).toEqual({ underWay: null, lastCompletedOn: null })
 
@@ -125,22 +174,33 @@ describe('candidateOverview', () => {
       expect(overview!.pending.rows[0]!.prescriptionDate).toEqual(new Date('2026-11-21T15:00:00Z'))
 
       // Next workshop: not the past one, the seat given up, the cancelled workshop or Lyon's (the earliest of all).
-      expect(overview!.nextWorkshop).toEqual({ workshopId: w.workshops.next, name: 'Atelier CV', startsAt: day(8, 13), place: 'Maison de l’emploi, 76200 Dieppe', waitlisted: true })
+      expect(overview!.nextWorkshop).toEqual({
+        workshopId: w.workshops.next, name: 'Atelier CV', startsAt: day(8, 13),
+        place: 'Maison de l’emploi, 76200 Dieppe', waitlisted: true,
+      })
 
       // Courses under way, the late one first; neither the finished course nor Lyon's.
       expect(overview!.courses).toEqual([
-        { courseId: w.courses.emploi, name: 'Parcours emploi', nextStep: 'Atelier CV', nextDueOn: '2026-11-29', late: true },
-        { courseId: w.courses.logement, name: 'Parcours logement', nextStep: 'Visite', nextDueOn: '2026-12-04', late: false },
+        { courseId: w.courses.emploi, name: 'Parcours emploi', nextStep: 'Atelier CV', nextDueOn: '2026-11-29',
+          late: true },
+        { courseId: w.courses.logement, name: 'Parcours logement', nextStep: 'Visite', nextDueOn: '2026-12-04',
+          late: false },
       ])
 
       // The last SMS of the organisation's conversation: the reply, not Lyon's later message.
-      expect(overview!.lastSms).toMatchObject({ direction: 'inbound', status: 'received', body: 'Merci, je viendrai.', at: new Date('2026-11-29T10:20:00Z') })
+      expect(overview!.lastSms).toMatchObject({
+        direction: 'inbound', status: 'received', body: 'Merci, je viendrai.', at: new Date('2026-11-29T10:20:00Z'),
+      })
 
       // Open placements: proposed and interview, the interview first; not the hire, nor Lyon's.
       expect(overview!.placements.total).toBe(2)
       expect(overview!.placements.rows).toEqual([
-        { jobOfferId: w.offers.livreur, title: 'Livreur', enterpriseName: null, status: 'interview', interviewAt: day(4, 8) },
-        { jobOfferId: w.offers.vendeur, title: 'Vendeur', enterpriseName: 'Boulangerie Apercu', status: 'proposed', interviewAt: null },
+        { jobOfferId: w.offers.livreur, title: 'Livreur', enterpriseName: null, status: 'interview',
+          interviewAt: day(4, 8) },
+        {
+          jobOfferId: w.offers.vendeur, title: 'Vendeur', enterpriseName: 'Boulangerie Apercu', status: 'proposed',
+          interviewAt: null,
+        },
       ])
     })
   })
@@ -152,18 +212,26 @@ describe('candidateOverview', () => {
       expect(await candidateOverview(tx, SM, w.leaId, AT)).toBeNull()
       const lea = await candidateOverview(tx, LYON, w.leaId, AT)
       // Lyon's own candidate: nothing of the rows written for Seine-Maritime's candidate.
-      expect(lea).toMatchObject({ name: 'Léa Lyonnaise', referent: 'Laura Bernard', pending: { total: 0, rows: [] }, nextWorkshop: null, courses: [], lastSms: null, placements: { total: 0, rows: [] } })
+      expect(lea).toMatchObject({
+        name: 'Léa Lyonnaise', referent: 'Laura Bernard', pending: { total: 0, rows: [] }, nextWorkshop: null,
+        courses: [], lastSms: null, placements: { total: 0, rows: [] },
+      })
     })
   })
 
   it('follows the clock, the opt-out and the diagnosis under way', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const w = await world(tx)
-      await tx.update(s.candidates).set({ smsOptedOutAt: new Date('2026-11-30T08:00:00Z'), phone: '02 35 00 00 00' }).where(eq(s.candidates.id, w.zoeId))
+      await tx
+        .update(s.candidates)
+        .set({ smsOptedOutAt: new Date('2026-11-30T08:00:00Z'), phone: '02 35 00 00 00' })
+        .where(eq(s.candidates.id, w.zoeId))
       await tx.insert(s.diagnoses).values({ organisationId: SM, candidateId: w.zoeId, status: 'draft' })
       // On 10 December the CV workshop has passed; the next is the online one, with no address.
       const later = await candidateOverview(tx, SM, w.zoeId, new Date('2026-12-10T10:00:00Z'))
-      expect(later!.nextWorkshop).toMatchObject({ name: 'Atelier numérique', place: 'En visioconférence', waitlisted: false })
+      expect(later!.nextWorkshop).toMatchObject({
+        name: 'Atelier numérique', place: 'En visioconférence', waitlisted: false,
+      })
       expect(later!.courses.map((c) => c.late)).toEqual([true, true])
       expect(later!.pending.rows.map((a) => a.ageDays)).toEqual([19, 12])
       expect(later!.sms).toEqual({ mobile: false, optedOutAt: new Date('2026-11-30T08:00:00Z') })
@@ -175,10 +243,14 @@ describe('candidateOverview', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const w = await world(tx)
       const anonymisedAt = new Date('2026-11-30T02:00:00Z')
-      await tx.update(s.candidates).set({ anonymisedAt, firstName: 'Anonyme', lastName: 'ABC123' }).where(eq(s.candidates.id, w.zoeId))
+      await tx
+        .update(s.candidates)
+        .set({ anonymisedAt, firstName: 'Anonyme', lastName: 'ABC123' })
+        .where(eq(s.candidates.id, w.zoeId))
       expect(await candidateOverview(tx, SM, w.zoeId, AT)).toEqual({
         name: 'Anonyme ABC123', status: 'En attente', place: 'Dieppe', referent: 'Romain Leroy', anonymisedAt,
-        sms: null, diagnosis: null, pending: { total: 0, rows: [] }, nextWorkshop: null, courses: [], lastSms: null, placements: { total: 0, rows: [] },
+        sms: null, diagnosis: null, pending: { total: 0, rows: [] }, nextWorkshop: null, courses: [], lastSms: null,
+        placements: { total: 0, rows: [] },
       })
     })
   })

@@ -12,11 +12,13 @@ import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 const db = useTestDb()
 const SM = demoIds.orgSeineMaritime
 const LYON = demoIds.orgLyon
-const names = (rows: { firstName: string | null; lastName: string | null }[]) => rows.map((r) => `${r.firstName} ${r.lastName}`)
+type Named = { firstName: string | null; lastName: string | null }
+const names = (rows: Named[]) => rows.map((r) => `${r.firstName} ${r.lastName}`)
 
 async function colleagues(tx: Tx) {
   const user = (id: string, firstName: string, lastName: string, extra: Partial<typeof s.users.$inferInsert> = {}) => ({
-    id, name: `${firstName} ${lastName}`, email: `${id}@passerelle.test`, firstName, lastName, role: 'counsellor', organisationId: SM, ...extra,
+    id, name: `${firstName} ${lastName}`, email: `${id}@passerelle.test`, firstName, lastName, role: 'counsellor',
+    organisationId: SM, ...extra,
   })
   await tx.insert(s.users).values([
     user('it-agnes', 'Agnès', 'Aubert'),
@@ -29,11 +31,13 @@ async function colleagues(tx: Tx) {
 }
 
 describe('referentFilterChoices', () => {
-  it('with filters.authors: the organisation’s enabled staff, by name; never another organisation’s, a disabled user or a partner', async () => {
+  it('with filters.authors: the organisation’s enabled staff by name; no disabled user, partner, Lyon user', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       await colleagues(tx)
-      expect(names(await referentFilterChoices(tx, SM, { id: 'demo-referent' }, true))).toEqual(['Agnès Aubert', 'Cédric Fontaine', 'Romain Leroy', 'Alice Martin'])
-      expect(names(await referentFilterChoices(tx, LYON, { id: 'demo-referent-lyon' }, true))).toEqual(['Laura Bernard', 'Lucie Lyon'])
+      const seine = await referentFilterChoices(tx, SM, { id: 'demo-referent' }, true)
+      expect(names(seine)).toEqual(['Agnès Aubert', 'Cédric Fontaine', 'Romain Leroy', 'Alice Martin'])
+      const lyon = await referentFilterChoices(tx, LYON, { id: 'demo-referent-lyon' }, true)
+      expect(names(lyon)).toEqual(['Laura Bernard', 'Lucie Lyon'])
     })
   })
 
@@ -47,26 +51,30 @@ describe('referentFilterChoices', () => {
   })
 
   it('allowedReferentIds keeps the ids offered and "Sans référent"', () => {
-    expect(allowedReferentIds(['a', NO_REFERENT, 'b', 'c'], [{ id: 'c' }, { id: 'a' }])).toEqual(['a', NO_REFERENT, 'c'])
+    const asked = ['a', NO_REFERENT, 'b', 'c']
+    expect(allowedReferentIds(asked, [{ id: 'c' }, { id: 'a' }])).toEqual(['a', NO_REFERENT, 'c'])
     expect(allowedReferentIds(['b'], [])).toEqual([])
   })
 })
 
 describe('the dashboard search’s referents (POST /api/candidates/search)', () => {
   const withoutAuthors = ROLE_PERMISSIONS.counsellor.filter((p) => p !== 'filters.authors')
-  const lastNames = (result: Awaited<ReturnType<typeof searchCandidatesDashboard>>) => (result.ok ? result.rows.map((r) => r.lastName) : result.error)
+  type Result = Awaited<ReturnType<typeof searchCandidatesDashboard>>
+  const lastNames = (result: Result) => (result.ok ? result.rows.map((r) => r.lastName) : result.error)
 
   it('filters on a colleague with filters.authors; without it, a colleague’s id filters nothing', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       await colleagues(tx)
       const withAuthors = { id: 'demo-conseiller', role: 'counsellor', permissions: null, organisationId: SM }
-      expect(lastNames(await searchCandidatesDashboard(tx, withAuthors, { referentIds: ['it-agnes'] }))).toEqual(['Benali'])
+      const agnes = await searchCandidatesDashboard(tx, withAuthors, { referentIds: ['it-agnes'] })
+      expect(lastNames(agnes)).toEqual(['Benali'])
       const restricted = { ...withAuthors, permissions: withoutAuthors }
       const all = await searchCandidatesDashboard(tx, restricted, { referentIds: ['it-agnes'] })
       expect(all.ok && all.total).toBe(12)
       // Their own id still filters: Cédric Fontaine follows nobody.
-      expect(await searchCandidatesDashboard(tx, restricted, { referentIds: ['demo-conseiller'] })).toEqual({ ok: true, rows: [], total: 0 })
-      expect(await searchCandidatesDashboard(tx, restricted, { referentIds: [NO_REFERENT] })).toEqual({ ok: true, rows: [], total: 0 })
+      const none = { ok: true, rows: [], total: 0 }
+      expect(await searchCandidatesDashboard(tx, restricted, { referentIds: ['demo-conseiller'] })).toEqual(none)
+      expect(await searchCandidatesDashboard(tx, restricted, { referentIds: [NO_REFERENT] })).toEqual(none)
     })
   })
 })
