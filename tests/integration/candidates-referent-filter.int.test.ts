@@ -31,7 +31,7 @@ async function colleagues(tx: Tx) {
 }
 
 describe('referentFilterChoices', () => {
-  it('with filters.authors: the organisation’s enabled staff by name; no disabled user, partner, Lyon user', async () => {
+  it('with filters.authors: the enabled staff by name; no disabled user, partner or Lyon user', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       await colleagues(tx)
       const seine = await referentFilterChoices(tx, SM, { id: 'demo-referent' }, true)
