@@ -289,7 +289,7 @@ test.describe('the Référent filter, as a counsellor', () => {
   test.use({ storageState: storageStateOf('conseiller') })
   const referentFilter = (page: Page) => page.getByRole('button', { name: /^Référent/ })
 
-  test('offers the staff with filters.authors, else the user alone; a colleague in a link is dropped', async ({ page }) => {
+  test('offers the staff with filters.authors, else the user alone; a colleague in a link drops', async ({ page }) => {
     await page.goto(DASHBOARD)
     await referentFilter(page).click()
     for (const name of ['Cédric Fontaine', 'Romain Leroy', 'Alice Martin', 'Sans référent']) {
