@@ -271,3 +271,51 @@ test('the referent selects two candidates, exports them (no NIR) and changes the
     }
   }
 })
+
+/** The organisation's own permissions for its counsellors (/v2/settings/permissions), or back to the defaults. */
+async function setCounsellorPermissions(permissions: string[] | null) {
+  const org = '10000000-0000-4000-8000-000000000001'
+  if (!permissions) {
+    const remove = 'delete from organisation_role_permissions where organisation_id = $1 and role = $2'
+    await onE2eDatabase(remove, [org, 'counsellor'])
+    return
+  }
+  const insert = 'insert into organisation_role_permissions (organisation_id, role, permissions) values ($1, $2, $3)'
+  await onE2eDatabase(insert, [org, 'counsellor', permissions])
+}
+
+// Issue 32 §2, spec §6 filters.authors: the "Référent" filter offers the organisation's staff, or the user alone.
+test.describe('the Référent filter, as a counsellor', () => {
+  test.use({ storageState: storageStateOf('conseiller') })
+  const referentFilter = (page: Page) => page.getByRole('button', { name: /^Référent/ })
+
+  test('offers the staff with filters.authors, else the user alone; a colleague in a link drops', async ({ page }) => {
+    await page.goto(DASHBOARD)
+    await referentFilter(page).click()
+    for (const name of ['Cédric Fontaine', 'Romain Leroy', 'Alice Martin', 'Sans référent']) {
+      await expect(page.getByRole('checkbox', { name })).toHaveCount(1)
+    }
+    await page.getByRole('checkbox', { name: 'Romain Leroy' }).check()
+    await page.keyboard.press('Escape')
+    await expect(page).toHaveURL(/referent=demo-referent/)
+    const romains = await countOf(`c.referent_id = 'demo-referent'`)
+    await expect(bodyRows(page)).toHaveCount(Math.min(romains, 50))
+    const link = page.url()
+
+    await setCounsellorPermissions(['candidate.visualize', 'candidate.modify', 'candidate.prescribe'])
+    try {
+      // The same link, without filters.authors: the colleague is not a choice, and does not filter.
+      await page.goto(link)
+      await expect(page.getByText(countText(await countOf()), { exact: true })).toBeVisible()
+      await referentFilter(page).click()
+      await expect(page.getByRole('checkbox', { name: 'Cédric Fontaine' })).not.toBeChecked()
+      await expect(page.getByRole('checkbox', { name: 'Sans référent' })).toHaveCount(1)
+      for (const name of ['Romain Leroy', 'Alice Martin']) {
+        await expect(page.getByRole('checkbox', { name })).toHaveCount(0)
+      }
+      await expectNoSeriousA11yViolations(page)
+    } finally {
+      await setCounsellorPermissions(null)
+    }
+  })
+})

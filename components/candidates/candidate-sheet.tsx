@@ -19,9 +19,22 @@ import { SheetDiagnosis } from './sheet-diagnosis'
 import { SheetPrescriptions } from './sheet-prescriptions'
 import { SheetSituation } from './sheet-situation'
 import { SheetSms } from '@/components/sms/sheet-sms'
+import { SheetOverview } from './sheet-overview'
 import { candidateSettings } from '@/lib/candidates/organisation-settings'
 
-export const CANDIDATE_SECTIONS = { identite: 'Identité', situation: 'Situation', diagnostic: 'Diagnostic', prescriptions: 'Prescriptions', emploi: 'Emploi', ateliers: 'Ateliers', parcours: 'Parcours', sms: 'SMS', historique: 'Historique' } as const
+/** The sheet's tabs; the overview (issue 32) first, the sheet's default view. */
+export const CANDIDATE_SECTIONS = {
+  apercu: 'Vue d’ensemble',
+  identite: 'Identité',
+  situation: 'Situation',
+  diagnostic: 'Diagnostic',
+  prescriptions: 'Prescriptions',
+  emploi: 'Emploi',
+  ateliers: 'Ateliers',
+  parcours: 'Parcours',
+  sms: 'SMS',
+  historique: 'Historique',
+} as const
 export type CandidateSection = keyof typeof CANDIDATE_SECTIONS
 
 export function isCandidateSection(value: string): value is CandidateSection {
@@ -29,6 +42,26 @@ export function isCandidateSection(value: string): value is CandidateSection {
 }
 
 const EDITABLE: CandidateSection[] = ['identite', 'situation']
+
+/** A section's address: the overview is the sheet's own, /v2/candidate/{id} (issue 32: the sheet opens on it). */
+const sectionPath = (id: string, section: CandidateSection) =>
+  section === 'apercu' ? `/v2/candidate/${id}` : `/v2/candidate/${id}/${section}`
+
+type FollowUpProps = { status: string | null; place: string | null; referent: string | null }
+
+/** The header's "Statut : …", "Lieu : …", "Référent : …" (issue 32), an empty one as "–". */
+function FollowUp({ status, place, referent }: FollowUpProps) {
+  const parts: [string, string | null][] = [['Statut', status], ['Lieu', place], ['Référent', referent]]
+  return (
+    <span className="flex flex-wrap gap-x-3 gap-y-1" data-testid="sheet-follow-up">
+      {parts.map(([label, value]) => (
+        <span key={label}>
+          {label}&nbsp;: <span className="font-medium text-slate-800">{value || '–'}</span>
+        </span>
+      ))}
+    </span>
+  )
+}
 
 /**
  * The candidate sheet: /v2/candidate/{id}/{navigation}. A candidate of another organisation, or an id that is not a
@@ -44,13 +77,15 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
   const needsSettings = editing || section === 'situation' || section === 'historique'
   const [candidate, settings] = await Promise.all([getCandidate(db, user.organisationId, id), needsSettings ? candidateSettings(getDb(), user.organisationId) : null])
   if (!candidate) notFound()
-  const sectionHref = `/v2/candidate/${id}/${section}`
+  const sectionHref = sectionPath(id, section)
+  const { referentFirstName, referentLastName } = candidate
+  const referent = referentFirstName !== null ? `${referentFirstName} ${referentLastName ?? ''}`.trim() : null
 
   return (
     <>
       <PageHeader
         title={`${candidate.firstName} ${candidate.lastName}`}
-        subtitle={[candidate.status, candidate.place].filter(Boolean).join(' · ') || undefined}
+        subtitle={<FollowUp status={candidate.status} place={candidate.place} referent={referent} />}
         actions={
           canModify && !editing ? (
             <NavLink href={`${sectionHref}?edit=1`} className={buttonClass('primary')}>
@@ -64,11 +99,22 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
           {(Object.keys(CANDIDATE_SECTIONS) as CandidateSection[]).map((key) => (
             <li key={key}>
               <NavLink
-                href={`/v2/candidate/${id}/${key}`}
+                href={sectionPath(id, key)}
                 aria-current={key === section ? 'page' : undefined}
-                className={clsx('block border-b-2 px-2 py-2 text-sm whitespace-nowrap no-underline sm:px-3', key === section ? 'border-brand-700 font-semibold text-brand-800' : 'border-transparent text-slate-700 hover:text-slate-900')}
+                className={clsx(
+                  'grid border-b-2 px-2 py-2 text-sm whitespace-nowrap no-underline sm:px-3',
+                  key === section
+                    ? 'border-brand-700 text-brand-800'
+                    : 'border-transparent text-slate-700 hover:text-slate-900',
+                )}
               >
-                {CANDIDATE_SECTIONS[key]}
+                {/* The bold label's width is always reserved: the bar does not shift when a tab becomes active. */}
+                <span aria-hidden className="invisible col-start-1 row-start-1 font-semibold">
+                  {CANDIDATE_SECTIONS[key]}
+                </span>
+                <span className={clsx('col-start-1 row-start-1 text-center', key === section && 'font-semibold')}>
+                  {CANDIDATE_SECTIONS[key]}
+                </span>
               </NavLink>
             </li>
           ))}
@@ -87,6 +133,8 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
             returnHref={sectionHref}
           />
         </>
+      ) : section === 'apercu' ? (
+        <SheetOverview user={user} organisationId={user.organisationId} candidateId={id} />
       ) : section === 'identite' ? (
         <SheetIdentity candidate={candidate} canRevealNir={can(user, 'candidate.nir.visualize')} />
       ) : section === 'situation' ? (

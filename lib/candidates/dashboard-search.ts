@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { DbOrTx } from '@/lib/db/client'
 import { can, type PermissionSubject } from '@/lib/permissions'
 import { CANDIDATE_SORTS, listCandidatesPage, type CandidateListRow } from './list-candidates'
+import { allowedReferentIds, referentFilterChoices } from './referent-filter'
 import { text } from '@/lib/text/safe-text'
 
 export const DASHBOARD_SEARCH_MESSAGES = {
@@ -36,11 +37,12 @@ export type DashboardSearchResult =
 
 /**
  * One page of the dashboard under a search typed in the page: candidate.visualize, the body parsed (a French message
- * when it is not valid, and no query), then the user's organisation's candidates only.
+ * when it is not valid, and no query), then the user's organisation's candidates only. The referents filtered on are
+ * kept to those the "Référent" filter offers the user (filters.authors, lib/candidates/referent-filter.ts).
  */
 export async function searchCandidatesDashboard(
   db: DbOrTx,
-  user: PermissionSubject & { organisationId: string | null },
+  user: PermissionSubject & { id: string; organisationId: string | null },
   body: unknown,
 ): Promise<DashboardSearchResult> {
   if (!user.organisationId || !can(user, 'candidate.visualize')) return { ok: false, status: 403, error: DASHBOARD_SEARCH_MESSAGES.forbidden }
@@ -49,6 +51,10 @@ export async function searchCandidatesDashboard(
     const tooLong = parsed.error.issues.some((i) => i.path[0] === 'search' && i.code === 'too_big')
     return { ok: false, status: 400, error: tooLong ? DASHBOARD_SEARCH_MESSAGES.searchTooLong : DASHBOARD_SEARCH_MESSAGES.invalid }
   }
-  const { rows, total } = await listCandidatesPage(db, user.organisationId, parsed.data)
+  const asked = parsed.data.referentIds
+  const allAuthors = can(user, 'filters.authors')
+  const choices = asked.length ? await referentFilterChoices(db, user.organisationId, user, allAuthors) : []
+  const referentIds = allowedReferentIds(asked, choices)
+  const { rows, total } = await listCandidatesPage(db, user.organisationId, { ...parsed.data, referentIds })
   return { ok: true, rows, total }
 }

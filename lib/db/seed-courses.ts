@@ -1,7 +1,10 @@
 import type { DbOrTx } from './client'
 import * as s from './schema'
 
-/** Issue 13's demo course: three steps, two candidates enrolled, one step done, one late, so that the screens show it. */
+/**
+ * Issue 13's demo course: three steps, three candidates enrolled, one step done, two late, so that the screens show
+ * it; Élodie Durand's (the demo's first candidate) late diagnosis is her sheet's overview's course step (issue 32).
+ */
 export async function seedCourses(tx: DbOrTx, ctx: { organisationId: string; referentId: string; candidates: { id: string; organisationId: string }[] }) {
   const seine = ctx.candidates.filter((c) => c.organisationId === ctx.organisationId)
   const [course] = await tx
@@ -23,6 +26,9 @@ export async function seedCourses(tx: DbOrTx, ctx: { organisationId: string; ref
       { organisationId: ctx.organisationId, courseId: course!.id, candidateId: seine[9]!.id, enrolledOn: '2026-11-05', nextStepId: atelier!.id, nextDueOn: '2026-11-26', createdById: ctx.referentId },
       // Nothing done since 1 October: the diagnosis (due 8 October) is late.
       { organisationId: ctx.organisationId, courseId: course!.id, candidateId: seine[10]!.id, enrolledOn: '2026-10-01', nextStepId: diagnostic!.id, nextDueOn: '2026-10-08', createdById: ctx.referentId },
+      // Enrolled on 16 November: the diagnosis is due on 23 November.
+      { organisationId: ctx.organisationId, courseId: course!.id, candidateId: seine[0]!.id, enrolledOn: '2026-11-16',
+        nextStepId: diagnostic!.id, nextDueOn: '2026-11-23', createdById: ctx.referentId },
     ])
     .returning({ id: s.supportCourseEnrolments.id })
   await tx.insert(s.supportCourseProgress).values({ enrolmentId: first!.id, stepId: diagnostic!.id, stepTitle: 'Entretien de diagnostic', doneOn: '2026-11-12', comment: 'Projet : agent de service.'.replace(' :', '\u00a0:'), actorId: ctx.referentId })

@@ -176,10 +176,11 @@ describe('countCandidates (the statistics page)', () => {
 })
 
 describe('searchCandidatesDashboard', () => {
-  const referent = { role: 'referent', permissions: null, organisationId: ORG }
-  const lyonReferent = { role: 'referent', permissions: null, organisationId: LYON }
-  const search = (handle: typeof db | Tx, body: unknown, user: { role: string; permissions: string[] | null; organisationId: string | null } = referent) =>
-    searchCandidatesDashboard(handle, user, body)
+  const referent = { id: 'demo-referent', role: 'referent', permissions: null, organisationId: ORG }
+  const lyonReferent = { id: 'demo-referent-lyon', role: 'referent', permissions: null, organisationId: LYON }
+  type SearchUser = { id?: string; role: string; permissions: string[] | null; organisationId: string | null }
+  const search = (handle: typeof db | Tx, body: unknown, { id = 'demo-referent', ...user }: SearchUser = referent) =>
+    searchCandidatesDashboard(handle, { id, ...user }, body)
   const namesOf = (result: Awaited<ReturnType<typeof search>>) => {
     if (!result.ok) throw new Error(`unexpected refusal: ${result.error}`)
     return result.rows.map((r) => `${r.lastName} ${r.firstName}`)

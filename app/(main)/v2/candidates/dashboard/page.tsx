@@ -12,6 +12,7 @@ import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
 import { can } from '@/lib/permissions'
 import { candidateSettings } from '@/lib/candidates/organisation-settings'
+import { allowedReferentIds, referentFilterChoices } from '@/lib/candidates/referent-filter'
 import { listTemplates } from '@/lib/sms/queries'
 
 export const generateMetadata = pageMetadata('candidatesDashboard')
@@ -50,10 +51,14 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
   }
 
   const query = await searchParams
-  const params = parseDashboardParams(query)
+  const asked = parseDashboardParams(query)
   // An old bookmark's search text: the same list without it, and out of the address bar and the history.
-  if (hasSearchInUrl(query)) redirect(`/v2/candidates/dashboard${dashboardQuery(params)}`)
+  if (hasSearchInUrl(query)) redirect(`/v2/candidates/dashboard${dashboardQuery(asked)}`)
   const db = getDb()
+  // Spec §6 filters.authors: the "Référent" filter offers the organisation's staff, or the user alone; a referent id
+  // outside those choices (a link made by a colleague) is dropped.
+  const referents = await referentFilterChoices(db, user.organisationId, user, can(user, 'filters.authors'))
+  const params = { ...asked, referentIds: allowedReferentIds(asked.referentIds, referents) }
   const canSms = can(user, 'candidate.sms.send')
   const [{ rows, total }, settings, templates] = await Promise.all([
     listCandidatesPage(db, user.organisationId, {
@@ -115,7 +120,7 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
         places: settings.places.map((p) => ({ value: p.id, label: p.label })),
         statuses: settings.statuses.map((s) => ({ value: s.id, label: s.label })),
         referents: [
-          ...settings.referents.map((r) => ({ value: r.id, label: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() })),
+          ...referents.map((r) => ({ value: r.id, label: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() })),
           { value: NO_REFERENT, label: 'Sans référent' },
         ],
       }}

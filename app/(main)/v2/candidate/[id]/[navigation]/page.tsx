@@ -4,7 +4,10 @@ import { pageMetadata } from '@/components/layout/page-metadata'
 
 export const generateMetadata = pageMetadata('candidate')
 
-/** /v2/candidate/{id}/{navigation}: identite, situation, prescriptions, sms or historique; any other section is a 404. */
+/**
+ * /v2/candidate/{id}/{navigation}: identite, situation, diagnostic, prescriptions, emploi, ateliers, parcours, sms or
+ * historique; any other section is a 404, the overview's name too (its address is /v2/candidate/{id}).
+ */
 export default async function CandidateSectionPage({
   params,
   searchParams,
@@ -13,6 +16,6 @@ export default async function CandidateSectionPage({
   searchParams: Promise<{ edit?: string | string[]; avant?: string | string[] }>
 }) {
   const [{ id, navigation }, { edit, avant }] = await Promise.all([params, searchParams])
-  if (!isCandidateSection(navigation)) notFound()
+  if (!isCandidateSection(navigation) || navigation === 'apercu') notFound()
   return <CandidateSheet id={id} section={navigation} edit={edit === '1'} before={typeof avant === 'string' ? avant : undefined} />
 }

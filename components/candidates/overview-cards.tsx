@@ -1,0 +1,218 @@
+import { PlacementStatusBadge } from '@/components/job-offers/status-badges'
+import { BADGE_CLASS, BADGE_TONES } from '@/components/ui/badge-tones'
+import { EmptyState } from '@/components/ui/empty-state'
+import { NavLink } from '@/components/ui/nav-link'
+import type { CandidateOverview } from '@/lib/candidates/overview'
+import { formatDate, formatDateTime } from '@/lib/dates'
+import { SMS_STATUS_LABELS } from '@/lib/sms/status'
+
+/** The button that fills each part when it is empty (null: the user may not). */
+export type OverviewFill = Record<'pending' | 'workshop' | 'course' | 'sms' | 'placement', React.ReactNode>
+
+const ageLabel = (days: number) =>
+  days <= 0 ? 'aujourd’hui' : `depuis ${days.toLocaleString('fr-FR')} jour${days > 1 ? 's' : ''}`
+const more = (n: number) => `et ${n.toLocaleString('fr-FR')} de plus`
+
+type CardProps = {
+  id: string
+  title: string
+  count?: number
+  link: { href: string; label: string }
+  children: React.ReactNode
+}
+
+function Card({ id, title, count, link, children }: CardProps) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h2 id={id} className="text-base font-semibold text-slate-900">
+          {title}
+          {!!count && <span className="font-normal text-slate-600"> ({count.toLocaleString('fr-FR')})</span>}
+        </h2>
+        <NavLink href={link.href} className="text-sm">
+          {link.label}
+        </NavLink>
+      </div>
+      {children}
+    </section>
+  )
+}
+
+/** An empty part: why, and the button that fills it, or where its rows will come from. */
+function Empty({ title, fill, hint }: { title: string; fill: React.ReactNode; hint: string }) {
+  return <EmptyState title={title}>{fill ? <div className="flex justify-center">{fill}</div> : hint}</EmptyState>
+}
+
+/** A name that links to its page when the user may open it. */
+function Named({ href, name }: { href: string | null; name: string }) {
+  return href ? (
+    <NavLink href={href} className="font-medium break-words">
+      {name}
+    </NavLink>
+  ) : (
+    <span className="font-medium break-words">{name}</span>
+  )
+}
+
+type Props = {
+  candidateId: string
+  overview: CandidateOverview
+  fill: OverviewFill
+  canOpen: { workshop: boolean; course: boolean }
+}
+
+/** The overview's parts: what is in motion for the candidate, each linking to its section of the sheet. */
+export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
+  const section = (key: string) => `/v2/candidate/${candidateId}/${key}`
+  const { pending, nextWorkshop: w, courses, lastSms: sms, placements } = overview
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      <Card
+        id="overview-pending"
+        title="Prescriptions en attente"
+        count={pending.total}
+        link={{ href: section('prescriptions'), label: 'Toutes ses prescriptions' }}
+      >
+        {pending.rows.length === 0 ? (
+          <Empty
+            title="Aucune prescription en attente de réponse."
+            fill={fill.pending}
+            hint="Les prescriptions envoyées aux partenaires apparaîtront ici."
+          />
+        ) : (
+          <ul className="flex flex-col gap-2 text-sm">
+            {pending.rows.map((a) => (
+              <li key={a.id} className="min-w-0">
+                <Named href={`/offer/social/${a.offerId}`} name={a.offerName} />
+                <span className="text-slate-700"> · {a.providerName || '–'}</span>
+                <span className="block text-slate-700">
+                  Envoyée le {formatDate(a.prescriptionDate)}, en attente{' '}
+                  <strong className="font-medium text-slate-900">{ageLabel(a.ageDays)}</strong>
+                </span>
+              </li>
+            ))}
+            {pending.total > pending.rows.length && (
+              <li className="text-slate-700">{more(pending.total - pending.rows.length)}</li>
+            )}
+          </ul>
+        )}
+      </Card>
+
+      <Card
+        id="overview-workshop"
+        title="Prochain atelier"
+        link={{ href: section('ateliers'), label: 'Tous ses ateliers' }}
+      >
+        {!w ? (
+          <Empty
+            title="Aucun atelier à venir."
+            fill={fill.workshop}
+            hint="Les ateliers où le candidat est inscrit apparaîtront ici."
+          />
+        ) : (
+          <div className="text-sm">
+            <Named href={canOpen.workshop ? `/workshops/${w.workshopId}` : null} name={w.name} />
+            <p className="text-slate-700">Le {formatDateTime(w.startsAt)}</p>
+            <p className="break-words text-slate-700">{w.place || '–'}</p>
+            <p className="text-slate-700">{w.waitlisted ? 'En liste d’attente' : 'Inscrit'}</p>
+          </div>
+        )}
+      </Card>
+
+      <Card id="overview-courses" title="Parcours" link={{ href: section('parcours'), label: 'Tous ses parcours' }}>
+        {courses.length === 0 ? (
+          <Empty
+            title="Aucun parcours en cours."
+            fill={fill.course}
+            hint="Les parcours d’accompagnement du candidat apparaîtront ici."
+          />
+        ) : (
+          <ul className="flex flex-col gap-2 text-sm">
+            {courses.map((c) => (
+              <li key={c.courseId} className="min-w-0">
+                <Named href={canOpen.course ? `/support-courses/${c.courseId}` : null} name={c.name} />
+                <span className="block text-slate-700">
+                  {!c.nextStep ? (
+                    'Toutes les étapes sont faites'
+                  ) : c.late ? (
+                    <>
+                      <span className={`${BADGE_CLASS} ${BADGE_TONES.amber} mr-1`}>En retard</span>
+                      {c.nextStep}, prévue avant le {formatDate(c.nextDueOn)}
+                    </>
+                  ) : (
+                    <>
+                      Prochaine étape&nbsp;: {c.nextStep}, avant le {formatDate(c.nextDueOn) || '–'}
+                    </>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <Card id="overview-sms" title="Dernier SMS" link={{ href: section('sms'), label: 'Toute la conversation' }}>
+        {!sms ? (
+          <Empty
+            title="Aucun SMS échangé avec ce candidat."
+            fill={fill.sms}
+            hint="Les messages envoyés et ses réponses apparaîtront ici."
+          />
+        ) : (
+          <div className="flex min-w-0 flex-col gap-1 text-sm">
+            <p className="text-slate-700">
+              <span className="font-medium text-slate-900">
+                {sms.direction === 'inbound' ? 'Réponse du candidat' : 'Message envoyé'}
+              </span>
+              {' · '}
+              <time dateTime={sms.at.toISOString()}>{formatDateTime(sms.at)}</time>
+            </p>
+            <p className="line-clamp-3 break-words whitespace-pre-wrap text-slate-900">{sms.body || '–'}</p>
+            {sms.direction === 'outbound' && (
+              <p className="text-slate-700">
+                Statut&nbsp;: <span data-testid="overview-sms-status">{SMS_STATUS_LABELS[sms.status]}</span>
+                {sms.status === 'queued' && `, départ le ${formatDateTime(sms.scheduledFor)}`}
+              </p>
+            )}
+          </div>
+        )}
+      </Card>
+
+      <Card
+        id="overview-placements"
+        title="Positionnements en cours"
+        count={placements.total}
+        link={{ href: section('emploi'), label: 'Tous ses positionnements' }}
+      >
+        {placements.rows.length === 0 ? (
+          <Empty
+            title="Aucun positionnement en cours."
+            fill={fill.placement}
+            hint="Les positionnements sur des offres d’emploi apparaîtront ici."
+          />
+        ) : (
+          <ul className="flex flex-col gap-2 text-sm">
+            {placements.rows.map((p) => (
+              <li key={p.jobOfferId} className="flex min-w-0 flex-wrap items-center justify-between gap-2">
+                <span className="min-w-0">
+                  <Named href={`/v2/offer/${p.jobOfferId}`} name={p.title} />
+                  <span className="text-slate-700"> · {p.enterpriseName || '–'}</span>
+                  {p.interviewAt && (
+                    <span className="block text-slate-700">Entretien le {formatDateTime(p.interviewAt)}</span>
+                  )}
+                </span>
+                <PlacementStatusBadge status={p.status} />
+              </li>
+            ))}
+            {placements.total > placements.rows.length && (
+              <li className="text-slate-700">{more(placements.total - placements.rows.length)}</li>
+            )}
+          </ul>
+        )}
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,148 @@
+import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
+import { buttonClass } from '@/components/ui/button'
+import { NavLink } from '@/components/ui/nav-link'
+import type { CurrentUser } from '@/lib/auth/session'
+import { candidateOverview, type CandidateOverview } from '@/lib/candidates/overview'
+import { now } from '@/lib/clock'
+import { formatDate, parisToday } from '@/lib/dates'
+import { getDb } from '@/lib/db/client'
+import { can } from '@/lib/permissions'
+import { prescriberDefaults } from '@/lib/prescriptions/queries'
+import { listTemplates, smsRecipient } from '@/lib/sms/queries'
+import { templateValues } from '@/lib/sms/template-variables'
+import { OverviewSmsButton, OverviewWorkshopButton } from './overview-actions'
+import { OverviewCards, type OverviewFill } from './overview-cards'
+
+const DIAGNOSIS_LABEL = {
+  draft: 'Reprendre le diagnostic',
+  sent: 'Faire un diagnostic',
+  toReview: 'Relire les réponses',
+} as const
+
+type Props = { user: CurrentUser; organisationId: string; candidateId: string }
+
+/**
+ * The candidate sheet's overview (issue 32), its default view: the quick actions the user's permissions allow, then
+ * what is in motion (pending prescriptions, next workshop, course steps, last SMS, open placements), each empty part
+ * with the button that fills it. The read model is lib/candidates/overview.ts; the actions reuse the sheet's dialogs.
+ */
+export async function SheetOverview({ user, organisationId, candidateId }: Props) {
+  const db = getDb()
+  const at = now()
+  const overview = await candidateOverview(db, organisationId, candidateId, at)
+  if (!overview) return null
+  if (overview.anonymisedAt) {
+    return (
+      <p role="status" className="rounded-md border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800">
+        Ce candidat a été anonymisé le {formatDate(overview.anonymisedAt)} (durée de conservation des
+        données)&nbsp;: ses données personnelles ont été effacées et aucune action n’est plus possible.
+      </p>
+    )
+  }
+  const canSms = can(user, 'candidate.sms.send') && !!overview.sms?.mobile && !overview.sms.optedOutAt
+  const canPrescribe = can(user, 'candidate.prescribe')
+  const [prescriber, sms] = await Promise.all([
+    canPrescribe ? prescriberDefaults(db, user.id, organisationId) : null,
+    canSms ? smsComposerData(user, organisationId, candidateId) : null,
+  ])
+  const name = overview.name
+  const today = parisToday(at)
+  const allowed = {
+    prescribe: !!prescriber,
+    sms: !!sms,
+    diagnosis: can(user, 'candidate.diagnosis.modify'),
+    workshop: can(user, 'workshops.modify'),
+    course: can(user, 'support-courses.modify'),
+    placement: can(user, 'candidate.placement.modify'),
+  }
+  const target = { kind: 'candidate' as const, candidate: { id: candidateId, name } }
+  const prescribe = (label: string, variant: 'primary' | 'secondary') =>
+    prescriber && (
+      <PrescribeButton target={target} defaults={prescriber} today={today} label={label} variant={variant} />
+    )
+  const smsButton = (label: string, variant: 'primary' | 'secondary') =>
+    sms && <OverviewSmsButton candidateId={candidateId} name={name} label={label} variant={variant} {...sms} />
+  // Each empty part's own button: a label of its own, so that it is not read as the quick action's twin.
+  const fill: OverviewFill = {
+    pending: allowed.prescribe ? prescribe('Prescrire à une offre', 'secondary') : null,
+    workshop: allowed.workshop ? <OverviewWorkshopButton candidateId={candidateId} label="Choisir un atelier" /> : null,
+    course: allowed.course ? (
+      <NavLink href="/support-courses/dashboard" className={buttonClass('secondary', 'px-3 py-1.5')}>
+        Inscrire à un parcours
+      </NavLink>
+    ) : null,
+    sms: allowed.sms ? smsButton('Écrire un SMS', 'secondary') : null,
+    placement: allowed.placement ? (
+      <NavLink href="/v2/offers/dashboard/job" className={buttonClass('secondary', 'px-3 py-1.5')}>
+        Positionner sur une offre d’emploi
+      </NavLink>
+    ) : null,
+  }
+  const quick = [
+    allowed.prescribe && <span key="p">{prescribe('Prescrire', 'primary')}</span>,
+    allowed.sms && <span key="s">{smsButton('Envoyer un SMS', 'secondary')}</span>,
+    allowed.diagnosis && (
+      <NavLink key="d" href={`/diagnosis/${candidateId}`} className={buttonClass('secondary', 'px-3 py-1.5')}>
+        {overview.diagnosis?.underWay ? DIAGNOSIS_LABEL[overview.diagnosis.underWay] : 'Faire un diagnostic'}
+      </NavLink>
+    ),
+    allowed.workshop && <OverviewWorkshopButton key="w" candidateId={candidateId} label="Inscrire à un atelier" />,
+  ].filter(Boolean)
+
+  return (
+    <div className="flex flex-col gap-6">
+      {quick.length > 0 && (
+        <section aria-labelledby="overview-actions" className="flex flex-col gap-2">
+          <h2 id="overview-actions" className="text-lg font-semibold text-slate-900">
+            Actions rapides
+          </h2>
+          <div className="flex flex-wrap items-center gap-2">{quick}</div>
+          <SmsNotice overview={overview} canSend={can(user, 'candidate.sms.send')} />
+        </section>
+      )}
+      <OverviewCards
+        candidateId={candidateId}
+        overview={overview}
+        fill={fill}
+        canOpen={{ workshop: can(user, 'workshops.visualize'), course: can(user, 'support-courses.visualize') }}
+      />
+    </div>
+  )
+}
+
+/** Why there is no SMS action for a user who may send them: the candidate said STOP, or has no mobile. */
+function SmsNotice({ overview, canSend }: { overview: CandidateOverview; canSend: boolean }) {
+  if (!canSend || !overview.sms) return null
+  const why = overview.sms.optedOutAt
+    ? `le candidat a répondu STOP le ${formatDate(overview.sms.optedOutAt)}`
+    : !overview.sms.mobile
+      ? 'aucun numéro de mobile valide dans son identité'
+      : null
+  return why && <p className="text-sm text-slate-700">Pas de SMS&nbsp;: {why}.</p>
+}
+
+/** What the SMS composer needs: the organisation's templates, the candidate's values and sending hours. */
+async function smsComposerData(user: CurrentUser, organisationId: string, candidateId: string) {
+  const db = getDb()
+  const [recipient, templates] = await Promise.all([
+    smsRecipient(db, organisationId, candidateId),
+    listTemplates(db, organisationId),
+  ])
+  if (!recipient?.smsNumber || recipient.optedOutAt) return null
+  const referent =
+    recipient.referentFirstName !== null
+      ? { firstName: recipient.referentFirstName, lastName: recipient.referentLastName, phone: recipient.referentPhone }
+      : null
+  const phone = (user as { phone?: string | null }).phone ?? null
+  const sender = { firstName: user.firstName, lastName: user.lastName, phone }
+  return {
+    templates: templates.map((t) => ({ id: t.id, name: t.name, body: t.body })),
+    hours: recipient.hours,
+    values: templateValues({
+      candidate: recipient,
+      referent,
+      sender,
+      organisationName: recipient.organisationName,
+    }),
+  }
+}
