@@ -1,4 +1,4 @@
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { notFound } from 'next/navigation'
 import { clsx } from 'clsx'
 import { PageHeader } from '@/components/layout/page-header'
@@ -53,9 +53,9 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
         subtitle={[candidate.status, candidate.place].filter(Boolean).join(' · ') || undefined}
         actions={
           canModify && !editing ? (
-            <NavLink href={`${sectionHref}?edit=1`} className={buttonClass('primary')}>
+            <Link href={`${sectionHref}?edit=1`} className={buttonClass('primary')}>
               Modifier<span className="sr-only"> la fiche de {`${candidate.firstName} ${candidate.lastName}`}</span>
-            </NavLink>
+            </Link>
           ) : undefined
         }
       />
@@ -63,13 +63,13 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
         <ul className="flex sm:gap-2">
           {(Object.keys(CANDIDATE_SECTIONS) as CandidateSection[]).map((key) => (
             <li key={key}>
-              <NavLink
+              <Link
                 href={`/v2/candidate/${id}/${key}`}
                 aria-current={key === section ? 'page' : undefined}
                 className={clsx('block border-b-2 px-2 py-2 text-sm whitespace-nowrap no-underline sm:px-3', key === section ? 'border-brand-700 font-semibold text-brand-800' : 'border-transparent text-slate-700 hover:text-slate-900')}
               >
                 {CANDIDATE_SECTIONS[key]}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>

@@ -47,30 +47,52 @@ export function ChallengesForm({ challenges }: { challenges: { id: string; name:
       <FormError error={error} />
       <ol className="flex flex-col gap-3">
         {rows.map((row, i) => (
-          <li key={row.key} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_12rem_1fr_auto] sm:items-end">
-            <FeedbackField label={`Nom du frein ${i + 1}`} value={row.name} onChange={(name) => update(i, { name })} error={errors[`challenges.${i}.name`]} required />
-            <FeedbackField label={`Icône du frein ${i + 1}`} as="select" value={row.icon} onChange={(icon) => update(i, { icon })} error={errors[`challenges.${i}.icon`]}>
-              {Object.entries(CHALLENGE_ICONS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </FeedbackField>
-            <FeedbackField label={`Étiquettes du frein ${i + 1}`} value={row.tags} onChange={(tags) => update(i, { tags })} error={errors[`challenges.${i}.tags`]} />
-            <div className="flex items-center gap-1">
-              <span className="p-2 text-slate-700">
+          <li key={row.key} className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 className="flex min-w-0 items-center gap-2 font-semibold text-slate-900">
                 <ChallengeIcon icon={row.icon} size={18} />
-              </span>
-              <Button variant="ghost" className="px-2 py-1" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Monter ${row.name || `le frein ${i + 1}`}`}>
-                Monter
-              </Button>
-              <Button variant="ghost" className="px-2 py-1" disabled={i === rows.length - 1} onClick={() => move(i, 1)} aria-label={`Descendre ${row.name || `le frein ${i + 1}`}`}>
-                Descendre
-              </Button>
-              <Button variant="ghost" className="px-2 py-1" onClick={() => setRows((r) => r.filter((_, j) => j !== i))} aria-label={`Retirer ${row.name || `le frein ${i + 1}`}`}>
-                Retirer
-              </Button>
+                <span className="break-words">{row.name || `Nouveau frein ${i + 1}`}</span>
+              </h2>
+              <div className="flex flex-wrap gap-1">
+                <Button variant="ghost" className="px-2 py-1" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Monter ${row.name || `le frein ${i + 1}`}`}>
+                  Monter
+                </Button>
+                <Button
+                  variant="ghost"
+                  className="px-2 py-1"
+                  disabled={i === rows.length - 1}
+                  onClick={() => move(i, 1)}
+                  aria-label={`Descendre ${row.name || `le frein ${i + 1}`}`}
+                >
+                  Descendre
+                </Button>
+                <Button
+                  variant="ghost"
+                  className="px-2 py-1"
+                  onClick={() => setRows((r) => r.filter((_, j) => j !== i))}
+                  aria-label={`Retirer ${row.name || `le frein ${i + 1}`}`}
+                >
+                  Retirer
+                </Button>
+              </div>
             </div>
+            <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
+              <FeedbackField label={`Nom du frein ${i + 1}`} value={row.name} onChange={(name) => update(i, { name })} error={errors[`challenges.${i}.name`]} required />
+              <FeedbackField label={`Icône du frein ${i + 1}`} as="select" value={row.icon} onChange={(icon) => update(i, { icon })} error={errors[`challenges.${i}.icon`]}>
+                {Object.entries(CHALLENGE_ICONS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </FeedbackField>
+            </div>
+            {/* The tags are the offers' matching keys (data·inclusion's thématiques): the full list, never cut. */}
+            <FeedbackField
+              label={`Étiquettes du frein ${i + 1}`}
+              value={row.tags}
+              onChange={(tags) => update(i, { tags })}
+              error={errors[`challenges.${i}.tags`]}
+            />
           </li>
         ))}
       </ol>

@@ -33,6 +33,8 @@ export function Dialog({ open, onOpenChange, children, ...content }: DialogConte
   )
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
 function ModalDialog({ onClose, title, description, children, footer, wide, side }: DialogContent & { onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -66,6 +68,22 @@ function ModalDialog({ onClose, title, description, children, footer, wide, side
       // A click on the backdrop lands on the <dialog> itself, never on its content.
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) close.current()
+      }}
+      // showModal() makes the page inert, but Tab past the last control would leave for the browser's own bar: it
+      // comes round to the first one instead (and Shift+Tab from the first to the last).
+      onKeyDown={(event) => {
+        if (event.key !== 'Tab') return
+        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null)
+        const first = focusable[0]
+        const last = focusable[focusable.length - 1]
+        if (!first || !last) return
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault()
+          last.focus()
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault()
+          first.focus()
+        }
       }}
       className={clsx(
         'm-0 flex max-h-[90vh] flex-col bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40',

@@ -13,7 +13,7 @@ export function SearchField({ label, value, onChange, placeholder }: { label: st
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <div className="flex items-center gap-2 rounded-md border border-slate-300 bg-white px-2 focus-within:ring-2 focus-within:ring-brand-700">
+      <div className="flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-2 focus-within:ring-2 focus-within:ring-brand-700">
         <Search aria-hidden size={16} className="text-slate-500" />
         <input
           id={id}
@@ -22,7 +22,7 @@ export function SearchField({ label, value, onChange, placeholder }: { label: st
           onChange={(e) => onChange(e.target.value)}
           placeholder={placeholder}
           aria-describedby={hintId}
-          className="w-full py-1.5 text-sm outline-none sm:w-56"
+          className="h-full w-full text-sm outline-none sm:w-56"
           autoComplete="off"
           maxLength={100}
         />

@@ -4,8 +4,8 @@ import type { Db } from '@/lib/db/client'
 import { candidates, candidateStatuses, places, users } from '@/lib/db/schema'
 import { writeAudit } from '@/lib/audit'
 import { csvFile } from '@/lib/csv/csv'
-import { formatDate, parisToday } from '@/lib/dates'
-import { formatPhone } from '@/lib/phone'
+import { parisToday } from '@/lib/dates'
+import { formatDate, formatPhone } from '@/lib/format'
 import { BULK_MAX_IDS, BULK_MESSAGES } from './bulk-status'
 
 export const EXPORT_MESSAGES = {

@@ -1,4 +1,5 @@
-import { formatDate, parisToday } from '@/lib/dates'
+import { parisToday } from '@/lib/dates'
+import { formatDate } from '@/lib/format'
 
 /**
  * Spec §4, offer validity label: 'Offre expirée' once the end date is past (Paris time);

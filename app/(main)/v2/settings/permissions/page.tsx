@@ -6,7 +6,7 @@ import { requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { ROLE_LABELS } from '@/lib/labels'
 import { PERMISSIONS } from '@/lib/permissions'
-import { PERMISSION_LABELS } from '@/lib/settings/permission-labels'
+import { PERMISSION_LABELS, PERMISSION_SENTENCES } from '@/lib/settings/permission-labels'
 import { defaultOf, MATRIX_ROLES, organisationMatrix } from '@/lib/settings/permission-matrix'
 
 export const generateMetadata = pageMetadata('settingsPermissions')
@@ -26,6 +26,7 @@ export default async function SettingsPermissionsPage() {
         rows={PERMISSIONS.map((permission) => ({
           permission,
           label: PERMISSION_LABELS[permission],
+          sentence: PERMISSION_SENTENCES[permission],
           defaults: Object.fromEntries(MATRIX_ROLES.map((role) => [role, defaultOf(role).includes(permission)])) as Record<(typeof MATRIX_ROLES)[number], boolean>,
         }))}
       />
