@@ -19,8 +19,18 @@ export function orEmpty(value: string | number | null | undefined): string {
 /** A calendar date ('2026-03-01') is a day, not an instant: it is printed as is, never shifted by a time zone. */
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
-const PARIS_DATE = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
-const PARIS_TIME = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+const PARIS_DATE = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+const PARIS_TIME = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
 
 function instantOf(value: Date | string | null | undefined): Date | null {
   if (value == null || value === '') return null

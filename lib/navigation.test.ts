@@ -5,7 +5,11 @@ const keysOf = (user: Parameters<typeof navigationFor>[0]) => navigationFor(user
 
 describe('navigationFor', () => {
   it('lists Exports once for an administrator: on the settings hub, not beside "Paramètres"', () => {
-    const keys = keysOf({ role: 'admin', permissions: ['settings.visualize', 'settings.exports.visualize'], organisationId: 'o' })
+    const keys = keysOf({
+      role: 'admin',
+      permissions: ['settings.visualize', 'settings.exports.visualize'],
+      organisationId: 'o',
+    })
     expect(keys).toContain('settings')
     expect(keys).not.toContain('exports')
   })

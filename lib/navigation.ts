@@ -24,7 +24,12 @@ const ENTRIES: NavEntry[] = [
   // A partner's own structure is "Ma structure", the title of the page it opens.
   { key: (u) => (u.role === 'fullPartner' ? 'ownStructure' : 'partners'), href: partnerHome },
   { key: 'supportCourses', href: '/support-courses/dashboard', organisationOnly: true },
-  { key: 'workshops', href: '/workshops/dashboard', permission: 'workshops.dashboard.visualize', organisationOnly: true },
+  {
+    key: 'workshops',
+    href: '/workshops/dashboard',
+    permission: 'workshops.dashboard.visualize',
+    organisationOnly: true,
+  },
   { key: 'statistics', href: '/v2/statistics', organisationOnly: true },
   // Exports is a settings page: listed on the settings hub for those who open it, in the menu only for the others.
   {
@@ -39,10 +44,11 @@ const ENTRIES: NavEntry[] = [
 
 export function navigationFor(user: NavUser): NavItem[] {
   const shown = (e: NavEntry) =>
-    (!e.permission || can(user, e.permission)) && (!e.unless || !can(user, e.unless)) && (!e.organisationOnly || !!user.organisationId)
+    (!e.permission || can(user, e.permission)) &&
+    (!e.unless || !can(user, e.unless)) &&
+    (!e.organisationOnly || !!user.organisationId)
   return ENTRIES.filter(shown).map((e) => ({
     key: typeof e.key === 'function' ? e.key(user) : e.key,
     href: typeof e.href === 'function' ? e.href(user) : e.href,
   }))
 }
-

@@ -14,7 +14,10 @@ export default async function MainLayout({ children }: { children: React.ReactNo
   const items = user ? navigationFor(user).map((i) => ({ ...i, label: tNav(i.key as 'candidates') })) : []
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+      <a
+        href="#contenu"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+      >
         {t('skipToContent')}
       </a>
       <header className="border-b border-slate-200 bg-white">
@@ -24,7 +27,10 @@ export default async function MainLayout({ children }: { children: React.ReactNo
             {t('appName')}
           </Link>
           {user && (
-            <form action={signOutAction} className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm">
+            <form
+              action={signOutAction}
+              className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm"
+            >
               {/* The name is left out on a phone: the header keeps to one screen width. */}
               <span className="hidden text-slate-600 sm:inline">
                 {user.firstName} {user.lastName}

@@ -1,5 +1,10 @@
 import { StatusBadge, type BadgeTone } from '@/components/ui/status-badge'
-import { JOB_OFFER_STATUSES, PLACEMENT_STATUSES, type JobOfferStatus, type PlacementStatus } from '@/lib/job-offers/labels'
+import {
+  JOB_OFFER_STATUSES,
+  PLACEMENT_STATUSES,
+  type JobOfferStatus,
+  type PlacementStatus,
+} from '@/lib/job-offers/labels'
 
 /** A job offer's status badge tone: open, filled, closed. */
 export const jobOfferStatusTone = (status: JobOfferStatus): BadgeTone =>

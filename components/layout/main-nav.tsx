@@ -64,7 +64,9 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
               onClick={onNavigate}
               className={clsx(
                 'block rounded-md border-l-4 px-3 py-2 no-underline lg:py-1.5',
-                active ? 'border-brand-700 bg-brand-50 font-semibold text-brand-800' : 'border-transparent text-slate-700 hover:bg-slate-100',
+                active
+                  ? 'border-brand-700 bg-brand-50 font-semibold text-brand-800'
+                  : 'border-transparent text-slate-700 hover:bg-slate-100',
               )}
             >
               {item.label}

@@ -19,9 +19,17 @@ export function FupFilters({ params, offers }: { params: FupParams; offers: { va
         label="État"
         name="state"
         defaultValue={params.state ?? ''}
-        options={[{ value: '', label: 'Tous' }, ...Object.entries(PRESCRIPTION_STATE_LABELS).map(([value, label]) => ({ value, label }))]}
+        options={[
+          { value: '', label: 'Tous' },
+          ...Object.entries(PRESCRIPTION_STATE_LABELS).map(([value, label]) => ({ value, label })),
+        ]}
       />
-      <FilterSelect label="Offre" name="offer" defaultValue={params.offerId ?? ''} options={[{ value: '', label: 'Toutes' }, ...offers]} />
+      <FilterSelect
+        label="Offre"
+        name="offer"
+        defaultValue={params.offerId ?? ''}
+        options={[{ value: '', label: 'Toutes' }, ...offers]}
+      />
       <FilterDate label="Prescrite à partir du" name="from" defaultValue={params.from ?? ''} />
       <FilterDate label="Jusqu’au" name="to" defaultValue={params.to ?? ''} />
     </FilterPanel>

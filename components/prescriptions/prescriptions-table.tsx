@@ -21,16 +21,26 @@ const COLUMNS: TableColumn<PrescriptionRow>[] = [
   {
     id: 'state',
     header: 'État',
-    cell: (a) => <StatusBadge tone={PRESCRIPTION_STATE_TONES[a.state]}>{PRESCRIPTION_STATE_LABELS[a.state]}</StatusBadge>,
+    cell: (a) => (
+      <StatusBadge tone={PRESCRIPTION_STATE_TONES[a.state]}>{PRESCRIPTION_STATE_LABELS[a.state]}</StatusBadge>
+    ),
   },
   { id: 'prescribedOn', header: 'Prescription', cell: (a) => formatDate(a.prescriptionDate) },
 ]
 const ANSWER_COLUMNS: TableColumn<PrescriptionRow>[] = [
   { id: 'answeredOn', header: 'Réponse', cell: (a) => orEmpty(formatDate(a.responseDate)) },
   // '-' is the partner's refused list's word for an unknown cause (spec §3); here, an empty value like any other.
-  { id: 'cause', header: 'Motif', cell: (a) => orEmpty(a.state === 'REFUSED_STRUCTURE' && a.causeLabel !== '-' ? a.causeLabel : null) },
+  {
+    id: 'cause',
+    header: 'Motif',
+    cell: (a) => orEmpty(a.state === 'REFUSED_STRUCTURE' && a.causeLabel !== '-' ? a.causeLabel : null),
+  },
 ]
-const DOCUMENTS: TableColumn<PrescriptionRow> = { id: 'documents', header: 'Documents', cell: (a) => <PrescriptionDocuments row={a} /> }
+const DOCUMENTS: TableColumn<PrescriptionRow> = {
+  id: 'documents',
+  header: 'Documents',
+  cell: (a) => <PrescriptionDocuments row={a} />,
+}
 
 /**
  * The referent's prescriptions and the partners' answers: candidate (to the sheet), offer, partner, state, dates, cause,

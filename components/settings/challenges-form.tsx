@@ -13,13 +13,20 @@ import { saveChallengesAction } from '@/lib/offers/offer-actions'
 type Row = { key: string; id: string | null; name: string; icon: string; tags: string }
 
 /** /v2/settings/challenges: the organisation's challenges ("freins"), each with a name, an icon and tags; ordered, added, removed. */
-export function ChallengesForm({ challenges }: { challenges: { id: string; name: string; icon: string; tags: string[] }[] }) {
+export function ChallengesForm({
+  challenges,
+}: {
+  challenges: { id: string; name: string; icon: string; tags: string[] }[]
+}) {
   const router = useRouter()
-  const [rows, setRows] = useState<Row[]>(challenges.map((c) => ({ key: c.id, id: c.id, name: c.name, icon: c.icon, tags: c.tags.join(', ') })))
+  const [rows, setRows] = useState<Row[]>(
+    challenges.map((c) => ({ key: c.id, id: c.id, name: c.name, icon: c.icon, tags: c.tags.join(', ') })),
+  )
   const [errors, setErrors] = useState<Errors>({})
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
-  const update = (i: number, patch: Partial<Row>) => setRows((r) => r.map((row, j) => (j === i ? { ...row, ...patch } : row)))
+  const update = (i: number, patch: Partial<Row>) =>
+    setRows((r) => r.map((row, j) => (j === i ? { ...row, ...patch } : row)))
   const move = (i: number, by: number) =>
     setRows((r) => {
       const next = [...r]
@@ -30,7 +37,9 @@ export function ChallengesForm({ challenges }: { challenges: { id: string; name:
   async function submit(event: React.FormEvent) {
     event.preventDefault()
     setSending(true)
-    const result = await saveChallengesAction({ challenges: rows.map((r) => ({ id: r.id, name: r.name, icon: r.icon, tags: r.tags })) }).catch(() => ({ ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }))
+    const result = await saveChallengesAction({
+      challenges: rows.map((r) => ({ id: r.id, name: r.name, icon: r.icon, tags: r.tags })),
+    }).catch(() => ({ ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }))
     setSending(false)
     if (result.ok) {
       toast.success('Freins enregistrés.')
@@ -54,7 +63,13 @@ export function ChallengesForm({ challenges }: { challenges: { id: string; name:
                 <span className="break-words">{row.name || `Nouveau frein ${i + 1}`}</span>
               </h2>
               <div className="flex flex-wrap gap-1">
-                <Button variant="ghost" className="px-2 py-1" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Monter ${row.name || `le frein ${i + 1}`}`}>
+                <Button
+                  variant="ghost"
+                  className="px-2 py-1"
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                  aria-label={`Monter ${row.name || `le frein ${i + 1}`}`}
+                >
                   Monter
                 </Button>
                 <Button
@@ -77,8 +92,20 @@ export function ChallengesForm({ challenges }: { challenges: { id: string; name:
               </div>
             </div>
             <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
-              <FeedbackField label={`Nom du frein ${i + 1}`} value={row.name} onChange={(name) => update(i, { name })} error={errors[`challenges.${i}.name`]} required />
-              <FeedbackField label={`Icône du frein ${i + 1}`} as="select" value={row.icon} onChange={(icon) => update(i, { icon })} error={errors[`challenges.${i}.icon`]}>
+              <FeedbackField
+                label={`Nom du frein ${i + 1}`}
+                value={row.name}
+                onChange={(name) => update(i, { name })}
+                error={errors[`challenges.${i}.name`]}
+                required
+              />
+              <FeedbackField
+                label={`Icône du frein ${i + 1}`}
+                as="select"
+                value={row.icon}
+                onChange={(icon) => update(i, { icon })}
+                error={errors[`challenges.${i}.icon`]}
+              >
                 {Object.entries(CHALLENGE_ICONS).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -97,7 +124,12 @@ export function ChallengesForm({ challenges }: { challenges: { id: string; name:
         ))}
       </ol>
       <div className="flex flex-wrap justify-between gap-2">
-        <Button variant="secondary" onClick={() => setRows((r) => [...r, { key: `new-${Date.now()}`, id: null, name: '', icon: 'circle-help', tags: '' }])}>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            setRows((r) => [...r, { key: `new-${Date.now()}`, id: null, name: '', icon: 'circle-help', tags: '' }])
+          }
+        >
           Ajouter un frein
         </Button>
         <Button type="submit" disabled={sending}>

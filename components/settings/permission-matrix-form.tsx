@@ -16,18 +16,24 @@ type Row = { permission: string; label: string; sentence: string; defaults: Reco
  * tooltip, for support), a checkbox per role, one save; a cell that differs from the default says so. On a phone each
  * permission is a card with its roles' checkboxes under it.
  */
-export function PermissionMatrixForm({ matrix, rows, roles }: { matrix: Matrix; rows: Row[]; roles: { role: MatrixRole; label: string }[] }) {
+export function PermissionMatrixForm({
+  matrix,
+  rows,
+  roles,
+}: {
+  matrix: Matrix
+  rows: Row[]
+  roles: { role: MatrixRole; label: string }[]
+}) {
   const [state, action, pending] = useActionState<SettingsFormState, FormData>(updatePermissionMatrixAction, {})
   useSettingsToast(state)
   const columns: TableColumn<Row>[] = [
     { id: 'permission', header: 'Permission', label: '', cell: (row) => <PermissionText row={row} /> },
-    ...roles.map(
-      (r): TableColumn<Row> => ({
-        id: r.role,
-        header: r.label,
-        cell: (row) => <RoleCheckbox row={row} role={r} checked={matrix[r.role].includes(row.permission as never)} />,
-      }),
-    ),
+    ...roles.map((r): TableColumn<Row> => ({
+      id: r.role,
+      header: r.label,
+      cell: (row) => <RoleCheckbox row={row} role={r} checked={matrix[r.role].includes(row.permission as never)} />,
+    })),
   ]
   return (
     <form action={action} className="flex flex-col gap-4">
@@ -37,7 +43,9 @@ export function PermissionMatrixForm({ matrix, rows, roles }: { matrix: Matrix; 
         </p>
       )}
       <DataTable caption="Permissions par rôle" columns={columns} data={rows} getRowId={(row) => row.permission} />
-      <p className="text-sm text-slate-600">Les partenaires gardent leurs permissions&nbsp;: elles relèvent de leur structure.</p>
+      <p className="text-sm text-slate-600">
+        Les partenaires gardent leurs permissions&nbsp;: elles relèvent de leur structure.
+      </p>
       <div>
         <Button type="submit" disabled={pending}>
           {pending ? 'Enregistrement…' : 'Enregistrer les permissions'}
@@ -53,7 +61,11 @@ function PermissionText({ row }: { row: Row }) {
       <span className="flex items-center gap-1 font-medium text-slate-900">
         {row.label}
         <Tooltip content={`Clé technique\u00a0: ${row.permission}`}>
-          <button type="button" aria-label={`Clé technique de «\u00a0${row.label}\u00a0»`} className="rounded p-0.5 text-slate-500 hover:bg-slate-100">
+          <button
+            type="button"
+            aria-label={`Clé technique de «\u00a0${row.label}\u00a0»`}
+            className="rounded p-0.5 text-slate-500 hover:bg-slate-100"
+          >
             <Info aria-hidden size={14} />
           </button>
         </Tooltip>
@@ -63,7 +75,15 @@ function PermissionText({ row }: { row: Row }) {
   )
 }
 
-function RoleCheckbox({ row, role, checked }: { row: Row; role: { role: MatrixRole; label: string }; checked: boolean }) {
+function RoleCheckbox({
+  row,
+  role,
+  checked,
+}: {
+  row: Row
+  role: { role: MatrixRole; label: string }
+  checked: boolean
+}) {
   const changed = checked !== row.defaults[role.role]
   return (
     <span className="inline-flex items-center gap-1">

@@ -91,7 +91,8 @@ export function DataTable<T>({
       {...(region ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}
       className={clsx(
         'overflow-auto rounded-lg border border-slate-200 bg-white max-md:border-0 max-md:bg-transparent',
-        region && 'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
+        region &&
+          'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
       )}
       style={maxHeight ? { maxHeight } : undefined}
     >
@@ -125,7 +126,9 @@ export function DataTable<T>({
                     <button
                       type="button"
                       // The same column again turns its order round; another starts with its first direction.
-                      onClick={() => onSortChange({ id: column.id, desc: sorted ? sorted === 'asc' : !!column.sortDescFirst })}
+                      onClick={() =>
+                        onSortChange({ id: column.id, desc: sorted ? sorted === 'asc' : !!column.sortDescFirst })
+                      }
                       className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:bg-slate-200"
                     >
                       {column.header}
@@ -151,7 +154,10 @@ export function DataTable<T>({
               const id = ids[i]!
               const selected = selectable && !!selection[id]
               return (
-                <tr key={id} className={clsx('border-t border-slate-100 bg-white', CARD_ROW, selected && 'bg-brand-50')}>
+                <tr
+                  key={id}
+                  className={clsx('border-t border-slate-100 bg-white', CARD_ROW, selected && 'bg-brand-50')}
+                >
                   {selectable && (
                     <td className="px-3 py-2 align-top max-md:block max-md:py-1">
                       <Checkbox
@@ -164,7 +170,9 @@ export function DataTable<T>({
                   {columns.map((column) => (
                     <td
                       key={column.id}
-                      data-label={(column.label ?? (typeof column.header === 'string' ? column.header : '')) || undefined}
+                      data-label={
+                        (column.label ?? (typeof column.header === 'string' ? column.header : '')) || undefined
+                      }
                       className={clsx('px-3 py-2 align-top', CARD_CELL, columnClassNames?.[column.id])}
                     >
                       {column.cell(row)}

@@ -2,7 +2,15 @@
  * Every empty list says why it is empty and what to do (CONVENTIONS "Screens"), in this one box: the reason, a hint,
  * and the action that fills the list when the user may take it (a link or a button).
  */
-export function EmptyState({ title, children, action }: { title: string; children?: React.ReactNode; action?: React.ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+}: {
+  title: string
+  children?: React.ReactNode
+  action?: React.ReactNode
+}) {
   return (
     <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-8 text-center">
       <p className="font-medium text-slate-800">{title}</p>

@@ -75,7 +75,11 @@ export function FilterSelect({ label, options, wide, ...select }: SelectProps) {
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select id={id} className={clsx(FILTER_CONTROL, 'w-full sm:w-auto', wide ? 'sm:max-w-80' : 'sm:max-w-64')} {...select}>
+      <select
+        id={id}
+        className={clsx(FILTER_CONTROL, 'w-full sm:w-auto', wide ? 'sm:max-w-80' : 'sm:max-w-64')}
+        {...select}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -87,7 +91,10 @@ export function FilterSelect({ label, options, wide, ...select }: SelectProps) {
 }
 
 /** A date bound of a filter (from, to). */
-export function FilterDate({ label, ...input }: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { label: string }) {
+export function FilterDate({
+  label,
+  ...input
+}: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { label: string }) {
   const id = useId()
   return (
     <div className="flex flex-col gap-1">
@@ -100,7 +107,10 @@ export function FilterDate({ label, ...input }: Omit<React.InputHTMLAttributes<H
 }
 
 /** A yes/no filter, aligned with the controls' boxes. */
-export function FilterCheckbox({ label, ...input }: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { label: string }) {
+export function FilterCheckbox({
+  label,
+  ...input
+}: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { label: string }) {
   return (
     <label className="flex h-9 items-center gap-2 text-sm text-slate-800">
       <input type="checkbox" className="h-4 w-4 accent-brand-700" {...input} />

@@ -5,7 +5,17 @@ import { useId } from 'react'
 import { SEARCH_MIN_LENGTH } from '@/lib/constants'
 
 /** The filter bars' search box: labelled, with the rule (from 2 characters) announced to screen readers. */
-export function SearchField({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (value: string) => void; placeholder: string }) {
+export function SearchField({
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  placeholder: string
+}) {
   const id = useId()
   const hintId = useId()
   return (

@@ -4,7 +4,8 @@ import { DataTable } from './data-table'
 import { StatusBadge, type BadgeTone } from './status-badge'
 
 /** A cell as data, drawn here: a row link, a status badge, or lines of small text (the last one emphasised when asked). */
-export type DataCell = { href: string; text: string } | { badge: BadgeTone; text: string } | { lines: string[]; emphasis?: boolean }
+export type DataCell =
+  { href: string; text: string } | { badge: BadgeTone; text: string } | { lines: string[]; emphasis?: boolean }
 
 type Row = { key: string; cells: (React.ReactNode | DataCell)[] }
 
@@ -18,14 +19,18 @@ export function SimpleTable({ caption, headers, rows }: { caption: string; heade
 }
 
 function cellContent(cell: React.ReactNode | DataCell): React.ReactNode {
-  if (cell === null || typeof cell !== 'object' || isValidElement(cell) || Array.isArray(cell)) return cell as React.ReactNode
+  if (cell === null || typeof cell !== 'object' || isValidElement(cell) || Array.isArray(cell))
+    return cell as React.ReactNode
   if (!('text' in cell || 'lines' in cell)) return cell as React.ReactNode
   if ('href' in cell) return <Link href={cell.href}>{cell.text}</Link>
   if ('badge' in cell) return <StatusBadge tone={cell.badge}>{cell.text}</StatusBadge>
   return (
     <span className="flex flex-col text-xs text-slate-700">
       {cell.lines.map((line, i) => (
-        <span key={i} className={cell.emphasis && i === cell.lines.length - 1 ? 'font-medium text-amber-900' : undefined}>
+        <span
+          key={i}
+          className={cell.emphasis && i === cell.lines.length - 1 ? 'font-medium text-amber-900' : undefined}
+        >
           {line}
         </span>
       ))}

@@ -19,9 +19,23 @@ export type BadgeTone = keyof typeof TONES
  * A state shown as a badge (its words, never its colour alone, carry the meaning). Each domain gives its states one
  * tone in the tables below, so that a state looks the same in every table and sheet.
  */
-export function StatusBadge({ tone, children, className }: { tone: BadgeTone; children: React.ReactNode; className?: string }) {
+export function StatusBadge({
+  tone,
+  children,
+  className,
+}: {
+  tone: BadgeTone
+  children: React.ReactNode
+  className?: string
+}) {
   return (
-    <span className={clsx('inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium', TONES[tone], className)}>
+    <span
+      className={clsx(
+        'inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium',
+        TONES[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   )

@@ -10,13 +10,24 @@ import { unreadSmsReplies } from '@/lib/sms/queries'
  * replies. The unread answers are both the count and the list, so that the page never says "1 unread" beside an
  * empty list (issue 32).
  */
-export async function userDay(db: DbOrTx, params: { userId: string; organisationId: string; wholeOrganisation: boolean; now?: Date }) {
+export async function userDay(
+  db: DbOrTx,
+  params: { userId: string; organisationId: string; wholeOrganisation: boolean; now?: Date },
+) {
   const now = params.now ?? new Date()
-  const [visit] = await db.select({ visitedAt: userHomeVisits.visitedAt }).from(userHomeVisits).where(eq(userHomeVisits.userId, params.userId))
+  const [visit] = await db
+    .select({ visitedAt: userHomeVisits.visitedAt })
+    .from(userHomeVisits)
+    .where(eq(userHomeVisits.userId, params.userId))
   const lastVisit = visit?.visitedAt ?? null
   const days = await answerReminderDays(db, params.organisationId)
   const answers = await receivedAnswers(db, { userId: params.userId, organisationId: params.organisationId, now })
-  const late = await unansweredPrescriptions(db, { organisationId: params.organisationId, authorId: params.wholeOrganisation ? null : params.userId, days, now })
+  const late = await unansweredPrescriptions(db, {
+    organisationId: params.organisationId,
+    authorId: params.wholeOrganisation ? null : params.userId,
+    days,
+    now,
+  })
   const replies = await unreadSmsReplies(db, { userId: params.userId, organisationId: params.organisationId })
   const unreadAnswers = answers.filter((a) => !a.readAt)
   return {

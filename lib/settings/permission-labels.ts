@@ -40,16 +40,22 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
 export const PERMISSION_SENTENCES: Record<Permission, string> = {
   'candidate.visualize': 'Ouvre la fiche d’un candidat depuis les listes et voit ses informations.',
   'candidate.socialboard.modify': 'Modifie les offres sociales rédigées dans Passerelle (pas celles importées).',
-  'offers.social.archive': 'Pour un partenaire\u00a0: archive les dossiers des candidats intégrés ou refusés, et les restaure.',
-  'offers.social.filter': 'Pour un partenaire\u00a0: filtre les prescriptions d’une offre par lieu de résidence et statut.',
-  'offers.social.prescription.operator': 'Pour un partenaire\u00a0: répond aux prescriptions en attente reçues par sa structure.',
-  'partner.fup.complete': 'Pour un partenaire\u00a0: remplit et envoie la fiche de suivi d’une prescription au référent.',
+  'offers.social.archive':
+    'Pour un partenaire\u00a0: archive les dossiers des candidats intégrés ou refusés, et les restaure.',
+  'offers.social.filter':
+    'Pour un partenaire\u00a0: filtre les prescriptions d’une offre par lieu de résidence et statut.',
+  'offers.social.prescription.operator':
+    'Pour un partenaire\u00a0: répond aux prescriptions en attente reçues par sa structure.',
+  'partner.fup.complete':
+    'Pour un partenaire\u00a0: remplit et envoie la fiche de suivi d’une prescription au référent.',
   'settings.exports.visualize': 'Exporte les données de l’organisation (candidats, prescriptions…) en CSV ou Excel.',
-  'homePage.visualize': 'Arrive sur la page d’accueil qui résume sa journée\u00a0: réponses non lues, prescriptions en retard.',
+  'homePage.visualize':
+    'Arrive sur la page d’accueil qui résume sa journée\u00a0: réponses non lues, prescriptions en retard.',
   'workshops.modify': 'Crée un atelier, le modifie, l’annule et y inscrit des candidats.',
   'workshops.dashboard.visualize': 'Consulte la liste des ateliers de l’organisation.',
   'workshops.visualize': 'Ouvre la page d’un atelier avec ses inscrits.',
-  'filters.authors': 'Choisit n’importe quel utilisateur de l’organisation dans les filtres «\u00a0Auteur\u00a0» et «\u00a0Référent\u00a0».',
+  'filters.authors':
+    'Choisit n’importe quel utilisateur de l’organisation dans les filtres «\u00a0Auteur\u00a0» et «\u00a0Référent\u00a0».',
   'settings.visualize': 'Ouvre les paramètres de l’organisation\u00a0: utilisateurs, permissions, champs, modèles.',
   'candidate.modify': 'Crée une fiche candidat, l’importe ou la modifie.',
   'candidate.prescribe': 'Prescrit un candidat à l’offre sociale d’une structure partenaire.',

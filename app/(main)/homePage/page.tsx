@@ -35,10 +35,22 @@ export default async function HomePage() {
   const db = getDb()
   const at = now()
   const showCandidates = can(user, 'candidate.visualize')
-  const day = showCandidates ? await userDay(db, { userId: user.id, organisationId: user.organisationId, wholeOrganisation: user.role === 'admin', now: at }) : null
+  const day = showCandidates
+    ? await userDay(db, {
+        userId: user.id,
+        organisationId: user.organisationId,
+        wholeOrganisation: user.role === 'admin',
+        now: at,
+      })
+    : null
   const counts = await applyCountsOfOrganisation(db, user.organisationId)
   await recordHomeVisit(db, user.id, at)
-  const today = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: TIME_ZONE }).format(at)
+  const today = new Intl.DateTimeFormat('fr-FR', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: TIME_ZONE,
+  }).format(at)
   return (
     <>
       <PageHeader title={`Bonjour ${user.firstName}`} subtitle={`Votre journée du ${today}.`} />
@@ -50,22 +62,33 @@ export default async function HomePage() {
             </h2>
             <ul className="flex flex-wrap gap-3 text-sm">
               <li className="rounded-lg border border-slate-200 bg-white px-4 py-3">
-                <Link href="#home-answers">{unread(day.unreadAnswers.length, 'réponse de partenaire', 'réponses de partenaires')}</Link>
+                <Link href="#home-answers">
+                  {unread(day.unreadAnswers.length, 'réponse de partenaire', 'réponses de partenaires')}
+                </Link>
               </li>
               <li className="rounded-lg border border-slate-200 bg-white px-4 py-3">
-                <Link href="/v2/actions/dashboard#sms-replies">{unread(day.unreadReplies, 'réponse à vos SMS', 'réponses à vos SMS')}</Link>
+                <Link href="/v2/actions/dashboard#sms-replies">
+                  {unread(day.unreadReplies, 'réponse à vos SMS', 'réponses à vos SMS')}
+                </Link>
               </li>
             </ul>
           </section>
           <section aria-labelledby="home-answers" className="flex flex-col gap-3">
             <h2 id="home-answers" className="text-lg font-semibold">
               Réponses de partenaires non lues
-              <span className="font-normal text-slate-600"> ({sinceLastVisit(day.unreadSinceLastVisit, day.lastVisit)})</span>
+              <span className="font-normal text-slate-600">
+                {' '}
+                ({sinceLastVisit(day.unreadSinceLastVisit, day.lastVisit)})
+              </span>
             </h2>
             {day.unreadAnswers.length === 0 ? (
               <EmptyState
                 title="Aucune réponse de partenaire non lue."
-                action={<Link href="/v2/actions/dashboard" className={buttonClass('secondary')}>Voir les réponses des 30 derniers jours</Link>}
+                action={
+                  <Link href="/v2/actions/dashboard" className={buttonClass('secondary')}>
+                    Voir les réponses des 30 derniers jours
+                  </Link>
+                }
               >
                 Les réponses des partenaires à vos prescriptions apparaîtront ici.
               </EmptyState>
@@ -81,12 +104,19 @@ export default async function HomePage() {
           <section aria-labelledby="home-late" className="flex flex-col gap-3">
             <h2 id="home-late" className="text-lg font-semibold">
               Prescriptions en retard
-              <span className="font-normal text-slate-600"> (sans réponse depuis plus de {day.reminderDays}&nbsp;jours)</span>
+              <span className="font-normal text-slate-600">
+                {' '}
+                (sans réponse depuis plus de {day.reminderDays}&nbsp;jours)
+              </span>
             </h2>
             {day.late.total === 0 ? (
               <EmptyState
                 title="Aucune prescription en retard."
-                action={<Link href="/v2/candidates/fup" className={buttonClass('secondary')}>Voir le suivi des prescriptions</Link>}
+                action={
+                  <Link href="/v2/candidates/fup" className={buttonClass('secondary')}>
+                    Voir le suivi des prescriptions
+                  </Link>
+                }
               >
                 Les prescriptions restées sans réponse au-delà du délai de relance apparaîtront ici.
               </EmptyState>

@@ -19,13 +19,19 @@ import { can, partnerHome } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('partnersDashboard')
 
-
 async function dashboardView(structureId: string, withArchived: boolean) {
   const db = getDb()
-  const [structure, offers] = await Promise.all([getOwnStructure(db, structureId), socialOffersOfStructure(db, structureId)])
+  const [structure, offers] = await Promise.all([
+    getOwnStructure(db, structureId),
+    socialOffersOfStructure(db, structureId),
+  ])
   if (!structure) return null
   const [counts, pending, archived] = await Promise.all([
-    applyCountsByOffer(db, structureId, offers.map((o) => o.id)),
+    applyCountsByOffer(
+      db,
+      structureId,
+      offers.map((o) => o.id),
+    ),
     pendingAppliesOfStructure(db, structureId),
     withArchived ? archivedAppliesOfStructure(db, structureId) : [],
   ])
@@ -48,33 +54,63 @@ export default async function PartnerDashboardPage() {
       <PageHeader
         title={structure.name}
         subtitle={`${offers.length} offre${offers.length > 1 ? 's' : ''} sociale${offers.length > 1 ? 's' : ''}`}
-        actions={can(user, 'candidate.socialboard.modify') ? <Link href="/offer/social/create" className={buttonClass('primary')}>Ajouter une offre sociale</Link> : undefined}
+        actions={
+          can(user, 'candidate.socialboard.modify') ? (
+            <Link href="/offer/social/create" className={buttonClass('primary')}>
+              Ajouter une offre sociale
+            </Link>
+          ) : undefined
+        }
       />
       {offers.length === 0 ? (
-        <EmptyState title="Votre structure n’a pas encore d’offre sociale.">Les offres que vous publiez reçoivent les prescriptions des référents.</EmptyState>
+        <EmptyState title="Votre structure n’a pas encore d’offre sociale.">
+          Les offres que vous publiez reçoivent les prescriptions des référents.
+        </EmptyState>
       ) : (
         <SimpleTable
           caption="Offres sociales de la structure"
-          headers={['Offre', 'Validité', t('tabs.PRESCRIPTION_FILLED'), t('tabs.INTEGRATED_CANDIDATE'), t('tabs.REFUSED_STRUCTURE')]}
+          headers={[
+            'Offre',
+            'Validité',
+            t('tabs.PRESCRIPTION_FILLED'),
+            t('tabs.INTEGRATED_CANDIDATE'),
+            t('tabs.REFUSED_STRUCTURE'),
+          ]}
           rows={offers.map((o) => {
             const c = counts.get(o.id)!
             return {
               key: o.id,
-              cells: [<Link key="n" href={`/offer/social/${o.id}`}>{o.name}</Link>, <ValidityBadge key="v" offer={o} />, c.PRESCRIPTION_FILLED, c.INTEGRATED_CANDIDATE, c.REFUSED_STRUCTURE],
+              cells: [
+                <Link key="n" href={`/offer/social/${o.id}`}>
+                  {o.name}
+                </Link>,
+                <ValidityBadge key="v" offer={o} />,
+                c.PRESCRIPTION_FILLED,
+                c.INTEGRATED_CANDIDATE,
+                c.REFUSED_STRUCTURE,
+              ],
             }
           })}
         />
       )}
       <h2 className="mb-3 mt-8 text-lg font-semibold">Dernières prescriptions en attente de réponse</h2>
       {pending.length === 0 ? (
-        <EmptyState title="Aucune prescription en attente.">Les nouvelles prescriptions des référents apparaîtront ici.</EmptyState>
+        <EmptyState title="Aucune prescription en attente.">
+          Les nouvelles prescriptions des référents apparaîtront ici.
+        </EmptyState>
       ) : (
         <SimpleTable
           caption="Dernières prescriptions en attente de réponse"
           headers={['Candidat', 'Offre', 'Date']}
           rows={pending.map((a) => ({
             key: a.id,
-            cells: [<Link key="c" href={`/offer/social/${a.offerId}?socialApplyId=${a.id}`}>{a.lastName} {a.firstName}</Link>, a.offerName, formatDate(a.prescriptionDate)],
+            cells: [
+              <Link key="c" href={`/offer/social/${a.offerId}?socialApplyId=${a.id}`}>
+                {a.lastName} {a.firstName}
+              </Link>,
+              a.offerName,
+              formatDate(a.prescriptionDate),
+            ],
           }))}
         />
       )}
@@ -82,7 +118,9 @@ export default async function PartnerDashboardPage() {
         <>
           <h2 className="mb-3 mt-8 text-lg font-semibold">Dossiers archivés</h2>
           {archived.length === 0 ? (
-            <EmptyState title="Aucun dossier archivé.">Les candidats intégrés ou refusés que vous archivez depuis la page d’une offre sont rangés ici.</EmptyState>
+            <EmptyState title="Aucun dossier archivé.">
+              Les candidats intégrés ou refusés que vous archivez depuis la page d’une offre sont rangés ici.
+            </EmptyState>
           ) : (
             <SimpleTable
               caption="Dossiers archivés"
@@ -92,7 +130,9 @@ export default async function PartnerDashboardPage() {
                 cells: [
                   `${a.lastName} ${a.firstName}`,
                   a.offerName,
-                  <StatusBadge key="s" tone={PRESCRIPTION_STATE_TONES[a.state]}>{t(`tabs.${a.state}`)}</StatusBadge>,
+                  <StatusBadge key="s" tone={PRESCRIPTION_STATE_TONES[a.state]}>
+                    {t(`tabs.${a.state}`)}
+                  </StatusBadge>,
                   formatDate(a.archivedAt),
                   <RestoreButton key="r" applyId={a.id} candidateName={`${a.firstName} ${a.lastName}`} />,
                 ],

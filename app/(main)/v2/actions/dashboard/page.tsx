@@ -6,7 +6,12 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/session'
 import { formatDate, formatDateTime, formatTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
-import { answerReminderDays, ANSWERS_WINDOW_DAYS, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
+import {
+  answerReminderDays,
+  ANSWERS_WINDOW_DAYS,
+  receivedAnswers,
+  unansweredPrescriptions,
+} from '@/lib/prescriptions/queries'
 import Link from '@/components/ui/link'
 import { parisInstant, parisToday } from '@/lib/dates'
 import { now as clockNow } from '@/lib/clock'
@@ -21,14 +26,34 @@ export const generateMetadata = pageMetadata('actionsDashboard')
 
 const DAY = 86_400_000
 
-type Viewer = { userId: string; organisationId: string; wholeOrganisation: boolean; workshops: boolean; courses: boolean; orientations: boolean }
+type Viewer = {
+  userId: string
+  organisationId: string
+  wholeOrganisation: boolean
+  workshops: boolean
+  courses: boolean
+  orientations: boolean
+}
 
 async function dashboardView(viewer: Viewer, days: number, now: Date, today: string) {
   const db = getDb()
   const [answers, unanswered, workshopsToday, lateSteps, orientations] = await Promise.all([
     receivedAnswers(db, { userId: viewer.userId, organisationId: viewer.organisationId, now }),
-    unansweredPrescriptions(db, { organisationId: viewer.organisationId, authorId: viewer.wholeOrganisation ? null : viewer.userId, days, now }),
-    viewer.workshops ? todaysWorkshopsOf(db, viewer.organisationId, viewer.userId, parisInstant(today, 0), parisInstant(today, 24 * 60)) : [],
+    unansweredPrescriptions(db, {
+      organisationId: viewer.organisationId,
+      authorId: viewer.wholeOrganisation ? null : viewer.userId,
+      days,
+      now,
+    }),
+    viewer.workshops
+      ? todaysWorkshopsOf(
+          db,
+          viewer.organisationId,
+          viewer.userId,
+          parisInstant(today, 0),
+          parisInstant(today, 24 * 60),
+        )
+      : [],
     viewer.courses ? lateStepsOf(db, viewer.organisationId, viewer.userId, today) : [],
     viewer.orientations ? pendingOrientations(db, viewer.organisationId, new Date(now.getTime() - days * DAY)) : null,
   ])
@@ -66,19 +91,29 @@ export default async function ActionsDashboardPage() {
 
   return (
     <>
-      <PageHeader title={await pageTitle('actionsDashboard')} subtitle="Les réponses des partenaires à vos prescriptions, celles des candidats à vos SMS et les prescriptions à relancer." />
+      <PageHeader
+        title={await pageTitle('actionsDashboard')}
+        subtitle="Les réponses des partenaires à vos prescriptions, celles des candidats à vos SMS et les prescriptions à relancer."
+      />
       {orientations && orientations.total > 0 && (
         <section aria-labelledby="orientations" className="mb-10 flex flex-col gap-3">
           <h2 id="orientations" className="text-lg font-semibold">
             Orientations reçues
             <span className="font-normal text-slate-600">
               {' '}
-              ({orientations.total.toLocaleString('fr-FR')} à traiter{orientations.late > 0 ? `, dont ${orientations.late.toLocaleString('fr-FR')} depuis plus de ${days} jours` : ''})
+              ({orientations.total.toLocaleString('fr-FR')} à traiter
+              {orientations.late > 0
+                ? `, dont ${orientations.late.toLocaleString('fr-FR')} depuis plus de ${days} jours`
+                : ''}
+              )
             </span>
           </h2>
           <ul className="flex flex-col gap-2">
             {orientations.rows.map((o) => (
-              <li key={o.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+              <li
+                key={o.id}
+                className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm"
+              >
                 <Link href={`/v2/orientations/${o.id}`} className="font-medium">
                   {o.lastName} {o.firstName}
                 </Link>
@@ -138,7 +173,9 @@ export default async function ActionsDashboardPage() {
           <MarkAnswersReadButton unread={unread} />
         </div>
         {answers.length === 0 ? (
-          <EmptyState title="Aucune réponse reçue ces 30 derniers jours.">Les réponses des partenaires à vos prescriptions apparaîtront ici.</EmptyState>
+          <EmptyState title="Aucune réponse reçue ces 30 derniers jours.">
+            Les réponses des partenaires à vos prescriptions apparaîtront ici.
+          </EmptyState>
         ) : (
           <PrescriptionsTable
             caption="Réponses reçues"
@@ -166,10 +203,15 @@ export default async function ActionsDashboardPage() {
       <section aria-labelledby="sms-replies" className="mb-10 flex flex-col gap-3">
         <h2 id="sms-replies" className="text-lg font-semibold">
           Réponses à vos SMS
-          <span className="font-normal text-slate-600"> ({replies.length > 0 ? `${replies.length} non lue${replies.length > 1 ? 's' : ''}` : 'aucune nouvelle'})</span>
+          <span className="font-normal text-slate-600">
+            {' '}
+            ({replies.length > 0 ? `${replies.length} non lue${replies.length > 1 ? 's' : ''}` : 'aucune nouvelle'})
+          </span>
         </h2>
         {replies.length === 0 ? (
-          <EmptyState title="Aucune réponse non lue à vos SMS.">Les réponses des candidats à vos SMS apparaîtront ici.</EmptyState>
+          <EmptyState title="Aucune réponse non lue à vos SMS.">
+            Les réponses des candidats à vos SMS apparaîtront ici.
+          </EmptyState>
         ) : (
           <ul className="flex flex-col gap-2">
             {replies.map((r) => (
@@ -192,13 +234,18 @@ export default async function ActionsDashboardPage() {
           <span className="font-normal text-slate-600"> ({unanswered.total.toLocaleString('fr-FR')})</span>
         </h2>
         {unanswered.rows.length === 0 ? (
-          <EmptyState title={`Aucune prescription n’attend de réponse depuis plus de ${days} jours.`}>Les prescriptions restées sans réponse au-delà de ce délai apparaîtront ici pour être relancées.</EmptyState>
+          <EmptyState title={`Aucune prescription n’attend de réponse depuis plus de ${days} jours.`}>
+            Les prescriptions restées sans réponse au-delà de ce délai apparaîtront ici pour être relancées.
+          </EmptyState>
         ) : (
           <PrescriptionsTable
             caption={`Prescriptions sans réponse depuis plus de ${days} jours`}
             rows={unanswered.rows}
             unanswered
-            extra={{ header: 'En attente depuis', cell: (row) => `${Math.floor((now.getTime() - row.prescriptionDate.getTime()) / DAY)}\u00a0jours` }}
+            extra={{
+              header: 'En attente depuis',
+              cell: (row) => `${Math.floor((now.getTime() - row.prescriptionDate.getTime()) / DAY)}\u00a0jours`,
+            }}
           />
         )}
       </section>

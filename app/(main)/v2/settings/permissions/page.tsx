@@ -19,7 +19,10 @@ export default async function SettingsPermissionsPage() {
   const title = await pageTitle('settingsPermissions')
   return (
     <>
-      <PageHeader title={title} subtitle="Ce que chaque rôle de votre organisation peut faire. Le serveur applique ces choix dès l’enregistrement." />
+      <PageHeader
+        title={title}
+        subtitle="Ce que chaque rôle de votre organisation peut faire. Le serveur applique ces choix dès l’enregistrement."
+      />
       <PermissionMatrixForm
         matrix={matrix}
         roles={MATRIX_ROLES.map((role) => ({ role, label: ROLE_LABELS[role]! }))}
@@ -27,7 +30,9 @@ export default async function SettingsPermissionsPage() {
           permission,
           label: PERMISSION_LABELS[permission],
           sentence: PERMISSION_SENTENCES[permission],
-          defaults: Object.fromEntries(MATRIX_ROLES.map((role) => [role, defaultOf(role).includes(permission)])) as Record<(typeof MATRIX_ROLES)[number], boolean>,
+          defaults: Object.fromEntries(
+            MATRIX_ROLES.map((role) => [role, defaultOf(role).includes(permission)]),
+          ) as Record<(typeof MATRIX_ROLES)[number], boolean>,
         }))}
       />
     </>
