@@ -22,7 +22,14 @@ export default async function MainLayout({ children }: { children: React.ReactNo
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-          {user && <MobileNav label={t('mainNavigation')} menuLabel={t('menu')} items={items} />}
+          {user && (
+            <MobileNav
+              label={t('mainNavigation')}
+              menuLabel={t('menu')}
+              items={items}
+              account={{ href: '/change-password', label: t('accountSecurity') }}
+            />
+          )}
           <Link href="/" className="text-lg font-semibold text-brand-800 no-underline">
             {t('appName')}
           </Link>
@@ -35,7 +42,7 @@ export default async function MainLayout({ children }: { children: React.ReactNo
               <span className="hidden text-slate-600 sm:inline">
                 {user.firstName} {user.lastName}
               </span>
-              <Link href="/change-password" className="rounded-md px-2 py-1">
+              <Link href="/change-password" className="hidden rounded-md px-2 py-1 sm:inline-block">
                 {t('accountSecurity')}
               </Link>
               <button type="submit" className="rounded-md px-2 py-1 text-brand-700 hover:bg-slate-100">

@@ -23,7 +23,18 @@ export function MainNav({ label, items }: { label: string; items: NavItem[] }) {
  * Below the lg width, a "Menu" button in the header opens the same navigation in a modal dialog (the browser's own
  * <dialog>: focus kept inside, Escape closes it, focus back on the button). A link chosen closes it.
  */
-export function MobileNav({ label, menuLabel, items }: { label: string; menuLabel: string; items: NavItem[] }) {
+export function MobileNav({
+  label,
+  menuLabel,
+  items,
+  account,
+}: {
+  label: string
+  menuLabel: string
+  items: NavItem[]
+  /** The account's page, which a phone's header leaves out to keep to one line. */
+  account: { href: string; label: string }
+}) {
   const [open, setOpen] = useState(false)
   return (
     <div className="lg:hidden">
@@ -41,6 +52,11 @@ export function MobileNav({ label, menuLabel, items }: { label: string; menuLabe
         <nav aria-label={label}>
           <NavList items={items} onNavigate={() => setOpen(false)} />
         </nav>
+        <p className="mt-4 border-t border-slate-200 px-3 pt-4 text-sm">
+          <Link href={account.href} onClick={() => setOpen(false)}>
+            {account.label}
+          </Link>
+        </p>
       </Dialog>
     </div>
   )

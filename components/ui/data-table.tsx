@@ -19,16 +19,6 @@ export type TableSort = { id: string; desc: boolean }
 /** The selected row ids (true when selected). */
 export type TableSelection = Record<string, boolean>
 
-// Below the md width (768 px) a row is a compact card: each cell on its line, its column's name before it (the table's
-// header row stays for screen readers). Nothing scrolls sideways on a phone.
-const CARD_TABLE = 'max-md:block max-md:[&>tbody]:block max-md:[&>tbody>tr]:block'
-const CARD_ROW = 'max-md:mb-2 max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:px-1 max-md:py-2'
-const CARD_CELL = clsx(
-  'max-md:flex max-md:gap-3 max-md:py-1 max-md:empty:hidden',
-  'max-md:[&[data-label]]:before:w-28 max-md:[&[data-label]]:before:shrink-0 max-md:[&[data-label]]:before:font-medium',
-  'max-md:[&[data-label]]:before:text-slate-600 max-md:[&[data-label]]:before:content-[attr(data-label)]',
-)
-
 /**
  * The one table of the app: dense and accessible, its rows reflowed as cards on a phone. It renders on the server
  * (a read-only list) as well as in the browser (selection, server-side sort): it holds no state of its own. Row
@@ -96,7 +86,8 @@ export function DataTable<T>({
       )}
       style={maxHeight ? { maxHeight } : undefined}
     >
-      <table className={clsx('w-full text-left text-sm', CARD_TABLE)}>
+      {/* .data-table (app/globals.css): the cells' look, and each row a card below 768 px (its header kept for readers). */}
+      <table className="data-table w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700 max-md:sr-only">
           <tr>
@@ -145,7 +136,7 @@ export function DataTable<T>({
         <tbody>
           {data.length === 0 ? (
             <tr>
-              <td colSpan={width} className="px-3 py-8 text-center text-slate-600 max-md:block">
+              <td colSpan={width} className="py-8 text-center text-slate-600">
                 {empty}
               </td>
             </tr>
@@ -154,12 +145,9 @@ export function DataTable<T>({
               const id = ids[i]!
               const selected = selectable && !!selection[id]
               return (
-                <tr
-                  key={id}
-                  className={clsx('border-t border-slate-100 bg-white', CARD_ROW, selected && 'bg-brand-50')}
-                >
+                <tr key={id} className={selected ? 'bg-brand-50' : undefined}>
                   {selectable && (
-                    <td className="px-3 py-2 align-top max-md:block max-md:py-1">
+                    <td>
                       <Checkbox
                         aria-label={selectLabel ? selectLabel(row) : 'Sélectionner la ligne'}
                         checked={selected}
@@ -167,17 +155,16 @@ export function DataTable<T>({
                       />
                     </td>
                   )}
-                  {columns.map((column) => (
-                    <td
-                      key={column.id}
-                      data-label={
-                        (column.label ?? (typeof column.header === 'string' ? column.header : '')) || undefined
-                      }
-                      className={clsx('px-3 py-2 align-top', CARD_CELL, columnClassNames?.[column.id])}
-                    >
-                      {column.cell(row)}
-                    </td>
-                  ))}
+                  {columns.map((column) => {
+                    const content = column.cell(row)
+                    const label = column.label ?? (typeof column.header === 'string' ? column.header : '')
+                    // One box for the content: as a card, the cell is a flex line of two, its column's name and this.
+                    return (
+                      <td key={column.id} data-label={label || undefined} className={columnClassNames?.[column.id]}>
+                        {content === null || content === undefined || content === '' ? null : <div>{content}</div>}
+                      </td>
+                    )
+                  })}
                 </tr>
               )
             })
