@@ -11,6 +11,8 @@ const PAGES: { role: DemoRole; path: string; name: string }[] = [
   { role: 'referent', path: '/partners/structure/default', name: 'structures' },
   { role: 'referent', path: '/v2/candidates/fup', name: 'fup-filters' },
   { role: 'admin', path: '/v2/settings/permissions', name: 'permissions' },
+  { role: 'admin', path: '/v2/settings/challenges', name: 'freins' },
+  { role: 'admin', path: '/v2/settings', name: 'settings-hub' },
 ]
 
 /** The elements wider than the window, named for the failure message. */
@@ -35,8 +37,10 @@ for (const { role, path, name } of PAGES) {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
         const { scrollWidth, wide } = await overflowOf(page)
         expect(scrollWidth, `${path} at ${width} px: ${wide.join(', ')}`).toBeLessThanOrEqual(width)
-        if (width !== 320)
-          await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
+        if (width === 320) continue
+        await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
+        // The first screen as a phone shows it, readable at its size.
+        if (width === 390) await page.screenshot({ path: test.info().outputPath(`${name}-390-top.png`) })
       }
     })
   })

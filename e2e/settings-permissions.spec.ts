@@ -9,6 +9,8 @@ test('an administrator removes a permission from counsellors, who are then redir
   page,
   browser,
 }) => {
+  // Two browsers, three saves and an axe pass over the 31-row matrix: past 30 s on a busy machine.
+  test.slow()
   await page.goto('/v2/settings/permissions')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Permissions')
   await expectNoSeriousA11yViolations(page)

@@ -1,6 +1,6 @@
 'use client'
 
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import { FeedbackField } from '@/components/applies/fup-dialog-parts'
@@ -245,6 +245,12 @@ function FieldRow({
  */
 function LogoPreview({ uri, label }: { uri: string; label: string }) {
   const [broken, setBroken] = useState(false)
+  const image = useRef<HTMLImageElement>(null)
+  // An image that failed before the page hydrated fired its error event unheard: read its state once mounted.
+  useEffect(() => {
+    const img = image.current
+    if (img?.complete && img.naturalWidth === 0) setBroken(true)
+  }, [])
   const own = (uri.startsWith('/') && !uri.startsWith('//')) || uri.startsWith('data:image/')
   const note = (text: string) => <span className="flex h-12 items-center text-xs text-slate-600">{text}</span>
   if (!uri) return note('Pas encore d’image')
@@ -253,7 +259,13 @@ function LogoPreview({ uri, label }: { uri: string; label: string }) {
   return (
     <span className="flex h-12 items-center">
       {/* eslint-disable-next-line @next/next/no-img-element -- a small SVG or PNG at its own size, no optimisation to do */}
-      <img src={uri} alt={label ? `Logo ${label}` : 'Logo'} className="max-h-12 max-w-32 object-contain" onError={() => setBroken(true)} />
+      <img
+        ref={image}
+        src={uri}
+        alt={label ? `Logo ${label}` : 'Logo'}
+        className="max-h-12 max-w-32 object-contain"
+        onError={() => setBroken(true)}
+      />
     </span>
   )
 }
