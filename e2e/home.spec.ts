@@ -1,15 +1,24 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
 
-// Issue 15 §3: /homePage is the user's day — what is unread, what came since the last visit, what is late.
+// Issue 15 §3: /homePage is the user's day — what is unread (and how much of it came since the last visit), what
+// is late.
 test.use({ storageState: storageStateOf('referent') })
 
-test('the referent’s day: unread answers, answers since the last visit, late prescriptions', async ({ page }) => {
+test('the referent’s day: unread answers, late prescriptions', async ({ page }) => {
   await page.goto('/homePage')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bonjour Romain')
   await expect(page.getByRole('heading', { name: /^À lire/ })).toBeVisible()
-  await expect(page.getByRole('link', { name: /réponses? de partenaires? non lues?/ })).toHaveAttribute('href', '/v2/actions/dashboard')
-  await expect(page.getByRole('heading', { name: /Réponses reçues depuis votre dernière visite/ })).toBeVisible()
+  await expect(page.getByRole('link', { name: /réponses? de partenaires? non lues?/ })).toHaveAttribute(
+    'href',
+    '#home-answers',
+  )
+  await expect(
+    // A first visit, or the visit of another spec before this one.
+    page.getByRole('heading', {
+      name: /^Réponses de partenaires non lues \((première visite|(aucune|\d+) depuis votre)/,
+    }),
+  ).toBeVisible()
   // The seed's prescriptions of the referent older than the reminder delay are late.
   const late = page.getByRole('table', { name: 'Prescriptions en retard' })
   await expect(late.getByRole('row').nth(1)).toContainText('En attente de réponse')
@@ -21,5 +30,35 @@ test('the referent’s day: unread answers, answers since the last visit, late p
   await page.setViewportSize({ width: 1280, height: 720 })
   // The visit is remembered: the next one says when it was.
   await page.reload()
-  await expect(page.getByRole('heading', { name: /Réponses reçues depuis votre dernière visite \(le \d{2}\/\d{2}\/\d{4}/ })).toBeVisible()
+  await expect(
+    page.getByRole('heading', {
+      name: /^Réponses de partenaires non lues \((aucune|\d+) depuis votre dernière visite, le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}\)/,
+    }),
+  ).toBeVisible()
+})
+
+// Issue 32: the count of unread answers and the list of them are one and the same, in both directions.
+test('the unread count matches the list of unread answers: never "1 non lue" beside "aucune"', async ({ page }) => {
+  const unreadOf = () =>
+    onE2eDatabase<{ n: number }>(
+      `select count(*)::int as n from notifications
+       where user_id = (select id from "user" where email = 'referent@passerelle.test')
+         and kind in ('fupAnswered', 'prescriptionExpired') and read_at is null`,
+    )
+  await page.goto('/homePage')
+  const [{ n }] = (await unreadOf()) as [{ n: number }]
+  const count = page.getByRole('link', { name: /non lues?$/ }).first()
+  const list = page.getByRole('table', { name: 'Réponses de partenaires non lues' })
+  if (n === 0) {
+    await expect(count).toHaveText('Aucune réponse de partenaire non lue')
+    await expect(list).toHaveCount(0)
+    await expect(page.getByText('Aucune réponse de partenaire non lue.')).toBeVisible()
+  } else {
+    await expect(count).toHaveText(
+      `${n} ${n > 1 ? 'réponses de partenaires non lues' : 'réponse de partenaire non lue'}`,
+    )
+    // One header row, then one row per unread answer.
+    await expect(list.getByRole('row')).toHaveCount(n + 1)
+    await expect(page.getByText('Aucune réponse de partenaire non lue.')).toHaveCount(0)
+  }
 })

@@ -34,8 +34,8 @@ test('a page prefetches nothing until a link is hovered or focused, then that li
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })
 
-// components/ui/nav-link.tsx and nav-links.tsx: the lists' row links are plain <a data-nav>, given client-side navigation
-// and the same prefetch on intent by two listeners on the document.
+// The lists' row links are the same link (components/ui/link.tsx, the app's only one): prefetch on intent, client-side
+// navigation, and a modified click left to the browser.
 test('a list’s row link prefetches on hover and opens its page without a full load; a modified click is the browser’s', async ({ page, context }) => {
   const prefetched = prefetchesOf(page)
   await page.goto('/v2/candidates/dashboard')

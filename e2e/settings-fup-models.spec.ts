@@ -18,18 +18,25 @@ async function screenshots(page: Page, name: string) {
 }
 
 test.afterAll(async () => {
-  await onE2eDatabase(`delete from fups where social_apply_id in (select id from social_applies where social_offer_id = $1)`, [SCOOTER])
+  await onE2eDatabase(
+    `delete from fups where social_apply_id in (select id from social_applies where social_offer_id = $1)`,
+    [SCOOTER],
+  )
   await onE2eDatabase(`delete from social_applies where social_offer_id = $1`, [SCOOTER])
   await onE2eDatabase(`delete from fup_models where name = $1`, [MODEL])
 })
 
-test('the administrator builds a model, the referent fills its fields, the partner reads them in the FUP and its PDF', async ({ browser }) => {
+test('the administrator builds a model, the referent fills its fields, the partner reads them in the FUP and its PDF', async ({
+  browser,
+}) => {
   test.setTimeout(60_000)
   const admin = await (await browser.newContext({ storageState: storageStateOf('admin') })).newPage()
   await admin.goto('/v2/settings/modeles')
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Modèles de documents')
   // The demo's model of Habitat Relais.
-  await expect(admin.getByRole('table', { name: 'Modèles de fiches de prescription' })).toContainText('Fiche logement Habitat Relais')
+  await expect(admin.getByRole('table', { name: 'Modèles de fiches de prescription' })).toContainText(
+    'Fiche logement Habitat Relais',
+  )
   await admin.getByRole('button', { name: 'Créer un modèle' }).click()
   const create = admin.getByRole('dialog', { name: 'Créer un modèle' })
   await create.getByLabel('Nom du modèle').fill(MODEL)
@@ -63,11 +70,19 @@ test('the administrator builds a model, the referent fills its fields, the partn
   // The referent prescribes Fatou Camara to the scooters: the model's fields are asked.
   const referent = await (await browser.newContext({ storageState: storageStateOf('referent') })).newPage()
   await referent.goto('/v2/candidates/dashboard?q=camara')
-  await referent.getByRole('link', { name: /Camara Fatou/ }).first().click()
-  await referent.getByRole('link', { name: /Prescriptions/ }).first().click()
+  await referent
+    .getByRole('link', { name: /Camara Fatou/ })
+    .first()
+    .click()
+  await referent
+    .getByRole('link', { name: /Prescriptions/ })
+    .first()
+    .click()
   await referent.getByRole('button', { name: 'Prescrire à une offre' }).click()
   const dialog = referent.getByRole('dialog', { name: 'Prescrire Fatou Camara à une offre' })
-  await dialog.getByRole('combobox', { name: /Offre sociale/ }).selectOption({ label: 'Location de scooters à 1 € — Mobilité Solidaire' })
+  await dialog
+    .getByRole('combobox', { name: /Offre sociale/ })
+    .selectOption({ label: 'Location de scooters à 1 € — Mobilité Solidaire' })
   await expect(dialog.getByRole('group', { name: 'Informations demandées par le partenaire' })).toBeVisible()
   await dialog.getByLabel('Objectif de la prescription').fill('Se rendre à son nouvel emploi à Elbeuf.')
   await dialog.getByLabel('Je valide cette prescription').check()
@@ -78,7 +93,9 @@ test('the administrator builds a model, the referent fills its fields, the partn
   await dialog.getByRole('combobox', { name: /Trajet quotidien/ }).selectOption({ label: 'De 10 à 30 km' })
   await expectNoSeriousA11yViolations(referent)
   await dialog.getByRole('button', { name: 'Envoyer la prescription' }).click()
-  await expect(referent.getByText('Prescription envoyée au partenaire de l’offre « Location de scooters à 1 € ».')).toBeVisible()
+  await expect(
+    referent.getByText('Prescription envoyée au partenaire de l’offre « Location de scooters à 1 € ».'),
+  ).toBeVisible()
 
   // The partner reads them in the FUP dialog, answers with the model's logo, and finds them on the answered PDF.
   const partner = await (await browser.newContext({ storageState: storageStateOf('partenaire') })).newPage()
@@ -101,9 +118,36 @@ test('the administrator builds a model, the referent fills its fields, the partn
   const row = partner.getByRole('tabpanel').getByRole('row').filter({ hasText: 'Camara Fatou' })
   const download = partner.waitForEvent('download')
   await row.getByRole('link', { name: 'Fiche.pdf' }).click()
-  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', await (await download).path(), '-']).toString().replace(/\s+/g, ' ')
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', await (await download).path(), '-'])
+    .toString()
+    .replace(/\s+/g, ' ')
   expect(text).toContain('Permis AM obtenu : Oui')
   expect(text).toContain('Trajet quotidien : De 10 à 30 km')
   expect(text).toContain('Intégré')
   expect(text).toContain('Financeurs Région Normandie')
+})
+
+// Issue 32 §3: a logo shows its image, not only its address.
+test('a sponsor logo is shown as its image; a missing or outside image says so', async ({ browser }) => {
+  const admin = await (await browser.newContext({ storageState: storageStateOf('admin') })).newPage()
+  await admin.goto('/v2/settings/modeles')
+  await admin.getByRole('link', { name: 'Fiche logement Habitat Relais' }).click()
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Fiche logement Habitat Relais')
+  const address = admin.getByLabel('Adresse de l’image du logo 1')
+  const logos = admin
+    .getByRole('region', { name: 'Logos des financeurs' })
+    .or(admin.locator('section[aria-labelledby="model-logos"]'))
+  // The demo's address names no file of Passerelle's.
+  await expect(address).toHaveValue('/logos/region-normandie.svg')
+  await expect(logos.getByText('Image introuvable')).toBeVisible()
+
+  await address.fill('/logos/etat.svg')
+  const image = logos.getByRole('img', { name: 'Logo Région Normandie' })
+  await expect(image).toBeVisible()
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+
+  await address.fill('https://exemple.test/logo.png')
+  await expect(logos.getByText('Aperçu indisponible (image d’un autre site)')).toBeVisible()
+  await expect(logos.getByRole('img')).toHaveCount(0)
+  await admin.context().close()
 })

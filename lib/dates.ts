@@ -1,25 +1,8 @@
-
-/** Spec §9: dates in fr-FR, Europe/Paris. */
+/**
+ * Paris time (spec §9: Europe/Paris): today's date, the instant of a wall-clock time, the inputs' values. Dates and
+ * times as people read them are lib/format.ts's.
+ */
 export const TIME_ZONE = 'Europe/Paris'
-
-/** A calendar date ('2026-03-01') is a day, not an instant: it is printed as is, never shifted by a time zone. */
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-
-const PARIS_DATE_FR = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
-
-/** dd/MM/yyyy in Europe/Paris; '' for an empty value. */
-export function formatDate(value: Date | string | null | undefined): string {
-  if (value == null || value === '') return ''
-  if (typeof value === 'string') {
-    const m = CALENDAR_DATE.exec(value)
-    if (m) return `${m[3]}/${m[2]}/${m[1]}`
-  }
-  const date = typeof value === 'string' ? new Date(value) : value
-  if (Number.isNaN(date.getTime())) return ''
-  // format() rather than formatToParts(): fr-FR's 2-digit day and month already read dd/MM/yyyy, and a page of 50
-  // applies formats some 150 dates (formatToParts was 2 % of the offer page's server time).
-  return PARIS_DATE_FR.format(date)
-}
 
 // Intl instead of a date library: this runs in the browser too, where every kilobyte counts (first load).
 const PARIS_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
@@ -50,16 +33,6 @@ export function parisInstant(date: string, minuteOfDay: number): Date {
   return new Date(wall - parisOffsetMs(wall - parisOffsetMs(wall)))
 }
 
-const PARIS_DATE_TIME_FR = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
-
-/** 'dd/MM/yyyy à HH:mm' in Europe/Paris. */
-export function formatDateTime(value: Date | string | null | undefined): string {
-  if (value == null || value === '') return ''
-  const date = typeof value === 'string' ? new Date(value) : value
-  if (Number.isNaN(date.getTime())) return ''
-  return PARIS_DATE_TIME_FR.format(date).replace(' ', ' à ')
-}
-
 const PARIS_INPUT = new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 
 /** An instant as a datetime-local input's value, in Paris time: '2026-11-25T10:30'. */
@@ -71,11 +44,4 @@ export function parisDateTimeInput(value: Date | null | undefined): string {
 /** 'yyyy-mm-ddThh:mm' (a datetime-local value, Paris time) → the instant. */
 export function parisDateTimeToInstant(value: string): Date {
   return parisInstant(value.slice(0, 10), Number(value.slice(11, 13)) * 60 + Number(value.slice(14, 16)))
-}
-
-const PARIS_TIME_FR = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' })
-
-/** 'HH:mm' in Europe/Paris. */
-export function formatTime(value: Date): string {
-  return PARIS_TIME_FR.format(value).replace(':', 'h')
 }

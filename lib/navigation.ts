@@ -3,7 +3,14 @@ import { can, partnerHome, type Permission } from './permissions'
 type NavUser = { role: string; permissions?: readonly string[] | null; organisationId: string | null }
 export type NavItem = { key: string; href: string }
 
-type NavEntry = { key: string; href: string | ((u: NavUser) => string); permission?: Permission; organisationOnly?: boolean }
+type NavEntry = {
+  key: string | ((u: NavUser) => string)
+  href: string | ((u: NavUser) => string)
+  permission?: Permission
+  /** Hidden from the users who hold this one (they reach the page another way). */
+  unless?: Permission
+  organisationOnly?: boolean
+}
 
 /** The main navigation; each entry shows only to the users who may open it (the pages check again on the server). */
 const ENTRIES: NavEntry[] = [
@@ -14,17 +21,34 @@ const ENTRIES: NavEntry[] = [
   { key: 'jobOffers', href: '/v2/offers/dashboard/job', organisationOnly: true },
   { key: 'socialOffers', href: '/v2/offers/dashboard/social' },
   { key: 'enterprises', href: '/v2/enterprises/dashboard', organisationOnly: true },
-  { key: 'partners', href: partnerHome },
+  // A partner's own structure is "Ma structure", the title of the page it opens.
+  { key: (u) => (u.role === 'fullPartner' ? 'ownStructure' : 'partners'), href: partnerHome },
   { key: 'supportCourses', href: '/support-courses/dashboard', organisationOnly: true },
-  { key: 'workshops', href: '/workshops/dashboard', permission: 'workshops.dashboard.visualize', organisationOnly: true },
+  {
+    key: 'workshops',
+    href: '/workshops/dashboard',
+    permission: 'workshops.dashboard.visualize',
+    organisationOnly: true,
+  },
   { key: 'statistics', href: '/v2/statistics', organisationOnly: true },
-  { key: 'exports', href: '/v2/settings/exports', permission: 'settings.exports.visualize', organisationOnly: true },
+  // Exports is a settings page: listed on the settings hub for those who open it, in the menu only for the others.
+  {
+    key: 'exports',
+    href: '/v2/settings/exports',
+    permission: 'settings.exports.visualize',
+    unless: 'settings.visualize',
+    organisationOnly: true,
+  },
   { key: 'settings', href: '/v2/settings', permission: 'settings.visualize' },
 ]
 
 export function navigationFor(user: NavUser): NavItem[] {
-  return ENTRIES.filter((e) => (!e.permission || can(user, e.permission)) && (!e.organisationOnly || !!user.organisationId)).map((e) => ({
-    key: e.key,
+  const shown = (e: NavEntry) =>
+    (!e.permission || can(user, e.permission)) &&
+    (!e.unless || !can(user, e.unless)) &&
+    (!e.organisationOnly || !!user.organisationId)
+  return ENTRIES.filter(shown).map((e) => ({
+    key: typeof e.key === 'function' ? e.key(user) : e.key,
     href: typeof e.href === 'function' ? e.href(user) : e.href,
   }))
 }

@@ -1,9 +1,8 @@
-import { NavLinks } from '@/components/ui/nav-links'
 import { Toaster } from '@/components/ui/toaster'
 import Link from '@/components/ui/link'
 import { getTranslations } from 'next-intl/server'
 import { LegalLinks } from '@/components/layout/legal-links'
-import { MainNav } from '@/components/layout/main-nav'
+import { MainNav, MobileNav } from '@/components/layout/main-nav'
 import { getCurrentUser } from '@/lib/auth/session'
 import { signOutAction } from '@/lib/auth/actions'
 import { navigationFor } from '@/lib/navigation'
@@ -15,21 +14,35 @@ export default async function MainLayout({ children }: { children: React.ReactNo
   const items = user ? navigationFor(user).map((i) => ({ ...i, label: tNav(i.key as 'candidates') })) : []
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+      <a
+        href="#contenu"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+      >
         {t('skipToContent')}
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+          {user && (
+            <MobileNav
+              label={t('mainNavigation')}
+              menuLabel={t('menu')}
+              items={items}
+              account={{ href: '/change-password', label: t('accountSecurity') }}
+            />
+          )}
           <Link href="/" className="text-lg font-semibold text-brand-800 no-underline">
             {t('appName')}
           </Link>
           {user && (
-            <form action={signOutAction} className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm">
+            <form
+              action={signOutAction}
+              className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm"
+            >
               {/* The name is left out on a phone: the header keeps to one screen width. */}
               <span className="hidden text-slate-600 sm:inline">
                 {user.firstName} {user.lastName}
               </span>
-              <Link href="/change-password" className="rounded-md px-2 py-1">
+              <Link href="/change-password" className="hidden rounded-md px-2 py-1 sm:inline-block">
                 {t('accountSecurity')}
               </Link>
               <button type="submit" className="rounded-md px-2 py-1 text-brand-700 hover:bg-slate-100">
@@ -41,7 +54,7 @@ export default async function MainLayout({ children }: { children: React.ReactNo
       </header>
       <div className="flex flex-1 flex-col lg:flex-row">
         {user && (
-          <aside className="border-b border-slate-200 bg-white px-2 py-2 lg:w-52 lg:shrink-0 lg:border-b-0 lg:border-r lg:py-4">
+          <aside className="hidden w-52 shrink-0 border-r border-slate-200 bg-white px-2 py-4 lg:block">
             <MainNav label={t('mainNavigation')} items={items} />
           </aside>
         )}
@@ -50,7 +63,6 @@ export default async function MainLayout({ children }: { children: React.ReactNo
             {children}
           </main>
           <Toaster />
-          <NavLinks />
           <footer className="border-t border-slate-200 bg-white">
             <div className="flex flex-wrap gap-4 px-4 py-3 text-sm lg:px-6">
               <LegalLinks />

@@ -2,8 +2,7 @@
 
 import { Popover } from '@/components/ui/popover'
 import { Tooltip } from '@/components/ui/tooltip'
-import { formatDate } from '@/lib/dates'
-import { formatPhone } from '@/lib/phone'
+import { formatDate, formatPhone } from '@/lib/format'
 import type { ApplyRow } from '@/lib/applies/list-by-tab'
 
 /** Spec §6 candidate.visualize: the name opens the candidate sheet in a new tab, else plain text. */

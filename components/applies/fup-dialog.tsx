@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { loadApplyForDialog, previewFupAction, sendFupAction, type DialogApply } from '@/lib/applies/actions'
 import { CONVOCATION_KEYS, fieldErrorsOf, fupAnswerSchema, type FupAnswerInput } from '@/lib/applies/fup-schema'
-import { formatDate } from '@/lib/dates'
+import { formatDate } from '@/lib/format'
 import { additionalFieldText } from '@/lib/fup/additional-field-text'
 import { CauseField, FeedbackField, ReadOnlyBlock } from './fup-dialog-parts'
 

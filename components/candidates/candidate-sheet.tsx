@@ -1,4 +1,4 @@
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { notFound } from 'next/navigation'
 import { clsx } from 'clsx'
 import { PageHeader } from '@/components/layout/page-header'
@@ -88,9 +88,9 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
         subtitle={<FollowUp status={candidate.status} place={candidate.place} referent={referent} />}
         actions={
           canModify && !editing ? (
-            <NavLink href={`${sectionHref}?edit=1`} className={buttonClass('primary')}>
+            <Link href={`${sectionHref}?edit=1`} className={buttonClass('primary')}>
               Modifier<span className="sr-only"> la fiche de {`${candidate.firstName} ${candidate.lastName}`}</span>
-            </NavLink>
+            </Link>
           ) : undefined
         }
       />
@@ -98,7 +98,7 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
         <ul className="flex sm:gap-2">
           {(Object.keys(CANDIDATE_SECTIONS) as CandidateSection[]).map((key) => (
             <li key={key}>
-              <NavLink
+              <Link
                 href={sectionPath(id, key)}
                 aria-current={key === section ? 'page' : undefined}
                 className={clsx(
@@ -115,7 +115,7 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
                 <span className={clsx('col-start-1 row-start-1 text-center', key === section && 'font-semibold')}>
                   {CANDIDATE_SECTIONS[key]}
                 </span>
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,9 +1,9 @@
 import { PlacementStatusBadge } from '@/components/job-offers/status-badges'
-import { BADGE_CLASS, BADGE_TONES } from '@/components/ui/badge-tones'
+import { StatusBadge } from '@/components/ui/status-badge'
 import { EmptyState } from '@/components/ui/empty-state'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import type { CandidateOverview } from '@/lib/candidates/overview'
-import { formatDate, formatDateTime } from '@/lib/dates'
+import { formatDate, formatDateTime } from '@/lib/format'
 import { SMS_STATUS_LABELS } from '@/lib/sms/status'
 
 /** The button that fills each part when it is empty (null: the user may not). */
@@ -32,9 +32,9 @@ function Card({ id, title, count, link, children }: CardProps) {
           {title}
           {!!count && <span className="font-normal text-slate-600"> ({count.toLocaleString('fr-FR')})</span>}
         </h2>
-        <NavLink href={link.href} className="text-sm">
+        <Link href={link.href} className="text-sm">
           {link.label}
-        </NavLink>
+        </Link>
       </div>
       {children}
     </section>
@@ -49,9 +49,9 @@ function Empty({ title, fill, hint }: { title: string; fill: React.ReactNode; hi
 /** A name that links to its page when the user may open it. */
 function Named({ href, name }: { href: string | null; name: string }) {
   return href ? (
-    <NavLink href={href} className="font-medium break-words">
+    <Link href={href} className="font-medium break-words">
       {name}
-    </NavLink>
+    </Link>
   ) : (
     <span className="font-medium break-words">{name}</span>
   )
@@ -139,7 +139,9 @@ export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
                     'Toutes les étapes sont faites'
                   ) : c.late ? (
                     <>
-                      <span className={`${BADGE_CLASS} ${BADGE_TONES.amber} mr-1`}>En retard</span>
+                      <StatusBadge tone="warning" className="mr-1">
+                        En retard
+                      </StatusBadge>
                       {c.nextStep}, prévue avant le {formatDate(c.nextDueOn)}
                     </>
                   ) : (

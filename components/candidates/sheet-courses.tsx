@@ -1,8 +1,9 @@
 import { EmptyState } from '@/components/ui/empty-state'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { now } from '@/lib/clock'
-import { formatDate, parisToday } from '@/lib/dates'
+import { parisToday } from '@/lib/dates'
+import { formatDate } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { coursesOfCandidate } from '@/lib/support-courses/queries'
 
@@ -25,9 +26,9 @@ export async function SheetCourses({ organisationId, candidateId, canOpen }: { o
             key: r.id,
             cells: [
               canOpen ? (
-                <NavLink key="c" href={`/support-courses/${r.courseId}`}>
+                <Link key="c" href={`/support-courses/${r.courseId}`}>
                   {r.name}
-                </NavLink>
+                </Link>
               ) : (
                 r.name
               ),

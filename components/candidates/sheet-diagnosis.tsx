@@ -1,8 +1,8 @@
 import { SendDiagnosisButton } from '@/components/diagnosis/send-diagnosis-button'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { NavLink } from '@/components/ui/nav-link'
-import { formatDate, formatDateTime } from '@/lib/dates'
+import Link from '@/components/ui/link'
+import { formatDate, formatDateTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { candidateDiagnoses } from '@/lib/diagnosis/diagnoses'
 import { barriersFound, compareBarriers, levelLabel } from '@/lib/diagnosis/choices'
@@ -23,9 +23,9 @@ export async function SheetDiagnosis({ organisationId, candidateId, canModify }:
         </h2>
         {canModify && (
           <div className="flex flex-wrap gap-2">
-            <NavLink href={`/diagnosis/${candidateId}`} className={buttonClass('primary', 'px-3 py-1.5')}>
+            <Link href={`/diagnosis/${candidateId}`} className={buttonClass('primary', 'px-3 py-1.5')}>
               {underWay?.status === 'toReview' ? 'Relire les réponses' : underWay?.status === 'draft' ? 'Reprendre le diagnostic' : 'Faire un diagnostic'}
-            </NavLink>
+            </Link>
             {underWay?.status !== 'toReview' && <SendDiagnosisButton candidateId={candidateId} again={underWay?.status === 'sent'} />}
           </div>
         )}

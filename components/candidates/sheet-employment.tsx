@@ -1,7 +1,7 @@
 import { PlacementStatusBadge } from '@/components/job-offers/status-badges'
 import { EmptyState } from '@/components/ui/empty-state'
-import { NavLink } from '@/components/ui/nav-link'
-import { formatDate, formatDateTime } from '@/lib/dates'
+import Link from '@/components/ui/link'
+import { formatDate, formatDateTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { PLACEMENT_STATUSES } from '@/lib/job-offers/labels'
 import { placementsOfCandidate } from '@/lib/job-offers/queries'
@@ -22,9 +22,9 @@ export async function SheetEmployment({ organisationId, candidateId }: { organis
             <li key={p.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  <NavLink href={`/v2/offer/${p.jobOfferId}`} className="font-medium">
+                  <Link href={`/v2/offer/${p.jobOfferId}`} className="font-medium">
                     {p.title}
-                  </NavLink>
+                  </Link>
                   {p.enterpriseName && <span className="text-slate-700"> · {p.enterpriseName}</span>}
                 </span>
                 <PlacementStatusBadge status={p.status} />

@@ -3,7 +3,7 @@ import { SimpleTable } from '@/components/ui/simple-table'
 import type { CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
 import { CANDIDATE_FIELD_LABELS } from '@/lib/candidates/field-labels'
 import { candidateHistory, historyActionLabel } from '@/lib/candidates/history'
-import { formatDateTime } from '@/lib/dates'
+import { formatDateTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 
 /** The field names an update row lists, as labels: never the values, which the audit does not keep. */

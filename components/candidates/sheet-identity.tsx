@@ -1,7 +1,6 @@
 import { CANDIDATE_FIELD_LABELS as L } from '@/lib/candidates/field-labels'
 import type { CandidateRecord } from '@/lib/candidates/queries'
-import { formatDate, formatDateTime } from '@/lib/dates'
-import { formatPhone } from '@/lib/phone'
+import { formatDate, formatDateTime, formatPhone } from '@/lib/format'
 import { NirReveal } from './nir-reveal'
 import { SheetDetails } from './sheet-details'
 

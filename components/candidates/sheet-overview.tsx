@@ -1,10 +1,11 @@
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
 import { buttonClass } from '@/components/ui/button'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import type { CurrentUser } from '@/lib/auth/session'
 import { candidateOverview, type CandidateOverview } from '@/lib/candidates/overview'
 import { now } from '@/lib/clock'
-import { formatDate, parisToday } from '@/lib/dates'
+import { parisToday } from '@/lib/dates'
+import { formatDate } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { can } from '@/lib/permissions'
 import { prescriberDefaults } from '@/lib/prescriptions/queries'
@@ -67,24 +68,24 @@ export async function SheetOverview({ user, organisationId, candidateId }: Props
     pending: allowed.prescribe ? prescribe('Prescrire à une offre', 'secondary') : null,
     workshop: allowed.workshop ? <OverviewWorkshopButton candidateId={candidateId} label="Choisir un atelier" /> : null,
     course: allowed.course ? (
-      <NavLink href="/support-courses/dashboard" className={buttonClass('secondary', 'px-3 py-1.5')}>
+      <Link href="/support-courses/dashboard" className={buttonClass('secondary', 'px-3 py-1.5')}>
         Inscrire à un parcours
-      </NavLink>
+      </Link>
     ) : null,
     sms: allowed.sms ? smsButton('Écrire un SMS', 'secondary') : null,
     placement: allowed.placement ? (
-      <NavLink href="/v2/offers/dashboard/job" className={buttonClass('secondary', 'px-3 py-1.5')}>
+      <Link href="/v2/offers/dashboard/job" className={buttonClass('secondary', 'px-3 py-1.5')}>
         Positionner sur une offre d’emploi
-      </NavLink>
+      </Link>
     ) : null,
   }
   const quick = [
     allowed.prescribe && <span key="p">{prescribe('Prescrire', 'primary')}</span>,
     allowed.sms && <span key="s">{smsButton('Envoyer un SMS', 'secondary')}</span>,
     allowed.diagnosis && (
-      <NavLink key="d" href={`/diagnosis/${candidateId}`} className={buttonClass('secondary', 'px-3 py-1.5')}>
+      <Link key="d" href={`/diagnosis/${candidateId}`} className={buttonClass('secondary', 'px-3 py-1.5')}>
         {overview.diagnosis?.underWay ? DIAGNOSIS_LABEL[overview.diagnosis.underWay] : 'Faire un diagnostic'}
-      </NavLink>
+      </Link>
     ),
     allowed.workshop && <OverviewWorkshopButton key="w" candidateId={candidateId} label="Inscrire à un atelier" />,
   ].filter(Boolean)

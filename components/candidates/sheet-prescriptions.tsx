@@ -1,4 +1,4 @@
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { and, eq } from 'drizzle-orm'
 import { ManualStatusButton } from '@/components/prescriptions/manual-status-button'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
@@ -6,7 +6,8 @@ import { PrescriptionDocuments } from '@/components/prescriptions/prescription-d
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { getCurrentUser } from '@/lib/auth/session'
-import { formatDate, parisToday } from '@/lib/dates'
+import { parisToday } from '@/lib/dates'
+import { formatDate } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { candidates } from '@/lib/db/schema'
 import { can } from '@/lib/permissions'
@@ -66,9 +67,9 @@ export async function SheetPrescriptions({ organisationId, candidateId }: { orga
             return {
               key: a.id,
               cells: [
-                <NavLink key="o" href={`/offer/social/${a.offerId}`}>
+                <Link key="o" href={`/offer/social/${a.offerId}`}>
                   {a.offerName}
-                </NavLink>,
+                </Link>,
                 a.providerName,
                 <span key="s">
                   {PRESCRIPTION_STATE_LABELS[a.state]}

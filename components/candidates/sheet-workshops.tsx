@@ -1,8 +1,8 @@
 import { EmptyState } from '@/components/ui/empty-state'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { now } from '@/lib/clock'
-import { formatDate, formatTime } from '@/lib/dates'
+import { formatDate, formatTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { workshopsOfCandidate } from '@/lib/workshops/queries'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
@@ -22,9 +22,9 @@ export async function SheetWorkshops({ organisationId, candidateId, canOpen }: {
         cells: [
           r.startsAt ? `${formatDate(r.startsAt)} ${formatTime(r.startsAt)}` : '',
           canOpen ? (
-            <NavLink key="w" href={`/workshops/${r.workshopId}`}>
+            <Link key="w" href={`/workshops/${r.workshopId}`}>
               {r.name}
-            </NavLink>
+            </Link>
           ) : (
             r.name
           ),

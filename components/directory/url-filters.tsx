@@ -2,8 +2,7 @@
 
 import { useEffect, useState, useTransition } from 'react'
 import { usePathname, useRouter } from 'next/navigation'
-import { SelectField } from '@/components/settings/select-field'
-import { FilterPanel } from '@/components/ui/filter-panel'
+import { FilterPanel, FilterSelect } from '@/components/ui/filter-panel'
 import { SearchField } from '@/components/ui/search-field'
 import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
 import { useHydrated } from '@/components/ui/use-hydrated'
@@ -44,7 +43,7 @@ export function UrlFilters({ label, searchLabel, placeholder, values, selects, h
     >
       {!hideSearch && <SearchField label={searchLabel} value={text} onChange={setText} placeholder={placeholder} />}
       {selects.map((s) => (
-        <SelectField
+        <FilterSelect
           key={s.name}
           label={s.label}
           value={chosen[s.name] ?? ''}

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { myExportsAction, type MyExport } from '@/lib/exports/actions'
-import { formatDate, formatDateTime } from '@/lib/dates'
+import { EMPTY_VALUE, formatDate, formatDateTime } from '@/lib/format'
 import { ExportForm } from './export-form'
 
 type FormProps = Omit<Parameters<typeof ExportForm>[0], 'onRequested'>
@@ -65,7 +65,7 @@ function ExportState({ row }: { row: MyExport }) {
 }
 
 function ExportFile({ row, now }: { row: MyExport; now: string }) {
-  if (row.status !== 'done' || !row.expiresAt) return <span className="text-slate-500">-</span>
+  if (row.status !== 'done' || !row.expiresAt) return <span className="text-slate-500">{EMPTY_VALUE}</span>
   if (row.expiresAt <= now) return <span className="text-slate-600">Supprimé le {formatDate(row.expiresAt)}</span>
   const bytes = row.byteSize ?? 0
   const size =

@@ -1,6 +1,6 @@
 'use client'
 
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import { FeedbackField } from '@/components/applies/fup-dialog-parts'
@@ -115,7 +115,8 @@ export function ModelEditor({ id, name, fields, logos }: { id: string; name: str
         <p className="text-sm text-slate-600">Le partenaire choisit les logos de sa réponse parmi ceux-ci&nbsp;; un logo obligatoire y figure toujours. Le logo FSE s’ajoute de lui-même aux offres financées par le FSE.</p>
         <ul className="flex flex-col gap-3">
           {logoDrafts.map((l, i) => (
-            <li key={l.id} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-[1fr_1fr_1fr_auto_auto] md:items-end">
+            <li key={l.id} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-[8rem_1fr_1fr_1fr_auto_auto] md:items-end">
+              <LogoPreview key={l.uri} uri={l.uri} label={l.label} />
               <FeedbackField label={`Libellé du logo ${i + 1}`} value={l.label} onChange={(label) => setLogo(i, { label })} error={errors[`sponsorsLogo.${i}.label`]} required />
               <FeedbackField label={`Valeur du logo ${i + 1}`} value={l.value} onChange={(value) => setLogo(i, { value })} error={errors[`sponsorsLogo.${i}.value`]} required />
               <FeedbackField label={`Adresse de l’image du logo ${i + 1}`} value={l.uri} onChange={(uri) => setLogo(i, { uri })} error={errors[`sponsorsLogo.${i}.uri`]} required />
@@ -235,5 +236,36 @@ function FieldRow({
         </div>
       )}
     </li>
+  )
+}
+
+/**
+ * The logo as the partner's PDF will draw it, rather than its address. The pages' Content-Security-Policy shows only
+ * Passerelle's own images ('self', data:): another site's address says so instead of a broken image.
+ */
+function LogoPreview({ uri, label }: { uri: string; label: string }) {
+  const [broken, setBroken] = useState(false)
+  const image = useRef<HTMLImageElement>(null)
+  // An image that failed before the page hydrated fired its error event unheard: read its state once mounted.
+  useEffect(() => {
+    const img = image.current
+    if (img?.complete && img.naturalWidth === 0) setBroken(true)
+  }, [])
+  const own = (uri.startsWith('/') && !uri.startsWith('//')) || uri.startsWith('data:image/')
+  const note = (text: string) => <span className="flex h-12 items-center text-xs text-slate-600">{text}</span>
+  if (!uri) return note('Pas encore d’image')
+  if (!own) return note('Aperçu indisponible (image d’un autre site)')
+  if (broken) return note('Image introuvable')
+  return (
+    <span className="flex h-12 items-center">
+      {/* eslint-disable-next-line @next/next/no-img-element -- a small SVG or PNG at its own size, no optimisation to do */}
+      <img
+        ref={image}
+        src={uri}
+        alt={label ? `Logo ${label}` : 'Logo'}
+        className="max-h-12 max-w-32 object-contain"
+        onError={() => setBroken(true)}
+      />
+    </span>
   )
 }

@@ -1,18 +1,22 @@
-import { clsx } from 'clsx'
-import { BADGE_CLASS, BADGE_TONES, type BadgeTone } from '@/components/ui/badge-tones'
-import { JOB_OFFER_STATUSES, PLACEMENT_STATUSES, type JobOfferStatus, type PlacementStatus } from '@/lib/job-offers/labels'
+import { StatusBadge, type BadgeTone } from '@/components/ui/status-badge'
+import {
+  JOB_OFFER_STATUSES,
+  PLACEMENT_STATUSES,
+  type JobOfferStatus,
+  type PlacementStatus,
+} from '@/lib/job-offers/labels'
 
-/** A job offer's status badge colour: open, filled, closed. */
-export const jobOfferStatusTone = (status: JobOfferStatus): BadgeTone => (status === 'open' ? 'green' : status === 'filled' ? 'brand' : 'slate')
+/** A job offer's status badge tone: open, filled, closed. */
+export const jobOfferStatusTone = (status: JobOfferStatus): BadgeTone =>
+  status === 'open' ? 'success' : status === 'filled' ? 'info' : 'neutral'
 
 export function JobOfferStatusBadge({ status }: { status: JobOfferStatus }) {
-  return <span className={clsx(BADGE_CLASS, BADGE_TONES[jobOfferStatusTone(status)])}>{JOB_OFFER_STATUSES[status]}</span>
+  return <StatusBadge tone={jobOfferStatusTone(status)}>{JOB_OFFER_STATUSES[status]}</StatusBadge>
 }
 
+const placementTone = (status: PlacementStatus): BadgeTone =>
+  status === 'hired' ? 'success' : status === 'refused' || status === 'abandoned' ? 'neutral' : 'warning'
+
 export function PlacementStatusBadge({ status }: { status: PlacementStatus }) {
-  return (
-    <span className={clsx(BADGE_CLASS, BADGE_TONES[status === 'hired' ? 'green' : status === 'refused' || status === 'abandoned' ? 'slate' : 'amber'])}>
-      {PLACEMENT_STATUSES[status]}
-    </span>
-  )
+  return <StatusBadge tone={placementTone(status)}>{PLACEMENT_STATUSES[status]}</StatusBadge>
 }

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server'
 import type { socialOffers } from '@/lib/db/schema'
 import { sanitizeDescription } from '@/lib/offers/sanitize-description'
-import { formatPhone } from '@/lib/phone'
+import { formatPhone } from '@/lib/format'
 import { ValidityBadge } from './validity-badge'
 import { OfferDescription } from './offer-description'
 import { OfferEditButton } from './offer-edit-button'

@@ -1,11 +1,11 @@
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { buttonClass } from '@/components/ui/button'
 
 /** Spec §2: shown only for this product's own offers and to users with candidate.socialboard.modify (and a writer of its structure). */
 export function OfferEditButton({ offerId, offerName }: { offerId: string; offerName: string }) {
   return (
-    <NavLink href={`/offer/social/${offerId}/edit`} className={buttonClass('secondary', 'px-3 py-1')} aria-label={`Modifier l’offre ${offerName}`}>
+    <Link href={`/offer/social/${offerId}/edit`} className={buttonClass('secondary', 'px-3 py-1')} aria-label={`Modifier l’offre ${offerName}`}>
       Modifier
-    </NavLink>
+    </Link>
   )
 }

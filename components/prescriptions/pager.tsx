@@ -1,4 +1,4 @@
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { buttonClass } from '@/components/ui/button'
 import { PAGE_SIZE } from '@/lib/constants'
 
@@ -9,9 +9,9 @@ export function Pager({ page, total, href, label }: { page: number; total: numbe
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-2 text-sm">
       {page > 1 ? (
-        <NavLink href={href(page - 1)} className={buttonClass('secondary')}>
+        <Link href={href(page - 1)} className={buttonClass('secondary')}>
           Page précédente
-        </NavLink>
+        </Link>
       ) : (
         <span />
       )}
@@ -19,9 +19,9 @@ export function Pager({ page, total, href, label }: { page: number; total: numbe
         Page {page} sur {pages}
       </span>
       {page < pages ? (
-        <NavLink href={href(page + 1)} className={buttonClass('secondary')}>
+        <Link href={href(page + 1)} className={buttonClass('secondary')}>
           Page suivante
-        </NavLink>
+        </Link>
       ) : (
         <span />
       )}

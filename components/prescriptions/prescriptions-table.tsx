@@ -1,12 +1,50 @@
-import { formatDate } from '@/lib/dates'
+import Link from '@/components/ui/link'
+import { DataTable, type TableColumn } from '@/components/ui/data-table'
+import { PRESCRIPTION_STATE_TONES, StatusBadge } from '@/components/ui/status-badge'
+import { formatDate, orEmpty } from '@/lib/format'
 import type { PrescriptionRow } from '@/lib/prescriptions/queries'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
-import { PrescriptionsRows, type PrescriptionLine } from './prescriptions-rows'
+import { PrescriptionDocuments } from './prescription-documents'
+
+const COLUMNS: TableColumn<PrescriptionRow>[] = [
+  {
+    id: 'candidate',
+    header: 'Candidat',
+    cell: (a) => (
+      <Link href={`/v2/candidate/${a.candidateId}/prescriptions`}>
+        {a.lastName} {a.firstName}
+      </Link>
+    ),
+  },
+  { id: 'offer', header: 'Offre', cell: (a) => <Link href={`/offer/social/${a.offerId}`}>{a.offerName}</Link> },
+  { id: 'partner', header: 'Partenaire', cell: (a) => a.providerName },
+  {
+    id: 'state',
+    header: 'État',
+    cell: (a) => (
+      <StatusBadge tone={PRESCRIPTION_STATE_TONES[a.state]}>{PRESCRIPTION_STATE_LABELS[a.state]}</StatusBadge>
+    ),
+  },
+  { id: 'prescribedOn', header: 'Prescription', cell: (a) => formatDate(a.prescriptionDate) },
+]
+const ANSWER_COLUMNS: TableColumn<PrescriptionRow>[] = [
+  { id: 'answeredOn', header: 'Réponse', cell: (a) => orEmpty(formatDate(a.responseDate)) },
+  // '-' is the partner's refused list's word for an unknown cause (spec §3); here, an empty value like any other.
+  {
+    id: 'cause',
+    header: 'Motif',
+    cell: (a) => orEmpty(a.state === 'REFUSED_STRUCTURE' && a.causeLabel !== '-' ? a.causeLabel : null),
+  },
+]
+const DOCUMENTS: TableColumn<PrescriptionRow> = {
+  id: 'documents',
+  header: 'Documents',
+  cell: (a) => <PrescriptionDocuments row={a} />,
+}
 
 /**
  * The referent's prescriptions and the partners' answers: candidate (to the sheet), offer, partner, state, dates, cause,
- * documents. The rows go to the client table as compact lines (prescriptions-rows.tsx); `extra`'s cell, one small
- * element or text per row, is rendered here.
+ * documents, and an optional column of the page's own (e.g. the date the answer came).
  */
 export function PrescriptionsTable({
   caption,
@@ -20,32 +58,11 @@ export function PrescriptionsTable({
   /** Pending prescriptions only: no answer date nor cause to show. */
   unanswered?: boolean
 }) {
-  const answerHeaders = unanswered ? [] : ['Réponse', 'Motif']
-  const lines = rows.map(
-    (a): PrescriptionLine => [
-      a.id,
-      a.candidateId,
-      a.firstName,
-      a.lastName,
-      a.offerId,
-      a.offerName,
-      a.providerName,
-      PRESCRIPTION_STATE_LABELS[a.state],
-      formatDate(a.prescriptionDate),
-      formatDate(a.responseDate) || '-',
-      a.state === 'REFUSED_STRUCTURE' ? (a.causeLabel ?? '-') : '-',
-      a.prescriptionDocumentId,
-      a.answerDocumentId,
-      a.hasFup,
-    ],
-  )
-  return (
-    <PrescriptionsRows
-      caption={caption}
-      headers={['Candidat', 'Offre', 'Partenaire', 'État', 'Prescription', ...answerHeaders, 'Documents', ...(extra ? [extra.header] : [])]}
-      lines={lines}
-      unanswered={unanswered}
-      extra={extra ? rows.map((a) => extra.cell(a)) : undefined}
-    />
-  )
+  const columns = [
+    ...COLUMNS,
+    ...(unanswered ? [] : ANSWER_COLUMNS),
+    DOCUMENTS,
+    ...(extra ? [{ id: 'extra', header: extra.header, cell: extra.cell }] : []),
+  ]
+  return <DataTable caption={caption} columns={columns} data={rows} getRowId={(a) => a.id} />
 }

@@ -1,7 +1,7 @@
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { now } from '@/lib/clock'
-import { formatDateTime } from '@/lib/dates'
+import { formatDateTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { FAILED_SENDS_DAYS, failedSends } from '@/lib/settings/failed-sends'
 import { smsErrorLabel } from '@/lib/sms/status'
@@ -60,9 +60,9 @@ export async function FailedSends({ organisationId }: { organisationId: string }
               rows={sms.map((m) => ({
                 key: m.id,
                 cells: [
-                  <NavLink key="c" href={`/v2/candidate/${m.candidateId}/sms`}>
+                  <Link key="c" href={`/v2/candidate/${m.candidateId}/sms`}>
                     {m.lastName} {m.firstName}
-                  </NavLink>,
+                  </Link>,
                   formatDateTime(m.at),
                   m.status === 'unknown' ? UNKNOWN_FATE : (smsErrorLabel(m.errorCode) ?? 'erreur'),
                   <ResendMailButton key="resend" smsId={m.id} label={`le SMS à ${m.firstName} ${m.lastName}`} />,

@@ -30,24 +30,37 @@ export function UserIdentities({ userId, identities }: { userId: string; identit
   return (
     <div className="flex flex-col gap-4">
       {identities.length === 0 ? (
-        <p className="text-sm text-slate-600">Aucune identité enregistrée&nbsp;: la personne se connecte avec son email et son mot de passe.</p>
+        <p className="text-sm text-slate-600">
+          Aucune identité enregistrée&nbsp;: la personne se connecte avec son email et son mot de passe.
+        </p>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
           {identities.map((identity) => (
             <li key={identity.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
               <span>
-                <span className="font-medium">{PROVIDER_LABELS[identity.providerId as ProviderId] ?? identity.providerId}</span>
-                <span className="text-slate-600"> — </span>
+                <span className="font-medium">
+                  {PROVIDER_LABELS[identity.providerId as ProviderId] ?? identity.providerId}
+                </span>
+                <span className="text-slate-600"> — identifiant </span>
                 <code className="break-all font-mono text-xs">{identity.accountId}</code>
               </span>
-              <Button variant="ghost" onClick={() => setRemoving(identity)} aria-label={`Retirer l’identité ${PROVIDER_LABELS[identity.providerId as ProviderId] ?? identity.providerId}`}>
+              <Button
+                variant="ghost"
+                onClick={() => setRemoving(identity)}
+                aria-label={`Retirer l’identité ${PROVIDER_LABELS[identity.providerId as ProviderId] ?? identity.providerId}`}
+              >
                 Retirer
               </Button>
             </li>
           ))}
         </ul>
       )}
-      <form key={formKey} action={action} className="flex flex-col gap-3 rounded-md border border-slate-200 p-4" noValidate>
+      <form
+        key={formKey}
+        action={action}
+        className="flex flex-col gap-3 rounded-md border border-slate-200 p-4"
+        noValidate
+      >
         <h3 className="text-sm font-semibold">Enregistrer une identité</h3>
         {/* The choice is state (it decides the fields below): React resets a form after its action, not this. */}
         <input type="hidden" name="providerId" value={provider} />
@@ -60,12 +73,28 @@ export function UserIdentities({ userId, identities }: { userId: string; identit
         />
         {provider === 'microsoft' ? (
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Identifiant du locataire (tenant id)" name="tenantId" autoComplete="off" spellCheck={false} error={errors.tenantId} defaultValue={v.tenantId ?? ''} />
-            <Field label="Identifiant d’objet (object id)" name="objectId" autoComplete="off" spellCheck={false} error={errors.objectId} defaultValue={v.objectId ?? ''} />
+            <Field
+              label="Identifiant de l’organisation chez Microsoft"
+              name="tenantId"
+              autoComplete="off"
+              spellCheck={false}
+              error={errors.tenantId}
+              defaultValue={v.tenantId ?? ''}
+              hint="Votre service informatique le connaît («\u00a0ID de locataire\u00a0» dans Microsoft Entra)."
+            />
+            <Field
+              label="Identifiant de la personne chez Microsoft"
+              name="objectId"
+              autoComplete="off"
+              spellCheck={false}
+              error={errors.objectId}
+              defaultValue={v.objectId ?? ''}
+              hint="Visible sur la fiche de la personne dans Microsoft Entra («\u00a0ID d’objet\u00a0»)."
+            />
           </div>
         ) : (
           <Field
-            label="Identifiant chez le fournisseur (sub)"
+            label={`Identifiant de la personne chez ${PROVIDER_LABELS[provider]}`}
             name="subject"
             autoComplete="off"
             spellCheck={false}

@@ -1,16 +1,15 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { clsx } from 'clsx'
 import { CheckCheck, Clock, MessageSquareReply, Send, TriangleAlert, Ban } from 'lucide-react'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { EmptyState } from '@/components/ui/empty-state'
 import { getCurrentUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
-import { formatDateTime } from '@/lib/dates'
+import { formatDateTime, formatPhone } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { notifications, smsMessages } from '@/lib/db/schema'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
-import { formatPhone } from '@/lib/phone'
 import { NOT_A_MOBILE } from '@/lib/sms/mobile-number'
 import { listTemplates, smsRecipient, smsThread, type ThreadMessage } from '@/lib/sms/queries'
 import { SMS_STATUS_LABELS, smsErrorLabel } from '@/lib/sms/status'
@@ -68,16 +67,16 @@ export async function SheetSms({ organisationId, candidateId, before }: { organi
       <RefreshWhilePending pending={pending} />
       {thread.hasMore && (
         <p>
-          <NavLink href={`/v2/candidate/${candidateId}/sms?avant=${thread.messages[thread.messages.length - 1]!.id}`} className="text-sm">
+          <Link href={`/v2/candidate/${candidateId}/sms?avant=${thread.messages[thread.messages.length - 1]!.id}`} className="text-sm">
             Messages précédents
-          </NavLink>
+          </Link>
         </p>
       )}
       {cursor && (
         <p>
-          <NavLink href={`/v2/candidate/${candidateId}/sms`} className="text-sm">
+          <Link href={`/v2/candidate/${candidateId}/sms`} className="text-sm">
             Revenir aux derniers messages
-          </NavLink>
+          </Link>
         </p>
       )}
       {messages.length === 0 ? (

@@ -1,8 +1,7 @@
 'use client'
 
 import { clsx } from 'clsx'
-import { NavLink } from '@/components/ui/nav-link'
-import { useFirstRowsOnServer } from '@/components/ui/use-hydrated'
+import Link from '@/components/ui/link'
 import { LeaveCourseButton, StepDoneButton } from './course-controls'
 
 /** One of the course's steps, as every enrolment follows them: its id, title and kind. */
@@ -20,18 +19,17 @@ const BADGE = { done: (d: string) => `Faite le ${d}`, late: (d: string) => `En r
  * step's title 50 times (issue 16 §1).
  */
 export function EnrolmentList({ steps, enrolments, canModify, today }: { steps: CourseStepLine[]; enrolments: EnrolmentLine[]; canModify: boolean; today: string }) {
-  const shown = useFirstRowsOnServer(enrolments)
   return (
     <ul className="flex flex-col gap-3">
-      {shown.map((e) => {
+      {enrolments.map((e) => {
         const name = `${e.firstName} ${e.lastName}`
         return (
           <li key={e.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
             <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
               <span>
-                <NavLink href={`/v2/candidate/${e.candidateId}`} className="font-medium">
+                <Link href={`/v2/candidate/${e.candidateId}`} className="font-medium">
                   {e.lastName} {e.firstName}
-                </NavLink>{' '}
+                </Link>{' '}
                 <span className="text-slate-600">inscrit le {e.enrolledOn}</span>
               </span>
               {canModify && <LeaveCourseButton enrolmentId={e.id} name={name} />}

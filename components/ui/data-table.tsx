@@ -1,14 +1,13 @@
-'use client'
-
 import { clsx } from 'clsx'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { Checkbox } from './checkbox'
-import { useHydrated, SERVER_ROWS } from './use-hydrated'
 
 /** A column: its id (the server's sort key when sortable), header and cell. */
 export type TableColumn<T> = {
   id: string
   header: React.ReactNode
+  /** The header in words, shown before the value when the rows reflow as cards (defaults to a string header). */
+  label?: string
   cell: (row: T) => React.ReactNode
   /** Its header becomes a button that asks the server for this order. */
   sortable?: boolean
@@ -21,10 +20,10 @@ export type TableSort = { id: string; desc: boolean }
 export type TableSelection = Record<string, boolean>
 
 /**
- * A dense, accessible table of server-sorted, server-paged rows. Row selection is optional and controlled (the parent
- * owns the selection, e.g. to act on the selected rows); with `onSortChange`, sortable columns' headers are buttons and
- * their header cells carry aria-sort. Plain React: the TanStack table it replaced built its row models for every row
- * at each render, a tenth of the candidates dashboard's server render (issue 16 §1), for features no list here uses.
+ * The one table of the app: dense and accessible, its rows reflowed as cards on a phone. It renders on the server
+ * (a read-only list) as well as in the browser (selection, server-side sort): it holds no state of its own. Row
+ * selection is optional and controlled (the parent owns the selection, e.g. to act on the selected rows); with
+ * `onSortChange`, sortable columns' headers are buttons and their header cells carry aria-sort.
  */
 export function DataTable<T>({
   caption,
@@ -76,47 +75,55 @@ export function DataTable<T>({
     else next[id] = true
     onSelectionChange(next)
   }
-  // The first rows in the server's HTML, the others rendered by the browser once hydrated (components/ui/use-hydrated.ts).
-  const hydrated = useHydrated()
-  const rows = hydrated ? data : data.slice(0, SERVER_ROWS)
   const width = columns.length + (selectable ? 1 : 0)
   return (
     <div
       {...(region ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}
       className={clsx(
-        'overflow-auto rounded-lg border border-slate-200 bg-white',
-        region && 'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
+        'overflow-auto rounded-lg border border-slate-200 bg-white max-md:border-0 max-md:bg-transparent',
+        region &&
+          'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
       )}
       style={maxHeight ? { maxHeight } : undefined}
     >
-      <table className="w-full text-left text-sm">
+      {/* .data-table (app/globals.css): the cells' look, and each row a card below 768 px (its header kept for readers). */}
+      <table className="data-table w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700">
+        <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700 max-md:sr-only">
           <tr>
             {selectable && (
               <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                <Checkbox aria-label={selectAllLabel} checked={allSelected} indeterminate={selectedCount > 0 && !allSelected} disabled={ids.length === 0} onChange={toggleAll} />
+                <Checkbox
+                  aria-label={selectAllLabel}
+                  checked={allSelected}
+                  indeterminate={selectedCount > 0 && !allSelected}
+                  disabled={ids.length === 0}
+                  onChange={toggleAll}
+                />
               </th>
             )}
             {columns.map((column) => {
               const sortable = !!onSortChange && !!column.sortable
               const sorted = sort?.id === column.id ? (sort.desc ? 'desc' : 'asc') : false
+              const ariaSort = sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'
               return (
                 <th
                   key={column.id}
                   scope="col"
-                  aria-sort={sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                  aria-sort={sortable ? ariaSort : undefined}
                   className={clsx('whitespace-nowrap px-3 py-2 font-semibold', columnClassNames?.[column.id])}
                 >
                   {sortable ? (
                     <button
                       type="button"
                       // The same column again turns its order round; another starts with its first direction.
-                      onClick={() => onSortChange({ id: column.id, desc: sorted ? sorted === 'asc' : !!column.sortDescFirst })}
+                      onClick={() =>
+                        onSortChange({ id: column.id, desc: sorted ? sorted === 'asc' : !!column.sortDescFirst })
+                      }
                       className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:bg-slate-200"
                     >
                       {column.header}
-                      {sorted === 'asc' ? <ArrowUp aria-hidden size={14} /> : sorted === 'desc' ? <ArrowDown aria-hidden size={14} /> : <ArrowUpDown aria-hidden size={14} className="text-slate-400" />}
+                      <SortIcon sorted={sorted} />
                     </button>
                   ) : (
                     column.header
@@ -127,28 +134,37 @@ export function DataTable<T>({
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 ? (
+          {data.length === 0 ? (
             <tr>
-              <td colSpan={width} className="px-3 py-8 text-center text-slate-600">
+              <td colSpan={width} className="py-8 text-center text-slate-600">
                 {empty}
               </td>
             </tr>
           ) : (
-            rows.map((row) => {
-              const id = getRowId(row)
+            data.map((row, i) => {
+              const id = ids[i]!
               const selected = selectable && !!selection[id]
               return (
-                <tr key={id} className={clsx('border-t border-slate-100', selected && 'bg-brand-50')}>
+                <tr key={id} className={selected ? 'bg-brand-50' : undefined}>
                   {selectable && (
-                    <td className="px-3 py-2 align-top">
-                      <Checkbox aria-label={selectLabel ? selectLabel(row) : 'Sélectionner la ligne'} checked={selected} onChange={() => toggle(id)} />
+                    <td>
+                      <Checkbox
+                        aria-label={selectLabel ? selectLabel(row) : 'Sélectionner la ligne'}
+                        checked={selected}
+                        onChange={() => toggle(id)}
+                      />
                     </td>
                   )}
-                  {columns.map((column) => (
-                    <td key={column.id} className={clsx('px-3 py-2 align-top', columnClassNames?.[column.id])}>
-                      {column.cell(row)}
-                    </td>
-                  ))}
+                  {columns.map((column) => {
+                    const content = column.cell(row)
+                    const label = column.label ?? (typeof column.header === 'string' ? column.header : '')
+                    // One box for the content: as a card, the cell is a flex line of two, its column's name and this.
+                    return (
+                      <td key={column.id} data-label={label || undefined} className={columnClassNames?.[column.id]}>
+                        {content === null || content === undefined || content === '' ? null : <div>{content}</div>}
+                      </td>
+                    )
+                  })}
                 </tr>
               )
             })
@@ -157,4 +173,10 @@ export function DataTable<T>({
       </table>
     </div>
   )
+}
+
+function SortIcon({ sorted }: { sorted: 'asc' | 'desc' | false }) {
+  if (sorted === 'asc') return <ArrowUp aria-hidden size={14} />
+  if (sorted === 'desc') return <ArrowDown aria-hidden size={14} />
+  return <ArrowUpDown aria-hidden size={14} className="text-slate-400" />
 }

@@ -20,7 +20,12 @@ type DialogContent = {
   side?: boolean
 }
 
-export function Dialog({ open, onOpenChange, children, ...content }: DialogContent & { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function Dialog({
+  open,
+  onOpenChange,
+  children,
+  ...content
+}: DialogContent & { open: boolean; onOpenChange: (open: boolean) => void }) {
   // Portalled after hydration only: a dialog open on the first render (a deep link) must not break it.
   const [mounted, setMounted] = useState(false)
   useEffect(() => setMounted(true), [])
@@ -33,7 +38,24 @@ export function Dialog({ open, onOpenChange, children, ...content }: DialogConte
   )
 }
 
-function ModalDialog({ onClose, title, description, children, footer, wide, side }: DialogContent & { onClose: () => void }) {
+const FOCUSABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(', ')
+
+function ModalDialog({
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  wide,
+  side,
+}: DialogContent & { onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const descriptionId = useId()
@@ -67,11 +89,32 @@ function ModalDialog({ onClose, title, description, children, footer, wide, side
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) close.current()
       }}
+      // showModal() makes the page inert, but Tab past the last control would leave for the browser's own bar: it
+      // comes round to the first one instead (and Shift+Tab from the first to the last).
+      onKeyDown={(event) => {
+        if (event.key !== 'Tab') return
+        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+          (el) => el.offsetParent !== null,
+        )
+        const first = focusable[0]
+        const last = focusable[focusable.length - 1]
+        if (!first || !last) return
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault()
+          last.focus()
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault()
+          first.focus()
+        }
+      }}
       className={clsx(
         'm-0 flex max-h-[90vh] flex-col bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40',
         side
           ? 'ml-auto h-full max-h-full w-full max-w-xl'
-          : clsx('fixed left-1/2 top-1/2 w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg', wide ? 'max-w-4xl' : 'max-w-lg'),
+          : clsx(
+              'fixed left-1/2 top-1/2 w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg',
+              wide ? 'max-w-4xl' : 'max-w-lg',
+            ),
       )}
     >
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
@@ -83,7 +126,12 @@ function ModalDialog({ onClose, title, description, children, footer, wide, side
             {description ?? title}
           </p>
         </div>
-        <button type="button" onClick={() => close.current()} className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Fermer">
+        <button
+          type="button"
+          onClick={() => close.current()}
+          className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
+          aria-label="Fermer"
+        >
           <X aria-hidden size={18} />
         </button>
       </div>

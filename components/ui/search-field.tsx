@@ -5,7 +5,17 @@ import { useId } from 'react'
 import { SEARCH_MIN_LENGTH } from '@/lib/constants'
 
 /** The filter bars' search box: labelled, with the rule (from 2 characters) announced to screen readers. */
-export function SearchField({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (value: string) => void; placeholder: string }) {
+export function SearchField({
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  placeholder: string
+}) {
   const id = useId()
   const hintId = useId()
   return (
@@ -13,7 +23,7 @@ export function SearchField({ label, value, onChange, placeholder }: { label: st
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <div className="flex items-center gap-2 rounded-md border border-slate-300 bg-white px-2 focus-within:ring-2 focus-within:ring-brand-700">
+      <div className="flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-2 focus-within:ring-2 focus-within:ring-brand-700">
         <Search aria-hidden size={16} className="text-slate-500" />
         <input
           id={id}
@@ -22,7 +32,7 @@ export function SearchField({ label, value, onChange, placeholder }: { label: st
           onChange={(e) => onChange(e.target.value)}
           placeholder={placeholder}
           aria-describedby={hintId}
-          className="w-full py-1.5 text-sm outline-none sm:w-56"
+          className="h-full w-full text-sm outline-none sm:w-56"
           autoComplete="off"
           maxLength={100}
         />

@@ -16,16 +16,3 @@ export function useHydrated(): boolean {
   )
 }
 
-/**
- * The rows of a long list that the server renders into the page's HTML: a screen and more (about 15 rows show at
- * 1440 × 900). The browser renders the rest from the same data as soon as the page hydrates. Each row rendered on the
- * server costs its HTML render there, on every view of every user (issue 16 §1); below the fold, nobody sees the
- * difference.
- */
-export const SERVER_ROWS = 20
-
-/** The rows to render now: the first SERVER_ROWS on the server and during hydration, all of them after. */
-export function useFirstRowsOnServer<T>(rows: T[]): T[] {
-  const hydrated = useHydrated()
-  return hydrated || rows.length <= SERVER_ROWS ? rows : rows.slice(0, SERVER_ROWS)
-}

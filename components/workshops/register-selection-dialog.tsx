@@ -1,11 +1,11 @@
 'use client'
 
-import Link from 'next/link'
+import Link from '@/components/ui/link'
 import { useEffect, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
-import { formatDateTime } from '@/lib/dates'
+import { formatDateTime } from '@/lib/format'
 import { registerSelectionAction, upcomingWorkshopsAction } from '@/lib/workshops/actions'
 
 type Upcoming = Awaited<ReturnType<typeof upcomingWorkshopsAction>>[number]

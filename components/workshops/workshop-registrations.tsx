@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 import { AllPresentButton, AttendanceSelect, CancelRegistrationButton } from './workshop-controls'
@@ -59,9 +59,9 @@ export function WorkshopRegistrations({
   const act = canModify && !started && !cancelled
   const nameCell = (r: Row) =>
     linkCandidates ? (
-      <NavLink key="c" href={`/v2/candidate/${r.candidateId}`}>
+      <Link key="c" href={`/v2/candidate/${r.candidateId}`}>
         {r.lastName} {r.firstName}
-      </NavLink>
+      </Link>
     ) : (
       `${r.lastName} ${r.firstName}`
     )

@@ -1,5 +1,5 @@
 import type { CustomFieldDefinition } from './candidate-schema'
-import { formatDate } from '@/lib/dates'
+import { formatDate } from '@/lib/format'
 import type { CustomFieldValue } from '@/lib/db/schema/candidates'
 
 /** A stored custom value as people read it: Oui/Non, the choices' labels, dd/mm/yyyy, fr-FR numbers. */

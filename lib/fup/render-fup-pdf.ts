@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html'
 import type { FupBeneficiary, FupPartnerFeedback, FupPrescription } from '@/lib/db/schema'
 import { causeLabel } from '@/lib/applies/cause-labels'
 import { additionalFieldText } from './additional-field-text'
-import { formatDate } from '@/lib/dates'
+import { formatDate } from '@/lib/format'
 
 export type FupPdfInput = {
   /** The prescribing organisation's cause labels (issue 15 §3); the defaults otherwise. */

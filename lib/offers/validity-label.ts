@@ -1,4 +1,5 @@
-import { formatDate, parisToday } from '@/lib/dates'
+import { parisToday } from '@/lib/dates'
+import { formatDate } from '@/lib/format'
 import { now as clockNow } from '@/lib/clock'
 
 /**

@@ -3,7 +3,7 @@ import { writeAudit } from '@/lib/audit'
 import { appUrl } from '@/lib/auth/app-url'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { notifications } from '@/lib/db/schema'
-import { formatDate } from '@/lib/dates'
+import { formatDate } from '@/lib/format'
 import { queueMail, type QueuedMail } from '@/lib/mail/queue-mail'
 
 /**

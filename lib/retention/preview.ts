@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@/lib/db/client'
-import { formatDate } from '@/lib/dates'
+import { formatDate } from '@/lib/format'
 import { countInactiveCandidates } from './anonymise'
 import { nextRetentionRun } from './run-retention'
 import { ttlMemo } from '@/lib/cache/ttl-memo'

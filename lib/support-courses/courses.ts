@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
-import { formatDate } from '@/lib/dates'
+import { formatDate } from '@/lib/format'
 import { candidates, socialApplies, socialOffers, supportCourseEnrolments, supportCourseProgress, supportCourses, supportCourseSteps, users, workshopRegistrations, workshops } from '@/lib/db/schema'
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
 import { nextStep, stepProgress, type CourseStep } from './progress'

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { formatDate, parisToday } from '@/lib/dates'
+import { parisToday } from '@/lib/dates'
+import { formatDate } from '@/lib/format'
 import { candidates, socialApplies, socialOffers, supportCourseEnrolments, supportCourseProgress, supportCourses, supportCourseSteps, users, workshopRegistrations, workshops } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
 import { stepProgress } from './progress'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { formatDate, formatTime } from '@/lib/dates'
+import { formatDate, formatTimeInText } from '@/lib/format'
 import { MAX_SEGMENTS, smsLength } from '@/lib/sms/segments'
 import { TEMPLATE_VARIABLES, unknownVariables } from '@/lib/sms/template-variables'
 import { text } from '@/lib/text/safe-text'
@@ -74,7 +74,7 @@ export function fillNotice(body: string, w: NoticeWorkshop): string {
   const values: Record<keyof typeof WORKSHOP_VARIABLES, string> = {
     atelier: plain(w.name),
     date: formatDate(w.startsAt),
-    heure: formatTime(w.startsAt),
+    heure: formatTimeInText(w.startsAt),
     lieu: plain(w.addressFormatted ? `au ${w.addressFormatted}` : `en visioconférence\u00a0: ${w.videoUrl ?? ''}`),
   }
   return body.replace(/\{(atelier|date|heure|lieu)\}/g, (_, name: keyof typeof values) => values[name])

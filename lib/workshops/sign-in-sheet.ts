@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit'
 import { and, asc, eq } from 'drizzle-orm'
-import { formatDate, formatTime } from '@/lib/dates'
+import { formatDate, formatTimeInText } from '@/lib/format'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, organisations, workshopRegistrations } from '@/lib/db/schema'
 import { plainText } from '@/lib/fup/render-fup-pdf'
@@ -36,7 +36,7 @@ export async function renderSignInSheet(db: DbOrTx, organisationId: string, work
   doc.font('Helvetica-Bold').fontSize(16).text('Feuille d’émargement')
   doc.moveDown(0.3).font('Helvetica').fontSize(11).text(plainText(organisation?.name ?? ''))
   doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(plainText(w.name))
-  const when = w.startsAt ? `${formatDate(w.startsAt)}, de ${formatTime(w.startsAt)}${w.endsAt ? ` à ${formatTime(w.endsAt)}` : ''}` : ''
+  const when = w.startsAt ? `${formatDate(w.startsAt)}, de ${formatTimeInText(w.startsAt)}${w.endsAt ? ` à ${formatTimeInText(w.endsAt)}` : ''}` : ''
   doc.font('Helvetica').fontSize(10).text(`Date\u00a0: ${when}`)
   doc.text(`Lieu\u00a0: ${plainText(w.addressFormatted) || (w.videoUrl ? 'visioconférence' : '-')}`)
   if (w.facilitators.length) doc.text(`Animation\u00a0: ${w.facilitators.map((f) => plainText(`${f.firstName ?? ''} ${f.lastName ?? ''}`)).join(', ')}`)

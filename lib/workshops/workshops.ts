@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
-import { formatDate, formatTime, parisDateTimeToInstant } from '@/lib/dates'
+import { parisDateTimeToInstant } from '@/lib/dates'
+import { formatDate, formatTimeInText } from '@/lib/format'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { candidates, users, workshopFacilitators, workshopRegistrations, workshops } from '@/lib/db/schema'
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
@@ -131,7 +132,7 @@ export async function cancelWorkshop(db: Db, actor: WorkshopActor, workshopId: s
           withEmail.map((c) => ({
             to: c.email!,
             subject: `Atelier annulé\u00a0: ${w.name}`,
-            text: `Bonjour ${c.firstName},\n\nl’atelier «\u00a0${w.name}\u00a0» prévu le ${formatDate(w.startsAt!)} à ${formatTime(w.startsAt!)} est annulé. Votre référent vous recontactera.\n\nPasserelle`,
+            text: `Bonjour ${c.firstName},\n\nl’atelier «\u00a0${w.name}\u00a0» prévu le ${formatDate(w.startsAt!)} à ${formatTimeInText(w.startsAt!)} est annulé. Votre référent vous recontactera.\n\nPasserelle`,
             kind: 'workshop-cancellation',
             organisationId: actor.organisationId,
           })),

@@ -1,10 +1,9 @@
 'use client'
 
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import type { TableColumn } from '@/components/ui/data-table'
 import type { CandidateListRow } from '@/lib/candidates/list-candidates'
-import { formatDate } from '@/lib/dates'
-import { formatPhone } from '@/lib/phone'
+import { formatDate, formatPhone } from '@/lib/format'
 
 type Row = CandidateListRow
 
@@ -36,9 +35,9 @@ export function candidateColumns({ linked }: { linked: boolean }): TableColumn<R
         return (
           <>
             {linked ? (
-              <NavLink href={`/v2/candidate/${r.id}`} className="whitespace-nowrap font-medium">
+              <Link href={`/v2/candidate/${r.id}`} className="whitespace-nowrap font-medium">
                 {name}
-              </NavLink>
+              </Link>
             ) : (
               <span className="whitespace-nowrap font-medium">{name}</span>
             )}

@@ -2,8 +2,7 @@
 
 import { clsx } from 'clsx'
 import { MapPin } from 'lucide-react'
-import { NavLink } from '@/components/ui/nav-link'
-import { useFirstRowsOnServer } from '@/components/ui/use-hydrated'
+import Link from '@/components/ui/link'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
 import type { PrescriberDefaults } from '@/lib/prescriptions/queries'
 
@@ -25,14 +24,13 @@ export type OfferCardData = {
  * element tree and a client button of its own in the page's RSC payload (issue 16 §1).
  */
 export function OfferCards({ offers, prescriber, today }: { offers: OfferCardData[]; prescriber: PrescriberDefaults | null; today: string }) {
-  const shown = useFirstRowsOnServer(offers)
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Offres sociales">
-      {shown.map((offer) => (
+      {offers.map((offer) => (
         <li key={offer.id} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
           <div>
             <h2 id={`offer-${offer.id}`} className="text-base font-semibold">
-              <NavLink href={`/offer/social/${offer.id}`}>{offer.name}</NavLink>
+              <Link href={`/offer/social/${offer.id}`}>{offer.name}</Link>
             </h2>
             <p className="text-sm text-slate-700">{offer.providerName}</p>
             {offer.place && (

@@ -5,7 +5,7 @@ import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { Pager } from '@/components/prescriptions/pager'
 import { CreateCourseDialog } from '@/components/support-courses/course-controls'
 import { EmptyState } from '@/components/ui/empty-state'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
@@ -57,9 +57,9 @@ export default async function SupportCoursesDashboardPage({ searchParams }: { se
           rows={list.rows.map((r) => ({
             key: r.id,
             cells: [
-              <NavLink key="n" href={`/support-courses/${r.id}`}>
+              <Link key="n" href={`/support-courses/${r.id}`}>
                 {r.name}
-              </NavLink>,
+              </Link>,
               `${r.ownerFirstName ?? ''} ${r.ownerLastName ?? ''}`.trim(),
               r.counts.enrolled,
               r.counts.active,

@@ -1,12 +1,13 @@
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle, type PageKey } from '@/components/layout/page-metadata'
 import { FailedSends } from '@/components/settings/failed-sends'
 import { requirePagePermission } from '@/lib/auth/session'
+import { can, type Permission } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('settings')
 
-const SECTIONS: [string, PageKey][] = [
+const SECTIONS: [string, PageKey, Permission?][] = [
   ['/v2/settings/users', 'settingsUsers'],
   ['/v2/settings/permissions', 'settingsPermissions'],
   ['/v2/settings/custom-fields', 'settingsCustomFields'],
@@ -16,21 +17,22 @@ const SECTIONS: [string, PageKey][] = [
   ['/v2/settings/modeles', 'settingsModeles'],
   ['/v2/settings/templates', 'settingsTemplates'],
   ['/v2/settings/referral-links', 'settingsReferralLinks'],
-  ['/v2/settings/exports', 'exports'],
+  ['/v2/settings/exports', 'exports', 'settings.exports.visualize'],
 ]
 
 export default async function SettingsPage() {
   const user = await requirePagePermission('settings.visualize')
-  const titles = await Promise.all(SECTIONS.map(([, key]) => pageTitle(key)))
+  const sections = SECTIONS.filter(([, , permission]) => !permission || can(user, permission))
+  const titles = await Promise.all(sections.map(([, key]) => pageTitle(key)))
   return (
     <>
       <PageHeader title={await pageTitle('settings')} />
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {SECTIONS.map(([href], i) => (
+        {sections.map(([href], i) => (
           <li key={href}>
-            <NavLink href={href} className="block rounded-lg border border-slate-200 bg-white p-4 font-medium">
+            <Link href={href} className="block rounded-lg border border-slate-200 bg-white p-4 font-medium">
               {titles[i]}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>

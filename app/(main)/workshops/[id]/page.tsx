@@ -7,7 +7,7 @@ import { WorkshopRegistrations } from '@/components/workshops/workshop-registrat
 import { DetailList } from '@/components/ui/detail-list'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
-import { formatDate, formatTime } from '@/lib/dates'
+import { formatDate, formatTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'

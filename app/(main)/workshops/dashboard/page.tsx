@@ -6,11 +6,11 @@ import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { Pager } from '@/components/prescriptions/pager'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
-import { formatDate, formatTime } from '@/lib/dates'
+import { formatDate, formatTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
 import { can } from '@/lib/permissions'
@@ -52,19 +52,19 @@ export default async function WorkshopsDashboardPage({ searchParams }: { searchP
       <PageHeader
         title={title}
         subtitle={`${list.counts.upcoming} à venir, ${list.counts.past} passé${list.counts.past > 1 ? 's' : ''}`}
-        actions={can(user, 'workshops.modify') ? <NavLink href="/workshops/create" className={buttonClass('primary')}>Créer un atelier</NavLink> : undefined}
+        actions={can(user, 'workshops.modify') ? <Link href="/workshops/create" className={buttonClass('primary')}>Créer un atelier</Link> : undefined}
       />
       <nav aria-label="Période des ateliers" className="mb-4 border-b border-slate-200">
         <ul className="flex gap-2">
           {tabs.map((t) => (
             <li key={t.value}>
-              <NavLink
+              <Link
                 href={pageHref(PATH, { ...values, tab: t.value }, 1)}
                 aria-current={t.value === current ? 'page' : undefined}
                 className={clsx('block border-b-2 px-3 py-2 text-sm no-underline', t.value === current ? 'border-brand-700 font-semibold text-brand-800' : 'border-transparent text-slate-700')}
               >
                 {t.label} ({t.count})
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>
@@ -92,7 +92,7 @@ export default async function WorkshopsDashboardPage({ searchParams }: { searchP
             cells: [
               r.startsAt ? `${formatDate(r.startsAt)} ${formatTime(r.startsAt)}` : '',
               <span key="n">
-                <NavLink href={`/workshops/${r.id}`}>{r.name}</NavLink>
+                <Link href={`/workshops/${r.id}`}>{r.name}</Link>
                 {r.status === 'cancelled' && <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-800">Annulé</span>}
               </span>,
               r.theme,

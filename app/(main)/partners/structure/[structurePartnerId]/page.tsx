@@ -9,7 +9,7 @@ import { ResponseIndicatorCard } from '@/components/partners/response-indicator'
 import { buttonClass } from '@/components/ui/button'
 import { DetailList } from '@/components/ui/detail-list'
 import { EmptyState } from '@/components/ui/empty-state'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { parisToday } from '@/lib/dates'
@@ -17,7 +17,7 @@ import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { getPartnerStructure, partnerUsersOfStructure, responseIndicator, structureOffersForOrganisation } from '@/lib/partners/queries'
 import { can } from '@/lib/permissions'
-import { formatPhone } from '@/lib/phone'
+import { formatPhone } from '@/lib/format'
 import { formatSiret } from '@/lib/siret'
 
 export const generateMetadata = pageMetadata('partnerStructure')
@@ -66,12 +66,12 @@ export default async function PartnerStructurePage({ params }: { params: Promise
                   presentation: structure.presentation,
                 }}
               />
-              <NavLink href={`/partners/structure/${structure.id}/import`} className={buttonClass('secondary')}>
+              <Link href={`/partners/structure/${structure.id}/import`} className={buttonClass('secondary')}>
                 Importer des offres
-              </NavLink>
-              <NavLink href={`/offer/social/create?structure=${structure.id}`} className={buttonClass('primary')}>
+              </Link>
+              <Link href={`/offer/social/create?structure=${structure.id}`} className={buttonClass('primary')}>
                 Ajouter une offre sociale
-              </NavLink>
+              </Link>
             </>
           ) : undefined
         }
@@ -95,7 +95,7 @@ export default async function PartnerStructurePage({ params }: { params: Promise
             headers={['Offre', 'Validité', t('tabs.PRESCRIPTION_FILLED'), t('tabs.INTEGRATED_CANDIDATE'), t('tabs.REFUSED_STRUCTURE')]}
             rows={offers.map((o) => ({
               key: o.id,
-              cells: [<NavLink key="n" href={`/offer/social/${o.id}`}>{o.name}</NavLink>, <ValidityBadge key="v" offer={o} />, o.counts.PRESCRIPTION_FILLED, o.counts.INTEGRATED_CANDIDATE, o.counts.REFUSED_STRUCTURE],
+              cells: [<Link key="n" href={`/offer/social/${o.id}`}>{o.name}</Link>, <ValidityBadge key="v" offer={o} />, o.counts.PRESCRIPTION_FILLED, o.counts.INTEGRATED_CANDIDATE, o.counts.REFUSED_STRUCTURE],
             }))}
           />
         )}

@@ -1,4 +1,4 @@
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { notFound, redirect } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import { PageHeader } from '@/components/layout/page-header'
@@ -7,9 +7,10 @@ import { ValidityBadge } from '@/components/offers/validity-badge'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { ArchivedApplies } from '@/components/applies/archived-applies'
+import { RestoreButton } from '@/components/applies/restore-button'
+import { StatusBadge, PRESCRIPTION_STATE_TONES } from '@/components/ui/status-badge'
 import { applyCountsByOffer, archivedAppliesOfStructure, pendingAppliesOfStructure } from '@/lib/applies/queries'
-import { formatDate } from '@/lib/dates'
+import { formatDate } from '@/lib/format'
 import { requireUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { socialOffersOfStructure } from '@/lib/offers/queries'
@@ -18,13 +19,19 @@ import { can, partnerHome } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('partnersDashboard')
 
-
 async function dashboardView(structureId: string, withArchived: boolean) {
   const db = getDb()
-  const [structure, offers] = await Promise.all([getOwnStructure(db, structureId), socialOffersOfStructure(db, structureId)])
+  const [structure, offers] = await Promise.all([
+    getOwnStructure(db, structureId),
+    socialOffersOfStructure(db, structureId),
+  ])
   if (!structure) return null
   const [counts, pending, archived] = await Promise.all([
-    applyCountsByOffer(db, structureId, offers.map((o) => o.id)),
+    applyCountsByOffer(
+      db,
+      structureId,
+      offers.map((o) => o.id),
+    ),
     pendingAppliesOfStructure(db, structureId),
     withArchived ? archivedAppliesOfStructure(db, structureId) : [],
   ])
@@ -47,33 +54,63 @@ export default async function PartnerDashboardPage() {
       <PageHeader
         title={structure.name}
         subtitle={`${offers.length} offre${offers.length > 1 ? 's' : ''} sociale${offers.length > 1 ? 's' : ''}`}
-        actions={can(user, 'candidate.socialboard.modify') ? <NavLink href="/offer/social/create" className={buttonClass('primary')}>Ajouter une offre sociale</NavLink> : undefined}
+        actions={
+          can(user, 'candidate.socialboard.modify') ? (
+            <Link href="/offer/social/create" className={buttonClass('primary')}>
+              Ajouter une offre sociale
+            </Link>
+          ) : undefined
+        }
       />
       {offers.length === 0 ? (
-        <EmptyState title="Votre structure n’a pas encore d’offre sociale.">Les offres que vous publiez reçoivent les prescriptions des référents.</EmptyState>
+        <EmptyState title="Votre structure n’a pas encore d’offre sociale.">
+          Les offres que vous publiez reçoivent les prescriptions des référents.
+        </EmptyState>
       ) : (
         <SimpleTable
           caption="Offres sociales de la structure"
-          headers={['Offre', 'Validité', t('tabs.PRESCRIPTION_FILLED'), t('tabs.INTEGRATED_CANDIDATE'), t('tabs.REFUSED_STRUCTURE')]}
+          headers={[
+            'Offre',
+            'Validité',
+            t('tabs.PRESCRIPTION_FILLED'),
+            t('tabs.INTEGRATED_CANDIDATE'),
+            t('tabs.REFUSED_STRUCTURE'),
+          ]}
           rows={offers.map((o) => {
             const c = counts.get(o.id)!
             return {
               key: o.id,
-              cells: [<NavLink key="n" href={`/offer/social/${o.id}`}>{o.name}</NavLink>, <ValidityBadge key="v" offer={o} />, c.PRESCRIPTION_FILLED, c.INTEGRATED_CANDIDATE, c.REFUSED_STRUCTURE],
+              cells: [
+                <Link key="n" href={`/offer/social/${o.id}`}>
+                  {o.name}
+                </Link>,
+                <ValidityBadge key="v" offer={o} />,
+                c.PRESCRIPTION_FILLED,
+                c.INTEGRATED_CANDIDATE,
+                c.REFUSED_STRUCTURE,
+              ],
             }
           })}
         />
       )}
       <h2 className="mb-3 mt-8 text-lg font-semibold">Dernières prescriptions en attente de réponse</h2>
       {pending.length === 0 ? (
-        <EmptyState title="Aucune prescription en attente.">Les nouvelles prescriptions des référents apparaîtront ici.</EmptyState>
+        <EmptyState title="Aucune prescription en attente.">
+          Les nouvelles prescriptions des référents apparaîtront ici.
+        </EmptyState>
       ) : (
         <SimpleTable
           caption="Dernières prescriptions en attente de réponse"
           headers={['Candidat', 'Offre', 'Date']}
           rows={pending.map((a) => ({
             key: a.id,
-            cells: [<NavLink key="c" href={`/offer/social/${a.offerId}?socialApplyId=${a.id}`}>{a.lastName} {a.firstName}</NavLink>, a.offerName, formatDate(a.prescriptionDate)],
+            cells: [
+              <Link key="c" href={`/offer/social/${a.offerId}?socialApplyId=${a.id}`}>
+                {a.lastName} {a.firstName}
+              </Link>,
+              a.offerName,
+              formatDate(a.prescriptionDate),
+            ],
           }))}
         />
       )}
@@ -81,12 +118,25 @@ export default async function PartnerDashboardPage() {
         <>
           <h2 className="mb-3 mt-8 text-lg font-semibold">Dossiers archivés</h2>
           {archived.length === 0 ? (
-            <EmptyState title="Aucun dossier archivé.">Les candidats intégrés ou refusés que vous archivez depuis la page d’une offre sont rangés ici.</EmptyState>
+            <EmptyState title="Aucun dossier archivé.">
+              Les candidats intégrés ou refusés que vous archivez depuis la page d’une offre sont rangés ici.
+            </EmptyState>
           ) : (
-            <ArchivedApplies
+            <SimpleTable
               caption="Dossiers archivés"
               headers={['Candidat', 'Offre', 'État', 'Archivé le', 'Action']}
-              rows={archived.map((a) => [a.id, `${a.lastName} ${a.firstName}`, a.offerName, t(`tabs.${a.state}`), formatDate(a.archivedAt), `${a.firstName} ${a.lastName}`])}
+              rows={archived.map((a) => ({
+                key: a.id,
+                cells: [
+                  `${a.lastName} ${a.firstName}`,
+                  a.offerName,
+                  <StatusBadge key="s" tone={PRESCRIPTION_STATE_TONES[a.state]}>
+                    {t(`tabs.${a.state}`)}
+                  </StatusBadge>,
+                  formatDate(a.archivedAt),
+                  <RestoreButton key="r" applyId={a.id} candidateName={`${a.firstName} ${a.lastName}`} />,
+                ],
+              }))}
             />
           )}
         </>

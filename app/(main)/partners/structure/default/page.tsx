@@ -6,14 +6,14 @@ import { indicatorCell } from '@/components/partners/response-indicator'
 import { Pager } from '@/components/prescriptions/pager'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
 import { parisToday } from '@/lib/dates'
 import { listPartnerStructures } from '@/lib/partners/queries'
-import { formatPhone } from '@/lib/phone'
+import { formatPhone } from '@/lib/format'
 import { can, partnerHome } from '@/lib/permissions'
 import { listChallenges } from '@/lib/offers/challenges'
 
@@ -44,12 +44,12 @@ export default async function PartnersDefaultPage({ searchParams }: { searchPara
         actions={
           can(user, 'partners.structure.modify') ? (
             <>
-              <NavLink href="/partners/structure/import" className={buttonClass('secondary')}>
+              <Link href="/partners/structure/import" className={buttonClass('secondary')}>
                 Importer depuis data·inclusion
-              </NavLink>
-              <NavLink href="/partners/structure/create" className={buttonClass('primary')}>
+              </Link>
+              <Link href="/partners/structure/create" className={buttonClass('primary')}>
                 Ajouter une structure
-              </NavLink>
+              </Link>
             </>
           ) : undefined
         }

@@ -4,13 +4,19 @@ import { MarkAnswersReadButton } from '@/components/prescriptions/mark-answers-r
 import { PrescriptionsTable } from '@/components/prescriptions/prescriptions-table'
 import { EmptyState } from '@/components/ui/empty-state'
 import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/session'
-import { formatDate } from '@/lib/dates'
+import { formatDate, formatDateTime, formatTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
-import { answerReminderDays, ANSWERS_WINDOW_DAYS, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
-import { NavLink } from '@/components/ui/nav-link'
-import { formatDateTime, formatTime, parisInstant, parisToday } from '@/lib/dates'
+import {
+  answerReminderDays,
+  ANSWERS_WINDOW_DAYS,
+  receivedAnswers,
+  unansweredPrescriptions,
+} from '@/lib/prescriptions/queries'
+import Link from '@/components/ui/link'
+import { parisInstant, parisToday } from '@/lib/dates'
 import { now as clockNow } from '@/lib/clock'
 import { can } from '@/lib/permissions'
+import { StatusBadge } from '@/components/ui/status-badge'
 import { todaysWorkshopsOf } from '@/lib/workshops/queries'
 import { lateStepsOf } from '@/lib/support-courses/queries'
 import { unreadSmsReplies } from '@/lib/sms/queries'
@@ -20,15 +26,34 @@ export const generateMetadata = pageMetadata('actionsDashboard')
 
 const DAY = 86_400_000
 
-
-type Viewer = { userId: string; organisationId: string; wholeOrganisation: boolean; workshops: boolean; courses: boolean; orientations: boolean }
+type Viewer = {
+  userId: string
+  organisationId: string
+  wholeOrganisation: boolean
+  workshops: boolean
+  courses: boolean
+  orientations: boolean
+}
 
 async function dashboardView(viewer: Viewer, days: number, now: Date, today: string) {
   const db = getDb()
   const [answers, unanswered, workshopsToday, lateSteps, orientations] = await Promise.all([
     receivedAnswers(db, { userId: viewer.userId, organisationId: viewer.organisationId, now }),
-    unansweredPrescriptions(db, { organisationId: viewer.organisationId, authorId: viewer.wholeOrganisation ? null : viewer.userId, days, now }),
-    viewer.workshops ? todaysWorkshopsOf(db, viewer.organisationId, viewer.userId, parisInstant(today, 0), parisInstant(today, 24 * 60)) : [],
+    unansweredPrescriptions(db, {
+      organisationId: viewer.organisationId,
+      authorId: viewer.wholeOrganisation ? null : viewer.userId,
+      days,
+      now,
+    }),
+    viewer.workshops
+      ? todaysWorkshopsOf(
+          db,
+          viewer.organisationId,
+          viewer.userId,
+          parisInstant(today, 0),
+          parisInstant(today, 24 * 60),
+        )
+      : [],
     viewer.courses ? lateStepsOf(db, viewer.organisationId, viewer.userId, today) : [],
     viewer.orientations ? pendingOrientations(db, viewer.organisationId, new Date(now.getTime() - days * DAY)) : null,
   ])
@@ -44,7 +69,6 @@ export default async function ActionsDashboardPage() {
   const user = await requireOrganisationUser()
   // Candidates' names are listed: candidate.visualize, as on the sheet.
   await requirePagePermission('candidate.visualize')
-  // The minute: what the lists compare with the time (late, within 30 days) moves on once a minute.
   const now = clockNow()
   const days = await answerReminderDays(getDb(), user.organisationId)
   const today = parisToday(clockNow())
@@ -66,26 +90,36 @@ export default async function ActionsDashboardPage() {
 
   return (
     <>
-      <PageHeader title={await pageTitle('actionsDashboard')} subtitle="Les réponses des partenaires à vos prescriptions, celles des candidats à vos SMS et les prescriptions à relancer." />
+      <PageHeader
+        title={await pageTitle('actionsDashboard')}
+        subtitle="Les réponses des partenaires à vos prescriptions, celles des candidats à vos SMS et les prescriptions à relancer."
+      />
       {orientations && orientations.total > 0 && (
         <section aria-labelledby="orientations" className="mb-10 flex flex-col gap-3">
           <h2 id="orientations" className="text-lg font-semibold">
             Orientations reçues
             <span className="font-normal text-slate-600">
               {' '}
-              ({orientations.total.toLocaleString('fr-FR')} à traiter{orientations.late > 0 ? `, dont ${orientations.late.toLocaleString('fr-FR')} depuis plus de ${days} jours` : ''})
+              ({orientations.total.toLocaleString('fr-FR')} à traiter
+              {orientations.late > 0
+                ? `, dont ${orientations.late.toLocaleString('fr-FR')} depuis plus de ${days} jours`
+                : ''}
+              )
             </span>
           </h2>
           <ul className="flex flex-col gap-2">
             {orientations.rows.map((o) => (
-              <li key={o.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm">
-                <NavLink href={`/v2/orientations/${o.id}`} className="font-medium">
+              <li
+                key={o.id}
+                className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm"
+              >
+                <Link href={`/v2/orientations/${o.id}`} className="font-medium">
                   {o.lastName} {o.firstName}
-                </NavLink>
+                </Link>
                 <span className="text-slate-700">
                   · {o.prescriberStructure} · reçue le {formatDate(o.createdAt)}
                 </span>
-                {o.late && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">En retard</span>}
+                {o.late && <StatusBadge tone="warning">En retard</StatusBadge>}
               </li>
             ))}
           </ul>
@@ -99,9 +133,9 @@ export default async function ActionsDashboardPage() {
           <ul className="flex flex-col gap-2">
             {workshopsToday.map((w) => (
               <li key={w.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-                <NavLink href={`/workshops/${w.id}`} className="font-medium">
+                <Link href={`/workshops/${w.id}`} className="font-medium">
                   {w.name}
-                </NavLink>{' '}
+                </Link>{' '}
                 · {w.startsAt ? formatTime(w.startsAt) : ''}
                 {w.endsAt ? ` – ${formatTime(w.endsAt)}` : ''} · {w.seatsTaken} / {w.capacity} inscrits
               </li>
@@ -117,9 +151,9 @@ export default async function ActionsDashboardPage() {
           <ul className="flex flex-col gap-2">
             {lateSteps.map((l) => (
               <li key={l.enrolmentId} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-                <NavLink href={`/support-courses/${l.courseId}`} className="font-medium">
+                <Link href={`/support-courses/${l.courseId}`} className="font-medium">
                   {l.lastName} {l.firstName}
-                </NavLink>{' '}
+                </Link>{' '}
                 · {l.courseName} · {l.stepTitle ?? 'Étape'}, prévue le {formatDate(l.dueOn)}
               </li>
             ))}
@@ -138,7 +172,9 @@ export default async function ActionsDashboardPage() {
           <MarkAnswersReadButton unread={unread} />
         </div>
         {answers.length === 0 ? (
-          <EmptyState title="Aucune réponse reçue ces 30 derniers jours.">Les réponses des partenaires à vos prescriptions apparaîtront ici.</EmptyState>
+          <EmptyState title="Aucune réponse reçue ces 30 derniers jours.">
+            Les réponses des partenaires à vos prescriptions apparaîtront ici.
+          </EmptyState>
         ) : (
           <PrescriptionsTable
             caption="Réponses reçues"
@@ -150,7 +186,11 @@ export default async function ActionsDashboardPage() {
                 return (
                   <span className="whitespace-nowrap">
                     {formatDate(a.notifiedAt)}
-                    {unreadIds.has(a.notificationId) && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Nouvelle</span>}
+                    {unreadIds.has(a.notificationId) && (
+                      <StatusBadge tone="warning" className="ml-2">
+                        Nouvelle
+                      </StatusBadge>
+                    )}
                   </span>
                 )
               },
@@ -162,18 +202,23 @@ export default async function ActionsDashboardPage() {
       <section aria-labelledby="sms-replies" className="mb-10 flex flex-col gap-3">
         <h2 id="sms-replies" className="text-lg font-semibold">
           Réponses à vos SMS
-          <span className="font-normal text-slate-600"> ({replies.length > 0 ? `${replies.length} non lue${replies.length > 1 ? 's' : ''}` : 'aucune nouvelle'})</span>
+          <span className="font-normal text-slate-600">
+            {' '}
+            ({replies.length > 0 ? `${replies.length} non lue${replies.length > 1 ? 's' : ''}` : 'aucune nouvelle'})
+          </span>
         </h2>
         {replies.length === 0 ? (
-          <p className="text-sm text-slate-600">Aucune nouvelle réponse : les réponses des candidats à vos SMS apparaîtront ici.</p>
+          <EmptyState title="Aucune réponse non lue à vos SMS.">
+            Les réponses des candidats à vos SMS apparaîtront ici.
+          </EmptyState>
         ) : (
           <ul className="flex flex-col gap-2">
             {replies.map((r) => (
               <li key={r.notificationId} className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm">
                 <p>
-                  <NavLink href={`/v2/candidate/${r.candidateId}/sms`} className="font-medium">
+                  <Link href={`/v2/candidate/${r.candidateId}/sms`} className="font-medium">
                     {r.lastName} {r.firstName}
-                  </NavLink>{' '}
+                  </Link>{' '}
                   <span className="text-slate-600">· {formatDateTime(r.receivedAt)}</span>
                 </p>
                 <p className="mt-1 line-clamp-2 text-slate-800">{r.body}</p>
@@ -188,13 +233,18 @@ export default async function ActionsDashboardPage() {
           <span className="font-normal text-slate-600"> ({unanswered.total.toLocaleString('fr-FR')})</span>
         </h2>
         {unanswered.rows.length === 0 ? (
-          <EmptyState title={`Aucune prescription n’attend de réponse depuis plus de ${days} jours.`}>Les prescriptions restées sans réponse au-delà de ce délai apparaîtront ici pour être relancées.</EmptyState>
+          <EmptyState title={`Aucune prescription n’attend de réponse depuis plus de ${days} jours.`}>
+            Les prescriptions restées sans réponse au-delà de ce délai apparaîtront ici pour être relancées.
+          </EmptyState>
         ) : (
           <PrescriptionsTable
             caption={`Prescriptions sans réponse depuis plus de ${days} jours`}
             rows={unanswered.rows}
             unanswered
-            extra={{ header: 'En attente depuis', cell: (row) => `${Math.floor((now.getTime() - row.prescriptionDate.getTime()) / DAY)} jours` }}
+            extra={{
+              header: 'En attente depuis',
+              cell: (row) => `${Math.floor((now.getTime() - row.prescriptionDate.getTime()) / DAY)}\u00a0jours`,
+            }}
           />
         )}
       </section>

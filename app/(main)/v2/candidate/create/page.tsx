@@ -1,5 +1,5 @@
 import { notFound, redirect } from 'next/navigation'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { isUuid } from '@/lib/ids'
 import { orientationFormValues } from '@/lib/referrals/decide'
 import { CandidateForm } from '@/components/candidates/candidate-form'
@@ -31,7 +31,7 @@ export default async function CandidateCreatePage({ searchParams }: { searchPara
       {prefill && (
         <p className="mb-6 max-w-4xl rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">
           Fiche remplie avec l’orientation reçue. Complétez-la et enregistrez&nbsp;: l’orientation sera acceptée et le prescripteur informé.{' '}
-          <NavLink href={`/v2/orientations/${orientationId}`}>Revenir à l’orientation</NavLink>
+          <Link href={`/v2/orientations/${orientationId}`}>Revenir à l’orientation</Link>
         </p>
       )}
       <CandidateForm

@@ -1,4 +1,4 @@
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { redirect } from 'next/navigation'
 import { CandidatesDashboard } from '@/components/candidates/dashboard/candidates-dashboard'
 import { dashboardQuery, hasFilters, hasSearchInUrl, parseDashboardParams, type SearchParams } from '@/components/candidates/dashboard/dashboard-params'
@@ -31,12 +31,12 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
   const canModify = can(user, 'candidate.modify')
   const actions = canModify ? (
     <>
-      <NavLink href="/v2/candidates/import" className={buttonClass('secondary')}>
+      <Link href="/v2/candidates/import" className={buttonClass('secondary')}>
         Importer
-      </NavLink>
-      <NavLink href="/v2/candidate/create" className={buttonClass('primary')}>
+      </Link>
+      <Link href="/v2/candidate/create" className={buttonClass('primary')}>
         Créer un candidat
-      </NavLink>
+      </Link>
     </>
   ) : undefined
 
@@ -89,12 +89,12 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
             <>
               <p>Créez un candidat ou importez une liste pour commencer leur suivi.</p>
               <p className="mt-3 flex flex-wrap justify-center gap-2">
-                <NavLink href="/v2/candidate/create" className={buttonClass('primary')}>
+                <Link href="/v2/candidate/create" className={buttonClass('primary')}>
                   Créer un candidat
-                </NavLink>
-                <NavLink href="/v2/candidates/import" className={buttonClass('secondary')}>
+                </Link>
+                <Link href="/v2/candidates/import" className={buttonClass('secondary')}>
                   Importer des candidats
-                </NavLink>
+                </Link>
               </p>
             </>
           ) : (

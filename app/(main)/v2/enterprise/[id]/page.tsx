@@ -6,10 +6,10 @@ import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
 import { DetailList } from '@/components/ui/detail-list'
 import { EmptyState } from '@/components/ui/empty-state'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
-import { formatDate, formatDateTime } from '@/lib/dates'
+import { formatDate, formatDateTime, formatPhone } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { historyText } from '@/lib/enterprises/history-labels'
 import { enterpriseHistory, enterpriseOffersAndPlacements, getEnterprise } from '@/lib/enterprises/queries'
@@ -17,7 +17,6 @@ import { isUuid } from '@/lib/ids'
 import { contractLabel } from '@/lib/job-offers/labels'
 import { offerValidityLabel } from '@/lib/offers/validity-label'
 import { can } from '@/lib/permissions'
-import { formatPhone } from '@/lib/phone'
 import { formatSiret } from '@/lib/siret'
 
 export const generateMetadata = pageMetadata('enterprise')
@@ -105,9 +104,9 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
             rows={offers.map((o) => ({
               key: o.id,
               cells: [
-                <NavLink key="t" href={`/v2/offer/${o.id}`}>
+                <Link key="t" href={`/v2/offer/${o.id}`}>
                   {o.title}
-                </NavLink>,
+                </Link>,
                 contractLabel(o.contractType),
                 `${o.positionsFilled} / ${o.positions}`,
                 <JobOfferStatusBadge key="s" status={o.status} />,
@@ -131,9 +130,9 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
               key: p.id,
               cells: [
                 can(user, 'candidate.visualize') ? (
-                  <NavLink key="c" href={`/v2/candidate/${p.candidateId}`}>
+                  <Link key="c" href={`/v2/candidate/${p.candidateId}`}>
                     {p.lastName} {p.firstName}
-                  </NavLink>
+                  </Link>
                 ) : (
                   `${p.lastName} ${p.firstName}`
                 ),

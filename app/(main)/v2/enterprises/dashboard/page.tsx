@@ -4,7 +4,7 @@ import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { Pager } from '@/components/prescriptions/pager'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
@@ -33,7 +33,7 @@ export default async function EnterprisesDashboardPage({ searchParams }: { searc
       <PageHeader
         title={title}
         subtitle={`${list.total.toLocaleString('fr-FR')} entreprise${list.total > 1 ? 's' : ''}, dont ${list.withOpenOffers.toLocaleString('fr-FR')} avec une offre ouverte`}
-        actions={can(user, 'enterprises.modify') ? <NavLink href="/v2/enterprises/create" className={buttonClass('primary')}>Créer une entreprise</NavLink> : undefined}
+        actions={can(user, 'enterprises.modify') ? <Link href="/v2/enterprises/create" className={buttonClass('primary')}>Créer une entreprise</Link> : undefined}
       />
       <UrlFilters
         label="Filtrer les entreprises"
@@ -58,9 +58,9 @@ export default async function EnterprisesDashboardPage({ searchParams }: { searc
           rows={list.rows.map((r) => ({
             key: r.id,
             cells: [
-              <NavLink key="n" href={`/v2/enterprise/${r.id}`}>
+              <Link key="n" href={`/v2/enterprise/${r.id}`}>
                 {r.name}
-              </NavLink>,
+              </Link>,
               r.siret ? formatSiret(r.siret) : '',
               r.addressFormatted ?? '',
               r.openOffers,

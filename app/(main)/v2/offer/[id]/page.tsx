@@ -10,17 +10,17 @@ import { pageMetadata } from '@/components/layout/page-metadata'
 import { ValidityBadge } from '@/components/offers/validity-badge'
 import { DetailList } from '@/components/ui/detail-list'
 import { EmptyState } from '@/components/ui/empty-state'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
-import { formatDate, formatDateTime, parisDateTimeInput } from '@/lib/dates'
+import { parisDateTimeInput } from '@/lib/dates'
+import { formatDate, formatDateTime, formatPhone } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { contractLabel, salaryLabel, WORKING_TIMES } from '@/lib/job-offers/labels'
 import { getJobOffer, placementsOfOffer } from '@/lib/job-offers/queries'
 import { sanitizeDescription } from '@/lib/offers/sanitize-description'
 import { can } from '@/lib/permissions'
-import { formatPhone } from '@/lib/phone'
 
 export const generateMetadata = pageMetadata('offer')
 
@@ -44,7 +44,7 @@ export default async function JobOfferPage({ params }: { params: Promise<{ id: s
         title={offer.title}
         subtitle={
           <span className="flex flex-wrap items-center gap-2">
-            {offer.enterpriseName && offer.enterpriseId && <NavLink href={`/v2/enterprise/${offer.enterpriseId}`}>{offer.enterpriseName}</NavLink>}
+            {offer.enterpriseName && offer.enterpriseId && <Link href={`/v2/enterprise/${offer.enterpriseId}`}>{offer.enterpriseName}</Link>}
             <JobOfferStatusBadge status={offer.status} />
             <ValidityBadge offer={{ serviceStartDate: offer.validFrom, serviceEndDate: offer.validUntil }} />
             <span>
@@ -149,9 +149,9 @@ async function Placements({ organisationId, offer, canPlace, linkCandidates }: {
                 key: p.id,
                 cells: [
                   linkCandidates ? (
-                    <NavLink key="c" href={`/v2/candidate/${p.candidateId}`}>
+                    <Link key="c" href={`/v2/candidate/${p.candidateId}`}>
                       {p.lastName} {p.firstName}
-                    </NavLink>
+                    </Link>
                   ) : (
                     `${p.lastName} ${p.firstName}`
                   ),

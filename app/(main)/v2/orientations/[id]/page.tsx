@@ -3,10 +3,10 @@ import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
 import { OrientationDecision } from '@/components/referrals/orientation-decision'
 import { DetailList } from '@/components/ui/detail-list'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
-import { formatDate, formatDateTime } from '@/lib/dates'
+import { formatDate, formatDateTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
@@ -58,9 +58,9 @@ export default async function OrientationPage({ params }: { params: Promise<{ id
           {o.status === 'declined' && <p className="mt-1 whitespace-pre-line">Motif&nbsp;: {o.declineReason}</p>}
           {o.candidateId && (
             <p className="mt-2">
-              <NavLink href={`/v2/candidate/${o.candidateId}`} className="font-medium">
+              <Link href={`/v2/candidate/${o.candidateId}`} className="font-medium">
                 Voir la fiche du candidat
-              </NavLink>
+              </Link>
             </p>
           )}
         </section>

@@ -3,7 +3,7 @@ import { CreateModelDialog } from '@/components/fup-models/create-model-dialog'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { EmptyState } from '@/components/ui/empty-state'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
@@ -34,9 +34,9 @@ export default async function SettingsModelesPage() {
           rows={models.map((m) => ({
             key: m.id,
             cells: [
-              <NavLink key="n" href={`/v2/settings/modeles/${m.id}`}>
+              <Link key="n" href={`/v2/settings/modeles/${m.id}`}>
                 {m.name}
-              </NavLink>,
+              </Link>,
               m.structureName,
               m.offerName ?? 'Toutes les offres',
               m.fields.toLocaleString('fr-FR'),

@@ -6,7 +6,7 @@ import { requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { ROLE_LABELS } from '@/lib/labels'
 import { PERMISSIONS } from '@/lib/permissions'
-import { PERMISSION_LABELS } from '@/lib/settings/permission-labels'
+import { PERMISSION_LABELS, PERMISSION_SENTENCES } from '@/lib/settings/permission-labels'
 import { defaultOf, MATRIX_ROLES, organisationMatrix } from '@/lib/settings/permission-matrix'
 
 export const generateMetadata = pageMetadata('settingsPermissions')
@@ -19,14 +19,20 @@ export default async function SettingsPermissionsPage() {
   const title = await pageTitle('settingsPermissions')
   return (
     <>
-      <PageHeader title={title} subtitle="Ce que chaque rôle de votre organisation peut faire. Le serveur applique ces choix dès l’enregistrement." />
+      <PageHeader
+        title={title}
+        subtitle="Ce que chaque rôle de votre organisation peut faire. Le serveur applique ces choix dès l’enregistrement."
+      />
       <PermissionMatrixForm
         matrix={matrix}
         roles={MATRIX_ROLES.map((role) => ({ role, label: ROLE_LABELS[role]! }))}
         rows={PERMISSIONS.map((permission) => ({
           permission,
           label: PERMISSION_LABELS[permission],
-          defaults: Object.fromEntries(MATRIX_ROLES.map((role) => [role, defaultOf(role).includes(permission)])) as Record<(typeof MATRIX_ROLES)[number], boolean>,
+          sentence: PERMISSION_SENTENCES[permission],
+          defaults: Object.fromEntries(
+            MATRIX_ROLES.map((role) => [role, defaultOf(role).includes(permission)]),
+          ) as Record<(typeof MATRIX_ROLES)[number], boolean>,
         }))}
       />
     </>

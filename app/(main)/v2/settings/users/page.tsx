@@ -1,4 +1,4 @@
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { notFound } from 'next/navigation'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
@@ -8,7 +8,7 @@ import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requirePagePermission } from '@/lib/auth/session'
-import { formatDateTime } from '@/lib/dates'
+import { formatDateTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { ROLE_LABELS } from '@/lib/labels'
 import { listOrganisationUsers } from '@/lib/settings/queries'
@@ -41,9 +41,9 @@ export default async function SettingsUsersPage({ searchParams }: { searchParams
           rows={list.rows.map((r) => ({
             key: r.id,
             cells: [
-              <NavLink key="n" href={`/v2/settings/user/${r.id}`} className="whitespace-nowrap font-medium">
+              <Link key="n" href={`/v2/settings/user/${r.id}`} className="whitespace-nowrap font-medium">
                 {r.lastName} {r.firstName}
-              </NavLink>,
+              </Link>,
               <span key="e" className="whitespace-nowrap">
                 {r.email}
               </span>,
@@ -65,11 +65,11 @@ export default async function SettingsUsersPage({ searchParams }: { searchParams
       )}
       {list.pages > 1 && (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
-          {list.page > 1 ? <NavLink className={buttonClass('secondary')} href={pageLink(list.page - 1)}>Précédents</NavLink> : <span />}
+          {list.page > 1 ? <Link className={buttonClass('secondary')} href={pageLink(list.page - 1)}>Précédents</Link> : <span />}
           <span className="text-slate-600">
             Page {list.page} sur {list.pages}
           </span>
-          {list.page < list.pages ? <NavLink className={buttonClass('secondary')} href={pageLink(list.page + 1)}>Suivants</NavLink> : <span />}
+          {list.page < list.pages ? <Link className={buttonClass('secondary')} href={pageLink(list.page + 1)}>Suivants</Link> : <span />}
         </nav>
       )}
       <p className="mt-4 text-sm text-slate-600">

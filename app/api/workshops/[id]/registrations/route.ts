@@ -3,7 +3,7 @@ import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { jsonRoute } from '@/lib/http/route'
 import { can } from '@/lib/permissions'
-import { formatPhone } from '@/lib/phone'
+import { formatPhone } from '@/lib/format'
 import { registrationsOf } from '@/lib/workshops/queries'
 
 const NOT_FOUND = { error: 'Cet atelier est introuvable.' }

@@ -2,7 +2,7 @@ import { notFound } from 'next/navigation'
 import { ModelEditor } from '@/components/fup-models/model-editor'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { getFupModel } from '@/lib/fup-models/models'
@@ -18,7 +18,7 @@ export default async function SettingsModelePage({ params }: { params: Promise<{
   return (
     <>
       <p className="mb-2 text-sm">
-        <NavLink href="/v2/settings/modeles">Modèles de documents</NavLink>
+        <Link href="/v2/settings/modeles">Modèles de documents</Link>
       </p>
       <PageHeader title={model.name} subtitle={`${model.structureName} · ${model.offerName ?? 'toutes les offres de la structure'}`} />
       <ModelEditor key={model.updatedAt.toISOString()} id={model.id} name={model.name} fields={model.additionalFields} logos={model.sponsorsLogo} />

@@ -1,4 +1,4 @@
-import { NavLink } from '@/components/ui/nav-link'
+import Link from '@/components/ui/link'
 import { notFound } from 'next/navigation'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
@@ -7,7 +7,7 @@ import { ResetSecondFactor, UserAccess } from '@/components/settings/user-access
 import { UserIdentities } from '@/components/settings/user-identities'
 import { UserProfileForm } from '@/components/settings/user-profile-form'
 import { requirePagePermission } from '@/lib/auth/session'
-import { formatDateTime } from '@/lib/dates'
+import { formatDateTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { ROLE_LABELS } from '@/lib/labels'
 import { getOrganisationUser } from '@/lib/settings/queries'
@@ -37,7 +37,7 @@ export default async function SettingsUserPage({ params }: { params: Promise<{ i
   return (
     <>
       <p className="mb-2 text-sm">
-        <NavLink href="/v2/settings/users">← Utilisateurs</NavLink>
+        <Link href="/v2/settings/users">← Utilisateurs</Link>
       </p>
       <PageHeader
         title={`${user.firstName} ${user.lastName}`}
