@@ -106,11 +106,8 @@ export function probeLayout(): LayoutFinding[] {
   for (const [el, where] of targets) {
     if (!shown(el)) continue
     const r = el.getBoundingClientRect()
-    if (r.left < -EPS || r.right > width + EPS) {
-      findings.push({ element: describe(el), reason: `${where} control outside the viewport [${px(r.left)} → ${px(r.right)}]` })
-      continue
-    }
-    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+    let boxed = false
+    for (let box = el.parentElement; box && box !== document.body && !boxed; box = box.parentElement) {
       if (!clips(box)) continue
       const b = box.getBoundingClientRect()
       const left = b.left + box.clientLeft
@@ -122,8 +119,11 @@ export function probeLayout(): LayoutFinding[] {
           reason: `${where} control ${how} in ${describe(box).replace(/ ".*$/, '')} [${px(r.left)} → ${px(r.right)}, `
             + `box ${px(left)} → ${px(right)}]`,
         })
-        break
+        boxed = true
       }
+    }
+    if (!boxed && (r.left < -EPS || r.right > width + EPS)) {
+      findings.push({ element: describe(el), reason: `${where} control outside the viewport [${px(r.left)} → ${px(r.right)}]` })
     }
   }
 
