@@ -2,31 +2,15 @@ import { expect, request as playwrightRequest, test, type APIRequestContext } fr
 import { baseURL } from '../playwright.config'
 import { discoverRoutes } from './app-routes'
 import { E2E_ACCOUNTS } from './e2e-accounts'
-import { onE2eDatabase, storageStateOf } from './fixtures'
+import { storageStateOf } from './fixtures'
 import { EXPECTED, WALK_ROLES, type Outcome, type WalkRole } from './route-walk-expected'
+import { sampleIds } from './route-samples'
 
 /**
  * Issue 16 §4: every route of the app × every role × no session. The routes are read from app/ itself (each page.tsx
  * and route.ts), so a page or handler added without an entry in route-walk-expected.ts fails here, and so does one
  * whose guard lets a role through that the table does not expect. Every answer also carries the security headers.
  */
-
-/** The ids the sample paths need, read from the run's database (the demo organisation of the staff accounts). */
-async function sampleIds(): Promise<Record<string, string>> {
-  const one = async (text: string) => ((await onE2eDatabase<{ id: string }>(text)) as { id: string }[])[0]!.id
-  const org = `(select organisation_id from "user" where email = 'admin@passerelle.test')`
-  return {
-    candidate: await one(`select id from candidates where organisation_id = ${org} and last_name = 'Durand' and first_name = 'Élodie'`),
-    enterprise: await one(`select id::text from enterprises where organisation_id = ${org} order by name limit 1`),
-    jobOffer: await one(`select id::text from job_offers where organisation_id = ${org} order by id limit 1`),
-    orientation: await one(`select id::text from orientations where organisation_id = ${org} order by id limit 1`),
-    user: await one(`select id from "user" where email = 'conseiller@passerelle.test'`),
-    model: await one(`select id::text from fup_models where organisation_id = ${org} order by id limit 1`),
-    workshop: await one(`select id::text from workshops where organisation_id = ${org} order by id limit 1`),
-    course: await one(`select id::text from support_courses where organisation_id = ${org} order by id limit 1`),
-    document: await one(`select d.id::text from documents d join social_applies a on a.prescription_document_id = d.id where a.organisation_id = ${org} and a.structure_id = '20000000-0000-4000-8000-000000000002' order by d.id limit 1`),
-  }
-}
 
 const HTML_HEADERS = (headers: Record<string, string>) => {
   const policy = headers['content-security-policy'] ?? ''

@@ -2,7 +2,6 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg, { Pool, type PoolConfig } from 'pg'
 import * as schema from './schema'
 import './redact-query-errors'
-import './auto-prepare'
 import { logError } from '../log'
 
 export type Db = NodePgDatabase<typeof schema>

@@ -9,34 +9,14 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { RestoreButton } from '@/components/applies/restore-button'
 import { StatusBadge, PRESCRIPTION_STATE_TONES } from '@/components/ui/status-badge'
-import { applyCountsByOffer, archivedAppliesOfStructure, pendingAppliesOfStructure } from '@/lib/applies/queries'
 import { formatDate } from '@/lib/format'
 import { requireUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
-import { socialOffersOfStructure } from '@/lib/offers/queries'
-import { getOwnStructure } from '@/lib/partners/queries'
+import { partnerDashboard } from '@/lib/partners/partner-dashboard'
 import { can, partnerHome } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('partnersDashboard')
 
-async function dashboardView(structureId: string, withArchived: boolean) {
-  const db = getDb()
-  const [structure, offers] = await Promise.all([
-    getOwnStructure(db, structureId),
-    socialOffersOfStructure(db, structureId),
-  ])
-  if (!structure) return null
-  const [counts, pending, archived] = await Promise.all([
-    applyCountsByOffer(
-      db,
-      structureId,
-      offers.map((o) => o.id),
-    ),
-    pendingAppliesOfStructure(db, structureId),
-    withArchived ? archivedAppliesOfStructure(db, structureId) : [],
-  ])
-  return { structure, offers, counts, pending, archived }
-}
 
 /** The partner structure's home (role fullPartner): its social offers and their prescriptions per tab. */
 export default async function PartnerDashboardPage() {
@@ -45,7 +25,7 @@ export default async function PartnerDashboardPage() {
   if (!user.structureId) notFound()
   const canArchive = can(user, 'offers.social.archive')
   const structureId = user.structureId
-  const view = await dashboardView(structureId, canArchive)
+  const view = await partnerDashboard(getDb(), structureId, { withArchived: canArchive })
   if (!view) notFound()
   const { structure, offers, counts, pending, archived } = view
   const t = await getTranslations('applies')

@@ -6,59 +6,18 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/session'
 import { formatDate, formatDateTime, formatTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
-import {
-  answerReminderDays,
-  ANSWERS_WINDOW_DAYS,
-  receivedAnswers,
-  unansweredPrescriptions,
-} from '@/lib/prescriptions/queries'
+import { ANSWERS_WINDOW_DAYS } from '@/lib/prescriptions/queries'
+import { actionsDashboard } from '@/lib/prescriptions/actions-dashboard'
 import Link from '@/components/ui/link'
-import { parisInstant, parisToday } from '@/lib/dates'
+import { parisToday } from '@/lib/dates'
 import { now as clockNow } from '@/lib/clock'
 import { can } from '@/lib/permissions'
 import { StatusBadge } from '@/components/ui/status-badge'
-import { todaysWorkshopsOf } from '@/lib/workshops/queries'
-import { lateStepsOf } from '@/lib/support-courses/queries'
-import { unreadSmsReplies } from '@/lib/sms/queries'
-import { pendingOrientations } from '@/lib/referrals/queries'
 
 export const generateMetadata = pageMetadata('actionsDashboard')
 
 const DAY = 86_400_000
 
-type Viewer = {
-  userId: string
-  organisationId: string
-  wholeOrganisation: boolean
-  workshops: boolean
-  courses: boolean
-  orientations: boolean
-}
-
-async function dashboardView(viewer: Viewer, days: number, now: Date, today: string) {
-  const db = getDb()
-  const [answers, unanswered, workshopsToday, lateSteps, orientations] = await Promise.all([
-    receivedAnswers(db, { userId: viewer.userId, organisationId: viewer.organisationId, now }),
-    unansweredPrescriptions(db, {
-      organisationId: viewer.organisationId,
-      authorId: viewer.wholeOrganisation ? null : viewer.userId,
-      days,
-      now,
-    }),
-    viewer.workshops
-      ? todaysWorkshopsOf(
-          db,
-          viewer.organisationId,
-          viewer.userId,
-          parisInstant(today, 0),
-          parisInstant(today, 24 * 60),
-        )
-      : [],
-    viewer.courses ? lateStepsOf(db, viewer.organisationId, viewer.userId, today) : [],
-    viewer.orientations ? pendingOrientations(db, viewer.organisationId, new Date(now.getTime() - days * DAY)) : null,
-  ])
-  return { answers, unanswered, workshopsToday, lateSteps, orientations }
-}
 
 /**
  * What needs the user's attention: the partners' answers to their prescriptions (new ones, and those of the last
@@ -70,9 +29,7 @@ export default async function ActionsDashboardPage() {
   // Candidates' names are listed: candidate.visualize, as on the sheet.
   await requirePagePermission('candidate.visualize')
   const now = clockNow()
-  const days = await answerReminderDays(getDb(), user.organisationId)
-  const today = parisToday(clockNow())
-  const viewer: Viewer = {
+  const viewer = {
     userId: user.id,
     organisationId: user.organisationId,
     wholeOrganisation: user.role === 'admin',
@@ -80,10 +37,12 @@ export default async function ActionsDashboardPage() {
     courses: can(user, 'support-courses.visualize'),
     orientations: can(user, 'candidate.orientation.decide'),
   }
-  const [{ answers, unanswered, workshopsToday, lateSteps, orientations }, replies] = await Promise.all([
-    dashboardView(viewer, days, now, today),
-    unreadSmsReplies(getDb(), { userId: user.id, organisationId: user.organisationId }),
-  ])
+  const { days, answers, unanswered, workshopsToday, lateSteps, orientations, replies } = await actionsDashboard(
+    getDb(),
+    viewer,
+    now,
+    parisToday(now),
+  )
   const unread = answers.filter((a) => !a.readAt).length
   const unreadIds = new Set(answers.filter((a) => !a.readAt).map((a) => a.notificationId))
   const byApply = new Map(answers.map((a) => [a.id, a]))

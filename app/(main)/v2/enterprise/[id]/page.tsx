@@ -12,7 +12,7 @@ import { requireOrganisationUser } from '@/lib/auth/session'
 import { formatDate, formatDateTime, formatPhone } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { historyText } from '@/lib/enterprises/history-labels'
-import { enterpriseHistory, enterpriseOffersAndPlacements, getEnterprise } from '@/lib/enterprises/queries'
+import { enterpriseSheet } from '@/lib/enterprises/enterprise-sheet'
 import { isUuid } from '@/lib/ids'
 import { contractLabel } from '@/lib/job-offers/labels'
 import { offerValidityLabel } from '@/lib/offers/validity-label'
@@ -22,24 +22,14 @@ import { formatSiret } from '@/lib/siret'
 export const generateMetadata = pageMetadata('enterprise')
 
 
-async function enterpriseSheet(organisationId: string, id: string) {
-  const db = getDb()
-  const enterprise = await getEnterprise(db, organisationId, id)
-  return enterprise ? { enterprise, ...(await enterpriseOffersAndPlacements(db, organisationId, id)) } : null
-}
-
 /** Issue 12 §3, the enterprise's sheet: its data and contacts, its job offers, the candidates placed on them, its history. */
 export default async function EnterprisePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   const user = await requireOrganisationUser()
   if (!isUuid(id)) notFound()
-  const organisationId = user.organisationId
-  const [sheet, history] = await Promise.all([
-    enterpriseSheet(organisationId, id),
-    enterpriseHistory(getDb(), organisationId, id),
-  ])
+  const sheet = await enterpriseSheet(getDb(), user.organisationId, id)
   if (!sheet) notFound()
-  const { enterprise, offers, placements } = sheet
+  const { enterprise, offers, placements, history } = sheet
   const canEdit = can(user, 'enterprises.modify')
   const canCreateOffer = can(user, 'offers.job.modify')
   const offerTitles = new Map(offers.map((o) => [o.id, o.title]))
