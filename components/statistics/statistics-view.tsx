@@ -43,18 +43,35 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
   const monthAxis = () => (
     <XAxis dataKey="month" ticks={ticks} interval={0} tick={<MonthTick ticks={ticks} />} tickLine={false} height={34} />
   )
-  const countAxis = () => <YAxis allowDecimals={false} tick={AXIS_TEXT} tickFormatter={number} width={narrow ? 44 : 56} />
-  const monthly = stats.monthly.map((m) => ({ ...m, ratePercent: m.integrationRate === null ? null : Math.round(m.integrationRate * 1000) / 10 }))
+  const countAxis = () => (
+    <YAxis allowDecimals={false} tick={AXIS_TEXT} tickFormatter={number} width={narrow ? 44 : 56} />
+  )
+  const monthly = stats.monthly.map((m) => ({
+    ...m,
+    ratePercent: m.integrationRate === null ? null : Math.round(m.integrationRate * 1000) / 10,
+  }))
   const attendance = stats.workshops.monthly
+  const unmarked = stats.workshops.totals.unmarked
   const total = stats.totals.pending + stats.totals.integrated + stats.totals.refused + stats.totals.expired
   const ranking = (data: { label: string; n: number }[], name: string, colour: string, unit = '') => (
     <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ right: 48 }}>
       <CartesianGrid strokeDasharray="3 3" horizontal={false} />
       <XAxis type="number" allowDecimals={false} tick={AXIS_TEXT} tickFormatter={number} unit={unit} />
-      <YAxis type="category" dataKey="label" width={narrow ? 124 : 200} interval={0} tick={<CategoryTick maxChars={narrow ? 14 : 28} />} />
+      <YAxis
+        type="category"
+        dataKey="label"
+        width={narrow ? 124 : 200}
+        interval={0}
+        tick={<CategoryTick maxChars={narrow ? 14 : 28} />}
+      />
       <Tooltip formatter={(v) => `${number(Number(v))}${unit}`} />
       <Bar isAnimationActive={false} dataKey="n" name={name} fill={colour} maxBarSize={28}>
-        <LabelList dataKey="n" position="right" formatter={(v: unknown) => `${number(Number(v))}${unit}`} {...AXIS_TEXT} />
+        <LabelList
+          dataKey="n"
+          position="right"
+          formatter={(v: unknown) => `${number(Number(v))}${unit}`}
+          {...AXIS_TEXT}
+        />
       </Bar>
     </BarChart>
   )
@@ -100,7 +117,13 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
           <BarChart accessibilityLayer={false} data={monthly}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             {monthAxis()}
-            <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tick={AXIS_TEXT} tickFormatter={(v) => `${v}\u00a0%`} width={52} />
+            <YAxis
+              domain={[0, 100]}
+              ticks={[0, 25, 50, 75, 100]}
+              tick={AXIS_TEXT}
+              tickFormatter={(v) => `${v}\u00a0%`}
+              width={52}
+            />
             <Tooltip labelFormatter={months} formatter={(v) => `${formatOneDecimal(Number(v))} %`} />
             <Bar isAnimationActive={false} dataKey="ratePercent" name="Taux d’intégration" fill={COLOURS.integrated} />
           </BarChart>
@@ -110,10 +133,21 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
           slug="presence-ateliers"
           legend={ATTENDANCE}
           empty={attendance.every((m) => m.present + m.excused + m.unexcused + m.unmarked === 0)}
-          summary={`Sur la période : ${percent(stats.workshops.rate)} des inscrits dont la présence est notée étaient présents (${number(stats.workshops.totals.unmarked)} présence${stats.workshops.totals.unmarked > 1 ? 's' : ''} non notée${stats.workshops.totals.unmarked > 1 ? 's' : ''}).`}
+          summary={
+            `Sur la période : ${percent(stats.workshops.rate)} des inscrits dont la présence est notée ` +
+            'étaient présents ' +
+            `(${number(unmarked)} présence${unmarked > 1 ? 's' : ''} non notée${unmarked > 1 ? 's' : ''}).`
+          }
           table={{
             headers: ['Mois', 'Présents', 'Absents excusés', 'Absents non excusés', 'Non notés', 'Taux de présence'],
-            rows: attendance.map((m) => [monthLabel(m.month), m.present, m.excused, m.unexcused, m.unmarked, percent(m.rate)]),
+            rows: attendance.map((m) => [
+              monthLabel(m.month),
+              m.present,
+              m.excused,
+              m.unexcused,
+              m.unmarked,
+              percent(m.rate),
+            ]),
           }}
         >
           <BarChart accessibilityLayer={false} data={attendance}>
@@ -163,7 +197,10 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
           slug="candidats-par-lieu"
           height={rankingHeight(stats.candidates.byPlace.length)}
           empty={stats.candidates.byPlace.length === 0}
-          table={{ headers: ['Lieu de résidence', 'Candidats'], rows: stats.candidates.byPlace.map((s) => [s.label, s.n]) }}
+          table={{
+            headers: ['Lieu de résidence', 'Candidats'],
+            rows: stats.candidates.byPlace.map((s) => [s.label, s.n]),
+          }}
         >
           {ranking(stats.candidates.byPlace, 'Candidats', COLOURS.bar)}
         </ChartCard>

@@ -5,7 +5,14 @@ import { stepProgress, type CourseStep } from './progress'
 
 type StepRow = CourseStep & { kind: string }
 type DoneRow = [stepId: string, doneOn: string, comment: string | null, linkLabel: string | null]
-type ActiveRow = { id: string; candidateId: string; firstName: string; lastName: string; enrolledOn: string; done: DoneRow[] | null }
+type ActiveRow = {
+  id: string
+  candidateId: string
+  firstName: string
+  lastName: string
+  enrolledOn: string
+  done: DoneRow[] | null
+}
 type LeftRow = {
   id: string
   candidateId: string
@@ -30,7 +37,12 @@ type PageRow = {
  * and how many of each. The page issued seven statements (the steps twice) that the bench's 20 clients queued behind
  * one another; PostgreSQL now builds the page's JSON in one. The course is the organisation's or nothing.
  */
-export async function coursePage(db: DbOrTx, organisationId: string, courseId: string, options: { page?: number } = {}) {
+export async function coursePage(
+  db: DbOrTx,
+  organisationId: string,
+  courseId: string,
+  options: { page?: number } = {},
+) {
   const page = Math.max(1, options.page ?? 1)
   const { rows } = await db.execute<PageRow>(sql`
     with course as (
@@ -61,8 +73,8 @@ export async function coursePage(db: DbOrTx, organisationId: string, courseId: s
     )
     select
       (select row_to_json(c) from course c) as course,
-      (select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title, 'kind', s.kind, 'delayDays', s.delay_days,
-                'delayFrom', s.delay_from) order by s.position), '[]')
+      (select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title, 'kind', s.kind,
+                'delayDays', s.delay_days, 'delayFrom', s.delay_from) order by s.position), '[]')
          from support_course_steps s where s.course_id = (select id from course) and s.archived_at is null) as steps,
       (select count(*) from enrolments where status = 'active')::int as active_total,
       (select count(*) from enrolments where status <> 'active')::int as left_total,
@@ -90,7 +102,10 @@ export async function coursePage(db: DbOrTx, organisationId: string, courseId: s
       const progress = stepProgress(steps, e.enrolledOn, new Map((done ?? []).map((d) => [d[0], d[1]])))
       return {
         ...e,
-        progress: progress.map((p) => ({ ...p, comment: byStep.get(p.stepId)?.[2] ?? null, linkLabel: byStep.get(p.stepId)?.[3] ?? null })),
+        progress: progress.map((p) => {
+          const row = byStep.get(p.stepId)
+          return { ...p, comment: row?.[2] ?? null, linkLabel: row?.[3] ?? null }
+        }),
       }
     }),
   }

@@ -1,7 +1,17 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { formatDate, parisToday } from '@/lib/dates'
-import { candidates, socialApplies, socialOffers, supportCourseEnrolments, supportCourses, supportCourseSteps, users, workshopRegistrations, workshops } from '@/lib/db/schema'
+import {
+  candidates,
+  socialApplies,
+  socialOffers,
+  supportCourseEnrolments,
+  supportCourses,
+  supportCourseSteps,
+  users,
+  workshopRegistrations,
+  workshops,
+} from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
 
 /**

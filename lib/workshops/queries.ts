@@ -84,9 +84,11 @@ export async function workshopFilterOptions(db: DbOrTx, organisationId: string) 
   const [themes, placeRows, facilitators] = await Promise.all([
     db.execute<{ value: string }>(sql`
       with recursive t as (
-        (select theme as value from ${workshops} where organisation_id = ${organisationId} and theme > '' order by theme limit 1)
+        (select theme as value from ${workshops}
+         where organisation_id = ${organisationId} and theme > '' order by theme limit 1)
         union all
-        select (select w.theme from ${workshops} w where w.organisation_id = ${organisationId} and w.theme > t.value order by w.theme limit 1)
+        select (select w.theme from ${workshops} w
+                where w.organisation_id = ${organisationId} and w.theme > t.value order by w.theme limit 1)
         from t where t.value is not null
       )
       select value from t where value is not null`),
@@ -96,7 +98,8 @@ export async function workshopFilterOptions(db: DbOrTx, organisationId: string) 
          where organisation_id = ${organisationId} and address_formatted is not null order by address_formatted limit 1)
         union all
         select (select w.address_formatted from ${workshops} w
-                where w.organisation_id = ${organisationId} and w.address_formatted is not null and w.address_formatted > t.value
+                where w.organisation_id = ${organisationId} and w.address_formatted is not null
+                  and w.address_formatted > t.value
                 order by w.address_formatted limit 1)
         from t where t.value is not null
       )

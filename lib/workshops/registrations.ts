@@ -53,7 +53,9 @@ export async function registerCandidates(
     if (already.length && !options.skipRegistered) return fail(WORKSHOP_MESSAGES.alreadyRegistered(already.map((c) => `${c.firstName} ${c.lastName}`).join(', ')), 'candidateIds')
     const skipped = new Set(already.map((c) => c.id))
     ids = ids.filter((id) => !skipped.has(id))
-    if (ids.length === 0) return { ok: true as const, registered: 0, waitlisted: 0, alreadyRegistered: skipped.size, convocations: 0 }
+    if (ids.length === 0) {
+      return { ok: true as const, registered: 0, waitlisted: 0, alreadyRegistered: skipped.size, convocations: 0 }
+    }
     // In the order chosen: the free seats first, the others on the waitlist behind those already there.
     const free = Math.max(0, (w.capacity ?? 0) - w.seatsTaken)
     const seated = ids.slice(0, free)
@@ -73,7 +75,8 @@ export async function registerCandidates(
     )
     await tx.update(workshops).set({ seatsTaken: w.seatsTaken + seated.length, waitlistCount: w.waitlistCount + waiting.length, updatedAt: sql`now()` }).where(eq(workshops.id, workshopId))
     // The convocations queued (a candidate without a mobile, or who refuses SMS, gets none): the notification says so.
-    const convocation = { name: w.name, startsAt: w.startsAt!, addressFormatted: w.addressFormatted, videoUrl: w.videoUrl }
+    const { name, addressFormatted, videoUrl } = w
+    const convocation = { name, startsAt: w.startsAt!, addressFormatted, videoUrl }
     const queued = seated.length
       ? await queueSms(tx, {
           organisationId: actor.organisationId,
@@ -89,7 +92,8 @@ export async function registerCandidates(
       ids.map((candidateId, i) => ({ actorId: actor.actorId, organisationId: actor.organisationId, action: i < free ? 'workshop.registered' : 'workshop.waitlisted', entityType: 'candidate', entityId: candidateId, details: { workshopId } })),
     )
     const convocations = queued.filter((q) => q.ok).length
-    return { ok: true as const, registered: seated.length, waitlisted: waiting.length, alreadyRegistered: skipped.size, convocations }
+    const registered = seated.length
+    return { ok: true as const, registered, waitlisted: waiting.length, alreadyRegistered: skipped.size, convocations }
   })
 }
 

@@ -66,7 +66,8 @@ describe('support courses', () => {
       expect([after.activeTotal, after.leftTotal, after.active.map((e) => e.candidateId)]).toEqual([1, 1, [ids[1]]])
       expect(after.left.find((e) => e.id === first.id)).toMatchObject({ status: 'finished', endReason: 'CDI signé', endedOn: '2026-12-01' })
       // A page past the last one lists nobody but keeps the totals.
-      expect((await coursePage(tx, SM.organisationId, course.id, { page: 2 }))!).toMatchObject({ page: 2, active: [], activeTotal: 1, leftTotal: 1 })
+      const past = await coursePage(tx, SM.organisationId, course.id, { page: 2 })
+      expect(past).toMatchObject({ page: 2, active: [], activeTotal: 1, leftTotal: 1 })
       expect((await listCourses(tx, SM.organisationId, {}, '2026-12-01')).rows.find((r) => r.id === course.id)!.counts).toEqual({ enrolled: 2, active: 1, late: 1, finished: 1 })
     })
   })
@@ -107,10 +108,14 @@ describe('support courses', () => {
       const rows = await progressRows()
       expect(rows.find((r) => r.stepId === atelier!.id)).toMatchObject({ workshopRegistrationId: mine!.id, linkLabel: 'Atelier «\u00a0Atelier CV\u00a0» du 10/11/2026', doneOn: '2026-11-10' })
       expect(rows.find((r) => r.stepId === prescription!.id)).toMatchObject({ applyId: apply!.id, linkLabel: expect.stringMatching(/^Prescription à «\u00a0.+\u00a0» du \d{2}\/\d{2}\/\d{4}$/) })
-      expect(((await coursePage(tx, SM.organisationId, course.id))!).active[0]!.progress.find((p) => p.stepId === atelier!.id)).toMatchObject({ doneOn: '2026-11-10', linkLabel: 'Atelier «\u00a0Atelier CV\u00a0» du 10/11/2026' })
+      const linked = (await coursePage(tx, SM.organisationId, course.id))!.active[0]!.progress
+      expect(linked.find((p) => p.stepId === atelier!.id)).toMatchObject({
+        doneOn: '2026-11-10',
+        linkLabel: 'Atelier «\u00a0Atelier CV\u00a0» du 10/11/2026',
+      })
     })
   })
-  it('the course page reads in one statement: its steps, 50 candidates in progress by name, exits, totals; not another organisation’s', async () => {
+  it('the course page: its steps, 50 candidates in progress by name, exits, totals; not another’s', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const course = await createCourse(asDb(tx), SM, { name: 'Parcours pages', ownerId: 'demo-referent' })
       if (!course.ok) throw new Error(course.error)
@@ -118,31 +123,51 @@ describe('support courses', () => {
       // 53 candidates of this test's own, names out of order: the page sorts them by last name, then first name.
       const made = await tx
         .insert(s.candidates)
-        .values(Array.from({ length: 53 }, (_, i) => ({ organisationId: SM.organisationId, firstName: `P${i % 2}`, lastName: `Zpage${String(52 - i).padStart(2, '0')}` })))
+        .values(
+          Array.from({ length: 53 }, (_, i) => ({
+            organisationId: SM.organisationId,
+            firstName: `P${i % 2}`,
+            lastName: `Zpage${String(52 - i).padStart(2, '0')}`,
+          })),
+        )
         .returning({ id: s.candidates.id, firstName: s.candidates.firstName, lastName: s.candidates.lastName })
-      expect(await enrolCandidates(asDb(tx), SM, course.id, { candidateIds: made.map((m) => m.id) }, '2026-11-02')).toEqual({ ok: true, enrolled: 53 })
-      const byName = [...made].sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName))
+      const candidateIds = made.map((m) => m.id)
+      const enrolled = await enrolCandidates(asDb(tx), SM, course.id, { candidateIds }, '2026-11-02')
+      expect(enrolled).toEqual({ ok: true, enrolled: 53 })
+      const byName = [...made].sort((a, b) => (a.lastName + a.firstName).localeCompare(b.lastName + b.firstName))
       const first = (await coursePage(tx, SM.organisationId, course.id))!
       expect(first.course).toMatchObject({ id: course.id, name: 'Parcours pages', owner: 'Romain Leroy' })
-      expect(first.course.steps.map((st) => [st.title, st.kind, st.delayDays, st.delayFrom])).toEqual(steps.map((st) => [st.title, st.kind, st.delayDays, st.delayFrom]))
+      type Line = { title: string; kind: string; delayDays: number; delayFrom: string }
+      const stepLine = (st: Line) => [st.title, st.kind, st.delayDays, st.delayFrom]
+      expect(first.course.steps.map(stepLine)).toEqual(steps.map(stepLine))
       expect([first.activeTotal, first.leftTotal, first.active.length]).toEqual([53, 0, 50])
       expect(first.active.map((e) => e.candidateId)).toEqual(byName.slice(0, 50).map((m) => m.id))
       const second = (await coursePage(tx, SM.organisationId, course.id, { page: 2 }))!
       expect(second.active.map((e) => e.candidateId)).toEqual(byName.slice(50).map((m) => m.id))
 
       // One step done, one candidate out: the progress and the exit as written.
-      const [step1] = await tx.select().from(s.supportCourseSteps).where(and(eq(s.supportCourseSteps.courseId, course.id), eq(s.supportCourseSteps.position, 0)))
+      const [step1] = await tx
+        .select()
+        .from(s.supportCourseSteps)
+        .where(and(eq(s.supportCourseSteps.courseId, course.id), eq(s.supportCourseSteps.position, 0)))
       const target = first.active[0]!
-      expect(await markStepDone(asDb(tx), SM, target.id, step1!.id, { doneOn: '2026-11-05', comment: 'Vu en entretien.' })).toEqual({ ok: true })
+      const done = { doneOn: '2026-11-05', comment: 'Vu en entretien.' }
+      expect(await markStepDone(asDb(tx), SM, target.id, step1!.id, done)).toEqual({ ok: true })
       const leaving = first.active[1]!
-      expect(await leaveCourse(asDb(tx), SM, leaving.id, { outcome: 'abandoned', reason: 'Déménagement' }, '2026-11-20')).toEqual({ ok: true })
+      const exit = { outcome: 'abandoned', reason: 'Déménagement' }
+      expect(await leaveCourse(asDb(tx), SM, leaving.id, exit, '2026-11-20')).toEqual({ ok: true })
       const after = (await coursePage(tx, SM.organisationId, course.id))!
       expect([after.activeTotal, after.leftTotal]).toEqual([52, 1])
       expect(after.left).toEqual([
-        { id: leaving.id, candidateId: leaving.candidateId, firstName: leaving.firstName, lastName: leaving.lastName, status: 'abandoned', endedOn: '2026-11-20', endReason: 'Déménagement' },
+        {
+          ...{ id: leaving.id, candidateId: leaving.candidateId },
+          ...{ firstName: leaving.firstName, lastName: leaving.lastName },
+          ...{ status: 'abandoned', endedOn: '2026-11-20', endReason: 'Déménagement' },
+        },
       ])
       const progress = after.active.find((e) => e.id === target.id)!.progress
-      // Done on the 5th: the next step (14 days after the previous one) is due on the 19th; the third 60 days after enrolment.
+      // Done on the 5th: the next step (14 days after the previous one) is due on the 19th; the third 60 days after
+      // the enrolment.
       expect(progress.map((p) => [p.title, p.doneOn, p.due, p.comment])).toEqual([
         ['Entretien de diagnostic', '2026-11-05', '2026-11-09', 'Vu en entretien.'],
         ['Atelier CV', null, '2026-11-19', null],

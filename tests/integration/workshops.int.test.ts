@@ -121,7 +121,8 @@ describe('workshops', () => {
       const again = await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [c] }, NOW)
       expect(again.ok ? '' : again.error).toMatch(/^Déjà inscrit à cet atelier/)
       // The candidates dashboard's selection: those already registered are left out and counted, nothing else changes.
-      expect(await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [c, a] }, NOW, { skipRegistered: true })).toEqual({
+      const skipping = { skipRegistered: true }
+      expect(await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [c, a] }, NOW, skipping)).toEqual({
         ok: true,
         registered: 0,
         waitlisted: 0,
@@ -172,7 +173,7 @@ describe('workshops', () => {
     })
   })
 
-  it('the outcome counts the convocations queued: none for a full workshop, none for a candidate without a mobile', async () => {
+  it('counts the convocations queued: none for a full workshop, none for a candidate without a mobile', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const created = await createWorkshop(asDb(tx), SM, { ...workshop, capacity: 2 }, NOW)
       if (!created.ok) throw new Error(created.error)
