@@ -34,11 +34,15 @@ const PEOPLE = [
   ['Bruno', 'Atelierb', '0611111102'],
   ['Chloé', 'Atelierc', '0611111103'],
 ] as const
+/** A fourth, registered alone to a full workshop (issue 32): waitlisted, nothing sent. */
+const LATECOMER = ['Denis', 'Complet', '0611111104'] as const
+const nbsp = (text: string) => text.replace(/ ([:;])/g, '\u00a0$1')
+const WAITING = (who: string) => `${who} par SMS si une place se libère.`
 
 test.beforeAll(async () => {
   // Sending hours open all day, so that the convocations leave whatever the hour of the run.
   await onE2eDatabase(`update organisations set sms_window_start_minute = 0, sms_window_end_minute = 1439, sms_window_days = '{1,2,3,4,5,6,7}' where id = $1`, [SEINE_MARITIME])
-  for (const [first, last, phone] of PEOPLE) {
+  for (const [first, last, phone] of [...PEOPLE, LATECOMER]) {
     await onE2eDatabase(`insert into candidates (organisation_id, first_name, last_name, phone, referent_id) values ($1, $2, $3, $4, 'demo-referent')`, [SEINE_MARITIME, first, last, phone])
   }
   // A coming workshop of one seat, for the candidates dashboard's selection.
@@ -55,7 +59,7 @@ test.afterAll(async () => {
   await onE2eDatabase(`delete from sms_messages where kind like 'workshop.%' and candidate_id in (select candidate_id from workshop_registrations where workshop_id in ${workshop})`)
   await onE2eDatabase(`delete from workshop_registrations where workshop_id in ${workshop}`)
   await onE2eDatabase(`delete from workshops where id in ${workshop}`)
-  const people = `(select id::text from candidates where last_name in ('Ateliera', 'Atelierb', 'Atelierc'))`
+  const people = `(select id::text from candidates where last_name in ('Ateliera', 'Atelierb', 'Atelierc', 'Complet'))`
   await onE2eDatabase(`delete from sms_messages where candidate_id::text in ${people}`)
   await onE2eDatabase(`delete from audit_log where entity_type = 'candidate' and entity_id in ${people}`)
   await onE2eDatabase(`delete from candidates where id::text in ${people}`)
@@ -116,7 +120,16 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
     await dialog.getByRole('checkbox', { name }).check()
   }
   await dialog.getByRole('button', { name: 'Inscrire 3 candidats' }).click()
-  await expect(page.getByText('2 inscrits (convocation envoyée), 1 en liste d’attente.').first()).toBeVisible()
+  await expect(
+    page
+      .getByText(
+        nbsp(
+          '2 candidats inscrits : leurs convocations partent par SMS. ' +
+            `1 candidat mis en liste d’attente, sans convocation pour l’instant ; ${WAITING('il sera prévenu')}`,
+        ),
+      )
+      .first(),
+  ).toBeVisible()
   const waitlist = page.getByRole('table', { name: `Liste d’attente de ${TITLE}` })
   await expect(waitlist).toContainText('Atelierc Chloé')
   await expect(page.getByRole('table', { name: `Inscrits à ${TITLE}` }).getByRole('row')).toHaveCount(3)
@@ -182,12 +195,49 @@ test('the candidates dashboard’s selection is registered to a workshop in one 
   await dialog.getByLabel('Atelier', { exact: true }).selectOption((await dialog.locator('option', { hasText: SELECTION_TITLE }).getAttribute('value'))!)
   await expectNoSeriousA11yViolations(page)
   await dialog.getByRole('button', { name: 'Inscrire', exact: true }).click()
-  await expect(page.getByText('1 inscrit (convocation envoyée), 2 en liste d’attente.').first()).toBeVisible()
+  await expect(
+    page
+      .getByText(
+        nbsp(
+          '1 candidat inscrit : sa convocation part par SMS. ' +
+            `2 candidats mis en liste d’attente, sans convocation pour l’instant ; ${WAITING('ils seront prévenus')}`,
+        ),
+      )
+      .first(),
+  ).toBeVisible()
   await page.getByRole('checkbox', { name: 'Sélectionner tous les candidats de la page' }).check()
   await page.getByRole('button', { name: 'Inscrire à un atelier' }).click()
   await dialog.getByLabel('Atelier', { exact: true }).selectOption((await dialog.locator('option', { hasText: SELECTION_TITLE }).getAttribute('value'))!)
   await dialog.getByRole('button', { name: 'Inscrire', exact: true }).click()
-  await expect(page.getByText('3 déjà inscrits.').first()).toBeVisible()
+  const leftOut = '3 candidats déjà inscrits ou en liste d’attente, laissés de côté.'
+  await expect(page.getByText(leftOut).first()).toBeVisible()
   const [seats] = await onE2eDatabase<{ seats_taken: number; waitlist_count: number }>(`select seats_taken, waitlist_count from workshops where name = $1`, [SELECTION_TITLE])
   expect(seats).toEqual({ seats_taken: 1, waitlist_count: 2 })
+
+  // Issue 32: one person registered to the full workshop is waitlisted, and the notification says nothing was sent.
+  const [full] = await onE2eDatabase<{ id: string }>(`select id from workshops where name = $1`, [SELECTION_TITLE])
+  await page.goto(`/workshops/${full!.id}`)
+  await page.getByRole('button', { name: 'Inscrire des candidats' }).click()
+  const register = page.getByRole('dialog', { name: 'Inscrire des candidats' })
+  await expect(register).toContainText('L’atelier est complet')
+  await register.getByLabel('Rechercher un candidat').fill('complet')
+  await register.getByRole('checkbox', { name: /Complet Denis/ }).check()
+  await register.getByRole('button', { name: 'Inscrire le candidat' }).click()
+  const told = nbsp(
+    'Atelier complet : 1 candidat mis en liste d’attente, ' +
+      `sans convocation pour l’instant ; ${WAITING('il sera prévenu')}`,
+  )
+  await expect(page.getByText(told).first()).toBeVisible()
+  await expect(page.getByText(/\b0 inscrit/)).toHaveCount(0)
+  const [after] = await onE2eDatabase<{ seats_taken: number; waitlist_count: number }>(
+    `select seats_taken, waitlist_count from workshops where name = $1`,
+    [SELECTION_TITLE],
+  )
+  expect(after).toEqual({ seats_taken: 1, waitlist_count: 3 })
+  const sent = await onE2eDatabase<{ n: number }>(
+    `select count(*)::int as n from sms_messages m join candidates c on c.id = m.candidate_id
+      where c.last_name = 'Complet' and m.kind like 'workshop.%'`,
+  )
+  expect(sent[0]!.n).toBe(0)
+  await expectNoSeriousA11yViolations(page)
 })

@@ -2,13 +2,27 @@
 
 import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from '@/components/ui/use-hydrated'
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { csvFile } from '@/lib/csv/csv'
-import { formatNumber, formatPercent } from '@/lib/numbers'
+import { formatNumber, formatOneDecimal, formatPercent } from '@/lib/numbers'
 import { monthLabel } from '@/lib/statistics/filters'
+import { monthTicks } from '@/lib/statistics/month-axis'
 import type { OrganisationStatistics } from '@/lib/statistics/queries'
+import { AXIS_TEXT, CategoryTick, MonthTick, SeriesLegend, useNarrow } from './chart-parts'
 
 const COLOURS = { pending: '#b45309', integrated: '#15803d', refused: '#b91c1c', expired: '#64748b', bar: '#1e40af' }
+const OUTCOMES = [
+  { key: 'pending', name: 'En attente', colour: COLOURS.pending },
+  { key: 'integrated', name: 'Intégrés', colour: COLOURS.integrated },
+  { key: 'refused', name: 'Refusés', colour: COLOURS.refused },
+  { key: 'expired', name: 'Expirées', colour: COLOURS.expired },
+]
+const ATTENDANCE = [
+  { key: 'present', name: 'Présents', colour: COLOURS.integrated },
+  { key: 'excused', name: 'Absents excusés', colour: COLOURS.pending },
+  { key: 'unexcused', name: 'Absents non excusés', colour: COLOURS.refused },
+  { key: 'unmarked', name: 'Non notés', colour: COLOURS.expired },
+]
 const number = formatNumber
 const percent = formatPercent
 
@@ -16,11 +30,53 @@ type Table = { headers: string[]; rows: (string | number)[][] }
 
 /**
  * The statistics page's figures and charts; each chart has its table of data (for screen readers and everyone), drawn
- * when opened, and its CSV.
+ * when opened, and its CSV. Issue 32: the monthly charts share one month axis (every month of the filtered period, the
+ * same months labelled on each), the rankings are horizontal bars whose labels fit a phone, the legends are HTML, and
+ * a rate per month is drawn as bars (a month without an answer has no bar, where a line would join or hide it).
  */
 export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
-  const monthly = stats.monthly.map((m) => ({ ...m, label: monthLabel(m.month), ratePercent: m.integrationRate === null ? null : Math.round(m.integrationRate * 1000) / 10 }))
+  const narrow = useNarrow()
+  const ticks = monthTicks(
+    stats.monthly.map((m) => m.month),
+    narrow ? 6 : 12,
+  )
+  const monthAxis = () => (
+    <XAxis dataKey="month" ticks={ticks} interval={0} tick={<MonthTick ticks={ticks} />} tickLine={false} height={34} />
+  )
+  const countAxis = () => (
+    <YAxis allowDecimals={false} tick={AXIS_TEXT} tickFormatter={number} width={narrow ? 44 : 56} />
+  )
+  const monthly = stats.monthly.map((m) => ({
+    ...m,
+    ratePercent: m.integrationRate === null ? null : Math.round(m.integrationRate * 1000) / 10,
+  }))
+  const attendance = stats.workshops.monthly
+  const unmarked = stats.workshops.totals.unmarked
   const total = stats.totals.pending + stats.totals.integrated + stats.totals.refused + stats.totals.expired
+  const ranking = (data: { label: string; n: number }[], name: string, colour: string, unit = '') => (
+    <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ right: 48 }}>
+      <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+      <XAxis type="number" allowDecimals={false} tick={AXIS_TEXT} tickFormatter={number} unit={unit} />
+      <YAxis
+        type="category"
+        dataKey="label"
+        width={narrow ? 124 : 200}
+        interval={0}
+        tick={<CategoryTick maxChars={narrow ? 14 : 28} />}
+      />
+      <Tooltip formatter={(v) => `${number(Number(v))}${unit}`} />
+      <Bar isAnimationActive={false} dataKey="n" name={name} fill={colour} maxBarSize={28}>
+        <LabelList
+          dataKey="n"
+          position="right"
+          formatter={(v: unknown) => `${number(Number(v))}${unit}`}
+          {...AXIS_TEXT}
+        />
+      </Bar>
+    </BarChart>
+  )
+  const rankingHeight = (n: number) => Math.max(120, n * 32 + 40)
+  const months = (label: unknown) => monthLabel(String(label))
   return (
     <div className="flex flex-col gap-6">
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-6" aria-label="Chiffres clés de la période">
@@ -31,10 +87,11 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
         <Figure label="Expirées" value={number(stats.totals.expired)} />
         <Figure label="Taux d’intégration" value={percent(stats.integrationRate)} />
       </ul>
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid items-start gap-6 xl:grid-cols-2">
         <ChartCard
           title="Prescriptions par mois et par issue"
           slug="prescriptions-par-mois"
+          legend={OUTCOMES}
           table={{
             headers: ['Mois', 'En attente', 'Intégrés', 'Refusés', 'Expirées'],
             rows: stats.monthly.map((m) => [monthLabel(m.month), m.pending, m.integrated, m.refused, m.expired]),
@@ -42,94 +99,112 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
         >
           <BarChart accessibilityLayer={false} data={monthly}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" fontSize={12} />
-            <YAxis allowDecimals={false} fontSize={12} tickFormatter={number} />
-            <Tooltip formatter={(v) => number(Number(v))} />
-            <Legend />
-            <Bar isAnimationActive={false} dataKey="pending" name="En attente" stackId="a" fill={COLOURS.pending} />
-            <Bar isAnimationActive={false} dataKey="integrated" name="Intégrés" stackId="a" fill={COLOURS.integrated} />
-            <Bar isAnimationActive={false} dataKey="refused" name="Refusés" stackId="a" fill={COLOURS.refused} />
-            <Bar isAnimationActive={false} dataKey="expired" name="Expirées" stackId="a" fill={COLOURS.expired} />
+            {monthAxis()}
+            {countAxis()}
+            <Tooltip labelFormatter={months} formatter={(v) => number(Number(v))} />
+            {OUTCOMES.map((o) => (
+              <Bar key={o.key} isAnimationActive={false} dataKey={o.key} name={o.name} stackId="a" fill={o.colour} />
+            ))}
           </BarChart>
         </ChartCard>
         <ChartCard
           title="Taux d’intégration par mois"
           slug="taux-integration"
           summary={`Sur la période : ${percent(stats.integrationRate)} des prescriptions ayant reçu une réponse sont intégrées.`}
+          empty={monthly.every((m) => m.ratePercent === null)}
           table={{ headers: ['Mois', 'Intégrés', 'Refusés', 'Taux d’intégration'], rows: stats.monthly.map((m) => [monthLabel(m.month), m.integrated, m.refused, percent(m.integrationRate)]) }}
         >
-          <LineChart accessibilityLayer={false} data={monthly}>
+          <BarChart accessibilityLayer={false} data={monthly}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" fontSize={12} />
-            <YAxis domain={[0, 100]} unit=" %" fontSize={12} />
-            <Tooltip formatter={(v) => `${formatNumber(Number(v))} %`} />
-            <Line isAnimationActive={false} type="monotone" dataKey="ratePercent" name="Taux d’intégration" stroke={COLOURS.integrated} strokeWidth={2} connectNulls />
-          </LineChart>
-        </ChartCard>
-        <ChartCard title="Motifs de refus" slug="motifs-de-refus" empty={stats.causes.length === 0} table={{ headers: ['Motif', 'Refus'], rows: stats.causes.map((c) => [c.label, c.n]) }}>
-          <BarChart accessibilityLayer={false} data={stats.causes} layout="vertical" margin={{ left: 24 }}>
-            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis type="number" allowDecimals={false} fontSize={12} tickFormatter={number} />
-            <YAxis type="category" dataKey="label" width={190} fontSize={12} />
-            <Tooltip formatter={(v) => number(Number(v))} />
-            <Bar isAnimationActive={false} dataKey="n" name="Refus" fill={COLOURS.refused} />
+            {monthAxis()}
+            <YAxis
+              domain={[0, 100]}
+              ticks={[0, 25, 50, 75, 100]}
+              tick={AXIS_TEXT}
+              tickFormatter={(v) => `${v}\u00a0%`}
+              width={52}
+            />
+            <Tooltip labelFormatter={months} formatter={(v) => `${formatOneDecimal(Number(v))} %`} />
+            <Bar isAnimationActive={false} dataKey="ratePercent" name="Taux d’intégration" fill={COLOURS.integrated} />
           </BarChart>
+        </ChartCard>
+        <ChartCard
+          title="Présence aux ateliers par mois"
+          slug="presence-ateliers"
+          legend={ATTENDANCE}
+          empty={attendance.every((m) => m.present + m.excused + m.unexcused + m.unmarked === 0)}
+          summary={
+            `Sur la période : ${percent(stats.workshops.rate)} des inscrits dont la présence est notée ` +
+            'étaient présents ' +
+            `(${number(unmarked)} présence${unmarked > 1 ? 's' : ''} non notée${unmarked > 1 ? 's' : ''}).`
+          }
+          table={{
+            headers: ['Mois', 'Présents', 'Absents excusés', 'Absents non excusés', 'Non notés', 'Taux de présence'],
+            rows: attendance.map((m) => [
+              monthLabel(m.month),
+              m.present,
+              m.excused,
+              m.unexcused,
+              m.unmarked,
+              percent(m.rate),
+            ]),
+          }}
+        >
+          <BarChart accessibilityLayer={false} data={attendance}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            {monthAxis()}
+            {countAxis()}
+            <Tooltip labelFormatter={months} formatter={(v) => number(Number(v))} />
+            {ATTENDANCE.map((a) => (
+              <Bar key={a.key} isAnimationActive={false} dataKey={a.key} name={a.name} stackId="a" fill={a.colour} />
+            ))}
+          </BarChart>
+        </ChartCard>
+        <ChartCard
+          title="Motifs de refus"
+          slug="motifs-de-refus"
+          height={rankingHeight(stats.causes.length)}
+          empty={stats.causes.length === 0}
+          table={{ headers: ['Motif', 'Refus'], rows: stats.causes.map((c) => [c.label, c.n]) }}
+        >
+          {ranking(stats.causes, 'Refus', COLOURS.refused)}
         </ChartCard>
         <ChartCard
           title="Délai de réponse médian par structure partenaire"
           slug="delai-de-reponse"
+          height={rankingHeight(stats.responseTimes.length)}
           empty={stats.responseTimes.length === 0}
           table={{ headers: ['Structure partenaire', 'Réponses', 'Délai médian (jours)'], rows: stats.responseTimes.map((r) => [r.name, r.answered, r.medianDays]) }}
         >
-          <BarChart accessibilityLayer={false} data={stats.responseTimes} layout="vertical" margin={{ left: 24 }}>
-            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis type="number" allowDecimals={false} unit=" j" fontSize={12} />
-            <YAxis type="category" dataKey="name" width={190} fontSize={12} />
-            <Tooltip formatter={(v) => `${number(Number(v))} jours`} />
-            <Bar isAnimationActive={false} dataKey="medianDays" name="Délai médian (jours)" fill={COLOURS.bar} />
-          </BarChart>
+          {ranking(
+            stats.responseTimes.map((r) => ({ label: r.name, n: r.medianDays })),
+            'Délai médian (jours)',
+            COLOURS.bar,
+            ' j',
+          )}
         </ChartCard>
-        <ChartCard title="Candidats par statut" slug="candidats-par-statut" table={{ headers: ['Statut', 'Candidats'], rows: stats.candidates.byStatus.map((s) => [s.label, s.n]) }}>
-          <BarChart accessibilityLayer={false} data={stats.candidates.byStatus}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" fontSize={12} />
-            <YAxis allowDecimals={false} fontSize={12} tickFormatter={number} />
-            <Tooltip formatter={(v) => number(Number(v))} />
-            <Bar isAnimationActive={false} dataKey="n" name="Candidats" fill={COLOURS.bar} />
-          </BarChart>
+        <ChartCard
+          title="Candidats par statut"
+          slug="candidats-par-statut"
+          height={rankingHeight(stats.candidates.byStatus.length)}
+          empty={stats.candidates.byStatus.length === 0}
+          table={{ headers: ['Statut', 'Candidats'], rows: stats.candidates.byStatus.map((s) => [s.label, s.n]) }}
+        >
+          {ranking(stats.candidates.byStatus, 'Candidats', COLOURS.bar)}
         </ChartCard>
-        <ChartCard title="Candidats par lieu de résidence" slug="candidats-par-lieu" table={{ headers: ['Lieu de résidence', 'Candidats'], rows: stats.candidates.byPlace.map((s) => [s.label, s.n]) }}>
-          <BarChart accessibilityLayer={false} data={stats.candidates.byPlace}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" fontSize={12} />
-            <YAxis allowDecimals={false} fontSize={12} tickFormatter={number} />
-            <Tooltip formatter={(v) => number(Number(v))} />
-            <Bar isAnimationActive={false} dataKey="n" name="Candidats" fill={COLOURS.bar} />
-          </BarChart>
+        <ChartCard
+          title="Candidats par lieu de résidence"
+          slug="candidats-par-lieu"
+          height={rankingHeight(stats.candidates.byPlace.length)}
+          empty={stats.candidates.byPlace.length === 0}
+          table={{
+            headers: ['Lieu de résidence', 'Candidats'],
+            rows: stats.candidates.byPlace.map((s) => [s.label, s.n]),
+          }}
+        >
+          {ranking(stats.candidates.byPlace, 'Candidats', COLOURS.bar)}
         </ChartCard>
       </div>
-      <ChartCard
-        title="Présence aux ateliers par mois"
-        slug="presence-ateliers"
-        empty={stats.workshops.monthly.every((m) => m.present + m.excused + m.unexcused + m.unmarked === 0)}
-        summary={`Sur la période : ${percent(stats.workshops.rate)} des inscrits dont la présence est notée étaient présents (${number(stats.workshops.totals.unmarked)} présence${stats.workshops.totals.unmarked > 1 ? 's' : ''} non notée${stats.workshops.totals.unmarked > 1 ? 's' : ''}).`}
-        table={{
-          headers: ['Mois', 'Présents', 'Absents excusés', 'Absents non excusés', 'Non notés', 'Taux de présence'],
-          rows: stats.workshops.monthly.map((m) => [monthLabel(m.month), m.present, m.excused, m.unexcused, m.unmarked, percent(m.rate)]),
-        }}
-      >
-        <BarChart accessibilityLayer={false} data={stats.workshops.monthly.map((m) => ({ ...m, label: monthLabel(m.month) }))}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" fontSize={12} />
-          <YAxis allowDecimals={false} fontSize={12} tickFormatter={number} />
-          <Tooltip formatter={(v) => number(Number(v))} />
-          <Legend />
-          <Bar isAnimationActive={false} dataKey="present" name="Présents" stackId="a" fill={COLOURS.integrated} />
-          <Bar isAnimationActive={false} dataKey="excused" name="Absents excusés" stackId="a" fill={COLOURS.pending} />
-          <Bar isAnimationActive={false} dataKey="unexcused" name="Absents non excusés" stackId="a" fill={COLOURS.refused} />
-          <Bar isAnimationActive={false} dataKey="unmarked" name="Non notés" stackId="a" fill={COLOURS.expired} />
-        </BarChart>
-      </ChartCard>
       <section aria-labelledby="sms-title" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="sms-title" className="text-lg font-semibold text-slate-900">
           SMS de la période
@@ -152,7 +227,20 @@ function Figure({ label, value }: { label: string; value: string }) {
   )
 }
 
-function ChartCard({ title, slug, table, summary, empty, children }: { title: string; slug: string; table: Table; summary?: string; empty?: boolean; children: React.ReactElement }) {
+type ChartCardProps = {
+  title: string
+  slug: string
+  table: Table
+  summary?: string
+  empty?: boolean
+  /** The series' names and colours, shown above the chart (a chart of one series needs none). */
+  legend?: { name: string; colour: string }[]
+  /** The chart's height in pixels (a ranking grows with its rows). */
+  height?: number
+  children: React.ReactElement
+}
+
+function ChartCard({ title, slug, table, summary, empty, legend, height = 288, children }: ChartCardProps) {
   const id = `chart-${slug}`
   const hydrated = useHydrated()
   // The table is drawn when its "Tableau des données" is opened (seven tables of up to a hundred rows were most of what
@@ -184,12 +272,15 @@ function ChartCard({ title, slug, table, summary, empty, children }: { title: st
         // The chart repeats the table below for sighted readers; screen readers read the table. The browser draws it
         // once the page has hydrated (its width is the screen's): on the server, each of the seven charts cost more
         // than the rest of the page (issue 16 §1), for an SVG with no width to draw at.
-        <div className="h-72 w-full" aria-hidden="true">
-          {hydrated && (
-            <ResponsiveContainer width="100%" height="100%">
-              {children}
-            </ResponsiveContainer>
-          )}
+        <div className="flex flex-col gap-2" aria-hidden="true">
+          {legend && <SeriesLegend series={legend} />}
+          <div className="w-full" style={{ height }}>
+            {hydrated && (
+              <ResponsiveContainer width="100%" height="100%">
+                {children}
+              </ResponsiveContainer>
+            )}
+          </div>
         </div>
       )}
       <details ref={details} onToggle={(event) => setTableOpen(event.currentTarget.open)}>

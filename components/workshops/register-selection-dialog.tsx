@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
 import { formatDateTime } from '@/lib/format'
 import { registerSelectionAction, upcomingWorkshopsAction } from '@/lib/workshops/actions'
+import { registrationFeedback, type RegistrationOutcome } from '@/lib/workshops/registration-feedback'
 
 type Upcoming = Awaited<ReturnType<typeof upcomingWorkshopsAction>>[number]
 
@@ -38,13 +39,7 @@ export function RegisterSelectionDialog({ ids, onClose, onDone }: { ids: string[
     try {
       const result = await registerSelectionAction(workshopId, { candidateIds: ids })
       if (!result.ok) return setError(result.error ?? 'L’inscription n’a pas pu être enregistrée.')
-      const { registered, waitlisted, alreadyRegistered } = result as unknown as { registered: number; waitlisted: number; alreadyRegistered: number }
-      const parts = [
-        registered ? `${plural(registered, 'inscrit', 'inscrits')} (convocation envoyée)` : '',
-        waitlisted ? `${waitlisted.toLocaleString('fr-FR')} en liste d’attente` : '',
-        alreadyRegistered ? `${plural(alreadyRegistered, 'déjà inscrit', 'déjà inscrits')}` : '',
-      ].filter(Boolean)
-      toast.success(`${parts.join(', ')}.`)
+      toast.success(registrationFeedback(result as unknown as RegistrationOutcome))
       onDone()
     } catch {
       setError('L’inscription n’a pas pu être enregistrée. Réessayez dans un instant.')

@@ -9,6 +9,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
 import { CandidateChecklist, useCandidateChecklist } from '@/components/candidates/candidate-checklist'
 import { cancelRegistrationAction, cancelWorkshopAction, markAllPresentAction, registerCandidatesAction, searchCandidatesToRegisterAction, setAttendanceAction } from '@/lib/workshops/actions'
+import { registrationFeedback, type RegistrationOutcome } from '@/lib/workshops/registration-feedback'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 
 const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
@@ -29,8 +30,7 @@ export function RegisterCandidatesDialog({ workshopId, freeSeats }: { workshopId
     const result = await registerCandidatesAction(workshopId, { candidateIds: [...chosen.keys()] }).catch(() => FAILED)
     setSending(false)
     if (!result.ok) return setError(result.error)
-    const { registered, waitlisted } = result as unknown as { registered: number; waitlisted: number }
-    toast.success(`${registered} inscrit${registered > 1 ? 's' : ''} (convocation envoyée)${waitlisted ? `, ${waitlisted} en liste d’attente` : ''}.`)
+    toast.success(registrationFeedback(result as unknown as RegistrationOutcome))
     setOpen(false)
     router.refresh()
   }

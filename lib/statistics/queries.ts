@@ -65,9 +65,13 @@ async function applyFigures(db: DbOrTx, organisationId: string, f: StatisticsFil
       ${figuresFrom('counts')}`)
     return rows
   }
-  // The whole organisation: the rollups (a few hundred rows), plus the deltas not yet folded; the medians of the 20
-  // structures that answered most, from their own counters.
+  // The whole organisation: the rollups (a few hundred rows), plus the deltas not yet folded. The medians of the 20
+  // structures that answered most come from the prescriptions themselves, by an index-only range of
+  // social_applies_organisation_structure_date_idx per structure (issue 32: the same histogram from
+  // stats_apply_months, one row per month, state, cause and day, visited 10 000 rows of its heap per view for a big
+  // organisation); the prescriptions are exact at any moment, so no delta is added there.
   const range = sql`organisation_id = ${organisationId} and month >= ${`${f.fromMonth}-01`}::date and month <= ${`${f.toMonth}-01`}::date`
+  const { from, until } = periodInstants(f)
   const { rows } = await db.execute<FigureRow>(sql`
     with deltas as materialized (
       select month, structure_id, state, cause, response_days, n from stats_apply_deltas where ${range}
@@ -87,14 +91,16 @@ async function applyFigures(db: DbOrTx, organisationId: string, f: StatisticsFil
       group by 1 having sum(n) <> 0 order by 2 desc, 1 limit 20
     ),
     hist as (
-      select c.structure_id, c.response_days, sum(c.n)::int as n
-      from (
-        select m.structure_id, m.response_days, m.n from stats_apply_months m join top t on t.structure_id = m.structure_id
-        where m.organisation_id = ${organisationId} and m.month >= ${`${f.fromMonth}-01`}::date and m.month <= ${`${f.toMonth}-01`}::date and m.response_days >= 0
-        union all
-        select d.structure_id, d.response_days, d.n from deltas d join top t on t.structure_id = d.structure_id where d.response_days >= 0
-      ) c
-      group by 1, 2 having sum(c.n) <> 0
+      select t.structure_id, d.response_days, count(*)::int as n
+      from top t
+      cross join lateral (
+        select passerelle_stats_response_days(a.state, a.prescription_date, a.response_date) as response_days
+        from social_applies a
+        where a.organisation_id = ${organisationId} and a.structure_id = t.structure_id
+          and a.prescription_date >= ${from} and a.prescription_date < ${until} and a.response_date is not null
+      ) d
+      where d.response_days >= 0
+      group by 1, 2
     ),
     ${figuresFrom('states')}`)
   return rows
@@ -273,15 +279,16 @@ export async function statisticsChoices(
 }
 
 /**
- * The partner structures the organisation prescribed to, by name: one probe of the counters' (organisation, structure)
- * index per structure (the counters hold hundreds of thousands of rows for a big organisation, the structures a few
- * hundred), and the deltas not yet folded, read once. They change with social_applies and partner_structures.
+ * The partner structures the organisation prescribed to, by name: one index probe per structure (a big organisation's
+ * prescriptions are hundreds of thousands, the structures a few hundred). They change with social_applies and
+ * partner_structures.
  */
 export async function prescribedStructures(db: DbOrTx, organisationId: string): Promise<{ id: string; name: string }[]> {
+  // Issue 32: probed in social_applies_organisation_structure_date_idx, index only (the counters' own index sent each
+  // probe to their heap), and exact without the deltas.
   const { rows } = await db.execute<{ id: string; name: string }>(sql`
     select ps.id, ps.name from partner_structures ps
-    where exists (select 1 from stats_apply_months m where m.organisation_id = ${organisationId} and m.structure_id = ps.id)
-       or ps.id in (select structure_id from stats_apply_deltas where organisation_id = ${organisationId})
+    where exists (select 1 from social_applies a where a.organisation_id = ${organisationId} and a.structure_id = ps.id)
     order by ps.name`)
   return rows
 }

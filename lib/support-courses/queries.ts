@@ -1,11 +1,19 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { parisToday } from '@/lib/dates'
 import { formatDate } from '@/lib/format'
-import { candidates, socialApplies, socialOffers, supportCourseEnrolments, supportCourseProgress, supportCourses, supportCourseSteps, users, workshopRegistrations, workshops } from '@/lib/db/schema'
+import {
+  candidates,
+  socialApplies,
+  socialOffers,
+  supportCourseEnrolments,
+  supportCourses,
+  supportCourseSteps,
+  users,
+  workshopRegistrations,
+  workshops,
+} from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
-import { stepProgress } from './progress'
-import { currentSteps } from './courses'
 
 /**
  * /support-courses/dashboard: the organisation's courses (50 per page), filtered by owner, each with its enrolled,
@@ -46,88 +54,6 @@ export async function ownerChoices(db: DbOrTx, organisationId: string, user: { i
     .from(users)
     .where(and(eq(users.organisationId, organisationId), allAuthors ? eq(users.disabled, false) : eq(users.id, user.id)))
     .orderBy(asc(users.lastName), asc(users.firstName))
-}
-
-export async function getCourse(db: DbOrTx, organisationId: string, id: string) {
-  const [row] = await db
-    .select({ course: supportCourses, ownerFirstName: users.firstName, ownerLastName: users.lastName })
-    .from(supportCourses)
-    .leftJoin(users, eq(users.id, supportCourses.ownerId))
-    .where(and(eq(supportCourses.id, id), eq(supportCourses.organisationId, organisationId)))
-  if (!row) return null
-  const steps = await db
-    .select({ id: supportCourseSteps.id, title: supportCourseSteps.title, kind: supportCourseSteps.kind, delayDays: supportCourseSteps.delayDays, delayFrom: supportCourseSteps.delayFrom })
-    .from(supportCourseSteps)
-    .where(and(eq(supportCourseSteps.courseId, id), isNull(supportCourseSteps.archivedAt)))
-    .orderBy(asc(supportCourseSteps.position))
-  return { ...row.course, owner: `${row.ownerFirstName ?? ''} ${row.ownerLastName ?? ''}`.trim(), steps }
-}
-
-/**
- * A course's page: one page (50) of its candidates in progress by name, each with every current step done, due or
- * late; its 50 latest exits; and how many of each. A course of a big organisation holds a thousand candidates: all of
- * them with their steps made a 55 kB (gzip) page that cost the server 12 times its floor (bench, issue 16 §1).
- */
-export async function enrolmentsOf(db: DbOrTx, organisationId: string, courseId: string, options: { page?: number } = {}) {
-  const page = Math.max(1, options.page ?? 1)
-  const columns = {
-    id: supportCourseEnrolments.id,
-    candidateId: candidates.id,
-    firstName: candidates.firstName,
-    lastName: candidates.lastName,
-    enrolledOn: supportCourseEnrolments.enrolledOn,
-    status: supportCourseEnrolments.status,
-    endedOn: supportCourseEnrolments.endedOn,
-    endReason: supportCourseEnrolments.endReason,
-  }
-  const ofCourse = and(eq(supportCourseEnrolments.organisationId, organisationId), eq(supportCourseEnrolments.courseId, courseId))
-  const [active, left, [totals], steps] = await Promise.all([
-    db
-      .select(columns)
-      .from(supportCourseEnrolments)
-      .innerJoin(candidates, eq(candidates.id, supportCourseEnrolments.candidateId))
-      .where(and(ofCourse, eq(supportCourseEnrolments.status, 'active')))
-      .orderBy(asc(candidates.lastName), asc(candidates.firstName), asc(supportCourseEnrolments.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db
-      .select(columns)
-      .from(supportCourseEnrolments)
-      .innerJoin(candidates, eq(candidates.id, supportCourseEnrolments.candidateId))
-      .where(and(ofCourse, sql`${supportCourseEnrolments.status} <> 'active'`))
-      .orderBy(sql`${supportCourseEnrolments.endedOn} desc nulls last`, asc(candidates.lastName), asc(supportCourseEnrolments.id))
-      .limit(PAGE_SIZE),
-    db
-      .select({
-        active: sql<number>`(count(*) filter (where ${supportCourseEnrolments.status} = 'active'))::int`,
-        left: sql<number>`(count(*) filter (where ${supportCourseEnrolments.status} <> 'active'))::int`,
-      })
-      .from(supportCourseEnrolments)
-      .where(ofCourse),
-    currentSteps(db, courseId),
-  ])
-  const done = active.length
-    ? await db
-        .select({ enrolmentId: supportCourseProgress.enrolmentId, stepId: supportCourseProgress.stepId, doneOn: supportCourseProgress.doneOn, comment: supportCourseProgress.comment, linkLabel: supportCourseProgress.linkLabel })
-        .from(supportCourseProgress)
-        .where(inArray(supportCourseProgress.enrolmentId, active.map((e) => e.id)))
-    : []
-  return {
-    page,
-    activeTotal: totals?.active ?? 0,
-    leftTotal: totals?.left ?? 0,
-    left,
-    active: active.map((e) => {
-      const mine = done.filter((d) => d.enrolmentId === e.id)
-      return {
-        ...e,
-        progress: stepProgress(steps, e.enrolledOn, new Map(mine.map((d) => [d.stepId, d.doneOn]))).map((p) => {
-          const row = mine.find((d) => d.stepId === p.stepId)
-          return { ...p, comment: row?.comment ?? null, linkLabel: row?.linkLabel ?? null }
-        }),
-      }
-    }),
-  }
 }
 
 /** The course picker's "already there" (lib/candidates/pickable.ts): an active enrolment in the course. */

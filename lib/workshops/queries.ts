@@ -75,14 +75,38 @@ export async function listWorkshops(db: DbOrTx, organisationId: string, filters:
   return { tab, page, counts: { upcoming: counts?.upcoming ?? 0, past: counts?.past ?? 0 }, total: tab === 'upcoming' ? (counts?.upcoming ?? 0) : (counts?.past ?? 0), rows }
 }
 
-/** The dashboard's filter choices: themes, facilitators and places used by the organisation's workshops. */
+/**
+ * The dashboard's filter choices: themes, facilitators and places used by the organisation's workshops. The distinct
+ * themes and places are read by skipping from one value to the next in workshops_theme_idx and workshops_place_idx
+ * (drizzle/0050): a probe per value, where select distinct read every workshop of the organisation (issue 32).
+ */
 export async function workshopFilterOptions(db: DbOrTx, organisationId: string) {
   const [themes, placeRows, facilitators] = await Promise.all([
-    db.selectDistinct({ theme: workshops.theme }).from(workshops).where(and(eq(workshops.organisationId, organisationId), sql`${workshops.theme} <> ''`)).orderBy(workshops.theme),
-    db.selectDistinct({ place: workshops.addressFormatted }).from(workshops).where(and(eq(workshops.organisationId, organisationId), sql`${workshops.addressFormatted} is not null`)).orderBy(workshops.addressFormatted).limit(200),
+    db.execute<{ value: string }>(sql`
+      with recursive t as (
+        (select theme as value from ${workshops}
+         where organisation_id = ${organisationId} and theme > '' order by theme limit 1)
+        union all
+        select (select w.theme from ${workshops} w
+                where w.organisation_id = ${organisationId} and w.theme > t.value order by w.theme limit 1)
+        from t where t.value is not null
+      )
+      select value from t where value is not null`),
+    db.execute<{ value: string }>(sql`
+      with recursive t as (
+        (select address_formatted as value from ${workshops}
+         where organisation_id = ${organisationId} and address_formatted is not null order by address_formatted limit 1)
+        union all
+        select (select w.address_formatted from ${workshops} w
+                where w.organisation_id = ${organisationId} and w.address_formatted is not null
+                  and w.address_formatted > t.value
+                order by w.address_formatted limit 1)
+        from t where t.value is not null
+      )
+      select value from t where value is not null limit 200`),
     organisationStaff(db, organisationId),
   ])
-  return { themes: themes.map((t) => t.theme), places: placeRows.map((p) => p.place!), facilitators }
+  return { themes: themes.rows.map((t) => t.value), places: placeRows.rows.map((p) => p.value), facilitators }
 }
 
 /** The organisation's active staff: the facilitators' choices. */

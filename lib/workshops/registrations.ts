@@ -9,6 +9,7 @@ import { reminderTime } from './reminders'
 import { attendanceSchema, registerSchema, WORKSHOP_MESSAGES } from './schemas'
 import { lockWorkshop, type WorkshopActor } from './workshops'
 import { pickableCandidates } from '@/lib/candidates/pickable'
+import type { RegistrationOutcome } from './registration-feedback'
 
 /**
  * Issue 13 §1, seats and waitlist. Every change locks the workshop's row first: two counsellors taking the last seat
@@ -30,7 +31,7 @@ export async function registerCandidates(
   input: unknown,
   now: Date,
   options: { skipRegistered?: boolean } = {},
-): Promise<Outcome<{ registered: number; waitlisted: number; alreadyRegistered: number }>> {
+): Promise<Outcome<RegistrationOutcome>> {
   const parsed = registerSchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
   let ids = [...new Set(parsed.data.candidateIds)]
@@ -52,7 +53,9 @@ export async function registerCandidates(
     if (already.length && !options.skipRegistered) return fail(WORKSHOP_MESSAGES.alreadyRegistered(already.map((c) => `${c.firstName} ${c.lastName}`).join(', ')), 'candidateIds')
     const skipped = new Set(already.map((c) => c.id))
     ids = ids.filter((id) => !skipped.has(id))
-    if (ids.length === 0) return { ok: true as const, registered: 0, waitlisted: 0, alreadyRegistered: skipped.size }
+    if (ids.length === 0) {
+      return { ok: true as const, registered: 0, waitlisted: 0, alreadyRegistered: skipped.size, convocations: 0 }
+    }
     // In the order chosen: the free seats first, the others on the waitlist behind those already there.
     const free = Math.max(0, (w.capacity ?? 0) - w.seatsTaken)
     const seated = ids.slice(0, free)
@@ -71,12 +74,26 @@ export async function registerCandidates(
       })),
     )
     await tx.update(workshops).set({ seatsTaken: w.seatsTaken + seated.length, waitlistCount: w.waitlistCount + waiting.length, updatedAt: sql`now()` }).where(eq(workshops.id, workshopId))
-    if (seated.length) await queueSms(tx, { organisationId: actor.organisationId, authorId: null, kind: 'workshop.convocation', candidateIds: seated, text: await noticeText(tx, actor.organisationId, 'convocation', { name: w.name, startsAt: w.startsAt!, addressFormatted: w.addressFormatted, videoUrl: w.videoUrl }), now })
+    // The convocations queued (a candidate without a mobile, or who refuses SMS, gets none): the notification says so.
+    const { name, addressFormatted, videoUrl } = w
+    const convocation = { name, startsAt: w.startsAt!, addressFormatted, videoUrl }
+    const queued = seated.length
+      ? await queueSms(tx, {
+          organisationId: actor.organisationId,
+          authorId: null,
+          kind: 'workshop.convocation',
+          candidateIds: seated,
+          text: await noticeText(tx, actor.organisationId, 'convocation', convocation),
+          now,
+        })
+      : []
     await writeAudit(
       tx,
       ids.map((candidateId, i) => ({ actorId: actor.actorId, organisationId: actor.organisationId, action: i < free ? 'workshop.registered' : 'workshop.waitlisted', entityType: 'candidate', entityId: candidateId, details: { workshopId } })),
     )
-    return { ok: true as const, registered: seated.length, waitlisted: waiting.length, alreadyRegistered: skipped.size }
+    const convocations = queued.filter((q) => q.ok).length
+    const registered = seated.length
+    return { ok: true as const, registered, waitlisted: waiting.length, alreadyRegistered: skipped.size, convocations }
   })
 }
 

@@ -5,7 +5,7 @@ import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { anonymiseInactiveCandidates } from '@/lib/retention/anonymise'
 import { parseStatisticsFilters } from '@/lib/statistics/filters'
-import { compactApplyStats, organisationStatistics } from '@/lib/statistics/queries'
+import { compactApplyStats, organisationStatistics, prescribedStructures } from '@/lib/statistics/queries'
 import { type Tx, useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
@@ -144,6 +144,19 @@ describe('the figures of an organisation', () => {
     // Another organisation's referent sees nothing of these.
     const other = await organisationStatistics(db, demoIds.orgLyon, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11', referent: org.referentId }, NOW))
     expect(other.totals).toEqual({ pending: 0, integrated: 0, refused: 0, expired: 0 })
+    // The filter's structures: the two prescribed to (one before the period too), each once.
+    const structures = await prescribedStructures(db, org.organisationId)
+    expect(structures.map((st) => st.id).sort()).toEqual([demoIds.structureMobilite, demoIds.structureHabitat].sort())
+    // A median is the lower middle value: a fourth answer for Mobilité Solidaire (7 days) leaves 4 (of 2, 4, 7, 10).
+    const refused = { state: 'REFUSED_STRUCTURE', cause: 'hasMoved', answeredAfterDays: 7 } as const
+    await prescribe(org, { at: '2026-11-04T09:00:00Z', ...refused })
+    const period = parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11' }, NOW)
+    const four = await organisationStatistics(db, org.organisationId, period)
+    expect(four.responseTimes[0]).toMatchObject({ structureId: demoIds.structureMobilite, answered: 4, medianDays: 4 })
+    // An answer of a prescription made before the period is not the period's.
+    await prescribe(org, { at: '2026-09-20T09:00:00Z', state: 'INTEGRATED_CANDIDATE', answeredAfterDays: 30 })
+    const again = await organisationStatistics(db, org.organisationId, period)
+    expect(again.responseTimes).toEqual(four.responseTimes)
   })
 
   it('counts the attendance at the workshops held in the period, per month; cancelled, coming and waitlisted left out', async () => {

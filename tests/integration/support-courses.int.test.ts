@@ -4,7 +4,8 @@ import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { createCourse, enrolCandidates, leaveCourse, markStepDone, saveSteps } from '@/lib/support-courses/courses'
-import { enrolmentsOf, lateStepsOf, listCourses, stepLinkChoices } from '@/lib/support-courses/queries'
+import { coursePage } from '@/lib/support-courses/course-page'
+import { lateStepsOf, listCourses, stepLinkChoices } from '@/lib/support-courses/queries'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
 // Support courses (issue 13 §2): steps, enrolments, progress and lateness, isolation, and past progress kept.
@@ -33,7 +34,7 @@ describe('support courses', () => {
       expect(again.ok ? '' : again.error).toMatch(/^Déjà inscrit à ce parcours/)
       expect(await enrolCandidates(asDb(tx), LYON, course.id, { candidateIds: ids }, '2026-11-02')).toMatchObject({ ok: false, notFound: true })
 
-      const enrolments = await enrolmentsOf(tx, SM.organisationId, course.id)
+      const enrolments = (await coursePage(tx, SM.organisationId, course.id))!
       expect([enrolments.activeTotal, enrolments.leftTotal, enrolments.left]).toEqual([2, 0, []])
       const first = enrolments.active.find((e) => e.candidateId === ids[0])!
       expect(first.progress.map((p) => p.due)).toEqual(['2026-11-09', '2026-11-23', '2027-01-01'])
@@ -61,11 +62,12 @@ describe('support courses', () => {
       // Leaving: "terminé" or "abandonné", with a reason.
       expect(await leaveCourse(asDb(tx), SM, first.id, { outcome: 'finished', reason: '' }, '2026-12-01')).toMatchObject({ ok: false, fieldErrors: { reason: 'Le motif est obligatoire.' } })
       expect(await leaveCourse(asDb(tx), SM, first.id, { outcome: 'finished', reason: 'CDI signé' }, '2026-12-01')).toEqual({ ok: true })
-      const after = await enrolmentsOf(tx, SM.organisationId, course.id)
+      const after = (await coursePage(tx, SM.organisationId, course.id))!
       expect([after.activeTotal, after.leftTotal, after.active.map((e) => e.candidateId)]).toEqual([1, 1, [ids[1]]])
       expect(after.left.find((e) => e.id === first.id)).toMatchObject({ status: 'finished', endReason: 'CDI signé', endedOn: '2026-12-01' })
       // A page past the last one lists nobody but keeps the totals.
-      expect(await enrolmentsOf(tx, SM.organisationId, course.id, { page: 2 })).toMatchObject({ page: 2, active: [], activeTotal: 1, leftTotal: 1 })
+      const past = await coursePage(tx, SM.organisationId, course.id, { page: 2 })
+      expect(past).toMatchObject({ page: 2, active: [], activeTotal: 1, leftTotal: 1 })
       expect((await listCourses(tx, SM.organisationId, {}, '2026-12-01')).rows.find((r) => r.id === course.id)!.counts).toEqual({ enrolled: 2, active: 1, late: 1, finished: 1 })
     })
   })
@@ -80,7 +82,7 @@ describe('support courses', () => {
       const [apply] = await tx.select({ id: s.socialApplies.id, candidateId: s.socialApplies.candidateId }).from(s.socialApplies).where(eq(s.socialApplies.organisationId, SM.organisationId)).limit(1)
       const [other] = await tx.select({ id: s.candidates.id }).from(s.candidates).where(and(eq(s.candidates.organisationId, SM.organisationId), sql`${s.candidates.id} <> ${apply!.candidateId}`)).limit(1)
       await enrolCandidates(asDb(tx), SM, course.id, { candidateIds: [apply!.candidateId] }, '2026-11-02')
-      const [enrolment] = (await enrolmentsOf(tx, SM.organisationId, course.id)).active
+      const [enrolment] = ((await coursePage(tx, SM.organisationId, course.id))!).active
       const [w] = await tx.insert(s.workshops).values({ organisationId: SM.organisationId, name: 'Atelier CV', startsAt: new Date('2026-11-10T13:00:00Z'), capacity: 5, seatsTaken: 2, status: 'scheduled' }).returning()
       const [mine, theirs] = await tx
         .insert(s.workshopRegistrations)
@@ -106,7 +108,73 @@ describe('support courses', () => {
       const rows = await progressRows()
       expect(rows.find((r) => r.stepId === atelier!.id)).toMatchObject({ workshopRegistrationId: mine!.id, linkLabel: 'Atelier «\u00a0Atelier CV\u00a0» du 10/11/2026', doneOn: '2026-11-10' })
       expect(rows.find((r) => r.stepId === prescription!.id)).toMatchObject({ applyId: apply!.id, linkLabel: expect.stringMatching(/^Prescription à «\u00a0.+\u00a0» du \d{2}\/\d{2}\/\d{4}$/) })
-      expect((await enrolmentsOf(tx, SM.organisationId, course.id)).active[0]!.progress.find((p) => p.stepId === atelier!.id)).toMatchObject({ doneOn: '2026-11-10', linkLabel: 'Atelier «\u00a0Atelier CV\u00a0» du 10/11/2026' })
+      const linked = (await coursePage(tx, SM.organisationId, course.id))!.active[0]!.progress
+      expect(linked.find((p) => p.stepId === atelier!.id)).toMatchObject({
+        doneOn: '2026-11-10',
+        linkLabel: 'Atelier «\u00a0Atelier CV\u00a0» du 10/11/2026',
+      })
+    })
+  })
+  it('the course page: its steps, 50 candidates in progress by name, exits, totals; not another’s', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const course = await createCourse(asDb(tx), SM, { name: 'Parcours pages', ownerId: 'demo-referent' })
+      if (!course.ok) throw new Error(course.error)
+      await saveSteps(asDb(tx), SM, course.id, { steps })
+      // 53 candidates of this test's own, names out of order: the page sorts them by last name, then first name.
+      const made = await tx
+        .insert(s.candidates)
+        .values(
+          Array.from({ length: 53 }, (_, i) => ({
+            organisationId: SM.organisationId,
+            firstName: `P${i % 2}`,
+            lastName: `Zpage${String(52 - i).padStart(2, '0')}`,
+          })),
+        )
+        .returning({ id: s.candidates.id, firstName: s.candidates.firstName, lastName: s.candidates.lastName })
+      const candidateIds = made.map((m) => m.id)
+      const enrolled = await enrolCandidates(asDb(tx), SM, course.id, { candidateIds }, '2026-11-02')
+      expect(enrolled).toEqual({ ok: true, enrolled: 53 })
+      const byName = [...made].sort((a, b) => (a.lastName + a.firstName).localeCompare(b.lastName + b.firstName))
+      const first = (await coursePage(tx, SM.organisationId, course.id))!
+      expect(first.course).toMatchObject({ id: course.id, name: 'Parcours pages', owner: 'Romain Leroy' })
+      type Line = { title: string; kind: string; delayDays: number; delayFrom: string }
+      const stepLine = (st: Line) => [st.title, st.kind, st.delayDays, st.delayFrom]
+      expect(first.course.steps.map(stepLine)).toEqual(steps.map(stepLine))
+      expect([first.activeTotal, first.leftTotal, first.active.length]).toEqual([53, 0, 50])
+      expect(first.active.map((e) => e.candidateId)).toEqual(byName.slice(0, 50).map((m) => m.id))
+      const second = (await coursePage(tx, SM.organisationId, course.id, { page: 2 }))!
+      expect(second.active.map((e) => e.candidateId)).toEqual(byName.slice(50).map((m) => m.id))
+
+      // One step done, one candidate out: the progress and the exit as written.
+      const [step1] = await tx
+        .select()
+        .from(s.supportCourseSteps)
+        .where(and(eq(s.supportCourseSteps.courseId, course.id), eq(s.supportCourseSteps.position, 0)))
+      const target = first.active[0]!
+      const done = { doneOn: '2026-11-05', comment: 'Vu en entretien.' }
+      expect(await markStepDone(asDb(tx), SM, target.id, step1!.id, done)).toEqual({ ok: true })
+      const leaving = first.active[1]!
+      const exit = { outcome: 'abandoned', reason: 'Déménagement' }
+      expect(await leaveCourse(asDb(tx), SM, leaving.id, exit, '2026-11-20')).toEqual({ ok: true })
+      const after = (await coursePage(tx, SM.organisationId, course.id))!
+      expect([after.activeTotal, after.leftTotal]).toEqual([52, 1])
+      expect(after.left).toEqual([
+        {
+          ...{ id: leaving.id, candidateId: leaving.candidateId },
+          ...{ firstName: leaving.firstName, lastName: leaving.lastName },
+          ...{ status: 'abandoned', endedOn: '2026-11-20', endReason: 'Déménagement' },
+        },
+      ])
+      const progress = after.active.find((e) => e.id === target.id)!.progress
+      // Done on the 5th: the next step (14 days after the previous one) is due on the 19th; the third 60 days after
+      // the enrolment.
+      expect(progress.map((p) => [p.title, p.doneOn, p.due, p.comment])).toEqual([
+        ['Entretien de diagnostic', '2026-11-05', '2026-11-09', 'Vu en entretien.'],
+        ['Atelier CV', null, '2026-11-19', null],
+        ['Bilan', null, '2027-01-01', null],
+      ])
+      expect(await coursePage(tx, LYON.organisationId, course.id)).toBeNull()
     })
   })
 })
+

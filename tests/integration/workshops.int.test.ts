@@ -111,11 +111,24 @@ describe('workshops', () => {
       const created = await createWorkshop(asDb(tx), SM, workshop, NOW)
       if (!created.ok) throw new Error(created.error)
       const [a, b, c] = (await seineCandidates(tx, 3)) as [string, string, string]
-      expect(await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [a, b, c] }, NOW)).toEqual({ ok: true, registered: 2, waitlisted: 1, alreadyRegistered: 0 })
+      expect(await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [a, b, c] }, NOW)).toEqual({
+        ok: true,
+        registered: 2,
+        waitlisted: 1,
+        alreadyRegistered: 0,
+        convocations: 2,
+      })
       const again = await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [c] }, NOW)
       expect(again.ok ? '' : again.error).toMatch(/^Déjà inscrit à cet atelier/)
       // The candidates dashboard's selection: those already registered are left out and counted, nothing else changes.
-      expect(await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [c, a] }, NOW, { skipRegistered: true })).toEqual({ ok: true, registered: 0, waitlisted: 0, alreadyRegistered: 2 })
+      const skipping = { skipRegistered: true }
+      expect(await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [c, a] }, NOW, skipping)).toEqual({
+        ok: true,
+        registered: 0,
+        waitlisted: 0,
+        alreadyRegistered: 2,
+        convocations: 0,
+      })
       const convocations = await smsOf(tx, 'workshop.convocation')
       expect(convocations.map((m) => m.candidateId).sort()).toEqual([a, b].sort())
       expect(convocations[0]!.body).toContain('l’atelier «\u00a0Atelier CV\u00a0» le 03/12/2026 à 14h00, au Maison de l’emploi, 76000 Rouen.')
@@ -157,6 +170,35 @@ describe('workshops', () => {
       expect(await counters()).toEqual({ present: 1, excused: 0, unexcused: 1 })
       await cancelRegistration(asDb(tx), SM, seated[0]!.id, after)
       expect(await counters()).toEqual({ present: 1, excused: 0, unexcused: 0 })
+    })
+  })
+
+  it('counts the convocations queued: none for a full workshop, none for a candidate without a mobile', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const created = await createWorkshop(asDb(tx), SM, { ...workshop, capacity: 2 }, NOW)
+      if (!created.ok) throw new Error(created.error)
+      const [a, d] = (await seineCandidates(tx, 2)) as [string, string]
+      const [noMobile] = await tx
+        .insert(s.candidates)
+        .values({ organisationId: SM.organisationId, firstName: 'Sans', lastName: 'Mobile', phone: null })
+        .returning({ id: s.candidates.id })
+      // Two seats: both seated, one convocation (the other has no number to send it to).
+      expect(await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [a, noMobile!.id] }, NOW)).toEqual({
+        ok: true,
+        registered: 2,
+        waitlisted: 0,
+        alreadyRegistered: 0,
+        convocations: 1,
+      })
+      // Now full: one more is waitlisted and nothing is sent to them.
+      expect(await registerCandidates(asDb(tx), SM, created.id, { candidateIds: [d] }, NOW)).toEqual({
+        ok: true,
+        registered: 0,
+        waitlisted: 1,
+        alreadyRegistered: 0,
+        convocations: 0,
+      })
+      expect((await smsOf(tx, 'workshop.convocation')).map((m) => m.candidateId)).toEqual([a])
     })
   })
 

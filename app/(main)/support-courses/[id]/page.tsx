@@ -13,17 +13,11 @@ import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
 import { isLate } from '@/lib/support-courses/progress'
-import { enrolmentsOf, getCourse } from '@/lib/support-courses/queries'
+import { coursePage } from '@/lib/support-courses/course-page'
 import { DELAY_FROM, STEP_KINDS, type StepKind } from '@/lib/support-courses/schemas'
 
 export const generateMetadata = pageMetadata('supportCourse')
 
-
-async function courseView(organisationId: string, id: string, page: number) {
-  const db = getDb()
-  const course = await getCourse(db, organisationId, id)
-  return course ? { course, enrolments: await enrolmentsOf(db, organisationId, id, { page }) } : null
-}
 
 /**
  * Issue 13 §2, a course's page (support-courses.visualize): its steps (editable, reordered by keyboard too), its
@@ -36,9 +30,9 @@ export default async function SupportCoursePage({ params, searchParams }: { para
   if (!user.organisationId || !isUuid(id)) notFound()
   const organisationId = user.organisationId
   const pageAsked = Number.isInteger(asked) && asked > 0 ? asked : 1
-  const view = await courseView(organisationId, id, pageAsked)
+  const view = await coursePage(getDb(), organisationId, id, { page: pageAsked })
   if (!view) notFound()
-  const { course, enrolments: { active, left, activeTotal, leftTotal, page } } = view
+  const { course, active, left, activeTotal, leftTotal, page } = view
   const canModify = can(user, 'support-courses.modify')
   const today = parisToday(now())
   const stepKinds = new Map(course.steps.map((s) => [s.id, s.kind as string]))

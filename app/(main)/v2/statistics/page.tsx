@@ -30,7 +30,6 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
     offerId: choices.offers.some((o) => o.id === asked.offerId) ? asked.offerId : null,
   }
   const at = now()
-  const key = JSON.stringify([user.organisationId, filters.fromMonth, filters.toMonth, filters.referentId, filters.structureId, filters.offerId])
   const [figures, sms] = await Promise.all([organisationFigures(db, user.organisationId, filters, at), smsDelivery(db, user.organisationId, filters)])
   const stats = { ...figures, sms }
   const total = stats.candidates.byStatus.reduce((t, s) => t + s.n, 0)

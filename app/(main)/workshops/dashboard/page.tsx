@@ -15,6 +15,7 @@ import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
 import { can } from '@/lib/permissions'
 import { listWorkshops, VIDEO_PLACE, WORKSHOP_TABS, workshopFilterOptions } from '@/lib/workshops/queries'
+import reflow from '@/components/workshops/dashboard-reflow.module.css'
 
 export const generateMetadata = pageMetadata('workshopsDashboard')
 
@@ -69,6 +70,7 @@ export default async function WorkshopsDashboardPage({ searchParams }: { searchP
           ))}
         </ul>
       </nav>
+      <div className={reflow.reflow}>
       <UrlFilters
         label="Filtrer les ateliers"
         searchLabel="Rechercher"
@@ -103,6 +105,7 @@ export default async function WorkshopsDashboardPage({ searchParams }: { searchP
           }))}
         />
       )}
+      </div>
       <Pager page={list.page} total={list.total} href={(p) => pageHref(PATH, values, p)} label="Pages des ateliers" />
     </>
   )
