@@ -10,8 +10,10 @@ import { offerPageQuery, type OfferPageParams } from '@/lib/applies/page-params'
 import { APPLY_STATES, type ApplyCounts, type ApplyState } from '@/lib/applies/states'
 import { PAGE_SIZE } from '@/lib/constants'
 import { fillMessage } from '@/lib/fill-message'
+import { organisationAppliesAction } from '@/lib/applies/organisation-actions'
 import { AppliesTable, type AppliesSelection } from './applies-table'
-import { columnsFor } from './apply-columns'
+import { ApplyCard } from './apply-card'
+import { columnsFor, type ColumnOptions } from './apply-columns'
 import { AppliesFilterBar, type FilterOptions } from './applies-filter-bar'
 import dynamic from 'next/dynamic'
 import type { FeedbackDefaults, LogoChoice } from './fup-dialog'
@@ -38,13 +40,32 @@ export type AppliesLabels = {
 // counts when the page could not give them).
 type Data = { rows: ApplyRow[] | null; counts: ApplyCounts | null }
 
+/** The rows of a tab: the partner's from its route handler, an organisation's from its server action. */
+async function fetchRows(source: 'partner' | 'organisation', offerId: string, body: object): Promise<Data | null> {
+  if (source === 'organisation') {
+    const result = await organisationAppliesAction(offerId, body).catch(() => null)
+    return result?.ok ? { rows: result.rows, counts: result.counts } : null
+  }
+  const response = await fetch(`/api/offers/${offerId}/applies`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).catch(() => null)
+  return response?.ok ? ((await response.json()) as Data) : null
+}
+
 /**
  * The applications area of the offer page (spec §2): three tabs with counts, filters, tables, the FUP dialog and
  * archiving. The rows are read from /api/offers/{id}/applies once the page is shown (issue 16 §1: the page itself
- * only reads the tab counters), and again at each tab, filter, page or search change.
+ * only reads the tab counters), and again at each tab, filter, page or search change. For an organisation's user
+ * (`source` 'organisation', issue 32 §2), the same tabs hold its own prescriptions, read-only, with an `action`
+ * ('Prescrire') above them.
  */
 export function OfferApplies({
   offerId,
+  source,
+  intro,
+  action,
   initialCounts,
   initialParams,
   filterOptions,
@@ -54,13 +75,17 @@ export function OfferApplies({
   labels,
 }: {
   offerId: string
+  source: 'partner' | 'organisation'
+  intro?: string
+  action?: React.ReactNode
   /** The tabs' counts without a filter, from the offer's counters; null when the URL carries filters. */
   initialCounts: ApplyCounts | null
   initialParams: OfferPageParams
   filterOptions: FilterOptions
   permissions: AppliesPermissions
-  feedbackDefaults: FeedbackDefaults
-  logoChoices: LogoChoice[]
+  /** The partner's answer: the FUP dialog's defaults and the offer's sponsor logos. */
+  feedbackDefaults?: FeedbackDefaults
+  logoChoices?: LogoChoice[]
   labels: AppliesLabels
 }) {
   const [params, setParams] = useState({ tab: initialParams.tab, placeIds: initialParams.placeIds, statusValues: initialParams.statusValues, page: initialParams.page })
@@ -76,17 +101,12 @@ export function OfferApplies({
   const reload = useCallback(() => {
     const id = ++request.current
     startLoading(async () => {
-      const response = await fetch(`/api/offers/${offerId}/applies`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...params, search }),
-      }).catch(() => null)
+      const result = await fetchRows(source, offerId, { ...params, search })
       if (id !== request.current) return
-      if (!response?.ok) return void toast.error('La liste n’a pas pu être chargée. Réessayez dans un instant.')
-      const result = (await response.json()) as Data
-      if (id === request.current) setData(result)
+      if (!result) return void toast.error('La liste n’a pas pu être chargée. Réessayez dans un instant.')
+      setData(result)
     })
-  }, [offerId, params, search])
+  }, [source, offerId, params, search])
 
   // Filters, tab and page keep their state in the URL (never the search text: it may be a name).
   useEffect(() => {
@@ -107,10 +127,11 @@ export function OfferApplies({
     setParams((p) => ({ ...p, tab, page: 1 }))
   }
 
-  const columns = useMemo(
-    () => columnsFor(params.tab, { ...permissions, prescriptionLabels: { manual: labels.manualPrescription, file: labels.prescriptionFile }, onComplete: setDialogApplyId }),
-    [params.tab, permissions, labels],
+  const columnOptions: ColumnOptions = useMemo(
+    () => ({ ...permissions, prescriptionLabels: { manual: labels.manualPrescription, file: labels.prescriptionFile }, onComplete: setDialogApplyId }),
+    [permissions, labels],
   )
+  const columns = useMemo(() => columnsFor(params.tab, columnOptions), [params.tab, columnOptions])
   const selectedIds = Object.keys(selection).filter((id) => selection[id])
   const total = data.counts?.[params.tab] ?? 0
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
@@ -147,6 +168,12 @@ export function OfferApplies({
         ? fillMessage(labels.refusedCount, { count: total })
         : `${total} ${total > 1 ? 'prescriptions en cours' : 'prescription en cours'}`
 
+  const filtered = search || params.placeIds.length || params.statusValues.length
+  const emptyText = filtered
+    ? 'Aucun candidat ne correspond à ces filtres.'
+    : source === 'organisation'
+      ? 'Aucune prescription de votre organisation dans cet onglet pour l’instant.'
+      : 'Aucun candidat dans cet onglet pour l’instant.'
   const panel = (
     <div className="flex flex-col gap-3" aria-busy={loading}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -163,11 +190,12 @@ export function OfferApplies({
       <AppliesTable
         caption={labels.tabs[params.tab]}
         columns={columns}
+        card={(row, select) => <ApplyCard tab={params.tab} row={row} o={columnOptions} select={select} />}
         rows={data.rows ?? []}
         selection={permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' ? selection : undefined}
         onSelectionChange={permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' ? setSelection : undefined}
         maxHeight={params.tab === 'REFUSED_STRUCTURE' ? 900 : undefined}
-        empty={data.rows === null ? 'Chargement…' : search || params.placeIds.length || params.statusValues.length ? 'Aucun candidat ne correspond à ces filtres.' : 'Aucun candidat dans cet onglet pour l’instant.'}
+        empty={data.rows === null ? 'Chargement…' : emptyText}
       />
       {pages > 1 && (
         <nav aria-label="Pagination" className="flex items-center justify-end gap-3 text-sm">
@@ -186,7 +214,13 @@ export function OfferApplies({
   )
 
   return (
-    <section aria-label="Candidatures" className="min-w-0 flex-1">
+    <section aria-label="Candidatures" className="min-w-0">
+      {(intro || action) && (
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          {intro && <p className="text-sm text-slate-700">{intro}</p>}
+          {action}
+        </div>
+      )}
       {permissions.filter && (
         <AppliesFilterBar
           options={filterOptions}
@@ -223,7 +257,7 @@ export function OfferApplies({
         onConfirm={archive}
         pending={archiving}
       />
-      {dialogApplyId && (
+      {dialogApplyId && feedbackDefaults && logoChoices && (
         <FupDialog
           applyId={dialogApplyId}
           defaults={feedbackDefaults}
