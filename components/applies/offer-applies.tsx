@@ -10,6 +10,7 @@ import { offerPageQuery, type OfferPageParams } from '@/lib/applies/page-params'
 import { APPLY_STATES, type ApplyCounts, type ApplyState } from '@/lib/applies/states'
 import { PAGE_SIZE } from '@/lib/constants'
 import { fillMessage } from '@/lib/fill-message'
+import { loadApplyForDialog, type DialogApply } from '@/lib/applies/actions'
 import { organisationAppliesAction } from '@/lib/applies/organisation-actions'
 import { AppliesTable, type AppliesSelection } from './applies-table'
 import { ApplyCard } from './apply-card'
@@ -93,6 +94,9 @@ export function OfferApplies({
   const [data, setData] = useState<Data>({ rows: null, counts: initialCounts })
   const [selection, setSelection] = useState<AppliesSelection>({})
   const [dialogApplyId, setDialogApplyId] = useState<string | null>(initialParams.socialApplyId)
+  // The apply of the dialog, once loaded: an unknown one, or another structure's, says so and opens nothing.
+  const [dialogApply, setDialogApply] = useState<DialogApply | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
   const [confirmOpen, setConfirmOpen] = useState(false)
   const [archiving, setArchiving] = useState(false)
   const [loading, startLoading] = useTransition()
@@ -112,6 +116,24 @@ export function OfferApplies({
   useEffect(() => {
     window.history.replaceState(null, '', `${window.location.pathname}${offerPageQuery({ ...params, socialApplyId: dialogApplyId })}`)
   }, [params, dialogApplyId])
+
+  useEffect(() => {
+    setDialogApply(null)
+    if (!dialogApplyId) return
+    let live = true
+    setNotice(null)
+    loadApplyForDialog(dialogApplyId)
+      .then((r) => {
+        if (!live) return
+        if (r.ok) return setDialogApply(r.apply)
+        setNotice(r.error ?? labels.noFup)
+        setDialogApplyId(null)
+      })
+      .catch(() => live && (setNotice('La prescription n’a pas pu être ouverte. Réessayez dans un instant.'), setDialogApplyId(null)))
+    return () => {
+      live = false
+    }
+  }, [dialogApplyId, labels.noFup])
 
   useEffect(() => {
     reload()
@@ -221,6 +243,14 @@ export function OfferApplies({
           {action}
         </div>
       )}
+      {notice && (
+        <div role="alert" className="mb-3 flex items-start justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <p>{notice}</p>
+          <button type="button" onClick={() => setNotice(null)} className="shrink-0 underline underline-offset-2">
+            Fermer le message
+          </button>
+        </div>
+      )}
       {permissions.filter && (
         <AppliesFilterBar
           options={filterOptions}
@@ -257,12 +287,12 @@ export function OfferApplies({
         onConfirm={archive}
         pending={archiving}
       />
-      {dialogApplyId && feedbackDefaults && logoChoices && (
+      {dialogApplyId && dialogApply?.id === dialogApplyId && feedbackDefaults && logoChoices && (
         <FupDialog
           applyId={dialogApplyId}
+          apply={dialogApply}
           defaults={feedbackDefaults}
           logoChoices={logoChoices}
-          noFupLabel={labels.noFup}
           onClose={() => setDialogApplyId(null)}
           onSent={(state) => {
             setDialogApplyId(null)
