@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
-import { enterEmailedCode, expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, DEMO_PASSWORD } from './fixtures'
+import {
+  enterEmailedCode,
+  expectNoSeriousA11yViolations,
+  onE2eDatabase,
+  storageStateOf,
+  DEMO_PASSWORD,
+} from './fixtures'
 
 // Issue 32: the partner's offer page at every width, the emailed link signed out, and the staff's view of the page.
 // Nothing here changes the demo data the partner-offer spec reads (4 pending, 2 integrated, 2 refused on the permis).
@@ -38,12 +44,23 @@ test.describe('the partner', () => {
   test.use({ storageState: storageStateOf('partenaire') })
 
   for (const width of [1440, 1024]) {
-    test(`at ${width} px, every column and every 'Compléter' is in view without scrolling sideways`, async ({ page }) => {
+    test(`at ${width} px, every column and every 'Compléter' is in view without scrolling sideways`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 })
       await page.goto(OFFER)
       const table = page.getByRole('table', { name: 'Prescriptions en cours' })
       await expect(table.getByRole('row')).toHaveCount(5)
-      await expect(table.getByRole('columnheader')).toHaveText(['Candidat', 'Téléphone', 'Résidence', 'Accompagnements', 'Statut', 'Auteur', 'Date', 'Actions'])
+      await expect(table.getByRole('columnheader')).toHaveText([
+        'Candidat',
+        'Téléphone',
+        'Résidence',
+        'Accompagnements',
+        'Statut',
+        'Auteur',
+        'Date',
+        'Actions',
+      ])
       await expectNoSidewaysScroll(page)
       const actions = table.getByRole('button', { name: /^Compléter la prescription de/ })
       await expect(actions).toHaveCount(4)
@@ -85,7 +102,11 @@ test.describe('the partner', () => {
     await expect(elodie).toContainText('Nouveau')
     await expect(elodie.getByRole('button', { name: 'Compléter la prescription de Élodie Durand' })).toBeInViewport()
     await expectNoSidewaysScroll(page)
-    const applications = (await page.getByRole('region', { name: 'Candidatures' }).or(page.locator('section[aria-label="Candidatures"]')).first().boundingBox())!
+    const applications = (await page
+      .getByRole('region', { name: 'Candidatures' })
+      .or(page.locator('section[aria-label="Candidatures"]'))
+      .first()
+      .boundingBox())!
     const presentation = (await page.getByRole('heading', { name: 'Présentation' }).boundingBox())!
     expect(applications.y).toBeLessThan(presentation.y)
     expect(applications.y).toBeLessThan(844)
@@ -101,7 +122,9 @@ test.describe('the partner', () => {
     { width: 390, height: 844 },
     { width: 1366, height: 768 },
   ]) {
-    test(`the FUP dialog fits ${viewport.width}×${viewport.height}: its decision and buttons in view, by keyboard`, async ({ page }) => {
+    test(`the FUP dialog fits ${viewport.width}×${viewport.height}: its decision and buttons in view, by keyboard`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport)
       await page.goto(`${OFFER}?socialApplyId=${await applyOf('Sophie')}`)
       const dialog = page.getByRole('dialog', { name: 'Compléter la prescription de Sophie Lefèvre' })
@@ -115,12 +138,25 @@ test.describe('the partner', () => {
       await expect(dialog.getByRole('button', { name: 'Envoyer la réponse' })).toBeInViewport()
       await expect(dialog.getByRole('button', { name: 'Prévisualiser' })).toBeInViewport()
       // Nothing of its text is cut: no sideways scroll in the dialog.
-      expect(await dialog.evaluate((el) => [...el.querySelectorAll('*')].every((e) => e.scrollWidth <= e.clientWidth + 1 || getComputedStyle(e).overflowX === 'visible'))).toBe(true)
+      expect(
+        await dialog.evaluate((el) =>
+          [...el.querySelectorAll('*')].every(
+            (e) => e.scrollWidth <= e.clientWidth + 1 || getComputedStyle(e).overflowX === 'visible',
+          ),
+        ),
+      ).toBe(true)
       await dialog.getByText('Bénéficiaire', { exact: true }).click()
       await expect(dialog.getByText('Date de naissance')).toBeVisible()
       // The decision and the buttons by keyboard alone.
       await page.keyboard.press('Tab')
-      for (let i = 0; i < 40 && !(await dialog.getByRole('radio', { name: 'Intégré', exact: true }).evaluate((el) => el === document.activeElement)); i++) {
+      for (
+        let i = 0;
+        i < 40 &&
+        !(await dialog
+          .getByRole('radio', { name: 'Intégré', exact: true })
+          .evaluate((el) => el === document.activeElement));
+        i++
+      ) {
         await page.keyboard.press('Tab')
       }
       await expect(dialog.getByRole('radio', { name: 'Intégré', exact: true })).toBeFocused()
@@ -134,7 +170,10 @@ test.describe('the partner', () => {
   }
 
   test('a link to an unknown prescription, or to another structure’s, says so and opens nothing', async ({ page }) => {
-    for (const id of ['40000000-0000-4000-8000-00000000ffff', await applyOf('Chloé', '30000000-0000-4000-8000-000000000005')]) {
+    for (const id of [
+      '40000000-0000-4000-8000-00000000ffff',
+      await applyOf('Chloé', '30000000-0000-4000-8000-000000000005'),
+    ]) {
       await page.goto(`${OFFER}?socialApplyId=${id}`)
       await expect(page.getByRole('alert')).toHaveText(/Cette prescription est introuvable\./)
       await expect(page.getByRole('dialog')).toHaveCount(0)
@@ -143,7 +182,9 @@ test.describe('the partner', () => {
   })
 })
 
-test('signed out, the emailed link survives the password and the second factor, and opens the FUP dialog', async ({ browser }) => {
+test('signed out, the emailed link survives the password and the second factor, and opens the FUP dialog', async ({
+  browser,
+}) => {
   const karim = await applyOf('Karim')
   const link = `${OFFER}?socialApplyId=${karim}`
   await onE2eDatabase('update users set two_factor_enabled = true where email = $1', [PARTNER])
@@ -175,11 +216,15 @@ test('signed out, the emailed link survives the password and the second factor, 
 test.describe('a counsellor', () => {
   test.use({ storageState: storageStateOf('conseiller') })
 
-  test('reads the organisation’s prescriptions to the offer in the three tabs, read-only, with the partner’s answers', async ({ page }) => {
+  test('reads the organisation’s prescriptions to the offer in the three tabs, read-only, with the partner’s answers', async ({
+    page,
+  }) => {
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 })
       await page.goto(OFFER)
-      await expect(page.getByText('Les prescriptions de votre organisation à cette offre, et les réponses du partenaire.')).toBeVisible()
+      await expect(
+        page.getByText('Les prescriptions de votre organisation à cette offre, et les réponses du partenaire.'),
+      ).toBeVisible()
       await expect(tab(page, /Prescriptions en cours/)).toContainText('4')
       await expect(tab(page, /Candidats intégrés/)).toContainText('2')
       await expect(tab(page, /Candidats refusés/)).toContainText('2')
@@ -202,7 +247,9 @@ test.describe('a counsellor', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0)
   })
 
-  test('prescribes from the offer page: the dialog opens with the offer chosen, the list shows the new prescription', async ({ page }) => {
+  test('prescribes from the offer page: the dialog opens with the offer chosen, the list shows the new prescription', async ({
+    page,
+  }) => {
     await page.goto(GARAGE)
     await expect(tab(page, /Prescriptions en cours/)).toContainText('0')
     await page.getByRole('button', { name: 'Prescrire à l’offre Garage solidaire' }).click()
@@ -218,6 +265,8 @@ test.describe('a counsellor', () => {
     await expect(page.getByText('Prescription envoyée au partenaire de l’offre « Garage solidaire ».')).toBeVisible()
     await expect(dialog).toBeHidden()
     await expect(tab(page, /Prescriptions en cours/)).toContainText('1')
-    await expect(page.getByRole('table', { name: 'Prescriptions en cours' }).getByRole('row', { name: /Lefèvre Sophie/ })).toBeVisible()
+    await expect(
+      page.getByRole('table', { name: 'Prescriptions en cours' }).getByRole('row', { name: /Lefèvre Sophie/ }),
+    ).toBeVisible()
   })
 })

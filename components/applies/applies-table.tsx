@@ -5,7 +5,12 @@ import { Checkbox } from '@/components/ui/checkbox'
 import type { ApplyRow } from '@/lib/applies/list-by-tab'
 
 /** A column of an offer page's tab: its id, header and cell; `nowrap` for dates, phones and the action. */
-export type AppliesColumn = { id: string; header: React.ReactNode; cell: (row: ApplyRow) => React.ReactNode; nowrap?: boolean }
+export type AppliesColumn = {
+  id: string
+  header: React.ReactNode
+  cell: (row: ApplyRow) => React.ReactNode
+  nowrap?: boolean
+}
 /** The selected apply ids (true when selected). */
 export type AppliesSelection = Record<string, boolean>
 
@@ -50,10 +55,18 @@ export function AppliesTable({
     onSelectionChange(next)
   }
   const selectAll = selectable && (
-    <Checkbox aria-label="Tout sélectionner" checked={allSelected} indeterminate={selectedCount > 0 && !allSelected} disabled={ids.length === 0} onChange={toggleAll} />
+    <Checkbox
+      aria-label="Tout sélectionner"
+      checked={allSelected}
+      indeterminate={selectedCount > 0 && !allSelected}
+      disabled={ids.length === 0}
+      onChange={toggleAll}
+    />
   )
   const selectRow = (row: ApplyRow) =>
-    selectable && <Checkbox aria-label={selectLabel(row)} checked={!!selection[row.id]} onChange={() => toggle(row.id)} />
+    selectable && (
+      <Checkbox aria-label={selectLabel(row)} checked={!!selection[row.id]} onChange={() => toggle(row.id)} />
+    )
   const scroll = maxHeight ? { maxHeight } : undefined
   return (
     <>
@@ -62,7 +75,10 @@ export function AppliesTable({
         aria-label={caption}
         // Reachable by the keyboard: the refused list scrolls within its 900 px (WCAG 2.1.1).
         tabIndex={0}
-        className="hidden overflow-y-auto rounded-lg border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 lg:block"
+        className={clsx(
+          'hidden overflow-y-auto rounded-lg border border-slate-200 bg-white lg:block',
+          'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
+        )}
         style={scroll}
       >
         <table className="w-full text-left text-[13px] leading-5">
@@ -90,10 +106,16 @@ export function AppliesTable({
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={row.id} className={clsx('border-t border-slate-100', selectable && selection[row.id] && 'bg-brand-50')}>
+                <tr
+                  key={row.id}
+                  className={clsx('border-t border-slate-100', selectable && selection[row.id] && 'bg-brand-50')}
+                >
                   {selectable && <td className="px-2 py-2 align-top">{selectRow(row)}</td>}
                   {columns.map((column) => (
-                    <td key={column.id} className={clsx('break-words px-2 py-2 align-top', column.nowrap && 'whitespace-nowrap')}>
+                    <td
+                      key={column.id}
+                      className={clsx('break-words px-2 py-2 align-top', column.nowrap && 'whitespace-nowrap')}
+                    >
                       {column.cell(row)}
                     </td>
                   ))}
@@ -104,13 +126,23 @@ export function AppliesTable({
         </table>
       </div>
       <div className="lg:hidden">
-        {selectable && rows.length > 0 && <label className="mb-2 flex items-center gap-2 text-sm">{selectAll} Tout sélectionner</label>}
+        {selectable && rows.length > 0 && (
+          <label className="mb-2 flex items-center gap-2 text-sm">{selectAll} Tout sélectionner</label>
+        )}
         {rows.length === 0 ? (
-          <p className="rounded-lg border border-slate-200 bg-white px-3 py-6 text-center text-sm text-slate-600">{empty}</p>
+          <p className="rounded-lg border border-slate-200 bg-white px-3 py-6 text-center text-sm text-slate-600">
+            {empty}
+          </p>
         ) : (
           <ul aria-label={caption} className="flex flex-col gap-2">
             {rows.map((row) => (
-              <li key={row.id} className={clsx('rounded-lg border border-slate-200 bg-white p-3', selectable && selection[row.id] && 'bg-brand-50')}>
+              <li
+                key={row.id}
+                className={clsx(
+                  'rounded-lg border border-slate-200 bg-white p-3',
+                  selectable && selection[row.id] && 'bg-brand-50',
+                )}
+              >
                 {card(row, selectRow(row))}
               </li>
             ))}

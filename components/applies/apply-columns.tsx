@@ -24,10 +24,22 @@ export const MANUAL_PRESCRIPTION_TOOLTIP =
 
 /** The columns of each tab, spec §2, in its order and with its headers (the selection column is the table's). */
 export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
-  const candidate: AppliesColumn = { id: 'candidate', header: 'Candidat', cell: (row) => <CandidateCell candidate={row.candidate} linked={o.candidateLink} /> }
+  const candidate: AppliesColumn = {
+    id: 'candidate',
+    header: 'Candidat',
+    cell: (row) => <CandidateCell candidate={row.candidate} linked={o.candidateLink} />,
+  }
   const author: AppliesColumn = { id: 'author', header: 'Auteur', cell: (row) => <AuthorCell author={row.author} /> }
-  const accompaniements: AppliesColumn = { id: 'accompaniements', header: 'Accompagnements', cell: (row) => <AccompaniementsCell others={row.otherIntegratedSocialOffers} /> }
-  const prescription: AppliesColumn = { id: 'prescription', header: 'Prescription', cell: (row) => <PrescriptionCell prescription={row.prescription} labels={o.prescriptionLabels} /> }
+  const accompaniements: AppliesColumn = {
+    id: 'accompaniements',
+    header: 'Accompagnements',
+    cell: (row) => <AccompaniementsCell others={row.otherIntegratedSocialOffers} />,
+  }
+  const prescription: AppliesColumn = {
+    id: 'prescription',
+    header: 'Prescription',
+    cell: (row) => <PrescriptionCell prescription={row.prescription} labels={o.prescriptionLabels} />,
+  }
 
   if (tab === 'PRESCRIPTION_FILLED') {
     const columns: AppliesColumn[] = [
@@ -75,15 +87,32 @@ export function CompleteAction({ row, o }: { row: ApplyRow; o: ColumnOptions }) 
   const name = `${row.candidate.firstName} ${row.candidate.lastName}`
   if (row.hasFup) {
     return (
-      <Button variant="secondary" className="whitespace-nowrap px-3 py-1" onClick={() => o.onComplete(row.id)} aria-label={`Compléter la prescription de ${name}`}>
+      <Button
+        variant="secondary"
+        className="whitespace-nowrap px-3 py-1"
+        onClick={() => o.onComplete(row.id)}
+        aria-label={`Compléter la prescription de ${name}`}
+      >
         Compléter
       </Button>
     )
   }
   return (
     <Tooltip content={MANUAL_PRESCRIPTION_TOOLTIP}>
-      <span role="button" aria-disabled="true" tabIndex={0} className="inline-block" aria-label={`Compléter la prescription de ${name} : ${MANUAL_PRESCRIPTION_TOOLTIP}`}>
-        <Button variant="secondary" className="pointer-events-none whitespace-nowrap px-3 py-1" disabled tabIndex={-1} aria-hidden>
+      <span
+        role="button"
+        aria-disabled="true"
+        tabIndex={0}
+        className="inline-block"
+        aria-label={`Compléter la prescription de ${name} : ${MANUAL_PRESCRIPTION_TOOLTIP}`}
+      >
+        <Button
+          variant="secondary"
+          className="pointer-events-none whitespace-nowrap px-3 py-1"
+          disabled
+          tabIndex={-1}
+          aria-hidden
+        >
           Compléter
         </Button>
       </span>

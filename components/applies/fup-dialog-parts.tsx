@@ -55,7 +55,10 @@ export function FeedbackField({
     'aria-describedby': error ? `${id}-error` : undefined,
     'aria-required': required || undefined,
     disabled,
-    className: clsx('rounded-md border bg-white px-3 py-2 text-sm disabled:bg-slate-100', error ? 'border-red-600' : 'border-slate-300'),
+    className: clsx(
+      'rounded-md border bg-white px-3 py-2 text-sm disabled:bg-slate-100',
+      error ? 'border-red-600' : 'border-slate-300',
+    ),
   }
   return (
     <div className={clsx('flex flex-col gap-1', className)}>
@@ -83,7 +86,17 @@ export function FeedbackField({
  * 'Motif': the prescribing organisation's refusal causes (the six of spec §4 unless it changed them), required.
  * Shared by the FUP answer and a manual prescription's status.
  */
-export function CauseField({ value, onChange, error, causes }: { value: string; onChange: (value: string) => void; error?: string; causes: { code: string; label: string }[] }) {
+export function CauseField({
+  value,
+  onChange,
+  error,
+  causes,
+}: {
+  value: string
+  onChange: (value: string) => void
+  error?: string
+  causes: { code: string; label: string }[]
+}) {
   return (
     <FeedbackField label="Motif" as="select" value={value} onChange={onChange} error={error} required>
       <option value="">Choisir un motif</option>

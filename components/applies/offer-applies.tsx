@@ -1,5 +1,6 @@
 'use client'
 
+import { clsx } from 'clsx'
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react'
 import { toast } from '@/components/ui/toast'
 import { Button } from '@/components/ui/button'
@@ -23,7 +24,13 @@ import { SUBMIT_DEADLINE_MS } from '@/components/ui/use-late'
 // The completion dialog (and the form rules it ships) loads when a partner opens it, not with the page.
 const FupDialog = dynamic(() => import('./fup-dialog').then((m) => m.FupDialog), { ssr: false })
 
-export type AppliesPermissions = { filter: boolean; archive: boolean; operator: boolean; complete: boolean; candidateLink: boolean }
+export type AppliesPermissions = {
+  filter: boolean
+  archive: boolean
+  operator: boolean
+  complete: boolean
+  candidateLink: boolean
+}
 
 /** The page's texts from messages/fr.json (applies.*), resolved on the server; the counts raw (`{count}` filled here). */
 export type AppliesLabels = {
@@ -89,7 +96,12 @@ export function OfferApplies({
   logoChoices?: LogoChoice[]
   labels: AppliesLabels
 }) {
-  const [params, setParams] = useState({ tab: initialParams.tab, placeIds: initialParams.placeIds, statusValues: initialParams.statusValues, page: initialParams.page })
+  const [params, setParams] = useState({
+    tab: initialParams.tab,
+    placeIds: initialParams.placeIds,
+    statusValues: initialParams.statusValues,
+    page: initialParams.page,
+  })
   const [search, setSearch] = useState('')
   const [data, setData] = useState<Data>({ rows: null, counts: initialCounts })
   const [selection, setSelection] = useState<AppliesSelection>({})
@@ -114,7 +126,11 @@ export function OfferApplies({
 
   // Filters, tab and page keep their state in the URL (never the search text: it may be a name).
   useEffect(() => {
-    window.history.replaceState(null, '', `${window.location.pathname}${offerPageQuery({ ...params, socialApplyId: dialogApplyId })}`)
+    window.history.replaceState(
+      null,
+      '',
+      `${window.location.pathname}${offerPageQuery({ ...params, socialApplyId: dialogApplyId })}`,
+    )
   }, [params, dialogApplyId])
 
   useEffect(() => {
@@ -129,7 +145,11 @@ export function OfferApplies({
         setNotice(r.error ?? labels.noFup)
         setDialogApplyId(null)
       })
-      .catch(() => live && (setNotice('La prescription n’a pas pu être ouverte. Réessayez dans un instant.'), setDialogApplyId(null)))
+      .catch(
+        () =>
+          live &&
+          (setNotice('La prescription n’a pas pu être ouverte. Réessayez dans un instant.'), setDialogApplyId(null)),
+      )
     return () => {
       live = false
     }
@@ -150,7 +170,11 @@ export function OfferApplies({
   }
 
   const columnOptions: ColumnOptions = useMemo(
-    () => ({ ...permissions, prescriptionLabels: { manual: labels.manualPrescription, file: labels.prescriptionFile }, onComplete: setDialogApplyId }),
+    () => ({
+      ...permissions,
+      prescriptionLabels: { manual: labels.manualPrescription, file: labels.prescriptionFile },
+      onComplete: setDialogApplyId,
+    }),
     [permissions, labels],
   )
   const columns = useMemo(() => columnsFor(params.tab, columnOptions), [params.tab, columnOptions])
@@ -224,10 +248,18 @@ export function OfferApplies({
           <span>
             {(params.page - 1) * PAGE_SIZE + 1}–{Math.min(params.page * PAGE_SIZE, total)} sur {total}
           </span>
-          <Button variant="secondary" disabled={params.page <= 1} onClick={() => setParams((p) => ({ ...p, page: p.page - 1 }))}>
+          <Button
+            variant="secondary"
+            disabled={params.page <= 1}
+            onClick={() => setParams((p) => ({ ...p, page: p.page - 1 }))}
+          >
             Précédents
           </Button>
-          <Button variant="secondary" disabled={params.page >= pages} onClick={() => setParams((p) => ({ ...p, page: p.page + 1 }))}>
+          <Button
+            variant="secondary"
+            disabled={params.page >= pages}
+            onClick={() => setParams((p) => ({ ...p, page: p.page + 1 }))}
+          >
             Suivants
           </Button>
         </nav>
@@ -244,7 +276,13 @@ export function OfferApplies({
         </div>
       )}
       {notice && (
-        <div role="alert" className="mb-3 flex items-start justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <div
+          role="alert"
+          className={clsx(
+            'mb-3 flex items-start justify-between gap-3',
+            'rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900',
+          )}
+        >
           <p>{notice}</p>
           <button type="button" onClick={() => setNotice(null)} className="shrink-0 underline underline-offset-2">
             Fermer le message
@@ -272,7 +310,10 @@ export function OfferApplies({
           value: state,
           label: (
             <>
-              {labels.tabs[state]} <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{data.counts ? data.counts[state] : '…'}</span>
+              {labels.tabs[state]}{' '}
+              <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                {data.counts ? data.counts[state] : '…'}
+              </span>
             </>
           ),
           content: state === params.tab ? panel : null,

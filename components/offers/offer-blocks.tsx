@@ -16,7 +16,17 @@ type ServiceType = { challenges: { id: string; name: string }[]; financingModes:
  * screen it heads the 355 px column; on a narrower one it comes before the applications, which come before the rest
  * of the column (issue 32 §1: the partner's list no longer starts 1 200 px down a phone).
  */
-export function OfferSummary({ offer, canEdit, serviceType, className }: { offer: Offer; canEdit: boolean; serviceType: ServiceType; className?: string }) {
+export function OfferSummary({
+  offer,
+  canEdit,
+  serviceType,
+  className,
+}: {
+  offer: Offer
+  canEdit: boolean
+  serviceType: ServiceType
+  className?: string
+}) {
   return (
     <section aria-labelledby="offer-name" className={clsx('flex flex-col gap-4', className)}>
       <div className="rounded-lg border border-slate-200 bg-white p-5">
@@ -32,8 +42,16 @@ export function OfferSummary({ offer, canEdit, serviceType, className }: { offer
           Type de service
         </h2>
         <ValidityBadge offer={offer} />
-        <Chips label="Défis" items={serviceType.challenges.map((c) => ({ key: c.id, text: c.name }))} className="bg-brand-50 text-brand-800" />
-        <Chips label="Modes de financement" items={serviceType.financingModes.map((m) => ({ key: m.value, text: m.label }))} className="border border-slate-300 text-slate-700" />
+        <Chips
+          label="Défis"
+          items={serviceType.challenges.map((c) => ({ key: c.id, text: c.name }))}
+          className="bg-brand-50 text-brand-800"
+        />
+        <Chips
+          label="Modes de financement"
+          items={serviceType.financingModes.map((m) => ({ key: m.value, text: m.label }))}
+          className="border border-slate-300 text-slate-700"
+        />
       </section>
     </section>
   )
@@ -59,7 +77,12 @@ export async function OfferDetails({ offer, className }: { offer: Offer; classNa
       ['Téléphone', formatPhone(offer.contactPhone)],
       ['Email', offer.contactMail ? <a href={`mailto:${offer.contactMail}`}>{offer.contactMail}</a> : null],
       // Issue 33: what an imported data·inclusion service says of its fees, publics, reception, area, hours…
-      ...(offer.sourceInfo.facts ?? []).map((f) => [f.label, <span key={f.label} className="whitespace-pre-line">{f.text}</span>]),
+      ...(offer.sourceInfo.facts ?? []).map((f) => [
+        f.label,
+        <span key={f.label} className="whitespace-pre-line">
+          {f.text}
+        </span>,
+      ]),
     ] as [string, React.ReactNode][]
   ).filter(([, value]) => value)
   const links = [
@@ -101,14 +124,26 @@ export async function OfferDetails({ offer, className }: { offer: Offer; classNa
           <h2 id="presentation" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
             Présentation
           </h2>
-          <OfferDescription html={sanitizeDescription(offer.description)} title={offer.name} showFullOffer={t('showFullOffer')} />
+          <OfferDescription
+            html={sanitizeDescription(offer.description)}
+            title={offer.name}
+            showFullOffer={t('showFullOffer')}
+          />
         </section>
       )}
     </div>
   )
 }
 
-function Chips({ label, items, className }: { label: string; items: { key: string; text: string }[]; className: string }) {
+function Chips({
+  label,
+  items,
+  className,
+}: {
+  label: string
+  items: { key: string; text: string }[]
+  className: string
+}) {
   if (items.length === 0) return null
   return (
     <ul aria-label={label} className="mt-3 flex flex-wrap gap-1.5">

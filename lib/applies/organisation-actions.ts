@@ -22,9 +22,16 @@ export async function organisationAppliesAction(offerId: string, request: unknow
   const parsed = listRequestSchema.safeParse(request)
   if (!parsed.success) return { ok: false, error: 'Les filtres de la liste ne sont pas valides.' }
   const db = getDb()
-  const viewed = user.organisationId && can(user, 'candidate.visualize') ? await offerForViewer(db, user, offerId) : null
-  if (!viewed || viewed.audience !== 'organisation' || !user.organisationId) return { ok: false, error: 'Cette offre est introuvable.' }
+  const viewed =
+    user.organisationId && can(user, 'candidate.visualize') ? await offerForViewer(db, user, offerId) : null
+  if (!viewed || viewed.audience !== 'organisation' || !user.organisationId)
+    return { ok: false, error: 'Cette offre est introuvable.' }
   const { tab, page } = parsed.data
-  const list = await listOrganisationApplies(db, { organisationId: user.organisationId, offerId: viewed.offer.id, tab, skip: (page - 1) * PAGE_SIZE })
+  const list = await listOrganisationApplies(db, {
+    organisationId: user.organisationId,
+    offerId: viewed.offer.id,
+    tab,
+    skip: (page - 1) * PAGE_SIZE,
+  })
   return { ok: true, ...list }
 }

@@ -19,17 +19,26 @@ export async function listOrganisationApplies(
   const pageIds = sql`select id from social_applies
     where social_offer_id = ${offerId} and organisation_id = ${organisationId} and not archived and state = ${tab}
     order by ${sortColumn} desc, id desc limit ${limit} offset ${skip}`
-  const [rows, counted] = await Promise.all([selectRows(db, pageIds, tab), organisationOfferCounts(db, organisationId, offerId)])
+  const [rows, counted] = await Promise.all([
+    selectRows(db, pageIds, tab),
+    organisationOfferCounts(db, organisationId, offerId),
+  ])
   return { rows: rows.map(toApplyRow), counts: counted }
 }
 
-/** The three tabs' counts of one organisation's prescriptions to one offer: its counters plus the deltas not folded yet. */
-export async function organisationOfferCounts(db: DbOrTx, organisationId: string, offerId: string): Promise<ApplyCounts> {
+/** The tabs' counts of one organisation's prescriptions to one offer: its counters plus the deltas not folded yet. */
+export async function organisationOfferCounts(
+  db: DbOrTx,
+  organisationId: string,
+  offerId: string,
+): Promise<ApplyCounts> {
   const { rows } = await db.execute<{ state: ApplyState; n: number }>(sql`
     select state, sum(n)::int as n from (
-      select state, n from social_apply_counts where social_offer_id = ${offerId} and organisation_id = ${organisationId}
+      select state, n from social_apply_counts
+        where social_offer_id = ${offerId} and organisation_id = ${organisationId}
       union all
-      select state, n from social_apply_count_deltas where social_offer_id = ${offerId} and organisation_id = ${organisationId}
+      select state, n from social_apply_count_deltas
+        where social_offer_id = ${offerId} and organisation_id = ${organisationId}
     ) c where state in ('PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE') group by state`)
   const counts = Object.fromEntries(APPLY_STATES.map((s) => [s, 0])) as ApplyCounts
   for (const row of rows) counts[row.state] = row.n

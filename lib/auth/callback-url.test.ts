@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { loginPathFor, safeCallbackPath } from './callback-url'
 
-const DEEP_LINK = '/offer/social/30000000-0000-4000-8000-000000000001?socialApplyId=40000000-0000-4000-8000-000000000001'
+const DEEP_LINK =
+  '/offer/social/30000000-0000-4000-8000-000000000001?socialApplyId=40000000-0000-4000-8000-000000000001'
 
 describe('safeCallbackPath', () => {
   it('keeps a path of the site, with its query', () => {
@@ -32,7 +33,9 @@ describe('safeCallbackPath', () => {
   it('never returns what a browser would read as another origin', () => {
     for (const value of ['/./evil', '/x/../y', '/%2F%2Fevil', '/?next=//evil', '/#//evil']) {
       const path = safeCallbackPath(value)
-      expect(path === null || (path.startsWith('/') && !path.startsWith('//') && !path.includes('\\')), value).toBe(true)
+      expect(path === null || (path.startsWith('/') && !path.startsWith('//') && !path.includes('\\')), value).toBe(
+        true,
+      )
     }
   })
 })
@@ -44,6 +47,7 @@ describe('loginPathFor', () => {
   })
 
   it('leaves out a return address that is not ours, or the home page', () => {
-    for (const value of [undefined, null, '/', '//evil.example', 'https://evil.example/offer']) expect(loginPathFor(value)).toBe('/v2/login')
+    for (const value of [undefined, null, '/', '//evil.example', 'https://evil.example/offer'])
+      expect(loginPathFor(value)).toBe('/v2/login')
   })
 })

@@ -59,7 +59,9 @@ export const getActiveUser = cache(async (): Promise<CurrentUser | null> => {
  * `returnTo` is the page's own path (ids only, never personal data): the login page sends the visitor back to it once
  * signed in, second factor included (issue 32 §1: a partner's emailed link to a prescription).
  */
-export async function requireUser(options: { allowNotOnboarded?: boolean; returnTo?: string } = {}): Promise<CurrentUser> {
+export async function requireUser(
+  options: { allowNotOnboarded?: boolean; returnTo?: string } = {},
+): Promise<CurrentUser> {
   const user = await getCurrentUser()
   if (!user) redirect(loginPathFor(options.returnTo))
   if (!user.onboarded && !options.allowNotOnboarded) redirect('/onboarding')

@@ -40,7 +40,9 @@ export function plainText(value: string | null | undefined): string {
  * convocations) as a PDF, with the sponsors' logos drawn (issue 32 §3). No HTML reaches the PDF.
  */
 export async function renderFupPdf(input: FupPdfInput): Promise<Buffer> {
-  const logos = await Promise.all((input.sponsorsLogo ?? []).map(async (l) => ({ label: l.label, image: await loadSponsorLogo(l.uri) })))
+  const logos = await Promise.all(
+    (input.sponsorsLogo ?? []).map(async (l) => ({ label: l.label, image: await loadSponsorLogo(l.uri) })),
+  )
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: input.name, Producer: 'Passerelle' } })
   const chunks: Buffer[] = []
   doc.on('data', (c: Buffer) => chunks.push(c))
@@ -54,7 +56,10 @@ export async function renderFupPdf(input: FupPdfInput): Promise<Buffer> {
     doc.font('Helvetica-Bold').fontSize(10).text(`${label} : `, { continued: true }).font('Helvetica').text(text(value))
 
   doc.font('Helvetica-Bold').fontSize(18).text(text(input.name))
-  doc.font('Helvetica').fontSize(11).text(`Offre : ${text(input.offerName)}`)
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text(`Offre : ${text(input.offerName)}`)
 
   const b = input.beneficiary
   section('Bénéficiaire')
@@ -102,13 +107,16 @@ export async function renderFupPdf(input: FupPdfInput): Promise<Buffer> {
   }
   if (logos.length) {
     section('Financeurs')
-    drawLogos(doc, logos.map((l) => ({ label: text(l.label), image: l.image })))
+    drawLogos(
+      doc,
+      logos.map((l) => ({ label: text(l.label), image: l.image })),
+    )
   }
   doc.end()
   return done
 }
 
-/** The sponsors' logos in rows, each scaled into LOGO_BOX with its label under it; a logo that is not ours, its label. */
+/** The sponsors' logos in rows, each scaled into LOGO_BOX, its label under it; a logo not of ours, its label only. */
 function drawLogos(doc: PDFKit.PDFDocument, logos: { label: string; image: LogoImage | null }[]) {
   const left = doc.page.margins.left
   const right = doc.page.width - doc.page.margins.right
@@ -141,7 +149,10 @@ function drawLogos(doc: PDFKit.PDFDocument, logos: { label: string; image: LogoI
     doc
       .font('Helvetica')
       .fontSize(8)
-      .text(logo.label, x, logo.image ? y + LOGO_BOX.height + 2 : y + LOGO_BOX.height / 2 - 4, { width: LOGO_BOX.width, align: 'center' })
+      .text(logo.label, x, logo.image ? y + LOGO_BOX.height + 2 : y + LOGO_BOX.height / 2 - 4, {
+        width: LOGO_BOX.width,
+        align: 'center',
+      })
     x += LOGO_BOX.width + LOGO_BOX.gap
   }
   doc.x = left

@@ -42,7 +42,10 @@ function pdfImages(pdf: Buffer): { type: string; width: number; height: number }
 
 /** The sheet's first page as raw RGB pixels (poppler's pdftoppm, PPM): to see what vector logos drew. */
 function pagePixels(pdf: Buffer, page: number): Buffer {
-  const out = spawnSync('pdftoppm', ['-f', String(page), '-l', String(page), '-r', '36', '-'], { input: pdf, maxBuffer: 64 * 1024 * 1024 })
+  const out = spawnSync('pdftoppm', ['-f', String(page), '-l', String(page), '-r', '36', '-'], {
+    input: pdf,
+    maxBuffer: 64 * 1024 * 1024,
+  })
   if (out.status !== 0) throw new Error(`pdftoppm failed: ${out.stderr.toString()}`)
   const ppm = out.stdout
   // "P6\n<width> <height>\n255\n" then the pixels.
@@ -56,7 +59,8 @@ function countColour(pixels: Buffer, [r, g, b]: [number, number, number]): numbe
   for (let i = 0; i + 2 < pixels.length; i += 3) if (pixels[i] === r && pixels[i + 1] === g && pixels[i + 2] === b) n++
   return n
 }
-const pageCount = (pdf: Buffer) => Number(/Pages:\s+(\d+)/.exec(spawnSync('pdfinfo', ['-'], { input: pdf }).stdout.toString())?.[1])
+const pageCount = (pdf: Buffer) =>
+  Number(/Pages:\s+(\d+)/.exec(spawnSync('pdfinfo', ['-'], { input: pdf }).stdout.toString())?.[1])
 function pixelsOfAllPages(pdf: Buffer): Buffer {
   return Buffer.concat(Array.from({ length: pageCount(pdf) }, (_, i) => pagePixels(pdf, i + 1)))
 }
@@ -105,7 +109,13 @@ function expectConvocationsAndLogos(pdf: Buffer) {
   expect(text).toContain('2e convocation : 27/10/2026 – Absence excusée')
   expect(text).toContain('3e convocation : 03/11/2026 – Absence non excusée')
   // Every logo keeps its label; the ones that are not ours are only that.
-  for (const label of ['Fonds social européen (FSE+)', 'Région Normandie', 'France Travail', 'Ville de Rouen', 'Fichier du serveur']) {
+  for (const label of [
+    'Fonds social européen (FSE+)',
+    'Région Normandie',
+    'France Travail',
+    'Ville de Rouen',
+    'Fichier du serveur',
+  ]) {
     expect(text).toContain(label)
   }
   // The PNG is an image of the PDF at its own size (its transparency an smask of the same size); nothing else is one.
@@ -126,10 +136,19 @@ describe('the FUP PDF', () => {
 
   it('stores the same sheet when the answer is sent', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const result = await sendFup(asDb(tx), { structureId: demoIds.structureMobilite, applyId: await elodie(tx), answer: noAnswer, actorId: 'demo-partenaire', now: NOW })
+      const result = await sendFup(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        applyId: await elodie(tx),
+        answer: noAnswer,
+        actorId: 'demo-partenaire',
+        now: NOW,
+      })
       expect(result.ok).toBe(true)
       if (!result.ok) return
-      const document = await getApplyDocument(tx, result.documentId, { structureId: demoIds.structureMobilite, organisationId: null })
+      const document = await getApplyDocument(tx, result.documentId, {
+        structureId: demoIds.structureMobilite,
+        organisationId: null,
+      })
       expectConvocationsAndLogos(document!.content)
     })
   })
@@ -137,7 +156,10 @@ describe('the FUP PDF', () => {
   it('without convocations nor drawable logos, prints neither', async () => {
     const apply = await getApplyForStructure(db, demoIds.structureMobilite, await elodie(db))
     const integrated = fupAnswerSchema.parse({
-      partnerFeedback: { ...noAnswer.partnerFeedback, decision: { partnerDecision: 'integrated', firstReceptionDate: '2026-11-12' } },
+      partnerFeedback: {
+        ...noAnswer.partnerFeedback,
+        decision: { partnerDecision: 'integrated', firstReceptionDate: '2026-11-12' },
+      },
       sponsorsLogo: [logo('Ville de Rouen', 'rouen', 'https://rouen.example/logo.png')],
     })
     const pdf = await renderAnsweredFup(db, apply!, integrated)

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx'
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
@@ -9,7 +10,12 @@ import { FSE_LOGO } from '@/lib/applies/fup-schema'
 import { applyFilterOptions } from '@/lib/applies/list-by-tab'
 import { organisationOfferCounts } from '@/lib/applies/organisation-applies'
 import { offerTabCounts } from '@/lib/applies/tab-counts'
-import { offerPageQuery, parseOfferPageParams, type OfferPageParams, type SearchParams } from '@/lib/applies/page-params'
+import {
+  offerPageQuery,
+  parseOfferPageParams,
+  type OfferPageParams,
+  type SearchParams,
+} from '@/lib/applies/page-params'
 import { APPLY_STATES, type ApplyCounts } from '@/lib/applies/states'
 import { requireUser, type CurrentUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
@@ -34,10 +40,17 @@ const loadOffer = cache((user: CurrentUser, offerId: string) => offerForViewer(g
  * The page's own address, ids only (tab, place ids, status codes, socialApplyId): a signed-out visitor comes back here
  * after the login page (issue 32 §1: the partner's emailed link opens the FUP dialog once signed in).
  */
-async function ownPath({ params, searchParams }: Props): Promise<{ offerId: string; pageParams: OfferPageParams; path?: string }> {
+async function ownPath({
+  params,
+  searchParams,
+}: Props): Promise<{ offerId: string; pageParams: OfferPageParams; path?: string }> {
   const [{ offerId }, query] = await Promise.all([params, searchParams])
   const pageParams = parseOfferPageParams(query)
-  return { offerId, pageParams, path: isUuid(offerId) ? `/offer/social/${offerId}${offerPageQuery(pageParams)}` : undefined }
+  return {
+    offerId,
+    pageParams,
+    path: isUuid(offerId) ? `/offer/social/${offerId}${offerPageQuery(pageParams)}` : undefined,
+  }
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
@@ -58,15 +71,33 @@ export default async function SocialOfferPage(props: Props) {
   if (!viewed) notFound()
   const { offer, audience } = viewed
   const db = getDb()
-  const [serviceType, canEdit] = await Promise.all([offerServiceType(db, offer, user.organisationId), mayEditOffer(db, user, offer)])
+  const [serviceType, canEdit] = await Promise.all([
+    offerServiceType(db, offer, user.organisationId),
+    mayEditOffer(db, user, offer),
+  ])
   return (
-    <div className="grid grid-cols-1 gap-6 min-[1440px]:grid-cols-[355px_minmax(0,1fr)] min-[1440px]:grid-rows-[auto_1fr] min-[1440px]:items-start">
-      <OfferSummary offer={offer} serviceType={serviceType} canEdit={canEdit} className="min-[1440px]:col-start-1 min-[1440px]:row-start-1" />
+    <div
+      className={clsx(
+        'grid grid-cols-1 gap-6',
+        'min-[1440px]:grid-cols-[355px_minmax(0,1fr)] min-[1440px]:grid-rows-[auto_1fr] min-[1440px]:items-start',
+      )}
+    >
+      <OfferSummary
+        offer={offer}
+        serviceType={serviceType}
+        canEdit={canEdit}
+        className="min-[1440px]:col-start-1 min-[1440px]:row-start-1"
+      />
       <div className="min-w-0 min-[1440px]:col-start-2 min-[1440px]:row-span-2 min-[1440px]:row-start-1">
         {/* The offer's blocks are sent at once; the applications stream in when their queries return. */}
         <Suspense fallback={<AppliesLoading />}>
           {audience === 'owner' ? (
-            <OwnerApplies user={user} offer={offer} financingModes={serviceType.financingModes} pageParams={pageParams} />
+            <OwnerApplies
+              user={user}
+              offer={offer}
+              financingModes={serviceType.financingModes}
+              pageParams={pageParams}
+            />
           ) : (
             <OrganisationApplies user={user} offer={offer} pageParams={pageParams} />
           )}
@@ -94,7 +125,17 @@ async function appliesLabels(): Promise<AppliesLabels> {
 const NO_PERMISSIONS = { filter: false, archive: false, operator: false, complete: false, candidateLink: false }
 
 /** The partner's applications area: its list, counts and filter choices. */
-async function OwnerApplies({ user, offer, financingModes, pageParams }: { user: CurrentUser; offer: Offer; financingModes: { value: string; label: string }[]; pageParams: OfferPageParams }) {
+async function OwnerApplies({
+  user,
+  offer,
+  financingModes,
+  pageParams,
+}: {
+  user: CurrentUser
+  offer: Offer
+  financingModes: { value: string; label: string }[]
+  pageParams: OfferPageParams
+}) {
   const db = getDb()
   // Issue 16 §1: the page reads only the tabs' counters (not the rows: the browser asks /api/offers/{id}/applies for
   // them once the page is shown); with filters in the URL, the counts come with the filtered rows.
@@ -110,7 +151,12 @@ async function OwnerApplies({ user, offer, financingModes, pageParams }: { user:
     <OfferApplies
       offerId={offer.id}
       source="partner"
-      initialCounts={counts && (Object.fromEntries(APPLY_STATES.map((state) => [state, counts.find((c) => c.state === state)?.n ?? 0])) as ApplyCounts)}
+      initialCounts={
+        counts &&
+        (Object.fromEntries(
+          APPLY_STATES.map((state) => [state, counts.find((c) => c.state === state)?.n ?? 0]),
+        ) as ApplyCounts)
+      }
       initialParams={pageParams}
       filterOptions={{ places: filterOptions.places, statuses: filterOptions.statuses }}
       permissions={{
@@ -120,9 +166,16 @@ async function OwnerApplies({ user, offer, financingModes, pageParams }: { user:
         complete: can(user, 'partner.fup.complete'),
         candidateLink: can(user, 'candidate.visualize'),
       }}
-      feedbackDefaults={{ name: structure.name, email: structure.email ?? '', phone: structure.phone ?? '', address: structure.addressFormatted ?? '' }}
+      feedbackDefaults={{
+        name: structure.name,
+        email: structure.email ?? '',
+        phone: structure.phone ?? '',
+        address: structure.addressFormatted ?? '',
+      }}
       logoChoices={financingModes.map((m) =>
-        m.value === FSE_LOGO.value ? { ...FSE_LOGO } : { value: m.value, label: m.label, uri: `/logos/${m.value}.svg`, required: false },
+        m.value === FSE_LOGO.value
+          ? { ...FSE_LOGO }
+          : { value: m.value, label: m.label, uri: `/logos/${m.value}.svg`, required: false },
       )}
       labels={labels}
     />
@@ -133,7 +186,15 @@ async function OwnerApplies({ user, offer, financingModes, pageParams }: { user:
  * Issue 32 §2: a referent or counsellor sees their own organisation's prescriptions to this offer in the same three
  * tabs, read-only (the partner's answers included), and prescribes from here. Nothing of another organisation's.
  */
-async function OrganisationApplies({ user, offer, pageParams }: { user: CurrentUser; offer: Offer; pageParams: OfferPageParams }) {
+async function OrganisationApplies({
+  user,
+  offer,
+  pageParams,
+}: {
+  user: CurrentUser
+  offer: Offer
+  pageParams: OfferPageParams
+}) {
   const organisationId = user.organisationId!
   const db = getDb()
   const today = now()
@@ -154,7 +215,10 @@ async function OrganisationApplies({ user, offer, pageParams }: { user: CurrentU
   )
   if (!counts) {
     return (
-      <section aria-label="Candidatures" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5 text-sm text-slate-700">
+      <section
+        aria-label="Candidatures"
+        className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5 text-sm text-slate-700"
+      >
         <p>Les prescriptions de cette offre sont suivies par la structure partenaire qui la propose.</p>
         {prescribe && <div>{prescribe}</div>}
       </section>
