@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { E2E_PROVIDER_USERS } from './e2e-accounts'
 import {
   enterEmailedCode,
   expectNoSeriousA11yViolations,
@@ -209,6 +210,31 @@ test('signed out, the emailed link survives the password and the second factor, 
     expect(new URL(page.url()).origin).toBe(new URL(link, page.url()).origin)
   } finally {
     await onE2eDatabase('update users set two_factor_enabled = false where email = $1', [PARTNER])
+    await context.close()
+  }
+})
+
+test('signed out, a deep link survives an identity provider and its second factor', async ({ browser }) => {
+  const link = `${OFFER}?socialApplyId=${await applyOf('Karim')}`
+  const context = await browser.newContext({ storageState: undefined })
+  try {
+    const page = await context.newPage()
+    await page.goto(link)
+    await expect(page).toHaveURL(`/v2/login?callbackURL=${encodeURIComponent(link)}`)
+    const since = Date.now()
+    await page.getByRole('button', { name: 'Se connecter avec ProConnect' }).click()
+    await page.waitForURL((url) => url.origin === `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`)
+    await page.getByLabel(E2E_PROVIDER_USERS.proconnectAdmin.email).check()
+    await page.getByLabel('eidas1').check()
+    await page.getByRole('button', { name: 'Continuer' }).click()
+    await page.waitForURL(/\/double-auth/)
+    expect(new URL(page.url()).searchParams.get('callbackURL')).toBe(link)
+    await enterEmailedCode(page, E2E_PROVIDER_USERS.proconnectAdmin.email, since)
+    await expect(page).toHaveURL(link)
+    // An administrator of the prescribing organisation: its own prescriptions, no partner dialog.
+    await expect(tab(page, /Prescriptions en cours/)).toBeVisible()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  } finally {
     await context.close()
   }
 })
