@@ -86,12 +86,12 @@ export function AppliesTable({
           <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700">
             <tr>
               {selectable && (
-                <th scope="col" className="w-8 px-2 py-2 align-bottom">
+                <th scope="col" className="w-8 px-1.5 py-2 align-bottom">
                   {selectAll}
                 </th>
               )}
               {columns.map((column) => (
-                <th key={column.id} scope="col" className="px-2 py-2 align-bottom font-semibold">
+                <th key={column.id} scope="col" className="px-1.5 py-2 align-bottom text-xs font-semibold">
                   {column.header}
                 </th>
               ))}
@@ -110,11 +110,11 @@ export function AppliesTable({
                   key={row.id}
                   className={clsx('border-t border-slate-100', selectable && selection[row.id] && 'bg-brand-50')}
                 >
-                  {selectable && <td className="px-2 py-2 align-top">{selectRow(row)}</td>}
+                  {selectable && <td className="px-1.5 py-2 align-top">{selectRow(row)}</td>}
                   {columns.map((column) => (
                     <td
                       key={column.id}
-                      className={clsx('break-words px-2 py-2 align-top', column.nowrap && 'whitespace-nowrap')}
+                      className={clsx('break-words px-1.5 py-2 align-top', column.nowrap && 'whitespace-nowrap')}
                     >
                       {column.cell(row)}
                     </td>

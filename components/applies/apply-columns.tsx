@@ -44,7 +44,7 @@ export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
   if (tab === 'PRESCRIPTION_FILLED') {
     const columns: AppliesColumn[] = [
       candidate,
-      { id: 'phone', header: 'Téléphone', cell: (row) => formatPhone(row.candidate.phone), nowrap: true },
+      { id: 'phone', header: 'Téléphone', cell: (row) => phoneOnTwoLines(formatPhone(row.candidate.phone)) },
       { id: 'residence', header: 'Résidence', cell: (row) => row.candidate.place ?? '' },
       accompaniements,
       { id: 'status', header: 'Statut', cell: (row) => row.candidate.status ?? '' },
@@ -89,7 +89,7 @@ export function CompleteAction({ row, o }: { row: ApplyRow; o: ColumnOptions }) 
     return (
       <Button
         variant="secondary"
-        className="whitespace-nowrap px-3 py-1"
+        className="whitespace-nowrap px-2 py-0.5 text-xs"
         onClick={() => o.onComplete(row.id)}
         aria-label={`Compléter la prescription de ${name}`}
       >
@@ -108,7 +108,7 @@ export function CompleteAction({ row, o }: { row: ApplyRow; o: ColumnOptions }) 
       >
         <Button
           variant="secondary"
-          className="pointer-events-none whitespace-nowrap px-3 py-1"
+          className="pointer-events-none whitespace-nowrap px-2 py-0.5 text-xs"
           disabled
           tabIndex={-1}
           aria-hidden
@@ -118,4 +118,14 @@ export function CompleteAction({ row, o }: { row: ApplyRow; o: ColumnOptions }) 
       </span>
     </Tooltip>
   )
+}
+
+/**
+ * A phone number that may break in its middle only ("06 12 34" / "56 70"): the narrowest table (1 024 px) keeps every
+ * column in view, and a wide one shows it on one line.
+ */
+export function phoneOnTwoLines(phone: string): string {
+  const groups = phone.split(' ')
+  const half = Math.ceil(groups.length / 2)
+  return [groups.slice(0, half).join('\u00a0'), groups.slice(half).join('\u00a0')].filter(Boolean).join(' ')
 }

@@ -1,9 +1,9 @@
 'use client'
 
 import { clsx } from 'clsx'
-import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useTransition } from 'react'
 import { toast } from '@/components/ui/toast'
-import { Button } from '@/components/ui/button'
+import { Button, buttonClass } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Tabs } from '@/components/ui/tabs'
 import type { ApplyRow } from '@/lib/applies/list-by-tab'
@@ -110,6 +110,8 @@ export function OfferApplies({
   const [dialogApply, setDialogApply] = useState<DialogApply | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [confirmOpen, setConfirmOpen] = useState(false)
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const filtersId = useId()
   const [archiving, setArchiving] = useState(false)
   const [loading, startLoading] = useTransition()
   const request = useRef(0)
@@ -214,7 +216,8 @@ export function OfferApplies({
         ? fillMessage(labels.refusedCount, { count: total })
         : `${total} ${total > 1 ? 'prescriptions en cours' : 'prescription en cours'}`
 
-  const filtered = search || params.placeIds.length || params.statusValues.length
+  const activeFilters = (search ? 1 : 0) + params.placeIds.length + params.statusValues.length
+  const filtered = activeFilters > 0
   const emptyText = filtered
     ? 'Aucun candidat ne correspond à ces filtres.'
     : source === 'organisation'
@@ -290,17 +293,32 @@ export function OfferApplies({
         </div>
       )}
       {permissions.filter && (
-        <AppliesFilterBar
-          options={filterOptions}
-          placeIds={params.placeIds}
-          statusValues={params.statusValues}
-          onSearch={applySearch}
-          onChange={(f) => setParams((p) => ({ ...p, ...f, page: 1 }))}
-          onReset={() => {
-            setSearch('')
-            setParams((p) => ({ ...p, placeIds: [], statusValues: [], page: 1 }))
-          }}
-        />
+        <>
+          {/* On a phone the filters fold away behind one button: the list comes first (issue 32 §1). */}
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+            className={buttonClass('secondary', 'mb-3 lg:hidden')}
+          >
+            {filtersOpen ? 'Masquer les filtres' : 'Filtrer la liste'}
+            {activeFilters > 0 && ` (${activeFilters})`}
+          </button>
+          <div id={filtersId} className={clsx(!filtersOpen && 'hidden', 'lg:block')}>
+            <AppliesFilterBar
+              options={filterOptions}
+              placeIds={params.placeIds}
+              statusValues={params.statusValues}
+              onSearch={applySearch}
+              onChange={(f) => setParams((p) => ({ ...p, ...f, page: 1 }))}
+              onReset={() => {
+                setSearch('')
+                setParams((p) => ({ ...p, placeIds: [], statusValues: [], page: 1 }))
+              }}
+            />
+          </div>
+        </>
       )}
       <Tabs
         label="Candidatures de l’offre"

@@ -12,53 +12,39 @@ type Offer = typeof socialOffers.$inferSelect
 type ServiceType = { challenges: { id: string; name: string }[]; financingModes: { value: string; label: string }[] }
 
 /**
- * The top of spec §2's offer column: the offer's name (and its edit button), then the service-type block. On a wide
- * screen it heads the 355 px column; on a narrower one it comes before the applications, which come before the rest
- * of the column (issue 32 §1: the partner's list no longer starts 1 200 px down a phone).
+ * The top of spec §2's offer column: the offer's name and its edit button. On a wide screen it heads the 355 px
+ * column; on a narrower one it comes before the applications, which come before the rest of the column (issue 32 §1:
+ * the partner's list no longer starts 1 200 px down a phone).
  */
-export function OfferSummary({
-  offer,
-  canEdit,
-  serviceType,
-  className,
-}: {
-  offer: Offer
-  canEdit: boolean
-  serviceType: ServiceType
-  className?: string
-}) {
+export function OfferSummary({ offer, canEdit, className }: { offer: Offer; canEdit: boolean; className?: string }) {
   return (
-    <section aria-labelledby="offer-name" className={clsx('flex flex-col gap-4', className)}>
-      <div className="rounded-lg border border-slate-200 bg-white p-5">
-        <div className="flex items-start justify-between gap-2">
-          <h1 id="offer-name" className="text-xl font-semibold">
-            {offer.name}
-          </h1>
-          {canEdit && <OfferEditButton offerId={offer.id} offerName={offer.name} />}
-        </div>
+    <section
+      aria-labelledby="offer-name"
+      className={clsx('rounded-lg border border-slate-200 bg-white p-5', className)}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h1 id="offer-name" className="text-xl font-semibold">
+          {offer.name}
+        </h1>
+        {canEdit && <OfferEditButton offerId={offer.id} offerName={offer.name} />}
       </div>
-      <section aria-labelledby="service-type" className="rounded-lg border border-slate-200 bg-white p-5">
-        <h2 id="service-type" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
-          Type de service
-        </h2>
-        <ValidityBadge offer={offer} />
-        <Chips
-          label="Défis"
-          items={serviceType.challenges.map((c) => ({ key: c.id, text: c.name }))}
-          className="bg-brand-50 text-brand-800"
-        />
-        <Chips
-          label="Modes de financement"
-          items={serviceType.financingModes.map((m) => ({ key: m.value, text: m.label }))}
-          className="border border-slate-300 text-slate-700"
-        />
-      </section>
     </section>
   )
 }
 
-/** The rest of the offer column: useful information and the presentation (spec §2), each block hidden when empty. */
-export async function OfferDetails({ offer, className }: { offer: Offer; className?: string }) {
+/**
+ * The rest of the offer column: the service-type block, useful information and the presentation (spec §2), the last
+ * two hidden when empty.
+ */
+export async function OfferDetails({
+  offer,
+  serviceType,
+  className,
+}: {
+  offer: Offer
+  serviceType: ServiceType
+  className?: string
+}) {
   const t = await getTranslations('applies')
   const info: [string, React.ReactNode][] = (
     [
@@ -89,9 +75,24 @@ export async function OfferDetails({ offer, className }: { offer: Offer; classNa
     { label: 'Orienter en ligne', href: offer.sourceInfo.orientUrl },
     { label: 'Fiche d’origine', href: offer.sourceInfo.sourceUrl },
   ].filter((l): l is { label: string; href: string } => !!l.href && /^https?:\/\//.test(l.href))
-  if (info.length === 0 && links.length === 0 && !offer.description.trim()) return null
   return (
     <div className={clsx('flex flex-col gap-4', className)}>
+      <section aria-labelledby="service-type" className="rounded-lg border border-slate-200 bg-white p-5">
+        <h2 id="service-type" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
+          Type de service
+        </h2>
+        <ValidityBadge offer={offer} />
+        <Chips
+          label="Défis"
+          items={serviceType.challenges.map((c) => ({ key: c.id, text: c.name }))}
+          className="bg-brand-50 text-brand-800"
+        />
+        <Chips
+          label="Modes de financement"
+          items={serviceType.financingModes.map((m) => ({ key: m.value, text: m.label }))}
+          className="border border-slate-300 text-slate-700"
+        />
+      </section>
       {(info.length > 0 || links.length > 0) && (
         <section aria-labelledby="useful-info" className="rounded-lg border border-slate-200 bg-white p-5">
           <h2 id="useful-info" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">

@@ -82,12 +82,7 @@ export default async function SocialOfferPage(props: Props) {
         'min-[1440px]:grid-cols-[355px_minmax(0,1fr)] min-[1440px]:grid-rows-[auto_1fr] min-[1440px]:items-start',
       )}
     >
-      <OfferSummary
-        offer={offer}
-        serviceType={serviceType}
-        canEdit={canEdit}
-        className="min-[1440px]:col-start-1 min-[1440px]:row-start-1"
-      />
+      <OfferSummary offer={offer} canEdit={canEdit} className="min-[1440px]:col-start-1 min-[1440px]:row-start-1" />
       <div className="min-w-0 min-[1440px]:col-start-2 min-[1440px]:row-span-2 min-[1440px]:row-start-1">
         {/* The offer's blocks are sent at once; the applications stream in when their queries return. */}
         <Suspense fallback={<AppliesLoading />}>
@@ -103,7 +98,11 @@ export default async function SocialOfferPage(props: Props) {
           )}
         </Suspense>
       </div>
-      <OfferDetails offer={offer} className="min-[1440px]:col-start-1 min-[1440px]:row-start-2" />
+      <OfferDetails
+        offer={offer}
+        serviceType={serviceType}
+        className="min-[1440px]:col-start-1 min-[1440px]:row-start-2"
+      />
     </div>
   )
 }
