@@ -188,7 +188,7 @@ test('signed out, the emailed link survives the password and the second factor, 
 }) => {
   const karim = await applyOf('Karim')
   const link = `${OFFER}?socialApplyId=${karim}`
-  await onE2eDatabase('update users set two_factor_enabled = true where email = $1', [PARTNER])
+  await onE2eDatabase('update "user" set two_factor_enabled = true where email = $1', [PARTNER])
   const context = await browser.newContext({ storageState: undefined })
   try {
     const page = await context.newPage()
@@ -209,7 +209,7 @@ test('signed out, the emailed link survives the password and the second factor, 
     await page.goto('/v2/login?callbackURL=%2F.%2F%2Fevil.example%2Fphish')
     expect(new URL(page.url()).origin).toBe(new URL(link, page.url()).origin)
   } finally {
-    await onE2eDatabase('update users set two_factor_enabled = false where email = $1', [PARTNER])
+    await onE2eDatabase('update "user" set two_factor_enabled = false where email = $1', [PARTNER])
     await context.close()
   }
 })
