@@ -257,6 +257,7 @@ test.describe('a counsellor', () => {
       await expect(tab(page, /Candidats refusés/)).toContainText('2')
       await expect(page.getByRole('button', { name: /Compléter/ })).toHaveCount(0)
       await expect(page.getByRole('button', { name: 'Prescrire à l’offre Permis de conduire solidaire' })).toBeVisible()
+      await expect(page.getByText('4 prescriptions en cours')).toBeVisible()
       await expectNoSidewaysScroll(page)
       await page.screenshot({ path: `${SCREENS}/staff-offer-${width}.png`, fullPage: true })
     }
