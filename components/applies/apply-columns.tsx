@@ -23,45 +23,39 @@ export const MANUAL_PRESCRIPTION_TOOLTIP =
 
 /** The columns of each tab, spec §2, in its order and with its headers (the selection column is the table's). */
 export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
-  const candidate: AppliesColumn = { id: 'candidate', header: 'Candidat', cell: (row) => <CandidateCell candidate={row.candidate} linked={o.candidateLink} /> }
+  const candidate: AppliesColumn = {
+    id: 'candidate',
+    header: 'Candidat',
+    cell: (row) => <CandidateCell candidate={row.candidate} linked={o.candidateLink} />,
+  }
   const author: AppliesColumn = { id: 'author', header: 'Auteur', cell: (row) => <AuthorCell author={row.author} /> }
-  const accompaniements: AppliesColumn = { id: 'accompaniements', header: 'Accompagnements', cell: (row) => <AccompaniementsCell others={row.otherIntegratedSocialOffers} /> }
-  const prescription: AppliesColumn = { id: 'prescription', header: 'Prescription', cell: (row) => <PrescriptionCell prescription={row.prescription} labels={o.prescriptionLabels} /> }
+  const accompaniements: AppliesColumn = {
+    id: 'accompaniements',
+    header: 'Accompagnements',
+    cell: (row) => <AccompaniementsCell others={row.otherIntegratedSocialOffers} />,
+  }
+  const prescription: AppliesColumn = {
+    id: 'prescription',
+    header: 'Prescription',
+    cell: (row) => <PrescriptionCell prescription={row.prescription} labels={o.prescriptionLabels} />,
+  }
 
   if (tab === 'PRESCRIPTION_FILLED') {
     const columns: AppliesColumn[] = [
       candidate,
-      { id: 'phone', header: 'Téléphone', cell: (row) => <span className="whitespace-nowrap">{formatPhone(row.candidate.phone)}</span> },
+      { id: 'phone', header: 'Téléphone', cell: (row) => phoneOnTwoLines(formatPhone(row.candidate.phone)) },
       { id: 'residence', header: 'Résidence', cell: (row) => row.candidate.place ?? '' },
       accompaniements,
       { id: 'status', header: 'Statut', cell: (row) => row.candidate.status ?? '' },
       author,
-      { id: 'date', header: 'Date', cell: (row) => formatDate(row.prescriptionDate) },
+      { id: 'date', header: 'Date', cell: (row) => formatDate(row.prescriptionDate), nowrap: true },
     ]
     if (o.operator) {
       columns.push({
         id: 'actions',
         header: <span className="sr-only">Actions</span>,
-        cell: (row) => {
-          if (!o.complete) return null
-          const name = `${row.candidate.firstName} ${row.candidate.lastName}`
-          if (row.hasFup) {
-            return (
-              <Button variant="secondary" className="whitespace-nowrap px-3 py-1" onClick={() => o.onComplete(row.id)} aria-label={`Compléter la prescription de ${name}`}>
-                Compléter
-              </Button>
-            )
-          }
-          return (
-            <Tooltip content={MANUAL_PRESCRIPTION_TOOLTIP}>
-              <span role="button" aria-disabled="true" tabIndex={0} className="inline-block" aria-label={`Compléter la prescription de ${name} : ${MANUAL_PRESCRIPTION_TOOLTIP}`}>
-                <Button variant="secondary" className="pointer-events-none whitespace-nowrap px-3 py-1" disabled tabIndex={-1} aria-hidden>
-                  Compléter
-                </Button>
-              </span>
-            </Tooltip>
-          )
-        },
+        cell: (row) => <CompleteAction row={row} o={o} />,
+        nowrap: true,
       })
     }
     return columns
@@ -70,9 +64,9 @@ export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
     return [
       candidate,
       prescription,
-      { id: 'responseDate', header: 'Date réponse', cell: (row) => formatDate(row.responseDate) },
-      { id: 'firstReception', header: '1er accueil', cell: (row) => formatDate(row.firstReceptionDate) },
-      { id: 'assessment', header: 'Bilan prévu', cell: (row) => formatDate(row.assessmentDate) },
+      { id: 'responseDate', header: 'Date réponse', cell: (row) => formatDate(row.responseDate), nowrap: true },
+      { id: 'firstReception', header: '1er accueil', cell: (row) => formatDate(row.firstReceptionDate), nowrap: true },
+      { id: 'assessment', header: 'Bilan prévu', cell: (row) => formatDate(row.assessmentDate), nowrap: true },
       author,
       accompaniements,
     ]
@@ -80,8 +74,57 @@ export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
   return [
     candidate,
     prescription,
-    { id: 'responseDate', header: 'Date de réponse', cell: (row) => formatDate(row.responseDate) },
+    { id: 'responseDate', header: 'Date de réponse', cell: (row) => formatDate(row.responseDate), nowrap: true },
     { id: 'cause', header: 'Motif', cell: (row) => row.causeLabel ?? causeLabel(row.cause) },
     author,
   ]
+}
+
+/** 'Compléter' (spec §6 partner.fup.complete): enabled only when the apply has a FUP, else a tooltip says why not. */
+export function CompleteAction({ row, o }: { row: ApplyRow; o: ColumnOptions }) {
+  if (!o.operator || !o.complete) return null
+  const name = `${row.candidate.firstName} ${row.candidate.lastName}`
+  if (row.hasFup) {
+    return (
+      <Button
+        variant="secondary"
+        className="whitespace-nowrap px-2 py-0.5 text-xs"
+        onClick={() => o.onComplete(row.id)}
+        aria-label={`Compléter la prescription de ${name}`}
+      >
+        Compléter
+      </Button>
+    )
+  }
+  return (
+    <Tooltip content={MANUAL_PRESCRIPTION_TOOLTIP}>
+      <span
+        role="button"
+        aria-disabled="true"
+        tabIndex={0}
+        className="inline-block"
+        aria-label={`Compléter la prescription de ${name} : ${MANUAL_PRESCRIPTION_TOOLTIP}`}
+      >
+        <Button
+          variant="secondary"
+          className="pointer-events-none whitespace-nowrap px-2 py-0.5 text-xs"
+          disabled
+          tabIndex={-1}
+          aria-hidden
+        >
+          Compléter
+        </Button>
+      </span>
+    </Tooltip>
+  )
+}
+
+/**
+ * A phone number that may break in its middle only ("06 12 34" / "56 70"): the narrowest table (1 024 px) keeps every
+ * column in view, and a wide one shows it on one line.
+ */
+export function phoneOnTwoLines(phone: string): string {
+  const groups = phone.split(' ')
+  const half = Math.ceil(groups.length / 2)
+  return [groups.slice(0, half).join('\u00a0'), groups.slice(half).join('\u00a0')].filter(Boolean).join(' ')
 }

@@ -3,19 +3,23 @@
 import { useId } from 'react'
 import { clsx } from 'clsx'
 
+/**
+ * A read-only part of the sheet (beneficiary, prescription) behind a disclosure: the dialog opens on the decision
+ * (issue 32 §1). Labels above values on a phone, beside them from 640 px; long values wrap, never cut.
+ */
 export function ReadOnlyBlock({ title, items }: { title: string; items: [string, string][] }) {
   return (
-    <section className="rounded-md bg-slate-50 p-4">
-      <h3 className="mb-2 text-sm font-semibold">{title}</h3>
-      <dl className="grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1 text-sm">
+    <details className="min-w-0 basis-full">
+      <summary className="cursor-pointer font-medium text-brand-700">{title}</summary>
+      <dl className="mt-2 grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-[12rem_minmax(0,1fr)]">
         {items.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-600">{label}</dt>
-            <dd className="break-words">{value || '-'}</dd>
+            <dd className="mb-1 min-w-0 [overflow-wrap:anywhere] sm:mb-0">{value || '-'}</dd>
           </div>
         ))}
       </dl>
-    </section>
+    </details>
   )
 }
 
@@ -51,7 +55,10 @@ export function FeedbackField({
     'aria-describedby': error ? `${id}-error` : undefined,
     'aria-required': required || undefined,
     disabled,
-    className: clsx('rounded-md border bg-white px-3 py-2 text-sm disabled:bg-slate-100', error ? 'border-red-600' : 'border-slate-300'),
+    className: clsx(
+      'rounded-md border bg-white px-3 py-2 text-sm disabled:bg-slate-100',
+      error ? 'border-red-600' : 'border-slate-300',
+    ),
   }
   return (
     <div className={clsx('flex flex-col gap-1', className)}>
@@ -79,7 +86,17 @@ export function FeedbackField({
  * 'Motif': the prescribing organisation's refusal causes (the six of spec §4 unless it changed them), required.
  * Shared by the FUP answer and a manual prescription's status.
  */
-export function CauseField({ value, onChange, error, causes }: { value: string; onChange: (value: string) => void; error?: string; causes: { code: string; label: string }[] }) {
+export function CauseField({
+  value,
+  onChange,
+  error,
+  causes,
+}: {
+  value: string
+  onChange: (value: string) => void
+  error?: string
+  causes: { code: string; label: string }[]
+}) {
   return (
     <FeedbackField label="Motif" as="select" value={value} onChange={onChange} error={error} required>
       <option value="">Choisir un motif</option>

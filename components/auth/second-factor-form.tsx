@@ -5,6 +5,7 @@ import { useActionState } from 'react'
 import { useTranslations } from 'next-intl'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
+import { loginPathFor } from '@/lib/auth/callback-url'
 import { secondFactorAction, type SecondFactorState } from '@/lib/auth/two-factor-actions'
 import { useLate } from '@/components/ui/use-late'
 import { FormAlert } from './form-alert'
@@ -24,7 +25,8 @@ export function SecondFactorForm({ method, hasTotp, justSent, callbackURL }: Pro
     return (
       <div className="flex flex-col gap-4">
         <FormAlert tone="error">{state.error}</FormAlert>
-        <Link href="/v2/login">{t('backToLogin')}</Link>
+        {/* A new sign-in still leads where the first one was going (a partner's emailed link, say). */}
+        <Link href={loginPathFor(callbackURL)}>{t('backToLogin')}</Link>
       </div>
     )
   }

@@ -59,6 +59,13 @@ const convocationSchema = strictObject(
   
 
 export const CONVOCATION_KEYS = ['firstConvocation', 'secondConvocation', 'thirdConvocation'] as const
+/** The three rows' names, in the dialog and on the sheet. */
+export const CONVOCATION_LABELS = ['1re convocation', '2e convocation', '3e convocation'] as const
+/** Spec §4 convocation reasons. */
+export const CONVOCATION_REASONS = {
+  excusedAbsence: 'Absence excusée',
+  unexcusedAbsence: 'Absence non excusée',
+} as const
 
 const decisionSchema = strictObject({
     partnerDecision: z.enum(['integrated', 'notIntegrated'], { error: FUP_MESSAGES.partnerDecisionRequired }),

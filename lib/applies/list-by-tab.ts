@@ -60,7 +60,7 @@ function searchFilter(filters: ApplyFilters): SQL | null {
 const TAB_STATES = sql`unnest(array[${sql.join(APPLY_STATES.map((s) => sql`${s}`), sql`, `)}]::apply_state[]) as tab(state)`
 
 /** The offer page's columns for the applies whose ids `pageIds` selects, in the tab's order (joined for those rows only). */
-function selectRows(db: DbOrTx, pageIds: SQL, tab: ApplyState) {
+export function selectRows(db: DbOrTx, pageIds: SQL, tab: ApplyState) {
   const author = alias(users, 'author')
   return db
     .select({
@@ -105,7 +105,7 @@ function selectRows(db: DbOrTx, pageIds: SQL, tab: ApplyState) {
     .orderBy(desc(tab === 'PRESCRIPTION_FILLED' ? socialApplies.prescriptionDate : socialApplies.responseDate), desc(socialApplies.id))
 }
 
-type RowRecord = Awaited<ReturnType<typeof selectRows>>[number]
+export type RowRecord = Awaited<ReturnType<typeof selectRows>>[number]
 
 /**
  * Without search or filter (how the page opens, and every tab switch), the page and the counts are prepared statements
@@ -183,23 +183,25 @@ export async function listAppliesByTab(
   }
   const counts = Object.fromEntries(APPLY_STATES.map((s) => [s, 0])) as ApplyCounts
   for (const c of countRows) counts[c.state] = c.n
+  return { counts, rows: rows.map(toApplyRow) }
+}
+
+/** A selected row in the shape the offer page's tables read. */
+export function toApplyRow(r: RowRecord): ApplyRow {
   return {
-    counts,
-    rows: rows.map((r) => ({
-      id: r.id,
-      candidate: { id: r.candidateId, firstName: r.firstName, lastName: r.lastName, phone: r.phone, place: r.place, status: r.status },
-      prescription: r.documentId ? { documentId: r.documentId, name: r.documentName ?? 'Fiche.pdf' } : null,
-      prescriptionDate: r.prescriptionDate,
-      responseDate: r.responseDate,
-      firstReceptionDate: r.firstReceptionDate,
-      assessmentDate: r.assessmentDate,
-      accompaniement: r.accompaniement,
-      otherIntegratedSocialOffers: r.others,
-      author: { firstName: r.authorFirstName, lastName: r.authorLastName, phone: r.authorPhone, email: r.authorEmail },
-      hasFup: r.hasFup,
-      cause: r.cause,
-      causeLabel: r.causeLabel,
-    })),
+    id: r.id,
+    candidate: { id: r.candidateId, firstName: r.firstName, lastName: r.lastName, phone: r.phone, place: r.place, status: r.status },
+    prescription: r.documentId ? { documentId: r.documentId, name: r.documentName ?? 'Fiche.pdf' } : null,
+    prescriptionDate: r.prescriptionDate,
+    responseDate: r.responseDate,
+    firstReceptionDate: r.firstReceptionDate,
+    assessmentDate: r.assessmentDate,
+    accompaniement: r.accompaniement,
+    otherIntegratedSocialOffers: r.others,
+    author: { firstName: r.authorFirstName, lastName: r.authorLastName, phone: r.authorPhone, email: r.authorEmail },
+    hasFup: r.hasFup,
+    cause: r.cause,
+    causeLabel: r.causeLabel,
   }
 }
 

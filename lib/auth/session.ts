@@ -7,6 +7,7 @@ import { can, GUARD_REDIRECT, partnerHome, type Permission } from '@/lib/permiss
 import { needsOnboarding } from '@/lib/onboarding/terms'
 import { activeSession } from './active-session'
 import { getAuth } from './auth'
+import { loginPathFor } from './callback-url'
 
 export type CurrentUser = {
   id: string
@@ -55,10 +56,14 @@ export const getActiveUser = cache(async (): Promise<CurrentUser | null> => {
 /**
  * Pages: a visitor without a session goes to the login page; a user not yet onboarded goes to /onboarding (issue 14
  * §3), except on the pages that onboarding itself needs (`allowNotOnboarded`: /onboarding/*, account security).
+ * `returnTo` is the page's own path (ids only, never personal data): the login page sends the visitor back to it once
+ * signed in, second factor included (issue 32 §1: a partner's emailed link to a prescription).
  */
-export async function requireUser(options: { allowNotOnboarded?: boolean } = {}): Promise<CurrentUser> {
+export async function requireUser(
+  options: { allowNotOnboarded?: boolean; returnTo?: string } = {},
+): Promise<CurrentUser> {
   const user = await getCurrentUser()
-  if (!user) redirect('/v2/login')
+  if (!user) redirect(loginPathFor(options.returnTo))
   if (!user.onboarded && !options.allowNotOnboarded) redirect('/onboarding')
   return user
 }

@@ -1,9 +1,12 @@
 import PDFDocument from 'pdfkit'
 import sanitizeHtml from 'sanitize-html'
+import SVGtoPDF from 'svg-to-pdfkit'
 import type { FupBeneficiary, FupPartnerFeedback, FupPrescription } from '@/lib/db/schema'
 import { causeLabel } from '@/lib/applies/cause-labels'
+import { CONVOCATION_KEYS, CONVOCATION_LABELS, CONVOCATION_REASONS } from '@/lib/applies/fup-schema'
 import { additionalFieldText } from './additional-field-text'
 import { formatDate } from '@/lib/format'
+import { loadSponsorLogo, type LogoImage } from './sponsor-logo-image'
 
 export type FupPdfInput = {
   /** The prescribing organisation's cause labels (issue 15 §3); the defaults otherwise. */
@@ -14,8 +17,12 @@ export type FupPdfInput = {
   beneficiary: FupBeneficiary
   prescription: FupPrescription
   partnerFeedback?: FupPartnerFeedback | null
-  sponsorsLogo?: { label: string }[]
+  /** Drawn from public/logos when `uri` names one of its files (SVG, PNG, JPEG); otherwise the label is printed. */
+  sponsorsLogo?: { label: string; uri?: string }[]
 }
+
+/** A logo's box on the sheet, in points: logos are scaled to fit it, side by side, their label underneath. */
+const LOGO_BOX = { width: 110, height: 44, gap: 16, caption: 12 }
 
 const yesNo = (v: boolean) => (v ? 'Oui' : 'Non')
 
@@ -28,8 +35,14 @@ export function plainText(value: string | null | undefined): string {
     .trim()
 }
 
-/** Renders a follow-up sheet (prescription, and the partner's answer once given) as a PDF. Text only: no HTML reaches the PDF. */
-export function renderFupPdf(input: FupPdfInput): Promise<Buffer> {
+/**
+ * Renders a follow-up sheet (prescription, and the partner's answer once given: decision, cause, dates and the three
+ * convocations) as a PDF, with the sponsors' logos drawn (issue 32 §3). No HTML reaches the PDF.
+ */
+export async function renderFupPdf(input: FupPdfInput): Promise<Buffer> {
+  const logos = await Promise.all(
+    (input.sponsorsLogo ?? []).map(async (l) => ({ label: l.label, image: await loadSponsorLogo(l.uri) })),
+  )
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: input.name, Producer: 'Passerelle' } })
   const chunks: Buffer[] = []
   doc.on('data', (c: Buffer) => chunks.push(c))
@@ -43,7 +56,10 @@ export function renderFupPdf(input: FupPdfInput): Promise<Buffer> {
     doc.font('Helvetica-Bold').fontSize(10).text(`${label} : `, { continued: true }).font('Helvetica').text(text(value))
 
   doc.font('Helvetica-Bold').fontSize(18).text(text(input.name))
-  doc.font('Helvetica').fontSize(11).text(`Offre : ${text(input.offerName)}`)
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text(`Offre : ${text(input.offerName)}`)
 
   const b = input.beneficiary
   section('Bénéficiaire')
@@ -82,11 +98,63 @@ export function renderFupPdf(input: FupPdfInput): Promise<Buffer> {
     if (f.decision.partnerDecision !== 'integrated') line('Motif', causeLabel(f.decision.cause, input.causeLabels))
     line('Date du 1er accueil', formatDate(f.decision.firstReceptionDate))
     line('Date du bilan prévu', formatDate(f.decision.assessmentDate))
+    CONVOCATION_KEYS.forEach((key, i) => {
+      const convocation = f.decision[key]
+      if (!convocation) return
+      const reason = convocation.reason ? CONVOCATION_REASONS[convocation.reason] : null
+      line(CONVOCATION_LABELS[i]!, [formatDate(convocation.date), reason].filter(Boolean).join(' – '))
+    })
   }
-  if (input.sponsorsLogo?.length) {
+  if (logos.length) {
     section('Financeurs')
-    doc.font('Helvetica').fontSize(10).text(input.sponsorsLogo.map((l) => text(l.label)).join(', '))
+    drawLogos(
+      doc,
+      logos.map((l) => ({ label: text(l.label), image: l.image })),
+    )
   }
   doc.end()
   return done
+}
+
+/** The sponsors' logos in rows, each scaled into LOGO_BOX, its label under it; a logo not of ours, its label only. */
+function drawLogos(doc: PDFKit.PDFDocument, logos: { label: string; image: LogoImage | null }[]) {
+  const left = doc.page.margins.left
+  const right = doc.page.width - doc.page.margins.right
+  const rowHeight = LOGO_BOX.height + LOGO_BOX.caption + LOGO_BOX.gap
+  let x = left
+  let y = doc.y
+  for (const logo of logos) {
+    if (x + LOGO_BOX.width > right) {
+      x = left
+      y += rowHeight
+    }
+    if (y + rowHeight > doc.page.height - doc.page.margins.bottom) {
+      doc.addPage()
+      x = left
+      y = doc.y
+    }
+    if (logo.image?.kind === 'raster') {
+      doc.image(logo.image.data, x, y, { fit: [LOGO_BOX.width, LOGO_BOX.height], align: 'center', valign: 'center' })
+    } else if (logo.image?.kind === 'svg') {
+      // Vectors, not a picture of them; an SVG's own links (images, other files) are never followed.
+      SVGtoPDF(doc, logo.image.svg, x, y, {
+        width: LOGO_BOX.width,
+        height: LOGO_BOX.height,
+        preserveAspectRatio: 'xMidYMid meet',
+        imageCallback: () => '',
+        documentCallback: () => [],
+        warningCallback: () => undefined,
+      })
+    }
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text(logo.label, x, logo.image ? y + LOGO_BOX.height + 2 : y + LOGO_BOX.height / 2 - 4, {
+        width: LOGO_BOX.width,
+        align: 'center',
+      })
+    x += LOGO_BOX.width + LOGO_BOX.gap
+  }
+  doc.x = left
+  doc.y = y + rowHeight
 }

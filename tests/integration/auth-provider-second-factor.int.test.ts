@@ -152,4 +152,19 @@ describe('second factor after an identity provider', () => {
     expect(await sessionsOf(user.id)).toEqual([])
     expect(await activeSession(auth, db, new Headers({ cookie: held.app.header() }))).toBeNull()
   })
+
+  // Issue 32 §1: the return address (a partner's emailed link) survives the provider and the second factor; a hostile
+  // one (a same-origin URL whose path reads as "//host") is dropped, never passed on to /double-auth.
+  it('keeps a deep link to a prescription through the provider to /double-auth, and drops a hostile return address', async () => {
+    const deepLink = '/offer/social/30000000-0000-4000-8000-000000000001?socialApplyId=40000000-0000-4000-8000-000000000001'
+    const kept = new URL((await signInWithGoogle(admin.sub, deepLink)).response.headers.get('location')!)
+    expect(kept.pathname).toBe('/double-auth')
+    expect(kept.searchParams.get('callbackURL')).toBe(deepLink)
+    for (const hostile of ['/.//evil.example/phish', '/a/..//evil.example']) {
+      const dropped = new URL((await signInWithGoogle(admin.sub, hostile)).response.headers.get('location')!)
+      expect(dropped.origin).toBe(TEST_BASE_URL)
+      expect(dropped.pathname).toBe('/double-auth')
+      expect(dropped.searchParams.get('callbackURL')).toBeNull()
+    }
+  })
 })

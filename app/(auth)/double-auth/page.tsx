@@ -8,7 +8,7 @@ import { SecondFactorForm } from '@/components/auth/second-factor-form'
 import { TotpSetup } from '@/components/auth/totp-setup'
 import { getDb } from '@/lib/db/client'
 import { getAuth } from '@/lib/auth/auth'
-import { safeCallbackPath } from '@/lib/auth/callback-url'
+import { loginPathFor, safeCallbackPath } from '@/lib/auth/callback-url'
 import { homeFor } from '@/lib/auth/home'
 import { pendingSecondFactorUserId } from '@/lib/auth/second-factor-challenge'
 import { getCurrentUser } from '@/lib/auth/session'
@@ -48,7 +48,7 @@ export default async function DoubleAuthPage({ searchParams }: { searchParams: S
     )
   }
   const pendingUserId = await pendingSecondFactorUserId(getAuth(), await headers())
-  if (!pendingUserId) redirect('/v2/login')
+  if (!pendingUserId) redirect(loginPathFor(first(params.callbackURL)))
   const hasTotp = await hasConfirmedTotp(db, pendingUserId)
   const asked = first(params.method)
   // The app's code and its backup codes only exist once an app was set up.

@@ -1,93 +1,161 @@
+import { clsx } from 'clsx'
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import { cache, Suspense } from 'react'
 import { OfferApplies, type AppliesLabels } from '@/components/applies/offer-applies'
-import { OfferColumn } from '@/components/offers/offer-column'
+import { OfferDetails, OfferSummary } from '@/components/offers/offer-blocks'
+import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
 import { FSE_LOGO } from '@/lib/applies/fup-schema'
 import { applyFilterOptions } from '@/lib/applies/list-by-tab'
+import { organisationOfferCounts } from '@/lib/applies/organisation-applies'
 import { offerTabCounts } from '@/lib/applies/tab-counts'
-import { parseOfferPageParams, type SearchParams } from '@/lib/applies/page-params'
+import {
+  offerPageQuery,
+  parseOfferPageParams,
+  type OfferPageParams,
+  type SearchParams,
+} from '@/lib/applies/page-params'
 import { APPLY_STATES, type ApplyCounts } from '@/lib/applies/states'
 import { requireUser, type CurrentUser } from '@/lib/auth/session'
+import { now } from '@/lib/clock'
+import { parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
+import { offerForViewer, type ViewedOffer } from '@/lib/offers/access'
+import { isExpired } from '@/lib/offers/directory-access'
 import { offerServiceType } from '@/lib/offers/offer-page'
-import { getDirectoryOffer } from '@/lib/offers/directory-access'
-import { getSocialOffer } from '@/lib/offers/queries'
-import { getOwnStructure } from '@/lib/partners/queries'
 import { mayEditOffer } from '@/lib/offers/write-offer'
+import { getOwnStructure } from '@/lib/partners/queries'
+import { prescriberDefaults } from '@/lib/prescriptions/queries'
 import { can } from '@/lib/permissions'
 
 type Props = { params: Promise<{ offerId: string }>; searchParams: Promise<SearchParams> }
+type Offer = ViewedOffer['offer']
 
+/** The offer as this user may see it (lib/offers/access.ts), read once per request. */
+const loadOffer = cache((user: CurrentUser, offerId: string) => offerForViewer(getDb(), user, offerId))
 
-/** The offer, if this user may see it: organisation users browse the directory; a partner sees its own structure's offers only. */
-const loadOffer = cache(async (user: CurrentUser, offerId: string) => {
-  if (!isUuid(offerId)) return null
-  const db = getDb()
-  // A partner sees its own structure's offers; an organisation user, those its directory offers (its partner
-  // structures' and the shared ones).
-  if (user.organisationId ? !(await getDirectoryOffer(db, user.organisationId, offerId)) : false) return null
-  const offer = await getSocialOffer(db, offerId)
-  if (!offer) return null
-  if (!user.organisationId && offer.structureId !== user.structureId) return null
-  return offer
-})
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const user = await requireUser()
-  const offer = await loadOffer(user, (await params).offerId)
-  // Spec §2: page title '{offer name} - {provider name}'.
-  return { title: offer ? { absolute: `${offer.name} - ${offer.providerName}` } : undefined }
+/**
+ * The page's own address, ids only (tab, place ids, status codes, socialApplyId): a signed-out visitor comes back here
+ * after the login page (issue 32 §1: the partner's emailed link opens the FUP dialog once signed in).
+ */
+async function ownPath({
+  params,
+  searchParams,
+}: Props): Promise<{ offerId: string; pageParams: OfferPageParams; path?: string }> {
+  const [{ offerId }, query] = await Promise.all([params, searchParams])
+  const pageParams = parseOfferPageParams(query)
+  return {
+    offerId,
+    pageParams,
+    path: isUuid(offerId) ? `/offer/social/${offerId}${offerPageQuery(pageParams)}` : undefined,
+  }
 }
 
-export default async function SocialOfferPage({ params, searchParams }: Props) {
-  const user = await requireUser()
-  const offer = await loadOffer(user, (await params).offerId)
-  if (!offer) notFound()
-  const isOwner = !!user.structureId && offer.structureId === user.structureId
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { offerId, path } = await ownPath(props)
+  const viewed = await loadOffer(await requireUser({ returnTo: path }), offerId)
+  // Spec §2: page title '{offer name} - {provider name}'.
+  return { title: viewed ? { absolute: `${viewed.offer.name} - ${viewed.offer.providerName}` } : undefined }
+}
+
+// Below 1 440 px the 355 px column would leave the tables too little room: the offer's name and service type come
+// first, then the applications, then the rest of the offer (a phone reaches the list at once). Class names are
+// written out whole: Tailwind finds them in the source.
+
+export default async function SocialOfferPage(props: Props) {
+  const { offerId, pageParams, path } = await ownPath(props)
+  const user = await requireUser({ returnTo: path })
+  const viewed = await loadOffer(user, offerId)
+  if (!viewed) notFound()
+  const { offer, audience } = viewed
+  const db = getDb()
   const [serviceType, canEdit] = await Promise.all([
-    offerServiceType(getDb(), offer, user.organisationId),
-    mayEditOffer(getDb(), user, offer),
+    offerServiceType(db, offer, user.organisationId),
+    mayEditOffer(db, user, offer),
   ])
   return (
-    <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
-      <OfferColumn offer={offer} serviceType={serviceType} canEdit={canEdit} />
-      {isOwner ? (
-        // The offer column is sent at once; the applications stream in when their queries return.
-        <Suspense fallback={<AppliesLoading />}>
-          <OwnerApplies user={user} offer={offer} financingModes={serviceType.financingModes} searchParams={searchParams} />
-        </Suspense>
-      ) : (
-        <section aria-label="Candidatures" className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-white p-5 text-sm text-slate-700">
-          Les prescriptions de cette offre sont suivies par la structure partenaire qui la propose.
-        </section>
+    <div
+      className={clsx(
+        'grid grid-cols-1 gap-6',
+        'min-[1440px]:grid-cols-[355px_minmax(0,1fr)] min-[1440px]:grid-rows-[auto_1fr] min-[1440px]:items-start',
       )}
+    >
+      <OfferSummary offer={offer} canEdit={canEdit} className="min-[1440px]:col-start-1 min-[1440px]:row-start-1" />
+      <div className="min-w-0 min-[1440px]:col-start-2 min-[1440px]:row-span-2 min-[1440px]:row-start-1">
+        {/* The offer's blocks are sent at once; the applications stream in when their queries return. */}
+        <Suspense fallback={<AppliesLoading />}>
+          {audience === 'owner' ? (
+            <OwnerApplies
+              user={user}
+              offer={offer}
+              financingModes={serviceType.financingModes}
+              pageParams={pageParams}
+            />
+          ) : (
+            <OrganisationApplies user={user} offer={offer} pageParams={pageParams} />
+          )}
+        </Suspense>
+      </div>
+      <OfferDetails
+        offer={offer}
+        serviceType={serviceType}
+        className="min-[1440px]:col-start-1 min-[1440px]:row-start-2"
+      />
     </div>
   )
 }
 
-type Offer = NonNullable<Awaited<ReturnType<typeof loadOffer>>>
+async function appliesLabels(): Promise<AppliesLabels> {
+  const t = await getTranslations('applies')
+  return {
+    tabs: Object.fromEntries(APPLY_STATES.map((state) => [state, t(`tabs.${state}`)])) as AppliesLabels['tabs'],
+    integratedCount: t.raw('integratedCount') as string,
+    refusedCount: t.raw('refusedCount') as string,
+    archive: t('archive'),
+    fupSent: t('fupSent'),
+    noFup: t('noFup'),
+    manualPrescription: t('manualPrescription'),
+    prescriptionFile: t('prescriptionFile'),
+  }
+}
+
+const NO_PERMISSIONS = { filter: false, archive: false, operator: false, complete: false, candidateLink: false }
 
 /** The partner's applications area: its list, counts and filter choices. */
-async function OwnerApplies({ user, offer, financingModes, searchParams }: { user: CurrentUser; offer: Offer; financingModes: { value: string; label: string }[]; searchParams: Promise<SearchParams> }) {
+async function OwnerApplies({
+  user,
+  offer,
+  financingModes,
+  pageParams,
+}: {
+  user: CurrentUser
+  offer: Offer
+  financingModes: { value: string; label: string }[]
+  pageParams: OfferPageParams
+}) {
   const db = getDb()
-  const pageParams = parseOfferPageParams(await searchParams)
   // Issue 16 §1: the page reads only the tabs' counters (not the rows: the browser asks /api/offers/{id}/applies for
   // them once the page is shown); with filters in the URL, the counts come with the filtered rows.
   const filtered = pageParams.placeIds.length > 0 || pageParams.statusValues.length > 0
-  const [counts, filterOptions, structure, t] = await Promise.all([
+  const [counts, filterOptions, structure, labels] = await Promise.all([
     filtered ? null : offerTabCounts(db).execute({ offerId: offer.id, structureId: offer.structureId }),
     can(user, 'offers.social.filter') ? applyFilterOptions(db, offer.structureId) : { places: [], statuses: [] },
     getOwnStructure(db, offer.structureId),
-    getTranslations('applies'),
+    appliesLabels(),
   ])
   if (!structure) notFound()
   return (
     <OfferApplies
       offerId={offer.id}
-      initialCounts={counts && (Object.fromEntries(APPLY_STATES.map((state) => [state, counts.find((c) => c.state === state)?.n ?? 0])) as ApplyCounts)}
+      source="partner"
+      initialCounts={
+        counts &&
+        (Object.fromEntries(
+          APPLY_STATES.map((state) => [state, counts.find((c) => c.state === state)?.n ?? 0]),
+        ) as ApplyCounts)
+      }
       initialParams={pageParams}
       filterOptions={{ places: filterOptions.places, statuses: filterOptions.statuses }}
       permissions={{
@@ -97,27 +165,84 @@ async function OwnerApplies({ user, offer, financingModes, searchParams }: { use
         complete: can(user, 'partner.fup.complete'),
         candidateLink: can(user, 'candidate.visualize'),
       }}
-      feedbackDefaults={{ name: structure.name, email: structure.email ?? '', phone: structure.phone ?? '', address: structure.addressFormatted ?? '' }}
-      logoChoices={financingModes.map((m) =>
-        m.value === FSE_LOGO.value ? { ...FSE_LOGO } : { value: m.value, label: m.label, uri: `/logos/${m.value}.svg`, required: false },
-      )}
-      labels={{
-        tabs: Object.fromEntries(APPLY_STATES.map((state) => [state, t(`tabs.${state}`)])) as AppliesLabels['tabs'],
-        integratedCount: t.raw('integratedCount') as string,
-        refusedCount: t.raw('refusedCount') as string,
-        archive: t('archive'),
-        fupSent: t('fupSent'),
-        noFup: t('noFup'),
-        manualPrescription: t('manualPrescription'),
-        prescriptionFile: t('prescriptionFile'),
+      feedbackDefaults={{
+        name: structure.name,
+        email: structure.email ?? '',
+        phone: structure.phone ?? '',
+        address: structure.addressFormatted ?? '',
       }}
+      logoChoices={financingModes.map((m) =>
+        m.value === FSE_LOGO.value
+          ? { ...FSE_LOGO }
+          : { value: m.value, label: m.label, uri: `/logos/${m.value}.svg`, required: false },
+      )}
+      labels={labels}
+    />
+  )
+}
+
+/**
+ * Issue 32 §2: a referent or counsellor sees their own organisation's prescriptions to this offer in the same three
+ * tabs, read-only (the partner's answers included), and prescribes from here. Nothing of another organisation's.
+ */
+async function OrganisationApplies({
+  user,
+  offer,
+  pageParams,
+}: {
+  user: CurrentUser
+  offer: Offer
+  pageParams: OfferPageParams
+}) {
+  const organisationId = user.organisationId!
+  const db = getDb()
+  const today = now()
+  const mayRead = can(user, 'candidate.visualize')
+  const mayPrescribe = can(user, 'candidate.prescribe') && !isExpired(offer, today)
+  const [counts, prescriber, labels] = await Promise.all([
+    mayRead ? organisationOfferCounts(db, organisationId, offer.id) : null,
+    mayPrescribe ? prescriberDefaults(db, user.id, organisationId) : null,
+    appliesLabels(),
+  ])
+  const prescribe = prescriber && (
+    <PrescribeButton
+      target={{ kind: 'offer', offer: { id: offer.id, name: offer.name, providerName: offer.providerName } }}
+      defaults={prescriber}
+      today={parisToday(today)}
+      accessibleLabel={`Prescrire à l’offre ${offer.name}`}
+    />
+  )
+  if (!counts) {
+    return (
+      <section
+        aria-label="Candidatures"
+        className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5 text-sm text-slate-700"
+      >
+        <p>Les prescriptions de cette offre sont suivies par la structure partenaire qui la propose.</p>
+        {prescribe && <div>{prescribe}</div>}
+      </section>
+    )
+  }
+  return (
+    <OfferApplies
+      // A prescription made here (router.refresh) changes the counts: the list is read again.
+      key={APPLY_STATES.map((s) => counts[s]).join('-')}
+      offerId={offer.id}
+      source="organisation"
+      initialCounts={counts}
+      initialParams={{ ...pageParams, placeIds: [], statusValues: [], socialApplyId: null }}
+      filterOptions={{ places: [], statuses: [] }}
+      permissions={{ ...NO_PERMISSIONS, candidateLink: true }}
+      labels={labels}
+      intro="Les prescriptions de votre organisation à cette offre, et les réponses du partenaire."
+      action={prescribe || undefined}
     />
   )
 }
 
 function AppliesLoading() {
   return (
-    <section aria-label="Candidatures" aria-busy="true" className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-white p-5">
+    <section aria-label="Candidatures" aria-busy="true" className="rounded-lg border border-slate-200 bg-white p-5">
       <p className="text-sm text-slate-600" role="status">
         Chargement des prescriptions…
       </p>

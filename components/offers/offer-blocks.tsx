@@ -1,3 +1,4 @@
+import { clsx } from 'clsx'
 import { getTranslations } from 'next-intl/server'
 import type { socialOffers } from '@/lib/db/schema'
 import { sanitizeDescription } from '@/lib/offers/sanitize-description'
@@ -8,15 +9,41 @@ import { OfferEditButton } from './offer-edit-button'
 
 type Offer = typeof socialOffers.$inferSelect
 
-/** Spec §2 offer column: 355 px wide on large screens, full width on small ones. */
-export async function OfferColumn({
+type ServiceType = { challenges: { id: string; name: string }[]; financingModes: { value: string; label: string }[] }
+
+/**
+ * The top of spec §2's offer column: the offer's name and its edit button. On a wide screen it heads the 355 px
+ * column; on a narrower one it comes before the applications, which come before the rest of the column (issue 32 §1:
+ * the partner's list no longer starts 1 200 px down a phone).
+ */
+export function OfferSummary({ offer, canEdit, className }: { offer: Offer; canEdit: boolean; className?: string }) {
+  return (
+    <section
+      aria-labelledby="offer-name"
+      className={clsx('rounded-lg border border-slate-200 bg-white p-5', className)}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h1 id="offer-name" className="text-xl font-semibold">
+          {offer.name}
+        </h1>
+        {canEdit && <OfferEditButton offerId={offer.id} offerName={offer.name} />}
+      </div>
+    </section>
+  )
+}
+
+/**
+ * The rest of the offer column: the service-type block, useful information and the presentation (spec §2), the last
+ * two hidden when empty.
+ */
+export async function OfferDetails({
   offer,
-  canEdit,
   serviceType,
+  className,
 }: {
   offer: Offer
-  canEdit: boolean
-  serviceType: { challenges: { id: string; name: string }[]; financingModes: { value: string; label: string }[] }
+  serviceType: ServiceType
+  className?: string
 }) {
   const t = await getTranslations('applies')
   const info: [string, React.ReactNode][] = (
@@ -36,7 +63,12 @@ export async function OfferColumn({
       ['Téléphone', formatPhone(offer.contactPhone)],
       ['Email', offer.contactMail ? <a href={`mailto:${offer.contactMail}`}>{offer.contactMail}</a> : null],
       // Issue 33: what an imported data·inclusion service says of its fees, publics, reception, area, hours…
-      ...(offer.sourceInfo.facts ?? []).map((f) => [f.label, <span key={f.label} className="whitespace-pre-line">{f.text}</span>]),
+      ...(offer.sourceInfo.facts ?? []).map((f) => [
+        f.label,
+        <span key={f.label} className="whitespace-pre-line">
+          {f.text}
+        </span>,
+      ]),
     ] as [string, React.ReactNode][]
   ).filter(([, value]) => value)
   const links = [
@@ -44,22 +76,22 @@ export async function OfferColumn({
     { label: 'Fiche d’origine', href: offer.sourceInfo.sourceUrl },
   ].filter((l): l is { label: string; href: string } => !!l.href && /^https?:\/\//.test(l.href))
   return (
-    <aside aria-labelledby="offer-name" className="flex w-full shrink-0 flex-col gap-4 lg:w-[355px]">
-      <section className="rounded-lg border border-slate-200 bg-white p-5">
-        <div className="flex items-start justify-between gap-2">
-          <h1 id="offer-name" className="text-xl font-semibold">
-            {offer.name}
-          </h1>
-          {canEdit && <OfferEditButton offerId={offer.id} offerName={offer.name} />}
-        </div>
-      </section>
+    <div className={clsx('flex flex-col gap-4', className)}>
       <section aria-labelledby="service-type" className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 id="service-type" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
           Type de service
         </h2>
         <ValidityBadge offer={offer} />
-        <Chips label="Défis" items={serviceType.challenges.map((c) => ({ key: c.id, text: c.name }))} className="bg-brand-50 text-brand-800" />
-        <Chips label="Modes de financement" items={serviceType.financingModes.map((m) => ({ key: m.value, text: m.label }))} className="border border-slate-300 text-slate-700" />
+        <Chips
+          label="Défis"
+          items={serviceType.challenges.map((c) => ({ key: c.id, text: c.name }))}
+          className="bg-brand-50 text-brand-800"
+        />
+        <Chips
+          label="Modes de financement"
+          items={serviceType.financingModes.map((m) => ({ key: m.value, text: m.label }))}
+          className="border border-slate-300 text-slate-700"
+        />
       </section>
       {(info.length > 0 || links.length > 0) && (
         <section aria-labelledby="useful-info" className="rounded-lg border border-slate-200 bg-white p-5">
@@ -93,14 +125,26 @@ export async function OfferColumn({
           <h2 id="presentation" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
             Présentation
           </h2>
-          <OfferDescription html={sanitizeDescription(offer.description)} title={offer.name} showFullOffer={t('showFullOffer')} />
+          <OfferDescription
+            html={sanitizeDescription(offer.description)}
+            title={offer.name}
+            showFullOffer={t('showFullOffer')}
+          />
         </section>
       )}
-    </aside>
+    </div>
   )
 }
 
-function Chips({ label, items, className }: { label: string; items: { key: string; text: string }[]; className: string }) {
+function Chips({
+  label,
+  items,
+  className,
+}: {
+  label: string
+  items: { key: string; text: string }[]
+  className: string
+}) {
   if (items.length === 0) return null
   return (
     <ul aria-label={label} className="mt-3 flex flex-wrap gap-1.5">
