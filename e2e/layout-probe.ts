@@ -113,7 +113,8 @@ export function probeLayout(): LayoutFinding[] {
       const left = b.left + box.clientLeft
       const right = left + box.clientWidth
       if (r.left < left - EPS || r.right > right + EPS) {
-        const how = /auto|scroll/.test(getComputedStyle(box).overflowX) ? 'reachable only by scrolling sideways' : 'clipped'
+        const scrolls = /auto|scroll/.test(getComputedStyle(box).overflowX)
+        const how = scrolls ? 'reachable only by scrolling sideways' : 'clipped'
         findings.push({
           element: describe(el),
           reason: `${where} control ${how} in ${describe(box).replace(/ ".*$/, '')} [${px(r.left)} → ${px(r.right)}, `
@@ -123,7 +124,10 @@ export function probeLayout(): LayoutFinding[] {
       }
     }
     if (!boxed && (r.left < -EPS || r.right > width + EPS)) {
-      findings.push({ element: describe(el), reason: `${where} control outside the viewport [${px(r.left)} → ${px(r.right)}]` })
+      findings.push({
+        element: describe(el),
+        reason: `${where} control outside the viewport [${px(r.left)} → ${px(r.right)}]`,
+      })
     }
   }
 
@@ -154,7 +158,9 @@ export function probeLayout(): LayoutFinding[] {
     for (let node = inner.nextNode(); node; node = inner.nextNode()) {
       if (!node.textContent?.trim()) continue
       let owner = node.parentElement
-      while (owner && owner !== box && /^(inline|contents)$/.test(getComputedStyle(owner).display)) owner = owner.parentElement
+      while (owner && owner !== box && /^(inline|contents)$/.test(getComputedStyle(owner).display)) {
+        owner = owner.parentElement
+      }
       if (owner !== box) continue
       const range = document.createRange()
       range.selectNodeContents(node)

@@ -35,7 +35,9 @@ const CONCURRENCY = Number(process.env.LAYOUT_WALK_CONCURRENCY ?? 2)
  * In CI a referent's and a counsellor's pages are walked as the administrator's when the administrator may see them
  * too (the same screen with fewer actions), and the open pages of a user not yet onboarded as a visitor's.
  */
-const COVERED_BY: Partial<Record<WalkRole, WalkRole>> = FULL ? {} : { referent: 'admin', conseiller: 'admin', notOnboarded: 'none' }
+const COVERED_BY: Partial<Record<WalkRole, WalkRole>> = FULL
+  ? {}
+  : { referent: 'admin', conseiller: 'admin', notOnboarded: 'none' }
 
 type Visit = { route: string; url: string; role: WalkRole }
 
@@ -64,15 +66,21 @@ async function contextFor(browser: Browser, role: WalkRole): Promise<BrowserCont
   if (role === 'notOnboarded') {
     const context = await browser.newContext(options)
     const { email, password } = E2E_ACCOUNTS.notOnboarded
-    const response = await context.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: baseURL } })
+    const response = await context.request.post('/api/auth/sign-in/email', {
+      data: { email, password },
+      headers: { origin: baseURL },
+    })
     if (response.status() !== 200) throw new Error(`sign-in of ${email}: ${response.status()}`)
     return context
   }
   return browser.newContext({ ...options, storageState: storageStateOf(role) })
 }
 
+/** Two frames: the resize's layout, and what the page's own resize handlers changed. */
 const settle = (page: Page) =>
-  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  )
 
 /** Where a role's walk spent its time (milliseconds), for the report's head. */
 type Spent = { load: number; layout: number; axe: number }
@@ -124,29 +132,33 @@ async function walk(page: Page, visit: Visit, spent: Spent): Promise<string[]> {
 }
 
 /**
- * The run's report: each role's test writes its part in a folder of this run (a failed test ends its worker, and the
- * next tests run in a new one), and each worker's end gathers the parts present into one list.
+ * The run's report: each role's test writes its part in a folder of this run, page by page (a failed test ends its
+ * worker, and the next tests run in a new one; a test past its time keeps what it found), and each worker's end
+ * gathers the parts present into one list.
  */
 const port = process.env.E2E_PORT ?? 3210
 const parts = path.join('test-results', `layout-walk-${port}-${path.basename(process.env.E2E_OUTBOX_DIR ?? 'run')}`)
 const REPORT = process.env.LAYOUT_WALK_REPORT ?? path.join('test-results', `layout-walk-${port}.txt`)
+const lines = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean) : [])
 
 test.afterAll(() => {
   if (!fs.existsSync(parts)) return
-  const read = WALK_ROLES.flatMap((role) => {
-    const file = path.join(parts, `${role}.json`)
-    return fs.existsSync(file) ? [JSON.parse(fs.readFileSync(file, 'utf8')) as { timing: string; failures: string[] }] : []
-  })
-  const failures = read.flatMap((r) => r.failures).sort()
-  const head = `Layout walk (${FULL ? 'full' : 'CI'} mode): ${failures.length} failure(s)\n${read.map((r) => r.timing).join('\n')}`
+  const failures = WALK_ROLES.flatMap((role) => lines(path.join(parts, `${role}.txt`))).sort()
+  const timings = WALK_ROLES.flatMap((role) => lines(path.join(parts, `${role}.timing`))).join('\n')
+  const head = `Layout walk (${FULL ? 'full' : 'CI'} mode): ${failures.length} failure(s)\n${timings}`
   fs.mkdirSync(path.dirname(REPORT), { recursive: true })
   fs.writeFileSync(REPORT, `${head}\n\n${failures.join('\n')}\n`)
 })
 
 for (const role of WALK_ROLES) {
-  test(`the pages ${role === 'none' ? 'without a session' : `of ${role}`} fit 1440, 1024, 390 and 320 px`, async ({ browser }) => {
+  const who = role === 'none' ? 'without a session' : `of ${role}`
+  test(`the pages ${who} fit 1440, 1024, 390 and 320 px`, async ({ browser }) => {
     const visits = visitsOf(role, await sampleIds())
-    test.setTimeout(30_000 + visits.length * 20_000)
+    // Generous: a test past its time loses its timing line. Four axe runs per page in the full mode.
+    test.setTimeout(30_000 + visits.length * (FULL ? 90_000 : 40_000))
+    fs.mkdirSync(parts, { recursive: true })
+    const part = path.join(parts, `${role}.txt`)
+    fs.writeFileSync(part, '')
     const started = Date.now()
     const context = await contextFor(browser, role)
     const failures: string[] = []
@@ -155,7 +167,11 @@ for (const role of WALK_ROLES) {
       const queue = [...visits]
       const worker = async () => {
         const page = await context.newPage()
-        for (let visit = queue.shift(); visit; visit = queue.shift()) failures.push(...(await walk(page, visit, spent)))
+        for (let visit = queue.shift(); visit; visit = queue.shift()) {
+          const found = await walk(page, visit, spent)
+          failures.push(...found)
+          if (found.length) fs.appendFileSync(part, `${found.join('\n')}\n`)
+        }
         await page.close()
       }
       await Promise.all(Array.from({ length: Math.min(CONCURRENCY, visits.length) }, worker))
@@ -163,10 +179,9 @@ for (const role of WALK_ROLES) {
       await context.close()
     }
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
-    const timing = `${role}: ${visits.length} page(s) in ${s(since(started))} (summed over the pages: load ${s(spent.load)}, `
-      + `layout ${s(spent.layout)}, axe ${s(spent.axe)})`
-    fs.mkdirSync(parts, { recursive: true })
-    fs.writeFileSync(path.join(parts, `${role}.json`), JSON.stringify({ timing, failures }))
+    const timing = `${role}: ${visits.length} page(s) in ${s(since(started))} `
+      + `(summed over the pages: load ${s(spent.load)}, layout ${s(spent.layout)}, axe ${s(spent.axe)})`
+    fs.writeFileSync(path.join(parts, `${role}.timing`), timing)
     if (failures.length) throw new Error(`${failures.length} layout failure(s):\n${failures.sort().join('\n')}`)
   })
 }

@@ -9,7 +9,9 @@ export async function sampleIds(): Promise<Record<string, string>> {
   const org = `(select organisation_id from "user" where email = 'admin@passerelle.test')`
   const habitatRelais = '20000000-0000-4000-8000-000000000002'
   return {
-    candidate: await one(`select id from candidates where organisation_id = ${org} and last_name = 'Durand' and first_name = 'Élodie'`),
+    candidate: await one(
+      `select id from candidates where organisation_id = ${org} and last_name = 'Durand' and first_name = 'Élodie'`,
+    ),
     enterprise: await one(`select id::text from enterprises where organisation_id = ${org} order by name limit 1`),
     jobOffer: await one(`select id::text from job_offers where organisation_id = ${org} order by id limit 1`),
     orientation: await one(`select id::text from orientations where organisation_id = ${org} order by id limit 1`),

@@ -16,23 +16,59 @@ const TODAY = '2026-11-24'
 async function organisation(tx: Tx, name: string) {
   const [org] = await tx.insert(s.organisations).values({ name, answerReminderDays: 10 }).returning()
   const referentId = `actions-${randomUUID()}`
-  await tx.insert(s.users).values({ id: referentId, name, email: `${referentId}@passerelle.test`, role: 'referent', organisationId: org!.id })
-  const [structure] = await tx.insert(s.partnerStructures).values({ organisationId: org!.id, name: `Structure ${name}` }).returning()
+  await tx.insert(s.users).values({
+    id: referentId,
+    name,
+    email: `${referentId}@passerelle.test`,
+    role: 'referent',
+    organisationId: org!.id,
+  })
+  const [structure] = await tx.insert(s.partnerStructures).values({
+    organisationId: org!.id,
+    name: `Structure ${name}`,
+  }).returning()
   const [offer] = await tx
     .insert(s.socialOffers)
-    .values({ structureId: structure!.id, offerId: randomUUID(), name: `Offre ${name}`, source: 'test', providerName: name })
+    .values({
+      structureId: structure!.id,
+      offerId: randomUUID(),
+      name: `Offre ${name}`,
+      source: 'test',
+      providerName: name,
+    })
     .returning()
   const [link] = await tx
     .insert(s.referralLinks)
-    .values({ organisationId: org!.id, token: randomUUID(), label: `Lien ${name}`, notifyEmail: 'orientations@passerelle.test' })
+    .values({
+      organisationId: org!.id,
+      token: randomUUID(),
+      label: `Lien ${name}`,
+      notifyEmail: 'orientations@passerelle.test',
+    })
     .returning()
-  const [course] = await tx.insert(s.supportCourses).values({ organisationId: org!.id, name: `Parcours ${name}`, ownerId: referentId }).returning()
+  const [course] = await tx.insert(s.supportCourses).values({
+    organisationId: org!.id,
+    name: `Parcours ${name}`,
+    ownerId: referentId,
+  }).returning()
   const [step] = await tx
     .insert(s.supportCourseSteps)
-    .values({ organisationId: org!.id, courseId: course!.id, position: 1, title: `Entretien ${name}`, kind: 'interview', delayDays: 7 })
+    .values({
+      organisationId: org!.id,
+      courseId: course!.id,
+      position: 1,
+      title: `Entretien ${name}`,
+      kind: 'interview',
+      delayDays: 7,
+    })
     .returning()
   const candidate = async (lastName: string) => {
-    const [c] = await tx.insert(s.candidates).values({ organisationId: org!.id, firstName: 'Test', lastName, referentId }).returning()
+    const [c] = await tx.insert(s.candidates).values({
+      organisationId: org!.id,
+      firstName: 'Test',
+      lastName,
+      referentId,
+    }).returning()
     return c!.id
   }
   type State = 'PRESCRIPTION_FILLED' | 'INTEGRATED_CANDIDATE'
@@ -64,7 +100,7 @@ const viewerOf = (o: { id: string; referentId: string }): ActionsDashboardViewer
 })
 
 describe('the actions dashboard', () => {
-  it('lists the organisation’s answers, late prescriptions, workshops, steps, orientations and replies, none of another’s', async () => {
+  it('lists the organisation’s answers, late prescriptions, workshops, steps, orientations and replies', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const a = await organisation(tx, 'Organisation A')
       const b = await organisation(tx, 'Organisation B')
@@ -77,7 +113,12 @@ describe('the actions dashboard', () => {
       }
       // A's referent is notified of A's answer, and (a row that should not exist) of B's.
       for (const applyId of [written.answered[a.id]!, written.answered[b.id]!]) {
-        await tx.insert(s.notifications).values({ userId: a.referentId, kind: 'fupAnswered', payload: { applyId }, createdAt: NOW })
+        await tx.insert(s.notifications).values({
+          userId: a.referentId,
+          kind: 'fupAnswered',
+          payload: { applyId },
+          createdAt: NOW,
+        })
       }
       // SMS replies to A's referent: one from A's candidate, one from B's.
       const replies: Record<string, string> = {}
@@ -85,17 +126,33 @@ describe('the actions dashboard', () => {
         const candidateId = await o.candidate('Repond')
         const [sms] = await tx
           .insert(s.smsMessages)
-          .values({ organisationId: o.id, candidateId, direction: 'inbound', body: `Réponse ${o.id}`, toNumber: '+33600000000', status: 'received' })
+          .values({
+            organisationId: o.id,
+            candidateId,
+            direction: 'inbound',
+            body: `Réponse ${o.id}`,
+            toNumber: '+33600000000',
+            status: 'received',
+          })
           .returning()
         replies[o.id] = candidateId
-        await tx.insert(s.notifications).values({ userId: a.referentId, kind: 'smsReply', payload: { messageId: sms!.id } })
+        await tx.insert(s.notifications).values({
+          userId: a.referentId,
+          kind: 'smsReply',
+          payload: { messageId: sms!.id },
+        })
       }
       // Today's workshops facilitated by A's referent, in A and in B.
       const workshopIds: Record<string, string> = {}
       for (const o of [a, b]) {
         const [w] = await tx
           .insert(s.workshops)
-          .values({ organisationId: o.id, name: `Atelier ${o.id}`, startsAt: new Date('2026-11-24T13:00:00Z'), capacity: 8 })
+          .values({
+            organisationId: o.id,
+            name: `Atelier ${o.id}`,
+            startsAt: new Date('2026-11-24T13:00:00Z'),
+            capacity: 8,
+          })
           .returning()
         workshopIds[o.id] = w!.id
         await tx.insert(s.workshopFacilitators).values({ workshopId: w!.id, userId: a.referentId })
@@ -134,7 +191,11 @@ describe('the actions dashboard', () => {
       expect(view.unanswered).toEqual({ total: 1, rows: [expect.objectContaining({ id: written.late[a.id] })] })
       expect(view.workshopsToday.map((w) => w.id)).toEqual([workshopIds[a.id]])
       expect(view.lateSteps.map((l) => l.enrolmentId)).toEqual([late[a.id]])
-      expect(view.orientations).toMatchObject({ total: 1, late: 1, rows: [{ prescriberStructure: `CCAS ${a.id}`, late: true }] })
+      expect(view.orientations).toMatchObject({
+        total: 1,
+        late: 1,
+        rows: [{ prescriberStructure: `CCAS ${a.id}`, late: true }],
+      })
       expect(view.replies.map((r) => r.candidateId)).toEqual([replies[a.id]])
 
       // B's referent sees B's rows only, and none of the notifications addressed to A's referent.
@@ -147,7 +208,12 @@ describe('the actions dashboard', () => {
       expect(other.orientations?.rows.map((r) => r.prescriberStructure)).toEqual([`CCAS ${b.id}`])
 
       // What the viewer may not see is not read.
-      const limited = await actionsDashboard(tx, { ...viewerOf(a), workshops: false, courses: false, orientations: false }, NOW, TODAY)
+      const limited = await actionsDashboard(tx, {
+        ...viewerOf(a),
+        workshops: false,
+        courses: false,
+        orientations: false,
+      }, NOW, TODAY)
       expect(limited).toMatchObject({ workshopsToday: [], lateSteps: [], orientations: null })
     })
   })
@@ -159,7 +225,12 @@ describe('the actions dashboard', () => {
       const mine = await a.apply(await a.candidate('Mien'), 'PRESCRIPTION_FILLED', 30)
       // A colleague of A (another referent of A) with a late prescription of A's; and C's late one.
       const colleagueId = `actions-${randomUUID()}`
-      await tx.insert(s.users).values({ id: colleagueId, name: 'Collègue', email: `${colleagueId}@passerelle.test`, organisationId: a.id })
+      await tx.insert(s.users).values({
+        id: colleagueId,
+        name: 'Collègue',
+        email: `${colleagueId}@passerelle.test`,
+        organisationId: a.id,
+      })
       const theirs = await a.apply(await a.candidate('Sien'), 'PRESCRIPTION_FILLED', 25, colleagueId)
       await colleague.apply(await colleague.candidate('Autre'), 'PRESCRIPTION_FILLED', 30)
 

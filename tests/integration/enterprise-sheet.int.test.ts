@@ -18,7 +18,12 @@ async function candidate(tx: Tx, organisationId: string, lastName: string) {
 }
 
 async function jobOffer(tx: Tx, organisationId: string, enterpriseId: string, title: string, day: number) {
-  const [row] = await tx.insert(s.jobOffers).values({ organisationId, enterpriseId, title, createdAt: at(day) }).returning()
+  const [row] = await tx.insert(s.jobOffers).values({
+    organisationId,
+    enterpriseId,
+    title,
+    createdAt: at(day),
+  }).returning()
   return row!.id
 }
 
@@ -41,14 +46,33 @@ describe('the enterprise sheet', () => {
       const placements = [
         { organisationId: SM, jobOfferId: older, candidateId: await candidate(tx, SM, 'Ancien'), updatedAt: at(3) },
         { organisationId: SM, jobOfferId: newer, candidateId: await candidate(tx, SM, 'Recent'), updatedAt: at(6) },
-        { organisationId: LYON, jobOfferId: lyonOffer, candidateId: await candidate(tx, LYON, 'Lyonnais'), updatedAt: at(10) },
+        {
+          organisationId: LYON,
+          jobOfferId: lyonOffer,
+          candidateId: await candidate(tx, LYON, 'Lyonnais'),
+          updatedAt: at(10),
+        },
       ]
       const placed = await tx.insert(s.jobPlacements).values(placements).returning({ id: s.jobPlacements.id })
       const audit = await tx
         .insert(s.auditLog)
         .values([
-          { organisationId: SM, actorId: 'demo-admin', action: 'enterprise.create', entityType: 'enterprise', entityId: id, at: at(1) },
-          { organisationId: SM, actorId: 'demo-admin', action: 'enterprise.update', entityType: 'enterprise', entityId: id, at: at(4) },
+          {
+            organisationId: SM,
+            actorId: 'demo-admin',
+            action: 'enterprise.create',
+            entityType: 'enterprise',
+            entityId: id,
+            at: at(1),
+          },
+          {
+            organisationId: SM,
+            actorId: 'demo-admin',
+            action: 'enterprise.update',
+            entityType: 'enterprise',
+            entityId: id,
+            at: at(4),
+          },
           { organisationId: LYON, action: 'enterprise.update', entityType: 'enterprise', entityId: id, at: at(11) },
         ])
         .returning({ id: s.auditLog.id })

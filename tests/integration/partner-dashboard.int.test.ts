@@ -11,16 +11,28 @@ import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 const db = useTestDb()
 const DAY = 86_400_000
 const T0 = new Date('2026-11-01T09:00:00Z')
-const AUTHORS: Record<string, string> = { [demoIds.orgSeineMaritime]: 'demo-referent', [demoIds.orgLyon]: 'demo-referent-lyon' }
+const AUTHORS: Record<string, string> = {
+  [demoIds.orgSeineMaritime]: 'demo-referent',
+  [demoIds.orgLyon]: 'demo-referent-lyon',
+}
 type State = 'PRESCRIPTION_FILLED' | 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'
 
 async function structure(tx: Tx, name: string, offerNames: string[]) {
-  const [row] = await tx.insert(s.partnerStructures).values({ organisationId: demoIds.orgSeineMaritime, name }).returning()
+  const [row] = await tx.insert(s.partnerStructures).values({
+    organisationId: demoIds.orgSeineMaritime,
+    name,
+  }).returning()
   const offers = []
   for (const offerName of offerNames) {
     const [offer] = await tx
       .insert(s.socialOffers)
-      .values({ structureId: row!.id, offerId: randomUUID(), name: offerName, source: 'passerelle', providerName: name })
+      .values({
+        structureId: row!.id,
+        offerId: randomUUID(),
+        name: offerName,
+        source: 'passerelle',
+        providerName: name,
+      })
       .returning()
     offers.push(offer!)
   }
@@ -30,8 +42,14 @@ async function structure(tx: Tx, name: string, offerNames: string[]) {
 type Written = { id: string; offerId: string; state: State; archived: boolean; day: number }
 
 /** An apply of a fresh candidate of `organisationId` on `offer`, made `day` days after T0. */
-async function apply(tx: Tx, organisationId: string, offer: { id: string; structureId: string }, w: Omit<Written, 'id' | 'offerId'>) {
-  const [candidate] = await tx.insert(s.candidates).values({ organisationId, firstName: 'Test', lastName: `Jour ${w.day}` }).returning()
+async function apply(tx: Tx, organisationId: string, offer: {
+  id: string; structureId: string,
+}, w: Omit<Written, 'id' | 'offerId'>) {
+  const [candidate] = await tx.insert(s.candidates).values({
+    organisationId,
+    firstName: 'Test',
+    lastName: `Jour ${w.day}`,
+  }).returning()
   const [row] = await tx
     .insert(s.socialApplies)
     .values({
@@ -50,7 +68,7 @@ async function apply(tx: Tx, organisationId: string, offer: { id: string; struct
 }
 
 describe('the partner dashboard', () => {
-  it('shows its structure’s offers, counts, pending and archived applies, from every organisation, none of another structure', async () => {
+  it('shows its structure’s offers, counts, pending and archived applies, none of another structure’s', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const mine = await structure(tx, 'Structure du test', ['Offre Zéphyr', 'Offre Alpha'])
       const other = await structure(tx, 'Autre structure', ['Offre Bêta'])
@@ -89,7 +107,8 @@ describe('the partner dashboard', () => {
       const byDayDesc = (a: Written, b: Written) => b.day - a.day
       const pending = written.filter((w) => w.state === 'PRESCRIPTION_FILLED' && !w.archived).sort(byDayDesc)
       expect(view!.pending.map((a) => a.id)).toEqual(pending.map((w) => w.id))
-      expect(view!.archived.map((a) => a.id)).toEqual(written.filter((w) => w.archived).sort(byDayDesc).map((w) => w.id))
+      const archived = written.filter((w) => w.archived).sort(byDayDesc)
+      expect(view!.archived.map((a) => a.id)).toEqual(archived.map((w) => w.id))
 
       // Without the archive permission the archived applies are not read.
       expect((await partnerDashboard(tx, mine.id, { withArchived: false }))!.archived).toEqual([])
