@@ -30,6 +30,9 @@ const { values: args } = parseArgs({
     'pages-seconds': { type: 'string', default: '3' },
     /** Only the sweep's pages whose route contains one of these (comma-separated), e.g. --pages statistics,homePage. */
     pages: { type: 'string' },
+    /** mixed-workload: each page's turn and its floor's, in seconds (default 3), and the number of clients (20). */
+    'mixed-seconds': { type: 'string', default: process.env.BENCH_MIXED_SECONDS ?? '3' },
+    'mixed-clients': { type: 'string', default: '20' },
   },
   allowNegative: true,
 })
@@ -109,7 +112,20 @@ async function main() {
       if (!isBuilt()) await build(log)
       const client = await pool.connect()
       const offer = await busiestOffer(client).finally(() => client.release())
-      await runHttp({ dbUrl, pool, offer, seconds: httpSeconds, pagesSeconds: Number(args['pages-seconds']) || 3, pages: args.pages?.split(',').filter(Boolean), warmupSeconds: Math.min(3, httpSeconds), log, only, print: (line) => print({ bench: line.bench, scale, ...line }) })
+      await runHttp({
+        dbUrl,
+        pool,
+        offer,
+        seconds: httpSeconds,
+        pagesSeconds: Number(args['pages-seconds']) || 3,
+        pages: args.pages?.split(',').filter(Boolean),
+        mixedSeconds: Number(args['mixed-seconds']) || 3,
+        mixedClients: Number(args['mixed-clients']) || 20,
+        warmupSeconds: Math.min(3, httpSeconds),
+        log,
+        only,
+        print: (line) => print({ bench: line.bench, scale, ...line }),
+      })
     } else {
       log('skipped the HTTP figures (no .next/BUILD_ID, or --no-http)')
     }
