@@ -13,6 +13,7 @@ import http from 'node:http'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import type { Pool } from 'pg'
+import { toSmsNumber } from '../lib/sms/mobile-number'
 import type { MainPage } from './main-pages'
 import { summarize } from './measure'
 import { actionResult, encodeActionArgs, groupTicks } from './mixed-helpers'
@@ -256,8 +257,8 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
   const slices = {
     // The edit form checks a stored NIR against the gender and birth date: the generated ones have no valid key.
     candidateEdit: slice((c) => c.no_nir),
-    // A mobile number (06: every 07 is not one).
-    sms: slice((c) => c.phone?.startsWith('06') ?? false),
+    // A number that can receive an SMS, by the app's own rule.
+    sms: slice((c) => toSmsNumber(c.phone) !== null),
     prescription: slice(() => true),
     registration: slice(() => true),
   }
@@ -266,12 +267,14 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
     [organisationId],
   )
   const activeFields = new Set(definitions.map((d) => d.key))
-  // Pending applies of the structure with a FUP, of the organisation's candidates (the sheet shows the answer):
-  // the busiest offer's first, the newest first.
+  // Pending applies of the structure with a FUP, of the organisation's candidates (the sheet shows the answer), a
+  // day or more before their expiry (the job worker expires the older ones meanwhile): the busiest offer's first, the
+  // newest first. The run's own prescriptions follow.
   const { rows: pending } = await pool.query<{ id: string; candidate_id: string }>(
     `SELECT a.id::text, a.candidate_id::text FROM social_applies a
-     JOIN fups f ON f.social_apply_id = a.id
+     JOIN fups f ON f.social_apply_id = a.id JOIN organisations o ON o.id = a.organisation_id
      WHERE a.structure_id = $1 AND a.organisation_id = $2 AND a.state = 'PRESCRIPTION_FILLED' AND NOT a.archived
+       AND a.prescription_date > now() - make_interval(days => o.prescription_expiry_days - 1)
      ORDER BY a.social_offer_id = $3 DESC, a.prescription_date DESC LIMIT 5000`,
     [offer.structureId, organisationId, offer.id],
   )
@@ -511,6 +514,8 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
     if (warmupSeconds > 0) await turn(p.path, p.as, warmupSeconds)
     const figure = await turn(p.path, p.as, seconds)
     const floor = await turn(FLOOR_PAGE, p.as, seconds)
+    log(`mixed-workload ${p.route}: p95 ${figure.ttfb.p95} ms, floor ${floor.ttfb.p95} ms, `
+      + `${figure.samples.length} reads`)
     lines.push({
       bench: 'mixed-workload',
       page: p.route,
