@@ -96,7 +96,13 @@ async function main() {
     if (!reuse) {
       await runMigrations(db)
       log('migrated')
-      print({ bench: 'generate', ...(await generate(pool, { scale, jobs, log })) })
+      // The bulk load's statements outlast the app's statement timeout (15 s) on a busy host: its own pool, 30 minutes.
+      const loading = createDb(dbUrl, Math.max(4, jobs ?? 0), { statementTimeoutMs: 30 * 60_000 })
+      try {
+        print({ bench: 'generate', ...(await generate(loading.pool, { scale, jobs, log })) })
+      } finally {
+        await loading.pool.end()
+      }
     }
     const only = args.only?.split(',')
     const client = await pool.connect()
