@@ -404,12 +404,13 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
     },
     async sms(client) {
       const candidate = take('sms')
-      const text = `Bonjour, votre rendez-vous est confirmé (bench ${client}-${next.sms}).`
+      // Read once, before the call: other clients' SMS move the counter on meanwhile.
+      const mark = `(bench ${client}-${next.sms})`
+      const text = `Bonjour, votre rendez-vous est confirmé ${mark}.`
       const sheet = `/v2/candidate/${candidate.id}/sms`
       const args = [{ candidateId: candidate.id, text, scheduledFor: null }]
       const done = await callAction(actionRequest('sendSms', sheet, orgCookies[client]!, args))
       if (!done.ok) return done
-      const mark = `(bench ${client}-${next.sms})`
       const read = page(sheet, orgCookies[client]!)
       return { ok: true, check: { route: CANDIDATE_SHEET, request: read, shows: (body) => body.includes(mark) } }
     },
