@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { createDb } from '../lib/db/client'
+import { createDb, poolConfig } from '../lib/db/client'
 import { runMigrations } from '../lib/db/migrate'
 import { generate } from './generate'
 import { build, isBuilt, runHttp } from './http'
@@ -96,12 +96,15 @@ async function main() {
     if (!reuse) {
       await runMigrations(db)
       log('migrated')
-      // The bulk load's statements outlast the app's statement timeout (15 s) on a busy host: its own pool, 30 minutes.
-      const loading = createDb(dbUrl, Math.max(4, jobs ?? 0), { statementTimeoutMs: 30 * 60_000 })
+      // The bulk load's statements outlast the app's statement and lock timeouts (15 s, 5 s: the foreign keys validated
+      // side by side wait for each other) on a busy host: a pool of its own, 30 minutes for both.
+      const long = 30 * 60_000
+      const config = poolConfig(dbUrl, Math.max(4, jobs ?? 0), { statementTimeoutMs: long })
+      const loading = new pg.Pool({ ...config, lock_timeout: long })
       try {
-        print({ bench: 'generate', ...(await generate(loading.pool, { scale, jobs, log })) })
+        print({ bench: 'generate', ...(await generate(loading, { scale, jobs, log })) })
       } finally {
-        await loading.pool.end()
+        await loading.end()
       }
     }
     const only = args.only?.split(',')
