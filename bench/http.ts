@@ -18,6 +18,7 @@ import net, { type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { mainPages } from './main-pages'
+import { runMixedWorkload } from './mixed-workload'
 import zlib from 'node:zlib'
 import { hashPassword } from 'better-auth/crypto'
 import type { Pool } from 'pg'
@@ -58,6 +59,9 @@ export type HttpOptions = {
   pagesSeconds?: number
   /** Only the sweep's pages whose route contains one of these (`--pages`). */
   pages?: string[]
+  /** mixed-workload: each page's turn and its floor's (`--mixed-seconds`, default 3), and the clients (default 20). */
+  mixedSeconds?: number
+  mixedClients?: number
   warmupSeconds: number
   /** Only these figures (`--only`), else all. */
   only?: string[]
@@ -86,7 +90,7 @@ async function freePort(): Promise<number> {
   return port
 }
 
-type Server = { port: number; base: string; origin: string; stop: () => Promise<void> }
+type Server = { port: number; base: string; origin: string; pid: number; stop: () => Promise<void> }
 
 /** The production server (scripts/serve.mjs, as `npm start` runs it) in a process group of its own, so that stopping it leaves nothing behind. */
 async function startServer(dbUrl: string, log: (message: string) => void): Promise<Server> {
@@ -149,7 +153,7 @@ async function startServer(dbUrl: string, log: (message: string) => void): Promi
     await sleep(250)
   }
   log(`scripts/serve.mjs on ${base} (pid ${child.pid}, WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? 'unset: one worker per core'})`)
-  return { port, base, origin, stop }
+  return { port, base, origin, pid: child.pid!, stop }
 }
 
 /** Starts the server; if it fails (another build replacing .next, say), waits for a build and tries once more. */
@@ -406,10 +410,11 @@ async function firstLoadJs(server: Server, pagePath: string, cookies: { name: st
   }
 }
 
-export async function runHttp({ dbUrl, pool, offer, seconds, pagesSeconds = 3, pages: pageFilter, warmupSeconds, only, log, print }: HttpOptions): Promise<void> {
+export async function runHttp(options: HttpOptions): Promise<void> {
+  const { dbUrl, pool, offer, seconds, pagesSeconds = 3, pages: pageFilter, warmupSeconds, only, log, print } = options
   const wanted = (name: string) => !only || only.includes(name)
   const names = ['offer-page-ttfb', 'applies-endpoint-rps', 'main-pages-rps', 'candidate-sheet-ttfb', 'job-offer-page-ttfb', 'workshop-page-ttfb', 'offer-page-first-load-js', 'first-load-js', 'public-pages-first-load-js', 'public-pages-lighthouse']
-  if (!names.some(wanted)) return log('no HTTP figure among --only')
+  if (![...names, 'mixed-workload'].some(wanted)) return log('no HTTP figure among --only')
   await steadyCounters(pool, log)
   const server = await startServerWithRetry(dbUrl, log)
   try {
@@ -587,6 +592,53 @@ export async function runHttp({ dbUrl, pool, offer, seconds, pagesSeconds = 3, p
           ok: figure.rps >= 0.5 * floor.rps && figure.errors === 0,
         })
       }
+    }
+
+    // Issue 31 §1: the main pages under 20 clients of the biggest organisation and its partner structure, 1 action in
+    // 10 a write, each page in turns with the floor; stale reads after the writes counted (mixed-workload.ts).
+    if (wanted('mixed-workload')) {
+      const { rows: [org] } = await pool.query<{ id: string }>(
+        'SELECT organisation_id AS id FROM candidates GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+      )
+      // The partner side: the busiest offer the organisation may prescribe to (its partners' or a shared structure's).
+      const { rows: [mixOffer] } = await pool.query<{ id: string; structureId: string }>(
+        `SELECT o.id, o.structure_id AS "structureId" FROM social_applies a
+         JOIN social_offers o ON o.id = a.social_offer_id JOIN partner_structures s ON s.id = o.structure_id
+         WHERE (o.service_end_date IS NULL OR o.service_end_date >= current_date)
+           AND (s.organisation_id IS NULL OR EXISTS (SELECT 1 FROM organisation_partner_structures l
+                WHERE l.structure_id = s.id AND l.organisation_id = $1))
+         GROUP BY 1, 2 ORDER BY count(*) DESC, 1 LIMIT 1`,
+        [org!.id],
+      )
+      const clients = options.mixedClients ?? 20
+      const orgCookies: string[] = []
+      const partnerCookies: string[] = []
+      for (let i = 0; i < clients; i++) {
+        const email = (who: string) => `bench-mixed-${who}-${i}@bench.passerelle.test`
+        orgCookies.push(await mintedSession(pool, cookies, {
+          id: `bench-mixed-admin-${i}`, email: email('admin'), password: ADMIN.password, role: 'admin',
+          organisationId: org!.id,
+        }))
+        partnerCookies.push(await mintedSession(pool, cookies, {
+          id: `bench-mixed-partner-${i}`, email: email('partner'), password: PARTNER.password, role: 'fullPartner',
+          structureId: mixOffer!.structureId,
+        }))
+      }
+      const pages = (await mainPages(pool, org!.id, mixOffer!))
+        .filter((p) => !pageFilter || pageFilter.some((part) => p.route.includes(part)))
+      await runMixedWorkload({
+        server: { port: server.port, origin: server.origin, pid: server.pid, distDir: path.dirname(BUILD_ID) },
+        pool,
+        organisationId: org!.id,
+        offer: mixOffer!,
+        pages,
+        orgCookies,
+        partnerCookies,
+        seconds: options.mixedSeconds ?? 3,
+        warmupSeconds: 1,
+        log,
+        print,
+      })
     }
 
     if (wanted('offer-page-first-load-js')) {

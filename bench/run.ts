@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { createDb } from '../lib/db/client'
+import { createDb, poolConfig } from '../lib/db/client'
 import { runMigrations } from '../lib/db/migrate'
 import { generate } from './generate'
 import { build, isBuilt, runHttp } from './http'
@@ -30,6 +30,9 @@ const { values: args } = parseArgs({
     'pages-seconds': { type: 'string', default: '3' },
     /** Only the sweep's pages whose route contains one of these (comma-separated), e.g. --pages statistics,homePage. */
     pages: { type: 'string' },
+    /** mixed-workload: each page's turn and its floor's, in seconds (default 3), and the number of clients (20). */
+    'mixed-seconds': { type: 'string', default: process.env.BENCH_MIXED_SECONDS ?? '3' },
+    'mixed-clients': { type: 'string', default: '20' },
   },
   allowNegative: true,
 })
@@ -93,7 +96,16 @@ async function main() {
     if (!reuse) {
       await runMigrations(db)
       log('migrated')
-      print({ bench: 'generate', ...(await generate(pool, { scale, jobs, log })) })
+      // The bulk load's statements outlast the app's statement and lock timeouts (15 s, 5 s: the foreign keys validated
+      // side by side wait for each other) on a busy host: a pool of its own, 30 minutes for both.
+      const long = 30 * 60_000
+      const config = poolConfig(dbUrl, Math.max(4, jobs ?? 0), { statementTimeoutMs: long })
+      const loading = new pg.Pool({ ...config, lock_timeout: long })
+      try {
+        print({ bench: 'generate', ...(await generate(loading, { scale, jobs, log })) })
+      } finally {
+        await loading.end()
+      }
     }
     const only = args.only?.split(',')
     const client = await pool.connect()
@@ -109,7 +121,20 @@ async function main() {
       if (!isBuilt()) await build(log)
       const client = await pool.connect()
       const offer = await busiestOffer(client).finally(() => client.release())
-      await runHttp({ dbUrl, pool, offer, seconds: httpSeconds, pagesSeconds: Number(args['pages-seconds']) || 3, pages: args.pages?.split(',').filter(Boolean), warmupSeconds: Math.min(3, httpSeconds), log, only, print: (line) => print({ bench: line.bench, scale, ...line }) })
+      await runHttp({
+        dbUrl,
+        pool,
+        offer,
+        seconds: httpSeconds,
+        pagesSeconds: Number(args['pages-seconds']) || 3,
+        pages: args.pages?.split(',').filter(Boolean),
+        mixedSeconds: Number(args['mixed-seconds']) || 3,
+        mixedClients: Number(args['mixed-clients']) || 20,
+        warmupSeconds: Math.min(3, httpSeconds),
+        log,
+        only,
+        print: (line) => print({ bench: line.bench, scale, ...line }),
+      })
     } else {
       log('skipped the HTTP figures (no .next/BUILD_ID, or --no-http)')
     }
