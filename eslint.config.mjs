@@ -24,7 +24,15 @@ export default defineConfig([
   ...nextVitals,
   ...nextTs,
   prettier,
-  globalIgnores(['.next/**', '.next-*/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**', 'next-env.d.ts']),
+  globalIgnores([
+    '.next/**',
+    '.next-*/**',
+    'node_modules/**',
+    'test-results/**',
+    'playwright-report/**',
+    '.data/**',
+    'next-env.d.ts',
+  ]),
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -4,7 +4,10 @@ import { defineConfig, devices } from '@playwright/test'
 const port = Number(process.env.E2E_PORT ?? 3210)
 // `npm run test:e2e` (scripts/with-database.ts) provides DATABASE_URL: the given server, or a throwaway embedded one.
 const server = process.env.DATABASE_URL
-if (!server && !process.env.E2E_DATABASE_URL) throw new Error('DATABASE_URL is not set: run the e2e tier with `npm run test:e2e`, which provides a PostgreSQL server.')
+if (!server && !process.env.E2E_DATABASE_URL)
+  throw new Error(
+    'DATABASE_URL is not set: run the e2e tier with `npm run test:e2e`, which provides a PostgreSQL server.',
+  )
 process.env.E2E_DATABASE_URL ??= (() => {
   const url = new URL(server!)
   url.pathname = `/passerelle_e2e_${Date.now()}`
@@ -42,12 +45,25 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, dependencies: ['setup'], testIgnore: /fuzz\.spec\.ts/ },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      dependencies: ['setup'],
+      testIgnore: /fuzz\.spec\.ts/,
+    },
     // Last: the property-based suite's accepted inputs may change the demo data the other specs read. FUZZ_ALONE=1 runs it
     // after the sign-ins only (`FUZZ_ALONE=1 npx playwright test --project=fuzz`).
     { name: 'fuzz', testMatch: /fuzz\.spec\.ts/, dependencies: [process.env.FUZZ_ALONE ? 'setup' : 'chromium'] },

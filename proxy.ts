@@ -1,5 +1,12 @@
 import { type NextRequest, NextResponse } from 'next/server'
-import { AUTH_PATHS, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_HEADER, localeFromAcceptLanguage } from '@/i18n/locales'
+import {
+  AUTH_PATHS,
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_HEADER,
+  localeFromAcceptLanguage,
+} from '@/i18n/locales'
 import { providerOrigins } from '@/lib/auth/identity-providers'
 import { ACTION_BODY_LIMIT_BYTES } from '@/lib/security/body-limits.mjs'
 import { contentSecurityPolicy, newNonce } from '@/lib/security/headers'
@@ -16,10 +23,14 @@ export function proxy(request: NextRequest) {
   // A server action's body past its limit (lib/security/body-limits.mjs) is refused here, in French, before Next.js
   // reads it; a body of unknown length too (browsers always give it). A form posted to a page without JavaScript is
   // read as a server action too, so the same goes for form bodies.
-  if (request.method === 'POST' && (request.headers.has('next-action') || isFormBody(request.headers.get('content-type')))) {
+  if (
+    request.method === 'POST' &&
+    (request.headers.has('next-action') || isFormBody(request.headers.get('content-type')))
+  ) {
     const length = request.headers.get('content-length')
     if (length === null) return plainText(411, 'La taille du contenu envoyé doit être indiquée.')
-    if (Number(length) > ACTION_BODY_LIMIT_BYTES) return plainText(413, 'Le contenu envoyé est trop volumineux (1 Mo au plus).')
+    if (Number(length) > ACTION_BODY_LIMIT_BYTES)
+      return plainText(413, 'Le contenu envoyé est trop volumineux (1 Mo au plus).')
   }
   if (pathname.startsWith('/referral-form') && !isReferralFormPath(pathname)) {
     return NextResponse.redirect(new URL('/referral-form/homepage', request.url))
@@ -27,7 +38,7 @@ export function proxy(request: NextRequest) {
   const isAuthPage = AUTH_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`))
   const cookie = request.cookies.get(LOCALE_COOKIE)?.value
   const locale = isAuthPage
-    ? (isLocale(cookie) ? cookie : localeFromAcceptLanguage(request.headers.get('accept-language'))) ?? DEFAULT_LOCALE
+    ? ((isLocale(cookie) ? cookie : localeFromAcceptLanguage(request.headers.get('accept-language'))) ?? DEFAULT_LOCALE)
     : DEFAULT_LOCALE
   const requestHeaders = new Headers(request.headers)
   requestHeaders.set(LOCALE_HEADER, locale)
@@ -42,7 +53,9 @@ export function proxy(request: NextRequest) {
   // counsellor's /diagnosis/<candidate id> stays the page.
   const diagnosisToken = /^\/diagnosis\/([A-Za-z0-9_-]{43})$/.exec(pathname)?.[1]
   const response = diagnosisToken
-    ? NextResponse.rewrite(new URL(`/diagnosis-link/${diagnosisToken}`, request.url), { request: { headers: requestHeaders } })
+    ? NextResponse.rewrite(new URL(`/diagnosis-link/${diagnosisToken}`, request.url), {
+        request: { headers: requestHeaders },
+      })
     : NextResponse.next({ request: { headers: requestHeaders } })
   response.headers.set('Content-Security-Policy', policy)
   return response

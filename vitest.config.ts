@@ -25,7 +25,11 @@ export default defineConfig({
           include: ['tests/integration/**/*.int.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
           // Queued mail is sealed with a key derived from it (lib/crypto/sealed.ts), as in the app.
-          env: { BETTER_AUTH_SECRET: 'integration-secret-7c1e9a4b2d6f8e0a3c5b7d9f1e2a4c6b', BETTER_AUTH_URL: 'http://localhost:3999', JOB_SCHEDULES: 'off' },
+          env: {
+            BETTER_AUTH_SECRET: 'integration-secret-7c1e9a4b2d6f8e0a3c5b7d9f1e2a4c6b',
+            BETTER_AUTH_URL: 'http://localhost:3999',
+            JOB_SCHEDULES: 'off',
+          },
           // The files share one seeded database: one fork, one file after the other.
           pool: 'forks',
           fileParallelism: false,

@@ -11,7 +11,9 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
     <html lang="fr">
       <body style={{ fontFamily: 'system-ui, sans-serif', padding: '4rem 1rem', textAlign: 'center' }}>
         <h1>{unavailable ? UNAVAILABLE_FR.title : 'Une erreur est survenue'}</h1>
-        <p>{unavailable ? UNAVAILABLE_FR.text : 'Nous n’avons pas pu afficher cette page. Réessayez dans un instant.'}</p>
+        <p>
+          {unavailable ? UNAVAILABLE_FR.text : 'Nous n’avons pas pu afficher cette page. Réessayez dans un instant.'}
+        </p>
         <button type="button" onClick={reset}>
           Réessayer
         </button>

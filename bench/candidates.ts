@@ -16,7 +16,15 @@ const FILTER_STATUSES = ['new', 'inProgress']
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits
 
-type Case = { name: string; params: CandidateListParams; statements: Statement[]; server: number[]; sql: number[]; rows: number; total: number }
+type Case = {
+  name: string
+  params: CandidateListParams
+  statements: Statement[]
+  server: number[]
+  sql: number[]
+  rows: number
+  total: number
+}
 
 /**
  * `listCandidatesPage` for the largest organisation, page 1 (50 rows) by name: without filter (`none`), with the search
@@ -32,11 +40,29 @@ export const candidatesDashboardServer: Measurement = {
       'SELECT organisation_id AS id, count(*)::int AS n FROM candidates GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1',
     )
     const org = orgs[0]!
-    const { rows: placeRows } = await client.query<{ id: string }>('SELECT id FROM places WHERE organisation_id = $1 AND label = ANY($2) ORDER BY id', [org.id, FILTER_PLACES])
-    const { rows: statusRows } = await client.query<{ id: string }>('SELECT id FROM candidate_statuses WHERE organisation_id = $1 AND value = ANY($2) ORDER BY id', [org.id, FILTER_STATUSES])
+    const { rows: placeRows } = await client.query<{ id: string }>(
+      'SELECT id FROM places WHERE organisation_id = $1 AND label = ANY($2) ORDER BY id',
+      [org.id, FILTER_PLACES],
+    )
+    const { rows: statusRows } = await client.query<{ id: string }>(
+      'SELECT id FROM candidate_statuses WHERE organisation_id = $1 AND value = ANY($2) ORDER BY id',
+      [org.id, FILTER_STATUSES],
+    )
     const filters = { placeIds: placeRows.map((p) => p.id), statusIds: statusRows.map((s) => s.id) }
-    const newCase = (name: string, params: CandidateListParams): Case => ({ name, params, statements: [], server: [], sql: [], rows: 0, total: 0 })
-    const cases = [newCase('none', {}), newCase('search', { search: SEARCH }), newCase('search+filters', { search: SEARCH, ...filters })]
+    const newCase = (name: string, params: CandidateListParams): Case => ({
+      name,
+      params,
+      statements: [],
+      server: [],
+      sql: [],
+      rows: 0,
+      total: 0,
+    })
+    const cases = [
+      newCase('none', {}),
+      newCase('search', { search: SEARCH }),
+      newCase('search+filters', { search: SEARCH, ...filters }),
+    ]
     const others = [
       newCase('sort=created', { sort: 'created' }),
       newCase('sort=place', { sort: 'place' }),
@@ -52,7 +78,10 @@ export const candidatesDashboardServer: Measurement = {
 
     // The exact SQL text and parameters of each case: the same call through a Drizzle instance that logs its queries.
     let captured: Statement[] = []
-    const logging = drizzle(pool, { schema, logger: { logQuery: (sql, params) => void captured.push({ sql, params: [...params] }) } })
+    const logging = drizzle(pool, {
+      schema,
+      logger: { logQuery: (sql, params) => void captured.push({ sql, params: [...params] }) },
+    })
     for (const c of [...cases, ...others]) {
       captured = []
       const result = await listCandidatesPage(logging, org.id, c.params)
@@ -68,7 +97,8 @@ export const candidatesDashboardServer: Measurement = {
     const time = async (list: Case[], n: number) => {
       for (let i = 0; i < n; i++) {
         const c = list[i % list.length]!
-        const order = Math.floor(i / list.length) % 2 === 0 ? (['server', 'sql'] as const) : (['sql', 'server'] as const)
+        const order =
+          Math.floor(i / list.length) % 2 === 0 ? (['server', 'sql'] as const) : (['sql', 'server'] as const)
         for (const which of order) {
           const start = performance.now()
           await (which === 'server' ? call(c) : callSql(c))
@@ -88,7 +118,18 @@ export const candidatesDashboardServer: Measurement = {
         list.map((c) => {
           const s = summarize(c.server)
           const q = summarize(c.sql)
-          return [c.name, { p50: s.p50, p95: s.p95, sqlP50: q.p50, sqlP95: q.p95, statements: c.statements.length, rows: c.rows, total: c.total }]
+          return [
+            c.name,
+            {
+              p50: s.p50,
+              p95: s.p95,
+              sqlP50: q.p50,
+              sqlP95: q.p95,
+              statements: c.statements.length,
+              rows: c.rows,
+              total: c.total,
+            },
+          ]
         }),
       )
     const slowest = cases.reduce((a, b) => (summarize(b.server).p95 > summarize(a.server).p95 ? b : a))

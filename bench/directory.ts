@@ -20,7 +20,9 @@ import type { Measurement } from './measurements'
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits
 
 async function biggestDirectoryOrganisation(pool: Pool) {
-  const { rows } = await pool.query<{ id: string; n: number }>('SELECT organisation_id AS id, count(*)::int AS n FROM job_offers GROUP BY 1 ORDER BY 2 DESC LIMIT 1')
+  const { rows } = await pool.query<{ id: string; n: number }>(
+    'SELECT organisation_id AS id, count(*)::int AS n FROM job_offers GROUP BY 1 ORDER BY 2 DESC LIMIT 1',
+  )
   return rows[0]!
 }
 
@@ -31,10 +33,20 @@ type Case<P> = { name: string; params: P; statements: Statement[]; server: numbe
  * the function and the same statements straight through pg (concurrently, as the function runs them), alternating
  * which goes first. `ratio` is the function's p95 over its SQL's.
  */
-export async function serverAgainstSql<P>(pool: Pool, db: Db, iterations: number, cases: { name: string; params: P }[], call: (db: Db, params: P) => Promise<unknown>, target: number) {
+export async function serverAgainstSql<P>(
+  pool: Pool,
+  db: Db,
+  iterations: number,
+  cases: { name: string; params: P }[],
+  call: (db: Db, params: P) => Promise<unknown>,
+  target: number,
+) {
   const list: Case<P>[] = cases.map((c) => ({ ...c, statements: [], server: [], sql: [] }))
   let captured: Statement[] = []
-  const logging = drizzle(pool, { schema, logger: { logQuery: (sql, params) => void captured.push({ sql, params: [...params] }) } }) as unknown as Db
+  const logging = drizzle(pool, {
+    schema,
+    logger: { logQuery: (sql, params) => void captured.push({ sql, params: [...params] }) },
+  }) as unknown as Db
   for (const c of list) {
     captured = []
     await call(logging, c.params)
@@ -58,7 +70,12 @@ export async function serverAgainstSql<P>(pool: Pool, db: Db, iterations: number
     ...server,
     sqlAlone: { p50: sql.p50, p95: sql.p95 },
     ratio,
-    cases: Object.fromEntries(list.map((c) => [c.name, { p95: summarize(c.server).p95, sqlP95: summarize(c.sql).p95, statements: c.statements.length }])),
+    cases: Object.fromEntries(
+      list.map((c) => [
+        c.name,
+        { p95: summarize(c.server).p95, sqlP95: summarize(c.sql).p95, statements: c.statements.length },
+      ]),
+    ),
     target: { p95: target, ratioToSql: 3 },
     ok: server.p95 <= target && ratio <= 3,
   }
@@ -68,7 +85,10 @@ export const enterprisesDashboardServer: Measurement = {
   name: 'enterprises-dashboard-server',
   async run({ pool, db, iterations }) {
     const org = await biggestDirectoryOrganisation(pool)
-    const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM enterprises WHERE organisation_id = $1', [org.id])
+    const { rows } = await pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM enterprises WHERE organisation_id = $1',
+      [org.id],
+    )
     const cases: { name: string; params: EnterpriseFilters }[] = [
       { name: 'none', params: {} },
       { name: 'search', params: { search: 'boulan' } },
@@ -77,7 +97,10 @@ export const enterprisesDashboardServer: Measurement = {
       { name: 'without offers', params: { offers: 'none' } },
       { name: 'recent, page 5', params: { sort: 'recent', page: 5 } },
     ]
-    return { organisationEnterprises: rows[0]!.n, ...(await serverAgainstSql(pool, db, iterations, cases, (d, p) => listEnterprises(d, org.id, p), 30)) }
+    return {
+      organisationEnterprises: rows[0]!.n,
+      ...(await serverAgainstSql(pool, db, iterations, cases, (d, p) => listEnterprises(d, org.id, p), 30)),
+    }
   },
 }
 
@@ -85,8 +108,14 @@ export const jobOffersDashboardServer: Measurement = {
   name: 'job-offers-dashboard-server',
   async run({ pool, db, iterations }) {
     const org = await biggestDirectoryOrganisation(pool)
-    const { rows: places } = await pool.query<{ id: string }>('SELECT place_id AS id FROM job_offers WHERE organisation_id = $1 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1', [org.id])
-    const { rows: enterprises } = await pool.query<{ id: string }>('SELECT enterprise_id AS id FROM job_offers WHERE organisation_id = $1 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1', [org.id])
+    const { rows: places } = await pool.query<{ id: string }>(
+      'SELECT place_id AS id FROM job_offers WHERE organisation_id = $1 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+      [org.id],
+    )
+    const { rows: enterprises } = await pool.query<{ id: string }>(
+      'SELECT enterprise_id AS id FROM job_offers WHERE organisation_id = $1 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+      [org.id],
+    )
     const cases: { name: string; params: JobOfferFilters }[] = [
       { name: 'none', params: {} },
       { name: 'search', params: { search: 'chauffeur' } },
@@ -95,7 +124,10 @@ export const jobOffersDashboardServer: Measurement = {
       { name: 'enterprise', params: { enterpriseId: enterprises[0]!.id } },
       { name: 'by start, page 3', params: { sort: 'start', page: 3 } },
     ]
-    return { organisationJobOffers: org.n, ...(await serverAgainstSql(pool, db, iterations, cases, (d, p) => listJobOffers(d, org.id, p), 30)) }
+    return {
+      organisationJobOffers: org.n,
+      ...(await serverAgainstSql(pool, db, iterations, cases, (d, p) => listJobOffers(d, org.id, p), 30)),
+    }
   },
 }
 
@@ -103,7 +135,10 @@ export const suggestionsServer: Measurement = {
   name: 'suggestions-server',
   async run({ pool, db, iterations }) {
     const org = await biggestDirectoryOrganisation(pool)
-    const { rows: offers } = await pool.query<{ id: string }>("SELECT id FROM job_offers WHERE organisation_id = $1 AND status = 'open' ORDER BY id LIMIT 50", [org.id])
+    const { rows: offers } = await pool.query<{ id: string }>(
+      "SELECT id FROM job_offers WHERE organisation_id = $1 AND status = 'open' ORDER BY id LIMIT 50",
+      [org.id],
+    )
     let found = 0
     for (const o of offers.slice(0, 10)) found += (await suggestCandidates(db, org.id, o.id)).length
     const durations: number[] = []
@@ -120,9 +155,14 @@ export const suggestionsServer: Measurement = {
 export const responseIndicatorServer: Measurement = {
   name: 'response-indicator-server',
   async run({ pool, db, iterations }) {
-    const { rows: orgs } = await pool.query<{ id: string }>('SELECT organisation_id AS id FROM social_applies GROUP BY 1 ORDER BY count(*) DESC LIMIT 1')
+    const { rows: orgs } = await pool.query<{ id: string }>(
+      'SELECT organisation_id AS id FROM social_applies GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+    )
     const org = orgs[0]!.id
-    const { rows: structures } = await pool.query<{ id: string; n: number }>('SELECT structure_id AS id, count(*)::int AS n FROM social_applies WHERE organisation_id = $1 GROUP BY 1 ORDER BY 2 DESC LIMIT 20', [org])
+    const { rows: structures } = await pool.query<{ id: string; n: number }>(
+      'SELECT structure_id AS id, count(*)::int AS n FROM social_applies WHERE organisation_id = $1 GROUP BY 1 ORDER BY 2 DESC LIMIT 20',
+      [org],
+    )
     const now = new Date(ANCHOR)
     for (const s of structures.slice(0, 5)) await responseIndicator(db, org, s.id, now)
     const durations: number[] = []
@@ -140,11 +180,17 @@ export const responseIndicatorServer: Measurement = {
 export const import5000Offers: Measurement = {
   name: 'import-5000-offers',
   async run({ pool, db, log }) {
-    const { rows } = await pool.query<{ id: string }>('SELECT structure_id AS id FROM organisation_partner_structures ORDER BY structure_id LIMIT 1')
+    const { rows } = await pool.query<{ id: string }>(
+      'SELECT structure_id AS id FROM organisation_partner_structures ORDER BY structure_id LIMIT 1',
+    )
     const structureId = rows[0]!.id
-    const lines = ['identifiant;nom;description;date de début;date de fin;étiquettes;adresse;nom du contact;téléphone du contact;email du contact']
+    const lines = [
+      'identifiant;nom;description;date de début;date de fin;étiquettes;adresse;nom du contact;téléphone du contact;email du contact',
+    ]
     for (let i = 0; i < 5000; i++) {
-      lines.push(`bench-${i};Offre importée ${i};<p>Accompagnement numéro ${i}, <strong>sur rendez-vous</strong>.</p>;01/01/2026;31/12/2027;mobilite;${i} rue Verte, 76000 Rouen;Contact ${i};02 35 00 ${String(i % 100).padStart(2, '0')} 00;contact${i}@import.test`)
+      lines.push(
+        `bench-${i};Offre importée ${i};<p>Accompagnement numéro ${i}, <strong>sur rendez-vous</strong>.</p>;01/01/2026;31/12/2027;mobilite;${i} rue Verte, 76000 Rouen;Contact ${i};02 35 00 ${String(i % 100).padStart(2, '0')} 00;contact${i}@import.test`,
+      )
     }
     const bytes = new TextEncoder().encode(lines.join('\n'))
     const start = performance.now()
@@ -156,6 +202,14 @@ export const import5000Offers: Measurement = {
     if (!outcome.ok) throw new Error(outcome.error)
     log(`import: ${outcome.created} created in ${seconds} s`)
     await pool.query("DELETE FROM social_offers WHERE source = 'import-csv' AND offer_id LIKE 'bench-%'")
-    return { rows: 5000, created: outcome.created, invalid: analysis.invalid, seconds, analyseSeconds: round((analysed - start) / 1000), target: { seconds: 5 }, ok: seconds <= 5 && outcome.created === 5000 }
+    return {
+      rows: 5000,
+      created: outcome.created,
+      invalid: analysis.invalid,
+      seconds,
+      analyseSeconds: round((analysed - start) / 1000),
+      target: { seconds: 5 },
+      ok: seconds <= 5 && outcome.created === 5000,
+    }
   },
 }

@@ -36,17 +36,37 @@ const BUILD_ID = path.join(ROOT, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID
 /** What `npm start` runs once the database is ready: `next start` in one worker per core (WEB_CONCURRENCY). */
 const SERVE = path.join(ROOT, 'scripts', 'serve.mjs')
 const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
 
-const PARTNER = { id: 'bench-http-partner', email: 'bench-http@bench.passerelle.test', password: 'Bench-Password-2026!' }
+const PARTNER = {
+  id: 'bench-http-partner',
+  email: 'bench-http@bench.passerelle.test',
+  password: 'Bench-Password-2026!',
+}
 /** A counsellor of the largest organisation: the candidate sheet's reader. */
-const COUNSELLOR = { id: 'bench-http-counsellor', email: 'bench-http-conseiller@bench.passerelle.test', password: 'Bench-Password-2026!' }
+const COUNSELLOR = {
+  id: 'bench-http-counsellor',
+  email: 'bench-http-conseiller@bench.passerelle.test',
+  password: 'Bench-Password-2026!',
+}
 /** What a browser sends: the server compresses its answers, as in production. */
 const ACCEPT_ENCODING = 'gzip, deflate, br'
 /** The floors (see runHttp): a page of the app without data of its own, and the route handler that does least. */
 const FLOOR_PAGE = '/legal-notice'
 const SERVER_SECRET = 'bench-secret-not-for-production-0123456789abcdef'
-const ADMIN = { id: 'bench-http-admin', email: 'bench-http-admin@bench.passerelle.test', password: 'Bench-Password-2026!' }
+const ADMIN = {
+  id: 'bench-http-admin',
+  email: 'bench-http-admin@bench.passerelle.test',
+  password: 'Bench-Password-2026!',
+}
 const FLOOR_ENDPOINT = '/api/health'
 
 export type HttpOptions = {
@@ -77,7 +97,11 @@ const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** di
 /** `next build`, only when `--http` is asked for and there is no build; its output goes to stderr. */
 export async function build(log: (message: string) => void): Promise<void> {
   log('no .next/BUILD_ID: building the app (next build)')
-  const child = spawn('npx', ['next', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } })
+  const child = spawn('npx', ['next', 'build'], {
+    cwd: ROOT,
+    stdio: ['ignore', 2, 2],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  })
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
   if (code !== 0) throw new Error(`next build exited with ${code}`)
 }
@@ -152,7 +176,9 @@ async function startServer(dbUrl: string, log: (message: string) => void): Promi
     }
     await sleep(250)
   }
-  log(`scripts/serve.mjs on ${base} (pid ${child.pid}, WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? 'unset: one worker per core'})`)
+  log(
+    `scripts/serve.mjs on ${base} (pid ${child.pid}, WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? 'unset: one worker per core'})`,
+  )
   return { port, base, origin, pid: child.pid!, stop }
 }
 
@@ -168,14 +194,25 @@ async function startServerWithRetry(dbUrl: string, log: (message: string) => voi
   }
 }
 
-type BenchUser = { id: string; email: string; password: string; role: 'fullPartner' | 'counsellor' | 'admin'; structureId?: string; organisationId?: string }
+type BenchUser = {
+  id: string
+  email: string
+  password: string
+  role: 'fullPartner' | 'counsellor' | 'admin'
+  structureId?: string
+  organisationId?: string
+}
 
 /**
  * A session for a bench user who would be asked a second factor (an administrator: settings.* permissions), made as
  * better-auth makes one: a session row, and its token signed with the server's secret in the session cookie (whose
  * name is read from a signed-in user's cookies). Only the bench does this, on its own throwaway database.
  */
-async function mintedSession(pool: Pool, signedInCookies: { name: string; value: string }[], user: BenchUser): Promise<string> {
+async function mintedSession(
+  pool: Pool,
+  signedInCookies: { name: string; value: string }[],
+  user: BenchUser,
+): Promise<string> {
   await pool.query(
     `INSERT INTO "user" (id, name, email, email_verified, first_name, last_name, role, structure_id, organisation_id, onboarded_at, terms_version)
      VALUES ($1, 'Bench HTTP', $2, true, 'Bench', 'HTTP', $3, $4, $5, now(), $6)
@@ -183,7 +220,10 @@ async function mintedSession(pool: Pool, signedInCookies: { name: string; value:
     [user.id, user.email, user.role, user.structureId ?? null, user.organisationId ?? null, TERMS_VERSION],
   )
   const token = crypto.randomBytes(24).toString('base64url')
-  await pool.query(`INSERT INTO session (id, token, user_id, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`, [crypto.randomUUID(), token, user.id])
+  await pool.query(
+    `INSERT INTO session (id, token, user_id, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
+    [crypto.randomUUID(), token, user.id],
+  )
   const name = signedInCookies.find((c) => c.name.endsWith('session_token'))!.name
   const signature = crypto.createHmac('sha256', SERVER_SECRET).update(token).digest('base64')
   return `${name}=${encodeURIComponent(`${token}.${signature}`)}`
@@ -213,7 +253,8 @@ async function signIn(server: Server, pool: Pool, user: BenchUser): Promise<{ na
     .map((c) => c.split(';')[0]!)
     .filter((c) => c.includes('=') && !c.endsWith('='))
     .map((c) => ({ name: c.slice(0, c.indexOf('=')), value: c.slice(c.indexOf('=') + 1) }))
-  if (!cookies.some((c) => c.name.includes('session_token'))) throw new Error(`sign-in: no session cookie in ${JSON.stringify(cookies)}`)
+  if (!cookies.some((c) => c.name.includes('session_token')))
+    throw new Error(`sign-in: no session cookie in ${JSON.stringify(cookies)}`)
   return cookies
 }
 
@@ -225,15 +266,22 @@ async function signIn(server: Server, pool: Pool, user: BenchUser): Promise<{ na
 async function steadyCounters(pool: Pool, log: (message: string) => void): Promise<void> {
   const t = performance.now()
   const db = drizzle(pool, { schema })
-  for (const compact of [compactApplyTabCounts, compactApplyStats, compactCandidateCounts]) while ((await compact(db)) > 0);
+  for (const compact of [compactApplyTabCounts, compactApplyStats, compactCandidateCounts])
+    while ((await compact(db)) > 0);
   await pool.query('VACUUM ANALYZE social_apply_count_deltas, stats_apply_deltas, candidate_count_deltas')
   log(`counters folded and vacuumed in ${((performance.now() - t) / 1000).toFixed(1)} s`)
 }
 
 /** The largest organisation, and its candidate with the most applies (a sheet as it is opened for). */
 async function busiestCandidate(pool: Pool): Promise<{ organisationId: string; candidateId: string }> {
-  const { rows: [org] } = await pool.query<{ id: string }>('SELECT organisation_id AS id FROM candidates GROUP BY 1 ORDER BY count(*) DESC LIMIT 1')
-  const { rows: [candidate] } = await pool.query<{ id: string }>(
+  const {
+    rows: [org],
+  } = await pool.query<{ id: string }>(
+    'SELECT organisation_id AS id FROM candidates GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+  )
+  const {
+    rows: [candidate],
+  } = await pool.query<{ id: string }>(
     'SELECT candidate_id AS id FROM social_applies WHERE organisation_id = $1 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1',
     [org!.id],
   )
@@ -247,13 +295,16 @@ type Sample = { status: number; ttfb: number; total: number; bytes?: number }
 function send(agent: http.Agent, port: number, request: Request): Promise<Sample> {
   return new Promise((resolve) => {
     const start = performance.now()
-    const req = http.request({ host: '127.0.0.1', port, path: request.path, method: request.method, headers: request.headers, agent }, (res) => {
-      const ttfb = performance.now() - start
-      let bytes = 0
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ttfb, total: performance.now() - start, bytes }))
-      res.on('error', () => resolve({ status: 0, ttfb, total: performance.now() - start }))
-    })
+    const req = http.request(
+      { host: '127.0.0.1', port, path: request.path, method: request.method, headers: request.headers, agent },
+      (res) => {
+        const ttfb = performance.now() - start
+        let bytes = 0
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ttfb, total: performance.now() - start, bytes }))
+        res.on('error', () => resolve({ status: 0, ttfb, total: performance.now() - start }))
+      },
+    )
     req.setTimeout(30_000, () => req.destroy(new Error('timeout')))
     req.on('error', () => resolve({ status: 0, ttfb: performance.now() - start, total: performance.now() - start }))
     req.end(request.body)
@@ -302,7 +353,13 @@ function result(concurrency: number, samples: Sample[], elapsed: number): LoadRe
 }
 
 /** One request under `concurrency` workers for `seconds`, after `warmupSeconds` of the same load untimed. */
-async function load(port: number, request: Request, concurrency: number, seconds: number, warmupSeconds: number): Promise<LoadResult> {
+async function load(
+  port: number,
+  request: Request,
+  concurrency: number,
+  seconds: number,
+  warmupSeconds: number,
+): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
   try {
     if (warmupSeconds > 0) await phase(agent, port, request, concurrency, warmupSeconds)
@@ -318,7 +375,15 @@ async function load(port: number, request: Request, concurrency: number, seconds
  * in alternating slices (figure, floor, figure…) so that both meet the same machine: on a shared host the speed of the
  * cores drifts by half from one minute to the next. Each gets `seconds` in all, after `warmupSeconds` each.
  */
-async function pairedLoad(port: number, figure: Request, floor: Request, concurrency: number, seconds: number, warmupSeconds: number, slices = 5) {
+async function pairedLoad(
+  port: number,
+  figure: Request,
+  floor: Request,
+  concurrency: number,
+  seconds: number,
+  warmupSeconds: number,
+  slices = 5,
+) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
   try {
     if (warmupSeconds > 0) {
@@ -327,13 +392,19 @@ async function pairedLoad(port: number, figure: Request, floor: Request, concurr
     }
     const runs = { figure: { samples: [] as Sample[], elapsed: 0 }, floor: { samples: [] as Sample[], elapsed: 0 } }
     for (let i = 0; i < slices; i++) {
-      for (const [key, request] of [['figure', figure], ['floor', floor]] as const) {
+      for (const [key, request] of [
+        ['figure', figure],
+        ['floor', floor],
+      ] as const) {
         const { samples, elapsed } = await phase(agent, port, request, concurrency, seconds / slices)
         runs[key].samples.push(...samples)
         runs[key].elapsed += elapsed
       }
     }
-    return { figure: result(concurrency, runs.figure.samples, runs.figure.elapsed), floor: result(concurrency, runs.floor.samples, runs.floor.elapsed) }
+    return {
+      figure: result(concurrency, runs.figure.samples, runs.figure.elapsed),
+      floor: result(concurrency, runs.floor.samples, runs.floor.elapsed),
+    }
   } finally {
     agent.destroy()
   }
@@ -342,11 +413,21 @@ async function pairedLoad(port: number, figure: Request, floor: Request, concurr
 /** Lighthouse's four category scores (its default: a mobile device, simulated throttling) for a page, in Chromium. */
 async function lighthouseScores(server: Server, pagePath: string, target: number) {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')])
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] })
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  })
   try {
-    const result = await lighthouse(`${server.base}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
+    const result = await lighthouse(`${server.base}${pagePath}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    })
     if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`)
-    const scores = Object.fromEntries(Object.entries(result.lhr.categories).map(([key, category]) => [key, Math.round((category.score ?? 0) * 100)]))
+    const scores = Object.fromEntries(
+      Object.entries(result.lhr.categories).map(([key, category]) => [key, Math.round((category.score ?? 0) * 100)]),
+    )
     const audits = result.lhr.audits
     return {
       scores,
@@ -363,7 +444,12 @@ async function lighthouseScores(server: Server, pagePath: string, target: number
 type Script = { file: string; encoding: string; transferred: number; gzip: number; bytes: number }
 
 /** The scripts a fresh Chromium (no cache) downloads for a page, until the network is idle. */
-async function firstLoadJs(server: Server, pagePath: string, cookies: { name: string; value: string }[], budgetKB = 160) {
+async function firstLoadJs(
+  server: Server,
+  pagePath: string,
+  cookies: { name: string; value: string }[],
+  budgetKB = 160,
+) {
   const { chromium } = await import('@playwright/test')
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   try {
@@ -380,13 +466,20 @@ async function firstLoadJs(server: Server, pagePath: string, cookies: { name: st
           const { responseBodySize } = await response.request().sizes()
           // Gzip as sent when it was; otherwise (identity, br…) the body gzipped here at zlib's default level.
           const gzip = encoding === 'gzip' ? responseBodySize : zlib.gzipSync(body).length
-          return { file: new URL(response.url()).pathname, encoding: encoding || 'identity', transferred: responseBodySize, gzip, bytes: body.length }
+          return {
+            file: new URL(response.url()).pathname,
+            encoding: encoding || 'identity',
+            transferred: responseBodySize,
+            gzip,
+            bytes: body.length,
+          }
         })(),
       )
     })
     const response = await page.goto(`${server.base}${pagePath}`, { waitUntil: 'networkidle', timeout: 60_000 })
     const landed = new URL(page.url()).pathname
-    if (!response || response.status() !== 200 || landed !== pagePath) throw new Error(`${pagePath}: status ${response?.status()}, landed on ${landed}`)
+    if (!response || response.status() !== 200 || landed !== pagePath)
+      throw new Error(`${pagePath}: status ${response?.status()}, landed on ${landed}`)
     const scripts = await Promise.all(pending)
     await context.close()
     const encodings: Record<string, number> = {}
@@ -413,7 +506,18 @@ async function firstLoadJs(server: Server, pagePath: string, cookies: { name: st
 export async function runHttp(options: HttpOptions): Promise<void> {
   const { dbUrl, pool, offer, seconds, pagesSeconds = 3, pages: pageFilter, warmupSeconds, only, log, print } = options
   const wanted = (name: string) => !only || only.includes(name)
-  const names = ['offer-page-ttfb', 'applies-endpoint-rps', 'main-pages-rps', 'candidate-sheet-ttfb', 'job-offer-page-ttfb', 'workshop-page-ttfb', 'offer-page-first-load-js', 'first-load-js', 'public-pages-first-load-js', 'public-pages-lighthouse']
+  const names = [
+    'offer-page-ttfb',
+    'applies-endpoint-rps',
+    'main-pages-rps',
+    'candidate-sheet-ttfb',
+    'job-offer-page-ttfb',
+    'workshop-page-ttfb',
+    'offer-page-first-load-js',
+    'first-load-js',
+    'public-pages-first-load-js',
+    'public-pages-lighthouse',
+  ]
   if (![...names, 'mixed-workload'].some(wanted)) return log('no HTTP figure among --only')
   await steadyCounters(pool, log)
   const server = await startServerWithRetry(dbUrl, log)
@@ -422,41 +526,76 @@ export async function runHttp(options: HttpOptions): Promise<void> {
     const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ')
     log(`signed in as ${PARTNER.email} (structure ${offer.structureId})`)
 
-    const pageRequest: Request = { path: `/offer/social/${offer.id}`, method: 'GET', headers: { cookie, 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' } }
+    const pageRequest: Request = {
+      path: `/offer/social/${offer.id}`,
+      method: 'GET',
+      headers: { cookie, 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' },
+    }
     const appliesRequest: Request = {
       path: `/api/offers/${offer.id}/applies`,
       method: 'POST',
-      headers: { cookie, 'accept-encoding': ACCEPT_ENCODING, 'content-type': 'application/json', origin: server.origin },
+      headers: {
+        cookie,
+        'accept-encoding': ACCEPT_ENCODING,
+        'content-type': 'application/json',
+        origin: server.origin,
+      },
       body: JSON.stringify({ tab: 'PRESCRIPTION_FILLED', page: 1 }),
     }
     // Both answer what they should before being loaded: the page (not a redirect to the login), 50 rows.
     const agent = new http.Agent()
     const check = await send(agent, server.port, pageRequest)
     if (check.status !== 200) throw new Error(`GET ${pageRequest.path}: ${check.status}`)
-    const api = await fetch(`${server.base}${appliesRequest.path}`, { method: 'POST', headers: appliesRequest.headers, body: appliesRequest.body })
+    const api = await fetch(`${server.base}${appliesRequest.path}`, {
+      method: 'POST',
+      headers: appliesRequest.headers,
+      body: appliesRequest.body,
+    })
     const apiBody = (await api.json()) as { rows?: unknown[] }
-    if (api.status !== 200 || apiBody.rows?.length !== 50) throw new Error(`POST ${appliesRequest.path}: ${api.status} ${JSON.stringify(apiBody).slice(0, 200)}`)
+    if (api.status !== 200 || apiBody.rows?.length !== 50)
+      throw new Error(`POST ${appliesRequest.path}: ${api.status} ${JSON.stringify(apiBody).slice(0, 200)}`)
 
     /**
      * The floors the figures are measured against, each in turns with its figure (pairedLoad): a page of the app with no
      * data of its own (the legal notice: the same layout, session read and proxy, a few lines of text), and the route
      * handler that does least (the health check: one `select 1`). What a figure adds to its floor is the app's own cost.
      */
-    const floorPage = (cookieHeader: string): Request => ({ path: FLOOR_PAGE, method: 'GET', headers: { cookie: cookieHeader, 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' } })
-    const floorEndpoint: Request = { path: FLOOR_ENDPOINT, method: 'GET', headers: { 'accept-encoding': ACCEPT_ENCODING } }
+    const floorPage = (cookieHeader: string): Request => ({
+      path: FLOOR_PAGE,
+      method: 'GET',
+      headers: { cookie: cookieHeader, 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' },
+    })
+    const floorEndpoint: Request = {
+      path: FLOOR_ENDPOINT,
+      method: 'GET',
+      headers: { 'accept-encoding': ACCEPT_ENCODING },
+    }
     for (const floor of [floorPage(cookie), floorEndpoint]) {
       const answer = await send(agent, server.port, floor)
       if (answer.status !== 200) throw new Error(`GET ${floor.path}: ${answer.status}`)
     }
     agent.destroy()
-    const floorOf = (floor: LoadResult, path: string) => ({ path, p50: floor.ttfb.p50, p95: floor.ttfb.p95, rps: floor.rps, errors: floor.errors })
+    const floorOf = (floor: LoadResult, path: string) => ({
+      path,
+      p50: floor.ttfb.p50,
+      p95: floor.ttfb.p95,
+      rps: floor.rps,
+      errors: floor.errors,
+    })
 
     /** A page's time to first byte under 20 clients (in turns with the floor page), and for one client alone (the latency without queueing). */
     // Issue 16 §1: `ok` follows the pages per second against the floor's, measured in the same turns (`rpsRatioToFloor`);
     // the absolute figures stay for the record.
     const ttfbFigure = async (bench: string, shownPath: string, request: Request, rpsRatioTarget = 0.5) => {
       log(`measuring ${bench} and ${FLOOR_PAGE} in turns (20 clients, ${seconds} s each)`)
-      const { figure: loaded, floor } = await pairedLoad(server.port, request, floorPage(request.headers.cookie!), 20, seconds, warmupSeconds)
+      const { figure: loaded, floor } = await pairedLoad(
+        server.port,
+        request,
+        floorPage(request.headers.cookie!),
+        20,
+        seconds,
+        warmupSeconds,
+      )
       const single = await load(server.port, request, 1, Math.min(5, seconds), 0)
       print({
         bench,
@@ -478,11 +617,19 @@ export async function runHttp(options: HttpOptions): Promise<void> {
       })
     }
 
-    if (wanted('offer-page-ttfb')) await ttfbFigure('offer-page-ttfb', '/offer/social/<busiest offer>', pageRequest, 0.6)
+    if (wanted('offer-page-ttfb'))
+      await ttfbFigure('offer-page-ttfb', '/offer/social/<busiest offer>', pageRequest, 0.6)
 
     if (wanted('applies-endpoint-rps')) {
       log(`measuring applies-endpoint-rps and ${FLOOR_ENDPOINT} in turns (50 connections, ${seconds} s each)`)
-      const { figure: applies, floor } = await pairedLoad(server.port, appliesRequest, floorEndpoint, 50, seconds, warmupSeconds)
+      const { figure: applies, floor } = await pairedLoad(
+        server.port,
+        appliesRequest,
+        floorEndpoint,
+        50,
+        seconds,
+        warmupSeconds,
+      )
       print({
         bench: 'applies-endpoint-rps',
         path: '/api/offers/<busiest offer>/applies',
@@ -506,7 +653,11 @@ export async function runHttp(options: HttpOptions): Promise<void> {
       const sheetRequest: Request = {
         path: `/v2/candidate/${candidateId}/identite`,
         method: 'GET',
-        headers: { cookie: counsellorCookies.map((c) => `${c.name}=${c.value}`).join('; '), 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' },
+        headers: {
+          cookie: counsellorCookies.map((c) => `${c.name}=${c.value}`).join('; '),
+          'accept-encoding': ACCEPT_ENCODING,
+          accept: 'text/html',
+        },
       }
       const sheetAgent = new http.Agent()
       const sheetCheck = await send(sheetAgent, server.port, sheetRequest)
@@ -521,8 +672,20 @@ export async function runHttp(options: HttpOptions): Promise<void> {
         'SELECT j.id, j.organisation_id FROM job_offers j JOIN job_placements p ON p.job_offer_id = j.id GROUP BY j.id ORDER BY count(*) DESC, j.id LIMIT 1',
       )
       const jobOffer = rows[0]!
-      const counsellorCookies = await signIn(server, pool, { ...COUNSELLOR, role: 'counsellor', organisationId: jobOffer.organisation_id })
-      const jobRequest: Request = { path: `/v2/offer/${jobOffer.id}`, method: 'GET', headers: { cookie: counsellorCookies.map((c) => `${c.name}=${c.value}`).join('; '), 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' } }
+      const counsellorCookies = await signIn(server, pool, {
+        ...COUNSELLOR,
+        role: 'counsellor',
+        organisationId: jobOffer.organisation_id,
+      })
+      const jobRequest: Request = {
+        path: `/v2/offer/${jobOffer.id}`,
+        method: 'GET',
+        headers: {
+          cookie: counsellorCookies.map((c) => `${c.name}=${c.value}`).join('; '),
+          'accept-encoding': ACCEPT_ENCODING,
+          accept: 'text/html',
+        },
+      }
       const jobAgent = new http.Agent()
       const jobCheck = await send(jobAgent, server.port, jobRequest)
       jobAgent.destroy()
@@ -546,8 +709,20 @@ export async function runHttp(options: HttpOptions): Promise<void> {
            SELECT $1, $2, id, 'registered' FROM candidates WHERE organisation_id = $1 AND anonymised_at IS NULL ORDER BY id LIMIT 200`,
           [workshop.organisation_id, workshop.id],
         )
-        const counsellorCookies = await signIn(server, pool, { ...COUNSELLOR, role: 'counsellor', organisationId: workshop.organisation_id })
-        const workshopRequest: Request = { path: `/workshops/${workshop.id}`, method: 'GET', headers: { cookie: counsellorCookies.map((c) => `${c.name}=${c.value}`).join('; '), 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' } }
+        const counsellorCookies = await signIn(server, pool, {
+          ...COUNSELLOR,
+          role: 'counsellor',
+          organisationId: workshop.organisation_id,
+        })
+        const workshopRequest: Request = {
+          path: `/workshops/${workshop.id}`,
+          method: 'GET',
+          headers: {
+            cookie: counsellorCookies.map((c) => `${c.name}=${c.value}`).join('; '),
+            'accept-encoding': ACCEPT_ENCODING,
+            accept: 'text/html',
+          },
+        }
         const workshopAgent = new http.Agent()
         const workshopCheck = await send(workshopAgent, server.port, workshopRequest)
         workshopAgent.destroy()
@@ -562,14 +737,26 @@ export async function runHttp(options: HttpOptions): Promise<void> {
     // Issue 16 §1: every page of the main layout, as an administrator of the biggest organisation (a partner for the
     // partner's pages), each in turns with the floor page under the same session: pages per second ≥ 0.5× the floor's.
     if (wanted('main-pages-rps')) {
-      const { rows: [org] } = await pool.query<{ id: string }>('SELECT organisation_id AS id FROM candidates GROUP BY 1 ORDER BY count(*) DESC LIMIT 1')
+      const {
+        rows: [org],
+      } = await pool.query<{ id: string }>(
+        'SELECT organisation_id AS id FROM candidates GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+      )
       const adminCookie = await mintedSession(pool, cookies, { ...ADMIN, role: 'admin', organisationId: org!.id })
-      const pages = (await mainPages(pool, org!.id, offer)).filter((p) => !pageFilter || pageFilter.some((part) => p.route.includes(part)))
+      const pages = (await mainPages(pool, org!.id, offer)).filter(
+        (p) => !pageFilter || pageFilter.some((part) => p.route.includes(part)),
+      )
       const pageSeconds = Math.max(2, Math.min(seconds, pagesSeconds))
-      log(`measuring ${pages.length} pages of the main layout, each in turns with ${FLOOR_PAGE} (20 clients, ${pageSeconds} s each)`)
+      log(
+        `measuring ${pages.length} pages of the main layout, each in turns with ${FLOOR_PAGE} (20 clients, ${pageSeconds} s each)`,
+      )
       for (const page of pages) {
         const sessionCookie = page.as === 'partner' ? cookie : adminCookie
-        const request: Request = { path: page.path, method: 'GET', headers: { cookie: sessionCookie, 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' } }
+        const request: Request = {
+          path: page.path,
+          method: 'GET',
+          headers: { cookie: sessionCookie, 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' },
+        }
         const probeAgent = new http.Agent()
         const probe = await send(probeAgent, server.port, request)
         probeAgent.destroy()
@@ -597,11 +784,15 @@ export async function runHttp(options: HttpOptions): Promise<void> {
     // Issue 31 §1: the main pages under 20 clients of the biggest organisation and its partner structure, 1 action in
     // 10 a write, each page in turns with the floor; stale reads after the writes counted (mixed-workload.ts).
     if (wanted('mixed-workload')) {
-      const { rows: [org] } = await pool.query<{ id: string }>(
+      const {
+        rows: [org],
+      } = await pool.query<{ id: string }>(
         'SELECT organisation_id AS id FROM candidates GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
       )
       // The partner side: the busiest offer the organisation may prescribe to (its partners' or a shared structure's).
-      const { rows: [mixOffer] } = await pool.query<{ id: string; structureId: string }>(
+      const {
+        rows: [mixOffer],
+      } = await pool.query<{ id: string; structureId: string }>(
         `SELECT o.id, o.structure_id AS "structureId" FROM social_applies a
          JOIN social_offers o ON o.id = a.social_offer_id JOIN partner_structures s ON s.id = o.structure_id
          WHERE (o.service_end_date IS NULL OR o.service_end_date >= current_date)
@@ -615,17 +806,28 @@ export async function runHttp(options: HttpOptions): Promise<void> {
       const partnerCookies: string[] = []
       for (let i = 0; i < clients; i++) {
         const email = (who: string) => `bench-mixed-${who}-${i}@bench.passerelle.test`
-        orgCookies.push(await mintedSession(pool, cookies, {
-          id: `bench-mixed-admin-${i}`, email: email('admin'), password: ADMIN.password, role: 'admin',
-          organisationId: org!.id,
-        }))
-        partnerCookies.push(await mintedSession(pool, cookies, {
-          id: `bench-mixed-partner-${i}`, email: email('partner'), password: PARTNER.password, role: 'fullPartner',
-          structureId: mixOffer!.structureId,
-        }))
+        orgCookies.push(
+          await mintedSession(pool, cookies, {
+            id: `bench-mixed-admin-${i}`,
+            email: email('admin'),
+            password: ADMIN.password,
+            role: 'admin',
+            organisationId: org!.id,
+          }),
+        )
+        partnerCookies.push(
+          await mintedSession(pool, cookies, {
+            id: `bench-mixed-partner-${i}`,
+            email: email('partner'),
+            password: PARTNER.password,
+            role: 'fullPartner',
+            structureId: mixOffer!.structureId,
+          }),
+        )
       }
-      const pages = (await mainPages(pool, org!.id, mixOffer!))
-        .filter((p) => !pageFilter || pageFilter.some((part) => p.route.includes(part)))
+      const pages = (await mainPages(pool, org!.id, mixOffer!)).filter(
+        (p) => !pageFilter || pageFilter.some((part) => p.route.includes(part)),
+      )
       await runMixedWorkload({
         server: { port: server.port, origin: server.origin, pid: server.pid, distDir: path.dirname(BUILD_ID) },
         pool,
@@ -643,7 +845,11 @@ export async function runHttp(options: HttpOptions): Promise<void> {
 
     if (wanted('offer-page-first-load-js')) {
       log('measuring first-load JS of the offer page in Chromium')
-      print({ bench: 'offer-page-first-load-js', ...(await firstLoadJs(server, pageRequest.path, cookies)), path: '/offer/social/<busiest offer>' })
+      print({
+        bench: 'offer-page-first-load-js',
+        ...(await firstLoadJs(server, pageRequest.path, cookies)),
+        path: '/offer/social/<busiest offer>',
+      })
     }
     if (wanted('first-load-js')) {
       log('measuring first-load JS of /v2/login in Chromium')
@@ -657,26 +863,46 @@ export async function runHttp(options: HttpOptions): Promise<void> {
     if (wanted('public-pages-first-load-js') || wanted('public-pages-lighthouse')) {
       const token = 'benchFirstLoadLink_0000000000001'
       const diagnosisToken = crypto.randomBytes(32).toString('base64url')
-      const { rows: [org] } = await pool.query<{ id: string }>('SELECT id FROM organisations ORDER BY id LIMIT 1')
-      await pool.query(`INSERT INTO referral_links (organisation_id, token, label, notify_email) VALUES ($1, $2, 'Bench', 'bench@bench.test')`, [org!.id, token])
-      const { rows: [diagnosis] } = await pool.query<{ id: string }>(
+      const {
+        rows: [org],
+      } = await pool.query<{ id: string }>('SELECT id FROM organisations ORDER BY id LIMIT 1')
+      await pool.query(
+        `INSERT INTO referral_links (organisation_id, token, label, notify_email) VALUES ($1, $2, 'Bench', 'bench@bench.test')`,
+        [org!.id, token],
+      )
+      const {
+        rows: [diagnosis],
+      } = await pool.query<{ id: string }>(
         `INSERT INTO diagnoses (organisation_id, candidate_id, status, token_hash, token_expires_at)
          SELECT $1, id, 'sent', $2, now() + interval '7 days' FROM candidates WHERE organisation_id = $1 ORDER BY id LIMIT 1 RETURNING id`,
         [org!.id, crypto.createHash('sha256').update(diagnosisToken).digest('base64url')],
       )
-      const pages = ['/referral-form/homepage', `/referral-form/informations/${token}`, '/referral-form/confirmation', `/diagnosis/${diagnosisToken}`]
+      const pages = [
+        '/referral-form/homepage',
+        `/referral-form/informations/${token}`,
+        '/referral-form/confirmation',
+        `/diagnosis/${diagnosisToken}`,
+      ]
       const shown = (pagePath: string) => pagePath.replace(diagnosisToken, '<token>')
       try {
         if (wanted('public-pages-first-load-js')) {
           for (const pagePath of pages) {
             log(`measuring first-load JS of ${shown(pagePath)} in Chromium`)
-            print({ bench: 'public-pages-first-load-js', ...(await firstLoadJs(server, pagePath, [], 120)), path: shown(pagePath) })
+            print({
+              bench: 'public-pages-first-load-js',
+              ...(await firstLoadJs(server, pagePath, [], 120)),
+              path: shown(pagePath),
+            })
           }
         }
         if (wanted('public-pages-lighthouse')) {
           for (const pagePath of pages) {
             log(`Lighthouse (mobile) on ${shown(pagePath)}`)
-            print({ bench: 'public-pages-lighthouse', path: shown(pagePath), ...(await lighthouseScores(server, pagePath, 95)) })
+            print({
+              bench: 'public-pages-lighthouse',
+              path: shown(pagePath),
+              ...(await lighthouseScores(server, pagePath, 95)),
+            })
           }
         }
       } finally {

@@ -44,15 +44,27 @@ export const import10k: Measurement = {
   name: 'import-10k',
   async run({ client, db, iterations, log }) {
     // The biggest organisation: the duplicate check has the most candidates to look through.
-    const { rows: orgs } = await client.query<{ id: string; n: number }>('SELECT organisation_id AS id, count(*)::int AS n FROM candidates GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1')
+    const { rows: orgs } = await client.query<{ id: string; n: number }>(
+      'SELECT organisation_id AS id, count(*)::int AS n FROM candidates GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1',
+    )
     const org = orgs[0]!
-    const { rows: placeRows } = await client.query<{ label: string }>('SELECT label FROM places WHERE organisation_id = $1 ORDER BY label', [org.id])
-    const { rows: statusRows } = await client.query<{ label: string }>('SELECT label FROM candidate_statuses WHERE organisation_id = $1 ORDER BY position', [org.id])
+    const { rows: placeRows } = await client.query<{ label: string }>(
+      'SELECT label FROM places WHERE organisation_id = $1 ORDER BY label',
+      [org.id],
+    )
+    const { rows: statusRows } = await client.query<{ label: string }>(
+      'SELECT label FROM candidate_statuses WHERE organisation_id = $1 ORDER BY position',
+      [org.id],
+    )
     const { rows: referents } = await client.query<{ id: string; email: string }>(
       `SELECT id, email FROM "user" WHERE organisation_id = $1 AND role = 'referent' AND NOT disabled ORDER BY id LIMIT 1`,
       [org.id],
     )
-    const settings = { places: placeRows.map((p) => p.label.toLowerCase()), statuses: statusRows.map((s) => s.label), referentEmail: referents[0]!.email.toUpperCase() }
+    const settings = {
+      places: placeRows.map((p) => p.label.toLowerCase()),
+      statuses: statusRows.map((s) => s.label),
+      referentEmail: referents[0]!.email.toUpperCase(),
+    }
     const { customFields } = await candidateSettings(db, org.id)
 
     const runs: Record<string, number>[] = []
@@ -61,11 +73,16 @@ export const import10k: Measurement = {
     for (let run = 0; run < count; run++) {
       const tag = `Benchimport${run}`
       // Three bad rows: an email, a place of no organisation, an impossible date (file lines 1001, 5002, 9999).
-      const csv = candidatesCsv(ROWS, tag, {
-        1001: (c) => c.map((v, i) => (i === 5 ? 'pas-un-email' : v)),
-        5002: (c) => c.map((v, i) => (i === 7 ? 'Nulle-part' : v)),
-        9999: (c) => c.map((v, i) => (i === 2 ? '31/02/1990' : v)),
-      }, settings)
+      const csv = candidatesCsv(
+        ROWS,
+        tag,
+        {
+          1001: (c) => c.map((v, i) => (i === 5 ? 'pas-un-email' : v)),
+          5002: (c) => c.map((v, i) => (i === 7 ? 'Nulle-part' : v)),
+          9999: (c) => c.map((v, i) => (i === 2 ? '31/02/1990' : v)),
+        },
+        settings,
+      )
       const bytes = new TextEncoder().encode(csv)
       collectGarbage()
       const baselineRssMb = mb(process.memoryUsage().rss)
@@ -107,13 +124,17 @@ export const import10k: Measurement = {
         rssMb: mb(sampler.peak.rss),
         heapUsedMb: mb(sampler.peak.heapUsed),
       })
-      if (result.imported !== ROWS - 3 || invalidLines.join() !== '1001,5002,9999') throw new Error(`unexpected import result: ${result.imported} imported, invalid lines ${invalidLines.join()}`)
+      if (result.imported !== ROWS - 3 || invalidLines.join() !== '1001,5002,9999')
+        throw new Error(`unexpected import result: ${result.imported} imported, invalid lines ${invalidLines.join()}`)
       memory.rssMb = Math.max(memory.rssMb, mb(sampler.peak.rss))
       memory.heapUsedMb = Math.max(memory.heapUsedMb, mb(sampler.peak.heapUsed))
       log(`import-10k run ${run + 1}: ${JSON.stringify(runs.at(-1))}`)
 
       // Untimed: the imported candidates and the audit row go, so that later figures see the data as loaded.
-      await client.query(`DELETE FROM candidates WHERE organisation_id = $1 AND last_name LIKE $2`, [org.id, `${tag}-Nom-%`])
+      await client.query(`DELETE FROM candidates WHERE organisation_id = $1 AND last_name LIKE $2`, [
+        org.id,
+        `${tag}-Nom-%`,
+      ])
       await client.query(`DELETE FROM audit_log WHERE action = 'candidate.import' AND organisation_id = $1`, [org.id])
     }
     await client.query('VACUUM ANALYZE candidates')
@@ -142,9 +163,13 @@ export const import10k: Measurement = {
 export const import5000DiServices: Measurement = {
   name: 'import-5000-di-services',
   async run({ pool, db, log }) {
-    const { rows } = await pool.query<{ id: string; siret: string | null }>('SELECT s.id, s.siret FROM organisation_partner_structures l JOIN partner_structures s ON s.id = l.structure_id ORDER BY s.id LIMIT 1')
+    const { rows } = await pool.query<{ id: string; siret: string | null }>(
+      'SELECT s.id, s.siret FROM organisation_partner_structures l JOIN partner_structures s ON s.id = l.structure_id ORDER BY s.id LIMIT 1',
+    )
     const structure = rows[0]!
-    const published = JSON.parse(readFileSync(join(process.cwd(), 'tests/fixtures/data-inclusion/services-v1-search-page.json'), 'utf8')).items[0]
+    const published = JSON.parse(
+      readFileSync(join(process.cwd(), 'tests/fixtures/data-inclusion/services-v1-search-page.json'), 'utf8'),
+    ).items[0]
     const items = Array.from({ length: 5000 }, (_, i) => ({
       service: {
         ...published.service,
@@ -167,6 +192,15 @@ export const import5000DiServices: Measurement = {
     log(`import-5000-di-services: ${outcome.created} created in ${seconds} s`)
     await pool.query("DELETE FROM social_offers WHERE source = 'bench' AND offer_id LIKE 'bench--di-%'")
     await pool.query("DELETE FROM audit_log WHERE action = 'socialOffers.imported' AND entity_id = $1", [structure.id])
-    return { rows: 5000, fileMb: mb(bytes.length), created: outcome.created, invalid: analysis.invalid, seconds, analyseSeconds: round((analysed - start) / 1000), target: { seconds: 5 }, ok: seconds <= 5 && outcome.created === 5000 }
+    return {
+      rows: 5000,
+      fileMb: mb(bytes.length),
+      created: outcome.created,
+      invalid: analysis.invalid,
+      seconds,
+      analyseSeconds: round((analysed - start) / 1000),
+      target: { seconds: 5 },
+      ok: seconds <= 5 && outcome.created === 5000,
+    }
   },
 }

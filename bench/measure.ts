@@ -31,7 +31,10 @@ export function summarize(durations: number[]): Timing {
 }
 
 /** Runs fn sequentially `iterations` times (i is the iteration number, to vary inputs) and returns latencies in ms. */
-export async function measure(fn: (i: number) => Promise<unknown>, { iterations = 200, warmup = 10, before }: MeasureOptions = {}): Promise<Timing> {
+export async function measure(
+  fn: (i: number) => Promise<unknown>,
+  { iterations = 200, warmup = 10, before }: MeasureOptions = {},
+): Promise<Timing> {
   for (let i = 0; i < warmup; i++) {
     await before?.(i)
     await fn(i)
@@ -53,9 +56,17 @@ export type Statement = { sql: string; params: unknown[] }
  * The plans of a case's statements, for the report of a missed target: EXPLAIN (ANALYZE, BUFFERS) of each, logged on
  * stderr where the progress goes. `label` names a statement by its position (e.g. rows, counts).
  */
-export async function explainStatements(client: PoolClient, log: (message: string) => void, caseName: string, statements: Statement[], label = (k: number) => String(k + 1)) {
+export async function explainStatements(
+  client: PoolClient,
+  log: (message: string) => void,
+  caseName: string,
+  statements: Statement[],
+  label = (k: number) => String(k + 1),
+) {
   for (const [k, s] of statements.entries()) {
     const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params)
-    log(`EXPLAIN ANALYZE of ${caseName}, statement ${label(k)}, params ${JSON.stringify(s.params)}:\n${s.sql}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`)
+    log(
+      `EXPLAIN ANALYZE of ${caseName}, statement ${label(k)}, params ${JSON.stringify(s.params)}:\n${s.sql}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`,
+    )
   }
 }

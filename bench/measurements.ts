@@ -10,7 +10,13 @@ import { candidatesDashboardServer } from './candidates'
 import { import10k, import5000DiServices } from './import'
 import { smsBulk1000, smsThreadServer, smsWorker } from './sms'
 import { export200k, statisticsServer } from './steering'
-import { enterprisesDashboardServer, import5000Offers, jobOffersDashboardServer, responseIndicatorServer, suggestionsServer } from './directory'
+import {
+  enterprisesDashboardServer,
+  import5000Offers,
+  jobOffersDashboardServer,
+  responseIndicatorServer,
+  suggestionsServer,
+} from './directory'
 import { lateStepsServer, register200, workshopsDashboardServer } from './workshops'
 import { referralSubmitServer } from './referrals'
 import { diagnosisSuggestionsServer } from './diagnosis'
@@ -19,7 +25,13 @@ import { diagnosisSuggestionsServer } from './diagnosis'
  * client: a connection of its own for the measurement's queries; db and pool: the app's handle (`createDb`) on the
  * same database, for the domain functions; log: progress to stderr.
  */
-export type MeasurementContext = { client: PoolClient; iterations: number; db: Db; pool: Pool; log: (message: string) => void }
+export type MeasurementContext = {
+  client: PoolClient
+  iterations: number
+  db: Db
+  pool: Pool
+  log: (message: string) => void
+}
 export type Measurement = { name: string; run: (ctx: MeasurementContext) => Promise<Record<string, unknown>> }
 
 type PlanNode = { 'Index Name'?: string; Plans?: PlanNode[] }
@@ -66,7 +78,7 @@ const appliesByTab: Measurement = {
       async (i) => {
         const state = STATES[i % STATES.length]!
         const result = await client.query(APPLIES_BY_TAB, [offer.id, state])
-        rowsByState[state] = result.rows[0]?.id ? result.rowCount ?? 0 : 0
+        rowsByState[state] = result.rows[0]?.id ? (result.rowCount ?? 0) : 0
       },
       { iterations },
     )
@@ -91,7 +103,24 @@ const CANDIDATES_SEARCH = `
   )
   SELECT m.*, (SELECT count(*) FROM matches)::int AS total FROM matches m ORDER BY last_name, first_name LIMIT 50`
 /** Name parts (some typed with accents or capitals), an e-mail part and a phone part: what a counsellor types. */
-const FRAGMENTS = ['dur', 'Mor', 'lefè', 'ber', 'gir', 'élo', 'benali', 'dia', 'four', 'cam', 'sophie', 'traor', 'marchand', '0612', 'nguy', 'roux']
+const FRAGMENTS = [
+  'dur',
+  'Mor',
+  'lefè',
+  'ber',
+  'gir',
+  'élo',
+  'benali',
+  'dia',
+  'four',
+  'cam',
+  'sophie',
+  'traor',
+  'marchand',
+  '0612',
+  'nguy',
+  'roux',
+]
 
 const candidatesSearch: Measurement = {
   name: 'candidates-search-sql',
@@ -111,11 +140,42 @@ const candidatesSearch: Measurement = {
     )
     const withoutIndex: string[] = []
     for (const fragment of FRAGMENTS) {
-      if (!(await usesIndex(client, CANDIDATES_SEARCH, [org.id, fragment], 'candidates_search_trgm_idx'))) withoutIndex.push(fragment)
+      if (!(await usesIndex(client, CANDIDATES_SEARCH, [org.id, fragment], 'candidates_search_trgm_idx')))
+        withoutIndex.push(fragment)
     }
-    return { ...timing, orgCandidates: org.n, totals, usesIndex: withoutIndex.length === 0, ...(withoutIndex.length ? { withoutIndex } : {}) }
+    return {
+      ...timing,
+      orgCandidates: org.n,
+      totals,
+      usesIndex: withoutIndex.length === 0,
+      ...(withoutIndex.length ? { withoutIndex } : {}),
+    }
   },
 }
 
 /** archive-50 last: it writes (and restores) applies. */
-export const measurements: Measurement[] = [appliesByTab, candidatesSearch, appliesByTabServer, candidatesDashboardServer, fupPdf, archive50, import10k, smsThreadServer, smsBulk1000, smsWorker, statisticsServer, export200k, enterprisesDashboardServer, jobOffersDashboardServer, suggestionsServer, responseIndicatorServer, import5000Offers, import5000DiServices, workshopsDashboardServer, lateStepsServer, register200, referralSubmitServer, diagnosisSuggestionsServer]
+export const measurements: Measurement[] = [
+  appliesByTab,
+  candidatesSearch,
+  appliesByTabServer,
+  candidatesDashboardServer,
+  fupPdf,
+  archive50,
+  import10k,
+  smsThreadServer,
+  smsBulk1000,
+  smsWorker,
+  statisticsServer,
+  export200k,
+  enterprisesDashboardServer,
+  jobOffersDashboardServer,
+  suggestionsServer,
+  responseIndicatorServer,
+  import5000Offers,
+  import5000DiServices,
+  workshopsDashboardServer,
+  lateStepsServer,
+  register200,
+  referralSubmitServer,
+  diagnosisSuggestionsServer,
+]

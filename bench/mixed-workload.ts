@@ -68,9 +68,10 @@ type Answer = { status: number; ttfb: number; total: number; body: Buffer }
 function send(port: number, agent: http.Agent | false, request: Req, keepBody = false): Promise<Answer> {
   return new Promise((resolve) => {
     const start = performance.now()
-    const headers = request.body === undefined
-      ? request.headers
-      : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) }
+    const headers =
+      request.body === undefined
+        ? request.headers
+        : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) }
     const target = { host: '127.0.0.1', port, path: request.path, method: request.method, headers, agent }
     const req = http.request(target, (res) => {
       const ttfb = performance.now() - start
@@ -279,15 +280,19 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
     [offer.structureId, organisationId, offer.id],
   )
   // A coming workshop of the organisation with room for every registration of the run (made here, kept).
-  const { rows: [workshop] } = await pool.query<{ id: string }>(
+  const {
+    rows: [workshop],
+  } = await pool.query<{ id: string }>(
     `INSERT INTO workshops (organisation_id, name, theme, starts_at, ends_at, address_formatted, capacity, seats_taken,
                             status)
      VALUES ($1, 'Bench : charge mixte', 'Emploi', now() + interval '30 days', now() + interval '30 days 3 hours',
              'Salle des fêtes', 100000, 0, 'scheduled') RETURNING id::text`,
     [organisationId],
   )
-  log(`mixed-workload: ${candidateRows.length} candidates for the writes, ${pending.length} pending applies, `
-    + `workshop ${workshop!.id}`)
+  log(
+    `mixed-workload: ${candidateRows.length} candidates for the writes, ${pending.length} pending applies, ` +
+      `workshop ${workshop!.id}`,
+  )
 
   const next = { candidateEdit: 0, sms: 0, prescription: 0, registration: 0, fupAnswer: 0 }
   const claimedForArchive = new Set<string>()
@@ -378,12 +383,17 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
       }
       if (!chosen) return { ok: false, error: 'no answered apply left' }
       claimedForArchive.add(chosen.id)
-      const archived = await send(server.port, false, {
-        path: '/api/social-applies/archive',
-        method: 'POST',
-        headers: { ...base, cookie, origin: server.origin, 'content-type': 'application/json' },
-        body: JSON.stringify({ ids: [chosen.id] }),
-      }, true)
+      const archived = await send(
+        server.port,
+        false,
+        {
+          path: '/api/social-applies/archive',
+          method: 'POST',
+          headers: { ...base, cookie, origin: server.origin, 'content-type': 'application/json' },
+          body: JSON.stringify({ ids: [chosen.id] }),
+        },
+        true,
+      )
       if (archived.status !== 204) {
         return { ok: false, error: `${archived.status} ${archived.body.toString('utf8').slice(0, 200)}` }
       }
@@ -501,8 +511,10 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
     return { samples, errors: samples.length - ok.length, cpu, ttfb: summarize(samples.map((s) => s.ttfb)) }
   }
 
-  log(`mixed-workload: ${pages.length} pages, each then ${FLOOR_PAGE}, ${clients} clients, `
-    + `1 action in ${writeEvery} writes, ${seconds} s each`)
+  log(
+    `mixed-workload: ${pages.length} pages, each then ${FLOOR_PAGE}, ${clients} clients, ` +
+      `1 action in ${writeEvery} writes, ${seconds} s each`,
+  )
   await turn(FLOOR_PAGE, 'admin', warmupSeconds)
   await turn(FLOOR_PAGE, 'partner', warmupSeconds)
   const lines: Record<string, unknown>[] = []
@@ -515,8 +527,10 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
     if (warmupSeconds > 0) await turn(p.path, p.as, warmupSeconds)
     const figure = await turn(p.path, p.as, seconds)
     const floor = await turn(FLOOR_PAGE, p.as, seconds)
-    log(`mixed-workload ${p.route}: p95 ${figure.ttfb.p95} ms, floor ${floor.ttfb.p95} ms, `
-      + `${figure.samples.length} reads`)
+    log(
+      `mixed-workload ${p.route}: p95 ${figure.ttfb.p95} ms, floor ${floor.ttfb.p95} ms, ` +
+        `${figure.samples.length} reads`,
+    )
     lines.push({
       bench: 'mixed-workload',
       page: p.route,
@@ -552,12 +566,14 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
   print({
     bench: 'mixed-workload',
     page: '(writes)',
-    writes: Object.fromEntries(WRITE_KINDS.map((k) => {
-      const times = writeTimes[k]
-      const timing = times.length ? summarize(times) : undefined
-      const percentiles = timing ? { p50: timing.p50, p95: timing.p95 } : {}
-      return [k, { count: times.length, errors: writeErrors[k], ...percentiles }]
-    })),
+    writes: Object.fromEntries(
+      WRITE_KINDS.map((k) => {
+        const times = writeTimes[k]
+        const timing = times.length ? summarize(times) : undefined
+        const percentiles = timing ? { p50: timing.p50, p95: timing.p95 } : {}
+        return [k, { count: times.length, errors: writeErrors[k], ...percentiles }]
+      }),
+    ),
     staleReads: checked.reduce((sum, s) => sum + s.stale, 0),
     checkedReads: checked.reduce((sum, s) => sum + s.checks, 0),
     checkErrors: checked.reduce((sum, s) => sum + s.checkErrors, 0),

@@ -35,7 +35,16 @@ export async function busiestOffer(client: PoolClient): Promise<BusiestOffer> {
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits
 
-type Case = { name: string; tab: ApplyState; filters: ApplyFilters; statements: Statement[]; server: number[]; sql: number[]; rows: number; total: number }
+type Case = {
+  name: string
+  tab: ApplyState
+  filters: ApplyFilters
+  statements: Statement[]
+  server: number[]
+  sql: number[]
+  rows: number
+  total: number
+}
 
 /**
  * `listAppliesByTab` for the busiest offer, in each tab, without filter, with a search and with place and status
@@ -46,24 +55,54 @@ export const appliesByTabServer: Measurement = {
   name: 'applies-by-tab-server',
   async run({ client, pool, db, iterations, log }) {
     const offer = await busiestOffer(client)
-    const { rows: placeRows } = await client.query<{ id: string }>('SELECT id FROM places WHERE label = ANY($1) ORDER BY id', [FILTER_PLACES])
+    const { rows: placeRows } = await client.query<{ id: string }>(
+      'SELECT id FROM places WHERE label = ANY($1) ORDER BY id',
+      [FILTER_PLACES],
+    )
     const variants: Record<string, ApplyFilters> = {
       none: {},
       search: { search: SEARCH },
       filters: { placeIds: placeRows.map((p) => p.id), statusValues: FILTER_STATUSES },
     }
     const cases: Case[] = STATES.flatMap((tab) =>
-      Object.entries(variants).map(([variant, filters]) => ({ name: `${tab}/${variant}`, tab, filters, statements: [], server: [], sql: [], rows: 0, total: 0 })),
+      Object.entries(variants).map(([variant, filters]) => ({
+        name: `${tab}/${variant}`,
+        tab,
+        filters,
+        statements: [],
+        server: [],
+        sql: [],
+        rows: 0,
+        total: 0,
+      })),
     )
-    const call = (c: Case) => listAppliesByTab(db, { structureId: offer.structureId, offerId: offer.id, tab: c.tab, filters: c.filters, skip: 0, limit: 50 })
+    const call = (c: Case) =>
+      listAppliesByTab(db, {
+        structureId: offer.structureId,
+        offerId: offer.id,
+        tab: c.tab,
+        filters: c.filters,
+        skip: 0,
+        limit: 50,
+      })
     const callSql = (c: Case) => Promise.all(c.statements.map((s) => pool.query(s.sql, s.params)))
 
     // The exact SQL text and parameters of each case: the same call through a Drizzle instance that logs its queries.
     let captured: Statement[] = []
-    const logging = drizzle(pool, { schema, logger: { logQuery: (sql, params) => void captured.push({ sql, params: [...params] }) } })
+    const logging = drizzle(pool, {
+      schema,
+      logger: { logQuery: (sql, params) => void captured.push({ sql, params: [...params] }) },
+    })
     for (const c of cases) {
       captured = []
-      const result = await listAppliesByTab(logging, { structureId: offer.structureId, offerId: offer.id, tab: c.tab, filters: c.filters, skip: 0, limit: 50 })
+      const result = await listAppliesByTab(logging, {
+        structureId: offer.structureId,
+        offerId: offer.id,
+        tab: c.tab,
+        filters: c.filters,
+        skip: 0,
+        limit: 50,
+      })
       if (captured.length !== 2) throw new Error(`listAppliesByTab issued ${captured.length} statements, expected 2`)
       c.statements = captured
       c.rows = result.rows.length
@@ -96,7 +135,14 @@ export const appliesByTabServer: Measurement = {
       }),
     )
     const slowest = cases.reduce((a, b) => (summarize(b.server).p95 > summarize(a.server).p95 ? b : a))
-    if (!ok) await explainStatements(client, log, slowest.name, slowest.statements, (k) => `${k + 1} (${k === 0 ? 'rows' : 'counts'})`)
+    if (!ok)
+      await explainStatements(
+        client,
+        log,
+        slowest.name,
+        slowest.statements,
+        (k) => `${k + 1} (${k === 0 ? 'rows' : 'counts'})`,
+      )
     return {
       ...server,
       sql,
@@ -121,9 +167,12 @@ export const archive50: Measurement = {
   name: 'archive-50',
   async run({ client, db, iterations, log }) {
     const busy = await busiestOffer(client)
-    const { rows: structures } = await client.query<{ id: string; n: number }>(`
+    const { rows: structures } = await client.query<{ id: string; n: number }>(
+      `
       SELECT structure_id AS id, count(*)::int AS n FROM social_applies WHERE NOT archived AND state <> 'PRESCRIPTION_FILLED'
-      GROUP BY 1 ORDER BY structure_id = $1, 2 DESC, 1 LIMIT 1`, [busy.structureId])
+      GROUP BY 1 ORDER BY structure_id = $1, 2 DESC, 1 LIMIT 1`,
+      [busy.structureId],
+    )
     const structure = structures[0]!
     const { rows: idRows } = await client.query<{ id: string }>(
       `SELECT id FROM social_applies WHERE structure_id = $1 AND NOT archived AND state <> 'PRESCRIPTION_FILLED' ORDER BY id`,
@@ -143,7 +192,9 @@ export const archive50: Measurement = {
     let restores = 0
     let batch: string[] = []
     const restore = async () => {
-      await client.query('UPDATE social_applies SET archived = false, archived_at = NULL WHERE id = ANY($1::uuid[])', [ids.slice(0, next)])
+      await client.query('UPDATE social_applies SET archived = false, archived_at = NULL WHERE id = ANY($1::uuid[])', [
+        ids.slice(0, next),
+      ])
       next = 0
       restores++
     }
@@ -162,7 +213,10 @@ export const archive50: Measurement = {
     )
     await restore()
     restores--
-    await client.query(`DELETE FROM audit_log WHERE actor_id = $1 AND action = 'apply.archived' AND at >= $2`, [actorId, since])
+    await client.query(`DELETE FROM audit_log WHERE actor_id = $1 AND action = 'apply.archived' AND at >= $2`, [
+      actorId,
+      since,
+    ])
     const t = performance.now()
     await client.query('VACUUM (ANALYZE) social_applies, audit_log')
     log(`archive-50: restored the archived applies, vacuumed in ${((performance.now() - t) / 1000).toFixed(1)} s`)
@@ -187,13 +241,16 @@ export const fupPdf: Measurement = {
   async run({ client, iterations }) {
     const offer = await busiestOffer(client)
     // Both decisions, refusals for no answer to convocations (the longest answers) included.
-    const { rows } = await client.query<FupRow>(`
+    const { rows } = await client.query<FupRow>(
+      `
       SELECT f.name, o.name AS offer_name, c.first_name || ' ' || c.last_name AS candidate_name, f.beneficiary, f.prescription,
         f.partner_feedback, f.sponsors_logo, o.financing_modes
       FROM fups f JOIN social_applies a ON a.id = f.social_apply_id JOIN social_offers o ON o.id = a.social_offer_id
       JOIN candidates c ON c.id = a.candidate_id
       WHERE a.social_offer_id = $1 AND f.partner_feedback IS NOT NULL
-      ORDER BY f.id LIMIT 20`, [offer.id])
+      ORDER BY f.id LIMIT 20`,
+      [offer.id],
+    )
     if (rows.length === 0) throw new Error('no answered FUP for the busiest offer')
     const inputs: FupPdfInput[] = rows.map((r) => ({
       name: r.name,

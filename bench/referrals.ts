@@ -15,8 +15,12 @@ export const referralSubmitServer: Measurement = {
   async run({ pool, db, iterations }) {
     // The mail's text is sealed with the app's secret (lib/crypto/sealed.ts), as in the app.
     process.env.BETTER_AUTH_SECRET ??= 'bench-secret-0f3c9a7e5d1b2f4a6c8e0d2b4f6a8c1e'
-    const { rows: [org] } = await pool.query<{ id: string }>('SELECT id FROM organisations ORDER BY id LIMIT 1')
-    const { rows: [link] } = await pool.query<{ id: string }>(
+    const {
+      rows: [org],
+    } = await pool.query<{ id: string }>('SELECT id FROM organisations ORDER BY id LIMIT 1')
+    const {
+      rows: [link],
+    } = await pool.query<{ id: string }>(
       `INSERT INTO referral_links (organisation_id, token, label, notify_email) VALUES ($1, $2, 'CCAS (bench)', 'accueil@bench.passerelle.test') RETURNING id`,
       [org!.id, TOKEN],
     )
@@ -32,17 +36,37 @@ export const referralSubmitServer: Measurement = {
         [org!.id, link!.id],
       )
       await pool.query('ANALYZE orientations')
-      const { rows: places } = await pool.query<{ id: string }>('SELECT id FROM places WHERE organisation_id = $1 LIMIT 1', [org!.id])
-      const { rows: needs } = await pool.query<{ id: string }>('SELECT id FROM challenges WHERE organisation_id IS NULL ORDER BY position LIMIT 2')
+      const { rows: places } = await pool.query<{ id: string }>(
+        'SELECT id FROM places WHERE organisation_id = $1 LIMIT 1',
+        [org!.id],
+      )
+      const { rows: needs } = await pool.query<{ id: string }>(
+        'SELECT id FROM challenges WHERE organisation_id IS NULL ORDER BY position LIMIT 2',
+      )
       const form = (i: number) => ({
-        prescriberName: 'Nadia Benali', prescriberStructure: 'CCAS de Dieppe', prescriberEmail: 'n.benali@ccas.test', prescriberPhone: '02 35 84 00 00',
-        firstName: `Zoé${i}`, lastName: 'Vasseur', birthDate: '1990-04-12', phone: '06 12 34 56 78', email: '', addressFormatted: '3 rue Ampère, 76200 Dieppe',
-        placeId: places[0]?.id ?? '', needs: needs.map((n) => n.id), situation: 'Cherche un emploi de cariste. '.repeat(20), consent: true, website: '',
+        prescriberName: 'Nadia Benali',
+        prescriberStructure: 'CCAS de Dieppe',
+        prescriberEmail: 'n.benali@ccas.test',
+        prescriberPhone: '02 35 84 00 00',
+        firstName: `Zoé${i}`,
+        lastName: 'Vasseur',
+        birthDate: '1990-04-12',
+        phone: '06 12 34 56 78',
+        email: '',
+        addressFormatted: '3 rue Ampère, 76200 Dieppe',
+        placeId: places[0]?.id ?? '',
+        needs: needs.map((n) => n.id),
+        situation: 'Cherche un emploi de cariste. '.repeat(20),
+        consent: true,
+        website: '',
       })
       const durations: number[] = []
       for (let i = 0; i < iterations + 20; i++) {
         const start = performance.now()
-        const outcome = await submitOrientation(db, TOKEN, form(i), { ip: `198.51.100.${i % 250}:${i}`, now: new Date() })
+        const outcome = await submitOrientation(db, TOKEN, form(i), {
+          ip: `198.51.100.${i % 250}:${i}`,
+          now: new Date(),
+        })
         if (i >= 20) durations.push(performance.now() - start)
         if (!outcome.ok) throw new Error(`submission ${i}: ${JSON.stringify(outcome)}`)
       }
@@ -57,7 +81,9 @@ export const referralSubmitServer: Measurement = {
 }
 
 async function cleanUp(pool: Pool, linkId: string) {
-  await pool.query(`DELETE FROM outbound_mails WHERE kind = 'orientation-received' AND to_address = 'accueil@bench.passerelle.test'`)
+  await pool.query(
+    `DELETE FROM outbound_mails WHERE kind = 'orientation-received' AND to_address = 'accueil@bench.passerelle.test'`,
+  )
   await pool.query(`DELETE FROM audit_log WHERE action = 'orientation.received' AND details->>'linkId' = $1`, [linkId])
   await pool.query('DELETE FROM orientations WHERE link_id = $1', [linkId])
   await pool.query('DELETE FROM referral_links WHERE id = $1', [linkId])

@@ -85,7 +85,16 @@ export const smsThreadServer: Measurement = {
     const floorTiming = summarize(floor)
     const ok = timing.p95 <= 5 && indexOnly
     if (!ok) log(`sms-thread plan:\n${text}`)
-    return { ...timing, floor: { query: 'select 1', p50: floorTiming.p50, p95: floorTiming.p95 }, ratio: round(timing.p95 / floorTiming.p95), indexOnly, messages: total[0]!.n, threadMessages: busiest[0]!.n, target: { p95: 5 }, ok }
+    return {
+      ...timing,
+      floor: { query: 'select 1', p50: floorTiming.p50, p95: floorTiming.p95 },
+      ratio: round(timing.p95 / floorTiming.p95),
+      indexOnly,
+      messages: total[0]!.n,
+      threadMessages: busiest[0]!.n,
+      target: { p95: 5 },
+      ok,
+    }
   },
 }
 
@@ -95,8 +104,14 @@ async function mobileCandidates(pool: Pool, n: number) {
     `SELECT o.id, (SELECT u.id FROM "user" u WHERE u.organisation_id = o.id ORDER BY u.id LIMIT 1) AS author FROM organisations o ORDER BY (SELECT count(*) FROM candidates c WHERE c.organisation_id = o.id) DESC LIMIT 1`,
   )
   const org = orgs[0]!
-  await pool.query(`UPDATE organisations SET sms_window_start_minute = 0, sms_window_end_minute = 1440, sms_window_days = '{1,2,3,4,5,6,7}' WHERE id = $1`, [org.id])
-  const { rows } = await pool.query<{ id: string }>(`SELECT id FROM candidates WHERE organisation_id = $1 AND phone ~ '^06[0-9]{8}$' AND sms_opted_out_at IS NULL ORDER BY id LIMIT $2`, [org.id, n])
+  await pool.query(
+    `UPDATE organisations SET sms_window_start_minute = 0, sms_window_end_minute = 1440, sms_window_days = '{1,2,3,4,5,6,7}' WHERE id = $1`,
+    [org.id],
+  )
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT id FROM candidates WHERE organisation_id = $1 AND phone ~ '^06[0-9]{8}$' AND sms_opted_out_at IS NULL ORDER BY id LIMIT $2`,
+    [org.id, n],
+  )
   return { organisationId: org.id, authorId: org.author, ids: rows.map((r) => r.id) }
 }
 
@@ -104,7 +119,10 @@ export const smsBulk1000: Measurement = {
   name: 'sms-bulk-1000',
   async run({ pool, db }: MeasurementContext) {
     const { organisationId, authorId, ids } = await mobileCandidates(pool, 1000)
-    const input = bulkSchema.parse({ candidateIds: ids, text: 'Bonjour {prenom}, la permanence emploi est ouverte vendredi de 9 h à 12 h. {referent}' })
+    const input = bulkSchema.parse({
+      candidateIds: ids,
+      text: 'Bonjour {prenom}, la permanence emploi est ouverte vendredi de 9 h à 12 h. {referent}',
+    })
     const server: number[] = []
     const floor: number[] = []
     const batches: string[] = []
@@ -122,13 +140,25 @@ export const smsBulk1000: Measurement = {
       }
     }
     // Not sent here: the queued messages and their jobs go (the worker figure queues its own).
-    await pool.query(`DELETE FROM pgboss.job WHERE name = 'send-sms' AND data->>'messageId' IN (SELECT id::text FROM sms_messages WHERE batch_id = ANY($1::uuid[]))`, [batches])
-    await pool.query('DELETE FROM audit_log WHERE organisation_id = $1 AND action = $2 AND details->>\'batchId\' = ANY($3::text[])', [organisationId, 'sms.queued', batches])
+    await pool.query(
+      `DELETE FROM pgboss.job WHERE name = 'send-sms' AND data->>'messageId' IN (SELECT id::text FROM sms_messages WHERE batch_id = ANY($1::uuid[]))`,
+      [batches],
+    )
+    await pool.query(
+      "DELETE FROM audit_log WHERE organisation_id = $1 AND action = $2 AND details->>'batchId' = ANY($3::text[])",
+      [organisationId, 'sms.queued', batches],
+    )
     await pool.query('DELETE FROM sms_messages WHERE batch_id = ANY($1::uuid[])', [batches])
     await pool.query('DELETE FROM sms_batches WHERE id = ANY($1::uuid[])', [batches])
     const timing = summarize(server)
     const floorTiming = summarize(floor)
-    return { ...timing, recipients: ids.length, floor: { query: 'empty transaction', p50: floorTiming.p50, p95: floorTiming.p95 }, target: { p95: 1000 }, ok: timing.max <= 1000 }
+    return {
+      ...timing,
+      recipients: ids.length,
+      floor: { query: 'empty transaction', p50: floorTiming.p50, p95: floorTiming.p95 },
+      target: { p95: 1000 },
+      ok: timing.max <= 1000,
+    }
   },
 }
 
@@ -136,19 +166,35 @@ export const smsBulk1000: Measurement = {
 async function drain(ctx: MeasurementContext, standIn: Awaited<ReturnType<typeof startTwilioStandIn>>, count: number) {
   const { organisationId, authorId, ids } = await mobileCandidates(ctx.pool, count)
   const before = standIn.counts.create
-  const result = await sendBulkSms(ctx.db, { organisationId, authorId, input: bulkSchema.parse({ candidateIds: ids, text: `Bonjour {prenom}, message ${Date.now()}` }), now: new Date() })
+  const result = await sendBulkSms(ctx.db, {
+    organisationId,
+    authorId,
+    input: bulkSchema.parse({ candidateIds: ids, text: `Bonjour {prenom}, message ${Date.now()}` }),
+    now: new Date(),
+  })
   if (!result.ok) throw new Error(result.error)
   const start = performance.now()
   for (;;) {
-    const { rows } = await ctx.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM sms_messages WHERE batch_id = $1 AND provider_sid IS NULL`, [result.batchId])
+    const { rows } = await ctx.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM sms_messages WHERE batch_id = $1 AND provider_sid IS NULL`,
+      [result.batchId],
+    )
     if (rows[0]!.n === 0) break
     if (performance.now() - start > 300_000) throw new Error('sms worker: not drained after 5 minutes')
     await new Promise((r) => setTimeout(r, 50))
   }
   const seconds = (performance.now() - start) / 1000
-  const { rows: dupes } = await ctx.pool.query<{ n: number; sids: number }>(`SELECT count(*)::int AS n, count(DISTINCT provider_sid)::int AS sids FROM sms_messages WHERE batch_id = $1`, [result.batchId])
+  const { rows: dupes } = await ctx.pool.query<{ n: number; sids: number }>(
+    `SELECT count(*)::int AS n, count(DISTINCT provider_sid)::int AS sids FROM sms_messages WHERE batch_id = $1`,
+    [result.batchId],
+  )
   const creates = standIn.counts.create - before
-  return { messages: result.queued, seconds: round(seconds), perSecond: round(result.queued / seconds, 1), exactlyOnce: creates === result.queued && dupes[0]!.sids === result.queued }
+  return {
+    messages: result.queued,
+    seconds: round(seconds),
+    perSecond: round(result.queued / seconds, 1),
+    exactlyOnce: creates === result.queued && dupes[0]!.sids === result.queued,
+  }
 }
 
 export const smsWorker: Measurement = {
@@ -157,7 +203,12 @@ export const smsWorker: Measurement = {
     const { pool, log } = ctx
     const standIn = await startTwilioStandIn({ inboundUrl: 'http://127.0.0.1:9/unused' })
     standIn.autoCallbacks = false
-    const env = { TWILIO_ACCOUNT_SID: standIn.accountSid, TWILIO_AUTH_TOKEN: standIn.authToken, TWILIO_FROM: 'PASSERELLE', TWILIO_API_BASE_URL: standIn.url }
+    const env = {
+      TWILIO_ACCOUNT_SID: standIn.accountSid,
+      TWILIO_AUTH_TOKEN: standIn.authToken,
+      TWILIO_FROM: 'PASSERELLE',
+      TWILIO_API_BASE_URL: standIn.url,
+    }
     const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]))
     Object.assign(process.env, env)
     resetSmsTransport()
@@ -169,7 +220,16 @@ export const smsWorker: Measurement = {
       const floorCount = 1000
       const floorStart = performance.now()
       for (let i = 0; i < floorCount; i += 50) {
-        await Promise.all(Array.from({ length: 50 }, (_, k) => transport.send({ id: crypto.randomUUID(), attemptId: crypto.randomUUID(), to: '+33612345678', body: `floor ${i + k}` })))
+        await Promise.all(
+          Array.from({ length: 50 }, (_, k) =>
+            transport.send({
+              id: crypto.randomUUID(),
+              attemptId: crypto.randomUUID(),
+              to: '+33612345678',
+              body: `floor ${i + k}`,
+            }),
+          ),
+        )
       }
       const floorRate = round(floorCount / ((performance.now() - floorStart) / 1000), 1)
 
@@ -189,7 +249,12 @@ export const smsWorker: Measurement = {
         twoWorkers: { ...two, ratio: round(two.perSecond / floorRate) },
         rateLimited: { ...limited, limit: 20 },
         target: { perSecond: 50, limitHonoured: '≤ 20 per second' },
-        ok: one.perSecond >= 50 && one.exactlyOnce && two.exactlyOnce && limited.exactlyOnce && limited.perSecond <= 20 * 1.05,
+        ok:
+          one.perSecond >= 50 &&
+          one.exactlyOnce &&
+          two.exactlyOnce &&
+          limited.exactlyOnce &&
+          limited.perSecond <= 20 * 1.05,
       }
     } finally {
       for (const w of workers) await w.stop()

@@ -24,12 +24,22 @@ export const statisticsServer: Measurement = {
     for (let n = await compactApplyStats(db); n > 0; n = await compactApplyStats(db)) folded += n
     log(`statistics: ${folded} deltas folded in ${round((performance.now() - foldStart) / 1000, 1)} s`)
     // The steady state: autovacuum clears the folded deltas' dead rows shortly after each run of the job.
-    await pool.query('VACUUM ANALYZE stats_apply_deltas, stats_apply_months, stats_apply_org_months, stats_structure_answers')
+    await pool.query(
+      'VACUUM ANALYZE stats_apply_deltas, stats_apply_months, stats_apply_org_months, stats_structure_answers',
+    )
 
-    const { rows: orgs } = await pool.query<{ id: string; n: number }>('SELECT organisation_id AS id, count(*)::int AS n FROM social_applies GROUP BY 1 ORDER BY 2 DESC LIMIT 1')
+    const { rows: orgs } = await pool.query<{ id: string; n: number }>(
+      'SELECT organisation_id AS id, count(*)::int AS n FROM social_applies GROUP BY 1 ORDER BY 2 DESC LIMIT 1',
+    )
     const org = orgs[0]!
-    const { rows: structures } = await pool.query<{ id: string }>('SELECT structure_id AS id FROM social_applies WHERE organisation_id = $1 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1', [org.id])
-    const { rows: authors } = await pool.query<{ id: string }>('SELECT author_id AS id FROM social_applies WHERE organisation_id = $1 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1', [org.id])
+    const { rows: structures } = await pool.query<{ id: string }>(
+      'SELECT structure_id AS id FROM social_applies WHERE organisation_id = $1 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+      [org.id],
+    )
+    const { rows: authors } = await pool.query<{ id: string }>(
+      'SELECT author_id AS id FROM social_applies WHERE organisation_id = $1 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+      [org.id],
+    )
     const now = new Date(ANCHOR)
     const cases = [
       { name: '12 months', sp: {} },
@@ -49,7 +59,10 @@ export const statisticsServer: Measurement = {
     )
     const rawOf = (state: string) => raw.find((r) => r.state === state)?.n ?? 0
     const equalToRaw =
-      figures.totals.pending === rawOf('PRESCRIPTION_FILLED') && figures.totals.integrated === rawOf('INTEGRATED_CANDIDATE') && figures.totals.refused === rawOf('REFUSED_STRUCTURE') && figures.totals.expired === rawOf('EXPIRED')
+      figures.totals.pending === rawOf('PRESCRIPTION_FILLED') &&
+      figures.totals.integrated === rawOf('INTEGRATED_CANDIDATE') &&
+      figures.totals.refused === rawOf('REFUSED_STRUCTURE') &&
+      figures.totals.expired === rawOf('EXPIRED')
 
     const server: number[] = []
     const floor: number[] = []
@@ -87,10 +100,14 @@ const EXPORT_ROWS = 200_000
 /** An organisation of 200 000 candidates (copies of the generated ones), with a user to ask for the export. */
 async function exportOrganisation(ctx: MeasurementContext) {
   const { pool, log } = ctx
-  const { rows: existing } = await pool.query<{ id: string }>(`SELECT id FROM organisations WHERE name = 'Bench export 200k'`)
+  const { rows: existing } = await pool.query<{ id: string }>(
+    `SELECT id FROM organisations WHERE name = 'Bench export 200k'`,
+  )
   if (existing[0]) return existing[0].id
   const started = performance.now()
-  const { rows } = await pool.query<{ id: string }>(`INSERT INTO organisations (name) VALUES ('Bench export 200k') RETURNING id`)
+  const { rows } = await pool.query<{ id: string }>(
+    `INSERT INTO organisations (name) VALUES ('Bench export 200k') RETURNING id`,
+  )
   const id = rows[0]!.id
   await pool.query(
     `INSERT INTO "user" (id, name, email, email_verified, first_name, last_name, role, organisation_id) VALUES ('bench-export-user', 'Bench Export', 'export@bench.passerelle.test', true, 'Bench', 'Export', 'admin', $1)`,
@@ -111,20 +128,63 @@ export const export200k: Measurement = {
   name: 'export-200k',
   async run(ctx: MeasurementContext) {
     const organisationId = await exportOrganisation(ctx)
-    const { rows: counted } = await ctx.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM candidates WHERE organisation_id = $1', [organisationId])
-    const columns = ['lastName', 'firstName', 'gender', 'birthDate', 'phone', 'email', 'address', 'qpv', 'place', 'status', 'referent', 'cafNumber', 'poleEmploiNumber', 'createdAt', 'updatedAt', 'anonymised']
+    const { rows: counted } = await ctx.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM candidates WHERE organisation_id = $1',
+      [organisationId],
+    )
+    const columns = [
+      'lastName',
+      'firstName',
+      'gender',
+      'birthDate',
+      'phone',
+      'email',
+      'address',
+      'qpv',
+      'place',
+      'status',
+      'referent',
+      'cafNumber',
+      'poleEmploiNumber',
+      'createdAt',
+      'updatedAt',
+      'anonymised',
+    ]
     const url = (ctx.pool as unknown as { options: { connectionString: string } }).options.connectionString
     const results: Record<string, unknown> = {}
     let ok = true
     for (const format of ['csv', 'xlsx'] as const) {
-      const requested = await requestExport(ctx.db, { organisationId, userId: 'bench-export-user', input: { dataset: 'candidates', format, columns }, now: new Date() })
+      const requested = await requestExport(ctx.db, {
+        organisationId,
+        userId: 'bench-export-user',
+        input: { dataset: 'candidates', format, columns },
+        now: new Date(),
+      })
       if (!requested.ok) throw new Error(JSON.stringify(requested))
       // No worker runs here: the child process is the worker.
-      await ctx.pool.query(`DELETE FROM pgboss.job WHERE name = 'run-export' AND data->>'exportId' = $1`, [requested.exportId])
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'bench/export-child.ts'], { env: { ...process.env, DATABASE_URL: url, EXPORT_ID: requested.exportId }, maxBuffer: 1 << 20 })
-      const child = JSON.parse(stdout.trim().split('\n').at(-1)!) as { outcome: string; seconds: number; maxRssMb: number }
-      const { rows } = await ctx.pool.query<{ done_rows: number; byte_size: number }>('SELECT done_rows, byte_size FROM data_exports WHERE id = $1', [requested.exportId])
-      const line = { seconds: round(child.seconds), maxRssMb: round(child.maxRssMb, 0), rows: rows[0]!.done_rows, megabytes: round(rows[0]!.byte_size / 1_048_576, 1), outcome: child.outcome }
+      await ctx.pool.query(`DELETE FROM pgboss.job WHERE name = 'run-export' AND data->>'exportId' = $1`, [
+        requested.exportId,
+      ])
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'bench/export-child.ts'], {
+        env: { ...process.env, DATABASE_URL: url, EXPORT_ID: requested.exportId },
+        maxBuffer: 1 << 20,
+      })
+      const child = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+        outcome: string
+        seconds: number
+        maxRssMb: number
+      }
+      const { rows } = await ctx.pool.query<{ done_rows: number; byte_size: number }>(
+        'SELECT done_rows, byte_size FROM data_exports WHERE id = $1',
+        [requested.exportId],
+      )
+      const line = {
+        seconds: round(child.seconds),
+        maxRssMb: round(child.maxRssMb, 0),
+        rows: rows[0]!.done_rows,
+        megabytes: round(rows[0]!.byte_size / 1_048_576, 1),
+        outcome: child.outcome,
+      }
       results[format] = line
       ok &&= child.outcome === 'done' && line.rows === counted[0]!.n && line.seconds <= 30 && line.maxRssMb <= 300
       ctx.log(`export-200k ${format}: ${JSON.stringify(line)}`)

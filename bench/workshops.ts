@@ -19,7 +19,9 @@ import type { Measurement } from './measurements'
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits
 
 async function biggestWorkshopOrganisation(pool: Pool) {
-  const { rows } = await pool.query<{ id: string; n: number }>('SELECT organisation_id AS id, count(*)::int AS n FROM workshops GROUP BY 1 ORDER BY 2 DESC LIMIT 1')
+  const { rows } = await pool.query<{ id: string; n: number }>(
+    'SELECT organisation_id AS id, count(*)::int AS n FROM workshops GROUP BY 1 ORDER BY 2 DESC LIMIT 1',
+  )
   return rows[0]!
 }
 
@@ -39,7 +41,10 @@ export const workshopsDashboardServer: Measurement = {
       { name: 'theme', params: { tab: 'upcoming', theme: 'Numérique' } },
       { name: 'facilitator', params: { tab: 'past', facilitatorId: facilitators[0]!.id } },
     ]
-    return { organisationWorkshops: org.n, ...(await serverAgainstSql(pool, db, iterations, cases, (d, p) => listWorkshops(d, org.id, p, now), 30)) }
+    return {
+      organisationWorkshops: org.n,
+      ...(await serverAgainstSql(pool, db, iterations, cases, (d, p) => listWorkshops(d, org.id, p, now), 30)),
+    }
   },
 }
 
@@ -62,7 +67,13 @@ export const lateStepsServer: Measurement = {
       durations.push(performance.now() - start)
     }
     const timing = summarize(durations)
-    return { ...timing, lateEnrolmentsOfBusiestUser: users[0]!.n, rowsShown: found, target: { p95: 20 }, ok: timing.p95 <= 20 }
+    return {
+      ...timing,
+      lateEnrolmentsOfBusiestUser: users[0]!.n,
+      rowsShown: found,
+      target: { p95: 20 },
+      ok: timing.p95 <= 20,
+    }
   },
 }
 
@@ -80,16 +91,38 @@ export const register200: Measurement = {
     const actor = { organisationId: org.id, actorId: 'bench-o1-u1' }
     const now = new Date()
     const day = new Date(now.getTime() + 10 * 86_400_000).toISOString().slice(0, 10)
-    const created = await createWorkshop(db, actor, { title: 'Bench : 200 inscrits', startsAt: `${day}T09:00`, endsAt: `${day}T12:00`, addressFormatted: 'Salle des fêtes', capacity: 200 }, now)
+    const created = await createWorkshop(
+      db,
+      actor,
+      {
+        title: 'Bench : 200 inscrits',
+        startsAt: `${day}T09:00`,
+        endsAt: `${day}T12:00`,
+        addressFormatted: 'Salle des fêtes',
+        capacity: 200,
+      },
+      now,
+    )
     if (!created.ok) throw new Error(created.error)
     const start = performance.now()
     const outcome = await registerCandidates(db, actor, created.id, { candidateIds: candidates.map((c) => c.id) }, now)
     const seconds = round((performance.now() - start) / 1000)
     if (!outcome.ok) throw new Error(outcome.error)
-    const { rows: queued } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM sms_messages WHERE kind = 'workshop.convocation' AND candidate_id = ANY($1)", [candidates.map((c) => c.id)])
-    await pool.query("DELETE FROM sms_messages WHERE kind = 'workshop.convocation' AND candidate_id = ANY($1)", [candidates.map((c) => c.id)])
+    const { rows: queued } = await pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM sms_messages WHERE kind = 'workshop.convocation' AND candidate_id = ANY($1)",
+      [candidates.map((c) => c.id)],
+    )
+    await pool.query("DELETE FROM sms_messages WHERE kind = 'workshop.convocation' AND candidate_id = ANY($1)", [
+      candidates.map((c) => c.id),
+    ])
     await pool.query('DELETE FROM workshop_registrations WHERE workshop_id = $1', [created.id])
     await pool.query('DELETE FROM workshops WHERE id = $1', [created.id])
-    return { registered: outcome.registered, convocationsQueued: queued[0]!.n, seconds, target: { seconds: 1 }, ok: seconds <= 1 && outcome.registered === 200 }
+    return {
+      registered: outcome.registered,
+      convocationsQueued: queued[0]!.n,
+      seconds,
+      target: { seconds: 1 },
+      ok: seconds <= 1 && outcome.registered === 200,
+    }
   },
 }

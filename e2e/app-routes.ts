@@ -14,14 +14,19 @@ export function discoverRoutes(): { route: string; kind: 'page' | 'handler'; met
       const full = path.join(dir, entry.name)
       if (entry.isDirectory()) walk(full)
       else if (entry.name === 'page.tsx' || entry.name === 'route.ts') {
-        const segments = path.relative(APP, dir).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s))
+        const segments = path
+          .relative(APP, dir)
+          .split(path.sep)
+          .filter((s) => s && !/^\(.*\)$/.test(s))
         const route = `/${segments.join('/')}`
         if (entry.name === 'page.tsx') found.push({ route, kind: 'page', methods: ['GET'] })
         else {
           const source = fs.readFileSync(full, 'utf8')
           const methods = new Set<string>()
-          for (const m of source.matchAll(/export (?:(?:async )?function|const) (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(m[1]!)
-          for (const m of source.matchAll(/export const \{([^}]+)\}/g)) for (const name of m[1]!.split(',')) methods.add(name.trim())
+          for (const m of source.matchAll(/export (?:(?:async )?function|const) (GET|POST|PUT|PATCH|DELETE)\b/g))
+            methods.add(m[1]!)
+          for (const m of source.matchAll(/export const \{([^}]+)\}/g))
+            for (const name of m[1]!.split(',')) methods.add(name.trim())
           found.push({ route, kind: 'handler', methods: [...methods].sort() })
         }
       }
@@ -30,4 +35,3 @@ export function discoverRoutes(): { route: string; kind: 'page' | 'handler'; met
   walk(APP)
   return found.sort((a, b) => a.route.localeCompare(b.route))
 }
-

@@ -15,7 +15,9 @@ const submit = (page: Page) => page.getByRole('button', { name: 'Créer le candi
 async function expectFieldError(page: Page, label: string, message: string) {
   await expect(page.getByText(message, { exact: true })).toBeVisible()
   await expect(field(page, label)).toHaveAttribute('aria-invalid', 'true')
-  await expect(field(page, label)).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  await expect(field(page, label)).toHaveAccessibleDescription(
+    new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+  )
 }
 
 async function screenshots(page: Page, name: string) {
@@ -26,7 +28,9 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 })
 }
 
-test('the referent creates a candidate: each validation message, the duplicate warning, then the sheet, the NIR and its history', async ({ page }) => {
+test('the referent creates a candidate: each validation message, the duplicate warning, then the sheet, the NIR and its history', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   await page.goto('/v2/candidate/create')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créer un candidat')
@@ -54,9 +58,17 @@ test('the referent creates a candidate: each validation message, the duplicate w
   await submit(page)
   await expectFieldError(page, 'Téléphone', "Le téléphone n'est pas complet")
   await expectFieldError(page, 'Email', "L'email n'est pas bien formaté")
-  await expectFieldError(page, 'Numéro de sécurité sociale (NIR)', 'Le numéro de sécurité sociale doit comporter 13 caractères suivis d’une clé de 2 chiffres.')
+  await expectFieldError(
+    page,
+    'Numéro de sécurité sociale (NIR)',
+    'Le numéro de sécurité sociale doit comporter 13 caractères suivis d’une clé de 2 chiffres.',
+  )
   await expectFieldError(page, 'Numéro CAF', 'Le numéro CAF comporte 7 chiffres')
-  await expectFieldError(page, 'Identifiant France Travail', 'L’identifiant France Travail comporte 7 chiffres suivis d’un chiffre ou d’une lettre (8 caractères, ou 11 avec le code de l’agence)')
+  await expectFieldError(
+    page,
+    'Identifiant France Travail',
+    'L’identifiant France Travail comporte 7 chiffres suivis d’un chiffre ou d’une lettre (8 caractères, ou 11 avec le code de l’agence)',
+  )
   await expect(page.getByText('Le prénom est obligatoire')).toHaveCount(0)
   await expect(field(page, 'Téléphone')).toBeFocused()
 
@@ -67,11 +79,19 @@ test('the referent creates a candidate: each validation message, the duplicate w
   await field(page, 'Identifiant France Travail').fill('7654321B')
   await field(page, 'Numéro de sécurité sociale (NIR)').fill(NIR_WRONG_KEY)
   await submit(page)
-  await expectFieldError(page, 'Numéro de sécurité sociale (NIR)', 'La clé du numéro de sécurité sociale ne correspond pas aux 13 premiers caractères.')
+  await expectFieldError(
+    page,
+    'Numéro de sécurité sociale (NIR)',
+    'La clé du numéro de sécurité sociale ne correspond pas aux 13 premiers caractères.',
+  )
   await field(page, 'Numéro de sécurité sociale (NIR)').fill(NIR)
   await field(page, 'Genre').selectOption('M')
   await submit(page)
-  await expectFieldError(page, 'Numéro de sécurité sociale (NIR)', 'Le numéro de sécurité sociale ne correspond pas au genre indiqué.')
+  await expectFieldError(
+    page,
+    'Numéro de sécurité sociale (NIR)',
+    'Le numéro de sécurité sociale ne correspond pas au genre indiqué.',
+  )
 
   // Valid now; the seeded Élodie Durand (12/04/1988) has the same names and birth date: a warning, nothing written.
   await field(page, 'Genre').selectOption('F')
@@ -86,10 +106,15 @@ test('the referent creates a candidate: each validation message, the duplicate w
   const warning = page.getByRole('alert').filter({ hasText: 'Ce candidat existe peut-être déjà' })
   await expect(warning).toBeVisible()
   await expect(warning).toBeFocused()
-  await expect(warning.getByRole('link', { name: /Élodie Durand/ })).toHaveAttribute('href', /^\/v2\/candidate\/[0-9a-f-]{36}$/)
+  await expect(warning.getByRole('link', { name: /Élodie Durand/ })).toHaveAttribute(
+    'href',
+    /^\/v2\/candidate\/[0-9a-f-]{36}$/,
+  )
   await expect(warning).toContainText('né(e) le 12/04/1988')
   await expect(warning).toContainText('mêmes nom, prénom et date de naissance')
-  const written = await onE2eDatabase<{ n: number }>(`select count(*)::int as n from candidates where last_name = 'DURAND'`)
+  const written = await onE2eDatabase<{ n: number }>(
+    `select count(*)::int as n from candidates where last_name = 'DURAND'`,
+  )
   expect(written[0]!.n).toBe(0)
   await expectNoSeriousA11yViolations(page)
   await screenshots(page, 'create-duplicate')
@@ -121,7 +146,9 @@ test('the referent creates a candidate: each validation message, the duplicate w
     ['Enfants à charge', '2'],
     ['Moyens de déplacement', 'Vélo'],
   ]) {
-    await expect(page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')).toHaveText(value!)
+    await expect(
+      page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText(value!)
   }
 
   // The history: the creation and the reading of the NIR, newest first, by Romain Leroy; no personal data.

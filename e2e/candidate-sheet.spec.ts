@@ -10,12 +10,16 @@ let karim = ''
 let lyonCandidate = ''
 
 test.beforeAll(async () => {
-  const [row] = await onE2eDatabase<{ id: string }>(`update candidates set social_security_number = $1 where first_name = 'Karim' and last_name = 'Benali' returning id`, [NIR])
+  const [row] = await onE2eDatabase<{ id: string }>(
+    `update candidates set social_security_number = $1 where first_name = 'Karim' and last_name = 'Benali' returning id`,
+    [NIR],
+  )
   karim = row!.id
   lyonCandidate = (await onE2eDatabase<{ id: string }>(`select id from candidates where last_name = 'Rousseau'`))[0]!.id
 })
 
-const dd = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
+const dd = (page: Page, label: string) =>
+  page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
 
 async function screenshots(page: Page, name: string) {
   for (const width of [1440, 390]) {
@@ -28,7 +32,9 @@ async function screenshots(page: Page, name: string) {
 test.describe('as the referent', () => {
   test.use({ storageState: storageStateOf('referent') })
 
-  test('the sheet’s sections, the NIR on demand, an edit that keeps then clears the NIR, and the history', async ({ page }) => {
+  test('the sheet’s sections, the NIR on demand, an edit that keeps then clears the NIR, and the history', async ({
+    page,
+  }) => {
     test.setTimeout(120_000)
     await page.goto(`/v2/candidate/${karim}`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Karim Benali')
@@ -74,7 +80,13 @@ test.describe('as the referent', () => {
     await expect(page).toHaveURL(`/v2/candidate/${karim}/identite`)
     await expect(dd(page, 'Téléphone')).toHaveText('07 11 22 33 44')
     await expect(page.getByTestId('nir-value')).toContainText('1 79 11 ••')
-    expect((await onE2eDatabase<{ nir: string }>(`select social_security_number as nir from candidates where id = $1`, [karim]))[0]!.nir).toBe(NIR)
+    expect(
+      (
+        await onE2eDatabase<{ nir: string }>(`select social_security_number as nir from candidates where id = $1`, [
+          karim,
+        ])
+      )[0]!.nir,
+    ).toBe(NIR)
 
     // Clearing the NIR is an explicit choice.
     await page.getByRole('link', { name: /^Modifier/ }).click()
@@ -83,7 +95,14 @@ test.describe('as the referent', () => {
     await page.getByRole('button', { name: 'Enregistrer les modifications' }).click()
     await expect(page).toHaveURL(`/v2/candidate/${karim}/identite`)
     await expect(dd(page, 'Numéro de sécurité sociale \\(NIR\\)')).toHaveText('-')
-    expect((await onE2eDatabase<{ nir: string | null }>(`select social_security_number as nir from candidates where id = $1`, [karim]))[0]!.nir).toBeNull()
+    expect(
+      (
+        await onE2eDatabase<{ nir: string | null }>(
+          `select social_security_number as nir from candidates where id = $1`,
+          [karim],
+        )
+      )[0]!.nir,
+    ).toBeNull()
 
     await page.getByRole('link', { name: 'Situation', exact: true }).click()
     await expect(page).toHaveURL(`/v2/candidate/${karim}/situation`)
@@ -105,7 +124,9 @@ test.describe('as the referent', () => {
     await screenshots(page, 'sheet-historique')
   })
 
-  test('an unknown section, an id that is not a uuid and another organisation’s candidate are not found', async ({ page }) => {
+  test('an unknown section, an id that is not a uuid and another organisation’s candidate are not found', async ({
+    page,
+  }) => {
     for (const path of [
       `/v2/candidate/${karim}/inconnue`,
       `/v2/candidate/${karim}/apercu`,
@@ -125,7 +146,10 @@ test.describe('as a counsellor (no candidate.nir.visualize)', () => {
   test.use({ storageState: storageStateOf('conseiller') })
 
   test('sees the NIR masked, without the button', async ({ page }) => {
-    const [row] = await onE2eDatabase<{ id: string }>(`update candidates set social_security_number = $1 where first_name = 'Karim' and last_name = 'Benali' returning id`, [NIR])
+    const [row] = await onE2eDatabase<{ id: string }>(
+      `update candidates set social_security_number = $1 where first_name = 'Karim' and last_name = 'Benali' returning id`,
+      [NIR],
+    )
     await page.goto(`/v2/candidate/${row!.id}/identite`)
     await expect(page.getByTestId('nir-value')).toContainText('1 79 11 •• ••• ••• ••')
     await expect(page.getByRole('button', { name: 'Afficher le NIR' })).toHaveCount(0)

@@ -43,7 +43,9 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 })
 }
 
-test('the referent searches (debounced, never in the URL), filters, sorts and pages the candidates (filters, sort and page in the URL)', async ({ page }) => {
+test('the referent searches (debounced, never in the URL), filters, sorts and pages the candidates (filters, sort and page in the URL)', async ({
+  page,
+}) => {
   // The seed's 12, plus any another spec created before this one.
   const total = await countOf()
   expect(total).toBeGreaterThanOrEqual(12)
@@ -55,7 +57,10 @@ test('the referent searches (debounced, never in the URL), filters, sorts and pa
   await expect(page.getByRole('link', { name: 'Créer un candidat' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Importer' })).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0) // one page
-  await expect(bodyRows(page).first().getByRole('link', { name: 'Benali Karim' })).toHaveAttribute('href', /\/v2\/candidate\/[0-9a-f-]{36}$/)
+  await expect(bodyRows(page).first().getByRole('link', { name: 'Benali Karim' })).toHaveAttribute(
+    'href',
+    /\/v2\/candidate\/[0-9a-f-]{36}$/,
+  )
   await expectNoSeriousA11yViolations(page)
   await screenshots(page, 'dashboard')
   // On a phone (390 px): name with the phone under it, and the status; the table fits without scrolling sideways.
@@ -65,7 +70,9 @@ test('the referent searches (debounced, never in the URL), filters, sorts and pa
   await expect(column(page, 'Statut')).toBeVisible()
   // Karim Benali's phone, whatever another spec changed it to.
   await expect(bodyRows(page).first()).toContainText(/0\d( \d\d){4}/)
-  expect(await table(page).evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(0)
+  expect(
+    await table(page).evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+  ).toBeLessThanOrEqual(0)
   await expectNoSeriousA11yViolations(page)
   await page.setViewportSize({ width: 1280, height: 720 })
 
@@ -104,7 +111,9 @@ test('the referent searches (debounced, never in the URL), filters, sorts and pa
 
   // While a search is on, sort and filters go through the POST too, and only they go into the URL.
   const withOu = await countOf(`(c.last_name || ' ' || c.first_name || ' ' || coalesce(c.email, '')) ILIKE '%ou%'`)
-  const withOuInRouen = await countOf(`p.label = 'Rouen' AND (c.last_name || ' ' || c.first_name || ' ' || coalesce(c.email, '')) ILIKE '%ou%'`)
+  const withOuInRouen = await countOf(
+    `p.label = 'Rouen' AND (c.last_name || ' ' || c.first_name || ' ' || coalesce(c.email, '')) ILIKE '%ou%'`,
+  )
   expect(withOuInRouen).toBeGreaterThanOrEqual(2) // the seed's Fatou Camara and Thomas Roux
   await search.fill('ou')
   await expect(bodyRows(page)).toHaveCount(withOu)
@@ -122,7 +131,9 @@ test('the referent searches (debounced, never in the URL), filters, sorts and pa
   await expect(table(page)).not.toContainText('Diallo Mamadou')
   await expect(table(page)).not.toContainText('Durand Élodie') // Rouen, no « ou »
   await expect(page).toHaveURL(/place=[0-9a-f-]{36}/)
-  await expect(page.getByText(countText(withOuInRouen) + ' trouvé' + (withOuInRouen > 1 ? 's' : ''), { exact: true })).toBeVisible()
+  await expect(
+    page.getByText(countText(withOuInRouen) + ' trouvé' + (withOuInRouen > 1 ? 's' : ''), { exact: true }),
+  ).toBeVisible()
   // Back: the filter goes, the search stays.
   await page.goBack()
   await expect(page).toHaveURL(/\?dir=desc$/)
@@ -140,7 +151,9 @@ test('the referent searches (debounced, never in the URL), filters, sorts and pa
   await screenshots(page, 'dashboard-search')
   for (const address of addresses) {
     expect(new URL(address).searchParams.has('q'), address).toBe(false)
-    expect(decodeURIComponent(address).toLowerCase(), address).not.toMatch(/lefevre|zzzz|0612345681|06 12 34 56 81|[?&]ou\b/)
+    expect(decodeURIComponent(address).toLowerCase(), address).not.toMatch(
+      /lefevre|zzzz|0612345681|06 12 34 56 81|[?&]ou\b/,
+    )
   }
   await page.getByRole('button', { name: 'Réinitialiser', exact: true }).click()
   await expect(bodyRows(page)).toHaveCount(total)
@@ -220,11 +233,19 @@ test('pages of 50, with the keyboard', async ({ page }) => {
 })
 
 test('the referent selects two candidates, exports them (no NIR) and changes their status', async ({ page }) => {
-  const before = await onE2eDatabase<{ id: string; last_name: string; status_id: string; social_security_number: string | null }>(
+  const before = await onE2eDatabase<{
+    id: string
+    last_name: string
+    status_id: string
+    social_security_number: string | null
+  }>(
     `SELECT id, last_name, status_id, social_security_number FROM candidates WHERE organisation_id = $1 AND last_name IN ('Durand', 'Benali')`,
     [ORG],
   )
-  await onE2eDatabase(`UPDATE candidates SET social_security_number = $1 WHERE organisation_id = $2 AND last_name = 'Durand'`, [NIR, ORG])
+  await onE2eDatabase(
+    `UPDATE candidates SET social_security_number = $1 WHERE organisation_id = $2 AND last_name = 'Durand'`,
+    [NIR, ORG],
+  )
   try {
     await page.goto(DASHBOARD)
     const all = page.getByRole('checkbox', { name: 'Sélectionner tous les candidats de la page' })
@@ -243,7 +264,9 @@ test('the referent selects two candidates, exports them (no NIR) and changes the
     const csv = fs.readFileSync((await download.path())!, 'utf8')
     expect(csv.charCodeAt(0)).toBe(0xfeff)
     const lines = csv.slice(1).trim().split('\r\n')
-    expect(lines[0]).toBe('Nom;Prénom;Date de naissance;Téléphone;Email;Adresse;Quartier prioritaire;Lieu de résidence;Statut;Référent;Date de création')
+    expect(lines[0]).toBe(
+      'Nom;Prénom;Date de naissance;Téléphone;Email;Adresse;Quartier prioritaire;Lieu de résidence;Statut;Référent;Date de création',
+    )
     expect(lines).toHaveLength(3)
     // (the phone: whatever candidate-sheet.spec.ts left there)
     expect(lines[1]).toMatch(/^Benali;Karim;03\/11\/1979;[^;]*;karim\.benali@exemple\.test;/)
@@ -267,7 +290,11 @@ test('the referent selects two candidates, exports them (no NIR) and changes the
     await expect(all).not.toBeChecked()
   } finally {
     for (const c of before) {
-      await onE2eDatabase('UPDATE candidates SET status_id = $1, social_security_number = $2 WHERE id = $3', [c.status_id, c.social_security_number, c.id])
+      await onE2eDatabase('UPDATE candidates SET status_id = $1, social_security_number = $2 WHERE id = $3', [
+        c.status_id,
+        c.social_security_number,
+        c.id,
+      ])
     }
   }
 })

@@ -33,14 +33,23 @@ async function screenshots(page: Page, name: string) {
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name: new RegExp(`^${name}`) })
 const fieldOf = (page: Page, column: string) => page.getByLabel(`Champ du candidat pour la colonne « ${column} »`)
 const candidatesNamed = (lastName: string) =>
-  onE2eDatabase<{ first_name: string; birth_date: string; place: string | null; status: string | null; referent_id: string | null; custom_fields: Record<string, unknown> }>(
+  onE2eDatabase<{
+    first_name: string
+    birth_date: string
+    place: string | null
+    status: string | null
+    referent_id: string | null
+    custom_fields: Record<string, unknown>
+  }>(
     `SELECT c.first_name, to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, p.label AS place, s.label AS status, c.referent_id, c.custom_fields
      FROM candidates c LEFT JOIN places p ON p.id = c.place_id LEFT JOIN candidate_statuses s ON s.id = c.status_id
      WHERE c.organisation_id = $1 AND c.last_name = $2 ORDER BY c.first_name`,
     [ORG, lastName],
   )
 
-test('the referent imports a CSV with good and bad rows: mapping, errors by line, confirmation, toast, report', async ({ page }) => {
+test('the referent imports a CSV with good and bad rows: mapping, errors by line, confirmation, toast, report', async ({
+  page,
+}) => {
   await page.goto(IMPORT)
   await expect(page.getByRole('heading', { level: 1, name: 'Importer des candidats' })).toBeVisible()
   await expect(stepHeading(page, 'Choisir le fichier')).toBeVisible()
@@ -49,7 +58,9 @@ test('the referent imports a CSV with good and bad rows: mapping, errors by line
 
   // Nothing chosen: a French message, nothing sent.
   await page.getByRole('button', { name: 'Analyser le fichier' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'Choisissez' })).toHaveText('Choisissez un fichier CSV ou Excel (.xlsx) à importer.')
+  await expect(page.getByRole('alert').filter({ hasText: 'Choisissez' })).toHaveText(
+    'Choisissez un fichier CSV ou Excel (.xlsx) à importer.',
+  )
 
   await page.getByLabel('Fichier CSV ou Excel (.xlsx)').setInputFiles(path.join(FILES, 'candidats-import.csv'))
   await page.getByRole('button', { name: 'Analyser le fichier' }).click()
@@ -76,7 +87,9 @@ test('the referent imports a CSV with good and bad rows: mapping, errors by line
   await expect(errors).toHaveCount(3)
   await expect(errors.nth(0)).toHaveText(/^4\s*Erreur\s*Cyril\s*La date de naissance n’est pas valide$/)
   await expect(errors.nth(1)).toHaveText(/^5\s*Mauvais\s*Dora\s*Le téléphone n'est pas complet$/)
-  await expect(errors.nth(2)).toHaveText(/^6\s*Ailleurs\s*Emma\s*Le lieu de résidence «\s*Villeurbanne\s*» n’existe pas dans les réglages de l’organisation$/)
+  await expect(errors.nth(2)).toHaveText(
+    /^6\s*Ailleurs\s*Emma\s*Le lieu de résidence «\s*Villeurbanne\s*» n’existe pas dans les réglages de l’organisation$/,
+  )
   const duplicates = page.getByTestId('import-duplicates').locator('tbody tr')
   await expect(duplicates).toHaveCount(1)
   await expect(duplicates.first()).toContainText('7')
@@ -87,13 +100,21 @@ test('the referent imports a CSV with good and bad rows: mapping, errors by line
   await screenshots(page, 'import-report')
 
   // The report: every line, its status and reasons; the formula cell neutralised.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le rapport' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Télécharger le rapport' }).click(),
+  ])
   expect(download.suggestedFilename()).toBe('rapport-import-candidats.csv')
-  const report = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n')
+  const report = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
   expect(report[0]).toBe('Ligne;Nom;Prénom;Statut;Motifs')
   expect(report).toContain('2;Importé;Anaïs;Valide;')
   expect(report).toContain('4;Erreur;Cyril;Erreur;La date de naissance n’est pas valide')
-  expect(report).toContain('7;DURAND;elodie;Doublon;Ce candidat existe déjà dans l’organisation (même NIR, ou mêmes nom, prénom et date de naissance)')
+  expect(report).toContain(
+    '7;DURAND;elodie;Doublon;Ce candidat existe déjà dans l’organisation (même NIR, ou mêmes nom, prénom et date de naissance)',
+  )
   expect(report).toContain("8;'=1+1;Formule;Valide;")
 
   // Confirmation: the 3 valid rows, the duplicate skipped.
@@ -104,19 +125,46 @@ test('the referent imports a CSV with good and bad rows: mapping, errors by line
   await screenshots(page, 'import-done')
 
   expect(await candidatesNamed('Importé')).toEqual([
-    { first_name: 'Anaïs', birth_date: '1991-02-14', place: 'Rouen', status: 'Nouveau', referent_id: 'demo-referent', custom_fields: { frenchLevel: 'b1' } },
+    {
+      first_name: 'Anaïs',
+      birth_date: '1991-02-14',
+      place: 'Rouen',
+      status: 'Nouveau',
+      referent_id: 'demo-referent',
+      custom_fields: { frenchLevel: 'b1' },
+    },
   ])
   expect(await candidatesNamed('Testimport')).toEqual([
-    { first_name: 'Bastien', birth_date: '1987-07-03', place: 'Le Havre', status: 'En accompagnement', referent_id: null, custom_fields: { frenchLevel: 'a1' } },
+    {
+      first_name: 'Bastien',
+      birth_date: '1987-07-03',
+      place: 'Le Havre',
+      status: 'En accompagnement',
+      referent_id: null,
+      custom_fields: { frenchLevel: 'a1' },
+    },
   ])
   expect((await candidatesNamed('=1+1')).map((c) => [c.first_name, c.place])).toEqual([['Formule', 'Fécamp']])
   expect(await candidatesNamed('Durand')).toHaveLength(1)
   expect(await candidatesNamed('Erreur')).toHaveLength(0)
-  const [audit] = await onE2eDatabase<{ details: Record<string, unknown> }>(`SELECT details FROM audit_log WHERE action = 'candidate.import' ORDER BY at DESC LIMIT 1`)
-  expect(audit!.details).toEqual({ format: 'csv', mode: 'valid', includeDuplicates: false, rows: 7, imported: 3, invalid: 3, duplicates: 1 })
+  const [audit] = await onE2eDatabase<{ details: Record<string, unknown> }>(
+    `SELECT details FROM audit_log WHERE action = 'candidate.import' ORDER BY at DESC LIMIT 1`,
+  )
+  expect(audit!.details).toEqual({
+    format: 'csv',
+    mode: 'valid',
+    includeDuplicates: false,
+    rows: 7,
+    imported: 3,
+    invalid: 3,
+    duplicates: 1,
+  })
 
   // The final report says what happened to each line.
-  const [after] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le rapport' }).click()])
+  const [after] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Télécharger le rapport' }).click(),
+  ])
   const finalReport = fs.readFileSync((await after.path())!, 'utf8')
   expect(finalReport).toContain('2;Importé;Anaïs;Importée;')
   expect(finalReport).toContain('7;DURAND;elodie;Doublon non importé;')
@@ -141,22 +189,39 @@ test('a Latin-1 (Windows) file with commas is read with its accents', async ({ p
   await page.getByRole('button', { name: 'Importer la ligne valide' }).click()
   await expect(page.locator('[data-toast]').filter({ hasText: '1 candidat importé.' })).toBeVisible()
   expect(await candidatesNamed('Lefèvre-Import')).toEqual([
-    { first_name: 'Zoé', birth_date: '1993-03-01', place: 'Fécamp', status: null, referent_id: null, custom_fields: { frenchLevel: 'b1' } },
+    {
+      first_name: 'Zoé',
+      birth_date: '1993-03-01',
+      place: 'Fécamp',
+      status: null,
+      referent_id: null,
+      custom_fields: { frenchLevel: 'b1' },
+    },
   ])
 })
 
-test('crafted requests: a 50 MB body is refused in French without being read, a partner is refused', async ({ page, browser }) => {
+test('crafted requests: a 50 MB body is refused in French without being read, a partner is refused', async ({
+  page,
+  browser,
+}) => {
   const big = await page.request.post('/api/candidate-imports/preview', {
     headers: SAME_ORIGIN,
     multipart: { file: { name: 'enorme.csv', mimeType: 'text/csv', buffer: Buffer.alloc(50 * 1024 * 1024, 0x61) } },
   })
   expect(big.status()).toBe(413)
-  expect(await big.json()).toEqual({ error: 'Le fichier dépasse la taille maximale de 10 Mo. Découpez-le en plusieurs fichiers.' })
+  expect(await big.json()).toEqual({
+    error: 'Le fichier dépasse la taille maximale de 10 Mo. Découpez-le en plusieurs fichiers.',
+  })
 
   const partner = await browser.newContext({ storageState: storageStateOf('partenaire') })
   const refused = await partner.request.post('/api/candidate-imports/commit', {
     headers: SAME_ORIGIN,
-    multipart: { file: { name: 'c.csv', mimeType: 'text/csv', buffer: fs.readFileSync(path.join(FILES, 'candidats-latin1.csv')) }, mapping: '["lastName","firstName"]', mode: 'valid', includeDuplicates: 'false' },
+    multipart: {
+      file: { name: 'c.csv', mimeType: 'text/csv', buffer: fs.readFileSync(path.join(FILES, 'candidats-latin1.csv')) },
+      mapping: '["lastName","firstName"]',
+      mode: 'valid',
+      includeDuplicates: 'false',
+    },
   })
   expect(refused.status()).toBe(403)
   await partner.close()

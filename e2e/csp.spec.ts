@@ -6,13 +6,17 @@ import { storageStateOf } from './fixtures'
 function watchViolations(page: Page): string[] {
   const violations: string[] = []
   page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(message.text())) violations.push(message.text())
+    if (/Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(message.text()))
+      violations.push(message.text())
   })
   page.on('pageerror', (error) => violations.push(`page error: ${error.name}`))
   return violations
 }
 
-test('every page carries a nonce-based CSP and the other security headers; files carry the headers too', async ({ page, request }) => {
+test('every page carries a nonce-based CSP and the other security headers; files carry the headers too', async ({
+  page,
+  request,
+}) => {
   const first = await page.goto('/v2/login')
   const headers = first!.headers()
   const policy = headers['content-security-policy']!
@@ -20,7 +24,7 @@ test('every page carries a nonce-based CSP and the other security headers; files
   expect(policy).toContain("object-src 'none'")
   expect(policy).toContain("base-uri 'none'")
   expect(policy).toContain("frame-ancestors 'none'")
-  expect(policy).toContain('frame-src \'self\' blob:')
+  expect(policy).toContain("frame-src 'self' blob:")
   expect(headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains')
   expect(headers['x-content-type-options']).toBe('nosniff')
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
@@ -63,7 +67,14 @@ test.describe('no violation on the login pages', () => {
 
 test.describe('no violation on the main screens (admin)', () => {
   test.use({ storageState: storageStateOf('admin') })
-  for (const path of ['/v2/candidates/dashboard', '/v2/offers/dashboard/social', '/v2/settings/permissions', '/homePage', '/change-password', '/double-auth']) {
+  for (const path of [
+    '/v2/candidates/dashboard',
+    '/v2/offers/dashboard/social',
+    '/v2/settings/permissions',
+    '/homePage',
+    '/change-password',
+    '/double-auth',
+  ]) {
     test(path, async ({ page }) => {
       const violations = watchViolations(page)
       await page.goto(path)
@@ -75,7 +86,10 @@ test.describe('no violation on the main screens (admin)', () => {
   test('a candidate sheet', async ({ page }) => {
     const violations = watchViolations(page)
     await page.goto('/v2/candidates/dashboard')
-    await page.getByRole('link', { name: /Durand Élodie/ }).first().click()
+    await page
+      .getByRole('link', { name: /Durand Élodie/ })
+      .first()
+      .click()
     await page.waitForURL(/\/v2\/candidate\//)
     await page.waitForLoadState('networkidle')
     expect(violations).toEqual([])
@@ -88,7 +102,9 @@ test.describe('no violation on the partner screens, FUP preview (PDF in a blob: 
     const violations = watchViolations(page)
     await page.goto('/partners/structure/dashboard')
     await page.waitForLoadState('networkidle')
-    await page.goto('/offer/social/30000000-0000-4000-8000-000000000001?socialApplyId=40000000-0000-4000-8000-000000000001')
+    await page.goto(
+      '/offer/social/30000000-0000-4000-8000-000000000001?socialApplyId=40000000-0000-4000-8000-000000000001',
+    )
     const dialog = page.getByRole('dialog', { name: 'Compléter la prescription de Élodie Durand' })
     await expect(dialog).toBeVisible()
     await dialog.getByLabel('Prénom et nom de l’accompagnateur').fill('Paula Moreau')
@@ -103,7 +119,9 @@ test.describe('no violation on the partner screens, FUP preview (PDF in a blob: 
   })
 })
 
-test('a path that ends like a file is still a page to the proxy: body limit and CSP (issue 29 §3)', async ({ request }) => {
+test('a path that ends like a file is still a page to the proxy: body limit and CSP (issue 29 §3)', async ({
+  request,
+}) => {
   // A server action posted to a page's path with ".js" appended, 2 MB: refused in French before Next.js reads it.
   const big = await request.post('/v2/candidates/dashboard.js', {
     headers: { 'next-action': '0'.repeat(42), 'content-type': 'text/plain;charset=UTF-8', origin: 'http://localhost' },

@@ -28,7 +28,10 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  await onE2eDatabase(`delete from fups where social_apply_id in (select id from social_applies where candidate_id = $1)`, [candidateId])
+  await onE2eDatabase(
+    `delete from fups where social_apply_id in (select id from social_applies where candidate_id = $1)`,
+    [candidateId],
+  )
   await onE2eDatabase(`delete from social_applies where candidate_id = $1`, [candidateId])
   await onE2eDatabase(`delete from diagnoses where candidate_id = $1`, [candidateId])
   await onE2eDatabase(`delete from sms_messages where candidate_id = $1`, [candidateId])
@@ -42,14 +45,18 @@ test('the demo sheet shows the latest diagnosis and what changed since the previ
   await page.getByRole('navigation', { name: 'Sections de la fiche' }).getByRole('link', { name: 'Diagnostic' }).click()
   const section = page.getByRole('region', { name: 'Diagnostic' })
   await expect(section).toContainText('Diagnostic du 12/11/2026, par Cédric Fontaine.')
-  await expect(section.getByRole('list', { name: 'Freins repérés' })).toContainText('Mobilité\u00a0: important (Pas de permis de conduire)')
+  await expect(section.getByRole('list', { name: 'Freins repérés' })).toContainText(
+    'Mobilité\u00a0: important (Pas de permis de conduire)',
+  )
   await expect(section).toContainText('Freins levés\u00a0: Logement et hébergement')
   await expect(section).toContainText('Nouveaux freins\u00a0: Numérique')
   await expect(section).toContainText('Mobilité\u00a0: bloquant → important')
   await expectNoSeriousA11yViolations(page)
 })
 
-test('a counsellor fills a diagnosis with two barriers, sees the matching offers and prescribes one', async ({ page }) => {
+test('a counsellor fills a diagnosis with two barriers, sees the matching offers and prescribes one', async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   await page.goto(`/v2/candidate/${candidateId}/diagnostic`)
   await expect(page.getByText('Aucun diagnostic.')).toBeVisible()
@@ -63,7 +70,9 @@ test('a counsellor fills a diagnosis with two barriers, sees the matching offers
   await page.getByLabel('Situation professionnelle').selectOption({ label: 'Sans emploi' })
   await page.getByLabel('Permis de conduire').selectOption({ label: 'Pas de permis' })
   await page.getByRole('button', { name: 'Suivant' }).click()
-  await expect(page.getByLabel('Code ROME (facultatif)')).toHaveAccessibleDescription(/Le code ROME a une lettre et quatre chiffres/)
+  await expect(page.getByLabel('Code ROME (facultatif)')).toHaveAccessibleDescription(
+    /Le code ROME a une lettre et quatre chiffres/,
+  )
   await page.getByLabel('Code ROME (facultatif)').fill('K1302')
   await page.getByRole('button', { name: 'Suivant' }).click()
 
@@ -71,8 +80,13 @@ test('a counsellor fills a diagnosis with two barriers, sees the matching offers
   await expect(page.getByRole('heading', { name: 'Étape 2 sur 3\u00a0: Freins' })).toBeFocused()
   await page.getByRole('radiogroup', { name: 'Niveau du frein «\u00a0Mobilité\u00a0»' }).getByLabel('Important').check()
   await page.getByRole('group', { name: 'Mobilité' }).getByLabel('Pas de permis de conduire').check()
-  await page.getByRole('radiogroup', { name: 'Niveau du frein «\u00a0Logement et hébergement\u00a0»' }).getByLabel('Léger').check()
-  await page.getByLabel('Commentaire sur «\u00a0Logement et hébergement\u00a0»').fill('Hébergée chez sa sœur jusqu’en janvier.')
+  await page
+    .getByRole('radiogroup', { name: 'Niveau du frein «\u00a0Logement et hébergement\u00a0»' })
+    .getByLabel('Léger')
+    .check()
+  await page
+    .getByLabel('Commentaire sur «\u00a0Logement et hébergement\u00a0»')
+    .fill('Hébergée chez sa sœur jusqu’en janvier.')
   await expectNoSeriousA11yViolations(page)
   await screenshots(page, 'diagnosis-barriers')
   await page.getByRole('button', { name: 'Suivant' }).click()
@@ -95,7 +109,9 @@ test('a counsellor fills a diagnosis with two barriers, sees the matching offers
   await dialog.getByLabel('Je valide cette prescription').check()
   await dialog.getByLabel('Le bénéficiaire a donné son accord pour cette demande').check()
   await dialog.getByRole('button', { name: 'Envoyer la prescription' }).click()
-  await expect(page.getByText('Prescription envoyée au partenaire de l’offre « Permis de conduire solidaire ».')).toBeVisible()
+  await expect(
+    page.getByText('Prescription envoyée au partenaire de l’offre « Permis de conduire solidaire ».'),
+  ).toBeVisible()
   expect(await onE2eDatabase(`select id from social_applies where candidate_id = $1`, [candidateId])).toHaveLength(1)
 
   await page.getByRole('button', { name: 'Terminer le diagnostic' }).click()
@@ -105,16 +121,25 @@ test('a counsellor fills a diagnosis with two barriers, sees the matching offers
   await expect(page.getByRole('list', { name: 'Freins repérés' })).toContainText('Mobilité\u00a0: important')
 })
 
-test('a second diagnosis goes by SMS, is filled at 390 px through its link, then reviewed', async ({ page, browser }) => {
+test('a second diagnosis goes by SMS, is filled at 390 px through its link, then reviewed', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000)
   await page.goto(`/v2/candidate/${candidateId}/diagnostic`)
   await page.getByRole('button', { name: 'Envoyer au candidat par SMS' }).click()
   await expect(page.getByText('Questionnaire envoyé au candidat par SMS')).toBeVisible()
-  const [sms] = await onE2eDatabase<{ body: string }>(`select body from sms_messages where candidate_id = $1 and kind = 'diagnosis.link'`, [candidateId])
+  const [sms] = await onE2eDatabase<{ body: string }>(
+    `select body from sms_messages where candidate_id = $1 and kind = 'diagnosis.link'`,
+    [candidateId],
+  )
   const link = new URL(/https?:\/\/\S+\/diagnosis\/[A-Za-z0-9_-]{43}/.exec(sms!.body)![0]).pathname
 
   // The person, on a phone, without an account.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 800 }, storageState: { cookies: [], origins: [] } })
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 800 },
+    storageState: { cookies: [], origins: [] },
+  })
   const person = await phone.newPage()
   await person.goto(link)
   await expect(person.getByRole('heading', { level: 1 })).toHaveText('Quel travail cherchez-vous\u00a0?')
@@ -163,7 +188,9 @@ test('a second diagnosis goes by SMS, is filled at 390 px through its link, then
   await expect(page.getByText(/Relisez ses réponses avec lui ou elle/)).toBeVisible()
   await expect(page.getByLabel('Métier recherché')).toHaveValue('Aide à domicile')
   await page.getByRole('button', { name: 'Suivant' }).click()
-  await expect(page.getByRole('radiogroup', { name: 'Niveau du frein «\u00a0Numérique\u00a0»' }).getByLabel('Important')).toBeChecked()
+  await expect(
+    page.getByRole('radiogroup', { name: 'Niveau du frein «\u00a0Numérique\u00a0»' }).getByLabel('Important'),
+  ).toBeChecked()
   await page.getByRole('button', { name: 'Suivant' }).click()
   await page.getByRole('button', { name: 'Terminer le diagnostic' }).click()
   await page.waitForURL(`/v2/candidate/${candidateId}`)

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, signIn, completeOnboarding, storageStateOf, waitForMail } from './fixtures'
+import {
+  expectNoSeriousA11yViolations,
+  onE2eDatabase,
+  signIn,
+  completeOnboarding,
+  storageStateOf,
+  waitForMail,
+} from './fixtures'
 
 // Issue 12, the directory: an administrator creates a partner structure, invites its partner and writes a social offer
 // (a challenge, the FSE mode); the partner edits its own offer; a referent finds it through the challenge filter and
@@ -27,25 +34,37 @@ async function screenshots(page: Page, name: string) {
 
 test.afterAll(async () => {
   const structure = `(select id from partner_structures where siret = '${SIRET}')`
-  await onE2eDatabase(`delete from fups where social_apply_id in (select id from social_applies where structure_id in ${structure})`)
-  await onE2eDatabase(`delete from notifications where user_id in (select id from "user" where structure_id in ${structure})`)
+  await onE2eDatabase(
+    `delete from fups where social_apply_id in (select id from social_applies where structure_id in ${structure})`,
+  )
+  await onE2eDatabase(
+    `delete from notifications where user_id in (select id from "user" where structure_id in ${structure})`,
+  )
   await onE2eDatabase(`delete from social_applies where structure_id in ${structure}`)
   await onE2eDatabase(`delete from social_offers where structure_id in ${structure}`)
   await onE2eDatabase(`delete from organisation_partner_structures where structure_id in ${structure}`)
   await onE2eDatabase(`delete from outbound_mails where structure_id in ${structure}`)
-  await onE2eDatabase(`delete from audit_log where structure_id in ${structure} or actor_id in (select id from "user" where structure_id in ${structure})`)
+  await onE2eDatabase(
+    `delete from audit_log where structure_id in ${structure} or actor_id in (select id from "user" where structure_id in ${structure})`,
+  )
   await onE2eDatabase(`delete from "user" where structure_id in ${structure}`)
   await onE2eDatabase(`delete from partner_structures where siret = '${SIRET}'`)
   const enterprise = `(select id from enterprises where name = '${ENTERPRISE}')`
-  await onE2eDatabase(`delete from job_placement_events where placement_id in (select p.id from job_placements p join job_offers j on j.id = p.job_offer_id where j.enterprise_id in ${enterprise})`)
-  await onE2eDatabase(`delete from job_placements where job_offer_id in (select id from job_offers where enterprise_id in ${enterprise})`)
+  await onE2eDatabase(
+    `delete from job_placement_events where placement_id in (select p.id from job_placements p join job_offers j on j.id = p.job_offer_id where j.enterprise_id in ${enterprise})`,
+  )
+  await onE2eDatabase(
+    `delete from job_placements where job_offer_id in (select id from job_offers where enterprise_id in ${enterprise})`,
+  )
   await onE2eDatabase(`delete from job_offers where enterprise_id in ${enterprise}`)
   await onE2eDatabase(`delete from enterprises where name = '${ENTERPRISE}'`)
   await onE2eDatabase(`delete from social_offers where source = 'import-csv' and offer_id like 'e2e-%'`)
   await onE2eDatabase(`delete from challenges where organisation_id = $1`, [SEINE_MARITIME])
 })
 
-test('an administrator creates a partner structure, invites its partner and writes a social offer; the partner edits it', async ({ browser }) => {
+test('an administrator creates a partner structure, invites its partner and writes a social offer; the partner edits it', async ({
+  browser,
+}) => {
   test.setTimeout(90_000)
   const admin = await (await browser.newContext({ storageState: storageStateOf('admin') })).newPage()
   await admin.goto('/partners/structure/default')
@@ -62,7 +81,9 @@ test('an administrator creates a partner structure, invites its partner and writ
   // An existing SIRET links the structure Passerelle already knows: here, one the organisation already works with.
   await admin.getByLabel('SIRET').fill('412 345 678 00012')
   await admin.getByRole('button', { name: 'Créer la structure' }).click()
-  await expect(admin.locator('main').getByRole('alert')).toContainText('Cette structure fait déjà partie de vos partenaires.')
+  await expect(admin.locator('main').getByRole('alert')).toContainText(
+    'Cette structure fait déjà partie de vos partenaires.',
+  )
   await expect(admin.getByRole('link', { name: 'Ouvrir sa fiche' })).toBeVisible()
   await admin.getByLabel('SIRET').fill('712 345 678 00015')
   await admin.getByLabel('Adresse').fill('12 rue Eau-de-Robec, 76000 Rouen')
@@ -83,7 +104,11 @@ test('an administrator creates a partner structure, invites its partner and writ
   await invite.getByLabel('Email').fill(PARTNER_EMAIL)
   await invite.getByRole('button', { name: 'Envoyer l’invitation' }).click()
   await expect(admin.getByText(`Invitation envoyée à ${PARTNER_EMAIL}.`).first()).toBeVisible()
-  await expect(admin.getByRole('region', { name: 'Utilisateurs de la structure' }).or(admin.locator('section', { hasText: 'Utilisateurs de la structure' }))).toContainText(PARTNER_EMAIL)
+  await expect(
+    admin
+      .getByRole('region', { name: 'Utilisateurs de la structure' })
+      .or(admin.locator('section', { hasText: 'Utilisateurs de la structure' })),
+  ).toContainText(PARTNER_EMAIL)
 
   // The social offer: rich text, a challenge, the FSE mode.
   await admin.getByRole('link', { name: 'Ajouter une offre sociale' }).click()
@@ -171,7 +196,9 @@ test('a referent finds the offer through the challenge filter and prescribes to 
   await expect(page.getByText(`Prescription envoyée au partenaire de l’offre « ${OFFER} ».`)).toBeVisible()
 })
 
-test('a counsellor creates an enterprise and a job offer, places two candidates and hires one: the offer is filled', async ({ browser }) => {
+test('a counsellor creates an enterprise and a job offer, places two candidates and hires one: the offer is filled', async ({
+  browser,
+}) => {
   test.setTimeout(90_000)
   const page = await (await browser.newContext({ storageState: storageStateOf('conseiller') })).newPage()
   await page.goto('/v2/enterprises/dashboard')
@@ -184,7 +211,9 @@ test('a counsellor creates an enterprise and a job offer, places two candidates 
   // A SIRET the organisation already has points to the existing sheet.
   await page.getByLabel('SIRET').fill('51234567800019')
   await page.getByRole('button', { name: 'Créer l’entreprise' }).click()
-  await expect(page.locator('main').getByRole('alert')).toContainText('Cette entreprise existe déjà dans votre organisation\u00a0: Boulangerie Durand & Fils.')
+  await expect(page.locator('main').getByRole('alert')).toContainText(
+    'Cette entreprise existe déjà dans votre organisation\u00a0: Boulangerie Durand & Fils.',
+  )
   await page.getByLabel('SIRET').fill('')
   await page.getByLabel('Code NAF').fill('16.23Z')
   await page.getByRole('button', { name: 'Ajouter un contact' }).click()
@@ -233,7 +262,9 @@ test('a counsellor creates an enterprise and a job offer, places two candidates 
   const status = page.getByRole('dialog', { name: 'Statut de Élodie Durand' })
   await status.getByLabel('Statut').selectOption({ label: 'Embauché' })
   await status.getByRole('button', { name: 'Enregistrer' }).click()
-  await expect(page.getByText('Embauche enregistrée\u00a0: tous les postes de l’offre sont pourvus.').first()).toBeVisible()
+  await expect(
+    page.getByText('Embauche enregistrée\u00a0: tous les postes de l’offre sont pourvus.').first(),
+  ).toBeVisible()
   await expect(page.locator('main')).toContainText('1 / 1 poste pourvu')
   await expect(page.locator('main')).toContainText('Pourvue')
   // A filled offer takes no more placements; the second hire would be refused (integration test).
@@ -246,7 +277,9 @@ test('a counsellor creates an enterprise and a job offer, places two candidates 
   await expect(page.getByRole('table', { name: 'Offres d’emploi' })).toContainText(JOB)
   await expectNoSeriousA11yViolations(page)
   await screenshots(page, 'job-offers')
-  const [elodie] = await onE2eDatabase<{ id: string }>("select id from candidates where first_name = 'Élodie' and last_name = 'Durand'")
+  const [elodie] = await onE2eDatabase<{ id: string }>(
+    "select id from candidates where first_name = 'Élodie' and last_name = 'Durand'",
+  )
   await page.goto(`/v2/candidate/${elodie!.id}/emploi`)
   await expect(page.getByRole('heading', { name: 'Emploi' })).toBeVisible()
   const history = page.getByRole('list', { name: `Historique du positionnement sur ${JOB}` })
@@ -255,7 +288,9 @@ test('a counsellor creates an enterprise and a job offer, places two candidates 
   await expectNoSeriousA11yViolations(page)
 })
 
-test('an administrator edits the challenges, imports offers into a structure; another organisation finds nothing of it', async ({ browser }) => {
+test('an administrator edits the challenges, imports offers into a structure; another organisation finds nothing of it', async ({
+  browser,
+}) => {
   test.setTimeout(60_000)
   const admin = await (await browser.newContext({ storageState: storageStateOf('admin') })).newPage()
   await admin.goto('/v2/settings')
@@ -268,14 +303,18 @@ test('an administrator edits the challenges, imports offers into a structure; an
   await admin.getByRole('combobox', { name: `Icône du frein ${last}`, exact: true }).selectOption({ label: 'Balance' })
   await admin.getByRole('button', { name: 'Enregistrer les freins' }).click()
   await expect(admin.getByText('Donnez au moins une étiquette (par exemple «\u00a0mobilite\u00a0»).')).toBeVisible()
-  await admin.getByRole('textbox', { name: `Étiquettes du frein ${last}`, exact: true }).fill('acces-aux-droits-et-citoyennete')
+  await admin
+    .getByRole('textbox', { name: `Étiquettes du frein ${last}`, exact: true })
+    .fill('acces-aux-droits-et-citoyennete')
   await expectNoSeriousA11yViolations(admin)
   await screenshots(admin, 'challenges')
   await admin.getByRole('button', { name: 'Enregistrer les freins' }).click()
   await expect(admin.getByText('Freins enregistrés.').first()).toBeVisible()
   await admin.reload()
   await expect(admin.getByRole('textbox', { name: 'Nom du frein 1', exact: true })).toHaveValue('Mobilité et permis')
-  await expect(admin.getByRole('textbox', { name: `Nom du frein ${last}`, exact: true })).toHaveValue('Accès aux droits')
+  await expect(admin.getByRole('textbox', { name: `Nom du frein ${last}`, exact: true })).toHaveValue(
+    'Accès aux droits',
+  )
 
   // The structure's sheet, then the import: a bad row is shown with its line; the valid one is imported.
   await admin.goto(`/partners/structure/${HABITAT}`)
@@ -285,8 +324,14 @@ test('an administrator edits the challenges, imports offers into a structure; an
   await screenshots(admin, 'structure-sheet')
   await admin.getByRole('link', { name: 'Importer des offres' }).click()
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Importer des offres sociales')
-  const csv = ['identifiant;nom;date de début;date de fin;étiquettes', 'e2e-1;Colocation solidaire;01/01/2027;31/12/2027;logement', 'e2e-2;Sans dates correctes;01/12/2027;01/01/2027;logement'].join('\n')
-  await admin.getByLabel('Fichier des offres de Habitat Relais').setInputFiles({ name: 'offres.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  const csv = [
+    'identifiant;nom;date de début;date de fin;étiquettes',
+    'e2e-1;Colocation solidaire;01/01/2027;31/12/2027;logement',
+    'e2e-2;Sans dates correctes;01/12/2027;01/01/2027;logement',
+  ].join('\n')
+  await admin
+    .getByLabel('Fichier des offres de Habitat Relais')
+    .setInputFiles({ name: 'offres.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await admin.getByRole('button', { name: 'Vérifier le fichier' }).click()
   const errors = admin.getByRole('table', { name: 'Lignes en erreur' })
   await expect(errors).toContainText('3')
@@ -295,7 +340,9 @@ test('an administrator edits the challenges, imports offers into a structure; an
   await screenshots(admin, 'offer-import')
   await admin.getByRole('button', { name: 'Importer 1 offre' }).click()
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Habitat Relais')
-  await expect(admin.getByRole('table', { name: 'Offres sociales de Habitat Relais' })).toContainText('Colocation solidaire')
+  await expect(admin.getByRole('table', { name: 'Offres sociales de Habitat Relais' })).toContainText(
+    'Colocation solidaire',
+  )
 
   // The enterprise's sheet.
   await admin.goto('/v2/enterprises/dashboard')

@@ -25,7 +25,10 @@ export async function seedE2eAccounts(db: Db): Promise<void> {
     revoked: ['Régis', 'Vocation'],
     notOnboarded: ['Noé', 'Nouveau'],
   }
-  for (const [key, account] of Object.entries(E2E_ACCOUNTS) as [keyof typeof E2E_ACCOUNTS, (typeof E2E_ACCOUNTS)[keyof typeof E2E_ACCOUNTS]][]) {
+  for (const [key, account] of Object.entries(E2E_ACCOUNTS) as [
+    keyof typeof E2E_ACCOUNTS,
+    (typeof E2E_ACCOUNTS)[keyof typeof E2E_ACCOUNTS],
+  ][]) {
     const [firstName, lastName] = names[key]
     const result = await provisionUser(db, {
       email: account.email,
@@ -63,7 +66,10 @@ export async function seedE2eProviderUsers(db: Db): Promise<void> {
     proconnectAdmin: [{ providerId: 'proconnect', accountId: OIDC_IDENTITIES.proconnect[2].sub }],
   }
   const roles: Partial<Record<keyof typeof E2E_PROVIDER_USERS, string>> = { proconnectAdmin: 'admin' }
-  for (const [key, user] of Object.entries(E2E_PROVIDER_USERS) as [keyof typeof E2E_PROVIDER_USERS, (typeof E2E_PROVIDER_USERS)[keyof typeof E2E_PROVIDER_USERS]][]) {
+  for (const [key, user] of Object.entries(E2E_PROVIDER_USERS) as [
+    keyof typeof E2E_PROVIDER_USERS,
+    (typeof E2E_PROVIDER_USERS)[keyof typeof E2E_PROVIDER_USERS],
+  ][]) {
     const result = await provisionUser(db, {
       email: user.email,
       firstName: user.name[0],

@@ -10,14 +10,20 @@ test.use({ storageState: storageStateOf('admin') })
 const shots = async (page: Page, name: string) => {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `test-results/screens-${process.env.E2E_PORT ?? 3210}/${name}-${width}.png`, fullPage: true })
+    await page.screenshot({
+      path: `test-results/screens-${process.env.E2E_PORT ?? 3210}/${name}-${width}.png`,
+      fullPage: true,
+    })
   }
   await page.setViewportSize({ width: 1280, height: 720 })
 }
 
 const ORGANISATION = '10000000-0000-4000-8000-000000000001'
 
-test('an administrator exports the candidates to XLSX and reads it back: no NIR, formulas neutralised', async ({ page, browser }) => {
+test('an administrator exports the candidates to XLSX and reads it back: no NIR, formulas neutralised', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(60_000)
   // A name a spreadsheet would run as a formula, typed in the sheet by someone (no screen refuses it).
   const [odd] = await onE2eDatabase<{ id: string }>(
@@ -54,7 +60,9 @@ test('an administrator exports the candidates to XLSX and reads it back: no NIR,
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
     expect(download.suggestedFilename()).toMatch(/^passerelle-candidats-\d{4}-\d{2}-\d{2}\.xlsx$/)
     const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.load(fs.readFileSync((await download.path())!) as unknown as Parameters<typeof workbook.xlsx.load>[0])
+    await workbook.xlsx.load(
+      fs.readFileSync((await download.path())!) as unknown as Parameters<typeof workbook.xlsx.load>[0],
+    )
     const sheet = workbook.worksheets[0]!
     const header = (sheet.getRow(1).values as unknown[]).slice(1)
     expect(header.slice(0, 3)).toEqual(['Nom', 'Prénom', 'Genre'])
@@ -65,7 +73,10 @@ test('an administrator exports the candidates to XLSX and reads it back: no NIR,
     expect(cells).not.toContain('=1+1')
     expect(cells.join(' ')).not.toContain('299017612345678')
     // The candidates of the organisation, and the header.
-    const [count] = await onE2eDatabase<{ n: number }>('select count(*)::int as n from candidates where organisation_id = $1', [ORGANISATION])
+    const [count] = await onE2eDatabase<{ n: number }>(
+      'select count(*)::int as n from candidates where organisation_id = $1',
+      [ORGANISATION],
+    )
     expect(sheet.actualRowCount).toBe(count!.n + 1)
 
     // The URL alone, without the session, gives nothing; the download was audited.
@@ -76,7 +87,10 @@ test('an administrator exports the candidates to XLSX and reads it back: no NIR,
     const other = await browser.newContext({ storageState: storageStateOf('referent') })
     expect((await other.request.get(href)).status()).toBe(404)
     await other.close()
-    const audit = await onE2eDatabase<{ n: number }>(`select count(*)::int as n from audit_log where action = 'export.downloaded' and entity_id = $1`, [href.split('/').at(-1)])
+    const audit = await onE2eDatabase<{ n: number }>(
+      `select count(*)::int as n from audit_log where action = 'export.downloaded' and entity_id = $1`,
+      [href.split('/').at(-1)],
+    )
     expect(audit[0]!.n).toBe(1)
   } finally {
     await onE2eDatabase('delete from candidates where id = $1', [odd!.id])

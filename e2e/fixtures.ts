@@ -28,7 +28,11 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Adresse email').fill(email)
   await page.getByLabel('Mot de passe').fill(password)
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click()
-  await page.waitForFunction(() => location.pathname !== '/v2/login' || !!document.querySelector('form [role=alert]'), undefined, { timeout: 15_000 })
+  await page.waitForFunction(
+    () => location.pathname !== '/v2/login' || !!document.querySelector('form [role=alert]'),
+    undefined,
+    { timeout: 15_000 },
+  )
   if (new URL(page.url()).pathname === '/double-auth') await enterEmailedCode(page, email, since)
 }
 
@@ -106,7 +110,11 @@ export function sentMails(): string[] {
  * Waits until the business mails sent so far (sentMails) hold `count` matching `match`, then returns those; mail leaves
  * through the job queue, a moment after the change that caused it.
  */
-export async function waitForSentMails(match: (mail: string) => boolean, count = 1, timeoutMs = 15_000): Promise<string[]> {
+export async function waitForSentMails(
+  match: (mail: string) => boolean,
+  count = 1,
+  timeoutMs = 15_000,
+): Promise<string[]> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const found = sentMails().filter(match)
@@ -115,9 +123,8 @@ export async function waitForSentMails(match: (mail: string) => boolean, count =
   }
 }
 
-const isAuthenticationMail = (mail: string) => mail.includes('Votre code de connexion à Passerelle') || mail.includes('/new-password?token=')
-
-
+const isAuthenticationMail = (mail: string) =>
+  mail.includes('Votre code de connexion à Passerelle') || mail.includes('/new-password?token=')
 
 /** A statement on the run's database (the one e2e/serve.ts created), for what no screen can do: age a token. */
 export async function onE2eDatabase<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -129,7 +136,6 @@ export async function onE2eDatabase<T extends pg.QueryResultRow>(text: string, v
     await client.end()
   }
 }
-
 
 /** Sets the app's clock (lib/clock.ts) to an instant, for every process of the e2e server; null gives the system clock back. */
 export function setAppClock(at: string | null) {

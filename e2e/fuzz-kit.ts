@@ -46,11 +46,58 @@ const FRAGMENTS = [
 
 /** Field names the app's forms use, so that generated objects reach past "missing field" into the field checks. */
 const KEYS = [
-  'id', 'ids', 'candidateId', 'candidateIds', 'offerId', 'structureId', 'workshopId', 'courseId', 'userId', 'applyId',
-  'firstName', 'lastName', 'email', 'phone', 'birthDate', 'gender', 'address', 'name', 'label', 'title', 'description',
-  'state', 'status', 'cause', 'tab', 'page', 'search', 'date', 'startsAt', 'endsAt', 'capacity', 'role', 'permissions',
-  'text', 'body', 'message', 'reason', 'value', 'values', 'steps', 'fields', 'mapping', 'organisationId', 'placeId',
-  'socialSecurityNumber', 'password', 'newPassword', 'currentPassword', 'code', 'token', 'locale', 'dataset',
+  'id',
+  'ids',
+  'candidateId',
+  'candidateIds',
+  'offerId',
+  'structureId',
+  'workshopId',
+  'courseId',
+  'userId',
+  'applyId',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'birthDate',
+  'gender',
+  'address',
+  'name',
+  'label',
+  'title',
+  'description',
+  'state',
+  'status',
+  'cause',
+  'tab',
+  'page',
+  'search',
+  'date',
+  'startsAt',
+  'endsAt',
+  'capacity',
+  'role',
+  'permissions',
+  'text',
+  'body',
+  'message',
+  'reason',
+  'value',
+  'values',
+  'steps',
+  'fields',
+  'mapping',
+  'organisationId',
+  'placeId',
+  'socialSecurityNumber',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'code',
+  'token',
+  'locale',
+  'dataset',
 ]
 
 /** A leaf value: hostile strings and numbers, real ids of this tenant and of others. */
@@ -92,7 +139,9 @@ export function actionArgs(ids: string[]): fc.Arbitrary<unknown[]> {
   const plain = fc.array(value(ids), { maxLength: 4 })
   const huge = fc.oneof(
     fc.constant<unknown[]>([HUGE]),
-    fc.tuple(fc.constantFrom(...KEYS), fc.dictionary(fc.constantFrom(...KEYS), leaf(ids), { maxKeys: 4 })).map(([key, fields]) => [{ ...fields, [key]: HUGE }]),
+    fc
+      .tuple(fc.constantFrom(...KEYS), fc.dictionary(fc.constantFrom(...KEYS), leaf(ids), { maxKeys: 4 }))
+      .map(([key, fields]) => [{ ...fields, [key]: HUGE }]),
     plain.map((args) => [...args, HUGE]),
   )
   return fc.oneof({ arbitrary: plain, weight: 49 }, { arbitrary: huge, weight: 1 })
@@ -124,16 +173,17 @@ export function actionResult(body: string): unknown {
 }
 
 /** An error text a person may see: French words, never an exception's English or its insides. */
-const TECHNICAL = /\b(Error|TypeError|ReferenceError|undefined|NaN|Cannot|Invalid|Expected|Unexpected|stack|at \w+ \(|ZodError|SQL|select |insert |relation "|violates|duplicate key)\b/
+const TECHNICAL =
+  /\b(Error|TypeError|ReferenceError|undefined|NaN|Cannot|Invalid|Expected|Unexpected|stack|at \w+ \(|ZodError|SQL|select |insert |relation "|violates|duplicate key)\b/
 export function messagesOf(result: unknown): string[] {
   const found: string[] = []
   const visit = (v: unknown, key: string) => {
     // A string that starts with $ is React's encoding ($undefined…), not a text.
     if (typeof v === 'string' && /^(error|message|fieldErrors|errors|formError)$/.test(key)) {
       if (!v.startsWith('$')) found.push(v)
-    }
-    else if (Array.isArray(v)) v.forEach((x) => visit(x, key))
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) visit(x, /^(fieldErrors|errors)$/.test(key) ? key : k)
+    } else if (Array.isArray(v)) v.forEach((x) => visit(x, key))
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) visit(x, /^(fieldErrors|errors)$/.test(key) ? key : k)
   }
   visit(result, '')
   return found
@@ -146,14 +196,27 @@ export function isTechnical(message: string): boolean {
 export function isRefusal(result: unknown): boolean {
   if (!result || typeof result !== 'object') return false
   const r = result as Record<string, unknown>
-  return r.ok === false || r.status === 'error' || typeof r.error === 'string' || (!!r.fieldErrors && Object.keys(r.fieldErrors as object).length > 0)
+  return (
+    r.ok === false ||
+    r.status === 'error' ||
+    typeof r.error === 'string' ||
+    (!!r.fieldErrors && Object.keys(r.fieldErrors as object).length > 0)
+  )
 }
 
 /**
  * Tables a refused request may still write: the session's last use, the sign-in throttling and rate limits (a
  * refusal counts), the audit of reads, home-page visits.
  */
-const MAY_WRITE_ON_REFUSAL = ['session', 'rate_limit', 'rate_slots', 'auth_attempt', 'audit_log', 'user_home_visits', 'verification']
+const MAY_WRITE_ON_REFUSAL = [
+  'session',
+  'rate_limit',
+  'rate_slots',
+  'auth_attempt',
+  'audit_log',
+  'user_home_visits',
+  'verification',
+]
 
 /** Installs the audit of writes (every public table, the job worker's writes left out by its application name). */
 export async function installWriteAudit(client: pg.Client) {
@@ -174,7 +237,9 @@ export async function installWriteAudit(client: pg.Client) {
   )
   for (const { name } of rows) {
     await client.query(`drop trigger if exists fuzz_write_audit on "${name}"`)
-    await client.query(`create trigger fuzz_write_audit after insert or update or delete on "${name}" for each row execute function fuzz_write_audit()`)
+    await client.query(
+      `create trigger fuzz_write_audit after insert or update or delete on "${name}" for each row execute function fuzz_write_audit()`,
+    )
   }
   return rows.map((r) => r.name)
 }
@@ -188,7 +253,10 @@ export async function removeWriteAudit(client: pg.Client, tables: string[]) {
 export function writeCursor(client: pg.Client) {
   let last = 0
   return async (): Promise<string[]> => {
-    const { rows } = await client.query<{ id: string; tbl: string; op: string }>('select id, tbl, op from fuzz_writes where id > $1 order by id', [last])
+    const { rows } = await client.query<{ id: string; tbl: string; op: string }>(
+      'select id, tbl, op from fuzz_writes where id > $1 order by id',
+      [last],
+    )
     if (rows.length) last = Number(rows.at(-1)!.id)
     return rows.map((r) => `${r.op} ${r.tbl}`)
   }

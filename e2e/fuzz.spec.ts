@@ -32,21 +32,38 @@ import {
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000)
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined
-const MANIFEST = path.join(process.cwd(), process.env.NEXT_DIST_DIR ?? '.next', 'server', 'server-reference-manifest.json')
+const MANIFEST = path.join(
+  process.cwd(),
+  process.env.NEXT_DIST_DIR ?? '.next',
+  'server',
+  'server-reference-manifest.json',
+)
 
 type Session = { role: string; cookie: string }
 type Action = { id: string; file: string; name: string; route: string }
 
 /** The actions of the build, each with a page that serves it (Next.js finds an action through the page it is posted to). */
 function actionsOfBuild(): Action[] {
-  const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as { node: Record<string, { workers: Record<string, unknown>; filename: string; exportedName: string }> }
+  const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as {
+    node: Record<string, { workers: Record<string, unknown>; filename: string; exportedName: string }>
+  }
   return Object.entries(manifest.node)
     .map(([id, entry]) => {
       const pages = Object.keys(entry.workers)
         .filter((w) => w.endsWith('/page'))
-        .map((w) => `/${w.split('/').slice(1, -1).filter((s) => !/^\(.*\)$/.test(s)).join('/')}`)
+        .map(
+          (w) =>
+            `/${w
+              .split('/')
+              .slice(1, -1)
+              .filter((s) => !/^\(.*\)$/.test(s))
+              .join('/')}`,
+        )
       // A page without dynamic segment if there is one; otherwise the first, its segments filled with a demo offer's id.
-      const route = (pages.find((p) => !p.includes('[')) ?? pages[0]!).replace(/\[[^\]]+\]/g, '30000000-0000-4000-8000-000000000001')
+      const route = (pages.find((p) => !p.includes('[')) ?? pages[0]!).replace(
+        /\[[^\]]+\]/g,
+        '30000000-0000-4000-8000-000000000001',
+      )
       return { id, file: entry.filename, name: entry.exportedName, route }
     })
     .sort((a, b) => `${a.file} ${a.name}`.localeCompare(`${b.file} ${b.name}`))
@@ -63,7 +80,9 @@ let ids: string[] = []
 let logStart = 0
 
 async function sessionCookie(role: DemoRole): Promise<string> {
-  const state = JSON.parse(fs.readFileSync(storageStateOf(role), 'utf8')) as { cookies: { name: string; value: string }[] }
+  const state = JSON.parse(fs.readFileSync(storageStateOf(role), 'utf8')) as {
+    cookies: { name: string; value: string }[]
+  }
   return state.cookies.map((c) => `${c.name}=${c.value}`).join('; ')
 }
 
@@ -84,12 +103,28 @@ test.beforeAll(async () => {
   expect(signIn.status).toBe(200)
   sessions = [
     { role: 'none', cookie: '' },
-    { role: 'notOnboarded', cookie: signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') },
-    ...(await Promise.all((['admin', 'referent', 'conseiller', 'partenaire'] as const).map(async (role) => ({ role, cookie: await sessionCookie(role) })))),
+    {
+      role: 'notOnboarded',
+      cookie: signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    },
+    ...(await Promise.all(
+      (['admin', 'referent', 'conseiller', 'partenaire'] as const).map(async (role) => ({
+        role,
+        cookie: await sessionCookie(role),
+      })),
+    )),
   ]
   // Each session is alive: its role's home answers rather than sending to the login page.
   for (const session of sessions.slice(1)) {
-    const home = session.role === 'partenaire' ? '/partners/structure/dashboard' : session.role === 'notOnboarded' ? '/onboarding' : '/v2/actions/dashboard'
+    const home =
+      session.role === 'partenaire'
+        ? '/partners/structure/dashboard'
+        : session.role === 'notOnboarded'
+          ? '/onboarding'
+          : '/v2/actions/dashboard'
     const response = await fetch(`${baseURL}${home}`, { headers: { cookie: session.cookie }, redirect: 'manual' })
     expect(response.status, `${session.role}'s session`).toBe(200)
   }
@@ -127,7 +162,8 @@ const refused = (o: Outcome) => o.status >= 400 || isRefusal(o.result)
 function judge(o: Outcome) {
   if (o.status >= 500) expect(o.status, `${o.label}: a 5xx`).toBeLessThan(500)
   for (const message of messagesOf(o.result)) {
-    if (isTechnical(message)) expect(isTechnical(message), `${o.label}: “${message}” is not a message for a person`).toBe(false)
+    if (isTechnical(message))
+      expect(isTechnical(message), `${o.label}: “${message}” is not a message for a person`).toBe(false)
   }
 }
 
@@ -174,7 +210,9 @@ async function runCases<T>(name: string, arbitrary: fc.Arbitrary<T>, send: (inpu
       again = await round(again)
     }
   }
-  console.log(`${name}: ${tally.refused} refused, ${tally.accepted} accepted, ${tally.resent} refusals sent again, statuses ${JSON.stringify(tally.statuses)}`)
+  console.log(
+    `${name}: ${tally.refused} refused, ${tally.accepted} accepted, ${tally.resent} refusals sent again, statuses ${JSON.stringify(tally.statuses)}`,
+  )
 }
 
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 16)
@@ -184,22 +222,42 @@ test.describe('server actions', () => {
     test(`${action.file} ${action.name}`, async () => {
       test.setTimeout(120_000 + RUNS * 200)
       const allowed = ENDS_SESSION.has(action.name) ? sessions.filter((s) => s.role === 'none') : sessions
-      await runCases(`${action.name}`, fc.tuple(fc.constantFrom(...allowed), actionArgs(ids)), async ([session, args]) => {
-        const response = await fetch(`${baseURL}${action.route}`, {
-          method: 'POST',
-          redirect: 'manual',
-          headers: { 'next-action': action.id, 'content-type': 'text/plain;charset=UTF-8', accept: 'text/x-component', origin: baseURL, cookie: session.cookie },
-          body: encodeReply(args),
-        })
-        const body = await response.text()
-        return { label: `as ${session.role} with ${JSON.stringify(args).slice(0, 300)}`, status: response.status, result: actionResult(body) }
-      })
+      await runCases(
+        `${action.name}`,
+        fc.tuple(fc.constantFrom(...allowed), actionArgs(ids)),
+        async ([session, args]) => {
+          const response = await fetch(`${baseURL}${action.route}`, {
+            method: 'POST',
+            redirect: 'manual',
+            headers: {
+              'next-action': action.id,
+              'content-type': 'text/plain;charset=UTF-8',
+              accept: 'text/x-component',
+              origin: baseURL,
+              cookie: session.cookie,
+            },
+            body: encodeReply(args),
+          })
+          const body = await response.text()
+          return {
+            label: `as ${session.role} with ${JSON.stringify(args).slice(0, 300)}`,
+            status: response.status,
+            result: actionResult(body),
+          }
+        },
+      )
     })
   }
 })
 
 /** A path parameter: a real id, a random uuid, or hostile text. */
-const segment = () => fc.oneof(fc.constantFrom(...ids), fc.uuid(), fc.string({ maxLength: 30 }), fc.constantFrom("' or 1=1", '..', '%2e%2e', 'x'.repeat(300)))
+const segment = () =>
+  fc.oneof(
+    fc.constantFrom(...ids),
+    fc.uuid(),
+    fc.string({ maxLength: 30 }),
+    fc.constantFrom("' or 1=1", '..', '%2e%2e', 'x'.repeat(300)),
+  )
 
 function bodyFor(): fc.Arbitrary<{ type?: string; body?: string | FormData }> {
   return fc.oneof(
@@ -210,12 +268,17 @@ function bodyFor(): fc.Arbitrary<{ type?: string; body?: string | FormData }> {
       type: 'application/x-www-form-urlencoded',
       body: new URLSearchParams(fields).toString(),
     })),
-    fc.tuple(fc.string({ maxLength: 20 }), fc.oneof({ arbitrary: fc.string({ maxLength: 500 }), weight: 24 }, { arbitrary: fc.constant(HUGE), weight: 1 })).map(([name, content]) => {
-      const form = new FormData()
-      form.set('file', new Blob([content], { type: 'text/csv' }), `${name || 'f'}.csv`)
-      form.set('mapping', content.slice(0, 50))
-      return { body: form }
-    }),
+    fc
+      .tuple(
+        fc.string({ maxLength: 20 }),
+        fc.oneof({ arbitrary: fc.string({ maxLength: 500 }), weight: 24 }, { arbitrary: fc.constant(HUGE), weight: 1 }),
+      )
+      .map(([name, content]) => {
+        const form = new FormData()
+        form.set('file', new Blob([content], { type: 'text/csv' }), `${name || 'f'}.csv`)
+        form.set('mapping', content.slice(0, 50))
+        return { body: form }
+      }),
     fc.constant({}),
   )
 }
@@ -234,7 +297,10 @@ test.describe('route handlers', () => {
         )
         await runCases(`${method} ${handler.route}`, input, async ([session, values, query, { type, body }]) => {
           let i = 0
-          const url = new URL(handler.route.replace(/\[[^\]]+\]/g, () => encodeURIComponent(values[i++]!)), baseURL)
+          const url = new URL(
+            handler.route.replace(/\[[^\]]+\]/g, () => encodeURIComponent(values[i++]!)),
+            baseURL,
+          )
           for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v)
           const response = await fetch(url, {
             method,
@@ -243,8 +309,14 @@ test.describe('route handlers', () => {
             ...(body === undefined ? {} : { body }),
           })
           const text = await response.text()
-          const result = (response.headers.get('content-type') ?? '').startsWith('application/json') ? JSON.parse(text || 'null') : undefined
-          return { label: `${method} ${url.pathname}${url.search.slice(0, 100)} as ${session.role}`, status: response.status, result }
+          const result = (response.headers.get('content-type') ?? '').startsWith('application/json')
+            ? JSON.parse(text || 'null')
+            : undefined
+          return {
+            label: `${method} ${url.pathname}${url.search.slice(0, 100)} as ${session.role}`,
+            status: response.status,
+            result,
+          }
         })
       })
     }
@@ -253,5 +325,9 @@ test.describe('route handlers', () => {
 
 test('the server logged no unhandled error during the suite', () => {
   const log = serverLogSince(logStart)
-  expect(log.split('\n').filter((line) => /⨯|unhandled|Unhandled|TypeError|ReferenceError|RangeError|SyntaxError|digest/.test(line))).toEqual([])
+  expect(
+    log
+      .split('\n')
+      .filter((line) => /⨯|unhandled|Unhandled|TypeError|ReferenceError|RangeError|SyntaxError|digest/.test(line)),
+  ).toEqual([])
 })

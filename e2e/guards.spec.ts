@@ -47,7 +47,7 @@ test.describe('referent', () => {
   test('sees its organisation’s candidates and a candidate sheet', async ({ page }) => {
     // Other specs add candidates to the organisation: the count is read from the run's database.
     const [{ n }] = (await onE2eDatabase<{ n: number }>(
-      "select count(*)::int as n from candidates where organisation_id = (select organisation_id from \"user\" where email = 'referent@passerelle.test')",
+      'select count(*)::int as n from candidates where organisation_id = (select organisation_id from "user" where email = \'referent@passerelle.test\')',
     )) as [{ n: number }]
     await page.goto('/v2/candidates/dashboard')
     await expect(page.getByText(`${n} candidats`).first()).toBeVisible()
@@ -74,14 +74,32 @@ test.describe('partenaire (fullPartner)', () => {
     const offers = page.getByRole('table', { name: 'Offres sociales de la structure' })
     const row = offers.getByRole('row', { name: /Permis de conduire solidaire/ })
     // Seed: 4 pending (3 with a FUP, 1 manual), 2 integrated, 2 refused.
-    await expect(row.getByRole('cell')).toHaveText(['Permis de conduire solidaire', '05/01/2026 - 31/12/2028', '4', '2', '2'])
-    await expect(offers.getByRole('row', { name: /Atelier vélo 2025/ }).getByRole('cell').nth(1)).toHaveText('Offre expirée')
-    await expect(offers.getByRole('row', { name: /Garage solidaire/ }).getByRole('cell').nth(1)).toHaveText('Permanente')
+    await expect(row.getByRole('cell')).toHaveText([
+      'Permis de conduire solidaire',
+      '05/01/2026 - 31/12/2028',
+      '4',
+      '2',
+      '2',
+    ])
+    await expect(
+      offers
+        .getByRole('row', { name: /Atelier vélo 2025/ })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('Offre expirée')
+    await expect(
+      offers
+        .getByRole('row', { name: /Garage solidaire/ })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('Permanente')
     // The pending prescriptions across the offers, newest first, each opening its completion dialog.
     const pending = page.getByRole('table', { name: 'Dernières prescriptions en attente de réponse' })
     await expect(pending.getByRole('row')).toHaveCount(5) // header + the 4 pending at Permis (Habitat Relais's are not its own)
-    await expect(pending.getByRole('link', { name: 'Diallo Mamadou' })).toHaveAttribute('href', /socialApplyId=40000000-0000-4000-8000-000000000004$/)
-
+    await expect(pending.getByRole('link', { name: 'Diallo Mamadou' })).toHaveAttribute(
+      'href',
+      /socialApplyId=40000000-0000-4000-8000-000000000004$/,
+    )
   })
   test('is sent from the default partner page to its dashboard', async ({ page }) => {
     await page.goto('/partners/structure/default')
@@ -106,7 +124,15 @@ test.describe('partenaire (fullPartner)', () => {
 test.describe('admin', () => {
   test.use({ storageState: storageStateOf('admin') })
   test('opens every guarded page and the settings', async ({ page }) => {
-    for (const path of ['/v2/settings/exports', '/homePage', '/workshops/create', '/workshops/dashboard', '/v2/settings', '/v2/settings/permissions', '/v2/settings/users']) {
+    for (const path of [
+      '/v2/settings/exports',
+      '/homePage',
+      '/workshops/create',
+      '/workshops/dashboard',
+      '/v2/settings',
+      '/v2/settings/permissions',
+      '/v2/settings/users',
+    ]) {
       await page.goto(path)
       await expect(page).toHaveURL(path)
     }

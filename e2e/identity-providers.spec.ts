@@ -5,12 +5,15 @@ import { emailedCode, expectNoSeriousA11yViolations } from './fixtures'
 // Sign-in through OpenID Connect providers, all played by real local servers (e2e/oidc-server.ts, oidc-provider).
 const oidcOrigin = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`
 const MESSAGES = {
-  unknown: 'Cette identité n’est pas autorisée à se connecter à Passerelle : demandez à votre administrateur de créer votre accès.',
+  unknown:
+    'Cette identité n’est pas autorisée à se connecter à Passerelle : demandez à votre administrateur de créer votre accès.',
   notLinked:
     'Cette identité n’est rattachée à aucun compte Passerelle et son adresse email n’est pas vérifiée par le fournisseur : demandez à votre administrateur de l’associer à votre compte.',
-  state: 'La connexion n’a pas pu être vérifiée : la demande a expiré ou ne vient pas de Passerelle. Recommencez depuis cette page.',
+  state:
+    'La connexion n’a pas pu être vérifiée : la demande a expiré ou ne vient pas de Passerelle. Recommencez depuis cette page.',
   noCode: 'Le fournisseur d’identité n’a pas renvoyé de code d’autorisation : la connexion est refusée. Recommencez.',
-  invalid: 'La réponse du fournisseur d’identité n’est pas valide (émetteur, jeton ou nonce incorrect) : la connexion est refusée.',
+  invalid:
+    'La réponse du fournisseur d’identité n’est pas valide (émetteur, jeton ou nonce incorrect) : la connexion est refusée.',
 }
 
 /** Clicks the provider's button on the login page, then picks the identity (and level) on the provider's page. */
@@ -46,20 +49,26 @@ test.describe('ProConnect', () => {
     await expect(page).toHaveURL('/v2/login')
   })
 
-  test('an administrator signing in with ProConnect still gives the emailed code before getting in', async ({ page }) => {
+  test('an administrator signing in with ProConnect still gives the emailed code before getting in', async ({
+    page,
+  }) => {
     const { email } = E2E_PROVIDER_USERS.proconnectAdmin
     const since = Date.now()
     await viaProvider(page, 'ProConnect', email, 'eidas1')
     await expect(page).toHaveURL(/\/double-auth\?method=email/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Double authentification')
-    await expect(page.locator('main').getByRole('status')).toHaveText('Un code à 6 chiffres vient d’être envoyé à votre adresse email. Il est valable 10 minutes.')
+    await expect(page.locator('main').getByRole('status')).toHaveText(
+      'Un code à 6 chiffres vient d’être envoyé à votre adresse email. Il est valable 10 minutes.',
+    )
     await expectNoSeriousA11yViolations(page)
     // No session before the code: the app's pages send back to the login page.
     const probe = await page.context().newPage()
     await probe.goto('/v2/candidates/dashboard')
     await expect(probe).toHaveURL('/v2/login')
     await probe.close()
-    await page.getByLabel('Code de vérification').fill('000000' === (await emailedCode(email, since)) ? '111111' : '000000')
+    await page
+      .getByLabel('Code de vérification')
+      .fill('000000' === (await emailedCode(email, since)) ? '111111' : '000000')
     await page.getByRole('button', { name: 'Vérifier' }).click()
     await expect(page.locator('main').getByRole('alert')).toHaveText('Code incorrect.')
     await page.getByLabel('Code de vérification').fill(await emailedCode(email, since))
@@ -87,7 +96,11 @@ test.describe('ProConnect', () => {
     await viaProvider(page, 'ProConnect', E2E_PROVIDER_USERS.proconnect.email, 'faible')
     expect((await refused).status()).toBe(403)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Niveau d’authentification insuffisant')
-    await expect(page.getByText('Le niveau d’authentification de votre identité ProConnect est insuffisant pour accéder à Passerelle.')).toBeVisible()
+    await expect(
+      page.getByText(
+        'Le niveau d’authentification de votre identité ProConnect est insuffisant pour accéder à Passerelle.',
+      ),
+    ).toBeVisible()
     await page.goto('/v2/candidates/dashboard')
     await expect(page).toHaveURL('/v2/login')
   })
@@ -183,14 +196,22 @@ test.describe('Google, Microsoft and France Travail', () => {
     await viaProvider(page, 'Pôle Emploi (France Travail)', E2E_PROVIDER_USERS.franceTravail.email)
     await expect(page).toHaveURL('/v2/candidates/dashboard')
     const seen = (await (await request.get(`${oidcOrigin}/__requests`)).json()) as string[]
-    expect(seen.some((u) => u.startsWith('/france-travail/auth?') && new URLSearchParams(u.split('?')[1]).get('realm') === '/agent')).toBe(true)
+    expect(
+      seen.some(
+        (u) => u.startsWith('/france-travail/auth?') && new URLSearchParams(u.split('?')[1]).get('realm') === '/agent',
+      ),
+    ).toBe(true)
     expect(seen.some((u) => u.startsWith('/france-travail/token?realm=%2Fagent'))).toBe(true)
   })
 })
 
-test('an external callbackURL is ignored, with a French notice, and the sign-in lands in Passerelle', async ({ page }) => {
+test('an external callbackURL is ignored, with a French notice, and the sign-in lands in Passerelle', async ({
+  page,
+}) => {
   await page.goto('/v2/login?callbackURL=https://site-malveillant.example/vol')
-  await expect(page.locator('main').getByRole('status')).toHaveText('Le lien de retour demandé mène hors de Passerelle : il a été ignoré.')
+  await expect(page.locator('main').getByRole('status')).toHaveText(
+    'Le lien de retour demandé mène hors de Passerelle : il a été ignoré.',
+  )
   await page.getByLabel('Adresse email').fill('conseiller@passerelle.test')
   await page.getByLabel('Mot de passe').fill('Passerelle-Demo-2026!')
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click()

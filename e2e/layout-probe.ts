@@ -67,8 +67,9 @@ export function probeLayout(): LayoutFinding[] {
     })
     findings.push({
       element: what[0] ?? 'html',
-      reason: `the page scrolls sideways: scrollWidth ${pageWidth} > innerWidth ${width}`
-        + (what.length > 1 ? `; also past the edge: ${what.slice(1).join('; ')}` : ''),
+      reason:
+        `the page scrolls sideways: scrollWidth ${pageWidth} > innerWidth ${width}` +
+        (what.length > 1 ? `; also past the edge: ${what.slice(1).join('; ')}` : ''),
     })
   }
 
@@ -80,8 +81,10 @@ export function probeLayout(): LayoutFinding[] {
   if (h1) {
     // The page header: the h1's block with its actions (PageHeader: a row of the title block and the actions).
     const grand = h1.parentElement?.parentElement
-    const block = grand && grand.tagName !== 'MAIN' && grand !== document.body && !grand.querySelector('table, form')
-      ? grand : h1.parentElement
+    const block =
+      grand && grand.tagName !== 'MAIN' && grand !== document.body && !grand.querySelector('table, form')
+        ? grand
+        : h1.parentElement
     if (block) scopes.add(block)
   }
   const targets = new Map<Element, string>()
@@ -117,8 +120,9 @@ export function probeLayout(): LayoutFinding[] {
         const how = scrolls ? 'reachable only by scrolling sideways' : 'clipped'
         findings.push({
           element: describe(el),
-          reason: `${where} control ${how} in ${describe(box).replace(/ ".*$/, '')} [${px(r.left)} → ${px(r.right)}, `
-            + `box ${px(left)} → ${px(right)}]`,
+          reason:
+            `${where} control ${how} in ${describe(box).replace(/ ".*$/, '')} [${px(r.left)} → ${px(r.right)}, ` +
+            `box ${px(left)} → ${px(right)}]`,
         })
         boxed = true
       }
@@ -176,8 +180,9 @@ export function probeLayout(): LayoutFinding[] {
     const clipped = style.overflowX !== 'visible'
     findings.push({
       element: describe(box),
-      reason: `text ${clipped ? 'clipped by' : 'overflows'} its box: scrollWidth ${box.scrollWidth} > clientWidth `
-        + `${box.clientWidth}${style.textOverflow === 'ellipsis' ? ' (ellipsis without a title)' : ''}`,
+      reason:
+        `text ${clipped ? 'clipped by' : 'overflows'} its box: scrollWidth ${box.scrollWidth} > clientWidth ` +
+        `${box.clientWidth}${style.textOverflow === 'ellipsis' ? ' (ellipsis without a title)' : ''}`,
     })
   }
   return findings

@@ -179,8 +179,9 @@ for (const role of WALK_ROLES) {
       await context.close()
     }
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
-    const timing = `${role}: ${visits.length} page(s) in ${s(since(started))} `
-      + `(summed over the pages: load ${s(spent.load)}, layout ${s(spent.layout)}, axe ${s(spent.axe)})`
+    const timing =
+      `${role}: ${visits.length} page(s) in ${s(since(started))} ` +
+      `(summed over the pages: load ${s(spent.load)}, layout ${s(spent.layout)}, axe ${s(spent.axe)})`
     fs.writeFileSync(path.join(parts, `${role}.timing`), timing)
     if (failures.length) throw new Error(`${failures.length} layout failure(s):\n${failures.sort().join('\n')}`)
   })

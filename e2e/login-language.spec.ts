@@ -15,7 +15,9 @@ test.describe('with an English browser (en-US)', () => {
     await page.goto('/v2/login?mode=reset')
     await expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible()
     await page.goto('/new-password?token=forged')
-    await expect(page.locator('main').getByRole('alert')).toHaveText('This reset link is no longer valid: it expired, was already used or is incomplete. Request a new one.')
+    await expect(page.locator('main').getByRole('alert')).toHaveText(
+      'This reset link is no longer valid: it expired, was already used or is incomplete. Request a new one.',
+    )
 
     await page.goto('/v2/login')
     await page.getByRole('button', { name: 'Français' }).click()

@@ -49,7 +49,9 @@ test('signing out ends the session', async ({ page }) => {
   await expect(page).toHaveURL('/v2/login')
 })
 
-test('a server that never answers the sign-in: the form says so and the button works again (issue 29 §2)', async ({ page }) => {
+test('a server that never answers the sign-in: the form says so and the button works again (issue 29 §2)', async ({
+  page,
+}) => {
   await page.clock.install()
   await page.goto('/v2/login')
   // The sign-in's request reaches nothing: held until the page is closed, as a server that stopped answering.
@@ -60,6 +62,8 @@ test('a server that never answers the sign-in: the form says so and the button w
   await button.click()
   await expect(button).toBeDisabled()
   await page.clock.fastForward(26_000)
-  await expect(page.locator('form [role=alert]')).toHaveText('Le serveur ne répond pas. Vérifiez votre connexion, puis réessayez dans un instant.')
+  await expect(page.locator('form [role=alert]')).toHaveText(
+    'Le serveur ne répond pas. Vérifiez votre connexion, puis réessayez dans un instant.',
+  )
   await expect(button).toBeEnabled()
 })

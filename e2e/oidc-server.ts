@@ -12,10 +12,31 @@ export const ENTRA_TENANT = '7f3c2b1a-0000-4000-8000-00000000e2e0'
 /** The people the providers know. `passerelle` says who they are in Passerelle (provisioned in e2e-accounts.ts). */
 export const OIDC_IDENTITIES = {
   proconnect: [
-    { sub: 'pc-agent-0001', email: 'agent.proconnect@passerelle.test', given_name: 'Agathe', usual_name: 'Connect', uid: 'agathe', siret: '22760540900019' },
-    { sub: 'pc-inconnu-0002', email: 'inconnu.proconnect@exemple.gouv.fr', given_name: 'Ines', usual_name: 'Connue', uid: 'ines', siret: '22760540900019' },
+    {
+      sub: 'pc-agent-0001',
+      email: 'agent.proconnect@passerelle.test',
+      given_name: 'Agathe',
+      usual_name: 'Connect',
+      uid: 'agathe',
+      siret: '22760540900019',
+    },
+    {
+      sub: 'pc-inconnu-0002',
+      email: 'inconnu.proconnect@exemple.gouv.fr',
+      given_name: 'Ines',
+      usual_name: 'Connue',
+      uid: 'ines',
+      siret: '22760540900019',
+    },
     // An administrator (settings.* permissions): a second factor is asked after ProConnect too.
-    { sub: 'pc-admin-0003', email: 'admin.proconnect@passerelle.test', given_name: 'Adèle', usual_name: 'Min', uid: 'adele', siret: '22760540900019' },
+    {
+      sub: 'pc-admin-0003',
+      email: 'admin.proconnect@passerelle.test',
+      given_name: 'Adèle',
+      usual_name: 'Min',
+      uid: 'adele',
+      siret: '22760540900019',
+    },
   ],
   google: [
     { sub: 'g-1001', email: 'google.agent@passerelle.test', email_verified: true, name: 'Gaston Gle' },
@@ -28,10 +49,24 @@ export const OIDC_IDENTITIES = {
   ],
   microsoft: [
     // Keyed on tenant + object id; the email is not trusted (Entra lets tenants set any address).
-    { sub: 'ms-pairwise-1', tid: ENTRA_TENANT, oid: '0e2e0000-0000-4000-8000-000000000001', email: 'referent@passerelle.test', name: 'Maëlle Soft' },
-    { sub: 'ms-pairwise-2', tid: ENTRA_TENANT, oid: '0e2e0000-0000-4000-8000-000000000002', email: 'quelquun@autre-domaine.test', name: 'Émile Ntra' },
+    {
+      sub: 'ms-pairwise-1',
+      tid: ENTRA_TENANT,
+      oid: '0e2e0000-0000-4000-8000-000000000001',
+      email: 'referent@passerelle.test',
+      name: 'Maëlle Soft',
+    },
+    {
+      sub: 'ms-pairwise-2',
+      tid: ENTRA_TENANT,
+      oid: '0e2e0000-0000-4000-8000-000000000002',
+      email: 'quelquun@autre-domaine.test',
+      name: 'Émile Ntra',
+    },
   ],
-  'france-travail': [{ sub: 'ft-3001', email: 'ft.agent@passerelle.test', email_verified: false, name: 'Félix Travail' }],
+  'france-travail': [
+    { sub: 'ft-3001', email: 'ft.agent@passerelle.test', email_verified: false, name: 'Félix Travail' },
+  ],
 } as const
 
 type ProviderKey = keyof typeof OIDC_IDENTITIES
@@ -100,9 +135,23 @@ export async function startOidcServer(port: number, appUrl: string): Promise<htt
         return { accountId: sub, claims: async () => ({ ...person }) as { sub: string } }
       },
       loadExistingGrant: async (ctx) => {
-        const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! })
+        const grant = new ctx.oidc.provider.Grant({
+          clientId: ctx.oidc.client!.clientId,
+          accountId: ctx.oidc.session!.accountId!,
+        })
         grant.addOIDCScope(String(ctx.oidc.params!.scope ?? 'openid'))
-        grant.addOIDCClaims(['acr', 'tid', 'oid', 'email', 'email_verified', 'name', 'given_name', 'usual_name', 'uid', 'siret'])
+        grant.addOIDCClaims([
+          'acr',
+          'tid',
+          'oid',
+          'email',
+          'email_verified',
+          'name',
+          'given_name',
+          'usual_name',
+          'uid',
+          'siret',
+        ])
         await grant.save()
         return grant
       },
@@ -120,7 +169,9 @@ export async function startOidcServer(port: number, appUrl: string): Promise<htt
       res.end(JSON.stringify(seen))
       return
     }
-    const entry = [...providers.values()].find((p) => url.pathname === p.prefix || url.pathname.startsWith(`${p.prefix}/`))
+    const entry = [...providers.values()].find(
+      (p) => url.pathname === p.prefix || url.pathname.startsWith(`${p.prefix}/`),
+    )
     if (!entry) {
       res.statusCode = 404
       res.end()
@@ -146,7 +197,9 @@ export async function startOidcServer(port: number, appUrl: string): Promise<htt
 async function loginPage(provider: Provider, key: ProviderKey, req: http.IncomingMessage, res: http.ServerResponse) {
   const details = await provider.interactionDetails(req, res)
   const people = OIDC_IDENTITIES[key] as readonly { sub: string; email: string }[]
-  const options = people.map((p) => `<label><input type="radio" name="sub" value="${p.sub}" required> ${p.email}</label><br>`).join('')
+  const options = people
+    .map((p) => `<label><input type="radio" name="sub" value="${p.sub}" required> ${p.email}</label><br>`)
+    .join('')
   const acr =
     key === 'proconnect'
       ? `<fieldset><legend>Niveau</legend>${['eidas1', 'eidas2', 'faible'].map((a) => `<label><input type="radio" name="acr" value="${a}"${a === 'eidas1' ? ' checked' : ''}> ${a}</label>`).join(' ')}</fieldset>`
@@ -162,5 +215,10 @@ async function finishLogin(provider: Provider, req: http.IncomingMessage, res: h
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
   const form = new URLSearchParams(Buffer.concat(chunks).toString())
-  await provider.interactionFinished(req, res, { login: { accountId: form.get('sub')!, acr: form.get('acr') ?? 'eidas1', amr: ['pwd'] } }, { mergeWithLastSubmission: false })
+  await provider.interactionFinished(
+    req,
+    res,
+    { login: { accountId: form.get('sub')!, acr: form.get('acr') ?? 'eidas1', amr: ['pwd'] } },
+    { mergeWithLastSubmission: false },
+  )
 }

@@ -25,7 +25,9 @@ async function tabTo(page: Page, target: Locator, max = 100) {
   throw new Error('The element cannot be reached with the Tab key')
 }
 
-test('the partner filters, answers a prescription as not integrated, downloads the sheet and archives it', async ({ page }) => {
+test('the partner filters, answers a prescription as not integrated, downloads the sheet and archives it', async ({
+  page,
+}) => {
   await page.goto(OFFER)
   await expect(page).toHaveTitle('Permis de conduire solidaire - Mobilité Solidaire')
   await expect(tab(page, /Prescriptions en cours/)).toHaveAttribute('aria-selected', 'true')
@@ -82,7 +84,9 @@ test('the partner filters, answers a prescription as not integrated, downloads t
   await expect(dialog.getByText('Le motif est obligatoire')).toBeVisible()
 
   // The no-answer cause reveals three convocation rows.
-  await dialog.getByRole('combobox', { name: /^Motif(?! d’absence)/ }).selectOption({ label: 'N’a pas répondu aux 3 convocations' })
+  await dialog
+    .getByRole('combobox', { name: /^Motif(?! d’absence)/ })
+    .selectOption({ label: 'N’a pas répondu aux 3 convocations' })
   const convocations = dialog.getByRole('group', { name: /convocation/ })
   await expect(convocations).toHaveCount(3)
   await dialog.getByRole('button', { name: 'Envoyer la réponse' }).click()
@@ -90,14 +94,21 @@ test('the partner filters, answers a prescription as not integrated, downloads t
   const dates = ['2026-10-20', '2026-10-27', '2026-11-03']
   for (const [i, date] of dates.entries()) {
     await convocations.nth(i).getByLabel('Date').fill(date)
-    await convocations.nth(i).getByLabel('Motif d’absence').selectOption(i === 2 ? 'excusedAbsence' : 'unexcusedAbsence')
+    await convocations
+      .nth(i)
+      .getByLabel('Motif d’absence')
+      .selectOption(i === 2 ? 'excusedAbsence' : 'unexcusedAbsence')
   }
 
   await dialog.getByRole('button', { name: 'Prévisualiser' }).click()
   await expect(dialog.locator('iframe[title="Aperçu de la fiche de suivi"]')).toBeVisible()
 
   await dialog.getByRole('button', { name: 'Envoyer la réponse' }).click()
-  await expect(page.getByText('Votre réponse à la prescription a bien été transmise au référent. Retrouvez-là dans la page ci-dessous.')).toBeVisible()
+  await expect(
+    page.getByText(
+      'Votre réponse à la prescription a bien été transmise au référent. Retrouvez-là dans la page ci-dessous.',
+    ),
+  ).toBeVisible()
   await expect(dialog).toBeHidden()
   await expect(tab(page, /Candidats refusés/)).toHaveAttribute('aria-selected', 'true')
   await expect(tab(page, /Prescriptions en cours/)).toContainText('3')
@@ -106,9 +117,13 @@ test('the partner filters, answers a prescription as not integrated, downloads t
   const elodie = rows(page).filter({ hasText: 'Durand Élodie' })
   await expect(elodie).toContainText('N’a pas répondu aux 3 convocations')
   // The prescribing referent is told by email.
-  const [mail] = await waitForSentMails((m) => m.includes('To: referent@passerelle.test') && m.includes('a répondu à votre prescription'))
+  const [mail] = await waitForSentMails(
+    (m) => m.includes('To: referent@passerelle.test') && m.includes('a répondu à votre prescription'),
+  )
   expect(mail).toBeDefined()
-  expect(mail).toContain('Mobilité Solidaire a répondu à votre prescription : le candidat n’est pas intégré (motif : N’a pas répondu aux 3 convocations).')
+  expect(mail).toContain(
+    'Mobilité Solidaire a répondu à votre prescription : le candidat n’est pas intégré (motif : N’a pas répondu aux 3 convocations).',
+  )
 
   // 'Fiche.pdf' is the answered sheet.
   const download = page.waitForEvent('download')
@@ -158,7 +173,11 @@ test('the same answer works with the keyboard alone', async ({ page }) => {
   await expect(dialog.getByRole('radio', { name: 'Intégré', exact: true })).toBeChecked()
   await tabTo(page, dialog.getByRole('button', { name: 'Envoyer la réponse' }))
   await page.keyboard.press('Enter')
-  await expect(page.getByText('Votre réponse à la prescription a bien été transmise au référent. Retrouvez-là dans la page ci-dessous.')).toBeVisible()
+  await expect(
+    page.getByText(
+      'Votre réponse à la prescription a bien été transmise au référent. Retrouvez-là dans la page ci-dessous.',
+    ),
+  ).toBeVisible()
   await expect(tab(page, /Candidats intégrés/)).toHaveAttribute('aria-selected', 'true')
   await expect(tab(page, /Candidats intégrés/)).toContainText('3')
   await expect(page.getByText('3 candidats intégrés')).toBeVisible()
@@ -171,36 +190,68 @@ test('a partner of another structure cannot see the offer nor download its sheet
   await signIn(page, 'partenaire.habitat@passerelle.test')
   await expect(page).toHaveURL('/partners/structure/dashboard')
   expect((await page.goto(`${OFFER}?socialApplyId=${ELODIE_APPLY}`))?.status()).toBe(404)
-  const archive = await page.request.post('/api/social-applies/archive', { headers: SAME_ORIGIN, data: { ids: ['40000000-0000-4000-8000-000000000005'] } })
+  const archive = await page.request.post('/api/social-applies/archive', {
+    headers: SAME_ORIGIN,
+    data: { ids: ['40000000-0000-4000-8000-000000000005'] },
+  })
   expect(archive.status()).toBe(404)
   // The list call answers nothing of another structure's offer.
-  const list = await page.request.post(`/api/offers/${OFFER.split('/').pop()}/applies`, { headers: SAME_ORIGIN, data: { tab: 'REFUSED_STRUCTURE', page: 1 } })
+  const list = await page.request.post(`/api/offers/${OFFER.split('/').pop()}/applies`, {
+    headers: SAME_ORIGIN,
+    data: { tab: 'REFUSED_STRUCTURE', page: 1 },
+  })
   expect(list.status()).toBe(200)
-  expect(await list.json()).toEqual({ rows: [], counts: { PRESCRIPTION_FILLED: 0, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 } })
+  expect(await list.json()).toEqual({
+    rows: [],
+    counts: { PRESCRIPTION_FILLED: 0, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 },
+  })
   await other.close()
 })
 
 test('without a session, the partner calls are refused', async ({ browser }) => {
   const anonymous = await browser.newContext({ storageState: undefined })
-  const list = await anonymous.request.post(`/api/offers/${OFFER.split('/').pop()}/applies`, { headers: SAME_ORIGIN, data: { tab: 'PRESCRIPTION_FILLED', page: 1 } })
+  const list = await anonymous.request.post(`/api/offers/${OFFER.split('/').pop()}/applies`, {
+    headers: SAME_ORIGIN,
+    data: { tab: 'PRESCRIPTION_FILLED', page: 1 },
+  })
   expect(list.status()).toBe(401)
-  const archive = await anonymous.request.post('/api/social-applies/archive', { headers: SAME_ORIGIN, data: { ids: ['40000000-0000-4000-8000-000000000005'] } })
+  const archive = await anonymous.request.post('/api/social-applies/archive', {
+    headers: SAME_ORIGIN,
+    data: { ids: ['40000000-0000-4000-8000-000000000005'] },
+  })
   expect(archive.status()).toBe(403)
-  const restore = await anonymous.request.post('/api/social-applies/restore', { headers: SAME_ORIGIN, data: { ids: ['40000000-0000-4000-8000-000000000005'] } })
+  const restore = await anonymous.request.post('/api/social-applies/restore', {
+    headers: SAME_ORIGIN,
+    data: { ids: ['40000000-0000-4000-8000-000000000005'] },
+  })
   expect(restore.status()).toBe(403)
   await anonymous.close()
 })
 
-test('the partner’s own cookie, sent from another origin of the same site or as text/plain, archives nothing (issue 29 §3)', async ({ browser }) => {
+test('the partner’s own cookie, sent from another origin of the same site or as text/plain, archives nothing (issue 29 §3)', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ storageState: storageStateOf('partenaire') })
   const applyId = '40000000-0000-4000-8000-000000000005'
-  const archived = async () => (await onE2eDatabase<{ archived: boolean }>('select archived_at is not null as archived from social_applies where id = $1', [applyId]))[0]!.archived
+  const archived = async () =>
+    (
+      await onE2eDatabase<{ archived: boolean }>(
+        'select archived_at is not null as archived from social_applies where id = $1',
+        [applyId],
+      )
+    )[0]!.archived
   const before = await archived()
   // A page of http://localhost:8765 (same site as localhost: the cookie goes along) posting as a form would…
-  const plain = await context.request.post('/api/social-applies/archive', { headers: { origin: 'http://localhost:8765', 'content-type': 'text/plain' }, data: JSON.stringify({ ids: [applyId] }) })
+  const plain = await context.request.post('/api/social-applies/archive', {
+    headers: { origin: 'http://localhost:8765', 'content-type': 'text/plain' },
+    data: JSON.stringify({ ids: [applyId] }),
+  })
   expect(plain.status()).toBe(415)
   // …or as fetch with JSON: its origin is not the app's.
-  const foreign = await context.request.post('/api/social-applies/archive', { headers: { origin: 'http://localhost:8765' }, data: { ids: [applyId] } })
+  const foreign = await context.request.post('/api/social-applies/archive', {
+    headers: { origin: 'http://localhost:8765' },
+    data: { ids: [applyId] },
+  })
   expect(foreign.status()).toBe(403)
   expect(await foreign.json()).toEqual({ error: 'Cette action s’effectue depuis les pages de Passerelle.' })
   const restore = await context.request.post('/api/social-applies/restore', { data: { ids: [applyId] } })

@@ -5,9 +5,12 @@ import { expectNoSeriousA11yViolations, onE2eDatabase, signIn, waitForMail } fro
 
 // Spec §2 (login page texts), §5 and §9 (password rule); reset mail through the local SMTP sink (e2e/smtp-sink.ts).
 const owner = E2E_ACCOUNTS.passwordOwner
-const RULE = 'Le mot de passe doit contenir au moins 12 caractères, dont 1 minuscule, 1 majuscule, 1 chiffre et 1 caractère spécial.'
-const RESET_REQUESTED = 'Si un compte Passerelle correspond à cette adresse, un lien de réinitialisation vient d’y être envoyé. Il est valable 1 heure.'
-const LINK_INVALID = 'Ce lien de réinitialisation n’est plus valable : il a expiré, a déjà servi ou n’est pas complet. Demandez-en un nouveau.'
+const RULE =
+  'Le mot de passe doit contenir au moins 12 caractères, dont 1 minuscule, 1 majuscule, 1 chiffre et 1 caractère spécial.'
+const RESET_REQUESTED =
+  'Si un compte Passerelle correspond à cette adresse, un lien de réinitialisation vient d’y être envoyé. Il est valable 1 heure.'
+const LINK_INVALID =
+  'Ce lien de réinitialisation n’est plus valable : il a expiré, a déjà servi ou n’est pas complet. Demandez-en un nouveau.'
 const RESET_PASSWORD = 'Reinitialise-E2E-2026!'
 const CHANGED_PASSWORD = 'Change-Par-Moi-2026!'
 
@@ -45,7 +48,9 @@ async function chooseRefused(page: Page, password: string, confirm = password) {
   await expect(page.getByLabel('Nouveau mot de passe')).toHaveValue('')
 }
 
-test('forgotten password: the same answer for any address, a link by SMTP that works once, every bad input refused', async ({ page }) => {
+test('forgotten password: the same answer for any address, a link by SMTP that works once, every bad input refused', async ({
+  page,
+}) => {
   // A malformed address is named under its field.
   await page.goto('/v2/login?mode=reset')
   await page.getByLabel('Adresse email').fill('pas-un-email')
@@ -83,7 +88,9 @@ test('forgotten password: the same answer for any address, a link by SMTP that w
 
   await choose(page, RESET_PASSWORD)
   await expect(page).toHaveURL('/v2/login?reset=done')
-  await expect(page.locator('main').getByRole('status')).toHaveText('Votre mot de passe a été changé. Connectez-vous avec votre nouveau mot de passe.')
+  await expect(page.locator('main').getByRole('status')).toHaveText(
+    'Votre mot de passe a été changé. Connectez-vous avec votre nouveau mot de passe.',
+  )
 
   // The link served once; a forged one and one without token are refused alike.
   for (const url of [link, '/new-password?token=AAAAAAAAAAAAAAAAAAAAAAAA', '/new-password']) {
@@ -106,7 +113,10 @@ test('an expired reset link is refused', async ({ browser }) => {
   const token = decodeURIComponent(new URL(link).searchParams.get('token')!)
   // Tokens are stored hashed (better-auth's storeIdentifier: 'hashed'): age this one by its hash.
   const identifier = createHash('sha256').update(`reset-password:${token}`).digest('base64url')
-  const aged = await onE2eDatabase(`update verification set expires_at = now() - interval '1 second' where identifier = $1 returning id`, [identifier])
+  const aged = await onE2eDatabase(
+    `update verification set expires_at = now() - interval '1 second' where identifier = $1 returning id`,
+    [identifier],
+  )
   expect(aged).toHaveLength(1)
   await page.goto(link)
   await expect(page.locator('main').getByRole('alert')).toHaveText(LINK_INVALID)
@@ -144,7 +154,9 @@ test('changing the password: every bad input refused, then the other sessions en
 
   await change(RESET_PASSWORD, CHANGED_PASSWORD)
   await expect(mine).toHaveURL('/change-password?changed=1')
-  await expect(mine.locator('main').getByRole('status')).toHaveText('Votre mot de passe a été modifié. Vos autres connexions ont été fermées.')
+  await expect(mine.locator('main').getByRole('status')).toHaveText(
+    'Votre mot de passe a été modifié. Vos autres connexions ont été fermées.',
+  )
   await elsewhere.goto('/v2/candidates/dashboard')
   await expect(elsewhere).toHaveURL('/v2/login')
   await mine.goto('/v2/candidates/dashboard')

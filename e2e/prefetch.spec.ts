@@ -36,7 +36,10 @@ test('a page prefetches nothing until a link is hovered or focused, then that li
 
 // The lists' row links are the same link (components/ui/link.tsx, the app's only one): prefetch on intent, client-side
 // navigation, and a modified click left to the browser.
-test('a list’s row link prefetches on hover and opens its page without a full load; a modified click is the browser’s', async ({ page, context }) => {
+test('a list’s row link prefetches on hover and opens its page without a full load; a modified click is the browser’s', async ({
+  page,
+  context,
+}) => {
   const prefetched = prefetchesOf(page)
   await page.goto('/v2/candidates/dashboard')
   const link = page.getByRole('table').locator('tbody tr').first().getByRole('link').first()

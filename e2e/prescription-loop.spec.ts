@@ -24,8 +24,12 @@ async function screens(page: Page, name: string) {
 let antoineId = ''
 let applyId = ''
 
-test('the referent prescribes Antoine Blanc to « Permis de conduire solidaire » from the directory', async ({ page }) => {
-  const [antoine] = await onE2eDatabase<{ id: string }>("select id from candidates where first_name = 'Antoine' and last_name = 'Blanc'")
+test('the referent prescribes Antoine Blanc to « Permis de conduire solidaire » from the directory', async ({
+  page,
+}) => {
+  const [antoine] = await onE2eDatabase<{ id: string }>(
+    "select id from candidates where first_name = 'Antoine' and last_name = 'Blanc'",
+  )
   antoineId = antoine!.id
   const since = Date.now()
 
@@ -47,10 +51,15 @@ test('the referent prescribes Antoine Blanc to « Permis de conduire solidaire �
   await page.getByRole('checkbox', { name: 'FSE+' }).check()
   await page.keyboard.press('Escape')
   await expect(page).toHaveURL(/financing=fse/)
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Permis de conduire solidaire' }) })
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Permis de conduire solidaire' }) })
   await expect(card).toContainText('Mobilité Solidaire')
   await expect(card).toContainText('05/01/2026 - 31/12/2028')
-  await expect(card.getByRole('link', { name: 'Permis de conduire solidaire' })).toHaveAttribute('href', `/offer/social/${OFFER_PERMIS}`)
+  await expect(card.getByRole('link', { name: 'Permis de conduire solidaire' })).toHaveAttribute(
+    'href',
+    `/offer/social/${OFFER_PERMIS}`,
+  )
 
   await card.getByRole('button', { name: 'Prescrire à l’offre Permis de conduire solidaire' }).click()
   const dialog = page.getByRole('dialog', { name: 'Prescrire à l’offre « Permis de conduire solidaire »' })
@@ -77,7 +86,9 @@ test('the referent prescribes Antoine Blanc to « Permis de conduire solidaire �
   await expectNoSeriousA11yViolations(page)
   await screens(page, 'prescribe-dialog')
   await dialog.getByRole('button', { name: 'Envoyer la prescription' }).click()
-  await expect(page.getByText('Prescription envoyée au partenaire de l’offre « Permis de conduire solidaire ».')).toBeVisible()
+  await expect(
+    page.getByText('Prescription envoyée au partenaire de l’offre « Permis de conduire solidaire ».'),
+  ).toBeVisible()
   await expect(dialog).toBeHidden()
 
   // The partner structure's user gets the deep link, and nothing about the candidate.
@@ -111,14 +122,20 @@ test('the partner opens the emailed link and answers: integrated', async ({ brow
   await dialog.getByRole('radio', { name: 'Intégré', exact: true }).check()
   await dialog.getByLabel('Date du 1er accueil').fill('2026-12-01')
   await dialog.getByRole('button', { name: 'Envoyer la réponse' }).click()
-  await expect(page.getByText('Votre réponse à la prescription a bien été transmise au référent. Retrouvez-là dans la page ci-dessous.')).toBeVisible()
+  await expect(
+    page.getByText(
+      'Votre réponse à la prescription a bien été transmise au référent. Retrouvez-là dans la page ci-dessous.',
+    ),
+  ).toBeVisible()
   const mail = await waitForMail('referent@passerelle.test', since, /a répondu à votre prescription/)
   expect(mail).toContain('le candidat est intégré')
   expect(mail).toContain(`/v2/candidate/${antoineId}/prescriptions`)
   await partner.close()
 })
 
-test('the referent sees the answer in the FUP list, the actions dashboard and the candidate sheet', async ({ page }) => {
+test('the referent sees the answer in the FUP list, the actions dashboard and the candidate sheet', async ({
+  page,
+}) => {
   await page.goto('/v2/candidates/fup')
   await expect(page.getByRole('heading', { level: 1, name: 'Suivi des prescriptions' })).toBeVisible()
   const row = page.getByRole('row').filter({ hasText: 'Blanc Antoine' })
@@ -164,9 +181,13 @@ test('the referent sees the answer in the FUP list, the actions dashboard and th
   await screens(page, 'sheet-prescriptions')
 
   // The sink received both emails of the loop.
-  const partnerMails = await waitForSentMails((m) => m.includes('To: partenaire@passerelle.test') && m.includes(`socialApplyId=${applyId}`))
+  const partnerMails = await waitForSentMails(
+    (m) => m.includes('To: partenaire@passerelle.test') && m.includes(`socialApplyId=${applyId}`),
+  )
   expect(partnerMails).toHaveLength(1)
-  const referentMails = await waitForSentMails((m) => m.includes('To: referent@passerelle.test') && m.includes(`/v2/candidate/${antoineId}/prescriptions`))
+  const referentMails = await waitForSentMails(
+    (m) => m.includes('To: referent@passerelle.test') && m.includes(`/v2/candidate/${antoineId}/prescriptions`),
+  )
   expect(referentMails).toHaveLength(1)
 })
 
@@ -175,9 +196,15 @@ test('from the sheet: a manual prescription, then its status recorded by the ref
   await page.getByRole('button', { name: 'Prescrire à une offre' }).click()
   const dialog = page.getByRole('dialog', { name: 'Prescrire Antoine Blanc à une offre' })
   // The offers arrive once the dialog is open; among them, no expired one.
-  await expect(dialog.getByRole('combobox', { name: /Offre sociale/ }).locator('option', { hasText: 'Garage solidaire' })).toHaveCount(1)
-  await expect(dialog.getByRole('combobox', { name: /Offre sociale/ }).locator('option', { hasText: 'Atelier vélo 2025' })).toHaveCount(0)
-  await dialog.getByRole('combobox', { name: /Offre sociale/ }).selectOption({ label: 'Garage solidaire — Mobilité Solidaire' })
+  await expect(
+    dialog.getByRole('combobox', { name: /Offre sociale/ }).locator('option', { hasText: 'Garage solidaire' }),
+  ).toHaveCount(1)
+  await expect(
+    dialog.getByRole('combobox', { name: /Offre sociale/ }).locator('option', { hasText: 'Atelier vélo 2025' }),
+  ).toHaveCount(0)
+  await dialog
+    .getByRole('combobox', { name: /Offre sociale/ })
+    .selectOption({ label: 'Garage solidaire — Mobilité Solidaire' })
   await dialog.getByRole('radio', { name: /Prescription manuelle/ }).check()
   await dialog.getByRole('button', { name: 'Enregistrer la prescription manuelle' }).click()
   await expect(page.getByText('Prescription manuelle enregistrée.')).toBeVisible()
@@ -185,7 +212,9 @@ test('from the sheet: a manual prescription, then its status recorded by the ref
   await expect(row).toContainText('En attente de réponse')
   await expect(row).toContainText('Prescription manuelle')
 
-  await row.getByRole('button', { name: 'Mettre à jour le statut de la prescription à l’offre Garage solidaire' }).click()
+  await row
+    .getByRole('button', { name: 'Mettre à jour le statut de la prescription à l’offre Garage solidaire' })
+    .click()
   const status = page.getByRole('dialog', { name: 'Mettre à jour le statut' })
   await status.getByRole('radio', { name: 'Refusé' }).check()
   await status.getByRole('button', { name: 'Enregistrer' }).click()

@@ -23,7 +23,9 @@ test.afterAll(async () => {
   await onE2eDatabase("DELETE FROM candidates WHERE organisation_id = $1 AND last_name = 'Boucleimport'", [ORG])
 })
 
-test('a referent creates, imports, prescribes; the partner answers; the referent reads the answer', async ({ browser }) => {
+test('a referent creates, imports, prescribes; the partner answers; the referent reads the answer', async ({
+  browser,
+}) => {
   test.setTimeout(180_000)
   const since = Date.now()
   const referent = await browser.newContext({ storageState: storageStateOf('referent') })
@@ -44,12 +46,17 @@ test('a referent creates, imports, prescribes; the partner answers; the referent
   await expect(page.getByText('Candidat créé.')).toBeVisible()
   await page.waitForURL(/\/v2\/candidate\/[0-9a-f-]{36}/)
   const candidateId = /\/v2\/candidate\/([0-9a-f-]{36})/.exec(page.url())![1]!
-  const [created] = await onE2eDatabase<{ phone: string }>('SELECT phone FROM candidates WHERE id = $1 AND organisation_id = $2', [candidateId, ORG])
+  const [created] = await onE2eDatabase<{ phone: string }>(
+    'SELECT phone FROM candidates WHERE id = $1 AND organisation_id = $2',
+    [candidateId, ORG],
+  )
   expect(created?.phone).toBe('06 12 34 56 78')
 
   // 2. Import: one good row, two bad ones with their line numbers; only the good one is written.
   await page.goto('/v2/candidates/import')
-  await page.getByLabel('Fichier CSV ou Excel (.xlsx)').setInputFiles({ name: 'boucle.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') })
+  await page
+    .getByLabel('Fichier CSV ou Excel (.xlsx)')
+    .setInputFiles({ name: 'boucle.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') })
   await page.getByRole('button', { name: 'Analyser le fichier' }).click()
   await page.getByRole('button', { name: 'Vérifier les lignes' }).click()
   const errors = page.getByTestId('import-errors').locator('tbody tr')
@@ -60,19 +67,26 @@ test('a referent creates, imports, prescribes; the partner answers; the referent
   await expect(errors.nth(1)).toContainText("Le téléphone n'est pas complet")
   await page.getByRole('button', { name: 'Importer la ligne valide' }).click()
   await expect(page.getByRole('status').filter({ hasText: '1 candidat importé.' }).first()).toBeVisible()
-  const imported = await onE2eDatabase<{ first_name: string }>("SELECT first_name FROM candidates WHERE organisation_id = $1 AND last_name = 'Boucleimport'", [ORG])
+  const imported = await onE2eDatabase<{ first_name: string }>(
+    "SELECT first_name FROM candidates WHERE organisation_id = $1 AND last_name = 'Boucleimport'",
+    [ORG],
+  )
   expect(imported.map((r) => r.first_name)).toEqual(['Agathe'])
 
   // 3. Prescribe the created candidate from the sheet.
   await page.goto(`/v2/candidate/${candidateId}/prescriptions`)
   await page.getByRole('button', { name: 'Prescrire à une offre' }).click()
   const prescribe = page.getByRole('dialog', { name: 'Prescrire Louise Bouclier à une offre' })
-  await prescribe.getByRole('combobox', { name: /Offre sociale/ }).selectOption({ label: 'Permis de conduire solidaire — Mobilité Solidaire' })
+  await prescribe
+    .getByRole('combobox', { name: /Offre sociale/ })
+    .selectOption({ label: 'Permis de conduire solidaire — Mobilité Solidaire' })
   await prescribe.getByLabel('Objectif de la prescription').fill('Obtenir le permis B pour un emploi de livreuse.')
   await prescribe.getByLabel('Je valide cette prescription').check()
   await prescribe.getByLabel('Le bénéficiaire a donné son accord pour cette demande').check()
   await prescribe.getByRole('button', { name: 'Envoyer la prescription' }).click()
-  await expect(page.getByText('Prescription envoyée au partenaire de l’offre « Permis de conduire solidaire ».')).toBeVisible()
+  await expect(
+    page.getByText('Prescription envoyée au partenaire de l’offre « Permis de conduire solidaire ».'),
+  ).toBeVisible()
   const partnerMail = await waitForMail('partenaire@passerelle.test', since, /socialApplyId=[0-9a-f-]{36}/)
   const applyId = new RegExp(`/offer/social/${OFFER_PERMIS}\\?socialApplyId=([0-9a-f-]{36})`).exec(partnerMail)![1]!
 
@@ -86,7 +100,11 @@ test('a referent creates, imports, prescribes; the partner answers; the referent
   await fup.getByRole('radio', { name: 'Non intégré', exact: true }).check()
   await fup.getByRole('combobox', { name: /Motif/ }).selectOption({ label: 'A déménagé' })
   await fup.getByRole('button', { name: 'Envoyer la réponse' }).click()
-  await expect(partner.getByText('Votre réponse à la prescription a bien été transmise au référent. Retrouvez-là dans la page ci-dessous.')).toBeVisible()
+  await expect(
+    partner.getByText(
+      'Votre réponse à la prescription a bien été transmise au référent. Retrouvez-là dans la page ci-dessous.',
+    ),
+  ).toBeVisible()
   await partnerContext.close()
 
   // 5. The referent reads the answer: the FUP list, then the sheet with the answered sheet's PDF.
@@ -109,9 +127,13 @@ test('a referent creates, imports, prescribes; the partner answers; the referent
   expect(text).toContain('Obtenir le permis B pour un emploi de livreuse.')
 
   // The sink received both emails of the loop: the partner's deep link and the referent's answer.
-  const partnerMails = await waitForSentMails((m) => m.includes('To: partenaire@passerelle.test') && m.includes(`socialApplyId=${applyId}`))
+  const partnerMails = await waitForSentMails(
+    (m) => m.includes('To: partenaire@passerelle.test') && m.includes(`socialApplyId=${applyId}`),
+  )
   expect(partnerMails).toHaveLength(1)
-  const referentMails = await waitForSentMails((m) => m.includes('To: referent@passerelle.test') && m.includes(`/v2/candidate/${candidateId}/prescriptions`))
+  const referentMails = await waitForSentMails(
+    (m) => m.includes('To: referent@passerelle.test') && m.includes(`/v2/candidate/${candidateId}/prescriptions`),
+  )
   expect(referentMails).toHaveLength(1)
   await referent.close()
 })

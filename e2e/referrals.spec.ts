@@ -36,7 +36,9 @@ async function typeInto(page: Page, target: Locator, text: string) {
 test.afterAll(async () => {
   const people = `(select id from candidates where last_name = 'Clavier')`
   await onE2eDatabase(`delete from orientations where prescriber_email = $1`, [PRESCRIBER])
-  await onE2eDatabase(`delete from audit_log where entity_type = 'candidate' and entity_id in (select id::text from candidates where last_name = 'Clavier')`)
+  await onE2eDatabase(
+    `delete from audit_log where entity_type = 'candidate' and entity_id in (select id::text from candidates where last_name = 'Clavier')`,
+  )
   await onE2eDatabase(`delete from candidates where id in ${people}`)
   await onE2eDatabase(`delete from referral_links where label = 'Mission locale e2e'`)
 })
@@ -44,7 +46,9 @@ test.afterAll(async () => {
 test.describe('a prescriber without an account', () => {
   test.use({ storageState: { cookies: [], origins: [] } })
 
-  test('orients a person with the keyboard only; a refused field is said in French, linked to its field', async ({ page }) => {
+  test('orients a person with the keyboard only; a refused field is said in French, linked to its field', async ({
+    page,
+  }) => {
     await page.goto('/referral-form/homepage')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Formulaire d’orientation')
     await expectNoSeriousA11yViolations(page)
@@ -67,7 +71,11 @@ test.describe('a prescriber without an account', () => {
     await page.keyboard.press('ArrowDown')
     await tabTo(page, page.getByRole('checkbox', { name: 'Mobilité' }))
     await page.keyboard.press('Space')
-    await typeInto(page, page.getByLabel(/^Sa situation/), 'Cherche un emploi de préparatrice de commandes ; pas de permis.')
+    await typeInto(
+      page,
+      page.getByLabel(/^Sa situation/),
+      'Cherche un emploi de préparatrice de commandes ; pas de permis.',
+    )
     await tabTo(page, page.getByRole('checkbox', { name: /La personne a donné son accord/ }))
     await page.keyboard.press('Space')
     // The honeypot is out of the keyboard path.
@@ -97,17 +105,27 @@ test.describe('a prescriber without an account', () => {
     expect(page.url()).not.toMatch(/Clavier|Orianne/i)
 
     // The link's address is told, with a link and no personal data.
-    const [notice] = await waitForSentMails((m) => m.includes('Une nouvelle orientation est arrivée') && m.includes('«\u00a0CCAS de Dieppe\u00a0»'))
+    const [notice] = await waitForSentMails(
+      (m) => m.includes('Une nouvelle orientation est arrivée') && m.includes('«\u00a0CCAS de Dieppe\u00a0»'),
+    )
     expect(notice).toMatch(/\/v2\/orientations\/[0-9a-f-]{36}/)
     expect(notice).not.toMatch(/Orianne|Clavier|préparatrice/)
   })
 
-  test('opened under another name of the server (127.0.0.1 for localhost), the form says where to open it (issue 29 §3)', async ({ request, baseURL }) => {
+  test('opened under another name of the server (127.0.0.1 for localhost), the form says where to open it (issue 29 §3)', async ({
+    request,
+    baseURL,
+  }) => {
     const other = baseURL!.replace('localhost', '127.0.0.1')
-    const response = await request.post(`${other}${FORM}`, { headers: { origin: other }, form: { prescriberName: 'Paul Dupré', firstName: 'Orianne' } })
+    const response = await request.post(`${other}${FORM}`, {
+      headers: { origin: other },
+      form: { prescriberName: 'Paul Dupré', firstName: 'Orianne' },
+    })
     expect(response.status()).toBe(403)
     const page = await response.text()
-    expect(page).toContain(`Ce formulaire doit être ouvert à l’adresse ${baseURL}${FORM}\u00a0: ouvrez-le à cette adresse, puis envoyez-le de nouveau.`)
+    expect(page).toContain(
+      `Ce formulaire doit être ouvert à l’adresse ${baseURL}${FORM}\u00a0: ouvrez-le à cette adresse, puis envoyez-le de nouveau.`,
+    )
     expect(page).not.toContain('Rechargez-la')
   })
 
@@ -128,10 +146,24 @@ test.describe('a prescriber without an account', () => {
  */
 test('200 concurrent submissions: no 5xx, exactly the orientations the hourly limits allow', async ({ baseURL }) => {
   test.setTimeout(120_000)
-  const [org] = await onE2eDatabase<{ id: string }>(`select organisation_id as id from referral_links where token = 'demoCcasDieppe_lienOrientation26'`)
+  const [org] = await onE2eDatabase<{ id: string }>(
+    `select organisation_id as id from referral_links where token = 'demoCcasDieppe_lienOrientation26'`,
+  )
   const linkOf = async (token: string, label: string) =>
-    (await onE2eDatabase<{ id: string }>(`insert into referral_links (organisation_id, token, label, notify_email) values ($1, $2, $3, 'accueil@departement.test') returning id`, [org!.id, token, label]))[0]!.id
-  const body = JSON.stringify({ prescriberName: 'Charge Test', prescriberStructure: 'CCAS', prescriberEmail: 'charge@ccas.test', firstName: 'Camille', lastName: 'Charge', consent: true })
+    (
+      await onE2eDatabase<{ id: string }>(
+        `insert into referral_links (organisation_id, token, label, notify_email) values ($1, $2, $3, 'accueil@departement.test') returning id`,
+        [org!.id, token, label],
+      )
+    )[0]!.id
+  const body = JSON.stringify({
+    prescriberName: 'Charge Test',
+    prescriberStructure: 'CCAS',
+    prescriberEmail: 'charge@ccas.test',
+    firstName: 'Camille',
+    lastName: 'Charge',
+    consent: true,
+  })
   const blast = (token: string, forwardedFor: (i: number) => string) => {
     let i = 0
     return autocannon({
@@ -142,10 +174,22 @@ test('200 concurrent submissions: no 5xx, exactly the orientations the hourly li
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: baseURL! },
       body,
-      setupClient: (client) => client.setHeaders({ 'content-type': 'application/json', origin: baseURL!, 'x-forwarded-for': forwardedFor(i++) }),
+      setupClient: (client) =>
+        client.setHeaders({
+          'content-type': 'application/json',
+          origin: baseURL!,
+          'x-forwarded-for': forwardedFor(i++),
+        }),
     })
   }
-  const statuses = (r: autocannon.Result) => ({ '2xx': r['2xx'], '4xx': r['4xx'], '5xx': r['5xx'], errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx })
+  const statuses = (r: autocannon.Result) => ({
+    '2xx': r['2xx'],
+    '4xx': r['4xx'],
+    '5xx': r['5xx'],
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+  })
 
   try {
     const oneAddress = await linkOf('loadTestOneAddress_0000000000001', 'Charge : une adresse')
@@ -158,13 +202,24 @@ test('200 concurrent submissions: no 5xx, exactly the orientations the hourly li
     expect(statuses(fromMany)).toEqual({ '2xx': 100, '4xx': 100, '5xx': 0, errors: 0, timeouts: 0, non2xx: 100 })
     expect(await onE2eDatabase(`select id from orientations where link_id = $1`, [oneLink])).toHaveLength(100)
     // Each refusal is the French 429, nothing else.
-    const refused = await fetch(`${baseURL}/api/referral-form/loadTestOneLink_0000000000000001`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseURL!, 'x-forwarded-for': '192.0.2.1' }, body })
+    const refused = await fetch(`${baseURL}/api/referral-form/loadTestOneLink_0000000000000001`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseURL!, 'x-forwarded-for': '192.0.2.1' },
+      body,
+    })
     expect(refused.status).toBe(429)
-    expect(await refused.json()).toEqual({ error: 'Trop d’orientations ont été envoyées depuis cette adresse ou ce lien en une heure. Réessayez plus tard, ou contactez directement l’organisation.' })
+    expect(await refused.json()).toEqual({
+      error:
+        'Trop d’orientations ont été envoyées depuis cette adresse ou ce lien en une heure. Réessayez plus tard, ou contactez directement l’organisation.',
+    })
   } finally {
     const links = `(select id from referral_links where token like 'loadTest%')`
-    await onE2eDatabase(`delete from outbound_mails where kind = 'orientation-received' and to_address = 'accueil@departement.test'`)
-    await onE2eDatabase(`delete from audit_log where action = 'orientation.received' and entity_id in (select id::text from orientations where link_id in ${links})`)
+    await onE2eDatabase(
+      `delete from outbound_mails where kind = 'orientation-received' and to_address = 'accueil@departement.test'`,
+    )
+    await onE2eDatabase(
+      `delete from audit_log where action = 'orientation.received' and entity_id in (select id::text from orientations where link_id in ${links})`,
+    )
     await onE2eDatabase(`delete from orientations where link_id in ${links}`)
     await onE2eDatabase(`delete from referral_links where id in ${links}`)
     await onE2eDatabase(`delete from auth_attempt where bucket like 'referral:%'`)
@@ -174,7 +229,9 @@ test('200 concurrent submissions: no 5xx, exactly the orientations the hourly li
 test.describe('the organisation', () => {
   test.use({ storageState: storageStateOf('conseiller') })
 
-  test('a counsellor accepts the orientation into a candidate; the prescriber is told with initials only', async ({ page }) => {
+  test('a counsellor accepts the orientation into a candidate; the prescriber is told with initials only', async ({
+    page,
+  }) => {
     await page.goto('/v2/actions/dashboard')
     const received = page.getByRole('region', { name: /Orientations reçues/ })
     await expect(received).toContainText('dont 1 depuis plus de')
@@ -209,7 +266,9 @@ test.describe('the organisation', () => {
     // The orientation now says who decided, and leads to the sheet; the dashboard no longer lists it.
     await page.goto('/v2/actions/dashboard')
     await expect(page.getByRole('link', { name: 'Clavier Orianne' })).toHaveCount(0)
-    const [row] = await onE2eDatabase<{ id: string }>(`select id from orientations where prescriber_email = $1`, [PRESCRIBER])
+    const [row] = await onE2eDatabase<{ id: string }>(`select id from orientations where prescriber_email = $1`, [
+      PRESCRIBER,
+    ])
     await page.goto(`/v2/orientations/${row!.id}`)
     await expect(page.getByText('Acceptée', { exact: true })).toBeVisible()
     await expect(page.getByText(/par Cédric Fontaine/)).toBeVisible()
@@ -227,7 +286,9 @@ test.describe('the organisation', () => {
     await dialog.getByRole('button', { name: 'Refuser l’orientation' }).click()
     await expect(page.getByText('Refusée', { exact: true })).toBeVisible()
     await expect(page.getByText('Motif\u00a0: Un accompagnement par la mission locale convient mieux.')).toBeVisible()
-    const [outcome] = await waitForSentMails((m) => m.includes('To: n.benali@ccas-dieppe.test') && m.includes('n’a pas pu être acceptée'))
+    const [outcome] = await waitForSentMails(
+      (m) => m.includes('To: n.benali@ccas-dieppe.test') && m.includes('n’a pas pu être acceptée'),
+    )
     expect(outcome).toContain('I.\u00a0L.')
     expect(outcome).not.toMatch(/Inès|Lambert/)
   })
@@ -248,7 +309,9 @@ test.describe('the settings', () => {
     await dialog.getByLabel('Nom du lien').fill('Mission locale e2e')
     await dialog.getByLabel('Email qui reçoit les orientations').fill('accueil@')
     await dialog.getByRole('button', { name: 'Créer le lien' }).click()
-    await expect(dialog.getByLabel('Email qui reçoit les orientations')).toHaveAccessibleDescription("L'email n'est pas bien formaté")
+    await expect(dialog.getByLabel('Email qui reçoit les orientations')).toHaveAccessibleDescription(
+      "L'email n'est pas bien formaté",
+    )
     await dialog.getByLabel('Email qui reçoit les orientations').fill('accueil@mission-locale.test')
     await dialog.getByRole('button', { name: 'Créer le lien' }).click()
     await expect(dialog).toHaveCount(0)

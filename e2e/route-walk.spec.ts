@@ -22,11 +22,18 @@ function expectSecurityHeaders(headers: Record<string, string>, html: boolean, l
   expect(headers['x-content-type-options'], `${label}: nosniff`).toBe('nosniff')
   expect(headers['referrer-policy'], `${label}: Referrer-Policy`).toBe('strict-origin-when-cross-origin')
   if (html) HTML_HEADERS(headers)
-  else expect(headers['x-frame-options'] ?? headers['content-security-policy'] ?? '', `${label}: framing refused`).toMatch(/DENY|frame-ancestors 'none'/)
+  else
+    expect(headers['x-frame-options'] ?? headers['content-security-policy'] ?? '', `${label}: framing refused`).toMatch(
+      /DENY|frame-ancestors 'none'/,
+    )
 }
 
 /** What one request got: the status, where a redirect goes, and a page's first-level heading. */
-async function outcomeOf(context: APIRequestContext, method: string, url: string): Promise<{ outcome: Outcome; headers: Record<string, string> }> {
+async function outcomeOf(
+  context: APIRequestContext,
+  method: string,
+  url: string,
+): Promise<{ outcome: Outcome; headers: Record<string, string> }> {
   const response = await context.fetch(url, {
     method,
     maxRedirects: 0,
@@ -35,11 +42,16 @@ async function outcomeOf(context: APIRequestContext, method: string, url: string
   })
   const status = response.status()
   const headers = response.headers()
-  if (status >= 300 && status < 400) return { outcome: { status, location: new URL(headers.location!, baseURL).pathname }, headers }
+  if (status >= 300 && status < 400)
+    return { outcome: { status, location: new URL(headers.location!, baseURL).pathname }, headers }
   const type = headers['content-type'] ?? ''
   if (type.includes('text/html')) {
     const body = await response.text()
-    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1]?.replace(/<[^>]+>/g, '').replace(/[\s\u00a0\u202f]+/g, ' ').trim()
+    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/
+      .exec(body)?.[1]
+      ?.replace(/<[^>]+>/g, '')
+      .replace(/[\s\u00a0\u202f]+/g, ' ')
+      .trim()
     return { outcome: { status, ...(h1 ? { h1 } : {}) }, headers }
   }
   await response.body()
@@ -80,9 +92,15 @@ for (const role of WALK_ROLES) {
         const { outcome, headers } = await outcomeOf(context, method, url)
         expectSecurityHeaders(headers, entry.html && outcome.status === 200, `${method} ${url}`)
         const wanted: Outcome = typeof expected === 'number' ? { status: expected } : expected
-        const got: Outcome = { status: outcome.status, ...(wanted.location ? { location: outcome.location } : {}), ...(wanted.h1 ? { h1: outcome.h1 } : {}) }
+        const got: Outcome = {
+          status: outcome.status,
+          ...(wanted.location ? { location: outcome.location } : {}),
+          ...(wanted.h1 ? { h1: outcome.h1 } : {}),
+        }
         if (outcome.status >= 500 || JSON.stringify(got) !== JSON.stringify(wanted)) {
-          mismatches.push(`${method} ${route} (${url}): expected ${JSON.stringify(wanted)}, got ${JSON.stringify(outcome)}`)
+          mismatches.push(
+            `${method} ${route} (${url}): expected ${JSON.stringify(wanted)}, got ${JSON.stringify(outcome)}`,
+          )
         }
       }
     } finally {

@@ -78,7 +78,10 @@ test.describe('every route answers, in French', () => {
     expect(response?.status()).toBe(404)
   })
 
-  for (const path of ['/referral-form/informations/00000000-0000-4000-8000-000000000000', '/referral-form/informations/demoMissionLocale_lienDesactive1']) {
+  for (const path of [
+    '/referral-form/informations/00000000-0000-4000-8000-000000000000',
+    '/referral-form/informations/demoMissionLocale_lienDesactive1',
+  ]) {
     test(`${path} shows the referral form's own “not valid” page`, async ({ page }) => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(404)
@@ -91,7 +94,12 @@ test.describe('every route answers, in French', () => {
     await expect(page).toHaveURL('/referral-form/homepage')
   })
 
-  for (const path of ['/v2/candidates/dashboard', '/partners/structure/default', '/v2/offers/dashboard/social', '/v2/settings/permissions']) {
+  for (const path of [
+    '/v2/candidates/dashboard',
+    '/partners/structure/default',
+    '/v2/offers/dashboard/social',
+    '/v2/settings/permissions',
+  ]) {
     test(`${path} has no serious accessibility violation`, async ({ page }) => {
       await page.goto(path)
       await expectNoSeriousA11yViolations(page)

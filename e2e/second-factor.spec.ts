@@ -68,17 +68,23 @@ test('an authenticator app: set up while signed in, then asked at sign-in; a cod
   await expect(page.getByText('Le mot de passe actuel est incorrect.')).toBeVisible()
   await page.getByLabel('Confirmez avec votre mot de passe').fill(password)
   await page.getByRole('button', { name: 'Configurer une application' }).click()
-  await expect(page.getByRole('img', { name: 'QR code de configuration de l’application d’authentification' })).toBeVisible()
+  await expect(
+    page.getByRole('img', { name: 'QR code de configuration de l’application d’authentification' }),
+  ).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
-  await page.getByLabel('Code de l’application d’authentification').fill('000000' === totpCode(secret) ? '111111' : '000000')
+  await page
+    .getByLabel('Code de l’application d’authentification')
+    .fill('000000' === totpCode(secret) ? '111111' : '000000')
   await page.getByRole('button', { name: 'Activer l’application' }).click()
   await expect(page.getByText('Code incorrect.')).toBeVisible()
   const setupCode = totpCode(secret)
   await page.getByLabel('Code de l’application d’authentification').fill(setupCode)
   await page.getByRole('button', { name: 'Activer l’application' }).click()
   await expect(page.getByText('Application d’authentification activée.')).toBeVisible()
-  await expect(page.getByText('La double authentification est active : un code vous est demandé à chaque connexion.')).toBeVisible()
+  await expect(
+    page.getByText('La double authentification est active : un code vous est demandé à chaque connexion.'),
+  ).toBeVisible()
   // The backup codes, shown once, with their explanation, to copy or download.
   await expect(page.getByRole('heading', { name: 'Vos codes de secours' })).toBeFocused()
   await expect(page.getByText('chacun de ces codes permet une seule connexion', { exact: false })).toBeVisible()
@@ -93,7 +99,10 @@ test('an authenticator app: set up while signed in, then asked at sign-in; a cod
   await expectNoSeriousA11yViolations(page)
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `test-results/screens-${process.env.E2E_PORT ?? 3210}/backup-codes-${width}.png`, fullPage: true })
+    await page.screenshot({
+      path: `test-results/screens-${process.env.E2E_PORT ?? 3210}/backup-codes-${width}.png`,
+      fullPage: true,
+    })
   }
   await page.setViewportSize({ width: 1280, height: 720 })
   await page.getByRole('button', { name: 'J’ai noté mes codes' }).click()
@@ -112,7 +121,9 @@ test('an authenticator app: set up while signed in, then asked at sign-in; a cod
   const label = 'Code de l’application d’authentification'
   await page.getByLabel(label).fill(setupCode)
   await page.getByRole('button', { name: 'Vérifier' }).click()
-  await expect(page.locator('main').getByRole('alert')).toHaveText('Ce code a déjà servi : attendez le suivant dans votre application.')
+  await expect(page.locator('main').getByRole('alert')).toHaveText(
+    'Ce code a déjà servi : attendez le suivant dans votre application.',
+  )
   // Wait for the app's next code, as a person would.
   let code = totpCode(secret)
   while (code === setupCode) {
@@ -129,7 +140,9 @@ test('an authenticator app: set up while signed in, then asked at sign-in; a cod
   await passwordStep(page, email, password)
   await page.getByLabel(label).fill(code)
   await page.getByRole('button', { name: 'Vérifier' }).click()
-  await expect(page.locator('main').getByRole('alert')).toHaveText('Ce code a déjà servi : attendez le suivant dans votre application.')
+  await expect(page.locator('main').getByRole('alert')).toHaveText(
+    'Ce code a déjà servi : attendez le suivant dans votre application.',
+  )
   // The emailed code stays available.
   await page.getByRole('link', { name: 'Utiliser plutôt un code reçu par email' }).click()
   const since = Date.now()
@@ -149,7 +162,9 @@ test('an authenticator app: set up while signed in, then asked at sign-in; a cod
   await page.waitForURL(/\/v2\/login/)
   await passwordStep(page, email, password)
   await withBackupCode('abc')
-  await expect(page.locator('main').getByRole('alert')).toHaveText('Un code de secours comporte 10 lettres ou chiffres, par exemple «\u00a0AbCdE-12345\u00a0».')
+  await expect(page.locator('main').getByRole('alert')).toHaveText(
+    'Un code de secours comporte 10 lettres ou chiffres, par exemple «\u00a0AbCdE-12345\u00a0».',
+  )
   await page.getByLabel('Code de secours').fill(backupCodes[0]!)
   await page.getByRole('button', { name: 'Vérifier' }).click()
   await expect(page).toHaveURL('/v2/candidates/dashboard')

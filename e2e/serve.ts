@@ -89,7 +89,15 @@ const child = spawn(process.execPath, ['scripts/serve.mjs', '-p', process.env.PO
   // Shown as before, and kept in E2E_SERVER_LOG for the specs that read what the server logged (e2e/fuzz.spec.ts).
   stdio: ['ignore', 'pipe', 'pipe'],
   // JOB_SCHEDULES=off: the hourly and nightly runs (reminders, retention) never fire at real time under the specs.
-  env: { ...process.env, ...providers, ...sms, DATABASE_URL: url.toString(), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, JOB_SCHEDULES: 'off', PASSERELLE_CLOCK_FILE: process.env.E2E_CLOCK_FILE },
+  env: {
+    ...process.env,
+    ...providers,
+    ...sms,
+    DATABASE_URL: url.toString(),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    JOB_SCHEDULES: 'off',
+    PASSERELLE_CLOCK_FILE: process.env.E2E_CLOCK_FILE,
+  },
 })
 fs.mkdirSync(path.dirname(process.env.E2E_SERVER_LOG!), { recursive: true })
 const serverLog = fs.createWriteStream(process.env.E2E_SERVER_LOG!, { flags: 'a' })

@@ -15,7 +15,9 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 })
 }
 
-test('an administrator adds a required list field, sees it required on candidate creation, moves it and archives it', async ({ page }) => {
+test('an administrator adds a required list field, sees it required on candidate creation, moves it and archives it', async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   try {
     await page.goto('/v2/settings/custom-fields')
@@ -57,7 +59,11 @@ test('an administrator adds a required list field, sees it required on candidate
     await page.getByRole('button', { name: 'Créer le candidat' }).click()
     await expect(page.getByText(`Le champ « ${LABEL} » est obligatoire`, { exact: true })).toBeVisible()
     await expect(page.getByLabel(LABEL, { exact: true })).toHaveAttribute('aria-invalid', 'true')
-    await expect(page.getByLabel(LABEL, { exact: true }).locator('option')).toContainText(['Logement autonome', 'Hébergé chez un tiers', 'Sans domicile stable'])
+    await expect(page.getByLabel(LABEL, { exact: true }).locator('option')).toContainText([
+      'Logement autonome',
+      'Hébergé chez un tiers',
+      'Sans domicile stable',
+    ])
 
     // Archived: it leaves the form and stays listed among the archived fields.
     await page.goto('/v2/settings/custom-fields')
@@ -65,13 +71,22 @@ test('an administrator adds a required list field, sees it required on candidate
     const confirm = page.getByRole('dialog', { name: `Archiver « ${LABEL} »\u00a0?` })
     await expect(confirm).toContainText('Aucun candidat n’a de valeur pour ce champ.')
     await confirm.getByRole('button', { name: 'Archiver le champ' }).click()
-    await expect(page.getByText('Champ archivé. Les valeurs déjà saisies restent dans la fiche des candidats.').first()).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Champs archivés' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Champs archivés' }) }))).toContainText(LABEL)
+    await expect(
+      page.getByText('Champ archivé. Les valeurs déjà saisies restent dans la fiche des candidats.').first(),
+    ).toBeVisible()
+    await expect(
+      page
+        .getByRole('region', { name: 'Champs archivés' })
+        .or(page.locator('section', { has: page.getByRole('heading', { name: 'Champs archivés' }) })),
+    ).toContainText(LABEL)
     await page.goto('/v2/candidate/create')
     await expect(page.getByLabel('Niveau de français', { exact: true })).toBeVisible()
     await expect(page.getByLabel(LABEL, { exact: true })).toHaveCount(0)
   } finally {
     // The other specs create candidates with the demo organisation's own fields only.
-    await onE2eDatabase(`update custom_field_definitions set archived_at = now() where label = $1 and archived_at is null`, [LABEL])
+    await onE2eDatabase(
+      `update custom_field_definitions set archived_at = now() where label = $1 and archived_at is null`,
+      [LABEL],
+    )
   }
 })

@@ -8,7 +8,10 @@ test.describe.configure({ mode: 'serial', retries: 0 })
 const OFFER = '/offer/social/30000000-0000-4000-8000-000000000001'
 const field = (page: Page) => page.getByLabel('Motif\u00a0: Hors territoire', { exact: true })
 
-test('an administrator renames a refusal cause, and a past refusal shows the new label to the partner', async ({ page, browser }) => {
+test('an administrator renames a refusal cause, and a past refusal shows the new label to the partner', async ({
+  page,
+  browser,
+}) => {
   try {
     await page.goto('/v2/settings/refusal-causes')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Motifs de refus')
@@ -36,7 +39,9 @@ test('an administrator renames a refusal cause, and a past refusal shows the new
     const partnerContext = await browser.newContext({ storageState: storageStateOf('partenaire') })
     const partner = await partnerContext.newPage()
     await partner.goto(`${OFFER}?tab=REFUSED_STRUCTURE`)
-    await expect(partner.getByRole('tabpanel').getByRole('row').filter({ hasText: 'Hors du département' })).toHaveCount(1)
+    await expect(partner.getByRole('tabpanel').getByRole('row').filter({ hasText: 'Hors du département' })).toHaveCount(
+      1,
+    )
     await expect(partner.getByRole('tabpanel').getByText('Hors territoire', { exact: true })).toHaveCount(0)
     await partnerContext.close()
   } finally {

@@ -13,7 +13,10 @@ test.describe.configure({ mode: 'serial' })
 const shots = async (page: Page, name: string) => {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `test-results/screens-${process.env.E2E_PORT ?? 3210}/${name}-${width}.png`, fullPage: true })
+    await page.screenshot({
+      path: `test-results/screens-${process.env.E2E_PORT ?? 3210}/${name}-${width}.png`,
+      fullPage: true,
+    })
   }
   await page.setViewportSize({ width: 1280, height: 720 })
 }
@@ -21,7 +24,10 @@ const shots = async (page: Page, name: string) => {
 const email = `nina.nouvelle.${Date.now()}@passerelle.test`
 const PASSWORD = 'Invitation-Choisie-2026!'
 
-test('the admin creates a user; the invitation arrives by mail; the user chooses a password and signs in; the admin disables them', async ({ page, browser }) => {
+test('the admin creates a user; the invitation arrives by mail; the user chooses a password and signs in; the admin disables them', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000)
   await page.goto('/v2/settings/users')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Utilisateurs')
@@ -46,7 +52,9 @@ test('the admin creates a user; the invitation arrives by mail; the user chooses
   await dialog.getByLabel('Rôle').selectOption('counsellor')
   const since = Date.now()
   await dialog.getByRole('button', { name: 'Créer et envoyer l’invitation' }).click()
-  await expect(page.getByText(`une invitation à choisir son mot de passe a été envoyée à ${email}`, { exact: false })).toBeVisible()
+  await expect(
+    page.getByText(`une invitation à choisir son mot de passe a été envoyée à ${email}`, { exact: false }),
+  ).toBeVisible()
   await expect(page).toHaveURL(/\/v2\/settings\/user\/[0-9a-f-]{36}$/)
   const userUrl = page.url()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nina Nouvelle')
@@ -85,8 +93,12 @@ test('the admin creates a user; the invitation arrives by mail; the user chooses
   await person.getByRole('button', { name: 'Valider' }).click()
   const summary = person.getByRole('alert').filter({ hasText: 'Vérifiez les champs signalés.' })
   await expect(summary).toContainText('Vérifiez les champs signalés.')
-  await expect(person.getByLabel(/^Votre fonction/)).toHaveAccessibleDescription('Votre fonction est obligatoire (par exemple «\u00a0Conseillère en insertion\u00a0»).')
-  await expect(person.getByLabel(/^J’ai lu et j’accepte/)).toHaveAccessibleDescription(/Acceptez les conditions d’utilisation pour utiliser Passerelle\./)
+  await expect(person.getByLabel(/^Votre fonction/)).toHaveAccessibleDescription(
+    'Votre fonction est obligatoire (par exemple «\u00a0Conseillère en insertion\u00a0»).',
+  )
+  await expect(person.getByLabel(/^J’ai lu et j’accepte/)).toHaveAccessibleDescription(
+    /Acceptez les conditions d’utilisation pour utiliser Passerelle\./,
+  )
   await expect(person.getByLabel(/^Votre téléphone/)).toHaveAccessibleDescription(/Le téléphone n'est pas complet/)
   await expectNoSeriousA11yViolations(person)
   for (const width of [1440, 390, 320]) {
@@ -108,11 +120,18 @@ test('the admin creates a user; the invitation arrives by mail; the user chooses
   await person.getByRole('link', { name: 'Accéder à Passerelle' }).click()
   await expect(person).toHaveURL('/v2/candidates/dashboard')
   await expect(person.getByRole('banner')).toContainText('Sécurité du compte')
-  const [saved] = await onE2eDatabase<{ job_title: string; notify_late_items: boolean; notify_orientations: boolean; terms_version: string }>(
-    `select job_title, notify_late_items, notify_orientations, terms_version from "user" where email = $1`,
-    [email],
-  )
-  expect(saved).toMatchObject({ job_title: 'Conseillère en insertion', notify_late_items: false, notify_orientations: true, terms_version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })
+  const [saved] = await onE2eDatabase<{
+    job_title: string
+    notify_late_items: boolean
+    notify_orientations: boolean
+    terms_version: string
+  }>(`select job_title, notify_late_items, notify_orientations, terms_version from "user" where email = $1`, [email])
+  expect(saved).toMatchObject({
+    job_title: 'Conseillère en insertion',
+    notify_late_items: false,
+    notify_orientations: true,
+    terms_version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+  })
   // A new version of the terms asks again, before any page.
   await onE2eDatabase(`update "user" set terms_version = '2020-01-01' where email = $1`, [email])
   await person.goto('/v2/candidates/dashboard')
@@ -147,13 +166,17 @@ test('the admin creates a user; the invitation arrives by mail; the user chooses
   await invited.close()
 })
 
-test('the admin edits a user and registers a Microsoft identity; bad input is named; the admin cannot disable or demote themselves', async ({ page }) => {
+test('the admin edits a user and registers a Microsoft identity; bad input is named; the admin cannot disable or demote themselves', async ({
+  page,
+}) => {
   await page.goto('/v2/settings/users')
   await page.getByRole('link', { name: 'Fontaine Cédric' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cédric Fontaine')
   await page.getByLabel('Téléphone (facultatif)').fill('06 12')
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click()
-  await expect(page.getByText('Le téléphone n’est pas complet (10 chiffres, par exemple 06 12 34 56 78).')).toBeVisible()
+  await expect(
+    page.getByText('Le téléphone n’est pas complet (10 chiffres, par exemple 06 12 34 56 78).'),
+  ).toBeVisible()
   await page.getByLabel('Téléphone (facultatif)').fill('02 35 00 00 09')
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click()
   await expect(page.getByText('Modifications enregistrées.')).toBeVisible()
@@ -167,12 +190,16 @@ test('the admin edits a user and registers a Microsoft identity; bad input is na
   await page.getByLabel('Fournisseur d’identité').selectOption('microsoft')
   await page.getByLabel('Identifiant de l’organisation chez Microsoft').fill('contoso')
   await page.getByRole('button', { name: 'Enregistrer l’identité' }).click()
-  await expect(page.getByText('L’identifiant de l’organisation chez Microsoft s’écrit en 5 groupes', { exact: false })).toBeVisible()
+  await expect(
+    page.getByText('L’identifiant de l’organisation chez Microsoft s’écrit en 5 groupes', { exact: false }),
+  ).toBeVisible()
   await page.getByLabel('Identifiant de l’organisation chez Microsoft').fill('7f3c2b1a-0000-4000-8000-00000000e2e0')
   await page.getByLabel('Identifiant de la personne chez Microsoft').fill('0e2e0000-0000-4000-8000-0000000000c1')
   await page.getByRole('button', { name: 'Enregistrer l’identité' }).click()
   await expect(page.getByText('Identité enregistrée.')).toBeVisible()
-  await expect(page.getByText('7f3c2b1a-0000-4000-8000-00000000e2e0:0e2e0000-0000-4000-8000-0000000000c1')).toBeVisible()
+  await expect(
+    page.getByText('7f3c2b1a-0000-4000-8000-00000000e2e0:0e2e0000-0000-4000-8000-0000000000c1'),
+  ).toBeVisible()
   await page.getByRole('button', { name: 'Retirer l’identité Microsoft (Entra ID)' }).click()
   await page.getByRole('button', { name: 'Retirer', exact: true }).click()
   await expect(page.getByText('Identité retirée.')).toBeVisible()
@@ -185,10 +212,19 @@ test('the admin edits a user and registers a Microsoft identity; bad input is na
   await page.getByLabel('Rôle').selectOption('counsellor')
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click()
   // Shown in the form and in the notification.
-  await expect(page.getByText('Vous ne pouvez pas retirer votre propre rôle d’administrateur : demandez-le à un autre administrateur.').first()).toBeVisible()
+  await expect(
+    page
+      .getByText(
+        'Vous ne pouvez pas retirer votre propre rôle d’administrateur : demandez-le à un autre administrateur.',
+      )
+      .first(),
+  ).toBeVisible()
 })
 
-test('the admin turns the organisation’s second factor on: a counsellor then gives an emailed code', async ({ page, browser }) => {
+test('the admin turns the organisation’s second factor on: a counsellor then gives an emailed code', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(60_000)
   await page.goto('/v2/settings/organisations')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Organisations')
@@ -224,7 +260,10 @@ test('the admin turns the organisation’s second factor on: a counsellor then g
   }
 })
 
-test('another organisation’s user is not found; without settings.visualize the screens are closed', async ({ page, browser }) => {
+test('another organisation’s user is not found; without settings.visualize the screens are closed', async ({
+  page,
+  browser,
+}) => {
   const response = await page.goto('/v2/settings/user/demo-referent-lyon')
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable')
@@ -235,21 +274,31 @@ test('another organisation’s user is not found; without settings.visualize the
   await other.close()
 })
 
-test('the admin sets the RGPD retention period: a French message for a bad one, the preview of the next run, the privacy policy states it', async ({ page }) => {
+test('the admin sets the RGPD retention period: a French message for a bad one, the preview of the next run, the privacy policy states it', async ({
+  page,
+}) => {
   await page.goto('/v2/settings/organisations')
   // The demo's candidates are all recent: the next night's run anonymises nobody, and says so.
-  await expect(page.getByRole('status').filter({ hasText: /^Aucun candidat ne sera anonymisé le \d{2}\/\d{2}\/\d{4}\.$/ })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Aucun candidat ne sera anonymisé le \d{2}\/\d{2}\/\d{4}\.$/ }),
+  ).toBeVisible()
   const retention = page.getByLabel('Durée de conservation des candidats sans activité (jours)')
   await expect(retention).toHaveValue('730')
   await retention.fill('300')
   await page.getByRole('button', { name: 'Enregistrer' }).click()
-  await expect(page.getByText('La durée de conservation est un nombre entier de jours, entre 365 et 3650.').first()).toBeVisible()
+  await expect(
+    page.getByText('La durée de conservation est un nombre entier de jours, entre 365 et 3650.').first(),
+  ).toBeVisible()
   try {
     await page.getByLabel('Durée de conservation des candidats sans activité (jours)').fill('1095')
     await page.getByRole('button', { name: 'Enregistrer' }).click()
     await expect(page.getByText('Organisation enregistrée.').first()).toBeVisible()
     await page.goto('/privacy-policy')
-    await expect(page.getByText(/Pour Département de Seine-Maritime, les données d’une personne accompagnée sans aucune activité \(fiche, prescription, SMS\) depuis 1\s095\sjours \(environ 3\sans\) sont anonymisées/)).toBeVisible()
+    await expect(
+      page.getByText(
+        /Pour Département de Seine-Maritime, les données d’une personne accompagnée sans aucune activité \(fiche, prescription, SMS\) depuis 1\s095\sjours \(environ 3\sans\) sont anonymisées/,
+      ),
+    ).toBeVisible()
     await expectNoSeriousA11yViolations(page)
   } finally {
     await page.goto('/v2/settings/organisations')

@@ -12,12 +12,20 @@ const SOPHIE_MOBILE = '+33612345672'
 let sophie = ''
 
 test.beforeAll(async () => {
-  sophie = (await onE2eDatabase<{ id: string }>(`select id from candidates where first_name = 'Sophie' and last_name = 'Lefèvre'`))[0]!.id
+  sophie = (
+    await onE2eDatabase<{ id: string }>(
+      `select id from candidates where first_name = 'Sophie' and last_name = 'Lefèvre'`,
+    )
+  )[0]!.id
 })
 
 /** The candidate answers from her phone: the stand-in posts the reply to the app, signed as Twilio does. */
 async function candidateReplies(body: string) {
-  const response = await fetch(`${standIn}/_stand-in/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: SOPHIE_MOBILE, body }) })
+  const response = await fetch(`${standIn}/_stand-in/inbound`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from: SOPHIE_MOBILE, body }),
+  })
   expect(await response.json()).toEqual({ status: 200 })
 }
 
@@ -32,12 +40,15 @@ async function screenshots(page: Page, name: string) {
 test.describe('as the administrator', () => {
   test.use({ storageState: storageStateOf('admin') })
 
-  test('opens the SMS sending hours to every day and writes a template, an unknown variable refused', async ({ page }) => {
+  test('opens the SMS sending hours to every day and writes a template, an unknown variable refused', async ({
+    page,
+  }) => {
     await page.goto('/v2/settings/organisations')
     const hours = page.getByRole('group', { name: 'Horaires d’envoi des SMS' })
     await hours.getByLabel('Début des envois').fill('00:00')
     await hours.getByLabel('Fin des envois').fill('23:59')
-    for (const day of ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche']) await hours.getByRole('checkbox', { name: day }).check()
+    for (const day of ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche'])
+      await hours.getByRole('checkbox', { name: day }).check()
     await page.getByRole('button', { name: 'Enregistrer' }).click()
     await expect(page.getByText('Organisation enregistrée.')).toBeVisible()
 
@@ -49,12 +60,16 @@ test.describe('as the administrator', () => {
     await dialog.getByLabel('Texte').fill('Bonjour {prénom}, atelier CV jeudi à 14 h.')
     await dialog.getByRole('button', { name: 'Enregistrer' }).click()
     await expect(dialog.getByText('Cette variable n’existe pas : {prénom}.', { exact: false })).toBeVisible()
-    await dialog.getByLabel('Texte').fill('Bonjour {prenom}, atelier CV jeudi à 14 h. Votre référent : {referent}, {telephone_referent}.')
+    await dialog
+      .getByLabel('Texte')
+      .fill('Bonjour {prenom}, atelier CV jeudi à 14 h. Votre référent : {referent}, {telephone_referent}.')
     await expect(dialog.getByText(/1 SMS/)).toBeVisible()
     await expectNoSeriousA11yViolations(page)
     await dialog.getByRole('button', { name: 'Enregistrer' }).click()
     await expect(page.getByText('Modèle « Atelier CV » créé.')).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Modèles proposés à l’envoi' }).getByRole('heading', { name: 'Atelier CV' })).toBeVisible()
+    await expect(
+      page.getByRole('region', { name: 'Modèles proposés à l’envoi' }).getByRole('heading', { name: 'Atelier CV' }),
+    ).toBeVisible()
     await expectNoSeriousA11yViolations(page)
     await screenshots(page, 'sms-templates')
   })
@@ -63,23 +78,34 @@ test.describe('as the administrator', () => {
 test.describe('as the referent', () => {
   test.use({ storageState: storageStateOf('referent') })
 
-  test('sends a templated SMS from the sheet; the signed callbacks mark it delivered; the answer and STOP show', async ({ page }) => {
+  test('sends a templated SMS from the sheet; the signed callbacks mark it delivered; the answer and STOP show', async ({
+    page,
+  }) => {
     test.setTimeout(90_000)
     await page.goto(`/v2/candidate/${sophie}`)
-    await page.getByRole('navigation', { name: 'Sections de la fiche' }).getByRole('link', { name: 'SMS', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Sections de la fiche' })
+      .getByRole('link', { name: 'SMS', exact: true })
+      .click()
     await expect(page).toHaveURL(`/v2/candidate/${sophie}/sms`)
     await expect(page.getByText('Aucun SMS échangé avec ce candidat.')).toBeVisible()
 
     const composer = page.getByRole('form', { name: 'Écrire un SMS' })
     await composer.getByLabel('Modèle').selectOption({ label: 'Atelier CV' })
-    await expect(composer.getByTestId('sms-preview')).toHaveText('Bonjour Sophie, atelier CV jeudi à 14 h. Votre référent : Romain Leroy, 0601020304.')
+    await expect(composer.getByTestId('sms-preview')).toHaveText(
+      'Bonjour Sophie, atelier CV jeudi à 14 h. Votre référent : Romain Leroy, 0601020304.',
+    )
     await expect(composer.getByText(/caractères · 1 SMS/)).toBeVisible()
     // A character outside the GSM alphabet is named by the counter.
     await composer.getByLabel('Message').press('End')
     await composer.getByLabel('Message').pressSequentially(' À bientôt !')
-    await expect(composer.getByText('Ces caractères imposent l’Unicode (70 caractères par SMS au lieu de 160) : À, ô')).toBeVisible()
+    await expect(
+      composer.getByText('Ces caractères imposent l’Unicode (70 caractères par SMS au lieu de 160) : À, ô'),
+    ).toBeVisible()
     await expect(composer.getByText(/caractères · 2 SMS \(67 caractères par SMS, Unicode\)/)).toBeVisible()
-    await composer.getByLabel('Message').fill('Bonjour {prenom}, atelier CV jeudi à 14 h. Votre référent : {referent}, {telephone_referent}.')
+    await composer
+      .getByLabel('Message')
+      .fill('Bonjour {prenom}, atelier CV jeudi à 14 h. Votre référent : {referent}, {telephone_referent}.')
     await expectNoSeriousA11yViolations(page)
     await composer.getByRole('button', { name: 'Envoyer le SMS' }).click()
     await expect(page.getByText('SMS en cours d’envoi.')).toBeVisible()
@@ -89,20 +115,32 @@ test.describe('as the referent', () => {
     await expect(sent).toContainText('Romain Leroy')
     // The stand-in posts "sent" then "delivered", signed; the thread reads itself again meanwhile.
     await expect(sent.getByTestId('sms-status')).toHaveText('Distribué', { timeout: 20_000 })
-    const received = (await (await fetch(`${standIn}/_stand-in/messages`)).json()) as { to: string; body: string; from: string }[]
+    const received = (await (await fetch(`${standIn}/_stand-in/messages`)).json()) as {
+      to: string
+      body: string
+      from: string
+    }[]
     expect(received.filter((m) => m.to === SOPHIE_MOBILE)).toEqual([
-      expect.objectContaining({ from: 'PASSERELLE', body: 'Bonjour Sophie, atelier CV jeudi à 14 h. Votre référent : Romain Leroy, 0601020304.' }),
+      expect.objectContaining({
+        from: 'PASSERELLE',
+        body: 'Bonjour Sophie, atelier CV jeudi à 14 h. Votre référent : Romain Leroy, 0601020304.',
+      }),
     ])
     await screenshots(page, 'sms-thread')
 
     await candidateReplies('Merci, je viendrai.')
     await page.reload()
-    await expect(conversation.getByRole('article').filter({ hasText: 'Merci, je viendrai.' })).toContainText('Réponse du candidat')
+    await expect(conversation.getByRole('article').filter({ hasText: 'Merci, je viendrai.' })).toContainText(
+      'Réponse du candidat',
+    )
     // The reply also waits on the actions dashboard… until the thread was opened (it just was).
     await candidateReplies('STOP')
     await page.goto('/v2/actions/dashboard')
     await expect(page.getByRole('region', { name: /Réponses à vos SMS/ })).toContainText('Lefèvre Sophie')
-    await page.getByRole('region', { name: /Réponses à vos SMS/ }).getByRole('link', { name: 'Lefèvre Sophie' }).click()
+    await page
+      .getByRole('region', { name: /Réponses à vos SMS/ })
+      .getByRole('link', { name: 'Lefèvre Sophie' })
+      .click()
     await expect(page).toHaveURL(`/v2/candidate/${sophie}/sms`)
     await expect(page.getByRole('status').filter({ hasText: 'a demandé à ne plus recevoir de SMS' })).toBeVisible()
     await expect(page.getByRole('form', { name: 'Écrire un SMS' })).toHaveCount(0)
@@ -122,7 +160,8 @@ test.describe('as the referent', () => {
     const mobile = `+33${other!.phone.slice(1)}`
     await page.goto(`/v2/candidate/${other!.id}/sms`)
     const composer = page.getByRole('form', { name: 'Écrire un SMS' })
-    const typed = 'Bonjour {prenom}, c’est noté : votre rendez-vous « bilan » est jeudi à 14 h – apportez votre CV… Merci.'
+    const typed =
+      'Bonjour {prenom}, c’est noté : votre rendez-vous « bilan » est jeudi à 14 h – apportez votre CV… Merci.'
     await composer.getByLabel('Message').fill(typed)
     const leaves = `Bonjour ${other!.first_name}, c'est noté : votre rendez-vous " bilan " est jeudi à 14 h - apportez votre CV... Merci.`
     // More than 70 characters: in UCS-2 it would take two SMS; smart encoding keeps it to one, in the GSM alphabet.
@@ -137,17 +176,28 @@ test.describe('as the referent', () => {
     await expect(page.getByText('SMS en cours d’envoi.')).toBeVisible()
     // What the Twilio stand-in received: the GSM text.
     await expect
-      .poll(async () => ((await (await fetch(`${standIn}/_stand-in/messages`)).json()) as { to: string; body: string }[]).filter((m) => m.to === mobile).map((m) => m.body), { timeout: 20_000 })
+      .poll(
+        async () =>
+          ((await (await fetch(`${standIn}/_stand-in/messages`)).json()) as { to: string; body: string }[])
+            .filter((m) => m.to === mobile)
+            .map((m) => m.body),
+        { timeout: 20_000 },
+      )
       .toEqual([leaves])
   })
 
-  test('a bulk send from the dashboard skips the opted-out candidate and the landline, and names them', async ({ page }) => {
+  test('a bulk send from the dashboard skips the opted-out candidate and the landline, and names them', async ({
+    page,
+  }) => {
     test.setTimeout(90_000)
     await page.goto('/v2/candidates/dashboard')
-    for (const name of ['Lefèvre Sophie', 'Girard Chloé', 'Roux Thomas', 'Mercier Lucas']) await page.getByRole('checkbox', { name: `Sélectionner ${name}` }).check()
+    for (const name of ['Lefèvre Sophie', 'Girard Chloé', 'Roux Thomas', 'Mercier Lucas'])
+      await page.getByRole('checkbox', { name: `Sélectionner ${name}` }).check()
     await page.getByRole('button', { name: 'Envoyer un SMS' }).click()
     const dialog = page.getByRole('dialog', { name: 'Envoyer un SMS' })
-    await dialog.getByLabel('Message').fill('Bonjour {prenom}, la permanence emploi est ouverte vendredi de 9 h à 12 h.')
+    await dialog
+      .getByLabel('Message')
+      .fill('Bonjour {prenom}, la permanence emploi est ouverte vendredi de 9 h à 12 h.')
     await expectNoSeriousA11yViolations(page)
     await dialog.getByRole('button', { name: 'Envoyer à 4 candidats' }).click()
     await expect(dialog.getByRole('status').filter({ hasText: 'Envoi terminé.' })).toBeVisible({ timeout: 30_000 })
@@ -166,7 +216,9 @@ test.describe('as the referent', () => {
 test.describe('as the administrator, a send whose fate is unknown', () => {
   test.use({ storageState: storageStateOf('admin') })
 
-  test('is listed under "Envois en échec" with its reason, and "Renvoyer" sends it again once a person decided', async ({ page }) => {
+  test('is listed under "Envois en échec" with its reason, and "Renvoyer" sends it again once a person decided', async ({
+    page,
+  }) => {
     // An attempt killed once its call could have reached Twilio, not found there: `unknown` (lib/sms/reconcile.ts).
     const [message] = await onE2eDatabase<{ id: string; to_number: string; first_name: string; last_name: string }>(
       `update sms_messages m set status = 'unknown', error_code = 'unknownFate', provider_sid = null, status_at = now()
@@ -177,7 +229,9 @@ test.describe('as the administrator, a send whose fate is unknown', () => {
       [sophie],
     )
     expect(message).toBeDefined()
-    const before = ((await (await fetch(`${standIn}/_stand-in/messages`)).json()) as { to: string }[]).filter((m) => m.to === message!.to_number).length
+    const before = ((await (await fetch(`${standIn}/_stand-in/messages`)).json()) as { to: string }[]).filter(
+      (m) => m.to === message!.to_number,
+    ).length
     await page.goto('/v2/settings')
     const table = page.getByRole('table', { name: 'SMS en échec' })
     const row = table.getByRole('row').filter({ hasText: `${message!.last_name} ${message!.first_name}` })
@@ -187,9 +241,20 @@ test.describe('as the administrator, a send whose fate is unknown', () => {
     await row.getByRole('button', { name: /Renvoyer/ }).click()
     await expect(page.getByText('SMS remis dans la file d’envoi.')).toBeVisible()
     await expect
-      .poll(async () => ((await (await fetch(`${standIn}/_stand-in/messages`)).json()) as { to: string }[]).filter((m) => m.to === message!.to_number).length, { timeout: 20_000 })
+      .poll(
+        async () =>
+          ((await (await fetch(`${standIn}/_stand-in/messages`)).json()) as { to: string }[]).filter(
+            (m) => m.to === message!.to_number,
+          ).length,
+        { timeout: 20_000 },
+      )
       .toBe(before + 1)
-    await expect(page.getByRole('table', { name: 'SMS en échec' }).getByRole('row').filter({ hasText: `${message!.last_name} ${message!.first_name}` })).toHaveCount(0, { timeout: 10_000 })
+    await expect(
+      page
+        .getByRole('table', { name: 'SMS en échec' })
+        .getByRole('row')
+        .filter({ hasText: `${message!.last_name} ${message!.first_name}` }),
+    ).toHaveCount(0, { timeout: 10_000 })
   })
 })
 

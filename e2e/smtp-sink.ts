@@ -19,7 +19,10 @@ export function startSmtpSink(port: number, dir: string): Promise<SMTPServer> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
         received += 1
-        fs.writeFileSync(path.join(dir, `${Date.now()}-${String(received).padStart(4, '0')}-smtp.eml`), Buffer.concat(chunks))
+        fs.writeFileSync(
+          path.join(dir, `${Date.now()}-${String(received).padStart(4, '0')}-smtp.eml`),
+          Buffer.concat(chunks),
+        )
         callback()
       })
     },

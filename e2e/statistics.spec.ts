@@ -10,7 +10,10 @@ const ORGANISATION = '10000000-0000-4000-8000-000000000001'
 const shots = async (page: Page, name: string) => {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `test-results/screens-${process.env.E2E_PORT ?? 3210}/${name}-${width}.png`, fullPage: true })
+    await page.screenshot({
+      path: `test-results/screens-${process.env.E2E_PORT ?? 3210}/${name}-${width}.png`,
+      fullPage: true,
+    })
   }
   await page.setViewportSize({ width: 1280, height: 720 })
 }
@@ -25,9 +28,15 @@ async function octoberPrescriptions(authorId?: string) {
   return row!.n
 }
 
-const keyFigure = (page: Page, label: string) => page.getByRole('list', { name: 'Chiffres clés de la période' }).getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) })
+const keyFigure = (page: Page, label: string) =>
+  page
+    .getByRole('list', { name: 'Chiffres clés de la période' })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(label, { exact: true }) })
 
-test('an administrator filters the statistics by period and referent, reads a chart’s table and downloads its CSV', async ({ page }) => {
+test('an administrator filters the statistics by period and referent, reads a chart’s table and downloads its CSV', async ({
+  page,
+}) => {
   await page.goto('/v2/statistics')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Statistiques')
   await expect(page.getByRole('heading', { name: 'Prescriptions par mois et par issue' })).toBeVisible()
@@ -61,7 +70,10 @@ test('an administrator filters the statistics by period and referent, reads a ch
   expect(tableTotal.reduce((t, v) => t + Number(v.replace(/\s/g, '')), 0)).toBe(refused!.n)
   await expectNoSeriousA11yViolations(page)
 
-  const [download] = await Promise.all([page.waitForEvent('download'), causes.getByRole('button', { name: 'Télécharger les données de « Motifs de refus » en CSV' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    causes.getByRole('button', { name: 'Télécharger les données de « Motifs de refus » en CSV' }).click(),
+  ])
   expect(download.suggestedFilename()).toBe('statistiques-motifs-de-refus.csv')
   const csv = fs.readFileSync((await download.path())!)
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
@@ -84,7 +96,9 @@ test('an administrator filters the statistics by period and referent, reads a ch
   await expectNoSeriousA11yViolations(page)
 })
 
-test('another organisation’s structure in the URL is dropped: the figures stay the organisation’s own', async ({ page }) => {
+test('another organisation’s structure in the URL is dropped: the figures stay the organisation’s own', async ({
+  page,
+}) => {
   await page.goto('/v2/statistics?period=custom&from=2026-10&to=2026-10&structure=20000000-0000-4000-8000-000000000099')
   await expect(page.getByLabel('Structure partenaire', { exact: true })).toHaveValue('')
   await expect(keyFigure(page, 'Prescriptions')).toContainText(String(await octoberPrescriptions()))

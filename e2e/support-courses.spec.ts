@@ -31,15 +31,22 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   const course = `(select id from support_courses where name = '${COURSE}')`
-  await onE2eDatabase(`delete from support_course_progress where enrolment_id in (select id from support_course_enrolments where course_id in ${course})`)
-  await onE2eDatabase(`delete from workshop_registrations where workshop_id in (select id from workshops where name = $1)`, [WORKSHOP])
+  await onE2eDatabase(
+    `delete from support_course_progress where enrolment_id in (select id from support_course_enrolments where course_id in ${course})`,
+  )
+  await onE2eDatabase(
+    `delete from workshop_registrations where workshop_id in (select id from workshops where name = $1)`,
+    [WORKSHOP],
+  )
   await onE2eDatabase(`delete from workshops where name = $1`, [WORKSHOP])
   await onE2eDatabase(`delete from support_course_enrolments where course_id in ${course}`)
   await onE2eDatabase(`delete from support_course_steps where course_id in ${course}`)
   await onE2eDatabase(`delete from support_courses where id in ${course}`)
 })
 
-test('a referent builds a 3-step course, enrols a candidate, marks a step done, and sees a late step on the actions dashboard', async ({ page }) => {
+test('a referent builds a 3-step course, enrols a candidate, marks a step done, and sees a late step on the actions dashboard', async ({
+  page,
+}) => {
   test.setTimeout(60_000)
   await page.goto('/support-courses')
   await expect(page).toHaveURL('/support-courses/dashboard')
@@ -72,7 +79,9 @@ test('a referent builds a 3-step course, enrols a candidate, marks a step done, 
   await page.getByRole('button', { name: 'Descendre l’étape 2' }).click()
   await expect(page.getByRole('textbox', { name: 'Titre de l’étape 3', exact: true })).toHaveValue('Bilan')
   await page.getByRole('button', { name: 'Enregistrer les étapes' }).click()
-  await expect(page.getByText('Étapes enregistrées. Les progressions passées des candidats ne changent pas.').first()).toBeVisible()
+  await expect(
+    page.getByText('Étapes enregistrées. Les progressions passées des candidats ne changent pas.').first(),
+  ).toBeVisible()
 
   await page.getByRole('button', { name: 'Inscrire des candidats' }).click()
   const enrol = page.getByRole('dialog', { name: 'Inscrire des candidats au parcours' })
@@ -94,17 +103,26 @@ test('a referent builds a 3-step course, enrols a candidate, marks a step done, 
   const attended = linked.getByLabel('Atelier suivi')
   await expect(attended.locator('option', { hasText: WORKSHOP })).toHaveCount(1)
   await attended.selectOption((await attended.locator('option', { hasText: WORKSHOP }).getAttribute('value'))!)
-  const day = (await onE2eDatabase<{ day: string }>(`select to_char(starts_at at time zone 'Europe/Paris', 'YYYY-MM-DD') as day from workshops where name = $1`, [WORKSHOP]))[0]!.day
+  const day = (
+    await onE2eDatabase<{ day: string }>(
+      `select to_char(starts_at at time zone 'Europe/Paris', 'YYYY-MM-DD') as day from workshops where name = $1`,
+      [WORKSHOP],
+    )
+  )[0]!.day
   await expect(linked.getByLabel(/^Faite le/)).toHaveValue(day)
   await expectNoSeriousA11yViolations(page)
   await linked.getByRole('button', { name: 'Enregistrer' }).click()
-  await expect(progress).toContainText(`Atelier «\u00a0${WORKSHOP}\u00a0» du ${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`)
+  await expect(progress).toContainText(
+    `Atelier «\u00a0${WORKSHOP}\u00a0» du ${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`,
+  )
   await expectNoSeriousA11yViolations(page)
   await screenshots(page, 'course-page')
 
   // The demo course has a late step for one of the referent's candidates: the actions dashboard lists it.
   await page.goto('/v2/actions/dashboard')
-  const late = page.getByRole('region', { name: /Étapes de parcours en retard/ }).or(page.locator('section[aria-labelledby="late-steps"]'))
+  const late = page
+    .getByRole('region', { name: /Étapes de parcours en retard/ })
+    .or(page.locator('section[aria-labelledby="late-steps"]'))
   await expect(late).toContainText('Parcours vers l’emploi')
   await expect(late).toContainText('Entretien de diagnostic')
   await expectNoSeriousA11yViolations(page)

@@ -33,7 +33,10 @@ test.beforeAll(async () => {
     },
   })
   for (let i = 0; ; i++) {
-    const up = await fetch(`${second}/api/health`).then((r) => r.ok, () => false)
+    const up = await fetch(`${second}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (up) break
     if (i > 120) throw new Error('the second server did not start')
     await new Promise((r) => setTimeout(r, 500))
@@ -44,14 +47,17 @@ test.afterAll(() => {
   if (server.pid) process.kill(-server.pid, 'SIGTERM')
 })
 
-const cookieHeader = (cookies: { name: string; value: string }[]) => cookies.map((c) => `${c.name}=${c.value}`).join('; ')
+const cookieHeader = (cookies: { name: string; value: string }[]) =>
+  cookies.map((c) => `${c.name}=${c.value}`).join('; ')
 /** What the second server answers to a page with these cookies: 200, or a redirect to the login page. */
 async function onSecond(path: string, cookie: string) {
   const response = await fetch(`${second}${path}`, { headers: { cookie }, redirect: 'manual' })
   return { status: response.status, location: response.headers.get('location') }
 }
 
-test('a session made on one server is honoured by the other, and a logout on one ends it on both', async ({ browser }) => {
+test('a session made on one server is honoured by the other, and a logout on one ends it on both', async ({
+  browser,
+}) => {
   const context = await browser.newContext()
   const page = await context.newPage()
   await signIn(page, 'conseiller@passerelle.test')
@@ -79,7 +85,7 @@ test('the sign-in throttling counts the attempts made on both servers', async ()
   // 100 failed attempts an hour per account (lib/auth/throttle.ts), made half on each server.
   const statuses: number[] = []
   for (let i = 0; i < 100; i++) statuses.push(await attempt(i % 2 === 0 ? baseURL : second))
-  expect(statuses.map((s, i) => `${i}:${s}`).filter((s) => !s.endsWith(":401"))).toEqual([])
+  expect(statuses.map((s, i) => `${i}:${s}`).filter((s) => !s.endsWith(':401'))).toEqual([])
   expect(await attempt(second)).toBe(429)
   expect(await attempt(baseURL)).toBe(429)
   // The right password no longer helps either, on either server.
@@ -99,13 +105,27 @@ test('each queued job is run by exactly one of the two job workers', async () =>
      select 'two-servers', 'deux.serveurs+' || i || '@passerelle.test', $1 || ' #' || i, $2 from generate_series(1, 40) i returning id`,
     [marker, await sealedText()],
   )
-  await onE2eDatabase(`insert into pgboss.job (name, data) select 'send-mail', jsonb_build_object('mailId', id) from unnest($1::uuid[]) id`, [rows.map((r) => r.id)])
+  await onE2eDatabase(
+    `insert into pgboss.job (name, data) select 'send-mail', jsonb_build_object('mailId', id) from unnest($1::uuid[]) id`,
+    [rows.map((r) => r.id)],
+  )
   await expect
-    .poll(async () => (await onE2eDatabase<{ n: number }>(`select count(*)::int as n from outbound_mails where kind = 'two-servers' and subject like $1 || '%' and status = 'sent'`, [marker]))[0]!.n, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (
+          await onE2eDatabase<{ n: number }>(
+            `select count(*)::int as n from outbound_mails where kind = 'two-servers' and subject like $1 || '%' and status = 'sent'`,
+            [marker],
+          )
+        )[0]!.n,
+      { timeout: 30_000 },
+    )
     .toBe(40)
   // The SMTP sink received each mail once.
   const received = sentMails().filter((mail) => mail.includes(marker))
-  const subjects = received.map((mail) => new RegExp(`${marker} #(\\d+)`).exec(mail)![1]!).sort((a, b) => Number(a) - Number(b))
+  const subjects = received
+    .map((mail) => new RegExp(`${marker} #(\\d+)`).exec(mail)![1]!)
+    .sort((a, b) => Number(a) - Number(b))
   expect(subjects).toEqual(Array.from({ length: 40 }, (_, i) => String(i + 1)))
   // Each job ran once: completed without a retry.
   const jobs = await onE2eDatabase<{ state: string; retries: number }>(
@@ -140,7 +160,10 @@ test.describe('read-your-writes across the two servers', () => {
         order by a.prescription_date desc limit 1`,
     )
     try {
-      const archived = await first.request.post('/api/social-applies/archive', { headers: { origin: baseURL }, data: { ids: [apply!.id] } })
+      const archived = await first.request.post('/api/social-applies/archive', {
+        headers: { origin: baseURL },
+        data: { ids: [apply!.id] },
+      })
       expect(archived.status()).toBe(204)
       const page = await other.newPage()
       await page.goto(`/offer/social/${apply!.offer}?tab=archived`)
@@ -181,15 +204,26 @@ test.describe('read-your-writes across the two servers', () => {
       const sent = await fetch(`${baseURL}/api/referral-form/demoCcasDieppe_lienOrientation26`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: baseURL },
-        body: JSON.stringify({ prescriberName: 'Relecture', prescriberStructure: 'CCAS', prescriberEmail: email, firstName: 'Inès', lastName, consent: true }),
+        body: JSON.stringify({
+          prescriberName: 'Relecture',
+          prescriberStructure: 'CCAS',
+          prescriberEmail: email,
+          firstName: 'Inès',
+          lastName,
+          consent: true,
+        }),
       })
       expect(sent.status).toBe(200)
       const page = await other.newPage()
       await page.goto('/v2/actions/dashboard')
-      await expect(page.getByRole('region', { name: /Orientations reçues/ }).getByRole('link', { name: `${lastName} Inès` })).toBeVisible()
+      await expect(
+        page.getByRole('region', { name: /Orientations reçues/ }).getByRole('link', { name: `${lastName} Inès` }),
+      ).toBeVisible()
     } finally {
       const mine = `(select id from orientations where prescriber_email = '${email}')`
-      await onE2eDatabase(`delete from audit_log where action = 'orientation.received' and entity_id in (select id::text from ${mine} o)`)
+      await onE2eDatabase(
+        `delete from audit_log where action = 'orientation.received' and entity_id in (select id::text from ${mine} o)`,
+      )
       await onE2eDatabase(`delete from orientations where id in ${mine}`)
       await onE2eDatabase(`delete from auth_attempt where bucket like 'referral:%'`)
       await close()

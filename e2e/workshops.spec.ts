@@ -41,9 +41,15 @@ const WAITING = (who: string) => `${who} par SMS si une place se libère.`
 
 test.beforeAll(async () => {
   // Sending hours open all day, so that the convocations leave whatever the hour of the run.
-  await onE2eDatabase(`update organisations set sms_window_start_minute = 0, sms_window_end_minute = 1439, sms_window_days = '{1,2,3,4,5,6,7}' where id = $1`, [SEINE_MARITIME])
+  await onE2eDatabase(
+    `update organisations set sms_window_start_minute = 0, sms_window_end_minute = 1439, sms_window_days = '{1,2,3,4,5,6,7}' where id = $1`,
+    [SEINE_MARITIME],
+  )
   for (const [first, last, phone] of [...PEOPLE, LATECOMER]) {
-    await onE2eDatabase(`insert into candidates (organisation_id, first_name, last_name, phone, referent_id) values ($1, $2, $3, $4, 'demo-referent')`, [SEINE_MARITIME, first, last, phone])
+    await onE2eDatabase(
+      `insert into candidates (organisation_id, first_name, last_name, phone, referent_id) values ($1, $2, $3, $4, 'demo-referent')`,
+      [SEINE_MARITIME, first, last, phone],
+    )
   }
   // A coming workshop of one seat, for the candidates dashboard's selection.
   await onE2eDatabase(
@@ -56,7 +62,9 @@ test.afterAll(async () => {
   setAppClock(null)
   await onE2eDatabase(`delete from workshop_notice_templates where organisation_id = $1`, [SEINE_MARITIME])
   const workshop = `(select id from workshops where name in ('${TITLE.replace(/'/g, "''")}', '${SELECTION_TITLE.replace(/'/g, "''")}'))`
-  await onE2eDatabase(`delete from sms_messages where kind like 'workshop.%' and candidate_id in (select candidate_id from workshop_registrations where workshop_id in ${workshop})`)
+  await onE2eDatabase(
+    `delete from sms_messages where kind like 'workshop.%' and candidate_id in (select candidate_id from workshop_registrations where workshop_id in ${workshop})`,
+  )
   await onE2eDatabase(`delete from workshop_registrations where workshop_id in ${workshop}`)
   await onE2eDatabase(`delete from workshops where id in ${workshop}`)
   const people = `(select id::text from candidates where last_name in ('Ateliera', 'Atelierb', 'Atelierc', 'Complet'))`
@@ -65,7 +73,9 @@ test.afterAll(async () => {
   await onE2eDatabase(`delete from candidates where id::text in ${people}`)
 })
 
-test('an administrator rewrites the convocation SMS in the settings; an unknown variable is refused', async ({ browser }) => {
+test('an administrator rewrites the convocation SMS in the settings; an unknown variable is refused', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ storageState: storageStateOf('admin') })
   const page = await context.newPage()
   await page.goto('/v2/settings/templates')
@@ -76,16 +86,24 @@ test('an administrator rewrites the convocation SMS in the settings; an unknown 
   await dialog.getByLabel('Texte').fill('Bonjour {prenom}, rendez-vous à l’atelier {atelier} le {jour}.')
   await dialog.getByRole('button', { name: 'Enregistrer' }).click()
   await expect(dialog.getByRole('alert')).toContainText('Cette variable n’existe pas : {jour}.')
-  await dialog.getByLabel('Texte').fill('Bonjour {prenom}, rendez-vous à l’atelier {atelier} le {date} à {heure}, {lieu}. Votre référent : {telephone_referent}.')
+  await dialog
+    .getByLabel('Texte')
+    .fill(
+      'Bonjour {prenom}, rendez-vous à l’atelier {atelier} le {date} à {heure}, {lieu}. Votre référent : {telephone_referent}.',
+    )
   await dialog.getByRole('button', { name: 'Enregistrer' }).click()
   await expect(dialog).toBeHidden()
   await expect(notices).toContainText('Bonjour {prenom}, rendez-vous à l’atelier {atelier} le {date}')
-  await expect(notices.getByRole('button', { name: 'Rétablir le texte de Passerelle pour le message Convocation' })).toBeVisible()
+  await expect(
+    notices.getByRole('button', { name: 'Rétablir le texte de Passerelle pour le message Convocation' }),
+  ).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   await context.close()
 })
 
-test('a counsellor creates a workshop of 2 seats, registers three candidates: the third waits, then is promoted; attendance after the start', async ({ page }) => {
+test('a counsellor creates a workshop of 2 seats, registers three candidates: the third waits, then is promoted; attendance after the start', async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   await page.goto('/workshops/dashboard')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ateliers')
@@ -137,17 +155,31 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
   await screenshots(page, 'workshop-page')
 
   // The two convocations leave through the job queue to the Twilio stand-in.
-  await expect.poll(async () => (await smsOf('workshop.convocation')).filter((m) => m.status === 'sent' || m.status === 'delivered').length, { timeout: 20_000 }).toBe(2)
+  await expect
+    .poll(
+      async () =>
+        (await smsOf('workshop.convocation')).filter((m) => m.status === 'sent' || m.status === 'delivered').length,
+      { timeout: 20_000 },
+    )
+    .toBe(2)
   // In the administrator's words, the values filled.
   const [d, m, y] = [day.slice(8, 10), day.slice(5, 7), day.slice(0, 4)]
   expect((await smsOf('workshop.convocation')).map((c) => c.body).sort()).toEqual(
-    ['Anaïs', 'Bruno'].map((first) => `Bonjour ${first}, rendez-vous à l’atelier ${TITLE} le ${d}/${m}/${y} à 14h00, au Maison de l’emploi, 76000 Rouen. Votre référent : 0601020304.`),
+    ['Anaïs', 'Bruno'].map(
+      (first) =>
+        `Bonjour ${first}, rendez-vous à l’atelier ${TITLE} le ${d}/${m}/${y} à 14h00, au Maison de l’emploi, 76000 Rouen. Votre référent : 0601020304.`,
+    ),
   )
 
   // Anaïs Ateliera cancels: Chloé Atelierc gets the seat and is told.
   await page.getByRole('button', { name: 'Désinscrire Anaïs Ateliera' }).click()
-  await page.getByRole('dialog', { name: 'Désinscrire Anaïs Ateliera\u00a0?' }).getByRole('button', { name: 'Désinscrire' }).click()
-  await expect(page.getByText('Inscription annulée\u00a0: le premier de la liste d’attente a la place et en est prévenu.').first()).toBeVisible()
+  await page
+    .getByRole('dialog', { name: 'Désinscrire Anaïs Ateliera\u00a0?' })
+    .getByRole('button', { name: 'Désinscrire' })
+    .click()
+  await expect(
+    page.getByText('Inscription annulée\u00a0: le premier de la liste d’attente a la place et en est prévenu.').first(),
+  ).toBeVisible()
   await expect(page.getByRole('table', { name: `Inscrits à ${TITLE}` })).toContainText('Atelierc Chloé')
   await expect(page.getByText('Personne en liste d’attente.')).toBeVisible()
   await expect.poll(async () => (await smsOf('workshop.promotion')).length, { timeout: 10_000 }).toBe(1)
@@ -155,7 +187,11 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
   // With a fixed clock, the day before at 10:30 (Paris): the hourly job sends the reminders, to the two seated.
   const dayBefore = new Date(start.getTime() - 86_400_000).toISOString().slice(0, 10)
   setAppClock(new Date(`${dayBefore}T09:30:00Z`).toISOString())
-  await runScheduledJob('workshop-reminders', `select 1 from sms_messages m join workshop_registrations r on r.candidate_id = m.candidate_id join workshops w on w.id = r.workshop_id where w.name = $1 and m.kind = 'workshop.reminder' having count(*) = 2`, [TITLE])
+  await runScheduledJob(
+    'workshop-reminders',
+    `select 1 from sms_messages m join workshop_registrations r on r.candidate_id = m.candidate_id join workshops w on w.id = r.workshop_id where w.name = $1 and m.kind = 'workshop.reminder' having count(*) = 2`,
+    [TITLE],
+  )
   expect((await smsOf('workshop.reminder')).length).toBe(2)
 
   // After the start (a fixed clock): attendance, one by one and "Tous présents".
@@ -182,7 +218,9 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
   setAppClock(null)
 })
 
-test('the candidates dashboard’s selection is registered to a workshop in one action; those already registered are left out', async ({ page }) => {
+test('the candidates dashboard’s selection is registered to a workshop in one action; those already registered are left out', async ({
+  page,
+}) => {
   setAppClock(null)
   await page.goto('/v2/candidates/dashboard')
   await page.getByLabel('Rechercher un candidat').fill('atelier')
@@ -192,7 +230,9 @@ test('the candidates dashboard’s selection is registered to a workshop in one 
   const dialog = page.getByRole('dialog', { name: 'Inscrire à un atelier' })
   await dialog.getByRole('button', { name: 'Inscrire', exact: true }).click()
   await expect(dialog.getByRole('alert')).toHaveText('Choisissez un atelier.')
-  await dialog.getByLabel('Atelier', { exact: true }).selectOption((await dialog.locator('option', { hasText: SELECTION_TITLE }).getAttribute('value'))!)
+  await dialog
+    .getByLabel('Atelier', { exact: true })
+    .selectOption((await dialog.locator('option', { hasText: SELECTION_TITLE }).getAttribute('value'))!)
   await expectNoSeriousA11yViolations(page)
   await dialog.getByRole('button', { name: 'Inscrire', exact: true }).click()
   await expect(
@@ -207,11 +247,16 @@ test('the candidates dashboard’s selection is registered to a workshop in one 
   ).toBeVisible()
   await page.getByRole('checkbox', { name: 'Sélectionner tous les candidats de la page' }).check()
   await page.getByRole('button', { name: 'Inscrire à un atelier' }).click()
-  await dialog.getByLabel('Atelier', { exact: true }).selectOption((await dialog.locator('option', { hasText: SELECTION_TITLE }).getAttribute('value'))!)
+  await dialog
+    .getByLabel('Atelier', { exact: true })
+    .selectOption((await dialog.locator('option', { hasText: SELECTION_TITLE }).getAttribute('value'))!)
   await dialog.getByRole('button', { name: 'Inscrire', exact: true }).click()
   const leftOut = '3 candidats déjà inscrits ou en liste d’attente, laissés de côté.'
   await expect(page.getByText(leftOut).first()).toBeVisible()
-  const [seats] = await onE2eDatabase<{ seats_taken: number; waitlist_count: number }>(`select seats_taken, waitlist_count from workshops where name = $1`, [SELECTION_TITLE])
+  const [seats] = await onE2eDatabase<{ seats_taken: number; waitlist_count: number }>(
+    `select seats_taken, waitlist_count from workshops where name = $1`,
+    [SELECTION_TITLE],
+  )
   expect(seats).toEqual({ seats_taken: 1, waitlist_count: 2 })
 
   // Issue 32: one person registered to the full workshop is waitlisted, and the notification says nothing was sent.

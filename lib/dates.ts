@@ -5,7 +5,12 @@
 export const TIME_ZONE = 'Europe/Paris'
 
 // Intl instead of a date library: this runs in the browser too, where every kilobyte counts (first load).
-const PARIS_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+const PARIS_DAY = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
 
 function parisParts(date: Date): { day: string; month: string; year: string } {
   const parts = Object.fromEntries(PARIS_DAY.formatToParts(date).map((p) => [p.type, p.value]))
@@ -18,12 +23,24 @@ export function parisToday(now: Date): string {
   return `${year}-${month}-${day}`
 }
 
-const PARIS_WALL = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+const PARIS_WALL = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+})
 
 /** The UTC offset of Paris at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
 function parisOffsetMs(at: number): number {
   const p = Object.fromEntries(PARIS_WALL.formatToParts(new Date(at)).map((x) => [x.type, x.value]))
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - Math.floor(at / 1000) * 1000
+  return (
+    Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) -
+    Math.floor(at / 1000) * 1000
+  )
 }
 
 /** The instant of a Paris wall-clock time ('2026-11-25', 8 * 60 + 30), with Intl only, so that it runs in the browser too. */
@@ -33,7 +50,15 @@ export function parisInstant(date: string, minuteOfDay: number): Date {
   return new Date(wall - parisOffsetMs(wall - parisOffsetMs(wall)))
 }
 
-const PARIS_INPUT = new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+const PARIS_INPUT = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
 
 /** An instant as a datetime-local input's value, in Paris time: '2026-11-25T10:30'. */
 export function parisDateTimeInput(value: Date | null | undefined): string {

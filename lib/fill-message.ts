@@ -5,5 +5,7 @@
  * component fills it. Plural and select arguments are not supported: such a message keeps going through next-intl.
  */
 export function fillMessage(pattern: string, values: Record<string, string | number>): string {
-  return pattern.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole))
+  return pattern.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  )
 }

@@ -7,6 +7,13 @@ describe('isUuid', () => {
     expect([isUuid(id), isUuid(id.toUpperCase())]).toEqual([true, true])
   })
   it('refuses anything else, an array or an object holding one included', () => {
-    expect([isUuid(`${id} `), isUuid(`${id}\n`), isUuid([id]), isUuid({ toString: () => id }), isUuid(null), isUuid(42)]).toEqual([false, false, false, false, false, false])
+    expect([
+      isUuid(`${id} `),
+      isUuid(`${id}\n`),
+      isUuid([id]),
+      isUuid({ toString: () => id }),
+      isUuid(null),
+      isUuid(42),
+    ]).toEqual([false, false, false, false, false, false])
   })
 })

@@ -8,5 +8,7 @@ export function echoToTerminal(symbol: string, to: string, title: string, text: 
   const link = /https?:\/\/\S+/.exec(text)?.[0]
   const code = /\b\d{6}\b/.exec(text)?.[0]
   const extra = link ?? code
-  console.log(`${symbol} ${to} · ${title.length > 90 ? `${title.slice(0, 89)}…` : title}${extra && !title.includes(extra) ? ` · ${extra}` : ''}`)
+  console.log(
+    `${symbol} ${to} · ${title.length > 90 ? `${title.slice(0, 89)}…` : title}${extra && !title.includes(extra) ? ` · ${extra}` : ''}`,
+  )
 }

@@ -7,7 +7,12 @@ const referent = { role: 'referent' }
 const admin = { role: 'admin' }
 
 // Spec §6: what the partner role holds.
-const PARTNER_PERMISSIONS: Permission[] = ['partner.fup.complete', 'offers.social.prescription.operator', 'offers.social.archive', 'offers.social.filter']
+const PARTNER_PERMISSIONS: Permission[] = [
+  'partner.fup.complete',
+  'offers.social.prescription.operator',
+  'offers.social.archive',
+  'offers.social.filter',
+]
 const WORKSHOP_PERMISSIONS: Permission[] = ['workshops.modify', 'workshops.dashboard.visualize', 'workshops.visualize']
 
 describe('role permissions', () => {
@@ -54,7 +59,8 @@ describe('SMS permissions (issue 11)', () => {
 
   it('keeps the SMS templates to administrators', () => {
     expect(can(admin, 'settings.templates.modify')).toBe(true)
-    for (const user of [referent, counsellor, fullPartner]) expect(can(user, 'settings.templates.modify'), user.role).toBe(false)
+    for (const user of [referent, counsellor, fullPartner])
+      expect(can(user, 'settings.templates.modify'), user.role).toBe(false)
   })
 })
 
@@ -76,7 +82,9 @@ describe('per-user permissions', () => {
   })
 
   it('ignore names that are not permissions', () => {
-    expect([...permissionsOf({ role: 'counsellor', permissions: ['everything', 'homePage.visualize'] })]).toEqual(['homePage.visualize'])
+    expect([...permissionsOf({ role: 'counsellor', permissions: ['everything', 'homePage.visualize'] })]).toEqual([
+      'homePage.visualize',
+    ])
   })
 })
 

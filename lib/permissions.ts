@@ -106,13 +106,18 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
  * A user as the permission checks see them: their role, an explicit per-user list when an administrator set one,
  * and their organisation's list for their role when the organisation edited the matrix (/v2/settings/permissions).
  */
-export type PermissionSubject = { role: string; permissions?: readonly string[] | null; rolePermissions?: readonly string[] | null }
+export type PermissionSubject = {
+  role: string
+  permissions?: readonly string[] | null
+  rolePermissions?: readonly string[] | null
+}
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value)
 }
 
-const known = (list: readonly string[]) => list.filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p))
+const known = (list: readonly string[]) =>
+  list.filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p))
 
 /**
  * The user's permissions: an explicit per-user list when an administrator set one, else their organisation's list

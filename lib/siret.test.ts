@@ -19,7 +19,8 @@ describe('SIRET', () => {
   })
 
   it('refuses anything but 14 digits', () => {
-    for (const value of ['', '7328293200007', '732829320000740', '7328293200007A', ' 73282932000074']) expect(isValidSiret(value), value).toBe(false)
+    for (const value of ['', '7328293200007', '732829320000740', '7328293200007A', ' 73282932000074'])
+      expect(isValidSiret(value), value).toBe(false)
   })
 
   it('normalises typed separators and prints the INSEE grouping', () => {

@@ -35,5 +35,7 @@ export function isValidSiret(siret: string): boolean {
 
 /** Spaced as INSEE prints it: '356 000 000 00048'. */
 export function formatSiret(siret: string): string {
-  return /^\d{14}$/.test(siret) ? `${siret.slice(0, 3)} ${siret.slice(3, 6)} ${siret.slice(6, 9)} ${siret.slice(9)}` : siret
+  return /^\d{14}$/.test(siret)
+    ? `${siret.slice(0, 3)} ${siret.slice(3, 6)} ${siret.slice(6, 9)} ${siret.slice(9)}`
+    : siret
 }

@@ -16,17 +16,29 @@ export const UNAVAILABLE_MESSAGE = 'Le service est momentanément indisponible. 
 export function isUnavailableCode(code: string | undefined): boolean {
   return (
     !!code &&
-    (/^08/.test(code) || /^57P0[1-3]$/.test(code) || ['57014', '55P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code))
+    (/^08/.test(code) ||
+      /^57P0[1-3]$/.test(code) ||
+      ['57014', '55P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code))
   )
 }
 
 /** node-postgres's own words when a connection is cut, refused or out of time (pool checkout, query read timeout). */
-const UNAVAILABLE_TEXT = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended|Cannot use a pool after calling end/i
+const UNAVAILABLE_TEXT =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended|Cannot use a pool after calling end/i
 
 /** Whether an error (or its cause) says the database is out of reach or did not answer in time. */
 export function isUnavailableError(error: unknown): boolean {
-  for (let e = error as { code?: string; message?: string; digest?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (e.digest === DB_UNAVAILABLE_DIGEST || isUnavailableCode(e.code) || UNAVAILABLE_TEXT.test(String(e.message ?? ''))) return true
+  for (
+    let e = error as { code?: string; message?: string; digest?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (
+      e.digest === DB_UNAVAILABLE_DIGEST ||
+      isUnavailableCode(e.code) ||
+      UNAVAILABLE_TEXT.test(String(e.message ?? ''))
+    )
+      return true
   }
   return false
 }

@@ -64,7 +64,9 @@ try {
       process.exitCode = 1
     } else {
       console.log(`Organisation «\u00a0${values.name!.trim()}\u00a0» créée (${outcome.organisationId}).`)
-      console.log(`Administrateur\u00a0: ${values['admin-email']!.trim().toLowerCase()} — son invitation (valable 72 heures) part avec le service d’envoi.`)
+      console.log(
+        `Administrateur\u00a0: ${values['admin-email']!.trim().toLowerCase()} — son invitation (valable 72 heures) part avec le service d’envoi.`,
+      )
     }
   } finally {
     await pool.end()

@@ -18,7 +18,15 @@ export type Tools = {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-export function embeddedApp(options: { root: string; dataDir: string; port: number; dbPort: number; outbox: string; logFile: string; env?: Record<string, string> }) {
+export function embeddedApp(options: {
+  root: string
+  dataDir: string
+  port: number
+  dbPort: number
+  outbox: string
+  logFile: string
+  env?: Record<string, string>
+}) {
   const { root, dataDir, port, dbPort, outbox, logFile } = options
   const base = `http://localhost:${port}`
   let app: ChildProcess | null = null
@@ -26,11 +34,35 @@ export function embeddedApp(options: { root: string; dataDir: string; port: numb
 
   const start = () => {
     state.output = ''
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_DB_PORT: String(dbPort), NEXT_TELEMETRY_DISABLED: '1', OUTBOX_DIR: outbox }
-    for (const key of ['DATABASE_URL', 'SMTP_URL', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_API_BASE_URL', 'BETTER_AUTH_URL', 'BETTER_AUTH_SECRET', 'PASSERELLE_CLOCK_FILE', 'JOB_SCHEDULES', 'OUTBOX_ECHO']) delete env[key]
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMBEDDED_DB_PORT: String(dbPort),
+      NEXT_TELEMETRY_DISABLED: '1',
+      OUTBOX_DIR: outbox,
+    }
+    for (const key of [
+      'DATABASE_URL',
+      'SMTP_URL',
+      'TWILIO_ACCOUNT_SID',
+      'TWILIO_AUTH_TOKEN',
+      'TWILIO_API_BASE_URL',
+      'BETTER_AUTH_URL',
+      'BETTER_AUTH_SECRET',
+      'PASSERELLE_CLOCK_FILE',
+      'JOB_SCHEDULES',
+      'OUTBOX_ECHO',
+    ])
+      delete env[key]
     env.OUTBOX_ECHO = '0'
     Object.assign(env, options.env)
-    app = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'start.ts')], { cwd: root, detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    app = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'start.ts')], {
+      cwd: root,
+      detached: true,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     const log = fs.createWriteStream(logFile, { flags: 'a' })
     for (const stream of [app.stdout!, app.stderr!]) {
       stream.on('data', (chunk: Buffer) => {
@@ -67,7 +99,10 @@ export function embeddedApp(options: { root: string; dataDir: string; port: numb
     const t = Date.now()
     while (Date.now() - t < timeoutMs) {
       if (app?.exitCode !== null) return -1
-      const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)
+      const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+        (r) => r.ok,
+        () => false,
+      )
       if (ok) return Date.now() - t
       await sleep(200)
     }
@@ -76,7 +111,10 @@ export function embeddedApp(options: { root: string; dataDir: string; port: numb
   /** A connection of our own to the embedded server (its password is kept beside its folder). */
   const connect = async () => {
     const password = fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim()
-    const client = new pg.Client({ connectionString: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${dbPort}/postgres?sslmode=disable`, connectionTimeoutMillis: 10_000 })
+    const client = new pg.Client({
+      connectionString: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${dbPort}/postgres?sslmode=disable`,
+      connectionTimeoutMillis: 10_000,
+    })
     client.on('error', () => undefined)
     await client.connect()
     return client
@@ -97,5 +135,17 @@ export function embeddedApp(options: { root: string; dataDir: string; port: numb
       .map(Number)
     return [postmaster, ...children]
   }
-  return { base, start, stop, exited, healthy, connect, serverPids, state, get app() { return app } }
+  return {
+    base,
+    start,
+    stop,
+    exited,
+    healthy,
+    connect,
+    serverPids,
+    state,
+    get app() {
+      return app
+    },
+  }
 }

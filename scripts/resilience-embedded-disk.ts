@@ -18,8 +18,16 @@ import path from 'node:path'
 import type pg from 'pg'
 import { embeddedApp, type Tools } from './resilience-embedded-app'
 
-
-const TABLES = ['candidates', 'social_applies', 'fups', 'documents', '"user"', 'sms_messages', 'workshops', 'social_offers']
+const TABLES = [
+  'candidates',
+  'social_applies',
+  'fups',
+  'documents',
+  '"user"',
+  'sms_messages',
+  'workshops',
+  'social_offers',
+]
 
 export async function embeddedDiskFault({ root, work, check, figure, freePort }: Tools): Promise<void> {
   const disk = path.join(work, 'embedded-disk')
@@ -34,11 +42,19 @@ export async function embeddedDiskFault({ root, work, check, figure, freePort }:
   const filler = path.join(disk, 'filler')
   const port = await freePort()
   const dbPort = await freePort()
-  const embedded = embeddedApp({ root, dataDir, port, dbPort, outbox: path.join(work, 'embedded-outbox'), logFile: path.join(work, 'embedded.log') })
+  const embedded = embeddedApp({
+    root,
+    dataDir,
+    port,
+    dbPort,
+    outbox: path.join(work, 'embedded-outbox'),
+    logFile: path.join(work, 'embedded.log'),
+  })
   const { start, stop, exited, healthy, connect, state } = embedded
   const counts = async (client: pg.Client) => {
     const result: Record<string, number> = {}
-    for (const table of TABLES) result[table] = Number((await client.query(`select count(*) as n from ${table}`)).rows[0].n)
+    for (const table of TABLES)
+      result[table] = Number((await client.query(`select count(*) as n from ${table}`)).rows[0].n)
     return result
   }
 
@@ -46,7 +62,11 @@ export async function embeddedDiskFault({ root, work, check, figure, freePort }:
     // 1. A first start on the empty disk: migrated and seeded.
     start()
     const firstMs = await healthy(240_000)
-    check('embedded disk: `npm start` on an empty folder starts (migrated, demo data)', firstMs >= 0, firstMs >= 0 ? `${firstMs} ms` : state.output.slice(-500))
+    check(
+      'embedded disk: `npm start` on an empty folder starts (migrated, demo data)',
+      firstMs >= 0,
+      firstMs >= 0 ? `${firstMs} ms` : state.output.slice(-500),
+    )
     if (firstMs < 0) return
     let client = await connect()
     const before = await counts(client)
@@ -65,9 +85,16 @@ export async function embeddedDiskFault({ root, work, check, figure, freePort }:
     } catch (error) {
       refusal = (error as { code?: string }).code ?? String(error)
     }
-    const stillServing = await fetch(`${embedded.base}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0)
+    const stillServing = await fetch(`${embedded.base}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.status,
+      () => 0,
+    )
     await client.end()
-    check('embedded disk full while running: the write is refused (53100), the app keeps answering', refusal === '53100' && stillServing === 200, `write: ${refusal || 'accepted'}, /api/health ${stillServing}`)
+    check(
+      'embedded disk full while running: the write is refused (53100), the app keeps answering',
+      refusal === '53100' && stillServing === 200,
+      `write: ${refusal || 'accepted'}, /api/health ${stillServing}`,
+    )
     await stop()
 
     // 3. Starts on the full disk, then on the disk mounted read-only: a clear message at once, nothing started.
@@ -76,13 +103,24 @@ export async function embeddedDiskFault({ root, work, check, figure, freePort }:
       const code = await exited(start(), 60_000)
       const said = state.output
       await stop()
-      check(name, precondition && code !== null && code !== 0 && ok(said), `exit ${code} after ${Date.now() - startedAt} ms: ${said.trim().split('\n').pop()?.slice(0, 160)}`)
+      check(
+        name,
+        precondition && code !== null && code !== 0 && ok(said),
+        `exit ${code} after ${Date.now() - startedAt} ms: ${said.trim().split('\n').pop()?.slice(0, 160)}`,
+      )
       return code
     }
-    const fullExit = await refusedStart('embedded disk full at start: a clear French message, exit', (said) => said.includes('est plein') && said.includes('Libérez de la place'))
+    const fullExit = await refusedStart(
+      'embedded disk full at start: a clear French message, exit',
+      (said) => said.includes('est plein') && said.includes('Libérez de la place'),
+    )
     fs.rmSync(filler)
     const readOnly = mount('-o', 'remount,ro', disk)
-    const roExit = await refusedStart('embedded disk read-only at start: a clear French message, exit', (said) => said.includes('en lecture seule'), readOnly.status === 0)
+    const roExit = await refusedStart(
+      'embedded disk read-only at start: a clear French message, exit',
+      (said) => said.includes('en lecture seule'),
+      readOnly.status === 0,
+    )
 
     // 4. The disk back: every row there, nothing more, indexes and tables agree, writes go through.
     mount('-o', 'remount,rw', disk)
@@ -96,24 +134,50 @@ export async function embeddedDiskFault({ root, work, check, figure, freePort }:
     const after = await counts(client)
     // Index scans only, then the heap only: the same answers if no page was half written.
     await client.query('set enable_seqscan = off; set enable_bitmapscan = off')
-    const byIndex = Number((await client.query(`select count(*) as n from candidates where organisation_id is not null`)).rows[0].n)
-    const appliesByIndex = Number((await client.query(`select count(*) as n from social_applies where id is not null`)).rows[0].n)
+    const byIndex = Number(
+      (await client.query(`select count(*) as n from candidates where organisation_id is not null`)).rows[0].n,
+    )
+    const appliesByIndex = Number(
+      (await client.query(`select count(*) as n from social_applies where id is not null`)).rows[0].n,
+    )
     await client.query('set enable_seqscan = on; set enable_indexscan = off; set enable_indexonlyscan = off')
-    const byHeap = Number((await client.query(`select count(*) as n from candidates where organisation_id is not null`)).rows[0].n)
-    const appliesByHeap = Number((await client.query(`select count(*) as n from social_applies where id is not null`)).rows[0].n)
+    const byHeap = Number(
+      (await client.query(`select count(*) as n from candidates where organisation_id is not null`)).rows[0].n,
+    )
+    const appliesByHeap = Number(
+      (await client.query(`select count(*) as n from social_applies where id is not null`)).rows[0].n,
+    )
     await client.query('reset all')
     let written = false
     try {
       await client.query('begin')
-      await client.query(`insert into candidates (organisation_id, first_name, last_name) select organisation_id, 'Disque', 'Revenu' from candidates limit 1`)
+      await client.query(
+        `insert into candidates (organisation_id, first_name, last_name) select organisation_id, 'Disque', 'Revenu' from candidates limit 1`,
+      )
       await client.query('rollback')
       written = true
     } catch {}
     await client.end()
-    figure({ figure: 'fault: embedded database disk full, then read-only', firstStartMs: firstMs, fullWrite: refusal, fullStartExit: fullExit, readOnlyStartExit: roExit, backMs, rows: after })
+    figure({
+      figure: 'fault: embedded database disk full, then read-only',
+      firstStartMs: firstMs,
+      fullWrite: refusal,
+      fullStartExit: fullExit,
+      readOnlyStartExit: roExit,
+      backMs,
+      rows: after,
+    })
     check('embedded disk back: the app starts', true, `${backMs} ms`)
-    check('embedded disk back: every row there and nothing more', JSON.stringify(after) === JSON.stringify(before), JSON.stringify(after))
-    check('embedded disk back: indexes agree with the tables, writes go through', byIndex === byHeap && appliesByIndex === appliesByHeap && written, `candidates ${byIndex}/${byHeap}, applies ${appliesByIndex}/${appliesByHeap}, write ${written}`)
+    check(
+      'embedded disk back: every row there and nothing more',
+      JSON.stringify(after) === JSON.stringify(before),
+      JSON.stringify(after),
+    )
+    check(
+      'embedded disk back: indexes agree with the tables, writes go through',
+      byIndex === byHeap && appliesByIndex === appliesByHeap && written,
+      `candidates ${byIndex}/${byHeap}, applies ${appliesByIndex}/${appliesByHeap}, write ${written}`,
+    )
   } finally {
     await stop()
     mount('-o', 'remount,rw', disk)

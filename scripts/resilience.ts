@@ -38,7 +38,14 @@ import { embeddedDefaultPhase } from './resilience-embedded-default'
 import { embeddedDiskFault } from './resilience-embedded-disk'
 
 const { values: args } = parseArgs({
-  options: { short: { type: 'boolean' }, minutes: { type: 'string' }, users: { type: 'string' }, 'no-pg-restart': { type: 'boolean' }, 'no-disk-fault': { type: 'boolean' }, 'no-embedded': { type: 'boolean' } },
+  options: {
+    short: { type: 'boolean' },
+    minutes: { type: 'string' },
+    users: { type: 'string' },
+    'no-pg-restart': { type: 'boolean' },
+    'no-disk-fault': { type: 'boolean' },
+    'no-embedded': { type: 'boolean' },
+  },
 })
 const SHORT = !!args.short
 const LOAD_SECONDS = Math.round(Number(args.minutes ?? (SHORT ? 1 / 3 : 5)) * 60)
@@ -54,7 +61,9 @@ const runStart = Date.now()
 /** A check's line, with the seconds since the run began (where a run spends its time). */
 const check = (name: string, ok: boolean, detail = '') => {
   results.push({ name, ok, detail })
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''} [${Math.round((Date.now() - runStart) / 1000)} s]`)
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''} [${Math.round((Date.now() - runStart) / 1000)} s]`,
+  )
 }
 const figure = (line: Record<string, unknown>) => console.log(JSON.stringify(line))
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -77,7 +86,12 @@ async function freePort(): Promise<number> {
 function inSendingHours(): Date {
   const span = 2 * 3600_000
   let at = new Date()
-  while (![0, 0.25, 0.5, 0.75, 1].every((f) => isWithinSendingHours(new Date(at.getTime() + f * span), DEFAULT_SENDING_HOURS))) at = new Date(at.getTime() - 15 * 60_000)
+  while (
+    ![0, 0.25, 0.5, 0.75, 1].every((f) =>
+      isWithinSendingHours(new Date(at.getTime() + f * span), DEFAULT_SENDING_HOURS),
+    )
+  )
+    at = new Date(at.getTime() - 15 * 60_000)
   return at
 }
 
@@ -146,7 +160,10 @@ function startApp() {
 async function waitHealthy(timeoutMs: number): Promise<number> {
   const start = Date.now()
   while (Date.now() - start < timeoutMs) {
-    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)
+    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return Date.now() - start
     await sleep(100)
   }
@@ -172,12 +189,17 @@ async function signIn(email: string): Promise<string | null> {
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   })
   if (response.status !== 200) return null
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
 }
 // A counsellor (no second factor: no settings permission) does the organisation's side of the work.
 const referent = (await signIn('conseiller@passerelle.test'))!
 const partner = (await signIn('partenaire@passerelle.test'))!
-const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, '.next', 'server', 'server-reference-manifest.json'), 'utf8')) as {
+const manifest = JSON.parse(
+  fs.readFileSync(path.join(ROOT, '.next', 'server', 'server-reference-manifest.json'), 'utf8'),
+) as {
   node: Record<string, { workers: Record<string, unknown>; exportedName: string }>
 }
 /** A request of the run gives up after this: an answer that never comes is a hang, counted apart from a refusal. */
@@ -187,14 +209,28 @@ function actionOf(name: string) {
   const [id, entry] = Object.entries(manifest.node).find(([, e]) => e.exportedName === name)!
   const pages = Object.keys(entry.workers).filter((w) => w.endsWith('/page'))
   const page = pages.find((w) => !w.includes('[')) ?? pages[0]!
-  const route = `/${page.split('/').slice(1, -1).filter((s) => !/^\(.*\)$/.test(s)).join('/')}`
+  const route = `/${page
+    .split('/')
+    .slice(1, -1)
+    .filter((s) => !/^\(.*\)$/.test(s))
+    .join('/')}`
   return { id, route: route.replace(/\[[^\]]+\]/g, demoIds.offerPermis) }
 }
-async function callAction(name: string, cookie: string, ...actionArgs: unknown[]): Promise<{ status: number; result: unknown }> {
+async function callAction(
+  name: string,
+  cookie: string,
+  ...actionArgs: unknown[]
+): Promise<{ status: number; result: unknown }> {
   const { id, route } = actionOf(name)
   const response = await fetch(`${base}${route}`, {
     method: 'POST',
-    headers: { 'next-action': id, 'content-type': 'text/plain;charset=UTF-8', accept: 'text/x-component', origin: base, cookie },
+    headers: {
+      'next-action': id,
+      'content-type': 'text/plain;charset=UTF-8',
+      accept: 'text/x-component',
+      origin: base,
+      cookie,
+    },
     body: JSON.stringify(actionArgs),
     signal: patience(),
   })
@@ -227,52 +263,139 @@ let counter = 0
 const today = new Date().toISOString().slice(0, 10)
 
 const OPS: [string, number, () => Promise<{ status: number; refused?: boolean }>][] = [
-  ['sign-in', 8, async () => ({ status: (await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: 'conseiller@passerelle.test', password: DEMO_PASSWORD }), signal: patience() })).status })],
-  ['applies-list', 25, async () => {
-    const tab = ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'][counter % 3]
-    const r = await fetch(`${base}/api/offers/${demoIds.offerPermis}/applies`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie: partner }, body: JSON.stringify({ tab, page: 1 }), signal: patience() })
-    await r.arrayBuffer()
-    return { status: r.status }
-  }],
-  ['candidates-page', 15, async () => {
-    const r = await fetch(`${base}/v2/candidates/dashboard`, { headers: { cookie: referent }, redirect: 'manual', signal: patience() })
-    await r.arrayBuffer()
-    return { status: r.status }
-  }],
-  ['fup-answer', 5, async () => {
-    const applyId = pendingWithSheet[counter % pendingWithSheet.length]!
-    const r = await callAction('sendFupAction', partner, applyId, {
-      partnerFeedback: { accompanierName: 'Paula Moreau', name: 'Mobilité Solidaire', email: 'permis@mobilite-solidaire.test', phone: '02 35 00 00 01', address: '12 rue du Gros-Horloge, 76000 Rouen', decision: { partnerDecision: 'notIntegrated', cause: 'hasJob' } },
-      sponsorsLogo: [],
-    })
-    // Several users answer the same prescriptions: one answer wins, the others are refused (already answered).
-    return { status: r.status, refused: !okResult(r) }
-  }],
-  ['archive-restore', 8, async () => {
-    const applyId = demoApplyId(4 + (counter % 2))
-    const archive = await fetch(`${base}/api/social-applies/archive`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie: partner }, body: JSON.stringify({ ids: [applyId] }), signal: patience() })
-    if (archive.status >= 500) return { status: archive.status }
-    const restore = await fetch(`${base}/api/social-applies/restore`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie: partner }, body: JSON.stringify({ ids: [applyId] }), signal: patience() })
-    return { status: Math.max(archive.status, restore.status), refused: archive.status !== 204 || restore.status !== 204 }
-  }],
-  ['candidate-and-prescription', 10, async () => {
-    const n = ++counter
-    const created = await callAction('createCandidateAction', referent, { firstName: 'Charge', lastName: `Essai ${n} ${Date.now()}`, gender: 'F', birthDate: '1990-01-01', customFields: { frenchLevel: 'b1' } }, true)
-    if (!okResult(created)) {
-      firstRefusal['candidate-and-prescription'] ??= created.result
-      return { status: created.status, refused: true }
-    }
-    const candidateId = (created.result as { id?: string; candidateId?: string }).id ?? (created.result as { candidateId?: string }).candidateId
-    const prescribed = await callAction('prescribeAction', referent, { candidateId, offerId: demoIds.offerScooter, manual: true, prescription: { prescriptionDate: today } })
-    if (!okResult(prescribed)) firstRefusal['candidate-and-prescription'] ??= prescribed.result
-    return { status: Math.max(created.status, prescribed.status), refused: !okResult(prescribed) }
-  }],
-  ['sms', 10, async () => {
-    const candidateId = demoCandidates[counter % demoCandidates.length]!.id
-    const r = await callAction('sendSmsAction', referent, { candidateId, text: `Bonjour, rendez-vous confirmé (${++counter}).` })
-    if (!okResult(r)) firstRefusal.sms ??= r.result
-    return { status: r.status, refused: !okResult(r) }
-  }],
+  [
+    'sign-in',
+    8,
+    async () => ({
+      status: (
+        await fetch(`${base}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base },
+          body: JSON.stringify({ email: 'conseiller@passerelle.test', password: DEMO_PASSWORD }),
+          signal: patience(),
+        })
+      ).status,
+    }),
+  ],
+  [
+    'applies-list',
+    25,
+    async () => {
+      const tab = ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'][counter % 3]
+      const r = await fetch(`${base}/api/offers/${demoIds.offerPermis}/applies`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base, cookie: partner },
+        body: JSON.stringify({ tab, page: 1 }),
+        signal: patience(),
+      })
+      await r.arrayBuffer()
+      return { status: r.status }
+    },
+  ],
+  [
+    'candidates-page',
+    15,
+    async () => {
+      const r = await fetch(`${base}/v2/candidates/dashboard`, {
+        headers: { cookie: referent },
+        redirect: 'manual',
+        signal: patience(),
+      })
+      await r.arrayBuffer()
+      return { status: r.status }
+    },
+  ],
+  [
+    'fup-answer',
+    5,
+    async () => {
+      const applyId = pendingWithSheet[counter % pendingWithSheet.length]!
+      const r = await callAction('sendFupAction', partner, applyId, {
+        partnerFeedback: {
+          accompanierName: 'Paula Moreau',
+          name: 'Mobilité Solidaire',
+          email: 'permis@mobilite-solidaire.test',
+          phone: '02 35 00 00 01',
+          address: '12 rue du Gros-Horloge, 76000 Rouen',
+          decision: { partnerDecision: 'notIntegrated', cause: 'hasJob' },
+        },
+        sponsorsLogo: [],
+      })
+      // Several users answer the same prescriptions: one answer wins, the others are refused (already answered).
+      return { status: r.status, refused: !okResult(r) }
+    },
+  ],
+  [
+    'archive-restore',
+    8,
+    async () => {
+      const applyId = demoApplyId(4 + (counter % 2))
+      const archive = await fetch(`${base}/api/social-applies/archive`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base, cookie: partner },
+        body: JSON.stringify({ ids: [applyId] }),
+        signal: patience(),
+      })
+      if (archive.status >= 500) return { status: archive.status }
+      const restore = await fetch(`${base}/api/social-applies/restore`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base, cookie: partner },
+        body: JSON.stringify({ ids: [applyId] }),
+        signal: patience(),
+      })
+      return {
+        status: Math.max(archive.status, restore.status),
+        refused: archive.status !== 204 || restore.status !== 204,
+      }
+    },
+  ],
+  [
+    'candidate-and-prescription',
+    10,
+    async () => {
+      const n = ++counter
+      const created = await callAction(
+        'createCandidateAction',
+        referent,
+        {
+          firstName: 'Charge',
+          lastName: `Essai ${n} ${Date.now()}`,
+          gender: 'F',
+          birthDate: '1990-01-01',
+          customFields: { frenchLevel: 'b1' },
+        },
+        true,
+      )
+      if (!okResult(created)) {
+        firstRefusal['candidate-and-prescription'] ??= created.result
+        return { status: created.status, refused: true }
+      }
+      const candidateId =
+        (created.result as { id?: string; candidateId?: string }).id ??
+        (created.result as { candidateId?: string }).candidateId
+      const prescribed = await callAction('prescribeAction', referent, {
+        candidateId,
+        offerId: demoIds.offerScooter,
+        manual: true,
+        prescription: { prescriptionDate: today },
+      })
+      if (!okResult(prescribed)) firstRefusal['candidate-and-prescription'] ??= prescribed.result
+      return { status: Math.max(created.status, prescribed.status), refused: !okResult(prescribed) }
+    },
+  ],
+  [
+    'sms',
+    10,
+    async () => {
+      const candidateId = demoCandidates[counter % demoCandidates.length]!.id
+      const r = await callAction('sendSmsAction', referent, {
+        candidateId,
+        text: `Bonjour, rendez-vous confirmé (${++counter}).`,
+      })
+      if (!okResult(r)) firstRefusal.sms ??= r.result
+      return { status: r.status, refused: !okResult(r) }
+    },
+  ],
 ]
 const totalWeight = OPS.reduce((t, [, w]) => t + w, 0)
 function pick() {
@@ -315,24 +438,52 @@ const p95 = (xs: number[]) => {
 
 console.log(`load: ${USERS} users for ${LOAD_SECONDS} s [${Math.round((Date.now() - runStart) / 1000)} s]`)
 const main = await load(LOAD_SECONDS, USERS)
-const byOp = Object.fromEntries(OPS.map(([op]) => {
-  const s = main.samples.filter((x) => x.op === op)
-  return [op, { requests: s.length, p95: p95(s.map((x) => x.ms)), errors: s.filter((x) => x.error).length, refused: s.filter((x) => x.refused).length }]
-}))
+const byOp = Object.fromEntries(
+  OPS.map(([op]) => {
+    const s = main.samples.filter((x) => x.op === op)
+    return [
+      op,
+      {
+        requests: s.length,
+        p95: p95(s.map((x) => x.ms)),
+        errors: s.filter((x) => x.error).length,
+        refused: s.filter((x) => x.refused).length,
+      },
+    ]
+  }),
+)
 const errors = main.samples.filter((s) => s.error).length
-figure({ figure: 'load', users: USERS, seconds: Math.round(main.seconds), requests: main.samples.length, rps: Math.round(main.samples.length / main.seconds), p95: p95(main.samples.map((s) => s.ms)), errors, byOp })
+figure({
+  figure: 'load',
+  users: USERS,
+  seconds: Math.round(main.seconds),
+  requests: main.samples.length,
+  rps: Math.round(main.samples.length / main.seconds),
+  p95: p95(main.samples.map((s) => s.ms)),
+  errors,
+  byOp,
+})
 check('load: no error (5xx or no answer)', errors === 0, `${errors} of ${main.samples.length}`)
 if (Object.keys(firstRefusal).length) console.log('first refusals:', JSON.stringify(firstRefusal).slice(0, 1000))
-check('load: every kind of work got done', OPS.every(([op]) => byOp[op]!.requests > byOp[op]!.refused || op === 'fup-answer'), JSON.stringify(Object.fromEntries(Object.entries(byOp).map(([k, v]) => [k, `${v.requests - v.refused}/${v.requests}`]))))
+check(
+  'load: every kind of work got done',
+  OPS.every(([op]) => byOp[op]!.requests > byOp[op]!.refused || op === 'fup-answer'),
+  JSON.stringify(
+    Object.fromEntries(Object.entries(byOp).map(([k, v]) => [k, `${v.requests - v.refused}/${v.requests}`])),
+  ),
+)
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Fault: a web worker killed with -9 under load
 function children(pid: number): { pid: number; cmd: string }[] {
   const out = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout
-  return out.split('\n').filter(Boolean).map((l) => {
-    const [p, ...cmd] = l.trim().split(/\s+/)
-    return { pid: Number(p), cmd: cmd.join(' ') }
-  })
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => {
+      const [p, ...cmd] = l.trim().split(/\s+/)
+      return { pid: Number(p), cmd: cmd.join(' ') }
+    })
 }
 {
   const webWorkers = () => children(app.pid!).filter((c) => !c.cmd.includes('worker.ts'))
@@ -354,13 +505,23 @@ function children(pid: number): { pid: number; cmd: string }[] {
   })
   const failed = window.samples.filter((s) => s.error).length
   const hung = window.samples.filter((s) => s.hung).length
-  figure({ figure: 'fault: web worker killed', requests: window.samples.length, errors: failed, hung, workerBackMs: recoveredMs })
+  figure({
+    figure: 'fault: web worker killed',
+    requests: window.samples.length,
+    errors: failed,
+    hung,
+    workerBackMs: recoveredMs,
+  })
   check('web worker -9: the cluster starts another', recoveredMs >= 0, `${recoveredMs} ms`)
   // Only the requests the killed worker held can fail; the other worker keeps serving. A connection the cluster's
   // primary was handing to the worker at the instant it died is never handed to another (Node's round-robin handoff
   // waits for the dead worker's acknowledgement): its client waits until it gives up (here after REQUEST_PATIENCE_MS;
   // a reverse proxy's read timeout in production). Counted among the failures, and shown as `hung`.
-  check('web worker -9: the other worker keeps serving', window.samples.length - failed > 0 && failed <= USERS, `${failed} failed of ${window.samples.length}, ${hung} of them without an answer after ${REQUEST_PATIENCE_MS / 1000} s`)
+  check(
+    'web worker -9: the other worker keeps serving',
+    window.samples.length - failed > 0 && failed <= USERS,
+    `${failed} failed of ${window.samples.length}, ${hung} of them without an answer after ${REQUEST_PATIENCE_MS / 1000} s`,
+  )
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -373,12 +534,16 @@ function children(pid: number): { pid: number; cmd: string }[] {
     [demoIds.orgSeineMaritime, bulk],
   )
   const sent = twilio.messages.length
-  const r = await callAction('bulkSmsAction', referent, { candidateIds: made.map((m) => m.id), text: 'Information collective jeudi à 9 h.' })
+  const r = await callAction('bulkSmsAction', referent, {
+    candidateIds: made.map((m) => m.id),
+    text: 'Information collective jeudi à 9 h.',
+  })
   check(`bulk SMS of ${bulk.length} queued`, okResult(r), JSON.stringify(r.result).slice(0, 200))
   if (!okResult(r)) throw new Error('the bulk SMS was refused: the fault cannot be tried')
   const jobWorker = () => children(app.pid!).find((c) => c.cmd.includes('worker.ts'))
   for (const waitStart = Date.now(); twilio.messages.length - sent < 10; await sleep(20)) {
-    if (Date.now() - waitStart > 60_000) throw new Error('the bulk SMS did not start leaving within a minute: the fault cannot be tried')
+    if (Date.now() - waitStart > 60_000)
+      throw new Error('the bulk SMS did not start leaving within a minute: the fault cannot be tried')
   }
   const victim = jobWorker()!
   process.kill(victim.pid, 'SIGKILL')
@@ -390,7 +555,10 @@ function children(pid: number): { pid: number; cmd: string }[] {
   while (Date.now() - killedAt < 180_000) {
     // Settled: taken by Twilio, or `unknown` (an attempt killed once its call could have reached Twilio, shown to a
     // person); the sweep job settles the killed attempts once their lease passed (fired by hand below: no cron here).
-    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from sms_messages where candidate_id = any($1::uuid[]) and status in ('sent', 'delivered', 'unknown', 'failed')`, [made.map((m) => m.id)])
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from sms_messages where candidate_id = any($1::uuid[]) and status in ('sent', 'delivered', 'unknown', 'failed')`,
+      [made.map((m) => m.id)],
+    )
     if (Date.now() - sweptAt > 10_000) {
       sweptAt = Date.now()
       await db.query(`insert into pgboss.job (name, data) values ('sweep-sends', '{}'::jsonb)`)
@@ -402,13 +570,32 @@ function children(pid: number): { pid: number; cmd: string }[] {
     await sleep(200)
   }
   // The bulk's messages only, as the stand-in counted them (our ids ride in each send's status-callback URL).
-  const { rows: bulkIds } = await db.query<{ id: string }>(`select id from sms_messages where candidate_id = any($1::uuid[])`, [made.map((m) => m.id)])
+  const { rows: bulkIds } = await db.query<{ id: string }>(
+    `select id from sms_messages where candidate_id = any($1::uuid[])`,
+    [made.map((m) => m.id)],
+  )
   const ofBulk = new Set(bulkIds.map((r) => r.id))
-  const taken = twilio.creates.filter((c) => c.accepted && c.messageId && ofBulk.has(c.messageId)).map((c) => c.messageId)
+  const taken = twilio.creates
+    .filter((c) => c.accepted && c.messageId && ofBulk.has(c.messageId))
+    .map((c) => c.messageId)
   const duplicates = taken.length - new Set(taken).size
-  figure({ figure: 'fault: job worker killed in a bulk SMS send', messages: made.length, sentBeforeKill: inFlight, allSentAfterMs: done, duplicates })
-  check('job worker -9: every message of the bulk send leaves, or is shown as unknown', done >= 0, `${done} ms after the kill`)
-  check('job worker -9: no message handed to Twilio twice', duplicates === 0, `${taken.length} taken by the stand-in for ${made.length} messages`)
+  figure({
+    figure: 'fault: job worker killed in a bulk SMS send',
+    messages: made.length,
+    sentBeforeKill: inFlight,
+    allSentAfterMs: done,
+    duplicates,
+  })
+  check(
+    'job worker -9: every message of the bulk send leaves, or is shown as unknown',
+    done >= 0,
+    `${done} ms after the kill`,
+  )
+  check(
+    'job worker -9: no message handed to Twilio twice',
+    duplicates === 0,
+    `${taken.length} taken by the stand-in for ${made.length} messages`,
+  )
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -422,7 +609,9 @@ if (!SHORT) {
      select $1, 'Export', 'Volumineux ' || i, '07' || lpad(i::text, 8, '0') from generate_series(1, $2::int) i`,
     [demoIds.orgSeineMaritime, rows],
   )
-  const { rows: [adminUser] } = await db.query<{ id: string }>(`select id from "user" where email = 'admin@passerelle.test'`)
+  const {
+    rows: [adminUser],
+  } = await db.query<{ id: string }>(`select id from "user" where email = 'admin@passerelle.test'`)
   const exporter = createDb(dbUrl.toString(), 1)
   const requested = await requestExport(exporter.db, {
     organisationId: demoIds.orgSeineMaritime,
@@ -434,7 +623,12 @@ if (!SHORT) {
   check('export of the whole organisation queued', requested.ok, JSON.stringify(requested).slice(0, 200))
   if (!requested.ok) throw new Error('the export was refused: the fault cannot be tried')
   const state = async () =>
-    (await db.query<{ status: string; done: number; total: number | null; attempt: number }>(`select status::text, done_rows as done, total_rows as total, attempt from data_exports where id = $1`, [requested.exportId])).rows[0]!
+    (
+      await db.query<{ status: string; done: number; total: number | null; attempt: number }>(
+        `select status::text, done_rows as done, total_rows as total, attempt from data_exports where id = $1`,
+        [requested.exportId],
+      )
+    ).rows[0]!
   const startedAt = Date.now()
   for (let s = await state(); !(s.status === 'running' && s.done > 0); s = await state()) {
     if (Date.now() - startedAt > 60_000 || s.status === 'done') break
@@ -461,13 +655,37 @@ if (!SHORT) {
     await sleep(500)
   }
   // The file's lines, counted on its bytes (a piece may end in the middle of a character).
-  const { rows: pieces } = await db.query<{ content: Buffer }>(`select content from export_chunks where export_id = $1 order by seq`, [requested.exportId])
+  const { rows: pieces } = await db.query<{ content: Buffer }>(
+    `select content from export_chunks where export_id = $1 order by seq`,
+    [requested.exportId],
+  )
   const bytes = Buffer.concat(pieces.map((p) => p.content))
   const file = { bytes: bytes.length, lines: bytes.reduce((n, b) => n + (b === 0x0a ? 1 : 0), 0) }
-  figure({ figure: 'fault: job worker killed in an export', rows: after.total, doneRowsAtKill: before.done, statusAtKill: before.status, finishedAfterMs: finishedMs, status: after.status, attempts: after.attempt, fileLines: file.lines })
-  check('job worker -9 in an export: killed in the middle', before.status === 'running' && before.done > 0 && before.done < (before.total ?? 0), `${before.status}, ${before.done} of ${before.total} rows`)
-  check('job worker -9 in an export: the export finishes (or fails visibly)', after.status === 'done' || after.status === 'failed', `${after.status} ${finishedMs} ms after the kill, attempt ${after.attempt}`)
-  check('job worker -9 in an export: its file holds every row once', after.status !== 'done' || file.lines === (after.total ?? 0) + 1, `${file.lines} lines for ${after.total} rows and the header`)
+  figure({
+    figure: 'fault: job worker killed in an export',
+    rows: after.total,
+    doneRowsAtKill: before.done,
+    statusAtKill: before.status,
+    finishedAfterMs: finishedMs,
+    status: after.status,
+    attempts: after.attempt,
+    fileLines: file.lines,
+  })
+  check(
+    'job worker -9 in an export: killed in the middle',
+    before.status === 'running' && before.done > 0 && before.done < (before.total ?? 0),
+    `${before.status}, ${before.done} of ${before.total} rows`,
+  )
+  check(
+    'job worker -9 in an export: the export finishes (or fails visibly)',
+    after.status === 'done' || after.status === 'failed',
+    `${after.status} ${finishedMs} ms after the kill, attempt ${after.attempt}`,
+  )
+  check(
+    'job worker -9 in an export: its file holds every row once',
+    after.status !== 'done' || file.lines === (after.total ?? 0) + 1,
+    `${file.lines} lines for ${after.total} rows and the header`,
+  )
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -478,7 +696,9 @@ if (PG_RESTART) {
   const cluster = lines.map((l) => l.split(/\s+/)).find((c) => c[2] === (new URL(server).port || '5432'))
   if (!cluster || cluster.length < 2) {
     // The throwaway embedded server of `npm run resilience` without DATABASE_URL is no pg_ctlcluster cluster.
-    console.log(`skip PostgreSQL restart: no pg_ctlcluster cluster serves DATABASE_URL's port (${new URL(server).port || '5432'}); give DATABASE_URL a cluster of this machine to try it`)
+    console.log(
+      `skip PostgreSQL restart: no pg_ctlcluster cluster serves DATABASE_URL's port (${new URL(server).port || '5432'}); give DATABASE_URL a cluster of this machine to try it`,
+    )
   } else {
     let outage = { pages: 0, unavailablePages: 0, hung: 0 }
     let backMs = -1
@@ -487,10 +707,30 @@ if (PG_RESTART) {
       const stop = spawnSync('pg_ctlcluster', [cluster[0]!, cluster[1]!, 'stop', '-m', 'fast'], { encoding: 'utf8' })
       // During the outage: the pages answer at once, and a person's browser shows the French “unavailable” screen
       // (the error reaches the page in its RSC payload, with its digest; the error boundary renders it).
-      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] })
+      const browser = await chromium.launch({
+        executablePath: '/usr/bin/chromium',
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--disable-quic',
+        ],
+      })
       try {
         const context = await browser.newContext()
-        await context.addCookies(referent.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), domain: '127.0.0.1', path: '/' })))
+        await context.addCookies(
+          referent
+            .split('; ')
+            .map((pair) => ({
+              name: pair.slice(0, pair.indexOf('=')),
+              value: pair.slice(pair.indexOf('=') + 1),
+              domain: '127.0.0.1',
+              path: '/',
+            })),
+        )
         const page = await context.newPage()
         for (let i = 0; i < 3; i++) {
           const t = Date.now()
@@ -508,7 +748,10 @@ if (PG_RESTART) {
       spawnSync('pg_ctlcluster', [cluster[0]!, cluster[1]!, 'start'], { encoding: 'utf8' })
       const upAt = Date.now()
       while (Date.now() - upAt < 30_000) {
-        const r = await fetch(`${base}/v2/candidates/dashboard`, { headers: { cookie: referent }, redirect: 'manual' }).catch(() => null)
+        const r = await fetch(`${base}/v2/candidates/dashboard`, {
+          headers: { cookie: referent },
+          redirect: 'manual',
+        }).catch(() => null)
         if (r?.status === 200) {
           backMs = Date.now() - upAt
           break
@@ -517,8 +760,20 @@ if (PG_RESTART) {
       }
       if (stop.status !== 0) outage = { ...outage, hung: -1 }
     })
-    figure({ figure: 'fault: PostgreSQL restarted', outagePages: outage.pages, frenchUnavailablePages: outage.unavailablePages, hung: outage.hung, appBackMs: backMs, requests: window.samples.length, failedDuringOutage: window.samples.filter((s) => s.error).length })
-    check('PostgreSQL down: pages say “Service momentanément indisponible”, none hangs', outage.unavailablePages === outage.pages && outage.hung === 0, JSON.stringify(outage))
+    figure({
+      figure: 'fault: PostgreSQL restarted',
+      outagePages: outage.pages,
+      frenchUnavailablePages: outage.unavailablePages,
+      hung: outage.hung,
+      appBackMs: backMs,
+      requests: window.samples.length,
+      failedDuringOutage: window.samples.filter((s) => s.error).length,
+    })
+    check(
+      'PostgreSQL down: pages say “Service momentanément indisponible”, none hangs',
+      outage.unavailablePages === outage.pages && outage.hung === 0,
+      JSON.stringify(outage),
+    )
     check('PostgreSQL back: the app recovers by itself within 5 s', backMs >= 0 && backMs <= 5000, `${backMs} ms`)
   }
 }
@@ -544,7 +799,9 @@ if (PG_RESTART) {
       // What the crons do (off here): messages stuck past their attempt's lease settled; lost callbacks asked about.
       await db.query(`insert into pgboss.job (name, data) values ('sweep-sends', '{}'::jsonb)`)
       if (rows[0]!.lost > 0) {
-        await db.query(`insert into pgboss.job (name, data) values ('refresh-sms-status', '{"staleSeconds": 5}'::jsonb)`)
+        await db.query(
+          `insert into pgboss.job (name, data) values ('refresh-sms-status', '{"staleSeconds": 5}'::jsonb)`,
+        )
         refreshes += 1
       }
     }
@@ -554,24 +811,36 @@ if (PG_RESTART) {
   const one = async (text: string) => (await db.query(text)).rows
   const answers = await one(`select social_apply_id from fups group by 1 having count(*) > 1 union all
     select a.id from social_applies a join fups f on f.social_apply_id = a.id where a.state <> 'PRESCRIPTION_FILLED' and f.answer_document_id is null and a.prescription_document_id is not null and f.partner_feedback is null`)
-  check('one answer per apply', answers.length === 0, `${answers.length} apply(ies) with two sheets or an answer without its sheet`)
+  check(
+    'one answer per apply',
+    answers.length === 0,
+    `${answers.length} apply(ies) with two sheets or an answer without its sheet`,
+  )
   const counters = await one(`select k from (
       select social_offer_id, structure_id, organisation_id, state, sum(n) as n from (select social_offer_id, structure_id, organisation_id, state, n from social_apply_counts union all select social_offer_id, structure_id, organisation_id, state, n from social_apply_count_deltas) c group by 1, 2, 3, 4
     ) c full join (select social_offer_id, structure_id, organisation_id, state, count(*) as n from social_applies where not archived group by 1, 2, 3, 4) r using (social_offer_id, structure_id, organisation_id, state),
     lateral (select social_offer_id::text || state::text as k) k
     where coalesce(c.n, 0) <> coalesce(r.n, 0)`)
   check('offer tab counters equal count(*)', counters.length === 0, `${counters.length} differ`)
-  const organisationCounters = await one(`select 1 from (select organisation_id, state, sum(n) as n from (select organisation_id, state, n from organisation_apply_counts union all select organisation_id, state, n from social_apply_count_deltas) c group by 1, 2) c
+  const organisationCounters =
+    await one(`select 1 from (select organisation_id, state, sum(n) as n from (select organisation_id, state, n from organisation_apply_counts union all select organisation_id, state, n from social_apply_count_deltas) c group by 1, 2) c
     full join (select organisation_id, state, count(*) as n from social_applies where not archived group by 1, 2) r using (organisation_id, state) where coalesce(c.n, 0) <> coalesce(r.n, 0)`)
-  check('organisation apply counters equal count(*)', organisationCounters.length === 0, `${organisationCounters.length} differ`)
-  const candidateCounters = await one(`select 1 from (select organisation_id, key, sum(n) as n from (select organisation_id, key, n from candidate_counts union all select organisation_id, key, n from candidate_count_deltas) c group by 1, 2) c
+  check(
+    'organisation apply counters equal count(*)',
+    organisationCounters.length === 0,
+    `${organisationCounters.length} differ`,
+  )
+  const candidateCounters =
+    await one(`select 1 from (select organisation_id, key, sum(n) as n from (select organisation_id, key, n from candidate_counts union all select organisation_id, key, n from candidate_count_deltas) c group by 1, 2) c
     full join (select organisation_id, k as key, count(*) as n from candidates, unnest(passerelle_candidate_count_keys(status_id, place_id, custom_fields)) k group by 1, 2) r using (organisation_id, key)
     where coalesce(c.n, 0) <> coalesce(r.n, 0)`)
   check('candidate counters equal count(*)', candidateCounters.length === 0, `${candidateCounters.length} differ`)
-  const stats = await one(`select 1 from (select organisation_id, state, sum(n) as n from (select organisation_id, state, n from stats_apply_months union all select organisation_id, state, n from stats_apply_deltas) s group by 1, 2) c
+  const stats =
+    await one(`select 1 from (select organisation_id, state, sum(n) as n from (select organisation_id, state, n from stats_apply_months union all select organisation_id, state, n from stats_apply_deltas) s group by 1, 2) c
     full join (select organisation_id, state, count(*) as n from social_applies group by 1, 2) r using (organisation_id, state) where coalesce(c.n, 0) <> coalesce(r.n, 0)`)
   check('statistics counters equal count(*)', stats.length === 0, `${stats.length} differ`)
-  const orphans = await one(`select d.id from documents d where not exists (select 1 from social_applies a where a.prescription_document_id = d.id)
+  const orphans =
+    await one(`select d.id from documents d where not exists (select 1 from social_applies a where a.prescription_document_id = d.id)
     and not exists (select 1 from fups f where f.answer_document_id = d.id)`)
   check('no orphan document', orphans.length === 0, `${orphans.length} orphan(s)`)
   const { rows: sms } = await db.query<{ status: string; sid: string | null }>(
@@ -582,34 +851,53 @@ if (PG_RESTART) {
   const received = twilio.messages.map((m) => m.sid)
   const takenIds = twilio.creates.filter((c) => c.accepted && c.messageId).map((c) => c.messageId!)
   const callsPerAttempt = new Map<string, number>()
-  for (const c of twilio.creates) if (c.attemptId) callsPerAttempt.set(c.attemptId, (callsPerAttempt.get(c.attemptId) ?? 0) + 1)
+  for (const c of twilio.creates)
+    if (c.attemptId) callsPerAttempt.set(c.attemptId, (callsPerAttempt.get(c.attemptId) ?? 0) + 1)
   const waitingSms = sms.filter((r) => r.status === 'queued' || r.status === 'sending').length
   const unknownSms = sms.filter((r) => r.status === 'unknown').length
   const matched = new Set(sms.map((r) => r.sid).filter(Boolean))
   if (waitingSms > 0) {
     // What holds them: the message and its jobs (pg-boss's state, attempts, next start), for the run's report.
-    const { rows: held } = await db.query(`select m.status::text, m.attempt_started_at, m.lease_until, m.calling_at, m.status_at, m.provider_sid is not null as has_sid,
+    const { rows: held } =
+      await db.query(`select m.status::text, m.attempt_started_at, m.lease_until, m.calling_at, m.status_at, m.provider_sid is not null as has_sid,
         (select json_agg(json_build_object('state', j.state, 'retries', j.retry_count, 'startAfter', j.start_after, 'startedOn', j.started_on, 'completedOn', j.completed_on))
            from pgboss.job j where j.name = 'send-sms' and j.data->>'messageId' = m.id::text) as jobs
       from sms_messages m where m.direction = 'outbound' and m.status in ('queued', 'sending')`)
     console.log('waiting SMS:', JSON.stringify(held).slice(0, 3000), 'now', new Date().toISOString())
   }
-  check('no SMS attempt called Twilio twice', [...callsPerAttempt.values()].every((n) => n === 1), `${callsPerAttempt.size} attempts called`)
+  check(
+    'no SMS attempt called Twilio twice',
+    [...callsPerAttempt.values()].every((n) => n === 1),
+    `${callsPerAttempt.size} attempts called`,
+  )
   check(
     'no SMS handed to Twilio twice; every queued SMS settled (taken by Twilio, failed, or unknown and shown)',
-    waitingSms === 0 && new Set(takenIds).size === takenIds.length && new Set(received).size === received.length && received.every((sid) => matched.has(sid)),
+    waitingSms === 0 &&
+      new Set(takenIds).size === takenIds.length &&
+      new Set(received).size === received.length &&
+      received.every((sid) => matched.has(sid)),
     `${sms.length} queued during the run, ${takenIds.length} taken by the stand-in, ${unknownSms} unknown, ${waitingSms} waiting`,
   )
-  const { rows: mails } = await db.query<{ id: string; status: string }>(`select id, status::text from outbound_mails where id <> all($1::uuid[])`, [demoMails])
+  const { rows: mails } = await db.query<{ id: string; status: string }>(
+    `select id, status::text from outbound_mails where id <> all($1::uuid[])`,
+    [demoMails],
+  )
   const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0
   const waitingMails = mails.filter((m) => m.status === 'queued' || m.status === 'sending').length
   const sentMails = mails.filter((m) => m.status === 'sent').length
   const unknownMails = mails.filter((m) => m.status === 'unknown').length
   // The sink's own files, by Message-ID (our mail's id): one mail in two files would be a mail sent twice.
-  const messageIds = fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => /^Message-ID: (\S+)/im.exec(fs.readFileSync(path.join(outbox, f), 'utf8'))?.[1] ?? f) : []
+  const messageIds = fs.existsSync(outbox)
+    ? fs
+        .readdirSync(outbox)
+        .map((f) => /^Message-ID: (\S+)/im.exec(fs.readFileSync(path.join(outbox, f), 'utf8'))?.[1] ?? f)
+    : []
   check(
     'no mail handed to the SMTP server twice; every queued mail settled (sent, failed, or unknown and shown)',
-    waitingMails === 0 && new Set(messageIds).size === messageIds.length && files >= sentMails && files <= sentMails + unknownMails,
+    waitingMails === 0 &&
+      new Set(messageIds).size === messageIds.length &&
+      files >= sentMails &&
+      files <= sentMails + unknownMails,
     `${mails.length} mails, ${files} received by the SMTP sink, ${unknownMails} unknown, ${waitingMails} waiting`,
   )
 }
@@ -623,7 +911,11 @@ await sleep(500)
 
 // ---------------------------------------------------------------------------------------------------------------------
 // The embedded default under load, then with its database paused (scripts/resilience-embedded-default.ts)
-if (EMBEDDED) await embeddedDefaultPhase({ root: ROOT, work, check, figure, freePort }, SHORT ? { seconds: 15, clients: 20, pauseSeconds: 8 } : { seconds: 60, clients: 40, pauseSeconds: 20 })
+if (EMBEDDED)
+  await embeddedDefaultPhase(
+    { root: ROOT, work, check, figure, freePort },
+    SHORT ? { seconds: 15, clients: 20, pauseSeconds: 8 } : { seconds: 60, clients: 40, pauseSeconds: 20 },
+  )
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Fault: the embedded default's disk full, then read-only (scripts/resilience-embedded-disk.ts; not in --short)

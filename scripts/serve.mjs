@@ -17,7 +17,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const workers = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY)) || os.availableParallelism())
-const jobWorkers = process.env.JOB_WORKERS === undefined ? 1 : Math.max(0, Math.floor(Number(process.env.JOB_WORKERS)) || 0)
+const jobWorkers =
+  process.env.JOB_WORKERS === undefined ? 1 : Math.max(0, Math.floor(Number(process.env.JOB_WORKERS)) || 0)
 /** A web worker that dies this soon after it started is not restarted: the whole server stops with its exit code. */
 const EARLY_EXIT_MS = 10_000
 

@@ -37,7 +37,10 @@ let seeded = false
 async function main() {
   const env: NodeJS.ProcessEnv = { ...process.env }
   if (!env.DATABASE_URL) {
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: process.env.EMBEDDED_DB_PORT ? Number(process.env.EMBEDDED_DB_PORT) : undefined })
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(dataDir, 'postgres'),
+      port: process.env.EMBEDDED_DB_PORT ? Number(process.env.EMBEDDED_DB_PORT) : undefined,
+    })
     env.DATABASE_URL = embedded.url
     env.SEED_DEMO ??= '1'
   }
@@ -63,11 +66,22 @@ async function main() {
   // Production: scripts/serve.mjs, `next start` in one worker per core (WEB_CONCURRENCY).
   const child =
     mode === 'start'
-      ? spawn(process.execPath, [path.join(process.cwd(), 'scripts', 'serve.mjs'), '-p', String(port)], { stdio: 'inherit', env })
+      ? spawn(process.execPath, [path.join(process.cwd(), 'scripts', 'serve.mjs'), '-p', String(port)], {
+          stdio: 'inherit',
+          env,
+        })
       : spawn('npx', ['next', 'dev', '-p', String(port)], { stdio: 'inherit', env })
   // `next dev` has no scripts/serve.mjs: its job worker is started here.
-  const jobs = mode === 'dev' ? spawn(process.execPath, ['--import', 'tsx', path.join(process.cwd(), 'scripts', 'worker.ts')], { stdio: 'inherit', env }) : null
-  console.log(`\nPasserelle : ${env.BETTER_AUTH_URL}${embedded ? ` (base embarquée, ${process.env.DATA_DIR ? dataDir : './.data'})` : ''}${seeded ? ' — données de démonstration créées' : ''}`)
+  const jobs =
+    mode === 'dev'
+      ? spawn(process.execPath, ['--import', 'tsx', path.join(process.cwd(), 'scripts', 'worker.ts')], {
+          stdio: 'inherit',
+          env,
+        })
+      : null
+  console.log(
+    `\nPasserelle : ${env.BETTER_AUTH_URL}${embedded ? ` (base embarquée, ${process.env.DATA_DIR ? dataDir : './.data'})` : ''}${seeded ? ' — données de démonstration créées' : ''}`,
+  )
   if (env.SEED_DEMO === '1') {
     console.log(`Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :`)
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email} (${a.role})`)

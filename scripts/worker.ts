@@ -9,7 +9,9 @@ process.env.PGAPPNAME ??= 'passerelle-worker'
 
 const url = process.env.DATABASE_URL
 if (!url) {
-  console.error('DATABASE_URL is not set: the worker runs on the app’s PostgreSQL (npm start provides the embedded one).')
+  console.error(
+    'DATABASE_URL is not set: the worker runs on the app’s PostgreSQL (npm start provides the embedded one).',
+  )
   process.exit(1)
 }
 

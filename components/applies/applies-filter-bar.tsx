@@ -25,7 +25,13 @@ export function AppliesFilterBar({
   const search = useDebouncedSearch('', onSearch)
 
   return (
-    <CandidateFilterPanel search={search} places={options.places} placeIds={placeIds} onPlaces={(v) => onChange({ placeIds: v })} onReset={onReset}>
+    <CandidateFilterPanel
+      search={search}
+      places={options.places}
+      placeIds={placeIds}
+      onPlaces={(v) => onChange({ placeIds: v })}
+      onReset={onReset}
+    >
       {options.statuses.length > 0 && (
         <fieldset className="flex flex-col gap-1">
           <legend className="text-sm font-medium text-slate-800">Statut du candidat</legend>
@@ -36,7 +42,13 @@ export function AppliesFilterBar({
                   type="checkbox"
                   className="h-4 w-4 accent-brand-700"
                   checked={statusValues.includes(s.value)}
-                  onChange={() => onChange({ statusValues: statusValues.includes(s.value) ? statusValues.filter((v) => v !== s.value) : [...statusValues, s.value] })}
+                  onChange={() =>
+                    onChange({
+                      statusValues: statusValues.includes(s.value)
+                        ? statusValues.filter((v) => v !== s.value)
+                        : [...statusValues, s.value],
+                    })
+                  }
                 />
                 {s.label}
               </label>

@@ -17,7 +17,13 @@ export function CandidateCell({ candidate, linked }: { candidate: ApplyRow['cand
 }
 
 /** 'Fiche.pdf' downloads the prescription; a manual prescription has no document. */
-export function PrescriptionCell({ prescription, labels }: { prescription: ApplyRow['prescription']; labels: { manual: string; file: string } }) {
+export function PrescriptionCell({
+  prescription,
+  labels,
+}: {
+  prescription: ApplyRow['prescription']
+  labels: { manual: string; file: string }
+}) {
   if (!prescription) return <em className="text-slate-600">{labels.manual}</em>
   return (
     <a href={`/api/documents/${prescription.documentId}`} download="Fiche.pdf">
@@ -51,7 +57,14 @@ export function AccompaniementsCell({ others }: { others: ApplyRow['otherIntegra
   if (others.length === 0) return <span className="text-slate-500">-</span>
   const label = `${others.length} accompagnement${others.length > 1 ? 's' : ''}`
   return (
-    <Popover label="Autres offres sociales intégrées" trigger={<button type="button" className="text-brand-700 underline underline-offset-2">{label}</button>}>
+    <Popover
+      label="Autres offres sociales intégrées"
+      trigger={
+        <button type="button" className="text-brand-700 underline underline-offset-2">
+          {label}
+        </button>
+      }
+    >
       <p className="mb-2 font-semibold">Autres offres sociales intégrées</p>
       <ul className="flex flex-col gap-1">
         {others.map((o, i) => (

@@ -13,7 +13,7 @@ export function RestoreButton({ applyId, candidateName }: { applyId: string; can
     setPending(true)
     const response = await fetch('/api/social-applies/restore', {
       method: 'POST',
-        signal: AbortSignal.timeout(SUBMIT_DEADLINE_MS),
+      signal: AbortSignal.timeout(SUBMIT_DEADLINE_MS),
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ids: [applyId] }),
     }).catch(() => null)
@@ -27,7 +27,13 @@ export function RestoreButton({ applyId, candidateName }: { applyId: string; can
     }
   }
   return (
-    <Button variant="secondary" className="px-3 py-1" onClick={restore} disabled={pending} aria-label={`Restaurer le dossier de ${candidateName}`}>
+    <Button
+      variant="secondary"
+      className="px-3 py-1"
+      onClick={restore}
+      disabled={pending}
+      aria-label={`Restaurer le dossier de ${candidateName}`}
+    >
       Restaurer
     </Button>
   )

@@ -27,7 +27,10 @@ export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => 
   }
 
   return (
-    <section aria-labelledby="backup-codes-title" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+    <section
+      aria-labelledby="backup-codes-title"
+      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4"
+    >
       <h3 id="backup-codes-title" ref={heading} tabIndex={-1} className="font-semibold text-slate-900">
         {t('backupCodesTitle')}
       </h3>

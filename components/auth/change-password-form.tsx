@@ -13,9 +13,31 @@ export function ChangePasswordForm() {
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
       {state.error && <FormAlert tone="error">{state.error}</FormAlert>}
-      <Field label={t('currentPassword')} name="currentPassword" type="password" autoComplete="current-password" error={state.fieldErrors?.currentPassword} required />
-      <Field label={t('newPassword')} name="password" type="password" autoComplete="new-password" hint={t('passwordRule')} error={state.fieldErrors?.password} required />
-      <Field label={t('confirmPassword')} name="confirmPassword" type="password" autoComplete="new-password" error={state.fieldErrors?.confirmPassword} required />
+      <Field
+        label={t('currentPassword')}
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        error={state.fieldErrors?.currentPassword}
+        required
+      />
+      <Field
+        label={t('newPassword')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint={t('passwordRule')}
+        error={state.fieldErrors?.password}
+        required
+      />
+      <Field
+        label={t('confirmPassword')}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        error={state.fieldErrors?.confirmPassword}
+        required
+      />
       <Button type="submit" disabled={pending}>
         {t('changePasswordSubmit')}
       </Button>

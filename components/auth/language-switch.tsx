@@ -18,7 +18,10 @@ export async function LanguageSwitch() {
           value={locale}
           lang={locale}
           aria-pressed={locale === current}
-          className={clsx('rounded-md px-2 py-1', locale === current ? 'bg-brand-50 font-semibold text-brand-800' : 'text-brand-700 hover:bg-slate-100')}
+          className={clsx(
+            'rounded-md px-2 py-1',
+            locale === current ? 'bg-brand-50 font-semibold text-brand-800' : 'text-brand-700 hover:bg-slate-100',
+          )}
         >
           {names[locale]}
         </button>

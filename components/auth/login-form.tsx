@@ -15,10 +15,29 @@ export function LoginForm({ callbackURL }: { callbackURL?: string }) {
   const late = useLate(pending)
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
-      {late ? <FormAlert tone="error">{t('serverNoAnswer')}</FormAlert> : state.error && <FormAlert tone="error">{state.error}</FormAlert>}
+      {late ? (
+        <FormAlert tone="error">{t('serverNoAnswer')}</FormAlert>
+      ) : (
+        state.error && <FormAlert tone="error">{state.error}</FormAlert>
+      )}
       {callbackURL && <input type="hidden" name="callbackURL" value={callbackURL} />}
-      <Field label={t('email')} name="email" type="email" autoComplete="username" defaultValue={state.email} error={state.fieldErrors?.email} required />
-      <Field label={t('password')} name="password" type="password" autoComplete="current-password" error={state.fieldErrors?.password} required />
+      <Field
+        label={t('email')}
+        name="email"
+        type="email"
+        autoComplete="username"
+        defaultValue={state.email}
+        error={state.fieldErrors?.email}
+        required
+      />
+      <Field
+        label={t('password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        error={state.fieldErrors?.password}
+        required
+      />
       <Button type="submit" disabled={pending && !late}>
         {t('signIn')}
       </Button>

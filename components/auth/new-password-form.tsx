@@ -24,8 +24,23 @@ export function NewPasswordForm({ token }: { token: string }) {
     <form action={action} className="flex flex-col gap-4" noValidate>
       {state.error && <FormAlert tone="error">{state.error}</FormAlert>}
       <input type="hidden" name="token" value={token} />
-      <Field label={t('newPassword')} name="password" type="password" autoComplete="new-password" hint={t('passwordRule')} error={state.fieldErrors?.password} required />
-      <Field label={t('confirmPassword')} name="confirmPassword" type="password" autoComplete="new-password" error={state.fieldErrors?.confirmPassword} required />
+      <Field
+        label={t('newPassword')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint={t('passwordRule')}
+        error={state.fieldErrors?.password}
+        required
+      />
+      <Field
+        label={t('confirmPassword')}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        error={state.fieldErrors?.confirmPassword}
+        required
+      />
       <Button type="submit" disabled={pending}>
         {t('saveNewPassword')}
       </Button>

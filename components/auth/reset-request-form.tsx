@@ -16,7 +16,15 @@ export function ResetRequestForm() {
     <form action={action} className="flex flex-col gap-4" noValidate>
       {state.done && <FormAlert tone="success">{t('resetRequested')}</FormAlert>}
       {state.error && <FormAlert tone="error">{state.error}</FormAlert>}
-      <Field label={t('email')} name="email" type="email" autoComplete="username" defaultValue={state.email} error={state.fieldError} required />
+      <Field
+        label={t('email')}
+        name="email"
+        type="email"
+        autoComplete="username"
+        defaultValue={state.email}
+        error={state.fieldError}
+        required
+      />
       <Button type="submit" disabled={pending}>
         {t('sendResetLink')}
       </Button>

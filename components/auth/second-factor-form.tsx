@@ -18,9 +18,13 @@ type Props = { method: 'email' | 'totp' | 'backup'; hasTotp: boolean; justSent: 
  */
 export function SecondFactorForm({ method, hasTotp, justSent, callbackURL }: Props) {
   const t = useTranslations('auth')
-  const [state, action, pending] = useActionState<SecondFactorState, FormData>(secondFactorAction, justSent ? { sent: true } : {})
+  const [state, action, pending] = useActionState<SecondFactorState, FormData>(
+    secondFactorAction,
+    justSent ? { sent: true } : {},
+  )
   const late = useLate(pending)
-  const query = (m: string) => `/double-auth?method=${m}${callbackURL ? `&callbackURL=${encodeURIComponent(callbackURL)}` : ''}`
+  const query = (m: string) =>
+    `/double-auth?method=${m}${callbackURL ? `&callbackURL=${encodeURIComponent(callbackURL)}` : ''}`
   if (state.expired) {
     return (
       <div className="flex flex-col gap-4">
@@ -34,15 +38,34 @@ export function SecondFactorForm({ method, hasTotp, justSent, callbackURL }: Pro
     <div className="flex flex-col gap-4">
       {late && <FormAlert tone="error">{t('serverNoAnswer')}</FormAlert>}
       {!late && state.error && <FormAlert tone="error">{state.error}</FormAlert>}
-      {!state.error && method === 'email' && (state.sent ? <FormAlert tone="info">{t('emailCodeSent')}</FormAlert> : <p className="text-sm text-slate-700">{t('emailCodeIntro')}</p>)}
+      {!state.error &&
+        method === 'email' &&
+        (state.sent ? (
+          <FormAlert tone="info">{t('emailCodeSent')}</FormAlert>
+        ) : (
+          <p className="text-sm text-slate-700">{t('emailCodeIntro')}</p>
+        ))}
       {method === 'backup' && <p className="text-sm text-slate-700">{t('backupCodeIntro')}</p>}
       <form action={action} className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="method" value={method} />
         {callbackURL && <input type="hidden" name="callbackURL" value={callbackURL} />}
         {method === 'backup' ? (
-          <Field label={t('backupCodeLabel')} name="code" autoComplete="off" autoCapitalize="off" spellCheck={false} required />
+          <Field
+            label={t('backupCodeLabel')}
+            name="code"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            required
+          />
         ) : (
-          <Field label={method === 'totp' ? t('totpLabel') : t('codeLabel')} name="code" inputMode="numeric" autoComplete="one-time-code" required />
+          <Field
+            label={method === 'totp' ? t('totpLabel') : t('codeLabel')}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+          />
         )}
         <Button type="submit" name="intent" value="verify" disabled={pending && !late}>
           {t('verify')}

@@ -21,7 +21,9 @@ export function TotpSetup({ needsPassword, active }: { needsPassword: boolean; a
     return (
       <div className="flex flex-col gap-4">
         <FormAlert tone="success">{t('totpActivated')}</FormAlert>
-        {!codesSaved && started.backupCodes?.length ? <BackupCodes codes={started.backupCodes} onDone={() => setCodesSaved(true)} /> : null}
+        {!codesSaved && started.backupCodes?.length ? (
+          <BackupCodes codes={started.backupCodes} onDone={() => setCodesSaved(true)} />
+        ) : null}
       </div>
     )
   }
@@ -32,7 +34,14 @@ export function TotpSetup({ needsPassword, active }: { needsPassword: boolean; a
         <p className="text-sm text-slate-600">{t('totpSetupIntro')}</p>
         {started.error && <FormAlert tone="error">{started.error}</FormAlert>}
         {needsPassword && (
-          <Field label={t('passwordToConfirm')} name="password" type="password" autoComplete="current-password" error={started.fieldError} required />
+          <Field
+            label={t('passwordToConfirm')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            error={started.fieldError}
+            required
+          />
         )}
         <Button type="submit" variant="secondary" disabled={starting}>
           {t('totpStart')}
@@ -44,7 +53,12 @@ export function TotpSetup({ needsPassword, active }: { needsPassword: boolean; a
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">{t('totpScan')}</p>
       {started.qrSvg && (
-        <div role="img" aria-label={t('totpQrAlt')} className="self-center" dangerouslySetInnerHTML={{ __html: started.qrSvg }} />
+        <div
+          role="img"
+          aria-label={t('totpQrAlt')}
+          className="self-center"
+          dangerouslySetInnerHTML={{ __html: started.qrSvg }}
+        />
       )}
       <div className="text-sm">
         <p className="font-medium text-slate-800">{t('totpSecret')}</p>
@@ -54,7 +68,14 @@ export function TotpSetup({ needsPassword, active }: { needsPassword: boolean; a
       </div>
       <form action={confirm} className="flex flex-col gap-4" noValidate>
         {confirmed.error && <FormAlert tone="error">{confirmed.error}</FormAlert>}
-        <Field label={t('totpLabel')} name="code" inputMode="numeric" autoComplete="one-time-code" error={confirmed.fieldError} required />
+        <Field
+          label={t('totpLabel')}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          error={confirmed.fieldError}
+          required
+        />
         <Button type="submit" disabled={confirming}>
           {t('totpConfirm')}
         </Button>

@@ -59,7 +59,12 @@ export function CandidateChecklist({
   const { text, setText, found, chosen, searching, toggle } = picker
   return (
     <>
-      <SearchField label="Rechercher un candidat" value={text} onChange={setText} placeholder="Nom, téléphone ou email" />
+      <SearchField
+        label="Rechercher un candidat"
+        value={text}
+        onChange={setText}
+        placeholder="Nom, téléphone ou email"
+      />
       {announceResults && (
         <div aria-live="polite" className="text-sm text-slate-700">
           {searching ? 'Recherche…' : text.trim().length >= 2 && found.length === 0 ? 'Aucun candidat trouvé.' : ''}

@@ -34,8 +34,19 @@ export function CandidateFilterPanel({
         onReset()
       }}
     >
-      <SearchField label="Rechercher un candidat" value={search.text} onChange={search.setText} placeholder="Nom, téléphone, email" />
-      <MultiSelect label="Lieu de résidence" options={places} value={placeIds} onChange={onPlaces} visibleTags={VISIBLE_PLACE_TAGS} />
+      <SearchField
+        label="Rechercher un candidat"
+        value={search.text}
+        onChange={search.setText}
+        placeholder="Nom, téléphone, email"
+      />
+      <MultiSelect
+        label="Lieu de résidence"
+        options={places}
+        value={placeIds}
+        onChange={onPlaces}
+        visibleTags={VISIBLE_PLACE_TAGS}
+      />
       {children}
     </FilterPanel>
   )

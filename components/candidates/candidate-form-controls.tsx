@@ -4,7 +4,11 @@ import { useId } from 'react'
 import { clsx } from 'clsx'
 import type { CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
 
-const controlClass = (error?: string) => clsx('w-full rounded-md border bg-white px-3 py-2 text-sm disabled:bg-slate-100 disabled:text-slate-500', error ? 'border-red-600' : 'border-slate-400')
+const controlClass = (error?: string) =>
+  clsx(
+    'w-full rounded-md border bg-white px-3 py-2 text-sm disabled:bg-slate-100 disabled:text-slate-500',
+    error ? 'border-red-600' : 'border-slate-400',
+  )
 
 /**
  * One labelled control of the candidate form, its hint and French error tied to it (aria-describedby).
@@ -25,7 +29,13 @@ export function FormControl({
   hint?: string
   required?: boolean
   className?: string
-  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; 'aria-required'?: true; className: string }) => React.ReactNode
+  children: (props: {
+    id: string
+    'aria-invalid'?: true
+    'aria-describedby'?: string
+    'aria-required'?: true
+    className: string
+  }) => React.ReactNode
 }) {
   const id = useId()
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
@@ -36,7 +46,13 @@ export function FormControl({
         <label htmlFor={id}>{label}</label>
         {required && <span aria-hidden> *</span>}
       </span>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': required || undefined, className: controlClass(error) })}
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+        'aria-required': required || undefined,
+        className: controlClass(error),
+      })}
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
@@ -54,13 +70,27 @@ export function FormControl({
 export type CustomFormValue = string | string[]
 
 /** A custom field of the organisation, rendered by its type. Values stay strings until validateCandidate parses them. */
-export function CustomFieldControl({ def, value, error, onChange }: { def: CustomFieldDefinition; value: CustomFormValue | undefined; error?: string; onChange: (value: CustomFormValue) => void }) {
+export function CustomFieldControl({
+  def,
+  value,
+  error,
+  onChange,
+}: {
+  def: CustomFieldDefinition
+  value: CustomFormValue | undefined
+  error?: string
+  onChange: (value: CustomFormValue) => void
+}) {
   const name = `customFields.${def.key}`
   const groupId = useId()
   if (def.type === 'listMultiple') {
     const selected = Array.isArray(value) ? value : []
     return (
-      <fieldset className="flex flex-col gap-1 sm:col-span-2" data-field={name} aria-describedby={error ? `${groupId}-error` : undefined}>
+      <fieldset
+        className="flex flex-col gap-1 sm:col-span-2"
+        data-field={name}
+        aria-describedby={error ? `${groupId}-error` : undefined}
+      >
         <legend className="mb-1 text-sm font-medium text-slate-800">
           {def.label}
           {def.required && <span aria-hidden> *</span>}
@@ -73,7 +103,9 @@ export function CustomFieldControl({ def, value, error, onChange }: { def: Custo
                 className="h-4 w-4 accent-brand-700"
                 checked={selected.includes(o.value)}
                 aria-invalid={error ? true : undefined}
-                onChange={(e) => onChange(e.target.checked ? [...selected, o.value] : selected.filter((v) => v !== o.value))}
+                onChange={(e) =>
+                  onChange(e.target.checked ? [...selected, o.value] : selected.filter((v) => v !== o.value))
+                }
               />
               {o.label}
             </label>
@@ -107,7 +139,13 @@ export function CustomFieldControl({ def, value, error, onChange }: { def: Custo
             ))}
           </select>
         ) : (
-          <input {...props} type={def.type === 'date' ? 'date' : 'text'} inputMode={def.type === 'number' ? 'decimal' : undefined} value={text} onChange={(e) => onChange(e.target.value)} />
+          <input
+            {...props}
+            type={def.type === 'date' ? 'date' : 'text'}
+            inputMode={def.type === 'number' ? 'decimal' : undefined}
+            value={text}
+            onChange={(e) => onChange(e.target.value)}
+          />
         )
       }
     </FormControl>

@@ -7,8 +7,23 @@ const TODAY = '2026-11-27'
 
 const defs: CustomFieldDefinition[] = [
   { key: 'licence', label: 'Permis B', type: 'bool', options: [], required: false },
-  { key: 'mobility', label: 'Moyens', type: 'listMultiple', options: [{ value: 'bus', label: 'Bus' }, { value: 'bike', label: 'Vélo' }], required: false },
-  { key: 'level', label: 'Niveau', type: 'list', options: [{ value: 'b1', label: 'B1 - Intermédiaire' }], required: true },
+  {
+    key: 'mobility',
+    label: 'Moyens',
+    type: 'listMultiple',
+    options: [
+      { value: 'bus', label: 'Bus' },
+      { value: 'bike', label: 'Vélo' },
+    ],
+    required: false,
+  },
+  {
+    key: 'level',
+    label: 'Niveau',
+    type: 'list',
+    options: [{ value: 'b1', label: 'B1 - Intermédiaire' }],
+    required: true,
+  },
   { key: 'children', label: 'Enfants', type: 'number', options: [], required: false },
   { key: 'since', label: 'Depuis', type: 'date', options: [], required: false },
   { key: 'note', label: 'Note', type: 'text', options: [], required: false },
@@ -27,20 +42,56 @@ const stored = {
   placeId: null,
   statusId: null,
   referentId: 'demo-referent',
-  customFields: { licence: false, mobility: ['bike'], level: 'b1', children: 2.5, since: '2024-03-01', note: 'à revoir', gone: 'x' },
+  customFields: {
+    licence: false,
+    mobility: ['bike'],
+    level: 'b1',
+    children: 2.5,
+    since: '2024-03-01',
+    note: 'à revoir',
+    gone: 'x',
+  },
 }
 
 describe('the edit form’s values', () => {
   it('give back the stored candidate once validated (the NIR left empty, an unknown custom key dropped)', () => {
     const form = formValuesOf(stored, defs)
     expect(form.socialSecurityNumber).toBe('')
-    expect(form.customFields).toEqual({ licence: 'non', mobility: ['bike'], level: 'b1', children: '2.5', since: '2024-03-01', note: 'à revoir' })
+    expect(form.customFields).toEqual({
+      licence: 'non',
+      mobility: ['bike'],
+      level: 'b1',
+      children: '2.5',
+      since: '2024-03-01',
+      note: 'à revoir',
+    })
     const checked = validateCandidate(form, defs, TODAY)
-    expect(checked).toMatchObject({ ok: true, values: { firstName: 'Karim', gender: 'M', birthDate: '1979-11-03', email: null, socialSecurityNumber: null, customFields: { licence: false, mobility: ['bike'], level: 'b1', children: 2.5, since: '2024-03-01', note: 'à revoir' } } })
+    expect(checked).toMatchObject({
+      ok: true,
+      values: {
+        firstName: 'Karim',
+        gender: 'M',
+        birthDate: '1979-11-03',
+        email: null,
+        socialSecurityNumber: null,
+        customFields: {
+          licence: false,
+          mobility: ['bike'],
+          level: 'b1',
+          children: 2.5,
+          since: '2024-03-01',
+          note: 'à revoir',
+        },
+      },
+    })
   })
 
   it('start empty for a creation, which the required custom field then refuses', () => {
-    const checked = validateCandidate({ ...emptyFormValues('demo-referent'), firstName: 'A', lastName: 'B' }, defs, TODAY)
+    const checked = validateCandidate(
+      { ...emptyFormValues('demo-referent'), firstName: 'A', lastName: 'B' },
+      defs,
+      TODAY,
+    )
     expect(checked).toEqual({ ok: false, errors: { 'customFields.level': 'Le champ « Niveau » est obligatoire' } })
   })
 })

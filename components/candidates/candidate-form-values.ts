@@ -29,12 +29,43 @@ export type CandidateFormSettings = {
 }
 
 export function emptyFormValues(referentId = ''): CandidateFormValues {
-  return { firstName: '', lastName: '', gender: '', birthDate: '', phone: '', email: '', socialSecurityNumber: '', addressFormatted: '', addressIsQpv: false, cafNumber: '', poleEmploiNumber: '', placeId: '', statusId: '', referentId, customFields: {} }
+  return {
+    firstName: '',
+    lastName: '',
+    gender: '',
+    birthDate: '',
+    phone: '',
+    email: '',
+    socialSecurityNumber: '',
+    addressFormatted: '',
+    addressIsQpv: false,
+    cafNumber: '',
+    poleEmploiNumber: '',
+    placeId: '',
+    statusId: '',
+    referentId,
+    customFields: {},
+  }
 }
 
 /** A stored candidate as the edit form shows it. The NIR stays empty: "leave empty to keep it". */
 export function formValuesOf(
-  c: { firstName: string; lastName: string; gender: 'F' | 'M' | null; birthDate: string | null; phone: string | null; email: string | null; addressFormatted: string | null; addressIsQpv: boolean; cafNumber: string | null; poleEmploiNumber: string | null; placeId: string | null; statusId: string | null; referentId: string | null; customFields: Record<string, CustomFieldValue> },
+  c: {
+    firstName: string
+    lastName: string
+    gender: 'F' | 'M' | null
+    birthDate: string | null
+    phone: string | null
+    email: string | null
+    addressFormatted: string | null
+    addressIsQpv: boolean
+    cafNumber: string | null
+    poleEmploiNumber: string | null
+    placeId: string | null
+    statusId: string | null
+    referentId: string | null
+    customFields: Record<string, CustomFieldValue>
+  },
   definitions: CustomFieldDefinition[],
 ): CandidateFormValues {
   const customFields: Record<string, CustomFormValue> = {}

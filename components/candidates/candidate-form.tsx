@@ -44,7 +44,9 @@ export function CandidateForm(props: Props) {
     const form = formRef.current
     if (!form) return
     const first = [...form.querySelectorAll<HTMLElement>('[data-field]')].find((el) => errors[el.dataset.field!])
-    const target = first?.querySelector<HTMLElement>('input, select, textarea') ?? form.querySelector<HTMLElement>('[data-form-error]')
+    const target =
+      first?.querySelector<HTMLElement>('input, select, textarea') ??
+      form.querySelector<HTMLElement>('[data-form-error]')
     target?.focus()
   }, [focusTick, errors])
   useEffect(() => {
@@ -94,9 +96,35 @@ export function CandidateForm(props: Props) {
     })
   }
 
-  const text = (key: 'firstName' | 'lastName' | 'phone' | 'email' | 'cafNumber' | 'poleEmploiNumber' | 'addressFormatted', extra: { type?: string; autoComplete?: string; required?: boolean; hint?: string; className?: string; inputMode?: 'tel' | 'email' | 'numeric' } = {}) => (
-    <FormControl name={key} label={L[key]} error={errors[key]} required={extra.required} hint={extra.hint} className={extra.className}>
-      {(p) => <input {...p} type={extra.type ?? 'text'} autoComplete={extra.autoComplete} inputMode={extra.inputMode} value={values[key]} onChange={(e) => set(key, e.target.value)} />}
+  const text = (
+    key: 'firstName' | 'lastName' | 'phone' | 'email' | 'cafNumber' | 'poleEmploiNumber' | 'addressFormatted',
+    extra: {
+      type?: string
+      autoComplete?: string
+      required?: boolean
+      hint?: string
+      className?: string
+      inputMode?: 'tel' | 'email' | 'numeric'
+    } = {},
+  ) => (
+    <FormControl
+      name={key}
+      label={L[key]}
+      error={errors[key]}
+      required={extra.required}
+      hint={extra.hint}
+      className={extra.className}
+    >
+      {(p) => (
+        <input
+          {...p}
+          type={extra.type ?? 'text'}
+          autoComplete={extra.autoComplete}
+          inputMode={extra.inputMode}
+          value={values[key]}
+          onChange={(e) => set(key, e.target.value)}
+        />
+      )}
     </FormControl>
   )
   const count = Object.keys(errors).length
@@ -117,7 +145,12 @@ export function CandidateForm(props: Props) {
         Les champs marqués d’un astérisque (*) sont obligatoires.
       </p>
       {count > 0 && (
-        <div role="alert" data-form-error tabIndex={-1} className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <div
+          role="alert"
+          data-form-error
+          tabIndex={-1}
+          className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
           <p className="font-medium">{errorCount(count)}.</p>
           {errors._form && <p className="mt-1">{errors._form}</p>}
         </div>
@@ -129,7 +162,11 @@ export function CandidateForm(props: Props) {
         {text('lastName', { required: true, autoComplete: 'off' })}
         <FormControl name="gender" label={L.gender} error={errors.gender}>
           {(p) => (
-            <select {...p} value={values.gender} onChange={(e) => set('gender', e.target.value as CandidateFormValues['gender'])}>
+            <select
+              {...p}
+              value={values.gender}
+              onChange={(e) => set('gender', e.target.value as CandidateFormValues['gender'])}
+            >
               <option value="">Non renseigné</option>
               <option value="F">Femme</option>
               <option value="M">Homme</option>
@@ -137,7 +174,9 @@ export function CandidateForm(props: Props) {
           )}
         </FormControl>
         <FormControl name="birthDate" label={L.birthDate} error={errors.birthDate}>
-          {(p) => <input {...p} type="date" value={values.birthDate} onChange={(e) => set('birthDate', e.target.value)} />}
+          {(p) => (
+            <input {...p} type="date" value={values.birthDate} onChange={(e) => set('birthDate', e.target.value)} />
+          )}
         </FormControl>
         {text('phone', { type: 'tel', inputMode: 'tel', hint: 'Par exemple : 06 12 34 56 78' })}
         {text('email', { type: 'email', inputMode: 'email' })}
@@ -146,20 +185,44 @@ export function CandidateForm(props: Props) {
             name="socialSecurityNumber"
             label={L.socialSecurityNumber}
             error={errors.socialSecurityNumber}
-            hint={editing && props.hasNir ? 'Laisser vide pour conserver le numéro enregistré' : '13 caractères et la clé de 2 chiffres, espaces permis : 2 84 05 76 123 456 78'}
+            hint={
+              editing && props.hasNir
+                ? 'Laisser vide pour conserver le numéro enregistré'
+                : '13 caractères et la clé de 2 chiffres, espaces permis : 2 84 05 76 123 456 78'
+            }
           >
-            {(p) => <input {...p} type="text" autoComplete="off" spellCheck={false} disabled={clearNir} value={clearNir ? '' : values.socialSecurityNumber} onChange={(e) => set('socialSecurityNumber', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                type="text"
+                autoComplete="off"
+                spellCheck={false}
+                disabled={clearNir}
+                value={clearNir ? '' : values.socialSecurityNumber}
+                onChange={(e) => set('socialSecurityNumber', e.target.value)}
+              />
+            )}
           </FormControl>
           {editing && props.hasNir && (
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={clearNir} onChange={(e) => setClearNir(e.target.checked)} />
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-brand-700"
+                checked={clearNir}
+                onChange={(e) => setClearNir(e.target.checked)}
+              />
               Effacer le NIR
             </label>
           )}
         </div>
         {text('addressFormatted', { className: 'sm:col-span-2', autoComplete: 'off' })}
         <label className="flex items-center gap-2 text-sm sm:col-span-2">
-          <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={values.addressIsQpv} onChange={(e) => set('addressIsQpv', e.target.checked)} />
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-brand-700"
+            checked={values.addressIsQpv}
+            onChange={(e) => set('addressIsQpv', e.target.checked)}
+          />
           L’adresse est en quartier prioritaire de la ville (QPV)
         </label>
       </fieldset>
@@ -167,7 +230,9 @@ export function CandidateForm(props: Props) {
       <fieldset className="grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-6">
         <legend className="px-1 text-lg font-semibold text-slate-900">Situation</legend>
         {text('cafNumber', { inputMode: 'numeric', hint: '7 chiffres' })}
-        {text('poleEmploiNumber', { hint: '7 chiffres et un chiffre ou une lettre, éventuellement suivis des 3 chiffres de l’agence' })}
+        {text('poleEmploiNumber', {
+          hint: '7 chiffres et un chiffre ou une lettre, éventuellement suivis des 3 chiffres de l’agence',
+        })}
         <FormControl name="placeId" label={L.placeId} error={errors.placeId}>
           {(p) => (
             <select {...p} value={values.placeId} onChange={(e) => set('placeId', e.target.value)}>
@@ -208,13 +273,27 @@ export function CandidateForm(props: Props) {
           <>
             <h2 className="mt-2 text-base font-semibold text-slate-900 sm:col-span-2">Champs personnalisés</h2>
             {settings.customFields.map((def) => (
-              <CustomFieldControl key={def.key} def={def} value={values.customFields[def.key]} error={errors[`customFields.${def.key}`]} onChange={(v) => setCustom(def.key, v)} />
+              <CustomFieldControl
+                key={def.key}
+                def={def}
+                value={values.customFields[def.key]}
+                error={errors[`customFields.${def.key}`]}
+                onChange={(v) => setCustom(def.key, v)}
+              />
             ))}
           </>
         )}
       </fieldset>
 
-      {duplicates && <DuplicateWarning ref={warningRef} duplicates={duplicates} pending={pending} onConfirm={() => submit(true)} onDismiss={() => setDuplicates(null)} />}
+      {duplicates && (
+        <DuplicateWarning
+          ref={warningRef}
+          duplicates={duplicates}
+          pending={pending}
+          onConfirm={() => submit(true)}
+          onDismiss={() => setDuplicates(null)}
+        />
+      )}
 
       <div className="flex flex-wrap gap-3">
         {!duplicates && (

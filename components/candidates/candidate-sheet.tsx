@@ -51,7 +51,11 @@ type FollowUpProps = { status: string | null; place: string | null; referent: st
 
 /** The header's "Statut : …", "Lieu : …", "Référent : …" (issue 32), an empty one as "–". */
 function FollowUp({ status, place, referent }: FollowUpProps) {
-  const parts: [string, string | null][] = [['Statut', status], ['Lieu', place], ['Référent', referent]]
+  const parts: [string, string | null][] = [
+    ['Statut', status],
+    ['Lieu', place],
+    ['Référent', referent],
+  ]
   return (
     <span className="flex flex-wrap gap-x-3 gap-y-1" data-testid="sheet-follow-up">
       {parts.map(([label, value]) => (
@@ -67,7 +71,17 @@ function FollowUp({ status, place, referent }: FollowUpProps) {
  * The candidate sheet: /v2/candidate/{id}/{navigation}. A candidate of another organisation, or an id that is not a
  * uuid, is "not found". `edit` (?edit=1 on identite or situation) shows the edit form in place of the section.
  */
-export async function CandidateSheet({ id, section, edit = false, before }: { id: string; section: CandidateSection; edit?: boolean; /** The SMS section's page: older than this message. */ before?: string }) {
+export async function CandidateSheet({
+  id,
+  section,
+  edit = false,
+  before,
+}: {
+  id: string
+  section: CandidateSection
+  edit?: boolean
+  /** The SMS section's page: older than this message. */ before?: string
+}) {
   const user = await requirePagePermission('candidate.visualize')
   if (!user.organisationId || !isUuid(id)) notFound()
   const db = getDb()
@@ -75,7 +89,10 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
   const editing = edit && canModify
   // The organisation's settings (custom fields, choices) only where the section shows them.
   const needsSettings = editing || section === 'situation' || section === 'historique'
-  const [candidate, settings] = await Promise.all([getCandidate(db, user.organisationId, id), needsSettings ? candidateSettings(getDb(), user.organisationId) : null])
+  const [candidate, settings] = await Promise.all([
+    getCandidate(db, user.organisationId, id),
+    needsSettings ? candidateSettings(getDb(), user.organisationId) : null,
+  ])
   if (!candidate) notFound()
   const sectionHref = sectionPath(id, section)
   const { referentFirstName, referentLastName } = candidate
@@ -138,10 +155,18 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
       ) : section === 'identite' ? (
         <SheetIdentity candidate={candidate} canRevealNir={can(user, 'candidate.nir.visualize')} />
       ) : section === 'situation' ? (
-        <SheetSituation candidate={candidate} customFields={settings?.customFields ?? []} archivedFields={settings?.archivedCustomFields ?? []} />
+        <SheetSituation
+          candidate={candidate}
+          customFields={settings?.customFields ?? []}
+          archivedFields={settings?.archivedCustomFields ?? []}
+        />
       ) : section === 'diagnostic' ? (
         can(user, 'candidate.diagnosis.visualize') ? (
-          <SheetDiagnosis organisationId={user.organisationId} candidateId={id} canModify={can(user, 'candidate.diagnosis.modify')} />
+          <SheetDiagnosis
+            organisationId={user.organisationId}
+            candidateId={id}
+            canModify={can(user, 'candidate.diagnosis.modify')}
+          />
         ) : (
           <p className="text-sm text-slate-700">Vous n’avez pas accès aux diagnostics.</p>
         )
@@ -150,13 +175,25 @@ export async function CandidateSheet({ id, section, edit = false, before }: { id
       ) : section === 'emploi' ? (
         <SheetEmployment organisationId={user.organisationId} candidateId={id} />
       ) : section === 'ateliers' ? (
-        <SheetWorkshops organisationId={user.organisationId} candidateId={id} canOpen={can(user, 'workshops.visualize')} />
+        <SheetWorkshops
+          organisationId={user.organisationId}
+          candidateId={id}
+          canOpen={can(user, 'workshops.visualize')}
+        />
       ) : section === 'parcours' ? (
-        <SheetCourses organisationId={user.organisationId} candidateId={id} canOpen={can(user, 'support-courses.visualize')} />
+        <SheetCourses
+          organisationId={user.organisationId}
+          candidateId={id}
+          canOpen={can(user, 'support-courses.visualize')}
+        />
       ) : section === 'sms' ? (
         <SheetSms organisationId={user.organisationId} candidateId={id} before={before} />
       ) : (
-        <SheetHistory organisationId={user.organisationId} candidateId={id} customFields={[...(settings?.customFields ?? []), ...(settings?.archivedCustomFields ?? [])]} />
+        <SheetHistory
+          organisationId={user.organisationId}
+          candidateId={id}
+          customFields={[...(settings?.customFields ?? []), ...(settings?.archivedCustomFields ?? [])]}
+        />
       )}
     </>
   )

@@ -26,15 +26,30 @@ export function DuplicateWarning({
 }) {
   const one = duplicates.length === 1
   return (
-    <div ref={ref} tabIndex={-1} role="alert" aria-labelledby="duplicate-warning-title" className="rounded-lg border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950 sm:p-6">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby="duplicate-warning-title"
+      className="rounded-lg border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950 sm:p-6"
+    >
       <h2 id="duplicate-warning-title" className="text-base font-semibold">
         {one ? 'Ce candidat existe peut-être déjà' : 'Ce candidat existe peut-être déjà plusieurs fois'}
       </h2>
-      <p className="mt-1">{one ? 'Un candidat de votre organisation lui ressemble :' : 'Des candidats de votre organisation lui ressemblent :'}</p>
+      <p className="mt-1">
+        {one
+          ? 'Un candidat de votre organisation lui ressemble :'
+          : 'Des candidats de votre organisation lui ressemblent :'}
+      </p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {duplicates.map((d) => (
           <li key={d.candidateId}>
-            <Link href={`/v2/candidate/${d.candidateId}`} target="_blank" rel="noopener" className="font-medium text-brand-800 underline">
+            <Link
+              href={`/v2/candidate/${d.candidateId}`}
+              target="_blank"
+              rel="noopener"
+              className="font-medium text-brand-800 underline"
+            >
               {d.firstName} {d.lastName}
               <span className="sr-only"> (s’ouvre dans un nouvel onglet)</span>
             </Link>
@@ -42,7 +57,9 @@ export function DuplicateWarning({
           </li>
         ))}
       </ul>
-      <p className="mt-3">Vérifiez sa fiche avant de continuer. Si c’est bien une autre personne, confirmez la création.</p>
+      <p className="mt-3">
+        Vérifiez sa fiche avant de continuer. Si c’est bien une autre personne, confirmez la création.
+      </p>
       <div className="mt-4 flex flex-wrap gap-3">
         <Button onClick={onConfirm} disabled={pending}>
           {pending ? 'Enregistrement…' : 'Créer quand même'}

@@ -9,7 +9,15 @@ import { revealNirAction } from '@/lib/candidates/actions'
  * The masked NIR and, for holders of candidate.nir.visualize, "Afficher le NIR": an audited server action whose
  * answer is shown in place, kept in this component's memory only (never in a URL, never stored by the browser).
  */
-export function NirReveal({ candidateId, masked, canReveal }: { candidateId: string; masked: string; canReveal: boolean }) {
+export function NirReveal({
+  candidateId,
+  masked,
+  canReveal,
+}: {
+  candidateId: string
+  masked: string
+  canReveal: boolean
+}) {
   const [nir, setNir] = useState<string | null>(null)
   const [pending, startTransition] = useTransition()
   const reveal = () =>
@@ -28,7 +36,9 @@ export function NirReveal({ candidateId, masked, canReveal }: { candidateId: str
         {nir ?? (
           <>
             <span aria-hidden>{masked}</span>
-            <span className="sr-only">Numéro masqué, commençant par {masked.replace(/ •.*$/, '').replace(/ /g, '')}</span>
+            <span className="sr-only">
+              Numéro masqué, commençant par {masked.replace(/ •.*$/, '').replace(/ /g, '')}
+            </span>
           </>
         )}
       </span>

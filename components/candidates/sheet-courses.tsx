@@ -8,7 +8,15 @@ import { getDb } from '@/lib/db/client'
 import { coursesOfCandidate } from '@/lib/support-courses/queries'
 
 /** The sheet's "Parcours" section (issue 13 §2): the candidate's courses, their next step or their exit. */
-export async function SheetCourses({ organisationId, candidateId, canOpen }: { organisationId: string; candidateId: string; canOpen: boolean }) {
+export async function SheetCourses({
+  organisationId,
+  candidateId,
+  canOpen,
+}: {
+  organisationId: string
+  candidateId: string
+  canOpen: boolean
+}) {
   const rows = await coursesOfCandidate(getDb(), organisationId, candidateId)
   const today = parisToday(now())
   return (
@@ -17,7 +25,9 @@ export async function SheetCourses({ organisationId, candidateId, canOpen }: { o
         Parcours
       </h2>
       {rows.length === 0 ? (
-        <EmptyState title="Aucun parcours.">Inscrivez le candidat depuis la page d’un parcours (menu Parcours d’accompagnement).</EmptyState>
+        <EmptyState title="Aucun parcours.">
+          Inscrivez le candidat depuis la page d’un parcours (menu Parcours d’accompagnement).
+        </EmptyState>
       ) : (
         <SimpleTable
           caption="Parcours du candidat"

@@ -1,7 +1,10 @@
 /** Label / value rows of a sheet section; an empty value shows a dash. */
 export function SheetDetails({ title, items }: { title: string; items: [string, React.ReactNode][] }) {
   return (
-    <section aria-labelledby={`section-${slug(title)}`} className="max-w-3xl rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby={`section-${slug(title)}`}
+      className="max-w-3xl rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <h2 id={`section-${slug(title)}`} className="mb-4 text-lg font-semibold text-slate-900">
         {title}
       </h2>
@@ -9,7 +12,9 @@ export function SheetDetails({ title, items }: { title: string; items: [string, 
         {items.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-medium text-slate-600">{label}</dt>
-            <dd className="mb-2 break-words whitespace-pre-line sm:mb-0">{value === null || value === undefined || value === '' ? '-' : value}</dd>
+            <dd className="mb-2 break-words whitespace-pre-line sm:mb-0">
+              {value === null || value === undefined || value === '' ? '-' : value}
+            </dd>
           </div>
         ))}
       </dl>
@@ -17,4 +22,9 @@ export function SheetDetails({ title, items }: { title: string; items: [string, 
   )
 }
 
-const slug = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/[^a-z]+/g, '-')
+const slug = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '-')

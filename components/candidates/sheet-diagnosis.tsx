@@ -11,7 +11,15 @@ import { barriersFound, compareBarriers, levelLabel } from '@/lib/diagnosis/choi
  * The sheet's "Diagnostic" section (issue 14 §2): the latest completed diagnosis, its date and author, its barriers,
  * and what changed since the previous one; the diagnosis under way (a draft, a link sent, answers to review).
  */
-export async function SheetDiagnosis({ organisationId, candidateId, canModify }: { organisationId: string; candidateId: string; canModify: boolean }) {
+export async function SheetDiagnosis({
+  organisationId,
+  candidateId,
+  canModify,
+}: {
+  organisationId: string
+  candidateId: string
+  canModify: boolean
+}) {
   const { underWay, latest, previous } = await candidateDiagnoses(getDb(), organisationId, candidateId)
   const found = latest ? barriersFound(latest.answers.barriers) : []
   const changes = latest && previous ? compareBarriers(previous.answers.barriers, latest.answers.barriers) : null
@@ -24,21 +32,41 @@ export async function SheetDiagnosis({ organisationId, candidateId, canModify }:
         {canModify && (
           <div className="flex flex-wrap gap-2">
             <Link href={`/diagnosis/${candidateId}`} className={buttonClass('primary', 'px-3 py-1.5')}>
-              {underWay?.status === 'toReview' ? 'Relire les réponses' : underWay?.status === 'draft' ? 'Reprendre le diagnostic' : 'Faire un diagnostic'}
+              {underWay?.status === 'toReview'
+                ? 'Relire les réponses'
+                : underWay?.status === 'draft'
+                  ? 'Reprendre le diagnostic'
+                  : 'Faire un diagnostic'}
             </Link>
-            {underWay?.status !== 'toReview' && <SendDiagnosisButton candidateId={candidateId} again={underWay?.status === 'sent'} />}
+            {underWay?.status !== 'toReview' && (
+              <SendDiagnosisButton candidateId={candidateId} again={underWay?.status === 'sent'} />
+            )}
           </div>
         )}
       </div>
       {underWay && (
         <p className="rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">
-          {underWay.status === 'draft' && <>Un diagnostic est en cours (enregistré le {formatDateTime(underWay.updatedAt)}).</>}
-          {underWay.status === 'sent' && <>Questionnaire envoyé au candidat par SMS, en attente de ses réponses (lien valable jusqu’au {formatDateTime(underWay.tokenExpiresAt)}).</>}
-          {underWay.status === 'toReview' && <>Le candidat a répondu au questionnaire le {formatDateTime(underWay.answeredAt)}&nbsp;: ses réponses attendent votre relecture.</>}
+          {underWay.status === 'draft' && (
+            <>Un diagnostic est en cours (enregistré le {formatDateTime(underWay.updatedAt)}).</>
+          )}
+          {underWay.status === 'sent' && (
+            <>
+              Questionnaire envoyé au candidat par SMS, en attente de ses réponses (lien valable jusqu’au{' '}
+              {formatDateTime(underWay.tokenExpiresAt)}).
+            </>
+          )}
+          {underWay.status === 'toReview' && (
+            <>
+              Le candidat a répondu au questionnaire le {formatDateTime(underWay.answeredAt)}&nbsp;: ses réponses
+              attendent votre relecture.
+            </>
+          )}
         </p>
       )}
       {!latest ? (
-        <EmptyState title="Aucun diagnostic.">Faites le diagnostic avec le candidat, ou envoyez-lui le questionnaire par SMS.</EmptyState>
+        <EmptyState title="Aucun diagnostic.">
+          Faites le diagnostic avec le candidat, ou envoyez-lui le questionnaire par SMS.
+        </EmptyState>
       ) : (
         <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
           <p>

@@ -7,7 +7,13 @@ import { PLACEMENT_STATUSES } from '@/lib/job-offers/labels'
 import { placementsOfCandidate } from '@/lib/job-offers/queries'
 
 /** The sheet's "Emploi" section (issue 12 §3): the candidate's placements on job offers, their status and history. */
-export async function SheetEmployment({ organisationId, candidateId }: { organisationId: string; candidateId: string }) {
+export async function SheetEmployment({
+  organisationId,
+  candidateId,
+}: {
+  organisationId: string
+  candidateId: string
+}) {
   const placements = await placementsOfCandidate(getDb(), organisationId, candidateId)
   return (
     <section aria-labelledby="sheet-employment" className="flex flex-col gap-4">
@@ -15,7 +21,9 @@ export async function SheetEmployment({ organisationId, candidateId }: { organis
         Emploi
       </h2>
       {placements.length === 0 ? (
-        <EmptyState title="Aucun positionnement sur une offre d’emploi.">Positionnez le candidat depuis la page d’une offre d’emploi (menu Offres d’emploi).</EmptyState>
+        <EmptyState title="Aucun positionnement sur une offre d’emploi.">
+          Positionnez le candidat depuis la page d’une offre d’emploi (menu Offres d’emploi).
+        </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3">
           {placements.map((p) => (
@@ -29,7 +37,10 @@ export async function SheetEmployment({ organisationId, candidateId }: { organis
                 </span>
                 <PlacementStatusBadge status={p.status} />
               </div>
-              <ol aria-label={`Historique du positionnement sur ${p.title}`} className="mt-2 flex flex-col gap-1 text-slate-700">
+              <ol
+                aria-label={`Historique du positionnement sur ${p.title}`}
+                className="mt-2 flex flex-col gap-1 text-slate-700"
+              >
                 {p.events.map((e, i) => (
                   <li key={i}>
                     {formatDate(e.at)} · {PLACEMENT_STATUSES[e.status]}

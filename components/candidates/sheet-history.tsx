@@ -16,7 +16,15 @@ function fieldLabel(name: string, customFields: CustomFieldDefinition[]): string
 }
 
 /** The sheet's "Historique" section: the candidate's audit rows, newest first. */
-export async function SheetHistory({ organisationId, candidateId, customFields }: { organisationId: string; candidateId: string; customFields: CustomFieldDefinition[] }) {
+export async function SheetHistory({
+  organisationId,
+  candidateId,
+  customFields,
+}: {
+  organisationId: string
+  candidateId: string
+  customFields: CustomFieldDefinition[]
+}) {
   const rows = await candidateHistory(getDb(), organisationId, candidateId)
   const entries = rows.map((r) => ({
     id: r.id,
@@ -26,7 +34,9 @@ export async function SheetHistory({ organisationId, candidateId, customFields }
       </time>
     ),
     label: historyActionLabel(r.action),
-    detail: r.fields.length ? `Champs modifiés\u00a0: ${r.fields.map((f) => fieldLabel(f, customFields)).join(', ')}` : null,
+    detail: r.fields.length
+      ? `Champs modifiés\u00a0: ${r.fields.map((f) => fieldLabel(f, customFields)).join(', ')}`
+      : null,
     author: r.actorName ?? 'Inconnu',
   }))
   return (
@@ -35,7 +45,9 @@ export async function SheetHistory({ organisationId, candidateId, customFields }
         Historique
       </h2>
       {rows.length === 0 ? (
-        <EmptyState title="Aucune action enregistrée pour ce candidat.">Les créations, modifications et consultations du numéro de sécurité sociale apparaîtront ici.</EmptyState>
+        <EmptyState title="Aucune action enregistrée pour ce candidat.">
+          Les créations, modifications et consultations du numéro de sécurité sociale apparaîtront ici.
+        </EmptyState>
       ) : (
         <>
           {/* A table from 640 px; below, the same rows as a list (only one of the two is displayed, so read). */}
@@ -46,7 +58,10 @@ export async function SheetHistory({ organisationId, candidateId, customFields }
               rows={entries.map((e) => ({ key: e.id, cells: [e.when, e.label, e.detail ?? '-', e.author] }))}
             />
           </div>
-          <ol className="flex flex-col gap-2 sm:hidden" aria-label="Historique des actions sur la fiche, de la plus récente à la plus ancienne">
+          <ol
+            className="flex flex-col gap-2 sm:hidden"
+            aria-label="Historique des actions sur la fiche, de la plus récente à la plus ancienne"
+          >
             {entries.map((e) => (
               <li key={e.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
                 <p className="font-medium text-slate-900">{e.label}</p>

@@ -14,9 +14,19 @@ export function SheetIdentity({ candidate, canRevealNir }: { candidate: Candidat
         [L.gender, candidate.gender === 'F' ? 'Femme' : candidate.gender === 'M' ? 'Homme' : null],
         [L.birthDate, formatDate(candidate.birthDate)],
         [L.phone, formatPhone(candidate.phone)],
-        ['SMS', candidate.smsOptedOutAt ? `Désinscrit (STOP) le ${formatDateTime(candidate.smsOptedOutAt)} : aucun SMS ne lui est envoyé` : 'Accepte les SMS'],
+        [
+          'SMS',
+          candidate.smsOptedOutAt
+            ? `Désinscrit (STOP) le ${formatDateTime(candidate.smsOptedOutAt)} : aucun SMS ne lui est envoyé`
+            : 'Accepte les SMS',
+        ],
         [L.email, candidate.email],
-        [L.socialSecurityNumber, candidate.nirMasked ? <NirReveal candidateId={candidate.id} masked={candidate.nirMasked} canReveal={canRevealNir} /> : null],
+        [
+          L.socialSecurityNumber,
+          candidate.nirMasked ? (
+            <NirReveal candidateId={candidate.id} masked={candidate.nirMasked} canReveal={canRevealNir} />
+          ) : null,
+        ],
         [L.addressFormatted, candidate.addressFormatted],
         ['Quartier prioritaire (QPV)', candidate.addressIsQpv ? 'Oui' : 'Non'],
       ]}

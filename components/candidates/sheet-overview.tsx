@@ -35,8 +35,8 @@ export async function SheetOverview({ user, organisationId, candidateId }: Props
   if (overview.anonymisedAt) {
     return (
       <p role="status" className="rounded-md border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800">
-        Ce candidat a été anonymisé le {formatDate(overview.anonymisedAt)} (durée de conservation des
-        données)&nbsp;: ses données personnelles ont été effacées et aucune action n’est plus possible.
+        Ce candidat a été anonymisé le {formatDate(overview.anonymisedAt)} (durée de conservation des données)&nbsp;:
+        ses données personnelles ont été effacées et aucune action n’est plus possible.
       </p>
     )
   }

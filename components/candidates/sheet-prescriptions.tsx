@@ -33,7 +33,13 @@ async function candidatePrescriptionsAndName(organisationId: string, candidateId
  * The sheet's "Prescriptions" section: the candidate's social applies (archived ones too), their state, partner,
  * dates, cause and documents; "Prescrire à une offre"; and, for a manual prescription, the referent's status update.
  */
-export async function SheetPrescriptions({ organisationId, candidateId }: { organisationId: string; candidateId: string }) {
+export async function SheetPrescriptions({
+  organisationId,
+  candidateId,
+}: {
+  organisationId: string
+  candidateId: string
+}) {
   const user = await getCurrentUser()
   const canPrescribe = !!user && user.organisationId === organisationId && can(user, 'candidate.prescribe')
   const [{ rows, candidate }, prescriber, causes] = await Promise.all([
@@ -51,12 +57,19 @@ export async function SheetPrescriptions({ organisationId, candidateId }: { orga
           Prescriptions{rows.length > 0 && <span className="font-normal text-slate-600"> ({rows.length})</span>}
         </h2>
         {prescriber && (
-          <PrescribeButton target={{ kind: 'candidate', candidate: { id: candidateId, name } }} defaults={prescriber} today={parisToday(clockNow())} label="Prescrire à une offre" />
+          <PrescribeButton
+            target={{ kind: 'candidate', candidate: { id: candidateId, name } }}
+            defaults={prescriber}
+            today={parisToday(clockNow())}
+            label="Prescrire à une offre"
+          />
         )}
       </div>
       {rows.length === 0 ? (
         <EmptyState title="Aucune prescription pour ce candidat.">
-          {prescriber ? 'Utilisez « Prescrire à une offre » ou l’annuaire des offres sociales.' : 'Les prescriptions de ce candidat apparaîtront ici.'}
+          {prescriber
+            ? 'Utilisez « Prescrire à une offre » ou l’annuaire des offres sociales.'
+            : 'Les prescriptions de ce candidat apparaîtront ici.'}
         </EmptyState>
       ) : (
         <SimpleTable
@@ -73,9 +86,21 @@ export async function SheetPrescriptions({ organisationId, candidateId }: { orga
                 a.providerName,
                 <span key="s">
                   {PRESCRIPTION_STATE_LABELS[a.state]}
-                  {a.state === 'INTEGRATED_CANDIDATE' && a.firstReceptionDate && <span className="block text-xs text-slate-600">1er accueil le {formatDate(a.firstReceptionDate)}</span>}
-                  {a.remindedAt && <span className="block text-xs text-slate-600">Partenaire relancé le {formatDate(a.remindedAt)}</span>}
-                  {a.expiredAt && <span className="block text-xs text-slate-600">Expirée sans réponse le {formatDate(a.expiredAt)}</span>}
+                  {a.state === 'INTEGRATED_CANDIDATE' && a.firstReceptionDate && (
+                    <span className="block text-xs text-slate-600">
+                      1er accueil le {formatDate(a.firstReceptionDate)}
+                    </span>
+                  )}
+                  {a.remindedAt && (
+                    <span className="block text-xs text-slate-600">
+                      Partenaire relancé le {formatDate(a.remindedAt)}
+                    </span>
+                  )}
+                  {a.expiredAt && (
+                    <span className="block text-xs text-slate-600">
+                      Expirée sans réponse le {formatDate(a.expiredAt)}
+                    </span>
+                  )}
                   {a.archived && <span className="block text-xs text-slate-600">Archivée par le partenaire</span>}
                 </span>,
                 formatDate(a.prescriptionDate),

@@ -6,7 +6,15 @@ import { SheetDetails } from './sheet-details'
 
 export { customFieldText }
 
-export function SheetSituation({ candidate, customFields, archivedFields = [] }: { candidate: CandidateRecord; customFields: CustomFieldDefinition[]; archivedFields?: CustomFieldDefinition[] }) {
+export function SheetSituation({
+  candidate,
+  customFields,
+  archivedFields = [],
+}: {
+  candidate: CandidateRecord
+  customFields: CustomFieldDefinition[]
+  archivedFields?: CustomFieldDefinition[]
+}) {
   const referent = [candidate.referentFirstName, candidate.referentLastName].filter(Boolean).join(' ')
   return (
     <SheetDetails
@@ -17,11 +25,17 @@ export function SheetSituation({ candidate, customFields, archivedFields = [] }:
         [L.placeId, candidate.place],
         [L.statusId, candidate.status],
         [L.referentId, referent],
-        ...customFields.map((def): [string, string | null] => [def.label, customFieldText(def, candidate.customFields[def.key])]),
+        ...customFields.map((def): [string, string | null] => [
+          def.label,
+          customFieldText(def, candidate.customFields[def.key]),
+        ]),
         // An archived field shows only where this candidate holds a value.
         ...archivedFields
           .filter((def) => candidate.customFields[def.key] !== undefined && candidate.customFields[def.key] !== null)
-          .map((def): [string, string | null] => [`${def.label} (champ archivé)`, customFieldText(def, candidate.customFields[def.key])]),
+          .map((def): [string, string | null] => [
+            `${def.label} (champ archivé)`,
+            customFieldText(def, candidate.customFields[def.key]),
+          ]),
       ]}
     />
   )

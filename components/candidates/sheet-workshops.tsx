@@ -8,7 +8,15 @@ import { workshopsOfCandidate } from '@/lib/workshops/queries'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 
 /** The sheet's "Ateliers" section (issue 13 §1): the coming and past workshops of the candidate, with attendance. */
-export async function SheetWorkshops({ organisationId, candidateId, canOpen }: { organisationId: string; candidateId: string; canOpen: boolean }) {
+export async function SheetWorkshops({
+  organisationId,
+  candidateId,
+  canOpen,
+}: {
+  organisationId: string
+  candidateId: string
+  canOpen: boolean
+}) {
   const rows = await workshopsOfCandidate(getDb(), organisationId, candidateId)
   const at = now()
   const coming = rows.filter((r) => r.startsAt && (r.endsAt ?? r.startsAt) >= at).reverse()
@@ -28,7 +36,11 @@ export async function SheetWorkshops({ organisationId, candidateId, canOpen }: {
           ) : (
             r.name
           ),
-          r.workshopStatus === 'cancelled' ? 'Atelier annulé' : r.status === 'waitlisted' ? 'Liste d’attente' : 'Inscrit',
+          r.workshopStatus === 'cancelled'
+            ? 'Atelier annulé'
+            : r.status === 'waitlisted'
+              ? 'Liste d’attente'
+              : 'Inscrit',
           ...(withAttendance ? [r.attendance ? ATTENDANCE_LABELS[r.attendance] : '–'] : []),
         ],
       }))}
@@ -40,10 +52,16 @@ export async function SheetWorkshops({ organisationId, candidateId, canOpen }: {
         Ateliers
       </h2>
       {rows.length === 0 ? (
-        <EmptyState title="Aucun atelier.">Inscrivez le candidat depuis la page d’un atelier (menu Ateliers).</EmptyState>
+        <EmptyState title="Aucun atelier.">
+          Inscrivez le candidat depuis la page d’un atelier (menu Ateliers).
+        </EmptyState>
       ) : (
         <>
-          {coming.length > 0 ? table('Ateliers à venir', coming, false) : <p className="text-sm text-slate-700">Aucun atelier à venir.</p>}
+          {coming.length > 0 ? (
+            table('Ateliers à venir', coming, false)
+          ) : (
+            <p className="text-sm text-slate-700">Aucun atelier à venir.</p>
+          )}
           {past.length > 0 && table('Ateliers passés', past, true)}
         </>
       )}

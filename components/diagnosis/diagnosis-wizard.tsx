@@ -24,10 +24,18 @@ import type { PrescriberDefaults } from '@/lib/prescriptions/queries'
 
 export type WizardChallenge = { id: string; name: string; tags: string[]; situations: readonly string[] }
 type BarrierValue = { level: Level; situations: string[]; comment: string }
-type Suggestion = { id: string; name: string; providerName: string; addressFormatted: string | null; nearby: string | null; answers: string[] }
+type Suggestion = {
+  id: string
+  name: string
+  providerName: string
+  addressFormatted: string | null
+  nearby: string | null
+  answers: string[]
+}
 
 const STEPS = ['Projet', 'Freins', 'Synthèse'] as const
-const inputClass = (error?: string) => `rounded-md border bg-white px-3 py-2 text-sm ${error ? 'border-red-600' : 'border-slate-300'}`
+const inputClass = (error?: string) =>
+  `rounded-md border bg-white px-3 py-2 text-sm ${error ? 'border-red-600' : 'border-slate-300'}`
 
 /**
  * The counsellor's diagnosis, filled with the person (screen shared): the project, the barriers of each of the
@@ -52,10 +60,12 @@ export function DiagnosisWizard({
   const [step, setStep] = useState(0)
   const [project, setProject] = useState<Project>(initial.project)
   const [barriers, setBarriers] = useState<Record<string, BarrierValue>>(() =>
-    Object.fromEntries(challenges.map((c) => {
-      const b = initial.barriers.find((x) => x.challengeId === c.id)
-      return [c.id, { level: b?.level ?? 'none', situations: b?.situations ?? [], comment: b?.comment ?? '' }]
-    })),
+    Object.fromEntries(
+      challenges.map((c) => {
+        const b = initial.barriers.find((x) => x.challengeId === c.id)
+        return [c.id, { level: b?.level ?? 'none', situations: b?.situations ?? [], comment: b?.comment ?? '' }]
+      }),
+    ),
   )
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [suggestions, setSuggestions] = useState<Suggestion[] | null>(null)
@@ -72,7 +82,8 @@ export function DiagnosisWizard({
     setProject((p) => ({ ...p, [key]: value }))
     setErrors((e) => ({ ...e, [`project.${key}`]: '' }))
   }
-  const setB = (id: string, patch: Partial<BarrierValue>) => setBarriers((all) => ({ ...all, [id]: { ...all[id]!, ...patch } }))
+  const setB = (id: string, patch: Partial<BarrierValue>) =>
+    setBarriers((all) => ({ ...all, [id]: { ...all[id]!, ...patch } }))
 
   const save = (complete: boolean, then: () => void) =>
     startTransition(async () => {
@@ -81,7 +92,11 @@ export function DiagnosisWizard({
         setErrors(outcome.fieldErrors ?? {})
         toast.error(outcome.error)
         // The first field in error takes the focus (a barrier's error: its group).
-        requestAnimationFrame(() => containerRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[aria-describedby] input')?.focus())
+        requestAnimationFrame(() =>
+          containerRef.current
+            ?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[aria-describedby] input')
+            ?.focus(),
+        )
         return
       }
       setErrors({})
@@ -102,7 +117,11 @@ export function DiagnosisWizard({
       }
     })
 
-  const choice = (key: 'situation' | 'rqth' | 'trainingLevel' | 'experience' | 'drivingLicence' | 'availability', label: string, list: readonly { value: string; label: string }[]) => {
+  const choice = (
+    key: 'situation' | 'rqth' | 'trainingLevel' | 'experience' | 'drivingLicence' | 'availability',
+    label: string,
+    list: readonly { value: string; label: string }[],
+  ) => {
     const id = `${base}-${key}`
     const error = errors[`project.${key}`]
     return (
@@ -110,7 +129,14 @@ export function DiagnosisWizard({
         <label htmlFor={id} className="text-sm font-medium text-slate-800">
           {label}
         </label>
-        <select id={id} value={project[key] ?? ''} onChange={(e) => setP(key, (e.target.value || null) as never)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass(error)}>
+        <select
+          id={id}
+          value={project[key] ?? ''}
+          onChange={(e) => setP(key, (e.target.value || null) as never)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={inputClass(error)}
+        >
           <option value="">Non renseigné</option>
           {list.map((c) => (
             <option key={c.value} value={c.value}>
@@ -126,10 +152,15 @@ export function DiagnosisWizard({
       </div>
     )
   }
-  const textField = (key: 'job' | 'romeCode' | 'lastJobEndedOn', label: string, extra: { type?: string; hint?: string } = {}) => {
+  const textField = (
+    key: 'job' | 'romeCode' | 'lastJobEndedOn',
+    label: string,
+    extra: { type?: string; hint?: string } = {},
+  ) => {
     const id = `${base}-${key}`
     const error = errors[`project.${key}`]
-    const describedBy = [extra.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+    const describedBy =
+      [extra.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
     return (
       <div className="flex flex-col gap-1">
         <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -140,7 +171,15 @@ export function DiagnosisWizard({
             {extra.hint}
           </p>
         )}
-        <input id={id} type={extra.type ?? 'text'} value={project[key] ?? ''} onChange={(e) => setP(key, e.target.value as never)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass(error)} />
+        <input
+          id={id}
+          type={extra.type ?? 'text'}
+          value={project[key] ?? ''}
+          onChange={(e) => setP(key, e.target.value as never)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={inputClass(error)}
+        />
         {error && (
           <p id={`${id}-error`} className="text-sm text-red-700">
             {error}
@@ -150,14 +189,20 @@ export function DiagnosisWizard({
     )
   }
 
-  const found = barriersFound(challenges.map((c) => ({ challengeId: c.id, name: c.name, tags: c.tags, ...barriers[c.id]! })))
+  const found = barriersFound(
+    challenges.map((c) => ({ challengeId: c.id, name: c.name, tags: c.tags, ...barriers[c.id]! })),
+  )
 
   return (
     <div ref={containerRef} className="flex flex-col gap-6">
       <nav aria-label="Étapes du diagnostic">
         <ol className="flex flex-wrap gap-2 text-sm">
           {STEPS.map((label, i) => (
-            <li key={label} aria-current={i === step ? 'step' : undefined} className={`rounded-full px-3 py-1 ${i === step ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700'}`}>
+            <li
+              key={label}
+              aria-current={i === step ? 'step' : undefined}
+              className={`rounded-full px-3 py-1 ${i === step ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700'}`}
+            >
               {i + 1}. {label}
             </li>
           ))}
@@ -170,7 +215,9 @@ export function DiagnosisWizard({
       {step === 0 && (
         <div className="grid gap-4 sm:grid-cols-2">
           {textField('job', 'Métier recherché')}
-          {textField('romeCode', 'Code ROME (facultatif)', { hint: 'Une lettre et quatre chiffres, par exemple K2204.' })}
+          {textField('romeCode', 'Code ROME (facultatif)', {
+            hint: 'Une lettre et quatre chiffres, par exemple K2204.',
+          })}
           {choice('situation', 'Situation professionnelle', PROFESSIONAL_SITUATIONS)}
           {choice('rqth', 'Reconnaissance de travailleur handicapé (RQTH)', RQTH)}
           {choice('trainingLevel', 'Niveau de formation', TRAINING_LEVELS)}
@@ -183,17 +230,34 @@ export function DiagnosisWizard({
 
       {step === 1 && (
         <div className="flex flex-col gap-4">
-          <p className="text-sm text-slate-700">Pour chaque frein, choisissez son niveau, les situations qui s’appliquent et, si besoin, un commentaire.</p>
+          <p className="text-sm text-slate-700">
+            Pour chaque frein, choisissez son niveau, les situations qui s’appliquent et, si besoin, un commentaire.
+          </p>
           {challenges.map((c, i) => {
             const value = barriers[c.id]!
             const error = errors[`barriers.${i}`]
             return (
-              <fieldset key={c.id} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4" aria-describedby={error ? `${base}-b${i}-error` : undefined}>
+              <fieldset
+                key={c.id}
+                className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+                aria-describedby={error ? `${base}-b${i}-error` : undefined}
+              >
                 <legend className="px-1 font-semibold">{c.name}</legend>
-                <div role="radiogroup" aria-label={`Niveau du frein «\u00a0${c.name}\u00a0»`} className="flex flex-wrap gap-x-4 gap-y-2">
+                <div
+                  role="radiogroup"
+                  aria-label={`Niveau du frein «\u00a0${c.name}\u00a0»`}
+                  className="flex flex-wrap gap-x-4 gap-y-2"
+                >
                   {LEVELS.map((l) => (
                     <label key={l.value} className="flex items-center gap-1.5 text-sm">
-                      <input type="radio" name={`${base}-level-${c.id}`} value={l.value} checked={value.level === l.value} onChange={() => setB(c.id, { level: l.value })} className="h-4 w-4" />
+                      <input
+                        type="radio"
+                        name={`${base}-level-${c.id}`}
+                        value={l.value}
+                        checked={value.level === l.value}
+                        onChange={() => setB(c.id, { level: l.value })}
+                        className="h-4 w-4"
+                      />
                       {l.label}
                     </label>
                   ))}
@@ -207,7 +271,13 @@ export function DiagnosisWizard({
                           <input
                             type="checkbox"
                             checked={value.situations.includes(s)}
-                            onChange={(e) => setB(c.id, { situations: e.target.checked ? [...value.situations, s] : value.situations.filter((x) => x !== s) })}
+                            onChange={(e) =>
+                              setB(c.id, {
+                                situations: e.target.checked
+                                  ? [...value.situations, s]
+                                  : value.situations.filter((x) => x !== s),
+                              })
+                            }
                             className="h-4 w-4"
                           />
                           {s}
@@ -221,7 +291,14 @@ export function DiagnosisWizard({
                     <label htmlFor={`${base}-comment-${c.id}`} className="text-sm font-medium text-slate-800">
                       Commentaire sur «&nbsp;{c.name}&nbsp;»
                     </label>
-                    <textarea id={`${base}-comment-${c.id}`} rows={2} maxLength={1000} value={value.comment} onChange={(e) => setB(c.id, { comment: e.target.value })} className={inputClass()} />
+                    <textarea
+                      id={`${base}-comment-${c.id}`}
+                      rows={2}
+                      maxLength={1000}
+                      value={value.comment}
+                      onChange={(e) => setB(c.id, { comment: e.target.value })}
+                      className={inputClass()}
+                    />
                   </div>
                 )}
                 {error && (
@@ -265,7 +342,10 @@ export function DiagnosisWizard({
             ) : (
               <ul className="flex flex-col gap-2">
                 {suggestions.map((o) => (
-                  <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+                  <li
+                    key={o.id}
+                    className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm"
+                  >
                     <div>
                       <p className="font-medium">{o.name}</p>
                       <p className="text-slate-700">
@@ -277,7 +357,12 @@ export function DiagnosisWizard({
                     </div>
                     {prescribe && (
                       <PrescribeButton
-                        target={{ kind: 'candidate', candidate, offers: [{ id: o.id, name: o.name, providerName: o.providerName }], offerId: o.id }}
+                        target={{
+                          kind: 'candidate',
+                          candidate,
+                          offers: [{ id: o.id, name: o.name, providerName: o.providerName }],
+                          offerId: o.id,
+                        }}
                         defaults={prescribe.defaults}
                         today={prescribe.today}
                         accessibleLabel={`Prescrire l’offre «\u00a0${o.name}\u00a0»`}

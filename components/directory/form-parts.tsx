@@ -4,7 +4,21 @@ import { useId } from 'react'
 import { clsx } from 'clsx'
 
 /** A labelled textarea with its error tied to it, like FeedbackField. */
-export function TextAreaField({ label, value, onChange, error, rows = 4, hint }: { label: string; value: string; onChange: (v: string) => void; error?: string; rows?: number; hint?: string }) {
+export function TextAreaField({
+  label,
+  value,
+  onChange,
+  error,
+  rows = 4,
+  hint,
+}: {
+  label: string
+  value: string
+  onChange: (v: string) => void
+  error?: string
+  rows?: number
+  hint?: string
+}) {
   const id = useId()
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
   return (
@@ -48,4 +62,5 @@ export function FormError({ error, children }: { error: string | null; children?
 
 /** Form state with per-field errors cleared as the field changes. */
 export type Errors = Record<string, string>
-export const withoutKeys = (errors: Errors, keys: string[]) => Object.fromEntries(Object.entries(errors).filter(([k]) => !keys.includes(k)))
+export const withoutKeys = (errors: Errors, keys: string[]) =>
+  Object.fromEntries(Object.entries(errors).filter(([k]) => !keys.includes(k)))

@@ -13,7 +13,21 @@ export type UrlSelect = { name: string; label: string; options: { value: string;
  * A directory list's filter bar (structures, enterprises, job offers): a search box (2+ characters or emptied,
  * 750 ms, spec §5 and §9) and single-choice selects, all in the URL; any change goes back to page 1.
  */
-export function UrlFilters({ label, searchLabel, placeholder, values, selects, hideSearch }: { label: string; searchLabel: string; placeholder: string; values: Record<string, string>; selects: UrlSelect[]; hideSearch?: boolean }) {
+export function UrlFilters({
+  label,
+  searchLabel,
+  placeholder,
+  values,
+  selects,
+  hideSearch,
+}: {
+  label: string
+  searchLabel: string
+  placeholder: string
+  values: Record<string, string>
+  selects: UrlSelect[]
+  hideSearch?: boolean
+}) {
   const router = useRouter()
   const pathname = usePathname()
   const [pending, startTransition] = useTransition()

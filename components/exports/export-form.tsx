@@ -23,7 +23,10 @@ type Props = {
 export function ExportForm({ datasets, customFields, statuses, places, states, smsStatuses, onRequested }: Props) {
   const [datasetKey, setDatasetKey] = useState(datasets[0]!.key)
   const dataset = datasets.find((d) => d.key === datasetKey)!
-  const columns = [...dataset.columns, ...(dataset.key === 'candidates' ? customFields.map((f) => ({ key: `cf:${f.value}`, label: f.label })) : [])]
+  const columns = [
+    ...dataset.columns,
+    ...(dataset.key === 'candidates' ? customFields.map((f) => ({ key: `cf:${f.value}`, label: f.label })) : []),
+  ]
   const [selected, setSelected] = useState<Set<string>>(() => new Set(columns.map((c) => c.key)))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [pending, startTransition] = useTransition()
@@ -33,7 +36,12 @@ export function ExportForm({ datasets, customFields, statuses, places, states, s
   const chooseDataset = (key: string) => {
     const next = datasets.find((d) => d.key === key)!
     setDatasetKey(next.key)
-    setSelected(new Set([...next.columns.map((c) => c.key), ...(next.key === 'candidates' ? customFields.map((f) => `cf:${f.value}`) : [])]))
+    setSelected(
+      new Set([
+        ...next.columns.map((c) => c.key),
+        ...(next.key === 'candidates' ? customFields.map((f) => `cf:${f.value}`) : []),
+      ]),
+    )
     setErrors({})
   }
   const toggle = (key: string, on: boolean) =>
@@ -60,7 +68,9 @@ export function ExportForm({ datasets, customFields, statuses, places, states, s
       const result = await requestExportAction(input)
       if (result.ok) {
         setErrors({})
-        toast.success('Export lancé.', { description: 'Il se prépare en arrière-plan\u00a0: suivez sa progression dans « Mes exports ».' })
+        toast.success('Export lancé.', {
+          description: 'Il se prépare en arrière-plan\u00a0: suivez sa progression dans « Mes exports ».',
+        })
         onRequested()
         return
       }
@@ -70,7 +80,12 @@ export function ExportForm({ datasets, customFields, statuses, places, states, s
   }
 
   return (
-    <form action={submit} className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" noValidate aria-labelledby="new-export-title">
+    <form
+      action={submit}
+      className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+      noValidate
+      aria-labelledby="new-export-title"
+    >
       <h2 id="new-export-title" className="text-lg font-semibold text-slate-900">
         Nouvel export
       </h2>
@@ -96,7 +111,12 @@ export function ExportForm({ datasets, customFields, statuses, places, states, s
         <div className="grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
           {columns.map((c) => (
             <label key={c.key} className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" checked={selected.has(c.key)} onChange={(e) => toggle(c.key, e.target.checked)} className="h-4 w-4 accent-brand-700" />
+              <input
+                type="checkbox"
+                checked={selected.has(c.key)}
+                onChange={(e) => toggle(c.key, e.target.checked)}
+                className="h-4 w-4 accent-brand-700"
+              />
               {c.label}
             </label>
           ))}
@@ -111,13 +131,39 @@ export function ExportForm({ datasets, customFields, statuses, places, states, s
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-semibold text-slate-900">Filtres</legend>
         <div className="flex flex-wrap gap-4">
-          <Field label={`${dataset.dateLabel}\u00a0: du`} name="from" type="date" error={errors.from} className="w-48" />
+          <Field
+            label={`${dataset.dateLabel}\u00a0: du`}
+            name="from"
+            type="date"
+            error={errors.from}
+            className="w-48"
+          />
           <Field label={`${dataset.dateLabel}\u00a0: au`} name="to" type="date" error={errors.to} className="w-48" />
-          {dataset.filters.includes('state') && <SelectField label="État" name="state" options={[{ value: '', label: 'Tous' }, ...states]} error={errors.state} className="w-56" />}
-          {dataset.filters.includes('smsStatus') && <SelectField label="Statut du SMS" name="smsStatus" options={[{ value: '', label: 'Tous' }, ...smsStatuses]} error={errors.smsStatus} className="w-56" />}
+          {dataset.filters.includes('state') && (
+            <SelectField
+              label="État"
+              name="state"
+              options={[{ value: '', label: 'Tous' }, ...states]}
+              error={errors.state}
+              className="w-56"
+            />
+          )}
+          {dataset.filters.includes('smsStatus') && (
+            <SelectField
+              label="Statut du SMS"
+              name="smsStatus"
+              options={[{ value: '', label: 'Tous' }, ...smsStatuses]}
+              error={errors.smsStatus}
+              className="w-56"
+            />
+          )}
         </div>
-        {dataset.filters.includes('status') && statuses.length > 0 && <CheckboxGroup legend="Statuts (tous si aucun)" name="statusIds" choices={statuses} />}
-        {dataset.filters.includes('place') && places.length > 0 && <CheckboxGroup legend="Lieux de résidence (tous si aucun)" name="placeIds" choices={places} />}
+        {dataset.filters.includes('status') && statuses.length > 0 && (
+          <CheckboxGroup legend="Statuts (tous si aucun)" name="statusIds" choices={statuses} />
+        )}
+        {dataset.filters.includes('place') && places.length > 0 && (
+          <CheckboxGroup legend="Lieux de résidence (tous si aucun)" name="placeIds" choices={places} />
+        )}
         {(errors.statusIds || errors.placeIds) && (
           <p id={listErrorId} className="text-sm text-red-700">
             {errors.statusIds ?? errors.placeIds}

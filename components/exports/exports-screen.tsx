@@ -8,7 +8,11 @@ import { EMPTY_VALUE, formatDate, formatDateTime } from '@/lib/format'
 import { ExportForm } from './export-form'
 
 type FormProps = Omit<Parameters<typeof ExportForm>[0], 'onRequested'>
-const DATASET_LABELS: Record<string, string> = { candidates: 'Candidats', prescriptions: 'Prescriptions et réponses', sms: 'Journal des SMS' }
+const DATASET_LABELS: Record<string, string> = {
+  candidates: 'Candidats',
+  prescriptions: 'Prescriptions et réponses',
+  sms: 'Journal des SMS',
+}
 const POLL_MS = 1500
 
 /** The exports page: the form, and "Mes exports" whose progress refreshes while one is queued or running. */
@@ -29,16 +33,26 @@ export function ExportsScreen({ initial, now, ...form }: FormProps & { initial: 
         <h2 id="my-exports-title" className="text-lg font-semibold text-slate-900">
           Mes exports
         </h2>
-        <p className="text-sm text-slate-600">Chaque fichier est gardé 7 jours, pour vous seul, puis supprimé. Chaque téléchargement est enregistré.</p>
+        <p className="text-sm text-slate-600">
+          Chaque fichier est gardé 7 jours, pour vous seul, puis supprimé. Chaque téléchargement est enregistré.
+        </p>
         {exports.length === 0 ? (
-          <EmptyState title="Aucun export pour l’instant.">Choisissez des données ci-dessus, puis lancez un export.</EmptyState>
+          <EmptyState title="Aucun export pour l’instant.">
+            Choisissez des données ci-dessus, puis lancez un export.
+          </EmptyState>
         ) : (
           <SimpleTable
             caption="Mes exports"
             headers={['Demandé le', 'Données', 'Format', 'État', 'Fichier']}
             rows={exports.map((e) => ({
               key: e.id,
-              cells: [formatDateTime(e.createdAt), DATASET_LABELS[e.dataset] ?? e.dataset, e.format === 'xlsx' ? 'Excel (XLSX)' : 'CSV', <ExportState key="s" row={e} />, <ExportFile key="f" row={e} now={now} />],
+              cells: [
+                formatDateTime(e.createdAt),
+                DATASET_LABELS[e.dataset] ?? e.dataset,
+                e.format === 'xlsx' ? 'Excel (XLSX)' : 'CSV',
+                <ExportState key="s" row={e} />,
+                <ExportFile key="f" row={e} now={now} />,
+              ],
             }))}
           />
         )}
@@ -52,14 +66,24 @@ const count = (n: number | null) => (n ?? 0).toLocaleString('fr-FR')
 function ExportState({ row }: { row: MyExport }) {
   if (row.status === 'queued') return <span>En attente</span>
   if (row.status === 'failed') return <span className="font-medium text-red-700">Échec — relancez l’export</span>
-  if (row.status === 'done') return <span>Terminé ({count(row.doneRows)} ligne{row.doneRows > 1 ? 's' : ''})</span>
+  if (row.status === 'done')
+    return (
+      <span>
+        Terminé ({count(row.doneRows)} ligne{row.doneRows > 1 ? 's' : ''})
+      </span>
+    )
   const total = row.totalRows ?? 0
   return (
     <div className="flex flex-col gap-1">
       <span>
         En cours&nbsp;: {count(row.doneRows)} / {count(total)} lignes
       </span>
-      <progress value={row.doneRows} max={Math.max(total, 1)} aria-label={`Progression de l’export\u00a0: ${count(row.doneRows)} lignes sur ${count(total)}`} className="h-2 w-40" />
+      <progress
+        value={row.doneRows}
+        max={Math.max(total, 1)}
+        aria-label={`Progression de l’export\u00a0: ${count(row.doneRows)} lignes sur ${count(total)}`}
+        className="h-2 w-40"
+      />
     </div>
   )
 }

@@ -27,7 +27,11 @@ export function CreateModelDialog() {
         if (result.ok) setStructures(result.structures)
         else setError(result.error)
       })
-      .catch(() => current && setError('Les structures n’ont pas pu être chargées. Fermez la fenêtre et réessayez dans un instant.'))
+      .catch(
+        () =>
+          current &&
+          setError('Les structures n’ont pas pu être chargées. Fermez la fenêtre et réessayez dans un instant.'),
+      )
     return () => {
       current = false
     }
@@ -44,7 +48,11 @@ export function CreateModelDialog() {
   async function submit(event: React.FormEvent) {
     event.preventDefault()
     setSending(true)
-    const result = await createFupModelAction(form).catch(() => ({ ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.', fieldErrors: undefined }))
+    const result = await createFupModelAction(form).catch(() => ({
+      ok: false as const,
+      error: 'L’enregistrement a échoué. Réessayez dans un instant.',
+      fieldErrors: undefined,
+    }))
     setSending(false)
     if (result.ok) {
       toast.success('Modèle créé : ajoutez ses champs et ses logos.'.replace(' :', '\u00a0:'))
@@ -79,8 +87,22 @@ export function CreateModelDialog() {
               {error}
             </p>
           )}
-          <FeedbackField label="Nom du modèle" value={form.name} onChange={(name) => set({ name })} error={errors.name} required />
-          <FeedbackField label="Structure partenaire" as="select" value={form.structureId} onChange={(structureId) => set({ structureId, offerId: '' })} error={errors.structureId} required disabled={!structures}>
+          <FeedbackField
+            label="Nom du modèle"
+            value={form.name}
+            onChange={(name) => set({ name })}
+            error={errors.name}
+            required
+          />
+          <FeedbackField
+            label="Structure partenaire"
+            as="select"
+            value={form.structureId}
+            onChange={(structureId) => set({ structureId, offerId: '' })}
+            error={errors.structureId}
+            required
+            disabled={!structures}
+          >
             <option value="">{structures ? 'Choisir une structure' : 'Chargement des structures…'}</option>
             {(structures ?? []).map((s) => (
               <option key={s.id} value={s.id}>
@@ -88,7 +110,13 @@ export function CreateModelDialog() {
               </option>
             ))}
           </FeedbackField>
-          <FeedbackField label="Offre" as="select" value={form.offerId} onChange={(offerId) => set({ offerId })} error={errors.offerId}>
+          <FeedbackField
+            label="Offre"
+            as="select"
+            value={form.offerId}
+            onChange={(offerId) => set({ offerId })}
+            error={errors.offerId}
+          >
             <option value="">Toutes les offres de la structure</option>
             {offers.map((o) => (
               <option key={o.id} value={o.id}>

@@ -20,10 +20,29 @@ let counter = 0
 const draftId = () => `new-${++counter}`
 
 /** /v2/settings/modeles/:id — the model's name, its additional fields (ordered) and its sponsor logos, saved at once. */
-export function ModelEditor({ id, name, fields, logos }: { id: string; name: string; fields: FupModelField[]; logos: FupSponsorLogo[] }) {
+export function ModelEditor({
+  id,
+  name,
+  fields,
+  logos,
+}: {
+  id: string
+  name: string
+  fields: FupModelField[]
+  logos: FupSponsorLogo[]
+}) {
   const router = useRouter()
   const [modelName, setModelName] = useState(name)
-  const [drafts, setDrafts] = useState<FieldDraft[]>(fields.map((f) => ({ id: f.key, key: f.key, label: f.label, type: f.type, required: f.required, options: f.options.map((o) => o.label).join('\n') })))
+  const [drafts, setDrafts] = useState<FieldDraft[]>(
+    fields.map((f) => ({
+      id: f.key,
+      key: f.key,
+      label: f.label,
+      type: f.type,
+      required: f.required,
+      options: f.options.map((o) => o.label).join('\n'),
+    })),
+  )
   const [logoDrafts, setLogoDrafts] = useState<LogoDraft[]>(logos.map((l, i) => ({ ...l, id: `logo-${i}` })))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [error, setError] = useState<string | null>(null)
@@ -31,8 +50,10 @@ export function ModelEditor({ id, name, fields, logos }: { id: string; name: str
   const [deleting, setDeleting] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
 
-  const setField = (i: number, patch: Partial<FieldDraft>) => setDrafts((d) => d.map((f, j) => (j === i ? { ...f, ...patch } : f)))
-  const setLogo = (i: number, patch: Partial<LogoDraft>) => setLogoDrafts((d) => d.map((l, j) => (j === i ? { ...l, ...patch } : l)))
+  const setField = (i: number, patch: Partial<FieldDraft>) =>
+    setDrafts((d) => d.map((f, j) => (j === i ? { ...f, ...patch } : f)))
+  const setLogo = (i: number, patch: Partial<LogoDraft>) =>
+    setLogoDrafts((d) => d.map((l, j) => (j === i ? { ...l, ...patch } : l)))
   const move = (i: number, by: number) =>
     setDrafts((d) => {
       const next = [...d]
@@ -45,10 +66,20 @@ export function ModelEditor({ id, name, fields, logos }: { id: string; name: str
     setSending(true)
     const input = {
       name: modelName,
-      additionalFields: drafts.map((f) => ({ key: f.key, label: f.label, type: f.type, required: f.required, options: isList(f.type) ? f.options.split('\n') : [] })),
+      additionalFields: drafts.map((f) => ({
+        key: f.key,
+        label: f.label,
+        type: f.type,
+        required: f.required,
+        options: isList(f.type) ? f.options.split('\n') : [],
+      })),
       sponsorsLogo: logoDrafts.map(({ label, value, uri, required }) => ({ label, value, uri, required })),
     }
-    const result = await updateFupModelAction(id, input).catch(() => ({ ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.', fieldErrors: undefined }))
+    const result = await updateFupModelAction(id, input).catch(() => ({
+      ok: false as const,
+      error: 'L’enregistrement a échoué. Réessayez dans un instant.',
+      fieldErrors: undefined,
+    }))
     setSending(false)
     if (result.ok) {
       setErrors({})
@@ -79,13 +110,22 @@ export function ModelEditor({ id, name, fields, logos }: { id: string; name: str
           {error}
         </p>
       )}
-      <FeedbackField label="Nom du modèle" value={modelName} onChange={setModelName} error={errors.name} required className="max-w-xl" />
+      <FeedbackField
+        label="Nom du modèle"
+        value={modelName}
+        onChange={setModelName}
+        error={errors.name}
+        required
+        className="max-w-xl"
+      />
 
       <section aria-labelledby="model-fields" className="flex flex-col gap-3">
         <h2 id="model-fields" className="text-lg font-semibold text-slate-900">
           Champs demandés au référent
         </h2>
-        <p className="text-sm text-slate-600">Le référent les remplit en prescrivant&nbsp;; le partenaire les lit sur la fiche et son PDF.</p>
+        <p className="text-sm text-slate-600">
+          Le référent les remplit en prescrivant&nbsp;; le partenaire les lit sur la fiche et son PDF.
+        </p>
         {errors.additionalFields && <p className="text-sm text-red-700">{errors.additionalFields}</p>}
         <ol className="flex flex-col gap-3">
           {drafts.map((f, i) => (
@@ -102,7 +142,12 @@ export function ModelEditor({ id, name, fields, logos }: { id: string; name: str
           ))}
         </ol>
         <div>
-          <Button variant="secondary" onClick={() => setDrafts((d) => [...d, { id: draftId(), label: '', type: 'text', required: false, options: '' }])}>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              setDrafts((d) => [...d, { id: draftId(), label: '', type: 'text', required: false, options: '' }])
+            }
+          >
             Ajouter un champ
           </Button>
         </div>
@@ -112,16 +157,45 @@ export function ModelEditor({ id, name, fields, logos }: { id: string; name: str
         <h2 id="model-logos" className="text-lg font-semibold text-slate-900">
           Logos des financeurs
         </h2>
-        <p className="text-sm text-slate-600">Le partenaire choisit les logos de sa réponse parmi ceux-ci&nbsp;; un logo obligatoire y figure toujours. Le logo FSE s’ajoute de lui-même aux offres financées par le FSE.</p>
+        <p className="text-sm text-slate-600">
+          Le partenaire choisit les logos de sa réponse parmi ceux-ci&nbsp;; un logo obligatoire y figure toujours. Le
+          logo FSE s’ajoute de lui-même aux offres financées par le FSE.
+        </p>
         <ul className="flex flex-col gap-3">
           {logoDrafts.map((l, i) => (
-            <li key={l.id} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-[8rem_1fr_1fr_1fr_auto_auto] md:items-end">
+            <li
+              key={l.id}
+              className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-[8rem_1fr_1fr_1fr_auto_auto] md:items-end"
+            >
               <LogoPreview key={l.uri} uri={l.uri} label={l.label} />
-              <FeedbackField label={`Libellé du logo ${i + 1}`} value={l.label} onChange={(label) => setLogo(i, { label })} error={errors[`sponsorsLogo.${i}.label`]} required />
-              <FeedbackField label={`Valeur du logo ${i + 1}`} value={l.value} onChange={(value) => setLogo(i, { value })} error={errors[`sponsorsLogo.${i}.value`]} required />
-              <FeedbackField label={`Adresse de l’image du logo ${i + 1}`} value={l.uri} onChange={(uri) => setLogo(i, { uri })} error={errors[`sponsorsLogo.${i}.uri`]} required />
+              <FeedbackField
+                label={`Libellé du logo ${i + 1}`}
+                value={l.label}
+                onChange={(label) => setLogo(i, { label })}
+                error={errors[`sponsorsLogo.${i}.label`]}
+                required
+              />
+              <FeedbackField
+                label={`Valeur du logo ${i + 1}`}
+                value={l.value}
+                onChange={(value) => setLogo(i, { value })}
+                error={errors[`sponsorsLogo.${i}.value`]}
+                required
+              />
+              <FeedbackField
+                label={`Adresse de l’image du logo ${i + 1}`}
+                value={l.uri}
+                onChange={(uri) => setLogo(i, { uri })}
+                error={errors[`sponsorsLogo.${i}.uri`]}
+                required
+              />
               <label className="flex items-center gap-2 pb-2 text-sm">
-                <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={l.required} onChange={(e) => setLogo(i, { required: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand-700"
+                  checked={l.required}
+                  onChange={(e) => setLogo(i, { required: e.target.checked })}
+                />
                 Obligatoire
               </label>
               <Button variant="ghost" onClick={() => setLogoDrafts((d) => d.filter((_, j) => j !== i))}>
@@ -131,7 +205,12 @@ export function ModelEditor({ id, name, fields, logos }: { id: string; name: str
           ))}
         </ul>
         <div>
-          <Button variant="secondary" onClick={() => setLogoDrafts((d) => [...d, { id: draftId(), label: '', value: '', uri: '', required: false }])}>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              setLogoDrafts((d) => [...d, { id: draftId(), label: '', value: '', uri: '', required: false }])
+            }
+          >
             Ajouter un logo
           </Button>
         </div>
@@ -180,7 +259,13 @@ function FieldRow({
   const error = (name: string) => errors[`additionalFields.${index}.${name}`]
   return (
     <li className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-[1fr_14rem_auto] md:items-start">
-      <FeedbackField label={`Libellé du champ ${n}`} value={field.label} onChange={(label) => onChange({ label })} error={error('label')} required />
+      <FeedbackField
+        label={`Libellé du champ ${n}`}
+        value={field.label}
+        onChange={(label) => onChange({ label })}
+        error={error('label')}
+        required
+      />
       {field.key ? (
         // A saved field keeps its type: the answers already given are in its shape.
         <p className="flex flex-col gap-1 text-sm">
@@ -188,7 +273,14 @@ function FieldRow({
           <span className="py-2">{FIELD_TYPE_LABELS[field.type]}</span>
         </p>
       ) : (
-        <FeedbackField label={`Type du champ ${n}`} as="select" value={field.type} onChange={(type) => onChange({ type })} error={error('type')} required>
+        <FeedbackField
+          label={`Type du champ ${n}`}
+          as="select"
+          value={field.type}
+          onChange={(type) => onChange({ type })}
+          error={error('type')}
+          required
+        >
           {Object.entries(FIELD_TYPE_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -197,10 +289,22 @@ function FieldRow({
         </FeedbackField>
       )}
       <div className="flex flex-wrap items-center gap-1 md:pt-6">
-        <Button variant="ghost" className="px-2" aria-label={`Monter le champ ${n}`} disabled={index === 0} onClick={() => onMove(-1)}>
+        <Button
+          variant="ghost"
+          className="px-2"
+          aria-label={`Monter le champ ${n}`}
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+        >
           <ArrowUp className="h-4 w-4" aria-hidden />
         </Button>
-        <Button variant="ghost" className="px-2" aria-label={`Descendre le champ ${n}`} disabled={index === count - 1} onClick={() => onMove(1)}>
+        <Button
+          variant="ghost"
+          className="px-2"
+          aria-label={`Descendre le champ ${n}`}
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+        >
           <ArrowDown className="h-4 w-4" aria-hidden />
         </Button>
         <Button variant="ghost" onClick={onRemove}>
@@ -208,7 +312,12 @@ function FieldRow({
         </Button>
       </div>
       <label className="flex items-center gap-2 text-sm md:col-span-3">
-        <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={field.required} onChange={(e) => onChange({ required: e.target.checked })} />
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-brand-700"
+          checked={field.required}
+          onChange={(e) => onChange({ required: e.target.checked })}
+        />
         Champ {n} obligatoire
       </label>
       {isList(field.type) && (

@@ -30,7 +30,8 @@ type Commit = { ok: boolean; error?: string; imported?: number; counts: ImportCo
 type Busy = { committing: boolean; progress: SendProgress | null }
 
 const fr = (n: number) => n.toLocaleString('fr-FR')
-const importedMessage = (n: number) => (n === 0 ? 'Aucun candidat importé.' : n === 1 ? '1 candidat importé.' : `${fr(n)} candidats importés.`)
+const importedMessage = (n: number) =>
+  n === 0 ? 'Aucun candidat importé.' : n === 1 ? '1 candidat importé.' : `${fr(n)} candidats importés.`
 const sameMapping = (a: string[] | null, b: string[]) => !!a && a.length === b.length && a.every((m, i) => m === b[i])
 
 /**
@@ -96,7 +97,11 @@ export function CandidateImport() {
   }
 
   async function commit(mode: 'valid' | 'allOrNothing') {
-    const r = await send<Commit>('/api/candidate-imports/commit', { mapping: JSON.stringify(mapping), mode, includeDuplicates: String(includeDuplicates) }, true)
+    const r = await send<Commit>(
+      '/api/candidate-imports/commit',
+      { mapping: JSON.stringify(mapping), mode, includeDuplicates: String(includeDuplicates) },
+      true,
+    )
     if (!r) return
     if (!r.ok) {
       setChecked({ mapping, counts: r.counts, lines: r.lines })
@@ -130,19 +135,41 @@ export function CandidateImport() {
 
   const view = busy ? progressView(busy.progress, busy.committing) : null
   const toImport = checked ? checked.counts.valid + (includeDuplicates ? checked.counts.duplicates : 0) : 0
-  const heading = { file: 'Choisir le fichier', mapping: 'Associer les colonnes', report: 'Vérifier les lignes', done: 'Import terminé' }[step]
+  const heading = {
+    file: 'Choisir le fichier',
+    mapping: 'Associer les colonnes',
+    report: 'Vérifier les lignes',
+    done: 'Import terminé',
+  }[step]
 
   return (
     <div className="flex max-w-6xl flex-col gap-6">
       <ImportSteps current={step} />
-      <section aria-labelledby="import-step-title" className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
-        <h2 id="import-step-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+      <section
+        aria-labelledby="import-step-title"
+        className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+      >
+        <h2
+          id="import-step-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-lg font-semibold text-slate-900 focus:outline-none"
+        >
           {heading}
-          {preview && step !== 'file' && <span className="mt-1 block text-sm font-normal text-slate-600">Fichier «&nbsp;{preview.fileName}&nbsp;»</span>}
+          {preview && step !== 'file' && (
+            <span className="mt-1 block text-sm font-normal text-slate-600">
+              Fichier «&nbsp;{preview.fileName}&nbsp;»
+            </span>
+          )}
         </h2>
 
         {error && (
-          <div ref={errorRef} tabIndex={-1} role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+          <div
+            ref={errorRef}
+            tabIndex={-1}
+            role="alert"
+            className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+          >
             {error}
           </div>
         )}
@@ -166,26 +193,42 @@ export function CandidateImport() {
                 className="w-full max-w-xl rounded-md border border-slate-400 bg-white px-3 py-2 text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1"
               />
               <p id="import-file-hint" className="text-xs text-slate-600">
-                10&nbsp;Mo au plus. Une ligne d’en-tête puis une ligne par candidat&nbsp;; séparateur point-virgule, virgule ou tabulation&nbsp;; UTF-8 ou Windows (Latin-1).
-                Les lieux de résidence et statuts sont reconnus par leur libellé, le référent par son adresse e-mail.
+                10&nbsp;Mo au plus. Une ligne d’en-tête puis une ligne par candidat&nbsp;; séparateur point-virgule,
+                virgule ou tabulation&nbsp;; UTF-8 ou Windows (Latin-1). Les lieux de résidence et statuts sont reconnus
+                par leur libellé, le référent par son adresse e-mail.
               </p>
             </div>
-            {view ? <ImportProgress {...view} /> : <Button type="submit" className="self-start">Analyser le fichier</Button>}
+            {view ? (
+              <ImportProgress {...view} />
+            ) : (
+              <Button type="submit" className="self-start">
+                Analyser le fichier
+              </Button>
+            )}
           </form>
         )}
 
         {step === 'mapping' && preview && (
           <>
             <p className="text-sm text-slate-700">
-              Les colonnes ont été associées d’après leur titre. Vérifiez-les&nbsp;: une colonne «&nbsp;Ne pas importer&nbsp;» est ignorée. Nom et prénom sont obligatoires.
+              Les colonnes ont été associées d’après leur titre. Vérifiez-les&nbsp;: une colonne «&nbsp;Ne pas
+              importer&nbsp;» est ignorée. Nom et prénom sont obligatoires.
             </p>
-            <ColumnMapping headers={preview.headers} fields={preview.fields} mapping={mapping} preview={preview.preview} onChange={setMapping} />
+            <ColumnMapping
+              headers={preview.headers}
+              fields={preview.fields}
+              mapping={mapping}
+              preview={preview.preview}
+              onChange={setMapping}
+            />
             {view ? (
               <ImportProgress {...view} />
             ) : (
               <div className="flex flex-wrap gap-3">
                 <Button onClick={verify}>Vérifier les lignes</Button>
-                <Button variant="secondary" onClick={restart}>Changer de fichier</Button>
+                <Button variant="secondary" onClick={restart}>
+                  Changer de fichier
+                </Button>
               </div>
             )}
           </>
@@ -194,10 +237,16 @@ export function CandidateImport() {
         {step === 'report' && checked && (
           <>
             <ValidationReport counts={checked.counts} lines={checked.lines} />
-            <p className="text-sm text-slate-700">Rien n’a encore été enregistré. Choisissez ce qu’il faut importer&nbsp;:</p>
+            <p className="text-sm text-slate-700">
+              Rien n’a encore été enregistré. Choisissez ce qu’il faut importer&nbsp;:
+            </p>
             {checked.counts.duplicates > 0 && (
               <label className="flex items-center gap-2 text-sm text-slate-900">
-                <Checkbox checked={includeDuplicates} onChange={(e) => setIncludeDuplicates(e.target.checked)} disabled={!!busy} />
+                <Checkbox
+                  checked={includeDuplicates}
+                  onChange={(e) => setIncludeDuplicates(e.target.checked)}
+                  disabled={!!busy}
+                />
                 Importer aussi les doublons ({fr(checked.counts.duplicates)})
               </label>
             )}
@@ -209,14 +258,23 @@ export function CandidateImport() {
                   <Button onClick={() => commit('valid')} disabled={toImport === 0}>
                     {toImport === 1 ? 'Importer la ligne valide' : `Importer les ${fr(toImport)} lignes valides`}
                   </Button>
-                  <Button variant="secondary" onClick={() => commit('allOrNothing')} aria-describedby="all-or-nothing-hint">
+                  <Button
+                    variant="secondary"
+                    onClick={() => commit('allOrNothing')}
+                    aria-describedby="all-or-nothing-hint"
+                  >
                     Tout ou rien
                   </Button>
-                  <Button variant="secondary" onClick={() => download(checked.lines)}>Télécharger le rapport</Button>
-                  <Button variant="ghost" onClick={() => setStep('mapping')}>Modifier les colonnes</Button>
+                  <Button variant="secondary" onClick={() => download(checked.lines)}>
+                    Télécharger le rapport
+                  </Button>
+                  <Button variant="ghost" onClick={() => setStep('mapping')}>
+                    Modifier les colonnes
+                  </Button>
                 </div>
                 <p id="all-or-nothing-hint" className="text-xs text-slate-600">
-                  «&nbsp;Tout ou rien&nbsp;»&nbsp;: le fichier n’est importé que si aucune ligne n’est en erreur. Dans les deux cas, l’import se fait en une seule fois.
+                  «&nbsp;Tout ou rien&nbsp;»&nbsp;: le fichier n’est importé que si aucune ligne n’est en erreur. Dans
+                  les deux cas, l’import se fait en une seule fois.
                 </p>
               </div>
             )}
@@ -225,7 +283,10 @@ export function CandidateImport() {
 
         {step === 'done' && result && (
           <>
-            <p className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm font-medium text-green-900" role="status">
+            <p
+              className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm font-medium text-green-900"
+              role="status"
+            >
               {importedMessage(result.imported)}
             </p>
             <ValidationReport counts={result.counts} lines={result.lines} />
@@ -233,8 +294,12 @@ export function CandidateImport() {
               <Link href="/v2/candidates/dashboard" className={buttonClass('primary')}>
                 Voir les candidats
               </Link>
-              <Button variant="secondary" onClick={() => download(result.lines)}>Télécharger le rapport</Button>
-              <Button variant="ghost" onClick={restart}>Importer un autre fichier</Button>
+              <Button variant="secondary" onClick={() => download(result.lines)}>
+                Télécharger le rapport
+              </Button>
+              <Button variant="ghost" onClick={restart}>
+                Importer un autre fichier
+              </Button>
             </div>
           </>
         )}

@@ -28,18 +28,27 @@ export function ColumnMapping({
 }) {
   const labelOf = (key: string) => fields.find((f) => f.key === key)?.label ?? 'Non importée'
   // The NIR is never shown in full, even from the person's own file.
-  const shown = (index: number, value: string) => (value.trim() && (mapping[index] === 'socialSecurityNumber' || looksLikeNir(value)) ? maskNir(value) : value)
+  const shown = (index: number, value: string) =>
+    value.trim() && (mapping[index] === 'socialSecurityNumber' || looksLikeNir(value)) ? maskNir(value) : value
   const example = (index: number) => shown(index, preview.map((r) => r.cells[index]?.trim()).find(Boolean) ?? '')
   return (
     <div className="flex flex-col gap-6">
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Correspondance entre les colonnes du fichier et les champs des candidats</caption>
+          <caption className="sr-only">
+            Correspondance entre les colonnes du fichier et les champs des candidats
+          </caption>
           <thead className="bg-slate-100 text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-2 font-semibold">Colonne du fichier</th>
-              <th scope="col" className="px-4 py-2 font-semibold">Exemple</th>
-              <th scope="col" className="px-4 py-2 font-semibold">Champ du candidat</th>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                Colonne du fichier
+              </th>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                Exemple
+              </th>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                Champ du candidat
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -47,8 +56,12 @@ export function ColumnMapping({
               const taken = new Set(mapping.filter((m, i) => m && i !== index))
               return (
                 <tr key={index} className="border-t border-slate-100">
-                  <th scope="row" className="px-4 py-2 font-medium text-slate-900">{header}</th>
-                  <td className="px-4 py-2 text-slate-700">{clip(example(index)) || <span className="text-slate-500">(vide)</span>}</td>
+                  <th scope="row" className="px-4 py-2 font-medium text-slate-900">
+                    {header}
+                  </th>
+                  <td className="px-4 py-2 text-slate-700">
+                    {clip(example(index)) || <span className="text-slate-500">(vide)</span>}
+                  </td>
                   <td className="px-4 py-2">
                     <select
                       aria-label={`Champ du candidat pour la colonne « ${header} »`}
@@ -76,16 +89,25 @@ export function ColumnMapping({
           Aperçu des {preview.length} premières lignes
         </h3>
         {/* Focusable: a wide file scrolls sideways, and the keyboard must be able to scroll it too. */}
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-labelledby="import-preview-title">
+        <div
+          className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          tabIndex={0}
+          role="region"
+          aria-labelledby="import-preview-title"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Premières lignes du fichier, avec le champ de chaque colonne</caption>
             <thead className="bg-slate-100 text-slate-700">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Ligne</th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Ligne
+                </th>
                 {headers.map((h, i) => (
                   <th key={i} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
                     {h}
-                    <span className="block text-xs font-normal text-slate-600">{mapping[i] ? labelOf(mapping[i]) : 'Non importée'}</span>
+                    <span className="block text-xs font-normal text-slate-600">
+                      {mapping[i] ? labelOf(mapping[i]) : 'Non importée'}
+                    </span>
                   </th>
                 ))}
               </tr>
@@ -95,7 +117,9 @@ export function ColumnMapping({
                 <tr key={row.line} className="border-t border-slate-100">
                   <td className="px-3 py-2 tabular-nums text-slate-600">{row.line}</td>
                   {headers.map((_, i) => (
-                    <td key={i} className="whitespace-nowrap px-3 py-2">{clip(shown(i, row.cells[i] ?? ''), 30)}</td>
+                    <td key={i} className="whitespace-nowrap px-3 py-2">
+                      {clip(shown(i, row.cells[i] ?? ''), 30)}
+                    </td>
                   ))}
                 </tr>
               ))}

@@ -11,7 +11,10 @@ export function ImportProgress({ value, label }: { value: number; label: string 
         aria-valuetext={label}
         className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
       >
-        <div className="h-full rounded-full bg-brand-700 transition-[width] duration-200" style={{ width: `${value}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-700 transition-[width] duration-200"
+          style={{ width: `${value}%` }}
+        />
       </div>
       <p className="text-sm text-slate-700">{label}</p>
     </div>

@@ -15,10 +15,24 @@ export function ImportSteps({ current }: { current: StepKey }) {
     <nav aria-label="Étapes de l’import">
       <ol className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
         {STEPS.map((s, i) => (
-          <li key={s.key} aria-current={i === index ? 'step' : undefined} className={clsx('flex items-center gap-2', i === index ? 'font-semibold text-slate-900' : i < index ? 'text-slate-700' : 'text-slate-600')}>
+          <li
+            key={s.key}
+            aria-current={i === index ? 'step' : undefined}
+            className={clsx(
+              'flex items-center gap-2',
+              i === index ? 'font-semibold text-slate-900' : i < index ? 'text-slate-700' : 'text-slate-600',
+            )}
+          >
             <span
               aria-hidden
-              className={clsx('flex h-6 w-6 items-center justify-center rounded-full text-xs', i === index ? 'bg-brand-700 text-white' : i < index ? 'bg-slate-300 text-slate-900' : 'border border-slate-400 text-slate-700')}
+              className={clsx(
+                'flex h-6 w-6 items-center justify-center rounded-full text-xs',
+                i === index
+                  ? 'bg-brand-700 text-white'
+                  : i < index
+                    ? 'bg-slate-300 text-slate-900'
+                    : 'border border-slate-400 text-slate-700',
+              )}
             >
               {i < index ? '✓' : i + 1}
             </span>

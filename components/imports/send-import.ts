@@ -6,10 +6,15 @@ export type ServerStep = { step: 'parse' | 'validate' | 'duplicates' | 'insert';
 export type SendProgress = { phase: 'upload'; loaded: number; total: number } | ({ phase: 'server' } & ServerStep)
 export type SendOutcome<T> = { ok: true; result: T } | { ok: false; error: string }
 
-const NETWORK_ERROR = 'La connexion au serveur a été interrompue : rien n’a été enregistré. Vérifiez votre connexion et réessayez.'
+const NETWORK_ERROR =
+  'La connexion au serveur a été interrompue : rien n’a été enregistré. Vérifiez votre connexion et réessayez.'
 const GENERIC_ERROR = 'Le serveur n’a pas pu traiter le fichier. Réessayez ou contactez l’assistance.'
 
-export function sendImport<T>(url: string, form: FormData, onProgress: (p: SendProgress) => void): Promise<SendOutcome<T>> {
+export function sendImport<T>(
+  url: string,
+  form: FormData,
+  onProgress: (p: SendProgress) => void,
+): Promise<SendOutcome<T>> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest()
     let read = 0
@@ -35,7 +40,8 @@ export function sendImport<T>(url: string, form: FormData, onProgress: (p: SendP
     }
 
     xhr.open('POST', url)
-    xhr.upload.onprogress = (e) => onProgress({ phase: 'upload', loaded: e.loaded, total: e.lengthComputable ? e.total : 0 })
+    xhr.upload.onprogress = (e) =>
+      onProgress({ phase: 'upload', loaded: e.loaded, total: e.lengthComputable ? e.total : 0 })
     xhr.onprogress = () => {
       if (xhr.status === 200) consume(false)
     }
@@ -66,7 +72,9 @@ export function progressView(p: SendProgress | null, committing: boolean): { val
     return { value: Math.round(pct * 0.4), label: pct >= 100 ? 'Lecture du fichier…' : `Envoi du fichier… ${pct} %` }
   }
   const fraction = p.total > 0 ? p.done / p.total : 0
-  const share = committing ? { parse: [40, 10], validate: [50, 15], duplicates: [65, 10], insert: [75, 25] } : { parse: [40, 15], validate: [55, 30], duplicates: [85, 15], insert: [100, 0] }
+  const share = committing
+    ? { parse: [40, 10], validate: [50, 15], duplicates: [65, 10], insert: [75, 25] }
+    : { parse: [40, 15], validate: [55, 30], duplicates: [85, 15], insert: [100, 0] }
   const [from, width] = share[p.step]
   const value = Math.round(from! + width! * fraction)
   switch (p.step) {
@@ -77,6 +85,9 @@ export function progressView(p: SendProgress | null, committing: boolean): { val
     case 'duplicates':
       return { value, label: committing ? 'Enregistrement des candidats…' : 'Préparation du rapport…' }
     case 'insert':
-      return { value, label: `Enregistrement des candidats… ${p.done.toLocaleString('fr-FR')} / ${p.total.toLocaleString('fr-FR')}` }
+      return {
+        value,
+        label: `Enregistrement des candidats… ${p.done.toLocaleString('fr-FR')} / ${p.total.toLocaleString('fr-FR')}`,
+      }
   }
 }

@@ -18,7 +18,9 @@ function duplicateOutcome(lines: ReportLine[]): string {
 /** Step 3's figures and its two lists: the rows in error with their reasons, and the duplicates. */
 export function ValidationReport({ counts, lines }: { counts: ImportCounts; lines: ReportLine[] }) {
   const invalid = lines.filter((l) => l.status === 'invalid')
-  const duplicates = lines.filter((l) => l.status === 'duplicate' || l.status === 'duplicateSkipped' || l.status === 'duplicateImported')
+  const duplicates = lines.filter(
+    (l) => l.status === 'duplicate' || l.status === 'duplicateSkipped' || l.status === 'duplicateImported',
+  )
   return (
     <div className="flex flex-col gap-6">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -35,14 +37,32 @@ export function ValidationReport({ counts, lines }: { counts: ImportCounts; line
           lines={invalid}
         />
       )}
-      {duplicates.length > 0 && <LineList id="import-duplicates" title={`${plural(duplicates.length, 'doublon', 'doublons')}${duplicateOutcome(duplicates)}`} reasonHeader="Motif" lines={duplicates} />}
-      {invalid.length === 0 && duplicates.length === 0 && <p className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">Toutes les lignes sont valides.</p>}
+      {duplicates.length > 0 && (
+        <LineList
+          id="import-duplicates"
+          title={`${plural(duplicates.length, 'doublon', 'doublons')}${duplicateOutcome(duplicates)}`}
+          reasonHeader="Motif"
+          lines={duplicates}
+        />
+      )}
+      {invalid.length === 0 && duplicates.length === 0 && (
+        <p className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">
+          Toutes les lignes sont valides.
+        </p>
+      )}
     </div>
   )
 }
 
 function Figure({ label, value, tone }: { label: string; value: number; tone?: 'good' | 'bad' | 'warn' }) {
-  const color = tone === 'bad' ? 'border-red-300 bg-red-50' : tone === 'warn' ? 'border-amber-300 bg-amber-50' : tone === 'good' ? 'border-green-300 bg-green-50' : 'border-slate-200 bg-white'
+  const color =
+    tone === 'bad'
+      ? 'border-red-300 bg-red-50'
+      : tone === 'warn'
+        ? 'border-amber-300 bg-amber-50'
+        : tone === 'good'
+          ? 'border-green-300 bg-green-50'
+          : 'border-slate-200 bg-white'
   return (
     <div className={`rounded-lg border px-4 py-3 ${color}`}>
       <dt className="text-sm text-slate-700">{label}</dt>
@@ -51,21 +71,44 @@ function Figure({ label, value, tone }: { label: string; value: number; tone?: '
   )
 }
 
-function LineList({ id, title, reasonHeader, lines }: { id: string; title: string; reasonHeader: string; lines: ReportLine[] }) {
+function LineList({
+  id,
+  title,
+  reasonHeader,
+  lines,
+}: {
+  id: string
+  title: string
+  reasonHeader: string
+  lines: ReportLine[]
+}) {
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-2">
       <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
         {title}
       </h3>
-      <div className="max-h-[28rem] overflow-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-labelledby={`${id}-title`}>
+      <div
+        className="max-h-[28rem] overflow-auto rounded-lg border border-slate-200 bg-white"
+        tabIndex={0}
+        role="region"
+        aria-labelledby={`${id}-title`}
+      >
         <table className="w-full text-left text-sm" data-testid={id}>
           <caption className="sr-only">{title}</caption>
           <thead className="sticky top-0 bg-slate-100 text-slate-700">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">Ligne</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Nom</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Prénom</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{reasonHeader}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Ligne
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Nom
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Prénom
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {reasonHeader}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -90,7 +133,11 @@ function LineList({ id, title, reasonHeader, lines }: { id: string; title: strin
           </tbody>
         </table>
       </div>
-      {lines.length > SHOWN && <p className="text-sm text-slate-700">Les {fr(SHOWN)} premières sont affichées ; le rapport téléchargeable les contient toutes.</p>}
+      {lines.length > SHOWN && (
+        <p className="text-sm text-slate-700">
+          Les {fr(SHOWN)} premières sont affichées ; le rapport téléchargeable les contient toutes.
+        </p>
+      )}
     </section>
   )
 }

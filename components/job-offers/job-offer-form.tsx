@@ -11,7 +11,14 @@ import { toast } from '@/components/ui/toast'
 import { createJobOfferAction, organisationPlacesAction, updateJobOfferAction } from '@/lib/job-offers/actions'
 import { CONTRACT_TYPES, JOB_OFFER_STATUSES, WORKING_TIMES } from '@/lib/job-offers/labels'
 
-const RichTextEditor = dynamic(() => import('@/components/offers/rich-text-editor'), { ssr: false, loading: () => <p className="min-h-40 rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-600">Chargement de l’éditeur…</p> })
+const RichTextEditor = dynamic(() => import('@/components/offers/rich-text-editor'), {
+  ssr: false,
+  loading: () => (
+    <p className="min-h-40 rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-600">
+      Chargement de l’éditeur…
+    </p>
+  ),
+})
 
 export type JobOfferValues = {
   title: string
@@ -31,12 +38,41 @@ export type JobOfferValues = {
   validFrom: string
   validUntil: string
 }
-export const EMPTY_JOB_OFFER: JobOfferValues = { title: '', romeCode: '', contractType: '', workingTime: 'full', weeklyHours: '', placeId: '', addressFormatted: '', startDate: '', endDate: '', positions: '1', salaryMin: '', salaryMax: '', description: '', status: 'open', validFrom: '', validUntil: '' }
+export const EMPTY_JOB_OFFER: JobOfferValues = {
+  title: '',
+  romeCode: '',
+  contractType: '',
+  workingTime: 'full',
+  weeklyHours: '',
+  placeId: '',
+  addressFormatted: '',
+  startDate: '',
+  endDate: '',
+  positions: '1',
+  salaryMin: '',
+  salaryMax: '',
+  description: '',
+  status: 'open',
+  validFrom: '',
+  validUntil: '',
+}
 
 type Place = { id: string; label: string }
 
 /** Issue 12 §3: a job offer, created from its enterprise's sheet and edited from its page. */
-export function JobOfferForm({ enterpriseId, jobOfferId, initial, places, onDone }: { enterpriseId: string; jobOfferId?: string; initial: JobOfferValues; places: Place[]; onDone: () => void }) {
+export function JobOfferForm({
+  enterpriseId,
+  jobOfferId,
+  initial,
+  places,
+  onDone,
+}: {
+  enterpriseId: string
+  jobOfferId?: string
+  initial: JobOfferValues
+  places: Place[]
+  onDone: () => void
+}) {
   const router = useRouter()
   const descriptionLabel = useId()
   const [form, setForm] = useState(initial)
@@ -50,7 +86,9 @@ export function JobOfferForm({ enterpriseId, jobOfferId, initial, places, onDone
   async function submit(event: React.FormEvent) {
     event.preventDefault()
     setSending(true)
-    const result = await (jobOfferId ? updateJobOfferAction(jobOfferId, form) : createJobOfferAction(enterpriseId, form)).catch(() => ({ ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }))
+    const result = await (
+      jobOfferId ? updateJobOfferAction(jobOfferId, form) : createJobOfferAction(enterpriseId, form)
+    ).catch(() => ({ ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }))
     setSending(false)
     if (result.ok) {
       toast.success(jobOfferId ? 'Offre d’emploi enregistrée.' : 'Offre d’emploi créée.')
@@ -63,14 +101,37 @@ export function JobOfferForm({ enterpriseId, jobOfferId, initial, places, onDone
     setError(result.error)
   }
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={jobOfferId ? 'Modifier l’offre d’emploi' : 'Nouvelle offre d’emploi'}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label={jobOfferId ? 'Modifier l’offre d’emploi' : 'Nouvelle offre d’emploi'}
+    >
       <FormError error={error} />
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <FeedbackField label="Intitulé du poste" value={form.title} onChange={(title) => set({ title })} error={errors.title} required />
-        <FeedbackField label="Code ROME" value={form.romeCode} onChange={(romeCode) => set({ romeCode })} error={errors.romeCode} />
+        <FeedbackField
+          label="Intitulé du poste"
+          value={form.title}
+          onChange={(title) => set({ title })}
+          error={errors.title}
+          required
+        />
+        <FeedbackField
+          label="Code ROME"
+          value={form.romeCode}
+          onChange={(romeCode) => set({ romeCode })}
+          error={errors.romeCode}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FeedbackField label="Contrat" as="select" value={form.contractType} onChange={(contractType) => set({ contractType })} error={errors.contractType} required>
+        <FeedbackField
+          label="Contrat"
+          as="select"
+          value={form.contractType}
+          onChange={(contractType) => set({ contractType })}
+          error={errors.contractType}
+          required
+        >
           <option value="">Choisir un contrat</option>
           {Object.entries(CONTRACT_TYPES).map(([value, label]) => (
             <option key={value} value={value}>
@@ -78,17 +139,36 @@ export function JobOfferForm({ enterpriseId, jobOfferId, initial, places, onDone
             </option>
           ))}
         </FeedbackField>
-        <FeedbackField label="Temps de travail" as="select" value={form.workingTime} onChange={(workingTime) => set({ workingTime })} error={errors.workingTime}>
+        <FeedbackField
+          label="Temps de travail"
+          as="select"
+          value={form.workingTime}
+          onChange={(workingTime) => set({ workingTime })}
+          error={errors.workingTime}
+        >
           {Object.entries(WORKING_TIMES).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </FeedbackField>
-        <FeedbackField label="Heures par semaine" type="number" value={form.weeklyHours} onChange={(weeklyHours) => set({ weeklyHours })} error={errors.weeklyHours} required={form.workingTime === 'part'} />
+        <FeedbackField
+          label="Heures par semaine"
+          type="number"
+          value={form.weeklyHours}
+          onChange={(weeklyHours) => set({ weeklyHours })}
+          error={errors.weeklyHours}
+          required={form.workingTime === 'part'}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FeedbackField label="Lieu" as="select" value={form.placeId} onChange={(placeId) => set({ placeId })} error={errors.placeId}>
+        <FeedbackField
+          label="Lieu"
+          as="select"
+          value={form.placeId}
+          onChange={(placeId) => set({ placeId })}
+          error={errors.placeId}
+        >
           <option value="">Non précisé</option>
           {places.map((p) => (
             <option key={p.id} value={p.id}>
@@ -96,34 +176,93 @@ export function JobOfferForm({ enterpriseId, jobOfferId, initial, places, onDone
             </option>
           ))}
         </FeedbackField>
-        <FeedbackField label="Adresse du poste" value={form.addressFormatted} onChange={(addressFormatted) => set({ addressFormatted })} error={errors.addressFormatted} />
+        <FeedbackField
+          label="Adresse du poste"
+          value={form.addressFormatted}
+          onChange={(addressFormatted) => set({ addressFormatted })}
+          error={errors.addressFormatted}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FeedbackField label="Date de début" type="date" value={form.startDate} onChange={(startDate) => set({ startDate })} error={errors.startDate} />
-        <FeedbackField label="Date de fin du contrat" type="date" value={form.endDate} onChange={(endDate) => set({ endDate })} error={errors.endDate} />
-        <FeedbackField label="Nombre de postes" type="number" value={form.positions} onChange={(positions) => set({ positions })} error={errors.positions} required />
+        <FeedbackField
+          label="Date de début"
+          type="date"
+          value={form.startDate}
+          onChange={(startDate) => set({ startDate })}
+          error={errors.startDate}
+        />
+        <FeedbackField
+          label="Date de fin du contrat"
+          type="date"
+          value={form.endDate}
+          onChange={(endDate) => set({ endDate })}
+          error={errors.endDate}
+        />
+        <FeedbackField
+          label="Nombre de postes"
+          type="number"
+          value={form.positions}
+          onChange={(positions) => set({ positions })}
+          error={errors.positions}
+          required
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FeedbackField label="Salaire minimum (€ brut mensuel)" type="number" value={form.salaryMin} onChange={(salaryMin) => set({ salaryMin })} error={errors.salaryMin} />
-        <FeedbackField label="Salaire maximum (€ brut mensuel)" type="number" value={form.salaryMax} onChange={(salaryMax) => set({ salaryMax })} error={errors.salaryMax} />
+        <FeedbackField
+          label="Salaire minimum (€ brut mensuel)"
+          type="number"
+          value={form.salaryMin}
+          onChange={(salaryMin) => set({ salaryMin })}
+          error={errors.salaryMin}
+        />
+        <FeedbackField
+          label="Salaire maximum (€ brut mensuel)"
+          type="number"
+          value={form.salaryMax}
+          onChange={(salaryMax) => set({ salaryMax })}
+          error={errors.salaryMax}
+        />
       </div>
       <div className="flex flex-col gap-1">
         <span id={descriptionLabel} className="text-sm font-medium text-slate-800">
           Description du poste
         </span>
-        <RichTextEditor labelId={descriptionLabel} value={form.description} onChange={(description) => set({ description })} invalid={!!errors.description} />
+        <RichTextEditor
+          labelId={descriptionLabel}
+          value={form.description}
+          onChange={(description) => set({ description })}
+          invalid={!!errors.description}
+        />
         {errors.description && <p className="text-sm text-red-700">{errors.description}</p>}
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FeedbackField label="Statut de l’offre" as="select" value={form.status} onChange={(status) => set({ status })} error={errors.status}>
+        <FeedbackField
+          label="Statut de l’offre"
+          as="select"
+          value={form.status}
+          onChange={(status) => set({ status })}
+          error={errors.status}
+        >
           {Object.entries(JOB_OFFER_STATUSES).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </FeedbackField>
-        <FeedbackField label="Publiée à partir du" type="date" value={form.validFrom} onChange={(validFrom) => set({ validFrom })} error={errors.validFrom} />
-        <FeedbackField label="Valable jusqu’au" type="date" value={form.validUntil} onChange={(validUntil) => set({ validUntil })} error={errors.validUntil} />
+        <FeedbackField
+          label="Publiée à partir du"
+          type="date"
+          value={form.validFrom}
+          onChange={(validFrom) => set({ validFrom })}
+          error={errors.validFrom}
+        />
+        <FeedbackField
+          label="Valable jusqu’au"
+          type="date"
+          value={form.validUntil}
+          onChange={(validUntil) => set({ validUntil })}
+          error={errors.validUntil}
+        />
       </div>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
@@ -138,7 +277,19 @@ export function JobOfferForm({ enterpriseId, jobOfferId, initial, places, onDone
 }
 
 /** "Créer une offre d’emploi" (enterprise sheet) and "Modifier l’offre" (job offer page). */
-export function JobOfferDialogButton({ label, enterpriseId, jobOfferId, initial, primary }: { label: string; enterpriseId: string; jobOfferId?: string; initial?: JobOfferValues; primary?: boolean }) {
+export function JobOfferDialogButton({
+  label,
+  enterpriseId,
+  jobOfferId,
+  initial,
+  primary,
+}: {
+  label: string
+  enterpriseId: string
+  jobOfferId?: string
+  initial?: JobOfferValues
+  primary?: boolean
+}) {
   const [open, setOpen] = useState(false)
   // The organisation's places are read when the form opens (not with every page that shows the button).
   const [places, setPlaces] = useState<Place[] | null>(null)
@@ -150,8 +301,23 @@ export function JobOfferDialogButton({ label, enterpriseId, jobOfferId, initial,
       <Button variant={primary ? 'primary' : 'secondary'} onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title={jobOfferId ? 'Modifier l’offre d’emploi' : 'Nouvelle offre d’emploi'} wide>
-        {places === null ? <p className="text-sm text-slate-700">Chargement du formulaire…</p> : <JobOfferForm enterpriseId={enterpriseId} jobOfferId={jobOfferId} initial={initial ?? EMPTY_JOB_OFFER} places={places} onDone={() => setOpen(false)} />}
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={jobOfferId ? 'Modifier l’offre d’emploi' : 'Nouvelle offre d’emploi'}
+        wide
+      >
+        {places === null ? (
+          <p className="text-sm text-slate-700">Chargement du formulaire…</p>
+        ) : (
+          <JobOfferForm
+            enterpriseId={enterpriseId}
+            jobOfferId={jobOfferId}
+            initial={initial ?? EMPTY_JOB_OFFER}
+            places={places}
+            onDone={() => setOpen(false)}
+          />
+        )}
       </Dialog>
     </>
   )

@@ -50,7 +50,11 @@ export function PlaceCandidatesDialog({ jobOfferId }: { jobOfferId: string }) {
               Annuler
             </Button>
             <Button onClick={submit} disabled={sending || chosen.size === 0}>
-              {sending ? 'Enregistrement…' : chosen.size > 1 ? `Positionner ${chosen.size} candidats` : 'Positionner le candidat'}
+              {sending
+                ? 'Enregistrement…'
+                : chosen.size > 1
+                  ? `Positionner ${chosen.size} candidats`
+                  : 'Positionner le candidat'}
             </Button>
           </>
         }
@@ -58,7 +62,12 @@ export function PlaceCandidatesDialog({ jobOfferId }: { jobOfferId: string }) {
         <div className="flex flex-col gap-4">
           <FormError error={error} />
           <CandidateChecklist picker={picker} takenLabel="déjà positionné" announceResults />
-          {chosen.size > 0 && <p className="text-sm">{'Sélection\u00a0: '}{[...chosen.values()].join(', ')}</p>}
+          {chosen.size > 0 && (
+            <p className="text-sm">
+              {'Sélection\u00a0: '}
+              {[...chosen.values()].join(', ')}
+            </p>
+          )}
         </div>
       </Dialog>
     </>
@@ -66,7 +75,15 @@ export function PlaceCandidatesDialog({ jobOfferId }: { jobOfferId: string }) {
 }
 
 /** One suggested candidate's "Positionner" button. */
-export function PlaceSuggestionButton({ jobOfferId, candidateId, name }: { jobOfferId: string; candidateId: string; name: string }) {
+export function PlaceSuggestionButton({
+  jobOfferId,
+  candidateId,
+  name,
+}: {
+  jobOfferId: string
+  candidateId: string
+  name: string
+}) {
   const router = useRouter()
   const [sending, setSending] = useState(false)
   return (

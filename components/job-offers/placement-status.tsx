@@ -13,7 +13,19 @@ import { JOB_OFFER_STATUSES, PLACEMENT_STATUSES, type PlacementStatus } from '@/
 const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
 
 /** A placement's "Changer le statut": proposé, entretien prévu (date), embauché, refusé (motif), abandonné. */
-export function PlacementStatusButton({ placementId, candidateName, status, interviewAt, reason }: { placementId: string; candidateName: string; status: PlacementStatus; interviewAt: string; reason: string }) {
+export function PlacementStatusButton({
+  placementId,
+  candidateName,
+  status,
+  interviewAt,
+  reason,
+}: {
+  placementId: string
+  candidateName: string
+  status: PlacementStatus
+  interviewAt: string
+  reason: string
+}) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
   const [form, setForm] = useState({ status: status as string, interviewAt, reason })
@@ -31,7 +43,11 @@ export function PlacementStatusButton({ placementId, candidateName, status, inte
     setSending(false)
     if (result.ok) {
       const offerStatus = (result as unknown as { offerStatus: keyof typeof JOB_OFFER_STATUSES }).offerStatus
-      toast.success(offerStatus === 'filled' && form.status === 'hired' ? 'Embauche enregistrée : tous les postes de l’offre sont pourvus.'.replace(' :', '\u00a0:') : 'Statut enregistré.')
+      toast.success(
+        offerStatus === 'filled' && form.status === 'hired'
+          ? 'Embauche enregistrée : tous les postes de l’offre sont pourvus.'.replace(' :', '\u00a0:')
+          : 'Statut enregistré.',
+      )
       setOpen(false)
       router.refresh()
       return
@@ -41,7 +57,12 @@ export function PlacementStatusButton({ placementId, candidateName, status, inte
   }
   return (
     <>
-      <Button variant="secondary" className="px-3 py-1" onClick={() => setOpen(true)} aria-label={`Changer le statut de ${candidateName}`}>
+      <Button
+        variant="secondary"
+        className="px-3 py-1"
+        onClick={() => setOpen(true)}
+        aria-label={`Changer le statut de ${candidateName}`}
+      >
         Changer le statut
       </Button>
       <Dialog
@@ -61,15 +82,38 @@ export function PlacementStatusButton({ placementId, candidateName, status, inte
       >
         <form id={`placement-${placementId}`} onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormError error={error} />
-          <FeedbackField label="Statut" as="select" value={form.status} onChange={(s) => set({ status: s })} error={errors.status}>
+          <FeedbackField
+            label="Statut"
+            as="select"
+            value={form.status}
+            onChange={(s) => set({ status: s })}
+            error={errors.status}
+          >
             {Object.entries(PLACEMENT_STATUSES).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
           </FeedbackField>
-          {form.status === 'interview' && <FeedbackField label="Date et heure de l’entretien" type="datetime-local" value={form.interviewAt} onChange={(v) => set({ interviewAt: v })} error={errors.interviewAt} required />}
-          {(form.status === 'refused' || form.status === 'abandoned') && <FeedbackField label="Motif" value={form.reason} onChange={(v) => set({ reason: v })} error={errors.reason} required={form.status === 'refused'} />}
+          {form.status === 'interview' && (
+            <FeedbackField
+              label="Date et heure de l’entretien"
+              type="datetime-local"
+              value={form.interviewAt}
+              onChange={(v) => set({ interviewAt: v })}
+              error={errors.interviewAt}
+              required
+            />
+          )}
+          {(form.status === 'refused' || form.status === 'abandoned') && (
+            <FeedbackField
+              label="Motif"
+              value={form.reason}
+              onChange={(v) => set({ reason: v })}
+              error={errors.reason}
+              required={form.status === 'refused'}
+            />
+          )}
         </form>
       </Dialog>
     </>

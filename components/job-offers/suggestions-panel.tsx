@@ -10,12 +10,21 @@ import { PlaceSuggestionButton } from './place-candidates'
  * them (bench job-offer-page-ttfb). Read again after each placement (the key changes with the placements).
  */
 export function SuggestionsPanel({ jobOfferId, placeLabel }: { jobOfferId: string; placeLabel: string | null }) {
-  const [state, setState] = useState<{ loading: true } | { loading: false; suggestions: Suggestion[] } | { loading: false; error: string }>({ loading: true })
+  const [state, setState] = useState<
+    { loading: true } | { loading: false; suggestions: Suggestion[] } | { loading: false; error: string }
+  >({ loading: true })
   useEffect(() => {
     let live = true
     suggestionsAction(jobOfferId)
-      .then((r) => live && setState(r.ok ? { loading: false, suggestions: r.suggestions } : { loading: false, error: r.error }))
-      .catch(() => live && setState({ loading: false, error: 'Les suggestions n’ont pas pu être chargées. Réessayez dans un instant.' }))
+      .then(
+        (r) =>
+          live && setState(r.ok ? { loading: false, suggestions: r.suggestions } : { loading: false, error: r.error }),
+      )
+      .catch(
+        () =>
+          live &&
+          setState({ loading: false, error: 'Les suggestions n’ont pas pu être chargées. Réessayez dans un instant.' }),
+      )
     return () => {
       live = false
     }
@@ -32,11 +41,18 @@ export function SuggestionsPanel({ jobOfferId, placeLabel }: { jobOfferId: strin
           {state.error}
         </p>
       ) : state.suggestions.length === 0 ? (
-        <p className="text-sm text-slate-700">Aucun candidat suivi n’habite {placeLabel ? `à ${placeLabel} ou dans son département` : 'près du lieu de l’offre'}. Renseignez le lieu de l’offre pour obtenir des suggestions.</p>
+        <p className="text-sm text-slate-700">
+          Aucun candidat suivi n’habite{' '}
+          {placeLabel ? `à ${placeLabel} ou dans son département` : 'près du lieu de l’offre'}. Renseignez le lieu de
+          l’offre pour obtenir des suggestions.
+        </p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
           {state.suggestions.map((s) => (
-            <li key={s.id} className="flex items-start justify-between gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+            <li
+              key={s.id}
+              className="flex items-start justify-between gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm"
+            >
               <span>
                 <span className="font-medium">
                   {s.lastName} {s.firstName}

@@ -11,7 +11,8 @@ export type ErrorScreenLabels = { errorTitle: string; errorText: string; retry: 
  */
 export const ERROR_SCREEN_FR: ErrorScreenLabels = {
   errorTitle: 'Une erreur est survenue',
-  errorText: 'Nous n’avons pas pu afficher cette page. Réessayez dans un instant ; si le problème persiste, contactez votre administrateur.',
+  errorText:
+    'Nous n’avons pas pu afficher cette page. Réessayez dans un instant ; si le problème persiste, contactez votre administrateur.',
   retry: 'Réessayer',
 }
 
@@ -22,7 +23,17 @@ export const UNAVAILABLE_FR = {
 }
 
 /** The generic error screen of every route (spec §2, §8). Never shows the error's text: it may hold internals. */
-export function ErrorScreen({ reset, title, text, labels = ERROR_SCREEN_FR }: { reset?: () => void; title?: string; text?: string; labels?: ErrorScreenLabels }) {
+export function ErrorScreen({
+  reset,
+  title,
+  text,
+  labels = ERROR_SCREEN_FR,
+}: {
+  reset?: () => void
+  title?: string
+  text?: string
+  labels?: ErrorScreenLabels
+}) {
   return (
     <section role="alert" className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-8 text-center">
       <h1 className="mb-2 text-xl font-semibold">{title ?? labels.errorTitle}</h1>

@@ -1,4 +1,22 @@
-import { Accessibility, Baby, Briefcase, Car, CircleHelp, GraduationCap, Heart, Home, Languages, Laptop, Rocket, Scale, ShoppingBasket, Sparkles, Users, Wallet, type LucideIcon } from 'lucide-react'
+import {
+  Accessibility,
+  Baby,
+  Briefcase,
+  Car,
+  CircleHelp,
+  GraduationCap,
+  Heart,
+  Home,
+  Languages,
+  Laptop,
+  Rocket,
+  Scale,
+  ShoppingBasket,
+  Sparkles,
+  Users,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react'
 
 const ICONS: Record<string, LucideIcon> = {
   car: Car,

@@ -8,7 +8,14 @@ import { SimpleTable } from '@/components/ui/simple-table'
 import { toast } from '@/components/ui/toast'
 
 type Line = { line: number; name: string; errors: string[]; update: boolean }
-type Preview = { format: 'csv' | 'data-inclusion'; valid: number; invalid: number; updates: number; errors: Line[]; sample: Line[] }
+type Preview = {
+  format: 'csv' | 'data-inclusion'
+  valid: number
+  invalid: number
+  updates: number
+  errors: Line[]
+  sample: Line[]
+}
 /** Issue 12 §2: a structure's offers from a CSV / Excel file or a data·inclusion JSON file — checked first, then imported. */
 export function OfferImport({ structureId, structureName }: { structureId: string; structureName: string }) {
   const router = useRouter()
@@ -18,7 +25,9 @@ export function OfferImport({ structureId, structureName }: { structureId: strin
     missing: 'Choisissez un fichier CSV, Excel (.xlsx) ou JSON à importer.',
     onImported: (body) => {
       const { created, updated } = body as { created: number; updated: number }
-      toast.success(`${created} offre${created > 1 ? 's' : ''} ajoutée${created > 1 ? 's' : ''}, ${updated} mise${updated > 1 ? 's' : ''} à jour.`)
+      toast.success(
+        `${created} offre${created > 1 ? 's' : ''} ajoutée${created > 1 ? 's' : ''}, ${updated} mise${updated > 1 ? 's' : ''} à jour.`,
+      )
       router.push(`/partners/structure/${structureId}`)
     },
   })
@@ -31,13 +40,24 @@ export function OfferImport({ structureId, structureName }: { structureId: strin
         </h2>
         <ul className="list-disc pl-5 text-slate-700">
           <li>
-            CSV ou Excel avec une ligne d’en-tête&nbsp;: <code>nom</code> (obligatoire), <code>description</code>, <code>date de début</code>, <code>date de fin</code> (jj/mm/aaaa), <code>étiquettes</code>, <code>modes de financement</code> (séparés par des points-virgules), <code>adresse</code>, <code>nom du contact</code>, <code>téléphone du contact</code>, <code>email du contact</code>, <code>identifiant</code>.
+            CSV ou Excel avec une ligne d’en-tête&nbsp;: <code>nom</code> (obligatoire), <code>description</code>,{' '}
+            <code>date de début</code>, <code>date de fin</code> (jj/mm/aaaa), <code>étiquettes</code>,{' '}
+            <code>modes de financement</code> (séparés par des points-virgules), <code>adresse</code>,{' '}
+            <code>nom du contact</code>, <code>téléphone du contact</code>, <code>email du contact</code>,{' '}
+            <code>identifiant</code>.
           </li>
           <li>
-            JSON des services data·inclusion&nbsp;: un export, ou une page de son API (liste ou recherche), au schéma v0 ou v1. Leurs thématiques deviennent les étiquettes et classent les offres sous vos freins&nbsp;; leur présentation garde sa mise en forme, et leurs frais, publics, modes d’accueil, zone, horaires, pré-requis et justificatifs rejoignent les informations utiles. Si le fichier contient les services de plusieurs structures, seuls ceux de {structureName} (même SIRET ou même identifiant data·inclusion) sont importés.
+            JSON des services data·inclusion&nbsp;: un export, ou une page de son API (liste ou recherche), au schéma v0
+            ou v1. Leurs thématiques deviennent les étiquettes et classent les offres sous vos freins&nbsp;; leur
+            présentation garde sa mise en forme, et leurs frais, publics, modes d’accueil, zone, horaires, pré-requis et
+            justificatifs rejoignent les informations utiles. Si le fichier contient les services de plusieurs
+            structures, seuls ceux de {structureName} (même SIRET ou même identifiant data·inclusion) sont importés.
           </li>
         </ul>
-        <p className="mt-2 text-slate-700">Les offres importées gardent leur source et ne se modifient pas dans Passerelle. Importer à nouveau le même fichier met à jour les offres déjà importées.</p>
+        <p className="mt-2 text-slate-700">
+          Les offres importées gardent leur source et ne se modifient pas dans Passerelle. Importer à nouveau le même
+          fichier met à jour les offres déjà importées.
+        </p>
       </section>
       <div className="rounded-lg border border-slate-200 bg-white p-5">
         <FileCheckRow
@@ -55,21 +75,36 @@ export function OfferImport({ structureId, structureName }: { structureId: strin
             Vérification du fichier
           </h2>
           <p role="status" className="text-sm">
-            {preview.valid} offre{preview.valid > 1 ? 's' : ''} valide{preview.valid > 1 ? 's' : ''} (dont {preview.updates} déjà importée{preview.updates > 1 ? 's' : ''}, mise{preview.updates > 1 ? 's' : ''} à jour), {preview.invalid} ligne{preview.invalid > 1 ? 's' : ''} en erreur{preview.invalid ? ', ignorée' + (preview.invalid > 1 ? 's' : '') : ''}.
+            {preview.valid} offre{preview.valid > 1 ? 's' : ''} valide{preview.valid > 1 ? 's' : ''} (dont{' '}
+            {preview.updates} déjà importée{preview.updates > 1 ? 's' : ''}, mise{preview.updates > 1 ? 's' : ''} à
+            jour), {preview.invalid} ligne{preview.invalid > 1 ? 's' : ''} en erreur
+            {preview.invalid ? ', ignorée' + (preview.invalid > 1 ? 's' : '') : ''}.
           </p>
           {preview.errors.length > 0 && (
             <SimpleTable
               caption="Lignes en erreur"
               headers={['Ligne', 'Offre', 'Erreurs']}
-              rows={preview.errors.map((l) => ({ key: String(l.line), cells: [l.line, l.name || '–', l.errors.join(' · ')] }))}
+              rows={preview.errors.map((l) => ({
+                key: String(l.line),
+                cells: [l.line, l.name || '–', l.errors.join(' · ')],
+              }))}
             />
           )}
           {preview.sample.length > 0 && (
-            <SimpleTable caption="Premières offres valides" headers={['Ligne', 'Offre', 'Import']} rows={preview.sample.map((l) => ({ key: String(l.line), cells: [l.line, l.name, l.update ? 'Mise à jour' : 'Nouvelle offre'] }))} />
+            <SimpleTable
+              caption="Premières offres valides"
+              headers={['Ligne', 'Offre', 'Import']}
+              rows={preview.sample.map((l) => ({
+                key: String(l.line),
+                cells: [l.line, l.name, l.update ? 'Mise à jour' : 'Nouvelle offre'],
+              }))}
+            />
           )}
           <div>
             <Button onClick={commit} disabled={busy !== null || preview.valid === 0}>
-              {busy === 'import' ? 'Import en cours…' : `Importer ${preview.valid} offre${preview.valid > 1 ? 's' : ''}`}
+              {busy === 'import'
+                ? 'Import en cours…'
+                : `Importer ${preview.valid} offre${preview.valid > 1 ? 's' : ''}`}
             </Button>
           </div>
         </section>

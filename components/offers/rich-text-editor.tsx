@@ -10,9 +10,29 @@ import { clsx } from 'clsx'
  * bold, italic, headings, lists, links typed as addresses. The HTML goes to the server, which sanitizes it on save;
  * pages sanitize it again when they show it. Loaded on the forms only (next/dynamic), not on every page.
  */
-export default function RichTextEditor({ labelId, describedBy, value, onChange, invalid }: { labelId: string; describedBy?: string; value: string; onChange: (html: string) => void; invalid?: boolean }) {
+export default function RichTextEditor({
+  labelId,
+  describedBy,
+  value,
+  onChange,
+  invalid,
+}: {
+  labelId: string
+  describedBy?: string
+  value: string
+  onChange: (html: string) => void
+  invalid?: boolean
+}) {
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, code: false, codeBlock: false, horizontalRule: false, link: { openOnClick: false, autolink: true, protocols: ['https', 'http', 'mailto'] } })],
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        link: { openOnClick: false, autolink: true, protocols: ['https', 'http', 'mailto'] },
+      }),
+    ],
     content: value,
     immediatelyRender: false,
     editorProps: {
@@ -38,14 +58,49 @@ export default function RichTextEditor({ labelId, describedBy, value, onChange, 
     }),
   })
   const tools = [
-    { key: 'bold', label: 'Gras', icon: Bold, active: state?.bold, run: () => editor?.chain().focus().toggleBold().run() },
-    { key: 'italic', label: 'Italique', icon: Italic, active: state?.italic, run: () => editor?.chain().focus().toggleItalic().run() },
-    { key: 'heading', label: 'Intertitre', icon: Heading3, active: state?.heading, run: () => editor?.chain().focus().toggleHeading({ level: 3 }).run() },
-    { key: 'bullet', label: 'Liste à puces', icon: List, active: state?.bullet, run: () => editor?.chain().focus().toggleBulletList().run() },
-    { key: 'ordered', label: 'Liste numérotée', icon: ListOrdered, active: state?.ordered, run: () => editor?.chain().focus().toggleOrderedList().run() },
+    {
+      key: 'bold',
+      label: 'Gras',
+      icon: Bold,
+      active: state?.bold,
+      run: () => editor?.chain().focus().toggleBold().run(),
+    },
+    {
+      key: 'italic',
+      label: 'Italique',
+      icon: Italic,
+      active: state?.italic,
+      run: () => editor?.chain().focus().toggleItalic().run(),
+    },
+    {
+      key: 'heading',
+      label: 'Intertitre',
+      icon: Heading3,
+      active: state?.heading,
+      run: () => editor?.chain().focus().toggleHeading({ level: 3 }).run(),
+    },
+    {
+      key: 'bullet',
+      label: 'Liste à puces',
+      icon: List,
+      active: state?.bullet,
+      run: () => editor?.chain().focus().toggleBulletList().run(),
+    },
+    {
+      key: 'ordered',
+      label: 'Liste numérotée',
+      icon: ListOrdered,
+      active: state?.ordered,
+      run: () => editor?.chain().focus().toggleOrderedList().run(),
+    },
   ]
   return (
-    <div className={clsx('rounded-md border bg-white focus-within:ring-2 focus-within:ring-brand-700', invalid ? 'border-red-600' : 'border-slate-300')}>
+    <div
+      className={clsx(
+        'rounded-md border bg-white focus-within:ring-2 focus-within:ring-brand-700',
+        invalid ? 'border-red-600' : 'border-slate-300',
+      )}
+    >
       <div role="toolbar" aria-label="Mise en forme" className="flex gap-1 border-b border-slate-200 p-1">
         {tools.map(({ key, label, icon: Icon, active, run }) => (
           <button
@@ -61,7 +116,11 @@ export default function RichTextEditor({ labelId, describedBy, value, onChange, 
           </button>
         ))}
       </div>
-      {editor ? <EditorContent editor={editor} /> : <p className="min-h-40 px-3 py-2 text-sm text-slate-600">Chargement de l’éditeur…</p>}
+      {editor ? (
+        <EditorContent editor={editor} />
+      ) : (
+        <p className="min-h-40 px-3 py-2 text-sm text-slate-600">Chargement de l’éditeur…</p>
+      )}
     </div>
   )
 }

@@ -4,7 +4,14 @@ import { useRouter } from 'next/navigation'
 import { useId, useRef, useState, useTransition } from 'react'
 import { completeOnboardingAction } from '@/lib/onboarding/actions'
 
-type Values = { phone: string; jobTitle: string; acceptTerms: boolean; notifyPrescriptionAnswers: boolean; notifyOrientations: boolean; notifyLateItems: boolean }
+type Values = {
+  phone: string
+  jobTitle: string
+  acceptTerms: boolean
+  notifyPrescriptionAnswers: boolean
+  notifyOrientations: boolean
+  notifyLateItems: boolean
+}
 const LABELS: Record<keyof Values, string> = {
   phone: 'Votre téléphone professionnel',
   jobTitle: 'Votre fonction',
@@ -18,7 +25,17 @@ const LABELS: Record<keyof Values, string> = {
  * /onboarding/form (issue 14 §3): the profile, the terms of use, the emails wanted, and the second factor when it is
  * required. Every error is said next to its field and in a summary that takes the focus.
  */
-export function OnboardingForm({ initial, termsLabel, partner, secondFactor }: { initial: Values; termsLabel: string; partner: boolean; secondFactor: { required: boolean; email: string } }) {
+export function OnboardingForm({
+  initial,
+  termsLabel,
+  partner,
+  secondFactor,
+}: {
+  initial: Values
+  termsLabel: string
+  partner: boolean
+  secondFactor: { required: boolean; email: string }
+}) {
   const router = useRouter()
   const base = useId()
   const [values, setValues] = useState(initial)
@@ -31,7 +48,8 @@ export function OnboardingForm({ initial, termsLabel, partner, secondFactor }: {
     setValues((x) => ({ ...x, [k]: v }))
     setErrors((e) => ({ ...e, [k]: undefined }))
   }
-  const describedBy = (k: keyof Values, extra?: string) => [extra, errors[k] ? `${id(k)}-error` : ''].filter(Boolean).join(' ') || undefined
+  const describedBy = (k: keyof Values, extra?: string) =>
+    [extra, errors[k] ? `${id(k)}-error` : ''].filter(Boolean).join(' ') || undefined
   const error = (k: keyof Values) =>
     errors[k] && (
       <p id={`${id(k)}-error`} className="text-sm text-red-700">
@@ -52,7 +70,13 @@ export function OnboardingForm({ initial, termsLabel, partner, secondFactor }: {
   const listed = Object.entries(errors).filter(([, m]) => m) as [keyof Values, string][]
   const checkbox = (k: 'notifyPrescriptionAnswers' | 'notifyOrientations' | 'notifyLateItems') => (
     <label className="flex items-start gap-2 text-sm">
-      <input id={id(k)} type="checkbox" checked={values[k]} onChange={(e) => set(k, e.target.checked)} className="mt-0.5 h-4 w-4" />
+      <input
+        id={id(k)}
+        type="checkbox"
+        checked={values[k]}
+        onChange={(e) => set(k, e.target.checked)}
+        className="mt-0.5 h-4 w-4"
+      />
       {LABELS[k]}
     </label>
   )
@@ -85,7 +109,16 @@ export function OnboardingForm({ initial, termsLabel, partner, secondFactor }: {
           <label htmlFor={id('jobTitle')} className="text-sm font-medium">
             {LABELS.jobTitle} <span className="text-red-700">(obligatoire)</span>
           </label>
-          <input id={id('jobTitle')} value={values.jobTitle} onChange={(e) => set('jobTitle', e.target.value)} autoComplete="organization-title" maxLength={120} aria-invalid={errors.jobTitle ? true : undefined} aria-describedby={describedBy('jobTitle')} className="rounded-md border border-slate-400 px-3 py-2" />
+          <input
+            id={id('jobTitle')}
+            value={values.jobTitle}
+            onChange={(e) => set('jobTitle', e.target.value)}
+            autoComplete="organization-title"
+            maxLength={120}
+            aria-invalid={errors.jobTitle ? true : undefined}
+            aria-describedby={describedBy('jobTitle')}
+            className="rounded-md border border-slate-400 px-3 py-2"
+          />
           {error('jobTitle')}
         </div>
         <div className="flex flex-col gap-1">
@@ -93,9 +126,21 @@ export function OnboardingForm({ initial, termsLabel, partner, secondFactor }: {
             {LABELS.phone} <span className="font-normal text-slate-600">(facultatif)</span>
           </label>
           <p id={`${id('phone')}-hint`} className="text-xs text-slate-600">
-            {partner ? 'Les référents qui vous prescrivent des candidats pourront vous joindre.' : 'Il apparaît dans les SMS envoyés aux candidats que vous suivez, pour qu’ils puissent vous rappeler.'}
+            {partner
+              ? 'Les référents qui vous prescrivent des candidats pourront vous joindre.'
+              : 'Il apparaît dans les SMS envoyés aux candidats que vous suivez, pour qu’ils puissent vous rappeler.'}
           </p>
-          <input id={id('phone')} type="tel" inputMode="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} aria-invalid={errors.phone ? true : undefined} aria-describedby={describedBy('phone', `${id('phone')}-hint`)} className="rounded-md border border-slate-400 px-3 py-2" />
+          <input
+            id={id('phone')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={(e) => set('phone', e.target.value)}
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={describedBy('phone', `${id('phone')}-hint`)}
+            className="rounded-md border border-slate-400 px-3 py-2"
+          />
           {error('phone')}
         </div>
       </fieldset>
@@ -110,7 +155,15 @@ export function OnboardingForm({ initial, termsLabel, partner, secondFactor }: {
           ({termsLabel}).
         </p>
         <label className="flex items-start gap-2 text-sm font-medium">
-          <input id={id('acceptTerms')} type="checkbox" checked={values.acceptTerms} onChange={(e) => set('acceptTerms', e.target.checked)} aria-invalid={errors.acceptTerms ? true : undefined} aria-describedby={describedBy('acceptTerms', `${id('acceptTerms')}-hint`)} className="mt-0.5 h-4 w-4" />
+          <input
+            id={id('acceptTerms')}
+            type="checkbox"
+            checked={values.acceptTerms}
+            onChange={(e) => set('acceptTerms', e.target.checked)}
+            aria-invalid={errors.acceptTerms ? true : undefined}
+            aria-describedby={describedBy('acceptTerms', `${id('acceptTerms')}-hint`)}
+            className="mt-0.5 h-4 w-4"
+          />
           <span>
             {LABELS.acceptTerms} <span className="text-red-700">(obligatoire)</span>
           </span>
@@ -127,11 +180,17 @@ export function OnboardingForm({ initial, termsLabel, partner, secondFactor }: {
       </fieldset>
 
       {secondFactor.required && (
-        <section aria-labelledby={`${base}-2fa`} className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm">
+        <section
+          aria-labelledby={`${base}-2fa`}
+          className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm"
+        >
           <h2 id={`${base}-2fa`} className="text-base font-semibold">
             Double authentification
           </h2>
-          <p>Votre rôle ou votre organisation l’exige&nbsp;: à chaque connexion, un code à 6 chiffres vous est envoyé à {secondFactor.email}. Rien à installer.</p>
+          <p>
+            Votre rôle ou votre organisation l’exige&nbsp;: à chaque connexion, un code à 6 chiffres vous est envoyé à{' '}
+            {secondFactor.email}. Rien à installer.
+          </p>
           <p>
             Vous préférez une application d’authentification&nbsp;?{' '}
             <a href="/change-password" className="underline">
@@ -142,7 +201,11 @@ export function OnboardingForm({ initial, termsLabel, partner, secondFactor }: {
         </section>
       )}
 
-      <button type="submit" disabled={pending} className="self-start rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        className="self-start rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white disabled:opacity-60"
+      >
         {pending ? 'Enregistrement…' : 'Valider'}
       </button>
     </form>

@@ -7,13 +7,32 @@ import { FormError, withoutKeys, type Errors } from '@/components/directory/form
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
-import { invitePartnerUserAction, reinvitePartnerUserAction, setPartnerUserDisabledAction } from '@/lib/partners/actions'
+import {
+  invitePartnerUserAction,
+  reinvitePartnerUserAction,
+  setPartnerUserDisabledAction,
+} from '@/lib/partners/actions'
 
-type PartnerUser = { id: string; firstName: string | null; lastName: string | null; email: string; disabled: boolean; invited: boolean }
+type PartnerUser = {
+  id: string
+  firstName: string | null
+  lastName: string | null
+  email: string
+  disabled: boolean
+  invited: boolean
+}
 const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
 
 /** The structure sheet's users (issue 12 §1): invite a partner user by email (72 h link), disable, re-invite. */
-export function PartnerUsers({ structureId, users, canManage }: { structureId: string; users: PartnerUser[]; canManage: boolean }) {
+export function PartnerUsers({
+  structureId,
+  users,
+  canManage,
+}: {
+  structureId: string
+  users: PartnerUser[]
+  canManage: boolean
+}) {
   const router = useRouter()
   const [busy, setBusy] = useState<string | null>(null)
   async function run(id: string, work: () => Promise<{ ok: boolean; error?: string }>, success: string) {
@@ -34,7 +53,9 @@ export function PartnerUsers({ structureId, users, canManage }: { structureId: s
         {canManage && <InviteDialog structureId={structureId} />}
       </div>
       {users.length === 0 ? (
-        <p className="text-sm text-slate-700">Aucun utilisateur pour l’instant. Invitez un partenaire pour qu’il réponde lui-même aux prescriptions.</p>
+        <p className="text-sm text-slate-700">
+          Aucun utilisateur pour l’instant. Invitez un partenaire pour qu’il réponde lui-même aux prescriptions.
+        </p>
       ) : (
         <ul className="divide-y divide-slate-100">
           {users.map((u) => {
@@ -43,12 +64,28 @@ export function PartnerUsers({ structureId, users, canManage }: { structureId: s
               <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span>
                   <span className="font-medium">{name}</span> <span className="text-slate-600">{u.email}</span>{' '}
-                  {u.disabled ? <span className="rounded bg-slate-100 px-2 py-0.5 text-xs">Désactivé</span> : u.invited ? <span className="rounded bg-amber-50 px-2 py-0.5 text-xs text-amber-900">Invitation envoyée</span> : null}
+                  {u.disabled ? (
+                    <span className="rounded bg-slate-100 px-2 py-0.5 text-xs">Désactivé</span>
+                  ) : u.invited ? (
+                    <span className="rounded bg-amber-50 px-2 py-0.5 text-xs text-amber-900">Invitation envoyée</span>
+                  ) : null}
                 </span>
                 {canManage && (
                   <span className="flex gap-2">
                     {!u.disabled && (
-                      <Button variant="secondary" className="px-3 py-1" disabled={busy === u.id} onClick={() => run(u.id, () => reinvitePartnerUserAction(structureId, u.id), `Invitation envoyée à ${u.email}.`)} aria-label={`Renvoyer une invitation à ${name}`}>
+                      <Button
+                        variant="secondary"
+                        className="px-3 py-1"
+                        disabled={busy === u.id}
+                        onClick={() =>
+                          run(
+                            u.id,
+                            () => reinvitePartnerUserAction(structureId, u.id),
+                            `Invitation envoyée à ${u.email}.`,
+                          )
+                        }
+                        aria-label={`Renvoyer une invitation à ${name}`}
+                      >
                         Renvoyer l’invitation
                       </Button>
                     )}
@@ -56,7 +93,15 @@ export function PartnerUsers({ structureId, users, canManage }: { structureId: s
                       variant="secondary"
                       className="px-3 py-1"
                       disabled={busy === u.id}
-                      onClick={() => run(u.id, () => setPartnerUserDisabledAction(structureId, u.id, !u.disabled), u.disabled ? 'Compte réactivé.' : 'Compte désactivé : ses sessions sont fermées.'.replace(' :', '\u00a0:'))}
+                      onClick={() =>
+                        run(
+                          u.id,
+                          () => setPartnerUserDisabledAction(structureId, u.id, !u.disabled),
+                          u.disabled
+                            ? 'Compte réactivé.'
+                            : 'Compte désactivé : ses sessions sont fermées.'.replace(' :', '\u00a0:'),
+                        )
+                      }
                       aria-label={`${u.disabled ? 'Réactiver' : 'Désactiver'} le compte de ${name}`}
                     >
                       {u.disabled ? 'Réactiver' : 'Désactiver'}
@@ -119,10 +164,35 @@ function InviteDialog({ structureId }: { structureId: string }) {
       >
         <form id="invite-partner-user" onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormError error={error} />
-          <FeedbackField label="Prénom" value={form.firstName} onChange={(firstName) => set({ firstName })} error={errors.firstName} required />
-          <FeedbackField label="Nom" value={form.lastName} onChange={(lastName) => set({ lastName })} error={errors.lastName} required />
-          <FeedbackField label="Email" type="email" value={form.email} onChange={(email) => set({ email })} error={errors.email} required />
-          <FeedbackField label="Téléphone" type="tel" value={form.phone} onChange={(phone) => set({ phone })} error={errors.phone} />
+          <FeedbackField
+            label="Prénom"
+            value={form.firstName}
+            onChange={(firstName) => set({ firstName })}
+            error={errors.firstName}
+            required
+          />
+          <FeedbackField
+            label="Nom"
+            value={form.lastName}
+            onChange={(lastName) => set({ lastName })}
+            error={errors.lastName}
+            required
+          />
+          <FeedbackField
+            label="Email"
+            type="email"
+            value={form.email}
+            onChange={(email) => set({ email })}
+            error={errors.email}
+            required
+          />
+          <FeedbackField
+            label="Téléphone"
+            type="tel"
+            value={form.phone}
+            onChange={(phone) => set({ phone })}
+            error={errors.phone}
+          />
         </form>
       </Dialog>
     </>

@@ -6,9 +6,18 @@ const days = (n: number) => `${formatOneDecimal(n)}\u00a0jour${n >= 2 ? 's' : ''
 /** The response indicator's three figures, as sentences (issue 12 §1). */
 export function indicatorTexts(i: ResponseIndicator) {
   return {
-    median: i.medianDays === null ? 'Pas encore de réponse sur 90\u00a0jours' : `Répond en ${days(i.medianDays)} (médiane sur 90\u00a0jours)`,
-    share: i.answeredWithinDelayShare === null ? null : `${Math.round(i.answeredWithinDelayShare * 100)}\u00a0% de réponses sous ${days(i.reminderDays)}`,
-    late: i.latePending === 0 ? 'Aucune prescription en retard' : `${i.latePending} prescription${i.latePending > 1 ? 's' : ''} sans réponse depuis plus de ${days(i.reminderDays)}`,
+    median:
+      i.medianDays === null
+        ? 'Pas encore de réponse sur 90\u00a0jours'
+        : `Répond en ${days(i.medianDays)} (médiane sur 90\u00a0jours)`,
+    share:
+      i.answeredWithinDelayShare === null
+        ? null
+        : `${Math.round(i.answeredWithinDelayShare * 100)}\u00a0% de réponses sous ${days(i.reminderDays)}`,
+    late:
+      i.latePending === 0
+        ? 'Aucune prescription en retard'
+        : `${i.latePending} prescription${i.latePending > 1 ? 's' : ''} sans réponse depuis plus de ${days(i.reminderDays)}`,
   }
 }
 
@@ -32,11 +41,17 @@ export function ResponseIndicatorCard({ indicator }: { indicator: ResponseIndica
         </div>
         <div>
           <dt className="text-slate-600">Réponses sous {days(indicator.reminderDays)}</dt>
-          <dd className="text-xl font-semibold">{indicator.answeredWithinDelayShare === null ? '–' : `${Math.round(indicator.answeredWithinDelayShare * 100)}\u00a0%`}</dd>
+          <dd className="text-xl font-semibold">
+            {indicator.answeredWithinDelayShare === null
+              ? '–'
+              : `${Math.round(indicator.answeredWithinDelayShare * 100)}\u00a0%`}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">Prescriptions en attente depuis plus de {days(indicator.reminderDays)}</dt>
-          <dd className={indicator.latePending ? 'text-xl font-semibold text-amber-900' : 'text-xl font-semibold'}>{indicator.latePending}</dd>
+          <dd className={indicator.latePending ? 'text-xl font-semibold text-amber-900' : 'text-xl font-semibold'}>
+            {indicator.latePending}
+          </dd>
         </div>
       </dl>
       <p className="sr-only">{[t.median, t.share, t.late].filter(Boolean).join('. ')}</p>

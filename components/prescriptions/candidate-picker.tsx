@@ -12,7 +12,15 @@ type Found = { id: string; name: string; detail: string }
  * The organisation's candidates, searched on the server (2+ characters or emptied, 750 ms debounce; the text
  * travels in a POST body, never in a URL), shown as a radio group: keyboard-usable and labelled.
  */
-export function CandidatePicker({ value, onChange, error }: { value: Found | null; onChange: (c: Found) => void; error?: string }) {
+export function CandidatePicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: Found | null
+  onChange: (c: Found) => void
+  error?: string
+}) {
   const id = useId()
   const [text, setText] = useState('')
   const [found, setFound] = useState<Found[] | null>(null)
@@ -59,14 +67,32 @@ export function CandidatePicker({ value, onChange, error }: { value: Found | nul
         />
       </div>
       <p className="sr-only" aria-live="polite">
-        {loading ? 'Recherche en cours' : found ? `${found.length} candidat${found.length > 1 ? 's' : ''} trouvé${found.length > 1 ? 's' : ''}` : ''}
+        {loading
+          ? 'Recherche en cours'
+          : found
+            ? `${found.length} candidat${found.length > 1 ? 's' : ''} trouvé${found.length > 1 ? 's' : ''}`
+            : ''}
       </p>
       <div className="max-h-52 overflow-y-auto rounded-md border border-slate-200">
-        {found && found.length === 0 && <p className="px-3 py-2 text-sm text-slate-600">Aucun candidat ne correspond à cette recherche.</p>}
+        {found && found.length === 0 && (
+          <p className="px-3 py-2 text-sm text-slate-600">Aucun candidat ne correspond à cette recherche.</p>
+        )}
         {!found && <p className="px-3 py-2 text-sm text-slate-600">Chargement…</p>}
         {found?.map((c) => (
-          <label key={c.id} className={clsx('flex cursor-pointer items-start gap-2 border-b border-slate-100 px-3 py-2 text-sm last:border-b-0', value?.id === c.id && 'bg-brand-50')}>
-            <input type="radio" name={`${id}-candidate`} className="mt-0.5 h-4 w-4 accent-brand-700" checked={value?.id === c.id} onChange={() => onChange(c)} />
+          <label
+            key={c.id}
+            className={clsx(
+              'flex cursor-pointer items-start gap-2 border-b border-slate-100 px-3 py-2 text-sm last:border-b-0',
+              value?.id === c.id && 'bg-brand-50',
+            )}
+          >
+            <input
+              type="radio"
+              name={`${id}-candidate`}
+              className="mt-0.5 h-4 w-4 accent-brand-700"
+              checked={value?.id === c.id}
+              onChange={() => onChange(c)}
+            />
             <span>
               <span className="font-medium">{c.name}</span>
               {c.detail && <span className="block text-xs text-slate-600">{c.detail}</span>}

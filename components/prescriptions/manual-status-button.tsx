@@ -48,7 +48,11 @@ export function ManualStatusButton({
         : form.state === 'REFUSED_STRUCTURE'
           ? { state: form.state, cause: form.cause }
           : {}
-    const result = await manualStatusAction(applyId, payload).catch(() => ({ ok: false as const, error: 'Le statut n’a pas pu être enregistré. Réessayez dans un instant.', fieldErrors: undefined }))
+    const result = await manualStatusAction(applyId, payload).catch(() => ({
+      ok: false as const,
+      error: 'Le statut n’a pas pu être enregistré. Réessayez dans un instant.',
+      fieldErrors: undefined,
+    }))
     setSending(false)
     if (result.ok) {
       toast.success('Statut de la prescription mis à jour.')
@@ -122,8 +126,21 @@ export function ManualStatusButton({
           </fieldset>
           {form.state === 'INTEGRATED_CANDIDATE' && (
             <div className="grid gap-4 sm:grid-cols-2">
-              <FeedbackField label="Date du 1er accueil" type="date" value={form.firstReceptionDate} onChange={(v) => set({ firstReceptionDate: v })} error={errors.firstReceptionDate} required />
-              <FeedbackField label="Date du bilan prévu" type="date" value={form.assessmentDate} onChange={(v) => set({ assessmentDate: v })} error={errors.assessmentDate} />
+              <FeedbackField
+                label="Date du 1er accueil"
+                type="date"
+                value={form.firstReceptionDate}
+                onChange={(v) => set({ firstReceptionDate: v })}
+                error={errors.firstReceptionDate}
+                required
+              />
+              <FeedbackField
+                label="Date du bilan prévu"
+                type="date"
+                value={form.assessmentDate}
+                onChange={(v) => set({ assessmentDate: v })}
+                error={errors.assessmentDate}
+              />
             </div>
           )}
           {form.state === 'REFUSED_STRUCTURE' && (

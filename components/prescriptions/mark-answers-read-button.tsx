@@ -19,8 +19,11 @@ export function MarkAnswersReadButton({ unread }: { unread: number }) {
       onClick={() =>
         start(async () => {
           const result = await markAnswersReadAction().catch(() => null)
-          if (!result?.ok) return void toast.error('Les réponses n’ont pas pu être marquées comme lues. Réessayez dans un instant.')
-          toast.success(result.count > 1 ? `${result.count} réponses marquées comme lues.` : 'Réponse marquée comme lue.')
+          if (!result?.ok)
+            return void toast.error('Les réponses n’ont pas pu être marquées comme lues. Réessayez dans un instant.')
+          toast.success(
+            result.count > 1 ? `${result.count} réponses marquées comme lues.` : 'Réponse marquée comme lue.',
+          )
           router.refresh()
         })
       }

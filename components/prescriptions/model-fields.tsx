@@ -25,11 +25,34 @@ export function ModelFields({
       {fields.map((field) => {
         const error = errors[`modelAnswers.${field.key}`]
         const value = answers[field.key] ?? (field.type === 'listMultiple' ? [] : '')
-        if (field.type === 'listMultiple') return <MultipleChoice key={field.key} field={field} value={value as string[]} onChange={(v) => onChange(field.key, v)} error={error} />
-        if (field.type === 'list' || field.type === 'bool') {
-          const options = field.type === 'bool' ? [{ value: 'oui', label: 'Oui' }, { value: 'non', label: 'Non' }] : field.options
+        if (field.type === 'listMultiple')
           return (
-            <FeedbackField key={field.key} label={field.label} as="select" value={value as string} onChange={(v) => onChange(field.key, v)} error={error} required={field.required}>
+            <MultipleChoice
+              key={field.key}
+              field={field}
+              value={value as string[]}
+              onChange={(v) => onChange(field.key, v)}
+              error={error}
+            />
+          )
+        if (field.type === 'list' || field.type === 'bool') {
+          const options =
+            field.type === 'bool'
+              ? [
+                  { value: 'oui', label: 'Oui' },
+                  { value: 'non', label: 'Non' },
+                ]
+              : field.options
+          return (
+            <FeedbackField
+              key={field.key}
+              label={field.label}
+              as="select"
+              value={value as string}
+              onChange={(v) => onChange(field.key, v)}
+              error={error}
+              required={field.required}
+            >
               <option value="">Choisir</option>
               {options.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -55,10 +78,24 @@ export function ModelFields({
   )
 }
 
-function MultipleChoice({ field, value, onChange, error }: { field: FupModelField; value: string[]; onChange: (v: string[]) => void; error?: string }) {
+function MultipleChoice({
+  field,
+  value,
+  onChange,
+  error,
+}: {
+  field: FupModelField
+  value: string[]
+  onChange: (v: string[]) => void
+  error?: string
+}) {
   const id = useId()
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined} className="flex flex-col gap-1">
+    <fieldset
+      aria-describedby={error ? `${id}-error` : undefined}
+      aria-invalid={error ? true : undefined}
+      className="flex flex-col gap-1"
+    >
       <legend className="text-sm font-medium text-slate-800">
         {field.label}
         {field.required && <span aria-hidden> *</span>}
@@ -70,7 +107,9 @@ function MultipleChoice({ field, value, onChange, error }: { field: FupModelFiel
               type="checkbox"
               className="h-4 w-4 accent-brand-700"
               checked={value.includes(o.value)}
-              onChange={() => onChange(value.includes(o.value) ? value.filter((v) => v !== o.value) : [...value, o.value])}
+              onChange={() =>
+                onChange(value.includes(o.value) ? value.filter((v) => v !== o.value) : [...value, o.value])
+              }
             />
             {o.label}
           </label>

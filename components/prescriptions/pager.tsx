@@ -3,7 +3,17 @@ import { buttonClass } from '@/components/ui/button'
 import { PAGE_SIZE } from '@/lib/constants'
 
 /** Previous / next page links (50 per page) that keep the other filters of the URL. */
-export function Pager({ page, total, href, label }: { page: number; total: number; href: (page: number) => string; label: string }) {
+export function Pager({
+  page,
+  total,
+  href,
+  label,
+}: {
+  page: number
+  total: number
+  href: (page: number) => string
+  label: string
+}) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
   if (pages <= 1) return null
   return (

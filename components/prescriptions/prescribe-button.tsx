@@ -43,7 +43,16 @@ export function PrescribeButton({
         <SpriteIcon name="send" />
         {label}
       </Button>
-      {opening > 0 && <PrescribeDialog key={opening} open={open} onOpenChange={setOpen} target={target} defaults={defaults} today={today} />}
+      {opening > 0 && (
+        <PrescribeDialog
+          key={opening}
+          open={open}
+          onOpenChange={setOpen}
+          target={target}
+          defaults={defaults}
+          today={today}
+        />
+      )}
     </>
   )
 }

@@ -15,7 +15,12 @@ import { CandidatePicker } from './candidate-picker'
 export type PrescribeTarget =
   | { kind: 'offer'; offer: { id: string; name: string; providerName: string } }
   /** Without `offers`, the dialog reads the organisation's open offers when it opens (prescribableOffersAction). */
-  | { kind: 'candidate'; candidate: { id: string; name: string }; offers?: { id: string; name: string; providerName: string }[]; offerId?: string }
+  | {
+      kind: 'candidate'
+      candidate: { id: string; name: string }
+      offers?: { id: string; name: string; providerName: string }[]
+      offerId?: string
+    }
 
 /**
  * Prescribing a candidate to a social offer: from the directory (the offer is chosen, the candidate is picked) or from
@@ -41,12 +46,21 @@ export function PrescribeDialog({
   const [candidate, setCandidate] = useState<{ id: string; name: string; detail: string } | null>(null)
   // From the diagnosis summary, the suggested offer comes chosen.
   const [offerId, setOfferId] = useState(target.kind === 'candidate' ? (target.offerId ?? '') : '')
-  const [form, setForm] = useState({ ...defaults, goal: '', validatePrescription: false, approveDemand: false, prescriptionDate: today })
+  const [form, setForm] = useState({
+    ...defaults,
+    goal: '',
+    validatePrescription: false,
+    approveDemand: false,
+    prescriptionDate: today,
+  })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [serverError, setServerError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
   // A corrected field loses its message at once; the others keep theirs until the next submission.
-  const clear = (...keys: string[]) => setErrors((e) => (keys.some((k) => k in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))) : e))
+  const clear = (...keys: string[]) =>
+    setErrors((e) =>
+      keys.some((k) => k in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))) : e,
+    )
   const set = (patch: Partial<typeof form>) => {
     setForm((f) => ({ ...f, ...patch }))
     clear(...Object.keys(patch))
@@ -66,7 +80,11 @@ export function PrescribeDialog({
         if (result.ok) setLoadedOffers(result.offers)
         else setServerError(result.error ?? 'Les offres n’ont pas pu être chargées.')
       })
-      .catch(() => current && setServerError('Les offres n’ont pas pu être chargées. Fermez la fenêtre et réessayez dans un instant.'))
+      .catch(
+        () =>
+          current &&
+          setServerError('Les offres n’ont pas pu être chargées. Fermez la fenêtre et réessayez dans un instant.'),
+      )
     return () => {
       current = false
     }
@@ -90,7 +108,10 @@ export function PrescribeDialog({
     }
   }, [chosenOffer])
 
-  const title = target.kind === 'offer' ? `Prescrire à l’offre « ${target.offer.name} »` : `Prescrire ${target.candidate.name} à une offre`
+  const title =
+    target.kind === 'offer'
+      ? `Prescrire à l’offre « ${target.offer.name} »`
+      : `Prescrire ${target.candidate.name} à une offre`
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
@@ -102,16 +123,27 @@ export function PrescribeDialog({
       manual,
       prescription: manual ? { prescriptionDate: form.prescriptionDate } : form,
       modelAnswers: manual ? undefined : answers,
-    }).catch(() => ({ ok: false as const, error: 'La prescription n’a pas pu être enregistrée. Réessayez dans un instant.', fieldErrors: undefined }))
+    }).catch(() => ({
+      ok: false as const,
+      error: 'La prescription n’a pas pu être enregistrée. Réessayez dans un instant.',
+      fieldErrors: undefined,
+    }))
     setSending(false)
     if (result.ok) {
-      toast.success(manual ? 'Prescription manuelle enregistrée.' : `Prescription envoyée au partenaire de l’offre « ${result.offerName} ».`)
+      toast.success(
+        manual
+          ? 'Prescription manuelle enregistrée.'
+          : `Prescription envoyée au partenaire de l’offre « ${result.offerName} ».`,
+      )
       onOpenChange(false)
       router.refresh()
       return
     }
     setErrors(result.fieldErrors ?? {})
-    setServerError(result.error ?? (result.fieldErrors && Object.keys(result.fieldErrors).length ? 'Corrigez les champs signalés.' : null))
+    setServerError(
+      result.error ??
+        (result.fieldErrors && Object.keys(result.fieldErrors).length ? 'Corrigez les champs signalés.' : null),
+    )
     if (result.error) toast.error(result.error)
   }
 
@@ -149,7 +181,10 @@ export function PrescribeDialog({
             error={err('candidateId')}
           />
         ) : (
-          <FeedbackField label="Offre sociale" as="select" value={offerId}
+          <FeedbackField
+            label="Offre sociale"
+            as="select"
+            value={offerId}
             onChange={(v) => {
               setOfferId(v)
               clear('offerId')
@@ -169,28 +204,75 @@ export function PrescribeDialog({
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium text-slate-800">Type de prescription</legend>
           <label className="flex items-start gap-2 text-sm">
-            <input type="radio" name={`${formId}-kind`} checked={!manual} onChange={() => setManual(false)} className="mt-0.5 h-4 w-4 accent-brand-700" />
+            <input
+              type="radio"
+              name={`${formId}-kind`}
+              checked={!manual}
+              onChange={() => setManual(false)}
+              className="mt-0.5 h-4 w-4 accent-brand-700"
+            />
             <span>
               Fiche de prescription
-              <span className="block text-xs text-slate-600">Le partenaire la reçoit par email et répond dans Passerelle.</span>
+              <span className="block text-xs text-slate-600">
+                Le partenaire la reçoit par email et répond dans Passerelle.
+              </span>
             </span>
           </label>
           <label className="flex items-start gap-2 text-sm">
-            <input type="radio" name={`${formId}-kind`} checked={manual} onChange={() => setManual(true)} className="mt-0.5 h-4 w-4 accent-brand-700" />
+            <input
+              type="radio"
+              name={`${formId}-kind`}
+              checked={manual}
+              onChange={() => setManual(true)}
+              className="mt-0.5 h-4 w-4 accent-brand-700"
+            />
             <span>
               Prescription manuelle
-              <span className="block text-xs text-slate-600">Le partenaire n’utilise pas Passerelle : vous mettrez à jour le statut depuis la fiche du candidat.</span>
+              <span className="block text-xs text-slate-600">
+                Le partenaire n’utilise pas Passerelle : vous mettrez à jour le statut depuis la fiche du candidat.
+              </span>
             </span>
           </label>
         </fieldset>
         {!manual && (
           <fieldset className="grid gap-4 md:grid-cols-2">
             <legend className="mb-2 text-base font-semibold">Prescripteur</legend>
-            <FeedbackField label="Référent RSA" value={form.rsaReferentName} onChange={(v) => set({ rsaReferentName: v })} error={err('rsaReferentName')} required />
-            <FeedbackField label="Structure" value={form.structure} onChange={(v) => set({ structure: v })} error={err('structure')} required />
-            <FeedbackField label="Email" type="email" value={form.email} onChange={(v) => set({ email: v })} error={err('email')} required />
-            <FeedbackField label="Téléphone" type="tel" value={form.phone} onChange={(v) => set({ phone: v })} error={err('phone')} />
-            <FeedbackField label="Adresse" value={form.address} onChange={(v) => set({ address: v })} error={err('address')} className="md:col-span-2" />
+            <FeedbackField
+              label="Référent RSA"
+              value={form.rsaReferentName}
+              onChange={(v) => set({ rsaReferentName: v })}
+              error={err('rsaReferentName')}
+              required
+            />
+            <FeedbackField
+              label="Structure"
+              value={form.structure}
+              onChange={(v) => set({ structure: v })}
+              error={err('structure')}
+              required
+            />
+            <FeedbackField
+              label="Email"
+              type="email"
+              value={form.email}
+              onChange={(v) => set({ email: v })}
+              error={err('email')}
+              required
+            />
+            <FeedbackField
+              label="Téléphone"
+              type="tel"
+              value={form.phone}
+              onChange={(v) => set({ phone: v })}
+              error={err('phone')}
+            />
+            <FeedbackField
+              label="Adresse"
+              value={form.address}
+              onChange={(v) => set({ address: v })}
+              error={err('address')}
+              className="md:col-span-2"
+            />
           </fieldset>
         )}
         {!manual && <GoalField value={form.goal} onChange={(goal) => set({ goal })} error={err('goal')} />}
@@ -205,12 +287,33 @@ export function PrescribeDialog({
             }}
           />
         )}
-        <FeedbackField label="Date de prescription" type="date" value={form.prescriptionDate} onChange={(v) => set({ prescriptionDate: v })} error={err('prescriptionDate')} required className="max-w-xs" />
+        <FeedbackField
+          label="Date de prescription"
+          type="date"
+          value={form.prescriptionDate}
+          onChange={(v) => set({ prescriptionDate: v })}
+          error={err('prescriptionDate')}
+          required
+          className="max-w-xs"
+        />
         {!manual && (
           <div className="flex flex-col gap-2">
-            <Consent checked={form.validatePrescription} onChange={(v) => set({ validatePrescription: v })} error={err('validatePrescription')} label="Je valide cette prescription" />
-            <Consent checked={form.approveDemand} onChange={(v) => set({ approveDemand: v })} error={err('approveDemand')} label="Le bénéficiaire a donné son accord pour cette demande" />
-            <p className="text-xs text-slate-600">Les informations du bénéficiaire (identité, coordonnées, numéros CAF et France Travail, champs personnalisés) sont reprises de sa fiche.</p>
+            <Consent
+              checked={form.validatePrescription}
+              onChange={(v) => set({ validatePrescription: v })}
+              error={err('validatePrescription')}
+              label="Je valide cette prescription"
+            />
+            <Consent
+              checked={form.approveDemand}
+              onChange={(v) => set({ approveDemand: v })}
+              error={err('approveDemand')}
+              label="Le bénéficiaire a donné son accord pour cette demande"
+            />
+            <p className="text-xs text-slate-600">
+              Les informations du bénéficiaire (identité, coordonnées, numéros CAF et France Travail, champs
+              personnalisés) sont reprises de sa fiche.
+            </p>
           </div>
         )}
       </form>
@@ -245,7 +348,17 @@ function GoalField({ value, onChange, error }: { value: string; onChange: (v: st
   )
 }
 
-function Consent({ checked, onChange, label, error }: { checked: boolean; onChange: (v: boolean) => void; label: string; error?: string }) {
+function Consent({
+  checked,
+  onChange,
+  label,
+  error,
+}: {
+  checked: boolean
+  onChange: (v: boolean) => void
+  label: string
+  error?: string
+}) {
   const id = useId()
   return (
     <div>

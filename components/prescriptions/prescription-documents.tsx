@@ -4,18 +4,36 @@ import { SpriteIcon } from '@/components/ui/sprite-icons'
  * The documents of a prescription: the sheet sent to the partner ('Fiche.pdf') and, once answered, the partner's
  * answered sheet; a manual prescription has none. Downloads go through /api/documents/{id} (tenant-checked).
  */
-export function PrescriptionDocuments({ row }: { row: { prescriptionDocumentId: string | null; answerDocumentId: string | null; hasFup: boolean; firstName: string; lastName: string } }) {
+export function PrescriptionDocuments({
+  row,
+}: {
+  row: {
+    prescriptionDocumentId: string | null
+    answerDocumentId: string | null
+    hasFup: boolean
+    firstName: string
+    lastName: string
+  }
+}) {
   if (!row.prescriptionDocumentId && !row.hasFup) return <em className="text-slate-600">Prescription manuelle</em>
   const who = `${row.firstName} ${row.lastName}`
   return (
     <span className="flex flex-col gap-1">
       {row.prescriptionDocumentId && (
-        <a href={`/api/documents/${row.prescriptionDocumentId}`} aria-label={`Fiche.pdf, prescription de ${who}`} className="inline-flex items-center gap-1">
+        <a
+          href={`/api/documents/${row.prescriptionDocumentId}`}
+          aria-label={`Fiche.pdf, prescription de ${who}`}
+          className="inline-flex items-center gap-1"
+        >
           <SpriteIcon name="file-text" className="shrink-0" /> Fiche.pdf
         </a>
       )}
       {row.answerDocumentId && (
-        <a href={`/api/documents/${row.answerDocumentId}`} aria-label={`Réponse du partenaire (PDF) pour ${who}`} className="inline-flex items-center gap-1">
+        <a
+          href={`/api/documents/${row.answerDocumentId}`}
+          aria-label={`Réponse du partenaire (PDF) pour ${who}`}
+          className="inline-flex items-center gap-1"
+        >
           <SpriteIcon name="file-text" className="shrink-0" /> Réponse du partenaire (PDF)
         </a>
       )}

@@ -20,7 +20,8 @@ export function OrientationDecision({ id, prescriberStructure }: { id: string; p
         Votre décision
       </h2>
       <p className="text-sm text-slate-700">
-        Acceptez pour créer la fiche du candidat&nbsp;: le formulaire de création s’ouvre rempli avec ces informations, vous le complétez. Ou refusez en indiquant pourquoi. {prescriberStructure} reçoit la réponse par email.
+        Acceptez pour créer la fiche du candidat&nbsp;: le formulaire de création s’ouvre rempli avec ces informations,
+        vous le complétez. Ou refusez en indiquant pourquoi. {prescriberStructure} reçoit la réponse par email.
       </p>
       <div className="flex flex-wrap gap-3">
         <Link href={`/v2/candidate/create?orientation=${id}`} className={buttonClass('primary')}>
@@ -51,8 +52,7 @@ function DeclineDialog({ id, onClose }: { id: string; onClose: () => void }) {
         if (outcome.fieldErrors?.reason) {
           setError(outcome.fieldErrors.reason)
           requestAnimationFrame(() => document.getElementById(fieldId)?.focus())
-        }
-        else toast.error(outcome.error)
+        } else toast.error(outcome.error)
         return
       }
       toast.success('Orientation refusée : le prescripteur est informé.'.replace(' :', '\u00a0:'))
@@ -82,7 +82,8 @@ function DeclineDialog({ id, onClose }: { id: string; onClose: () => void }) {
           Motif du refus
         </label>
         <p id={`${fieldId}-hint`} className="text-xs text-slate-600">
-          Il est envoyé au prescripteur par email&nbsp;: n’y écrivez pas le nom de la personne ni de détail sur sa situation.
+          Il est envoyé au prescripteur par email&nbsp;: n’y écrivez pas le nom de la personne ni de détail sur sa
+          situation.
         </p>
         <textarea
           id={fieldId}

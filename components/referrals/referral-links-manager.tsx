@@ -46,7 +46,11 @@ export function ReferralLinksManager({ links, canModify }: { links: LinkRow[]; c
       const disable = link.state !== 'disabled'
       const outcome = await setReferralLinkDisabledAction(link.id, disable)
       if (!outcome.ok) return void toast.error(outcome.error)
-      toast.success(disable ? `Le lien «\u00a0${link.label}\u00a0» est désactivé.` : `Le lien «\u00a0${link.label}\u00a0» est réactivé.`)
+      toast.success(
+        disable
+          ? `Le lien «\u00a0${link.label}\u00a0» est désactivé.`
+          : `Le lien «\u00a0${link.label}\u00a0» est réactivé.`,
+      )
       router.refresh()
     })
 
@@ -58,26 +62,40 @@ export function ReferralLinksManager({ links, canModify }: { links: LinkRow[]; c
         </div>
       )}
       {links.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">Aucun lien pour l’instant. Créez-en un par structure qui vous oriente des personnes.</p>
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">
+          Aucun lien pour l’instant. Créez-en un par structure qui vous oriente des personnes.
+        </p>
       ) : (
         <ul className="flex flex-col gap-3" aria-label="Liens d’orientation">
           {links.map((link) => (
             <li key={link.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
               <div className="flex flex-wrap items-center gap-2">
                 <h2 className="text-base font-semibold">{link.label}</h2>
-                <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATE_CLASS[link.state]}`}>{STATE_LABEL[link.state]}</span>
+                <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATE_CLASS[link.state]}`}>
+                  {STATE_LABEL[link.state]}
+                </span>
               </div>
               <p className="break-all font-mono text-xs text-slate-700">{link.url}</p>
               <p className="text-sm text-slate-700">
-                Orientations envoyées à {link.notifyEmail} · {link.orientations} reçue{link.orientations > 1 ? 's' : ''} · créé le {link.createdOn}
+                Orientations envoyées à {link.notifyEmail} · {link.orientations} reçue{link.orientations > 1 ? 's' : ''}{' '}
+                · créé le {link.createdOn}
                 {link.validUntil ? ` · valable jusqu’au ${link.validUntil}` : ''}
               </p>
               <div className="flex flex-wrap gap-2">
-                <Button variant="secondary" onClick={() => copy(link.url)} aria-label={`Copier le lien «\u00a0${link.label}\u00a0»`}>
+                <Button
+                  variant="secondary"
+                  onClick={() => copy(link.url)}
+                  aria-label={`Copier le lien «\u00a0${link.label}\u00a0»`}
+                >
                   Copier le lien
                 </Button>
                 {canModify && (
-                  <Button variant="secondary" disabled={pending} onClick={() => toggle(link)} aria-label={`${link.state === 'disabled' ? 'Réactiver' : 'Désactiver'} le lien «\u00a0${link.label}\u00a0»`}>
+                  <Button
+                    variant="secondary"
+                    disabled={pending}
+                    onClick={() => toggle(link)}
+                    aria-label={`${link.state === 'disabled' ? 'Réactiver' : 'Désactiver'} le lien «\u00a0${link.label}\u00a0»`}
+                  >
                     {link.state === 'disabled' ? 'Réactiver' : 'Désactiver'}
                   </Button>
                 )}
@@ -107,7 +125,9 @@ function NewLinkDialog({ onClose }: { onClose: () => void }) {
         if (!outcome.fieldErrors) toast.error(outcome.error)
         return
       }
-      toast.success(`Le lien «\u00a0${values.label.trim()}\u00a0» est créé\u00a0: copiez-le et transmettez-le à la structure.`)
+      toast.success(
+        `Le lien «\u00a0${values.label.trim()}\u00a0» est créé\u00a0: copiez-le et transmettez-le à la structure.`,
+      )
       onClose()
       router.refresh()
     })
@@ -129,7 +149,9 @@ function NewLinkDialog({ onClose }: { onClose: () => void }) {
       open
       onOpenChange={(open) => !open && onClose()}
       title="Nouveau lien d’orientation"
-      description={'Le lien est personnel à la structure qui le reçoit. Les orientations arrivent dans «\u00a0Orientations reçues\u00a0», et un email prévient l’adresse choisie, sans les données de la personne.'}
+      description={
+        'Le lien est personnel à la structure qui le reçoit. Les orientations arrivent dans «\u00a0Orientations reçues\u00a0», et un email prévient l’adresse choisie, sans les données de la personne.'
+      }
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -142,8 +164,20 @@ function NewLinkDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label="Nom du lien" hint={'La structure à qui vous le donnez, par exemple «\u00a0CCAS de Dieppe\u00a0».'} required maxLength={100} {...field('label')} />
-        <Field label="Email qui reçoit les orientations" type="email" autoComplete="email" required {...field('notifyEmail')} />
+        <Field
+          label="Nom du lien"
+          hint={'La structure à qui vous le donnez, par exemple «\u00a0CCAS de Dieppe\u00a0».'}
+          required
+          maxLength={100}
+          {...field('label')}
+        />
+        <Field
+          label="Email qui reçoit les orientations"
+          type="email"
+          autoComplete="email"
+          required
+          {...field('notifyEmail')}
+        />
         <Field label="Valable jusqu’au (facultatif)" type="date" {...field('expiresOn')} />
       </form>
     </Dialog>

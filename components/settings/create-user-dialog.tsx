@@ -32,14 +32,51 @@ export function CreateUserDialog() {
       >
         <form action={action} className="flex flex-col gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Prénom" name="firstName" autoComplete="off" required error={errors.firstName} defaultValue={v.firstName ?? ''} />
-            <Field label="Nom" name="lastName" autoComplete="off" required error={errors.lastName} defaultValue={v.lastName ?? ''} />
+            <Field
+              label="Prénom"
+              name="firstName"
+              autoComplete="off"
+              required
+              error={errors.firstName}
+              defaultValue={v.firstName ?? ''}
+            />
+            <Field
+              label="Nom"
+              name="lastName"
+              autoComplete="off"
+              required
+              error={errors.lastName}
+              defaultValue={v.lastName ?? ''}
+            />
           </div>
-          <Field label="Adresse email" name="email" type="email" autoComplete="off" required error={errors.email} defaultValue={v.email ?? ''} />
-           <Field label="Téléphone (facultatif)" name="phone" type="tel" autoComplete="off" error={errors.phone} hint="Par exemple 06 12 34 56 78" defaultValue={v.phone ?? ''} />
-          <SelectField label="Rôle" name="role" defaultValue={v.role ?? 'counsellor'} options={ORGANISATION_ROLE_OPTIONS} error={errors.role} />
+          <Field
+            label="Adresse email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            required
+            error={errors.email}
+            defaultValue={v.email ?? ''}
+          />
+          <Field
+            label="Téléphone (facultatif)"
+            name="phone"
+            type="tel"
+            autoComplete="off"
+            error={errors.phone}
+            hint="Par exemple 06 12 34 56 78"
+            defaultValue={v.phone ?? ''}
+          />
+          <SelectField
+            label="Rôle"
+            name="role"
+            defaultValue={v.role ?? 'counsellor'}
+            options={ORGANISATION_ROLE_OPTIONS}
+            error={errors.role}
+          />
           <p className="text-xs text-slate-600">
-            Les administrateurs et les référents donnent un code de vérification à chaque connexion (double authentification).
+            Les administrateurs et les référents donnent un code de vérification à chaque connexion (double
+            authentification).
           </p>
           <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
             <Button variant="secondary" onClick={() => setOpen(false)}>

@@ -7,7 +7,12 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Dialog } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import type { SettingsFormState } from '@/lib/settings/actions'
-import { archiveCustomFieldAction, createCustomFieldAction, moveCustomFieldAction, updateCustomFieldAction } from '@/lib/settings/custom-field-actions'
+import {
+  archiveCustomFieldAction,
+  createCustomFieldAction,
+  moveCustomFieldAction,
+  updateCustomFieldAction,
+} from '@/lib/settings/custom-field-actions'
 import { formatDate } from '@/lib/format'
 import { FIELD_TYPE_LABELS } from '@/lib/labels'
 import { SelectField } from './select-field'
@@ -45,11 +50,21 @@ export function CustomFieldsManager({ active, archived }: { active: FieldRow[]; 
             <caption className="sr-only">Champs personnalisés, dans l’ordre du formulaire</caption>
             <thead className="bg-slate-100">
               <tr>
-                <th scope="col" className="px-4 py-2">Ordre</th>
-                <th scope="col" className="px-4 py-2">Champ</th>
-                <th scope="col" className="hidden px-4 py-2 md:table-cell">Type</th>
-                <th scope="col" className="hidden px-4 py-2 md:table-cell">Obligatoire</th>
-                <th scope="col" className="hidden px-4 py-2 md:table-cell">Valeurs saisies</th>
+                <th scope="col" className="px-4 py-2">
+                  Ordre
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Champ
+                </th>
+                <th scope="col" className="hidden px-4 py-2 md:table-cell">
+                  Type
+                </th>
+                <th scope="col" className="hidden px-4 py-2 md:table-cell">
+                  Obligatoire
+                </th>
+                <th scope="col" className="hidden px-4 py-2 md:table-cell">
+                  Valeurs saisies
+                </th>
                 <th scope="col" className="px-4 py-2">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -68,13 +83,16 @@ export function CustomFieldsManager({ active, archived }: { active: FieldRow[]; 
           <h2 id="archived-fields" className="text-lg font-semibold text-slate-900">
             Champs archivés
           </h2>
-          <p className="text-sm text-slate-600">Ils ne sont plus dans les formulaires&nbsp;; les valeurs déjà saisies restent dans la fiche des candidats.</p>
+          <p className="text-sm text-slate-600">
+            Ils ne sont plus dans les formulaires&nbsp;; les valeurs déjà saisies restent dans la fiche des candidats.
+          </p>
           <ul className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
             {archived.map((f) => (
               <li key={f.id} className="flex flex-wrap justify-between gap-2 px-4 py-2">
                 <span className="font-medium text-slate-900">{f.label}</span>
                 <span className="text-slate-600">
-                  {FIELD_TYPE_LABELS[f.type]} · {count(f.withValues)} avec une valeur · archivé le {formatDate(f.archivedAt)}
+                  {FIELD_TYPE_LABELS[f.type]} · {count(f.withValues)} avec une valeur · archivé le{' '}
+                  {formatDate(f.archivedAt)}
                 </span>
               </li>
             ))}
@@ -90,23 +108,40 @@ function ActiveRow({ field, first, last }: { field: FieldRow; first: boolean; la
   const [state, setState] = useState<SettingsFormState>({})
   const [confirming, setConfirming] = useState(false)
   useSettingsToast(state, () => setConfirming(false))
-  const move = (direction: 'up' | 'down') => start(async () => setState(await moveCustomFieldAction(field.id, direction)))
+  const move = (direction: 'up' | 'down') =>
+    start(async () => setState(await moveCustomFieldAction(field.id, direction)))
   const archive = () => start(async () => setState(await archiveCustomFieldAction(field.id, true)))
   return (
     <tr className="border-t border-slate-100 align-top">
       <td className="px-4 py-2">
         <div className="flex flex-col gap-1 sm:flex-row">
-          <Button variant="ghost" className="px-2" aria-label={`Monter « ${field.label} »`} disabled={first || pending} onClick={() => move('up')}>
+          <Button
+            variant="ghost"
+            className="px-2"
+            aria-label={`Monter « ${field.label} »`}
+            disabled={first || pending}
+            onClick={() => move('up')}
+          >
             <ArrowUp className="h-4 w-4" aria-hidden />
           </Button>
-          <Button variant="ghost" className="px-2" aria-label={`Descendre « ${field.label} »`} disabled={last || pending} onClick={() => move('down')}>
+          <Button
+            variant="ghost"
+            className="px-2"
+            aria-label={`Descendre « ${field.label} »`}
+            disabled={last || pending}
+            onClick={() => move('down')}
+          >
             <ArrowDown className="h-4 w-4" aria-hidden />
           </Button>
         </div>
       </td>
       <th scope="row" className="px-4 py-2 font-medium text-slate-900">
         {field.label}
-        {isList(field.type) && <span className="block text-xs font-normal text-slate-600">{field.options.map((o) => o.label).join(' · ')}</span>}
+        {isList(field.type) && (
+          <span className="block text-xs font-normal text-slate-600">
+            {field.options.map((o) => o.label).join(' · ')}
+          </span>
+        )}
         {/* On a phone, the three columns below are this line. */}
         <span className="block text-xs font-normal text-slate-600 md:hidden">
           {FIELD_TYPE_LABELS[field.type]} · {field.required ? 'obligatoire' : 'facultatif'} · {count(field.withValues)}
@@ -158,15 +193,39 @@ function FieldDialog({ field }: { field?: FieldRow }) {
           'Ajouter un champ'
         )}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title={title} description="Le champ s’ajoute au formulaire de création et de modification des candidats.">
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={title}
+        description="Le champ s’ajoute au formulaire de création et de modification des candidats."
+      >
         {/* A new form for each answer: it shows what was sent, with the errors (React resets a form after its action). */}
-        <FieldForm key={JSON.stringify(state)} field={field} state={state} formAction={formAction} pending={pending} onCancel={() => setOpen(false)} />
+        <FieldForm
+          key={JSON.stringify(state)}
+          field={field}
+          state={state}
+          formAction={formAction}
+          pending={pending}
+          onCancel={() => setOpen(false)}
+        />
       </Dialog>
     </>
   )
 }
 
-function FieldForm({ field, state, formAction, pending, onCancel }: { field?: FieldRow; state: SettingsFormState; formAction: (formData: FormData) => void; pending: boolean; onCancel: () => void }) {
+function FieldForm({
+  field,
+  state,
+  formAction,
+  pending,
+  onCancel,
+}: {
+  field?: FieldRow
+  state: SettingsFormState
+  formAction: (formData: FormData) => void
+  pending: boolean
+  onCancel: () => void
+}) {
   const errors = state.fieldErrors ?? {}
   const v = state.values ?? {}
   const [type, setType] = useState(field?.type ?? v.type ?? 'text')
@@ -174,13 +233,29 @@ function FieldForm({ field, state, formAction, pending, onCancel }: { field?: Fi
   const requiredId = useId()
   return (
     <form action={formAction} className="flex flex-col gap-4" noValidate>
-      <Field label="Libellé" name="label" required maxLength={100} autoComplete="off" defaultValue={v.label ?? field?.label ?? ''} error={errors.label} />
+      <Field
+        label="Libellé"
+        name="label"
+        required
+        maxLength={100}
+        autoComplete="off"
+        defaultValue={v.label ?? field?.label ?? ''}
+        error={errors.label}
+      />
       {field ? (
         <p className="text-sm text-slate-700">
-          Type&nbsp;: {FIELD_TYPE_LABELS[field.type]} <span className="text-slate-600">(il ne change plus une fois le champ créé)</span>
+          Type&nbsp;: {FIELD_TYPE_LABELS[field.type]}{' '}
+          <span className="text-slate-600">(il ne change plus une fois le champ créé)</span>
         </p>
       ) : (
-        <SelectField label="Type" name="type" defaultValue={type} onChange={(e) => setType(e.target.value)} options={TYPE_OPTIONS} error={errors.type} />
+        <SelectField
+          label="Type"
+          name="type"
+          defaultValue={type}
+          onChange={(e) => setType(e.target.value)}
+          options={TYPE_OPTIONS}
+          error={errors.type}
+        />
       )}
       {isList(type) && (
         <div className="flex flex-col gap-1">
@@ -207,7 +282,13 @@ function FieldForm({ field, state, formAction, pending, onCancel }: { field?: Fi
         </div>
       )}
       <div className="flex items-center gap-2">
-        <input id={requiredId} type="checkbox" name="required" defaultChecked={state.values ? v.required === 'on' : field?.required} className="h-4 w-4 accent-brand-700" />
+        <input
+          id={requiredId}
+          type="checkbox"
+          name="required"
+          defaultChecked={state.values ? v.required === 'on' : field?.required}
+          className="h-4 w-4 accent-brand-700"
+        />
         <label htmlFor={requiredId} className="text-sm text-slate-800">
           Obligatoire à la création et à la modification d’un candidat
         </label>

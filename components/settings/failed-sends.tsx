@@ -16,7 +16,11 @@ const MAIL_KINDS: Record<string, string> = {
 }
 
 /** An attempt that may have reached the provider, its answer lost: a person checks with the recipient, then decides. */
-const UNKNOWN_FATE = 'sort inconnu : l’envoi a été interrompu, le destinataire l’a peut-être reçu ; vérifiez avant de renvoyer'.replace(/ ([:;])/g, '\u00a0$1')
+const UNKNOWN_FATE =
+  'sort inconnu : l’envoi a été interrompu, le destinataire l’a peut-être reçu ; vérifiez avant de renvoyer'.replace(
+    / ([:;])/g,
+    '\u00a0$1',
+  )
 
 /** /v2/settings: what the job queue gave up on, so that an administrator sees it and can act. */
 export async function FailedSends({ organisationId }: { organisationId: string }) {
@@ -28,11 +32,14 @@ export async function FailedSends({ organisationId }: { organisationId: string }
           Envois en échec
         </h2>
         <p className="text-sm text-slate-600">
-          Les emails et SMS que la file d’envoi n’a pas pu remettre après plusieurs essais, ou dont le sort est inconnu, sur les {FAILED_SENDS_DAYS} derniers jours.
+          Les emails et SMS que la file d’envoi n’a pas pu remettre après plusieurs essais, ou dont le sort est inconnu,
+          sur les {FAILED_SENDS_DAYS} derniers jours.
         </p>
       </div>
       {mails.length === 0 && sms.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-700">Aucun envoi en échec : tout est parti.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-700">
+          Aucun envoi en échec : tout est parti.
+        </p>
       ) : (
         <>
           {mails.length > 0 && (

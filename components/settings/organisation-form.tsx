@@ -22,7 +22,13 @@ type Organisation = {
 const WEEKDAYS = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche']
 
 /** The administrator's organisation: name, address, the second factor for everyone, the prescriptions' reminder delay, the SMS hours. */
-export function OrganisationForm({ organisation, retentionPreview }: { organisation: Organisation; retentionPreview: string }) {
+export function OrganisationForm({
+  organisation,
+  retentionPreview,
+}: {
+  organisation: Organisation
+  retentionPreview: string
+}) {
   const [state, action, pending] = useActionState<SettingsFormState, FormData>(updateOrganisationAction, {})
   useSettingsToast(state)
   const errors = state.fieldErrors ?? {}
@@ -51,8 +57,19 @@ export function OrganisationForm({ organisation, retentionPreview }: { organisat
   const twoFactorId = useId()
   const addressId = useId()
   return (
-    <form action={action} className="flex max-w-2xl flex-col gap-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" noValidate>
-      <Field label="Nom de l’organisation" name="name" defaultValue={current.name} required error={errors.name} autoComplete="organization" />
+    <form
+      action={action}
+      className="flex max-w-2xl flex-col gap-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+      noValidate
+    >
+      <Field
+        label="Nom de l’organisation"
+        name="name"
+        defaultValue={current.name}
+        required
+        error={errors.name}
+        autoComplete="organization"
+      />
       <div className="flex flex-col gap-1">
         <label htmlFor={addressId} className="text-sm font-medium text-slate-800">
           Adresse
@@ -89,8 +106,8 @@ export function OrganisationForm({ organisation, retentionPreview }: { organisat
             Double authentification obligatoire
           </label>
           <p id={`${twoFactorId}-hint`} className="text-xs text-slate-600">
-            Chaque utilisateur de l’organisation donne un code (email ou application) à chaque connexion, à partir de sa prochaine connexion. Les
-            administrateurs et les référents le donnent déjà.
+            Chaque utilisateur de l’organisation donne un code (email ou application) à chaque connexion, à partir de sa
+            prochaine connexion. Les administrateurs et les référents le donnent déjà.
           </p>
         </div>
       </div>
@@ -141,19 +158,45 @@ export function OrganisationForm({ organisation, retentionPreview }: { organisat
           {retentionPreview}
         </p>
       </div>
-      <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-4" aria-describedby={`${daysErrorId}-hint${errors.smsDays ? ` ${daysErrorId}` : ''}`}>
+      <fieldset
+        className="flex flex-col gap-3 rounded-md border border-slate-200 p-4"
+        aria-describedby={`${daysErrorId}-hint${errors.smsDays ? ` ${daysErrorId}` : ''}`}
+      >
         <legend className="px-1 text-sm font-semibold text-slate-900">Horaires d’envoi des SMS</legend>
         <p id={`${daysErrorId}-hint`} className="text-xs text-slate-600">
-          Heure de Paris. Un SMS écrit en dehors de ces horaires part au début de la plage suivante (8 h – 20 h, du lundi au samedi, par défaut).
+          Heure de Paris. Un SMS écrit en dehors de ces horaires part au début de la plage suivante (8 h – 20 h, du
+          lundi au samedi, par défaut).
         </p>
         <div className="flex flex-wrap gap-4">
-          <Field label="Début des envois" name="smsStart" type="time" defaultValue={current.smsStart} required error={errors.smsStart} className="w-40" />
-          <Field label="Fin des envois" name="smsEnd" type="time" defaultValue={current.smsEnd} required error={errors.smsEnd} className="w-40" />
+          <Field
+            label="Début des envois"
+            name="smsStart"
+            type="time"
+            defaultValue={current.smsStart}
+            required
+            error={errors.smsStart}
+            className="w-40"
+          />
+          <Field
+            label="Fin des envois"
+            name="smsEnd"
+            type="time"
+            defaultValue={current.smsEnd}
+            required
+            error={errors.smsEnd}
+            className="w-40"
+          />
         </div>
         <div className="flex flex-wrap gap-x-4 gap-y-2" role="group" aria-label="Jours d’envoi">
           {WEEKDAYS.map((label, i) => (
             <label key={label} className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" name="smsDays" value={i + 1} defaultChecked={current.smsDays.includes(i + 1)} className="h-4 w-4 accent-brand-700" />
+              <input
+                type="checkbox"
+                name="smsDays"
+                value={i + 1}
+                defaultChecked={current.smsDays.includes(i + 1)}
+                className="h-4 w-4 accent-brand-700"
+              />
               {label}
             </label>
           ))}

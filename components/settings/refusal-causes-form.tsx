@@ -36,13 +36,21 @@ export function RefusalCausesForm({ causes }: { causes: OrganisationCause[] }) {
                 <td className="px-4 py-2">
                   <input type="hidden" name="code" value={cause.code} />
                   <Field
-                    label={cause.defaultLabel ? `Motif\u00a0: ${cause.defaultLabel}` : `Motif de l’organisation n°\u00a0${i + 1 - 6}`}
+                    label={
+                      cause.defaultLabel
+                        ? `Motif\u00a0: ${cause.defaultLabel}`
+                        : `Motif de l’organisation n°\u00a0${i + 1 - 6}`
+                    }
                     name="label"
                     maxLength={100}
                     autoComplete="off"
                     defaultValue={v[`label:${cause.code}`] ?? cause.label}
                     error={errors[`causes.${i}.label`]}
-                    hint={cause.defaultLabel && cause.label !== cause.defaultLabel ? `Libellé d’origine\u00a0: ${cause.defaultLabel}` : undefined}
+                    hint={
+                      cause.defaultLabel && cause.label !== cause.defaultLabel
+                        ? `Libellé d’origine\u00a0: ${cause.defaultLabel}`
+                        : undefined
+                    }
                   />
                 </td>
                 <td className="px-4 py-2 pt-9">
@@ -75,7 +83,9 @@ export function RefusalCausesForm({ causes }: { causes: OrganisationCause[] }) {
           {state.error}
         </p>
       )}
-      <p className="text-sm text-slate-600">Un motif retiré n’est plus proposé&nbsp;; les réponses qui l’ont déjà reçu gardent son libellé.</p>
+      <p className="text-sm text-slate-600">
+        Un motif retiré n’est plus proposé&nbsp;; les réponses qui l’ont déjà reçu gardent son libellé.
+      </p>
       <div>
         <Button type="submit" disabled={pending}>
           {pending ? 'Enregistrement…' : 'Enregistrer les motifs'}

@@ -8,7 +8,11 @@ export function SelectField({
   options,
   className,
   ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; options: { value: string; label: string }[] }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string
+  error?: string
+  options: { value: string; label: string }[]
+}) {
   const id = useId()
   return (
     <div className={clsx('flex flex-col gap-1', className)}>

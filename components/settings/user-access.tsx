@@ -4,7 +4,12 @@ import { useState, useTransition } from 'react'
 import { toast } from '@/components/ui/toast'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { resendInvitationAction, resetSecondFactorAction, setUserDisabledAction, type SettingsFormState } from '@/lib/settings/actions'
+import {
+  resendInvitationAction,
+  resetSecondFactorAction,
+  setUserDisabledAction,
+  type SettingsFormState,
+} from '@/lib/settings/actions'
 
 function notify(result: SettingsFormState) {
   if (result.ok) toast.success(result.message ?? 'C’est fait.')
@@ -12,7 +17,17 @@ function notify(result: SettingsFormState) {
 }
 
 /** Disable (ends every session at once) or enable the account; send a new invitation link. */
-export function UserAccess({ userId, disabled, self, hasPassword }: { userId: string; disabled: boolean; self: boolean; hasPassword: boolean }) {
+export function UserAccess({
+  userId,
+  disabled,
+  self,
+  hasPassword,
+}: {
+  userId: string
+  disabled: boolean
+  self: boolean
+  hasPassword: boolean
+}) {
   const [confirming, setConfirming] = useState(false)
   const [pending, start] = useTransition()
   const run = (work: () => Promise<SettingsFormState>) =>
@@ -28,7 +43,11 @@ export function UserAccess({ userId, disabled, self, hasPassword }: { userId: st
       </p>
       <div className="flex flex-wrap gap-2">
         {disabled ? (
-          <Button variant="secondary" disabled={pending} onClick={() => run(() => setUserDisabledAction(userId, false))}>
+          <Button
+            variant="secondary"
+            disabled={pending}
+            onClick={() => run(() => setUserDisabledAction(userId, false))}
+          >
             Réactiver le compte
           </Button>
         ) : self ? (

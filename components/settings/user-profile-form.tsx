@@ -19,10 +19,37 @@ export function UserProfileForm({ user, self }: { user: Profile; self: boolean }
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Prénom" name="firstName" defaultValue={v.firstName ?? user.firstName} required error={errors.firstName} autoComplete="off" />
-        <Field label="Nom" name="lastName" defaultValue={v.lastName ?? user.lastName} required error={errors.lastName} autoComplete="off" />
-        <Field label="Adresse email" name="email" defaultValue={user.email} readOnly hint="L’adresse de connexion ne se modifie pas ici." />
-        <Field label="Téléphone (facultatif)" name="phone" type="tel" defaultValue={v.phone ?? user.phone ?? ''} error={errors.phone} autoComplete="off" />
+        <Field
+          label="Prénom"
+          name="firstName"
+          defaultValue={v.firstName ?? user.firstName}
+          required
+          error={errors.firstName}
+          autoComplete="off"
+        />
+        <Field
+          label="Nom"
+          name="lastName"
+          defaultValue={v.lastName ?? user.lastName}
+          required
+          error={errors.lastName}
+          autoComplete="off"
+        />
+        <Field
+          label="Adresse email"
+          name="email"
+          defaultValue={user.email}
+          readOnly
+          hint="L’adresse de connexion ne se modifie pas ici."
+        />
+        <Field
+          label="Téléphone (facultatif)"
+          name="phone"
+          type="tel"
+          defaultValue={v.phone ?? user.phone ?? ''}
+          error={errors.phone}
+          autoComplete="off"
+        />
         <SelectField
           label="Rôle"
           name="role"

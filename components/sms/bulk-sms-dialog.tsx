@@ -26,7 +26,15 @@ const SKIP_REASONS: Record<string, string> = {
  * send runs in the background — the dialog follows its progress and ends with the report: sent, skipped (no mobile,
  * opted out) and failed, each candidate named.
  */
-export function BulkSmsDialog({ ids, templates, onClose }: { ids: string[]; templates: ComposerTemplate[]; onClose: () => void }) {
+export function BulkSmsDialog({
+  ids,
+  templates,
+  onClose,
+}: {
+  ids: string[]
+  templates: ComposerTemplate[]
+  onClose: () => void
+}) {
   const [templateId, setTemplateId] = useState('')
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -67,9 +75,17 @@ export function BulkSmsDialog({ ids, templates, onClose }: { ids: string[]; temp
     setError(null)
     try {
       const result = await bulkSmsAction({ candidateIds: ids, text, templateId: templateId || null })
-      if (!result.ok) return setError(Object.values(result.fieldErrors ?? {})[0] ?? result.error ?? 'Les SMS n’ont pas pu être envoyés.')
+      if (!result.ok)
+        return setError(
+          Object.values(result.fieldErrors ?? {})[0] ?? result.error ?? 'Les SMS n’ont pas pu être envoyés.',
+        )
       setBatchId(result.batchId)
-      toast.success(`${candidatesLabel(result.queued)} : SMS en cours d’envoi.`, result.skipped ? { description: `${candidatesLabel(result.skipped)} ignoré${result.skipped > 1 ? 's' : ''}.` } : undefined)
+      toast.success(
+        `${candidatesLabel(result.queued)} : SMS en cours d’envoi.`,
+        result.skipped
+          ? { description: `${candidatesLabel(result.skipped)} ignoré${result.skipped > 1 ? 's' : ''}.` }
+          : undefined,
+      )
     } catch {
       setError('Les SMS n’ont pas pu être envoyés. Vérifiez votre connexion et réessayez.')
     } finally {
@@ -78,7 +94,13 @@ export function BulkSmsDialog({ ids, templates, onClose }: { ids: string[]; temp
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Envoyer un SMS" description={`À ${candidatesLabel(ids.length)} sélectionné${ids.length > 1 ? 's' : ''}.`} wide>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Envoyer un SMS"
+      description={`À ${candidatesLabel(ids.length)} sélectionné${ids.length > 1 ? 's' : ''}.`}
+      wide
+    >
       {!batchId ? (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <SmsTextFields
@@ -95,14 +117,17 @@ export function BulkSmsDialog({ ids, templates, onClose }: { ids: string[]; temp
             rows={5}
             error={error}
             help={
-                <p className="text-xs text-slate-600">
-                  Variables, complétées pour chaque candidat : {Object.keys(TEMPLATE_VARIABLES).map((v) => `{${v}}`).join(', ')}
-                </p>
+              <p className="text-xs text-slate-600">
+                Variables, complétées pour chaque candidat :{' '}
+                {Object.keys(TEMPLATE_VARIABLES)
+                  .map((v) => `{${v}}`)
+                  .join(', ')}
+              </p>
             }
           />
           <p className="text-xs text-slate-600">
-            Les candidats sans mobile ou désinscrits (STOP) sont ignorés et nommés dans le compte rendu. Hors des horaires d’envoi de votre organisation, les SMS
-            partent au début de la plage suivante.
+            Les candidats sans mobile ou désinscrits (STOP) sont ignorés et nommés dans le compte rendu. Hors des
+            horaires d’envoi de votre organisation, les SMS partent au début de la plage suivante.
           </p>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
@@ -126,17 +151,31 @@ function BatchReport({ progress, onClose }: { progress: BatchProgress | null; on
   const handled = counts.sent + counts.failed + counts.skipped + counts.scheduled
   const groups = [
     { key: 'sent', title: `Envoyés (${counts.sent})`, rows: progress.rows.filter((r) => r.outcome === 'sent') },
-    { key: 'skipped', title: `Ignorés (${counts.skipped})`, rows: progress.rows.filter((r) => r.outcome === 'skipped') },
+    {
+      key: 'skipped',
+      title: `Ignorés (${counts.skipped})`,
+      rows: progress.rows.filter((r) => r.outcome === 'skipped'),
+    },
     { key: 'failed', title: `En échec (${counts.failed})`, rows: progress.rows.filter((r) => r.outcome === 'failed') },
-    { key: 'pending', title: `Programmés ou en cours (${counts.pending + counts.scheduled})`, rows: progress.rows.filter((r) => r.outcome === 'pending') },
+    {
+      key: 'pending',
+      title: `Programmés ou en cours (${counts.pending + counts.scheduled})`,
+      rows: progress.rows.filter((r) => r.outcome === 'pending'),
+    },
   ].filter((g) => g.rows.length > 0)
   return (
     <div className="flex flex-col gap-4">
       <div>
         <p role="status" className="text-sm font-medium text-slate-900">
-          {progress.done ? 'Envoi terminé.' : 'Envoi en cours…'} {handled.toLocaleString('fr-FR')} sur {requested.toLocaleString('fr-FR')} traités.
+          {progress.done ? 'Envoi terminé.' : 'Envoi en cours…'} {handled.toLocaleString('fr-FR')} sur{' '}
+          {requested.toLocaleString('fr-FR')} traités.
         </p>
-        <progress className="mt-2 h-2 w-full accent-brand-700" max={requested} value={handled} aria-label="Progression de l’envoi" />
+        <progress
+          className="mt-2 h-2 w-full accent-brand-700"
+          max={requested}
+          value={handled}
+          aria-label="Progression de l’envoi"
+        />
       </div>
       {groups.map((g) => (
         <section key={g.key} aria-labelledby={`batch-${g.key}`}>

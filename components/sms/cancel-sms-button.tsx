@@ -28,7 +28,11 @@ export function CancelSmsButton({ messageId, when }: { messageId: string; when: 
   }
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="text-xs font-medium text-red-800 underline underline-offset-2 hover:text-red-900">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="text-xs font-medium text-red-800 underline underline-offset-2 hover:text-red-900"
+      >
         Annuler l’envoi<span className="sr-only"> du SMS programmé pour le {when}</span>
       </button>
       <ConfirmDialog

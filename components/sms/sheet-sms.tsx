@@ -18,14 +18,32 @@ import { RefreshWhilePending } from './refresh-while-pending'
 import { templateValues } from '@/lib/sms/template-variables'
 import { SmsComposer } from './sms-composer'
 
-const STATUS_ICON = { queued: Clock, sending: Send, sent: Send, delivered: CheckCheck, undelivered: TriangleAlert, failed: TriangleAlert, cancelled: Ban, received: MessageSquareReply, unknown: TriangleAlert }
+const STATUS_ICON = {
+  queued: Clock,
+  sending: Send,
+  sent: Send,
+  delivered: CheckCheck,
+  undelivered: TriangleAlert,
+  failed: TriangleAlert,
+  cancelled: Ban,
+  received: MessageSquareReply,
+  unknown: TriangleAlert,
+}
 
 /**
  * The sheet's "SMS" section: the whole conversation with the candidate (sent and received, author, date, status) and
  * the composer. Only for the candidate's organisation (partners never see a candidate's SMS); writing needs
  * candidate.sms.send. Opening it marks the writer's reply notices for this candidate read.
  */
-export async function SheetSms({ organisationId, candidateId, before }: { organisationId: string; candidateId: string; before?: string }) {
+export async function SheetSms({
+  organisationId,
+  candidateId,
+  before,
+}: {
+  organisationId: string
+  candidateId: string
+  before?: string
+}) {
   const db = getDb()
   const user = await getCurrentUser()
   if (!user || user.organisationId !== organisationId) return null
@@ -40,14 +58,26 @@ export async function SheetSms({ organisationId, candidateId, before }: { organi
   await db
     .update(notifications)
     .set({ readAt: now() })
-    .where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'smsReply'), isNull(notifications.readAt), sql`${notifications.payload}->>'candidateId' = ${candidateId}`))
+    .where(
+      and(
+        eq(notifications.userId, user.id),
+        eq(notifications.kind, 'smsReply'),
+        isNull(notifications.readAt),
+        sql`${notifications.payload}->>'candidateId' = ${candidateId}`,
+      ),
+    )
 
   const at = now().getTime()
   const messages = [...thread.messages].reverse()
   const last = thread.messages[0]
   const pending =
     !cursor &&
-    (thread.messages.some((m) => m.status === 'sending' || m.status === 'sent' || (m.status === 'queued' && m.scheduledFor.getTime() < at + 60_000)) ||
+    (thread.messages.some(
+      (m) =>
+        m.status === 'sending' ||
+        m.status === 'sent' ||
+        (m.status === 'queued' && m.scheduledFor.getTime() < at + 60_000),
+    ) ||
       (last?.direction === 'outbound' && at - last.createdAt.getTime() < 5 * 60_000))
   const name = `${recipient.firstName} ${recipient.lastName}`
   const blocked = recipient.optedOutAt
@@ -62,12 +92,17 @@ export async function SheetSms({ organisationId, candidateId, before }: { organi
         <h2 id="sheet-sms" className="text-lg font-semibold text-slate-900">
           SMS
         </h2>
-        <p className="text-sm text-slate-700">{recipient.smsNumber ? `Mobile : ${formatPhone(recipient.phone)}` : 'Pas de mobile'}</p>
+        <p className="text-sm text-slate-700">
+          {recipient.smsNumber ? `Mobile : ${formatPhone(recipient.phone)}` : 'Pas de mobile'}
+        </p>
       </div>
       <RefreshWhilePending pending={pending} />
       {thread.hasMore && (
         <p>
-          <Link href={`/v2/candidate/${candidateId}/sms?avant=${thread.messages[thread.messages.length - 1]!.id}`} className="text-sm">
+          <Link
+            href={`/v2/candidate/${candidateId}/sms?avant=${thread.messages[thread.messages.length - 1]!.id}`}
+            className="text-sm"
+          >
             Messages précédents
           </Link>
         </p>
@@ -81,7 +116,9 @@ export async function SheetSms({ organisationId, candidateId, before }: { organi
       )}
       {messages.length === 0 ? (
         <EmptyState title="Aucun SMS échangé avec ce candidat.">
-          {canSend && !blocked ? 'Écrivez-lui ci-dessous : ses réponses s’afficheront ici.' : 'Les messages envoyés et ses réponses s’afficheront ici.'}
+          {canSend && !blocked
+            ? 'Écrivez-lui ci-dessous : ses réponses s’afficheront ici.'
+            : 'Les messages envoyés et ses réponses s’afficheront ici.'}
         </EmptyState>
       ) : (
         <ol aria-label={`Conversation avec ${name}`} className="flex flex-col gap-3">
@@ -102,8 +139,19 @@ export async function SheetSms({ organisationId, candidateId, before }: { organi
           hours={recipient.hours}
           values={templateValues({
             candidate: recipient,
-            referent: recipient.referentFirstName !== null ? { firstName: recipient.referentFirstName, lastName: recipient.referentLastName, phone: recipient.referentPhone } : null,
-            sender: { firstName: user.firstName, lastName: user.lastName, phone: (user as { phone?: string | null }).phone ?? null },
+            referent:
+              recipient.referentFirstName !== null
+                ? {
+                    firstName: recipient.referentFirstName,
+                    lastName: recipient.referentLastName,
+                    phone: recipient.referentPhone,
+                  }
+                : null,
+            sender: {
+              firstName: user.firstName,
+              lastName: user.lastName,
+              phone: (user as { phone?: string | null }).phone ?? null,
+            },
             organisationName: recipient.organisationName,
           })}
         />
@@ -116,28 +164,47 @@ async function cursorOf(organisationId: string, candidateId: string, id: string)
   const [row] = await getDb()
     .select({ createdAt: smsMessages.createdAt, id: smsMessages.id })
     .from(smsMessages)
-    .where(and(eq(smsMessages.id, id), eq(smsMessages.organisationId, organisationId), eq(smsMessages.candidateId, candidateId)))
+    .where(
+      and(
+        eq(smsMessages.id, id),
+        eq(smsMessages.organisationId, organisationId),
+        eq(smsMessages.candidateId, candidateId),
+      ),
+    )
   return row ?? null
 }
 
 function MessageItem({ message: m, canCancel }: { message: ThreadMessage; canCancel: boolean }) {
   const inbound = m.direction === 'inbound'
   const Icon = STATUS_ICON[m.status]
-  const author = inbound ? 'Réponse du candidat' : m.authorFirstName !== null ? `${m.authorFirstName} ${m.authorLastName ?? ''}`.trim() : 'Envoi automatique'
+  const author = inbound
+    ? 'Réponse du candidat'
+    : m.authorFirstName !== null
+      ? `${m.authorFirstName} ${m.authorLastName ?? ''}`.trim()
+      : 'Envoi automatique'
   const problem = m.status === 'failed' || m.status === 'undelivered' || m.status === 'unknown'
   const scheduled = m.status === 'queued'
   return (
     <li className={clsx('flex', inbound ? 'justify-start' : 'justify-end')}>
       <article
         aria-label={`${author}, ${formatDateTime(m.createdAt)}`}
-        className={clsx('max-w-[85%] rounded-lg px-3 py-2 text-sm sm:max-w-[70%]', inbound ? 'border border-slate-200 bg-white' : problem ? 'border border-red-200 bg-red-50' : 'bg-brand-50')}
+        className={clsx(
+          'max-w-[85%] rounded-lg px-3 py-2 text-sm sm:max-w-[70%]',
+          inbound ? 'border border-slate-200 bg-white' : problem ? 'border border-red-200 bg-red-50' : 'bg-brand-50',
+        )}
       >
         <p className="text-xs text-slate-700">
-          <span className="font-medium text-slate-900">{author}</span> · <time dateTime={m.createdAt.toISOString()}>{formatDateTime(m.createdAt)}</time>
+          <span className="font-medium text-slate-900">{author}</span> ·{' '}
+          <time dateTime={m.createdAt.toISOString()}>{formatDateTime(m.createdAt)}</time>
         </p>
         <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{m.body}</p>
         {!inbound && (
-          <p className={clsx('mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs', problem ? 'text-red-800' : 'text-slate-700')}>
+          <p
+            className={clsx(
+              'mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs',
+              problem ? 'text-red-800' : 'text-slate-700',
+            )}
+          >
             <span className="inline-flex items-center gap-1">
               <Icon aria-hidden size={14} />
               <span data-testid="sms-status">{SMS_STATUS_LABELS[m.status]}</span>

@@ -63,19 +63,27 @@ export function SmsComposer({
     event.preventDefault()
     const local: Record<string, string> = {}
     if (!filled) local.text = 'Écrivez le message avant de l’envoyer.'
-    else if (length.segments > MAX_SEGMENTS) local.text = `Le message compte ${length.segments} SMS : ${MAX_SEGMENTS} au plus. Raccourcissez-le.`
+    else if (length.segments > MAX_SEGMENTS)
+      local.text = `Le message compte ${length.segments} SMS : ${MAX_SEGMENTS} au plus. Raccourcissez-le.`
     if (schedule && !chosen) local.scheduledFor = 'Choisissez la date et l’heure d’envoi.'
     if (Object.keys(local).length) return setErrors(local)
     setPending(true)
     setErrors({})
     try {
-      const result = await sendSmsAction({ candidateId, text, templateId: templateId || null, scheduledFor: schedule ? at : null })
+      const result = await sendSmsAction({
+        candidateId,
+        text,
+        templateId: templateId || null,
+        scheduledFor: schedule ? at : null,
+      })
       if (!result.ok) {
         setErrors(result.fieldErrors ?? { text: result.error ?? 'Le SMS n’a pas pu être enregistré.' })
         return
       }
       const when = new Date(result.scheduledFor)
-      toast.success(result.moved || schedule ? `SMS programmé pour le ${formatDateTime(when)}.` : 'SMS en cours d’envoi.')
+      toast.success(
+        result.moved || schedule ? `SMS programmé pour le ${formatDateTime(when)}.` : 'SMS en cours d’envoi.',
+      )
       setText('')
       setTemplateId('')
       setSchedule(false)
@@ -88,10 +96,19 @@ export function SmsComposer({
     }
   }
 
-  const textError = errors.text ?? errors.candidateId ?? errors.templateId ?? (unknown.length ? `Variable inconnue : ${unknown.join(', ')}.` : undefined)
+  const textError =
+    errors.text ??
+    errors.candidateId ??
+    errors.templateId ??
+    (unknown.length ? `Variable inconnue : ${unknown.join(', ')}.` : undefined)
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Écrire un SMS">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label="Écrire un SMS"
+    >
       <h3 className="text-base font-semibold text-slate-900">Écrire un SMS</h3>
       <SmsTextFields
         templates={templates}
@@ -103,32 +120,42 @@ export function SmsComposer({
         rows={4}
         error={textError}
         help={
-            <details className="text-xs text-slate-600">
-              <summary className="cursor-pointer">Variables et leur valeur pour ce candidat</summary>
-              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
-                {(Object.keys(TEMPLATE_VARIABLES) as (keyof typeof TEMPLATE_VARIABLES)[]).map((v) => (
-                  <div key={v} className="contents">
-                    <dt>
-                      <code>{`{${v}}`}</code> <span className="text-slate-500">({TEMPLATE_VARIABLES[v].toLowerCase()})</span>
-                    </dt>
-                    <dd className="text-slate-800">{values[v] || <em>vide</em>}</dd>
-                  </div>
-                ))}
-              </dl>
-            </details>
+          <details className="text-xs text-slate-600">
+            <summary className="cursor-pointer">Variables et leur valeur pour ce candidat</summary>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+              {(Object.keys(TEMPLATE_VARIABLES) as (keyof typeof TEMPLATE_VARIABLES)[]).map((v) => (
+                <div key={v} className="contents">
+                  <dt>
+                    <code>{`{${v}}`}</code>{' '}
+                    <span className="text-slate-500">({TEMPLATE_VARIABLES[v].toLowerCase()})</span>
+                  </dt>
+                  <dd className="text-slate-800">{values[v] || <em>vide</em>}</dd>
+                </div>
+              ))}
+            </dl>
+          </details>
         }
       />
       {filled && (
         <div>
           <p className="text-sm font-medium text-slate-800">Aperçu</p>
-          <p data-testid="sms-preview" className="mt-1 max-w-prose rounded-lg bg-brand-50 px-3 py-2 text-sm whitespace-pre-wrap text-slate-900">
+          <p
+            data-testid="sms-preview"
+            className="mt-1 max-w-prose rounded-lg bg-brand-50 px-3 py-2 text-sm whitespace-pre-wrap text-slate-900"
+          >
             {smsEncoded(filled)}
           </p>
         </div>
       )}
       <div className="flex flex-col gap-2">
         <div className="flex items-center gap-2">
-          <input id={ids.schedule} type="checkbox" checked={schedule} onChange={(e) => setSchedule(e.target.checked)} className="h-4 w-4 accent-brand-700" />
+          <input
+            id={ids.schedule}
+            type="checkbox"
+            checked={schedule}
+            onChange={(e) => setSchedule(e.target.checked)}
+            className="h-4 w-4 accent-brand-700"
+          />
           <label htmlFor={ids.schedule} className="text-sm text-slate-800">
             Programmer l’envoi
           </label>

@@ -16,12 +16,14 @@ export function SmsLength({ text, id }: { text: string; id?: string }) {
     <div id={id} aria-live="polite" className="text-xs text-slate-700">
       <p className={clsx(over && 'font-semibold text-red-700')}>
         {plural(length.characters, 'caractère', 'caractères')} · {plural(length.segments, 'SMS', 'SMS')}
-        {length.segments > 0 && ` (${length.perSegment} caractères par SMS, ${length.encoding === 'GSM-7' ? 'alphabet GSM' : 'Unicode'})`}
+        {length.segments > 0 &&
+          ` (${length.perSegment} caractères par SMS, ${length.encoding === 'GSM-7' ? 'alphabet GSM' : 'Unicode'})`}
         {over && ` : ${MAX_SEGMENTS} SMS au plus.`}
       </p>
       {length.ucs2Characters.length > 0 && (
         <p className="mt-0.5 text-amber-800">
-          {length.ucs2Characters.length > 1 ? 'Ces caractères imposent' : 'Ce caractère impose'} l’Unicode (70 caractères par SMS au lieu de 160) :{' '}
+          {length.ucs2Characters.length > 1 ? 'Ces caractères imposent' : 'Ce caractère impose'} l’Unicode (70
+          caractères par SMS au lieu de 160) :{' '}
           {length.ucs2Characters.map((c, i) => (
             <span key={c}>
               {i > 0 && ', '}

@@ -9,7 +9,12 @@ import { Field } from '@/components/ui/field'
 import { useSettingsToast } from '@/components/settings/use-settings-toast'
 import { toast } from '@/components/ui/toast'
 import { formatDate } from '@/lib/format'
-import { createTemplateAction, setTemplateArchivedAction, updateTemplateAction, type TemplateFormState } from '@/lib/sms/actions'
+import {
+  createTemplateAction,
+  setTemplateArchivedAction,
+  updateTemplateAction,
+  type TemplateFormState,
+} from '@/lib/sms/actions'
 import { TEMPLATE_VARIABLES } from '@/lib/sms/template-variables'
 import { SmsLength } from './sms-length'
 
@@ -49,13 +54,28 @@ export function TemplatesManager({ templates, canModify }: { templates: ManagedT
       )}
       {active.length === 0 ? (
         <EmptyState title="Aucun modèle de SMS.">
-          {canModify ? 'Créez-en un : les conseillers le choisiront au moment d’écrire, ses variables complétées pour chaque candidat.' : 'Un administrateur peut en créer.'}
+          {canModify
+            ? 'Créez-en un : les conseillers le choisiront au moment d’écrire, ses variables complétées pour chaque candidat.'
+            : 'Un administrateur peut en créer.'}
         </EmptyState>
       ) : (
-        <TemplateList title="Modèles proposés à l’envoi" templates={active} canModify={canModify} onEdit={setEditing} onArchive={setArchiving} />
+        <TemplateList
+          title="Modèles proposés à l’envoi"
+          templates={active}
+          canModify={canModify}
+          onEdit={setEditing}
+          onArchive={setArchiving}
+        />
       )}
       {archived.length > 0 && (
-        <TemplateList title="Modèles archivés" templates={archived} canModify={canModify} onEdit={setEditing} onRestore={(t) => setArchived(t, false)} pending={pending} />
+        <TemplateList
+          title="Modèles archivés"
+          templates={archived}
+          canModify={canModify}
+          onEdit={setEditing}
+          onRestore={(t) => setArchived(t, false)}
+          pending={pending}
+        />
       )}
       {editing && <TemplateDialog template={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
@@ -142,9 +162,21 @@ function TemplateDialog({ template, onClose }: { template: ManagedTemplate | nul
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={template ? 'Modifier le modèle' : 'Nouveau modèle de SMS'} wide>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={template ? 'Modifier le modèle' : 'Nouveau modèle de SMS'}
+      wide
+    >
       <form action={formAction} noValidate className="flex flex-col gap-4">
-        <Field label="Nom du modèle" name="name" defaultValue={state.values?.name ?? template?.name ?? ''} required maxLength={100} error={errors.name} />
+        <Field
+          label="Nom du modèle"
+          name="name"
+          defaultValue={state.values?.name ?? template?.name ?? ''}
+          required
+          maxLength={100}
+          error={errors.name}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor={bodyId} className="text-sm font-medium text-slate-800">
             Texte
@@ -171,7 +203,12 @@ function TemplateDialog({ template, onClose }: { template: ManagedTemplate | nul
           <legend className="text-sm font-medium text-slate-800">Insérer une variable</legend>
           <div className="flex flex-wrap gap-2">
             {Object.entries(TEMPLATE_VARIABLES).map(([name, label]) => (
-              <button key={name} type="button" onClick={() => insert(name)} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800 hover:bg-slate-100">
+              <button
+                key={name}
+                type="button"
+                onClick={() => insert(name)}
+                className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800 hover:bg-slate-100"
+              >
                 <span className="font-mono">{`{${name}}`}</span> <span className="text-slate-600">{label}</span>
               </button>
             ))}

@@ -38,7 +38,9 @@ export function WorkshopNoticesManager({ notices, canModify }: { notices: Manage
       <h2 id="workshop-notices-title" className="text-base font-semibold text-slate-900">
         Messages des ateliers
       </h2>
-      <p className="text-sm text-slate-700">Passerelle les envoie d’elle-même aux candidats inscrits à un atelier, par la file d’envoi des SMS.</p>
+      <p className="text-sm text-slate-700">
+        Passerelle les envoie d’elle-même aux candidats inscrits à un atelier, par la file d’envoi des SMS.
+      </p>
       <ul className="grid gap-3 lg:grid-cols-2">
         {notices.map((n) => {
           const label = NOTICE_LABELS[n.kind]
@@ -46,7 +48,9 @@ export function WorkshopNoticesManager({ notices, canModify }: { notices: Manage
             <li key={n.kind} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h3 className="font-semibold text-slate-900">{label.title}</h3>
-                <p className="text-xs text-slate-600">{n.custom && n.updatedAt ? `Modifié le ${formatDate(n.updatedAt)}` : 'Texte de Passerelle'}</p>
+                <p className="text-xs text-slate-600">
+                  {n.custom && n.updatedAt ? `Modifié le ${formatDate(n.updatedAt)}` : 'Texte de Passerelle'}
+                </p>
               </div>
               <p className="text-xs text-slate-600">{label.when}</p>
               <p className="text-sm whitespace-pre-wrap text-slate-800">{n.body}</p>
@@ -72,7 +76,10 @@ export function WorkshopNoticesManager({ notices, canModify }: { notices: Manage
 }
 
 function NoticeDialog({ notice, onClose }: { notice: ManagedNotice; onClose: () => void }) {
-  const [state, formAction, pending] = useActionState<TemplateFormState, FormData>(saveWorkshopNoticeAction.bind(null, notice.kind, false), {})
+  const [state, formAction, pending] = useActionState<TemplateFormState, FormData>(
+    saveWorkshopNoticeAction.bind(null, notice.kind, false),
+    {},
+  )
   useSettingsToast(state, onClose)
   const [body, setBody] = useState(state.values?.body ?? notice.body)
   const bodyId = useId()
@@ -81,7 +88,12 @@ function NoticeDialog({ notice, onClose }: { notice: ManagedNotice; onClose: () 
   const error = state.fieldErrors?.body
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Message des ateliers : ${NOTICE_LABELS[notice.kind].title.toLowerCase()}`} wide>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Message des ateliers : ${NOTICE_LABELS[notice.kind].title.toLowerCase()}`}
+      wide
+    >
       <form action={formAction} noValidate className="flex flex-col gap-4">
         <p className="text-sm text-slate-700">{NOTICE_LABELS[notice.kind].when}</p>
         <div className="flex flex-col gap-1">

@@ -112,7 +112,10 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
           slug="taux-integration"
           summary={`Sur la période : ${percent(stats.integrationRate)} des prescriptions ayant reçu une réponse sont intégrées.`}
           empty={monthly.every((m) => m.ratePercent === null)}
-          table={{ headers: ['Mois', 'Intégrés', 'Refusés', 'Taux d’intégration'], rows: stats.monthly.map((m) => [monthLabel(m.month), m.integrated, m.refused, percent(m.integrationRate)]) }}
+          table={{
+            headers: ['Mois', 'Intégrés', 'Refusés', 'Taux d’intégration'],
+            rows: stats.monthly.map((m) => [monthLabel(m.month), m.integrated, m.refused, percent(m.integrationRate)]),
+          }}
         >
           <BarChart accessibilityLayer={false} data={monthly}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -174,7 +177,10 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
           slug="delai-de-reponse"
           height={rankingHeight(stats.responseTimes.length)}
           empty={stats.responseTimes.length === 0}
-          table={{ headers: ['Structure partenaire', 'Réponses', 'Délai médian (jours)'], rows: stats.responseTimes.map((r) => [r.name, r.answered, r.medianDays]) }}
+          table={{
+            headers: ['Structure partenaire', 'Réponses', 'Délai médian (jours)'],
+            rows: stats.responseTimes.map((r) => [r.name, r.answered, r.medianDays]),
+          }}
         >
           {ranking(
             stats.responseTimes.map((r) => ({ label: r.name, n: r.medianDays })),
@@ -210,7 +216,8 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
           SMS de la période
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          {number(stats.sms.delivered)} distribué{stats.sms.delivered > 1 ? 's' : ''}, {number(stats.sms.notDelivered)} non distribué{stats.sms.notDelivered > 1 ? 's' : ''} ou en échec, {number(stats.sms.waiting)} en attente d’un
+          {number(stats.sms.delivered)} distribué{stats.sms.delivered > 1 ? 's' : ''}, {number(stats.sms.notDelivered)}{' '}
+          non distribué{stats.sms.notDelivered > 1 ? 's' : ''} ou en échec, {number(stats.sms.waiting)} en attente d’un
           accusé de réception. Taux de distribution&nbsp;: <strong>{percent(stats.sms.rate)}</strong>.
         </p>
       </section>
@@ -267,7 +274,9 @@ function ChartCard({ title, slug, table, summary, empty, legend, height = 288, c
       </div>
       {summary && <p className="text-sm text-slate-700">{summary.replace(' : ', '\u00a0: ')}</p>}
       {empty ? (
-        <p className="rounded-md bg-slate-50 p-6 text-center text-sm text-slate-600">Aucune donnée sur la période et les filtres choisis.</p>
+        <p className="rounded-md bg-slate-50 p-6 text-center text-sm text-slate-600">
+          Aucune donnée sur la période et les filtres choisis.
+        </p>
       ) : (
         // The chart repeats the table below for sighted readers; screen readers read the table. The browser draws it
         // once the page has hydrated (its width is the screen's): on the server, each of the seven charts cost more
@@ -319,7 +328,9 @@ function ChartCard({ title, slug, table, summary, empty, legend, height = 288, c
 
 /** The chart's table as a CSV file (UTF-8 with BOM, `;`), built in the browser from what is on screen. */
 function downloadCsv(slug: string, table: Table) {
-  const url = URL.createObjectURL(new Blob([csvFile([table.headers, ...table.rows])], { type: 'text/csv;charset=utf-8' }))
+  const url = URL.createObjectURL(
+    new Blob([csvFile([table.headers, ...table.rows])], { type: 'text/csv;charset=utf-8' }),
+  )
   const link = document.createElement('a')
   link.href = url
   link.download = `statistiques-${slug}.csv`

@@ -8,14 +8,28 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
 import { CandidateChecklist, useCandidateChecklist } from '@/components/candidates/candidate-checklist'
-import { createCourseAction, enrolCandidatesAction, leaveCourseAction, markStepDoneAction, saveStepsAction, searchCandidatesToEnrolAction, stepLinkChoicesAction } from '@/lib/support-courses/actions'
+import {
+  createCourseAction,
+  enrolCandidatesAction,
+  leaveCourseAction,
+  markStepDoneAction,
+  saveStepsAction,
+  searchCandidatesToEnrolAction,
+  stepLinkChoicesAction,
+} from '@/lib/support-courses/actions'
 import { DELAY_FROM, STEP_KINDS } from '@/lib/support-courses/schemas'
 
 const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
 const fieldErrors = (r: object) => ('fieldErrors' in r ? ((r as { fieldErrors?: Errors }).fieldErrors ?? {}) : {})
 
 /** "Créer un parcours": its name, description and owner; then its page opens to write its steps. */
-export function CreateCourseDialog({ owners, defaultOwnerId }: { owners: { id: string; name: string }[]; defaultOwnerId: string }) {
+export function CreateCourseDialog({
+  owners,
+  defaultOwnerId,
+}: {
+  owners: { id: string; name: string }[]
+  defaultOwnerId: string
+}) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
   const [form, setForm] = useState({ name: '', description: '', ownerId: defaultOwnerId })
@@ -56,9 +70,28 @@ export function CreateCourseDialog({ owners, defaultOwnerId }: { owners: { id: s
       >
         <form id="create-course" onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormError error={error} />
-          <FeedbackField label="Nom du parcours" value={form.name} onChange={(name) => set({ name })} error={errors.name} required />
-          <TextAreaField label="Description" value={form.description} onChange={(description) => set({ description })} error={errors.description} rows={3} />
-          <FeedbackField label="Responsable" as="select" value={form.ownerId} onChange={(ownerId) => set({ ownerId })} error={errors.ownerId} required>
+          <FeedbackField
+            label="Nom du parcours"
+            value={form.name}
+            onChange={(name) => set({ name })}
+            error={errors.name}
+            required
+          />
+          <TextAreaField
+            label="Description"
+            value={form.description}
+            onChange={(description) => set({ description })}
+            error={errors.description}
+            rows={3}
+          />
+          <FeedbackField
+            label="Responsable"
+            as="select"
+            value={form.ownerId}
+            onChange={(ownerId) => set({ ownerId })}
+            error={errors.ownerId}
+            required
+          >
             {owners.map((o) => (
               <option key={o.id} value={o.id}>
                 {o.name}
@@ -74,12 +107,28 @@ export function CreateCourseDialog({ owners, defaultOwnerId }: { owners: { id: s
 type Step = { key: string; id: string | null; title: string; kind: string; delayDays: string; delayFrom: string }
 
 /** The course's steps: edited, reordered (buttons, so by keyboard too), added, removed; one save. */
-export function StepsEditor({ courseId, steps }: { courseId: string; steps: { id: string; title: string; kind: string; delayDays: number; delayFrom: string }[] }) {
+export function StepsEditor({
+  courseId,
+  steps,
+}: {
+  courseId: string
+  steps: { id: string; title: string; kind: string; delayDays: number; delayFrom: string }[]
+}) {
   const router = useRouter()
-  const [rows, setRows] = useState<Step[]>(steps.map((s) => ({ key: s.id, id: s.id, title: s.title, kind: s.kind, delayDays: String(s.delayDays), delayFrom: s.delayFrom })))
+  const [rows, setRows] = useState<Step[]>(
+    steps.map((s) => ({
+      key: s.id,
+      id: s.id,
+      title: s.title,
+      kind: s.kind,
+      delayDays: String(s.delayDays),
+      delayFrom: s.delayFrom,
+    })),
+  )
   const [errors, setErrors] = useState<Errors>({})
   const [error, setError] = useState<string | null>(null)
-  const update = (i: number, patch: Partial<Step>) => setRows((r) => r.map((row, j) => (j === i ? { ...row, ...patch } : row)))
+  const update = (i: number, patch: Partial<Step>) =>
+    setRows((r) => r.map((row, j) => (j === i ? { ...row, ...patch } : row)))
   const move = (i: number, by: number) =>
     setRows((r) => {
       const next = [...r]
@@ -104,17 +153,43 @@ export function StepsEditor({ courseId, steps }: { courseId: string; steps: { id
       <FormError error={error} />
       <ol className="flex flex-col gap-3">
         {rows.map((row, i) => (
-          <li key={row.key} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_14rem_7rem_12rem] sm:items-end">
-            <FeedbackField label={`Titre de l’étape ${i + 1}`} value={row.title} onChange={(title) => update(i, { title })} error={errors[`steps.${i}.title`]} required />
-            <FeedbackField label={`Type de l’étape ${i + 1}`} as="select" value={row.kind} onChange={(kind) => update(i, { kind })} error={errors[`steps.${i}.kind`]}>
+          <li
+            key={row.key}
+            className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_14rem_7rem_12rem] sm:items-end"
+          >
+            <FeedbackField
+              label={`Titre de l’étape ${i + 1}`}
+              value={row.title}
+              onChange={(title) => update(i, { title })}
+              error={errors[`steps.${i}.title`]}
+              required
+            />
+            <FeedbackField
+              label={`Type de l’étape ${i + 1}`}
+              as="select"
+              value={row.kind}
+              onChange={(kind) => update(i, { kind })}
+              error={errors[`steps.${i}.kind`]}
+            >
               {Object.entries(STEP_KINDS).map(([v, l]) => (
                 <option key={v} value={v}>
                   {l}
                 </option>
               ))}
             </FeedbackField>
-            <FeedbackField label={`Délai de l’étape ${i + 1} (jours)`} type="number" value={row.delayDays} onChange={(delayDays) => update(i, { delayDays })} error={errors[`steps.${i}.delayDays`]} />
-            <FeedbackField label={`Point de départ du délai de l’étape ${i + 1}`} as="select" value={row.delayFrom} onChange={(delayFrom) => update(i, { delayFrom })}>
+            <FeedbackField
+              label={`Délai de l’étape ${i + 1} (jours)`}
+              type="number"
+              value={row.delayDays}
+              onChange={(delayDays) => update(i, { delayDays })}
+              error={errors[`steps.${i}.delayDays`]}
+            />
+            <FeedbackField
+              label={`Point de départ du délai de l’étape ${i + 1}`}
+              as="select"
+              value={row.delayFrom}
+              onChange={(delayFrom) => update(i, { delayFrom })}
+            >
               {Object.entries(DELAY_FROM).map(([v, l]) => (
                 <option key={v} value={v}>
                   {l}
@@ -122,13 +197,30 @@ export function StepsEditor({ courseId, steps }: { courseId: string; steps: { id
               ))}
             </FeedbackField>
             <div className="flex gap-1 sm:col-span-4">
-              <Button variant="ghost" className="px-2 py-1" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Monter l’étape ${i + 1}`}>
+              <Button
+                variant="ghost"
+                className="px-2 py-1"
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+                aria-label={`Monter l’étape ${i + 1}`}
+              >
                 Monter
               </Button>
-              <Button variant="ghost" className="px-2 py-1" disabled={i === rows.length - 1} onClick={() => move(i, 1)} aria-label={`Descendre l’étape ${i + 1}`}>
+              <Button
+                variant="ghost"
+                className="px-2 py-1"
+                disabled={i === rows.length - 1}
+                onClick={() => move(i, 1)}
+                aria-label={`Descendre l’étape ${i + 1}`}
+              >
                 Descendre
               </Button>
-              <Button variant="ghost" className="px-2 py-1" onClick={() => setRows((r) => r.filter((_, j) => j !== i))} aria-label={`Retirer l’étape ${i + 1}`}>
+              <Button
+                variant="ghost"
+                className="px-2 py-1"
+                onClick={() => setRows((r) => r.filter((_, j) => j !== i))}
+                aria-label={`Retirer l’étape ${i + 1}`}
+              >
                 Retirer
               </Button>
             </div>
@@ -136,7 +228,22 @@ export function StepsEditor({ courseId, steps }: { courseId: string; steps: { id
         ))}
       </ol>
       <div className="flex flex-wrap justify-between gap-2">
-        <Button variant="secondary" onClick={() => setRows((r) => [...r, { key: `new-${Date.now()}`, id: null, title: '', kind: 'interview', delayDays: '7', delayFrom: r.length ? 'previous' : 'enrolment' }])}>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            setRows((r) => [
+              ...r,
+              {
+                key: `new-${Date.now()}`,
+                id: null,
+                title: '',
+                kind: 'interview',
+                delayDays: '7',
+                delayFrom: r.length ? 'previous' : 'enrolment',
+              },
+            ])
+          }
+        >
           Ajouter une étape
         </Button>
         <Button onClick={save}>Enregistrer les étapes</Button>
@@ -144,7 +251,6 @@ export function StepsEditor({ courseId, steps }: { courseId: string; steps: { id
     </div>
   )
 }
-
 
 export function EnrolCandidatesDialog({ courseId }: { courseId: string }) {
   const router = useRouter()
@@ -197,12 +303,23 @@ type LinkChoice = { id: string; label: string; day: string | null }
  * A step's "Marquer comme faite": the day (today by default) and a comment. A step of kind "atelier" or "prescription"
  * may be linked to the workshop the candidate attended or to their prescription; choosing one takes its day.
  */
-export function StepDoneButton(props: { enrolmentId: string; stepId: string; kind: string; label: string; today: string }) {
+export function StepDoneButton(props: {
+  enrolmentId: string
+  stepId: string
+  kind: string
+  label: string
+  today: string
+}) {
   // A course's page shows up to 200 of these: the dialog and its form state exist only once opened (a fresh form each time).
   const [open, setOpen] = useState(false)
   return (
     <>
-      <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setOpen(true)} aria-label={`Marquer faite\u00a0: ${props.label}`}>
+      <Button
+        variant="secondary"
+        className="px-2 py-1 text-xs"
+        onClick={() => setOpen(true)}
+        aria-label={`Marquer faite\u00a0: ${props.label}`}
+      >
         Marquer faite
       </Button>
       {open && <StepDoneDialog {...props} onClose={() => setOpen(false)} />}
@@ -210,7 +327,21 @@ export function StepDoneButton(props: { enrolmentId: string; stepId: string; kin
   )
 }
 
-function StepDoneDialog({ enrolmentId, stepId, kind, label, today, onClose }: { enrolmentId: string; stepId: string; kind: string; label: string; today: string; onClose: () => void }) {
+function StepDoneDialog({
+  enrolmentId,
+  stepId,
+  kind,
+  label,
+  today,
+  onClose,
+}: {
+  enrolmentId: string
+  stepId: string
+  kind: string
+  label: string
+  today: string
+  onClose: () => void
+}) {
   const router = useRouter()
   const linkKind = kind === 'workshop' || kind === 'prescription' ? kind : null
   const setOpen = (value: boolean) => !value && onClose()
@@ -221,12 +352,22 @@ function StepDoneDialog({ enrolmentId, stepId, kind, label, today, onClose }: { 
   const linkSelectId = useId()
   const linkErrorId = useId()
   useEffect(() => {
-    if (linkKind && choices === null) stepLinkChoicesAction(enrolmentId, linkKind).then(setChoices, () => setChoices([]))
+    if (linkKind && choices === null)
+      stepLinkChoicesAction(enrolmentId, linkKind).then(setChoices, () => setChoices([]))
   }, [linkKind, choices, enrolmentId])
   async function submit(event: React.FormEvent) {
     event.preventDefault()
-    const link = linkKind === 'workshop' ? { workshopRegistrationId: form.linkId || null } : linkKind === 'prescription' ? { applyId: form.linkId || null } : {}
-    const result = await markStepDoneAction(enrolmentId, stepId, { doneOn: form.doneOn, comment: form.comment, ...link }).catch(() => FAILED)
+    const link =
+      linkKind === 'workshop'
+        ? { workshopRegistrationId: form.linkId || null }
+        : linkKind === 'prescription'
+          ? { applyId: form.linkId || null }
+          : {}
+    const result = await markStepDoneAction(enrolmentId, stepId, {
+      doneOn: form.doneOn,
+      comment: form.comment,
+      ...link,
+    }).catch(() => FAILED)
     if (result.ok) {
       toast.success('Étape enregistrée.')
       setOpen(false)
@@ -295,8 +436,21 @@ function StepDoneDialog({ enrolmentId, stepId, kind, label, today, onClose }: { 
               )}
             </div>
           )}
-          <FeedbackField label="Faite le" type="date" value={form.doneOn} onChange={(doneOn) => setForm((f) => ({ ...f, doneOn }))} error={errors.doneOn} required />
-          <TextAreaField label="Commentaire" value={form.comment} onChange={(comment) => setForm((f) => ({ ...f, comment }))} error={errors.comment} rows={3} />
+          <FeedbackField
+            label="Faite le"
+            type="date"
+            value={form.doneOn}
+            onChange={(doneOn) => setForm((f) => ({ ...f, doneOn }))}
+            error={errors.doneOn}
+            required
+          />
+          <TextAreaField
+            label="Commentaire"
+            value={form.comment}
+            onChange={(comment) => setForm((f) => ({ ...f, comment }))}
+            error={errors.comment}
+            rows={3}
+          />
         </form>
       </Dialog>
     </>
@@ -309,7 +463,12 @@ export function LeaveCourseButton(props: { enrolmentId: string; name: string }) 
   const [open, setOpen] = useState(false)
   return (
     <>
-      <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setOpen(true)} aria-label={`Sortie du parcours de ${props.name}`}>
+      <Button
+        variant="secondary"
+        className="px-2 py-1 text-xs"
+        onClick={() => setOpen(true)}
+        aria-label={`Sortie du parcours de ${props.name}`}
+      >
         Quitter le parcours
       </Button>
       {open && <LeaveCourseDialog {...props} onClose={() => setOpen(false)} />}
@@ -351,11 +510,22 @@ function LeaveCourseDialog({ enrolmentId, name, onClose }: { enrolmentId: string
         }
       >
         <form id={`leave-${enrolmentId}`} onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <FeedbackField label="Issue" as="select" value={form.outcome} onChange={(outcome) => setForm((f) => ({ ...f, outcome }))}>
+          <FeedbackField
+            label="Issue"
+            as="select"
+            value={form.outcome}
+            onChange={(outcome) => setForm((f) => ({ ...f, outcome }))}
+          >
             <option value="finished">Terminé</option>
             <option value="abandoned">Abandonné</option>
           </FeedbackField>
-          <FeedbackField label="Motif" value={form.reason} onChange={(reason) => setForm((f) => ({ ...f, reason }))} error={errors.reason} required />
+          <FeedbackField
+            label="Motif"
+            value={form.reason}
+            onChange={(reason) => setForm((f) => ({ ...f, reason }))}
+            error={errors.reason}
+            required
+          />
         </form>
       </Dialog>
     </>

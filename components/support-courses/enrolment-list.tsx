@@ -7,10 +7,26 @@ import { LeaveCourseButton, StepDoneButton } from './course-controls'
 /** One of the course's steps, as every enrolment follows them: its id, title and kind. */
 export type CourseStepLine = [stepId: string, title: string, kind: string]
 /** An enrolment's progress on one step (in the course's order): done, late or due, with its date as written, and what was noted. */
-export type EnrolmentStep = [state: 'done' | 'late' | 'due', date: string, linkLabel: string | null, comment: string | null]
-export type EnrolmentLine = { id: string; candidateId: string; firstName: string; lastName: string; enrolledOn: string; steps: EnrolmentStep[] }
+export type EnrolmentStep = [
+  state: 'done' | 'late' | 'due',
+  date: string,
+  linkLabel: string | null,
+  comment: string | null,
+]
+export type EnrolmentLine = {
+  id: string
+  candidateId: string
+  firstName: string
+  lastName: string
+  enrolledOn: string
+  steps: EnrolmentStep[]
+}
 
-const BADGE = { done: (d: string) => `Faite le ${d}`, late: (d: string) => `En retard (prévue le ${d})`, due: (d: string) => `À faire avant le ${d}` }
+const BADGE = {
+  done: (d: string) => `Faite le ${d}`,
+  late: (d: string) => `En retard (prévue le ${d})`,
+  due: (d: string) => `À faire avant le ${d}`,
+}
 
 /**
  * A course's enrolled candidates with each step done, due or late, "Marquer faite" and "Quitter le parcours". One client
@@ -18,7 +34,17 @@ const BADGE = { done: (d: string) => `Faite le ${d}`, late: (d: string) => `En r
  * of 50 candidates with 4 steps each sent 250 button components and their element trees in the RSC payload, and each
  * step's title 50 times (issue 16 §1).
  */
-export function EnrolmentList({ steps, enrolments, canModify, today }: { steps: CourseStepLine[]; enrolments: EnrolmentLine[]; canModify: boolean; today: string }) {
+export function EnrolmentList({
+  steps,
+  enrolments,
+  canModify,
+  today,
+}: {
+  steps: CourseStepLine[]
+  enrolments: EnrolmentLine[]
+  canModify: boolean
+  today: string
+}) {
   return (
     <ul className="flex flex-col gap-3">
       {enrolments.map((e) => {
@@ -42,10 +68,29 @@ export function EnrolmentList({ steps, enrolments, canModify, today }: { steps: 
                     <span>
                       {i + 1}. {title}
                     </span>
-                    <span className={clsx('rounded-full px-2 py-0.5 text-xs', state === 'done' ? 'bg-emerald-100 text-emerald-800' : state === 'late' ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-800')}>{BADGE[state](date)}</span>
+                    <span
+                      className={clsx(
+                        'rounded-full px-2 py-0.5 text-xs',
+                        state === 'done'
+                          ? 'bg-emerald-100 text-emerald-800'
+                          : state === 'late'
+                            ? 'bg-red-100 text-red-800'
+                            : 'bg-slate-100 text-slate-800',
+                      )}
+                    >
+                      {BADGE[state](date)}
+                    </span>
                     {linkLabel && <span className="text-slate-700">{linkLabel}</span>}
                     {comment && <span className="text-slate-700">«&nbsp;{comment}&nbsp;»</span>}
-                    {canModify && state !== 'done' && <StepDoneButton enrolmentId={e.id} stepId={stepId} kind={kind} label={`${title} (${name})`} today={today} />}
+                    {canModify && state !== 'done' && (
+                      <StepDoneButton
+                        enrolmentId={e.id}
+                        stepId={stepId}
+                        kind={kind}
+                        label={`${title} (${name})`}
+                        today={today}
+                      />
+                    )}
                   </li>
                 )
               })}

@@ -7,6 +7,11 @@ export function buttonClass(variant: Variant = 'primary', extra?: string) {
   return extra ? `btn btn-${variant} ${extra}` : `btn btn-${variant}`
 }
 
-export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({
+  variant = 'primary',
+  className,
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return <button type={type} className={buttonClass(variant, className)} {...props} />
 }

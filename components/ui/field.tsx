@@ -2,7 +2,13 @@ import { useId, type InputHTMLAttributes } from 'react'
 import { clsx } from 'clsx'
 
 /** A labelled input with its hint and error message tied to it (aria-describedby). */
-export function Field({ label, error, hint, className, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }) {
+export function Field({
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }) {
   const id = useId()
   const errorId = `${id}-error`
   const hintId = `${id}-hint`

@@ -74,22 +74,42 @@ export function MultiSelect({
               {o.label}
             </span>
           ))}
-          {selected.length > visibleTags && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">+{selected.length - visibleTags}</span>}
+          {selected.length > visibleTags && (
+            <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">+{selected.length - visibleTags}</span>
+          )}
         </span>
         <ChevronDown aria-hidden size={16} />
       </button>
-      <div ref={list} id={listId} popover="auto" className="z-50 max-h-72 w-64 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg">
+      <div
+        ref={list}
+        id={listId}
+        popover="auto"
+        className="z-50 max-h-72 w-64 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg"
+      >
         <fieldset>
           <legend className="sr-only">{label}</legend>
-          {opened && options.map((o) => (
-            <label key={o.value} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-slate-50">
-              <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={value.includes(o.value)} onChange={() => toggle(o.value)} />
-              {o.label}
-            </label>
-          ))}
+          {opened &&
+            options.map((o) => (
+              <label
+                key={o.value}
+                className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-slate-50"
+              >
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand-700"
+                  checked={value.includes(o.value)}
+                  onChange={() => toggle(o.value)}
+                />
+                {o.label}
+              </label>
+            ))}
         </fieldset>
         {value.length > 0 && (
-          <button type="button" onClick={() => onChange([])} className="mt-1 flex items-center gap-1 rounded px-2 py-1 text-xs text-brand-700 hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={() => onChange([])}
+            className="mt-1 flex items-center gap-1 rounded px-2 py-1 text-xs text-brand-700 hover:bg-slate-50"
+          >
             <X aria-hidden size={12} /> Tout désélectionner
           </button>
         )}

@@ -7,7 +7,15 @@ import { placeUnder } from './anchored'
  * A button that opens a small panel: the browser's own popover (light dismiss, Escape, focus order after its
  * button, top layer), placed under the button when it opens.
  */
-export function Popover({ trigger, children, label }: { trigger: React.ReactNode; children: React.ReactNode; label: string }) {
+export function Popover({
+  trigger,
+  children,
+  label,
+}: {
+  trigger: React.ReactNode
+  children: React.ReactNode
+  label: string
+}) {
   const id = useId()
   const panel = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLElement | null>(null)
@@ -21,12 +29,15 @@ export function Popover({ trigger, children, label }: { trigger: React.ReactNode
     return () => el.removeEventListener('toggle', place)
   }, [])
   const opener = isValidElement(trigger)
-    ? cloneElement(trigger as ReactElement<{ popoverTarget?: string; ref?: React.Ref<HTMLElement>; 'aria-expanded'?: boolean }>, {
-        popoverTarget: id,
-        ref: (el: HTMLElement | null) => {
-          button.current = el
+    ? cloneElement(
+        trigger as ReactElement<{ popoverTarget?: string; ref?: React.Ref<HTMLElement>; 'aria-expanded'?: boolean }>,
+        {
+          popoverTarget: id,
+          ref: (el: HTMLElement | null) => {
+            button.current = el
+          },
         },
-      })
+      )
     : trigger
   return (
     <>

@@ -6,7 +6,15 @@
 export type SpriteIconName = 'file-text' | 'send'
 
 /** One of the sprite's icons, decorative (the control it is in has its own label). */
-export function SpriteIcon({ name, size = 14, className }: { name: SpriteIconName; size?: number; className?: string }) {
+export function SpriteIcon({
+  name,
+  size = 14,
+  className,
+}: {
+  name: SpriteIconName
+  size?: number
+  className?: string
+}) {
   return (
     <svg aria-hidden="true" focusable="false" width={size} height={size} className={className}>
       <use href={`/icons.svg#${name}`} />

@@ -13,7 +13,10 @@ export function Toaster() {
   const [items, setItems] = useState<ToastItem[]>([])
   useEffect(() => subscribeToasts(setItems), [])
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2 px-4">
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2 px-4"
+    >
       {items.map((item) => (
         <Toast key={item.id} item={item} />
       ))}
@@ -54,7 +57,12 @@ function Toast({ item }: { item: ToastItem }) {
         <p className="font-medium">{item.message}</p>
         {item.description && <p className="mt-0.5">{item.description}</p>}
       </div>
-      <button type="button" onClick={() => toast.dismiss(item.id)} aria-label="Fermer la notification" className="rounded p-0.5 hover:bg-black/5">
+      <button
+        type="button"
+        onClick={() => toast.dismiss(item.id)}
+        aria-label="Fermer la notification"
+        className="rounded p-0.5 hover:bg-black/5"
+      >
         <X aria-hidden size={16} />
       </button>
     </div>

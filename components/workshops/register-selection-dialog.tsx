@@ -17,7 +17,15 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('fr
  * The candidates dashboard's "Inscrire à un atelier" (workshops.modify): the selection, in its order, takes the free
  * seats of a coming workshop, the others go to its waitlist; those already registered are left out and counted.
  */
-export function RegisterSelectionDialog({ ids, onClose, onDone }: { ids: string[]; onClose: () => void; onDone: () => void }) {
+export function RegisterSelectionDialog({
+  ids,
+  onClose,
+  onDone,
+}: {
+  ids: string[]
+  onClose: () => void
+  onDone: () => void
+}) {
   const [workshops, setWorkshops] = useState<Upcoming[] | null>(null)
   const [workshopId, setWorkshopId] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -49,7 +57,12 @@ export function RegisterSelectionDialog({ ids, onClose, onDone }: { ids: string[
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Inscrire à un atelier" description={`${plural(ids.length, 'candidat sélectionné', 'candidats sélectionnés')}, inscrits dans cet ordre\u00a0; au-delà des places libres, en liste d’attente.`}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Inscrire à un atelier"
+      description={`${plural(ids.length, 'candidat sélectionné', 'candidats sélectionnés')}, inscrits dans cet ordre\u00a0; au-delà des places libres, en liste d’attente.`}
+    >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         {workshops === null ? (
           <p role="status" className="text-sm text-slate-700">

@@ -8,7 +8,14 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
 import { CandidateChecklist, useCandidateChecklist } from '@/components/candidates/candidate-checklist'
-import { cancelRegistrationAction, cancelWorkshopAction, markAllPresentAction, registerCandidatesAction, searchCandidatesToRegisterAction, setAttendanceAction } from '@/lib/workshops/actions'
+import {
+  cancelRegistrationAction,
+  cancelWorkshopAction,
+  markAllPresentAction,
+  registerCandidatesAction,
+  searchCandidatesToRegisterAction,
+  setAttendanceAction,
+} from '@/lib/workshops/actions'
 import { registrationFeedback, type RegistrationOutcome } from '@/lib/workshops/registration-feedback'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 
@@ -41,7 +48,11 @@ export function RegisterCandidatesDialog({ workshopId, freeSeats }: { workshopId
         open={open}
         onOpenChange={setOpen}
         title="Inscrire des candidats"
-        description={freeSeats > 0 ? `${freeSeats} place${freeSeats > 1 ? 's' : ''} libre${freeSeats > 1 ? 's' : ''}\u00a0; au-delà, les candidats vont en liste d’attente, dans l’ordre.` : 'L’atelier est complet\u00a0: les candidats vont en liste d’attente, dans l’ordre.'}
+        description={
+          freeSeats > 0
+            ? `${freeSeats} place${freeSeats > 1 ? 's' : ''} libre${freeSeats > 1 ? 's' : ''}\u00a0; au-delà, les candidats vont en liste d’attente, dans l’ordre.`
+            : 'L’atelier est complet\u00a0: les candidats vont en liste d’attente, dans l’ordre.'
+        }
         wide
         footer={
           <>
@@ -49,7 +60,11 @@ export function RegisterCandidatesDialog({ workshopId, freeSeats }: { workshopId
               Annuler
             </Button>
             <Button onClick={submit} disabled={sending || chosen.size === 0}>
-              {sending ? 'Inscription…' : chosen.size > 1 ? `Inscrire ${chosen.size} candidats` : 'Inscrire le candidat'}
+              {sending
+                ? 'Inscription…'
+                : chosen.size > 1
+                  ? `Inscrire ${chosen.size} candidats`
+                  : 'Inscrire le candidat'}
             </Button>
           </>
         }
@@ -71,7 +86,12 @@ export function CancelRegistrationButton({ registrationId, name }: { registratio
   const [pending, setPending] = useState(false)
   return (
     <>
-      <Button variant="secondary" className="px-3 py-1" onClick={() => setOpen(true)} aria-label={`Désinscrire ${name}`}>
+      <Button
+        variant="secondary"
+        className="px-3 py-1"
+        onClick={() => setOpen(true)}
+        aria-label={`Désinscrire ${name}`}
+      >
         Désinscrire
       </Button>
       <ConfirmDialog
@@ -88,7 +108,11 @@ export function CancelRegistrationButton({ registrationId, name }: { registratio
           setOpen(false)
           if (!result.ok) return toast.error(result.error)
           const { promoted } = result as unknown as { promoted: number }
-          toast.success(promoted ? 'Inscription annulée\u00a0: le premier de la liste d’attente a la place et en est prévenu.' : 'Inscription annulée.')
+          toast.success(
+            promoted
+              ? 'Inscription annulée\u00a0: le premier de la liste d’attente a la place et en est prévenu.'
+              : 'Inscription annulée.',
+          )
           router.refresh()
         }}
       />
@@ -97,7 +121,15 @@ export function CancelRegistrationButton({ registrationId, name }: { registratio
 }
 
 /** Attendance of one registration, once the workshop has started. */
-export function AttendanceSelect({ registrationId, name, value }: { registrationId: string; name: string; value: string | null }) {
+export function AttendanceSelect({
+  registrationId,
+  name,
+  value,
+}: {
+  registrationId: string
+  name: string
+  value: string | null
+}) {
   const router = useRouter()
   const [current, setCurrent] = useState(value ?? '')
   return (
@@ -137,7 +169,9 @@ export function AllPresentButton({ workshopId }: { workshopId: string }) {
         const result = await markAllPresentAction(workshopId).catch(() => FAILED)
         if (!result.ok) return toast.error(result.error)
         const { marked } = result as unknown as { marked: number }
-        toast.success(`${marked} candidat${marked > 1 ? 's' : ''} marqué${marked > 1 ? 's' : ''} présent${marked > 1 ? 's' : ''}.`)
+        toast.success(
+          `${marked} candidat${marked > 1 ? 's' : ''} marqué${marked > 1 ? 's' : ''} présent${marked > 1 ? 's' : ''}.`,
+        )
         router.refresh()
       }}
     >
@@ -160,7 +194,11 @@ export function CancelWorkshopButton({ workshopId, people }: { workshopId: strin
         open={open}
         onOpenChange={setOpen}
         title={'Annuler l’atelier\u00a0?'}
-        description={people ? `Les ${people} candidat${people > 1 ? 's' : ''} inscrit${people > 1 ? 's' : ''} ou en attente ${people > 1 ? 'sont prévenus' : 'est prévenu'} par SMS, et par email quand il${people > 1 ? 's en ont' : ' en a'} un.` : 'Aucun candidat n’est inscrit.'}
+        description={
+          people
+            ? `Les ${people} candidat${people > 1 ? 's' : ''} inscrit${people > 1 ? 's' : ''} ou en attente ${people > 1 ? 'sont prévenus' : 'est prévenu'} par SMS, et par email quand il${people > 1 ? 's en ont' : ' en a'} un.`
+            : 'Aucun candidat n’est inscrit.'
+        }
         confirmLabel="Annuler l’atelier"
         pending={pending}
         onConfirm={async () => {

@@ -22,11 +22,35 @@ export type WorkshopValues = {
   structureId: string
   fseFunded: boolean
 }
-export const EMPTY_WORKSHOP: WorkshopValues = { title: '', theme: '', description: '', startsAt: '', endsAt: '', addressFormatted: '', videoUrl: '', capacity: '12', facilitatorIds: [], structureId: '', fseFunded: false }
+export const EMPTY_WORKSHOP: WorkshopValues = {
+  title: '',
+  theme: '',
+  description: '',
+  startsAt: '',
+  endsAt: '',
+  addressFormatted: '',
+  videoUrl: '',
+  capacity: '12',
+  facilitatorIds: [],
+  structureId: '',
+  fseFunded: false,
+}
 type Choice = { id: string; name: string }
 
 /** /workshops/create and the workshop's "Modifier l’atelier" (issue 13 §1). */
-export function WorkshopForm({ workshopId, initial, staff, structures, onDone }: { workshopId?: string; initial: WorkshopValues; staff: Choice[]; structures: Choice[]; onDone?: () => void }) {
+export function WorkshopForm({
+  workshopId,
+  initial,
+  staff,
+  structures,
+  onDone,
+}: {
+  workshopId?: string
+  initial: WorkshopValues
+  staff: Choice[]
+  structures: Choice[]
+  onDone?: () => void
+}) {
   const router = useRouter()
   const [form, setForm] = useState(initial)
   const [errors, setErrors] = useState<Errors>({})
@@ -39,7 +63,9 @@ export function WorkshopForm({ workshopId, initial, staff, structures, onDone }:
   async function submit(event: React.FormEvent) {
     event.preventDefault()
     setSending(true)
-    const result = await (workshopId ? updateWorkshopAction(workshopId, form) : createWorkshopAction(form)).catch(() => ({ ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }))
+    const result = await (workshopId ? updateWorkshopAction(workshopId, form) : createWorkshopAction(form)).catch(
+      () => ({ ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }),
+    )
     setSending(false)
     if (result.ok) {
       toast.success(workshopId ? 'Atelier enregistré.' : 'Atelier créé.')
@@ -53,24 +79,79 @@ export function WorkshopForm({ workshopId, initial, staff, structures, onDone }:
     setError(result.error)
   }
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5" aria-label={workshopId ? 'Modifier l’atelier' : 'Nouvel atelier'}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex max-w-3xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5"
+      aria-label={workshopId ? 'Modifier l’atelier' : 'Nouvel atelier'}
+    >
       <FormError error={error} />
       <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
-        <FeedbackField label="Titre" value={form.title} onChange={(title) => set({ title })} error={errors.title} required />
+        <FeedbackField
+          label="Titre"
+          value={form.title}
+          onChange={(title) => set({ title })}
+          error={errors.title}
+          required
+        />
         <FeedbackField label="Thème" value={form.theme} onChange={(theme) => set({ theme })} error={errors.theme} />
       </div>
-      <TextAreaField label="Description" value={form.description} onChange={(description) => set({ description })} error={errors.description} rows={3} />
+      <TextAreaField
+        label="Description"
+        value={form.description}
+        onChange={(description) => set({ description })}
+        error={errors.description}
+        rows={3}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FeedbackField label="Début" type="datetime-local" value={form.startsAt} onChange={(startsAt) => set({ startsAt })} error={errors.startsAt} required />
-        <FeedbackField label="Fin" type="datetime-local" value={form.endsAt} onChange={(endsAt) => set({ endsAt })} error={errors.endsAt} required />
+        <FeedbackField
+          label="Début"
+          type="datetime-local"
+          value={form.startsAt}
+          onChange={(startsAt) => set({ startsAt })}
+          error={errors.startsAt}
+          required
+        />
+        <FeedbackField
+          label="Fin"
+          type="datetime-local"
+          value={form.endsAt}
+          onChange={(endsAt) => set({ endsAt })}
+          error={errors.endsAt}
+          required
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FeedbackField label="Adresse" value={form.addressFormatted} onChange={(addressFormatted) => set({ addressFormatted })} error={errors.addressFormatted} />
-        <FeedbackField label="Ou lien de visioconférence" type="url" value={form.videoUrl} onChange={(videoUrl) => set({ videoUrl })} error={errors.videoUrl} />
+        <FeedbackField
+          label="Adresse"
+          value={form.addressFormatted}
+          onChange={(addressFormatted) => set({ addressFormatted })}
+          error={errors.addressFormatted}
+        />
+        <FeedbackField
+          label="Ou lien de visioconférence"
+          type="url"
+          value={form.videoUrl}
+          onChange={(videoUrl) => set({ videoUrl })}
+          error={errors.videoUrl}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FeedbackField label="Nombre de places" type="number" value={form.capacity} onChange={(capacity) => set({ capacity })} error={errors.capacity} required />
-        <FeedbackField label="Structure partenaire co-organisatrice" as="select" value={form.structureId} onChange={(structureId) => set({ structureId })} error={errors.structureId}>
+        <FeedbackField
+          label="Nombre de places"
+          type="number"
+          value={form.capacity}
+          onChange={(capacity) => set({ capacity })}
+          error={errors.capacity}
+          required
+        />
+        <FeedbackField
+          label="Structure partenaire co-organisatrice"
+          as="select"
+          value={form.structureId}
+          onChange={(structureId) => set({ structureId })}
+          error={errors.structureId}
+        >
           <option value="">Aucune</option>
           {structures.map((s) => (
             <option key={s.id} value={s.id}>
@@ -83,8 +164,21 @@ export function WorkshopForm({ workshopId, initial, staff, structures, onDone }:
         <legend className="mb-2 text-sm font-medium text-slate-800">Animateurs</legend>
         <div className="flex flex-wrap gap-2">
           {staff.map((u) => (
-            <label key={u.id} className="flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-              <input type="checkbox" checked={form.facilitatorIds.includes(u.id)} onChange={() => set({ facilitatorIds: form.facilitatorIds.includes(u.id) ? form.facilitatorIds.filter((x) => x !== u.id) : [...form.facilitatorIds, u.id] })} />
+            <label
+              key={u.id}
+              className="flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+            >
+              <input
+                type="checkbox"
+                checked={form.facilitatorIds.includes(u.id)}
+                onChange={() =>
+                  set({
+                    facilitatorIds: form.facilitatorIds.includes(u.id)
+                      ? form.facilitatorIds.filter((x) => x !== u.id)
+                      : [...form.facilitatorIds, u.id],
+                  })
+                }
+              />
               {u.name}
             </label>
           ))}
@@ -128,10 +222,18 @@ export function EditWorkshopButton({ workshopId, initial }: { workshopId: string
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="Modifier l’atelier" wide>
         {choices ? (
-          <WorkshopForm workshopId={workshopId} initial={initial} staff={choices.staff} structures={choices.structures} onDone={() => setOpen(false)} />
+          <WorkshopForm
+            workshopId={workshopId}
+            initial={initial}
+            staff={choices.staff}
+            structures={choices.structures}
+            onDone={() => setOpen(false)}
+          />
         ) : (
           <p role="status" className="text-sm text-slate-700">
-            {failed ? 'Le formulaire n’a pas pu être chargé. Fermez et réessayez dans un instant.' : 'Chargement du formulaire…'}
+            {failed
+              ? 'Le formulaire n’a pas pu être chargé. Fermez et réessayez dans un instant.'
+              : 'Chargement du formulaire…'}
           </p>
         )}
       </Dialog>

@@ -8,7 +8,16 @@ import { SimpleTable } from '@/components/ui/simple-table'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 import { AllPresentButton, AttendanceSelect, CancelRegistrationButton } from './workshop-controls'
 
-type Row = { id: string; candidateId: string; firstName: string; lastName: string; phone: string; place: string | null; status: 'registered' | 'waitlisted'; attendance: keyof typeof ATTENDANCE_LABELS | null }
+type Row = {
+  id: string
+  candidateId: string
+  firstName: string
+  lastName: string
+  phone: string
+  place: string | null
+  status: 'registered' | 'waitlisted'
+  attendance: keyof typeof ATTENDANCE_LABELS | null
+}
 
 /**
  * A workshop's registrations, read by the browser (/api/workshops/{id}/registrations): the page's first byte does not
@@ -39,15 +48,23 @@ export function WorkshopRegistrations({
     fetch(`/api/workshops/${workshopId}/registrations`, { signal: controller.signal })
       .then(async (response) => {
         const body = (await response.json().catch(() => null)) as { rows?: Row[]; error?: string } | null
-        if (!response.ok || !body?.rows) return setError(body?.error ?? 'Les inscrits n’ont pas pu être lus. Réessayez dans un instant.')
+        if (!response.ok || !body?.rows)
+          return setError(body?.error ?? 'Les inscrits n’ont pas pu être lus. Réessayez dans un instant.')
         setError(null)
         setRows(body.rows)
       })
-      .catch(() => controller.signal.aborted || setError('Les inscrits n’ont pas pu être lus. Vérifiez votre connexion.'))
+      .catch(
+        () => controller.signal.aborted || setError('Les inscrits n’ont pas pu être lus. Vérifiez votre connexion.'),
+      )
     return () => controller.abort()
   }, [workshopId, version])
 
-  if (error) return <p role="alert" className="text-sm text-red-700">{error}</p>
+  if (error)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {error}
+      </p>
+    )
   if (!rows)
     return (
       <p role="status" className="text-sm text-slate-700">
@@ -82,7 +99,11 @@ export function WorkshopRegistrations({
           </span>
         </div>
         {seated.length === 0 ? (
-          <EmptyState title="Aucun candidat inscrit.">{canModify && !cancelled ? 'Inscrivez des candidats\u00a0: ils reçoivent leur convocation par SMS.' : 'Les inscrits apparaîtront ici.'}</EmptyState>
+          <EmptyState title="Aucun candidat inscrit.">
+            {canModify && !cancelled
+              ? 'Inscrivez des candidats\u00a0: ils reçoivent leur convocation par SMS.'
+              : 'Les inscrits apparaîtront ici.'}
+          </EmptyState>
         ) : (
           <SimpleTable
             caption={`Inscrits à ${name}`}
@@ -95,7 +116,18 @@ export function WorkshopRegistrations({
                   nameCell(r),
                   r.phone,
                   r.place ?? '',
-                  started && canModify && !cancelled ? <AttendanceSelect key={`a-${r.attendance}`} registrationId={r.id} name={person} value={r.attendance} /> : r.attendance ? ATTENDANCE_LABELS[r.attendance] : '–',
+                  started && canModify && !cancelled ? (
+                    <AttendanceSelect
+                      key={`a-${r.attendance}`}
+                      registrationId={r.id}
+                      name={person}
+                      value={r.attendance}
+                    />
+                  ) : r.attendance ? (
+                    ATTENDANCE_LABELS[r.attendance]
+                  ) : (
+                    '–'
+                  ),
                   ...(act ? [<CancelRegistrationButton key="x" registrationId={r.id} name={person} />] : []),
                 ],
               }
@@ -115,7 +147,14 @@ export function WorkshopRegistrations({
             headers={['Rang', 'Candidat', 'Téléphone', ...(act ? ['Action'] : [])]}
             rows={waiting.map((r, i) => ({
               key: r.id,
-              cells: [i + 1, nameCell(r), r.phone, ...(act ? [<CancelRegistrationButton key="x" registrationId={r.id} name={`${r.firstName} ${r.lastName}`} />] : [])],
+              cells: [
+                i + 1,
+                nameCell(r),
+                r.phone,
+                ...(act
+                  ? [<CancelRegistrationButton key="x" registrationId={r.id} name={`${r.firstName} ${r.lastName}`} />]
+                  : []),
+              ],
             }))}
           />
         )}

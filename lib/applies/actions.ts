@@ -40,7 +40,10 @@ export async function loadApplyForDialog(applyId: string) {
 export type DialogApply = Extract<Awaited<ReturnType<typeof loadApplyForDialog>>, { ok: true }>['apply']
 
 /** Spec §7 "Preview FUP PDF": the sheet as it would be sent, nothing stored. */
-export async function previewFupAction(applyId: string, input: unknown): Promise<{ ok: true; pdfBase64: string } | Failure> {
+export async function previewFupAction(
+  applyId: string,
+  input: unknown,
+): Promise<{ ok: true; pdfBase64: string } | Failure> {
   const user = await partnerWith('partner.fup.complete')
   if (!user || !isUuid(applyId)) return NOT_FOUND
   const parsed = fupAnswerSchema.safeParse(input)
@@ -53,13 +56,22 @@ export async function previewFupAction(applyId: string, input: unknown): Promise
 }
 
 /** Spec §7 "Send FUP to the operator"; the prescribing referent is told in the app and by mail (queued with the answer). */
-export async function sendFupAction(applyId: string, input: unknown): Promise<{ ok: true; state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'; documentId: string } | Failure> {
+export async function sendFupAction(
+  applyId: string,
+  input: unknown,
+): Promise<{ ok: true; state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'; documentId: string } | Failure> {
   const user = await partnerWith('partner.fup.complete')
   if (!user || !isUuid(applyId)) return NOT_FOUND
   const parsed = fupAnswerSchema.safeParse(input)
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) }
-  const result = await sendFup(getDb(), { structureId: user.structureId, applyId, answer: parsed.data, actorId: user.id })
-  if (!result.ok && result.error === 'causeUnknown') return { ok: false, fieldErrors: { 'partnerFeedback.decision.cause': SEND_FUP_ERRORS.causeUnknown } }
+  const result = await sendFup(getDb(), {
+    structureId: user.structureId,
+    applyId,
+    answer: parsed.data,
+    actorId: user.id,
+  })
+  if (!result.ok && result.error === 'causeUnknown')
+    return { ok: false, fieldErrors: { 'partnerFeedback.decision.cause': SEND_FUP_ERRORS.causeUnknown } }
   if (!result.ok) return { ok: false, error: SEND_FUP_ERRORS[result.error] }
   return { ok: true, state: result.state, documentId: result.documentId }
 }

@@ -21,12 +21,21 @@ export type OrganisationCause = { code: string; label: string; defaultLabel: str
 /** The organisation's causes in order: the six defaults (renamed or disabled where it chose), then its own. */
 export async function organisationCauses(db: DbOrTx, organisationId: string): Promise<OrganisationCause[]> {
   const rows = await db
-    .select({ code: organisationRefusalCauses.code, label: organisationRefusalCauses.label, disabled: organisationRefusalCauses.disabled })
+    .select({
+      code: organisationRefusalCauses.code,
+      label: organisationRefusalCauses.label,
+      disabled: organisationRefusalCauses.disabled,
+    })
     .from(organisationRefusalCauses)
     .where(eq(organisationRefusalCauses.organisationId, organisationId))
     .orderBy(asc(organisationRefusalCauses.position), asc(organisationRefusalCauses.label))
   const byCode = new Map(rows.map((r) => [r.code, r]))
-  const defaults = REFUSAL_CAUSES.map((code) => ({ code, label: byCode.get(code)?.label ?? CAUSE_LABELS[code], defaultLabel: CAUSE_LABELS[code], disabled: byCode.get(code)?.disabled ?? false }))
+  const defaults = REFUSAL_CAUSES.map((code) => ({
+    code,
+    label: byCode.get(code)?.label ?? CAUSE_LABELS[code],
+    defaultLabel: CAUSE_LABELS[code],
+    disabled: byCode.get(code)?.disabled ?? false,
+  }))
   const own = rows.filter((r) => !Object.hasOwn(CAUSE_LABELS, r.code)).map((r) => ({ ...r, defaultLabel: null }))
   return [...defaults, ...own]
 }
@@ -38,7 +47,9 @@ export async function causeLabels(db: DbOrTx, organisationId: string): Promise<R
 
 /** The causes a partner or a referent may choose now. */
 export async function activeCauses(db: DbOrTx, organisationId: string): Promise<{ code: string; label: string }[]> {
-  return (await organisationCauses(db, organisationId)).filter((c) => !c.disabled).map(({ code, label }) => ({ code, label }))
+  return (await organisationCauses(db, organisationId))
+    .filter((c) => !c.disabled)
+    .map(({ code, label }) => ({ code, label }))
 }
 
 /** Whether the organisation offers this cause now (the schemas check the code's shape; this checks it is offered). */

@@ -6,7 +6,11 @@ import { documents, fups, socialApplies } from '@/lib/db/schema'
  * A prescription or FUP answer PDF, if the user's tenant may read it: the partner structure the apply was
  * sent to, or the organisation of its candidate. Anything else is "not found".
  */
-export async function getApplyDocument(db: DbOrTx, documentId: string, tenant: { structureId: string | null; organisationId: string | null }) {
+export async function getApplyDocument(
+  db: DbOrTx,
+  documentId: string,
+  tenant: { structureId: string | null; organisationId: string | null },
+) {
   const tenantMatch = or(
     tenant.structureId ? eq(socialApplies.structureId, tenant.structureId) : undefined,
     tenant.organisationId ? eq(socialApplies.organisationId, tenant.organisationId) : undefined,

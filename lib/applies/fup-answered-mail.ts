@@ -2,7 +2,10 @@ import { appUrl } from '@/lib/auth/app-url'
 import type { Mail } from '@/lib/mail/mailer'
 
 /** The prescribing referent's mail when the partner answered: the outcome and links, no name of the candidate. */
-export function fupAnsweredMail(to: string, answer: { partnerName: string; decision: string | null; causeLabel: string; candidateId: string }): Mail {
+export function fupAnsweredMail(
+  to: string,
+  answer: { partnerName: string; decision: string | null; causeLabel: string; candidateId: string },
+): Mail {
   return {
     to,
     subject: 'Réponse à votre prescription',

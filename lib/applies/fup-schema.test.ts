@@ -30,7 +30,13 @@ function answer(decision: Decision = {}, feedback: Record<string, unknown> = {},
       email: 'permis@mobilite-solidaire.test',
       phone: '02 35 00 00 01',
       address: '12 rue du Gros-Horloge, 76000 Rouen',
-      decision: { partnerDecision: 'integrated', cause: null, firstReceptionDate: '2026-11-02', assessmentDate: '2027-02-01', ...decision },
+      decision: {
+        partnerDecision: 'integrated',
+        cause: null,
+        firstReceptionDate: '2026-11-02',
+        assessmentDate: '2027-02-01',
+        ...decision,
+      },
       ...feedback,
     },
     sponsorsLogo: [],
@@ -55,7 +61,8 @@ function parsed(input: unknown) {
   if (!result.success) throw new Error(`expected a valid answer, got ${JSON.stringify(result.error.issues)}`)
   return result.data
 }
-const without = (key: string, obj: Record<string, unknown>) => Object.fromEntries(Object.entries(obj).filter(([k]) => k !== key))
+const without = (key: string, obj: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(obj).filter(([k]) => k !== key))
 
 describe('fupAnswerSchema — the base cases', () => {
   it('accepts a complete integrated answer', () => {
@@ -115,40 +122,60 @@ describe('§5 cause', () => {
 describe('§5 partner feedback fields', () => {
   it.each([['missing'], ['empty'], ['blank']])("says the accompanier's name is required when it is %s", (kind) => {
     const base = answer()
-    const feedback = kind === 'missing' ? without('accompanierName', base.partnerFeedback) : { ...base.partnerFeedback, accompanierName: kind === 'empty' ? '' : '  ' }
-    expect(messagesAt({ ...base, partnerFeedback: feedback }, 'partnerFeedback.accompanierName')).toEqual([SPEC.accompanier])
+    const feedback =
+      kind === 'missing'
+        ? without('accompanierName', base.partnerFeedback)
+        : { ...base.partnerFeedback, accompanierName: kind === 'empty' ? '' : '  ' }
+    expect(messagesAt({ ...base, partnerFeedback: feedback }, 'partnerFeedback.accompanierName')).toEqual([
+      SPEC.accompanier,
+    ])
   })
 
   it.each([['missing'], ['empty'], ['blank']])("says the partner's name is required when it is %s", (kind) => {
     const base = answer()
-    const feedback = kind === 'missing' ? without('name', base.partnerFeedback) : { ...base.partnerFeedback, name: kind === 'empty' ? '' : '  ' }
+    const feedback =
+      kind === 'missing'
+        ? without('name', base.partnerFeedback)
+        : { ...base.partnerFeedback, name: kind === 'empty' ? '' : '  ' }
     expect(messagesAt({ ...base, partnerFeedback: feedback }, 'partnerFeedback.name')).toEqual([SPEC.partnerName])
   })
 
-  it.each(['paula.moreau', 'paula@', '@mobilite-solidaire.test', 'paula moreau@mobilite.test', ''])("says the email %j is badly formed", (email) => {
-    expect(messagesAt(answer({}, { email }), 'partnerFeedback.email')).toEqual([SPEC.email])
-  })
+  it.each(['paula.moreau', 'paula@', '@mobilite-solidaire.test', 'paula moreau@mobilite.test', ''])(
+    'says the email %j is badly formed',
+    (email) => {
+      expect(messagesAt(answer({}, { email }), 'partnerFeedback.email')).toEqual([SPEC.email])
+    },
+  )
 
   it('trims a well-formed email', () => {
-    expect(parsed(answer({}, { email: '  permis@mobilite-solidaire.test ' })).partnerFeedback.email).toBe('permis@mobilite-solidaire.test')
+    expect(parsed(answer({}, { email: '  permis@mobilite-solidaire.test ' })).partnerFeedback.email).toBe(
+      'permis@mobilite-solidaire.test',
+    )
   })
 
-  it.each(['06 12 34 56 78', '+33 6 12 34 56 78', '0612345678', '02.35.00.00.01', ''])('accepts the phone %j', (phone) => {
-    expect(messagesAt(answer({}, { phone }), 'partnerFeedback.phone')).toEqual([])
-    expect(fupAnswerSchema.safeParse(answer({}, { phone })).success).toBe(true)
-  })
+  it.each(['06 12 34 56 78', '+33 6 12 34 56 78', '0612345678', '02.35.00.00.01', ''])(
+    'accepts the phone %j',
+    (phone) => {
+      expect(messagesAt(answer({}, { phone }), 'partnerFeedback.phone')).toEqual([])
+      expect(fupAnswerSchema.safeParse(answer({}, { phone })).success).toBe(true)
+    },
+  )
 
   it('accepts an answer with no phone at all, stored as empty', () => {
     const base = answer()
     expect(parsed({ ...base, partnerFeedback: without('phone', base.partnerFeedback) }).partnerFeedback.phone).toBe('')
   })
 
-  it.each(['06 12 34', '06 12 34 56 7', '061234567890', '0012345678', 'zéro six', '+33 06 12 34 56 78'])("says the phone %j is not complete", (phone) => {
-    expect(messagesAt(answer({}, { phone }), 'partnerFeedback.phone')).toEqual([SPEC.phone])
-  })
+  it.each(['06 12 34', '06 12 34 56 7', '061234567890', '0012345678', 'zéro six', '+33 06 12 34 56 78'])(
+    'says the phone %j is not complete',
+    (phone) => {
+      expect(messagesAt(answer({}, { phone }), 'partnerFeedback.phone')).toEqual([SPEC.phone])
+    },
+  )
 
   it('PHONE_PATTERN agrees with the schema on the spec examples', () => {
-    for (const phone of ['06 12 34 56 78', '+33 6 12 34 56 78', '0612345678']) expect(PHONE_PATTERN.test(phone), phone).toBe(true)
+    for (const phone of ['06 12 34 56 78', '+33 6 12 34 56 78', '0612345678'])
+      expect(PHONE_PATTERN.test(phone), phone).toBe(true)
     expect(PHONE_PATTERN.test('06 12 34')).toBe(false)
   })
 })
@@ -157,7 +184,10 @@ describe('unknown keys', () => {
   const isFrench = (m: string) => !/unrecognized|invalid|expected/i.test(m)
 
   it('rejects a fourth convocation with a French message', () => {
-    const input = refused('noAnswerToConvocations', { ...threeConvocations(), fourthConvocation: convocation('2026-11-10') })
+    const input = refused('noAnswerToConvocations', {
+      ...threeConvocations(),
+      fourthConvocation: convocation('2026-11-10'),
+    })
     const messages = messagesAt(input, DECISION)
     expect(messages).toHaveLength(1)
     expect(isFrench(messages[0]!)).toBe(true)
@@ -169,8 +199,25 @@ describe('unknown keys', () => {
       [answer({}, {}, { state: 'INTEGRATED_CANDIDATE' }), ''],
       [answer({}, { structureId: 'x' }), 'partnerFeedback'],
       [answer({ responseDate: '2026-11-02' }), DECISION],
-      [answer({}, {}, { sponsorsLogo: [{ label: 'Département', value: 'departement', uri: '/logos/d.svg', required: false, width: 20 }] }), 'sponsorsLogo.0'],
-      [refused('noAnswerToConvocations', { ...threeConvocations(), firstConvocation: { ...convocation('2026-10-20'), comment: 'x' } }), `${DECISION}.firstConvocation`],
+      [
+        answer(
+          {},
+          {},
+          {
+            sponsorsLogo: [
+              { label: 'Département', value: 'departement', uri: '/logos/d.svg', required: false, width: 20 },
+            ],
+          },
+        ),
+        'sponsorsLogo.0',
+      ],
+      [
+        refused('noAnswerToConvocations', {
+          ...threeConvocations(),
+          firstConvocation: { ...convocation('2026-10-20'), comment: 'x' },
+        }),
+        `${DECISION}.firstConvocation`,
+      ],
     ]
     for (const [input, path] of cases) {
       const messages = messagesAt(input, path)
@@ -189,14 +236,24 @@ describe('convocations (spec §4: only for the no-answer cause, then all three)'
     expect(d.thirdConvocation).toEqual({ date: '2026-11-03', reason: 'unexcusedAbsence' })
   })
 
-  it.each(['firstConvocation', 'secondConvocation', 'thirdConvocation'])('rejects the no-answer cause when %s is missing or null', (key) => {
-    const missing = without(key, threeConvocations())
-    expect(messagesAt(refused('noAnswerToConvocations', missing), `${DECISION}.${key}.date`)).toHaveLength(1)
-    expect(messagesAt(refused('noAnswerToConvocations', { ...threeConvocations(), [key]: null }), `${DECISION}.${key}.date`)).toHaveLength(1)
-  })
+  it.each(['firstConvocation', 'secondConvocation', 'thirdConvocation'])(
+    'rejects the no-answer cause when %s is missing or null',
+    (key) => {
+      const missing = without(key, threeConvocations())
+      expect(messagesAt(refused('noAnswerToConvocations', missing), `${DECISION}.${key}.date`)).toHaveLength(1)
+      expect(
+        messagesAt(
+          refused('noAnswerToConvocations', { ...threeConvocations(), [key]: null }),
+          `${DECISION}.${key}.date`,
+        ),
+      ).toHaveLength(1)
+    },
+  )
 
   it('rejects the no-answer cause without any convocation: one issue per row', () => {
-    const messages = ['firstConvocation', 'secondConvocation', 'thirdConvocation'].map((k) => messagesAt(refused('noAnswerToConvocations'), `${DECISION}.${k}.date`))
+    const messages = ['firstConvocation', 'secondConvocation', 'thirdConvocation'].map((k) =>
+      messagesAt(refused('noAnswerToConvocations'), `${DECISION}.${k}.date`),
+    )
     expect(messages.map((m) => m.length)).toEqual([1, 1, 1])
   })
 
@@ -205,7 +262,10 @@ describe('convocations (spec §4: only for the no-answer cause, then all three)'
       const input = refused('noAnswerToConvocations', { ...threeConvocations(), secondConvocation: convocation(date) })
       expect(messagesAt(input, `${DECISION}.secondConvocation.date`).length, JSON.stringify(date)).toBeGreaterThan(0)
     }
-    const noDate = refused('noAnswerToConvocations', { ...threeConvocations(), secondConvocation: { reason: 'excusedAbsence' } })
+    const noDate = refused('noAnswerToConvocations', {
+      ...threeConvocations(),
+      secondConvocation: { reason: 'excusedAbsence' },
+    })
     expect(messagesAt(noDate, `${DECISION}.secondConvocation.date`)).toHaveLength(1)
   })
 
@@ -224,10 +284,15 @@ describe('convocations (spec §4: only for the no-answer cause, then all three)'
     }
   })
 
-  it.each(REFUSAL_CAUSES.filter((c) => c !== 'noAnswerToConvocations'))('rejects convocations given with the cause %s', (cause) => {
-    expect(messagesAt(refused(cause, { firstConvocation: convocation('2026-10-20') }), `${DECISION}.firstConvocation`)).toHaveLength(1)
-    expect(fupAnswerSchema.safeParse(refused(cause, threeConvocations())).success).toBe(false)
-  })
+  it.each(REFUSAL_CAUSES.filter((c) => c !== 'noAnswerToConvocations'))(
+    'rejects convocations given with the cause %s',
+    (cause) => {
+      expect(
+        messagesAt(refused(cause, { firstConvocation: convocation('2026-10-20') }), `${DECISION}.firstConvocation`),
+      ).toHaveLength(1)
+      expect(fupAnswerSchema.safeParse(refused(cause, threeConvocations())).success).toBe(false)
+    },
+  )
 
   it('rejects convocations given with an integration', () => {
     expect(fupAnswerSchema.safeParse(answer(threeConvocations())).success).toBe(false)
@@ -236,7 +301,8 @@ describe('convocations (spec §4: only for the no-answer cause, then all three)'
 
 describe('what a decision keeps (spec §4: changing the decision clears dates, cause and convocations)', () => {
   it('an integration keeps its dates and has no cause and no convocations', () => {
-    const d = parsed(answer({ cause: '', firstConvocation: null, secondConvocation: null, thirdConvocation: null })).partnerFeedback.decision
+    const d = parsed(answer({ cause: '', firstConvocation: null, secondConvocation: null, thirdConvocation: null }))
+      .partnerFeedback.decision
     expect(d).toEqual({
       partnerDecision: 'integrated',
       cause: null,
@@ -255,7 +321,8 @@ describe('what a decision keeps (spec §4: changing the decision clears dates, c
   })
 
   it('a refusal drops the first-reception and assessment dates', () => {
-    const d = parsed(refused('hasMoved', { firstReceptionDate: '2026-11-02', assessmentDate: '2027-02-01' })).partnerFeedback.decision
+    const d = parsed(refused('hasMoved', { firstReceptionDate: '2026-11-02', assessmentDate: '2027-02-01' }))
+      .partnerFeedback.decision
     expect(d).toEqual({
       partnerDecision: 'notIntegrated',
       cause: 'hasMoved',
@@ -279,7 +346,12 @@ describe('what a decision keeps (spec §4: changing the decision clears dates, c
 })
 
 describe('§5 sponsor logos', () => {
-  const logo = { label: 'Département de Seine-Maritime', value: 'departement', uri: '/logos/departement.svg', required: false }
+  const logo = {
+    label: 'Département de Seine-Maritime',
+    value: 'departement',
+    uri: '/logos/departement.svg',
+    required: false,
+  }
 
   it('accepts a complete logo', () => {
     expect(parsed(answer({}, {}, { sponsorsLogo: [logo] })).sponsorsLogo).toEqual([logo])
@@ -292,11 +364,15 @@ describe('§5 sponsor logos', () => {
   })
 
   it.each(['label', 'value', 'uri'])('rejects a logo whose %s is blank', (key) => {
-    expect(messagesAt(answer({}, {}, { sponsorsLogo: [{ ...logo, [key]: '  ' }] }), `sponsorsLogo.0.${key}`)).toHaveLength(1)
+    expect(
+      messagesAt(answer({}, {}, { sponsorsLogo: [{ ...logo, [key]: '  ' }] }), `sponsorsLogo.0.${key}`),
+    ).toHaveLength(1)
   })
 
   it("rejects a logo whose 'required' is not a boolean", () => {
-    expect(messagesAt(answer({}, {}, { sponsorsLogo: [{ ...logo, required: 'oui' }] }), 'sponsorsLogo.0.required')).toHaveLength(1)
+    expect(
+      messagesAt(answer({}, {}, { sponsorsLogo: [{ ...logo, required: 'oui' }] }), 'sponsorsLogo.0.required'),
+    ).toHaveLength(1)
   })
 
   it('defaults a missing logo list to empty', () => {
@@ -345,7 +421,9 @@ describe('withMandatoryLogos (spec §7, §9: the fse logo is always there when t
 describe('fieldErrorsOf', () => {
   it('keys the first message of each field by its dotted path', () => {
     const result = fupAnswerSchema.safeParse(refused(null, {}))
-    const withBadEmail = fupAnswerSchema.safeParse(answer({ partnerDecision: undefined }, { email: 'x', accompanierName: '' }))
+    const withBadEmail = fupAnswerSchema.safeParse(
+      answer({ partnerDecision: undefined }, { email: 'x', accompanierName: '' }),
+    )
     expect(result.success).toBe(false)
     expect(withBadEmail.success).toBe(false)
     expect(fieldErrorsOf(result.error!)).toEqual({ [`${DECISION}.cause`]: SPEC.cause })
@@ -377,7 +455,13 @@ describe('FUP_MESSAGES', () => {
 
   it('every message the schema produces on a messy answer is French', () => {
     const messy = {
-      partnerFeedback: { accompanierName: 3, name: null, email: 42, phone: '1', decision: { partnerDecision: 'notIntegrated', cause: 'zzz', firstConvocation: 'x' } },
+      partnerFeedback: {
+        accompanierName: 3,
+        name: null,
+        email: 42,
+        phone: '1',
+        decision: { partnerDecision: 'notIntegrated', cause: 'zzz', firstConvocation: 'x' },
+      },
       sponsorsLogo: [{}],
     }
     const messages = allMessages(messy)

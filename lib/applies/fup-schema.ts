@@ -15,7 +15,8 @@ export const FUP_MESSAGES = {
   convocationDateRequired: 'La date de la convocation est obligatoire',
   convocationReasonRequired: 'Le motif d’absence est obligatoire',
   dateInvalid: 'La date n’est pas valide',
-  sponsorLogoIncomplete: 'Chaque logo de financeur doit avoir un libellé, une valeur, une adresse et l’indication obligatoire ou non',
+  sponsorLogoIncomplete:
+    'Chaque logo de financeur doit avoir un libellé, une valeur, une adresse et l’indication obligatoire ou non',
   unexpectedField: 'La réponse contient un champ inconnu',
   addressTooLong: 'L’adresse ne doit pas dépasser 500 caractères',
   sponsorsLogoInvalid: 'La liste des logos de financeurs n’est pas valide',
@@ -47,16 +48,15 @@ const optionalDate = text()
   .refine((v) => v === null || isCalendarDate(v), FUP_MESSAGES.dateInvalid)
 
 const convocationSchema = strictObject(
-    {
-      date: text({ error: FUP_MESSAGES.convocationDateRequired })
-        .trim()
-        .min(1, FUP_MESSAGES.convocationDateRequired)
-        .refine(isCalendarDate, FUP_MESSAGES.dateInvalid),
-      reason: z.enum(['excusedAbsence', 'unexcusedAbsence'], { error: FUP_MESSAGES.convocationReasonRequired }),
-    },
-    FUP_MESSAGES.convocationDateRequired,
-  )
-  
+  {
+    date: text({ error: FUP_MESSAGES.convocationDateRequired })
+      .trim()
+      .min(1, FUP_MESSAGES.convocationDateRequired)
+      .refine(isCalendarDate, FUP_MESSAGES.dateInvalid),
+    reason: z.enum(['excusedAbsence', 'unexcusedAbsence'], { error: FUP_MESSAGES.convocationReasonRequired }),
+  },
+  FUP_MESSAGES.convocationDateRequired,
+)
 
 export const CONVOCATION_KEYS = ['firstConvocation', 'secondConvocation', 'thirdConvocation'] as const
 /** The three rows' names, in the dialog and on the sheet. */
@@ -67,7 +67,8 @@ export const CONVOCATION_REASONS = {
   unexcusedAbsence: 'Absence non excusée',
 } as const
 
-const decisionSchema = strictObject({
+const decisionSchema = strictObject(
+  {
     partnerDecision: z.enum(['integrated', 'notIntegrated'], { error: FUP_MESSAGES.partnerDecisionRequired }),
     cause: text().trim().nullable().optional(),
     firstReceptionDate: optionalDate.optional(),
@@ -75,8 +76,9 @@ const decisionSchema = strictObject({
     firstConvocation: convocationSchema.nullable().optional(),
     secondConvocation: convocationSchema.nullable().optional(),
     thirdConvocation: convocationSchema.nullable().optional(),
-  }, FUP_MESSAGES.partnerDecisionRequired)
-  
+  },
+  FUP_MESSAGES.partnerDecisionRequired,
+)
   .superRefine((d, ctx) => {
     const cause = d.cause || null
     if (d.partnerDecision === 'integrated') {
@@ -89,7 +91,8 @@ const decisionSchema = strictObject({
     // Spec §4: the three convocation rows exist only for the no-answer cause, and then all three are filled.
     for (const key of CONVOCATION_KEYS) {
       if (cause === 'noAnswerToConvocations' && d.partnerDecision === 'notIntegrated') {
-        if (!d[key]) ctx.addIssue({ code: 'custom', path: [key, 'date'], message: FUP_MESSAGES.convocationDateRequired })
+        if (!d[key])
+          ctx.addIssue({ code: 'custom', path: [key, 'date'], message: FUP_MESSAGES.convocationDateRequired })
       } else if (d[key]) {
         ctx.addIssue({ code: 'custom', path: [key], message: FUP_MESSAGES.unexpectedField })
       }
@@ -110,8 +113,11 @@ const decisionSchema = strictObject({
     }
   })
 
-export const partnerFeedbackSchema = strictObject({
-    accompanierName: text({ error: FUP_MESSAGES.accompanierNameRequired }).trim().min(1, FUP_MESSAGES.accompanierNameRequired),
+export const partnerFeedbackSchema = strictObject(
+  {
+    accompanierName: text({ error: FUP_MESSAGES.accompanierNameRequired })
+      .trim()
+      .min(1, FUP_MESSAGES.accompanierNameRequired),
     name: text({ error: FUP_MESSAGES.partnerNameRequired }).trim().min(1, FUP_MESSAGES.partnerNameRequired),
     email: text({ error: FUP_MESSAGES.emailFormat }).trim().pipe(z.email(FUP_MESSAGES.emailFormat)),
     phone: text({ error: FUP_MESSAGES.phoneIncomplete })
@@ -120,31 +126,47 @@ export const partnerFeedbackSchema = strictObject({
       .default(''),
     address: text({ error: FUP_MESSAGES.addressTooLong }).trim().max(500, FUP_MESSAGES.addressTooLong).default(''),
     decision: decisionSchema,
-  }, FUP_MESSAGES.partnerDecisionRequired)
-  
+  },
+  FUP_MESSAGES.partnerDecisionRequired,
+)
 
-export const sponsorLogoSchema = strictObject({
+export const sponsorLogoSchema = strictObject(
+  {
     label: text({ error: FUP_MESSAGES.sponsorLogoIncomplete }).trim().min(1, FUP_MESSAGES.sponsorLogoIncomplete),
     value: text({ error: FUP_MESSAGES.sponsorLogoIncomplete }).trim().min(1, FUP_MESSAGES.sponsorLogoIncomplete),
     uri: text({ error: FUP_MESSAGES.sponsorLogoIncomplete }).trim().min(1, FUP_MESSAGES.sponsorLogoIncomplete),
     required: z.boolean({ error: FUP_MESSAGES.sponsorLogoIncomplete }),
-  }, FUP_MESSAGES.sponsorLogoIncomplete)
-  
+  },
+  FUP_MESSAGES.sponsorLogoIncomplete,
+)
 
 /** Spec §7 "Send FUP to the operator": {partnerFeedback, sponsorsLogo}. */
-export const fupAnswerSchema = strictObject({
+export const fupAnswerSchema = strictObject(
+  {
     partnerFeedback: partnerFeedbackSchema,
-    sponsorsLogo: z.array(sponsorLogoSchema, { error: FUP_MESSAGES.sponsorsLogoInvalid }).max(20, FUP_MESSAGES.sponsorsLogoInvalid).default([]),
-  }, FUP_MESSAGES.partnerDecisionRequired)
-  
+    sponsorsLogo: z
+      .array(sponsorLogoSchema, { error: FUP_MESSAGES.sponsorsLogoInvalid })
+      .max(20, FUP_MESSAGES.sponsorsLogoInvalid)
+      .default([]),
+  },
+  FUP_MESSAGES.partnerDecisionRequired,
+)
 
 export type FupAnswerInput = z.input<typeof fupAnswerSchema>
 export type FupAnswer = z.output<typeof fupAnswerSchema>
 
 /** The FSE logo (spec §7, §9): always on the sheet when the offer is financed by the FSE. */
-export const FSE_LOGO = { label: 'Fonds social européen (FSE+)', value: 'fse', uri: '/logos/fse.svg', required: true } as const
+export const FSE_LOGO = {
+  label: 'Fonds social européen (FSE+)',
+  value: 'fse',
+  uri: '/logos/fse.svg',
+  required: true,
+} as const
 
-export function withMandatoryLogos<T extends { value: string }>(logos: T[], financingModes: readonly string[]): (T | typeof FSE_LOGO)[] {
+export function withMandatoryLogos<T extends { value: string }>(
+  logos: T[],
+  financingModes: readonly string[],
+): (T | typeof FSE_LOGO)[] {
   if (!financingModes.includes('fse') || logos.some((l) => l.value === 'fse')) return logos
   return [FSE_LOGO, ...logos]
 }

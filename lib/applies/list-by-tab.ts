@@ -12,7 +12,14 @@ export type ApplyFilters = { search?: string; placeIds?: string[]; statusValues?
 
 export type ApplyRow = {
   id: string
-  candidate: { id: string; firstName: string; lastName: string; phone: string | null; place: string | null; status: string | null }
+  candidate: {
+    id: string
+    firstName: string
+    lastName: string
+    phone: string | null
+    place: string | null
+    status: string | null
+  }
   prescription: { documentId: string; name: string } | null
   prescriptionDate: Date
   responseDate: Date | null
@@ -33,7 +40,11 @@ export function normalisedSearch(search: string | undefined): string | null {
   return s.length >= SEARCH_MIN_LENGTH ? s : null
 }
 
-const uuidList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)
+const uuidList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )
 
 /**
  * The place and status filters, on the copies of the candidate's place and status that social_applies carries
@@ -43,7 +54,10 @@ function applyFilters(filters: ApplyFilters): SQL {
   const where: SQL[] = []
   if (filters.placeIds?.length) where.push(sql`candidate_place_id in (${uuidList(filters.placeIds)})`)
   if (filters.statusValues?.length) {
-    const values = sql.join(filters.statusValues.map((v) => sql`${v}`), sql`, `)
+    const values = sql.join(
+      filters.statusValues.map((v) => sql`${v}`),
+      sql`, `,
+    )
     where.push(sql`candidate_status_id in (select id from candidate_statuses where value in (${values}))`)
   }
   return where.length ? sql` and ${sql.join(where, sql` and `)}` : sql``
@@ -53,56 +67,69 @@ function applyFilters(filters: ApplyFilters): SQL {
 function searchFilter(filters: ApplyFilters): SQL | null {
   const search = normalisedSearch(filters.search)
   // The text is a literal: % and _ typed by the user are escaped, not wildcards.
-  return search ? sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${search.replace(/[\\%_]/g, '\\$&')})) || '%'` : null
+  return search
+    ? sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${search.replace(/[\\%_]/g, '\\$&')})) || '%'`
+    : null
 }
 
 /** The three tabs' states as a relation `tab(state)`: the counts read the ordered offer index once per state. */
-const TAB_STATES = sql`unnest(array[${sql.join(APPLY_STATES.map((s) => sql`${s}`), sql`, `)}]::apply_state[]) as tab(state)`
+const TAB_STATES = sql`unnest(array[${sql.join(
+  APPLY_STATES.map((s) => sql`${s}`),
+  sql`, `,
+)}]::apply_state[]) as tab(state)`
 
 /** The offer page's columns for the applies whose ids `pageIds` selects, in the tab's order (joined for those rows only). */
 export function selectRows(db: DbOrTx, pageIds: SQL, tab: ApplyState) {
   const author = alias(users, 'author')
-  return db
-    .select({
-      id: socialApplies.id,
-      candidateId: candidates.id,
-      firstName: candidates.firstName,
-      lastName: candidates.lastName,
-      phone: candidates.phone,
-      place: places.label,
-      status: candidateStatuses.label,
-      documentId: documents.id,
-      documentName: documents.name,
-      prescriptionDate: socialApplies.prescriptionDate,
-      responseDate: socialApplies.responseDate,
-      firstReceptionDate: socialApplies.firstReceptionDate,
-      assessmentDate: socialApplies.assessmentDate,
-      accompaniement: socialApplies.accompaniement,
-      cause: socialApplies.cause,
-      causeLabel: causeLabelSql(sql`${socialApplies.organisationId}`, sql`${socialApplies.cause}`),
-      authorFirstName: author.firstName,
-      authorLastName: author.lastName,
-      authorPhone: author.phone,
-      authorEmail: author.email,
-      hasFup: sql<boolean>`${fups.id} is not null`,
-      // Aliases are spelled out: Drizzle renders an aliased table inside sql`` by its alias only.
-      others: sql<{ name: string; integrationDate: string }[]>`coalesce((
+  return (
+    db
+      .select({
+        id: socialApplies.id,
+        candidateId: candidates.id,
+        firstName: candidates.firstName,
+        lastName: candidates.lastName,
+        phone: candidates.phone,
+        place: places.label,
+        status: candidateStatuses.label,
+        documentId: documents.id,
+        documentName: documents.name,
+        prescriptionDate: socialApplies.prescriptionDate,
+        responseDate: socialApplies.responseDate,
+        firstReceptionDate: socialApplies.firstReceptionDate,
+        assessmentDate: socialApplies.assessmentDate,
+        accompaniement: socialApplies.accompaniement,
+        cause: socialApplies.cause,
+        causeLabel: causeLabelSql(sql`${socialApplies.organisationId}`, sql`${socialApplies.cause}`),
+        authorFirstName: author.firstName,
+        authorLastName: author.lastName,
+        authorPhone: author.phone,
+        authorEmail: author.email,
+        hasFup: sql<boolean>`${fups.id} is not null`,
+        // Aliases are spelled out: Drizzle renders an aliased table inside sql`` by its alias only.
+        others: sql<{ name: string; integrationDate: string }[]>`coalesce((
         select json_agg(json_build_object('name', other_offer.name, 'integrationDate', other.response_date) order by other.response_date desc)
         from social_applies other join social_offers other_offer on other_offer.id = other.social_offer_id
         where other.candidate_id = ${socialApplies.candidateId} and other.state = 'INTEGRATED_CANDIDATE'
           and other.id <> ${socialApplies.id} and not other.archived
       ), '[]'::json)`,
-    })
-    .from(socialApplies)
-    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
-    .leftJoin(places, eq(places.id, candidates.placeId))
-    .leftJoin(candidateStatuses, eq(candidateStatuses.id, candidates.statusId))
-    .leftJoin(fups, eq(fups.socialApplyId, socialApplies.id))
-    // Once answered, 'Fiche.pdf' is the answered sheet (prescription and answer); before, the prescription sheet.
-    .leftJoin(documents, eq(documents.id, sql`coalesce(${fups.answerDocumentId}, ${socialApplies.prescriptionDocumentId})`))
-    .innerJoin(author, eq(author.id, socialApplies.authorId))
-    .where(sql`${socialApplies.id} in (${pageIds})`)
-    .orderBy(desc(tab === 'PRESCRIPTION_FILLED' ? socialApplies.prescriptionDate : socialApplies.responseDate), desc(socialApplies.id))
+      })
+      .from(socialApplies)
+      .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+      .leftJoin(places, eq(places.id, candidates.placeId))
+      .leftJoin(candidateStatuses, eq(candidateStatuses.id, candidates.statusId))
+      .leftJoin(fups, eq(fups.socialApplyId, socialApplies.id))
+      // Once answered, 'Fiche.pdf' is the answered sheet (prescription and answer); before, the prescription sheet.
+      .leftJoin(
+        documents,
+        eq(documents.id, sql`coalesce(${fups.answerDocumentId}, ${socialApplies.prescriptionDocumentId})`),
+      )
+      .innerJoin(author, eq(author.id, socialApplies.authorId))
+      .where(sql`${socialApplies.id} in (${pageIds})`)
+      .orderBy(
+        desc(tab === 'PRESCRIPTION_FILLED' ? socialApplies.prescriptionDate : socialApplies.responseDate),
+        desc(socialApplies.id),
+      )
+  )
 }
 
 export type RowRecord = Awaited<ReturnType<typeof selectRows>>[number]
@@ -138,7 +165,14 @@ const plainPage = (db: DbOrTx, tab: ApplyState) => {
  */
 export async function listAppliesByTab(
   db: DbOrTx,
-  params: { structureId: string; offerId: string; tab: ApplyState; filters?: ApplyFilters; skip?: number; limit?: number },
+  params: {
+    structureId: string
+    offerId: string
+    tab: ApplyState
+    filters?: ApplyFilters
+    skip?: number
+    limit?: number
+  },
 ): Promise<{ rows: ApplyRow[]; counts: ApplyCounts }> {
   const { structureId, offerId, tab, filters = {}, skip = 0, limit = PAGE_SIZE } = params
   const byApply = applyFilters(filters)
@@ -177,7 +211,10 @@ export async function listAppliesByTab(
       : sql`select tab.state, (select count(*)::int from social_applies
             where social_offer_id = ${offerId} and structure_id = ${structureId} and state = tab.state and not archived${byApply}) as n
           from ${TAB_STATES}`
-    const [filtered, counted] = await Promise.all([selectRows(db, pageIds, tab), db.execute<{ state: ApplyState; n: number }>(countsQuery)])
+    const [filtered, counted] = await Promise.all([
+      selectRows(db, pageIds, tab),
+      db.execute<{ state: ApplyState; n: number }>(countsQuery),
+    ])
     rows = filtered
     countRows = counted.rows
   }
@@ -190,7 +227,14 @@ export async function listAppliesByTab(
 export function toApplyRow(r: RowRecord): ApplyRow {
   return {
     id: r.id,
-    candidate: { id: r.candidateId, firstName: r.firstName, lastName: r.lastName, phone: r.phone, place: r.place, status: r.status },
+    candidate: {
+      id: r.candidateId,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      phone: r.phone,
+      place: r.place,
+      status: r.status,
+    },
     prescription: r.documentId ? { documentId: r.documentId, name: r.documentName ?? 'Fiche.pdf' } : null,
     prescriptionDate: r.prescriptionDate,
     responseDate: r.responseDate,
@@ -222,7 +266,11 @@ const PRESCRIBERS = sql`with recursive prescribers(id) as (
 const filterOptions = (db: DbOrTx) =>
   prepared(db, 'apply_filter_options', (name) =>
     db
-      .select({ kind: sql<'place' | 'status'>`options.kind`, value: sql<string>`options.value`, label: sql<string>`options.label` })
+      .select({
+        kind: sql<'place' | 'status'>`options.kind`,
+        value: sql<string>`options.value`,
+        label: sql<string>`options.label`,
+      })
       .from(
         sql`(${PRESCRIBERS}
           select 'place' as kind, pl.id::text as value, pl.label from places pl where pl.organisation_id in (select id from prescribers)
@@ -237,6 +285,7 @@ const filterOptions = (db: DbOrTx) =>
 /** The filter choices of an offer page: places and candidate statuses of the organisations that prescribe to the structure. */
 export async function applyFilterOptions(db: DbOrTx, structureId: string) {
   const rows = await filterOptions(db).execute({ structureId })
-  const choices = (kind: 'place' | 'status') => rows.filter((r) => r.kind === kind).map(({ value, label }) => ({ value, label }))
+  const choices = (kind: 'place' | 'status') =>
+    rows.filter((r) => r.kind === kind).map(({ value, label }) => ({ value, label }))
   return { places: choices('place'), statuses: choices('status') }
 }

@@ -23,7 +23,9 @@ export function parseOfferPageParams(sp: SearchParams): OfferPageParams {
   return {
     tab: (APPLY_STATES as readonly string[]).includes(tab ?? '') ? (tab as ApplyState) : 'PRESCRIPTION_FILLED',
     placeIds: all(sp.place).filter(isUuid).slice(0, 50),
-    statusValues: all(sp.status).filter((s) => s.length <= 100).slice(0, 50),
+    statusValues: all(sp.status)
+      .filter((s) => s.length <= 100)
+      .slice(0, 50),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
     socialApplyId: socialApplyId && isUuid(socialApplyId) ? socialApplyId : null,
   }

@@ -11,19 +11,30 @@ import { causeLabel, causeLabels, isActiveCause } from './causes'
 import { now as clockNow } from '@/lib/clock'
 
 export type SendFupResult =
-  | { ok: true; state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'; documentId: string; referentId: string; candidateId: string }
+  | {
+      ok: true
+      state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'
+      documentId: string
+      referentId: string
+      candidateId: string
+    }
   | { ok: false; error: 'notFound' | 'noFup' | 'alreadyAnswered' | 'expired' | 'causeUnknown' }
 
 export const SEND_FUP_ERRORS = {
   notFound: 'Cette prescription est introuvable.',
   noFup: "Il n'existe pas de prescription pour cette offre sociale.",
   alreadyAnswered: 'Cette prescription a déjà reçu une réponse : la page a été actualisée.',
-  expired: 'Cette prescription a expiré sans réponse\u00a0: elle ne peut plus être complétée. Le référent a été prévenu.',
+  expired:
+    'Cette prescription a expiré sans réponse\u00a0: elle ne peut plus être complétée. Le référent a été prévenu.',
   causeUnknown: FUP_MESSAGES.causeUnknown,
 } as const
 
 /** Renders the answered FUP: the same sheet for the preview and the stored answer. */
-export async function renderAnsweredFup(db: Db, apply: NonNullable<Awaited<ReturnType<typeof getApplyForStructure>>>, answer: FupAnswer) {
+export async function renderAnsweredFup(
+  db: Db,
+  apply: NonNullable<Awaited<ReturnType<typeof getApplyForStructure>>>,
+  answer: FupAnswer,
+) {
   const fup = apply.fup!
   return renderFupPdf({
     causeLabels: await causeLabels(db, apply.organisationId),
@@ -42,7 +53,10 @@ export async function renderAnsweredFup(db: Db, apply: NonNullable<Awaited<Retur
  * integrated or refused tab, and tells the prescribing referent in the app and by mail (queued) — all in one
  * transaction, guarded on the pending state so that of two partners answering at once exactly one wins.
  */
-export async function sendFup(db: Db, params: { structureId: string; applyId: string; answer: FupAnswer; actorId: string; now?: Date }): Promise<SendFupResult> {
+export async function sendFup(
+  db: Db,
+  params: { structureId: string; applyId: string; answer: FupAnswer; actorId: string; now?: Date },
+): Promise<SendFupResult> {
   const { structureId, applyId, answer, actorId, now = clockNow() } = params
   const apply = await getApplyForStructure(db, structureId, applyId)
   if (!apply || apply.archived) return { ok: false, error: 'notFound' }
@@ -52,7 +66,8 @@ export async function sendFup(db: Db, params: { structureId: string; applyId: st
 
   const decision = answer.partnerFeedback.decision
   // The causes are the prescribing organisation's: one it disabled or never had is refused.
-  if (decision.cause && !(await isActiveCause(db, apply.organisationId, decision.cause))) return { ok: false, error: 'causeUnknown' }
+  if (decision.cause && !(await isActiveCause(db, apply.organisationId, decision.cause)))
+    return { ok: false, error: 'causeUnknown' }
   const state = decision.partnerDecision === 'integrated' ? 'INTEGRATED_CANDIDATE' : 'REFUSED_STRUCTURE'
   const sponsorsLogo = withMandatoryLogos(answer.sponsorsLogo, apply.financingModes)
   const pdf = await renderAnsweredFup(db, apply, answer)
@@ -68,25 +83,48 @@ export async function sendFup(db: Db, params: { structureId: string; applyId: st
         cause: decision.cause,
         updatedAt: now,
       })
-      .where(and(eq(socialApplies.id, applyId), eq(socialApplies.structureId, structureId), eq(socialApplies.state, 'PRESCRIPTION_FILLED'), eq(socialApplies.archived, false)))
+      .where(
+        and(
+          eq(socialApplies.id, applyId),
+          eq(socialApplies.structureId, structureId),
+          eq(socialApplies.state, 'PRESCRIPTION_FILLED'),
+          eq(socialApplies.archived, false),
+        ),
+      )
       .returning({ id: socialApplies.id })
     if (moved.length === 0) return { ok: false, error: 'alreadyAnswered' } as const
 
-    const [doc] = await tx.insert(documents).values({ name: 'Fiche.pdf', mimeType: 'application/pdf', content: pdf }).returning({ id: documents.id })
+    const [doc] = await tx
+      .insert(documents)
+      .values({ name: 'Fiche.pdf', mimeType: 'application/pdf', content: pdf })
+      .returning({ id: documents.id })
     await tx
       .update(fups)
-      .set({ partnerFeedback: answer.partnerFeedback, sponsorsLogo: [...sponsorsLogo], answerDocumentId: doc!.id, updatedAt: now })
+      .set({
+        partnerFeedback: answer.partnerFeedback,
+        sponsorsLogo: [...sponsorsLogo],
+        answerDocumentId: doc!.id,
+        updatedAt: now,
+      })
       .where(eq(fups.socialApplyId, applyId))
     await tx.insert(notifications).values({
       userId: apply.authorId,
       kind: 'fupAnswered',
       payload: { applyId, candidateId: apply.candidateId, offerId: apply.offerId, state, cause: decision.cause },
     })
-    const [referent] = await tx.select({ email: users.email, disabled: users.disabled, wanted: users.notifyPrescriptionAnswers }).from(users).where(eq(users.id, apply.authorId))
+    const [referent] = await tx
+      .select({ email: users.email, disabled: users.disabled, wanted: users.notifyPrescriptionAnswers })
+      .from(users)
+      .where(eq(users.id, apply.authorId))
     // Issue 14 §3: the referent may have chosen not to get these emails (the actions dashboard still shows the answer).
     if (referent && !referent.disabled && referent.wanted) {
       await queueMail(tx, {
-        ...fupAnsweredMail(referent.email, { partnerName: answer.partnerFeedback.name, decision: decision.partnerDecision, causeLabel: causeLabel(decision.cause, await causeLabels(tx, apply.organisationId)), candidateId: apply.candidateId }),
+        ...fupAnsweredMail(referent.email, {
+          partnerName: answer.partnerFeedback.name,
+          decision: decision.partnerDecision,
+          causeLabel: causeLabel(decision.cause, await causeLabels(tx, apply.organisationId)),
+          candidateId: apply.candidateId,
+        }),
         kind: 'fup-answered',
         organisationId: apply.organisationId,
         structureId,

@@ -19,13 +19,18 @@ export const offerTabCounts = (db: DbOrTx) =>
           + coalesce((select sum(d.n) from social_apply_count_deltas d
             where d.social_offer_id = ${sql.placeholder('offerId')} and d.structure_id = ${sql.placeholder('structureId')} and d.state = tab.state), 0))::int`,
       })
-      .from(sql`unnest(array['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE']::apply_state[]) as tab(state)`)
+      .from(
+        sql`unnest(array['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE']::apply_state[]) as tab(state)`,
+      )
       .prepare(name),
   )
 
 /** The counts of several offers of one structure (the partner's dashboard), per offer and state. */
 export async function tabCountsOfOffers(db: DbOrTx, structureId: string, offerIds: string[]) {
-  const ids = sql.join(offerIds.map((id) => sql`${id}::uuid`), sql`, `)
+  const ids = sql.join(
+    offerIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )
   const { rows } = await db.execute<{ offer_id: string; state: ApplyState | 'EXPIRED'; n: number }>(sql`
     select social_offer_id as offer_id, state, sum(n)::int as n from (
       select social_offer_id, state, n from social_apply_counts where structure_id = ${structureId} and social_offer_id in (${ids})

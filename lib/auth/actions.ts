@@ -49,7 +49,8 @@ export async function signInAction(_prev: SignInState, formData: FormData): Prom
     if (result.kind === 'second-factor') {
       // No authenticator app: the emailed code is the second factor, sent right away.
       const totp = result.methods.includes('totp')
-      if (!totp) await auth.api.sendTwoFactorOTP({ headers: new Headers({ cookie: cookieHeaderOf(result.responseHeaders) }) })
+      if (!totp)
+        await auth.api.sendTwoFactorOTP({ headers: new Headers({ cookie: cookieHeaderOf(result.responseHeaders) }) })
       destination = `/double-auth?method=${totp ? 'totp' : 'email&sent=1'}${callbackPath ? `&callbackURL=${encodeURIComponent(callbackPath)}` : ''}`
     } else {
       destination = callbackPath ?? homeFor({ role: result.role })
@@ -71,7 +72,11 @@ export async function signOutAction(): Promise<void> {
   const current = await auth.api.getSession({ headers: requestHeaders }).catch(() => null)
   const result = await auth.api.signOut({
     headers: requestHeaders,
-    body: { callbackURL: `${appUrl()}${LOGIN_PATH}`, state: randomBytes(24).toString('base64url'), disableRedirect: true },
+    body: {
+      callbackURL: `${appUrl()}${LOGIN_PATH}`,
+      state: randomBytes(24).toString('base64url'),
+      disableRedirect: true,
+    },
   })
   const provider = current?.session.signInProvider
   if (provider && result.url) redirect(result.url)
@@ -86,7 +91,12 @@ export async function setLocaleAction(formData: FormData): Promise<void> {
   formData = formOf(formData)
   const locale = String(formData.get('locale') ?? '')
   if (isLocale(locale)) {
-    ;(await cookies()).set(LOCALE_COOKIE, locale, { path: '/', sameSite: 'lax', httpOnly: true, maxAge: 365 * 24 * 60 * 60 })
+    ;(await cookies()).set(LOCALE_COOKIE, locale, {
+      path: '/',
+      sameSite: 'lax',
+      httpOnly: true,
+      maxAge: 365 * 24 * 60 * 60,
+    })
   }
   let back: string | null = null
   try {

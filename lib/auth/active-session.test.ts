@@ -17,7 +17,9 @@ describe('signedSessionToken', () => {
     const value = decodeURIComponent(cookie.slice(NAME.length + 1))
     const forged = `${'other-token'}.${value.slice(value.lastIndexOf('.') + 1)}`
     expect(signedSessionToken(`${NAME}=${encodeURIComponent(forged)}`, NAME, SECRET)).toBeNull()
-    expect(signedSessionToken(`${NAME}=${encodeURIComponent(value)}`, NAME, 'another-secret-0123456789abcdef01234')).toBeNull()
+    expect(
+      signedSessionToken(`${NAME}=${encodeURIComponent(value)}`, NAME, 'another-secret-0123456789abcdef01234'),
+    ).toBeNull()
     expect(signedSessionToken('other=1', NAME, SECRET)).toBeNull()
     expect(signedSessionToken(`${NAME}=tok3n-value`, NAME, SECRET)).toBeNull()
     expect(signedSessionToken(null, NAME, SECRET)).toBeNull()

@@ -15,14 +15,21 @@ export function idleTimeoutMinutes(): number {
 /** How often the last-activity time is written: not on every request, the idle timeout is in minutes. */
 const TOUCH_EVERY_MS = 60_000
 
-export type ActiveSession = { session: typeof sessions.$inferSelect; user: typeof users.$inferSelect; rolePermissions: string[] | null }
+export type ActiveSession = {
+  session: typeof sessions.$inferSelect
+  user: typeof users.$inferSelect
+  rolePermissions: string[] | null
+}
 
 /** The session cookie's name and the signing secret, from better-auth's own context (read once per Auth instance). */
 const cookieSettings = new WeakMap<Auth, Promise<{ name: string; secret: string }>>()
 function settingsOf(auth: Auth) {
   let settings = cookieSettings.get(auth)
   if (!settings) {
-    settings = auth.$context.then((context) => ({ name: context.authCookies.sessionToken.name, secret: context.secret }))
+    settings = auth.$context.then((context) => ({
+      name: context.authCookies.sessionToken.name,
+      secret: context.secret,
+    }))
     cookieSettings.set(auth, settings)
   }
   return settings
@@ -63,11 +70,21 @@ export function signedSessionToken(cookieHeader: string | null, name: string, se
 const sessionByToken = (db: Db) =>
   prepared(db, 'session_by_token', (name) =>
     db
-      .select({ session: getTableColumns(sessions), user: getTableColumns(users), rolePermissions: organisationRolePermissions.permissions })
+      .select({
+        session: getTableColumns(sessions),
+        user: getTableColumns(users),
+        rolePermissions: organisationRolePermissions.permissions,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       // The organisation's own list for the user's role (issue 15): a change of the matrix holds from the next request.
-      .leftJoin(organisationRolePermissions, and(eq(organisationRolePermissions.organisationId, users.organisationId), eq(organisationRolePermissions.role, users.role)))
+      .leftJoin(
+        organisationRolePermissions,
+        and(
+          eq(organisationRolePermissions.organisationId, users.organisationId),
+          eq(organisationRolePermissions.role, users.role),
+        ),
+      )
       .where(eq(sessions.token, sql.placeholder('token')))
       .prepare(name),
   )
@@ -81,7 +98,12 @@ const sessionByToken = (db: Db) =>
  * Read on every request, so it is one indexed query (session joined to its user) instead of better-auth's
  * getSession endpoint (two queries and its request pipeline); the cookie is the one better-auth signed.
  */
-export async function activeSession(auth: Auth, db: Db, headers: Headers, now = systemNow()): Promise<ActiveSession | null> {
+export async function activeSession(
+  auth: Auth,
+  db: Db,
+  headers: Headers,
+  now = systemNow(),
+): Promise<ActiveSession | null> {
   const { name, secret } = await settingsOf(auth)
   const token = signedSessionToken(headers.get('cookie'), name, secret)
   if (!token) return null

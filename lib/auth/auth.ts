@@ -46,7 +46,14 @@ export function createAuth({ db, baseURL, secret, nextjs = true, providers = con
     secret,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, rateLimit: rateLimits },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+        rateLimit: rateLimits,
+      },
     }),
     telemetry: { enabled: false },
     // better-auth warns on every wrong password: the throttling records those; keep the server log for errors.
@@ -62,9 +69,11 @@ export function createAuth({ db, baseURL, secret, nextjs = true, providers = con
       // Not awaited: a known address must answer as fast as an unknown one. The mail is queued (sealed: it holds the
       // link) and the worker sends it, with retries.
       sendResetPassword: async ({ user, token }) => {
-        void queueMail(db, { ...resetPasswordMail(user.email, `${baseURL}/new-password?token=${encodeURIComponent(token)}`), kind: 'reset-password', ...tenantOf(user) }).catch((error) =>
-          logError('mail.reset-password', error),
-        )
+        void queueMail(db, {
+          ...resetPasswordMail(user.email, `${baseURL}/new-password?token=${encodeURIComponent(token)}`),
+          kind: 'reset-password',
+          ...tenantOf(user),
+        }).catch((error) => logError('mail.reset-password', error))
       },
     },
     session: {
@@ -104,7 +113,10 @@ export function createAuth({ db, baseURL, secret, nextjs = true, providers = con
             const [row] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, session.userId))
             if (!row || row.disabled) return false
             // An OAuth callback (/callback/:id) names the provider, whose end-session endpoint the logout will use.
-            const provider = ctx?.path === '/callback/:id' ? String((ctx.params as { id?: string } | undefined)?.id ?? '') || null : null
+            const provider =
+              ctx?.path === '/callback/:id'
+                ? String((ctx.params as { id?: string } | undefined)?.id ?? '') || null
+                : null
             return { data: { ...session, lastActiveAt: systemNow(), signInProvider: provider } }
           },
         },
@@ -113,12 +125,17 @@ export function createAuth({ db, baseURL, secret, nextjs = true, providers = con
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         // The password rule holds whoever calls the endpoint, not only our forms.
-        if ((ctx.path === '/reset-password' || ctx.path === '/change-password') && typeof ctx.body?.newPassword === 'string') {
+        if (
+          (ctx.path === '/reset-password' || ctx.path === '/change-password') &&
+          typeof ctx.body?.newPassword === 'string'
+        ) {
           const checked = acceptablePasswordSchema.safeParse(ctx.body.newPassword)
-          if (!checked.success) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_RULE', message: checked.error.issues[0]!.message })
+          if (!checked.success)
+            throw new APIError('BAD_REQUEST', { code: 'PASSWORD_RULE', message: checked.error.issues[0]!.message })
         }
         // Users who must have a second factor get it before their password is even checked.
-        if (ctx.path === '/sign-in/email' && typeof ctx.body?.email === 'string') await enforceSecondFactorPolicy(db, ctx.body.email)
+        if (ctx.path === '/sign-in/email' && typeof ctx.body?.email === 'string')
+          await enforceSecondFactorPolicy(db, ctx.body.email)
       }),
       // better-auth's two-factor plugin only holds password sign-ins: an identity provider's callback gets the
       // same pending second factor here, so that nobody who must give one skips it by choosing a provider.
@@ -144,7 +161,11 @@ export function createAuth({ db, baseURL, secret, nextjs = true, providers = con
           allowedAttempts: 5,
           // Queued, then sent at once by the request itself; if the mail server fails now, the queue retries it.
           sendOTP: async ({ user, otp }) => {
-            const [mailId] = await queueMail(db, { ...secondFactorCodeMail(user.email, otp, EMAIL_CODE_MINUTES), kind: 'second-factor-code', ...tenantOf(user) })
+            const [mailId] = await queueMail(db, {
+              ...secondFactorCodeMail(user.email, otp, EMAIL_CODE_MINUTES),
+              kind: 'second-factor-code',
+              ...tenantOf(user),
+            })
             await sendQueuedMail(db, mailId!).catch((error) => logError('mail.second-factor-code', error))
           },
         },

@@ -11,7 +11,6 @@ const PROBE_ORIGIN = 'http://passerelle.invalid'
  */
 export function safeCallbackPath(value: string | null | undefined): string | null {
   if (!value || value.length > 2000 || !value.startsWith('/') || value.startsWith('//')) return null
-  // eslint-disable-next-line no-control-regex
   if (/[\\\u0000-\u001f\u007f]/.test(value)) return null
   let url: URL
   try {

@@ -22,5 +22,8 @@ export function clientIp(headers: Headers, hopsSetting = process.env.TRUSTED_PRO
 
 /** A stable, non-reversible key for an address or an email: throttling rows never hold them in clear. */
 export function hashKey(value: string): string {
-  return createHash('sha256').update(`passerelle-throttle:${value.trim().toLowerCase()}`).digest('base64url').slice(0, 32)
+  return createHash('sha256')
+    .update(`passerelle-throttle:${value.trim().toLowerCase()}`)
+    .digest('base64url')
+    .slice(0, 32)
 }

@@ -6,10 +6,7 @@ let list: ReadonlySet<string> | undefined
 /** lib/auth/common-passwords.txt (scripts/build-common-passwords.ts), read once. */
 function commonPasswords(): ReadonlySet<string> {
   list ??= new Set(
-    fs
-      .readFileSync(path.join(process.cwd(), 'lib/auth/common-passwords.txt'), 'utf8')
-      .split('\n')
-      .filter(Boolean),
+    fs.readFileSync(path.join(process.cwd(), 'lib/auth/common-passwords.txt'), 'utf8').split('\n').filter(Boolean),
   )
   return list
 }

@@ -18,9 +18,19 @@ const SIGN_IN = '/api/auth/sign-in/email'
 export async function handleAuthRequest(auth: Auth, db: Db, request: Request): Promise<Response> {
   const { pathname } = new URL(request.url)
   if (pathname === SIGN_IN && request.method === 'POST') return jsonSignIn(auth, db, request)
-  if (!CALLBACK.test(pathname)) return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+  if (!CALLBACK.test(pathname))
+    return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
   const response = await auth.handler(request)
-  if (response.status === 403 && (await response.clone().json().catch(() => null))?.code === 'INSUFFICIENT_ACR') return insufficientAcrPage()
+  if (
+    response.status === 403 &&
+    (
+      await response
+        .clone()
+        .json()
+        .catch(() => null)
+    )?.code === 'INSUFFICIENT_ACR'
+  )
+    return insufficientAcrPage()
   return sendCodeAfterProviderSignIn(auth, response)
 }
 
@@ -52,7 +62,8 @@ async function jsonSignIn(auth: Auth, db: Db, request: Request): Promise<Respons
     for (const cookie of headers?.getSetCookie() ?? []) response.headers.append('set-cookie', cookie)
     return response
   }
-  if (request.headers.get('origin') !== new URL(String(auth.options.baseURL)).origin) return json(403, { code: 'INVALID_ORIGIN' })
+  if (request.headers.get('origin') !== new URL(String(auth.options.baseURL)).origin)
+    return json(403, { code: 'INVALID_ORIGIN' })
   const read = await readJsonBody(request, 16 * 1024)
   if (!read.ok) return read.response
   const body = read.value as { email?: unknown; password?: unknown } | null
@@ -65,7 +76,8 @@ async function jsonSignIn(auth: Auth, db: Db, request: Request): Promise<Respons
   })
   if (result.kind === 'throttled') return json(429, { code: 'TOO_MANY_ATTEMPTS' })
   if (result.kind === 'invalid') return json(401, { code: 'INVALID_EMAIL_OR_PASSWORD' })
-  if (result.kind === 'second-factor') return json(200, { twoFactorRedirect: true, twoFactorMethods: result.methods }, result.responseHeaders)
+  if (result.kind === 'second-factor')
+    return json(200, { twoFactorRedirect: true, twoFactorMethods: result.methods }, result.responseHeaders)
   return json(200, { signedIn: true }, result.responseHeaders)
 }
 
@@ -78,7 +90,8 @@ function insufficientAcrPage(): Response {
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     },
   })
 }

@@ -27,21 +27,36 @@ describe('configuredProviders', () => {
   })
 
   it('ProConnect: discovery under its issuer, eidas1 by default, or the configured levels', () => {
-    const [proconnect] = configuredProviders({ ...full, GOOGLE_CLIENT_ID: undefined, MICROSOFT_CLIENT_ID: undefined, FRANCE_TRAVAIL_CLIENT_ID: undefined })
+    const [proconnect] = configuredProviders({
+      ...full,
+      GOOGLE_CLIENT_ID: undefined,
+      MICROSOFT_CLIENT_ID: undefined,
+      FRANCE_TRAVAIL_CLIENT_ID: undefined,
+    })
     expect(proconnect!.discoveryUrl).toBe('https://auth.agentconnect.gouv.fr/api/v2/.well-known/openid-configuration')
     expect(proconnect!.acrValues).toEqual(['eidas1'])
-    expect(configuredProviders({ ...full, PROCONNECT_ACR_VALUES: 'eidas2 eidas3' }).find((p) => p.id === 'proconnect')!.acrValues).toEqual(['eidas2', 'eidas3'])
+    expect(
+      configuredProviders({ ...full, PROCONNECT_ACR_VALUES: 'eidas2 eidas3' }).find((p) => p.id === 'proconnect')!
+        .acrValues,
+    ).toEqual(['eidas2', 'eidas3'])
   })
 
   it('Microsoft: one tenant; France Travail: the realm in the query string of the authorization and token endpoints', () => {
     const providers = configuredProviders({ ...full, FRANCE_TRAVAIL_REALM: '/agent' })
-    expect(providers.find((p) => p.id === 'microsoft')!.discoveryUrl).toBe('https://login.microsoftonline.com/tenant-1/v2.0/.well-known/openid-configuration')
+    expect(providers.find((p) => p.id === 'microsoft')!.discoveryUrl).toBe(
+      'https://login.microsoftonline.com/tenant-1/v2.0/.well-known/openid-configuration',
+    )
     const ft = providers.find((p) => p.id === 'france-travail')!
     expect(new URL(ft.authorizationUrl!).searchParams.get('realm')).toBe('/agent')
     expect(new URL(ft.tokenUrl!).searchParams.get('realm')).toBe('/agent')
   })
 
   it('lists the origins the login forms may lead to', () => {
-    expect(providerOrigins(full)).toEqual(['https://accounts.google.com', 'https://login.microsoftonline.com', 'https://auth.agentconnect.gouv.fr', 'https://authentification-candidat.francetravail.fr'])
+    expect(providerOrigins(full)).toEqual([
+      'https://accounts.google.com',
+      'https://login.microsoftonline.com',
+      'https://auth.agentconnect.gouv.fr',
+      'https://authentification-candidat.francetravail.fr',
+    ])
   })
 })

@@ -76,14 +76,20 @@ export function configuredProviders(env: Env = process.env): ProviderSettings[] 
     })
   }
   if (env.FRANCE_TRAVAIL_CLIENT_ID && env.FRANCE_TRAVAIL_CLIENT_SECRET) {
-    const issuer = (env.FRANCE_TRAVAIL_ISSUER ?? 'https://authentification-candidat.francetravail.fr/connexion/oauth2').replace(/\/+$/, '')
+    const issuer = (
+      env.FRANCE_TRAVAIL_ISSUER ?? 'https://authentification-candidat.francetravail.fr/connexion/oauth2'
+    ).replace(/\/+$/, '')
     const realm = env.FRANCE_TRAVAIL_REALM ?? '/individu'
     providers.push({
       id: 'france-travail',
       clientId: env.FRANCE_TRAVAIL_CLIENT_ID,
       clientSecret: env.FRANCE_TRAVAIL_CLIENT_SECRET,
-      discoveryUrl: env.FRANCE_TRAVAIL_DISCOVERY_URL ?? `${issuer}/realms/root/realms${realm}/.well-known/openid-configuration`,
-      scopes: list(env.FRANCE_TRAVAIL_SCOPES, `openid email profile api_peconnect-individuv1 application_${env.FRANCE_TRAVAIL_CLIENT_ID}`),
+      discoveryUrl:
+        env.FRANCE_TRAVAIL_DISCOVERY_URL ?? `${issuer}/realms/root/realms${realm}/.well-known/openid-configuration`,
+      scopes: list(
+        env.FRANCE_TRAVAIL_SCOPES,
+        `openid email profile api_peconnect-individuv1 application_${env.FRANCE_TRAVAIL_CLIENT_ID}`,
+      ),
       realm,
       authorizationUrl: withQuery(env.FRANCE_TRAVAIL_AUTHORIZATION_URL ?? `${issuer}/authorize`, 'realm', realm),
       tokenUrl: withQuery(env.FRANCE_TRAVAIL_TOKEN_URL ?? `${issuer}/access_token`, 'realm', realm),

@@ -52,12 +52,19 @@ function proconnectUserInfo(settings: ProviderSettings): NonNullable<GenericOAut
   return async (tokens) => {
     if (!tokens.idToken || !tokens.accessToken) return null
     const idClaims = decodeJwt(tokens.idToken)
-    if (typeof idClaims.acr !== 'string' || !settings.acrValues?.includes(idClaims.acr)) throw new InsufficientAcrError()
+    if (typeof idClaims.acr !== 'string' || !settings.acrValues?.includes(idClaims.acr))
+      throw new InsufficientAcrError()
     const discovery = await discover(settings.discoveryUrl)
     if (!discovery.userinfo_endpoint) return null
-    const response = await fetch(discovery.userinfo_endpoint, { headers: { authorization: `Bearer ${tokens.accessToken}` }, signal: AbortSignal.timeout(10_000) })
+    const response = await fetch(discovery.userinfo_endpoint, {
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+      signal: AbortSignal.timeout(10_000),
+    })
     if (!response.ok) return null
-    const { payload } = await jwtVerify(await response.text(), keysOf(discovery), { issuer: discovery.issuer, audience: settings.clientId })
+    const { payload } = await jwtVerify(await response.text(), keysOf(discovery), {
+      issuer: discovery.issuer,
+      audience: settings.clientId,
+    })
     if (payload.sub !== idClaims.sub || typeof payload.email !== 'string') return null
     return {
       id: payload.sub,
@@ -75,8 +82,22 @@ async function entraUserInfo(tokens: { idToken?: string }) {
   if (!tokens.idToken) return null
   const claims = decodeJwt(tokens.idToken)
   if (typeof claims.tid !== 'string' || typeof claims.oid !== 'string' || typeof claims.sub !== 'string') return null
-  const email = (typeof claims.email === 'string' ? claims.email : typeof claims.preferred_username === 'string' ? claims.preferred_username : '').toLowerCase()
-  return { id: `${claims.tid}:${claims.oid}`, sub: claims.sub, tid: claims.tid, oid: claims.oid, email, emailVerified: false, name: String(claims.name ?? '') }
+  const email = (
+    typeof claims.email === 'string'
+      ? claims.email
+      : typeof claims.preferred_username === 'string'
+        ? claims.preferred_username
+        : ''
+  ).toLowerCase()
+  return {
+    id: `${claims.tid}:${claims.oid}`,
+    sub: claims.sub,
+    tid: claims.tid,
+    oid: claims.oid,
+    email,
+    emailVerified: false,
+    name: String(claims.name ?? ''),
+  }
 }
 
 function clientConfig(settings: ProviderSettings): GenericOAuthConfig {
@@ -96,7 +117,10 @@ function clientConfig(settings: ProviderSettings): GenericOAuthConfig {
     const acr = settings.acrValues ?? []
     return {
       ...base,
-      authorizationUrlParams: { acr_values: acr.join(' '), claims: JSON.stringify({ id_token: { acr: { essential: true, values: acr }, amr: { essential: true } } }) },
+      authorizationUrlParams: {
+        acr_values: acr.join(' '),
+        claims: JSON.stringify({ id_token: { acr: { essential: true, values: acr }, amr: { essential: true } } }),
+      },
       getUserInfo: proconnectUserInfo(settings),
     }
   }
@@ -104,7 +128,12 @@ function clientConfig(settings: ProviderSettings): GenericOAuthConfig {
     return { ...base, getUserInfo: entraUserInfo, accountSubject: ({ profile }) => `${profile.tid}:${profile.oid}` }
   }
   if (settings.id === 'france-travail') {
-    return { ...base, authorizationUrl: settings.authorizationUrl, tokenUrl: settings.tokenUrl, userInfoUrl: settings.userInfoUrl }
+    return {
+      ...base,
+      authorizationUrl: settings.authorizationUrl,
+      tokenUrl: settings.tokenUrl,
+      userInfoUrl: settings.userInfoUrl,
+    }
   }
   return base
 }

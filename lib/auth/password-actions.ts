@@ -11,20 +11,34 @@ import { logError } from '@/lib/log'
 import { getAuth, LOGIN_PATH } from './auth'
 import { clientIp } from './client-ip'
 import { requestPasswordResetEvenly } from './password-reset'
-import { changePasswordFormSchema, fieldErrorKeys, newPasswordFormSchema, PASSWORD_MESSAGE_KEYS, type PasswordField, type PasswordMessageKey } from './password-forms'
+import {
+  changePasswordFormSchema,
+  fieldErrorKeys,
+  newPasswordFormSchema,
+  PASSWORD_MESSAGE_KEYS,
+  type PasswordField,
+  type PasswordMessageKey,
+} from './password-forms'
 import { getCurrentUser } from './session'
 import { accountBucket, forgiveAttempt, ipBucket, reserveAttempt } from './throttle'
 import { text } from '@/lib/text/safe-text'
 
 export type ResetRequestState = { done?: boolean; error?: string; fieldError?: string; email?: string }
 
-export async function requestPasswordResetAction(_prev: ResetRequestState, formData: FormData): Promise<ResetRequestState> {
+export async function requestPasswordResetAction(
+  _prev: ResetRequestState,
+  formData: FormData,
+): Promise<ResetRequestState> {
   formData = formOf(formData)
   const t = await getTranslations('auth')
   const parsed = text().trim().toLowerCase().email().safeParse(formData.get('email'))
   if (!parsed.success) return { fieldError: t('invalidEmail'), email: String(formData.get('email') ?? '') }
   const requestHeaders = await headers()
-  const outcome = await requestPasswordResetEvenly(getAuth(), getDb(), { email: parsed.data, ip: clientIp(requestHeaders), requestHeaders })
+  const outcome = await requestPasswordResetEvenly(getAuth(), getDb(), {
+    email: parsed.data,
+    ip: clientIp(requestHeaders),
+    requestHeaders,
+  })
   if (outcome === 'throttled') return { error: t('tooManyAttempts'), email: parsed.data }
   if (outcome === 'failed') return { error: t('genericError'), email: parsed.data }
   return { done: true }
@@ -41,7 +55,8 @@ async function translatedFieldErrors(error: z.ZodError): Promise<FieldErrors> {
 /** The rule's message of better-auth's own check (auth.ts hook), translated. */
 async function ruleMessageOf(error: APIError): Promise<string> {
   const t = await getTranslations('auth')
-  const key = (PASSWORD_MESSAGE_KEYS as Record<string, PasswordMessageKey>)[String(error.body?.message)] ?? 'passwordRule'
+  const key =
+    (PASSWORD_MESSAGE_KEYS as Record<string, PasswordMessageKey>)[String(error.body?.message)] ?? 'passwordRule'
   return t(key)
 }
 
@@ -55,7 +70,8 @@ export async function resetPasswordAction(_prev: NewPasswordState, formData: For
     confirmPassword: formData.get('confirmPassword') ?? '',
   })
   if (!parsed.success) {
-    if (parsed.error.issues.some((i) => i.path[0] === 'token')) return { error: t('resetTokenInvalid'), tokenInvalid: true }
+    if (parsed.error.issues.some((i) => i.path[0] === 'token'))
+      return { error: t('resetTokenInvalid'), tokenInvalid: true }
     return { fieldErrors: await translatedFieldErrors(parsed.error) }
   }
   const db = getDb()
@@ -82,7 +98,10 @@ export async function resetPasswordAction(_prev: NewPasswordState, formData: For
 export type ChangePasswordState = { error?: string; fieldErrors?: FieldErrors }
 
 /** /change-password: signed in, current password, new password and its confirmation; every other session ends. */
-export async function changePasswordAction(_prev: ChangePasswordState, formData: FormData): Promise<ChangePasswordState> {
+export async function changePasswordAction(
+  _prev: ChangePasswordState,
+  formData: FormData,
+): Promise<ChangePasswordState> {
   formData = formOf(formData)
   const user = await getCurrentUser()
   if (!user) redirect(LOGIN_PATH)
@@ -95,11 +114,18 @@ export async function changePasswordAction(_prev: ChangePasswordState, formData:
   if (!parsed.success) return { fieldErrors: await translatedFieldErrors(parsed.error) }
   const requestHeaders = await headers()
   const db = getDb()
-  const reservation = await reserveAttempt(db, [accountBucket('change-password', user.id), ipBucket('change-password', clientIp(requestHeaders))])
+  const reservation = await reserveAttempt(db, [
+    accountBucket('change-password', user.id),
+    ipBucket('change-password', clientIp(requestHeaders)),
+  ])
   if (!reservation.allowed) return { error: t('tooManyAttempts') }
   try {
     await getAuth().api.changePassword({
-      body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.password, revokeOtherSessions: true },
+      body: {
+        currentPassword: parsed.data.currentPassword,
+        newPassword: parsed.data.password,
+        revokeOtherSessions: true,
+      },
       headers: requestHeaders,
     })
     await forgiveAttempt(db, reservation)
@@ -109,7 +135,8 @@ export async function changePasswordAction(_prev: ChangePasswordState, formData:
         await forgiveAttempt(db, reservation)
         return { fieldErrors: { password: await ruleMessageOf(error) } }
       }
-      if (error.body?.code === 'INVALID_PASSWORD') return { fieldErrors: { currentPassword: t('currentPasswordWrong') } }
+      if (error.body?.code === 'INVALID_PASSWORD')
+        return { fieldErrors: { currentPassword: t('currentPasswordWrong') } }
       if (error.body?.code === 'UNAUTHORIZED') redirect(LOGIN_PATH)
     }
     logError('auth.change-password', error)

@@ -9,7 +9,10 @@ export const currentPasswordRequiredMessage = 'Le mot de passe actuel est obliga
 export const sameAsCurrentMessage = 'Le nouveau mot de passe doit être différent du mot de passe actuel.'
 
 /** Spec §5 plus the common-password list: every password a user chooses (reset, change, account creation). */
-export const acceptablePasswordSchema = passwordSchema.refine((value) => !isCommonPassword(value), commonPasswordMessage)
+export const acceptablePasswordSchema = passwordSchema.refine(
+  (value) => !isCommonPassword(value),
+  commonPasswordMessage,
+)
 
 /** /new-password, from the emailed link. */
 export const newPasswordFormSchema = z
@@ -28,7 +31,10 @@ export const changePasswordFormSchema = z
     confirmPassword: text(),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: confirmMismatchMessage })
-  .refine((v) => v.currentPassword === '' || v.password !== v.currentPassword, { path: ['password'], message: sameAsCurrentMessage })
+  .refine((v) => v.currentPassword === '' || v.password !== v.currentPassword, {
+    path: ['password'],
+    message: sameAsCurrentMessage,
+  })
 
 /** The `auth` message key of each French message above, for the login pages shown in English. */
 export const PASSWORD_MESSAGE_KEYS = {

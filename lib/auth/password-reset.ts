@@ -21,8 +21,12 @@ export async function requestPasswordResetEvenly(
   const started = performance.now()
   let outcome: 'requested' | 'throttled' | 'failed' = 'requested'
   try {
-    const reservation = await reserveAttempt(db, [accountBucket('reset-request', input.email), ipBucket('reset-request', input.ip)])
-    if (reservation.allowed) await auth.api.requestPasswordReset({ body: { email: input.email }, headers: input.requestHeaders })
+    const reservation = await reserveAttempt(db, [
+      accountBucket('reset-request', input.email),
+      ipBucket('reset-request', input.ip),
+    ])
+    if (reservation.allowed)
+      await auth.api.requestPasswordReset({ body: { email: input.email }, headers: input.requestHeaders })
     else outcome = 'throttled'
   } catch (error) {
     logError('auth.reset-request', error)

@@ -33,7 +33,8 @@ export async function passwordSignIn(
     })
     await forgiveAttempt(db, reservation)
     const challenge = response as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] }
-    if (challenge.twoFactorRedirect) return { kind: 'second-factor', methods: challenge.twoFactorMethods ?? [], responseHeaders }
+    if (challenge.twoFactorRedirect)
+      return { kind: 'second-factor', methods: challenge.twoFactorMethods ?? [], responseHeaders }
     const userId = (response as { user: { id: string } }).user.id
     await recordSignIn(db, userId, { method: 'password' })
     const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId))

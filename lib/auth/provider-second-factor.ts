@@ -21,7 +21,11 @@ const TWO_FACTOR_COOKIE = 'two_factor'
  * rows), then goes to /double-auth. Fails closed: if anything goes wrong, the session is deleted and the
  * browser goes back to the login page with an error.
  */
-export async function holdProviderSignInForSecondFactor(ctx: GenericEndpointContext, db: DbOrTx, challengeSeconds: number): Promise<void> {
+export async function holdProviderSignInForSecondFactor(
+  ctx: GenericEndpointContext,
+  db: DbOrTx,
+  challengeSeconds: number,
+): Promise<void> {
   const created = ctx.context.newSession
   if (!created) return
   const providerId = String((ctx.params as { id?: string } | undefined)?.id ?? '')
@@ -40,8 +44,16 @@ export async function holdProviderSignInForSecondFactor(ctx: GenericEndpointCont
     const identifier = `2fa-${generateRandomString(20)}`
     const expiresAt = new Date(systemNow().getTime() + challengeSeconds * 1000)
     await ctx.context.internalAdapter.createVerificationValue({ value: created.user.id, identifier, expiresAt })
-    await ctx.context.internalAdapter.createVerificationValue({ value: '0', identifier: `2fa-attempts-${identifier}`, expiresAt })
-    await ctx.context.internalAdapter.createVerificationValue({ value: providerId, identifier: providerOfChallenge(identifier), expiresAt })
+    await ctx.context.internalAdapter.createVerificationValue({
+      value: '0',
+      identifier: `2fa-attempts-${identifier}`,
+      expiresAt,
+    })
+    await ctx.context.internalAdapter.createVerificationValue({
+      value: providerId,
+      identifier: providerOfChallenge(identifier),
+      expiresAt,
+    })
     await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes)
     const totp = await hasConfirmedTotp(db, created.user.id)
     const back = returnPath((ctx.context as { returned?: unknown }).returned, base)

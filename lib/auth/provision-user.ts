@@ -51,8 +51,15 @@ export async function provisionUser(db: DbOrTx, input: ProvisionInput): Promise<
       structureId: input.structureId ?? null,
     })
     const rows = [
-      ...(passwordHash ? [{ id: crypto.randomUUID(), accountId: userId, providerId: 'credential', userId, password: passwordHash }] : []),
-      ...(input.identities ?? []).map((identity) => ({ id: crypto.randomUUID(), accountId: identity.accountId, providerId: identity.providerId, userId })),
+      ...(passwordHash
+        ? [{ id: crypto.randomUUID(), accountId: userId, providerId: 'credential', userId, password: passwordHash }]
+        : []),
+      ...(input.identities ?? []).map((identity) => ({
+        id: crypto.randomUUID(),
+        accountId: identity.accountId,
+        providerId: identity.providerId,
+        userId,
+      })),
     ]
     if (rows.length) await tx.insert(accounts).values(rows)
   })

@@ -11,7 +11,10 @@ export async function endUserSessions(db: DbOrTx, userId: string): Promise<numbe
 /** Disables a user: no new session (auth.ts refuses one), and the open ones end now, in the same transaction. */
 export async function disableUser(db: DbOrTx, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ disabled: true, updatedAt: sql`now()` }).where(eq(users.id, userId))
+    await tx
+      .update(users)
+      .set({ disabled: true, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
     await endUserSessions(tx, userId)
   })
 }

@@ -17,7 +17,10 @@ export async function pendingSecondFactorUserId(auth: Auth, headers: Headers): P
  * The pending challenge: its user and, when it follows an identity provider's sign-in
  * (lib/auth/provider-second-factor.ts), that provider — the session it opens keeps it for the logout.
  */
-export async function pendingSecondFactor(auth: Auth, headers: Headers): Promise<{ userId: string; provider: string | null } | null> {
+export async function pendingSecondFactor(
+  auth: Auth,
+  headers: Headers,
+): Promise<{ userId: string; provider: string | null } | null> {
   const context = await auth.$context
   const name = context.createAuthCookie('two_factor').name
   const raw = cookieValue(headers.get('cookie'), name)

@@ -8,8 +8,10 @@ import { pendingSecondFactor } from './second-factor-challenge'
 import { recordSignIn } from './sign-in-audit'
 import { accountBucket, forgiveAttempt, ipBucket, reserveAttempt, type Reservation } from './throttle'
 
-export type SecondFactorFailure = 'codeInvalid' | 'codeExpired' | 'codeReused' | 'tooManyCodeAttempts' | 'tooManyAttempts' | 'challengeExpired'
-export type SecondFactorResult = { ok: true; role: string; responseHeaders: Headers } | { ok: false; reason: SecondFactorFailure }
+export type SecondFactorFailure =
+  'codeInvalid' | 'codeExpired' | 'codeReused' | 'tooManyCodeAttempts' | 'tooManyAttempts' | 'challengeExpired'
+export type SecondFactorResult =
+  { ok: true; role: string; responseHeaders: Headers } | { ok: false; reason: SecondFactorFailure }
 
 const CODE_ERRORS: Record<string, SecondFactorFailure> = {
   INVALID_CODE: 'codeInvalid',
@@ -25,7 +27,10 @@ const CODE_ERRORS: Record<string, SecondFactorFailure> = {
 export type SecondFactorMethod = 'email' | 'totp' | 'backup'
 
 /** The bucket that remembers an authenticator code once used: it stays valid for its 30-second step and the next. */
-export const usedTotpBucket = (userId: string, code: string) => ({ key: `totp-used:${hashKey(`${userId}:${code}`)}`, max: 1 })
+export const usedTotpBucket = (userId: string, code: string) => ({
+  key: `totp-used:${hashKey(`${userId}:${code}`)}`,
+  max: 1,
+})
 
 /**
  * The second step of a sign-in: the emailed code or the authenticator app's code. Throttled per account and
@@ -40,7 +45,10 @@ export async function verifySecondFactor(
   const pending = await pendingSecondFactor(auth, input.requestHeaders)
   if (!pending) return { ok: false, reason: 'challengeExpired' }
   const { userId } = pending
-  const reservation = await reserveAttempt(db, [accountBucket('second-factor', userId), ipBucket('second-factor', input.ip)])
+  const reservation = await reserveAttempt(db, [
+    accountBucket('second-factor', userId),
+    ipBucket('second-factor', input.ip),
+  ])
   if (!reservation.allowed) return { ok: false, reason: 'tooManyAttempts' }
   let replay: Reservation | null = null
   if (input.method === 'totp') {
@@ -67,8 +75,12 @@ export async function verifySecondFactor(
   }
   await forgiveAttempt(db, reservation)
   // A sign-in through an identity provider keeps its provider, whose end-session endpoint the logout uses.
-  if (pending.provider && sessionToken) await db.update(sessions).set({ signInProvider: pending.provider }).where(eq(sessions.token, sessionToken))
-  await recordSignIn(db, userId, { method: 'second-factor', ...(pending.provider ? { provider: pending.provider } : {}) })
+  if (pending.provider && sessionToken)
+    await db.update(sessions).set({ signInProvider: pending.provider }).where(eq(sessions.token, sessionToken))
+  await recordSignIn(db, userId, {
+    method: 'second-factor',
+    ...(pending.provider ? { provider: pending.provider } : {}),
+  })
   const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId))
   return { ok: true, role: user?.role ?? '', responseHeaders }
 }

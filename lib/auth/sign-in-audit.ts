@@ -10,9 +10,16 @@ export const SIGNED_IN_ACTION = 'user.signed-in'
  * One audit row per completed sign-in (a session handed to the browser): the administrators' user list shows
  * the last one. Ids and codes only. Never fails the sign-in it records.
  */
-export async function recordSignIn(db: DbOrTx, userId: string, details: { method: 'password' | 'provider' | 'second-factor'; provider?: string }): Promise<void> {
+export async function recordSignIn(
+  db: DbOrTx,
+  userId: string,
+  details: { method: 'password' | 'provider' | 'second-factor'; provider?: string },
+): Promise<void> {
   try {
-    const [user] = await db.select({ organisationId: users.organisationId, structureId: users.structureId }).from(users).where(eq(users.id, userId))
+    const [user] = await db
+      .select({ organisationId: users.organisationId, structureId: users.structureId })
+      .from(users)
+      .where(eq(users.id, userId))
     await writeAudit(db, {
       actorId: userId,
       organisationId: user?.organisationId ?? null,

@@ -9,7 +9,8 @@ import { hashKey } from './client-ip'
  * a success gives its rows back, a failure leaves them. A bucket refuses once it holds `max` rows of the
  * last hour: the 101st failed sign-in of the hour on one account is refused, whatever the address.
  */
-export type AttemptKind = 'sign-in' | 'reset-request' | 'reset-token' | 'second-factor' | 'code-send' | 'change-password'
+export type AttemptKind =
+  'sign-in' | 'reset-request' | 'reset-token' | 'second-factor' | 'code-send' | 'change-password'
 
 export const THROTTLE_WINDOW_MINUTES = 60
 
@@ -66,5 +67,6 @@ export async function reserveAttempt(db: DbOrTx, requested: (Bucket | null)[]): 
 
 /** A successful attempt does not count against its buckets. */
 export async function forgiveAttempt(db: DbOrTx, reservation: Reservation): Promise<void> {
-  if (reservation.allowed && reservation.ids.length) await db.delete(authAttempts).where(inArray(authAttempts.id, reservation.ids))
+  if (reservation.allowed && reservation.ids.length)
+    await db.delete(authAttempts).where(inArray(authAttempts.id, reservation.ids))
 }

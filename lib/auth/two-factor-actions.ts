@@ -53,7 +53,12 @@ async function verifyCode(formData: FormData): Promise<SecondFactorState> {
   const requestHeaders = await headers()
   let result: Awaited<ReturnType<typeof verifySecondFactor>>
   try {
-    result = await verifySecondFactor(getAuth(), getDb(), { method, code, ip: clientIp(requestHeaders), requestHeaders })
+    result = await verifySecondFactor(getAuth(), getDb(), {
+      method,
+      code,
+      ip: clientIp(requestHeaders),
+      requestHeaders,
+    })
   } catch (error) {
     logError('auth.second-factor', error)
     return { error: t('genericError') }
@@ -70,7 +75,10 @@ async function sendSecondFactorCode(): Promise<SecondFactorState> {
   const requestHeaders = await headers()
   const userId = await pendingSecondFactorUserId(auth, requestHeaders)
   if (!userId) return { error: t('challengeExpired'), expired: true }
-  const reservation = await reserveAttempt(db, [accountBucket('code-send', userId), ipBucket('code-send', clientIp(requestHeaders))])
+  const reservation = await reserveAttempt(db, [
+    accountBucket('code-send', userId),
+    ipBucket('code-send', clientIp(requestHeaders)),
+  ])
   if (!reservation.allowed) return { error: t('tooManyAttempts') }
   try {
     await auth.api.sendTwoFactorOTP({ headers: requestHeaders })
@@ -104,10 +112,16 @@ export async function startTotpSetupAction(_prev: TotpSetupState, formData: Form
   const password = String(formData.get('password') ?? '')
   const needsPassword = await hasPassword(db, user.id)
   if (needsPassword && !password) return { fieldError: t('currentPasswordRequired') }
-  const reservation = await reserveAttempt(db, [accountBucket('change-password', user.id), ipBucket('change-password', clientIp(requestHeaders))])
+  const reservation = await reserveAttempt(db, [
+    accountBucket('change-password', user.id),
+    ipBucket('change-password', clientIp(requestHeaders)),
+  ])
   if (!reservation.allowed) return { error: t('tooManyAttempts') }
   try {
-    const result = await getAuth().api.enableTwoFactor({ body: { method: 'totp', ...(needsPassword ? { password } : {}) }, headers: requestHeaders })
+    const result = await getAuth().api.enableTwoFactor({
+      body: { method: 'totp', ...(needsPassword ? { password } : {}) },
+      headers: requestHeaders,
+    })
     await forgiveAttempt(db, reservation)
     const { totpURI: uri, backupCodes } = result as { totpURI?: string; backupCodes?: string[] }
     if (!uri) return { error: t('genericError') }
@@ -117,7 +131,8 @@ export async function startTotpSetupAction(_prev: TotpSetupState, formData: Form
       backupCodes: backupCodes ?? [],
     }
   } catch (error) {
-    if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD') return { fieldError: t('currentPasswordWrong') }
+    if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD')
+      return { fieldError: t('currentPasswordWrong') }
     if (error instanceof APIError && error.body?.code === 'TOTP_ALREADY_ENABLED') return { done: true }
     logError('auth.totp-setup', error)
     return { error: t('genericError') }
@@ -138,7 +153,11 @@ export async function confirmTotpSetupAction(prev: TotpSetupState, formData: For
   // session stays; it is put back if the code is wrong.
   const [row] = await db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id))
   const turnedOn = !row?.enabled
-  if (turnedOn) await db.update(users).set({ twoFactorEnabled: true }).where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, false)))
+  if (turnedOn)
+    await db
+      .update(users)
+      .set({ twoFactorEnabled: true })
+      .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, false)))
   try {
     await getAuth().api.verifyTOTP({ body: { code }, headers: await headers() })
   } catch (error) {

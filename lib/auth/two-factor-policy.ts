@@ -7,7 +7,10 @@ import { permissionsOf, type PermissionSubject } from '@/lib/permissions'
  * A second factor is required for every user holding a settings.* permission (they administer the
  * organisation or export its data), and for every user of an organisation that requires it.
  */
-export function requiresSecondFactor(user: PermissionSubject, organisation: { twoFactorRequired: boolean } | null): boolean {
+export function requiresSecondFactor(
+  user: PermissionSubject,
+  organisation: { twoFactorRequired: boolean } | null,
+): boolean {
   return [...permissionsOf(user)].some((p) => p.startsWith('settings.')) || !!organisation?.twoFactorRequired
 }
 
@@ -16,20 +19,43 @@ export function requiresSecondFactor(user: PermissionSubject, organisation: { tw
  * policy requires it — the user's own permissions, else the organisation's matrix for the role, else the role's —
  * and whether the user has it on. `where` picks the user (by id or email); null for nobody.
  */
-export async function readSecondFactor(db: DbOrTx, where: SQL): Promise<{ id: string; required: boolean; enabled: boolean } | null> {
+export async function readSecondFactor(
+  db: DbOrTx,
+  where: SQL,
+): Promise<{ id: string; required: boolean; enabled: boolean } | null> {
   const [user] = await db
-    .select({ id: users.id, role: users.role, permissions: users.permissions, rolePermissions: organisationRolePermissions.permissions, enabled: users.twoFactorEnabled, orgRequires: organisations.twoFactorRequired })
+    .select({
+      id: users.id,
+      role: users.role,
+      permissions: users.permissions,
+      rolePermissions: organisationRolePermissions.permissions,
+      enabled: users.twoFactorEnabled,
+      orgRequires: organisations.twoFactorRequired,
+    })
     .from(users)
     .leftJoin(organisations, eq(organisations.id, users.organisationId))
-    .leftJoin(organisationRolePermissions, and(eq(organisationRolePermissions.organisationId, users.organisationId), eq(organisationRolePermissions.role, users.role)))
+    .leftJoin(
+      organisationRolePermissions,
+      and(
+        eq(organisationRolePermissions.organisationId, users.organisationId),
+        eq(organisationRolePermissions.role, users.role),
+      ),
+    )
     .where(where)
   if (!user) return null
-  return { id: user.id, required: requiresSecondFactor(user, { twoFactorRequired: !!user.orgRequires }), enabled: user.enabled }
+  return {
+    id: user.id,
+    required: requiresSecondFactor(user, { twoFactorRequired: !!user.orgRequires }),
+    enabled: user.enabled,
+  }
 }
 
 /** Turns better-auth's flag on for a user the policy requires it of (a no-op when it already is). */
 async function turnOn(db: DbOrTx, userId: string) {
-  await db.update(users).set({ twoFactorEnabled: true, updatedAt: sql`now()` }).where(and(eq(users.id, userId), eq(users.twoFactorEnabled, false)))
+  await db
+    .update(users)
+    .set({ twoFactorEnabled: true, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.twoFactorEnabled, false)))
 }
 
 /**

@@ -5,13 +5,19 @@ import { readSecondFactor } from './two-factor-policy'
 
 /** Whether the user has a confirmed authenticator app (TOTP). */
 export async function hasConfirmedTotp(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: twoFactors.id }).from(twoFactors).where(and(eq(twoFactors.userId, userId), eq(twoFactors.verified, true)))
+  const [row] = await db
+    .select({ id: twoFactors.id })
+    .from(twoFactors)
+    .where(and(eq(twoFactors.userId, userId), eq(twoFactors.verified, true)))
   return !!row
 }
 
 /** Whether the user signs in with a password (a user of an identity provider only has none). */
 export async function hasPassword(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
   return !!row
 }
 

@@ -29,7 +29,11 @@ async function candidateEditor() {
  * /v2/candidate/create. The input is validated on the server (validateCandidate + the organisation's references).
  * Opened from an orientation (issue 14), the creation accepts it in the same transaction (candidate.orientation.decide).
  */
-export async function createCandidateAction(input: unknown, confirmDuplicates: unknown, orientationId?: unknown): Promise<CreateCandidateResult | Refused> {
+export async function createCandidateAction(
+  input: unknown,
+  confirmDuplicates: unknown,
+  orientationId?: unknown,
+): Promise<CreateCandidateResult | Refused> {
   const user = await candidateEditor()
   if (!user) return NOT_ALLOWED
   if (orientationId !== undefined && orientationId !== null) {
@@ -57,11 +61,21 @@ export async function createCandidateAction(input: unknown, confirmDuplicates: u
 }
 
 /** The sheet's edit form. Another organisation's candidate, or an id that is not a uuid, is "not found". */
-export async function updateCandidateAction(candidateId: unknown, input: unknown, clearNir: unknown): Promise<Exclude<UpdateCandidateResult, { notFound: true }> | Refused> {
+export async function updateCandidateAction(
+  candidateId: unknown,
+  input: unknown,
+  clearNir: unknown,
+): Promise<Exclude<UpdateCandidateResult, { notFound: true }> | Refused> {
   const user = await candidateEditor()
   if (!user) return NOT_ALLOWED
   if (typeof candidateId !== 'string' || !isUuid(candidateId)) return NOT_FOUND
-  const result = await updateCandidate(getDb(), { organisationId: user.organisationId, actorId: user.id, candidateId, input, clearNir: flag.parse(clearNir) })
+  const result = await updateCandidate(getDb(), {
+    organisationId: user.organisationId,
+    actorId: user.id,
+    candidateId,
+    input,
+    clearNir: flag.parse(clearNir),
+  })
   return 'notFound' in result ? NOT_FOUND : result
 }
 
@@ -72,7 +86,9 @@ export async function revealNirAction(candidateId: unknown): Promise<{ ok: true;
   if (typeof candidateId !== 'string') return NOT_FOUND
   const result = await revealNir(getDb(), { actor: user, candidateId })
   if (result.ok) return result
-  if (result.error === 'forbidden') return { ok: false, error: 'Vous n’avez pas le droit de consulter le numéro de sécurité sociale.' }
-  if (result.error === 'noNir') return { ok: false, error: 'Aucun numéro de sécurité sociale n’est enregistré pour ce candidat.' }
+  if (result.error === 'forbidden')
+    return { ok: false, error: 'Vous n’avez pas le droit de consulter le numéro de sécurité sociale.' }
+  if (result.error === 'noNir')
+    return { ok: false, error: 'Aucun numéro de sécurité sociale n’est enregistré pour ce candidat.' }
   return NOT_FOUND
 }

@@ -29,7 +29,8 @@ export const bulkStatusSchema = z.object({
 })
 export type BulkStatusInput = z.infer<typeof bulkStatusSchema>
 
-export type BulkStatusResult = { ok: true; updated: number } | { ok: false; error: 'statusNotFound' | 'candidatesNotFound' }
+export type BulkStatusResult =
+  { ok: true; updated: number } | { ok: false; error: 'statusNotFound' | 'candidatesNotFound' }
 
 /**
  * Sets one status of the organisation on candidates of the organisation, all or nothing: a status or a candidate of

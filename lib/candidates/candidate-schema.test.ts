@@ -8,7 +8,16 @@ const TODAY = '2026-11-27'
 const defs: CustomFieldDefinition[] = [
   { key: 'permis', label: 'Permis B', type: 'bool', options: [], required: true },
   { key: 'enfants', label: 'Nombre d’enfants', type: 'number', options: [], required: false },
-  { key: 'langues', label: 'Langues', type: 'listMultiple', options: [{ value: 'fr', label: 'Français' }, { value: 'ar', label: 'Arabe' }], required: false },
+  {
+    key: 'langues',
+    label: 'Langues',
+    type: 'listMultiple',
+    options: [
+      { value: 'fr', label: 'Français' },
+      { value: 'ar', label: 'Arabe' },
+    ],
+    required: false,
+  },
   { key: 'entree', label: 'Date d’entrée', type: 'date', options: [], required: false },
 ]
 
@@ -42,7 +51,16 @@ describe('validateCandidate', () => {
 
   it('gives one French message per broken field', () => {
     const result = validateCandidate(
-      { ...valid, firstName: '', phone: '06 12', email: 'elodie@', cafNumber: '12', poleEmploiNumber: 'abc', birthDate: '31/02/1990', customFields: { permis: '', enfants: 'deux', langues: 'Breton' } },
+      {
+        ...valid,
+        firstName: '',
+        phone: '06 12',
+        email: 'elodie@',
+        cafNumber: '12',
+        poleEmploiNumber: 'abc',
+        birthDate: '31/02/1990',
+        customFields: { permis: '', enfants: 'deux', langues: 'Breton' },
+      },
       defs,
       TODAY,
     )
@@ -78,7 +96,11 @@ describe('validateCandidate', () => {
     expect(validateCandidate({ ...valid, socialSecurityNumber: '', birthDate: TODAY }, defs, TODAY).ok).toBe(true)
     const tomorrow = validateCandidate({ ...valid, socialSecurityNumber: '', birthDate: '2026-11-28' }, defs, TODAY)
     expect(tomorrow.ok === false && tomorrow.errors.birthDate).toBe(CANDIDATE_MESSAGES.birthDateFuture)
-    const unknownCustom = validateCandidate({ ...valid, customFields: { ...valid.customFields, salaire: 3 } }, defs, TODAY)
+    const unknownCustom = validateCandidate(
+      { ...valid, customFields: { ...valid.customFields, salaire: 3 } },
+      defs,
+      TODAY,
+    )
     expect(unknownCustom.ok === false && unknownCustom.errors._form).toBe(CANDIDATE_MESSAGES.unexpectedField)
   })
 })

@@ -20,7 +20,8 @@ export const CANDIDATE_MESSAGES = {
   emailFormat: FUP_MESSAGES.emailFormat,
   phoneIncomplete: FUP_MESSAGES.phoneIncomplete,
   cafNumber: 'Le numéro CAF comporte 7 chiffres',
-  poleEmploiNumber: 'L’identifiant France Travail comporte 7 chiffres suivis d’un chiffre ou d’une lettre (8 caractères, ou 11 avec le code de l’agence)',
+  poleEmploiNumber:
+    'L’identifiant France Travail comporte 7 chiffres suivis d’un chiffre ou d’une lettre (8 caractères, ou 11 avec le code de l’agence)',
   addressTooLong: 'L’adresse ne doit pas dépasser 500 caractères',
   referenceInvalid: 'Cette valeur n’existe pas dans les réglages de l’organisation',
   unexpectedField: 'Le formulaire contient un champ inconnu',
@@ -59,7 +60,10 @@ export type CustomFieldDefinition = {
 }
 
 /** One custom field's value from a form or a spreadsheet cell (strings accepted: '12,5', 'oui', '31/12/2024'…). */
-export function parseCustomField(def: CustomFieldDefinition, raw: unknown): { value: CustomFieldValue } | { error: string } {
+export function parseCustomField(
+  def: CustomFieldDefinition,
+  raw: unknown,
+): { value: CustomFieldValue } | { error: string } {
   const empty = raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0)
   if (empty) return def.required ? { error: CANDIDATE_MESSAGES.customRequired(def.label) } : { value: null }
   switch (def.type) {
@@ -125,8 +129,14 @@ export function toIsoDate(raw: string): string | null {
 
 const baseSchema = z.strictObject(
   {
-    firstName: nameText({ error: CANDIDATE_MESSAGES.firstNameRequired }).trim().min(1, CANDIDATE_MESSAGES.firstNameRequired).max(100, CANDIDATE_MESSAGES.nameTooLong),
-    lastName: nameText({ error: CANDIDATE_MESSAGES.lastNameRequired }).trim().min(1, CANDIDATE_MESSAGES.lastNameRequired).max(100, CANDIDATE_MESSAGES.nameTooLong),
+    firstName: nameText({ error: CANDIDATE_MESSAGES.firstNameRequired })
+      .trim()
+      .min(1, CANDIDATE_MESSAGES.firstNameRequired)
+      .max(100, CANDIDATE_MESSAGES.nameTooLong),
+    lastName: nameText({ error: CANDIDATE_MESSAGES.lastNameRequired })
+      .trim()
+      .min(1, CANDIDATE_MESSAGES.lastNameRequired)
+      .max(100, CANDIDATE_MESSAGES.nameTooLong),
     gender: text()
       .trim()
       .nullish()
@@ -145,14 +155,20 @@ const baseSchema = z.strictObject(
         }
         return iso
       }),
-    phone: optionalText(30, CANDIDATE_MESSAGES.phoneIncomplete).refine((v) => v === null || PHONE_PATTERN.test(v), CANDIDATE_MESSAGES.phoneIncomplete),
+    phone: optionalText(30, CANDIDATE_MESSAGES.phoneIncomplete).refine(
+      (v) => v === null || PHONE_PATTERN.test(v),
+      CANDIDATE_MESSAGES.phoneIncomplete,
+    ),
     email: optionalText(254, CANDIDATE_MESSAGES.emailFormat)
       .transform((v) => (v ? v.toLowerCase() : null))
       .refine((v) => v === null || z.email().safeParse(v).success, CANDIDATE_MESSAGES.emailFormat),
     socialSecurityNumber: text()
       .nullish()
       .transform((v) => (v && v.trim() ? normaliseNir(v) : null)),
-    cafNumber: optionalText(20, CANDIDATE_MESSAGES.cafNumber).refine((v) => v === null || CAF_NUMBER_PATTERN.test(v), CANDIDATE_MESSAGES.cafNumber),
+    cafNumber: optionalText(20, CANDIDATE_MESSAGES.cafNumber).refine(
+      (v) => v === null || CAF_NUMBER_PATTERN.test(v),
+      CANDIDATE_MESSAGES.cafNumber,
+    ),
     poleEmploiNumber: optionalText(20, CANDIDATE_MESSAGES.poleEmploiNumber)
       .transform((v) => (v ? v.toUpperCase() : null))
       .refine((v) => v === null || POLE_EMPLOI_PATTERN.test(v), CANDIDATE_MESSAGES.poleEmploiNumber),
@@ -171,7 +187,9 @@ const baseSchema = z.strictObject(
 )
 
 export type CandidateInput = z.input<typeof baseSchema>
-export type CandidateValues = Omit<z.output<typeof baseSchema>, 'customFields'> & { customFields: Record<string, CustomFieldValue> }
+export type CandidateValues = Omit<z.output<typeof baseSchema>, 'customFields'> & {
+  customFields: Record<string, CustomFieldValue>
+}
 /** Field → first French message ('customFields.<key>' for custom fields, '_form' for the whole form). */
 export type CandidateErrors = Record<string, string>
 
@@ -201,14 +219,16 @@ export function validateCandidate(
     const message = nirError(identity.socialSecurityNumber, identity.gender, identity.birthDate)
     if (message) errors.socialSecurityNumber = message
   }
-  const rawCustom = (data?.customFields ?? (isRecord(input) && isRecord(input.customFields) ? input.customFields : {})) as Record<string, unknown>
+  const rawCustom = (data?.customFields ??
+    (isRecord(input) && isRecord(input.customFields) ? input.customFields : {})) as Record<string, unknown>
   const customFields: Record<string, CustomFieldValue> = {}
   for (const def of definitions) {
     const result = parseCustomField(def, rawCustom[def.key])
     if ('error' in result) errors[`customFields.${def.key}`] = result.error
     else if (result.value !== null) customFields[def.key] = result.value
   }
-  for (const key of Object.keys(rawCustom)) if (!definitions.some((d) => d.key === key)) errors._form ??= CANDIDATE_MESSAGES.unexpectedField
+  for (const key of Object.keys(rawCustom))
+    if (!definitions.some((d) => d.key === key)) errors._form ??= CANDIDATE_MESSAGES.unexpectedField
   if (!data || Object.keys(errors).length > 0) return { ok: false, errors }
   return { ok: true, values: { ...data, customFields } }
 }
@@ -218,7 +238,11 @@ const nirIdentitySchema = baseSchema.pick({ socialSecurityNumber: true, gender: 
 /** The NIR with the gender and birth date it is checked against, when these three parse on their own. */
 function nirIdentityOf(input: unknown) {
   if (!isRecord(input)) return null
-  const parsed = nirIdentitySchema.safeParse({ socialSecurityNumber: input.socialSecurityNumber, gender: input.gender, birthDate: input.birthDate })
+  const parsed = nirIdentitySchema.safeParse({
+    socialSecurityNumber: input.socialSecurityNumber,
+    gender: input.gender,
+    birthDate: input.birthDate,
+  })
   return parsed.success ? parsed.data : null
 }
 

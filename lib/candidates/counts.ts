@@ -9,7 +9,11 @@ export type CandidateCountDimension = 'status' | 'place' | 'field'
  * deltas not yet folded, read from the (organisation, key) range of the dimension's prefix. The value is the status or
  * place id ('' for none) or the custom field key.
  */
-export async function candidateCountsBy(db: DbOrTx, organisationId: string, dimension: CandidateCountDimension): Promise<Map<string, number>> {
+export async function candidateCountsBy(
+  db: DbOrTx,
+  organisationId: string,
+  dimension: CandidateCountDimension,
+): Promise<Map<string, number>> {
   const from = `${dimension}:`
   const to = `${dimension};`
   const { rows } = await db.execute<{ key: string; n: number }>(sql`
@@ -26,5 +30,9 @@ export async function candidateCountsBy(db: DbOrTx, organisationId: string, dime
  * counters are (lib/applies/tab-counts.ts). Returns how many deltas were folded.
  */
 export function compactCandidateCounts(db: Db): Promise<number> {
-  return foldDeltas(db, { lock: 'candidate_counts_compaction', deltas: 'candidate_count_deltas', into: { table: 'candidate_counts', columns: ['organisation_id', 'key'] } })
+  return foldDeltas(db, {
+    lock: 'candidate_counts_compaction',
+    deltas: 'candidate_count_deltas',
+    into: { table: 'candidate_counts', columns: ['organisation_id', 'key'] },
+  })
 }

@@ -7,13 +7,17 @@ import { candidateSettings, referenceErrors, type CandidateSettings } from './or
 import { parisToday } from '@/lib/dates'
 import { now as clockNow } from '@/lib/clock'
 
-export type CreateCandidateResult = { ok: true; id: string } | { ok: false; errors: CandidateErrors } | { ok: false; duplicates: DuplicateMatch[] }
+export type CreateCandidateResult =
+  { ok: true; id: string } | { ok: false; errors: CandidateErrors } | { ok: false; duplicates: DuplicateMatch[] }
 
 /**
  * Validates a candidate against an organisation's settings: the field rules and custom fields (validateCandidate),
  * then the place, status and referent, which must be the organisation's own.
  */
-export function checkCandidate(settings: CandidateSettings, input: unknown): { ok: true; values: CandidateValues } | { ok: false; errors: CandidateErrors } {
+export function checkCandidate(
+  settings: CandidateSettings,
+  input: unknown,
+): { ok: true; values: CandidateValues } | { ok: false; errors: CandidateErrors } {
   const checked = validateCandidate(input, settings.customFields, parisToday(clockNow()))
   if (!checked.ok) return checked
   const references = referenceErrors(checked.values, settings)
@@ -45,7 +49,12 @@ export async function createCandidate(
   const checked = checkCandidate(await candidateSettings(db, organisationId), input)
   if (!checked.ok) return checked
   const v = checked.values
-  const probe = { nir: matchNir ? v.socialSecurityNumber : null, lastName: v.lastName, firstName: v.firstName, birthDate: v.birthDate }
+  const probe = {
+    nir: matchNir ? v.socialSecurityNumber : null,
+    lastName: v.lastName,
+    firstName: v.firstName,
+    birthDate: v.birthDate,
+  }
 
   const outcome = await db.transaction(async (tx) => {
     // The check and the insert under one lock: two submissions at once cannot both pass it.

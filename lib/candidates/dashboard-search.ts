@@ -32,8 +32,7 @@ export const dashboardSearchSchema = z.object({
 export type DashboardSearchInput = z.input<typeof dashboardSearchSchema>
 
 export type DashboardSearchResult =
-  | { ok: true; rows: CandidateListRow[]; total: number }
-  | { ok: false; status: 400 | 403; error: string }
+  { ok: true; rows: CandidateListRow[]; total: number } | { ok: false; status: 400 | 403; error: string }
 
 /**
  * One page of the dashboard under a search typed in the page: candidate.visualize, the body parsed (a French message
@@ -45,11 +44,16 @@ export async function searchCandidatesDashboard(
   user: PermissionSubject & { id: string; organisationId: string | null },
   body: unknown,
 ): Promise<DashboardSearchResult> {
-  if (!user.organisationId || !can(user, 'candidate.visualize')) return { ok: false, status: 403, error: DASHBOARD_SEARCH_MESSAGES.forbidden }
+  if (!user.organisationId || !can(user, 'candidate.visualize'))
+    return { ok: false, status: 403, error: DASHBOARD_SEARCH_MESSAGES.forbidden }
   const parsed = dashboardSearchSchema.safeParse(body)
   if (!parsed.success) {
     const tooLong = parsed.error.issues.some((i) => i.path[0] === 'search' && i.code === 'too_big')
-    return { ok: false, status: 400, error: tooLong ? DASHBOARD_SEARCH_MESSAGES.searchTooLong : DASHBOARD_SEARCH_MESSAGES.invalid }
+    return {
+      ok: false,
+      status: 400,
+      error: tooLong ? DASHBOARD_SEARCH_MESSAGES.searchTooLong : DASHBOARD_SEARCH_MESSAGES.invalid,
+    }
   }
   const asked = parsed.data.referentIds
   const allAuthors = can(user, 'filters.authors')

@@ -2,9 +2,20 @@ import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { normaliseNir } from './nir'
 
-export type DuplicateProbe = { nir?: string | null; lastName?: string | null; firstName?: string | null; birthDate?: string | null }
+export type DuplicateProbe = {
+  nir?: string | null
+  lastName?: string | null
+  firstName?: string | null
+  birthDate?: string | null
+}
 export type DuplicateReason = 'nir' | 'identity'
-export type DuplicateMatch = { candidateId: string; firstName: string; lastName: string; birthDate: string | null; reason: DuplicateReason }
+export type DuplicateMatch = {
+  candidateId: string
+  firstName: string
+  lastName: string
+  birthDate: string | null
+  reason: DuplicateReason
+}
 
 /**
  * The organisation's candidates that look like each probe: the same NIR, or the same last name, first name
@@ -16,7 +27,11 @@ export type DuplicateMatch = { candidateId: string; firstName: string; lastName:
  * (a candidate matching by both NIR and identity is listed once, as 'nir'). Duplicates inside the batch
  * itself are not looked for here.
  */
-export async function findDuplicates(db: DbOrTx, organisationId: string, probes: DuplicateProbe[]): Promise<Map<number, DuplicateMatch[]>> {
+export async function findDuplicates(
+  db: DbOrTx,
+  organisationId: string,
+  probes: DuplicateProbe[],
+): Promise<Map<number, DuplicateMatch[]>> {
   const result = new Map<number, DuplicateMatch[]>()
   const indexes: number[] = []
   const nirs: (string | null)[] = []
@@ -35,7 +50,14 @@ export async function findDuplicates(db: DbOrTx, organisationId: string, probes:
   })
   if (indexes.length === 0) return result
 
-  const { rows } = await db.execute<{ idx: number; id: string; first_name: string; last_name: string; birth_date: string | null; reason: DuplicateReason }>(sql`
+  const { rows } = await db.execute<{
+    idx: number
+    id: string
+    first_name: string
+    last_name: string
+    birth_date: string | null
+    reason: DuplicateReason
+  }>(sql`
     with probe as materialized (
       select idx, nir, birth_date,
         passerelle_unaccent(lower(last_name)) as last_key,
@@ -67,10 +89,17 @@ export async function findDuplicates(db: DbOrTx, organisationId: string, probes:
   for (const r of rows) {
     const idx = Number(r.idx)
     const list = result.get(idx) ?? []
-    list.push({ candidateId: r.id, firstName: r.first_name, lastName: r.last_name, birthDate: r.birth_date, reason: r.reason })
+    list.push({
+      candidateId: r.id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      birthDate: r.birth_date,
+      reason: r.reason,
+    })
     result.set(idx, list)
   }
-  for (const list of result.values()) list.sort((a, b) => a.lastName.localeCompare(b.lastName, 'fr') || a.firstName.localeCompare(b.firstName, 'fr'))
+  for (const list of result.values())
+    list.sort((a, b) => a.lastName.localeCompare(b.lastName, 'fr') || a.firstName.localeCompare(b.firstName, 'fr'))
   return result
 }
 

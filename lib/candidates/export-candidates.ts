@@ -46,7 +46,10 @@ export type ExportResult = { ok: true; csv: string; count: number; filename: str
  * neutralised against formula injection), with an audit row 'candidate.export' (count and ids). All or nothing: an id
  * of another organisation, or unknown, exports nothing and writes nothing.
  */
-export async function exportCandidates(db: Db, params: { organisationId: string; ids: string[]; actorId: string; now?: Date }): Promise<ExportResult> {
+export async function exportCandidates(
+  db: Db,
+  params: { organisationId: string; ids: string[]; actorId: string; now?: Date },
+): Promise<ExportResult> {
   const { organisationId, actorId, now = clockNow() } = params
   const ids = [...new Set(params.ids)]
   if (ids.length === 0) return { ok: false, error: 'notFound' }
@@ -63,7 +66,9 @@ export async function exportCandidates(db: Db, params: { organisationId: string;
         qpv: candidates.addressIsQpv,
         place: places.label,
         status: candidateStatuses.label,
-        referent: sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
+        referent: sql<
+          string | null
+        >`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
         createdAt: candidates.createdAt,
       })
       .from(candidates)

@@ -42,7 +42,13 @@ export async function candidateHistory(db: DbOrTx, organisationId: string, candi
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(and(eq(auditLog.entityType, 'candidate'), eq(auditLog.entityId, candidateId), eq(auditLog.organisationId, organisationId)))
+    .where(
+      and(
+        eq(auditLog.entityType, 'candidate'),
+        eq(auditLog.entityId, candidateId),
+        eq(auditLog.organisationId, organisationId),
+      ),
+    )
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit)
   return rows.map((r) => ({
@@ -50,7 +56,9 @@ export async function candidateHistory(db: DbOrTx, organisationId: string, candi
     at: r.at,
     action: r.action,
     /** Names of the changed fields of a 'candidate.update' row (never their values). */
-    fields: Array.isArray(r.details.fields) ? (r.details.fields as unknown[]).filter((f): f is string => typeof f === 'string') : [],
+    fields: Array.isArray(r.details.fields)
+      ? (r.details.fields as unknown[]).filter((f): f is string => typeof f === 'string')
+      : [],
     actorName: [r.actorFirstName, r.actorLastName].filter(Boolean).join(' ') || null,
   }))
 }

@@ -57,18 +57,32 @@ function filterConditions(params: CandidateListParams, column: (name: string) =>
   // An id that is not a uuid matches nothing (rather than failing the cast).
   const uuidsIn = (name: string, ids: string[]) => {
     const valid = ids.filter(isUuid)
-    return valid.length ? sql`${column(name)} in (${sql.join(valid.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`
+    return valid.length
+      ? sql`${column(name)} in (${sql.join(
+          valid.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql`false`
   }
   if (params.placeIds?.length) where.push(uuidsIn('place_id', params.placeIds))
   if (params.statusIds?.length) where.push(uuidsIn('status_id', params.statusIds))
   if (params.referentIds?.length) {
     const ids = params.referentIds.filter((id) => id !== NO_REFERENT)
     const either: SQL[] = []
-    if (ids.length) either.push(sql`${column('referent_id')} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+    if (ids.length)
+      either.push(
+        sql`${column('referent_id')} in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      )
     if (params.referentIds.includes(NO_REFERENT)) either.push(sql`${column('referent_id')} is null`)
     where.push(sql`(${sql.join(either, sql` or `)})`)
   }
-  if (params.placed) where.push(sql`exists (select 1 from job_placements jp where jp.candidate_id = ${column('id')} and jp.status in ('proposed', 'interview', 'hired'))`)
+  if (params.placed)
+    where.push(
+      sql`exists (select 1 from job_placements jp where jp.candidate_id = ${column('id')} and jp.status in ('proposed', 'interview', 'hired'))`,
+    )
   return where
 }
 
@@ -187,7 +201,8 @@ export async function listCandidatesPage(
     db.execute<RawRow>(sql`
       select ${withLabels} from (${pageOf(sql`candidates c`, where, sort, direction, offset)}) page ${labelJoins}
       order by ${order}`),
-    countedTotal(db, organisationId, params) ?? db.execute<{ total: number }>(sql`select count(*)::int as total from candidates c where ${where}`),
+    countedTotal(db, organisationId, params) ??
+      db.execute<{ total: number }>(sql`select count(*)::int as total from candidates c where ${where}`),
   ])
   return { total: count.rows[0]?.total ?? 0, rows: rows.rows.map(toRow) }
 }
@@ -200,9 +215,18 @@ function countedTotal(db: DbOrTx, organisationId: string, params: CandidateListP
   const places = params.placeIds?.length ? params.placeIds : null
   const statuses = params.statusIds?.length ? params.statusIds : null
   if (params.referentIds?.length || params.placed || (places && statuses)) return null
-  const keys = places ? places.filter(isUuid).map((id) => `place:${id}`) : statuses ? statuses.filter(isUuid).map((id) => `status:${id}`) : null
+  const keys = places
+    ? places.filter(isUuid).map((id) => `place:${id}`)
+    : statuses
+      ? statuses.filter(isUuid).map((id) => `status:${id}`)
+      : null
   if (keys && !keys.length) return null
-  const chosen = keys ? sql`key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})` : sql`key >= 'status:' and key < 'status;'`
+  const chosen = keys
+    ? sql`key in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`
+    : sql`key >= 'status:' and key < 'status;'`
   return db.execute<{ total: number }>(sql`
     select coalesce(sum(n), 0)::int as total from (
       select n from candidate_counts where organisation_id = ${organisationId} and ${chosen}
@@ -212,6 +236,8 @@ function countedTotal(db: DbOrTx, organisationId: string, params: CandidateListP
 
 /** Whether the organisation has any candidate at all: an empty result is then "no match", not "none yet". */
 export async function hasCandidates(db: DbOrTx, organisationId: string): Promise<boolean> {
-  const result = await db.execute<{ found: boolean }>(sql`select exists (select 1 from candidates where organisation_id = ${organisationId}) as found`)
+  const result = await db.execute<{ found: boolean }>(
+    sql`select exists (select 1 from candidates where organisation_id = ${organisationId}) as found`,
+  )
   return !!result.rows[0]?.found
 }

@@ -61,5 +61,13 @@ export function maskNir(value: string): string {
 
 export function formatNir(value: string): string {
   const n = normaliseNir(value)
-  return [n.slice(0, 1), n.slice(1, 3), n.slice(3, 5), n.slice(5, 7), n.slice(7, 10), n.slice(10, 13), n.slice(13)].join(' ')
+  return [
+    n.slice(0, 1),
+    n.slice(1, 3),
+    n.slice(3, 5),
+    n.slice(5, 7),
+    n.slice(7, 10),
+    n.slice(10, 13),
+    n.slice(13),
+  ].join(' ')
 }

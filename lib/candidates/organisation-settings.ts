@@ -9,7 +9,11 @@ import { CANDIDATE_MESSAGES, type CustomFieldDefinition } from './candidate-sche
  * when several are sent on it at once).
  */
 export async function candidateSettings(db: DbOrTx, organisationId: string) {
-  const placeRows = await db.select({ id: places.id, label: places.label }).from(places).where(eq(places.organisationId, organisationId)).orderBy(asc(places.label))
+  const placeRows = await db
+    .select({ id: places.id, label: places.label })
+    .from(places)
+    .where(eq(places.organisationId, organisationId))
+    .orderBy(asc(places.label))
   const statusRows = await db
     .select({ id: candidateStatuses.id, value: candidateStatuses.value, label: candidateStatuses.label })
     .from(candidateStatuses)
@@ -33,11 +37,22 @@ export async function candidateSettings(db: DbOrTx, organisationId: string) {
   const referentRows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(and(eq(users.organisationId, organisationId), eq(users.disabled, false), sql`${users.role} <> 'fullPartner'`, isNotNull(users.organisationId)))
+    .where(
+      and(
+        eq(users.organisationId, organisationId),
+        eq(users.disabled, false),
+        sql`${users.role} <> 'fullPartner'`,
+        isNotNull(users.organisationId),
+      ),
+    )
     .orderBy(asc(users.lastName), asc(users.firstName))
-  return { places: placeRows, statuses: statusRows, customFields: fieldRows.filter((f) => !f.archived).map(definition),
+  return {
+    places: placeRows,
+    statuses: statusRows,
+    customFields: fieldRows.filter((f) => !f.archived).map(definition),
     archivedCustomFields: fieldRows.filter((f) => f.archived).map(definition),
-    referents: referentRows }
+    referents: referentRows,
+  }
 }
 
 export type CandidateSettings = Awaited<ReturnType<typeof candidateSettings>>
@@ -46,7 +61,10 @@ export type CandidateSettings = Awaited<ReturnType<typeof candidateSettings>>
  * The place, status and referent of a validated candidate must be the organisation's own:
  * a crafted id of another organisation gets the French message of that field and nothing is written.
  */
-export function referenceErrors(values: { placeId: string | null; statusId: string | null; referentId: string | null }, settings: CandidateSettings): Record<string, string> {
+export function referenceErrors(
+  values: { placeId: string | null; statusId: string | null; referentId: string | null },
+  settings: CandidateSettings,
+): Record<string, string> {
   const message = CANDIDATE_MESSAGES.referenceInvalid
   const errors: Record<string, string> = {}
   if (values.placeId && !settings.places.some((p) => p.id === values.placeId)) errors.placeId = message

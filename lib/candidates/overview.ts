@@ -30,13 +30,23 @@ type Row = {
   diagnosis_under_way: 'draft' | 'sent' | 'toReview' | null
   diagnosis_completed_at: string | null
   pending_total: number
-  pending: { id: string; offerId: string; offerName: string; providerName: string | null; prescriptionDate: string }[]
-    | null
-  next_workshop: { workshopId: string; name: string; startsAt: string; place: string | null; waitlisted: boolean }
-    | null
+  pending:
+    { id: string; offerId: string; offerName: string; providerName: string | null; prescriptionDate: string }[] | null
+  next_workshop: {
+    workshopId: string
+    name: string
+    startsAt: string
+    place: string | null
+    waitlisted: boolean
+  } | null
   courses: { courseId: string; name: string; nextStep: string | null; nextDueOn: string | null }[] | null
-  last_sms: { direction: 'outbound' | 'inbound'; status: SmsStatus; body: string; at: string; scheduledFor: string }
-    | null
+  last_sms: {
+    direction: 'outbound' | 'inbound'
+    status: SmsStatus
+    body: string
+    at: string
+    scheduledFor: string
+  } | null
   placements_total: number
   placements: OpenPlacementJson[] | null
 }
@@ -111,9 +121,8 @@ export async function candidateOverview(db: DbOrTx, organisationId: string, cand
   const row = rows[0]
   if (!row) return null
   const today = parisToday(at)
-  const referent = row.referent_first_name !== null
-    ? `${row.referent_first_name} ${row.referent_last_name ?? ''}`.trim()
-    : null
+  const referent =
+    row.referent_first_name !== null ? `${row.referent_first_name} ${row.referent_last_name ?? ''}`.trim() : null
   const summary = {
     name: `${row.first_name} ${row.last_name}`,
     status: row.status,
@@ -123,8 +132,14 @@ export async function candidateOverview(db: DbOrTx, organisationId: string, cand
   }
   if (row.anonymised_at) {
     return {
-      ...summary, sms: null, diagnosis: null, pending: { total: 0, rows: [] }, nextWorkshop: null, courses: [],
-      lastSms: null, placements: { total: 0, rows: [] },
+      ...summary,
+      sms: null,
+      diagnosis: null,
+      pending: { total: 0, rows: [] },
+      nextWorkshop: null,
+      courses: [],
+      lastSms: null,
+      placements: { total: 0, rows: [] },
     }
   }
   return {

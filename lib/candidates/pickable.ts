@@ -12,7 +12,14 @@ export function pickableCandidates(organisationId: string): SQL {
   return and(eq(candidates.organisationId, organisationId), isNull(candidates.anonymisedAt))!
 }
 
-export type PickedCandidate = { id: string; firstName: string; lastName: string; birthDate: string | null; place: string | null; taken: boolean }
+export type PickedCandidate = {
+  id: string
+  firstName: string
+  lastName: string
+  birthDate: string | null
+  place: string | null
+  taken: boolean
+}
 
 /**
  * The one candidate picker query (prescribe, register to a workshop, enrol in a course, place on a job offer): up to

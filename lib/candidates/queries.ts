@@ -47,7 +47,9 @@ const candidateById = (db: DbOrTx) =>
       .leftJoin(places, eq(places.id, candidates.placeId))
       .leftJoin(candidateStatuses, eq(candidateStatuses.id, candidates.statusId))
       .leftJoin(users, eq(users.id, candidates.referentId))
-      .where(and(eq(candidates.id, sql.placeholder('id')), eq(candidates.organisationId, sql.placeholder('organisationId'))))
+      .where(
+        and(eq(candidates.id, sql.placeholder('id')), eq(candidates.organisationId, sql.placeholder('organisationId'))),
+      )
       .prepare(name),
   )
 

@@ -14,7 +14,10 @@ export type RevealNirResult = { ok: true; nir: string } | { ok: false; error: 'f
  */
 export async function revealNir(
   db: DbOrTx,
-  { actor, candidateId }: { actor: PermissionSubject & { id: string; organisationId: string | null }; candidateId: string },
+  {
+    actor,
+    candidateId,
+  }: { actor: PermissionSubject & { id: string; organisationId: string | null }; candidateId: string },
 ): Promise<RevealNirResult> {
   if (!can(actor, 'candidate.nir.visualize')) return { ok: false, error: 'forbidden' }
   const organisationId = actor.organisationId
@@ -26,7 +29,13 @@ export async function revealNir(
       .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId)))
     if (!row) return { ok: false, error: 'notFound' } as const
     if (!row.nir) return { ok: false, error: 'noNir' } as const
-    await writeAudit(tx, { actorId: actor.id, organisationId, action: 'candidate.nir.read', entityType: 'candidate', entityId: candidateId })
+    await writeAudit(tx, {
+      actorId: actor.id,
+      organisationId,
+      action: 'candidate.nir.read',
+      entityType: 'candidate',
+      entityId: candidateId,
+    })
     return { ok: true, nir: formatNir(row.nir) } as const
   })
 }

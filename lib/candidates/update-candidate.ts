@@ -8,7 +8,8 @@ import { candidateSettings } from './organisation-settings'
 import { CANDIDATE_FIELDS } from './field-labels'
 import { now as clockNow } from '@/lib/clock'
 
-export type UpdateCandidateResult = { ok: true; changed: string[] } | { ok: false; notFound: true } | { ok: false; errors: CandidateErrors }
+export type UpdateCandidateResult =
+  { ok: true; changed: string[] } | { ok: false; notFound: true } | { ok: false; errors: CandidateErrors }
 
 /**
  * Saves the edit form of a candidate of the organisation, with the same rules as the creation.
@@ -19,7 +20,13 @@ export type UpdateCandidateResult = { ok: true; changed: string[] } | { ok: fals
  */
 export async function updateCandidate(
   db: DbOrTx,
-  { organisationId, actorId, candidateId, input, clearNir = false }: { organisationId: string; actorId: string; candidateId: string; input: unknown; clearNir?: boolean },
+  {
+    organisationId,
+    actorId,
+    candidateId,
+    input,
+    clearNir = false,
+  }: { organisationId: string; actorId: string; candidateId: string; input: unknown; clearNir?: boolean },
 ): Promise<UpdateCandidateResult> {
   // The settings are read before the transaction, which then holds the candidate's row lock only for the checks and the write.
   const settings = await candidateSettings(db, organisationId)
@@ -31,13 +38,21 @@ export async function updateCandidate(
       .for('update')
     if (!current) return { ok: false, notFound: true } as const
 
-    const typedNir = isRecord(input) && typeof input.socialSecurityNumber === 'string' && input.socialSecurityNumber.trim() !== ''
-    const withNir = isRecord(input) ? { ...input, socialSecurityNumber: clearNir ? null : typedNir ? input.socialSecurityNumber : current.socialSecurityNumber } : input
+    const typedNir =
+      isRecord(input) && typeof input.socialSecurityNumber === 'string' && input.socialSecurityNumber.trim() !== ''
+    const withNir = isRecord(input)
+      ? {
+          ...input,
+          socialSecurityNumber: clearNir ? null : typedNir ? input.socialSecurityNumber : current.socialSecurityNumber,
+        }
+      : input
     const checked = checkCandidate(settings, withNir)
     if (!checked.ok) return checked
     // The values of archived fields are not in the form: they stay as they are (issue 15).
     const active = new Set(settings.customFields.map((f) => f.key))
-    const archivedValues = Object.fromEntries(Object.entries(current.customFields ?? {}).filter(([key]) => !active.has(key)))
+    const archivedValues = Object.fromEntries(
+      Object.entries(current.customFields ?? {}).filter(([key]) => !active.has(key)),
+    )
     checked.values.customFields = { ...archivedValues, ...checked.values.customFields }
 
     const changed = changedFields(current, checked.values)
@@ -46,7 +61,14 @@ export async function updateCandidate(
       .update(candidates)
       .set({ ...checked.values, updatedAt: clockNow() })
       .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId)))
-    await writeAudit(tx, { actorId, organisationId, action: 'candidate.update', entityType: 'candidate', entityId: candidateId, details: { fields: changed } })
+    await writeAudit(tx, {
+      actorId,
+      organisationId,
+      action: 'candidate.update',
+      entityType: 'candidate',
+      entityId: candidateId,
+      details: { fields: changed },
+    })
     return { ok: true, changed }
   })
 }
@@ -55,7 +77,8 @@ function changedFields(current: typeof candidates.$inferSelect, next: CandidateV
   const changed: string[] = CANDIDATE_FIELDS.filter((field) => (current[field] ?? null) !== (next[field] ?? null))
   const keys = new Set([...Object.keys(current.customFields ?? {}), ...Object.keys(next.customFields)])
   for (const key of [...keys].sort()) {
-    if (JSON.stringify(current.customFields?.[key] ?? null) !== JSON.stringify(next.customFields[key] ?? null)) changed.push(`customFields.${key}`)
+    if (JSON.stringify(current.customFields?.[key] ?? null) !== JSON.stringify(next.customFields[key] ?? null))
+      changed.push(`customFields.${key}`)
   }
   return changed
 }

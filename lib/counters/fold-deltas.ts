@@ -13,10 +13,14 @@ type CounterTable = { table: string; columns: readonly string[]; where?: string 
  *
  * The names are this code's constants, never input: they are written into the SQL as they are.
  */
-export async function foldDeltas(db: Db, counter: { lock: string; deltas: string; into: CounterTable; rollups?: CounterTable[] }): Promise<number> {
+export async function foldDeltas(
+  db: Db,
+  counter: { lock: string; deltas: string; into: CounterTable; rollups?: CounterTable[] },
+): Promise<number> {
   const key = counter.into.columns.join(', ')
   const positions = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(', ')
-  const add = (target: CounterTable) => `on conflict (${target.columns.join(', ')}) do update set n = ${target.table}.n + excluded.n`
+  const add = (target: CounterTable) =>
+    `on conflict (${target.columns.join(', ')}) do update set n = ${target.table}.n + excluded.n`
   const rollups = (counter.rollups ?? []).map(
     (r, i) => `, rollup_${i} as (
         insert into ${r.table} (${r.columns.join(', ')}, n)
@@ -25,7 +29,9 @@ export async function foldDeltas(db: Db, counter: { lock: string; deltas: string
       )`,
   )
   return db.transaction(async (tx) => {
-    const { rows: locked } = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext(${counter.lock})) as ok`)
+    const { rows: locked } = await tx.execute<{ ok: boolean }>(
+      sql`select pg_try_advisory_xact_lock(hashtext(${counter.lock})) as ok`,
+    )
     if (!locked[0]?.ok) return 0
     const { rows } = await tx.execute<{ folded: number }>(
       sql.raw(`

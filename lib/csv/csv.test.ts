@@ -41,7 +41,12 @@ describe('csvLine', () => {
 
 describe('csvFile', () => {
   it('starts with the BOM and ends every line with CRLF', () => {
-    expect(csvFile([['Nom', 'N'], ['Durand', 3]])).toBe('\uFEFFNom;N\r\nDurand;3\r\n')
+    expect(
+      csvFile([
+        ['Nom', 'N'],
+        ['Durand', 3],
+      ]),
+    ).toBe('\uFEFFNom;N\r\nDurand;3\r\n')
     expect(csvFile([['Nom']])).toBe('\uFEFFNom\r\n')
   })
 })

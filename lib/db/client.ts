@@ -74,7 +74,11 @@ function destroy(client: pg.Client) {
 }
 
 /** The pool settings every process uses (web, job worker, pg-boss, scripts): the timeouts above on every connection. */
-export function poolConfig(connectionString: string, max: number, overrides: { statementTimeoutMs?: number } = {}): PoolConfig {
+export function poolConfig(
+  connectionString: string,
+  max: number,
+  overrides: { statementTimeoutMs?: number } = {},
+): PoolConfig {
   const t = databaseTimeouts(overrides)
   return {
     connectionString,
@@ -91,7 +95,11 @@ export function poolConfig(connectionString: string, max: number, overrides: { s
 }
 
 /** DATABASE_POOL_MAX (8): two servers of 4 cores fit PostgreSQL's default 100 connections (docs/operations.md). */
-export function createDb(connectionString: string, max = Number(process.env.DATABASE_POOL_MAX ?? 8), overrides: { statementTimeoutMs?: number } = {}): { db: Db; pool: Pool } {
+export function createDb(
+  connectionString: string,
+  max = Number(process.env.DATABASE_POOL_MAX ?? 8),
+  overrides: { statementTimeoutMs?: number } = {},
+): { db: Db; pool: Pool } {
   const pool = new Pool(poolConfig(connectionString, max, overrides))
   // A dropped idle connection must not crash the server; the pool replaces it.
   pool.on('error', (error) => logError('db.idle-client', error))
@@ -104,7 +112,10 @@ const cache = globalThis as unknown as { __passerelleDb?: { db: Db; pool: Pool }
 export function getDb(): Db {
   if (!cache.__passerelleDb) {
     const url = process.env.DATABASE_URL
-    if (!url) throw new Error('DATABASE_URL is not set: start Passerelle with `npm start`, which provides the embedded database.')
+    if (!url)
+      throw new Error(
+        'DATABASE_URL is not set: start Passerelle with `npm start`, which provides the embedded database.',
+      )
     cache.__passerelleDb = createDb(url)
   }
   return cache.__passerelleDb.db

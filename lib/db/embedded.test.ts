@@ -33,7 +33,9 @@ describe('checkDataFolder', () => {
     }
     expect(error).toBeInstanceOf(EmbeddedStartError)
     expect((error as EmbeddedStartError).reason).toBe('full')
-    expect((error as Error).message).toContain('Passerelle ne peut pas démarrer\u00a0: le disque du dossier de la base embarquée')
+    expect((error as Error).message).toContain(
+      'Passerelle ne peut pas démarrer\u00a0: le disque du dossier de la base embarquée',
+    )
     expect((error as Error).message).toContain('Libérez de la place')
     expect(fs.readdirSync(dir)).toEqual(['PG_VERSION'])
   })

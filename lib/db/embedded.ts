@@ -102,7 +102,9 @@ export type EmbeddedServer = { url: string; port: number; pid: number | undefine
  * package's option creates a `postgres` system user (if the machine has none) and hands it the folder.
  * Every wait has an end: a server not ready within a minute is stopped and said so, in French.
  */
-export async function startEmbeddedPostgres(options: EmbeddedOptions = { dataDir: path.join(dataDirectory(), 'postgres') }): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(
+  options: EmbeddedOptions = { dataDir: path.join(dataDirectory(), 'postgres') },
+): Promise<EmbeddedServer> {
   const { dataDir } = options
   checkDataFolder(dataDir)
   const parent = path.dirname(dataDir)
@@ -150,7 +152,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = { dataDir
     await server.stop().catch(() => undefined)
     log.end()
     if (error instanceof EmbeddedStartError) throw error
-    throw failed(`n’a pas pu démarrer${error instanceof Error && error.message ? ` (${error.message.split('\n')[0]})` : ''}`)
+    throw failed(
+      `n’a pas pu démarrer${error instanceof Error && error.message ? ` (${error.message.split('\n')[0]})` : ''}`,
+    )
   }
   const pid = (server as unknown as { process?: { pid?: number } }).process?.pid
   let stopped: Promise<void> | null = null
@@ -159,7 +163,11 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = { dataDir
     port,
     pid,
     stop: () =>
-      (stopped ??= withTimeout(server.stop(), 30_000, () => new Error('the embedded PostgreSQL did not stop within 30 s'))
+      (stopped ??= withTimeout(
+        server.stop(),
+        30_000,
+        () => new Error('the embedded PostgreSQL did not stop within 30 s'),
+      )
         .catch(() => {
           if (pid) process.kill(pid, 'SIGQUIT')
         })
@@ -209,5 +217,8 @@ function assertReachableByPostgresUser(dataDir: string): void {
 
 function withTimeout<T>(work: Promise<T>, ms: number, error: () => Error): Promise<T> {
   let timer: NodeJS.Timeout | undefined
-  return Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(error()), ms)))]).finally(() => clearTimeout(timer))
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(error()), ms))),
+  ]).finally(() => clearTimeout(timer))
 }

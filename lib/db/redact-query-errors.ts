@@ -11,7 +11,9 @@ export class DatabaseQueryError extends Error {
   readonly code: string | undefined
   readonly constraint: string | undefined
   constructor(source: unknown) {
-    const cause = (source as { cause?: { code?: string; constraint?: string } })?.cause ?? (source as { code?: string; constraint?: string })
+    const cause =
+      (source as { cause?: { code?: string; constraint?: string } })?.cause ??
+      (source as { code?: string; constraint?: string })
     super(`Database query failed${cause?.code ? ` (SQLSTATE ${cause.code})` : ''}`)
     this.name = 'DatabaseQueryError'
     this.code = cause?.code

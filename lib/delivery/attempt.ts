@@ -28,7 +28,14 @@ const table = (t: DeliveryTable) => sql.identifier(t)
  * Takes the message for a new attempt, from `queued`, or from `sending` whose lease passed and whose attempt provably
  * never called the provider. Returns the attempt's id, or null when the message is not there to take.
  */
-export async function claimAttempt(db: DbOrTx, t: DeliveryTable, id: string, organisationId: string | null, lease: Lease, at: Date): Promise<string | null> {
+export async function claimAttempt(
+  db: DbOrTx,
+  t: DeliveryTable,
+  id: string,
+  organisationId: string | null,
+  lease: Lease,
+  at: Date,
+): Promise<string | null> {
   const { rows } = await db.execute<{ attempt_id: string }>(sql`
     update ${table(t)} set status = 'sending', attempt_id = gen_random_uuid(), attempt_started_at = clock_timestamp(),
       lease_until = clock_timestamp() + make_interval(secs => ${lease.leaseSeconds}), calling_at = null, status_at = ${at.toISOString()}::timestamptz
@@ -42,7 +49,13 @@ export async function claimAttempt(db: DbOrTx, t: DeliveryTable, id: string, org
  * The 'calling' marker, written and committed just before the provider call: only while attempt A still holds the
  * message with enough lease left for the whole call. False: the attempt must not call.
  */
-export async function markCalling(db: DbOrTx, t: DeliveryTable, id: string, attemptId: string, lease: Lease): Promise<boolean> {
+export async function markCalling(
+  db: DbOrTx,
+  t: DeliveryTable,
+  id: string,
+  attemptId: string,
+  lease: Lease,
+): Promise<boolean> {
   const { rows } = await db.execute<{ id: string }>(sql`
     update ${table(t)} set calling_at = clock_timestamp()
     where id = ${id} and attempt_id = ${attemptId}::uuid and status = 'sending'
@@ -52,7 +65,14 @@ export async function markCalling(db: DbOrTx, t: DeliveryTable, id: string, atte
 }
 
 /** The provider answered "not taken" (a transient refusal): back to `queued` for a later attempt, if A still holds it. */
-export async function releaseAttempt(db: DbOrTx, t: DeliveryTable, id: string, attemptId: string, errorCode: string, at: Date): Promise<boolean> {
+export async function releaseAttempt(
+  db: DbOrTx,
+  t: DeliveryTable,
+  id: string,
+  attemptId: string,
+  errorCode: string,
+  at: Date,
+): Promise<boolean> {
   const { rows } = await db.execute<{ id: string }>(sql`
     update ${table(t)} set status = 'queued', attempt_id = null, lease_until = null, calling_at = null,
       error_code = ${errorCode}, status_at = ${at.toISOString()}::timestamptz
@@ -62,7 +82,14 @@ export async function releaseAttempt(db: DbOrTx, t: DeliveryTable, id: string, a
 }
 
 /** The attempt ends the message `failed` (a permanent refusal, or the last of the queue's retries). */
-export async function failAttempt(db: DbOrTx, t: DeliveryTable, id: string, attemptId: string, errorCode: string, at: Date): Promise<boolean> {
+export async function failAttempt(
+  db: DbOrTx,
+  t: DeliveryTable,
+  id: string,
+  attemptId: string,
+  errorCode: string,
+  at: Date,
+): Promise<boolean> {
   const { rows } = await db.execute<{ id: string }>(sql`
     update ${table(t)} set status = 'failed', lease_until = null, error_code = ${errorCode}, status_at = ${at.toISOString()}::timestamptz
     where id = ${id} and attempt_id = ${attemptId}::uuid and status = 'sending'
@@ -70,11 +97,24 @@ export async function failAttempt(db: DbOrTx, t: DeliveryTable, id: string, atte
   return rows.length === 1
 }
 
-export type Expired = { id: string; organisationId: string | null; attemptId: string; called: boolean; callingAt: Date | null; attemptStartedAt: Date | null }
+export type Expired = {
+  id: string
+  organisationId: string | null
+  attemptId: string
+  called: boolean
+  callingAt: Date | null
+  attemptStartedAt: Date | null
+}
 
 /** A message still `sending` whose attempt's lease has passed (null if it is not, or no longer, such a message). */
 export async function expiredAttempt(db: DbOrTx, t: DeliveryTable, id: string): Promise<Expired | null> {
-  const { rows } = await db.execute<{ id: string; organisation_id: string | null; attempt_id: string; calling_at: string | null; attempt_started_at: string | null }>(sql`
+  const { rows } = await db.execute<{
+    id: string
+    organisation_id: string | null
+    attempt_id: string
+    calling_at: string | null
+    attempt_started_at: string | null
+  }>(sql`
     select id, organisation_id, attempt_id, calling_at, attempt_started_at from ${table(t)}
     where id = ${id} and status = 'sending' and attempt_id is not null and lease_until < clock_timestamp()`)
   const row = rows[0]
@@ -100,7 +140,12 @@ export async function expiredIds(db: DbOrTx, t: DeliveryTable, limit: number): P
  * An expired attempt that provably never called the provider gives the message back to `queued` (to be sent again);
  * one that may have called it ends `unknown`, for a person to decide. Both only if nobody else moved it meanwhile.
  */
-export async function settleExpired(db: DbOrTx, t: DeliveryTable, expired: Expired, at: Date): Promise<'requeued' | 'unknown' | 'moved'> {
+export async function settleExpired(
+  db: DbOrTx,
+  t: DeliveryTable,
+  expired: Expired,
+  at: Date,
+): Promise<'requeued' | 'unknown' | 'moved'> {
   const { rows } = await db.execute<{ status: string }>(sql`
     update ${table(t)} set status = case when calling_at is null then 'queued' else 'unknown' end::${sql.raw(t === 'sms_messages' ? 'sms_status' : 'mail_status')},
       attempt_id = case when calling_at is null then null else attempt_id end, lease_until = null,

@@ -60,6 +60,13 @@ async function requeueOrphans(db: DbOrTx, at: Date): Promise<{ sms: number; mail
     where m.status = 'queued' and m.status_at < clock_timestamp() - make_interval(mins => ${ORPHAN_MINUTES})
       and not exists (select 1 from pgboss.job j where j.name = ${QUEUES.sendMail.name} and j.state < 'completed' and j.data->>'mailId' = m.id::text)
     limit ${BATCH}`)
-  await enqueue(db, [...sms.map((r) => ({ queue: QUEUES.sendSms.name, data: { messageId: r.id } })), ...mails.map((r) => ({ queue: QUEUES.sendMail.name, data: { mailId: r.id } }))], { now: at })
+  await enqueue(
+    db,
+    [
+      ...sms.map((r) => ({ queue: QUEUES.sendSms.name, data: { messageId: r.id } })),
+      ...mails.map((r) => ({ queue: QUEUES.sendMail.name, data: { mailId: r.id } })),
+    ],
+    { now: at },
+  )
   return { sms: sms.length, mails: mails.length }
 }

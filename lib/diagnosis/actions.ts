@@ -17,7 +17,14 @@ export async function saveDiagnosisAction(candidateId: unknown, answers: unknown
   return guardedAction<{ id: string }>('diagnosis.save', 'candidate.diagnosis.modify', async (user) => {
     if (!user.organisationId) return FORBIDDEN
     if (!uuid(candidateId)) return NOT_FOUND
-    const outcome = await saveDiagnosis(getDb(), { id: user.id, organisationId: user.organisationId }, candidateId, answers, { complete: complete === true }, now())
+    const outcome = await saveDiagnosis(
+      getDb(),
+      { id: user.id, organisationId: user.organisationId },
+      candidateId,
+      answers,
+      { complete: complete === true },
+      now(),
+    )
     if (outcome.ok) revalidatePath(`/v2/candidate/${candidateId}`)
     return outcome
   })
@@ -25,15 +32,22 @@ export async function saveDiagnosisAction(candidateId: unknown, answers: unknown
 
 /** The summary step: the offers that answer the barriers as they are in the wizard (saved or not). */
 export async function diagnosisSuggestionsAction(candidateId: unknown, answers: unknown) {
-  return guardedAction<{ offers: Suggestion[] }>('diagnosis.suggestions', 'candidate.diagnosis.modify', async (user) => {
-    if (!user.organisationId) return FORBIDDEN
-    if (!uuid(candidateId)) return NOT_FOUND
-    const db = getDb()
-    const at = now()
-    const checked = await checkAnswers(db, user.organisationId, answers, at)
-    if (!checked.ok) return checked
-    return { ok: true as const, offers: await suggestedOffers(db, user.organisationId, candidateId, checked.answers.barriers, at) }
-  })
+  return guardedAction<{ offers: Suggestion[] }>(
+    'diagnosis.suggestions',
+    'candidate.diagnosis.modify',
+    async (user) => {
+      if (!user.organisationId) return FORBIDDEN
+      if (!uuid(candidateId)) return NOT_FOUND
+      const db = getDb()
+      const at = now()
+      const checked = await checkAnswers(db, user.organisationId, answers, at)
+      if (!checked.ok) return checked
+      return {
+        ok: true as const,
+        offers: await suggestedOffers(db, user.organisationId, candidateId, checked.answers.barriers, at),
+      }
+    },
+  )
 }
 
 /** The sheet's "Envoyer au candidat par SMS". */
@@ -41,7 +55,12 @@ export async function sendDiagnosisLinkAction(candidateId: unknown) {
   return guardedAction<{ expiresAt: Date }>('diagnosis.send', 'candidate.diagnosis.modify', async (user) => {
     if (!user.organisationId) return FORBIDDEN
     if (!uuid(candidateId)) return NOT_FOUND
-    const outcome = await sendDiagnosisLink(getDb(), { id: user.id, organisationId: user.organisationId }, candidateId, now())
+    const outcome = await sendDiagnosisLink(
+      getDb(),
+      { id: user.id, organisationId: user.organisationId },
+      candidateId,
+      now(),
+    )
     if (outcome.ok) revalidatePath(`/v2/candidate/${candidateId}`)
     return outcome
   })

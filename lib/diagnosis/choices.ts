@@ -1,4 +1,3 @@
-
 /**
  * Issue 14 §2: the diagnosis questionnaire's choices, the situations of each kind of barrier, the answers' shape and the
  * comparison of two diagnoses. Pure and without zod, so that the person's questionnaire (a phone) downloads only this;
@@ -63,14 +62,38 @@ export const isBarrier = (level: Level | undefined) => !!level && LEVEL_RANK[lev
  * organisation made itself has none: its level and comment say it.
  */
 export const SITUATIONS: Record<string, readonly string[]> = {
-  mobilite: ['Pas de permis de conduire', 'Pas de véhicule', 'Pas de transport en commun proche', 'Déplacements trop chers'],
-  'logement-hebergement': ['Sans logement', 'Hébergé(e) chez un tiers', 'Logement trop cher', 'Logement insalubre ou trop petit', 'Menace d’expulsion'],
+  mobilite: [
+    'Pas de permis de conduire',
+    'Pas de véhicule',
+    'Pas de transport en commun proche',
+    'Déplacements trop chers',
+  ],
+  'logement-hebergement': [
+    'Sans logement',
+    'Hébergé(e) chez un tiers',
+    'Logement trop cher',
+    'Logement insalubre ou trop petit',
+    'Menace d’expulsion',
+  ],
   sante: ['Problème de santé qui limite le travail', 'Pas de suivi médical', 'Souffrance psychique', 'Addiction'],
   famille: ['Pas de mode de garde', 'Parent seul', 'Proche à charge'],
-  numerique: ['Pas d’ordinateur ni de smartphone', 'Pas d’accès à internet', 'Ne sait pas utiliser les outils numériques', 'Pas d’adresse email'],
+  numerique: [
+    'Pas d’ordinateur ni de smartphone',
+    'Pas d’accès à internet',
+    'Ne sait pas utiliser les outils numériques',
+    'Pas d’adresse email',
+  ],
   'difficultes-financieres': ['Dettes', 'Revenus insuffisants', 'Pas de compte bancaire'],
-  'difficultes-administratives-ou-juridiques': ['Papiers d’identité ou titre de séjour', 'Droits non ouverts (CAF, assurance maladie…)', 'Démarches en retard'],
-  'lecture-ecriture-calcul': ['Difficultés à lire ou à écrire', 'Parle peu le français', 'Difficultés avec les calculs'],
+  'difficultes-administratives-ou-juridiques': [
+    'Papiers d’identité ou titre de séjour',
+    'Droits non ouverts (CAF, assurance maladie…)',
+    'Démarches en retard',
+  ],
+  'lecture-ecriture-calcul': [
+    'Difficultés à lire ou à écrire',
+    'Parle peu le français',
+    'Difficultés avec les calculs',
+  ],
   'se-former': ['Pas de qualification', 'Formation souhaitée', 'Diplôme étranger non reconnu'],
   'trouver-un-emploi': ['Pas de CV', 'Projet professionnel à construire', 'Longtemps sans emploi'],
   handicap: ['RQTH à demander', 'Poste de travail à adapter'],
@@ -95,7 +118,14 @@ export type Project = {
   availability: Value<typeof AVAILABILITY> | null
 }
 /** One barrier, with its challenge's name and tags as they read when it was written. */
-export type Barrier = { challengeId: string; level: Level; situations: string[]; comment: string; name: string; tags: string[] }
+export type Barrier = {
+  challengeId: string
+  level: Level
+  situations: string[]
+  comment: string
+  name: string
+  tags: string[]
+}
 export type DiagnosisAnswers = { project: Project; barriers: Barrier[] }
 
 /** What changed since the previous diagnosis: barriers lifted (present before, gone now) and new ones. */
@@ -113,6 +143,10 @@ export function compareBarriers(previous: readonly Barrier[], latest: readonly B
 }
 
 /** The barriers found (some level), the heaviest first. */
-export const barriersFound = (barriers: readonly Barrier[]) => barriers.filter((b) => isBarrier(b.level)).sort((a, b) => LEVEL_RANK[b.level] - LEVEL_RANK[a.level] || a.name.localeCompare(b.name, 'fr'))
+export const barriersFound = (barriers: readonly Barrier[]) =>
+  barriers
+    .filter((b) => isBarrier(b.level))
+    .sort((a, b) => LEVEL_RANK[b.level] - LEVEL_RANK[a.level] || a.name.localeCompare(b.name, 'fr'))
 
-export const choiceLabel = <V extends string>(list: readonly Choice<V>[], value: V | null | undefined) => (value ? list.find((c) => c.value === value)?.label ?? '' : '')
+export const choiceLabel = <V extends string>(list: readonly Choice<V>[], value: V | null | undefined) =>
+  value ? (list.find((c) => c.value === value)?.label ?? '') : ''

@@ -9,7 +9,13 @@ import { candidates, diagnoses, organisations, users } from '@/lib/db/schema'
 import { fieldErrorsOf, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
 import { listChallenges } from '@/lib/offers/challenges'
 import { queueSms } from '@/lib/sms/queue-sms'
-import { answersInputSchema, DIAGNOSIS_MESSAGES, situationsOf, type Barrier, type DiagnosisAnswers } from './questionnaire'
+import {
+  answersInputSchema,
+  DIAGNOSIS_MESSAGES,
+  situationsOf,
+  type Barrier,
+  type DiagnosisAnswers,
+} from './questionnaire'
 
 /**
  * Issue 14 §2: a candidate's diagnoses. At most one is under way at a time ('draft', 'sent' or 'toReview'); saving it
@@ -25,20 +31,34 @@ const UNDER_WAY = ['draft', 'sent', 'toReview'] as const
 const CHECK = 'Vérifiez les champs signalés.'
 
 /** The answers checked against the organisation's challenges; each barrier gets the challenge's name and tags as they read now. */
-export async function checkAnswers(db: DbOrTx, organisationId: string, input: unknown, now: Date): Promise<{ ok: true; answers: DiagnosisAnswers } | { ok: false; error: string; fieldErrors: Record<string, string> }> {
+export async function checkAnswers(
+  db: DbOrTx,
+  organisationId: string,
+  input: unknown,
+  now: Date,
+): Promise<
+  { ok: true; answers: DiagnosisAnswers } | { ok: false; error: string; fieldErrors: Record<string, string> }
+> {
   const parsed = answersInputSchema.safeParse(input)
   if (!parsed.success) return { ok: false, error: CHECK, fieldErrors: fieldErrorsOf(parsed.error) }
   const fieldErrors: Record<string, string> = {}
-  if (parsed.data.project.lastJobEndedOn && parsed.data.project.lastJobEndedOn > parisToday(now)) fieldErrors['project.lastJobEndedOn'] = DIAGNOSIS_MESSAGES.lastJobFuture
+  if (parsed.data.project.lastJobEndedOn && parsed.data.project.lastJobEndedOn > parisToday(now))
+    fieldErrors['project.lastJobEndedOn'] = DIAGNOSIS_MESSAGES.lastJobFuture
   const challenges = new Map((await listChallenges(db, organisationId)).map((c) => [c.id, c]))
   const barriers = new Map<string, Barrier>()
   parsed.data.barriers.forEach((b, i) => {
     const challenge = challenges.get(b.challengeId)
     if (!challenge) return void (fieldErrors[`barriers.${i}`] = DIAGNOSIS_MESSAGES.challengeUnknown)
     const known = situationsOf(challenge.tags)
-    if (b.situations.some((s) => !known.includes(s))) return void (fieldErrors[`barriers.${i}`] = DIAGNOSIS_MESSAGES.situationUnknown)
+    if (b.situations.some((s) => !known.includes(s)))
+      return void (fieldErrors[`barriers.${i}`] = DIAGNOSIS_MESSAGES.situationUnknown)
     // Situations only go with a barrier: "aucun" keeps the comment, not the situations.
-    barriers.set(b.challengeId, { ...b, situations: b.level === 'none' ? [] : [...new Set(b.situations)], name: challenge.name, tags: challenge.tags })
+    barriers.set(b.challengeId, {
+      ...b,
+      situations: b.level === 'none' ? [] : [...new Set(b.situations)],
+      name: challenge.name,
+      tags: challenge.tags,
+    })
   })
   if (Object.keys(fieldErrors).length) return { ok: false, error: CHECK, fieldErrors }
   return { ok: true, answers: { project: parsed.data.project, barriers: [...barriers.values()] } }
@@ -58,7 +78,13 @@ async function lockedUnderWay(tx: DbOrTx, organisationId: string, candidateId: s
   const [row] = await tx
     .select()
     .from(diagnoses)
-    .where(and(eq(diagnoses.organisationId, organisationId), eq(diagnoses.candidateId, candidateId), inArray(diagnoses.status, [...UNDER_WAY])))
+    .where(
+      and(
+        eq(diagnoses.organisationId, organisationId),
+        eq(diagnoses.candidateId, candidateId),
+        inArray(diagnoses.status, [...UNDER_WAY]),
+      ),
+    )
     .orderBy(desc(diagnoses.createdAt))
     .limit(1)
     .for('update')
@@ -70,7 +96,14 @@ async function lockedUnderWay(tx: DbOrTx, organisationId: string, candidateId: s
  * takes over a link sent to the person (the link stops working); a person's answer under review becomes the
  * counsellor's once saved.
  */
-export async function saveDiagnosis(db: Db, actor: DiagnosisActor, candidateId: string, input: unknown, options: { complete: boolean }, now: Date): Promise<Outcome<{ id: string }>> {
+export async function saveDiagnosis(
+  db: Db,
+  actor: DiagnosisActor,
+  candidateId: string,
+  input: unknown,
+  options: { complete: boolean },
+  now: Date,
+): Promise<Outcome<{ id: string }>> {
   return db.transaction(async (tx) => {
     if (!(await candidateOf(tx, actor.organisationId, candidateId))) return NOT_FOUND
     const checked = await checkAnswers(tx, actor.organisationId, input, now)
@@ -88,11 +121,27 @@ export async function saveDiagnosis(db: Db, actor: DiagnosisActor, candidateId: 
     } else {
       const [row] = await tx
         .insert(diagnoses)
-        .values({ organisationId: actor.organisationId, candidateId, answers: checked.answers, status, authorId: actor.id, createdAt: now, updatedAt: now, ...done })
+        .values({
+          organisationId: actor.organisationId,
+          candidateId,
+          answers: checked.answers,
+          status,
+          authorId: actor.id,
+          createdAt: now,
+          updatedAt: now,
+          ...done,
+        })
         .returning({ id: diagnoses.id })
       id = row!.id
     }
-    await writeAudit(tx, { actorId: actor.id, organisationId: actor.organisationId, action: options.complete ? 'diagnosis.completed' : 'diagnosis.saved', entityType: 'candidate', entityId: candidateId, details: { diagnosisId: id } })
+    await writeAudit(tx, {
+      actorId: actor.id,
+      organisationId: actor.organisationId,
+      action: options.complete ? 'diagnosis.completed' : 'diagnosis.saved',
+      entityType: 'candidate',
+      entityId: candidateId,
+      details: { diagnosisId: id },
+    })
     return { ok: true as const, id }
   })
 }
@@ -100,15 +149,30 @@ export async function saveDiagnosis(db: Db, actor: DiagnosisActor, candidateId: 
 class NotSent extends Error {}
 
 /** "Envoyer au candidat par SMS": a new link, valid 7 days, in an SMS queued in the same transaction. */
-export async function sendDiagnosisLink(db: Db, actor: DiagnosisActor, candidateId: string, now: Date): Promise<Outcome<{ expiresAt: Date }>> {
+export async function sendDiagnosisLink(
+  db: Db,
+  actor: DiagnosisActor,
+  candidateId: string,
+  now: Date,
+): Promise<Outcome<{ expiresAt: Date }>> {
   try {
     return await db.transaction(async (tx) => {
       if (!(await candidateOf(tx, actor.organisationId, candidateId))) return NOT_FOUND
       const current = await lockedUnderWay(tx, actor.organisationId, candidateId)
-      if (current?.status === 'toReview') return { ok: false as const, error: 'Le candidat a déjà répondu\u00a0: relisez ses réponses avant d’envoyer un nouveau lien.' }
+      if (current?.status === 'toReview')
+        return {
+          ok: false as const,
+          error: 'Le candidat a déjà répondu\u00a0: relisez ses réponses avant d’envoyer un nouveau lien.',
+        }
       const token = randomBytes(32).toString('base64url')
       const expiresAt = new Date(now.getTime() + LINK_DAYS * 86_400_000)
-      const link = { status: 'sent' as const, tokenHash: hashOf(token), tokenExpiresAt: expiresAt, answeredAt: null, updatedAt: now }
+      const link = {
+        status: 'sent' as const,
+        tokenHash: hashOf(token),
+        tokenExpiresAt: expiresAt,
+        answeredAt: null,
+        updatedAt: now,
+      }
       let id: string
       if (current) {
         await tx.update(diagnoses).set(link).where(eq(diagnoses.id, current.id))
@@ -130,7 +194,14 @@ export async function sendDiagnosisLink(db: Db, actor: DiagnosisActor, candidate
       })
       // No mobile, or opted out: nothing is kept (the transaction is undone).
       if (!outcome?.ok) throw new NotSent()
-      await writeAudit(tx, { actorId: actor.id, organisationId: actor.organisationId, action: 'diagnosis.sent', entityType: 'candidate', entityId: candidateId, details: { diagnosisId: id } })
+      await writeAudit(tx, {
+        actorId: actor.id,
+        organisationId: actor.organisationId,
+        action: 'diagnosis.sent',
+        entityType: 'candidate',
+        entityId: candidateId,
+        details: { diagnosisId: id },
+      })
       return { ok: true as const, expiresAt }
     })
   } catch (error) {
@@ -145,7 +216,13 @@ export type LinkState = 'open' | 'expired' | 'used'
 export async function diagnosisOfToken(db: DbOrTx, token: string, now: Date) {
   if (!isDiagnosisToken(token)) return null
   const [row] = await db
-    .select({ id: diagnoses.id, organisationId: diagnoses.organisationId, status: diagnoses.status, expiresAt: diagnoses.tokenExpiresAt, organisationName: organisations.name })
+    .select({
+      id: diagnoses.id,
+      organisationId: diagnoses.organisationId,
+      status: diagnoses.status,
+      expiresAt: diagnoses.tokenExpiresAt,
+      organisationName: organisations.name,
+    })
     .from(diagnoses)
     .innerJoin(organisations, eq(organisations.id, diagnoses.organisationId))
     .where(eq(diagnoses.tokenHash, hashOf(token)))
@@ -158,12 +235,27 @@ export async function diagnosisOfToken(db: DbOrTx, token: string, now: Date) {
 export async function submitByPerson(db: Db, token: string, input: unknown, now: Date): Promise<Outcome> {
   if (!isDiagnosisToken(token)) return { ok: false, error: DIAGNOSIS_MESSAGES.linkInvalid }
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(diagnoses).where(eq(diagnoses.tokenHash, hashOf(token))).for('update')
-    if (!row || row.status !== 'sent' || !row.tokenExpiresAt || row.tokenExpiresAt <= now) return { ok: false as const, error: DIAGNOSIS_MESSAGES.linkInvalid }
+    const [row] = await tx
+      .select()
+      .from(diagnoses)
+      .where(eq(diagnoses.tokenHash, hashOf(token)))
+      .for('update')
+    if (!row || row.status !== 'sent' || !row.tokenExpiresAt || row.tokenExpiresAt <= now)
+      return { ok: false as const, error: DIAGNOSIS_MESSAGES.linkInvalid }
     const checked = await checkAnswers(tx, row.organisationId, input, now)
     if (!checked.ok) return checked
-    await tx.update(diagnoses).set({ answers: checked.answers, status: 'toReview', answeredAt: now, updatedAt: now }).where(eq(diagnoses.id, row.id))
-    await writeAudit(tx, { actorId: null, organisationId: row.organisationId, action: 'diagnosis.answered', entityType: 'candidate', entityId: row.candidateId, details: { diagnosisId: row.id } })
+    await tx
+      .update(diagnoses)
+      .set({ answers: checked.answers, status: 'toReview', answeredAt: now, updatedAt: now })
+      .where(eq(diagnoses.id, row.id))
+    await writeAudit(tx, {
+      actorId: null,
+      organisationId: row.organisationId,
+      action: 'diagnosis.answered',
+      entityType: 'candidate',
+      entityId: row.candidateId,
+      details: { diagnosisId: row.id },
+    })
     return { ok: true as const }
   })
 }
@@ -175,13 +267,26 @@ export async function candidateDiagnoses(db: DbOrTx, organisationId: string, can
   const mine = and(eq(diagnoses.organisationId, organisationId), eq(diagnoses.candidateId, candidateId))
   const [underWay, completed] = await Promise.all([
     db
-      .select({ id: diagnoses.id, status: diagnoses.status, answers: diagnoses.answers, tokenExpiresAt: diagnoses.tokenExpiresAt, answeredAt: diagnoses.answeredAt, updatedAt: diagnoses.updatedAt })
+      .select({
+        id: diagnoses.id,
+        status: diagnoses.status,
+        answers: diagnoses.answers,
+        tokenExpiresAt: diagnoses.tokenExpiresAt,
+        answeredAt: diagnoses.answeredAt,
+        updatedAt: diagnoses.updatedAt,
+      })
       .from(diagnoses)
       .where(and(mine, inArray(diagnoses.status, [...UNDER_WAY])))
       .orderBy(desc(diagnoses.createdAt))
       .limit(1),
     db
-      .select({ id: diagnoses.id, answers: diagnoses.answers, completedAt: diagnoses.completedAt, firstName: completers.firstName, lastName: completers.lastName })
+      .select({
+        id: diagnoses.id,
+        answers: diagnoses.answers,
+        completedAt: diagnoses.completedAt,
+        firstName: completers.firstName,
+        lastName: completers.lastName,
+      })
       .from(diagnoses)
       .leftJoin(completers, eq(completers.id, diagnoses.completedById))
       .where(and(mine, eq(diagnoses.status, 'completed'), isNotNull(diagnoses.completedAt)))
@@ -190,7 +295,9 @@ export async function candidateDiagnoses(db: DbOrTx, organisationId: string, can
   ])
   return {
     underWay: underWay[0] ?? null,
-    latest: completed[0] ? { ...completed[0], author: [completed[0].firstName, completed[0].lastName].filter(Boolean).join(' ') } : null,
+    latest: completed[0]
+      ? { ...completed[0], author: [completed[0].firstName, completed[0].lastName].filter(Boolean).join(' ') }
+      : null,
     previous: completed[1] ?? null,
   }
 }

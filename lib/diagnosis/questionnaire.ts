@@ -1,5 +1,14 @@
 import { z } from 'zod'
-import { AVAILABILITY, DRIVING_LICENCE, EXPERIENCE, PROFESSIONAL_SITUATIONS, RQTH, TRAINING_LEVELS, type DiagnosisAnswers, type Project } from './choices'
+import {
+  AVAILABILITY,
+  DRIVING_LICENCE,
+  EXPERIENCE,
+  PROFESSIONAL_SITUATIONS,
+  RQTH,
+  TRAINING_LEVELS,
+  type DiagnosisAnswers,
+  type Project,
+} from './choices'
 import { text as safeText } from '@/lib/text/safe-text'
 
 /** Issue 14 §2: the diagnosis answers' schemas and messages (the server's; the choices are in choices.ts). */
@@ -16,20 +25,36 @@ export const DIAGNOSIS_MESSAGES = {
   tooLong: (max: number) => `${max} caractères au plus.`,
   notEditable: 'Ce diagnostic ne peut plus être modifié.',
   linkInvalid: 'Ce lien n’est plus valable.',
-  noMobile: 'Le candidat n’a pas de numéro de portable valide, ou il a refusé les SMS\u00a0: le lien ne peut pas lui être envoyé.',
+  noMobile:
+    'Le candidat n’a pas de numéro de portable valide, ou il a refusé les SMS\u00a0: le lien ne peut pas lui être envoyé.',
 } as const
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v)
-const text = (max: number) => z.preprocess((v) => (v == null ? '' : v), safeText({ error: DIAGNOSIS_MESSAGES.tooLong(max) }).trim().max(max, DIAGNOSIS_MESSAGES.tooLong(max)))
+const text = (max: number) =>
+  z.preprocess(
+    (v) => (v == null ? '' : v),
+    safeText({ error: DIAGNOSIS_MESSAGES.tooLong(max) })
+      .trim()
+      .max(max, DIAGNOSIS_MESSAGES.tooLong(max)),
+  )
 const pick = <V extends string>(list: readonly Choice<V>[]) =>
-  z.preprocess(blank, z.enum(list.map((c) => c.value) as [V, ...V[]], { error: DIAGNOSIS_MESSAGES.choice }).nullable().default(null))
+  z.preprocess(
+    blank,
+    z
+      .enum(list.map((c) => c.value) as [V, ...V[]], { error: DIAGNOSIS_MESSAGES.choice })
+      .nullable()
+      .default(null),
+  )
 const CALENDAR = /^\d{4}-\d{2}-\d{2}$/
 
 export const projectSchema = z.object({
   job: text(200).default(''),
   romeCode: z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toUpperCase()) : v),
-    safeText({ error: DIAGNOSIS_MESSAGES.romeCode }).regex(/^[A-N]\d{4}$/, DIAGNOSIS_MESSAGES.romeCode).nullable().default(null),
+    safeText({ error: DIAGNOSIS_MESSAGES.romeCode })
+      .regex(/^[A-N]\d{4}$/, DIAGNOSIS_MESSAGES.romeCode)
+      .nullable()
+      .default(null),
   ),
   situation: pick(PROFESSIONAL_SITUATIONS),
   rqth: pick(RQTH),
@@ -37,7 +62,13 @@ export const projectSchema = z.object({
   lastJobEndedOn: z.preprocess(
     blank,
     safeText({ error: DIAGNOSIS_MESSAGES.lastJobDate })
-      .refine((v) => CALENDAR.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, DIAGNOSIS_MESSAGES.lastJobDate)
+      .refine(
+        (v) =>
+          CALENDAR.test(v) &&
+          !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+          new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v,
+        DIAGNOSIS_MESSAGES.lastJobDate,
+      )
       .nullable()
       .default(null),
   ),

@@ -16,7 +16,13 @@ export const postcodeOf = (address: string | null | undefined) => /\b(\d{5})\b/.
  * then the same département, then the rest (addresses are not geocoded: the postcode is the distance Passerelle knows)
  * — then those meeting the most barriers, then by name. Each with the barriers it answers.
  */
-export async function suggestedOffers(db: DbOrTx, organisationId: string, candidateId: string, barriers: readonly Barrier[], now: Date) {
+export async function suggestedOffers(
+  db: DbOrTx,
+  organisationId: string,
+  candidateId: string,
+  barriers: readonly Barrier[],
+  now: Date,
+) {
   const found = barriersFound(barriers)
   const tags = [...new Set(found.flatMap((b) => b.tags))]
   if (tags.length === 0) return []
@@ -27,7 +33,9 @@ export async function suggestedOffers(db: DbOrTx, organisationId: string, candid
   const postcode = postcodeOf(candidate?.address)
   const tagArray = sql`${`{${tags.map((t) => `"${t.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`
   const offerPostcode = sql`substring(${socialOffers.addressFormatted} from '\\m(\\d{5})\\M')`
-  const distance = postcode ? sql<number>`case when ${offerPostcode} = ${postcode} then 0 when left(${offerPostcode}, 2) = ${postcode.slice(0, 2)} then 1 else 2 end` : sql<number>`2`
+  const distance = postcode
+    ? sql<number>`case when ${offerPostcode} = ${postcode} then 0 when left(${offerPostcode}, 2) = ${postcode.slice(0, 2)} then 1 else 2 end`
+    : sql<number>`2`
   const rows = await db
     .select({
       id: socialOffers.id,
@@ -39,8 +47,19 @@ export async function suggestedOffers(db: DbOrTx, organisationId: string, candid
     })
     .from(socialOffers)
     .innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId))
-    .where(and(openToOrganisation(organisationId), sql`${socialOffers.tags} && ${tagArray}`, sql`(${socialOffers.serviceEndDate} is null or ${socialOffers.serviceEndDate} >= ${parisToday(now)})`))
-    .orderBy(distance, sql`cardinality(array(select unnest(${socialOffers.tags}) intersect select unnest(${tagArray}))) desc`, socialOffers.name, socialOffers.id)
+    .where(
+      and(
+        openToOrganisation(organisationId),
+        sql`${socialOffers.tags} && ${tagArray}`,
+        sql`(${socialOffers.serviceEndDate} is null or ${socialOffers.serviceEndDate} >= ${parisToday(now)})`,
+      ),
+    )
+    .orderBy(
+      distance,
+      sql`cardinality(array(select unnest(${socialOffers.tags}) intersect select unnest(${tagArray}))) desc`,
+      socialOffers.name,
+      socialOffers.id,
+    )
     .limit(SUGGESTIONS_LIMIT)
   return rows.map((r) => ({
     id: r.id,

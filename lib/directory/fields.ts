@@ -16,19 +16,39 @@ export const DIRECTORY_MESSAGES = {
   phoneIncomplete: FUP_MESSAGES.phoneIncomplete,
 } as const
 
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v)
+const blankToNull = (v: unknown) =>
+  typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v
 
-export const requiredText = (message: string, max = 200) => nameText({ error: message }).trim().min(1, message).max(max, DIRECTORY_MESSAGES.tooLong(max))
+export const requiredText = (message: string, max = 200) =>
+  nameText({ error: message }).trim().min(1, message).max(max, DIRECTORY_MESSAGES.tooLong(max))
 
-export const optionalText = (max = 500) => z.preprocess(blankToNull, text({ error: DIRECTORY_MESSAGES.tooLong(max) }).max(max, DIRECTORY_MESSAGES.tooLong(max)).nullable().default(null))
+export const optionalText = (max = 500) =>
+  z.preprocess(
+    blankToNull,
+    text({ error: DIRECTORY_MESSAGES.tooLong(max) })
+      .max(max, DIRECTORY_MESSAGES.tooLong(max))
+      .nullable()
+      .default(null),
+  )
 
 export const optionalEmail = z.preprocess(
   blankToNull,
-  z.email({ error: DIRECTORY_MESSAGES.emailFormat }).max(254, DIRECTORY_MESSAGES.emailFormat).transform((v) => v.toLowerCase()).nullable().default(null),
+  z
+    .email({ error: DIRECTORY_MESSAGES.emailFormat })
+    .max(254, DIRECTORY_MESSAGES.emailFormat)
+    .transform((v) => v.toLowerCase())
+    .nullable()
+    .default(null),
 )
 
 /** Stored as typed; the pattern is the FUP's (spec §5: may be empty). */
-export const optionalPhone = z.preprocess(blankToNull, text({ error: DIRECTORY_MESSAGES.phoneIncomplete }).regex(PHONE_PATTERN, DIRECTORY_MESSAGES.phoneIncomplete).nullable().default(null))
+export const optionalPhone = z.preprocess(
+  blankToNull,
+  text({ error: DIRECTORY_MESSAGES.phoneIncomplete })
+    .regex(PHONE_PATTERN, DIRECTORY_MESSAGES.phoneIncomplete)
+    .nullable()
+    .default(null),
+)
 
 export const optionalUrl = z.preprocess(
   blankToNull,
@@ -39,7 +59,13 @@ export const optionalUrl = z.preprocess(
     .default(null),
 )
 
-export const optionalDate = z.preprocess(blankToNull, text({ error: DIRECTORY_MESSAGES.dateInvalid }).refine(isCalendarDate, DIRECTORY_MESSAGES.dateInvalid).nullable().default(null))
+export const optionalDate = z.preprocess(
+  blankToNull,
+  text({ error: DIRECTORY_MESSAGES.dateInvalid })
+    .refine(isCalendarDate, DIRECTORY_MESSAGES.dateInvalid)
+    .nullable()
+    .default(null),
+)
 
 const siretChecked = () =>
   text({ error: DIRECTORY_MESSAGES.siretInvalid })
@@ -51,7 +77,11 @@ export const requiredSiret = z.preprocess(blankToNull, siretChecked())
 export const optionalSiret = z.preprocess(blankToNull, siretChecked().nullable().default(null))
 
 /** A longer free text, kept as '' when empty. */
-export const freeText = (max: number) => z.preprocess((v) => (v == null ? '' : typeof v === 'string' ? v.trim() : v), text().max(max, DIRECTORY_MESSAGES.tooLong(max)))
+export const freeText = (max: number) =>
+  z.preprocess(
+    (v) => (v == null ? '' : typeof v === 'string' ? v.trim() : v),
+    text().max(max, DIRECTORY_MESSAGES.tooLong(max)),
+  )
 
 /** Zod issues as one French message per field path ('contacts.0.email'). */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
@@ -60,7 +90,9 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return out
 }
 
-export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; error: string; fieldErrors?: Record<string, string>; notFound?: true; existingId?: string }
+export type Outcome<T = object> =
+  | ({ ok: true } & T)
+  | { ok: false; error: string; fieldErrors?: Record<string, string>; notFound?: true; existingId?: string }
 export const CHECK_FIELDS = 'Vérifiez les champs signalés.'
 export const NOT_FOUND = { ok: false, notFound: true, error: 'Cette fiche est introuvable.' } as const
 

@@ -28,4 +28,5 @@ export async function guardedAction<T extends object>(
 }
 
 /** An organisation user's actor (the tenant of every write), or null for a partner user. */
-export const organisationActor = (user: CurrentUser) => (user.organisationId ? { organisationId: user.organisationId, actorId: user.id } : null)
+export const organisationActor = (user: CurrentUser) =>
+  user.organisationId ? { organisationId: user.organisationId, actorId: user.id } : null

@@ -3,8 +3,12 @@ import { pageHref, params } from './params'
 
 describe('list URLs', () => {
   it('keeps the filters, drops the empty ones and page 1', () => {
-    expect(pageHref('/v2/enterprises/dashboard', { q: 'boulan', offers: '', sort: 'recent' }, 1)).toBe('/v2/enterprises/dashboard?q=boulan&sort=recent')
-    expect(pageHref('/v2/enterprises/dashboard', { q: 'é&x', offers: 'open' }, 3)).toBe('/v2/enterprises/dashboard?q=%C3%A9%26x&offers=open&page=3')
+    expect(pageHref('/v2/enterprises/dashboard', { q: 'boulan', offers: '', sort: 'recent' }, 1)).toBe(
+      '/v2/enterprises/dashboard?q=boulan&sort=recent',
+    )
+    expect(pageHref('/v2/enterprises/dashboard', { q: 'é&x', offers: 'open' }, 3)).toBe(
+      '/v2/enterprises/dashboard?q=%C3%A9%26x&offers=open&page=3',
+    )
     expect(pageHref('/workshops/dashboard', {}, 1)).toBe('/workshops/dashboard')
   })
 

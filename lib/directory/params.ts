@@ -23,7 +23,9 @@ export const params = {
 
 /** A page link that keeps the list's filters (page 1 left out). */
 export function pageHref(path: string, values: Record<string, string>, page: number): string {
-  const query = new URLSearchParams(Object.entries({ ...values, page: page > 1 ? String(page) : '' }).filter(([, v]) => v))
+  const query = new URLSearchParams(
+    Object.entries({ ...values, page: page > 1 ? String(page) : '' }).filter(([, v]) => v),
+  )
   const s = query.toString()
   return s ? `${path}?${s}` : path
 }

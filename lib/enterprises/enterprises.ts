@@ -17,18 +17,34 @@ async function sameSiret(tx: DbOrTx, organisationId: string, siret: string | nul
   const [row] = await tx
     .select({ id: enterprises.id, name: enterprises.name })
     .from(enterprises)
-    .where(and(eq(enterprises.organisationId, organisationId), eq(enterprises.siret, siret), exceptId ? sql`${enterprises.id} <> ${exceptId}` : undefined))
+    .where(
+      and(
+        eq(enterprises.organisationId, organisationId),
+        eq(enterprises.siret, siret),
+        exceptId ? sql`${enterprises.id} <> ${exceptId}` : undefined,
+      ),
+    )
   return row ?? null
 }
 
-const duplicate = (row: { id: string; name: string }) => ({ ok: false as const, error: ENTERPRISE_MESSAGES.siretTaken(row.name), fieldErrors: { siret: ENTERPRISE_MESSAGES.siretTaken(row.name) }, existingId: row.id })
+const duplicate = (row: { id: string; name: string }) => ({
+  ok: false as const,
+  error: ENTERPRISE_MESSAGES.siretTaken(row.name),
+  fieldErrors: { siret: ENTERPRISE_MESSAGES.siretTaken(row.name) },
+  existingId: row.id,
+})
 
 async function writeContacts(tx: DbOrTx, enterpriseId: string, contacts: EnterpriseInput['contacts']) {
   await tx.delete(enterpriseContacts).where(eq(enterpriseContacts.enterpriseId, enterpriseId))
-  if (contacts.length) await tx.insert(enterpriseContacts).values(contacts.map((c, position) => ({ ...c, enterpriseId, position })))
+  if (contacts.length)
+    await tx.insert(enterpriseContacts).values(contacts.map((c, position) => ({ ...c, enterpriseId, position })))
 }
 
-export async function createEnterprise(db: Db, actor: EnterpriseActor, input: unknown): Promise<Outcome<{ id: string }>> {
+export async function createEnterprise(
+  db: Db,
+  actor: EnterpriseActor,
+  input: unknown,
+): Promise<Outcome<{ id: string }>> {
   const parsed = enterpriseSchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
   const { contacts, ...data } = parsed.data
@@ -36,9 +52,18 @@ export async function createEnterprise(db: Db, actor: EnterpriseActor, input: un
     return await db.transaction(async (tx) => {
       const existing = await sameSiret(tx, actor.organisationId, data.siret)
       if (existing) return duplicate(existing)
-      const [row] = await tx.insert(enterprises).values({ ...data, organisationId: actor.organisationId }).returning({ id: enterprises.id })
+      const [row] = await tx
+        .insert(enterprises)
+        .values({ ...data, organisationId: actor.organisationId })
+        .returning({ id: enterprises.id })
       await writeContacts(tx, row!.id, contacts)
-      await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'enterprise.created', entityType: 'enterprise', entityId: row!.id })
+      await writeAudit(tx, {
+        actorId: actor.actorId,
+        organisationId: actor.organisationId,
+        action: 'enterprise.created',
+        entityType: 'enterprise',
+        entityId: row!.id,
+      })
       return { ok: true as const, id: row!.id }
     })
   } catch (error) {
@@ -53,22 +78,50 @@ export async function createEnterprise(db: Db, actor: EnterpriseActor, input: un
 
 const FIELDS = ['name', 'siret', 'nafCode', 'addressFormatted', 'notes'] as const
 
-export async function updateEnterprise(db: Db, actor: EnterpriseActor, enterpriseId: string, input: unknown): Promise<Outcome> {
+export async function updateEnterprise(
+  db: Db,
+  actor: EnterpriseActor,
+  enterpriseId: string,
+  input: unknown,
+): Promise<Outcome> {
   const parsed = enterpriseSchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
   const { contacts, ...data } = parsed.data
   try {
     return await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(enterprises).where(and(eq(enterprises.id, enterpriseId), eq(enterprises.organisationId, actor.organisationId))).for('update')
+      const [before] = await tx
+        .select()
+        .from(enterprises)
+        .where(and(eq(enterprises.id, enterpriseId), eq(enterprises.organisationId, actor.organisationId)))
+        .for('update')
       if (!before) return NOT_FOUND
       const existing = await sameSiret(tx, actor.organisationId, data.siret, enterpriseId)
       if (existing) return duplicate(existing)
-      const beforeContacts = await tx.select({ name: enterpriseContacts.name, role: enterpriseContacts.role, phone: enterpriseContacts.phone, email: enterpriseContacts.email }).from(enterpriseContacts).where(eq(enterpriseContacts.enterpriseId, enterpriseId)).orderBy(enterpriseContacts.position)
-      await tx.update(enterprises).set({ ...data, updatedAt: sql`now()` }).where(eq(enterprises.id, enterpriseId))
+      const beforeContacts = await tx
+        .select({
+          name: enterpriseContacts.name,
+          role: enterpriseContacts.role,
+          phone: enterpriseContacts.phone,
+          email: enterpriseContacts.email,
+        })
+        .from(enterpriseContacts)
+        .where(eq(enterpriseContacts.enterpriseId, enterpriseId))
+        .orderBy(enterpriseContacts.position)
+      await tx
+        .update(enterprises)
+        .set({ ...data, updatedAt: sql`now()` })
+        .where(eq(enterprises.id, enterpriseId))
       await writeContacts(tx, enterpriseId, contacts)
       const changed: string[] = FIELDS.filter((f) => (before[f] ?? null) !== (data[f] ?? null))
       if (JSON.stringify(beforeContacts) !== JSON.stringify(contacts)) changed.push('contacts')
-      await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'enterprise.updated', entityType: 'enterprise', entityId: enterpriseId, details: { changed } })
+      await writeAudit(tx, {
+        actorId: actor.actorId,
+        organisationId: actor.organisationId,
+        action: 'enterprise.updated',
+        entityType: 'enterprise',
+        entityId: enterpriseId,
+        details: { changed },
+      })
       return { ok: true as const }
     })
   } catch (error) {

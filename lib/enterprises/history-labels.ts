@@ -23,7 +23,11 @@ const FIELD_LABELS: Record<string, string> = {
 }
 
 /** One line of an enterprise's history, from its audit row (ids and field names only). */
-export function historyText(action: string, details: Record<string, unknown>, offerTitles: Map<string, string>): string {
+export function historyText(
+  action: string,
+  details: Record<string, unknown>,
+  offerTitles: Map<string, string>,
+): string {
   const changed = Array.isArray(details.changed) ? (details.changed as string[]).map((f) => FIELD_LABELS[f] ?? f) : []
   const fields = changed.length ? ` (${changed.join(', ')})` : ''
   const offer = typeof details.jobOfferId === 'string' ? offerTitles.get(details.jobOfferId) : undefined

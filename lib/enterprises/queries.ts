@@ -5,7 +5,12 @@ import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 
 export const ENTERPRISE_OFFER_FILTERS = ['open', 'none'] as const
 export const ENTERPRISE_SORTS = ['name', 'recent'] as const
-export type EnterpriseFilters = { search?: string; offers?: (typeof ENTERPRISE_OFFER_FILTERS)[number] | ''; sort?: (typeof ENTERPRISE_SORTS)[number] | ''; page?: number }
+export type EnterpriseFilters = {
+  search?: string
+  offers?: (typeof ENTERPRISE_OFFER_FILTERS)[number] | ''
+  sort?: (typeof ENTERPRISE_SORTS)[number] | ''
+  page?: number
+}
 
 /** Accent- and case-insensitive "contains", on a trigram-indexed haystack; % and _ are literal. */
 export function containsText(haystack: SQL, search: string | undefined): SQL | undefined {
@@ -13,7 +18,6 @@ export function containsText(haystack: SQL, search: string | undefined): SQL | u
   if (s.length < SEARCH_MIN_LENGTH) return undefined
   return sql`${haystack} like '%' || passerelle_unaccent(lower(${s.replace(/[\\%_]/g, '\\$&')})) || '%'`
 }
-
 
 export type EnterpriseTotals = { total: number; withOpenOffers: number }
 
@@ -28,9 +32,16 @@ function enterprisesWhere(organisationId: string, filters: EnterpriseFilters) {
 }
 
 /** How many enterprises match the filters, and how many of them have open offers (every one of a big organisation's 20 000 is read). */
-export async function enterpriseTotals(db: DbOrTx, organisationId: string, filters: EnterpriseFilters = {}): Promise<EnterpriseTotals> {
+export async function enterpriseTotals(
+  db: DbOrTx,
+  organisationId: string,
+  filters: EnterpriseFilters = {},
+): Promise<EnterpriseTotals> {
   const [totals] = await db
-    .select({ total: count(), withOpenOffers: sql<number>`(count(*) filter (where ${enterprises.openOffersCount} > 0))::int` })
+    .select({
+      total: count(),
+      withOpenOffers: sql<number>`(count(*) filter (where ${enterprises.openOffersCount} > 0))::int`,
+    })
     .from(enterprises)
     .where(enterprisesWhere(organisationId, filters))
   return { total: totals?.total ?? 0, withOpenOffers: totals?.withOpenOffers ?? 0 }
@@ -63,7 +74,11 @@ export async function listEnterprises(
       })
       .from(enterprises)
       .where(enterprisesWhere(organisationId, filters))
-      .orderBy(...(filters.sort === 'recent' ? [desc(enterprises.createdAt), desc(enterprises.id)] : [asc(enterprises.name), asc(enterprises.id)]))
+      .orderBy(
+        ...(filters.sort === 'recent'
+          ? [desc(enterprises.createdAt), desc(enterprises.id)]
+          : [asc(enterprises.name), asc(enterprises.id)]),
+      )
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),
     totalsOf(filters),
@@ -72,10 +87,18 @@ export async function listEnterprises(
 }
 
 export async function getEnterprise(db: DbOrTx, organisationId: string, id: string) {
-  const [row] = await db.select().from(enterprises).where(and(eq(enterprises.id, id), eq(enterprises.organisationId, organisationId)))
+  const [row] = await db
+    .select()
+    .from(enterprises)
+    .where(and(eq(enterprises.id, id), eq(enterprises.organisationId, organisationId)))
   if (!row) return null
   const contacts = await db
-    .select({ name: enterpriseContacts.name, role: enterpriseContacts.role, phone: enterpriseContacts.phone, email: enterpriseContacts.email })
+    .select({
+      name: enterpriseContacts.name,
+      role: enterpriseContacts.role,
+      phone: enterpriseContacts.phone,
+      email: enterpriseContacts.email,
+    })
     .from(enterpriseContacts)
     .where(eq(enterpriseContacts.enterpriseId, id))
     .orderBy(asc(enterpriseContacts.position))
@@ -86,12 +109,30 @@ export async function getEnterprise(db: DbOrTx, organisationId: string, id: stri
 export async function enterpriseOffersAndPlacements(db: DbOrTx, organisationId: string, enterpriseId: string) {
   const [offers, placements] = await Promise.all([
     db
-      .select({ id: jobOffers.id, title: jobOffers.title, contractType: jobOffers.contractType, status: jobOffers.status, positions: jobOffers.positions, positionsFilled: jobOffers.positionsFilled, validFrom: jobOffers.validFrom, validUntil: jobOffers.validUntil })
+      .select({
+        id: jobOffers.id,
+        title: jobOffers.title,
+        contractType: jobOffers.contractType,
+        status: jobOffers.status,
+        positions: jobOffers.positions,
+        positionsFilled: jobOffers.positionsFilled,
+        validFrom: jobOffers.validFrom,
+        validUntil: jobOffers.validUntil,
+      })
       .from(jobOffers)
       .where(and(eq(jobOffers.organisationId, organisationId), eq(jobOffers.enterpriseId, enterpriseId)))
       .orderBy(desc(jobOffers.createdAt)),
     db
-      .select({ id: jobPlacements.id, candidateId: candidates.id, firstName: candidates.firstName, lastName: candidates.lastName, offerId: jobOffers.id, offerTitle: jobOffers.title, status: jobPlacements.status, updatedAt: jobPlacements.updatedAt })
+      .select({
+        id: jobPlacements.id,
+        candidateId: candidates.id,
+        firstName: candidates.firstName,
+        lastName: candidates.lastName,
+        offerId: jobOffers.id,
+        offerTitle: jobOffers.title,
+        status: jobPlacements.status,
+        updatedAt: jobPlacements.updatedAt,
+      })
       .from(jobPlacements)
       .innerJoin(jobOffers, eq(jobOffers.id, jobPlacements.jobOfferId))
       .innerJoin(candidates, eq(candidates.id, jobPlacements.candidateId))
@@ -105,10 +146,23 @@ export async function enterpriseOffersAndPlacements(db: DbOrTx, organisationId: 
 /** The sheet's history: the audited changes of the enterprise and of its job offers (who, when, which fields). */
 export async function enterpriseHistory(db: DbOrTx, organisationId: string, enterpriseId: string) {
   return db
-    .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, details: auditLog.details, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      details: auditLog.details,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(and(eq(auditLog.entityType, 'enterprise'), eq(auditLog.entityId, enterpriseId), eq(auditLog.organisationId, organisationId)))
+    .where(
+      and(
+        eq(auditLog.entityType, 'enterprise'),
+        eq(auditLog.entityId, enterpriseId),
+        eq(auditLog.organisationId, organisationId),
+      ),
+    )
     .orderBy(desc(auditLog.at))
     .limit(50)
 }

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { freeText, optionalEmail, optionalPhone, optionalSiret, optionalText, requiredText } from '@/lib/directory/fields'
+import {
+  freeText,
+  optionalEmail,
+  optionalPhone,
+  optionalSiret,
+  optionalText,
+  requiredText,
+} from '@/lib/directory/fields'
 import { text } from '@/lib/text/safe-text'
 
 export const ENTERPRISE_MESSAGES = {

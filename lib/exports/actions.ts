@@ -23,7 +23,12 @@ export async function requestExportAction(input: unknown): Promise<RequestExport
   const user = await exportUser()
   if (!user) return { ok: false, error: NOT_ALLOWED }
   try {
-    const result = await requestExport(getDb(), { organisationId: user.organisationId, userId: user.id, input, now: now() })
+    const result = await requestExport(getDb(), {
+      organisationId: user.organisationId,
+      userId: user.id,
+      input,
+      now: now(),
+    })
     if (result.ok) revalidatePath('/v2/settings/exports')
     return result
   } catch (error) {
@@ -37,6 +42,10 @@ export async function myExportsAction() {
   const user = await exportUser()
   if (!user) return []
   const rows = await exportsOfUser(getDb(), { organisationId: user.organisationId, userId: user.id })
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt?.toISOString() ?? null }))
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+  }))
 }
 export type MyExport = Awaited<ReturnType<typeof myExportsAction>>[number]

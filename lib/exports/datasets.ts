@@ -29,7 +29,8 @@ export type DatasetKey = (typeof DATASET_KEYS)[number]
 
 const parisDay = (column: SQL) => sql`to_char(${column} at time zone 'Europe/Paris', 'DD/MM/YYYY')`
 const calendarDay = (column: SQL) => sql`to_char(${column}, 'DD/MM/YYYY')`
-const fullName = (alias: string) => sql.raw(`nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`)
+const fullName = (alias: string) =>
+  sql.raw(`nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`)
 const labelCase = (column: SQL, labels: Record<string, string>) =>
   sql`case ${column} ${sql.join(
     Object.entries(labels).map(([code, label]) => sql`when ${code} then ${label}`),
@@ -109,13 +110,25 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
       { key: 'state', label: 'État', sql: labelCase(sql`r.state::text`, PRESCRIPTION_STATE_LABELS) },
       { key: 'prescriptionDate', label: 'Date de prescription', sql: parisDay(sql`r.prescription_date`) },
       { key: 'responseDate', label: 'Date de réponse', sql: parisDay(sql`r.response_date`) },
-      { key: 'responseDays', label: 'Délai de réponse (jours)', sql: sql`floor(extract(epoch from (r.response_date - r.prescription_date)) / 86400)::int` },
+      {
+        key: 'responseDays',
+        label: 'Délai de réponse (jours)',
+        sql: sql`floor(extract(epoch from (r.response_date - r.prescription_date)) / 86400)::int`,
+      },
       { key: 'cause', label: 'Motif de refus', sql: causeLabelSql(sql`r.organisation_id`, sql`r.cause`) },
       { key: 'firstReceptionDate', label: 'Date du 1er accueil', sql: calendarDay(sql`r.first_reception_date`) },
       { key: 'assessmentDate', label: 'Date du bilan', sql: calendarDay(sql`r.assessment_date`) },
       { key: 'author', label: 'Prescripteur', sql: fullName('a') },
-      { key: 'manual', label: 'Prescription manuelle', sql: sql`case when r.prescription_document_id is null and not exists (select 1 from fups f where f.social_apply_id = r.id) then 'Oui' else 'Non' end` },
-      { key: 'archived', label: 'Archivée par le partenaire', sql: sql`case when r.archived then 'Oui' else 'Non' end` },
+      {
+        key: 'manual',
+        label: 'Prescription manuelle',
+        sql: sql`case when r.prescription_document_id is null and not exists (select 1 from fups f where f.social_apply_id = r.id) then 'Oui' else 'Non' end`,
+      },
+      {
+        key: 'archived',
+        label: 'Archivée par le partenaire',
+        sql: sql`case when r.archived then 'Oui' else 'Non' end`,
+      },
     ],
   },
   workshops: {
@@ -134,15 +147,35 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
       { key: 'theme', label: 'Thème', sql: sql`nullif(w.theme, '')` },
       { key: 'date', label: 'Date', sql: parisDay(sql`w.starts_at`) },
       { key: 'time', label: 'Heure', sql: sql`to_char(w.starts_at at time zone 'Europe/Paris', 'HH24:MI')` },
-      { key: 'place', label: 'Lieu', sql: sql`coalesce(w.address_formatted, case when w.video_url is not null then 'Visioconférence' end)` },
-      { key: 'workshopStatus', label: 'État de l’atelier', sql: sql`case w.status when 'cancelled' then 'Annulé' else 'Prévu' end` },
-      { key: 'facilitators', label: 'Animateurs', sql: sql`(select string_agg(trim(u.first_name || ' ' || u.last_name), ', ' order by u.last_name) from workshop_facilitators f join "user" u on u.id = f.user_id where f.workshop_id = w.id)` },
+      {
+        key: 'place',
+        label: 'Lieu',
+        sql: sql`coalesce(w.address_formatted, case when w.video_url is not null then 'Visioconférence' end)`,
+      },
+      {
+        key: 'workshopStatus',
+        label: 'État de l’atelier',
+        sql: sql`case w.status when 'cancelled' then 'Annulé' else 'Prévu' end`,
+      },
+      {
+        key: 'facilitators',
+        label: 'Animateurs',
+        sql: sql`(select string_agg(trim(u.first_name || ' ' || u.last_name), ', ' order by u.last_name) from workshop_facilitators f join "user" u on u.id = f.user_id where f.workshop_id = w.id)`,
+      },
       { key: 'partner', label: 'Structure co-organisatrice', sql: sql`ps.name` },
       { key: 'fse', label: 'Financé par le FSE', sql: sql`case when w.fse_funded then 'Oui' else 'Non' end` },
       { key: 'candidateLastName', label: 'Nom du candidat', sql: sql`c.last_name` },
       { key: 'candidateFirstName', label: 'Prénom du candidat', sql: sql`c.first_name` },
-      { key: 'registration', label: 'Inscription', sql: sql`case r.status when 'registered' then 'Inscrit' when 'waitlisted' then 'Liste d’attente' else 'Désinscrit' end` },
-      { key: 'attendance', label: 'Présence', sql: sql`case r.attendance when 'present' then 'Présent' when 'excused' then 'Absent excusé' when 'unexcused' then 'Absent non excusé' end` },
+      {
+        key: 'registration',
+        label: 'Inscription',
+        sql: sql`case r.status when 'registered' then 'Inscrit' when 'waitlisted' then 'Liste d’attente' else 'Désinscrit' end`,
+      },
+      {
+        key: 'attendance',
+        label: 'Présence',
+        sql: sql`case r.attendance when 'present' then 'Présent' when 'excused' then 'Absent excusé' when 'unexcused' then 'Absent non excusé' end`,
+      },
       { key: 'registeredOn', label: 'Inscrit le', sql: parisDay(sql`r.created_at`) },
     ],
   },

@@ -25,9 +25,18 @@ export function exportsOfUser(db: DbOrTx, params: { organisationId: string; user
 export type ExportListRow = Awaited<ReturnType<typeof exportsOfUser>>[number]
 
 /** A finished, unexpired export of this user in this organisation, or null (another's export is "not found"). */
-export async function downloadableExport(db: DbOrTx, params: { exportId: string; organisationId: string; userId: string; now: Date }) {
+export async function downloadableExport(
+  db: DbOrTx,
+  params: { exportId: string; organisationId: string; userId: string; now: Date },
+) {
   const [row] = await db
-    .select({ id: dataExports.id, fileName: dataExports.fileName, format: dataExports.format, byteSize: dataExports.byteSize, dataset: dataExports.dataset })
+    .select({
+      id: dataExports.id,
+      fileName: dataExports.fileName,
+      format: dataExports.format,
+      byteSize: dataExports.byteSize,
+      dataset: dataExports.dataset,
+    })
     .from(dataExports)
     .where(
       and(
@@ -44,7 +53,10 @@ export async function downloadableExport(db: DbOrTx, params: { exportId: string;
 /** The file's pieces, one query each: a download streams them without holding the file. */
 export async function* exportPieces(db: DbOrTx, exportId: string): AsyncGenerator<Buffer> {
   for (let seq = 0; ; seq++) {
-    const [piece] = await db.select({ content: exportChunks.content }).from(exportChunks).where(and(eq(exportChunks.exportId, exportId), eq(exportChunks.seq, seq)))
+    const [piece] = await db
+      .select({ content: exportChunks.content })
+      .from(exportChunks)
+      .where(and(eq(exportChunks.exportId, exportId), eq(exportChunks.seq, seq)))
     if (!piece) return
     yield piece.content
   }
@@ -55,7 +67,12 @@ export async function purgeExpiredExports(db: Db, at: Date): Promise<number> {
   const expired = await db
     .select({ id: dataExports.id })
     .from(dataExports)
-    .where(and(lt(dataExports.expiresAt, at), sql`exists (select 1 from export_chunks c where c.export_id = ${dataExports.id})`))
+    .where(
+      and(
+        lt(dataExports.expiresAt, at),
+        sql`exists (select 1 from export_chunks c where c.export_id = ${dataExports.id})`,
+      ),
+    )
     .orderBy(asc(dataExports.expiresAt))
   for (const { id } of expired) await db.delete(exportChunks).where(eq(exportChunks.exportId, id))
   return expired.length

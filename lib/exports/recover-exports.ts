@@ -23,10 +23,16 @@ export async function recoverStaleExports(db: Db, now: Date): Promise<{ requeued
       for update skip locked`)
     const failing = rows.filter((r) => r.attempt >= EXPORT_MAX_ATTEMPTS).map((r) => r.id)
     const again = rows.filter((r) => r.attempt < EXPORT_MAX_ATTEMPTS).map((r) => r.id)
-    const ids = (list: string[]) => sql.join(list.map((id) => sql`${id}::uuid`), sql`, `)
+    const ids = (list: string[]) =>
+      sql.join(
+        list.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )
     if (failing.length) {
       await tx.execute(sql`delete from export_chunks where export_id in (${ids(failing)})`)
-      await tx.execute(sql`update data_exports set status = 'failed', finished_at = ${now}, heartbeat_at = null where id in (${ids(failing)})`)
+      await tx.execute(
+        sql`update data_exports set status = 'failed', finished_at = ${now}, heartbeat_at = null where id in (${ids(failing)})`,
+      )
     }
     if (again.length) {
       await tx.execute(sql`update data_exports set status = 'queued', heartbeat_at = null where id in (${ids(again)})`)

@@ -19,7 +19,12 @@ const CHUNK_BYTES = 1024 * 1024
 /** How long a finished export's file is kept. */
 export const EXPORT_KEPT_DAYS = 7
 
-const SLUGS: Record<DatasetKey, string> = { candidates: 'candidats', prescriptions: 'prescriptions', workshops: 'ateliers', sms: 'sms' }
+const SLUGS: Record<DatasetKey, string> = {
+  candidates: 'candidats',
+  prescriptions: 'prescriptions',
+  workshops: 'ateliers',
+  sms: 'sms',
+}
 
 type ExportRow = typeof dataExports.$inferSelect
 type PageRow = Record<string, unknown> & { __id: string }
@@ -32,7 +37,11 @@ type Column = ExportColumn & { options?: Map<string, string> }
  * transaction. Each run is an attempt of its own: a retry or the recovery of a killed worker starts over as a new
  * attempt, and the older one stops at its next page; an export already done is left alone.
  */
-export async function runExport(db: Db, exportId: string, options: { now: () => Date }): Promise<'done' | 'already' | 'missing' | 'superseded'> {
+export async function runExport(
+  db: Db,
+  exportId: string,
+  options: { now: () => Date },
+): Promise<'done' | 'already' | 'missing' | 'superseded'> {
   const [claimed] = await db
     .update(dataExports)
     .set({ status: 'running', doneRows: 0, attempt: sql`${dataExports.attempt} + 1`, heartbeatAt: sql`now()` })
@@ -43,13 +52,24 @@ export async function runExport(db: Db, exportId: string, options: { now: () => 
     return existing ? 'already' : 'missing'
   }
   // Every write of this run is this attempt's: once the recovery (or a retry) made another, this one writes nothing.
-  const mine = and(eq(dataExports.id, exportId), eq(dataExports.attempt, claimed.attempt), eq(dataExports.status, 'running'))
+  const mine = and(
+    eq(dataExports.id, exportId),
+    eq(dataExports.attempt, claimed.attempt),
+    eq(dataExports.status, 'running'),
+  )
   const beat = async (values: { doneRows?: number; totalRows?: number }) =>
-    (await db.update(dataExports).set({ ...values, heartbeatAt: sql`now()` }).where(mine).returning({ id: dataExports.id })).length > 0
+    (
+      await db
+        .update(dataExports)
+        .set({ ...values, heartbeatAt: sql`now()` })
+        .where(mine)
+        .returning({ id: dataExports.id })
+    ).length > 0
   const dataset = DATASETS[claimed.dataset as DatasetKey]
   const columns = await columnsOf(db, claimed)
   const where = whereOf(claimed)
-  const [total] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from ${dataset.from} where ${where}`)).rows
+  const [total] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from ${dataset.from} where ${where}`))
+    .rows
   if (!(await beat({ totalRows: total?.n ?? 0 }))) return 'superseded'
 
   const file = path.join(os.tmpdir(), `passerelle-export-${exportId}.${claimed.format}`)
@@ -94,7 +114,15 @@ export async function runExport(db: Db, exportId: string, options: { now: () => 
       }
       await tx
         .update(dataExports)
-        .set({ status: 'done', doneRows: done, fileName, byteSize: size, finishedAt: at, expiresAt: new Date(at.getTime() + EXPORT_KEPT_DAYS * 86_400_000), heartbeatAt: null })
+        .set({
+          status: 'done',
+          doneRows: done,
+          fileName,
+          byteSize: size,
+          finishedAt: at,
+          expiresAt: new Date(at.getTime() + EXPORT_KEPT_DAYS * 86_400_000),
+          heartbeatAt: null,
+        })
         .where(eq(dataExports.id, exportId))
       return true
     })
@@ -108,19 +136,33 @@ export async function runExport(db: Db, exportId: string, options: { now: () => 
 export async function markExportFailed(db: Db, exportId: string, at: Date) {
   await db.transaction(async (tx) => {
     await tx.delete(exportChunks).where(eq(exportChunks.exportId, exportId))
-    await tx.update(dataExports).set({ status: 'failed', finishedAt: at }).where(and(eq(dataExports.id, exportId), inArray(dataExports.status, ['queued', 'running'])))
+    await tx
+      .update(dataExports)
+      .set({ status: 'failed', finishedAt: at })
+      .where(and(eq(dataExports.id, exportId), inArray(dataExports.status, ['queued', 'running'])))
   })
 }
 
 async function columnsOf(db: Db, row: ExportRow): Promise<Column[]> {
   const dataset = DATASETS[row.dataset as DatasetKey]
   const byKey = new Map(dataset.columns.map((c) => [c.key, c]))
-  const customKeys = row.columns.filter((c) => c.startsWith(CUSTOM_FIELD_PREFIX)).map((c) => c.slice(CUSTOM_FIELD_PREFIX.length))
+  const customKeys = row.columns
+    .filter((c) => c.startsWith(CUSTOM_FIELD_PREFIX))
+    .map((c) => c.slice(CUSTOM_FIELD_PREFIX.length))
   const fields = customKeys.length
     ? await db
-        .select({ key: customFieldDefinitions.key, label: customFieldDefinitions.label, options: customFieldDefinitions.options })
+        .select({
+          key: customFieldDefinitions.key,
+          label: customFieldDefinitions.label,
+          options: customFieldDefinitions.options,
+        })
         .from(customFieldDefinitions)
-        .where(and(eq(customFieldDefinitions.organisationId, row.organisationId), inArray(customFieldDefinitions.key, customKeys)))
+        .where(
+          and(
+            eq(customFieldDefinitions.organisationId, row.organisationId),
+            inArray(customFieldDefinitions.key, customKeys),
+          ),
+        )
     : []
   const fieldByKey = new Map(fields.map((f) => [`${CUSTOM_FIELD_PREFIX}${f.key}`, f]))
   return row.columns.flatMap((key): Column[] => {
@@ -128,7 +170,14 @@ async function columnsOf(db: Db, row: ExportRow): Promise<Column[]> {
     if (column) return [column]
     const field = fieldByKey.get(key)
     if (!field) return []
-    return [{ key, label: field.label, sql: sql`r.custom_fields -> ${field.key}`, options: field.options.length ? new Map(field.options.map((o) => [o.value, o.label])) : undefined }]
+    return [
+      {
+        key,
+        label: field.label,
+        sql: sql`r.custom_fields -> ${field.key}`,
+        options: field.options.length ? new Map(field.options.map((o) => [o.value, o.label])) : undefined,
+      },
+    ]
   })
 }
 
@@ -141,19 +190,37 @@ function whereOf(row: ExportRow): SQL {
   const dataset = DATASETS[row.dataset as DatasetKey]
   const f = row.filters
   const parts: SQL[] = [dataset.tenant(row.organisationId)]
-  if (typeof f.from === 'string') parts.push(sql`(${dataset.dateColumn} at time zone 'Europe/Paris')::date >= ${f.from}::date`)
-  if (typeof f.to === 'string') parts.push(sql`(${dataset.dateColumn} at time zone 'Europe/Paris')::date <= ${f.to}::date`)
+  if (typeof f.from === 'string')
+    parts.push(sql`(${dataset.dateColumn} at time zone 'Europe/Paris')::date >= ${f.from}::date`)
+  if (typeof f.to === 'string')
+    parts.push(sql`(${dataset.dateColumn} at time zone 'Europe/Paris')::date <= ${f.to}::date`)
   if (typeof f.state === 'string') parts.push(sql`r.state = ${f.state}`)
   if (typeof f.smsStatus === 'string') parts.push(sql`r.status = ${f.smsStatus}`)
   const ids = (list: unknown) => (Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [])
   const statusIds = ids(f.statusIds)
   const placeIds = ids(f.placeIds)
-  if (statusIds.length) parts.push(sql`r.status_id in (${sql.join(statusIds.map((id) => sql`${id}::uuid`), sql`, `)})`)
-  if (placeIds.length) parts.push(sql`r.place_id in (${sql.join(placeIds.map((id) => sql`${id}::uuid`), sql`, `)})`)
+  if (statusIds.length)
+    parts.push(
+      sql`r.status_id in (${sql.join(
+        statusIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    )
+  if (placeIds.length)
+    parts.push(
+      sql`r.place_id in (${sql.join(
+        placeIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    )
   return sql.join(parts, sql` and `)
 }
 
-type Writer = { header: (labels: string[]) => Promise<void>; row: (cells: (string | number)[]) => Promise<void>; end: () => Promise<void> }
+type Writer = {
+  header: (labels: string[]) => Promise<void>
+  row: (cells: (string | number)[]) => Promise<void>
+  end: () => Promise<void>
+}
 
 function csvWriter(file: string): Writer {
   const out = fs.createWriteStream(file)

@@ -16,19 +16,38 @@ export const EXPORT_MESSAGES = {
   tooMany: 'Vous avez déjà 3 exports en cours\u00a0: attendez qu’ils se terminent.',
 } as const
 
-const SMS_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'received', 'unknown'] as const
+const SMS_STATUSES = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+  'cancelled',
+  'received',
+  'unknown',
+] as const
 const day = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, EXPORT_MESSAGES.dateInvalid)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), EXPORT_MESSAGES.dateInvalid)
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    EXPORT_MESSAGES.dateInvalid,
+  )
 const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v)
-const uuid = text().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, EXPORT_MESSAGES.listUnknown)
+const uuid = text().regex(
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  EXPORT_MESSAGES.listUnknown,
+)
 
 /** One export's request (the form and the server action share it). Columns are checked against the data set afterwards. */
 export const exportRequestSchema = z
   .object({
     dataset: z.enum(DATASET_KEYS, { error: EXPORT_MESSAGES.datasetRequired }),
     format: z.enum(['csv', 'xlsx'], { error: EXPORT_MESSAGES.formatRequired }),
-    columns: z.array(text().max(120), { error: EXPORT_MESSAGES.columnsRequired }).min(1, EXPORT_MESSAGES.columnsRequired).max(100, EXPORT_MESSAGES.columnUnknown),
+    columns: z
+      .array(text().max(120), { error: EXPORT_MESSAGES.columnsRequired })
+      .min(1, EXPORT_MESSAGES.columnsRequired)
+      .max(100, EXPORT_MESSAGES.columnUnknown),
     from: z.preprocess(emptyToNull, day.nullable()),
     to: z.preprocess(emptyToNull, day.nullable()),
     state: z.preprocess(emptyToNull, z.enum(STORED_APPLY_STATES, { error: EXPORT_MESSAGES.stateUnknown }).nullable()),

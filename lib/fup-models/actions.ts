@@ -11,7 +11,10 @@ type Failure = { ok: false; error: string; fieldErrors?: Record<string, string> 
 const FORBIDDEN: Failure = { ok: false, error: 'Vous n’avez pas accès aux réglages de l’organisation.' }
 const FAILED: Failure = { ok: false, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
 
-async function guarded(what: string, work: (actor: { organisationId: string; actorId: string }) => Promise<ModelOutcome>): Promise<ModelOutcome> {
+async function guarded(
+  what: string,
+  work: (actor: { organisationId: string; actorId: string }) => Promise<ModelOutcome>,
+): Promise<ModelOutcome> {
   const user = await getActiveUser()
   if (!user || !can(user, 'settings.visualize') || !user.organisationId) return FORBIDDEN
   try {
@@ -40,13 +43,18 @@ export async function deleteFupModelAction(id: unknown): Promise<ModelOutcome> {
  * "Créer un modèle"'s choices (the structures the organisation works with and their offers), read when the dialog
  * opens: a big organisation's thousands of offers made every view of the models' list 30 kB (gzip) heavier.
  */
-export async function modelTargetsAction(): Promise<{ ok: true; structures: Awaited<ReturnType<typeof modelTargets>> } | Failure> {
+export async function modelTargetsAction(): Promise<
+  { ok: true; structures: Awaited<ReturnType<typeof modelTargets>> } | Failure
+> {
   const user = await getActiveUser()
   if (!user || !can(user, 'settings.visualize') || !user.organisationId) return FORBIDDEN
   try {
     return { ok: true, structures: await modelTargets(getDb(), user.organisationId) }
   } catch (error) {
     logError('settings.fup-models.targets', error)
-    return { ok: false, error: 'Les structures n’ont pas pu être chargées. Fermez la fenêtre et réessayez dans un instant.' }
+    return {
+      ok: false,
+      error: 'Les structures n’ont pas pu être chargées. Fermez la fenêtre et réessayez dans un instant.',
+    }
   }
 }

@@ -44,7 +44,12 @@ export async function getFupModel(db: DbOrTx, organisationId: string, id: string
 /** The structures an organisation works with (those whose offers it may prescribe to), with their offers. */
 export async function modelTargets(db: DbOrTx, organisationId: string) {
   const rows = await db
-    .select({ structureId: partnerStructures.id, structureName: partnerStructures.name, offerId: socialOffers.id, offerName: socialOffers.name })
+    .select({
+      structureId: partnerStructures.id,
+      structureName: partnerStructures.name,
+      offerId: socialOffers.id,
+      offerName: socialOffers.name,
+    })
     .from(partnerStructures)
     .innerJoin(socialOffers, eq(socialOffers.structureId, partnerStructures.id))
     .where(openToOrganisation(organisationId))
@@ -61,23 +66,36 @@ export async function modelTargets(db: DbOrTx, organisationId: string) {
 const newModelSchema = z.object({
   name: text({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(100, M.nameTooLong),
   structureId: text({ error: M.structureRequired }).refine(isUuid, M.structureRequired),
-  offerId: z.preprocess((v) => (v === '' || v === null ? undefined : v), text().refine(isUuid, M.offerUnknown).optional()),
+  offerId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    text().refine(isUuid, M.offerUnknown).optional(),
+  ),
 })
 
 /** A new, empty model for a structure the organisation works with, or for one of its offers. */
 export async function createFupModel(db: Db, actor: Actor, input: unknown): Promise<ModelOutcome> {
   const parsed = newModelSchema.safeParse(input)
-  if (!parsed.success) return { ok: false, error: 'Vérifiez les champs signalés.', fieldErrors: modelFieldErrors(parsed.error) }
+  if (!parsed.success)
+    return { ok: false, error: 'Vérifiez les champs signalés.', fieldErrors: modelFieldErrors(parsed.error) }
   const { name, structureId, offerId } = parsed.data
   const targets = await modelTargets(db, actor.organisationId)
   const structure = targets.find((s) => s.id === structureId)
-  if (!structure) return { ok: false, error: 'Vérifiez les champs signalés.', fieldErrors: { structureId: M.structureRequired } }
-  if (offerId && !structure.offers.some((o) => o.id === offerId)) return { ok: false, error: 'Vérifiez les champs signalés.', fieldErrors: { offerId: M.offerUnknown } }
+  if (!structure)
+    return { ok: false, error: 'Vérifiez les champs signalés.', fieldErrors: { structureId: M.structureRequired } }
+  if (offerId && !structure.offers.some((o) => o.id === offerId))
+    return { ok: false, error: 'Vérifiez les champs signalés.', fieldErrors: { offerId: M.offerUnknown } }
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: fupModels.id })
       .from(fupModels)
-      .where(and(eq(fupModels.organisationId, actor.organisationId), offerId ? eq(fupModels.socialOfferId, offerId) : and(eq(fupModels.structureId, structureId), isNull(fupModels.socialOfferId))))
+      .where(
+        and(
+          eq(fupModels.organisationId, actor.organisationId),
+          offerId
+            ? eq(fupModels.socialOfferId, offerId)
+            : and(eq(fupModels.structureId, structureId), isNull(fupModels.socialOfferId)),
+        ),
+      )
     if (existing) return { ok: false as const, error: M.duplicate }
     const [row] = await tx
       .insert(fupModels)
@@ -85,7 +103,14 @@ export async function createFupModel(db: Db, actor: Actor, input: unknown): Prom
       .onConflictDoNothing()
       .returning({ id: fupModels.id })
     if (!row) return { ok: false as const, error: M.duplicate }
-    await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'fupModel.created', entityType: 'fupModel', entityId: row.id, details: { structureId, offerId: offerId ?? null } })
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      organisationId: actor.organisationId,
+      action: 'fupModel.created',
+      entityType: 'fupModel',
+      entityId: row.id,
+      details: { structureId, offerId: offerId ?? null },
+    })
     return { ok: true as const, id: row.id }
   })
 }
@@ -94,12 +119,18 @@ export async function createFupModel(db: Db, actor: Actor, input: unknown): Prom
 export async function updateFupModel(db: Db, actor: Actor, id: string, input: unknown): Promise<ModelOutcome> {
   if (typeof id !== 'string' || !isUuid(id)) return { ok: false, error: M.notFound }
   const parsed = fupModelContentSchema.safeParse(input)
-  if (!parsed.success) return { ok: false, error: 'Vérifiez les champs signalés.', fieldErrors: modelFieldErrors(parsed.error) }
+  if (!parsed.success)
+    return { ok: false, error: 'Vérifiez les champs signalés.', fieldErrors: modelFieldErrors(parsed.error) }
   const content = parsed.data
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(fupModels)
-      .set({ name: content.name, additionalFields: content.additionalFields, sponsorsLogo: content.sponsorsLogo, updatedAt: sql`now()` })
+      .set({
+        name: content.name,
+        additionalFields: content.additionalFields,
+        sponsorsLogo: content.sponsorsLogo,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(fupModels.id, id), eq(fupModels.organisationId, actor.organisationId)))
       .returning({ id: fupModels.id })
     if (updated.length === 0) return { ok: false as const, error: M.notFound }
@@ -118,9 +149,18 @@ export async function updateFupModel(db: Db, actor: Actor, id: string, input: un
 export async function deleteFupModel(db: Db, actor: Actor, id: string): Promise<ModelOutcome> {
   if (typeof id !== 'string' || !isUuid(id)) return { ok: false, error: M.notFound }
   return db.transaction(async (tx) => {
-    const deleted = await tx.delete(fupModels).where(and(eq(fupModels.id, id), eq(fupModels.organisationId, actor.organisationId))).returning({ id: fupModels.id })
+    const deleted = await tx
+      .delete(fupModels)
+      .where(and(eq(fupModels.id, id), eq(fupModels.organisationId, actor.organisationId)))
+      .returning({ id: fupModels.id })
     if (deleted.length === 0) return { ok: false as const, error: M.notFound }
-    await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'fupModel.deleted', entityType: 'fupModel', entityId: id })
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      organisationId: actor.organisationId,
+      action: 'fupModel.deleted',
+      entityType: 'fupModel',
+      entityId: id,
+    })
     return { ok: true as const, id }
   })
 }
@@ -129,9 +169,20 @@ export async function deleteFupModel(db: Db, actor: Actor, id: string): Promise<
 export async function modelForOffer(db: DbOrTx, organisationId: string, offerId: string) {
   if (!isUuid(offerId)) return null
   const rows = await db
-    .select({ id: fupModels.id, socialOfferId: fupModels.socialOfferId, additionalFields: fupModels.additionalFields, sponsorsLogo: fupModels.sponsorsLogo })
+    .select({
+      id: fupModels.id,
+      socialOfferId: fupModels.socialOfferId,
+      additionalFields: fupModels.additionalFields,
+      sponsorsLogo: fupModels.sponsorsLogo,
+    })
     .from(fupModels)
     .innerJoin(socialOffers, eq(socialOffers.id, offerId))
-    .where(and(eq(fupModels.organisationId, organisationId), eq(fupModels.structureId, socialOffers.structureId), sql`(${fupModels.socialOfferId} is null or ${fupModels.socialOfferId} = ${offerId})`))
+    .where(
+      and(
+        eq(fupModels.organisationId, organisationId),
+        eq(fupModels.structureId, socialOffers.structureId),
+        sql`(${fupModels.socialOfferId} is null or ${fupModels.socialOfferId} = ${offerId})`,
+      ),
+    )
   return rows.find((r) => r.socialOfferId === offerId) ?? rows[0] ?? null
 }

@@ -27,17 +27,22 @@ const M = FUP_MODEL_MESSAGES
 export const FIELD_TYPES = ['text', 'number', 'bool', 'date', 'list', 'listMultiple'] as const
 const isList = (type: string) => type === 'list' || type === 'listMultiple'
 
-
 const fieldSchema = z.object({
   /** Kept for an existing field, so that its answers stay tied to it; made from the label for a new one. */
-  key: text().max(60).regex(/^[a-z0-9-]*$/).optional(),
+  key: text()
+    .max(60)
+    .regex(/^[a-z0-9-]*$/)
+    .optional(),
   label: text({ error: M.fieldLabelRequired }).trim().min(1, M.fieldLabelRequired).max(100, M.fieldLabelTooLong),
   type: z.enum(FIELD_TYPES, { error: M.fieldTypeRequired }),
   required: z.boolean().default(false),
   options: z.array(text().trim().max(100)).max(50).default([]),
 })
 
-const logoSchema = sponsorLogoSchema.refine((l) => l.uri.startsWith('https://') || l.uri.startsWith('/'), { message: M.logoUri, path: ['uri'] })
+const logoSchema = sponsorLogoSchema.refine((l) => l.uri.startsWith('https://') || l.uri.startsWith('/'), {
+  message: M.logoUri,
+  path: ['uri'],
+})
 
 export const fupModelContentSchema = z
   .object({
@@ -49,9 +54,11 @@ export const fupModelContentSchema = z
     const seen = new Set<string>()
     model.additionalFields.forEach((f, i) => {
       const options = f.options.filter(Boolean)
-      if (isList(f.type) && options.length === 0) ctx.addIssue({ code: 'custom', path: ['additionalFields', i, 'options'], message: M.optionsRequired })
+      if (isList(f.type) && options.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['additionalFields', i, 'options'], message: M.optionsRequired })
       const slug = slugOf(f.label)
-      if (seen.has(slug)) ctx.addIssue({ code: 'custom', path: ['additionalFields', i, 'label'], message: M.fieldLabelDuplicate })
+      if (seen.has(slug))
+        ctx.addIssue({ code: 'custom', path: ['additionalFields', i, 'label'], message: M.fieldLabelDuplicate })
       seen.add(slug)
     })
   })
@@ -69,7 +76,9 @@ export const fupModelContentSchema = z
       name: model.name,
       sponsorsLogo: model.sponsorsLogo,
       additionalFields: model.additionalFields.map((f): FupModelField => {
-        const options = isList(f.type) ? [...new Set(f.options.filter(Boolean))].map((label) => ({ value: slugOf(label), label })) : []
+        const options = isList(f.type)
+          ? [...new Set(f.options.filter(Boolean))].map((label) => ({ value: slugOf(label), label }))
+          : []
         return { key: keyOf(f), label: f.label, type: f.type, required: f.required, options }
       }),
     }

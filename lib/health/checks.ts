@@ -20,14 +20,23 @@ export async function withinDeadline<T>(work: Promise<T>, ms = PROBE_DEADLINE_MS
 
 /** Whether PostgreSQL answers a trivial statement within the probe's deadline. */
 export async function databaseAnswers(): Promise<boolean> {
-  const answer = await withinDeadline(getDb().execute(sql`select 1`).then(() => true, () => false))
+  const answer = await withinDeadline(
+    getDb()
+      .execute(sql`select 1`)
+      .then(
+        () => true,
+        () => false,
+      ),
+  )
   return answer === true
 }
 
 let expected: number | undefined
 /** The number of migrations this build ships (drizzle/meta/_journal.json), read once. */
 function shippedMigrations(): number {
-  expected ??= (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length
+  expected ??= (
+    JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }
+  ).entries.length
   return expected
 }
 
@@ -36,7 +45,10 @@ export async function migrationsApplied(): Promise<boolean> {
   const answer = await withinDeadline(
     getDb()
       .execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
-      .then((r) => (r.rows[0]?.n ?? 0) >= shippedMigrations(), () => false),
+      .then(
+        (r) => (r.rows[0]?.n ?? 0) >= shippedMigrations(),
+        () => false,
+      ),
   )
   return answer === true
 }

@@ -25,7 +25,10 @@ const post = (body: ReadableStream<Uint8Array> | string, headers: Record<string,
 describe('the capped body reader (issue 29 §3)', () => {
   it('refuses a declared length over the limit without reading a byte', async () => {
     const { stream, state } = lazyBody(200 * MB)
-    expect(await readCappedBody(post(stream, { 'content-length': String(200 * MB) }), MB)).toEqual({ ok: false, tooLarge: true })
+    expect(await readCappedBody(post(stream, { 'content-length': String(200 * MB) }), MB)).toEqual({
+      ok: false,
+      tooLarge: true,
+    })
     expect(state.pulled).toBeLessThanOrEqual(64 * 1024)
   })
 
@@ -44,7 +47,9 @@ describe('the capped body reader (issue 29 §3)', () => {
 
   it("Twilio's webhooks: a 200 MB chunked body is refused (413) after 16 kB, before any signature check", async () => {
     const { stream, state } = lazyBody(200 * MB, 4096)
-    const result = await verifiedWebhook(post(stream, { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'x' }))
+    const result = await verifiedWebhook(
+      post(stream, { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'x' }),
+    )
     expect(result).toEqual({ ok: false, status: 413 })
     expect(state.pulled).toBeLessThanOrEqual(16 * 1024 + 2 * 4096)
   })
@@ -53,15 +58,26 @@ describe('the capped body reader (issue 29 §3)', () => {
 describe('writes from the app’s own origin only (issue 29 §3)', () => {
   const own = 'http://localhost:3000'
   it('takes JSON from the app’s origin', () => {
-    expect(foreignWrite(post('{}', { 'content-type': 'application/json; charset=utf-8', origin: own }), 'json')).toBeNull()
-    expect(foreignWrite(post('x', { 'content-type': 'multipart/form-data; boundary=x', origin: own }), 'multipart')).toBeNull()
+    expect(
+      foreignWrite(post('{}', { 'content-type': 'application/json; charset=utf-8', origin: own }), 'json'),
+    ).toBeNull()
+    expect(
+      foreignWrite(post('x', { 'content-type': 'multipart/form-data; boundary=x', origin: own }), 'multipart'),
+    ).toBeNull()
   })
   it('refuses another type (415) before looking at the origin', () => {
     expect(foreignWrite(post('{}', { 'content-type': 'text/plain', origin: own }), 'json')?.status).toBe(415)
-    expect(foreignWrite(post('{}', { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8765' }), 'json')?.status).toBe(415)
+    expect(
+      foreignWrite(
+        post('{}', { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8765' }),
+        'json',
+      )?.status,
+    ).toBe(415)
   })
   it('refuses another origin of the same site, and a request without an Origin (403)', () => {
-    expect(foreignWrite(post('{}', { 'content-type': 'application/json', origin: 'http://localhost:8765' }), 'json')).toEqual({ status: 403, error: 'Cette action s’effectue depuis les pages de Passerelle.' })
+    expect(
+      foreignWrite(post('{}', { 'content-type': 'application/json', origin: 'http://localhost:8765' }), 'json'),
+    ).toEqual({ status: 403, error: 'Cette action s’effectue depuis les pages de Passerelle.' })
     expect(foreignWrite(post('{}', { 'content-type': 'application/json' }), 'json')?.status).toBe(403)
   })
 })

@@ -29,13 +29,19 @@ export async function readCappedBody(request: Request, maxBytes: number): Promis
 }
 
 /** The body as UTF-8 text, capped as above. */
-export async function readCappedText(request: Request, maxBytes: number): Promise<{ ok: true; text: string } | { ok: false; tooLarge: true }> {
+export async function readCappedText(
+  request: Request,
+  maxBytes: number,
+): Promise<{ ok: true; text: string } | { ok: false; tooLarge: true }> {
   const body = await readCappedBody(request, maxBytes)
   return body.ok ? { ok: true, text: body.bytes.toString('utf8') } : body
 }
 
 /** The body as JSON, capped as above; text that is not JSON reads as null, for the caller's schema to refuse. */
-export async function readCappedJson(request: Request, maxBytes: number): Promise<{ ok: true; value: unknown } | { ok: false; tooLarge: true }> {
+export async function readCappedJson(
+  request: Request,
+  maxBytes: number,
+): Promise<{ ok: true; value: unknown } | { ok: false; tooLarge: true }> {
   const body = await readCappedText(request, maxBytes)
   if (!body.ok) return body
   try {

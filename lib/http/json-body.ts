@@ -8,5 +8,7 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Res
 /** A JSON route's body (lib/http/capped-body.ts), or the French 413 to answer. Text that is not JSON reads as null. */
 export async function readJsonBody(request: Request, maxBytes = JSON_BODY_LIMIT_BYTES): Promise<JsonBody> {
   const body = await readCappedJson(request, maxBytes)
-  return body.ok ? body : { ok: false, response: Response.json({ error: 'Le contenu envoyé est trop volumineux.' }, { status: 413 }) }
+  return body.ok
+    ? body
+    : { ok: false, response: Response.json({ error: 'Le contenu envoyé est trop volumineux.' }, { status: 413 }) }
 }

@@ -7,14 +7,20 @@ import { isUnavailableError, UNAVAILABLE_MESSAGE } from '@/lib/unavailable'
  * with a French message (and Retry-After), anything else is logged (redacted: lib/db/redact-query-errors.ts) and a
  * JSON 500 with a French message. Next.js's own control flow (notFound, redirect) goes through.
  */
-export function jsonRoute<Args extends unknown[]>(handler: (...args: Args) => Promise<Response>): (...args: Args) => Promise<Response> {
+export function jsonRoute<Args extends unknown[]>(
+  handler: (...args: Args) => Promise<Response>,
+): (...args: Args) => Promise<Response> {
   return async (...args) => {
     try {
       return await handler(...args)
     } catch (error) {
       unstable_rethrow(error)
       const headers = { 'cache-control': 'no-store' }
-      if (isUnavailableError(error)) return Response.json({ error: UNAVAILABLE_MESSAGE }, { status: 503, headers: { ...headers, 'retry-after': '5' } })
+      if (isUnavailableError(error))
+        return Response.json(
+          { error: UNAVAILABLE_MESSAGE },
+          { status: 503, headers: { ...headers, 'retry-after': '5' } },
+        )
       logError('route', error)
       return Response.json({ error: 'Une erreur est survenue. Réessayez dans un instant.' }, { status: 500, headers })
     }

@@ -7,18 +7,26 @@ import { appUrl } from '@/lib/auth/app-url'
  * one without an Origin (no browser omits it on a POST), is refused and changes nothing.
  * Returns the refusal (415 or 403, in French), or null when the request may go on.
  */
-export function foreignWrite(request: Request, expected: 'json' | 'multipart'): { status: 403 | 415; error: string } | null {
+export function foreignWrite(
+  request: Request,
+  expected: 'json' | 'multipart',
+): { status: 403 | 415; error: string } | null {
   const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase()
   const wanted = expected === 'json' ? 'application/json' : 'multipart/form-data'
-  if (type !== wanted) return { status: 415, error: 'Requête invalide\u00a0: le contenu envoyé n’est pas du type attendu.' }
-  if (request.headers.get('origin') !== new URL(appUrl()).origin) return { status: 403, error: 'Cette action s’effectue depuis les pages de Passerelle.' }
+  if (type !== wanted)
+    return { status: 415, error: 'Requête invalide\u00a0: le contenu envoyé n’est pas du type attendu.' }
+  if (request.headers.get('origin') !== new URL(appUrl()).origin)
+    return { status: 403, error: 'Cette action s’effectue depuis les pages de Passerelle.' }
   return null
 }
 
 /** foreignWrite's refusal as a JSON response, or null. */
 export function refuseForeignWrite(request: Request, expected: 'json' | 'multipart'): Response | null {
   const refusal = foreignWrite(request, expected)
-  return refusal && Response.json({ error: refusal.error }, { status: refusal.status, headers: { 'cache-control': 'no-store' } })
+  return (
+    refusal &&
+    Response.json({ error: refusal.error }, { status: refusal.status, headers: { 'cache-control': 'no-store' } })
+  )
 }
 
 /**

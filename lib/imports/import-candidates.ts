@@ -13,7 +13,8 @@ import { checkRows, loadImportContext, type CheckedRow } from './validate-rows'
  * Before the confirmation: valid, invalid (with its reasons) or duplicate. After it: imported, a duplicate imported or
  * skipped, or not imported because the person chose "Tout ou rien" and some row was invalid.
  */
-export type LineStatus = 'valid' | 'invalid' | 'duplicate' | 'imported' | 'duplicateImported' | 'duplicateSkipped' | 'notImported'
+export type LineStatus =
+  'valid' | 'invalid' | 'duplicate' | 'imported' | 'duplicateImported' | 'duplicateSkipped' | 'notImported'
 export type ReportLine = { line: number; lastName: string; firstName: string; status: LineStatus; reasons: string[] }
 export type ImportCounts = { rows: number; valid: number; invalid: number; duplicates: number }
 export type ImportAnalysis = { counts: ImportCounts; lines: ReportLine[]; checked: CheckedRow[] }
@@ -47,27 +48,40 @@ export async function analyseImport(
   // Inside the file: the first occurrence is kept, the later ones point to it.
   const firstLineOf = new Map<string, number>()
   for (const row of valid) {
-    const keys = [row.values.socialSecurityNumber && `nir:${row.values.socialSecurityNumber}`, row.values.birthDate && `id:${fold(row.lastName)}|${fold(row.firstName)}|${row.values.birthDate}`]
+    const keys = [
+      row.values.socialSecurityNumber && `nir:${row.values.socialSecurityNumber}`,
+      row.values.birthDate && `id:${fold(row.lastName)}|${fold(row.firstName)}|${row.values.birthDate}`,
+    ]
     for (const key of keys) {
       if (!key) continue
       const first = firstLineOf.get(key)
-      if (first !== undefined && !duplicateReason.has(row.line)) duplicateReason.set(row.line, IMPORT_MESSAGES.duplicateInFile(first))
+      if (first !== undefined && !duplicateReason.has(row.line))
+        duplicateReason.set(row.line, IMPORT_MESSAGES.duplicateInFile(first))
       if (first === undefined) firstLineOf.set(key, row.line)
     }
   }
   const existing = await findDuplicates(
     db,
     organisationId,
-    valid.map((r) => ({ nir: matchNir ? r.values.socialSecurityNumber : null, lastName: r.values.lastName, firstName: r.values.firstName, birthDate: r.values.birthDate })),
+    valid.map((r) => ({
+      nir: matchNir ? r.values.socialSecurityNumber : null,
+      lastName: r.values.lastName,
+      firstName: r.values.firstName,
+      birthDate: r.values.birthDate,
+    })),
   )
-  for (const index of existing.keys()) if (!duplicateReason.has(valid[index]!.line)) duplicateReason.set(valid[index]!.line, IMPORT_MESSAGES.duplicateExisting)
+  for (const index of existing.keys())
+    if (!duplicateReason.has(valid[index]!.line))
+      duplicateReason.set(valid[index]!.line, IMPORT_MESSAGES.duplicateExisting)
   await onProgress?.('duplicates', valid.length, valid.length)
 
   const lines: ReportLine[] = checked.map((r) => {
     const base = { line: r.line, lastName: r.lastName, firstName: r.firstName }
     if (!r.ok) return { ...base, status: 'invalid', reasons: r.reasons }
     const duplicate = duplicateReason.get(r.line)
-    return duplicate ? { ...base, status: 'duplicate', reasons: [duplicate] } : { ...base, status: 'valid', reasons: [] }
+    return duplicate
+      ? { ...base, status: 'duplicate', reasons: [duplicate] }
+      : { ...base, status: 'valid', reasons: [] }
   })
   const counts = {
     rows: checked.length,
@@ -90,7 +104,9 @@ export type ImportOptions = {
   /** See analyseImport. */
   matchNir?: boolean
 }
-export type ImportResult = { ok: true; imported: number; counts: ImportCounts; lines: ReportLine[] } | { ok: false; error: string; counts: ImportCounts; lines: ReportLine[] }
+export type ImportResult =
+  | { ok: true; imported: number; counts: ImportCounts; lines: ReportLine[] }
+  | { ok: false; error: string; counts: ImportCounts; lines: ReportLine[] }
 
 /**
  * The confirmed import: the file is analysed again (the server never trusts the preview), then the valid rows — and
@@ -111,11 +127,18 @@ export async function importCandidates(db: DbOrTx, options: ImportOptions): Prom
     }
 
     const statusByLine = new Map(analysis.lines.map((l) => [l.line, l.status]))
-    const wanted = (status: LineStatus | undefined) => status === 'valid' || (includeDuplicates && status === 'duplicate')
-    const toInsert = analysis.checked.filter((r): r is Extract<CheckedRow, { ok: true }> => r.ok && wanted(statusByLine.get(r.line)))
+    const wanted = (status: LineStatus | undefined) =>
+      status === 'valid' || (includeDuplicates && status === 'duplicate')
+    const toInsert = analysis.checked.filter(
+      (r): r is Extract<CheckedRow, { ok: true }> => r.ok && wanted(statusByLine.get(r.line)),
+    )
     for (let start = 0; start < toInsert.length; start += IMPORT_BATCH_SIZE) {
       const batch = toInsert.slice(start, start + IMPORT_BATCH_SIZE)
-      await insertBatch(tx, organisationId, batch.map((r) => r.values))
+      await insertBatch(
+        tx,
+        organisationId,
+        batch.map((r) => r.values),
+      )
       await onProgress?.('insert', Math.min(start + IMPORT_BATCH_SIZE, toInsert.length), toInsert.length)
     }
     await writeAudit(tx, {
@@ -124,11 +147,20 @@ export async function importCandidates(db: DbOrTx, options: ImportOptions): Prom
       action: 'candidate.import',
       entityType: 'organisation',
       entityId: organisationId,
-      details: { format: table.format, mode, includeDuplicates, rows: counts.rows, imported: toInsert.length, invalid: counts.invalid, duplicates: counts.duplicates },
+      details: {
+        format: table.format,
+        mode,
+        includeDuplicates,
+        rows: counts.rows,
+        imported: toInsert.length,
+        invalid: counts.invalid,
+        duplicates: counts.duplicates,
+      },
     })
     const lines = analysis.lines.map((l): ReportLine => {
       if (l.status === 'valid') return { ...l, status: 'imported' }
-      if (l.status === 'duplicate') return { ...l, status: includeDuplicates ? 'duplicateImported' : 'duplicateSkipped' }
+      if (l.status === 'duplicate')
+        return { ...l, status: includeDuplicates ? 'duplicateImported' : 'duplicateSkipped' }
       return l
     })
     return { ok: true, imported: toInsert.length, counts, lines }

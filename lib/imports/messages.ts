@@ -12,19 +12,24 @@ export const IMPORT_MESSAGES = {
   empty: 'Le fichier est vide\u00a0: il doit contenir une ligne d’en-tête puis une ligne par candidat.',
   headerOnly: 'Le fichier ne contient que la ligne d’en-tête\u00a0: ajoutez une ligne par candidat.',
   tooManyRows: `Le fichier contient plus de ${IMPORT_MAX_ROWS.toLocaleString('fr-FR').replace(/\s/g, '\u202f')} lignes\u00a0: découpez-le en plusieurs fichiers.`,
-  unreadableCsv: (line: number) => `Le fichier CSV est mal formé à la ligne ${line} (guillemet non fermé ou nombre de colonnes incohérent).`,
+  unreadableCsv: (line: number) =>
+    `Le fichier CSV est mal formé à la ligne ${line} (guillemet non fermé ou nombre de colonnes incohérent).`,
   unreadableXlsx: 'Le fichier Excel n’a pas pu être lu\u00a0: enregistrez-le au format .xlsx et réessayez.',
   mappingInvalid: 'La correspondance des colonnes n’est pas valide\u00a0: rechargez le fichier.',
-  mappingDuplicate: (label: string) => `La colonne «\u00a0${label}\u00a0» est associée à plusieurs colonnes du fichier.`,
+  mappingDuplicate: (label: string) =>
+    `La colonne «\u00a0${label}\u00a0» est associée à plusieurs colonnes du fichier.`,
   mappingMissing: 'Associez au moins les colonnes «\u00a0Nom\u00a0» et «\u00a0Prénom\u00a0».',
   forbidden: 'Vous n’avez pas la permission d’importer des candidats.',
   failed: 'L’import a échoué\u00a0: aucun candidat n’a été enregistré. Réessayez ou contactez l’assistance.',
   allOrNothingBlocked: (invalid: number) =>
     `Aucun candidat n’a été importé\u00a0: ${invalid.toLocaleString('fr-FR')} ligne${invalid > 1 ? 's' : ''} ${invalid > 1 ? 'comportent' : 'comporte'} des erreurs et vous avez choisi «\u00a0Tout ou rien\u00a0».`,
-  placeUnknown: (label: string) => `Le lieu de résidence «\u00a0${label}\u00a0» n’existe pas dans les réglages de l’organisation`,
+  placeUnknown: (label: string) =>
+    `Le lieu de résidence «\u00a0${label}\u00a0» n’existe pas dans les réglages de l’organisation`,
   statusUnknown: (label: string) => `Le statut «\u00a0${label}\u00a0» n’existe pas dans les réglages de l’organisation`,
   referentUnknown: (email: string) => `Aucun référent actif de l’organisation n’a l’adresse «\u00a0${email}\u00a0»`,
   qpvInvalid: 'La colonne «\u00a0QPV\u00a0» doit valoir «\u00a0oui\u00a0» ou «\u00a0non\u00a0»',
-  duplicateInFile: (line: number) => `Doublon de la ligne ${line} du fichier (même NIR, ou mêmes nom, prénom et date de naissance)`,
-  duplicateExisting: 'Ce candidat existe déjà dans l’organisation (même NIR, ou mêmes nom, prénom et date de naissance)',
+  duplicateInFile: (line: number) =>
+    `Doublon de la ligne ${line} du fichier (même NIR, ou mêmes nom, prénom et date de naissance)`,
+  duplicateExisting:
+    'Ce candidat existe déjà dans l’organisation (même NIR, ou mêmes nom, prénom et date de naissance)',
 } as const

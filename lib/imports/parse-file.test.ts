@@ -72,8 +72,14 @@ describe('parseImportFile — CSV', () => {
 
   it('refuses a binary file and the old .xls format', async () => {
     const pdfLike = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0x01, 0x02])
-    expect(await parseImportFile(pdfLike, 'candidats.csv')).toMatchObject({ ok: false, error: expect.stringContaining('pas pris en charge') })
-    expect(await parseImportFile(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0, 0]), 'candidats.xls')).toMatchObject({ ok: false, error: expect.stringContaining('pas pris en charge') })
+    expect(await parseImportFile(pdfLike, 'candidats.csv')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('pas pris en charge'),
+    })
+    expect(await parseImportFile(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0, 0]), 'candidats.xls')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('pas pris en charge'),
+    })
   })
 
   it('reports the line of an unclosed quote', async () => {
@@ -84,7 +90,9 @@ describe('parseImportFile — CSV', () => {
   it('imports a formula cell =1+1 as text, and the report neutralises it', async () => {
     const t = await table(utf8('Nom;Prénom\n=1+1;@SOMME(A1)\n'))
     expect(t.rows[0]!.cells).toEqual(['=1+1', '@SOMME(A1)'])
-    const report = importReportCsv([{ line: 2, lastName: '=1+1', firstName: '@SOMME(A1)', status: 'invalid', reasons: ['-2 raisons'] }])
+    const report = importReportCsv([
+      { line: 2, lastName: '=1+1', firstName: '@SOMME(A1)', status: 'invalid', reasons: ['-2 raisons'] },
+    ])
     const [, row] = report.replace('\uFEFF', '').split('\r\n')
     expect(row).toBe("2;'=1+1;'@SOMME(A1);Erreur;'-2 raisons")
   })
@@ -118,8 +126,14 @@ describe('parseImportFile — XLSX', () => {
 
   it('refuses a sheet with only its header, and a broken zip', async () => {
     const headerOnly = await xlsx((ws) => ws.addRow(['Nom', 'Prénom']))
-    expect(await parseImportFile(headerOnly, 'entete.xlsx')).toMatchObject({ ok: false, error: expect.stringContaining('que la ligne d’en-tête') })
+    expect(await parseImportFile(headerOnly, 'entete.xlsx')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('que la ligne d’en-tête'),
+    })
     const broken = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5])
-    expect(await parseImportFile(broken, 'cassé.xlsx')).toMatchObject({ ok: false, error: expect.stringContaining('n’a pas pu être lu') })
+    expect(await parseImportFile(broken, 'cassé.xlsx')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('n’a pas pu être lu'),
+    })
   })
 })

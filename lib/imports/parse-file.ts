@@ -19,7 +19,8 @@ const MAX_COLUMNS = 100
 export async function parseImportFile(bytes: Uint8Array, fileName: string): Promise<ParseResult> {
   if (bytes.length === 0) return { ok: false, error: IMPORT_MESSAGES.empty }
   if (isZip(bytes)) return parseXlsx(bytes)
-  if (isOle(bytes) || /\.(xls|ods|numbers|pdf|docx?)$/i.test(fileName)) return { ok: false, error: IMPORT_MESSAGES.unsupported }
+  if (isOle(bytes) || /\.(xls|ods|numbers|pdf|docx?)$/i.test(fileName))
+    return { ok: false, error: IMPORT_MESSAGES.unsupported }
   return parseCsvBytes(bytes)
 }
 
@@ -29,7 +30,8 @@ const isOle = (b: Uint8Array) => b.length >= 4 && b[0] === 0xd0 && b[1] === 0xcf
 
 function decode(bytes: Uint8Array): { text: string; encoding: string } | null {
   // Excel's "Texte Unicode" export: UTF-16 LE with its byte order mark.
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes), encoding: 'utf-16le' }
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes), encoding: 'utf-16le' }
   const decoded = decodeCsvText(bytes)
   // NUL characters mean a binary file (an image, a PDF renamed .csv…), not text.
   if (decoded.text.includes('\u0000')) return null
@@ -90,7 +92,10 @@ function startLine(r: CsvRecord): number {
 }
 
 function finish(table: ImportTable): ParseResult {
-  const width = Math.min(MAX_COLUMNS, Math.max(table.headers.length, ...table.rows.slice(0, 50).map((r) => r.cells.length)))
+  const width = Math.min(
+    MAX_COLUMNS,
+    Math.max(table.headers.length, ...table.rows.slice(0, 50).map((r) => r.cells.length)),
+  )
   const headers = Array.from({ length: width }, (_, i) => table.headers[i]?.trim() || `Colonne ${i + 1}`)
   if (table.headers.every((h) => !h.trim())) return { ok: false, error: IMPORT_MESSAGES.empty }
   if (table.rows.length === 0) return { ok: false, error: IMPORT_MESSAGES.headerOnly }
@@ -103,13 +108,16 @@ async function parseXlsx(bytes: Uint8Array): Promise<ParseResult> {
   const rows: ImportRow[] = []
   try {
     // The streaming reader: rows are read one by one and reading stops past the limit, so a huge sheet is never held whole.
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)), {
-      sharedStrings: 'cache',
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      worksheets: 'emit',
-      entries: 'ignore',
-    })
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(
+      Readable.from(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+      {
+        sharedStrings: 'cache',
+        styles: 'cache',
+        hyperlinks: 'ignore',
+        worksheets: 'emit',
+        entries: 'ignore',
+      },
+    )
     sheets: for await (const sheet of reader) {
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         const values = Array.isArray(row.values) ? row.values.slice(1, MAX_COLUMNS + 1) : []

@@ -22,13 +22,20 @@ function lazyBody(total: number) {
 const ORIGIN = 'http://localhost:3000'
 
 function request(body: ReadableStream<Uint8Array> | FormData, headers: Record<string, string> = {}) {
-  return new Request('http://localhost/api/candidate-imports/preview', { method: 'POST', body, headers: { origin: ORIGIN, ...headers }, duplex: 'half' } as RequestInit)
+  return new Request('http://localhost/api/candidate-imports/preview', {
+    method: 'POST',
+    body,
+    headers: { origin: ORIGIN, ...headers },
+    duplex: 'half',
+  } as RequestInit)
 }
 
 describe('readUpload', () => {
   it('refuses a 50 MB upload from its declared length without reading the body', async () => {
     const { stream, state } = lazyBody(50 * MB)
-    const result = await readUpload(request(stream, { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(50 * MB) }))
+    const result = await readUpload(
+      request(stream, { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(50 * MB) }),
+    )
     expect(result).toEqual({ ok: false, status: 413, error: TOO_LARGE })
     expect(state.pulled).toBeLessThanOrEqual(MB)
   })
@@ -55,15 +62,33 @@ describe('readUpload', () => {
   it('asks for a file when there is none, or when the body is not a form', async () => {
     const form = new FormData()
     form.set('mapping', '[]')
-    expect(await readUpload(request(form))).toEqual({ ok: false, status: 400, error: 'Choisissez un fichier CSV ou Excel (.xlsx) à importer.' })
+    expect(await readUpload(request(form))).toEqual({
+      ok: false,
+      status: 400,
+      error: 'Choisissez un fichier CSV ou Excel (.xlsx) à importer.',
+    })
   })
 
   it('refuses a body that is not a form (415) and a form from another origin (403), before reading it', async () => {
-    const json = new Request('http://localhost/x', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', origin: ORIGIN } })
-    expect(await readUpload(json)).toMatchObject({ ok: false, status: 415, error: 'Requête invalide\u00a0: le contenu envoyé n’est pas du type attendu.' })
+    const json = new Request('http://localhost/x', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+    })
+    expect(await readUpload(json)).toMatchObject({
+      ok: false,
+      status: 415,
+      error: 'Requête invalide\u00a0: le contenu envoyé n’est pas du type attendu.',
+    })
     const { stream, state } = lazyBody(5 * MB)
-    const foreign = await readUpload(request(stream, { 'content-type': 'multipart/form-data; boundary=x', origin: 'http://localhost:8765' }))
-    expect(foreign).toEqual({ ok: false, status: 403, error: 'Cette action s’effectue depuis les pages de Passerelle.' })
+    const foreign = await readUpload(
+      request(stream, { 'content-type': 'multipart/form-data; boundary=x', origin: 'http://localhost:8765' }),
+    )
+    expect(foreign).toEqual({
+      ok: false,
+      status: 403,
+      error: 'Cette action s’effectue depuis les pages de Passerelle.',
+    })
     expect(state.pulled).toBeLessThanOrEqual(MB)
   })
 })

@@ -17,6 +17,7 @@ export const LINE_STATUS_LABELS: Record<LineStatus, string> = {
  */
 export function importReportCsv(lines: ReportLine[]): string {
   const rows: CsvCell[][] = [['Ligne', 'Nom', 'Prénom', 'Statut', 'Motifs']]
-  for (const l of lines) rows.push([l.line, l.lastName, l.firstName, LINE_STATUS_LABELS[l.status], l.reasons.join(' | ')])
+  for (const l of lines)
+    rows.push([l.line, l.lastName, l.firstName, LINE_STATUS_LABELS[l.status], l.reasons.join(' | ')])
   return csvFile(rows)
 }

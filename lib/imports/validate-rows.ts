@@ -26,7 +26,14 @@ export async function loadImportContext(db: DbOrTx, organisationId: string): Pro
   const referentEmails = await db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(and(eq(users.organisationId, organisationId), eq(users.disabled, false), sql`${users.role} <> 'fullPartner'`, isNotNull(users.organisationId)))
+    .where(
+      and(
+        eq(users.organisationId, organisationId),
+        eq(users.disabled, false),
+        sql`${users.role} <> 'fullPartner'`,
+        isNotNull(users.organisationId),
+      ),
+    )
   const statusIds = new Map<string, string>()
   // A status is recognised by its value or its label; labels win when the two collide.
   for (const s of settings.statuses) statusIds.set(fold(s.value), s.id)
@@ -45,8 +52,24 @@ export type CheckedRow =
   | { line: number; lastName: string; firstName: string; ok: false; reasons: string[] }
 
 const GENDERS: Record<string, 'F' | 'M'> = {
-  f: 'F', femme: 'F', feminin: 'F', female: 'F', w: 'F', woman: 'F', mme: 'F', madame: 'F', mlle: 'F',
-  m: 'M', h: 'M', homme: 'M', masculin: 'M', male: 'M', man: 'M', mr: 'M', monsieur: 'M', 'm.': 'M',
+  f: 'F',
+  femme: 'F',
+  feminin: 'F',
+  female: 'F',
+  w: 'F',
+  woman: 'F',
+  mme: 'F',
+  madame: 'F',
+  mlle: 'F',
+  m: 'M',
+  h: 'M',
+  homme: 'M',
+  masculin: 'M',
+  male: 'M',
+  man: 'M',
+  mr: 'M',
+  monsieur: 'M',
+  'm.': 'M',
 }
 const YES = new Set(['oui', 'o', 'vrai', 'true', '1', 'yes', 'x'])
 const NO = new Set(['non', 'n', 'faux', 'false', '0', 'no'])
@@ -66,8 +89,18 @@ export function checkRows(rows: ImportRow[], mapping: ColumnTarget[], context: I
 
   return rows.map((row) => {
     const reasons: string[] = []
-    const input: Record<string, unknown> = { firstName: cell(row, 'firstName') ?? '', lastName: cell(row, 'lastName') ?? '' }
-    for (const key of ['birthDate', 'email', 'socialSecurityNumber', 'cafNumber', 'poleEmploiNumber', 'addressFormatted'] as const) {
+    const input: Record<string, unknown> = {
+      firstName: cell(row, 'firstName') ?? '',
+      lastName: cell(row, 'lastName') ?? '',
+    }
+    for (const key of [
+      'birthDate',
+      'email',
+      'socialSecurityNumber',
+      'cafNumber',
+      'poleEmploiNumber',
+      'addressFormatted',
+    ] as const) {
       const value = cell(row, key)
       if (value !== undefined) input[key] = value
     }
@@ -111,7 +144,11 @@ export function checkRows(rows: ImportRow[], mapping: ColumnTarget[], context: I
     if (!result.ok) reasons.push(...Object.values(result.errors))
     else reasons.push(...Object.values(referenceErrors(result.values, context.settings)))
 
-    const names = { line: row.line, lastName: (cell(row, 'lastName') ?? '').slice(0, 100), firstName: (cell(row, 'firstName') ?? '').slice(0, 100) }
+    const names = {
+      line: row.line,
+      lastName: (cell(row, 'lastName') ?? '').slice(0, 100),
+      firstName: (cell(row, 'firstName') ?? '').slice(0, 100),
+    }
     if (!result.ok || reasons.length > 0) return { ...names, ok: false as const, reasons: [...new Set(reasons)] }
     return { ...names, ok: true as const, values: result.values }
   })

@@ -62,9 +62,18 @@ export async function setPlacementStatusAction(placementId: unknown, input: unkn
 /** The picker's search: the text travels in the body, never in a URL. */
 export async function searchCandidatesToPlaceAction(jobOfferId: unknown, search: unknown) {
   const user = await getActiveUser()
-  if (!user?.organisationId || !can(user, 'candidate.placement.modify') || !uuid(jobOfferId) || typeof search !== 'string' || search.length > 100) return []
+  if (
+    !user?.organisationId ||
+    !can(user, 'candidate.placement.modify') ||
+    !uuid(jobOfferId) ||
+    typeof search !== 'string' ||
+    search.length > 100
+  )
+    return []
   try {
-    return await searchPickableCandidates(getDb(), user.organisationId, search, { taken: placedOn(user.organisationId, jobOfferId) })
+    return await searchPickableCandidates(getDb(), user.organisationId, search, {
+      taken: placedOn(user.organisationId, jobOfferId),
+    })
   } catch (error) {
     logError('directory.placement.search', error)
     return []
@@ -74,7 +83,8 @@ export async function searchCandidatesToPlaceAction(jobOfferId: unknown, search:
 /** The job offer page's suggestions, read after the page is shown (they are the page's most expensive part). */
 export async function suggestionsAction(jobOfferId: unknown) {
   const user = await getActiveUser()
-  if (!user?.organisationId || !can(user, 'candidate.placement.modify') || !uuid(jobOfferId)) return { ok: false as const, error: 'Vous n’avez pas accès aux suggestions.' }
+  if (!user?.organisationId || !can(user, 'candidate.placement.modify') || !uuid(jobOfferId))
+    return { ok: false as const, error: 'Vous n’avez pas accès aux suggestions.' }
   try {
     return { ok: true as const, suggestions: await suggestCandidates(getDb(), user.organisationId, jobOfferId) }
   } catch (error) {

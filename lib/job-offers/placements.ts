@@ -15,14 +15,27 @@ import { pickableCandidates } from '@/lib/candidates/pickable'
  */
 export type PlacementActor = { organisationId: string; actorId: string }
 
-const fail = (message: string, field?: string) => ({ ok: false as const, error: message, ...(field ? { fieldErrors: { [field]: message } } : {}) })
+const fail = (message: string, field?: string) => ({
+  ok: false as const,
+  error: message,
+  ...(field ? { fieldErrors: { [field]: message } } : {}),
+})
 
-export async function placeCandidates(db: Db, actor: PlacementActor, jobOfferId: string, input: unknown): Promise<Outcome<{ placed: number }>> {
+export async function placeCandidates(
+  db: Db,
+  actor: PlacementActor,
+  jobOfferId: string,
+  input: unknown,
+): Promise<Outcome<{ placed: number }>> {
   const parsed = placeCandidatesSchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
   const ids = [...new Set(parsed.data.candidateIds)]
   return db.transaction(async (tx) => {
-    const [offer] = await tx.select({ status: jobOffers.status }).from(jobOffers).where(and(eq(jobOffers.id, jobOfferId), eq(jobOffers.organisationId, actor.organisationId))).for('update')
+    const [offer] = await tx
+      .select({ status: jobOffers.status })
+      .from(jobOffers)
+      .where(and(eq(jobOffers.id, jobOfferId), eq(jobOffers.organisationId, actor.organisationId)))
+      .for('update')
     if (!offer) return NOT_FOUND
     if (offer.status !== 'open') return fail(JOB_OFFER_MESSAGES.offerNotOpen)
     const found = await tx
@@ -35,21 +48,53 @@ export async function placeCandidates(db: Db, actor: PlacementActor, jobOfferId:
       .from(jobPlacements)
       .innerJoin(candidates, eq(candidates.id, jobPlacements.candidateId))
       .where(and(eq(jobPlacements.jobOfferId, jobOfferId), inArray(jobPlacements.candidateId, ids)))
-    if (already.length) return fail(JOB_OFFER_MESSAGES.alreadyPlaced(already.map((c) => `${c.firstName} ${c.lastName}`).join(', ')), 'candidateIds')
+    if (already.length)
+      return fail(
+        JOB_OFFER_MESSAGES.alreadyPlaced(already.map((c) => `${c.firstName} ${c.lastName}`).join(', ')),
+        'candidateIds',
+      )
     const rows = await tx
       .insert(jobPlacements)
-      .values(ids.map((candidateId) => ({ organisationId: actor.organisationId, jobOfferId, candidateId, createdById: actor.actorId })))
+      .values(
+        ids.map((candidateId) => ({
+          organisationId: actor.organisationId,
+          jobOfferId,
+          candidateId,
+          createdById: actor.actorId,
+        })),
+      )
       .returning({ id: jobPlacements.id, candidateId: jobPlacements.candidateId })
-    await tx.insert(jobPlacementEvents).values(rows.map((r) => ({ placementId: r.id, status: 'proposed' as const, actorId: actor.actorId, at: sql`clock_timestamp()` })))
+    await tx
+      .insert(jobPlacementEvents)
+      .values(
+        rows.map((r) => ({
+          placementId: r.id,
+          status: 'proposed' as const,
+          actorId: actor.actorId,
+          at: sql`clock_timestamp()`,
+        })),
+      )
     await writeAudit(
       tx,
-      rows.map((r) => ({ actorId: actor.actorId, organisationId: actor.organisationId, action: 'placement.created', entityType: 'candidate', entityId: r.candidateId, details: { jobOfferId, placementId: r.id } })),
+      rows.map((r) => ({
+        actorId: actor.actorId,
+        organisationId: actor.organisationId,
+        action: 'placement.created',
+        entityType: 'candidate',
+        entityId: r.candidateId,
+        details: { jobOfferId, placementId: r.id },
+      })),
     )
     return { ok: true as const, placed: rows.length }
   })
 }
 
-export async function setPlacementStatus(db: Db, actor: PlacementActor, placementId: string, input: unknown): Promise<Outcome<{ offerStatus: string }>> {
+export async function setPlacementStatus(
+  db: Db,
+  actor: PlacementActor,
+  placementId: string,
+  input: unknown,
+): Promise<Outcome<{ offerStatus: string }>> {
   const parsed = placementStatusSchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
   const next = parsed.data
@@ -60,8 +105,16 @@ export async function setPlacementStatus(db: Db, actor: PlacementActor, placemen
       .where(and(eq(jobPlacements.id, placementId), eq(jobPlacements.organisationId, actor.organisationId)))
     if (!placement) return NOT_FOUND
     // The offer first, then the placement: every writer takes the locks in this order.
-    const [offer] = await tx.select({ positions: jobOffers.positions, filled: jobOffers.positionsFilled, status: jobOffers.status }).from(jobOffers).where(eq(jobOffers.id, placement.jobOfferId)).for('update')
-    const [current] = await tx.select({ status: jobPlacements.status }).from(jobPlacements).where(eq(jobPlacements.id, placementId)).for('update')
+    const [offer] = await tx
+      .select({ positions: jobOffers.positions, filled: jobOffers.positionsFilled, status: jobOffers.status })
+      .from(jobOffers)
+      .where(eq(jobOffers.id, placement.jobOfferId))
+      .for('update')
+    const [current] = await tx
+      .select({ status: jobPlacements.status })
+      .from(jobPlacements)
+      .where(eq(jobPlacements.id, placementId))
+      .for('update')
     if (!offer || !current) return NOT_FOUND
     let filled = offer.filled
     if (next.status === 'hired' && current.status !== 'hired') {
@@ -69,12 +122,41 @@ export async function setPlacementStatus(db: Db, actor: PlacementActor, placemen
       filled += 1
     } else if (current.status === 'hired' && next.status !== 'hired') filled -= 1
     const offerStatus = offer.status === 'closed' ? 'closed' : filled >= offer.positions ? 'filled' : 'open'
-    const interviewAt = next.status === 'interview' && next.interviewAt ? parisInstant(next.interviewAt.slice(0, 10), Number(next.interviewAt.slice(11, 13)) * 60 + Number(next.interviewAt.slice(14, 16))) : null
+    const interviewAt =
+      next.status === 'interview' && next.interviewAt
+        ? parisInstant(
+            next.interviewAt.slice(0, 10),
+            Number(next.interviewAt.slice(11, 13)) * 60 + Number(next.interviewAt.slice(14, 16)),
+          )
+        : null
     const reason = next.status === 'refused' || next.status === 'abandoned' ? next.reason : null
-    if (filled !== offer.filled || offerStatus !== offer.status) await tx.update(jobOffers).set({ positionsFilled: filled, status: offerStatus, updatedAt: sql`now()` }).where(eq(jobOffers.id, placement.jobOfferId))
-    await tx.update(jobPlacements).set({ status: next.status, interviewAt, reason, updatedAt: sql`now()` }).where(eq(jobPlacements.id, placementId))
-    await tx.insert(jobPlacementEvents).values({ placementId, status: next.status, interviewAt, reason, actorId: actor.actorId, at: sql`clock_timestamp()` })
-    await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'placement.updated', entityType: 'candidate', entityId: placement.candidateId, details: { jobOfferId: placement.jobOfferId, placementId, status: next.status, previousStatus: current.status } })
+    if (filled !== offer.filled || offerStatus !== offer.status)
+      await tx
+        .update(jobOffers)
+        .set({ positionsFilled: filled, status: offerStatus, updatedAt: sql`now()` })
+        .where(eq(jobOffers.id, placement.jobOfferId))
+    await tx
+      .update(jobPlacements)
+      .set({ status: next.status, interviewAt, reason, updatedAt: sql`now()` })
+      .where(eq(jobPlacements.id, placementId))
+    await tx
+      .insert(jobPlacementEvents)
+      .values({
+        placementId,
+        status: next.status,
+        interviewAt,
+        reason,
+        actorId: actor.actorId,
+        at: sql`clock_timestamp()`,
+      })
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      organisationId: actor.organisationId,
+      action: 'placement.updated',
+      entityType: 'candidate',
+      entityId: placement.candidateId,
+      details: { jobOfferId: placement.jobOfferId, placementId, status: next.status, previousStatus: current.status },
+    })
     return { ok: true as const, offerStatus }
   })
 }

@@ -1,12 +1,29 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { candidates, enterpriseContacts, enterprises, jobOffers, jobPlacementEvents, jobPlacements, places, users } from '@/lib/db/schema'
+import {
+  candidates,
+  enterpriseContacts,
+  enterprises,
+  jobOffers,
+  jobPlacementEvents,
+  jobPlacements,
+  places,
+  users,
+} from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
 import { containsText } from '@/lib/enterprises/queries'
 import type { ContractType, JobOfferStatus } from './labels'
 
 export const JOB_OFFER_SORTS = ['recent', 'title', 'start'] as const
-export type JobOfferFilters = { search?: string; contract?: ContractType | ''; placeId?: string; enterpriseId?: string; status?: JobOfferStatus | ''; sort?: (typeof JOB_OFFER_SORTS)[number] | ''; page?: number }
+export type JobOfferFilters = {
+  search?: string
+  contract?: ContractType | ''
+  placeId?: string
+  enterpriseId?: string
+  status?: JobOfferStatus | ''
+  sort?: (typeof JOB_OFFER_SORTS)[number] | ''
+  page?: number
+}
 
 export type JobOfferStatusCounts = Record<JobOfferStatus, number>
 
@@ -22,8 +39,16 @@ function baseOf(organisationId: string, filters: JobOfferFilters): (SQL | undefi
 }
 
 /** The counts per status of the organisation's job offers under the filters but the status (one index range, 40 000 rows for a big organisation). */
-export async function jobOfferStatusCounts(db: DbOrTx, organisationId: string, filters: JobOfferFilters = {}): Promise<JobOfferStatusCounts> {
-  const rows = await db.select({ status: jobOffers.status, n: count() }).from(jobOffers).where(and(...baseOf(organisationId, filters))).groupBy(jobOffers.status)
+export async function jobOfferStatusCounts(
+  db: DbOrTx,
+  organisationId: string,
+  filters: JobOfferFilters = {},
+): Promise<JobOfferStatusCounts> {
+  const rows = await db
+    .select({ status: jobOffers.status, n: count() })
+    .from(jobOffers)
+    .where(and(...baseOf(organisationId, filters)))
+    .groupBy(jobOffers.status)
   const counts = { open: 0, filled: 0, closed: 0 }
   for (const c of rows) counts[c.status] = c.n
   return counts
@@ -38,13 +63,18 @@ export async function listJobOffers(
   db: DbOrTx,
   organisationId: string,
   filters: JobOfferFilters = {},
-  statusCounts: (filters: JobOfferFilters) => Promise<JobOfferStatusCounts> = (f) => jobOfferStatusCounts(db, organisationId, f),
+  statusCounts: (filters: JobOfferFilters) => Promise<JobOfferStatusCounts> = (f) =>
+    jobOfferStatusCounts(db, organisationId, f),
 ) {
   const page = Math.max(1, filters.page ?? 1)
   const base = baseOf(organisationId, filters)
   const condition = and(...base, filters.status ? eq(jobOffers.status, filters.status) : undefined)
   const order =
-    filters.sort === 'title' ? [asc(jobOffers.title), asc(jobOffers.id)] : filters.sort === 'start' ? [sql`${jobOffers.startDate} asc nulls last`, asc(jobOffers.id)] : [desc(jobOffers.createdAt), desc(jobOffers.id)]
+    filters.sort === 'title'
+      ? [asc(jobOffers.title), asc(jobOffers.id)]
+      : filters.sort === 'start'
+        ? [sql`${jobOffers.startDate} asc nulls last`, asc(jobOffers.id)]
+        : [desc(jobOffers.createdAt), desc(jobOffers.id)]
   const [rows, counts] = await Promise.all([
     db
       .select({
@@ -92,7 +122,13 @@ export async function getJobOffer(db: DbOrTx, organisationId: string, id: string
     .leftJoin(places, eq(places.id, jobOffers.placeId))
     .where(and(eq(jobOffers.id, id), eq(jobOffers.organisationId, organisationId)))
   if (!row) return null
-  return { ...row.offer, enterpriseName: row.enterpriseName, enterpriseAddress: row.enterpriseAddress, place: row.place, contacts: row.contacts }
+  return {
+    ...row.offer,
+    enterpriseName: row.enterpriseName,
+    enterpriseAddress: row.enterpriseAddress,
+    place: row.place,
+    contacts: row.contacts,
+  }
 }
 
 /** The candidates placed on an offer, with their status. */
@@ -134,10 +170,23 @@ export async function placementsOfCandidate(db: DbOrTx, organisationId: string, 
     .orderBy(desc(jobPlacements.updatedAt))
   if (!rows.length) return []
   const events = await db
-    .select({ placementId: jobPlacementEvents.placementId, status: jobPlacementEvents.status, at: jobPlacementEvents.at, interviewAt: jobPlacementEvents.interviewAt, reason: jobPlacementEvents.reason, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      placementId: jobPlacementEvents.placementId,
+      status: jobPlacementEvents.status,
+      at: jobPlacementEvents.at,
+      interviewAt: jobPlacementEvents.interviewAt,
+      reason: jobPlacementEvents.reason,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(jobPlacementEvents)
     .leftJoin(users, eq(users.id, jobPlacementEvents.actorId))
-    .where(sql`${jobPlacementEvents.placementId} in (${sql.join(rows.map((r) => sql`${r.id}::uuid`), sql`, `)})`)
+    .where(
+      sql`${jobPlacementEvents.placementId} in (${sql.join(
+        rows.map((r) => sql`${r.id}::uuid`),
+        sql`, `,
+      )})`,
+    )
     .orderBy(asc(jobPlacementEvents.at))
   return rows.map((r) => ({ ...r, events: events.filter((e) => e.placementId === r.id) }))
 }

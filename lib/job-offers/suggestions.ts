@@ -19,7 +19,16 @@ export async function suggestCandidates(db: DbOrTx, organisationId: string, jobO
   // already on this offer; only those 80 are then ranked (same place, not busy elsewhere, most recent).
   const followed = sql`c.organisation_id = ${organisationId} and c.anonymised_at is null and c.referent_id is not null
     and not exists (select 1 from job_placements p where p.job_offer_id = ${jobOfferId} and p.candidate_id = c.id)`
-  const result = await db.execute<{ id: string; first_name: string; last_name: string; place: string | null; same_place: boolean; departement: string | null; busy: boolean; referent: string | null }>(sql`
+  const result = await db.execute<{
+    id: string
+    first_name: string
+    last_name: string
+    place: string | null
+    same_place: boolean
+    departement: string | null
+    busy: boolean
+    referent: string | null
+  }>(sql`
     with offer as materialized (
       select j.place_id, ${sql.raw(departementOf('j.address_formatted'))} as departement
       from job_offers j where j.id = ${jobOfferId} and j.organisation_id = ${organisationId}

@@ -8,5 +8,6 @@ import { QUEUES } from './queues'
 export const compactStatsJob: JobHandler<Record<string, never>> = {
   queue: QUEUES.compactStats.name,
   batchSize: 1,
-  run: async (_data, { db }) => (await compactApplyStats(db)) + (await compactApplyTabCounts(db)) + (await compactCandidateCounts(db)),
+  run: async (_data, { db }) =>
+    (await compactApplyStats(db)) + (await compactApplyTabCounts(db)) + (await compactCandidateCounts(db)),
 }

@@ -29,7 +29,9 @@ function clientOf(db: DbOrTx): PgClient {
 
 function adapter(db: DbOrTx): PgBoss.Db {
   const client = clientOf(db)
-  return { executeSql: async (text, values) => (await client.query(text, values)) as { rows: unknown[] } as { rows: never[] } }
+  return {
+    executeSql: async (text, values) => (await client.query(text, values)) as { rows: unknown[] } as { rows: never[] },
+  }
 }
 
 /**
@@ -43,7 +45,13 @@ function delayOf(startAfter: Date, from: Date): string {
 export type JobPolicy = { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number }
 
 /** `policy`: the queue's own unless given (a job rescheduled by its handler keeps the policy it was given). */
-export type JobInput = { queue: QueueName; data: Record<string, unknown>; startAfter?: Date; singletonKey?: string; policy?: JobPolicy }
+export type JobInput = {
+  queue: QueueName
+  data: Record<string, unknown>
+  startAfter?: Date
+  singletonKey?: string
+  policy?: JobPolicy
+}
 
 const policyOf = (queue: QueueName) => Object.values(QUEUES).find((q) => q.name === queue)!
 

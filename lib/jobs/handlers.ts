@@ -10,4 +10,16 @@ import { sweepSendsJob } from './sweep-sends'
 import { workshopRemindersJob } from './workshop-reminders'
 
 /** Every job the worker runs. A new kind: its queue in queues.ts, its file here beside these. */
-export const JOB_HANDLERS: JobHandler<never>[] = [sendMailJob, sendSmsJob, refreshSmsStatusJob, anonymiseInactiveJob, prescriptionRemindersJob, workshopRemindersJob, runExportJob, recoverExportsJob, purgeExportsJob, compactStatsJob, sweepSendsJob] as JobHandler<never>[]
+export const JOB_HANDLERS: JobHandler<never>[] = [
+  sendMailJob,
+  sendSmsJob,
+  refreshSmsStatusJob,
+  anonymiseInactiveJob,
+  prescriptionRemindersJob,
+  workshopRemindersJob,
+  runExportJob,
+  recoverExportsJob,
+  purgeExportsJob,
+  compactStatsJob,
+  sweepSendsJob,
+] as JobHandler<never>[]

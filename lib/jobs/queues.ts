@@ -20,13 +20,37 @@ export const QUEUES = {
   /** Every minute: the SMS and mails `sending` past their lease, settled (lib/delivery/sweep.ts): data {}. */
   sweepSends: { name: 'sweep-sends', retryLimit: 1, retryDelay: 30, retryBackoff: false, expireInSeconds: 300 },
   /** Every 10 minutes: the SMS still `sending` whose callbacks never came, asked about (lib/sms/refresh-status.ts): data {}. */
-  refreshSmsStatus: { name: 'refresh-sms-status', retryLimit: 1, retryDelay: 60, retryBackoff: false, expireInSeconds: 600 },
+  refreshSmsStatus: {
+    name: 'refresh-sms-status',
+    retryLimit: 1,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 600,
+  },
   /** The nightly RGPD retention run over every organisation (lib/retention), fired by the schedule below: data {}. */
-  anonymiseInactive: { name: 'anonymise-inactive', retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 3600 },
+  anonymiseInactive: {
+    name: 'anonymise-inactive',
+    retryLimit: 3,
+    retryDelay: 300,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+  },
   /** The hourly reminder and expiry of unanswered prescriptions (lib/prescriptions/reminders.ts): data {}. */
-  prescriptionReminders: { name: 'prescription-reminders', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
+  prescriptionReminders: {
+    name: 'prescription-reminders',
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 1800,
+  },
   /** The hourly reminders of tomorrow's workshops (lib/workshops/reminders.ts): data {}. */
-  workshopReminders: { name: 'workshop-reminders', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
+  workshopReminders: {
+    name: 'workshop-reminders',
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 600,
+  },
   /** One export of /v2/settings/exports (lib/exports/run-export.ts): data { exportId }. */
   runExport: { name: 'run-export', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 },
   /** Every minute: the exports whose worker was killed get a new attempt (lib/exports/recover-exports.ts): data {}. */

@@ -12,7 +12,12 @@ export type Slot = { ok: true; waitMs: number } | { ok: false; freeInMs: number 
  * slots free up, so that the caller reschedules its job rather than sleeping past the queue's expiry. `perSecond` ≤ 0:
  * no limit.
  */
-export async function reserveSlot(db: DbOrTx, key: string, perSecond: number, maxWaitMs = SLOT_MAX_WAIT_MS): Promise<Slot> {
+export async function reserveSlot(
+  db: DbOrTx,
+  key: string,
+  perSecond: number,
+  maxWaitMs = SLOT_MAX_WAIT_MS,
+): Promise<Slot> {
   if (!(perSecond > 0)) return { ok: true, waitMs: 0 }
   const spacingMs = 1000 / perSecond
   const { rows } = await db.execute<{ wait_ms: number }>(sql`

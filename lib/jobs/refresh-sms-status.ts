@@ -11,7 +11,10 @@ export const refreshSmsStatusJob: JobHandler<{ staleSeconds?: unknown }> = {
   queue: QUEUES.refreshSmsStatus.name,
   batchSize: 1,
   run: async ({ staleSeconds }, { db }) => {
-    const stale = typeof staleSeconds === 'number' && Number.isInteger(staleSeconds) && staleSeconds >= 0 && staleSeconds <= 86_400 ? staleSeconds : undefined
+    const stale =
+      typeof staleSeconds === 'number' && Number.isInteger(staleSeconds) && staleSeconds >= 0 && staleSeconds <= 86_400
+        ? staleSeconds
+        : undefined
     return refreshStaleSmsStatuses(db, { now: now(), staleSeconds: stale })
   },
 }

@@ -12,7 +12,12 @@ export const sendSmsJob: JobHandler<{ messageId?: unknown }> = {
   concurrency: 4,
   run: async ({ messageId }, { db, lastAttempt }, job) => {
     if (typeof messageId !== 'string' || !isUuid(messageId)) return 'ignored'
-    const jobPolicy = { retryLimit: job.retryLimit, retryDelay: job.retryDelay, retryBackoff: job.retryBackoff, expireInSeconds: job.expireInSeconds }
+    const jobPolicy = {
+      retryLimit: job.retryLimit,
+      retryDelay: job.retryDelay,
+      retryBackoff: job.retryBackoff,
+      expireInSeconds: job.expireInSeconds,
+    }
     return sendQueuedSms(db, messageId, { lastAttempt, jobPolicy })
   },
 }

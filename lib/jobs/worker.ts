@@ -14,7 +14,12 @@ export type RunningWorker = { stop: () => Promise<void>; boss: PgBoss }
  * Each handler runs per job, even in a batch: a job that throws is failed alone (pg-boss retries it with back-off),
  * the others of its batch complete.
  */
-export async function startJobWorker(options: { connectionString: string; poolMax?: number; handlers?: JobHandler<never>[]; pollingIntervalSeconds?: number }): Promise<RunningWorker> {
+export async function startJobWorker(options: {
+  connectionString: string
+  poolMax?: number
+  handlers?: JobHandler<never>[]
+  pollingIntervalSeconds?: number
+}): Promise<RunningWorker> {
   const { db, pool } = createDb(options.connectionString, options.poolMax ?? 4)
   const boss = new PgBoss({
     // pg-boss's own pool, with the same timeouts as every other (lib/db/client.ts): it hands these to pg.Pool.
@@ -32,10 +37,16 @@ export async function startJobWorker(options: { connectionString: string; poolMa
   boss.on('error', (error) => logError('jobs', error))
   await boss.start()
 
-  for (const handler of (options.handlers ?? JOB_HANDLERS).flatMap((h) => Array.from({ length: h.concurrency ?? 1 }, () => h))) {
+  for (const handler of (options.handlers ?? JOB_HANDLERS).flatMap((h) =>
+    Array.from({ length: h.concurrency ?? 1 }, () => h),
+  )) {
     await boss.work<Record<string, unknown>>(
       handler.queue,
-      { batchSize: handler.batchSize, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5 },
+      {
+        batchSize: handler.batchSize,
+        includeMetadata: true,
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
+      },
       async (jobs) => {
         // Each job is completed here, on its own, once its handler returned (its outcome recorded). The jobs whose
         // handler threw are failed (retried by pg-boss) only once the whole batch is done: pg-boss then completes the

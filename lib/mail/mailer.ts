@@ -27,7 +27,8 @@ export class RefusedForNowMailError extends Error {
 
 /** The SMTP time-outs: the longest call is bounded by their sum (a lease outlives it, lib/mail/send-queued-mail.ts). */
 export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 } as const
-export const MAIL_CALL_TIMEOUT_MS = SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout
+export const MAIL_CALL_TIMEOUT_MS =
+  SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout
 
 /** No reply code: did the mail server possibly get the message? Only a refused connection (or no such host) says no. */
 function neverReachedServer(error: unknown): boolean {
@@ -42,7 +43,12 @@ function neverReachedServer(error: unknown): boolean {
  */
 export async function deliverMail(mail: Mail, id: string, createdAt: Date, attemptId?: string): Promise<void> {
   // The attempt's id travels in a header (no personal data): a test's mail sink counts the calls of each attempt.
-  const message = { from: FROM, ...mail, messageId: `<${id}@passerelle.local>`, headers: attemptId ? { 'X-Passerelle-Attempt': attemptId } : undefined }
+  const message = {
+    from: FROM,
+    ...mail,
+    messageId: `<${id}@passerelle.local>`,
+    headers: attemptId ? { 'X-Passerelle-Attempt': attemptId } : undefined,
+  }
   if (process.env.SMTP_URL) {
     try {
       await nodemailer.createTransport({ url: process.env.SMTP_URL, ...SMTP_TIMEOUTS }).sendMail(message)
@@ -50,12 +56,15 @@ export async function deliverMail(mail: Mail, id: string, createdAt: Date, attem
       const responseCode = (error as { responseCode?: number }).responseCode
       if (responseCode && responseCode >= 500) throw new PermanentMailError(String(responseCode))
       if (responseCode) throw new RefusedForNowMailError(String(responseCode))
-      if (neverReachedServer(error)) throw new RefusedForNowMailError((error as { code?: string }).code ?? 'unreachable')
+      if (neverReachedServer(error))
+        throw new RefusedForNowMailError((error as { code?: string }).code ?? 'unreachable')
       throw error
     }
     return
   }
-  const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(message)
+  const info = await nodemailer
+    .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+    .sendMail(message)
   const dir = outboxDir()
   await fs.mkdir(dir, { recursive: true })
   try {

@@ -3,7 +3,16 @@ import { now } from '@/lib/clock'
 import { unseal } from '@/lib/crypto/sealed'
 import type { DbOrTx } from '@/lib/db/client'
 import { outboundMails } from '@/lib/db/schema'
-import { claimAttempt, expiredAttempt, failAttempt, markCalling, releaseAttempt, settleExpired, type Expired, type Lease } from '@/lib/delivery/attempt'
+import {
+  claimAttempt,
+  expiredAttempt,
+  failAttempt,
+  markCalling,
+  releaseAttempt,
+  settleExpired,
+  type Expired,
+  type Lease,
+} from '@/lib/delivery/attempt'
 import { enqueue } from '@/lib/jobs/enqueue'
 import { QUEUES } from '@/lib/jobs/queues'
 import { deliverMail, MAIL_CALL_TIMEOUT_MS, PermanentMailError, RefusedForNowMailError } from './mailer'
@@ -29,7 +38,11 @@ export type MailOutcome = 'sent' | 'already' | 'failed' | 'missing' | 'unknown' 
  * cut without an answer leaves it `sending`: once its lease has passed, SMTP having no way to ask, it is `unknown`,
  * shown to administrators with "Renvoyer".
  */
-export async function sendQueuedMail(db: DbOrTx, mailId: string, options: { lastAttempt?: boolean } = {}): Promise<MailOutcome> {
+export async function sendQueuedMail(
+  db: DbOrTx,
+  mailId: string,
+  options: { lastAttempt?: boolean } = {},
+): Promise<MailOutcome> {
   const [row] = await db.select().from(outboundMails).where(eq(outboundMails.id, mailId))
   if (!row) return 'missing'
   if (row.status === 'sending') {
@@ -41,22 +54,37 @@ export async function sendQueuedMail(db: DbOrTx, mailId: string, options: { last
   if (row.status !== 'queued') return 'already'
   const attemptId = await claimAttempt(db, 'outbound_mails', row.id, row.organisationId, MAIL_LEASE, now())
   if (!attemptId) return sendQueuedMail(db, mailId, options)
-  await db.update(outboundMails).set({ attempts: sql`${outboundMails.attempts} + 1` }).where(and(eq(outboundMails.id, row.id), eq(outboundMails.attemptId, attemptId)))
+  await db
+    .update(outboundMails)
+    .set({ attempts: sql`${outboundMails.attempts} + 1` })
+    .where(and(eq(outboundMails.id, row.id), eq(outboundMails.attemptId, attemptId)))
   if (!(await markCalling(db, 'outbound_mails', row.id, attemptId, MAIL_LEASE))) return 'superseded'
   try {
     if (!row.sealedText) throw new PermanentMailError('noText')
-    await deliverMail({ to: row.toAddress, subject: row.subject, text: unseal(row.sealedText) }, row.id, row.createdAt, attemptId)
+    await deliverMail(
+      { to: row.toAddress, subject: row.subject, text: unseal(row.sealedText) },
+      row.id,
+      row.createdAt,
+      attemptId,
+    )
   } catch (error) {
     if (error instanceof PermanentMailError || (error instanceof RefusedForNowMailError && options.lastAttempt)) {
       return (await failAttempt(db, 'outbound_mails', row.id, attemptId, error.code, now())) ? 'failed' : 'superseded'
     }
-    if (error instanceof RefusedForNowMailError) await releaseAttempt(db, 'outbound_mails', row.id, attemptId, error.code, now())
+    if (error instanceof RefusedForNowMailError)
+      await releaseAttempt(db, 'outbound_mails', row.id, attemptId, error.code, now())
     throw error
   }
   const sent = await db
     .update(outboundMails)
     .set({ status: 'sent', sealedText: null, errorCode: null, leaseUntil: null, statusAt: now() })
-    .where(and(eq(outboundMails.id, row.id), eq(outboundMails.attemptId, attemptId), sql`${outboundMails.status} in ('sending', 'unknown')`))
+    .where(
+      and(
+        eq(outboundMails.id, row.id),
+        eq(outboundMails.attemptId, attemptId),
+        sql`${outboundMails.status} in ('sending', 'unknown')`,
+      ),
+    )
     .returning({ id: outboundMails.id })
   return sent.length === 1 ? 'sent' : 'superseded'
 }
@@ -65,7 +93,8 @@ export async function sendQueuedMail(db: DbOrTx, mailId: string, options: { last
 export async function settleExpiredMail(db: DbOrTx, expired: Expired, at: Date): Promise<MailOutcome> {
   return db.transaction(async (tx) => {
     const outcome = await settleExpired(tx, 'outbound_mails', expired, at)
-    if (outcome === 'requeued') await enqueue(tx, { queue: QUEUES.sendMail.name, data: { mailId: expired.id } }, { now: at })
+    if (outcome === 'requeued')
+      await enqueue(tx, { queue: QUEUES.sendMail.name, data: { mailId: expired.id } }, { now: at })
     return outcome === 'moved' ? 'superseded' : outcome
   })
 }

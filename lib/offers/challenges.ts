@@ -31,7 +31,10 @@ export async function listChallenges(db: DbOrTx, organisationId: string | null):
 /** The tags an offer gets for the challenges chosen in its form: each challenge's first (main) tag. */
 export function tagsForChallenges(all: Challenge[], chosenIds: string[]): { tags: string[]; unknown: boolean } {
   const chosen = all.filter((c) => chosenIds.includes(c.id))
-  return { tags: chosen.map((c) => c.tags[0]).filter((t): t is string => !!t), unknown: chosen.length !== new Set(chosenIds).size }
+  return {
+    tags: chosen.map((c) => c.tags[0]).filter((t): t is string => !!t),
+    unknown: chosen.length !== new Set(chosenIds).size,
+  }
 }
 
 /** The challenges an offer's tags meet. */
@@ -62,14 +65,20 @@ export function tagOf(value: string): string {
 
 const tagList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',') : v),
-  z.array(text().max(80)).transform((list) => [...new Set(list.map(tagOf).filter(Boolean))]).pipe(z.array(text()).min(1, CHALLENGE_MESSAGES.tagsRequired).max(20)),
+  z
+    .array(text().max(80))
+    .transform((list) => [...new Set(list.map(tagOf).filter(Boolean))])
+    .pipe(z.array(text()).min(1, CHALLENGE_MESSAGES.tagsRequired).max(20)),
 )
 export const challengesSchema = z.object({
   challenges: z
     .array(
       z.object({
         id: text().uuid().nullable().optional(),
-        name: text({ error: CHALLENGE_MESSAGES.nameRequired }).trim().min(1, CHALLENGE_MESSAGES.nameRequired).max(80, CHALLENGE_MESSAGES.nameTooLong),
+        name: text({ error: CHALLENGE_MESSAGES.nameRequired })
+          .trim()
+          .min(1, CHALLENGE_MESSAGES.nameRequired)
+          .max(80, CHALLENGE_MESSAGES.nameTooLong),
         icon: text().refine(isChallengeIcon, CHALLENGE_MESSAGES.iconUnknown),
         tags: tagList,
       }),
@@ -86,32 +95,56 @@ export type ChallengesOutcome = { ok: true } | { ok: false; error: string; field
  */
 export async function saveChallenges(db: Db, actor: Actor, input: unknown): Promise<ChallengesOutcome> {
   const parsed = challengesSchema.safeParse(input)
-  if (!parsed.success) return { ok: false, error: 'Vérifiez les freins signalés.', fieldErrors: fieldErrorsOf(parsed.error) }
+  if (!parsed.success)
+    return { ok: false, error: 'Vérifiez les freins signalés.', fieldErrors: fieldErrorsOf(parsed.error) }
   const list = parsed.data.challenges
   const seen = new Map<string, number>()
   for (const [i, c] of list.entries()) {
     const key = slugOf(c.name)
-    if (seen.has(key)) return { ok: false, error: 'Vérifiez les freins signalés.', fieldErrors: { [`challenges.${i}.name`]: CHALLENGE_MESSAGES.duplicate } }
+    if (seen.has(key))
+      return {
+        ok: false,
+        error: 'Vérifiez les freins signalés.',
+        fieldErrors: { [`challenges.${i}.name`]: CHALLENGE_MESSAGES.duplicate },
+      }
     seen.set(key, i)
   }
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`challenges:${actor.organisationId}`}))`)
     const current = await listChallenges(tx, actor.organisationId)
-    const own = await tx.select({ id: challenges.id }).from(challenges).where(eq(challenges.organisationId, actor.organisationId))
+    const own = await tx
+      .select({ id: challenges.id })
+      .from(challenges)
+      .where(eq(challenges.organisationId, actor.organisationId))
     const ownIds = new Set(own.map((r) => r.id))
     const knownIds = new Set(current.map((c) => c.id))
     if (list.some((c) => c.id && !knownIds.has(c.id))) return { ok: false as const, error: CHALLENGE_MESSAGES.unknown }
     const kept = list.filter((c) => c.id && ownIds.has(c.id)).map((c) => c.id!)
     const removed = [...ownIds].filter((id) => !kept.includes(id))
-    if (removed.length) await tx.delete(challenges).where(and(eq(challenges.organisationId, actor.organisationId), inArray(challenges.id, removed)))
+    if (removed.length)
+      await tx
+        .delete(challenges)
+        .where(and(eq(challenges.organisationId, actor.organisationId), inArray(challenges.id, removed)))
     for (const [position, c] of list.entries()) {
       if (c.id && ownIds.has(c.id)) {
-        await tx.update(challenges).set({ name: c.name, icon: c.icon, tags: c.tags, position }).where(and(eq(challenges.id, c.id), eq(challenges.organisationId, actor.organisationId)))
+        await tx
+          .update(challenges)
+          .set({ name: c.name, icon: c.icon, tags: c.tags, position })
+          .where(and(eq(challenges.id, c.id), eq(challenges.organisationId, actor.organisationId)))
       } else {
-        await tx.insert(challenges).values({ organisationId: actor.organisationId, name: c.name, icon: c.icon, tags: c.tags, position })
+        await tx
+          .insert(challenges)
+          .values({ organisationId: actor.organisationId, name: c.name, icon: c.icon, tags: c.tags, position })
       }
     }
-    await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'challenges.updated', entityType: 'organisation', entityId: actor.organisationId, details: { count: list.length, removed: removed.length } })
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      organisationId: actor.organisationId,
+      action: 'challenges.updated',
+      entityType: 'organisation',
+      entityId: actor.organisationId,
+      details: { count: list.length, removed: removed.length },
+    })
     return { ok: true as const }
   })
 }

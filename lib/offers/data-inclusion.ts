@@ -14,12 +14,15 @@ import { renderMarkdownDescription } from './render-markdown'
 export type DiRecord = Record<string, unknown>
 
 export const DI_MESSAGES = {
-  unreadableJson: 'Le fichier JSON n’a pas pu être lu\u00a0: vérifiez qu’il s’agit d’un export data·inclusion (liste ou page de l’API).',
-  notAList: (what: string) => `Le fichier JSON doit contenir une liste de ${what} data·inclusion, ou une page de l’API data·inclusion («\u00a0items\u00a0»).`,
+  unreadableJson:
+    'Le fichier JSON n’a pas pu être lu\u00a0: vérifiez qu’il s’agit d’un export data·inclusion (liste ou page de l’API).',
+  notAList: (what: string) =>
+    `Le fichier JSON doit contenir une liste de ${what} data·inclusion, ou une page de l’API data·inclusion («\u00a0items\u00a0»).`,
 } as const
 
 export const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '')
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(str).filter(Boolean) : typeof v === 'string' && v.trim() ? [v.trim()] : [])
+const list = (v: unknown): string[] =>
+  Array.isArray(v) ? v.map(str).filter(Boolean) : typeof v === 'string' && v.trim() ? [v.trim()] : []
 const httpUrl = (v: unknown) => {
   const url = str(v)
   return /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(url) ? url : ''
@@ -27,16 +30,28 @@ const httpUrl = (v: unknown) => {
 const record = (v: unknown): DiRecord => (v && typeof v === 'object' && !Array.isArray(v) ? (v as DiRecord) : {})
 
 /** The records of a file in any of the three shapes (a search item's `service` unwrapped), or a French error. */
-export function readDiItems(bytes: Uint8Array, what: 'services' | 'structures'): { ok: true; items: DiRecord[] } | { ok: false; error: string } {
+export function readDiItems(
+  bytes: Uint8Array,
+  what: 'services' | 'structures',
+): { ok: true; items: DiRecord[] } | { ok: false; error: string } {
   let data: unknown
   try {
     data = JSON.parse(decodeCsvText(bytes).text)
   } catch {
     return { ok: false, error: DI_MESSAGES.unreadableJson }
   }
-  const items = Array.isArray(data) ? data : Array.isArray(record(data).items) ? (record(data).items as unknown[]) : null
+  const items = Array.isArray(data)
+    ? data
+    : Array.isArray(record(data).items)
+      ? (record(data).items as unknown[])
+      : null
   if (!items) return { ok: false, error: DI_MESSAGES.notAList(what) }
-  return { ok: true, items: items.map((item) => (record(item).service && typeof record(item).service === 'object' ? record(record(item).service) : record(item))) }
+  return {
+    ok: true,
+    items: items.map((item) =>
+      record(item).service && typeof record(item).service === 'object' ? record(record(item).service) : record(item),
+    ),
+  }
 }
 
 /** v0 ids are unique within their source; v1 ids carry it ('dora--42'). Both become the v1 form. */
@@ -46,7 +61,9 @@ export function diId(source: string, id: string): string {
 }
 
 export function diAddress(r: DiRecord): string {
-  return [str(r.adresse), str(r.complement_adresse), [str(r.code_postal), str(r.commune)].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+  return [str(r.adresse), str(r.complement_adresse), [str(r.code_postal), str(r.commune)].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ')
 }
 
 /** A service, as Passerelle keeps it: the offer's fields, and the structure it names (SIRET and/or data·inclusion id). */
@@ -74,9 +91,28 @@ export function diService(r: DiRecord, index: number): DiService {
   const markdown = str(r.description) || str(r.presentation_detail) || str(r.presentation_resume)
   const nested = record(r.structure)
   const facts: { label: string; text: string }[] = [
-    { label: 'Frais', text: joined([list(r.frais).map((v) => labelOf(FRAIS_LABELS, v)).join(', '), str(r.frais_precisions) || str(r.frais_autres)]) },
-    { label: 'Publics', text: joined([[...new Set([...list(r.publics), ...list(r.profils)])].map((v) => labelOf(PUBLICS_LABELS, v)).join(', '), str(r.publics_precisions) || str(r.profils_precisions)]) },
-    { label: 'Modes d’accueil', text: list(r.modes_accueil).map((v) => labelOf(MODES_ACCUEIL_LABELS, v)).join(', ') },
+    {
+      label: 'Frais',
+      text: joined([
+        list(r.frais)
+          .map((v) => labelOf(FRAIS_LABELS, v))
+          .join(', '),
+        str(r.frais_precisions) || str(r.frais_autres),
+      ]),
+    },
+    {
+      label: 'Publics',
+      text: joined([
+        [...new Set([...list(r.publics), ...list(r.profils)])].map((v) => labelOf(PUBLICS_LABELS, v)).join(', '),
+        str(r.publics_precisions) || str(r.profils_precisions),
+      ]),
+    },
+    {
+      label: 'Modes d’accueil',
+      text: list(r.modes_accueil)
+        .map((v) => labelOf(MODES_ACCUEIL_LABELS, v))
+        .join(', '),
+    },
     { label: 'Zone de diffusion', text: str(r.zone_diffusion_nom) },
     { label: 'Horaires', text: str(r.recurrence) || str(r.horaires_accueil) },
     { label: 'Pré-requis', text: [...list(r.pre_requis), str(r.conditions_acces)].filter(Boolean).join('\n') },

@@ -24,7 +24,9 @@ export function isExpired(offer: { serviceEndDate: string | null }, now: Date = 
  * Where an offer is: the town of its address, or else of its partner structure's address ('76000 Rouen').
  * The directory's "Lieu" filter reads this: offers carry no département field, and most referents search by town.
  */
-export const offerPlace = sql<string | null>`substring(coalesce(${socialOffers.addressFormatted}, ${partnerStructures.addressFormatted}) from '(\\d{5}\\s+[^,]+?)\\s*$')`
+export const offerPlace = sql<
+  string | null
+>`substring(coalesce(${socialOffers.addressFormatted}, ${partnerStructures.addressFormatted}) from '(\\d{5}\\s+[^,]+?)\\s*$')`
 
 /** One offer the organisation may see in its directory (expired or not), with what a prescription needs; else null. */
 export async function getDirectoryOffer(db: DbOrTx, organisationId: string, offerId: string) {

@@ -1,7 +1,13 @@
 import { isUuid } from '@/lib/ids'
 
 export type SearchParams = Record<string, string | string[] | undefined>
-export type DirectoryParams = { search: string; challengeIds: string[]; financingModes: string[]; places: string[]; page: number }
+export type DirectoryParams = {
+  search: string
+  challengeIds: string[]
+  financingModes: string[]
+  places: string[]
+  page: number
+}
 
 const all = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v])
 const one = (v: string | string[] | undefined) => all(v)[0]
@@ -12,8 +18,12 @@ export function parseDirectoryParams(sp: SearchParams): DirectoryParams {
   return {
     search: (one(sp.q) ?? '').slice(0, 100),
     challengeIds: all(sp.challenge).filter(isUuid).slice(0, 20),
-    financingModes: all(sp.financing).filter((v) => v.length <= 50).slice(0, 20),
-    places: all(sp.place).filter((v) => v.length <= 100).slice(0, 20),
+    financingModes: all(sp.financing)
+      .filter((v) => v.length <= 50)
+      .slice(0, 20),
+    places: all(sp.place)
+      .filter((v) => v.length <= 100)
+      .slice(0, 20),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
   }
 }

@@ -8,7 +8,13 @@ import { isExpired, offerPlace, openToOrganisation } from './directory-access'
 import { offerCard } from './queries'
 import { now as clockNow } from '@/lib/clock'
 
-export type DirectoryFilters = { search?: string; challengeIds?: string[]; financingModes?: string[]; places?: string[]; page?: number }
+export type DirectoryFilters = {
+  search?: string
+  challengeIds?: string[]
+  financingModes?: string[]
+  places?: string[]
+  page?: number
+}
 
 /** Whose directory: an organisation's (the offers it may prescribe to) or a partner structure's own offers. */
 export type DirectoryViewer = { organisationId: string } | { structureId: string }
@@ -16,7 +22,9 @@ export type DirectoryViewer = { organisationId: string } | { structureId: string
 const viewerOrganisation = (viewer: DirectoryViewer) => ('organisationId' in viewer ? viewer.organisationId : null)
 
 function viewerWhere(viewer: DirectoryViewer): SQL {
-  return 'organisationId' in viewer ? openToOrganisation(viewer.organisationId) : eq(socialOffers.structureId, viewer.structureId)
+  return 'organisationId' in viewer
+    ? openToOrganisation(viewer.organisationId)
+    : eq(socialOffers.structureId, viewer.structureId)
 }
 
 /** Spec §9: the search applies from 2 characters; accent- and case-insensitive; % and _ are literal. */
@@ -31,11 +39,18 @@ function searchWhere(search: string | undefined): SQL | undefined {
  * matches offers whose tags meet the chosen challenges' tags. Offers are few (a directory, not a log), so the
  * name search scans the viewer's offers.
  */
-export async function listDirectoryOffers(db: DbOrTx, viewer: DirectoryViewer, filters: DirectoryFilters = {}, now: Date = clockNow()) {
+export async function listDirectoryOffers(
+  db: DbOrTx,
+  viewer: DirectoryViewer,
+  filters: DirectoryFilters = {},
+  now: Date = clockNow(),
+) {
   const page = Math.max(1, filters.page ?? 1)
   const where: (SQL | undefined)[] = [viewerWhere(viewer), searchWhere(filters.search)]
   if (filters.challengeIds?.length) {
-    where.push(sql`${socialOffers.tags} && coalesce((select array_agg(t) from ${challenges}, unnest(${challenges.tags}) t where ${and(inArray(challenges.id, filters.challengeIds), challengesOf(viewerOrganisation(viewer)))}), '{}')`)
+    where.push(
+      sql`${socialOffers.tags} && coalesce((select array_agg(t) from ${challenges}, unnest(${challenges.tags}) t where ${and(inArray(challenges.id, filters.challengeIds), challengesOf(viewerOrganisation(viewer)))}), '{}')`,
+    )
   }
   if (filters.financingModes?.length) where.push(arrayOverlaps(socialOffers.financingModes, filters.financingModes))
   if (filters.places?.length) where.push(inArray(offerPlace, filters.places))
@@ -48,11 +63,23 @@ export async function listDirectoryOffers(db: DbOrTx, viewer: DirectoryViewer, f
       .innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId))
       .where(condition)
       // Open offers first, then by name: an expired offer stays findable without hiding the ones that take prescriptions.
-      .orderBy(sql`(${socialOffers.serviceEndDate} is not null and ${socialOffers.serviceEndDate} < ${parisToday(now)})`, asc(socialOffers.name), asc(socialOffers.id))
+      .orderBy(
+        sql`(${socialOffers.serviceEndDate} is not null and ${socialOffers.serviceEndDate} < ${parisToday(now)})`,
+        asc(socialOffers.name),
+        asc(socialOffers.id),
+      )
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(socialOffers).innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId)).where(condition),
-    db.select({ id: challenges.id, name: challenges.name, tags: challenges.tags }).from(challenges).where(challengesOf(viewerOrganisation(viewer))).orderBy(asc(challenges.position), asc(challenges.name)),
+    db
+      .select({ n: count() })
+      .from(socialOffers)
+      .innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId))
+      .where(condition),
+    db
+      .select({ id: challenges.id, name: challenges.name, tags: challenges.tags })
+      .from(challenges)
+      .where(challengesOf(viewerOrganisation(viewer)))
+      .orderBy(asc(challenges.position), asc(challenges.name)),
     financingModeLabels(db),
   ])
   return {
@@ -61,7 +88,9 @@ export async function listDirectoryOffers(db: DbOrTx, viewer: DirectoryViewer, f
     offers: rows.map((o) => ({
       ...o,
       expired: isExpired(o, now),
-      challenges: allChallenges.filter((c) => c.tags.some((t) => o.tags.includes(t))).map((c) => ({ id: c.id, name: c.name })),
+      challenges: allChallenges
+        .filter((c) => c.tags.some((t) => o.tags.includes(t)))
+        .map((c) => ({ id: c.id, name: c.name })),
       financingModes: o.financingModes.map((value) => ({ value, label: modes.get(value) ?? value })),
     })),
   }
@@ -78,9 +107,17 @@ async function financingModeLabels(db: DbOrTx): Promise<Map<string, string>> {
 }
 
 /** The directory's filter choices: every challenge, the product-wide financing modes, the places of the viewer's offers. */
-export async function directoryFilterOptions(db: DbOrTx, viewer: DirectoryViewer, places: () => Promise<string[]> = () => directoryPlaces(db, viewer)) {
+export async function directoryFilterOptions(
+  db: DbOrTx,
+  viewer: DirectoryViewer,
+  places: () => Promise<string[]> = () => directoryPlaces(db, viewer),
+) {
   const [challengeRows, modes, placeRows] = await Promise.all([
-    db.select({ value: challenges.id, label: challenges.name }).from(challenges).where(challengesOf(viewerOrganisation(viewer))).orderBy(asc(challenges.position), asc(challenges.name)),
+    db
+      .select({ value: challenges.id, label: challenges.name })
+      .from(challenges)
+      .where(challengesOf(viewerOrganisation(viewer)))
+      .orderBy(asc(challenges.position), asc(challenges.name)),
     financingModeLabels(db),
     places(),
   ])
@@ -118,6 +155,11 @@ export async function prescribableOffers(db: DbOrTx, organisationId: string, now
     .select({ id: socialOffers.id, name: socialOffers.name, providerName: socialOffers.providerName })
     .from(socialOffers)
     .innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId))
-    .where(and(openToOrganisation(organisationId), sql`(${socialOffers.serviceEndDate} is null or ${socialOffers.serviceEndDate} >= ${parisToday(now)})`))
+    .where(
+      and(
+        openToOrganisation(organisationId),
+        sql`(${socialOffers.serviceEndDate} is null or ${socialOffers.serviceEndDate} >= ${parisToday(now)})`,
+      ),
+    )
     .orderBy(asc(socialOffers.name))
 }

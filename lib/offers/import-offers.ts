@@ -33,7 +33,8 @@ export const OFFER_IMPORT_MESSAGES = {
   duplicateInFile: (line: number) => `Même identifiant que la ligne ${line} du fichier`,
   otherStructure: 'Cette offre (même source et même identifiant) appartient à une autre structure',
   descriptionTooLong: 'La description dépasse 50 000 caractères',
-  serviceOfOtherStructure: (structure: string) => `Ce service appartient à une autre structure («\u00a0${structure}\u00a0»)\u00a0: importez-le depuis sa fiche, ou importez le fichier depuis la page des structures partenaires`,
+  serviceOfOtherStructure: (structure: string) =>
+    `Ce service appartient à une autre structure («\u00a0${structure}\u00a0»)\u00a0: importez-le depuis sa fiche, ou importez le fichier depuis la page des structures partenaires`,
   noValidRow: 'Aucune offre valide à importer : corrigez les lignes signalées.'.replace(' :', '\u00a0:'),
 } as const
 
@@ -58,7 +59,13 @@ type RawOffer = {
   sourceInfo?: OfferSourceInfo
 }
 
-export type OfferImportLine = { line: number; name: string; errors: string[]; update: boolean; structureId: string | null }
+export type OfferImportLine = {
+  line: number
+  name: string
+  errors: string[]
+  update: boolean
+  structureId: string | null
+}
 export type CheckedOffer = typeof socialOffers.$inferInsert & { structureId: string }
 
 type CsvField = Exclude<keyof RawOffer, 'line' | 'descriptionIsHtml' | 'sourceInfo'>
@@ -88,8 +95,13 @@ const CSV_COLUMNS: Record<string, CsvField> = {
   'informations pratiques': 'contactComment',
   commentaire: 'contactComment',
 }
-const headerKey = (h: string) => h.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim()
-const list = (v: string) => v.split(/[;,|]/).map((t) => t.trim()).filter(Boolean)
+const headerKey = (h: string) =>
+  h.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim()
+const list = (v: string) =>
+  v
+    .split(/[;,|]/)
+    .map((t) => t.trim())
+    .filter(Boolean)
 
 /** 'jj/mm/aaaa' or 'aaaa-mm-jj' (or an ISO date-time) → 'aaaa-mm-jj'; '' stays ''; anything else is returned as is (then refused). */
 function isoDay(value: string): string {
@@ -100,12 +112,30 @@ function isoDay(value: string): string {
   return iso ? iso[1]! : v
 }
 
-async function readCsv(bytes: Uint8Array, fileName: string): Promise<{ ok: true; rows: RawOffer[] } | { ok: false; error: string }> {
+async function readCsv(
+  bytes: Uint8Array,
+  fileName: string,
+): Promise<{ ok: true; rows: RawOffer[] } | { ok: false; error: string }> {
   const parsed = await parseImportFile(bytes, fileName)
   if (!parsed.ok) return parsed
   const columns = parsed.table.headers.map((h) => CSV_COLUMNS[headerKey(h)])
   const rows = parsed.table.rows.map(({ line, cells }) => {
-    const raw: RawOffer = { line, source: '', offerId: '', name: '', description: '', start: '', end: '', tags: [], financingModes: [], address: '', contactName: '', contactPhone: '', contactMail: '', contactComment: '' }
+    const raw: RawOffer = {
+      line,
+      source: '',
+      offerId: '',
+      name: '',
+      description: '',
+      start: '',
+      end: '',
+      tags: [],
+      financingModes: [],
+      address: '',
+      contactName: '',
+      contactPhone: '',
+      contactMail: '',
+      contactComment: '',
+    }
     cells.forEach((cell, i) => {
       const key = columns[i]
       if (!key) return
@@ -121,42 +151,97 @@ async function readCsv(bytes: Uint8Array, fileName: string): Promise<{ ok: true;
 
 export type OfferImportAnalysis =
   | { ok: false; error: string }
-  | { ok: true; format: 'csv' | 'data-inclusion'; lines: OfferImportLine[]; valid: number; invalid: number; updates: number; offers: CheckedOffer[] }
+  | {
+      ok: true
+      format: 'csv' | 'data-inclusion'
+      lines: OfferImportLine[]
+      valid: number
+      invalid: number
+      updates: number
+      offers: CheckedOffer[]
+    }
 
 /** A row read from a file, with the structure it goes to (null: refused for `refusal`). */
 export type TargetedOffer = RawOffer & { structureId: string | null; refusal?: string }
 
 function diRow(service: DiService, line: number): RawOffer {
-  return { line, source: service.source, offerId: service.offerId, name: service.name, description: service.description, descriptionIsHtml: true, start: '', end: service.end, tags: service.tags, financingModes: [], address: service.address, contactName: service.contactName, contactPhone: service.contactPhone, contactMail: service.contactMail, contactComment: '', sourceInfo: service.sourceInfo }
+  return {
+    line,
+    source: service.source,
+    offerId: service.offerId,
+    name: service.name,
+    description: service.description,
+    descriptionIsHtml: true,
+    start: '',
+    end: service.end,
+    tags: service.tags,
+    financingModes: [],
+    address: service.address,
+    contactName: service.contactName,
+    contactPhone: service.contactPhone,
+    contactMail: service.contactMail,
+    contactComment: '',
+    sourceInfo: service.sourceInfo,
+  }
 }
 
 /** The file's services as rows (data·inclusion) with the structure each names. */
-export function readDiServices(bytes: Uint8Array): { ok: true; rows: { raw: RawOffer; structure: DiService['structure'] }[] } | { ok: false; error: string } {
+export function readDiServices(
+  bytes: Uint8Array,
+): { ok: true; rows: { raw: RawOffer; structure: DiService['structure'] }[] } | { ok: false; error: string } {
   const read = readDiItems(bytes, 'services')
   if (!read.ok) return read
-  return { ok: true, rows: read.items.map((item, i) => { const service = diService(item, i); return { raw: diRow(service, i + 1), structure: service.structure } }) }
+  return {
+    ok: true,
+    rows: read.items.map((item, i) => {
+      const service = diService(item, i)
+      return { raw: diRow(service, i + 1), structure: service.structure }
+    }),
+  }
 }
 
 /** Issue 33: how a service's structure is told, for a reason shown to a person. */
-export const structureLabel = (named: DiService['structure']) => named.name || (named.siret ? `SIRET ${named.siret}` : named.id) || 'inconnue'
+export const structureLabel = (named: DiService['structure']) =>
+  named.name || (named.siret ? `SIRET ${named.siret}` : named.id) || 'inconnue'
 
 /**
  * Issue 33: the services of a data·inclusion file that belong to the chosen structure — matched by SIRET, else by the
  * data·inclusion structure id. A file that names one structure (or none) is that structure's, unless its SIRET or id
  * says otherwise; a file that names several imports only the services that are positively this structure's.
  */
-async function targetDiRows(db: DbOrTx, structureId: string, rows: { raw: RawOffer; structure: DiService['structure'] }[]): Promise<TargetedOffer[]> {
-  const [chosen] = await db.select({ siret: partnerStructures.siret, dataInclusionId: partnerStructures.dataInclusionId }).from(partnerStructures).where(eq(partnerStructures.id, structureId))
+async function targetDiRows(
+  db: DbOrTx,
+  structureId: string,
+  rows: { raw: RawOffer; structure: DiService['structure'] }[],
+): Promise<TargetedOffer[]> {
+  const [chosen] = await db
+    .select({ siret: partnerStructures.siret, dataInclusionId: partnerStructures.dataInclusionId })
+    .from(partnerStructures)
+    .where(eq(partnerStructures.id, structureId))
   const named = new Set(rows.map((r) => r.structure.siret || r.structure.id).filter(Boolean))
   return rows.map(({ raw, structure }) => {
-    const verdict = structure.siret && chosen?.siret ? structure.siret === chosen.siret : structure.id && chosen?.dataInclusionId ? structure.id === chosen.dataInclusionId : null
+    const verdict =
+      structure.siret && chosen?.siret
+        ? structure.siret === chosen.siret
+        : structure.id && chosen?.dataInclusionId
+          ? structure.id === chosen.dataInclusionId
+          : null
     if (verdict === true || (verdict === null && named.size <= 1)) return { ...raw, structureId }
-    return { ...raw, structureId: null, refusal: OFFER_IMPORT_MESSAGES.serviceOfOtherStructure(structureLabel(structure)) }
+    return {
+      ...raw,
+      structureId: null,
+      refusal: OFFER_IMPORT_MESSAGES.serviceOfOtherStructure(structureLabel(structure)),
+    }
   })
 }
 
 /** Reads and checks the file for a structure. Writes nothing. */
-export async function analyseOfferImport(db: DbOrTx, structureId: string, bytes: Uint8Array, fileName: string): Promise<OfferImportAnalysis> {
+export async function analyseOfferImport(
+  db: DbOrTx,
+  structureId: string,
+  bytes: Uint8Array,
+  fileName: string,
+): Promise<OfferImportAnalysis> {
   const isJson = /\.json$/i.test(fileName)
   if (isJson) {
     const read = readDiServices(bytes)
@@ -165,15 +250,26 @@ export async function analyseOfferImport(db: DbOrTx, structureId: string, bytes:
   }
   const read = await readCsv(bytes, fileName)
   if (!read.ok) return read
-  return checkOffers(db, 'csv', read.rows.map((r) => ({ ...r, structureId })))
+  return checkOffers(
+    db,
+    'csv',
+    read.rows.map((r) => ({ ...r, structureId })),
+  )
 }
 
 /** Every row checked (its line, French reasons); the valid ones ready for commitOfferImport. Writes nothing. */
-export async function checkOffers(db: DbOrTx, format: 'csv' | 'data-inclusion', rows: TargetedOffer[]): Promise<OfferImportAnalysis> {
+export async function checkOffers(
+  db: DbOrTx,
+  format: 'csv' | 'data-inclusion',
+  rows: TargetedOffer[],
+): Promise<OfferImportAnalysis> {
   if (rows.length === 0) return { ok: false, error: OFFER_IMPORT_MESSAGES.empty }
   if (rows.length > OFFER_IMPORT_MAX_ROWS) return { ok: false, error: OFFER_IMPORT_MESSAGES.tooMany }
 
-  const modes = await db.select({ value: settingsListEntries.value }).from(settingsListEntries).where(and(eq(settingsListEntries.kind, 'financingMode'), isNull(settingsListEntries.organisationId)))
+  const modes = await db
+    .select({ value: settingsListEntries.value })
+    .from(settingsListEntries)
+    .where(and(eq(settingsListEntries.kind, 'financingMode'), isNull(settingsListEntries.organisationId)))
   const knownModes = new Set(modes.map((m) => m.value))
   // Offers already in Passerelle under the same (source, identifier): updated when they are the same structure's.
   const existing = new Map<string, string>()
@@ -181,7 +277,10 @@ export async function checkOffers(db: DbOrTx, format: 'csv' | 'data-inclusion', 
   for (const source of sources) {
     const ids = rows.filter((r) => r.source === source).map((r) => r.offerId)
     for (let i = 0; i < ids.length; i += 5000) {
-      const found = await db.select({ offerId: socialOffers.offerId, structureId: socialOffers.structureId }).from(socialOffers).where(and(eq(socialOffers.source, source), inArray(socialOffers.offerId, ids.slice(i, i + 5000))))
+      const found = await db
+        .select({ offerId: socialOffers.offerId, structureId: socialOffers.structureId })
+        .from(socialOffers)
+        .where(and(eq(socialOffers.source, source), inArray(socialOffers.offerId, ids.slice(i, i + 5000))))
       for (const f of found) existing.set(`${source}\u0000${f.offerId}`, f.structureId)
     }
   }
@@ -199,8 +298,10 @@ export async function checkOffers(db: DbOrTx, format: 'csv' | 'data-inclusion', 
     const end = isoDay(raw.end)
     if (start && !isCalendarDate(start)) errors.push(OFFER_IMPORT_MESSAGES.dateInvalid(raw.start))
     if (end && !isCalendarDate(end)) errors.push(OFFER_IMPORT_MESSAGES.dateInvalid(raw.end))
-    if (start && end && isCalendarDate(start) && isCalendarDate(end) && end < start) errors.push(OFFER_IMPORT_MESSAGES.endBeforeStart)
-    if (raw.contactMail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw.contactMail)) errors.push(OFFER_IMPORT_MESSAGES.emailFormat)
+    if (start && end && isCalendarDate(start) && isCalendarDate(end) && end < start)
+      errors.push(OFFER_IMPORT_MESSAGES.endBeforeStart)
+    if (raw.contactMail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw.contactMail))
+      errors.push(OFFER_IMPORT_MESSAGES.emailFormat)
     if (raw.contactPhone && !PHONE_PATTERN.test(raw.contactPhone)) errors.push(OFFER_IMPORT_MESSAGES.phoneIncomplete)
     for (const m of raw.financingModes) if (!knownModes.has(m)) errors.push(OFFER_IMPORT_MESSAGES.financingUnknown(m))
     if (raw.description.length > 50_000) errors.push(OFFER_IMPORT_MESSAGES.descriptionTooLong)
@@ -234,7 +335,15 @@ export async function checkOffers(db: DbOrTx, format: 'csv' | 'data-inclusion', 
     })
   }
   const invalid = lines.filter((l) => l.errors.length).length
-  return { ok: true, format, lines, valid: offers.length, invalid, updates: lines.filter((l) => !l.errors.length && l.update).length, offers }
+  return {
+    ok: true,
+    format,
+    lines,
+    valid: offers.length,
+    invalid,
+    updates: lines.filter((l) => !l.errors.length && l.update).length,
+    offers,
+  }
 }
 
 /**
@@ -242,18 +351,36 @@ export async function checkOffers(db: DbOrTx, format: 'csv' | 'data-inclusion', 
  * structure's own (same source and identifier) updated. Each offer goes to its own structure (one, or — issue 33 —
  * the several a data·inclusion file names); one audit row per structure. Returns how many of each.
  */
-export async function commitOfferImport(db: Db, actor: { actorId: string; organisationId: string | null }, offers: CheckedOffer[]): Promise<{ ok: true; created: number; updated: number } | { ok: false; error: string }> {
+export async function commitOfferImport(
+  db: Db,
+  actor: { actorId: string; organisationId: string | null },
+  offers: CheckedOffer[],
+): Promise<{ ok: true; created: number; updated: number } | { ok: false; error: string }> {
   if (offers.length === 0) return { ok: false, error: OFFER_IMPORT_MESSAGES.noValidRow }
   return db.transaction(async (tx) => {
     const ids = [...new Set(offers.map((o) => o.structureId))]
-    const structures = new Map((await tx.select({ id: partnerStructures.id, name: partnerStructures.name, website: partnerStructures.website }).from(partnerStructures).where(inArray(partnerStructures.id, ids))).map((s) => [s.id, s]))
+    const structures = new Map(
+      (
+        await tx
+          .select({ id: partnerStructures.id, name: partnerStructures.name, website: partnerStructures.website })
+          .from(partnerStructures)
+          .where(inArray(partnerStructures.id, ids))
+      ).map((s) => [s.id, s]),
+    )
     if (structures.size !== ids.length) return { ok: false as const, error: 'Cette structure est introuvable.' }
     const counts = new Map(ids.map((id) => [id, { created: 0, updated: 0 }]))
     for (let i = 0; i < offers.length; i += BATCH) {
       const batch = offers.slice(i, i + BATCH)
       const rows = await tx
         .insert(socialOffers)
-        .values(batch.map((o) => ({ ...o, id: randomUUID(), providerName: structures.get(o.structureId)!.name, providerWebsite: structures.get(o.structureId)!.website })))
+        .values(
+          batch.map((o) => ({
+            ...o,
+            id: randomUUID(),
+            providerName: structures.get(o.structureId)!.name,
+            providerWebsite: structures.get(o.structureId)!.website,
+          })),
+        )
         .onConflictDoUpdate({
           target: [socialOffers.source, socialOffers.offerId],
           // Only the same structure's offers are updated (the preview refused the others').
@@ -281,8 +408,21 @@ export async function commitOfferImport(db: Db, actor: { actorId: string; organi
         else c.updated++
       }
     }
-    await writeAudit(tx, [...counts].map(([structureId, c]) => ({ actorId: actor.actorId, organisationId: actor.organisationId, action: 'socialOffers.imported', entityType: 'partnerStructure', entityId: structureId, details: c })))
-    const total = [...counts.values()].reduce((t, c) => ({ created: t.created + c.created, updated: t.updated + c.updated }), { created: 0, updated: 0 })
+    await writeAudit(
+      tx,
+      [...counts].map(([structureId, c]) => ({
+        actorId: actor.actorId,
+        organisationId: actor.organisationId,
+        action: 'socialOffers.imported',
+        entityType: 'partnerStructure',
+        entityId: structureId,
+        details: c,
+      })),
+    )
+    const total = [...counts.values()].reduce(
+      (t, c) => ({ created: t.created + c.created, updated: t.updated + c.updated }),
+      { created: 0, updated: 0 },
+    )
     return { ok: true as const, ...total }
   })
 }

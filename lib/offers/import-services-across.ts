@@ -3,7 +3,8 @@ import { structuresOfOrganisation } from '@/lib/partners/import-structures'
 import { checkOffers, readDiServices, structureLabel, type OfferImportAnalysis } from './import-offers'
 
 export const ACROSS_MESSAGES = {
-  structureUnknown: (structure: string) => `La structure de ce service («\u00a0${structure}\u00a0») n’est pas parmi vos partenaires\u00a0: importez d’abord le fichier de ses structures`,
+  structureUnknown: (structure: string) =>
+    `La structure de ce service («\u00a0${structure}\u00a0») n’est pas parmi vos partenaires\u00a0: importez d’abord le fichier de ses structures`,
 } as const
 
 export type StructureCount = { structureId: string; name: string; valid: number; updates: number }
@@ -14,7 +15,11 @@ export type StructureCount = { structureId: string; name: string; valid: number;
  * data·inclusion structure id (kept when the structures were imported). A service whose structure is not one of the
  * organisation's is refused, never attached elsewhere. Writes nothing; commitOfferImport writes the valid ones.
  */
-export async function analyseServicesAcross(db: DbOrTx, organisationId: string, bytes: Uint8Array): Promise<OfferImportAnalysis & { perStructure?: StructureCount[] }> {
+export async function analyseServicesAcross(
+  db: DbOrTx,
+  organisationId: string,
+  bytes: Uint8Array,
+): Promise<OfferImportAnalysis & { perStructure?: StructureCount[] }> {
   const read = readDiServices(bytes)
   if (!read.ok) return read
   const structures = await structuresOfOrganisation(db, organisationId)
@@ -22,7 +27,9 @@ export async function analyseServicesAcross(db: DbOrTx, organisationId: string, 
   const byId = new Map(structures.filter((s) => s.dataInclusionId).map((s) => [s.dataInclusionId!, s]))
   const rows = read.rows.map(({ raw, structure }) => {
     const found = (structure.siret && bySiret.get(structure.siret)) || (structure.id && byId.get(structure.id)) || null
-    return found ? { ...raw, structureId: found.id } : { ...raw, structureId: null, refusal: ACROSS_MESSAGES.structureUnknown(structureLabel(structure)) }
+    return found
+      ? { ...raw, structureId: found.id }
+      : { ...raw, structureId: null, refusal: ACROSS_MESSAGES.structureUnknown(structureLabel(structure)) }
   })
   const analysis = await checkOffers(db, 'data-inclusion', rows)
   if (!analysis.ok) return analysis
@@ -30,7 +37,12 @@ export async function analyseServicesAcross(db: DbOrTx, organisationId: string, 
   const counts = new Map<string, StructureCount>()
   for (const l of analysis.lines) {
     if (l.errors.length || !l.structureId) continue
-    const c = counts.get(l.structureId) ?? { structureId: l.structureId, name: names.get(l.structureId) ?? '', valid: 0, updates: 0 }
+    const c = counts.get(l.structureId) ?? {
+      structureId: l.structureId,
+      name: names.get(l.structureId) ?? '',
+      valid: 0,
+      updates: 0,
+    }
     c.valid++
     if (l.update) c.updates++
     counts.set(l.structureId, c)

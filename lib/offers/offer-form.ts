@@ -51,4 +51,16 @@ export function offerFormValues(
   }
 }
 
-export const EMPTY_OFFER = { name: '', description: '', serviceStartDate: null, serviceEndDate: null, tags: [], financingModes: [], addressFormatted: null, contactComment: null, contactName: null, contactPhone: null, contactMail: null }
+export const EMPTY_OFFER = {
+  name: '',
+  description: '',
+  serviceStartDate: null,
+  serviceEndDate: null,
+  tags: [],
+  financingModes: [],
+  addressFormatted: null,
+  contactComment: null,
+  contactName: null,
+  contactPhone: null,
+  contactMail: null,
+}

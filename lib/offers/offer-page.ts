@@ -14,7 +14,12 @@ const challengesOfOffer = (db: DbOrTx, forOrganisation: boolean) =>
     db
       .select({ id: challenges.id, name: challenges.name, icon: challenges.icon })
       .from(challenges)
-      .where(and(sql`${challenges.tags} && ${sql.placeholder('tags')}::text[]`, forOrganisation ? challengesOf(sql.placeholder('organisationId')) : challengesOf(null)))
+      .where(
+        and(
+          sql`${challenges.tags} && ${sql.placeholder('tags')}::text[]`,
+          forOrganisation ? challengesOf(sql.placeholder('organisationId')) : challengesOf(null),
+        ),
+      )
       .orderBy(challenges.position)
       .prepare(name),
   )
@@ -23,16 +28,29 @@ const financingModeLabels = (db: DbOrTx) =>
     db
       .select({ value: settingsListEntries.value, label: settingsListEntries.label })
       .from(settingsListEntries)
-      .where(and(eq(settingsListEntries.kind, 'financingMode'), isNull(settingsListEntries.organisationId), sql`${settingsListEntries.value} = any(${sql.placeholder('values')}::text[])`))
+      .where(
+        and(
+          eq(settingsListEntries.kind, 'financingMode'),
+          isNull(settingsListEntries.organisationId),
+          sql`${settingsListEntries.value} = any(${sql.placeholder('values')}::text[])`,
+        ),
+      )
       .prepare(name),
   )
 
 /** Spec §2 service-type block: the challenges whose tags meet the offer's, and the labels of its financing modes. */
-export async function offerServiceType(db: DbOrTx, offer: { tags: string[]; financingModes: string[] }, organisationId: string | null) {
+export async function offerServiceType(
+  db: DbOrTx,
+  offer: { tags: string[]; financingModes: string[] },
+  organisationId: string | null,
+) {
   const [challengeRows, modes] = await Promise.all([
     offer.tags.length ? challengesOfOffer(db, !!organisationId).execute({ tags: offer.tags, organisationId }) : [],
     offer.financingModes.length ? financingModeLabels(db).execute({ values: offer.financingModes }) : [],
   ])
   const labels = new Map(modes.map((m) => [m.value, m.label]))
-  return { challenges: challengeRows, financingModes: offer.financingModes.map((value) => ({ value, label: labels.get(value) ?? value })) }
+  return {
+    challenges: challengeRows,
+    financingModes: offer.financingModes.map((value) => ({ value, label: labels.get(value) ?? value })),
+  }
 }

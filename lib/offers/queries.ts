@@ -16,12 +16,22 @@ export const offerCard = {
 
 /** The social offers directory: partners publish their offers to every referent. */
 export async function socialOffersOfStructure(db: DbOrTx, structureId: string) {
-  return db.select(offerCard).from(socialOffers).where(eq(socialOffers.structureId, structureId)).orderBy(asc(socialOffers.name))
+  return db
+    .select(offerCard)
+    .from(socialOffers)
+    .where(eq(socialOffers.structureId, structureId))
+    .orderBy(asc(socialOffers.name))
 }
 
 /** An offer by id: read by every offer page and form, so prepared once (lib/db/prepared.ts). */
 const socialOfferById = (db: DbOrTx) =>
-  prepared(db, 'social_offer_by_id', (name) => db.select().from(socialOffers).where(eq(socialOffers.id, sql.placeholder('id'))).prepare(name))
+  prepared(db, 'social_offer_by_id', (name) =>
+    db
+      .select()
+      .from(socialOffers)
+      .where(eq(socialOffers.id, sql.placeholder('id')))
+      .prepare(name),
+  )
 
 export async function getSocialOffer(db: DbOrTx, id: string) {
   const [row] = await socialOfferById(db).execute({ id })

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { DIRECTORY_MESSAGES, optionalDate, optionalEmail, optionalPhone, optionalText, requiredText } from '@/lib/directory/fields'
+import {
+  DIRECTORY_MESSAGES,
+  optionalDate,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  requiredText,
+} from '@/lib/directory/fields'
 import { tagOf } from './challenges'
 import { text } from '@/lib/text/safe-text'
 
@@ -13,7 +20,8 @@ export const OFFER_MESSAGES = {
   tooManyTags: 'Une offre a au plus 30 étiquettes.',
 } as const
 
-const list = (max: number, item: z.ZodType<string>) => z.preprocess((v) => (v == null ? [] : typeof v === 'string' ? v.split(',') : v), z.array(item).max(max))
+const list = (max: number, item: z.ZodType<string>) =>
+  z.preprocess((v) => (v == null ? [] : typeof v === 'string' ? v.split(',') : v), z.array(item).max(max))
 
 /** Spec §3 "Social offer", written in Passerelle (issue 12 §2). The provider is the structure; source and offerId are set by the server. */
 export const socialOfferSchema = z
@@ -22,7 +30,9 @@ export const socialOfferSchema = z
     description: z.preprocess((v) => (v == null ? '' : v), text().max(50_000, OFFER_MESSAGES.descriptionTooLong)),
     serviceStartDate: optionalDate,
     serviceEndDate: optionalDate,
-    tags: list(30, text().max(80, DIRECTORY_MESSAGES.tooLong(80))).transform((tags) => [...new Set(tags.map(tagOf).filter(Boolean))]),
+    tags: list(30, text().max(80, DIRECTORY_MESSAGES.tooLong(80))).transform((tags) => [
+      ...new Set(tags.map(tagOf).filter(Boolean)),
+    ]),
     challengeIds: list(40, text().uuid(OFFER_MESSAGES.challengeUnknown)),
     financingModes: list(20, text().max(50, OFFER_MESSAGES.financingModeUnknown)),
     addressFormatted: optionalText(500),
@@ -31,5 +41,8 @@ export const socialOfferSchema = z
     contactPhone: optionalPhone,
     contactMail: optionalEmail,
   })
-  .refine((v) => !v.serviceStartDate || !v.serviceEndDate || v.serviceEndDate >= v.serviceStartDate, { message: OFFER_MESSAGES.endBeforeStart, path: ['serviceEndDate'] })
+  .refine((v) => !v.serviceStartDate || !v.serviceEndDate || v.serviceEndDate >= v.serviceStartDate, {
+    message: OFFER_MESSAGES.endBeforeStart,
+    path: ['serviceEndDate'],
+  })
 export type SocialOfferInput = z.infer<typeof socialOfferSchema>

@@ -45,11 +45,15 @@ describe.each(['UTC', 'America/New_York', 'Pacific/Auckland'])('offerValidityLab
   describe('the Paris-midnight edge', () => {
     it('keeps an offer ending today in Paris valid', () => {
       // 12:00 UTC on 31 March is 14:00 in Paris, the same day.
-      expect(offerValidityLabel(offer('2026-01-01', '2026-03-31'), new Date('2026-03-31T12:00:00Z'))).toBe('01/01/2026 - 31/03/2026')
+      expect(offerValidityLabel(offer('2026-01-01', '2026-03-31'), new Date('2026-03-31T12:00:00Z'))).toBe(
+        '01/01/2026 - 31/03/2026',
+      )
     })
 
     it('expires an offer ending on the 31st at 23:30 UTC, already 1 April in Paris (summer time, UTC+2)', () => {
-      expect(offerValidityLabel(offer('2026-01-01', '2026-03-31'), new Date('2026-03-31T23:30:00Z'))).toBe('Offre expirée')
+      expect(offerValidityLabel(offer('2026-01-01', '2026-03-31'), new Date('2026-03-31T23:30:00Z'))).toBe(
+        'Offre expirée',
+      )
     })
 
     it('expires an offer ending on 31 December at 23:30 UTC, already 1 January in Paris (winter time, UTC+1)', () => {

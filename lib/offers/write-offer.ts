@@ -23,27 +23,56 @@ export type OfferWriter = PermissionSubject & { id: string; organisationId: stri
 export async function mayWriteOffersOf(db: DbOrTx, user: OfferWriter, structureId: string): Promise<boolean> {
   if (!can(user, 'candidate.socialboard.modify')) return false
   if (user.structureId) return user.structureId === structureId
-  return !!user.organisationId && can(user, 'partners.structure.modify') && !!(await linkedStructure(db, user.organisationId, structureId))
+  return (
+    !!user.organisationId &&
+    can(user, 'partners.structure.modify') &&
+    !!(await linkedStructure(db, user.organisationId, structureId))
+  )
 }
 
 /** The edit button's rule: this product's offer, and a writer of its structure. */
-export async function mayEditOffer(db: DbOrTx, user: OfferWriter, offer: { source: string; structureId: string }): Promise<boolean> {
+export async function mayEditOffer(
+  db: DbOrTx,
+  user: OfferWriter,
+  offer: { source: string; structureId: string },
+): Promise<boolean> {
   return offer.source === PRODUCT_SOURCE && (await mayWriteOffersOf(db, user, offer.structureId))
 }
 
-async function checkedValues(tx: DbOrTx, user: OfferWriter, structureId: string, input: unknown): Promise<Outcome<{ values: Omit<typeof socialOffers.$inferInsert, 'structureId' | 'offerId' | 'source'> }>> {
+async function checkedValues(
+  tx: DbOrTx,
+  user: OfferWriter,
+  structureId: string,
+  input: unknown,
+): Promise<Outcome<{ values: Omit<typeof socialOffers.$inferInsert, 'structureId' | 'offerId' | 'source'> }>> {
   const parsed = socialOfferSchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
   const { challengeIds, tags, ...data } = parsed.data
   const [challengeList, modes, [structure]] = await Promise.all([
     listChallenges(tx, user.organisationId),
-    tx.select({ value: settingsListEntries.value }).from(settingsListEntries).where(and(eq(settingsListEntries.kind, 'financingMode'), isNull(settingsListEntries.organisationId))),
-    tx.select({ name: partnerStructures.name, website: partnerStructures.website }).from(partnerStructures).where(eq(partnerStructures.id, structureId)),
+    tx
+      .select({ value: settingsListEntries.value })
+      .from(settingsListEntries)
+      .where(and(eq(settingsListEntries.kind, 'financingMode'), isNull(settingsListEntries.organisationId))),
+    tx
+      .select({ name: partnerStructures.name, website: partnerStructures.website })
+      .from(partnerStructures)
+      .where(eq(partnerStructures.id, structureId)),
   ])
   const fromChallenges = tagsForChallenges(challengeList, challengeIds)
-  if (fromChallenges.unknown) return { ok: false, error: 'Vérifiez les champs signalés.', fieldErrors: { challengeIds: OFFER_MESSAGES.challengeUnknown } }
+  if (fromChallenges.unknown)
+    return {
+      ok: false,
+      error: 'Vérifiez les champs signalés.',
+      fieldErrors: { challengeIds: OFFER_MESSAGES.challengeUnknown },
+    }
   const known = new Set(modes.map((m) => m.value))
-  if (data.financingModes.some((m) => !known.has(m))) return { ok: false, error: 'Vérifiez les champs signalés.', fieldErrors: { financingModes: OFFER_MESSAGES.financingModeUnknown } }
+  if (data.financingModes.some((m) => !known.has(m)))
+    return {
+      ok: false,
+      error: 'Vérifiez les champs signalés.',
+      fieldErrors: { financingModes: OFFER_MESSAGES.financingModeUnknown },
+    }
   return {
     ok: true,
     values: {
@@ -57,29 +86,61 @@ async function checkedValues(tx: DbOrTx, user: OfferWriter, structureId: string,
   }
 }
 
-export async function createSocialOffer(db: Db, user: OfferWriter, structureId: string, input: unknown): Promise<Outcome<{ id: string }>> {
+export async function createSocialOffer(
+  db: Db,
+  user: OfferWriter,
+  structureId: string,
+  input: unknown,
+): Promise<Outcome<{ id: string }>> {
   return db.transaction(async (tx) => {
     if (!(await mayWriteOffersOf(tx, user, structureId))) return NOT_FOUND
     const checked = await checkedValues(tx, user, structureId, input)
     if (!checked.ok) return checked
     const [row] = await tx
       .insert(socialOffers)
-      .values({ ...checked.values, structureId, source: PRODUCT_SOURCE, offerId: `${slugOf(checked.values.name!)}-${randomUUID().slice(0, 8)}`, createdById: user.id })
+      .values({
+        ...checked.values,
+        structureId,
+        source: PRODUCT_SOURCE,
+        offerId: `${slugOf(checked.values.name!)}-${randomUUID().slice(0, 8)}`,
+        createdById: user.id,
+      })
       .returning({ id: socialOffers.id })
-    await writeAudit(tx, { actorId: user.id, organisationId: user.organisationId, action: 'socialOffer.created', entityType: 'socialOffer', entityId: row!.id, details: { structureId } })
+    await writeAudit(tx, {
+      actorId: user.id,
+      organisationId: user.organisationId,
+      action: 'socialOffer.created',
+      entityType: 'socialOffer',
+      entityId: row!.id,
+      details: { structureId },
+    })
     return { ok: true as const, id: row!.id }
   })
 }
 
 export async function updateSocialOffer(db: Db, user: OfferWriter, offerId: string, input: unknown): Promise<Outcome> {
   return db.transaction(async (tx) => {
-    const [offer] = await tx.select({ structureId: socialOffers.structureId, source: socialOffers.source }).from(socialOffers).where(eq(socialOffers.id, offerId)).for('update')
+    const [offer] = await tx
+      .select({ structureId: socialOffers.structureId, source: socialOffers.source })
+      .from(socialOffers)
+      .where(eq(socialOffers.id, offerId))
+      .for('update')
     if (!offer || !(await mayWriteOffersOf(tx, user, offer.structureId))) return NOT_FOUND
     if (offer.source !== PRODUCT_SOURCE) return { ok: false as const, error: OFFER_MESSAGES.readOnly }
     const checked = await checkedValues(tx, user, offer.structureId, input)
     if (!checked.ok) return checked
-    await tx.update(socialOffers).set({ ...checked.values, updatedAt: sql`now()` }).where(eq(socialOffers.id, offerId))
-    await writeAudit(tx, { actorId: user.id, organisationId: user.organisationId, action: 'socialOffer.updated', entityType: 'socialOffer', entityId: offerId, details: { structureId: offer.structureId } })
+    await tx
+      .update(socialOffers)
+      .set({ ...checked.values, updatedAt: sql`now()` })
+      .where(eq(socialOffers.id, offerId))
+    await writeAudit(tx, {
+      actorId: user.id,
+      organisationId: user.organisationId,
+      action: 'socialOffer.updated',
+      entityType: 'socialOffer',
+      entityId: offerId,
+      details: { structureId: offer.structureId },
+    })
     return { ok: true as const }
   })
 }

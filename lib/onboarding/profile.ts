@@ -43,13 +43,22 @@ export async function onboardingProfile(db: DbOrTx, userId: string) {
     .leftJoin(organisations, eq(organisations.id, users.organisationId))
     .where(eq(users.id, userId))
   if (!row) return null
-  return { ...row, secondFactorRequired: requiresSecondFactor(row, { twoFactorRequired: !!row.orgRequires }) || row.twoFactorEnabled }
+  return {
+    ...row,
+    secondFactorRequired: requiresSecondFactor(row, { twoFactorRequired: !!row.orgRequires }) || row.twoFactorEnabled,
+  }
 }
 
 /** Saves the form: the user is onboarded (the first time only) and has accepted this version of the terms. */
-export async function completeOnboarding(db: Db, user: { id: string; organisationId: string | null; structureId: string | null }, input: unknown, now: Date): Promise<Outcome> {
+export async function completeOnboarding(
+  db: Db,
+  user: { id: string; organisationId: string | null; structureId: string | null },
+  input: unknown,
+  now: Date,
+): Promise<Outcome> {
   const parsed = onboardingSchema.safeParse(input)
-  if (!parsed.success) return { ok: false, error: 'Vérifiez les champs signalés.', fieldErrors: fieldErrorsOf(parsed.error) }
+  if (!parsed.success)
+    return { ok: false, error: 'Vérifiez les champs signalés.', fieldErrors: fieldErrorsOf(parsed.error) }
   const v = parsed.data
   return db.transaction(async (tx) => {
     await tx
@@ -66,7 +75,15 @@ export async function completeOnboarding(db: Db, user: { id: string; organisatio
         updatedAt: now,
       })
       .where(eq(users.id, user.id))
-    await writeAudit(tx, { actorId: user.id, organisationId: user.organisationId, structureId: user.structureId, action: 'user.onboarded', entityType: 'user', entityId: user.id, details: { termsVersion: TERMS_VERSION } })
+    await writeAudit(tx, {
+      actorId: user.id,
+      organisationId: user.organisationId,
+      structureId: user.structureId,
+      action: 'user.onboarded',
+      entityType: 'user',
+      entityId: user.id,
+      details: { termsVersion: TERMS_VERSION },
+    })
     return { ok: true as const }
   })
 }

@@ -6,4 +6,5 @@ export const TERMS_VERSION = '2026-11-25'
 export const TERMS_VERSION_LABEL = 'version du 25 novembre 2026'
 
 /** Whether a user must go through /onboarding first: never done, or the terms changed since. */
-export const needsOnboarding = (user: { onboardedAt: Date | string | null; termsVersion: string | null }) => !user.onboardedAt || user.termsVersion !== TERMS_VERSION
+export const needsOnboarding = (user: { onboardedAt: Date | string | null; termsVersion: string | null }) =>
+  !user.onboardedAt || user.termsVersion !== TERMS_VERSION

@@ -24,12 +24,17 @@ const M = CREATE_ORGANISATION_MESSAGES
 
 export const createOrganisationSchema = z.object({
   name: nameText({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(200, M.nameTooLong),
-  adminEmail: text({ error: M.emailInvalid }).trim().toLowerCase().max(254, M.emailInvalid).pipe(z.email(M.emailInvalid)),
+  adminEmail: text({ error: M.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(254, M.emailInvalid)
+    .pipe(z.email(M.emailInvalid)),
   adminFirstName: nameText().trim().max(100, M.nameTooLongPerson).default(''),
   adminLastName: nameText().trim().max(100, M.nameTooLongPerson).default(''),
 })
 
-export type CreateOrganisationOutcome = { ok: true; organisationId: string; userId: string } | { ok: false; error: string }
+export type CreateOrganisationOutcome =
+  { ok: true; organisationId: string; userId: string } | { ok: false; error: string }
 
 /** One transaction: the organisation, its administrator, the audit row and the invitation mail (queued), or nothing. */
 export async function createOrganisationWithAdmin(db: DbOrTx, input: unknown): Promise<CreateOrganisationOutcome> {
@@ -41,9 +46,22 @@ export async function createOrganisationWithAdmin(db: DbOrTx, input: unknown): P
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, adminEmail))
       if (taken) return { ok: false as const, error: M.accountExists }
       const [organisation] = await tx.insert(organisations).values({ name }).returning({ id: organisations.id })
-      const user = await provisionUser(tx, { email: adminEmail, firstName: adminFirstName, lastName: adminLastName, role: 'admin', organisationId: organisation!.id })
+      const user = await provisionUser(tx, {
+        email: adminEmail,
+        firstName: adminFirstName,
+        lastName: adminLastName,
+        role: 'admin',
+        organisationId: organisation!.id,
+      })
       if (!user.ok) throw new Error(user.error)
-      await writeAudit(tx, { actorId: null, organisationId: organisation!.id, action: 'organisation.created', entityType: 'organisation', entityId: organisation!.id, details: { adminUserId: user.userId, by: 'admin-command' } })
+      await writeAudit(tx, {
+        actorId: null,
+        organisationId: organisation!.id,
+        action: 'organisation.created',
+        entityType: 'organisation',
+        entityId: organisation!.id,
+        details: { adminUserId: user.userId, by: 'admin-command' },
+      })
       await queueInvitation(tx, user.userId, systemNow().getTime(), 'Passerelle')
       return { ok: true as const, organisationId: organisation!.id, userId: user.userId }
     })

@@ -6,7 +6,13 @@ import { FORBIDDEN, guardedAction, organisationActor } from '@/lib/directory/gua
 import { isUuid } from '@/lib/ids'
 import { NOT_FOUND } from '@/lib/directory/fields'
 import { can } from '@/lib/permissions'
-import { createPartnerStructure, invitePartnerUser, reinvitePartnerUser, setPartnerUserDisabled, updatePartnerStructure } from './structures'
+import {
+  createPartnerStructure,
+  invitePartnerUser,
+  reinvitePartnerUser,
+  setPartnerUserDisabled,
+  updatePartnerStructure,
+} from './structures'
 
 export async function createPartnerStructureAction(input: unknown) {
   return guardedAction('structure.create', 'partners.structure.modify', async (user) => {
@@ -24,7 +30,12 @@ export async function updatePartnerStructureAction(structureId: unknown, input: 
     if (typeof structureId !== 'string' || !isUuid(structureId)) return NOT_FOUND
     const asOrganisation = !!user.organisationId && can(user, 'partners.structure.modify')
     if (!asOrganisation && user.structureId !== structureId) return FORBIDDEN
-    const outcome = await updatePartnerStructure(getDb(), { actorId: user.id, organisationId: asOrganisation ? user.organisationId : null, structureId: user.structureId }, structureId, input)
+    const outcome = await updatePartnerStructure(
+      getDb(),
+      { actorId: user.id, organisationId: asOrganisation ? user.organisationId : null, structureId: user.structureId },
+      structureId,
+      input,
+    )
     if (outcome.ok) revalidatePath(`/partners/structure/${structureId}`)
     return outcome
   })
@@ -45,7 +56,13 @@ export async function setPartnerUserDisabledAction(structureId: unknown, userId:
   return guardedAction('partner-user.disable', 'partners.structure.modify', async (user) => {
     const actor = organisationActor(user)
     if (!actor) return FORBIDDEN
-    if (typeof structureId !== 'string' || !isUuid(structureId) || typeof userId !== 'string' || typeof disabled !== 'boolean') return NOT_FOUND
+    if (
+      typeof structureId !== 'string' ||
+      !isUuid(structureId) ||
+      typeof userId !== 'string' ||
+      typeof disabled !== 'boolean'
+    )
+      return NOT_FOUND
     const outcome = await setPartnerUserDisabled(getDb(), actor, structureId, userId, disabled)
     if (outcome.ok) revalidatePath(`/partners/structure/${structureId}`)
     return outcome

@@ -21,8 +21,10 @@ export const STRUCTURE_IMPORT_MESSAGES = {
   empty: 'Le fichier ne contient aucune structure.',
   tooMany: `Le fichier contient plus de ${STRUCTURE_IMPORT_MAX_ROWS.toLocaleString('fr-FR').replace(/\s/g, '\u202f')} structures\u00a0: découpez-le.`,
   nameMissing: 'Le nom de la structure est obligatoire',
-  siretMissing: 'SIRET absent\u00a0: Passerelle reconnaît chaque structure à son SIRET (ajoutez-la depuis «\u00a0Ajouter une structure\u00a0»)',
-  siretInvalid: (siret: string) => `SIRET «\u00a0${siret}\u00a0» invalide\u00a0: ${DIRECTORY_MESSAGES.siretInvalid.charAt(0).toLowerCase()}${DIRECTORY_MESSAGES.siretInvalid.slice(1, -1)}`,
+  siretMissing:
+    'SIRET absent\u00a0: Passerelle reconnaît chaque structure à son SIRET (ajoutez-la depuis «\u00a0Ajouter une structure\u00a0»)',
+  siretInvalid: (siret: string) =>
+    `SIRET «\u00a0${siret}\u00a0» invalide\u00a0: ${DIRECTORY_MESSAGES.siretInvalid.charAt(0).toLowerCase()}${DIRECTORY_MESSAGES.siretInvalid.slice(1, -1)}`,
   duplicateInFile: (line: number) => `Même SIRET que la ligne ${line} du fichier`,
   noValidRow: 'Aucune structure à importer\u00a0: corrigez les lignes signalées.',
 } as const
@@ -38,15 +40,35 @@ export type StructureImportLine = {
   /** What is kept of a line that is imported anyway (an unusable phone, email or website is left out). */
   notes?: string[]
 }
-type NewStructure = { name: string; siret: string; addressFormatted: string | null; phone: string | null; email: string | null; website: string | null; presentation: string; dataInclusionId: string | null }
+type NewStructure = {
+  name: string
+  siret: string
+  addressFormatted: string | null
+  phone: string | null
+  email: string | null
+  website: string | null
+  presentation: string
+  dataInclusionId: string | null
+}
 export type StructureImportAnalysis =
   | { ok: false; error: string }
-  | { ok: true; lines: StructureImportLine[]; created: number; linked: number; refused: number; structures: NewStructure[] }
+  | {
+      ok: true
+      lines: StructureImportLine[]
+      created: number
+      linked: number
+      refused: number
+      structures: NewStructure[]
+    }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** Reads and checks a structures file for an organisation. Writes nothing. */
-export async function analyseStructureImport(db: DbOrTx, organisationId: string, bytes: Uint8Array): Promise<StructureImportAnalysis> {
+export async function analyseStructureImport(
+  db: DbOrTx,
+  organisationId: string,
+  bytes: Uint8Array,
+): Promise<StructureImportAnalysis> {
   const read = readDiItems(bytes, 'structures')
   if (!read.ok) return read
   if (read.items.length === 0) return { ok: false, error: STRUCTURE_IMPORT_MESSAGES.empty }
@@ -55,9 +77,19 @@ export async function analyseStructureImport(db: DbOrTx, organisationId: string,
   const known = new Map<string, { id: string; partner: boolean }>()
   for (let i = 0; i < sirets.length; i += BATCH) {
     const rows = await db
-      .select({ id: partnerStructures.id, siret: partnerStructures.siret, partner: sql<boolean>`${organisationPartnerStructures.structureId} is not null` })
+      .select({
+        id: partnerStructures.id,
+        siret: partnerStructures.siret,
+        partner: sql<boolean>`${organisationPartnerStructures.structureId} is not null`,
+      })
       .from(partnerStructures)
-      .leftJoin(organisationPartnerStructures, and(eq(organisationPartnerStructures.structureId, partnerStructures.id), eq(organisationPartnerStructures.organisationId, organisationId)))
+      .leftJoin(
+        organisationPartnerStructures,
+        and(
+          eq(organisationPartnerStructures.structureId, partnerStructures.id),
+          eq(organisationPartnerStructures.organisationId, organisationId),
+        ),
+      )
       .where(inArray(partnerStructures.siret, sirets.slice(i, i + BATCH)))
     for (const r of rows) known.set(r.siret!, { id: r.id, partner: r.partner })
   }
@@ -80,7 +112,16 @@ export async function analyseStructureImport(db: DbOrTx, organisationId: string,
     const existing = known.get(siret)
     if (existing) {
       lines.push({ line, name, siret, status: 'linked', alreadyPartner: existing.partner })
-      structures.push({ name, siret, addressFormatted: null, phone: null, email: null, website: null, presentation: '', dataInclusionId })
+      structures.push({
+        name,
+        siret,
+        addressFormatted: null,
+        phone: null,
+        email: null,
+        website: null,
+        presentation: '',
+        dataInclusionId,
+      })
       return
     }
     const notes: string[] = []
@@ -89,7 +130,8 @@ export async function analyseStructureImport(db: DbOrTx, organisationId: string,
     const website = str(r.site_web)
     if (phone && !PHONE_PATTERN.test(phone)) notes.push(`Téléphone «\u00a0${str(r.telephone)}\u00a0» non repris`)
     if (email && !EMAIL.test(email)) notes.push(`Email «\u00a0${email}\u00a0» non repris`)
-    if (website && !/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(website)) notes.push(`Site «\u00a0${website}\u00a0» non repris`)
+    if (website && !/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(website))
+      notes.push(`Site «\u00a0${website}\u00a0» non repris`)
     lines.push({ line, name, siret, status: 'created', ...(notes.length ? { notes } : {}) })
     structures.push({
       name,
@@ -98,7 +140,9 @@ export async function analyseStructureImport(db: DbOrTx, organisationId: string,
       phone: phone && PHONE_PATTERN.test(phone) ? phone : null,
       email: email && EMAIL.test(email) ? email.slice(0, 254) : null,
       website: website && /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(website) ? website.slice(0, 500) : null,
-      presentation: markdownToPlainText(str(r.description) || str(r.presentation_detail) || str(r.presentation_resume)).slice(0, 5000),
+      presentation: markdownToPlainText(
+        str(r.description) || str(r.presentation_detail) || str(r.presentation_resume),
+      ).slice(0, 5000),
       dataInclusionId,
     })
   })
@@ -111,7 +155,11 @@ export async function analyseStructureImport(db: DbOrTx, organisationId: string,
  * under the same SIRET (another organisation) is linked instead, as createPartnerStructure does; a structure without a
  * data·inclusion id takes the file's, so that a services file finds it. Audit rows as for a typed SIRET.
  */
-export async function commitStructureImport(db: Db, actor: { organisationId: string; actorId: string }, structures: NewStructure[]): Promise<{ ok: true; created: number; linked: number } | { ok: false; error: string }> {
+export async function commitStructureImport(
+  db: Db,
+  actor: { organisationId: string; actorId: string },
+  structures: NewStructure[],
+): Promise<{ ok: true; created: number; linked: number } | { ok: false; error: string }> {
   if (structures.length === 0) return { ok: false, error: STRUCTURE_IMPORT_MESSAGES.noValidRow }
   return db.transaction(async (tx) => {
     const createdIds = new Set<string>()
@@ -124,23 +172,50 @@ export async function commitStructureImport(db: Db, actor: { organisationId: str
         .onConflictDoNothing({ target: partnerStructures.siret, where: sql`siret is not null` })
         .returning({ id: partnerStructures.id })
       for (const c of created) createdIds.add(c.id)
-      const rows = await tx.select({ id: partnerStructures.id, siret: partnerStructures.siret }).from(partnerStructures).where(inArray(partnerStructures.siret, batch.map((s) => s.siret)))
+      const rows = await tx
+        .select({ id: partnerStructures.id, siret: partnerStructures.siret })
+        .from(partnerStructures)
+        .where(
+          inArray(
+            partnerStructures.siret,
+            batch.map((s) => s.siret),
+          ),
+        )
       for (const r of rows) ids.set(r.siret!, r.id)
     }
     for (const s of structures) {
       if (!s.dataInclusionId) continue
       // The id goes to one structure only: a second structure claiming it keeps none.
-      await tx.execute(sql`update ${partnerStructures} set data_inclusion_id = ${s.dataInclusionId} where id = ${ids.get(s.siret)!} and data_inclusion_id is null and not exists (select 1 from ${partnerStructures} o where o.data_inclusion_id = ${s.dataInclusionId})`)
+      await tx.execute(
+        sql`update ${partnerStructures} set data_inclusion_id = ${s.dataInclusionId} where id = ${ids.get(s.siret)!} and data_inclusion_id is null and not exists (select 1 from ${partnerStructures} o where o.data_inclusion_id = ${s.dataInclusionId})`,
+      )
     }
     const all = [...ids.values()]
     const links: string[] = []
     for (let i = 0; i < all.length; i += BATCH) {
-      const rows = await tx.insert(organisationPartnerStructures).values(all.slice(i, i + BATCH).map((structureId) => ({ organisationId: actor.organisationId, structureId }))).onConflictDoNothing().returning({ id: organisationPartnerStructures.structureId })
+      const rows = await tx
+        .insert(organisationPartnerStructures)
+        .values(all.slice(i, i + BATCH).map((structureId) => ({ organisationId: actor.organisationId, structureId })))
+        .onConflictDoNothing()
+        .returning({ id: organisationPartnerStructures.structureId })
       links.push(...rows.map((r) => r.id))
     }
     await writeAudit(tx, [
-      ...links.map((id) => ({ actorId: actor.actorId, organisationId: actor.organisationId, action: createdIds.has(id) ? 'partnerStructure.created' : 'partnerStructure.linked', entityType: 'partnerStructure', entityId: id })),
-      { actorId: actor.actorId, organisationId: actor.organisationId, action: 'partnerStructures.imported', entityType: 'organisation', entityId: actor.organisationId, details: { created: createdIds.size, linked: links.length - createdIds.size } },
+      ...links.map((id) => ({
+        actorId: actor.actorId,
+        organisationId: actor.organisationId,
+        action: createdIds.has(id) ? 'partnerStructure.created' : 'partnerStructure.linked',
+        entityType: 'partnerStructure',
+        entityId: id,
+      })),
+      {
+        actorId: actor.actorId,
+        organisationId: actor.organisationId,
+        action: 'partnerStructures.imported',
+        entityType: 'organisation',
+        entityId: actor.organisationId,
+        details: { created: createdIds.size, linked: links.length - createdIds.size },
+      },
     ])
     return { ok: true as const, created: createdIds.size, linked: all.length - createdIds.size }
   })
@@ -149,7 +224,18 @@ export async function commitStructureImport(db: Db, actor: { organisationId: str
 /** The organisation's partner structures a services file may name: by SIRET and by data·inclusion id. */
 export async function structuresOfOrganisation(db: DbOrTx, organisationId: string) {
   return db
-    .select({ id: partnerStructures.id, name: partnerStructures.name, siret: partnerStructures.siret, dataInclusionId: partnerStructures.dataInclusionId })
+    .select({
+      id: partnerStructures.id,
+      name: partnerStructures.name,
+      siret: partnerStructures.siret,
+      dataInclusionId: partnerStructures.dataInclusionId,
+    })
     .from(partnerStructures)
-    .innerJoin(organisationPartnerStructures, and(eq(organisationPartnerStructures.structureId, partnerStructures.id), eq(organisationPartnerStructures.organisationId, organisationId)))
+    .innerJoin(
+      organisationPartnerStructures,
+      and(
+        eq(organisationPartnerStructures.structureId, partnerStructures.id),
+        eq(organisationPartnerStructures.organisationId, organisationId),
+      ),
+    )
 }

@@ -16,6 +16,10 @@ export async function partnerDashboard(db: DbOrTx, structureId: string, { withAr
     withArchived ? archivedAppliesOfStructure(db, structureId) : [],
   ])
   if (!structure) return null
-  const counts = await applyCountsByOffer(db, structureId, offers.map((o) => o.id))
+  const counts = await applyCountsByOffer(
+    db,
+    structureId,
+    offers.map((o) => o.id),
+  )
   return { structure, offers, counts, pending, archived }
 }

@@ -18,7 +18,12 @@ export const INDICATOR_DAYS = 90
  * answered within the organisation's reminder delay (among the answered and the ones past the delay), and the
  * prescriptions still pending past that delay. One aggregate over the (organisation, structure) index.
  */
-export type ResponseIndicator = { medianDays: number | null; answeredWithinDelayShare: number | null; latePending: number; reminderDays: number }
+export type ResponseIndicator = {
+  medianDays: number | null
+  answeredWithinDelayShare: number | null
+  latePending: number
+  reminderDays: number
+}
 
 function indicatorSql(organisationId: string, structureRef: SQL, reminderDays: SQL, now: Date): SQL {
   const since = new Date(now.getTime() - INDICATOR_DAYS * 86_400_000)
@@ -50,22 +55,36 @@ function indicatorOf(raw: RawIndicator | null, reminderDays: number): ResponseIn
   }
 }
 
-const reminderDaysOf = (organisationId: string) => sql`(select ${organisations.answerReminderDays} from ${organisations} where ${organisations.id} = ${organisationId})`
+const reminderDaysOf = (organisationId: string) =>
+  sql`(select ${organisations.answerReminderDays} from ${organisations} where ${organisations.id} = ${organisationId})`
 
 export type StructureListFilters = { search?: string; challengeId?: string | null; page?: number }
 
 /** /partners/structure/default: the structures the organisation works with, 50 per page, with offers and indicator. */
-export async function listPartnerStructures(db: DbOrTx, organisationId: string, filters: StructureListFilters = {}, now: Date = clockNow()) {
+export async function listPartnerStructures(
+  db: DbOrTx,
+  organisationId: string,
+  filters: StructureListFilters = {},
+  now: Date = clockNow(),
+) {
   const page = Math.max(1, filters.page ?? 1)
   const where: (SQL | undefined)[] = [openToOrganisation(organisationId)]
   const search = filters.search?.trim() ?? ''
-  if (search.length >= SEARCH_MIN_LENGTH) where.push(sql`${partnerStructures.searchText} like '%' || passerelle_unaccent(lower(${search.replace(/[\\%_]/g, '\\$&')})) || '%'`)
+  if (search.length >= SEARCH_MIN_LENGTH)
+    where.push(
+      sql`${partnerStructures.searchText} like '%' || passerelle_unaccent(lower(${search.replace(/[\\%_]/g, '\\$&')})) || '%'`,
+    )
   if (filters.challengeId) {
-    where.push(sql`exists (select 1 from ${socialOffers} o where o.structure_id = ${partnerStructures.id} and o.tags && coalesce((select array_agg(t) from ${challenges}, unnest(${challenges.tags}) t where ${and(eq(challenges.id, filters.challengeId), challengesOf(organisationId))}), '{}'))`)
+    where.push(
+      sql`exists (select 1 from ${socialOffers} o where o.structure_id = ${partnerStructures.id} and o.tags && coalesce((select array_agg(t) from ${challenges}, unnest(${challenges.tags}) t where ${and(eq(challenges.id, filters.challengeId), challengesOf(organisationId))}), '{}'))`,
+    )
   }
   const condition = and(...where)
   const [[reminder], rows, [total]] = await Promise.all([
-    db.select({ days: organisations.answerReminderDays }).from(organisations).where(eq(organisations.id, organisationId)),
+    db
+      .select({ days: organisations.answerReminderDays })
+      .from(organisations)
+      .where(eq(organisations.id, organisationId)),
     db
       .select({
         id: partnerStructures.id,
@@ -87,7 +106,11 @@ export async function listPartnerStructures(db: DbOrTx, organisationId: string, 
     db.select({ n: count() }).from(partnerStructures).where(condition),
   ])
   const reminderDays = reminder?.days ?? 10
-  return { total: total?.n ?? 0, page, rows: rows.map((r) => ({ ...r, indicator: indicatorOf(r.indicator, reminderDays) })) }
+  return {
+    total: total?.n ?? 0,
+    page,
+    rows: rows.map((r) => ({ ...r, indicator: indicatorOf(r.indicator, reminderDays) })),
+  }
 }
 
 /** One structure the organisation works with (linked or shared), else null. */
@@ -110,24 +133,46 @@ export async function getPartnerStructure(db: DbOrTx, organisationId: string, id
 }
 
 /** The structure's response indicator for one organisation's prescriptions. */
-export async function responseIndicator(db: DbOrTx, organisationId: string, structureId: string, now: Date = clockNow()): Promise<ResponseIndicator> {
+export async function responseIndicator(
+  db: DbOrTx,
+  organisationId: string,
+  structureId: string,
+  now: Date = clockNow(),
+): Promise<ResponseIndicator> {
   const [row] = await db
-    .select({ days: organisations.answerReminderDays, raw: sql<RawIndicator | null>`${indicatorSql(organisationId, sql`${structureId}::uuid`, sql`${organisations.answerReminderDays}`, now)}` })
+    .select({
+      days: organisations.answerReminderDays,
+      raw: sql<RawIndicator | null>`${indicatorSql(organisationId, sql`${structureId}::uuid`, sql`${organisations.answerReminderDays}`, now)}`,
+    })
     .from(organisations)
     .where(eq(organisations.id, organisationId))
   return indicatorOf(row?.raw ?? null, row?.days ?? 10)
 }
 
 /** The structure's social offers, with the organisation's prescriptions per tab (archived ones aside). */
-export async function structureOffersForOrganisation(db: DbOrTx, organisationId: string, structureId: string, now: Date = clockNow()) {
-  const offers = await db.select({ ...offerCard, source: socialOffers.source }).from(socialOffers).where(eq(socialOffers.structureId, structureId)).orderBy(asc(socialOffers.name))
+export async function structureOffersForOrganisation(
+  db: DbOrTx,
+  organisationId: string,
+  structureId: string,
+  now: Date = clockNow(),
+) {
+  const offers = await db
+    .select({ ...offerCard, source: socialOffers.source })
+    .from(socialOffers)
+    .where(eq(socialOffers.structureId, structureId))
+    .orderBy(asc(socialOffers.name))
   // The counters kept by trigger (lib/applies/tab-counts.ts), not a count of the organisation's applies to the structure.
   const counts = offers.length ? await tabCountsOfStructureForOrganisation(db, organisationId, structureId) : []
-  const countOf = (offerId: string, state: string) => counts.find((c) => c.offer_id === offerId && c.state === state)?.n ?? 0
+  const countOf = (offerId: string, state: string) =>
+    counts.find((c) => c.offer_id === offerId && c.state === state)?.n ?? 0
   return offers.map((o) => ({
     ...o,
     expired: isExpired(o, now),
-    counts: { PRESCRIPTION_FILLED: countOf(o.id, 'PRESCRIPTION_FILLED'), INTEGRATED_CANDIDATE: countOf(o.id, 'INTEGRATED_CANDIDATE'), REFUSED_STRUCTURE: countOf(o.id, 'REFUSED_STRUCTURE') },
+    counts: {
+      PRESCRIPTION_FILLED: countOf(o.id, 'PRESCRIPTION_FILLED'),
+      INTEGRATED_CANDIDATE: countOf(o.id, 'INTEGRATED_CANDIDATE'),
+      REFUSED_STRUCTURE: countOf(o.id, 'REFUSED_STRUCTURE'),
+    },
   }))
 }
 
@@ -150,7 +195,13 @@ export async function partnerUsersOfStructure(db: DbOrTx, structureId: string) {
 
 /** A structure by id: read by every partner page, so prepared once (lib/db/prepared.ts). */
 const structureById = (db: DbOrTx) =>
-  prepared(db, 'structure_by_id', (name) => db.select().from(partnerStructures).where(eq(partnerStructures.id, sql.placeholder('id'))).prepare(name))
+  prepared(db, 'structure_by_id', (name) =>
+    db
+      .select()
+      .from(partnerStructures)
+      .where(eq(partnerStructures.id, sql.placeholder('id')))
+      .prepare(name),
+  )
 
 export async function getOwnStructure(db: DbOrTx, structureId: string) {
   const [row] = await structureById(db).execute({ id: structureId })
@@ -162,7 +213,10 @@ export async function partnerStructureChoices(db: DbOrTx, organisationId: string
   return db
     .select({ id: partnerStructures.id, name: partnerStructures.name })
     .from(partnerStructures)
-    .where(linkedOnly ? sql`exists (select 1 from organisation_partner_structures l where l.structure_id = ${partnerStructures.id} and l.organisation_id = ${organisationId})` : openToOrganisation(organisationId))
+    .where(
+      linkedOnly
+        ? sql`exists (select 1 from organisation_partner_structures l where l.structure_id = ${partnerStructures.id} and l.organisation_id = ${organisationId})`
+        : openToOrganisation(organisationId),
+    )
     .orderBy(asc(partnerStructures.name))
 }
-

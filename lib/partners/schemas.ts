@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { optionalEmail, optionalPhone, optionalText, optionalUrl, requiredText, requiredSiret, freeText } from '@/lib/directory/fields'
+import {
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  optionalUrl,
+  requiredText,
+  requiredSiret,
+  freeText,
+} from '@/lib/directory/fields'
 import { text } from '@/lib/text/safe-text'
 
 export const STRUCTURE_MESSAGES = {
@@ -27,7 +35,12 @@ export type PartnerStructureInput = z.infer<typeof partnerStructureSchema>
 
 /** A fullPartner invited from the structure's sheet. */
 export const partnerUserSchema = z.object({
-  email: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text({ error: STRUCTURE_MESSAGES.emailRequired }).min(1, STRUCTURE_MESSAGES.emailRequired).pipe(z.email({ error: "L'email n'est pas bien formaté" }).max(254))),
+  email: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    text({ error: STRUCTURE_MESSAGES.emailRequired })
+      .min(1, STRUCTURE_MESSAGES.emailRequired)
+      .pipe(z.email({ error: "L'email n'est pas bien formaté" }).max(254)),
+  ),
   firstName: requiredText(STRUCTURE_MESSAGES.firstNameRequired, 100),
   lastName: requiredText(STRUCTURE_MESSAGES.lastNameRequired, 100),
   phone: optionalPhone,

@@ -19,16 +19,30 @@ type Analysed =
  * for creating a structure; the services also need candidate.socialboard.modify, as for writing offers), the upload
  * (10 Mo at most) and its analysis — `kind` says which file: `structures` or `services`. Writes nothing.
  */
-export async function analyseStructureRequest(request: Request): Promise<{ ok: false; response: Response } | ({ ok: true; user: { id: string; organisationId: string } } & Analysed)> {
+export async function analyseStructureRequest(
+  request: Request,
+): Promise<
+  { ok: false; response: Response } | ({ ok: true; user: { id: string; organisationId: string } } & Analysed)
+> {
   const user = await getActiveUser()
   if (!user) return { ok: false, response: Response.json({ error: FORBIDDEN }, { status: 403 }) }
   const read = await readUpload(request)
   if (!read.ok) return { ok: false, response: Response.json({ error: read.error }, { status: read.status }) }
-  if (!user.onboarded || !user.organisationId || !can(user, 'partners.structure.modify')) return { ok: false, response: Response.json({ error: FORBIDDEN }, { status: 403 }) }
+  if (!user.onboarded || !user.organisationId || !can(user, 'partners.structure.modify'))
+    return { ok: false, response: Response.json({ error: FORBIDDEN }, { status: 403 }) }
   const kind = read.upload.fields.kind
-  if (kind !== 'structures' && kind !== 'services') return { ok: false, response: Response.json({ error: STRUCTURE_IMPORT_FAILED }, { status: 400 }) }
-  if (kind === 'services' && !can(user, 'candidate.socialboard.modify')) return { ok: false, response: Response.json({ error: FORBIDDEN }, { status: 403 }) }
-  if (!/\.json$/i.test(read.upload.fileName)) return { ok: false, response: Response.json({ error: 'Choisissez un fichier JSON exporté de data·inclusion (.json).' }, { status: 400 }) }
+  if (kind !== 'structures' && kind !== 'services')
+    return { ok: false, response: Response.json({ error: STRUCTURE_IMPORT_FAILED }, { status: 400 }) }
+  if (kind === 'services' && !can(user, 'candidate.socialboard.modify'))
+    return { ok: false, response: Response.json({ error: FORBIDDEN }, { status: 403 }) }
+  if (!/\.json$/i.test(read.upload.fileName))
+    return {
+      ok: false,
+      response: Response.json(
+        { error: 'Choisissez un fichier JSON exporté de data·inclusion (.json).' },
+        { status: 400 },
+      ),
+    }
   const actor = { id: user.id, organisationId: user.organisationId }
   try {
     const db = getDb()

@@ -14,8 +14,14 @@ import { searchPickableCandidates } from '@/lib/candidates/pickable'
 import { markAnswersRead } from './queries'
 
 type Failure = { ok: false; error?: string; fieldErrors?: Record<string, string> }
-const UNEXPECTED: Failure = { ok: false, error: 'La prescription n’a pas pu être enregistrée. Réessayez dans un instant.' }
-const NOT_ALLOWED: Failure = { ok: false, error: 'Vous ne pouvez pas prescrire : connectez-vous avec un compte de votre organisation.' }
+const UNEXPECTED: Failure = {
+  ok: false,
+  error: 'La prescription n’a pas pu être enregistrée. Réessayez dans un instant.',
+}
+const NOT_ALLOWED: Failure = {
+  ok: false,
+  error: 'Vous ne pouvez pas prescrire : connectez-vous avec un compte de votre organisation.',
+}
 
 /** The signed-in organisation user who may prescribe, or null (fail closed). */
 async function prescriber() {
@@ -25,22 +31,33 @@ async function prescriber() {
 }
 
 /** The candidate picker: the search text travels in the POST body, never in a URL. */
-export async function searchCandidatesAction(search: unknown): Promise<{ ok: true; candidates: { id: string; name: string; detail: string }[] } | Failure> {
+export async function searchCandidatesAction(
+  search: unknown,
+): Promise<{ ok: true; candidates: { id: string; name: string; detail: string }[] } | Failure> {
   const user = await prescriber()
   if (!user) return NOT_ALLOWED
-  const rows = await searchPickableCandidates(getDb(), user.organisationId, typeof search === 'string' ? search.slice(0, 100) : '', { listWithoutSearch: true })
+  const rows = await searchPickableCandidates(
+    getDb(),
+    user.organisationId,
+    typeof search === 'string' ? search.slice(0, 100) : '',
+    { listWithoutSearch: true },
+  )
   return {
     ok: true,
     candidates: rows.map((c) => ({
       id: c.id,
       name: `${c.lastName} ${c.firstName}`,
-      detail: [c.birthDate ? `né(e) le ${c.birthDate.split('-').reverse().join('/')}` : null, c.place].filter(Boolean).join(' · '),
+      detail: [c.birthDate ? `né(e) le ${c.birthDate.split('-').reverse().join('/')}` : null, c.place]
+        .filter(Boolean)
+        .join(' · '),
     })),
   }
 }
 
 /** Prescribes a candidate to a social offer (a sheet the partner answers in Passerelle, or a manual prescription). */
-export async function prescribeAction(input: PrescribeInput): Promise<{ ok: true; applyId: string; offerName: string } | Failure> {
+export async function prescribeAction(
+  input: PrescribeInput,
+): Promise<{ ok: true; applyId: string; offerName: string } | Failure> {
   const user = await prescriber()
   if (!user) return NOT_ALLOWED
   try {
@@ -58,7 +75,12 @@ export async function manualStatusAction(applyId: unknown, input: unknown): Prom
   if (!user) return NOT_ALLOWED
   if (typeof applyId !== 'string' || !isUuid(applyId)) return { ok: false, error: MANUAL_STATUS_ERRORS.notFound }
   try {
-    const result = await updateManualStatus(getDb(), { organisationId: user.organisationId, applyId, actorId: user.id, input })
+    const result = await updateManualStatus(getDb(), {
+      organisationId: user.organisationId,
+      applyId,
+      actorId: user.id,
+      input,
+    })
     if (result.ok) return result
     return 'fieldErrors' in result ? result : { ok: false, error: MANUAL_STATUS_ERRORS[result.error] }
   } catch (error) {
@@ -75,7 +97,9 @@ export async function markAnswersReadAction(): Promise<{ ok: true; count: number
 }
 
 /** The FUP model's additional fields of an offer, asked in the prescribe dialog once the offer is known (issue 15 §3). */
-export async function prescriptionModelAction(offerId: unknown): Promise<{ ok: true; fields: FupModelField[] } | Failure> {
+export async function prescriptionModelAction(
+  offerId: unknown,
+): Promise<{ ok: true; fields: FupModelField[] } | Failure> {
   const user = await prescriber()
   if (!user) return NOT_ALLOWED
   if (typeof offerId !== 'string' || !isUuid(offerId)) return { ok: true, fields: [] }
@@ -87,13 +111,18 @@ export async function prescriptionModelAction(offerId: unknown): Promise<{ ok: t
  * The offers the prescribe dialog of a candidate's sheet offers, read when the dialog opens: a big organisation has
  * thousands of open offers, and sending them with every view of the sheet made its page 35 kB (gzip) heavier.
  */
-export async function prescribableOffersAction(): Promise<{ ok: true; offers: { id: string; name: string; providerName: string }[] } | Failure> {
+export async function prescribableOffersAction(): Promise<
+  { ok: true; offers: { id: string; name: string; providerName: string }[] } | Failure
+> {
   const user = await prescriber()
   if (!user) return NOT_ALLOWED
   try {
     return { ok: true, offers: await prescribableOffers(getDb(), user.organisationId) }
   } catch (error) {
     logError('prescriptions.offers', error)
-    return { ok: false, error: 'Les offres n’ont pas pu être chargées. Fermez la fenêtre et réessayez dans un instant.' }
+    return {
+      ok: false,
+      error: 'Les offres n’ont pas pu être chargées. Fermez la fenêtre et réessayez dans un instant.',
+    }
   }
 }

@@ -1,6 +1,16 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
-import { candidates, customFieldDefinitions, documents, fups, socialApplies, type FupAdditionalField, type FupBeneficiary, type FupPrescription, type FupSponsorLogo } from '@/lib/db/schema'
+import {
+  candidates,
+  customFieldDefinitions,
+  documents,
+  fups,
+  socialApplies,
+  type FupAdditionalField,
+  type FupBeneficiary,
+  type FupPrescription,
+  type FupSponsorLogo,
+} from '@/lib/db/schema'
 import { parseCustomField } from '@/lib/candidates/candidate-schema'
 import { modelForOffer } from '@/lib/fup-models/models'
 import { writeAudit } from '@/lib/audit'
@@ -14,7 +24,8 @@ import { now as clockNow } from '@/lib/clock'
 
 export const PRESCRIPTION_ERRORS = {
   candidateNotFound: 'Ce candidat est introuvable.',
-  candidateAnonymised: 'Ce candidat a été anonymisé (durée de conservation dépassée) : il ne peut plus recevoir de prescription.',
+  candidateAnonymised:
+    'Ce candidat a été anonymisé (durée de conservation dépassée) : il ne peut plus recevoir de prescription.',
   offerNotFound: 'Cette offre sociale est introuvable.',
   offerExpired: 'Cette offre est expirée : elle ne peut plus recevoir de prescription.',
   alreadyPending: 'Ce candidat a déjà une prescription en cours pour cette offre.',
@@ -22,7 +33,15 @@ export const PRESCRIPTION_ERRORS = {
 export type PrescriptionError = keyof typeof PRESCRIPTION_ERRORS
 
 export type CreatePrescriptionResult =
-  | { ok: true; applyId: string; offerId: string; offerName: string; structureId: string; documentId: string | null; mailed: number }
+  | {
+      ok: true
+      applyId: string
+      offerId: string
+      offerName: string
+      structureId: string
+      documentId: string | null
+      mailed: number
+    }
   | { ok: false; error: PrescriptionError }
   | { ok: false; fieldErrors: Record<string, string> }
 
@@ -44,7 +63,12 @@ function prescriptionInstant(date: string, now: Date): Date {
  */
 export async function createPrescription(
   db: Db,
-  params: { organisationId: string; candidateId: string; offerId: string; authorId: string; prescription: PrescriptionForm | null
+  params: {
+    organisationId: string
+    candidateId: string
+    offerId: string
+    authorId: string
+    prescription: PrescriptionForm | null
     /** A manual prescription's date ('yyyy-mm-dd'); today when absent. */
     manualDate?: string
     /** The answers to the FUP model's additional fields, by key (issue 15 §3). */
@@ -70,7 +94,14 @@ export async function createPrescription(
     const [pending] = await tx
       .select({ id: socialApplies.id })
       .from(socialApplies)
-      .where(and(eq(socialApplies.candidateId, candidateId), eq(socialApplies.socialOfferId, offerId), eq(socialApplies.state, 'PRESCRIPTION_FILLED'), eq(socialApplies.archived, false)))
+      .where(
+        and(
+          eq(socialApplies.candidateId, candidateId),
+          eq(socialApplies.socialOfferId, offerId),
+          eq(socialApplies.state, 'PRESCRIPTION_FILLED'),
+          eq(socialApplies.archived, false),
+        ),
+      )
       .limit(1)
     if (pending) return { ok: false, error: 'alreadyPending' } as const
 
@@ -86,27 +117,47 @@ export async function createPrescription(
       for (const def of model?.additionalFields ?? []) {
         const parsed = parseCustomField(def, params.modelAnswers?.[def.key])
         if ('error' in parsed) fieldErrors[`modelAnswers.${def.key}`] = parsed.error
-        else modelFields.push({ key: def.key, label: def.label, type: def.type, value: parsed.value, options: def.options, fromModel: true })
+        else
+          modelFields.push({
+            key: def.key,
+            label: def.label,
+            type: def.type,
+            value: parsed.value,
+            options: def.options,
+            fromModel: true,
+          })
       }
       if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors } as const
       modelLogos = model?.sponsorsLogo ?? []
       const fields = await tx
-        .select({ key: customFieldDefinitions.key, label: customFieldDefinitions.label, type: customFieldDefinitions.type, options: customFieldDefinitions.options })
+        .select({
+          key: customFieldDefinitions.key,
+          label: customFieldDefinitions.label,
+          type: customFieldDefinitions.type,
+          options: customFieldDefinitions.options,
+        })
         .from(customFieldDefinitions)
-        .where(and(eq(customFieldDefinitions.organisationId, organisationId), isNull(customFieldDefinitions.archivedAt)))
+        .where(
+          and(eq(customFieldDefinitions.organisationId, organisationId), isNull(customFieldDefinitions.archivedAt)),
+        )
         .orderBy(asc(customFieldDefinitions.position), asc(customFieldDefinitions.label))
       fup = {
         beneficiary: {
           gender: candidate.gender,
           birthDate: candidate.birthDate,
-          address: candidate.addressFormatted ? { formatted: candidate.addressFormatted, isQPV: candidate.addressIsQpv } : null,
+          address: candidate.addressFormatted
+            ? { formatted: candidate.addressFormatted, isQPV: candidate.addressIsQpv }
+            : null,
           phone: candidate.phone,
           email: candidate.email,
           // The NIR stays with the organisation: the partner's sheet neither shows nor needs it (data minimisation).
           socialSecurityNumber: null,
           cafNumber: candidate.cafNumber,
           poleEmploiNumber: candidate.poleEmploiNumber,
-          additionalFields: [...fields.map((f) => ({ ...f, value: candidate.customFields[f.key] ?? null })), ...modelFields],
+          additionalFields: [
+            ...fields.map((f) => ({ ...f, value: candidate.customFields[f.key] ?? null })),
+            ...modelFields,
+          ],
         },
         prescription: { ...prescription, prescriptionDate: date },
       }
@@ -116,9 +167,15 @@ export async function createPrescription(
         candidateName: `${candidate.firstName} ${candidate.lastName}`,
         ...fup,
         // The sheet names the logos it will carry for sure; the partner picks among the others when answering.
-        sponsorsLogo: withMandatoryLogos(modelLogos.filter((l) => l.required), offer.financingModes),
+        sponsorsLogo: withMandatoryLogos(
+          modelLogos.filter((l) => l.required),
+          offer.financingModes,
+        ),
       })
-      const [doc] = await tx.insert(documents).values({ name: 'Fiche.pdf', mimeType: 'application/pdf', content: pdf }).returning({ id: documents.id })
+      const [doc] = await tx
+        .insert(documents)
+        .values({ name: 'Fiche.pdf', mimeType: 'application/pdf', content: pdf })
+        .returning({ id: documents.id })
       documentId = doc!.id
     }
 
@@ -139,7 +196,14 @@ export async function createPrescription(
       })
       .returning({ id: socialApplies.id })
     if (fup) {
-      await tx.insert(fups).values({ socialApplyId: apply!.id, name: FUP_NAME, ...fup, sponsorsLogo: [...withMandatoryLogos(modelLogos, offer.financingModes)] })
+      await tx
+        .insert(fups)
+        .values({
+          socialApplyId: apply!.id,
+          name: FUP_NAME,
+          ...fup,
+          sponsorsLogo: [...withMandatoryLogos(modelLogos, offer.financingModes)],
+        })
     }
     await writeAudit(tx, {
       actorId: authorId,
@@ -153,8 +217,23 @@ export async function createPrescription(
     })
     // A sheet is answered in Passerelle: its partner's users are told, by mail queued with the prescription. A manual
     // prescription goes to a partner that does not use Passerelle: nobody there to tell.
-    const mailed = prescription ? await queuePartnerPrescriptionMails(tx, { organisationId, structureId: offer.structureId, offerId: offer.id, offerName: offer.name, applyId: apply!.id }) : 0
-    return { ok: true, applyId: apply!.id, offerId: offer.id, offerName: offer.name, structureId: offer.structureId, documentId, mailed } as const
+    const mailed = prescription
+      ? await queuePartnerPrescriptionMails(tx, {
+          organisationId,
+          structureId: offer.structureId,
+          offerId: offer.id,
+          offerName: offer.name,
+          applyId: apply!.id,
+        })
+      : 0
+    return {
+      ok: true,
+      applyId: apply!.id,
+      offerId: offer.id,
+      offerName: offer.name,
+      structureId: offer.structureId,
+      documentId,
+      mailed,
+    } as const
   })
 }
-

@@ -4,7 +4,14 @@ import { isUuid } from '@/lib/ids'
 
 export type SearchParams = Record<string, string | string[] | undefined>
 export type FupScope = 'mine' | 'all'
-export type FupParams = { state: StoredApplyState | null; offerId: string | null; from: string | null; to: string | null; scope: FupScope; page: number }
+export type FupParams = {
+  state: StoredApplyState | null
+  offerId: string | null
+  from: string | null
+  to: string | null
+  scope: FupScope
+  page: number
+}
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)
 

@@ -20,26 +20,56 @@ export const MANUAL_STATUS_ERRORS = {
 export async function updateManualStatus(
   db: Db,
   params: { organisationId: string; applyId: string; actorId: string; input: unknown; now?: Date },
-): Promise<{ ok: true } | { ok: false; error: keyof typeof MANUAL_STATUS_ERRORS } | { ok: false; fieldErrors: Record<string, string> }> {
+): Promise<
+  | { ok: true }
+  | { ok: false; error: keyof typeof MANUAL_STATUS_ERRORS }
+  | { ok: false; fieldErrors: Record<string, string> }
+> {
   const { organisationId, applyId, actorId, now = clockNow() } = params
   const parsed = manualStatusSchema.safeParse(params.input)
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) }
   const status = parsed.data
   return db.transaction(async (tx) => {
     const [apply] = await tx
-      .select({ id: socialApplies.id, structureId: socialApplies.structureId, documentId: socialApplies.prescriptionDocumentId, fupId: fups.id, state: socialApplies.state })
+      .select({
+        id: socialApplies.id,
+        structureId: socialApplies.structureId,
+        documentId: socialApplies.prescriptionDocumentId,
+        fupId: fups.id,
+        state: socialApplies.state,
+      })
       .from(socialApplies)
       .leftJoin(fups, eq(fups.socialApplyId, socialApplies.id))
-      .where(and(eq(socialApplies.id, applyId), eq(socialApplies.organisationId, organisationId), eq(socialApplies.archived, false)))
+      .where(
+        and(
+          eq(socialApplies.id, applyId),
+          eq(socialApplies.organisationId, organisationId),
+          eq(socialApplies.archived, false),
+        ),
+      )
       .for('update', { of: socialApplies })
     if (!apply) return { ok: false, error: 'notFound' } as const
     if (apply.documentId || apply.fupId) return { ok: false, error: 'notManual' } as const
-    if (status.cause && !(await isActiveCause(tx, organisationId, status.cause))) return { ok: false, fieldErrors: { cause: FUP_MESSAGES.causeUnknown } } as const
+    if (status.cause && !(await isActiveCause(tx, organisationId, status.cause)))
+      return { ok: false, fieldErrors: { cause: FUP_MESSAGES.causeUnknown } } as const
 
     await tx
       .update(socialApplies)
-      .set({ state: status.state, firstReceptionDate: status.firstReceptionDate, assessmentDate: status.assessmentDate, cause: status.cause, responseDate: now, updatedAt: now })
-      .where(and(eq(socialApplies.id, applyId), eq(socialApplies.organisationId, organisationId), isNull(socialApplies.prescriptionDocumentId)))
+      .set({
+        state: status.state,
+        firstReceptionDate: status.firstReceptionDate,
+        assessmentDate: status.assessmentDate,
+        cause: status.cause,
+        responseDate: now,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(socialApplies.id, applyId),
+          eq(socialApplies.organisationId, organisationId),
+          isNull(socialApplies.prescriptionDocumentId),
+        ),
+      )
     await writeAudit(tx, {
       actorId,
       organisationId,

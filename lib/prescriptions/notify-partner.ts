@@ -39,11 +39,19 @@ export function partnerRecipients(db: DbOrTx, structureId: string) {
 }
 
 /** In the prescription's transaction: one mail per enabled user of the structure, queued (the worker sends them). */
-export async function queuePartnerPrescriptionMails(db: DbOrTx, params: { organisationId: string; structureId: string; offerId: string; offerName: string; applyId: string }) {
+export async function queuePartnerPrescriptionMails(
+  db: DbOrTx,
+  params: { organisationId: string; structureId: string; offerId: string; offerName: string; applyId: string },
+) {
   const recipients = await partnerRecipients(db, params.structureId)
   await queueMail(
     db,
-    recipients.map((r) => ({ ...newPrescriptionMail(r.email, { id: params.offerId, name: params.offerName }, params.applyId), kind: 'prescription-created', organisationId: params.organisationId, structureId: params.structureId })),
+    recipients.map((r) => ({
+      ...newPrescriptionMail(r.email, { id: params.offerId, name: params.offerName }, params.applyId),
+      kind: 'prescription-created',
+      organisationId: params.organisationId,
+      structureId: params.structureId,
+    })),
   )
   return recipients.length
 }

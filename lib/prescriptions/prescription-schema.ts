@@ -68,7 +68,10 @@ export type PrescriptionForm = z.output<ReturnType<typeof prescriptionFormSchema
 
 /** A manual prescription (the partner does not use Passerelle): only its date; no sheet, no FUP. */
 export function manualPrescriptionSchema(today: () => string) {
-  return z.strictObject({ prescriptionDate: prescriptionDate(today) }, { error: (issue) => (issue.code === 'unrecognized_keys' ? M.unexpectedField : M.prescriptionDateRequired) })
+  return z.strictObject(
+    { prescriptionDate: prescriptionDate(today) },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? M.unexpectedField : M.prescriptionDateRequired) },
+  )
 }
 
 const optionalDate = safeText({ error: M.dateInvalid })
@@ -93,7 +96,8 @@ export const manualStatusSchema = z
   )
   .superRefine((d, ctx) => {
     if (d.state === 'INTEGRATED_CANDIDATE') {
-      if (!d.firstReceptionDate) ctx.addIssue({ code: 'custom', path: ['firstReceptionDate'], message: M.firstReceptionDateRequired })
+      if (!d.firstReceptionDate)
+        ctx.addIssue({ code: 'custom', path: ['firstReceptionDate'], message: M.firstReceptionDateRequired })
       if (d.cause) ctx.addIssue({ code: 'custom', path: ['cause'], message: M.causeRequired })
       if (d.firstReceptionDate && d.assessmentDate && d.assessmentDate < d.firstReceptionDate)
         ctx.addIssue({ code: 'custom', path: ['assessmentDate'], message: M.assessmentBeforeReception })

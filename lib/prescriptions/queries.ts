@@ -48,7 +48,14 @@ export function candidatePrescriptions(db: DbOrTx, organisationId: string, candi
     .orderBy(desc(socialApplies.prescriptionDate), desc(socialApplies.id))
 }
 
-export type FupListFilters = { authorId?: string | null; state?: StoredApplyState | null; offerId?: string | null; from?: string | null; to?: string | null; page?: number }
+export type FupListFilters = {
+  authorId?: string | null
+  state?: StoredApplyState | null
+  offerId?: string | null
+  from?: string | null
+  to?: string | null
+  page?: number
+}
 
 /**
  * /v2/candidates/fup: one page (50) of the organisation's prescriptions and the partners' answers, newest first,
@@ -60,8 +67,10 @@ export async function listFup(db: DbOrTx, organisationId: string, filters: FupLi
   if (filters.authorId) where.push(eq(socialApplies.authorId, filters.authorId))
   if (filters.state) where.push(eq(socialApplies.state, filters.state))
   if (filters.offerId) where.push(eq(socialApplies.socialOfferId, filters.offerId))
-  if (filters.from) where.push(sql`(${socialApplies.prescriptionDate} at time zone 'Europe/Paris')::date >= ${filters.from}::date`)
-  if (filters.to) where.push(sql`(${socialApplies.prescriptionDate} at time zone 'Europe/Paris')::date <= ${filters.to}::date`)
+  if (filters.from)
+    where.push(sql`(${socialApplies.prescriptionDate} at time zone 'Europe/Paris')::date >= ${filters.from}::date`)
+  if (filters.to)
+    where.push(sql`(${socialApplies.prescriptionDate} at time zone 'Europe/Paris')::date <= ${filters.to}::date`)
   const condition = and(...where)
   const wholeOrganisation = !filters.authorId && !filters.offerId && !filters.from && !filters.to
   const state = filters.state ? sql`and state = ${filters.state}` : sql``
@@ -75,13 +84,19 @@ export async function listFup(db: DbOrTx, organisationId: string, filters: FupLi
       ? // The statistics' counters count every prescription (archived ones too, as this list shows them): a few hundred
         // rows instead of a big organisation's 200 000 (lib/statistics/queries.ts).
         db
-          .execute<{ n: number }>(sql`
+          .execute<{ n: number }>(
+            sql`
             select coalesce(sum(n), 0)::int as n from (
               select n from stats_apply_org_months where organisation_id = ${organisationId} ${state}
               union all
-              select n from stats_apply_deltas where organisation_id = ${organisationId} ${state}) c`)
+              select n from stats_apply_deltas where organisation_id = ${organisationId} ${state}) c`,
+          )
           .then(({ rows: [r] }) => r?.n ?? 0)
-      : db.select({ n: count() }).from(socialApplies).where(condition).then(([r]) => r?.n ?? 0),
+      : db
+          .select({ n: count() })
+          .from(socialApplies)
+          .where(condition)
+          .then(([r]) => r?.n ?? 0),
   ])
   return { rows, total, page }
 }
@@ -97,7 +112,11 @@ export const OFFER_CHOICES_FROM = 2000
  * chosen. A large département prescribes to thousands of offers over the years: all of them would make a select of
  * several thousand options on every page.
  */
-export function prescribedOffers(db: DbOrTx, organisationId: string, { authorId, selectedOfferId }: { authorId?: string | null; selectedOfferId?: string | null } = {}) {
+export function prescribedOffers(
+  db: DbOrTx,
+  organisationId: string,
+  { authorId, selectedOfferId }: { authorId?: string | null; selectedOfferId?: string | null } = {},
+) {
   const recent = sql`select offer_id from (
       select ${socialApplies.socialOfferId} as offer_id, ${socialApplies.prescriptionDate} as at from ${socialApplies}
       where ${socialApplies.organisationId} = ${organisationId}${authorId ? sql` and ${socialApplies.authorId} = ${authorId}` : sql``}
@@ -131,7 +150,12 @@ const ANSWER_NOTIFICATION_KINDS = ['fupAnswered', 'prescriptionExpired']
 export function receivedAnswers(db: DbOrTx, params: { userId: string; organisationId: string; now?: Date }) {
   const since = new Date((params.now ?? clockNow()).getTime() - ANSWERS_WINDOW_DAYS * 86_400_000)
   return db
-    .select({ notificationId: notifications.id, notifiedAt: notifications.createdAt, readAt: notifications.readAt, ...applyColumns })
+    .select({
+      notificationId: notifications.id,
+      notifiedAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      ...applyColumns,
+    })
     .from(notifications)
     .innerJoin(socialApplies, eq(socialApplies.id, sql`(${notifications.payload}->>'applyId')::uuid`))
     .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
@@ -154,7 +178,13 @@ export async function markAnswersRead(db: DbOrTx, userId: string, now: Date = cl
   const rows = await db
     .update(notifications)
     .set({ readAt: now })
-    .where(and(eq(notifications.userId, userId), inArray(notifications.kind, ANSWER_NOTIFICATION_KINDS), isNull(notifications.readAt)))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        inArray(notifications.kind, ANSWER_NOTIFICATION_KINDS),
+        isNull(notifications.readAt),
+      ),
+    )
     .returning({ id: notifications.id })
   return rows.length
 }
@@ -163,7 +193,10 @@ export async function markAnswersRead(db: DbOrTx, userId: string, now: Date = cl
  * "Prescriptions sans réponse depuis plus de N jours": the pending, non-archived prescriptions of the
  * organisation (of one author when given) made more than `days` days ago, oldest first, and their number.
  */
-export async function unansweredPrescriptions(db: DbOrTx, params: { organisationId: string; authorId?: string | null; days: number; now?: Date }) {
+export async function unansweredPrescriptions(
+  db: DbOrTx,
+  params: { organisationId: string; authorId?: string | null; days: number; now?: Date },
+) {
   const before = new Date((params.now ?? clockNow()).getTime() - params.days * 86_400_000)
   const condition = and(
     eq(socialApplies.organisationId, params.organisationId),
@@ -175,17 +208,23 @@ export async function unansweredPrescriptions(db: DbOrTx, params: { organisation
   const [rows, total] = await Promise.all([
     appliesFrom(db).where(condition).orderBy(asc(socialApplies.prescriptionDate)).limit(PAGE_SIZE),
     params.authorId
-      ? db.select({ n: count() }).from(socialApplies).where(condition).then(([r]) => r?.n ?? 0)
+      ? db
+          .select({ n: count() })
+          .from(socialApplies)
+          .where(condition)
+          .then(([r]) => r?.n ?? 0)
       : // The whole organisation: its waiting ones from the counters (lib/applies/tab-counts.ts) less the recent ones
         // (social_applies_organisation_waiting_idx), in one snapshot; a big organisation has tens of thousands of late ones.
         db
-          .execute<{ n: number }>(sql`
+          .execute<{ n: number }>(
+            sql`
             select ((select coalesce(sum(n), 0) from (
                       select n from organisation_apply_counts where organisation_id = ${params.organisationId} and state = 'PRESCRIPTION_FILLED'
                       union all
                       select n from social_apply_count_deltas where organisation_id = ${params.organisationId} and state = 'PRESCRIPTION_FILLED') c)
                     - (select count(*) from social_applies
-                       where organisation_id = ${params.organisationId} and state = 'PRESCRIPTION_FILLED' and not archived and prescription_date >= ${before}))::int as n`)
+                       where organisation_id = ${params.organisationId} and state = 'PRESCRIPTION_FILLED' and not archived and prescription_date >= ${before}))::int as n`,
+          )
           .then(({ rows: [r] }) => r?.n ?? 0),
   ])
   return { rows, total }
@@ -193,19 +232,34 @@ export async function unansweredPrescriptions(db: DbOrTx, params: { organisation
 
 /** The organisation's reminder delay (organisations.answer_reminder_days, 10 by default). */
 export async function answerReminderDays(db: DbOrTx, organisationId: string): Promise<number> {
-  const [row] = await db.select({ days: organisations.answerReminderDays }).from(organisations).where(eq(organisations.id, organisationId))
+  const [row] = await db
+    .select({ days: organisations.answerReminderDays })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
   return row?.days ?? 10
 }
 
 /** The prescriber part of the sheet, prefilled from the signed-in user and their organisation. */
 export async function prescriberDefaults(db: DbOrTx, userId: string, organisationId: string) {
   const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone, structure: organisations.name, address: organisations.addressFormatted })
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+      structure: organisations.name,
+      address: organisations.addressFormatted,
+    })
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
     .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
   if (!row) return null
-  return { rsaReferentName: `${row.firstName} ${row.lastName}`.trim(), email: row.email, phone: row.phone ?? '', structure: row.structure, address: row.address ?? '' }
+  return {
+    rsaReferentName: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    phone: row.phone ?? '',
+    structure: row.structure,
+    address: row.address ?? '',
+  }
 }
 export type PrescriberDefaults = NonNullable<Awaited<ReturnType<typeof prescriberDefaults>>>
-

@@ -20,7 +20,16 @@ import { queueMail, type QueuedMail } from '@/lib/mail/queue-mail'
 /** Prescriptions handled per transaction. */
 const BATCH = 200
 
-type Picked = { id: string; organisation_id: string; structure_id: string; offer_id: string; offer_name: string; candidate_id: string; author_id: string; prescription_date: Date }
+type Picked = {
+  id: string
+  organisation_id: string
+  structure_id: string
+  offer_id: string
+  offer_name: string
+  candidate_id: string
+  author_id: string
+  prescription_date: Date
+}
 
 /** Reminds the partners of the prescriptions past their organisation's reminder delay (and not yet past expiry). Returns how many. */
 export async function remindPendingPrescriptions(db: Db, at: Date, onlyOrganisationId?: string): Promise<number> {
@@ -47,7 +56,13 @@ export async function remindPendingPrescriptions(db: Db, at: Date, onlyOrganisat
       const partners = await partnerUsersOf(tx, [...new Set(rows.map((r) => r.structure_id))])
       const mails: QueuedMail[] = []
       for (const apply of rows) {
-        for (const to of partners.get(apply.structure_id) ?? []) mails.push({ ...reminderMail(to, apply, at), kind: 'prescription-reminder', organisationId: apply.organisation_id, structureId: apply.structure_id })
+        for (const to of partners.get(apply.structure_id) ?? [])
+          mails.push({
+            ...reminderMail(to, apply, at),
+            kind: 'prescription-reminder',
+            organisationId: apply.organisation_id,
+            structureId: apply.structure_id,
+          })
       }
       await queueMail(tx, mails)
       await writeAudit(
@@ -58,7 +73,12 @@ export async function remindPendingPrescriptions(db: Db, at: Date, onlyOrganisat
           action: 'prescription.reminded',
           entityType: 'candidate',
           entityId: apply.candidate_id,
-          details: { applyId: apply.id, offerId: apply.offer_id, structureId: apply.structure_id, recipients: partners.get(apply.structure_id)?.length ?? 0 },
+          details: {
+            applyId: apply.id,
+            offerId: apply.offer_id,
+            structureId: apply.structure_id,
+            recipients: partners.get(apply.structure_id)?.length ?? 0,
+          },
         })),
       )
       return rows.length
@@ -87,15 +107,23 @@ export async function expirePendingPrescriptions(db: Db, at: Date, onlyOrganisat
         where a.id = due.id and f.id = a.social_offer_id
         returning a.id, a.organisation_id, a.structure_id, f.id as offer_id, f.name as offer_name, a.candidate_id, a.author_id, a.prescription_date`)
       if (!rows.length) return 0
-      await tx.insert(notifications).values(
-        rows.map((apply) => ({ userId: apply.author_id, kind: 'prescriptionExpired', payload: { applyId: apply.id, candidateId: apply.candidate_id, offerId: apply.offer_id, state: 'EXPIRED' } })),
-      )
+      await tx
+        .insert(notifications)
+        .values(
+          rows.map((apply) => ({
+            userId: apply.author_id,
+            kind: 'prescriptionExpired',
+            payload: { applyId: apply.id, candidateId: apply.candidate_id, offerId: apply.offer_id, state: 'EXPIRED' },
+          })),
+        )
       const referents = await activeEmails(tx, [...new Set(rows.map((r) => r.author_id))])
       await queueMail(
         tx,
         rows.flatMap((apply) => {
           const to = referents.get(apply.author_id)
-          return to ? [{ ...expiryMail(to, apply), kind: 'prescription-expired', organisationId: apply.organisation_id }] : []
+          return to
+            ? [{ ...expiryMail(to, apply), kind: 'prescription-expired', organisationId: apply.organisation_id }]
+            : []
         }),
       )
       await writeAudit(
@@ -117,10 +145,15 @@ export async function expirePendingPrescriptions(db: Db, at: Date, onlyOrganisat
 }
 
 /** Every organisation in production; one organisation when a test asks (its data only). */
-const organisationFilter = (organisationId?: string) => (organisationId ? sql`and a.organisation_id = ${organisationId}` : sql``)
+const organisationFilter = (organisationId?: string) =>
+  organisationId ? sql`and a.organisation_id = ${organisationId}` : sql``
 
 /** One hourly run: expiry first (a prescription past both delays expires without a late reminder), then reminders. */
-export async function runPrescriptionReminders(db: Db, at: Date, onlyOrganisationId?: string): Promise<{ expired: number; reminded: number }> {
+export async function runPrescriptionReminders(
+  db: Db,
+  at: Date,
+  onlyOrganisationId?: string,
+): Promise<{ expired: number; reminded: number }> {
   const expired = await expirePendingPrescriptions(db, at, onlyOrganisationId)
   const reminded = await remindPendingPrescriptions(db, at, onlyOrganisationId)
   return { expired, reminded }

@@ -13,19 +13,29 @@ const uuid = (v: unknown): v is string => typeof v === 'string' && isUuid(v)
 
 /** Settings "Formulaires d’orientation" (settings.referral-links.modify): a new link. */
 export async function createReferralLinkAction(input: unknown) {
-  return guardedAction<{ id: string; token: string }>('referral-link.create', 'settings.referral-links.modify', async (user) => {
-    if (!user.organisationId) return FORBIDDEN
-    const outcome = await createLink(getDb(), { id: user.id, organisationId: user.organisationId }, input, now())
-    if (outcome.ok) revalidatePath('/v2/settings/referral-links')
-    return outcome
-  })
+  return guardedAction<{ id: string; token: string }>(
+    'referral-link.create',
+    'settings.referral-links.modify',
+    async (user) => {
+      if (!user.organisationId) return FORBIDDEN
+      const outcome = await createLink(getDb(), { id: user.id, organisationId: user.organisationId }, input, now())
+      if (outcome.ok) revalidatePath('/v2/settings/referral-links')
+      return outcome
+    },
+  )
 }
 
 export async function setReferralLinkDisabledAction(id: unknown, disabled: unknown) {
   return guardedAction<object>('referral-link.disable', 'settings.referral-links.modify', async (user) => {
     if (!user.organisationId) return FORBIDDEN
     if (!uuid(id)) return NOT_FOUND
-    const outcome = await setLinkDisabled(getDb(), { id: user.id, organisationId: user.organisationId }, id, disabled === true, now())
+    const outcome = await setLinkDisabled(
+      getDb(),
+      { id: user.id, organisationId: user.organisationId },
+      id,
+      disabled === true,
+      now(),
+    )
     if (outcome.ok) revalidatePath('/v2/settings/referral-links')
     return outcome
   })
@@ -35,7 +45,13 @@ export async function declineOrientationAction(id: unknown, input: unknown) {
   return guardedAction<object>('orientation.decline', 'candidate.orientation.decide', async (user) => {
     if (!user.organisationId) return FORBIDDEN
     if (!uuid(id)) return NOT_FOUND
-    const outcome = await declineOrientation(getDb(), { id: user.id, organisationId: user.organisationId }, id, input, now())
+    const outcome = await declineOrientation(
+      getDb(),
+      { id: user.id, organisationId: user.organisationId },
+      id,
+      input,
+      now(),
+    )
     if (outcome.ok) revalidatePath(`/v2/orientations/${id}`)
     return outcome
   })

@@ -33,7 +33,10 @@ async function lockedPending(tx: DbOrTx, organisationId: string, id: string) {
 }
 
 async function tellPrescriber(tx: DbOrTx, o: typeof orientations.$inferSelect, outcome: string) {
-  const [organisation] = await tx.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, o.organisationId))
+  const [organisation] = await tx
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, o.organisationId))
   await queueMail(tx, {
     to: o.prescriberEmail,
     subject: `Votre orientation vers ${organisation?.name ?? 'Passerelle'}`,
@@ -69,8 +72,18 @@ export async function acceptOrientation(
       matchNir: actor.matchNir === true,
     })
     if (!created.ok) return created
-    await tx.update(orientations).set({ status: 'accepted', decidedAt: now, decidedById: actor.id, candidateId: created.id }).where(eq(orientations.id, id))
-    await writeAudit(tx, { actorId: actor.id, organisationId: actor.organisationId, action: 'orientation.accepted', entityType: 'orientation', entityId: id, details: { candidateId: created.id } })
+    await tx
+      .update(orientations)
+      .set({ status: 'accepted', decidedAt: now, decidedById: actor.id, candidateId: created.id })
+      .where(eq(orientations.id, id))
+    await writeAudit(tx, {
+      actorId: actor.id,
+      organisationId: actor.organisationId,
+      action: 'orientation.accepted',
+      entityType: 'orientation',
+      entityId: id,
+      details: { candidateId: created.id },
+    })
     await tellPrescriber(tx, o, 'a été acceptée\u00a0: la personne est désormais accompagnée par notre organisation.')
     return { ok: true, id: created.id }
   })
@@ -81,7 +94,9 @@ export async function orientationFormValues(db: DbOrTx, organisationId: string, 
   const [o] = await db
     .select()
     .from(orientations)
-    .where(and(eq(orientations.id, id), eq(orientations.organisationId, organisationId), eq(orientations.status, 'pending')))
+    .where(
+      and(eq(orientations.id, id), eq(orientations.organisationId, organisationId), eq(orientations.status, 'pending')),
+    )
   if (!o) return null
   return {
     firstName: o.firstName,
@@ -101,8 +116,17 @@ export async function declineOrientation(db: Db, actor: DecideActor, id: string,
     const o = await lockedPending(tx, actor.organisationId, id)
     if (!o) return NOT_FOUND
     if (o.status !== 'pending') return { ok: false as const, error: REFERRAL_MESSAGES.alreadyDecided }
-    await tx.update(orientations).set({ status: 'declined', decidedAt: now, decidedById: actor.id, declineReason: parsed.data.reason }).where(eq(orientations.id, id))
-    await writeAudit(tx, { actorId: actor.id, organisationId: actor.organisationId, action: 'orientation.declined', entityType: 'orientation', entityId: id })
+    await tx
+      .update(orientations)
+      .set({ status: 'declined', decidedAt: now, decidedById: actor.id, declineReason: parsed.data.reason })
+      .where(eq(orientations.id, id))
+    await writeAudit(tx, {
+      actorId: actor.id,
+      organisationId: actor.organisationId,
+      action: 'orientation.declined',
+      entityType: 'orientation',
+      entityId: id,
+    })
     await tellPrescriber(tx, o, `n’a pas pu être acceptée.\n\nMotif\u00a0: ${parsed.data.reason}`)
     return { ok: true as const }
   })

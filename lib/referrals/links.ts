@@ -16,25 +16,51 @@ export type LinkActor = { id: string; organisationId: string }
 export const newToken = () => randomBytes(24).toString('base64url')
 const TOKEN = /^[A-Za-z0-9_-]{32}$/
 
-export async function createLink(db: Db, actor: LinkActor, input: unknown, now: Date): Promise<Outcome<{ id: string; token: string }>> {
+export async function createLink(
+  db: Db,
+  actor: LinkActor,
+  input: unknown,
+  now: Date,
+): Promise<Outcome<{ id: string; token: string }>> {
   const parsed = linkSchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
   // Valid through the whole day chosen (Paris): it expires at the next midnight.
   const expiresAt = parsed.data.expiresOn ? parisInstant(parsed.data.expiresOn, 24 * 60) : null
-  if (expiresAt && expiresAt <= now) return { ok: false, error: REFERRAL_MESSAGES.expiryPast, fieldErrors: { expiresOn: REFERRAL_MESSAGES.expiryPast } }
+  if (expiresAt && expiresAt <= now)
+    return { ok: false, error: REFERRAL_MESSAGES.expiryPast, fieldErrors: { expiresOn: REFERRAL_MESSAGES.expiryPast } }
   return db.transaction(async (tx) => {
     const token = newToken()
     const [row] = await tx
       .insert(referralLinks)
-      .values({ organisationId: actor.organisationId, token, label: parsed.data.label, notifyEmail: parsed.data.notifyEmail, expiresAt, createdById: actor.id, createdAt: now })
+      .values({
+        organisationId: actor.organisationId,
+        token,
+        label: parsed.data.label,
+        notifyEmail: parsed.data.notifyEmail,
+        expiresAt,
+        createdById: actor.id,
+        createdAt: now,
+      })
       .returning({ id: referralLinks.id })
-    await writeAudit(tx, { actorId: actor.id, organisationId: actor.organisationId, action: 'referralLink.created', entityType: 'referralLink', entityId: row!.id })
+    await writeAudit(tx, {
+      actorId: actor.id,
+      organisationId: actor.organisationId,
+      action: 'referralLink.created',
+      entityType: 'referralLink',
+      entityId: row!.id,
+    })
     return { ok: true as const, id: row!.id, token }
   })
 }
 
 /** Disables (or enables again) a link: a disabled link's form shows only that the link is not valid. */
-export async function setLinkDisabled(db: Db, actor: LinkActor, id: string, disabled: boolean, now: Date): Promise<Outcome> {
+export async function setLinkDisabled(
+  db: Db,
+  actor: LinkActor,
+  id: string,
+  disabled: boolean,
+  now: Date,
+): Promise<Outcome> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(referralLinks)
@@ -42,7 +68,13 @@ export async function setLinkDisabled(db: Db, actor: LinkActor, id: string, disa
       .where(and(eq(referralLinks.id, id), eq(referralLinks.organisationId, actor.organisationId)))
       .returning({ id: referralLinks.id })
     if (!row) return NOT_FOUND
-    await writeAudit(tx, { actorId: actor.id, organisationId: actor.organisationId, action: disabled ? 'referralLink.disabled' : 'referralLink.enabled', entityType: 'referralLink', entityId: id })
+    await writeAudit(tx, {
+      actorId: actor.id,
+      organisationId: actor.organisationId,
+      action: disabled ? 'referralLink.disabled' : 'referralLink.enabled',
+      entityType: 'referralLink',
+      entityId: id,
+    })
     return { ok: true as const }
   })
 }
@@ -71,7 +103,15 @@ export async function listLinks(db: DbOrTx, organisationId: string) {
 export async function usableLink(db: DbOrTx, token: string, now: Date) {
   if (!TOKEN.test(token)) return null
   const [row] = await db
-    .select({ id: referralLinks.id, organisationId: referralLinks.organisationId, notifyEmail: referralLinks.notifyEmail, label: referralLinks.label, organisationName: organisations.name, expiresAt: referralLinks.expiresAt, disabledAt: referralLinks.disabledAt })
+    .select({
+      id: referralLinks.id,
+      organisationId: referralLinks.organisationId,
+      notifyEmail: referralLinks.notifyEmail,
+      label: referralLinks.label,
+      organisationName: organisations.name,
+      expiresAt: referralLinks.expiresAt,
+      disabledAt: referralLinks.disabledAt,
+    })
     .from(referralLinks)
     .innerJoin(organisations, eq(organisations.id, referralLinks.organisationId))
     .where(eq(referralLinks.token, token))

@@ -12,18 +12,32 @@ const deciders = alias(users, 'decider')
 export async function pendingOrientations(db: DbOrTx, organisationId: string, lateBefore: Date) {
   const [rows, [counts]] = await Promise.all([
     db
-      .select({ id: orientations.id, firstName: orientations.firstName, lastName: orientations.lastName, prescriberStructure: orientations.prescriberStructure, createdAt: orientations.createdAt, link: referralLinks.label })
+      .select({
+        id: orientations.id,
+        firstName: orientations.firstName,
+        lastName: orientations.lastName,
+        prescriberStructure: orientations.prescriberStructure,
+        createdAt: orientations.createdAt,
+        link: referralLinks.label,
+      })
       .from(orientations)
       .innerJoin(referralLinks, eq(referralLinks.id, orientations.linkId))
       .where(and(eq(orientations.organisationId, organisationId), eq(orientations.status, 'pending')))
       .orderBy(asc(orientations.createdAt), asc(orientations.id))
       .limit(50),
     db
-      .select({ total: sql<number>`count(*)::int`, late: sql<number>`(count(*) filter (where ${orientations.createdAt} < ${lateBefore}))::int` })
+      .select({
+        total: sql<number>`count(*)::int`,
+        late: sql<number>`(count(*) filter (where ${orientations.createdAt} < ${lateBefore}))::int`,
+      })
       .from(orientations)
       .where(and(eq(orientations.organisationId, organisationId), eq(orientations.status, 'pending'))),
   ])
-  return { rows: rows.map((r) => ({ ...r, late: r.createdAt < lateBefore })), total: counts?.total ?? 0, late: counts?.late ?? 0 }
+  return {
+    rows: rows.map((r) => ({ ...r, late: r.createdAt < lateBefore })),
+    total: counts?.total ?? 0,
+    late: counts?.late ?? 0,
+  }
 }
 
 /** One orientation of the organisation (another's is "not found"), with its link, place and decider. */
@@ -42,5 +56,10 @@ export async function getOrientation(db: DbOrTx, organisationId: string, id: str
     .leftJoin(deciders, eq(deciders.id, orientations.decidedById))
     .where(and(eq(orientations.id, id), eq(orientations.organisationId, organisationId)))
   if (!row) return null
-  return { ...row.orientation, link: row.link, place: row.place, decider: row.deciderFirstName ? `${row.deciderFirstName} ${row.deciderLastName ?? ''}`.trim() : null }
+  return {
+    ...row.orientation,
+    link: row.link,
+    place: row.place,
+    decider: row.deciderFirstName ? `${row.deciderFirstName} ${row.deciderLastName ?? ''}`.trim() : null,
+  }
 }

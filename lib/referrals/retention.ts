@@ -7,11 +7,21 @@ import { orientations } from '@/lib/db/schema'
  * candidate's sheet), or left unanswered, it is deleted after the organisation's retention period, counted from its
  * decision or its arrival. Audit rows keep its id only. Returns the number deleted.
  */
-export async function purgeOrientations(db: DbOrTx, organisationId: string, at: Date, retentionDays: number): Promise<number> {
+export async function purgeOrientations(
+  db: DbOrTx,
+  organisationId: string,
+  at: Date,
+  retentionDays: number,
+): Promise<number> {
   const before = new Date(at.getTime() - retentionDays * 86_400_000)
   const deleted = await db
     .delete(orientations)
-    .where(and(eq(orientations.organisationId, organisationId), lt(sql`coalesce(${orientations.decidedAt}, ${orientations.createdAt})`, before)))
+    .where(
+      and(
+        eq(orientations.organisationId, organisationId),
+        lt(sql`coalesce(${orientations.decidedAt}, ${orientations.createdAt})`, before),
+      ),
+    )
     .returning({ id: orientations.id })
   return deleted.length
 }

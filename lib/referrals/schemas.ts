@@ -20,18 +20,33 @@ export const REFERRAL_MESSAGES = {
   consentRequired: 'La personne doit avoir donné son accord pour être orientée.',
   tooLarge: 'Le formulaire envoyé est trop volumineux.',
   invalidLink: 'Ce lien d’orientation n’est pas valide.',
-  throttled: 'Trop d’orientations ont été envoyées depuis cette adresse ou ce lien en une heure. Réessayez plus tard, ou contactez directement l’organisation.',
+  throttled:
+    'Trop d’orientations ont été envoyées depuis cette adresse ou ce lien en une heure. Réessayez plus tard, ou contactez directement l’organisation.',
   declineReasonRequired: 'Le motif du refus est obligatoire\u00a0: il est transmis au prescripteur.',
   alreadyDecided: 'Cette orientation a déjà été traitée.',
 } as const
 
-const email = (required: string) => z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text({ error: required }).min(1, required).max(254, DIRECTORY_MESSAGES.emailFormat).pipe(z.email({ error: DIRECTORY_MESSAGES.emailFormat })).transform((v) => v.toLowerCase()))
+const email = (required: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    text({ error: required })
+      .min(1, required)
+      .max(254, DIRECTORY_MESSAGES.emailFormat)
+      .pipe(z.email({ error: DIRECTORY_MESSAGES.emailFormat }))
+      .transform((v) => v.toLowerCase()),
+  )
 
 /** A referral link written by an administrator (settings "Formulaires d'orientation"). */
 export const linkSchema = z.object({
   label: requiredText(REFERRAL_MESSAGES.labelRequired, 100),
   notifyEmail: email(REFERRAL_MESSAGES.notifyEmailRequired),
-  expiresOn: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), text({ error: DIRECTORY_MESSAGES.dateInvalid }).refine(isCalendarDate, DIRECTORY_MESSAGES.dateInvalid).nullable().default(null)),
+  expiresOn: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    text({ error: DIRECTORY_MESSAGES.dateInvalid })
+      .refine(isCalendarDate, DIRECTORY_MESSAGES.dateInvalid)
+      .nullable()
+      .default(null),
+  ),
 })
 export type LinkInput = z.infer<typeof linkSchema>
 
@@ -56,8 +71,16 @@ export const submissionSchema = z.object({
   phone: optionalPhone,
   email: optionalEmail,
   addressFormatted: optionalText(500),
-  placeId: z.preprocess((v) => (v === '' ? null : v), text({ error: REFERRAL_MESSAGES.placeUnknown }).uuid(REFERRAL_MESSAGES.placeUnknown).nullable().default(null)),
-  needs: z.array(text({ error: REFERRAL_MESSAGES.needUnknown }).uuid(REFERRAL_MESSAGES.needUnknown), { error: REFERRAL_MESSAGES.needUnknown }).max(30, REFERRAL_MESSAGES.needUnknown).default([]),
+  placeId: z.preprocess(
+    (v) => (v === '' ? null : v),
+    text({ error: REFERRAL_MESSAGES.placeUnknown }).uuid(REFERRAL_MESSAGES.placeUnknown).nullable().default(null),
+  ),
+  needs: z
+    .array(text({ error: REFERRAL_MESSAGES.needUnknown }).uuid(REFERRAL_MESSAGES.needUnknown), {
+      error: REFERRAL_MESSAGES.needUnknown,
+    })
+    .max(30, REFERRAL_MESSAGES.needUnknown)
+    .default([]),
   situation: optionalText(4000),
   consent: z.literal(true, { error: REFERRAL_MESSAGES.consentRequired }),
   website: text().max(500).optional().default(''),

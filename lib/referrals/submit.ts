@@ -30,15 +30,26 @@ export const referralLimits = () => ({
   perLink: Math.max(1, Number(process.env.REFERRAL_LIMIT_PER_LINK) || 100),
 })
 
-export async function submitOrientation(db: Db, token: string, input: unknown, context: { ip: string | null; now: Date }): Promise<SubmitOutcome> {
+export async function submitOrientation(
+  db: Db,
+  token: string,
+  input: unknown,
+  context: { ip: string | null; now: Date },
+): Promise<SubmitOutcome> {
   const link = await usableLink(db, token, context.now)
   if (!link) return { ok: false, status: 404, error: REFERRAL_MESSAGES.invalidLink }
   const parsed = submissionSchema.safeParse(input)
-  if (!parsed.success) return { ok: false, status: 400, error: 'Vérifiez les champs signalés.', fieldErrors: fieldErrorsOf(parsed.error) }
+  if (!parsed.success)
+    return { ok: false, status: 400, error: 'Vérifiez les champs signalés.', fieldErrors: fieldErrorsOf(parsed.error) }
   const v = parsed.data
   // The place and the needs must be the organisation's own.
   const [place, challenges] = await Promise.all([
-    v.placeId ? db.select({ id: places.id }).from(places).where(and(eq(places.id, v.placeId), eq(places.organisationId, link.organisationId))) : Promise.resolve([{ id: null }]),
+    v.placeId
+      ? db
+          .select({ id: places.id })
+          .from(places)
+          .where(and(eq(places.id, v.placeId), eq(places.organisationId, link.organisationId)))
+      : Promise.resolve([{ id: null }]),
     listChallenges(db, link.organisationId),
   ])
   const fieldErrors: Record<string, string> = {}
@@ -46,7 +57,8 @@ export async function submitOrientation(db: Db, token: string, input: unknown, c
   const byId = new Map(challenges.map((c) => [c.id, c.name]))
   if (v.needs.some((id) => !byId.has(id))) fieldErrors.needs = REFERRAL_MESSAGES.needUnknown
   if (v.birthDate && v.birthDate > parisToday(context.now)) fieldErrors.birthDate = REFERRAL_MESSAGES.birthDateFuture
-  if (Object.keys(fieldErrors).length) return { ok: false, status: 400, error: 'Vérifiez les champs signalés.', fieldErrors }
+  if (Object.keys(fieldErrors).length)
+    return { ok: false, status: 400, error: 'Vérifiez les champs signalés.', fieldErrors }
   // A robot filled the hidden field: it is thanked, nothing is written.
   if (v.website.trim() !== '') return { ok: true, orientationId: null }
 
@@ -79,19 +91,33 @@ export async function submitOrientation(db: Db, token: string, input: unknown, c
         createdAt: context.now,
       })
       .returning({ id: orientations.id })
-    await writeAudit(tx, { actorId: null, organisationId: link.organisationId, action: 'orientation.received', entityType: 'orientation', entityId: row!.id, details: { linkId: link.id } })
+    await writeAudit(tx, {
+      actorId: null,
+      organisationId: link.organisationId,
+      action: 'orientation.received',
+      entityType: 'orientation',
+      entityId: row!.id,
+      details: { linkId: link.id },
+    })
     // Issue 14 §3: a user of the organisation at this address may have chosen not to get these emails.
     const [declined] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.email, link.notifyEmail), eq(users.organisationId, link.organisationId), eq(users.notifyOrientations, false)))
-    if (!declined) await queueMail(tx, {
-      to: link.notifyEmail,
-      subject: 'Nouvelle orientation reçue',
-      text: `Bonjour,\n\nUne nouvelle orientation est arrivée par le lien «\u00a0${link.label}\u00a0».\n\nPour la consulter et y répondre, connectez-vous à Passerelle\u00a0:\n${appUrl()}/v2/orientations/${row!.id}\n\nPasserelle`,
-      kind: 'orientation-received',
-      organisationId: link.organisationId,
-    })
+      .where(
+        and(
+          eq(users.email, link.notifyEmail),
+          eq(users.organisationId, link.organisationId),
+          eq(users.notifyOrientations, false),
+        ),
+      )
+    if (!declined)
+      await queueMail(tx, {
+        to: link.notifyEmail,
+        subject: 'Nouvelle orientation reçue',
+        text: `Bonjour,\n\nUne nouvelle orientation est arrivée par le lien «\u00a0${link.label}\u00a0».\n\nPour la consulter et y répondre, connectez-vous à Passerelle\u00a0:\n${appUrl()}/v2/orientations/${row!.id}\n\nPasserelle`,
+        kind: 'orientation-received',
+        organisationId: link.organisationId,
+      })
     return row!.id
   })
   return { ok: true, orientationId: id }
@@ -100,9 +126,12 @@ export async function submitOrientation(db: Db, token: string, input: unknown, c
 /** The form's choices: the organisation's places and its challenges (the needs). */
 export async function formChoices(db: Db, organisationId: string) {
   const [placeRows, challengeRows] = await Promise.all([
-    db.select({ id: places.id, label: places.label }).from(places).where(eq(places.organisationId, organisationId)).orderBy(places.label),
+    db
+      .select({ id: places.id, label: places.label })
+      .from(places)
+      .where(eq(places.organisationId, organisationId))
+      .orderBy(places.label),
     listChallenges(db, organisationId),
   ])
   return { places: placeRows, needs: challengeRows.map((c) => ({ id: c.id, name: c.name })) }
 }
-

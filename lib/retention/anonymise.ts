@@ -33,9 +33,16 @@ const inactiveSince = (cutoff: Date) => sql`
   and not exists (select 1 from workshop_registrations r where r.organisation_id = c.organisation_id and r.candidate_id = c.id and r.updated_at >= ${cutoff})`
 
 /** How many candidates of the organisation the job would anonymise if it ran at `at` (the administrators' preview). */
-export async function countInactiveCandidates(db: DbOrTx, organisationId: string, at: Date, retentionDays: number): Promise<number> {
+export async function countInactiveCandidates(
+  db: DbOrTx,
+  organisationId: string,
+  at: Date,
+  retentionDays: number,
+): Promise<number> {
   const cutoff = retentionCutoff(at, retentionDays)
-  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from candidates c where c.organisation_id = ${organisationId} and ${inactiveSince(cutoff)}`)
+  const result = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from candidates c where c.organisation_id = ${organisationId} and ${inactiveSince(cutoff)}`,
+  )
   return result.rows[0]?.n ?? 0
 }
 
@@ -44,7 +51,10 @@ export async function countInactiveCandidates(db: DbOrTx, organisationId: string
  * rows (ids only). A candidate anonymised is never picked again, and a candidate locked by a counsellor's change is
  * skipped until the next night: running twice, or on two workers at once, anonymises each candidate once.
  */
-export async function anonymiseInactiveCandidates(db: Db, options: { organisationId: string; at: Date; retentionDays: number }): Promise<number> {
+export async function anonymiseInactiveCandidates(
+  db: Db,
+  options: { organisationId: string; at: Date; retentionDays: number },
+): Promise<number> {
   const cutoff = retentionCutoff(options.at, options.retentionDays)
   let total = 0
   for (;;) {
@@ -98,7 +108,13 @@ async function anonymiseCandidates(tx: DbOrTx, organisationId: string, ids: stri
     )
     select id from docs`)
   const documentIds = documents.rows.map((r) => r.id)
-  if (documentIds.length) await tx.execute(sql`delete from documents where id in (${sql.join(documentIds.map((id) => sql`${id}::uuid`), sql`, `)})`)
+  if (documentIds.length)
+    await tx.execute(
+      sql`delete from documents where id in (${sql.join(
+        documentIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    )
   await tx.execute(sql`
     update fups f set beneficiary = jsonb_build_object(
         'gender', f.beneficiary->'gender', 'birthDate', null, 'address', null, 'phone', null, 'email', null,
@@ -112,7 +128,9 @@ async function anonymiseCandidates(tx: DbOrTx, organisationId: string, ids: stri
   // Issue 14: their diagnoses (project, barriers, comments: health, family, debts…) are deleted whole.
   await tx.execute(sql`delete from diagnoses where organisation_id = ${organisationId} and candidate_id in ${idList}`)
   // Issue 12: the free-text reasons of their placements (a refusal's "why" may say something about the person).
-  await tx.execute(sql`update job_placements set reason = null where organisation_id = ${organisationId} and candidate_id in ${idList}`)
+  await tx.execute(
+    sql`update job_placements set reason = null where organisation_id = ${organisationId} and candidate_id in ${idList}`,
+  )
   await tx.execute(sql`
     update job_placement_events e set reason = null from job_placements p
     where e.placement_id = p.id and p.organisation_id = ${organisationId} and p.candidate_id in ${idList}`)

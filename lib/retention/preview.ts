@@ -5,7 +5,12 @@ import { nextRetentionRun } from './run-retention'
 import { ttlMemo } from '@/lib/cache/ttl-memo'
 
 /** The administrators' preview of the next nightly run: "N candidats seront anonymisés le 26/11/2026." */
-export async function retentionPreview(db: DbOrTx, organisationId: string, retentionDays: number, at: Date): Promise<string> {
+export async function retentionPreview(
+  db: DbOrTx,
+  organisationId: string,
+  retentionDays: number,
+  at: Date,
+): Promise<string> {
   const run = nextRetentionRun(at)
   const count = await countInactiveCandidates(db, organisationId, run, retentionDays)
   const day = formatDate(run)
@@ -21,6 +26,13 @@ const previews = ttlMemo<string>(5 * 60_000)
  * organisation's inactive candidates reads each candidate's activity (0.1–0.6 s at 80 000 candidates), and the answer
  * only moves as candidates age out of activity. A new retention period is a new key, so the page shows its own at once.
  */
-export function cachedRetentionPreview(db: DbOrTx, organisationId: string, retentionDays: number, at: Date): Promise<string> {
-  return previews(`${organisationId}|${retentionDays}|${nextRetentionRun(at).toISOString()}`, () => retentionPreview(db, organisationId, retentionDays, at))
+export function cachedRetentionPreview(
+  db: DbOrTx,
+  organisationId: string,
+  retentionDays: number,
+  at: Date,
+): Promise<string> {
+  return previews(`${organisationId}|${retentionDays}|${nextRetentionRun(at).toISOString()}`, () =>
+    retentionPreview(db, organisationId, retentionDays, at),
+  )
 }

@@ -12,7 +12,11 @@ export async function runRetention(db: Db, at: Date): Promise<Record<string, num
   const rows = await db.select({ id: organisations.id, retentionDays: organisations.retentionDays }).from(organisations)
   const done: Record<string, number> = {}
   for (const organisation of rows) {
-    done[organisation.id] = await anonymiseInactiveCandidates(db, { organisationId: organisation.id, at, retentionDays: organisation.retentionDays })
+    done[organisation.id] = await anonymiseInactiveCandidates(db, {
+      organisationId: organisation.id,
+      at,
+      retentionDays: organisation.retentionDays,
+    })
     await purgeOrientations(db, organisation.id, at, organisation.retentionDays)
   }
   return done

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { contentSecurityPolicy, newNonce } from './headers'
 
-const directives = (policy: string) => Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]))
+const directives = (policy: string) =>
+  Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]))
 
 describe('contentSecurityPolicy', () => {
   it('allows scripts by nonce only, and closes objects, base and framing', () => {

@@ -6,7 +6,17 @@
  * Frames: the FUP preview shows a PDF from a blob: URL. Forms may lead to the configured identity providers
  * (sign-in, and ProConnect's logout), which the browser checks against form-action on the redirect.
  */
-export function contentSecurityPolicy({ nonce, dev = false, formTargets = [], https = false }: { nonce: string; dev?: boolean; formTargets?: string[]; https?: boolean }): string {
+export function contentSecurityPolicy({
+  nonce,
+  dev = false,
+  formTargets = [],
+  https = false,
+}: {
+  nonce: string
+  dev?: boolean
+  formTargets?: string[]
+  https?: boolean
+}): string {
   return [
     `default-src 'self'`,
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? ` 'unsafe-eval'` : ''}`,

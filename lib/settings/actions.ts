@@ -14,7 +14,14 @@ import { queueInvitation } from './invitation'
 import { updateOrganisationSettings } from './organisation'
 import { MATRIX_ROLES, updateOrganisationMatrix } from './permission-matrix'
 import { getOrganisationUser } from './queries'
-import { fieldErrors, identitySchema, newUserSchema, organisationSchema, sendingHoursSchema, userProfileSchema } from './schemas'
+import {
+  fieldErrors,
+  identitySchema,
+  newUserSchema,
+  organisationSchema,
+  sendingHoursSchema,
+  userProfileSchema,
+} from './schemas'
 import {
   addOrganisationUserIdentity,
   createOrganisationUser,
@@ -54,7 +61,10 @@ function answer(outcome: SettingsOutcome, message: string): SettingsFormState {
   return { error: outcome.error, ...(outcome.field ? { fieldErrors: { [outcome.field]: outcome.error } } : {}) }
 }
 
-async function guarded(what: string, work: (actor: SettingsActor) => Promise<SettingsFormState>): Promise<SettingsFormState> {
+async function guarded(
+  what: string,
+  work: (actor: SettingsActor) => Promise<SettingsFormState>,
+): Promise<SettingsFormState> {
   const actor = await settingsActor()
   if (!actor) return { error: FORBIDDEN }
   try {
@@ -74,11 +84,14 @@ const text = (formData: FormData, name: string) => {
 function sent(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {}
   // A repeated field (checkboxes) keeps each value, joined by commas.
-  for (const [key, value] of formData) if (typeof value === 'string' && !key.startsWith('$')) values[key] = key in values ? `${values[key]},${value}` : value
+  for (const [key, value] of formData)
+    if (typeof value === 'string' && !key.startsWith('$'))
+      values[key] = key in values ? `${values[key]},${value}` : value
   return values
 }
 
-const withValues = (state: SettingsFormState, formData: FormData): SettingsFormState => (state.ok ? state : { ...state, values: sent(formData) })
+const withValues = (state: SettingsFormState, formData: FormData): SettingsFormState =>
+  state.ok ? state : { ...state, values: sent(formData) }
 
 /** "Créer un utilisateur": the account and its invitation mail with a 72-hour link, in one transaction. */
 export async function createUserAction(_prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
@@ -96,17 +109,33 @@ export async function createUserAction(_prev: SettingsFormState, formData: FormD
     const outcome = await createOrganisationUser(db, actor, parsed.data)
     if (!outcome.ok) return answer(outcome, '')
     revalidatePath('/v2/settings/users')
-    return { ok: true, userId: outcome.userId, message: `Utilisateur créé\u00a0: une invitation à choisir son mot de passe a été envoyée à ${parsed.data.email}.` }
+    return {
+      ok: true,
+      userId: outcome.userId,
+      message: `Utilisateur créé\u00a0: une invitation à choisir son mot de passe a été envoyée à ${parsed.data.email}.`,
+    }
   })
   return withValues(state, formData)
 }
 
-export async function updateUserAction(userId: string, _prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
+export async function updateUserAction(
+  userId: string,
+  _prev: SettingsFormState,
+  formData: FormData,
+): Promise<SettingsFormState> {
   formData = formOf(formData)
   const state = await guarded('update-user', async (actor) => {
-    const parsed = userProfileSchema.safeParse({ firstName: text(formData, 'firstName'), lastName: text(formData, 'lastName'), phone: text(formData, 'phone'), role: text(formData, 'role') })
+    const parsed = userProfileSchema.safeParse({
+      firstName: text(formData, 'firstName'),
+      lastName: text(formData, 'lastName'),
+      phone: text(formData, 'phone'),
+      role: text(formData, 'role'),
+    })
     if (!parsed.success) return { error: 'Vérifiez les champs signalés.', fieldErrors: fieldErrors(parsed.error) }
-    const result = answer(await updateOrganisationUser(getDb(), actor, userId, parsed.data), 'Modifications enregistrées.')
+    const result = answer(
+      await updateOrganisationUser(getDb(), actor, userId, parsed.data),
+      'Modifications enregistrées.',
+    )
     if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
     return result
   })
@@ -117,14 +146,20 @@ export async function setUserDisabledAction(userId: string, disabled: boolean): 
   return guarded('disable-user', async (actor) => {
     const result = answer(
       await setOrganisationUserDisabled(getDb(), actor, userId, disabled),
-      disabled ? 'Utilisateur désactivé\u00a0: ses connexions en cours sont fermées.' : 'Utilisateur réactivé\u00a0: il peut de nouveau se connecter.',
+      disabled
+        ? 'Utilisateur désactivé\u00a0: ses connexions en cours sont fermées.'
+        : 'Utilisateur réactivé\u00a0: il peut de nouveau se connecter.',
     )
     if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
     return result
   })
 }
 
-export async function addIdentityAction(userId: string, _prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
+export async function addIdentityAction(
+  userId: string,
+  _prev: SettingsFormState,
+  formData: FormData,
+): Promise<SettingsFormState> {
   formData = formOf(formData)
   const state = await guarded('add-identity', async (actor) => {
     const parsed = identitySchema.safeParse({
@@ -134,7 +169,10 @@ export async function addIdentityAction(userId: string, _prev: SettingsFormState
       objectId: text(formData, 'objectId'),
     })
     if (!parsed.success) return { error: 'Vérifiez les champs signalés.', fieldErrors: fieldErrors(parsed.error) }
-    const result = answer(await addOrganisationUserIdentity(getDb(), actor, userId, parsed.data), 'Identité enregistrée.')
+    const result = answer(
+      await addOrganisationUserIdentity(getDb(), actor, userId, parsed.data),
+      'Identité enregistrée.',
+    )
     if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
     return result
   })
@@ -143,7 +181,10 @@ export async function addIdentityAction(userId: string, _prev: SettingsFormState
 
 export async function removeIdentityAction(userId: string, accountRowId: string): Promise<SettingsFormState> {
   return guarded('remove-identity', async (actor) => {
-    const result = answer(await removeOrganisationUserIdentity(getDb(), actor, userId, accountRowId), 'Identité retirée.')
+    const result = answer(
+      await removeOrganisationUserIdentity(getDb(), actor, userId, accountRowId),
+      'Identité retirée.',
+    )
     if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
     return result
   })
@@ -151,7 +192,10 @@ export async function removeIdentityAction(userId: string, accountRowId: string)
 
 export async function resetSecondFactorAction(userId: string): Promise<SettingsFormState> {
   return guarded('reset-second-factor', async (actor) => {
-    const result = answer(await resetOrganisationUserSecondFactor(getDb(), actor, userId), 'Double authentification réinitialisée.')
+    const result = answer(
+      await resetOrganisationUserSecondFactor(getDb(), actor, userId),
+      'Double authentification réinitialisée.',
+    )
     if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
     return result
   })
@@ -166,13 +210,22 @@ export async function resendInvitationAction(userId: string): Promise<SettingsFo
     if (user.disabled) return { error: 'Ce compte est désactivé\u00a0: réactivez-le avant de renvoyer une invitation.' }
     await db.transaction(async (tx) => {
       await queueInvitation(tx, userId)
-      await writeAudit(tx, { actorId: actor.id, organisationId: actor.organisationId, action: 'user.invited', entityType: 'user', entityId: userId })
+      await writeAudit(tx, {
+        actorId: actor.id,
+        organisationId: actor.organisationId,
+        action: 'user.invited',
+        entityType: 'user',
+        entityId: userId,
+      })
     })
     return { ok: true, message: `Invitation envoyée à ${user.email}.` }
   })
 }
 
-export async function updateOrganisationAction(_prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
+export async function updateOrganisationAction(
+  _prev: SettingsFormState,
+  formData: FormData,
+): Promise<SettingsFormState> {
   formData = formOf(formData)
   const state = await guarded('update-organisation', async (actor) => {
     const parsed = organisationSchema.safeParse({
@@ -183,11 +236,24 @@ export async function updateOrganisationAction(_prev: SettingsFormState, formDat
       prescriptionExpiryDays: text(formData, 'prescriptionExpiryDays'),
       retentionDays: text(formData, 'retentionDays'),
     })
-    const hours = sendingHoursSchema.safeParse({ smsStart: text(formData, 'smsStart'), smsEnd: text(formData, 'smsEnd'), smsDays: formData.getAll('smsDays') })
+    const hours = sendingHoursSchema.safeParse({
+      smsStart: text(formData, 'smsStart'),
+      smsEnd: text(formData, 'smsEnd'),
+      smsDays: formData.getAll('smsDays'),
+    })
     if (!parsed.success || !hours.success) {
-      return { error: 'Vérifiez les champs signalés.', fieldErrors: { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(hours.success ? {} : fieldErrors(hours.error)) } }
+      return {
+        error: 'Vérifiez les champs signalés.',
+        fieldErrors: {
+          ...(parsed.success ? {} : fieldErrors(parsed.error)),
+          ...(hours.success ? {} : fieldErrors(hours.error)),
+        },
+      }
     }
-    const result = answer(await updateOrganisationSettings(getDb(), actor, parsed.data, hours.data), 'Organisation enregistrée.')
+    const result = answer(
+      await updateOrganisationSettings(getDb(), actor, parsed.data, hours.data),
+      'Organisation enregistrée.',
+    )
     revalidatePath('/v2/settings/organisations')
     return result
   })
@@ -198,9 +264,16 @@ export async function updateOrganisationAction(_prev: SettingsFormState, formDat
 export async function resendFailedMailAction(mailId: string): Promise<SettingsFormState> {
   return guarded('resend-mail', async (actor) => {
     if (!isUuid(mailId)) return { error: 'Ce message est introuvable.' }
-    const resent = await resendFailedMail(getDb(), { organisationId: actor.organisationId, mailId, actorId: actor.id, now: now() })
+    const resent = await resendFailedMail(getDb(), {
+      organisationId: actor.organisationId,
+      mailId,
+      actorId: actor.id,
+      now: now(),
+    })
     revalidatePath('/v2/settings')
-    return resent ? { ok: true, message: 'Message remis dans la file d’envoi.' } : { error: 'Ce message est introuvable ou déjà renvoyé.' }
+    return resent
+      ? { ok: true, message: 'Message remis dans la file d’envoi.' }
+      : { error: 'Ce message est introuvable ou déjà renvoyé.' }
   })
 }
 
@@ -208,20 +281,40 @@ export async function resendFailedMailAction(mailId: string): Promise<SettingsFo
 export async function resendSmsAction(messageId: string): Promise<SettingsFormState> {
   return guarded('resend-sms', async (actor) => {
     if (!isUuid(messageId)) return { error: 'Ce message est introuvable.' }
-    const resent = await resendSms(getDb(), { organisationId: actor.organisationId, messageId, actorId: actor.id, now: now() })
+    const resent = await resendSms(getDb(), {
+      organisationId: actor.organisationId,
+      messageId,
+      actorId: actor.id,
+      now: now(),
+    })
     revalidatePath('/v2/settings')
-    return resent ? { ok: true, message: 'SMS remis dans la file d’envoi.' } : { error: 'Ce SMS est introuvable ou déjà renvoyé.' }
+    return resent
+      ? { ok: true, message: 'SMS remis dans la file d’envoi.' }
+      : { error: 'Ce SMS est introuvable ou déjà renvoyé.' }
   })
 }
 
 /** /v2/settings/permissions: the organisation's role × permission matrix, saved at once for every user. */
-export async function updatePermissionMatrixAction(_prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
+export async function updatePermissionMatrixAction(
+  _prev: SettingsFormState,
+  formData: FormData,
+): Promise<SettingsFormState> {
   formData = formOf(formData)
   return guarded('update-permissions', async (actor) => {
     const input = Object.fromEntries(MATRIX_ROLES.map((role) => [role, formData.getAll(role).map(String)]))
-    const outcome = await updateOrganisationMatrix(getDb(), { organisationId: actor.organisationId, actorId: actor.id, input, now: now() })
+    const outcome = await updateOrganisationMatrix(getDb(), {
+      organisationId: actor.organisationId,
+      actorId: actor.id,
+      input,
+      now: now(),
+    })
     if (!outcome.ok) return { error: outcome.error }
     revalidatePath('/v2/settings/permissions')
-    return { ok: true, message: outcome.changed ? 'Permissions enregistrées : elles s’appliquent dès maintenant.'.replace(' :', '\u00a0:') : 'Aucune permission n’a changé.' }
+    return {
+      ok: true,
+      message: outcome.changed
+        ? 'Permissions enregistrées : elles s’appliquent dès maintenant.'.replace(' :', '\u00a0:')
+        : 'Aucune permission n’a changé.',
+    }
   })
 }

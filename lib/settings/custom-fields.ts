@@ -29,12 +29,19 @@ export const CUSTOM_FIELD_MESSAGES = {
 
 const LIST_TYPES = ['list', 'listMultiple']
 
-
-const label = text({ error: CUSTOM_FIELD_MESSAGES.labelRequired }).trim().min(1, CUSTOM_FIELD_MESSAGES.labelRequired).max(100, CUSTOM_FIELD_MESSAGES.labelTooLong)
+const label = text({ error: CUSTOM_FIELD_MESSAGES.labelRequired })
+  .trim()
+  .min(1, CUSTOM_FIELD_MESSAGES.labelRequired)
+  .max(100, CUSTOM_FIELD_MESSAGES.labelTooLong)
 /** The choices of a list, one per line as typed. */
 const options = text()
   .max(10_000, CUSTOM_FIELD_MESSAGES.optionsTooMany)
-  .transform((text) => text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))
+  .transform((text) =>
+    text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(text().max(100, CUSTOM_FIELD_MESSAGES.optionTooLong)).max(50, CUSTOM_FIELD_MESSAGES.optionsTooMany))
   .refine((list) => new Set(list.map(slugOf)).size === list.length, CUSTOM_FIELD_MESSAGES.optionsDuplicate)
 
@@ -45,11 +52,15 @@ export const customFieldSchema = z
     required: z.boolean(),
     options: z.preprocess((v) => (v === undefined || v === null ? '' : v), options),
   })
-  .refine((v) => !LIST_TYPES.includes(v.type) || v.options.length > 0, { message: CUSTOM_FIELD_MESSAGES.optionsRequired, path: ['options'] })
+  .refine((v) => !LIST_TYPES.includes(v.type) || v.options.length > 0, {
+    message: CUSTOM_FIELD_MESSAGES.optionsRequired,
+    path: ['options'],
+  })
 export type CustomFieldInput = z.input<typeof customFieldSchema>
 
 type Actor = { organisationId: string; actorId: string }
-export type FieldOutcome = { ok: true; id: string } | { ok: false; error?: string; fieldErrors?: Record<string, string> }
+export type FieldOutcome =
+  { ok: true; id: string } | { ok: false; error?: string; fieldErrors?: Record<string, string> }
 
 const errorsOf = (error: z.ZodError) => {
   const fieldErrors: Record<string, string> = {}
@@ -64,11 +75,21 @@ export async function createCustomField(db: Db, actor: Actor, input: unknown): P
   const field = parsed.data
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`custom-fields:${actor.organisationId}`}))`)
-    const taken = new Set((await tx.select({ key: customFieldDefinitions.key }).from(customFieldDefinitions).where(eq(customFieldDefinitions.organisationId, actor.organisationId))).map((r) => r.key))
+    const taken = new Set(
+      (
+        await tx
+          .select({ key: customFieldDefinitions.key })
+          .from(customFieldDefinitions)
+          .where(eq(customFieldDefinitions.organisationId, actor.organisationId))
+      ).map((r) => r.key),
+    )
     const base = slugOf(field.label)
     let key = base
     for (let i = 2; taken.has(key); i++) key = `${base}-${i}`
-    const [last] = await tx.select({ position: max(customFieldDefinitions.position) }).from(customFieldDefinitions).where(eq(customFieldDefinitions.organisationId, actor.organisationId))
+    const [last] = await tx
+      .select({ position: max(customFieldDefinitions.position) })
+      .from(customFieldDefinitions)
+      .where(eq(customFieldDefinitions.organisationId, actor.organisationId))
     const [row] = await tx
       .insert(customFieldDefinitions)
       .values({
@@ -81,7 +102,14 @@ export async function createCustomField(db: Db, actor: Actor, input: unknown): P
         position: (last?.position ?? 0) + 1,
       })
       .returning({ id: customFieldDefinitions.id })
-    await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'customField.created', entityType: 'customField', entityId: row!.id, details: { key, type: field.type, required: field.required } })
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      organisationId: actor.organisationId,
+      action: 'customField.created',
+      entityType: 'customField',
+      entityId: row!.id,
+      details: { key, type: field.type, required: field.required },
+    })
     return { ok: true as const, id: row!.id }
   })
 }
@@ -92,16 +120,32 @@ export async function updateCustomField(db: Db, actor: Actor, fieldId: string, i
     const [current] = await tx
       .select()
       .from(customFieldDefinitions)
-      .where(and(eq(customFieldDefinitions.id, fieldId), eq(customFieldDefinitions.organisationId, actor.organisationId), isNull(customFieldDefinitions.archivedAt)))
+      .where(
+        and(
+          eq(customFieldDefinitions.id, fieldId),
+          eq(customFieldDefinitions.organisationId, actor.organisationId),
+          isNull(customFieldDefinitions.archivedAt),
+        ),
+      )
       .for('update')
     if (!current) return { ok: false as const, error: CUSTOM_FIELD_MESSAGES.notFound }
-    const parsed = customFieldSchema.safeParse({ ...(typeof input === 'object' && input ? input : {}), type: current.type })
+    const parsed = customFieldSchema.safeParse({
+      ...(typeof input === 'object' && input ? input : {}),
+      type: current.type,
+    })
     if (!parsed.success) return { ok: false as const, fieldErrors: errorsOf(parsed.error) }
     const field = parsed.data
-    const nextOptions = LIST_TYPES.includes(current.type) ? field.options.map((o) => current.options.find((c) => c.label === o || c.value === slugOf(o)) ?? { value: slugOf(o), label: o }) : []
+    const nextOptions = LIST_TYPES.includes(current.type)
+      ? field.options.map(
+          (o) => current.options.find((c) => c.label === o || c.value === slugOf(o)) ?? { value: slugOf(o), label: o },
+        )
+      : []
     const removed = current.options.filter((o) => !nextOptions.some((n) => n.value === o.value)).map((o) => o.value)
     if (removed.length) {
-      const values = sql.join(removed.map((v) => sql`${v}`), sql`, `)
+      const values = sql.join(
+        removed.map((v) => sql`${v}`),
+        sql`, `,
+      )
       const [used] = (
         await tx.execute<{ n: number }>(sql`
           select count(*)::int as n from candidates
@@ -109,9 +153,13 @@ export async function updateCustomField(db: Db, actor: Actor, fieldId: string, i
             and (custom_fields->>${current.key} in (${values})
                  or (jsonb_typeof(custom_fields->${current.key}) = 'array' and custom_fields->${current.key} ?| array[${values}]::text[]))`)
       ).rows
-      if ((used?.n ?? 0) > 0) return { ok: false as const, fieldErrors: { options: CUSTOM_FIELD_MESSAGES.optionRemoved } }
+      if ((used?.n ?? 0) > 0)
+        return { ok: false as const, fieldErrors: { options: CUSTOM_FIELD_MESSAGES.optionRemoved } }
     }
-    await tx.update(customFieldDefinitions).set({ label: field.label, required: field.required, options: nextOptions }).where(eq(customFieldDefinitions.id, fieldId))
+    await tx
+      .update(customFieldDefinitions)
+      .set({ label: field.label, required: field.required, options: nextOptions })
+      .where(eq(customFieldDefinitions.id, fieldId))
     await writeAudit(tx, {
       actorId: actor.actorId,
       organisationId: actor.organisationId,
@@ -125,13 +173,20 @@ export async function updateCustomField(db: Db, actor: Actor, fieldId: string, i
 }
 
 /** Moves a field one place up or down among the active ones (keyboard and screen reader friendly, unlike dragging). */
-export async function moveCustomField(db: Db, actor: Actor, fieldId: string, direction: 'up' | 'down'): Promise<FieldOutcome> {
+export async function moveCustomField(
+  db: Db,
+  actor: Actor,
+  fieldId: string,
+  direction: 'up' | 'down',
+): Promise<FieldOutcome> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`custom-fields:${actor.organisationId}`}))`)
     const fields = await tx
       .select({ id: customFieldDefinitions.id })
       .from(customFieldDefinitions)
-      .where(and(eq(customFieldDefinitions.organisationId, actor.organisationId), isNull(customFieldDefinitions.archivedAt)))
+      .where(
+        and(eq(customFieldDefinitions.organisationId, actor.organisationId), isNull(customFieldDefinitions.archivedAt)),
+      )
       .orderBy(asc(customFieldDefinitions.position), asc(customFieldDefinitions.label))
     const index = fields.findIndex((f) => f.id === fieldId)
     if (index < 0) return { ok: false as const, error: CUSTOM_FIELD_MESSAGES.notFound }
@@ -139,30 +194,58 @@ export async function moveCustomField(db: Db, actor: Actor, fieldId: string, dir
     if (target < 0 || target >= fields.length) return { ok: true as const, id: fieldId }
     const order = fields.map((f) => f.id)
     ;[order[index], order[target]] = [order[target]!, order[index]!]
-    for (const [position, id] of order.entries()) await tx.update(customFieldDefinitions).set({ position: position + 1 }).where(eq(customFieldDefinitions.id, id))
+    for (const [position, id] of order.entries())
+      await tx
+        .update(customFieldDefinitions)
+        .set({ position: position + 1 })
+        .where(eq(customFieldDefinitions.id, id))
     return { ok: true as const, id: fieldId }
   })
 }
 
 /** How many candidates hold a value for the field (the archive's confirmation says it). */
 export async function candidatesWithValue(db: DbOrTx, organisationId: string, key: string): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from candidates where organisation_id = ${organisationId} and custom_fields ? ${key}`)
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from candidates where organisation_id = ${organisationId} and custom_fields ? ${key}`,
+  )
   return rows[0]?.n ?? 0
 }
 
 /** Archives a field; when candidates hold values, only once the administrator confirmed. The values stay. */
-export async function archiveCustomField(db: Db, actor: Actor, fieldId: string, confirmed: boolean): Promise<FieldOutcome & { withValues?: number }> {
+export async function archiveCustomField(
+  db: Db,
+  actor: Actor,
+  fieldId: string,
+  confirmed: boolean,
+): Promise<FieldOutcome & { withValues?: number }> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ key: customFieldDefinitions.key })
       .from(customFieldDefinitions)
-      .where(and(eq(customFieldDefinitions.id, fieldId), eq(customFieldDefinitions.organisationId, actor.organisationId), isNull(customFieldDefinitions.archivedAt)))
+      .where(
+        and(
+          eq(customFieldDefinitions.id, fieldId),
+          eq(customFieldDefinitions.organisationId, actor.organisationId),
+          isNull(customFieldDefinitions.archivedAt),
+        ),
+      )
       .for('update')
     if (!current) return { ok: false as const, error: CUSTOM_FIELD_MESSAGES.notFound }
     const withValues = await candidatesWithValue(tx, actor.organisationId, current.key)
-    if (withValues > 0 && !confirmed) return { ok: false as const, error: CUSTOM_FIELD_MESSAGES.confirmRequired, withValues }
-    await tx.update(customFieldDefinitions).set({ archivedAt: sql`now()` }).where(eq(customFieldDefinitions.id, fieldId))
-    await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'customField.archived', entityType: 'customField', entityId: fieldId, details: { key: current.key, candidatesWithValue: withValues } })
+    if (withValues > 0 && !confirmed)
+      return { ok: false as const, error: CUSTOM_FIELD_MESSAGES.confirmRequired, withValues }
+    await tx
+      .update(customFieldDefinitions)
+      .set({ archivedAt: sql`now()` })
+      .where(eq(customFieldDefinitions.id, fieldId))
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      organisationId: actor.organisationId,
+      action: 'customField.archived',
+      entityType: 'customField',
+      entityId: fieldId,
+      details: { key: current.key, candidatesWithValue: withValues },
+    })
     return { ok: true as const, id: fieldId }
   })
 }

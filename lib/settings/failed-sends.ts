@@ -17,16 +17,46 @@ export async function failedSends(db: DbOrTx, organisationId: string, now: Date)
   const since = new Date(now.getTime() - FAILED_SENDS_DAYS * 86_400_000)
   const [mails, sms] = await Promise.all([
     db
-      .select({ id: outboundMails.id, kind: outboundMails.kind, to: outboundMails.toAddress, subject: outboundMails.subject, status: outboundMails.status, errorCode: outboundMails.errorCode, at: outboundMails.statusAt, attempts: outboundMails.attempts })
+      .select({
+        id: outboundMails.id,
+        kind: outboundMails.kind,
+        to: outboundMails.toAddress,
+        subject: outboundMails.subject,
+        status: outboundMails.status,
+        errorCode: outboundMails.errorCode,
+        at: outboundMails.statusAt,
+        attempts: outboundMails.attempts,
+      })
       .from(outboundMails)
-      .where(and(eq(outboundMails.organisationId, organisationId), inArray(outboundMails.status, ['failed', 'unknown']), gte(outboundMails.statusAt, since)))
+      .where(
+        and(
+          eq(outboundMails.organisationId, organisationId),
+          inArray(outboundMails.status, ['failed', 'unknown']),
+          gte(outboundMails.statusAt, since),
+        ),
+      )
       .orderBy(desc(outboundMails.statusAt))
       .limit(50),
     db
-      .select({ id: smsMessages.id, candidateId: smsMessages.candidateId, firstName: candidates.firstName, lastName: candidates.lastName, status: smsMessages.status, errorCode: smsMessages.errorCode, at: smsMessages.statusAt })
+      .select({
+        id: smsMessages.id,
+        candidateId: smsMessages.candidateId,
+        firstName: candidates.firstName,
+        lastName: candidates.lastName,
+        status: smsMessages.status,
+        errorCode: smsMessages.errorCode,
+        at: smsMessages.statusAt,
+      })
       .from(smsMessages)
       .innerJoin(candidates, eq(candidates.id, smsMessages.candidateId))
-      .where(and(eq(smsMessages.organisationId, organisationId), eq(smsMessages.direction, 'outbound'), inArray(smsMessages.status, ['failed', 'unknown']), gte(smsMessages.statusAt, since)))
+      .where(
+        and(
+          eq(smsMessages.organisationId, organisationId),
+          eq(smsMessages.direction, 'outbound'),
+          inArray(smsMessages.status, ['failed', 'unknown']),
+          gte(smsMessages.statusAt, since),
+        ),
+      )
       .orderBy(desc(smsMessages.statusAt))
       .limit(50),
   ])
@@ -34,16 +64,40 @@ export async function failedSends(db: DbOrTx, organisationId: string, now: Date)
 }
 
 /** "Renvoyer": a failed mail, or one whose fate is unknown, back in the queue with a new job, in one transaction (audited). */
-export async function resendFailedMail(db: Db, params: { organisationId: string; mailId: string; actorId: string; now: Date }): Promise<boolean> {
+export async function resendFailedMail(
+  db: Db,
+  params: { organisationId: string; mailId: string; actorId: string; now: Date },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(outboundMails)
-      .set({ status: 'queued', attempts: 0, errorCode: null, attemptId: null, leaseUntil: null, callingAt: null, statusAt: params.now })
-      .where(and(eq(outboundMails.id, params.mailId), eq(outboundMails.organisationId, params.organisationId), inArray(outboundMails.status, ['failed', 'unknown']), isNotNull(outboundMails.sealedText)))
+      .set({
+        status: 'queued',
+        attempts: 0,
+        errorCode: null,
+        attemptId: null,
+        leaseUntil: null,
+        callingAt: null,
+        statusAt: params.now,
+      })
+      .where(
+        and(
+          eq(outboundMails.id, params.mailId),
+          eq(outboundMails.organisationId, params.organisationId),
+          inArray(outboundMails.status, ['failed', 'unknown']),
+          isNotNull(outboundMails.sealedText),
+        ),
+      )
       .returning({ id: outboundMails.id })
     if (!row) return false
     await enqueue(tx, { queue: QUEUES.sendMail.name, data: { mailId: row.id } })
-    await writeAudit(tx, { actorId: params.actorId, organisationId: params.organisationId, action: 'mail.resent', entityType: 'mail', entityId: row.id })
+    await writeAudit(tx, {
+      actorId: params.actorId,
+      organisationId: params.organisationId,
+      action: 'mail.resent',
+      entityType: 'mail',
+      entityId: row.id,
+    })
     return true
   })
 }
@@ -52,11 +106,22 @@ export async function resendFailedMail(db: Db, params: { organisationId: string;
  * "Renvoyer" an SMS that failed, or whose fate is unknown, after a person checked (the candidate may have it already):
  * back in the queue with a new job, in one transaction (audited). Not to a candidate who opted out since.
  */
-export async function resendSms(db: Db, params: { organisationId: string; messageId: string; actorId: string; now: Date }): Promise<boolean> {
+export async function resendSms(
+  db: Db,
+  params: { organisationId: string; messageId: string; actorId: string; now: Date },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(smsMessages)
-      .set({ status: 'queued', errorCode: null, attemptId: null, leaseUntil: null, callingAt: null, scheduledFor: params.now, statusAt: params.now })
+      .set({
+        status: 'queued',
+        errorCode: null,
+        attemptId: null,
+        leaseUntil: null,
+        callingAt: null,
+        scheduledFor: params.now,
+        statusAt: params.now,
+      })
       .where(
         and(
           eq(smsMessages.id, params.messageId),
@@ -69,7 +134,13 @@ export async function resendSms(db: Db, params: { organisationId: string; messag
       .returning({ id: smsMessages.id })
     if (!row) return false
     await enqueue(tx, { queue: QUEUES.sendSms.name, data: { messageId: row.id } }, { now: params.now })
-    await writeAudit(tx, { actorId: params.actorId, organisationId: params.organisationId, action: 'sms.resent', entityType: 'sms', entityId: row.id })
+    await writeAudit(tx, {
+      actorId: params.actorId,
+      organisationId: params.organisationId,
+      action: 'sms.resent',
+      entityType: 'sms',
+      entityId: row.id,
+    })
     return true
   })
 }

@@ -57,15 +57,31 @@ export function invitationMail(to: string, url: string, inviterName: string): Ma
  * The invitation of a user (created or re-invited): its link and its mail, written on `db` — the transaction that
  * created the user, so that neither exists without the other. The worker sends the mail. Returns false for an unknown user.
  */
-export async function queueInvitation(db: DbOrTx, userId: string, now = systemNow().getTime(), inviterName?: string): Promise<boolean> {
+export async function queueInvitation(
+  db: DbOrTx,
+  userId: string,
+  now = systemNow().getTime(),
+  inviterName?: string,
+): Promise<boolean> {
   const [row] = await db
-    .select({ email: users.email, organisationId: users.organisationId, structureId: users.structureId, organisation: organisations.name, structure: partnerStructures.name })
+    .select({
+      email: users.email,
+      organisationId: users.organisationId,
+      structureId: users.structureId,
+      organisation: organisations.name,
+      structure: partnerStructures.name,
+    })
     .from(users)
     .leftJoin(organisations, eq(organisations.id, users.organisationId))
     .leftJoin(partnerStructures, eq(partnerStructures.id, users.structureId))
     .where(eq(users.id, userId))
   if (!row) return false
   const url = await createInvitationLink(db, userId, now)
-  await queueMail(db, { ...invitationMail(row.email, url, inviterName ?? row.organisation ?? row.structure ?? 'Passerelle'), kind: 'user-invitation', organisationId: row.organisationId, structureId: row.structureId })
+  await queueMail(db, {
+    ...invitationMail(row.email, url, inviterName ?? row.organisation ?? row.structure ?? 'Passerelle'),
+    kind: 'user-invitation',
+    organisationId: row.organisationId,
+    structureId: row.structureId,
+  })
   return true
 }

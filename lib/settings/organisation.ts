@@ -10,10 +10,20 @@ import type { SettingsActor, SettingsOutcome } from './users'
  * give a second factor (asked from their next sign-in), the reminder and expiry delays of unanswered prescriptions, the RGPD retention period, and the SMS
  * sending hours (messages written outside them leave at the start of the next window).
  */
-export async function updateOrganisationSettings(db: DbOrTx, actor: SettingsActor, input: OrganisationInput, hours?: SendingHoursInput): Promise<SettingsOutcome> {
+export async function updateOrganisationSettings(
+  db: DbOrTx,
+  actor: SettingsActor,
+  input: OrganisationInput,
+  hours?: SendingHoursInput,
+): Promise<SettingsOutcome> {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ twoFactorRequired: organisations.twoFactorRequired, answerReminderDays: organisations.answerReminderDays, prescriptionExpiryDays: organisations.prescriptionExpiryDays, retentionDays: organisations.retentionDays })
+      .select({
+        twoFactorRequired: organisations.twoFactorRequired,
+        answerReminderDays: organisations.answerReminderDays,
+        prescriptionExpiryDays: organisations.prescriptionExpiryDays,
+        retentionDays: organisations.retentionDays,
+      })
       .from(organisations)
       .where(eq(organisations.id, actor.organisationId))
       .for('update')
@@ -27,7 +37,9 @@ export async function updateOrganisationSettings(db: DbOrTx, actor: SettingsActo
         answerReminderDays: input.answerReminderDays,
         prescriptionExpiryDays: input.prescriptionExpiryDays,
         retentionDays: input.retentionDays,
-        ...(hours ? { smsWindowStartMinute: hours.startMinute, smsWindowEndMinute: hours.endMinute, smsWindowDays: hours.days } : {}),
+        ...(hours
+          ? { smsWindowStartMinute: hours.startMinute, smsWindowEndMinute: hours.endMinute, smsWindowDays: hours.days }
+          : {}),
       })
       .where(eq(organisations.id, actor.organisationId))
     await writeAudit(tx, {
@@ -36,7 +48,14 @@ export async function updateOrganisationSettings(db: DbOrTx, actor: SettingsActo
       action: 'organisation.updated',
       entityType: 'organisation',
       entityId: actor.organisationId,
-      details: { twoFactorRequired: input.twoFactorRequired, answerReminderDays: input.answerReminderDays, prescriptionExpiryDays: input.prescriptionExpiryDays, retentionDays: input.retentionDays, smsSendingHours: hours ?? null, previous: before },
+      details: {
+        twoFactorRequired: input.twoFactorRequired,
+        answerReminderDays: input.answerReminderDays,
+        prescriptionExpiryDays: input.prescriptionExpiryDays,
+        retentionDays: input.retentionDays,
+        smsSendingHours: hours ?? null,
+        previous: before,
+      },
     })
     return { ok: true as const }
   })

@@ -12,18 +12,29 @@ export type Matrix = Record<MatrixRole, Permission[]>
 
 export const MATRIX_MESSAGES = {
   invalid: 'Une des permissions cochées n’existe pas. Rechargez la page.',
-  lastSettingsAccess: 'Au moins un utilisateur actif doit garder l’accès aux paramètres («\u00a0settings.visualize\u00a0»)\u00a0: sans lui, plus personne ne pourrait modifier ces permissions.',
+  lastSettingsAccess:
+    'Au moins un utilisateur actif doit garder l’accès aux paramètres («\u00a0settings.visualize\u00a0»)\u00a0: sans lui, plus personne ne pourrait modifier ces permissions.',
 } as const
 
 export const matrixSchema = z.object(
-  Object.fromEntries(MATRIX_ROLES.map((role) => [role, z.array(z.enum(PERMISSIONS, { error: MATRIX_MESSAGES.invalid })).max(PERMISSIONS.length)])) as Record<MatrixRole, z.ZodArray<z.ZodEnum<{ [K in Permission]: K }>>>,
+  Object.fromEntries(
+    MATRIX_ROLES.map((role) => [
+      role,
+      z.array(z.enum(PERMISSIONS, { error: MATRIX_MESSAGES.invalid })).max(PERMISSIONS.length),
+    ]),
+  ) as Record<MatrixRole, z.ZodArray<z.ZodEnum<{ [K in Permission]: K }>>>,
 )
 
 /** The organisation's matrix: its own list for a role when it set one, else the default of lib/permissions.ts. */
 export async function organisationMatrix(db: DbOrTx, organisationId: string): Promise<Matrix> {
-  const rows = await db.select({ role: organisationRolePermissions.role, permissions: organisationRolePermissions.permissions }).from(organisationRolePermissions).where(eq(organisationRolePermissions.organisationId, organisationId))
+  const rows = await db
+    .select({ role: organisationRolePermissions.role, permissions: organisationRolePermissions.permissions })
+    .from(organisationRolePermissions)
+    .where(eq(organisationRolePermissions.organisationId, organisationId))
   const own = new Map(rows.map((r) => [r.role, r.permissions]))
-  return Object.fromEntries(MATRIX_ROLES.map((role) => [role, [...permissionsOf({ role, rolePermissions: own.get(role) ?? null })]])) as Matrix
+  return Object.fromEntries(
+    MATRIX_ROLES.map((role) => [role, [...permissionsOf({ role, rolePermissions: own.get(role) ?? null })]]),
+  ) as Matrix
 }
 
 export type MatrixOutcome = { ok: true; changed: number } | { ok: false; error: string }
@@ -33,19 +44,40 @@ export type MatrixOutcome = { ok: true; changed: number } | { ok: false; error: 
  * removed). Refused when no enabled user of the organisation would keep settings.visualize: the matrix could then
  * never be changed back. The next request of every user reads it (the session query joins it).
  */
-export async function updateOrganisationMatrix(db: Db, params: { organisationId: string; actorId: string; input: unknown; now: Date }): Promise<MatrixOutcome> {
+export async function updateOrganisationMatrix(
+  db: Db,
+  params: { organisationId: string; actorId: string; input: unknown; now: Date },
+): Promise<MatrixOutcome> {
   const parsed = matrixSchema.safeParse(params.input)
   if (!parsed.success) return { ok: false, error: MATRIX_MESSAGES.invalid }
-  const next = Object.fromEntries(MATRIX_ROLES.map((role) => [role, PERMISSIONS.filter((p) => parsed.data[role].includes(p))])) as Matrix
+  const next = Object.fromEntries(
+    MATRIX_ROLES.map((role) => [role, PERMISSIONS.filter((p) => parsed.data[role].includes(p))]),
+  ) as Matrix
   return db.transaction(async (tx) => {
     // One change of the organisation's matrix at a time: the check below reads what the others wrote.
-    await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, params.organisationId)).for('update')
+    await tx
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.id, params.organisationId))
+      .for('update')
     const before = await organisationMatrix(tx, params.organisationId)
     const staff = await tx
       .select({ role: users.role, permissions: users.permissions })
       .from(users)
-      .where(and(eq(users.organisationId, params.organisationId), eq(users.disabled, false), sql`${users.role} <> 'fullPartner'`))
-    const keepsSettings = staff.some((u) => permissionsOf({ role: u.role, permissions: u.permissions, rolePermissions: next[u.role as MatrixRole] ?? null }).has('settings.visualize'))
+      .where(
+        and(
+          eq(users.organisationId, params.organisationId),
+          eq(users.disabled, false),
+          sql`${users.role} <> 'fullPartner'`,
+        ),
+      )
+    const keepsSettings = staff.some((u) =>
+      permissionsOf({
+        role: u.role,
+        permissions: u.permissions,
+        rolePermissions: next[u.role as MatrixRole] ?? null,
+      }).has('settings.visualize'),
+    )
     if (!keepsSettings) return { ok: false as const, error: MATRIX_MESSAGES.lastSettingsAccess }
     let changed = 0
     for (const role of MATRIX_ROLES) {
@@ -56,8 +88,18 @@ export async function updateOrganisationMatrix(db: Db, params: { organisationId:
       await tx
         .insert(organisationRolePermissions)
         .values({ organisationId: params.organisationId, role, permissions: next[role], updatedAt: params.now })
-        .onConflictDoUpdate({ target: [organisationRolePermissions.organisationId, organisationRolePermissions.role], set: { permissions: next[role], updatedAt: params.now } })
-      await writeAudit(tx, { actorId: params.actorId, organisationId: params.organisationId, action: 'permissions.updated', entityType: 'role', entityId: role, details: { added, removed } })
+        .onConflictDoUpdate({
+          target: [organisationRolePermissions.organisationId, organisationRolePermissions.role],
+          set: { permissions: next[role], updatedAt: params.now },
+        })
+      await writeAudit(tx, {
+        actorId: params.actorId,
+        organisationId: params.organisationId,
+        action: 'permissions.updated',
+        entityType: 'role',
+        entityId: role,
+        details: { added, removed },
+      })
     }
     return { ok: true as const, changed }
   })

@@ -33,19 +33,32 @@ const lastSignIn = sql<Date | null>`(
 )`.mapWith((v: string | Date | null) => (v == null ? null : new Date(v)))
 
 /** The organisation's permission matrix row for the user's role. */
-const rolePermissionsOf = and(eq(organisationRolePermissions.organisationId, users.organisationId), eq(organisationRolePermissions.role, users.role))
+const rolePermissionsOf = and(
+  eq(organisationRolePermissions.organisationId, users.organisationId),
+  eq(organisationRolePermissions.role, users.role),
+)
 
 /** As the sign-in decides it (lib/auth/two-factor-policy.ts): the user's permissions, else the organisation's matrix for the role. */
-function secondFactorOf(row: { role: string; permissions: string[] | null; rolePermissions: string[] | null; twoFactorEnabled: boolean }, orgRequires: boolean): SecondFactorState {
+function secondFactorOf(
+  row: { role: string; permissions: string[] | null; rolePermissions: string[] | null; twoFactorEnabled: boolean },
+  orgRequires: boolean,
+): SecondFactorState {
   if (requiresSecondFactor(row, { twoFactorRequired: orgRequires })) return 'required'
   return row.twoFactorEnabled ? 'on' : 'off'
 }
 
 /** The organisation's users, 50 a page, by name; with the total. `page` starts at 1. */
-export async function listOrganisationUsers(db: DbOrTx, organisationId: string, page: number): Promise<{ rows: OrganisationUserRow[]; total: number; page: number; pages: number }> {
+export async function listOrganisationUsers(
+  db: DbOrTx,
+  organisationId: string,
+  page: number,
+): Promise<{ rows: OrganisationUserRow[]; total: number; page: number; pages: number }> {
   const [[{ total } = { total: 0 }], [org]] = await Promise.all([
     db.select({ total: count() }).from(users).where(eq(users.organisationId, organisationId)),
-    db.select({ twoFactorRequired: organisations.twoFactorRequired }).from(organisations).where(eq(organisations.id, organisationId)),
+    db
+      .select({ twoFactorRequired: organisations.twoFactorRequired })
+      .from(organisations)
+      .where(eq(organisations.id, organisationId)),
   ])
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), pages)
@@ -69,7 +82,13 @@ export async function listOrganisationUsers(db: DbOrTx, organisationId: string, 
     .limit(PAGE_SIZE)
     .offset((current - 1) * PAGE_SIZE)
   return {
-    rows: rows.map(({ permissions, rolePermissions, twoFactorEnabled, ...r }) => ({ ...r, secondFactor: secondFactorOf({ role: r.role, permissions, rolePermissions, twoFactorEnabled }, !!org?.twoFactorRequired) })),
+    rows: rows.map(({ permissions, rolePermissions, twoFactorEnabled, ...r }) => ({
+      ...r,
+      secondFactor: secondFactorOf(
+        { role: r.role, permissions, rolePermissions, twoFactorEnabled },
+        !!org?.twoFactorRequired,
+      ),
+    })),
     total,
     page: current,
     pages,
@@ -84,7 +103,11 @@ export type OrganisationUserDetail = OrganisationUserRow & {
 }
 
 /** One user of the organisation, or null (another organisation's, a partner's, or none). */
-export async function getOrganisationUser(db: DbOrTx, organisationId: string, userId: string): Promise<OrganisationUserDetail | null> {
+export async function getOrganisationUser(
+  db: DbOrTx,
+  organisationId: string,
+  userId: string,
+): Promise<OrganisationUserDetail | null> {
   if (!userId || userId.length > 100) return null
   const [row] = await db
     .select({
@@ -145,10 +168,21 @@ export async function getOrganisationSettings(db: DbOrTx, organisationId: string
 }
 
 /** Whether this provider identity already belongs to someone (whatever the organisation: an identity opens one account). */
-export async function identityOwner(db: DbOrTx, providerId: string, accountId: string, exceptAccountId?: string): Promise<string | null> {
+export async function identityOwner(
+  db: DbOrTx,
+  providerId: string,
+  accountId: string,
+  exceptAccountId?: string,
+): Promise<string | null> {
   const [row] = await db
     .select({ userId: accounts.userId })
     .from(accounts)
-    .where(and(eq(accounts.providerId, providerId), eq(accounts.accountId, accountId), exceptAccountId ? ne(accounts.id, exceptAccountId) : undefined))
+    .where(
+      and(
+        eq(accounts.providerId, providerId),
+        eq(accounts.accountId, accountId),
+        exceptAccountId ? ne(accounts.id, exceptAccountId) : undefined,
+      ),
+    )
   return row?.userId ?? null
 }

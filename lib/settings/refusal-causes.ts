@@ -21,15 +21,21 @@ export const REFUSAL_CAUSE_MESSAGES = {
   unknown: 'Ce motif est introuvable.',
 } as const
 
-const label = text({ error: REFUSAL_CAUSE_MESSAGES.labelRequired }).trim().min(1, REFUSAL_CAUSE_MESSAGES.labelRequired).max(100, REFUSAL_CAUSE_MESSAGES.labelTooLong)
+const label = text({ error: REFUSAL_CAUSE_MESSAGES.labelRequired })
+  .trim()
+  .min(1, REFUSAL_CAUSE_MESSAGES.labelRequired)
+  .max(100, REFUSAL_CAUSE_MESSAGES.labelTooLong)
 export const refusalCausesSchema = z.object({
-  causes: z.array(z.object({ code: text().max(60), label, enabled: z.boolean() })).max(30, REFUSAL_CAUSE_MESSAGES.tooMany),
+  causes: z
+    .array(z.object({ code: text().max(60), label, enabled: z.boolean() }))
+    .max(30, REFUSAL_CAUSE_MESSAGES.tooMany),
   /** A new cause of the organisation's own, optional. */
   added: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), label.optional()),
 })
 
 type Actor = { organisationId: string; actorId: string }
-export type CausesOutcome = { ok: true; changed: number } | { ok: false; error: string; fieldErrors?: Record<string, string> }
+export type CausesOutcome =
+  { ok: true; changed: number } | { ok: false; error: string; fieldErrors?: Record<string, string> }
 
 const normalised = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
 
@@ -49,7 +55,9 @@ export async function saveRefusalCauses(db: Db, actor: Actor, input: unknown): P
     // Causes the form did not send keep what they were.
     const next = current.map((c) => {
       const sent = causes.find((s) => s.code === c.code)
-      return sent ? { code: c.code, label: sent.label, disabled: !sent.enabled, defaultLabel: c.defaultLabel } : { ...c }
+      return sent
+        ? { code: c.code, label: sent.label, disabled: !sent.enabled, defaultLabel: c.defaultLabel }
+        : { ...c }
     })
     if (added) next.push({ code: `org-${randomUUID().slice(0, 8)}`, label: added, disabled: false, defaultLabel: null })
     if (next.length > 30) return { ok: false as const, error: REFUSAL_CAUSE_MESSAGES.tooMany }
@@ -62,7 +70,14 @@ export async function saveRefusalCauses(db: Db, actor: Actor, input: unknown): P
           const sent = causes.findIndex((s) => s.code === next[index]!.code)
           return sent >= 0 ? `causes.${sent}.label` : 'added'
         }
-        return { ok: false as const, error: 'Vérifiez les motifs signalés.', fieldErrors: { [field(other)]: REFUSAL_CAUSE_MESSAGES.duplicate, [field(i)]: REFUSAL_CAUSE_MESSAGES.duplicate } }
+        return {
+          ok: false as const,
+          error: 'Vérifiez les motifs signalés.',
+          fieldErrors: {
+            [field(other)]: REFUSAL_CAUSE_MESSAGES.duplicate,
+            [field(i)]: REFUSAL_CAUSE_MESSAGES.duplicate,
+          },
+        }
       }
       seen.set(normalised(c.label), i)
     }
@@ -77,7 +92,14 @@ export async function saveRefusalCauses(db: Db, actor: Actor, input: unknown): P
       const isDefault = Object.hasOwn(CAUSE_LABELS, c.code)
       // A default back to its own label and offered needs no row.
       if (isDefault && c.label === c.defaultLabel && !c.disabled) {
-        await tx.delete(organisationRefusalCauses).where(and(eq(organisationRefusalCauses.organisationId, actor.organisationId), eq(organisationRefusalCauses.code, c.code)))
+        await tx
+          .delete(organisationRefusalCauses)
+          .where(
+            and(
+              eq(organisationRefusalCauses.organisationId, actor.organisationId),
+              eq(organisationRefusalCauses.code, c.code),
+            ),
+          )
         continue
       }
       await tx
@@ -95,7 +117,14 @@ export async function saveRefusalCauses(db: Db, actor: Actor, input: unknown): P
         action: 'refusalCauses.updated',
         entityType: 'organisation',
         entityId: actor.organisationId,
-        details: { changes: changes.map((c) => ({ code: c.code, label: c.label, disabled: c.disabled, added: !known.has(c.code) })) },
+        details: {
+          changes: changes.map((c) => ({
+            code: c.code,
+            label: c.label,
+            disabled: c.disabled,
+            added: !known.has(c.code),
+          })),
+        },
       })
     }
     return { ok: true as const, changed: changes.length }

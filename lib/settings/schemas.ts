@@ -17,8 +17,10 @@ export const SETTINGS_MESSAGES = {
   providerInvalid: 'Choisissez un fournisseur d’identité.',
   subjectRequired: 'L’identifiant de la personne chez le fournisseur est obligatoire.',
   subjectTooLong: 'L’identifiant de la personne chez le fournisseur ne doit pas dépasser 255 caractères.',
-  tenantInvalid: 'L’identifiant de l’organisation chez Microsoft s’écrit en 5 groupes de chiffres et de lettres, par exemple 7f3c2b1a-0000-4000-8000-000000000000.',
-  objectIdInvalid: 'L’identifiant de la personne chez Microsoft s’écrit en 5 groupes de chiffres et de lettres, par exemple 0e2e0000-0000-4000-8000-000000000001.',
+  tenantInvalid:
+    'L’identifiant de l’organisation chez Microsoft s’écrit en 5 groupes de chiffres et de lettres, par exemple 7f3c2b1a-0000-4000-8000-000000000000.',
+  objectIdInvalid:
+    'L’identifiant de la personne chez Microsoft s’écrit en 5 groupes de chiffres et de lettres, par exemple 0e2e0000-0000-4000-8000-000000000001.',
   organisationNameRequired: 'Le nom de l’organisation est obligatoire.',
   organisationNameTooLong: 'Le nom de l’organisation ne doit pas dépasser 200 caractères.',
   addressTooLong: 'L’adresse ne doit pas dépasser 500 caractères.',
@@ -42,7 +44,8 @@ export type OrganisationRole = (typeof ORGANISATION_ROLES)[number]
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-const name = (required: string) => nameText({ error: required }).trim().min(1, required).max(100, SETTINGS_MESSAGES.nameTooLong)
+const name = (required: string) =>
+  nameText({ error: required }).trim().min(1, required).max(100, SETTINGS_MESSAGES.nameTooLong)
 const phone = text()
   .trim()
   .max(30, SETTINGS_MESSAGES.phoneIncomplete)
@@ -59,7 +62,11 @@ export const userProfileSchema = z.object({
 export type UserProfileInput = z.infer<typeof userProfileSchema>
 
 export const newUserSchema = userProfileSchema.extend({
-  email: text({ error: SETTINGS_MESSAGES.emailInvalid }).trim().toLowerCase().max(254, SETTINGS_MESSAGES.emailInvalid).pipe(z.email(SETTINGS_MESSAGES.emailInvalid)),
+  email: text({ error: SETTINGS_MESSAGES.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(254, SETTINGS_MESSAGES.emailInvalid)
+    .pipe(z.email(SETTINGS_MESSAGES.emailInvalid)),
 })
 export type NewUserInput = z.infer<typeof newUserSchema>
 
@@ -76,9 +83,12 @@ export const identitySchema = z
   })
   .superRefine((v, ctx) => {
     if (v.providerId === 'microsoft') {
-      if (!UUID.test(v.tenantId)) ctx.addIssue({ code: 'custom', path: ['tenantId'], message: SETTINGS_MESSAGES.tenantInvalid })
-      if (!UUID.test(v.objectId)) ctx.addIssue({ code: 'custom', path: ['objectId'], message: SETTINGS_MESSAGES.objectIdInvalid })
-    } else if (!v.subject) ctx.addIssue({ code: 'custom', path: ['subject'], message: SETTINGS_MESSAGES.subjectRequired })
+      if (!UUID.test(v.tenantId))
+        ctx.addIssue({ code: 'custom', path: ['tenantId'], message: SETTINGS_MESSAGES.tenantInvalid })
+      if (!UUID.test(v.objectId))
+        ctx.addIssue({ code: 'custom', path: ['objectId'], message: SETTINGS_MESSAGES.objectIdInvalid })
+    } else if (!v.subject)
+      ctx.addIssue({ code: 'custom', path: ['subject'], message: SETTINGS_MESSAGES.subjectRequired })
   })
   .transform((v) => ({
     providerId: v.providerId,
@@ -86,30 +96,38 @@ export const identitySchema = z
   }))
 export type IdentityInput = z.infer<typeof identitySchema>
 
-export const organisationSchema = z.object({
-  name: nameText({ error: SETTINGS_MESSAGES.organisationNameRequired }).trim().min(1, SETTINGS_MESSAGES.organisationNameRequired).max(200, SETTINGS_MESSAGES.organisationNameTooLong),
-  addressFormatted: text()
-    .trim()
-    .max(500, SETTINGS_MESSAGES.addressTooLong)
-    .optional()
-    .transform((v) => (v ? v : null)),
-  twoFactorRequired: z.boolean(),
-  answerReminderDays: z.coerce
-    .number({ error: SETTINGS_MESSAGES.reminderDaysInvalid })
-    .int(SETTINGS_MESSAGES.reminderDaysInvalid)
-    .min(1, SETTINGS_MESSAGES.reminderDaysInvalid)
-    .max(90, SETTINGS_MESSAGES.reminderDaysInvalid),
-  prescriptionExpiryDays: z.coerce
-    .number({ error: SETTINGS_MESSAGES.expiryDaysInvalid })
-    .int(SETTINGS_MESSAGES.expiryDaysInvalid)
-    .min(2, SETTINGS_MESSAGES.expiryDaysInvalid)
-    .max(365, SETTINGS_MESSAGES.expiryDaysInvalid),
-  retentionDays: z.coerce
-    .number({ error: SETTINGS_MESSAGES.retentionDaysInvalid })
-    .int(SETTINGS_MESSAGES.retentionDaysInvalid)
-    .min(RETENTION_DAYS_MIN, SETTINGS_MESSAGES.retentionDaysInvalid)
-    .max(RETENTION_DAYS_MAX, SETTINGS_MESSAGES.retentionDaysInvalid),
-}).refine((v) => v.prescriptionExpiryDays > v.answerReminderDays, { message: SETTINGS_MESSAGES.expiryNotAfterReminder, path: ['prescriptionExpiryDays'] })
+export const organisationSchema = z
+  .object({
+    name: nameText({ error: SETTINGS_MESSAGES.organisationNameRequired })
+      .trim()
+      .min(1, SETTINGS_MESSAGES.organisationNameRequired)
+      .max(200, SETTINGS_MESSAGES.organisationNameTooLong),
+    addressFormatted: text()
+      .trim()
+      .max(500, SETTINGS_MESSAGES.addressTooLong)
+      .optional()
+      .transform((v) => (v ? v : null)),
+    twoFactorRequired: z.boolean(),
+    answerReminderDays: z.coerce
+      .number({ error: SETTINGS_MESSAGES.reminderDaysInvalid })
+      .int(SETTINGS_MESSAGES.reminderDaysInvalid)
+      .min(1, SETTINGS_MESSAGES.reminderDaysInvalid)
+      .max(90, SETTINGS_MESSAGES.reminderDaysInvalid),
+    prescriptionExpiryDays: z.coerce
+      .number({ error: SETTINGS_MESSAGES.expiryDaysInvalid })
+      .int(SETTINGS_MESSAGES.expiryDaysInvalid)
+      .min(2, SETTINGS_MESSAGES.expiryDaysInvalid)
+      .max(365, SETTINGS_MESSAGES.expiryDaysInvalid),
+    retentionDays: z.coerce
+      .number({ error: SETTINGS_MESSAGES.retentionDaysInvalid })
+      .int(SETTINGS_MESSAGES.retentionDaysInvalid)
+      .min(RETENTION_DAYS_MIN, SETTINGS_MESSAGES.retentionDaysInvalid)
+      .max(RETENTION_DAYS_MAX, SETTINGS_MESSAGES.retentionDaysInvalid),
+  })
+  .refine((v) => v.prescriptionExpiryDays > v.answerReminderDays, {
+    message: SETTINGS_MESSAGES.expiryNotAfterReminder,
+    path: ['prescriptionExpiryDays'],
+  })
 export type OrganisationInput = z.infer<typeof organisationSchema>
 
 /** 'HH:MM' → minutes after midnight ('24:00' is the end of the day), or null. */
@@ -125,15 +143,23 @@ export const sendingHoursSchema = z
   .object({
     smsStart: text({ error: SETTINGS_MESSAGES.smsStartInvalid }),
     smsEnd: text({ error: SETTINGS_MESSAGES.smsEndInvalid }),
-    smsDays: z.array(z.coerce.number().int().min(1).max(7), { error: SETTINGS_MESSAGES.smsDaysRequired }).min(1, SETTINGS_MESSAGES.smsDaysRequired),
+    smsDays: z
+      .array(z.coerce.number().int().min(1).max(7), { error: SETTINGS_MESSAGES.smsDaysRequired })
+      .min(1, SETTINGS_MESSAGES.smsDaysRequired),
   })
   .transform((v, ctx) => {
     const startMinute = minuteOf(v.smsStart)
     const endMinute = minuteOf(v.smsEnd)
-    if (startMinute === null || startMinute >= 24 * 60) ctx.addIssue({ code: 'custom', path: ['smsStart'], message: SETTINGS_MESSAGES.smsStartInvalid })
+    if (startMinute === null || startMinute >= 24 * 60)
+      ctx.addIssue({ code: 'custom', path: ['smsStart'], message: SETTINGS_MESSAGES.smsStartInvalid })
     if (endMinute === null) ctx.addIssue({ code: 'custom', path: ['smsEnd'], message: SETTINGS_MESSAGES.smsEndInvalid })
-    else if (startMinute !== null && endMinute <= startMinute) ctx.addIssue({ code: 'custom', path: ['smsEnd'], message: SETTINGS_MESSAGES.smsEndBeforeStart })
-    return { startMinute: startMinute ?? 0, endMinute: endMinute ?? 0, days: [...new Set(v.smsDays)].sort((a, b) => a - b) }
+    else if (startMinute !== null && endMinute <= startMinute)
+      ctx.addIssue({ code: 'custom', path: ['smsEnd'], message: SETTINGS_MESSAGES.smsEndBeforeStart })
+    return {
+      startMinute: startMinute ?? 0,
+      endMinute: endMinute ?? 0,
+      days: [...new Set(v.smsDays)].sort((a, b) => a - b),
+    }
   })
 export type SendingHoursInput = z.infer<typeof sendingHoursSchema>
 

@@ -7,15 +7,32 @@ import { smsMessages } from '@/lib/db/schema'
  * "Annuler l'envoi" of a message still waiting (its time, or the sending hours): guarded on `queued`, so a message a
  * worker has already claimed is not cancelled. Its job then finds it cancelled and does nothing.
  */
-export async function cancelQueuedSms(db: Db, params: { organisationId: string; messageId: string; actorId: string; now: Date }): Promise<boolean> {
+export async function cancelQueuedSms(
+  db: Db,
+  params: { organisationId: string; messageId: string; actorId: string; now: Date },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(smsMessages)
       .set({ status: 'cancelled', statusAt: params.now })
-      .where(and(eq(smsMessages.id, params.messageId), eq(smsMessages.organisationId, params.organisationId), eq(smsMessages.status, 'queued'), eq(smsMessages.direction, 'outbound')))
+      .where(
+        and(
+          eq(smsMessages.id, params.messageId),
+          eq(smsMessages.organisationId, params.organisationId),
+          eq(smsMessages.status, 'queued'),
+          eq(smsMessages.direction, 'outbound'),
+        ),
+      )
       .returning({ candidateId: smsMessages.candidateId })
     if (!row) return false
-    await writeAudit(tx, { actorId: params.actorId, organisationId: params.organisationId, action: 'sms.cancelled', entityType: 'candidate', entityId: row.candidateId, details: { messageId: params.messageId } })
+    await writeAudit(tx, {
+      actorId: params.actorId,
+      organisationId: params.organisationId,
+      action: 'sms.cancelled',
+      entityType: 'candidate',
+      entityId: row.candidateId,
+      details: { messageId: params.messageId },
+    })
     return true
   })
 }

@@ -33,7 +33,11 @@ export type InboundOutcome = 'attached' | 'optedOut' | 'optedIn' | 'duplicate' |
 export async function receiveInbound(db: Db, inbound: Inbound): Promise<InboundOutcome> {
   const from = toSmsNumber(inbound.from) ?? inbound.from.trim()
   const [last] = await db
-    .select({ organisationId: smsMessages.organisationId, candidateId: smsMessages.candidateId, authorId: smsMessages.authorId })
+    .select({
+      organisationId: smsMessages.organisationId,
+      candidateId: smsMessages.candidateId,
+      authorId: smsMessages.authorId,
+    })
     .from(smsMessages)
     .where(and(eq(smsMessages.toNumber, from), eq(smsMessages.direction, 'outbound')))
     .orderBy(desc(smsMessages.createdAt))
@@ -61,11 +65,23 @@ export async function receiveInbound(db: Db, inbound: Inbound): Promise<InboundO
       .returning({ id: smsMessages.id })
     if (!reply) return 'duplicate'
     if (last.authorId) {
-      await tx.insert(notifications).values({ userId: last.authorId, kind: 'smsReply', payload: { candidateId: last.candidateId, messageId: reply.id }, createdAt: inbound.at })
+      await tx
+        .insert(notifications)
+        .values({
+          userId: last.authorId,
+          kind: 'smsReply',
+          payload: { candidateId: last.candidateId, messageId: reply.id },
+          createdAt: inbound.at,
+        })
     }
     const keyword = keywordOf(inbound.body)
     if (STOP_WORDS.has(keyword)) {
-      await optOut(tx, { organisationId: last.organisationId, candidateId: last.candidateId, at: inbound.at, source: 'reply' })
+      await optOut(tx, {
+        organisationId: last.organisationId,
+        candidateId: last.candidateId,
+        at: inbound.at,
+        source: 'reply',
+      })
       return 'optedOut'
     }
     if (START_WORDS.has(keyword)) {

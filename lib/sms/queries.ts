@@ -15,7 +15,15 @@ export const THREAD_PAGE_SIZE = 50
 /** '…/diagnosis/<43-character token>' shown as '…/diagnosis/…': colleagues reading the thread cannot answer in the person's place. */
 export const maskDiagnosisLinks = (body: string) => body.replace(/\/diagnosis\/[A-Za-z0-9_-]{43}/g, '/diagnosis/…')
 
-export async function smsThread(db: DbOrTx, params: { organisationId: string; candidateId: string; before?: { createdAt: Date; id: string } | null; limit?: number }) {
+export async function smsThread(
+  db: DbOrTx,
+  params: {
+    organisationId: string
+    candidateId: string
+    before?: { createdAt: Date; id: string } | null
+    limit?: number
+  },
+) {
   const limit = params.limit ?? THREAD_PAGE_SIZE
   const rows = await db
     .select({
@@ -39,14 +47,20 @@ export async function smsThread(db: DbOrTx, params: { organisationId: string; ca
         eq(smsMessages.organisationId, params.organisationId),
         eq(smsMessages.candidateId, params.candidateId),
         params.before
-          ? or(lt(smsMessages.createdAt, params.before.createdAt), and(eq(smsMessages.createdAt, params.before.createdAt), lt(smsMessages.id, params.before.id)))
+          ? or(
+              lt(smsMessages.createdAt, params.before.createdAt),
+              and(eq(smsMessages.createdAt, params.before.createdAt), lt(smsMessages.id, params.before.id)),
+            )
           : undefined,
       ),
     )
     .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
     .limit(limit + 1)
   // A diagnosis link is the person's key (issue 14 §2): the thread shows that it was sent, not the key itself.
-  return { messages: rows.slice(0, limit).map((m) => ({ ...m, body: maskDiagnosisLinks(m.body) })), hasMore: rows.length > limit }
+  return {
+    messages: rows.slice(0, limit).map((m) => ({ ...m, body: maskDiagnosisLinks(m.body) })),
+    hasMore: rows.length > limit,
+  }
 }
 export type ThreadMessage = Awaited<ReturnType<typeof smsThread>>['messages'][number]
 
@@ -80,9 +94,20 @@ export async function smsRecipient(db: DbOrTx, organisationId: string, candidate
 /** The organisation's templates: active ones first by name, archived ones after (the settings page shows both). */
 export function listTemplates(db: DbOrTx, organisationId: string, options: { includeArchived?: boolean } = {}) {
   return db
-    .select({ id: smsTemplates.id, name: smsTemplates.name, body: smsTemplates.body, archivedAt: smsTemplates.archivedAt, updatedAt: smsTemplates.updatedAt })
+    .select({
+      id: smsTemplates.id,
+      name: smsTemplates.name,
+      body: smsTemplates.body,
+      archivedAt: smsTemplates.archivedAt,
+      updatedAt: smsTemplates.updatedAt,
+    })
     .from(smsTemplates)
-    .where(and(eq(smsTemplates.organisationId, organisationId), options.includeArchived ? undefined : isNull(smsTemplates.archivedAt)))
+    .where(
+      and(
+        eq(smsTemplates.organisationId, organisationId),
+        options.includeArchived ? undefined : isNull(smsTemplates.archivedAt),
+      ),
+    )
     .orderBy(asc(smsTemplates.archivedAt), asc(smsTemplates.name))
 }
 
@@ -108,7 +133,14 @@ export function unreadSmsReplies(db: DbOrTx, params: { userId: string; organisat
     .from(notifications)
     .innerJoin(smsMessages, eq(smsMessages.id, sql`(${notifications.payload}->>'messageId')::uuid`))
     .innerJoin(candidates, eq(candidates.id, smsMessages.candidateId))
-    .where(and(eq(notifications.userId, params.userId), eq(notifications.kind, 'smsReply'), isNull(notifications.readAt), eq(smsMessages.organisationId, params.organisationId)))
+    .where(
+      and(
+        eq(notifications.userId, params.userId),
+        eq(notifications.kind, 'smsReply'),
+        isNull(notifications.readAt),
+        eq(smsMessages.organisationId, params.organisationId),
+      ),
+    )
     .orderBy(desc(notifications.createdAt))
     .limit(THREAD_PAGE_SIZE)
 }

@@ -11,7 +11,9 @@ import { nextSendingTime, type SendingHours } from './sending-hours'
 import { fillTemplate, templateValues } from './template-variables'
 
 export type SkipReason = 'noMobile' | 'optedOut' | 'tooLong' | 'empty' | 'notFound'
-export type RecipientOutcome = { candidateId: string; ok: true; messageId: string; scheduledFor: Date } | { candidateId: string; ok: false; reason: SkipReason; segments?: number }
+export type RecipientOutcome =
+  | { candidateId: string; ok: true; messageId: string; scheduledFor: Date }
+  | { candidateId: string; ok: false; reason: SkipReason; segments?: number }
 
 export type QueueSmsParams = {
   organisationId: string
@@ -42,12 +44,20 @@ export async function queueSms(db: DbOrTx, params: QueueSmsParams): Promise<Reci
   const ids = [...new Set(params.candidateIds)]
   if (ids.length === 0) return []
   const [organisation] = await db
-    .select({ name: organisations.name, startMinute: organisations.smsWindowStartMinute, endMinute: organisations.smsWindowEndMinute, days: organisations.smsWindowDays })
+    .select({
+      name: organisations.name,
+      startMinute: organisations.smsWindowStartMinute,
+      endMinute: organisations.smsWindowEndMinute,
+      days: organisations.smsWindowDays,
+    })
     .from(organisations)
     .where(eq(organisations.id, organisationId))
   if (!organisation) return ids.map((candidateId) => ({ candidateId, ok: false, reason: 'notFound' }))
   const [author] = params.authorId
-    ? await db.select({ firstName: users.firstName, lastName: users.lastName, phone: users.phone }).from(users).where(and(eq(users.id, params.authorId), eq(users.organisationId, organisationId)))
+    ? await db
+        .select({ firstName: users.firstName, lastName: users.lastName, phone: users.phone })
+        .from(users)
+        .where(and(eq(users.id, params.authorId), eq(users.organisationId, organisationId)))
     : []
   const rows = await db
     .select({
@@ -65,7 +75,11 @@ export async function queueSms(db: DbOrTx, params: QueueSmsParams): Promise<Reci
     .where(and(eq(candidates.organisationId, organisationId), inArray(candidates.id, ids)))
   const byId = new Map(rows.map((r) => [r.id, r]))
 
-  const hours: SendingHours = { startMinute: organisation.startMinute, endMinute: organisation.endMinute, days: organisation.days }
+  const hours: SendingHours = {
+    startMinute: organisation.startMinute,
+    endMinute: organisation.endMinute,
+    days: organisation.days,
+  }
   const scheduledFor = nextSendingTime(params.scheduledFor ?? now, hours)
   const outcomes: RecipientOutcome[] = []
   const toInsert: (typeof smsMessages.$inferInsert)[] = []
@@ -86,7 +100,10 @@ export async function queueSms(db: DbOrTx, params: QueueSmsParams): Promise<Reci
     }
     const values = templateValues({
       candidate: c,
-      referent: c.referentFirstName !== null ? { firstName: c.referentFirstName, lastName: c.referentLastName, phone: c.referentPhone } : null,
+      referent:
+        c.referentFirstName !== null
+          ? { firstName: c.referentFirstName, lastName: c.referentLastName, phone: c.referentPhone }
+          : null,
       sender: author ?? null,
       organisationName: organisation.name,
     })
@@ -117,10 +134,17 @@ export async function queueSms(db: DbOrTx, params: QueueSmsParams): Promise<Reci
   }
   if (toInsert.length === 0) return outcomes
 
-  const inserted = await db.insert(smsMessages).values(toInsert).returning({ id: smsMessages.id, candidateId: smsMessages.candidateId })
+  const inserted = await db
+    .insert(smsMessages)
+    .values(toInsert)
+    .returning({ id: smsMessages.id, candidateId: smsMessages.candidateId })
   await enqueue(
     db,
-    inserted.map((m) => ({ queue: QUEUES.sendSms.name, data: { messageId: m.id }, startAfter: scheduledFor > now ? scheduledFor : undefined })),
+    inserted.map((m) => ({
+      queue: QUEUES.sendSms.name,
+      data: { messageId: m.id },
+      startAfter: scheduledFor > now ? scheduledFor : undefined,
+    })),
     { now },
   )
   await writeAudit(
@@ -131,7 +155,12 @@ export async function queueSms(db: DbOrTx, params: QueueSmsParams): Promise<Reci
       action: 'sms.queued',
       entityType: 'candidate',
       entityId: m.candidateId,
-      details: { messageId: m.id, kind: params.kind, batchId: params.batchId ?? null, templateId: params.templateId ?? null },
+      details: {
+        messageId: m.id,
+        kind: params.kind,
+        batchId: params.batchId ?? null,
+        templateId: params.templateId ?? null,
+      },
     })),
   )
   for (const m of inserted) outcomes.push({ candidateId: m.candidateId, ok: true, messageId: m.id, scheduledFor })

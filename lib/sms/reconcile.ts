@@ -17,16 +17,36 @@ export type ReconcileOutcome = 'reconciled' | 'unknown' | 'requeued' | 'moved'
  *   a reminder sent twice a week is not taken for this one): exactly one left is this message, adopted; none, or more
  *   than one, and the message is `unknown`, shown to administrators under "Envois en échec" — never resent silently.
  */
-export async function reconcileSms(db: DbOrTx, expired: Expired, transport: SmsTransport, at: Date): Promise<ReconcileOutcome> {
+export async function reconcileSms(
+  db: DbOrTx,
+  expired: Expired,
+  transport: SmsTransport,
+  at: Date,
+): Promise<ReconcileOutcome> {
   if (!expired.called) return requeue(db, expired, at)
   const [row] = await db
     .select({ to: smsMessages.toNumber, body: smsMessages.body })
     .from(smsMessages)
     .where(and(eq(smsMessages.id, expired.id), eq(smsMessages.organisationId, expired.organisationId!)))
   if (!row) return 'moved'
-  const found = await transport.findHanded({ id: expired.id, to: row.to, body: row.body }, expired.callingAt ?? expired.attemptStartedAt ?? at)
+  const found = await transport.findHanded(
+    { id: expired.id, to: row.to, body: row.body },
+    expired.callingAt ?? expired.attemptStartedAt ?? at,
+  )
   const known = found.length
-    ? new Set((await db.select({ sid: smsMessages.providerSid }).from(smsMessages).where(inArray(smsMessages.providerSid, found.map((f) => f.sid)))).map((r) => r.sid))
+    ? new Set(
+        (
+          await db
+            .select({ sid: smsMessages.providerSid })
+            .from(smsMessages)
+            .where(
+              inArray(
+                smsMessages.providerSid,
+                found.map((f) => f.sid),
+              ),
+            )
+        ).map((r) => r.sid),
+      )
     : new Set<string | null>()
   const ours = found.filter((f) => !known.has(f.sid))
   if (ours.length === 1) return (await adopt(db, expired, ours[0]!, at)) ? 'reconciled' : 'moved'
@@ -36,13 +56,20 @@ export async function reconcileSms(db: DbOrTx, expired: Expired, transport: SmsT
 async function requeue(db: DbOrTx, expired: Expired, at: Date): Promise<ReconcileOutcome> {
   return db.transaction(async (tx) => {
     const outcome = await settleExpired(tx, 'sms_messages', expired, at)
-    if (outcome === 'requeued') await enqueue(tx, { queue: QUEUES.sendSms.name, data: { messageId: expired.id } }, { now: at })
+    if (outcome === 'requeued')
+      await enqueue(tx, { queue: QUEUES.sendSms.name, data: { messageId: expired.id } }, { now: at })
     return outcome
   })
 }
 
 /** The provider has it: its id, and its status if that moves the message forward, written only if `attemptId` still holds it. */
-export async function recordHanded(db: DbOrTx, id: string, attemptId: string, handed: Handed, at: Date): Promise<boolean> {
+export async function recordHanded(
+  db: DbOrTx,
+  id: string,
+  attemptId: string,
+  handed: Handed,
+  at: Date,
+): Promise<boolean> {
   const forward = statusesBefore(handed.status as SmsStatus)
   const rows = await db
     .update(smsMessages)
@@ -67,6 +94,12 @@ async function adopt(db: DbOrTx, expired: Expired, handed: Handed, at: Date): Pr
   const [still] = await db
     .select({ id: smsMessages.id })
     .from(smsMessages)
-    .where(and(eq(smsMessages.id, expired.id), eq(smsMessages.attemptId, expired.attemptId), eq(smsMessages.status, 'sending')))
+    .where(
+      and(
+        eq(smsMessages.id, expired.id),
+        eq(smsMessages.attemptId, expired.attemptId),
+        eq(smsMessages.status, 'sending'),
+      ),
+    )
   return !!still && recordHanded(db, expired.id, expired.attemptId, handed, at)
 }

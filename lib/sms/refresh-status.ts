@@ -45,7 +45,13 @@ export async function refreshStaleSmsStatuses(
     try {
       const known = await transport.fetchStatus(row.sid!)
       if (!known) continue
-      const outcome = await applyStatusCallback(db, { messageId: row.id, sid: row.sid!, status: known.status, errorCode: known.errorCode ?? null, at: options.now })
+      const outcome = await applyStatusCallback(db, {
+        messageId: row.id,
+        sid: row.sid!,
+        status: known.status,
+        errorCode: known.errorCode ?? null,
+        at: options.now,
+      })
       if (outcome === 'updated') updated += 1
     } catch (error) {
       logError('sms.refresh-status', error)

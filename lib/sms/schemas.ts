@@ -19,7 +19,10 @@ const text = safeText({ error: SMS_MESSAGES.empty })
 
 /** A template's text: known variables only, and no more than 6 SMS as written (the values may add to it). */
 export const templateSchema = z.object({
-  name: safeText({ error: SMS_MESSAGES.templateNameRequired }).trim().min(1, SMS_MESSAGES.templateNameRequired).max(100, SMS_MESSAGES.templateNameTooLong),
+  name: safeText({ error: SMS_MESSAGES.templateNameRequired })
+    .trim()
+    .min(1, SMS_MESSAGES.templateNameRequired)
+    .max(100, SMS_MESSAGES.templateNameTooLong),
   body: text.superRefine((v, ctx) => {
     const { segments } = smsLength(v.trim())
     if (segments > MAX_SEGMENTS) ctx.addIssue({ code: 'custom', message: SMS_MESSAGES.tooLong(segments) })

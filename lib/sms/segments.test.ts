@@ -3,7 +3,12 @@ import { MAX_SEGMENTS, smsLength } from './segments'
 
 describe('smsLength', () => {
   it('counts GSM-7: 160 characters in one SMS, then 153 per part', () => {
-    expect(smsLength('a'.repeat(160))).toMatchObject({ encoding: 'GSM-7', characters: 160, segments: 1, perSegment: 160 })
+    expect(smsLength('a'.repeat(160))).toMatchObject({
+      encoding: 'GSM-7',
+      characters: 160,
+      segments: 1,
+      perSegment: 160,
+    })
     expect(smsLength('a'.repeat(161))).toMatchObject({ encoding: 'GSM-7', segments: 2, perSegment: 153 })
     expect(smsLength('a'.repeat(306))).toMatchObject({ segments: 2 })
     expect(smsLength('a'.repeat(307))).toMatchObject({ segments: 3 })
@@ -23,7 +28,11 @@ describe('smsLength', () => {
 
   it('counts the text after smart encoding: ’ « » … and special spaces do not force UCS-2', () => {
     expect(smsLength('C’est «\u00a0ça\u00a0»… ok')).toMatchObject({ encoding: 'UCS-2', ucs2Characters: ['ç'] })
-    expect(smsLength('C’est «\u00a0la\u00a0»… ok')).toMatchObject({ encoding: 'GSM-7', characters: 18, ucs2Characters: [] })
+    expect(smsLength('C’est «\u00a0la\u00a0»… ok')).toMatchObject({
+      encoding: 'GSM-7',
+      characters: 18,
+      ucs2Characters: [],
+    })
   })
 
   it('switches to UCS-2 for one character outside GSM-7 and names it: 70, then 67 per part', () => {

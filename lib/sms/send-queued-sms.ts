@@ -2,7 +2,14 @@ import { and, eq } from 'drizzle-orm'
 import { now as clockNow } from '@/lib/clock'
 import type { Db } from '@/lib/db/client'
 import { candidates, organisations, smsMessages } from '@/lib/db/schema'
-import { claimAttempt, expiredAttempt, failAttempt, markCalling, releaseAttempt, type Lease } from '@/lib/delivery/attempt'
+import {
+  claimAttempt,
+  expiredAttempt,
+  failAttempt,
+  markCalling,
+  releaseAttempt,
+  type Lease,
+} from '@/lib/delivery/attempt'
 import { enqueue, type JobPolicy } from '@/lib/jobs/enqueue'
 import { QUEUES } from '@/lib/jobs/queues'
 import { reserveSlot } from '@/lib/jobs/rate-limit'
@@ -10,12 +17,34 @@ import { optOut } from './opt-out'
 import { reconcileSms, recordHanded } from './reconcile'
 import { isWithinSendingHours, nextSendingTime } from './sending-hours'
 import { smsEncoded } from './smart-encoding'
-import { PermanentSmsError, RefusedForNowSmsError, SMS_CALL_TIMEOUT_MS, smsTransport, type SmsTransport } from './transport'
+import {
+  PermanentSmsError,
+  RefusedForNowSmsError,
+  SMS_CALL_TIMEOUT_MS,
+  smsTransport,
+  type SmsTransport,
+} from './transport'
 
-export type SendOutcome = 'sent' | 'reconciled' | 'unknown' | 'requeued' | 'already' | 'failed' | 'rescheduled' | 'missing' | 'superseded' | 'busy'
+export type SendOutcome =
+  | 'sent'
+  | 'reconciled'
+  | 'unknown'
+  | 'requeued'
+  | 'already'
+  | 'failed'
+  | 'rescheduled'
+  | 'missing'
+  | 'superseded'
+  | 'busy'
 
 /** `jobPolicy`: the running job's, kept by the job that replaces it when no rate slot is free soon. */
-type Options = { lastAttempt?: boolean; transport?: SmsTransport; now?: () => Date; ratePerSecond?: number; jobPolicy?: JobPolicy }
+type Options = {
+  lastAttempt?: boolean
+  transport?: SmsTransport
+  now?: () => Date
+  ratePerSecond?: number
+  jobPolicy?: JobPolicy
+}
 
 /** An attempt holds the message for 30 s: more than the longest Twilio call (10 s) and the margin, less than the queue's expiry (60 s). */
 export const SMS_LEASE: Lease = { leaseSeconds: 30, callSeconds: SMS_CALL_TIMEOUT_MS / 1000 + 5 }
@@ -60,7 +89,10 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
       days: organisations.smsWindowDays,
     })
     .from(smsMessages)
-    .innerJoin(candidates, and(eq(candidates.id, smsMessages.candidateId), eq(candidates.organisationId, smsMessages.organisationId)))
+    .innerJoin(
+      candidates,
+      and(eq(candidates.id, smsMessages.candidateId), eq(candidates.organisationId, smsMessages.organisationId)),
+    )
     .innerJoin(organisations, eq(organisations.id, smsMessages.organisationId))
     .where(and(eq(smsMessages.id, messageId), eq(smsMessages.direction, 'outbound')))
   if (!row) return 'missing'
@@ -84,7 +116,16 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
   if (!isWithinSendingHours(at, hours) || row.scheduledFor.getTime() > at.getTime() + 5_000) {
     const next = nextSendingTime(row.scheduledFor > at ? row.scheduledFor : at, hours)
     await db.transaction(async (tx) => {
-      await tx.update(smsMessages).set({ scheduledFor: next }).where(and(eq(smsMessages.id, row.id), eq(smsMessages.organisationId, row.organisationId), eq(smsMessages.status, 'queued')))
+      await tx
+        .update(smsMessages)
+        .set({ scheduledFor: next })
+        .where(
+          and(
+            eq(smsMessages.id, row.id),
+            eq(smsMessages.organisationId, row.organisationId),
+            eq(smsMessages.status, 'queued'),
+          ),
+        )
       await enqueue(tx, { queue: QUEUES.sendSms.name, data: { messageId: row.id }, startAfter: next }, { now: at })
     })
     return 'rescheduled'
@@ -94,7 +135,11 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
   if (!slot.ok) {
     // Spread over a second past the moment slots free up, so that the rescheduled jobs do not all come back at once.
     const startAfter = new Date(at.getTime() + slot.freeInMs + Math.random() * 1000)
-    await enqueue(db, { queue: QUEUES.sendSms.name, data: { messageId: row.id }, startAfter, policy: options.jobPolicy }, { now: at })
+    await enqueue(
+      db,
+      { queue: QUEUES.sendSms.name, data: { messageId: row.id }, startAfter, policy: options.jobPolicy },
+      { now: at },
+    )
     return 'rescheduled'
   }
   if (slot.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, slot.waitMs))
@@ -109,12 +154,19 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
     if (error instanceof PermanentSmsError) {
       return db.transaction(async (tx) => {
         if (!(await failAttempt(tx, 'sms_messages', row.id, attemptId, error.code, now()))) return 'superseded'
-        if (error.code === '21610') await optOut(tx, { organisationId: row.organisationId, candidateId: row.candidateId, at: now(), source: 'provider' })
+        if (error.code === '21610')
+          await optOut(tx, {
+            organisationId: row.organisationId,
+            candidateId: row.candidateId,
+            at: now(),
+            source: 'provider',
+          })
         return 'failed'
       })
     }
     if (error instanceof RefusedForNowSmsError) {
-      if (options.lastAttempt) return (await failAttempt(db, 'sms_messages', row.id, attemptId, error.code, now())) ? 'failed' : 'superseded'
+      if (options.lastAttempt)
+        return (await failAttempt(db, 'sms_messages', row.id, attemptId, error.code, now())) ? 'failed' : 'superseded'
       await releaseAttempt(db, 'sms_messages', row.id, attemptId, error.code, now())
     }
     // No answer: the marker stays, the lease runs out, and the next attempt (or the sweep) reconciles.
@@ -127,5 +179,7 @@ async function failQueued(db: Db, id: string, organisationId: string, code: stri
   await db
     .update(smsMessages)
     .set({ status: 'failed', errorCode: code, statusAt: at })
-    .where(and(eq(smsMessages.id, id), eq(smsMessages.organisationId, organisationId), eq(smsMessages.status, 'queued')))
+    .where(
+      and(eq(smsMessages.id, id), eq(smsMessages.organisationId, organisationId), eq(smsMessages.status, 'queued')),
+    )
 }

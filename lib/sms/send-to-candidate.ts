@@ -6,7 +6,8 @@ import { SMS_MESSAGES } from './messages'
 import { queueSms, type SkipReason } from './queue-sms'
 import type { ComposeInput } from './schemas'
 
-export type SendToCandidateResult = { ok: true; messageId: string; scheduledFor: Date; moved: boolean } | { ok: false; error: string }
+export type SendToCandidateResult =
+  { ok: true; messageId: string; scheduledFor: Date; moved: boolean } | { ok: false; error: string }
 
 const REASONS: Record<SkipReason, string> = {
   noMobile: NOT_A_MOBILE,
@@ -30,7 +31,10 @@ export function scheduleError(at: Date | null | undefined, now: Date): string | 
  * opted-out candidate, a number that cannot receive SMS, a text over 6 SMS once its variables are filled, a past time.
  * A time outside the organisation's sending hours moves to the next window (`moved`).
  */
-export async function sendSmsToCandidate(db: Db, params: { organisationId: string; authorId: string; input: ComposeInput; now: Date }): Promise<SendToCandidateResult> {
+export async function sendSmsToCandidate(
+  db: Db,
+  params: { organisationId: string; authorId: string; input: ComposeInput; now: Date },
+): Promise<SendToCandidateResult> {
   const { organisationId, input, now } = params
   const timeError = scheduleError(input.scheduledFor, now)
   if (timeError) return { ok: false, error: timeError }
@@ -39,7 +43,13 @@ export async function sendSmsToCandidate(db: Db, params: { organisationId: strin
       const [template] = await tx
         .select({ id: smsTemplates.id })
         .from(smsTemplates)
-        .where(and(eq(smsTemplates.id, input.templateId), eq(smsTemplates.organisationId, organisationId), isNull(smsTemplates.archivedAt)))
+        .where(
+          and(
+            eq(smsTemplates.id, input.templateId),
+            eq(smsTemplates.organisationId, organisationId),
+            isNull(smsTemplates.archivedAt),
+          ),
+        )
       if (!template) return { ok: false, error: SMS_MESSAGES.templateNotFound } as const
     }
     const requested = input.scheduledFor ?? now
@@ -54,7 +64,19 @@ export async function sendSmsToCandidate(db: Db, params: { organisationId: strin
       now,
     })
     if (!outcome) return { ok: false, error: SMS_MESSAGES.notFound } as const
-    if (!outcome.ok) return { ok: false, error: outcome.reason === 'tooLong' && outcome.segments ? SMS_MESSAGES.tooLong(outcome.segments) : REASONS[outcome.reason] } as const
-    return { ok: true, messageId: outcome.messageId, scheduledFor: outcome.scheduledFor, moved: outcome.scheduledFor.getTime() !== requested.getTime() } as const
+    if (!outcome.ok)
+      return {
+        ok: false,
+        error:
+          outcome.reason === 'tooLong' && outcome.segments
+            ? SMS_MESSAGES.tooLong(outcome.segments)
+            : REASONS[outcome.reason],
+      } as const
+    return {
+      ok: true,
+      messageId: outcome.messageId,
+      scheduledFor: outcome.scheduledFor,
+      moved: outcome.scheduledFor.getTime() !== requested.getTime(),
+    } as const
   })
 }

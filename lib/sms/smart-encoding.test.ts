@@ -5,7 +5,9 @@ import { smsEncoded } from './smart-encoding'
 
 describe('smart encoding', () => {
   it('replaces typographic apostrophes, quotes, guillemets, dashes, the ellipsis and special spaces with their GSM-7 equivalents', () => {
-    expect(smsEncoded('L’atelier « CV » – 10\u00a0h\u202f: “venez”… ‘ok’ — fin')).toBe('L\'atelier " CV " - 10 h : "venez"... \'ok\' - fin')
+    expect(smsEncoded('L’atelier « CV » – 10\u00a0h\u202f: “venez”… ‘ok’ — fin')).toBe(
+      'L\'atelier " CV " - 10 h : "venez"... \'ok\' - fin',
+    )
     expect(smsEncoded('a\u2009b\u2007c\u200bd\u00ade')).toBe('a b cde')
   })
 
@@ -14,7 +16,8 @@ describe('smart encoding', () => {
   })
 
   it('makes a French text typed with ’ and « » one GSM-7 SMS instead of two UCS-2 ones', () => {
-    const text = 'Bonjour, c’est l’équipe : votre rendez-vous « bilan » est confirmé demain à 10 h. N’oubliez pas votre pièce d’identité… Merci.'
+    const text =
+      'Bonjour, c’est l’équipe : votre rendez-vous « bilan » est confirmé demain à 10 h. N’oubliez pas votre pièce d’identité… Merci.'
     expect(text.length).toBeGreaterThan(70)
     expect(smsLength(text)).toMatchObject({ encoding: 'GSM-7', segments: 1, ucs2Characters: [] })
   })
@@ -24,10 +27,21 @@ describe('smart encoding', () => {
   })
 
   it('keeps every default workshop notice in GSM-7 once its variables are filled', () => {
-    const workshop = { name: 'Atelier CV', startsAt: new Date('2026-12-01T09:00:00Z'), addressFormatted: '12 rue de la Paix, Rouen', videoUrl: null }
+    const workshop = {
+      name: 'Atelier CV',
+      startsAt: new Date('2026-12-01T09:00:00Z'),
+      addressFormatted: '12 rue de la Paix, Rouen',
+      videoUrl: null,
+    }
     for (const [kind, body] of Object.entries(DEFAULT_NOTICES)) {
-      const text = fillNotice(body, workshop).replace('{prenom}', 'Élodie').replace('{telephone_referent}', '06 01 02 03 04')
-      expect({ kind, encoding: smsLength(text).encoding, ucs2: smsLength(text).ucs2Characters }).toEqual({ kind, encoding: 'GSM-7', ucs2: [] })
+      const text = fillNotice(body, workshop)
+        .replace('{prenom}', 'Élodie')
+        .replace('{telephone_referent}', '06 01 02 03 04')
+      expect({ kind, encoding: smsLength(text).encoding, ucs2: smsLength(text).ucs2Characters }).toEqual({
+        kind,
+        encoding: 'GSM-7',
+        ucs2: [],
+      })
     }
   })
 })

@@ -6,19 +6,31 @@ import { optOut } from './opt-out'
 import { statusesBefore } from './status'
 import { providerStatusOf } from './transport'
 
-export type StatusCallback = { messageId: string | null; sid: string; status: string; errorCode: string | null; at: Date }
+export type StatusCallback = {
+  messageId: string | null
+  sid: string
+  status: string
+  errorCode: string | null
+  at: Date
+}
 
 /**
  * A provider's status callback, signature already checked: moves the message forward only (a repeated or late
  * callback changes nothing). The message is found by our id (in the callback's URL) or by the provider's id; an id
  * pair that does not match changes nothing. 21610 (recipient unsubscribed) also opts the candidate out.
  */
-export async function applyStatusCallback(db: Db, callback: StatusCallback): Promise<'updated' | 'unchanged' | 'unknown'> {
+export async function applyStatusCallback(
+  db: Db,
+  callback: StatusCallback,
+): Promise<'updated' | 'unchanged' | 'unknown'> {
   const status = providerStatusOf(callback.status)
   if (status === 'sending') return 'unchanged'
   const byId = callback.messageId && isUuid(callback.messageId)
   const match = byId
-    ? and(eq(smsMessages.id, callback.messageId!), or(isNull(smsMessages.providerSid), eq(smsMessages.providerSid, callback.sid)))
+    ? and(
+        eq(smsMessages.id, callback.messageId!),
+        or(isNull(smsMessages.providerSid), eq(smsMessages.providerSid, callback.sid)),
+      )
     : eq(smsMessages.providerSid, callback.sid)
   return db.transaction(async (tx) => {
     const [updated] = await tx
@@ -32,12 +44,22 @@ export async function applyStatusCallback(db: Db, callback: StatusCallback): Pro
         statusAt: callback.at,
       })
       .where(and(match, eq(smsMessages.direction, 'outbound'), inArray(smsMessages.status, statusesBefore(status))))
-      .returning({ id: smsMessages.id, organisationId: smsMessages.organisationId, candidateId: smsMessages.candidateId })
+      .returning({
+        id: smsMessages.id,
+        organisationId: smsMessages.organisationId,
+        candidateId: smsMessages.candidateId,
+      })
     if (!updated) {
       const [known] = await tx.select({ id: smsMessages.id }).from(smsMessages).where(match)
       return known ? 'unchanged' : 'unknown'
     }
-    if (callback.errorCode === '21610') await optOut(tx, { organisationId: updated.organisationId, candidateId: updated.candidateId, at: callback.at, source: 'provider' })
+    if (callback.errorCode === '21610')
+      await optOut(tx, {
+        organisationId: updated.organisationId,
+        candidateId: updated.candidateId,
+        at: callback.at,
+        source: 'provider',
+      })
     return 'updated'
   })
 }

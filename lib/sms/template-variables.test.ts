@@ -10,20 +10,52 @@ const values = templateValues({
 
 describe('template variables', () => {
   it('fills the seven variables, each occurrence: {referent} is the candidate’s referent, {expediteur} the person who sends', () => {
-    expect(fillTemplate('Bonjour {prenom} {nom}, {referent} ({organisation}, {telephone_referent}). {expediteur} {telephone_expediteur}. À bientôt {prenom} !', values)).toBe(
+    expect(
+      fillTemplate(
+        'Bonjour {prenom} {nom}, {referent} ({organisation}, {telephone_referent}). {expediteur} {telephone_expediteur}. À bientôt {prenom} !',
+        values,
+      ),
+    ).toBe(
       'Bonjour Élodie Durand, Romain Leroy (Département de Seine-Maritime, 06 01 02 03 04). Anne Martin 06 11 22 33 44. À bientôt Élodie !',
     )
   })
 
   it('without a referent, {referent} and its phone are the sender’s (the person to answer)', () => {
-    const v = templateValues({ candidate: { firstName: 'Léa', lastName: 'Petit' }, referent: null, sender: { firstName: 'Anne', lastName: 'Martin', phone: '06 11 22 33 44' }, organisationName: 'Orga' })
-    expect(v).toMatchObject({ referent: 'Anne Martin', telephone_referent: '06 11 22 33 44', expediteur: 'Anne Martin', telephone_expediteur: '06 11 22 33 44' })
+    const v = templateValues({
+      candidate: { firstName: 'Léa', lastName: 'Petit' },
+      referent: null,
+      sender: { firstName: 'Anne', lastName: 'Martin', phone: '06 11 22 33 44' },
+      organisationName: 'Orga',
+    })
+    expect(v).toMatchObject({
+      referent: 'Anne Martin',
+      telephone_referent: '06 11 22 33 44',
+      expediteur: 'Anne Martin',
+      telephone_expediteur: '06 11 22 33 44',
+    })
   })
 
   it('for the app’s own messages (no sender), {expediteur} is the organisation and its phone the referent’s', () => {
-    const v = templateValues({ candidate: { firstName: 'Léa', lastName: 'Petit' }, referent: { firstName: 'Romain', lastName: null, phone: '06 01 02 03 04' }, sender: null, organisationName: 'Orga' })
-    expect(v).toMatchObject({ referent: 'Romain', telephone_referent: '06 01 02 03 04', expediteur: 'Orga', telephone_expediteur: '06 01 02 03 04' })
-    expect(templateValues({ candidate: { firstName: 'Léa', lastName: 'Petit' }, referent: null, sender: null, organisationName: 'Orga' })).toMatchObject({ referent: '', telephone_referent: '', expediteur: 'Orga', telephone_expediteur: '' })
+    const v = templateValues({
+      candidate: { firstName: 'Léa', lastName: 'Petit' },
+      referent: { firstName: 'Romain', lastName: null, phone: '06 01 02 03 04' },
+      sender: null,
+      organisationName: 'Orga',
+    })
+    expect(v).toMatchObject({
+      referent: 'Romain',
+      telephone_referent: '06 01 02 03 04',
+      expediteur: 'Orga',
+      telephone_expediteur: '06 01 02 03 04',
+    })
+    expect(
+      templateValues({
+        candidate: { firstName: 'Léa', lastName: 'Petit' },
+        referent: null,
+        sender: null,
+        organisationName: 'Orga',
+      }),
+    ).toMatchObject({ referent: '', telephone_referent: '', expediteur: 'Orga', telephone_expediteur: '' })
   })
 
   it('names the unknown ones, each once, as written', () => {

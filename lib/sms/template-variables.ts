@@ -53,7 +53,9 @@ export function unknownVariables(text: string, allowed: Record<string, string> =
 
 /** The text with each variable replaced by its value; an unknown one stays as written (it is refused on save). */
 export function fillTemplate(text: string, values: TemplateValues): string {
-  return text.replace(VARIABLE, (whole, name: string) => (Object.hasOwn(values, name) ? values[name as TemplateVariable] : whole))
+  return text.replace(VARIABLE, (whole, name: string) =>
+    Object.hasOwn(values, name) ? values[name as TemplateVariable] : whole,
+  )
 }
 
 export const variablesList = () =>

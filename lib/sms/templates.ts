@@ -6,7 +6,8 @@ import { SMS_MESSAGES } from './messages'
 import type { TemplateInput } from './schemas'
 
 export type TemplateActor = { id: string; organisationId: string }
-export type TemplateOutcome = { ok: true; id: string } | { ok: false; error: string; field?: 'name' | 'body' } | { ok: false; notFound: true }
+export type TemplateOutcome =
+  { ok: true; id: string } | { ok: false; error: string; field?: 'name' | 'body' } | { ok: false; notFound: true }
 
 /** Another active template of the organisation with this name (case and accents as typed, spaces trimmed)? */
 async function nameTaken(tx: DbOrTx, organisationId: string, name: string, exceptId?: string) {
@@ -29,21 +30,45 @@ async function nameTaken(tx: DbOrTx, organisationId: string, name: string, excep
  * /v2/settings/templates: an administrator's templates, each change in one transaction with its audit row. Texts are
  * checked by templateSchema (known variables, 6 SMS at most) before these are called.
  */
-export async function createTemplate(db: Db, actor: TemplateActor, input: TemplateInput, now: Date): Promise<TemplateOutcome> {
+export async function createTemplate(
+  db: Db,
+  actor: TemplateActor,
+  input: TemplateInput,
+  now: Date,
+): Promise<TemplateOutcome> {
   return db.transaction(async (tx) => {
     // Two administrators saving the same name at once: serialised per organisation.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sms_templates'), hashtext(${actor.organisationId}))`)
-    if (await nameTaken(tx, actor.organisationId, input.name)) return { ok: false, error: SMS_MESSAGES.templateNameTaken, field: 'name' } as const
+    if (await nameTaken(tx, actor.organisationId, input.name))
+      return { ok: false, error: SMS_MESSAGES.templateNameTaken, field: 'name' } as const
     const [row] = await tx
       .insert(smsTemplates)
-      .values({ organisationId: actor.organisationId, name: input.name, body: input.body.trim(), createdAt: now, updatedAt: now })
+      .values({
+        organisationId: actor.organisationId,
+        name: input.name,
+        body: input.body.trim(),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: smsTemplates.id })
-    await writeAudit(tx, { actorId: actor.id, organisationId: actor.organisationId, action: 'smsTemplate.created', entityType: 'smsTemplate', entityId: row!.id })
+    await writeAudit(tx, {
+      actorId: actor.id,
+      organisationId: actor.organisationId,
+      action: 'smsTemplate.created',
+      entityType: 'smsTemplate',
+      entityId: row!.id,
+    })
     return { ok: true, id: row!.id } as const
   })
 }
 
-export async function updateTemplate(db: Db, actor: TemplateActor, id: string, input: TemplateInput, now: Date): Promise<TemplateOutcome> {
+export async function updateTemplate(
+  db: Db,
+  actor: TemplateActor,
+  id: string,
+  input: TemplateInput,
+  now: Date,
+): Promise<TemplateOutcome> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sms_templates'), hashtext(${actor.organisationId}))`)
     const [current] = await tx
@@ -52,15 +77,31 @@ export async function updateTemplate(db: Db, actor: TemplateActor, id: string, i
       .where(and(eq(smsTemplates.id, id), eq(smsTemplates.organisationId, actor.organisationId)))
       .for('update')
     if (!current) return { ok: false, notFound: true } as const
-    if (await nameTaken(tx, actor.organisationId, input.name, id)) return { ok: false, error: SMS_MESSAGES.templateNameTaken, field: 'name' } as const
-    await tx.update(smsTemplates).set({ name: input.name, body: input.body.trim(), updatedAt: now }).where(eq(smsTemplates.id, id))
-    await writeAudit(tx, { actorId: actor.id, organisationId: actor.organisationId, action: 'smsTemplate.updated', entityType: 'smsTemplate', entityId: id })
+    if (await nameTaken(tx, actor.organisationId, input.name, id))
+      return { ok: false, error: SMS_MESSAGES.templateNameTaken, field: 'name' } as const
+    await tx
+      .update(smsTemplates)
+      .set({ name: input.name, body: input.body.trim(), updatedAt: now })
+      .where(eq(smsTemplates.id, id))
+    await writeAudit(tx, {
+      actorId: actor.id,
+      organisationId: actor.organisationId,
+      action: 'smsTemplate.updated',
+      entityType: 'smsTemplate',
+      entityId: id,
+    })
     return { ok: true, id } as const
   })
 }
 
 /** Archived: no longer offered by the composer; the messages written with it keep it. Restoring checks the name again. */
-export async function setTemplateArchived(db: Db, actor: TemplateActor, id: string, archived: boolean, now: Date): Promise<TemplateOutcome> {
+export async function setTemplateArchived(
+  db: Db,
+  actor: TemplateActor,
+  id: string,
+  archived: boolean,
+  now: Date,
+): Promise<TemplateOutcome> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sms_templates'), hashtext(${actor.organisationId}))`)
     const [current] = await tx
@@ -69,9 +110,19 @@ export async function setTemplateArchived(db: Db, actor: TemplateActor, id: stri
       .where(and(eq(smsTemplates.id, id), eq(smsTemplates.organisationId, actor.organisationId)))
       .for('update')
     if (!current) return { ok: false, notFound: true } as const
-    if (!archived && (await nameTaken(tx, actor.organisationId, current.name, id))) return { ok: false, error: SMS_MESSAGES.templateNameTaken, field: 'name' } as const
-    await tx.update(smsTemplates).set({ archivedAt: archived ? now : null, updatedAt: now }).where(eq(smsTemplates.id, id))
-    await writeAudit(tx, { actorId: actor.id, organisationId: actor.organisationId, action: archived ? 'smsTemplate.archived' : 'smsTemplate.restored', entityType: 'smsTemplate', entityId: id })
+    if (!archived && (await nameTaken(tx, actor.organisationId, current.name, id)))
+      return { ok: false, error: SMS_MESSAGES.templateNameTaken, field: 'name' } as const
+    await tx
+      .update(smsTemplates)
+      .set({ archivedAt: archived ? now : null, updatedAt: now })
+      .where(eq(smsTemplates.id, id))
+    await writeAudit(tx, {
+      actorId: actor.id,
+      organisationId: actor.organisationId,
+      action: archived ? 'smsTemplate.archived' : 'smsTemplate.restored',
+      entityType: 'smsTemplate',
+      entityId: id,
+    })
     return { ok: true, id } as const
   })
 }

@@ -72,7 +72,11 @@ export function providerStatusOf(twilioStatus: string | null | undefined): Provi
 export const PERMANENT_TWILIO_CODES = new Set([21211, 21408, 21610, 21612, 21614, 21617, 21635, 21606, 21660])
 
 export const twilioConfigured = () =>
-  !!(process.env.TWILIO_ACCOUNT_SID && process.env.TWILIO_AUTH_TOKEN && (process.env.TWILIO_MESSAGING_SERVICE_SID || process.env.TWILIO_FROM))
+  !!(
+    process.env.TWILIO_ACCOUNT_SID &&
+    process.env.TWILIO_AUTH_TOKEN &&
+    (process.env.TWILIO_MESSAGING_SERVICE_SID || process.env.TWILIO_FROM)
+  )
 
 /** Where Twilio posts status callbacks and replies: the app's public URL (TWILIO_WEBHOOK_BASE_URL, else BETTER_AUTH_URL). */
 export const webhookBaseUrl = () => (process.env.TWILIO_WEBHOOK_BASE_URL ?? appUrl()).replace(/\/+$/, '')
@@ -95,12 +99,18 @@ function twilioClient() {
     }
   }
   const httpClient = new RetargetedClient({ timeout: SMS_CALL_TIMEOUT_MS, autoRetry: false })
-  return twilio(process.env.TWILIO_ACCOUNT_SID, process.env.TWILIO_AUTH_TOKEN, { httpClient, autoRetry: false, timeout: SMS_CALL_TIMEOUT_MS })
+  return twilio(process.env.TWILIO_ACCOUNT_SID, process.env.TWILIO_AUTH_TOKEN, {
+    httpClient,
+    autoRetry: false,
+    timeout: SMS_CALL_TIMEOUT_MS,
+  })
 }
 
 function twilioTransport(): SmsTransport {
   const client = twilioClient()
-  const sender = process.env.TWILIO_MESSAGING_SERVICE_SID ? { messagingServiceSid: process.env.TWILIO_MESSAGING_SERVICE_SID } : { from: process.env.TWILIO_FROM! }
+  const sender = process.env.TWILIO_MESSAGING_SERVICE_SID
+    ? { messagingServiceSid: process.env.TWILIO_MESSAGING_SERVICE_SID }
+    : { from: process.env.TWILIO_FROM! }
   return {
     name: 'twilio',
     async send(sms) {
@@ -113,7 +123,11 @@ function twilioTransport(): SmsTransport {
           // finds its message, and the Twilio stand-in counts the calls of each attempt.
           statusCallback: `${webhookBaseUrl()}/api/sms/status?m=${sms.id}&a=${sms.attemptId}`,
         })
-        return { sid: message.sid, status: providerStatusOf(message.status), errorCode: message.errorCode ? String(message.errorCode) : null }
+        return {
+          sid: message.sid,
+          status: providerStatusOf(message.status),
+          errorCode: message.errorCode ? String(message.errorCode) : null,
+        }
       } catch (error) {
         const e = error as { status?: number; code?: number }
         if (e.status && e.status >= 400 && e.status < 500 && e.status !== 429 && e.status !== 408) {
@@ -132,7 +146,11 @@ function twilioTransport(): SmsTransport {
       const from = since.getTime() - 60_000
       return recent
         .filter((m) => m.body === sms.body && m.direction !== 'inbound' && (m.dateCreated?.getTime() ?? 0) >= from)
-        .map((m) => ({ sid: m.sid, status: providerStatusOf(m.status), errorCode: m.errorCode ? String(m.errorCode) : null }))
+        .map((m) => ({
+          sid: m.sid,
+          status: providerStatusOf(m.status),
+          errorCode: m.errorCode ? String(m.errorCode) : null,
+        }))
     },
     async fetchStatus(sid) {
       try {
@@ -156,7 +174,11 @@ function outboxTransport(): SmsTransport {
       await fs.mkdir(dir(), { recursive: true })
       const file = path.join(dir(), `${sms.id}.json`)
       try {
-        await fs.writeFile(file, JSON.stringify({ to: sms.to, body: sms.body, from, sentAt: clockNow().toISOString() }, null, 2), { flag: 'wx' })
+        await fs.writeFile(
+          file,
+          JSON.stringify({ to: sms.to, body: sms.body, from, sentAt: clockNow().toISOString() }, null, 2),
+          { flag: 'wx' },
+        )
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       }

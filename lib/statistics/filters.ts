@@ -42,7 +42,10 @@ export function monthsBetween(from: string, to: string): string[] {
 }
 
 /** The URL's filters, any bad value replaced by its default (the last 12 months, everyone). */
-export function parseStatisticsFilters(sp: Record<string, string | string[] | undefined>, now: Date): StatisticsFilters {
+export function parseStatisticsFilters(
+  sp: Record<string, string | string[] | undefined>,
+  now: Date,
+): StatisticsFilters {
   const current = parisToday(now).slice(0, 7)
   const year = current.slice(0, 4)
   const asked = one(sp.period)
@@ -56,7 +59,8 @@ export function parseStatisticsFilters(sp: Record<string, string | string[] | un
   if (period === 'custom') {
     const from = one(sp.from)
     const to = one(sp.to)
-    if (from && to && MONTH.test(from) && MONTH.test(to) && from <= to && monthsBetween(from, to).length <= MAX_MONTHS) [fromMonth, toMonth] = [from, to]
+    if (from && to && MONTH.test(from) && MONTH.test(to) && from <= to && monthsBetween(from, to).length <= MAX_MONTHS)
+      [fromMonth, toMonth] = [from, to]
   }
   const id = (v: string | null) => (v && UUID.test(v) ? v : null)
   const referent = one(sp.referent)

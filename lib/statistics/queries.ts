@@ -7,7 +7,13 @@ import { monthsBetween, periodInstants, type StatisticsFilters } from './filters
 import { foldDeltas } from '@/lib/counters/fold-deltas'
 
 /** The period's prescription figures, aggregated in PostgreSQL: per month and state, per cause, per structure's answers. */
-type FigureRow = { kind: 'month' | 'cause' | 'response'; key: string; state: string | null; n: number; median_days: number | null }
+type FigureRow = {
+  kind: 'month' | 'cause' | 'response'
+  key: string
+  state: string | null
+  n: number
+  median_days: number | null
+}
 
 /**
  * The figures' closing part, shared by both reads: `running` (each of the top structures' days with the answers counted
@@ -106,12 +112,27 @@ async function applyFigures(db: DbOrTx, organisationId: string, f: StatisticsFil
   return rows
 }
 
-export type MonthlyOutcome = { month: string; pending: number; integrated: number; refused: number; expired: number; integrationRate: number | null }
+export type MonthlyOutcome = {
+  month: string
+  pending: number
+  integrated: number
+  refused: number
+  expired: number
+  integrationRate: number | null
+}
 export type StructureResponse = { structureId: string; name: string; answered: number; medianDays: number }
 
 /** Every figure of /v2/statistics for the organisation and the filters. */
-export async function organisationStatistics(db: Db, organisationId: string, filters: StatisticsFilters, at: Date = now()) {
-  return { ...(await organisationFigures(db, organisationId, filters, at)), sms: await smsDelivery(db, organisationId, filters) }
+export async function organisationStatistics(
+  db: Db,
+  organisationId: string,
+  filters: StatisticsFilters,
+  at: Date = now(),
+) {
+  return {
+    ...(await organisationFigures(db, organisationId, filters, at)),
+    sms: await smsDelivery(db, organisationId, filters),
+  }
 }
 
 /**
@@ -121,10 +142,17 @@ export async function organisationStatistics(db: Db, organisationId: string, fil
  * every sum), candidate_counts by the candidates', the attendance counters are the workshops' own columns. The page
  * keeps them until one of those tables changes.
  */
-export async function organisationFigures(db: Db, organisationId: string, filters: StatisticsFilters, at: Date = now()) {
+export async function organisationFigures(
+  db: Db,
+  organisationId: string,
+  filters: StatisticsFilters,
+  at: Date = now(),
+) {
   const rows = await applyFigures(db, organisationId, filters)
   const months = monthsBetween(filters.fromMonth, filters.toMonth)
-  const byMonth = new Map<string, MonthlyOutcome>(months.map((m) => [m, { month: m, pending: 0, integrated: 0, refused: 0, expired: 0, integrationRate: null }]))
+  const byMonth = new Map<string, MonthlyOutcome>(
+    months.map((m) => [m, { month: m, pending: 0, integrated: 0, refused: 0, expired: 0, integrationRate: null }]),
+  )
   const causes = new Map<string, number>()
   const responses: { structureId: string; answered: number; medianDays: number }[] = []
   for (const r of rows) {
@@ -138,10 +166,25 @@ export async function organisationFigures(db: Db, organisationId: string, filter
     if (r.state === 'EXPIRED') line.expired += r.n
     if (r.state === 'REFUSED_STRUCTURE') line.refused += r.n
   }
-  const monthly = [...byMonth.values()].map((m) => ({ ...m, integrationRate: m.integrated + m.refused ? m.integrated / (m.integrated + m.refused) : null }))
-  const totals = monthly.reduce((t, m) => ({ pending: t.pending + m.pending, integrated: t.integrated + m.integrated, refused: t.refused + m.refused, expired: t.expired + m.expired }), { pending: 0, integrated: 0, refused: 0, expired: 0 })
+  const monthly = [...byMonth.values()].map((m) => ({
+    ...m,
+    integrationRate: m.integrated + m.refused ? m.integrated / (m.integrated + m.refused) : null,
+  }))
+  const totals = monthly.reduce(
+    (t, m) => ({
+      pending: t.pending + m.pending,
+      integrated: t.integrated + m.integrated,
+      refused: t.refused + m.refused,
+      expired: t.expired + m.expired,
+    }),
+    { pending: 0, integrated: 0, refused: 0, expired: 0 },
+  )
 
-  const structureNames = await namesOf(db, 'partner_structures', responses.map((r) => r.structureId))
+  const structureNames = await namesOf(
+    db,
+    'partner_structures',
+    responses.map((r) => r.structureId),
+  )
   const responseTimes: StructureResponse[] = responses
     .map((r) => ({ ...r, name: structureNames.get(r.structureId) ?? '-' }))
     .sort((a, b) => b.answered - a.answered || a.name.localeCompare(b.name, 'fr'))
@@ -150,25 +193,47 @@ export async function organisationFigures(db: Db, organisationId: string, filter
   return {
     monthly,
     totals,
-    integrationRate: totals.integrated + totals.refused ? totals.integrated / (totals.integrated + totals.refused) : null,
-    causes: [...causes.entries()].map(([code, n]) => ({ code, label: Object.hasOwn(labels, code) ? labels[code]! : 'Autre motif', n })).sort((a, b) => b.n - a.n),
+    integrationRate:
+      totals.integrated + totals.refused ? totals.integrated / (totals.integrated + totals.refused) : null,
+    causes: [...causes.entries()]
+      .map(([code, n]) => ({ code, label: Object.hasOwn(labels, code) ? labels[code]! : 'Autre motif', n }))
+      .sort((a, b) => b.n - a.n),
     responseTimes,
     candidates: await candidateBreakdown(db, organisationId),
     workshops: await workshopAttendance(db, organisationId, filters, months, at),
   }
 }
 
-export type MonthlyAttendance = { month: string; present: number; excused: number; unexcused: number; unmarked: number; rate: number | null }
+export type MonthlyAttendance = {
+  month: string
+  present: number
+  excused: number
+  unexcused: number
+  unmarked: number
+  rate: number | null
+}
 
 /**
  * Issue 15 §1 with issue 13: attendance at the organisation's workshops held in the period (cancelled ones left out),
  * per month of the workshop; the rate is the present among those marked.
  */
-async function workshopAttendance(db: DbOrTx, organisationId: string, f: StatisticsFilters, months: string[], at: Date) {
+async function workshopAttendance(
+  db: DbOrTx,
+  organisationId: string,
+  f: StatisticsFilters,
+  months: string[],
+  at: Date,
+) {
   const { from, until } = periodInstants(f)
   // The counters kept on each workshop (drizzle/0031), summed per month over one range of workshops_attendance_idx
   // each (drizzle/0037: index-only, no per-row month computed; a big organisation holds 13 000 workshops a year).
-  const { rows } = await db.execute<{ month: string; present: number; excused: number; unexcused: number; seated: number }>(sql`
+  const { rows } = await db.execute<{
+    month: string
+    present: number
+    excused: number
+    unexcused: number
+    seated: number
+  }>(sql`
     select m.month, w.present, w.excused, w.unexcused, w.seated
     from unnest(${`{${months.join(',')}}`}::text[]) as m(month),
     lateral (
@@ -180,22 +245,43 @@ async function workshopAttendance(db: DbOrTx, organisationId: string, f: Statist
         and starts_at < (((m.month || '-01')::timestamp + interval '1 month') at time zone 'Europe/Paris')
         and starts_at >= ${from} and starts_at < ${until} and starts_at < ${at}
     ) w`)
-  const byMonth = new Map<string, MonthlyAttendance>(months.map((m) => [m, { month: m, present: 0, excused: 0, unexcused: 0, unmarked: 0, rate: null }]))
+  const byMonth = new Map<string, MonthlyAttendance>(
+    months.map((m) => [m, { month: m, present: 0, excused: 0, unexcused: 0, unmarked: 0, rate: null }]),
+  )
   for (const r of rows) {
     const line = byMonth.get(r.month)
     if (!line) continue
-    Object.assign(line, { present: r.present, excused: r.excused, unexcused: r.unexcused, unmarked: Math.max(0, r.seated - r.present - r.excused - r.unexcused) })
+    Object.assign(line, {
+      present: r.present,
+      excused: r.excused,
+      unexcused: r.unexcused,
+      unmarked: Math.max(0, r.seated - r.present - r.excused - r.unexcused),
+    })
   }
-  const rate = (m: { present: number; excused: number; unexcused: number }) => (m.present + m.excused + m.unexcused ? m.present / (m.present + m.excused + m.unexcused) : null)
+  const rate = (m: { present: number; excused: number; unexcused: number }) =>
+    m.present + m.excused + m.unexcused ? m.present / (m.present + m.excused + m.unexcused) : null
   const monthly = [...byMonth.values()].map((m) => ({ ...m, rate: rate(m) }))
-  const totals = monthly.reduce((t, m) => ({ present: t.present + m.present, excused: t.excused + m.excused, unexcused: t.unexcused + m.unexcused, unmarked: t.unmarked + m.unmarked }), { present: 0, excused: 0, unexcused: 0, unmarked: 0 })
+  const totals = monthly.reduce(
+    (t, m) => ({
+      present: t.present + m.present,
+      excused: t.excused + m.excused,
+      unexcused: t.unexcused + m.unexcused,
+      unmarked: t.unmarked + m.unmarked,
+    }),
+    { present: 0, excused: 0, unexcused: 0, unmarked: 0 },
+  )
   return { monthly, totals, rate: rate(totals) }
 }
 export type OrganisationStatistics = Awaited<ReturnType<typeof organisationStatistics>>
 
 async function namesOf(db: DbOrTx, table: 'partner_structures', ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map()
-  const { rows } = await db.execute<{ id: string; name: string }>(sql`select id, name from ${sql.raw(table)} where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)
+  const { rows } = await db.execute<{ id: string; name: string }>(
+    sql`select id, name from ${sql.raw(table)} where id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  )
   return new Map(rows.map((r) => [r.id, r.name]))
 }
 
@@ -209,7 +295,14 @@ async function candidateBreakdown(db: DbOrTx, organisationId: string) {
     const ids = [...counts.keys()].filter(Boolean)
     const names = ids.length
       ? new Map(
-          (await db.execute<{ id: string; label: string }>(sql`select id, label from ${sql.raw(labels)} where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)).rows.map((r) => [r.id, r.label]),
+          (
+            await db.execute<{ id: string; label: string }>(
+              sql`select id, label from ${sql.raw(labels)} where id in (${sql.join(
+                ids.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`,
+            )
+          ).rows.map((r) => [r.id, r.label]),
         )
       : new Map<string, string>()
     // Two settings rows of one label (or a status and none) count together.
@@ -218,7 +311,9 @@ async function candidateBreakdown(db: DbOrTx, organisationId: string) {
       const label = names.get(id) ?? `Sans ${key}`
       merged.set(label, (merged.get(label) ?? 0) + n)
     }
-    return [...merged.entries()].map(([label, n]) => ({ label, n })).sort((a, b) => b.n - a.n || a.label.localeCompare(b.label, 'fr'))
+    return [...merged.entries()]
+      .map(([label, n]) => ({ label, n }))
+      .sort((a, b) => b.n - a.n || a.label.localeCompare(b.label, 'fr'))
   }
   return { byStatus: await by('status', 'candidate_statuses', 'statut'), byPlace: await by('place', 'places', 'lieu') }
 }
@@ -233,7 +328,13 @@ export async function smsDelivery(db: DbOrTx, organisationId: string, f: Statist
   const count = (...statuses: string[]) => rows.filter((r) => statuses.includes(r.status)).reduce((t, r) => t + r.n, 0)
   const delivered = count('delivered')
   const notDelivered = count('undelivered', 'failed')
-  return { sent: count('sent', 'delivered', 'undelivered', 'failed'), delivered, notDelivered, waiting: count('queued', 'sending', 'sent'), rate: delivered + notDelivered ? delivered / (delivered + notDelivered) : null }
+  return {
+    sent: count('sent', 'delivered', 'undelivered', 'failed'),
+    delivered,
+    notDelivered,
+    waiting: count('queued', 'sending', 'sent'),
+    rate: delivered + notDelivered ? delivered / (delivered + notDelivered) : null,
+  }
 }
 
 /**
@@ -245,10 +346,17 @@ export function compactApplyStats(db: Db): Promise<number> {
   return foldDeltas(db, {
     lock: 'stats_apply_compaction',
     deltas: 'stats_apply_deltas',
-    into: { table: 'stats_apply_months', columns: ['organisation_id', 'month', 'structure_id', 'state', 'cause', 'response_days'] },
+    into: {
+      table: 'stats_apply_months',
+      columns: ['organisation_id', 'month', 'structure_id', 'state', 'cause', 'response_days'],
+    },
     rollups: [
       { table: 'stats_apply_org_months', columns: ['organisation_id', 'month', 'state', 'cause'] },
-      { table: 'stats_structure_answers', columns: ['organisation_id', 'month', 'structure_id'], where: 'response_days >= 0' },
+      {
+        table: 'stats_structure_answers',
+        columns: ['organisation_id', 'month', 'structure_id'],
+        where: 'response_days >= 0',
+      },
     ],
   })
 }
@@ -260,7 +368,13 @@ export function compactApplyStats(db: Db): Promise<number> {
  */
 export async function statisticsChoices(
   db: DbOrTx,
-  params: { organisationId: string; user: { id: string; firstName: string; lastName: string }; allAuthors: boolean; structureId: string | null; structures?: { id: string; name: string }[] },
+  params: {
+    organisationId: string
+    user: { id: string; firstName: string; lastName: string }
+    allAuthors: boolean
+    structureId: string | null
+    structures?: { id: string; name: string }[]
+  },
 ) {
   const referents = params.allAuthors
     ? (
@@ -273,7 +387,11 @@ export async function statisticsChoices(
   const structures = params.structures ?? (await prescribedStructures(db, params.organisationId))
   const offers =
     params.structureId && structures.some((s) => s.id === params.structureId)
-      ? (await db.execute<{ id: string; name: string }>(sql`select id, name from social_offers where structure_id = ${params.structureId}::uuid order by name limit 500`)).rows
+      ? (
+          await db.execute<{ id: string; name: string }>(
+            sql`select id, name from social_offers where structure_id = ${params.structureId}::uuid order by name limit 500`,
+          )
+        ).rows
       : []
   return { referents, structures, offers }
 }
@@ -283,7 +401,10 @@ export async function statisticsChoices(
  * prescriptions are hundreds of thousands, the structures a few hundred). They change with social_applies and
  * partner_structures.
  */
-export async function prescribedStructures(db: DbOrTx, organisationId: string): Promise<{ id: string; name: string }[]> {
+export async function prescribedStructures(
+  db: DbOrTx,
+  organisationId: string,
+): Promise<{ id: string; name: string }[]> {
   // Issue 32: probed in social_applies_organisation_structure_date_idx, index only (the counters' own index sent each
   // probe to their heap), and exact without the deltas.
   const { rows } = await db.execute<{ id: string; name: string }>(sql`

@@ -17,7 +17,10 @@ import { enrolledIn, stepLinkChoices } from './queries'
 const uuid = (v: unknown): v is string => typeof v === 'string' && isUuid(v)
 
 /** Every course write: support-courses.modify, an organisation user; the organisation's records only. */
-function courseAction<T extends object>(what: string, work: (actor: { organisationId: string; actorId: string }) => Promise<Outcome<T>>) {
+function courseAction<T extends object>(
+  what: string,
+  work: (actor: { organisationId: string; actorId: string }) => Promise<Outcome<T>>,
+) {
   return guardedAction<T>(`support-course.${what}`, 'support-courses.modify', async (user) => {
     const actor = organisationActor(user)
     return actor ? work(actor) : FORBIDDEN
@@ -67,9 +70,18 @@ export async function leaveCourseAction(enrolmentId: unknown, input: unknown) {
 /** The picker's search: the text travels in the body, never in a URL. */
 export async function searchCandidatesToEnrolAction(courseId: unknown, search: unknown) {
   const user = await getActiveUser()
-  if (!user?.organisationId || !can(user, 'support-courses.modify') || !uuid(courseId) || typeof search !== 'string' || search.length > 100) return []
+  if (
+    !user?.organisationId ||
+    !can(user, 'support-courses.modify') ||
+    !uuid(courseId) ||
+    typeof search !== 'string' ||
+    search.length > 100
+  )
+    return []
   try {
-    return await searchPickableCandidates(getDb(), user.organisationId, search, { taken: enrolledIn(user.organisationId, courseId) })
+    return await searchPickableCandidates(getDb(), user.organisationId, search, {
+      taken: enrolledIn(user.organisationId, courseId),
+    })
   } catch (error) {
     logError('support-course.search', error)
     return []
@@ -79,7 +91,13 @@ export async function searchCandidatesToEnrolAction(courseId: unknown, search: u
 /** "Marquer faite" on a step of kind "atelier" or "prescription": what it may be linked to. */
 export async function stepLinkChoicesAction(enrolmentId: unknown, kind: unknown) {
   const user = await getActiveUser()
-  if (!user?.organisationId || !can(user, 'support-courses.modify') || !uuid(enrolmentId) || (kind !== 'workshop' && kind !== 'prescription')) return []
+  if (
+    !user?.organisationId ||
+    !can(user, 'support-courses.modify') ||
+    !uuid(enrolmentId) ||
+    (kind !== 'workshop' && kind !== 'prescription')
+  )
+    return []
   try {
     return await stepLinkChoices(getDb(), user.organisationId, enrolmentId, kind)
   } catch (error) {

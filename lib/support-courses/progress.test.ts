@@ -21,6 +21,18 @@ describe('course progress', () => {
     expect(nextStep(firstDoneLate)).toEqual({ stepId: 'b', due: '2026-11-30' })
     expect(isLate(firstDoneLate[1]!, '2026-12-01')).toBe(true)
     expect(isLate(firstDoneLate[1]!, '2026-11-30')).toBe(false)
-    expect(nextStep(stepProgress(steps, '2026-11-02', new Map([['a', '2026-11-05'], ['b', '2026-11-20'], ['c', '2026-12-20']])))).toBeNull()
+    expect(
+      nextStep(
+        stepProgress(
+          steps,
+          '2026-11-02',
+          new Map([
+            ['a', '2026-11-05'],
+            ['b', '2026-11-20'],
+            ['c', '2026-12-20'],
+          ]),
+        ),
+      ),
+    ).toBeNull()
   })
 })

@@ -19,9 +19,17 @@ import { PAGE_SIZE } from '@/lib/constants'
  * /support-courses/dashboard: the organisation's courses (50 per page), filtered by owner, each with its enrolled,
  * active, late and finished counts (one aggregate over the enrolments' course index).
  */
-export async function listCourses(db: DbOrTx, organisationId: string, filters: { ownerId?: string; page?: number }, today: string) {
+export async function listCourses(
+  db: DbOrTx,
+  organisationId: string,
+  filters: { ownerId?: string; page?: number },
+  today: string,
+) {
   const page = Math.max(1, filters.page ?? 1)
-  const where = and(eq(supportCourses.organisationId, organisationId), filters.ownerId ? eq(supportCourses.ownerId, filters.ownerId) : undefined)
+  const where = and(
+    eq(supportCourses.organisationId, organisationId),
+    filters.ownerId ? eq(supportCourses.ownerId, filters.ownerId) : undefined,
+  )
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -52,7 +60,9 @@ export async function ownerChoices(db: DbOrTx, organisationId: string, user: { i
   return db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(and(eq(users.organisationId, organisationId), allAuthors ? eq(users.disabled, false) : eq(users.id, user.id)))
+    .where(
+      and(eq(users.organisationId, organisationId), allAuthors ? eq(users.disabled, false) : eq(users.id, user.id)),
+    )
     .orderBy(asc(users.lastName), asc(users.firstName))
 }
 
@@ -96,7 +106,9 @@ export async function lateStepsOf(db: DbOrTx, organisationId: string, userId: st
     .innerJoin(supportCourses, eq(supportCourses.id, supportCourseEnrolments.courseId))
     .innerJoin(candidates, eq(candidates.id, supportCourseEnrolments.candidateId))
     .leftJoin(supportCourseSteps, eq(supportCourseSteps.id, supportCourseEnrolments.nextStepId))
-    .where(and(eq(supportCourseEnrolments.organisationId, organisationId), sql`${supportCourseEnrolments.id} in ${ids}`))
+    .where(
+      and(eq(supportCourseEnrolments.organisationId, organisationId), sql`${supportCourseEnrolments.id} in ${ids}`),
+    )
     .orderBy(asc(supportCourseEnrolments.nextDueOn), desc(supportCourseEnrolments.id))
     .limit(50)
 }
@@ -118,7 +130,12 @@ export async function coursesOfCandidate(db: DbOrTx, organisationId: string, can
     .from(supportCourseEnrolments)
     .innerJoin(supportCourses, eq(supportCourses.id, supportCourseEnrolments.courseId))
     .leftJoin(supportCourseSteps, eq(supportCourseSteps.id, supportCourseEnrolments.nextStepId))
-    .where(and(eq(supportCourseEnrolments.organisationId, organisationId), eq(supportCourseEnrolments.candidateId, candidateId)))
+    .where(
+      and(
+        eq(supportCourseEnrolments.organisationId, organisationId),
+        eq(supportCourseEnrolments.candidateId, candidateId),
+      ),
+    )
     .orderBy(desc(supportCourseEnrolments.enrolledOn))
 }
 
@@ -126,7 +143,12 @@ export async function coursesOfCandidate(db: DbOrTx, organisationId: string, can
  * "Marquer faite" on a step of kind "atelier" or "prescription": what the enrolled candidate did that it may refer to —
  * the workshops they were marked present at, or their prescriptions — latest first, with the day to prefill.
  */
-export async function stepLinkChoices(db: DbOrTx, organisationId: string, enrolmentId: string, kind: 'workshop' | 'prescription') {
+export async function stepLinkChoices(
+  db: DbOrTx,
+  organisationId: string,
+  enrolmentId: string,
+  kind: 'workshop' | 'prescription',
+) {
   const [e] = await db
     .select({ candidateId: supportCourseEnrolments.candidateId })
     .from(supportCourseEnrolments)
@@ -137,10 +159,20 @@ export async function stepLinkChoices(db: DbOrTx, organisationId: string, enrolm
       .select({ id: workshopRegistrations.id, name: workshops.name, at: workshops.startsAt })
       .from(workshopRegistrations)
       .innerJoin(workshops, eq(workshops.id, workshopRegistrations.workshopId))
-      .where(and(eq(workshopRegistrations.organisationId, organisationId), eq(workshopRegistrations.candidateId, e.candidateId), eq(workshopRegistrations.attendance, 'present')))
+      .where(
+        and(
+          eq(workshopRegistrations.organisationId, organisationId),
+          eq(workshopRegistrations.candidateId, e.candidateId),
+          eq(workshopRegistrations.attendance, 'present'),
+        ),
+      )
       .orderBy(desc(workshops.startsAt))
       .limit(50)
-    return rows.map((r) => ({ id: r.id, label: `Atelier «\u00a0${r.name}\u00a0» du ${formatDate(r.at)}`, day: r.at ? parisToday(r.at) : null }))
+    return rows.map((r) => ({
+      id: r.id,
+      label: `Atelier «\u00a0${r.name}\u00a0» du ${formatDate(r.at)}`,
+      day: r.at ? parisToday(r.at) : null,
+    }))
   }
   const rows = await db
     .select({ id: socialApplies.id, offer: socialOffers.name, at: socialApplies.prescriptionDate })
@@ -149,5 +181,9 @@ export async function stepLinkChoices(db: DbOrTx, organisationId: string, enrolm
     .where(and(eq(socialApplies.organisationId, organisationId), eq(socialApplies.candidateId, e.candidateId)))
     .orderBy(desc(socialApplies.prescriptionDate))
     .limit(50)
-  return rows.map((r) => ({ id: r.id, label: `Prescription à «\u00a0${r.offer}\u00a0» du ${formatDate(r.at)}`, day: parisToday(r.at) }))
+  return rows.map((r) => ({
+    id: r.id,
+    label: `Prescription à «\u00a0${r.offer}\u00a0» du ${formatDate(r.at)}`,
+    day: parisToday(r.at),
+  }))
 }

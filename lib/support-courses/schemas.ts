@@ -3,7 +3,13 @@ import { isCalendarDate } from '@/lib/applies/fup-schema'
 import { freeText, optionalText, requiredText } from '@/lib/directory/fields'
 import { text } from '@/lib/text/safe-text'
 
-export const STEP_KINDS = { interview: 'Entretien individuel', workshop: 'Atelier', prescription: 'Prescription à une offre sociale', administrative: 'Démarche administrative', other: 'Autre' } as const
+export const STEP_KINDS = {
+  interview: 'Entretien individuel',
+  workshop: 'Atelier',
+  prescription: 'Prescription à une offre sociale',
+  administrative: 'Démarche administrative',
+  other: 'Autre',
+} as const
 export type StepKind = keyof typeof STEP_KINDS
 export const DELAY_FROM = { enrolment: 'de l’inscription', previous: 'de l’étape précédente' } as const
 
@@ -22,7 +28,8 @@ export const COURSE_MESSAGES = {
   reasonRequired: 'Le motif est obligatoire.',
   notActive: 'Ce candidat a déjà quitté le parcours.',
   linkUnknown: 'L’atelier ou la prescription choisi est introuvable pour ce candidat.',
-  linkWrongKind: 'Seule une étape «\u00a0Atelier\u00a0» se lie à un atelier, et une étape «\u00a0Prescription\u00a0» à une prescription.',
+  linkWrongKind:
+    'Seule une étape «\u00a0Atelier\u00a0» se lie à un atelier, et une étape «\u00a0Prescription\u00a0» à une prescription.',
   linkNotAttended: 'Le candidat n’a pas été marqué présent à cet atelier.',
 } as const
 
@@ -39,7 +46,14 @@ export const stepsSchema = z.object({
         id: text().uuid().nullable().optional(),
         title: requiredText(COURSE_MESSAGES.stepTitleRequired, 200),
         kind: z.enum(Object.keys(STEP_KINDS) as [StepKind, ...StepKind[]], { error: COURSE_MESSAGES.stepKindUnknown }),
-        delayDays: z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number({ error: COURSE_MESSAGES.delayInvalid }).int(COURSE_MESSAGES.delayInvalid).min(0, COURSE_MESSAGES.delayInvalid).max(365, COURSE_MESSAGES.delayInvalid)),
+        delayDays: z.preprocess(
+          (v) => (typeof v === 'string' ? Number(v) : v),
+          z
+            .number({ error: COURSE_MESSAGES.delayInvalid })
+            .int(COURSE_MESSAGES.delayInvalid)
+            .min(0, COURSE_MESSAGES.delayInvalid)
+            .max(365, COURSE_MESSAGES.delayInvalid),
+        ),
         delayFrom: z.enum(['enrolment', 'previous']).default('previous'),
       }),
     )
@@ -50,7 +64,10 @@ export const enrolSchema = z.object({
   candidateIds: z.array(text().uuid(COURSE_MESSAGES.candidateUnknown)).min(1, COURSE_MESSAGES.noCandidate).max(200),
 })
 
-const optionalUuid = z.preprocess((v) => (v === '' ? null : v), text().uuid(COURSE_MESSAGES.linkUnknown).nullable().optional())
+const optionalUuid = z.preprocess(
+  (v) => (v === '' ? null : v),
+  text().uuid(COURSE_MESSAGES.linkUnknown).nullable().optional(),
+)
 
 export const stepDoneSchema = z.object({
   doneOn: text({ error: COURSE_MESSAGES.dateInvalid }).refine(isCalendarDate, COURSE_MESSAGES.dateInvalid),

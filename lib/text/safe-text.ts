@@ -11,7 +11,8 @@ import { z } from 'zod'
  * isolates, zero-width spaces and joiners, the byte-order mark.
  */
 export const TEXT_MESSAGES = {
-  control: 'Ce texte contient un caractère invisible ou de contrôle qui n’est pas accepté\u00a0: retirez-le, puis réessayez.',
+  control:
+    'Ce texte contient un caractère invisible ou de contrôle qui n’est pas accepté\u00a0: retirez-le, puis réessayez.',
 } as const
 
 // The control characters are what this rule is about (written as escapes, which no-control-regex accepts).
@@ -32,7 +33,9 @@ export function withoutInvisibles(value: string): string {
 type TextParams = { error?: string }
 
 function checked(params: TextParams, multiline: boolean) {
-  return z.string(params.error ? { error: params.error } : undefined).refine((value) => isSafeText(value, multiline), { message: TEXT_MESSAGES.control, abort: true })
+  return z
+    .string(params.error ? { error: params.error } : undefined)
+    .refine((value) => isSafeText(value, multiline), { message: TEXT_MESSAGES.control, abort: true })
 }
 
 /** z.string() with the rule above, line breaks allowed: the base of every text field of the app's schemas. */

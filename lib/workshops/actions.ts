@@ -19,7 +19,10 @@ import { cancelWorkshop, createWorkshop, updateWorkshop } from './workshops'
 const uuid = (v: unknown): v is string => typeof v === 'string' && isUuid(v)
 
 /** Every workshop write: workshops.modify (spec §6), an organisation user; the organisation's records only. */
-function workshopAction<T extends object>(what: string, work: (actor: { organisationId: string; actorId: string }) => Promise<import('@/lib/directory/fields').Outcome<T>>) {
+function workshopAction<T extends object>(
+  what: string,
+  work: (actor: { organisationId: string; actorId: string }) => Promise<import('@/lib/directory/fields').Outcome<T>>,
+) {
   return guardedAction<T>(`workshop.${what}`, 'workshops.modify', async (user) => {
     const actor = organisationActor(user)
     if (!actor) return FORBIDDEN
@@ -86,9 +89,18 @@ export async function markAllPresentAction(workshopId: unknown) {
 /** The picker's search: the text travels in the body, never in a URL. */
 export async function searchCandidatesToRegisterAction(workshopId: unknown, search: unknown) {
   const user = await getActiveUser()
-  if (!user?.organisationId || !can(user, 'workshops.modify') || !uuid(workshopId) || typeof search !== 'string' || search.length > 100) return []
+  if (
+    !user?.organisationId ||
+    !can(user, 'workshops.modify') ||
+    !uuid(workshopId) ||
+    typeof search !== 'string' ||
+    search.length > 100
+  )
+    return []
   try {
-    return await searchPickableCandidates(getDb(), user.organisationId, search, { taken: registeredTo(user.organisationId, workshopId) })
+    return await searchPickableCandidates(getDb(), user.organisationId, search, {
+      taken: registeredTo(user.organisationId, workshopId),
+    })
   } catch (error) {
     logError('workshop.search', error)
     return []
@@ -110,7 +122,10 @@ export async function upcomingWorkshopsAction() {
   const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'workshops.modify')) return []
   try {
-    return (await upcomingWorkshops(getDb(), user.organisationId, now())).map((w) => ({ ...w, startsAt: w.startsAt?.toISOString() ?? null }))
+    return (await upcomingWorkshops(getDb(), user.organisationId, now())).map((w) => ({
+      ...w,
+      startsAt: w.startsAt?.toISOString() ?? null,
+    }))
   } catch (error) {
     logError('workshop.upcoming', error)
     return []
@@ -122,7 +137,10 @@ export async function workshopFormChoicesAction() {
   const user = await getActiveUser()
   if (!user?.organisationId || !can(user, 'workshops.modify')) return null
   try {
-    const [staff, structures] = await Promise.all([organisationStaff(getDb(), user.organisationId), partnerStructureChoices(getDb(), user.organisationId, true)])
+    const [staff, structures] = await Promise.all([
+      organisationStaff(getDb(), user.organisationId),
+      partnerStructureChoices(getDb(), user.organisationId, true),
+    ])
     return { staff: staffChoices(staff), structures }
   } catch (error) {
     logError('workshop.choices', error)

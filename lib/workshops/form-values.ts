@@ -29,4 +29,5 @@ export function workshopFormValues(w: {
   }
 }
 
-export const staffChoices = (rows: { id: string; firstName: string | null; lastName: string | null }[]) => rows.map((u) => ({ id: u.id, name: `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() }))
+export const staffChoices = (rows: { id: string; firstName: string | null; lastName: string | null }[]) =>
+  rows.map((u) => ({ id: u.id, name: `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() }))

@@ -35,7 +35,8 @@ export const DEFAULT_NOTICES: Record<NoticeKind, string> = {
   convocation: `Bonjour {prenom}, nous vous convoquons à l’atelier «\u00a0{atelier}\u00a0» le {date} à {heure}, {lieu}.${QUESTION}`,
   reminder: `Bonjour {prenom}, rappel\u00a0: atelier «\u00a0{atelier}\u00a0» demain à {heure}, {lieu}.${QUESTION}`,
   change: `Bonjour {prenom}, l’atelier «\u00a0{atelier}\u00a0» change\u00a0: il aura lieu le {date} à {heure}, {lieu}.${QUESTION}`,
-  cancellation: 'Bonjour {prenom}, l’atelier «\u00a0{atelier}\u00a0» prévu le {date} à {heure} est annulé. Votre référent vous recontactera\u00a0: {telephone_referent}.',
+  cancellation:
+    'Bonjour {prenom}, l’atelier «\u00a0{atelier}\u00a0» prévu le {date} à {heure} est annulé. Votre référent vous recontactera\u00a0: {telephone_referent}.',
   promotion: `Bonjour {prenom}, une place s’est libérée\u00a0: votre inscription à l’atelier «\u00a0{atelier}\u00a0» le {date} à {heure}, {lieu} est confirmée.${QUESTION}`,
 }
 
@@ -44,7 +45,9 @@ export const NOTICE_MESSAGES = {
   tooLongRaw: 'Le message est trop long.',
   tooLong: (segments: number) => `Le message compte ${segments} SMS : ${MAX_SEGMENTS} au plus. Raccourcissez-le.`,
   unknownVariables: (list: string[]) =>
-    `${list.length > 1 ? 'Ces variables n’existent pas' : 'Cette variable n’existe pas'} : ${list.join(', ')}. Variables possibles : ${Object.keys(NOTICE_VARIABLES)
+    `${list.length > 1 ? 'Ces variables n’existent pas' : 'Cette variable n’existe pas'} : ${list.join(', ')}. Variables possibles : ${Object.keys(
+      NOTICE_VARIABLES,
+    )
       .map((v) => `{${v}}`)
       .join(', ')}.`,
   unknownKind: 'Ce message d’atelier n’existe pas.',

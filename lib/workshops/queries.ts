@@ -1,13 +1,27 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { candidates, partnerStructures, places, users, workshopFacilitators, workshopRegistrations, workshops } from '@/lib/db/schema'
+import {
+  candidates,
+  partnerStructures,
+  places,
+  users,
+  workshopFacilitators,
+  workshopRegistrations,
+  workshops,
+} from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
 
 export const WORKSHOP_TABS = ['upcoming', 'past'] as const
 export type WorkshopTab = (typeof WORKSHOP_TABS)[number]
 /** The place filter's value for workshops held by video. */
 export const VIDEO_PLACE = 'visio'
-export type WorkshopFilters = { tab?: WorkshopTab; theme?: string; facilitatorId?: string; place?: string; page?: number }
+export type WorkshopFilters = {
+  tab?: WorkshopTab
+  theme?: string
+  facilitatorId?: string
+  place?: string
+  page?: number
+}
 
 /**
  * /workshops/dashboard (issue 13 §1): "À venir" (not ended yet; cancelled ones included, flagged) soonest first, and
@@ -20,8 +34,14 @@ export async function listWorkshops(db: DbOrTx, organisationId: string, filters:
   const base: (SQL | undefined)[] = [
     eq(workshops.organisationId, organisationId),
     filters.theme ? eq(workshops.theme, filters.theme) : undefined,
-    filters.facilitatorId ? sql`exists (select 1 from ${workshopFacilitators} f where f.workshop_id = ${workshops.id} and f.user_id = ${filters.facilitatorId})` : undefined,
-    filters.place === VIDEO_PLACE ? sql`${workshops.videoUrl} is not null` : filters.place ? eq(workshops.addressFormatted, filters.place) : undefined,
+    filters.facilitatorId
+      ? sql`exists (select 1 from ${workshopFacilitators} f where f.workshop_id = ${workshops.id} and f.user_id = ${filters.facilitatorId})`
+      : undefined,
+    filters.place === VIDEO_PLACE
+      ? sql`${workshops.videoUrl} is not null`
+      : filters.place
+        ? eq(workshops.addressFormatted, filters.place)
+        : undefined,
   ]
   const upcoming = sql`coalesce(${workshops.endsAt}, ${workshops.startsAt}) >= ${now}`
   // The not-yet-ended start no earlier than the earliest start among them: read from workshops_upcoming_idx
@@ -47,7 +67,11 @@ export async function listWorkshops(db: DbOrTx, organisationId: string, filters:
       .select(fields)
       .from(workshops)
       .where(and(...base, ...(tab === 'upcoming' ? [upcoming, upcomingFrom] : [sql`not (${upcoming})`])))
-      .orderBy(...(tab === 'upcoming' ? [asc(workshops.startsAt), asc(workshops.id)] : [desc(workshops.startsAt), desc(workshops.id)]))
+      .orderBy(
+        ...(tab === 'upcoming'
+          ? [asc(workshops.startsAt), asc(workshops.id)]
+          : [desc(workshops.startsAt), desc(workshops.id)]),
+      )
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),
     db
@@ -72,7 +96,13 @@ export async function listWorkshops(db: DbOrTx, organisationId: string, filters:
         .offset(Math.max(0, (page - 1) * PAGE_SIZE - withStart))),
     )
   }
-  return { tab, page, counts: { upcoming: counts?.upcoming ?? 0, past: counts?.past ?? 0 }, total: tab === 'upcoming' ? (counts?.upcoming ?? 0) : (counts?.past ?? 0), rows }
+  return {
+    tab,
+    page,
+    counts: { upcoming: counts?.upcoming ?? 0, past: counts?.past ?? 0 },
+    total: tab === 'upcoming' ? (counts?.upcoming ?? 0) : (counts?.past ?? 0),
+    rows,
+  }
 }
 
 /**
@@ -151,8 +181,19 @@ export async function registrationsOf(db: DbOrTx, organisationId: string, worksh
     .from(workshopRegistrations)
     .innerJoin(candidates, eq(candidates.id, workshopRegistrations.candidateId))
     .leftJoin(places, eq(places.id, candidates.placeId))
-    .where(and(eq(workshopRegistrations.organisationId, organisationId), eq(workshopRegistrations.workshopId, workshopId), sql`${workshopRegistrations.status} <> 'cancelled'`))
-    .orderBy(sql`${workshopRegistrations.status} = 'waitlisted'`, sql`case when ${workshopRegistrations.status} = 'waitlisted' then ${workshopRegistrations.createdAt} end`, asc(candidates.lastName), asc(candidates.firstName))
+    .where(
+      and(
+        eq(workshopRegistrations.organisationId, organisationId),
+        eq(workshopRegistrations.workshopId, workshopId),
+        sql`${workshopRegistrations.status} <> 'cancelled'`,
+      ),
+    )
+    .orderBy(
+      sql`${workshopRegistrations.status} = 'waitlisted'`,
+      sql`case when ${workshopRegistrations.status} = 'waitlisted' then ${workshopRegistrations.createdAt} end`,
+      asc(candidates.lastName),
+      asc(candidates.firstName),
+    )
 }
 
 /** The workshop picker's "already there" (lib/candidates/pickable.ts): registered to the workshop, or waitlisted. */
@@ -180,26 +221,67 @@ export async function workshopsOfCandidate(db: DbOrTx, organisationId: string, c
     })
     .from(workshopRegistrations)
     .innerJoin(workshops, eq(workshops.id, workshopRegistrations.workshopId))
-    .where(and(eq(workshopRegistrations.organisationId, organisationId), eq(workshopRegistrations.candidateId, candidateId), sql`${workshopRegistrations.status} <> 'cancelled'`))
+    .where(
+      and(
+        eq(workshopRegistrations.organisationId, organisationId),
+        eq(workshopRegistrations.candidateId, candidateId),
+        sql`${workshopRegistrations.status} <> 'cancelled'`,
+      ),
+    )
     .orderBy(desc(workshops.startsAt))
 }
 
 /** The actions dashboard's "Mes ateliers du jour": the user's workshops (as facilitator) of the Paris day, not cancelled. */
-export async function todaysWorkshopsOf(db: DbOrTx, organisationId: string, userId: string, dayStart: Date, dayEnd: Date) {
+export async function todaysWorkshopsOf(
+  db: DbOrTx,
+  organisationId: string,
+  userId: string,
+  dayStart: Date,
+  dayEnd: Date,
+) {
   return db
-    .select({ id: workshops.id, name: workshops.name, startsAt: workshops.startsAt, endsAt: workshops.endsAt, seatsTaken: workshops.seatsTaken, capacity: workshops.capacity })
+    .select({
+      id: workshops.id,
+      name: workshops.name,
+      startsAt: workshops.startsAt,
+      endsAt: workshops.endsAt,
+      seatsTaken: workshops.seatsTaken,
+      capacity: workshops.capacity,
+    })
     .from(workshops)
-    .innerJoin(workshopFacilitators, and(eq(workshopFacilitators.workshopId, workshops.id), eq(workshopFacilitators.userId, userId)))
-    .where(and(eq(workshops.organisationId, organisationId), eq(workshops.status, 'scheduled'), sql`${workshops.startsAt} >= ${dayStart} and ${workshops.startsAt} < ${dayEnd}`))
+    .innerJoin(
+      workshopFacilitators,
+      and(eq(workshopFacilitators.workshopId, workshops.id), eq(workshopFacilitators.userId, userId)),
+    )
+    .where(
+      and(
+        eq(workshops.organisationId, organisationId),
+        eq(workshops.status, 'scheduled'),
+        sql`${workshops.startsAt} >= ${dayStart} and ${workshops.startsAt} < ${dayEnd}`,
+      ),
+    )
     .orderBy(asc(workshops.startsAt))
 }
 
 /** The candidates dashboard's "Inscrire à un atelier": the organisation's coming workshops, soonest first. */
 export async function upcomingWorkshops(db: DbOrTx, organisationId: string, now: Date) {
   return db
-    .select({ id: workshops.id, name: workshops.name, startsAt: workshops.startsAt, capacity: workshops.capacity, seatsTaken: workshops.seatsTaken, waitlistCount: workshops.waitlistCount })
+    .select({
+      id: workshops.id,
+      name: workshops.name,
+      startsAt: workshops.startsAt,
+      capacity: workshops.capacity,
+      seatsTaken: workshops.seatsTaken,
+      waitlistCount: workshops.waitlistCount,
+    })
     .from(workshops)
-    .where(and(eq(workshops.organisationId, organisationId), eq(workshops.status, 'scheduled'), sql`${workshops.startsAt} > ${now}`))
+    .where(
+      and(
+        eq(workshops.organisationId, organisationId),
+        eq(workshops.status, 'scheduled'),
+        sql`${workshops.startsAt} > ${now}`,
+      ),
+    )
     .orderBy(asc(workshops.startsAt), asc(workshops.id))
     .limit(100)
 }

@@ -15,8 +15,10 @@ describe('registrationFeedback', () => {
 
   it('seated with their convocations queued, the rest waitlisted', () => {
     expect(registrationFeedback({ registered: 2, waitlisted: 1, alreadyRegistered: 0, convocations: 2 })).toBe(
-      nbsp('2 candidats inscrits : leurs convocations partent par SMS. ' +
-          `1 candidat mis en liste d’attente, ${WAITING_ONE}`),
+      nbsp(
+        '2 candidats inscrits : leurs convocations partent par SMS. ' +
+          `1 candidat mis en liste d’attente, ${WAITING_ONE}`,
+      ),
     )
     expect(registrationFeedback({ registered: 1, waitlisted: 0, alreadyRegistered: 0, convocations: 1 })).toBe(
       nbsp('1 candidat inscrit : sa convocation part par SMS.'),

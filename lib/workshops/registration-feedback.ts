@@ -31,8 +31,8 @@ export function registrationFeedback(outcome: RegistrationOutcome): string {
     sentences.push(`${count(registered, 'candidat inscrit', 'candidats inscrits')}\u00a0: ${sms}.`)
   }
   if (waitlisted) {
-    const who = `${count(waitlisted, 'candidat mis', 'candidats mis')} en liste d’attente, ` +
-      'sans convocation pour l’instant'
+    const who =
+      `${count(waitlisted, 'candidat mis', 'candidats mis')} en liste d’attente, ` + 'sans convocation pour l’instant'
     const later = `${waitlisted > 1 ? 'ils seront prévenus' : 'il sera prévenu'} par SMS si une place se libère`
     sentences.push(`${registered ? '' : 'Atelier complet\u00a0: '}${who}\u00a0; ${later}.`)
   }

@@ -18,7 +18,11 @@ import type { RegistrationOutcome } from './registration-feedback'
  */
 type LockedWorkshop = NonNullable<Awaited<ReturnType<typeof lockWorkshop>>>
 
-const fail = (error: string, field?: string) => ({ ok: false as const, error, ...(field ? { fieldErrors: { [field]: error } } : {}) })
+const fail = (error: string, field?: string) => ({
+  ok: false as const,
+  error,
+  ...(field ? { fieldErrors: { [field]: error } } : {}),
+})
 
 /**
  * Registers candidates in the order given. A candidate already registered (or waiting) is refused with their name; with
@@ -49,8 +53,18 @@ export async function registerCandidates(
       .select({ id: candidates.id, firstName: candidates.firstName, lastName: candidates.lastName })
       .from(workshopRegistrations)
       .innerJoin(candidates, eq(candidates.id, workshopRegistrations.candidateId))
-      .where(and(eq(workshopRegistrations.workshopId, workshopId), inArray(workshopRegistrations.candidateId, ids), sql`${workshopRegistrations.status} <> 'cancelled'`))
-    if (already.length && !options.skipRegistered) return fail(WORKSHOP_MESSAGES.alreadyRegistered(already.map((c) => `${c.firstName} ${c.lastName}`).join(', ')), 'candidateIds')
+      .where(
+        and(
+          eq(workshopRegistrations.workshopId, workshopId),
+          inArray(workshopRegistrations.candidateId, ids),
+          sql`${workshopRegistrations.status} <> 'cancelled'`,
+        ),
+      )
+    if (already.length && !options.skipRegistered)
+      return fail(
+        WORKSHOP_MESSAGES.alreadyRegistered(already.map((c) => `${c.firstName} ${c.lastName}`).join(', ')),
+        'candidateIds',
+      )
     const skipped = new Set(already.map((c) => c.id))
     ids = ids.filter((id) => !skipped.has(id))
     if (ids.length === 0) {
@@ -73,7 +87,14 @@ export async function registerCandidates(
         createdAt: at(i),
       })),
     )
-    await tx.update(workshops).set({ seatsTaken: w.seatsTaken + seated.length, waitlistCount: w.waitlistCount + waiting.length, updatedAt: sql`now()` }).where(eq(workshops.id, workshopId))
+    await tx
+      .update(workshops)
+      .set({
+        seatsTaken: w.seatsTaken + seated.length,
+        waitlistCount: w.waitlistCount + waiting.length,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(workshops.id, workshopId))
     // The convocations queued (a candidate without a mobile, or who refuses SMS, gets none): the notification says so.
     const { name, addressFormatted, videoUrl } = w
     const convocation = { name, startsAt: w.startsAt!, addressFormatted, videoUrl }
@@ -89,7 +110,14 @@ export async function registerCandidates(
       : []
     await writeAudit(
       tx,
-      ids.map((candidateId, i) => ({ actorId: actor.actorId, organisationId: actor.organisationId, action: i < free ? 'workshop.registered' : 'workshop.waitlisted', entityType: 'candidate', entityId: candidateId, details: { workshopId } })),
+      ids.map((candidateId, i) => ({
+        actorId: actor.actorId,
+        organisationId: actor.organisationId,
+        action: i < free ? 'workshop.registered' : 'workshop.waitlisted',
+        entityType: 'candidate',
+        entityId: candidateId,
+        details: { workshopId },
+      })),
     )
     const convocations = queued.filter((q) => q.ok).length
     const registered = seated.length
@@ -98,8 +126,16 @@ export async function registerCandidates(
 }
 
 /** Seats the first of the waitlist while seats are free (the workshop row locked by the caller); tells them by SMS. */
-export async function promoteWaitlisted(tx: DbOrTx, actor: WorkshopActor, w: Pick<LockedWorkshop, 'id' | 'name' | 'startsAt' | 'addressFormatted' | 'videoUrl' | 'capacity'>, now: Date): Promise<number> {
-  const [counts] = await tx.select({ seatsTaken: workshops.seatsTaken, waitlistCount: workshops.waitlistCount }).from(workshops).where(eq(workshops.id, w.id))
+export async function promoteWaitlisted(
+  tx: DbOrTx,
+  actor: WorkshopActor,
+  w: Pick<LockedWorkshop, 'id' | 'name' | 'startsAt' | 'addressFormatted' | 'videoUrl' | 'capacity'>,
+  now: Date,
+): Promise<number> {
+  const [counts] = await tx
+    .select({ seatsTaken: workshops.seatsTaken, waitlistCount: workshops.waitlistCount })
+    .from(workshops)
+    .where(eq(workshops.id, w.id))
   const free = Math.max(0, (w.capacity ?? 0) - counts!.seatsTaken)
   if (free === 0 || counts!.waitlistCount === 0) return 0
   const next = await tx
@@ -110,10 +146,43 @@ export async function promoteWaitlisted(tx: DbOrTx, actor: WorkshopActor, w: Pic
     .limit(free)
   if (!next.length) return 0
   const remindedAt = w.startsAt && reminderTime(w.startsAt) <= now ? now : null
-  await tx.update(workshopRegistrations).set({ status: 'registered', promotedAt: now, remindedAt, updatedAt: sql`now()` }).where(inArray(workshopRegistrations.id, next.map((n) => n.id)))
-  await tx.update(workshops).set({ seatsTaken: counts!.seatsTaken + next.length, waitlistCount: counts!.waitlistCount - next.length }).where(eq(workshops.id, w.id))
-  await queueSms(tx, { organisationId: actor.organisationId, authorId: null, kind: 'workshop.promotion', candidateIds: next.map((n) => n.candidateId), text: await noticeText(tx, actor.organisationId, 'promotion', { name: w.name, startsAt: w.startsAt!, addressFormatted: w.addressFormatted, videoUrl: w.videoUrl }), now })
-  await writeAudit(tx, next.map((n) => ({ actorId: actor.actorId, organisationId: actor.organisationId, action: 'workshop.promoted', entityType: 'candidate', entityId: n.candidateId, details: { workshopId: w.id } })))
+  await tx
+    .update(workshopRegistrations)
+    .set({ status: 'registered', promotedAt: now, remindedAt, updatedAt: sql`now()` })
+    .where(
+      inArray(
+        workshopRegistrations.id,
+        next.map((n) => n.id),
+      ),
+    )
+  await tx
+    .update(workshops)
+    .set({ seatsTaken: counts!.seatsTaken + next.length, waitlistCount: counts!.waitlistCount - next.length })
+    .where(eq(workshops.id, w.id))
+  await queueSms(tx, {
+    organisationId: actor.organisationId,
+    authorId: null,
+    kind: 'workshop.promotion',
+    candidateIds: next.map((n) => n.candidateId),
+    text: await noticeText(tx, actor.organisationId, 'promotion', {
+      name: w.name,
+      startsAt: w.startsAt!,
+      addressFormatted: w.addressFormatted,
+      videoUrl: w.videoUrl,
+    }),
+    now,
+  })
+  await writeAudit(
+    tx,
+    next.map((n) => ({
+      actorId: actor.actorId,
+      organisationId: actor.organisationId,
+      action: 'workshop.promoted',
+      entityType: 'candidate',
+      entityId: n.candidateId,
+      details: { workshopId: w.id },
+    })),
+  )
   return next.length
 }
 
@@ -121,35 +190,65 @@ async function lockedRegistration(tx: DbOrTx, actor: WorkshopActor, registration
   const [r] = await tx
     .select({ workshopId: workshopRegistrations.workshopId })
     .from(workshopRegistrations)
-    .where(and(eq(workshopRegistrations.id, registrationId), eq(workshopRegistrations.organisationId, actor.organisationId)))
+    .where(
+      and(eq(workshopRegistrations.id, registrationId), eq(workshopRegistrations.organisationId, actor.organisationId)),
+    )
   if (!r) return null
   // The workshop first, then the registration: every writer takes the locks in this order.
   const w = await lockWorkshop(tx, actor.organisationId, r.workshopId)
-  const [registration] = await tx.select().from(workshopRegistrations).where(eq(workshopRegistrations.id, registrationId)).for('update')
+  const [registration] = await tx
+    .select()
+    .from(workshopRegistrations)
+    .where(eq(workshopRegistrations.id, registrationId))
+    .for('update')
   return w && registration ? { w, registration } : null
 }
 
 /** Cancels a registration; a freed seat goes to the first of the waitlist, who is told. */
-export async function cancelRegistration(db: Db, actor: WorkshopActor, registrationId: string, now: Date): Promise<Outcome<{ promoted: number }>> {
+export async function cancelRegistration(
+  db: Db,
+  actor: WorkshopActor,
+  registrationId: string,
+  now: Date,
+): Promise<Outcome<{ promoted: number }>> {
   return db.transaction(async (tx) => {
     const found = await lockedRegistration(tx, actor, registrationId)
     if (!found) return NOT_FOUND
     const { w, registration } = found
     if (registration.status === 'cancelled') return fail(WORKSHOP_MESSAGES.registrationCancelled)
-    await tx.update(workshopRegistrations).set({ status: 'cancelled', cancelledAt: now, updatedAt: sql`now()` }).where(eq(workshopRegistrations.id, registrationId))
+    await tx
+      .update(workshopRegistrations)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: sql`now()` })
+      .where(eq(workshopRegistrations.id, registrationId))
     const wasSeated = registration.status === 'registered'
     await tx
       .update(workshops)
       .set(wasSeated ? { seatsTaken: w.seatsTaken - 1 } : { waitlistCount: w.waitlistCount - 1 })
       .where(eq(workshops.id, w.id))
-    const promoted = wasSeated && w.status === 'scheduled' && (!w.startsAt || w.startsAt > now) ? await promoteWaitlisted(tx, actor, w, now) : 0
-    await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'workshop.registrationCancelled', entityType: 'candidate', entityId: registration.candidateId, details: { workshopId: w.id, promoted } })
+    const promoted =
+      wasSeated && w.status === 'scheduled' && (!w.startsAt || w.startsAt > now)
+        ? await promoteWaitlisted(tx, actor, w, now)
+        : 0
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      organisationId: actor.organisationId,
+      action: 'workshop.registrationCancelled',
+      entityType: 'candidate',
+      entityId: registration.candidateId,
+      details: { workshopId: w.id, promoted },
+    })
     return { ok: true as const, promoted }
   })
 }
 
 /** Marks one registration's attendance: only once the workshop has started, and only for a seated candidate. */
-export async function setAttendance(db: Db, actor: WorkshopActor, registrationId: string, input: unknown, now: Date): Promise<Outcome> {
+export async function setAttendance(
+  db: Db,
+  actor: WorkshopActor,
+  registrationId: string,
+  input: unknown,
+  now: Date,
+): Promise<Outcome> {
   const parsed = attendanceSchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
   return db.transaction(async (tx) => {
@@ -157,14 +256,29 @@ export async function setAttendance(db: Db, actor: WorkshopActor, registrationId
     if (!found) return NOT_FOUND
     if (!found.w.startsAt || found.w.startsAt > now) return fail(WORKSHOP_MESSAGES.attendanceTooEarly)
     if (found.registration.status !== 'registered') return fail(WORKSHOP_MESSAGES.registrationCancelled)
-    await tx.update(workshopRegistrations).set({ attendance: parsed.data.attendance, updatedAt: sql`now()` }).where(eq(workshopRegistrations.id, registrationId))
-    await writeAudit(tx, { actorId: actor.actorId, organisationId: actor.organisationId, action: 'workshop.attendance', entityType: 'candidate', entityId: found.registration.candidateId, details: { workshopId: found.w.id, attendance: parsed.data.attendance } })
+    await tx
+      .update(workshopRegistrations)
+      .set({ attendance: parsed.data.attendance, updatedAt: sql`now()` })
+      .where(eq(workshopRegistrations.id, registrationId))
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      organisationId: actor.organisationId,
+      action: 'workshop.attendance',
+      entityType: 'candidate',
+      entityId: found.registration.candidateId,
+      details: { workshopId: found.w.id, attendance: parsed.data.attendance },
+    })
     return { ok: true as const }
   })
 }
 
 /** "Tous présents": every seated candidate without attendance yet is marked present. */
-export async function markAllPresent(db: Db, actor: WorkshopActor, workshopId: string, now: Date): Promise<Outcome<{ marked: number }>> {
+export async function markAllPresent(
+  db: Db,
+  actor: WorkshopActor,
+  workshopId: string,
+  now: Date,
+): Promise<Outcome<{ marked: number }>> {
   return db.transaction(async (tx) => {
     const w = await lockWorkshop(tx, actor.organisationId, workshopId)
     if (!w) return NOT_FOUND
@@ -172,9 +286,26 @@ export async function markAllPresent(db: Db, actor: WorkshopActor, workshopId: s
     const marked = await tx
       .update(workshopRegistrations)
       .set({ attendance: 'present', updatedAt: sql`now()` })
-      .where(and(eq(workshopRegistrations.workshopId, workshopId), eq(workshopRegistrations.status, 'registered'), isNull(workshopRegistrations.attendance)))
+      .where(
+        and(
+          eq(workshopRegistrations.workshopId, workshopId),
+          eq(workshopRegistrations.status, 'registered'),
+          isNull(workshopRegistrations.attendance),
+        ),
+      )
       .returning({ candidateId: workshopRegistrations.candidateId })
-    if (marked.length) await writeAudit(tx, marked.map((m) => ({ actorId: actor.actorId, organisationId: actor.organisationId, action: 'workshop.attendance', entityType: 'candidate', entityId: m.candidateId, details: { workshopId, attendance: 'present' } })))
+    if (marked.length)
+      await writeAudit(
+        tx,
+        marked.map((m) => ({
+          actorId: actor.actorId,
+          organisationId: actor.organisationId,
+          action: 'workshop.attendance',
+          entityType: 'candidate',
+          entityId: m.candidateId,
+          details: { workshopId, attendance: 'present' },
+        })),
+      )
     return { ok: true as const, marked: marked.length }
   })
 }

@@ -22,7 +22,16 @@ export function reminderTime(startsAt: Date): Date {
  */
 export async function runWorkshopReminders(db: Db, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: string; candidate_id: string; workshop_id: string; organisation_id: string; name: string; starts_at: Date; address_formatted: string | null; video_url: string | null }>(sql`
+    const { rows } = await tx.execute<{
+      id: string
+      candidate_id: string
+      workshop_id: string
+      organisation_id: string
+      name: string
+      starts_at: Date
+      address_formatted: string | null
+      video_url: string | null
+    }>(sql`
       select r.id, r.candidate_id, r.workshop_id, r.organisation_id, w.name, w.starts_at, w.address_formatted, w.video_url
       from workshop_registrations r join workshops w on w.id = r.workshop_id
       where r.status = 'registered' and r.reminded_at is null and w.status = 'scheduled'
@@ -39,10 +48,20 @@ export async function runWorkshopReminders(db: Db, now: Date): Promise<number> {
         authorId: null,
         kind: 'workshop.reminder',
         candidateIds: registrations.map((r) => r.candidate_id),
-        text: await noticeText(tx, w.organisation_id, 'reminder', { name: w.name, startsAt: new Date(w.starts_at), addressFormatted: w.address_formatted, videoUrl: w.video_url }),
+        text: await noticeText(tx, w.organisation_id, 'reminder', {
+          name: w.name,
+          startsAt: new Date(w.starts_at),
+          addressFormatted: w.address_formatted,
+          videoUrl: w.video_url,
+        }),
         now,
       })
-      await tx.execute(sql`update workshop_registrations set reminded_at = ${now} where id in (${sql.join(registrations.map((r) => sql`${r.id}::uuid`), sql`, `)})`)
+      await tx.execute(
+        sql`update workshop_registrations set reminded_at = ${now} where id in (${sql.join(
+          registrations.map((r) => sql`${r.id}::uuid`),
+          sql`, `,
+        )})`,
+      )
     }
     return due.length
   })

@@ -32,7 +32,10 @@ const localDateTime = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
   text({ error: WORKSHOP_MESSAGES.dateInvalid })
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, WORKSHOP_MESSAGES.dateInvalid)
-    .refine((v) => isCalendarDate(v.slice(0, 10)) && Number(v.slice(11, 13)) < 24 && Number(v.slice(14, 16)) < 60, WORKSHOP_MESSAGES.dateInvalid)
+    .refine(
+      (v) => isCalendarDate(v.slice(0, 10)) && Number(v.slice(11, 13)) < 24 && Number(v.slice(14, 16)) < 60,
+      WORKSHOP_MESSAGES.dateInvalid,
+    )
     .nullable(),
 )
 
@@ -46,22 +49,43 @@ export const workshopSchema = z
     endsAt: localDateTime,
     addressFormatted: optionalText(500),
     videoUrl: optionalUrl,
-    capacity: z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number({ error: WORKSHOP_MESSAGES.capacityInvalid }).int(WORKSHOP_MESSAGES.capacityInvalid).min(1, WORKSHOP_MESSAGES.capacityInvalid).max(200, WORKSHOP_MESSAGES.capacityInvalid)),
+    capacity: z.preprocess(
+      (v) => (typeof v === 'string' ? Number(v) : v),
+      z
+        .number({ error: WORKSHOP_MESSAGES.capacityInvalid })
+        .int(WORKSHOP_MESSAGES.capacityInvalid)
+        .min(1, WORKSHOP_MESSAGES.capacityInvalid)
+        .max(200, WORKSHOP_MESSAGES.capacityInvalid),
+    ),
     facilitatorIds: z.preprocess((v) => v ?? [], z.array(text().min(1).max(100)).max(20)),
-    structureId: z.preprocess((v) => (v === '' ? null : v), text().uuid(WORKSHOP_MESSAGES.structureUnknown).nullable().default(null)),
+    structureId: z.preprocess(
+      (v) => (v === '' ? null : v),
+      text().uuid(WORKSHOP_MESSAGES.structureUnknown).nullable().default(null),
+    ),
     fseFunded: z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean()),
   })
   .superRefine((v, ctx) => {
     if (!v.startsAt) ctx.addIssue({ code: 'custom', message: WORKSHOP_MESSAGES.startRequired, path: ['startsAt'] })
     if (!v.endsAt) ctx.addIssue({ code: 'custom', message: WORKSHOP_MESSAGES.endRequired, path: ['endsAt'] })
-    if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt) ctx.addIssue({ code: 'custom', message: WORKSHOP_MESSAGES.endNotAfterStart, path: ['endsAt'] })
-    if (!v.addressFormatted && !v.videoUrl) ctx.addIssue({ code: 'custom', message: WORKSHOP_MESSAGES.placeRequired, path: ['addressFormatted'] })
+    if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt)
+      ctx.addIssue({ code: 'custom', message: WORKSHOP_MESSAGES.endNotAfterStart, path: ['endsAt'] })
+    if (!v.addressFormatted && !v.videoUrl)
+      ctx.addIssue({ code: 'custom', message: WORKSHOP_MESSAGES.placeRequired, path: ['addressFormatted'] })
   })
 export type WorkshopInput = z.infer<typeof workshopSchema>
 
 export const registerSchema = z.object({
-  candidateIds: z.array(text().uuid(WORKSHOP_MESSAGES.candidateUnknown)).min(1, WORKSHOP_MESSAGES.noCandidate).max(200, WORKSHOP_MESSAGES.tooManyCandidates),
+  candidateIds: z
+    .array(text().uuid(WORKSHOP_MESSAGES.candidateUnknown))
+    .min(1, WORKSHOP_MESSAGES.noCandidate)
+    .max(200, WORKSHOP_MESSAGES.tooManyCandidates),
 })
 
-export const ATTENDANCE_LABELS = { present: 'Présent', excused: 'Absent excusé', unexcused: 'Absent non excusé' } as const
-export const attendanceSchema = z.object({ attendance: z.enum(['present', 'excused', 'unexcused'], { error: WORKSHOP_MESSAGES.attendanceUnknown }) })
+export const ATTENDANCE_LABELS = {
+  present: 'Présent',
+  excused: 'Absent excusé',
+  unexcused: 'Absent non excusé',
+} as const
+export const attendanceSchema = z.object({
+  attendance: z.enum(['present', 'excused', 'unexcused'], { error: WORKSHOP_MESSAGES.attendanceUnknown }),
+})

@@ -14,7 +14,11 @@ export const FSE_MENTION = 'Cette action est cofinancée par l’Union européen
  * candidate with a signature column, the facilitators' signature, and the FSE+ mention when it funds the workshop.
  * Null for another organisation's workshop.
  */
-export async function renderSignInSheet(db: DbOrTx, organisationId: string, workshopId: string): Promise<{ pdf: Buffer; fileName: string } | null> {
+export async function renderSignInSheet(
+  db: DbOrTx,
+  organisationId: string,
+  workshopId: string,
+): Promise<{ pdf: Buffer; fileName: string } | null> {
   const w = await getWorkshop(db, organisationId, workshopId)
   if (!w) return null
   const [[organisation], people] = await Promise.all([
@@ -23,10 +27,20 @@ export async function renderSignInSheet(db: DbOrTx, organisationId: string, work
       .select({ firstName: candidates.firstName, lastName: candidates.lastName })
       .from(workshopRegistrations)
       .innerJoin(candidates, eq(candidates.id, workshopRegistrations.candidateId))
-      .where(and(eq(workshopRegistrations.workshopId, workshopId), eq(workshopRegistrations.organisationId, organisationId), eq(workshopRegistrations.status, 'registered')))
+      .where(
+        and(
+          eq(workshopRegistrations.workshopId, workshopId),
+          eq(workshopRegistrations.organisationId, organisationId),
+          eq(workshopRegistrations.status, 'registered'),
+        ),
+      )
       .orderBy(asc(candidates.lastName), asc(candidates.firstName)),
   ])
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Feuille d’émargement – ${plainText(w.name)}`, Producer: 'Passerelle' } })
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Feuille d’émargement – ${plainText(w.name)}`, Producer: 'Passerelle' },
+  })
   const chunks: Buffer[] = []
   doc.on('data', (c: Buffer) => chunks.push(c))
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -34,12 +48,21 @@ export async function renderSignInSheet(db: DbOrTx, organisationId: string, work
     doc.on('error', reject)
   })
   doc.font('Helvetica-Bold').fontSize(16).text('Feuille d’émargement')
-  doc.moveDown(0.3).font('Helvetica').fontSize(11).text(plainText(organisation?.name ?? ''))
+  doc
+    .moveDown(0.3)
+    .font('Helvetica')
+    .fontSize(11)
+    .text(plainText(organisation?.name ?? ''))
   doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(plainText(w.name))
-  const when = w.startsAt ? `${formatDate(w.startsAt)}, de ${formatTimeInText(w.startsAt)}${w.endsAt ? ` à ${formatTimeInText(w.endsAt)}` : ''}` : ''
+  const when = w.startsAt
+    ? `${formatDate(w.startsAt)}, de ${formatTimeInText(w.startsAt)}${w.endsAt ? ` à ${formatTimeInText(w.endsAt)}` : ''}`
+    : ''
   doc.font('Helvetica').fontSize(10).text(`Date\u00a0: ${when}`)
   doc.text(`Lieu\u00a0: ${plainText(w.addressFormatted) || (w.videoUrl ? 'visioconférence' : '-')}`)
-  if (w.facilitators.length) doc.text(`Animation\u00a0: ${w.facilitators.map((f) => plainText(`${f.firstName ?? ''} ${f.lastName ?? ''}`)).join(', ')}`)
+  if (w.facilitators.length)
+    doc.text(
+      `Animation\u00a0: ${w.facilitators.map((f) => plainText(`${f.firstName ?? ''} ${f.lastName ?? ''}`)).join(', ')}`,
+    )
   doc.moveDown(1)
   const left = doc.page.margins.left
   const widths = [30, 200, 265]

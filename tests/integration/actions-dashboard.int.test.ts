@@ -23,10 +23,13 @@ async function organisation(tx: Tx, name: string) {
     role: 'referent',
     organisationId: org!.id,
   })
-  const [structure] = await tx.insert(s.partnerStructures).values({
-    organisationId: org!.id,
-    name: `Structure ${name}`,
-  }).returning()
+  const [structure] = await tx
+    .insert(s.partnerStructures)
+    .values({
+      organisationId: org!.id,
+      name: `Structure ${name}`,
+    })
+    .returning()
   const [offer] = await tx
     .insert(s.socialOffers)
     .values({
@@ -46,11 +49,14 @@ async function organisation(tx: Tx, name: string) {
       notifyEmail: 'orientations@passerelle.test',
     })
     .returning()
-  const [course] = await tx.insert(s.supportCourses).values({
-    organisationId: org!.id,
-    name: `Parcours ${name}`,
-    ownerId: referentId,
-  }).returning()
+  const [course] = await tx
+    .insert(s.supportCourses)
+    .values({
+      organisationId: org!.id,
+      name: `Parcours ${name}`,
+      ownerId: referentId,
+    })
+    .returning()
   const [step] = await tx
     .insert(s.supportCourseSteps)
     .values({
@@ -63,12 +69,15 @@ async function organisation(tx: Tx, name: string) {
     })
     .returning()
   const candidate = async (lastName: string) => {
-    const [c] = await tx.insert(s.candidates).values({
-      organisationId: org!.id,
-      firstName: 'Test',
-      lastName,
-      referentId,
-    }).returning()
+    const [c] = await tx
+      .insert(s.candidates)
+      .values({
+        organisationId: org!.id,
+        firstName: 'Test',
+        lastName,
+        referentId,
+      })
+      .returning()
     return c!.id
   }
   type State = 'PRESCRIPTION_FILLED' | 'INTEGRATED_CANDIDATE'
@@ -208,12 +217,17 @@ describe('the actions dashboard', () => {
       expect(other.orientations?.rows.map((r) => r.prescriberStructure)).toEqual([`CCAS ${b.id}`])
 
       // What the viewer may not see is not read.
-      const limited = await actionsDashboard(tx, {
-        ...viewerOf(a),
-        workshops: false,
-        courses: false,
-        orientations: false,
-      }, NOW, TODAY)
+      const limited = await actionsDashboard(
+        tx,
+        {
+          ...viewerOf(a),
+          workshops: false,
+          courses: false,
+          orientations: false,
+        },
+        NOW,
+        TODAY,
+      )
       expect(limited).toMatchObject({ workshopsToday: [], lateSteps: [], orientations: null })
     })
   })

@@ -21,7 +21,9 @@ function admin(...args: string[]) {
 
 afterAll(async () => {
   if (!made.length) return
-  const userIds = (await db.select({ id: s.users.id }).from(s.users).where(inArray(s.users.organisationId, made))).map((u) => u.id)
+  const userIds = (await db.select({ id: s.users.id }).from(s.users).where(inArray(s.users.organisationId, made))).map(
+    (u) => u.id,
+  )
   await db.delete(s.outboundMails).where(inArray(s.outboundMails.organisationId, made))
   await db.delete(s.auditLog).where(inArray(s.auditLog.organisationId, made))
   if (userIds.length) await db.delete(s.verifications).where(inArray(s.verifications.value, userIds))
@@ -38,14 +40,32 @@ describe('npm run admin', () => {
   })
 
   it('create-organisation: the organisation, its administrator without a password, and an invitation mail queued with them', async () => {
-    const run = admin('create-organisation', '--name', 'Département de la Somme', '--admin-email', email.toUpperCase(), '--admin-first-name', 'Inès', '--admin-last-name', 'Garnier')
+    const run = admin(
+      'create-organisation',
+      '--name',
+      'Département de la Somme',
+      '--admin-email',
+      email.toUpperCase(),
+      '--admin-first-name',
+      'Inès',
+      '--admin-last-name',
+      'Garnier',
+    )
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
-    const [organisation] = await db.select().from(s.organisations).where(eq(s.organisations.name, 'Département de la Somme'))
+    const [organisation] = await db
+      .select()
+      .from(s.organisations)
+      .where(eq(s.organisations.name, 'Département de la Somme'))
     expect(organisation).toBeDefined()
     made.push(organisation!.id)
     const [user] = await db.select().from(s.users).where(eq(s.users.email, email))
-    expect(user).toMatchObject({ organisationId: organisation!.id, role: 'admin', firstName: 'Inès', lastName: 'Garnier' })
+    expect(user).toMatchObject({
+      organisationId: organisation!.id,
+      role: 'admin',
+      firstName: 'Inès',
+      lastName: 'Garnier',
+    })
     const passwords = await db.select().from(s.accounts).where(eq(s.accounts.userId, user!.id))
     expect(passwords.filter((a) => a.password)).toEqual([])
     const mails = await db.select().from(s.outboundMails).where(eq(s.outboundMails.organisationId, organisation!.id))

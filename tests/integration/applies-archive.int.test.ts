@@ -30,11 +30,16 @@ async function applyIdOf(handle: Db | Tx, firstName: string, offerId: string = d
 }
 
 async function archivedFlags(handle: Db | Tx, ids: string[]) {
-  const rows = await handle.select({ id: s.socialApplies.id, archived: s.socialApplies.archived, archivedAt: s.socialApplies.archivedAt }).from(s.socialApplies).where(inArray(s.socialApplies.id, ids))
+  const rows = await handle
+    .select({ id: s.socialApplies.id, archived: s.socialApplies.archived, archivedAt: s.socialApplies.archivedAt })
+    .from(s.socialApplies)
+    .where(inArray(s.socialApplies.id, ids))
   return Object.fromEntries(rows.map((r) => [r.id, r]))
 }
 async function archivedCount(handle: Db | Tx): Promise<number> {
-  return (await handle.select({ id: s.socialApplies.id }).from(s.socialApplies).where(eq(s.socialApplies.archived, true))).length
+  return (
+    await handle.select({ id: s.socialApplies.id }).from(s.socialApplies).where(eq(s.socialApplies.archived, true))
+  ).length
 }
 async function archiveAudits(handle: Db | Tx) {
   return handle.select().from(s.auditLog).where(eq(s.auditLog.action, 'apply.archived'))
@@ -46,7 +51,11 @@ async function permisCounts(handle: Db | Tx) {
 
 /** The offer page's list (spec §4: archived applies no longer appear on the offer page). */
 async function permisList(tx: Tx, tab: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE') {
-  const { rows, counts } = await listAppliesByTab(tx, { structureId: demoIds.structureMobilite, offerId: demoIds.offerPermis, tab })
+  const { rows, counts } = await listAppliesByTab(tx, {
+    structureId: demoIds.structureMobilite,
+    offerId: demoIds.offerPermis,
+    tab,
+  })
   return { names: rows.map((r) => r.candidate.firstName).sort(), counts }
 }
 
@@ -60,7 +69,12 @@ describe('archiveApplies', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const ids = [await applyIdOf(tx, 'Chloé'), await applyIdOf(tx, 'Nadia')]
       const now = new Date('2026-11-20T08:00:00.000Z')
-      const result = await archiveApplies(asDb(tx), { structureId: demoIds.structureMobilite, ids, actorId: PARTNER, now })
+      const result = await archiveApplies(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        ids,
+        actorId: PARTNER,
+        now,
+      })
       expect(result).toEqual({ ok: true, archived: 2 })
       const flags = await archivedFlags(tx, ids)
       for (const id of ids) {
@@ -69,18 +83,31 @@ describe('archiveApplies', () => {
       }
       expect(await archivedCount(tx)).toBe(2)
       expect(await permisCounts(tx)).toEqual({ PRESCRIPTION_FILLED: 4, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 1 })
-      expect(await permisList(tx, 'INTEGRATED_CANDIDATE')).toEqual({ names: ['Thomas'], counts: { PRESCRIPTION_FILLED: 4, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 1 } })
+      expect(await permisList(tx, 'INTEGRATED_CANDIDATE')).toEqual({
+        names: ['Thomas'],
+        counts: { PRESCRIPTION_FILLED: 4, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 1 },
+      })
       expect((await permisList(tx, 'REFUSED_STRUCTURE')).names).toEqual(['Julien'])
       const audits = await archiveAudits(tx)
       expect(audits.map((a) => a.entityId).sort()).toEqual([...ids].sort())
-      for (const audit of audits) expect(audit).toMatchObject({ actorId: PARTNER, structureId: demoIds.structureMobilite, organisationId: demoIds.orgSeineMaritime, entityType: 'socialApply' })
+      for (const audit of audits)
+        expect(audit).toMatchObject({
+          actorId: PARTNER,
+          structureId: demoIds.structureMobilite,
+          organisationId: demoIds.orgSeineMaritime,
+          entityType: 'socialApply',
+        })
     })
   })
 
   it('leaves the same candidate’s apply to another structure alone', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const chloeHousing = await applyIdOf(tx, 'Chloé', demoIds.offerHabitat)
-      await archiveApplies(asDb(tx), { structureId: demoIds.structureMobilite, ids: [await applyIdOf(tx, 'Chloé')], actorId: PARTNER })
+      await archiveApplies(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        ids: [await applyIdOf(tx, 'Chloé')],
+        actorId: PARTNER,
+      })
       expect((await archivedFlags(tx, [chloeHousing]))[chloeHousing]!.archived).toBe(false)
       expect(await archivedCount(tx)).toBe(1)
     })
@@ -88,8 +115,15 @@ describe('archiveApplies', () => {
 
   it('archives every answered apply of the offer at once', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const ids = [await applyIdOf(tx, 'Chloé'), await applyIdOf(tx, 'Thomas'), await applyIdOf(tx, 'Nadia'), await applyIdOf(tx, 'Julien')]
-      expect(await archiveApplies(asDb(tx), { structureId: demoIds.structureMobilite, ids, actorId: PARTNER })).toEqual({ ok: true, archived: 4 })
+      const ids = [
+        await applyIdOf(tx, 'Chloé'),
+        await applyIdOf(tx, 'Thomas'),
+        await applyIdOf(tx, 'Nadia'),
+        await applyIdOf(tx, 'Julien'),
+      ]
+      expect(await archiveApplies(asDb(tx), { structureId: demoIds.structureMobilite, ids, actorId: PARTNER })).toEqual(
+        { ok: true, archived: 4 },
+      )
       expect(await permisCounts(tx)).toEqual({ PRESCRIPTION_FILLED: 4, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 })
     })
   })
@@ -98,7 +132,11 @@ describe('archiveApplies', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const chloe = await applyIdOf(tx, 'Chloé')
       const nadia = await applyIdOf(tx, 'Nadia')
-      const result = await archiveApplies(asDb(tx), { structureId: demoIds.structureMobilite, ids: [chloe, chloe, nadia, chloe], actorId: PARTNER })
+      const result = await archiveApplies(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        ids: [chloe, chloe, nadia, chloe],
+        actorId: PARTNER,
+      })
       expect(result).toEqual({ ok: true, archived: 2 })
       expect(await archivedCount(tx)).toBe(2)
       expect(await archiveAudits(tx)).toHaveLength(2)
@@ -118,7 +156,11 @@ describe('archiveApplies', () => {
 
   it('answers notAnswered for the manual pending prescription alone', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const result = await archiveApplies(asDb(tx), { structureId: demoIds.structureMobilite, ids: [await applyIdOf(tx, 'Mamadou')], actorId: PARTNER })
+      const result = await archiveApplies(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        ids: [await applyIdOf(tx, 'Mamadou')],
+        actorId: PARTNER,
+      })
       expect(result).toEqual({ ok: false, error: 'notAnswered' })
       expect(await archivedCount(tx)).toBe(0)
     })
@@ -137,7 +179,11 @@ describe('archiveApplies', () => {
   it("answers notFound to Habitat Relais archiving Mobilité Solidaire's applies", async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const ids = [await applyIdOf(tx, 'Thomas'), await applyIdOf(tx, 'Julien')]
-      const result = await archiveApplies(asDb(tx), { structureId: demoIds.structureHabitat, ids, actorId: 'demo-partenaire-habitat' })
+      const result = await archiveApplies(asDb(tx), {
+        structureId: demoIds.structureHabitat,
+        ids,
+        actorId: 'demo-partenaire-habitat',
+      })
       expect(result).toEqual({ ok: false, error: 'notFound' })
       expect(await archivedCount(tx)).toBe(0)
     })
@@ -145,19 +191,34 @@ describe('archiveApplies', () => {
 
   it('answers notFound when an unknown id is in the batch, and archives nothing', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const result = await archiveApplies(asDb(tx), { structureId: demoIds.structureMobilite, ids: [await applyIdOf(tx, 'Chloé'), randomUUID()], actorId: PARTNER })
+      const result = await archiveApplies(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        ids: [await applyIdOf(tx, 'Chloé'), randomUUID()],
+        actorId: PARTNER,
+      })
       expect(result).toEqual({ ok: false, error: 'notFound' })
       expect(await archivedCount(tx)).toBe(0)
     })
-    expect(await archiveApplies(db, { structureId: demoIds.structureMobilite, ids: [randomUUID()], actorId: PARTNER })).toEqual({ ok: false, error: 'notFound' })
+    expect(
+      await archiveApplies(db, { structureId: demoIds.structureMobilite, ids: [randomUUID()], actorId: PARTNER }),
+    ).toEqual({ ok: false, error: 'notFound' })
   })
 
   it('answers notFound to an apply archived already, and changes nothing more', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const chloe = await applyIdOf(tx, 'Chloé')
       const first = new Date('2026-11-20T08:00:00.000Z')
-      await archiveApplies(asDb(tx), { structureId: demoIds.structureMobilite, ids: [chloe], actorId: PARTNER, now: first })
-      const again = await archiveApplies(asDb(tx), { structureId: demoIds.structureMobilite, ids: [chloe, await applyIdOf(tx, 'Nadia')], actorId: PARTNER })
+      await archiveApplies(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        ids: [chloe],
+        actorId: PARTNER,
+        now: first,
+      })
+      const again = await archiveApplies(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        ids: [chloe, await applyIdOf(tx, 'Nadia')],
+        actorId: PARTNER,
+      })
       expect(again).toEqual({ ok: false, error: 'notFound' })
       expect((await archivedFlags(tx, [chloe]))[chloe]!.archivedAt?.toISOString()).toBe(first.toISOString())
       expect(await archivedCount(tx)).toBe(1)

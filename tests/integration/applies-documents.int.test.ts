@@ -70,8 +70,12 @@ describe('getApplyDocument: who may read a prescription PDF', () => {
 
   it('gives nothing for a stored document that belongs to no apply, whoever asks', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const [doc] = await tx.insert(s.documents).values({ name: 'Fiche.pdf', mimeType: 'application/pdf', content: Buffer.from('%PDF-1.4 orphan') }).returning()
-      for (const tenant of [mobilite, habitat, seineMaritime, lyon]) expect(await getApplyDocument(tx, doc!.id, tenant)).toBeNull()
+      const [doc] = await tx
+        .insert(s.documents)
+        .values({ name: 'Fiche.pdf', mimeType: 'application/pdf', content: Buffer.from('%PDF-1.4 orphan') })
+        .returning()
+      for (const tenant of [mobilite, habitat, seineMaritime, lyon])
+        expect(await getApplyDocument(tx, doc!.id, tenant)).toBeNull()
     })
   })
 
@@ -81,7 +85,7 @@ describe('getApplyDocument: who may read a prescription PDF', () => {
 })
 
 describe('the prescription sheet', () => {
-  it("names the candidate, the offer and the prescribing referent", async () => {
+  it('names the candidate, the offer and the prescribing referent', async () => {
     const { documentId } = await seeded('Élodie')
     const text = pdfText((await getApplyDocument(db, documentId!, mobilite))!.content)
     expect(text).toContain('Élodie Durand')
@@ -98,8 +102,28 @@ describe('the prescription sheet', () => {
       name: 'Fiche de prescription',
       offerName: `Permis ${payload}`,
       candidateName: `Élodie ${payload} Durand`,
-      beneficiary: { gender: 'F', birthDate: '1988-04-12', address: { formatted: payload, isQPV: false }, phone: null, email: null, socialSecurityNumber: null, cafNumber: null, poleEmploiNumber: null, additionalFields: [] },
-      prescription: { rsaReferentName: 'Romain Leroy', email: 'referent@passerelle.test', phone: '0601020304', structure: 'Département', address: 'Rouen', goal: `<script>alert(1)</script>${payload}`, validatePrescription: true, approveDemand: false, prescriptionDate: '2026-10-02T09:30:00.000Z' },
+      beneficiary: {
+        gender: 'F',
+        birthDate: '1988-04-12',
+        address: { formatted: payload, isQPV: false },
+        phone: null,
+        email: null,
+        socialSecurityNumber: null,
+        cafNumber: null,
+        poleEmploiNumber: null,
+        additionalFields: [],
+      },
+      prescription: {
+        rsaReferentName: 'Romain Leroy',
+        email: 'referent@passerelle.test',
+        phone: '0601020304',
+        structure: 'Département',
+        address: 'Rouen',
+        goal: `<script>alert(1)</script>${payload}`,
+        validatePrescription: true,
+        approveDemand: false,
+        prescriptionDate: '2026-10-02T09:30:00.000Z',
+      },
     })
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-')
     const text = pdfText(pdf)
@@ -140,7 +164,9 @@ describe('getApplyForStructure', () => {
 
   it('gives nothing to another structure, nor for an unknown id', async () => {
     expect(await getApplyForStructure(db, demoIds.structureHabitat, (await seeded('Élodie')).id)).toBeNull()
-    expect(await getApplyForStructure(db, demoIds.structureMobilite, (await seeded('Inès', demoIds.offerHabitat)).id)).toBeNull()
+    expect(
+      await getApplyForStructure(db, demoIds.structureMobilite, (await seeded('Inès', demoIds.offerHabitat)).id),
+    ).toBeNull()
     expect(await getApplyForStructure(db, demoIds.structureMobilite, randomUUID())).toBeNull()
   })
 })

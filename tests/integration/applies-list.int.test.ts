@@ -19,9 +19,15 @@ const permis = { structureId: demoIds.structureMobilite, offerId: demoIds.offerP
 const SEEDED_COUNTS = { PRESCRIPTION_FILLED: 4, INTEGRATED_CANDIDATE: 2, REFUSED_STRUCTURE: 2 }
 const PENDING_NEWEST_FIRST = ['Mamadou Diallo', 'Sophie Lefèvre', 'Karim Benali', 'Élodie Durand']
 
-const names = (rows: { candidate: { firstName: string; lastName: string } }[]) => rows.map((r) => `${r.candidate.firstName} ${r.candidate.lastName}`)
+const names = (rows: { candidate: { firstName: string; lastName: string } }[]) =>
+  rows.map((r) => `${r.candidate.firstName} ${r.candidate.lastName}`)
 
-function list(tab: ApplyState, filters: ApplyFilters = {}, page: { skip?: number; limit?: number } = {}, handle: typeof db | Tx = db) {
+function list(
+  tab: ApplyState,
+  filters: ApplyFilters = {},
+  page: { skip?: number; limit?: number } = {},
+  handle: typeof db | Tx = db,
+) {
   return listAppliesByTab(handle, { ...permis, tab, filters, ...page })
 }
 function listFor(structureId: string, offerId: string, tab: ApplyState) {
@@ -29,7 +35,10 @@ function listFor(structureId: string, offerId: string, tab: ApplyState) {
 }
 
 async function placeId(label: string): Promise<string> {
-  const [row] = await db.select({ id: s.places.id }).from(s.places).where(and(eq(s.places.organisationId, demoIds.orgSeineMaritime), eq(s.places.label, label)))
+  const [row] = await db
+    .select({ id: s.places.id })
+    .from(s.places)
+    .where(and(eq(s.places.organisationId, demoIds.orgSeineMaritime), eq(s.places.label, label)))
   return row!.id
 }
 
@@ -67,7 +76,10 @@ describe('listAppliesByTab on the demo offer Permis de conduire solidaire', () =
     for (const row of rows.filter((r) => r.prescription !== null)) {
       expect(row.hasFup, row.candidate.firstName).toBe(true)
       expect(row.prescription!.name).toBe('Fiche.pdf')
-      const [doc] = await db.select({ mimeType: s.documents.mimeType }).from(s.documents).where(eq(s.documents.id, row.prescription!.documentId))
+      const [doc] = await db
+        .select({ mimeType: s.documents.mimeType })
+        .from(s.documents)
+        .where(eq(s.documents.id, row.prescription!.documentId))
       expect(doc?.mimeType).toBe('application/pdf')
     }
   })
@@ -75,7 +87,12 @@ describe('listAppliesByTab on the demo offer Permis de conduire solidaire', () =
   it("gives each row its candidate's phone, residence and status, and the accompanying structure", async () => {
     const { rows } = await list('PRESCRIPTION_FILLED')
     const elodie = rows.find((r) => r.candidate.firstName === 'Élodie')!
-    expect(elodie.candidate).toMatchObject({ lastName: 'Durand', phone: '0612345670', place: 'Rouen', status: 'Nouveau' })
+    expect(elodie.candidate).toMatchObject({
+      lastName: 'Durand',
+      phone: '0612345670',
+      place: 'Rouen',
+      status: 'Nouveau',
+    })
     expect(elodie.accompaniement).toBe('Mobilité Solidaire')
     const mamadou = rows.find((r) => r.candidate.firstName === 'Mamadou')!
     expect(mamadou.candidate).toMatchObject({ place: 'Elbeuf', status: 'Sorti du dispositif' })
@@ -84,7 +101,12 @@ describe('listAppliesByTab on the demo offer Permis de conduire solidaire', () =
   it('names the prescribing referent as the author of every row (name, phone, email)', async () => {
     for (const tab of ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'] as const) {
       for (const row of (await list(tab)).rows) {
-        expect(row.author, tab).toEqual({ firstName: 'Romain', lastName: 'Leroy', phone: '0601020304', email: 'referent@passerelle.test' })
+        expect(row.author, tab).toEqual({
+          firstName: 'Romain',
+          lastName: 'Leroy',
+          phone: '0601020304',
+          email: 'referent@passerelle.test',
+        })
       }
     }
   })
@@ -117,7 +139,9 @@ describe('listAppliesByTab on the demo offer Permis de conduire solidaire', () =
     expect(habitat.responseDate!.toISOString()).toBe('2026-10-23T09:30:00.000Z')
     expect(chloe.otherIntegratedSocialOffers).toHaveLength(1)
     expect(chloe.otherIntegratedSocialOffers[0]!.name).toBe('Logement temporaire jeunes actifs')
-    expect(new Date(chloe.otherIntegratedSocialOffers[0]!.integrationDate).getTime()).toBe(habitat.responseDate!.getTime())
+    expect(new Date(chloe.otherIntegratedSocialOffers[0]!.integrationDate).getTime()).toBe(
+      habitat.responseDate!.getTime(),
+    )
     expect(thomas.otherIntegratedSocialOffers).toEqual([])
   })
 
@@ -125,18 +149,23 @@ describe('listAppliesByTab on the demo offer Permis de conduire solidaire', () =
     const habitat = await seededApply('Chloé', demoIds.offerHabitat)
     await inRolledBackTransaction(db, async (tx) => {
       await tx.update(s.socialApplies).set({ archived: true }).where(eq(s.socialApplies.id, habitat.id))
-      const chloe = (await list('INTEGRATED_CANDIDATE', {}, {}, tx)).rows.find((r) => r.candidate.firstName === 'Chloé')!
+      const chloe = (await list('INTEGRATED_CANDIDATE', {}, {}, tx)).rows.find(
+        (r) => r.candidate.firstName === 'Chloé',
+      )!
       expect(chloe.otherIntegratedSocialOffers).toEqual([])
     })
   })
 })
 
 describe('search (spec §5: from 2 characters; accent- and case-insensitive)', () => {
-  it.each(['elodie', 'Élodie', 'ÉLODIE', 'DURAND', 'durand', 'lodie dur'])('finds Élodie Durand with %j', async (search) => {
-    const { rows, counts } = await list('PRESCRIPTION_FILLED', { search })
-    expect(names(rows)).toEqual(['Élodie Durand'])
-    expect(counts).toEqual({ PRESCRIPTION_FILLED: 1, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 })
-  })
+  it.each(['elodie', 'Élodie', 'ÉLODIE', 'DURAND', 'durand', 'lodie dur'])(
+    'finds Élodie Durand with %j',
+    async (search) => {
+      const { rows, counts } = await list('PRESCRIPTION_FILLED', { search })
+      expect(names(rows)).toEqual(['Élodie Durand'])
+      expect(counts).toEqual({ PRESCRIPTION_FILLED: 1, INTEGRATED_CANDIDATE: 0, REFUSED_STRUCTURE: 0 })
+    },
+  )
 
   it("finds Sophie Lefèvre with 'lefevre'", async () => {
     expect(names((await list('PRESCRIPTION_FILLED', { search: 'lefevre' })).rows)).toEqual(['Sophie Lefèvre'])
@@ -220,18 +249,33 @@ describe('place and status filters narrow the rows and the counts', () => {
   it("follows a candidate who moves or changes status (the apply's copies are kept by triggers)", async () => {
     const [rouen, dieppe] = [await placeId('Rouen'), await placeId('Dieppe')]
     await inRolledBackTransaction(db, async (tx) => {
-      const [karim] = await tx.select({ id: s.candidates.id, organisationId: s.candidates.organisationId }).from(s.candidates).where(eq(s.candidates.lastName, 'Benali'))
+      const [karim] = await tx
+        .select({ id: s.candidates.id, organisationId: s.candidates.organisationId })
+        .from(s.candidates)
+        .where(eq(s.candidates.lastName, 'Benali'))
       const [out] = await tx
         .select({ id: s.candidateStatuses.id })
         .from(s.candidateStatuses)
         .where(and(eq(s.candidateStatuses.organisationId, karim!.organisationId), eq(s.candidateStatuses.value, 'out')))
       await tx.update(s.candidates).set({ placeId: rouen, statusId: out!.id }).where(eq(s.candidates.id, karim!.id))
-      expect(names((await list('PRESCRIPTION_FILLED', { placeIds: [rouen] }, {}, tx)).rows)).toEqual(['Karim Benali', 'Élodie Durand'])
+      expect(names((await list('PRESCRIPTION_FILLED', { placeIds: [rouen] }, {}, tx)).rows)).toEqual([
+        'Karim Benali',
+        'Élodie Durand',
+      ])
       expect(names((await list('PRESCRIPTION_FILLED', { statusValues: ['inProgress'] }, {}, tx)).rows)).toEqual([])
-      expect(names((await list('PRESCRIPTION_FILLED', { statusValues: ['out'] }, {}, tx)).rows)).toEqual(['Mamadou Diallo', 'Karim Benali'])
+      expect(names((await list('PRESCRIPTION_FILLED', { statusValues: ['out'] }, {}, tx)).rows)).toEqual([
+        'Mamadou Diallo',
+        'Karim Benali',
+      ])
       // A write that tries to set the copies by hand is corrected from the candidate.
-      await tx.update(s.socialApplies).set({ candidatePlaceId: dieppe }).where(eq(s.socialApplies.candidateId, karim!.id))
-      const [copy] = await tx.select({ place: s.socialApplies.candidatePlaceId }).from(s.socialApplies).where(eq(s.socialApplies.candidateId, karim!.id))
+      await tx
+        .update(s.socialApplies)
+        .set({ candidatePlaceId: dieppe })
+        .where(eq(s.socialApplies.candidateId, karim!.id))
+      const [copy] = await tx
+        .select({ place: s.socialApplies.candidatePlaceId })
+        .from(s.socialApplies)
+        .where(eq(s.socialApplies.candidateId, karim!.id))
       expect(copy!.place).toBe(rouen)
     })
   })
@@ -248,8 +292,12 @@ describe('pagination', () => {
     const page = await list('PRESCRIPTION_FILLED', {}, { skip: 1, limit: 2 })
     expect(names(page.rows)).toEqual(PENDING_NEWEST_FIRST.slice(1, 3))
     expect(page.counts).toEqual(SEEDED_COUNTS)
-    expect(names((await list('PRESCRIPTION_FILLED', {}, { skip: 0, limit: 1 })).rows)).toEqual(PENDING_NEWEST_FIRST.slice(0, 1))
-    expect(names((await list('PRESCRIPTION_FILLED', {}, { skip: 3, limit: 50 })).rows)).toEqual(PENDING_NEWEST_FIRST.slice(3))
+    expect(names((await list('PRESCRIPTION_FILLED', {}, { skip: 0, limit: 1 })).rows)).toEqual(
+      PENDING_NEWEST_FIRST.slice(0, 1),
+    )
+    expect(names((await list('PRESCRIPTION_FILLED', {}, { skip: 3, limit: 50 })).rows)).toEqual(
+      PENDING_NEWEST_FIRST.slice(3),
+    )
   })
 
   it('returns no row past the end, and still the counts', async () => {
@@ -260,13 +308,14 @@ describe('pagination', () => {
 
   it('pages through the list without overlap or gap', async () => {
     const seen: string[] = []
-    for (let skip = 0; skip < 4; skip += 3) seen.push(...names((await list('PRESCRIPTION_FILLED', {}, { skip, limit: 3 })).rows))
+    for (let skip = 0; skip < 4; skip += 3)
+      seen.push(...names((await list('PRESCRIPTION_FILLED', {}, { skip, limit: 3 })).rows))
     expect(seen).toEqual(PENDING_NEWEST_FIRST)
   })
 })
 
 describe('tenant scope', () => {
-  it("returns nothing to another structure asking for the Permis offer", async () => {
+  it('returns nothing to another structure asking for the Permis offer', async () => {
     for (const tab of ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'] as const) {
       const result = await listFor(demoIds.structureHabitat, demoIds.offerPermis, tab)
       expect(result.rows, tab).toEqual([])
@@ -292,8 +341,14 @@ describe('archived applies', () => {
     const thomas = await seededApply('Thomas', demoIds.offerPermis)
     const nadia = await seededApply('Nadia', demoIds.offerPermis)
     await inRolledBackTransaction(db, async (tx) => {
-      await tx.update(s.socialApplies).set({ archived: true, archivedAt: new Date() }).where(eq(s.socialApplies.id, thomas.id))
-      await tx.update(s.socialApplies).set({ archived: true, archivedAt: new Date() }).where(eq(s.socialApplies.id, nadia.id))
+      await tx
+        .update(s.socialApplies)
+        .set({ archived: true, archivedAt: new Date() })
+        .where(eq(s.socialApplies.id, thomas.id))
+      await tx
+        .update(s.socialApplies)
+        .set({ archived: true, archivedAt: new Date() })
+        .where(eq(s.socialApplies.id, nadia.id))
       const integrated = await list('INTEGRATED_CANDIDATE', {}, {}, tx)
       expect(names(integrated.rows)).toEqual(['Chloé Girard'])
       expect(integrated.counts).toEqual({ PRESCRIPTION_FILLED: 4, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 1 })
@@ -314,25 +369,46 @@ describe('applyFilterOptions', () => {
 
   it('adds the places and statuses of a second prescribing organisation, each once, sorted by label', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const [lea] = await tx.select().from(s.candidates).where(and(eq(s.candidates.organisationId, demoIds.orgLyon), eq(s.candidates.lastName, 'Rousseau')))
-      const [author] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'referent.lyon@passerelle.test'))
+      const [lea] = await tx
+        .select()
+        .from(s.candidates)
+        .where(and(eq(s.candidates.organisationId, demoIds.orgLyon), eq(s.candidates.lastName, 'Rousseau')))
+      const [author] = await tx
+        .select({ id: s.users.id })
+        .from(s.users)
+        .where(eq(s.users.email, 'referent.lyon@passerelle.test'))
       // Two applies from Lyon: its place and status must still come once.
       for (let i = 0; i < 2; i++) {
-        await tx.insert(s.socialApplies).values({ organisationId: demoIds.orgLyon, structureId: permis.structureId, socialOfferId: permis.offerId, candidateId: lea!.id, authorId: author!.id })
+        await tx
+          .insert(s.socialApplies)
+          .values({
+            organisationId: demoIds.orgLyon,
+            structureId: permis.structureId,
+            socialOfferId: permis.offerId,
+            candidateId: lea!.id,
+            authorId: author!.id,
+          })
       }
       const { places, statuses } = await applyFilterOptions(tx, demoIds.structureMobilite)
       expect(places.map((p) => p.label)).toEqual(['Dieppe', 'Elbeuf', 'Fécamp', 'Le Havre', 'Rouen', 'Villeurbanne'])
       expect(places.find((p) => p.label === 'Villeurbanne')!.value).toBe(lea!.placeId)
       // Both organisations have the status inProgress 'En accompagnement': one choice.
-      expect(statuses.filter((st) => st.value === 'inProgress')).toEqual([{ value: 'inProgress', label: 'En accompagnement' }])
+      expect(statuses.filter((st) => st.value === 'inProgress')).toEqual([
+        { value: 'inProgress', label: 'En accompagnement' },
+      ])
       expect(statuses.map((st) => st.value).sort()).toEqual(['inProgress', 'new', 'out', 'waiting'])
-      expect(statuses.map((st) => st.label)).toEqual([...statuses.map((st) => st.label)].sort((a, b) => a.localeCompare(b, 'fr')))
+      expect(statuses.map((st) => st.label)).toEqual(
+        [...statuses.map((st) => st.label)].sort((a, b) => a.localeCompare(b, 'fr')),
+      )
     })
   })
 
   it('offers nothing to a structure nobody prescribes to', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const [structure] = await tx.insert(s.partnerStructures).values({ name: 'Structure sans prescription' }).returning({ id: s.partnerStructures.id })
+      const [structure] = await tx
+        .insert(s.partnerStructures)
+        .values({ name: 'Structure sans prescription' })
+        .returning({ id: s.partnerStructures.id })
       expect(await applyFilterOptions(tx, structure!.id)).toEqual({ places: [], statuses: [] })
     })
   })

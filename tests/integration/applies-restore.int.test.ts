@@ -19,19 +19,35 @@ describe('restoring archived applies', () => {
   it('finds archived applies and puts them back on the offer page, with an audit row', async () => {
     await inRolledBackTransaction(testDb, async (tx) => {
       const db = tx as never
-      expect(await archiveApplies(db, { structureId: mobilite, ids: [integratedChloe, refusedNadia], actorId })).toEqual({ ok: true, archived: 2 })
+      expect(
+        await archiveApplies(db, { structureId: mobilite, ids: [integratedChloe, refusedNadia], actorId }),
+      ).toEqual({ ok: true, archived: 2 })
       const archived = await archivedAppliesOfStructure(tx, mobilite)
       expect(archived.map((a) => a.id).sort()).toEqual([integratedChloe, refusedNadia].sort())
-      const before = await listAppliesByTab(tx, { structureId: mobilite, offerId: demoIds.offerPermis, tab: 'INTEGRATED_CANDIDATE' })
+      const before = await listAppliesByTab(tx, {
+        structureId: mobilite,
+        offerId: demoIds.offerPermis,
+        tab: 'INTEGRATED_CANDIDATE',
+      })
       expect(before.counts).toEqual({ PRESCRIPTION_FILLED: 4, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 1 })
 
-      expect(await restoreApplies(db, { structureId: mobilite, ids: [integratedChloe], actorId })).toEqual({ ok: true, restored: 1 })
-      const after = await listAppliesByTab(tx, { structureId: mobilite, offerId: demoIds.offerPermis, tab: 'INTEGRATED_CANDIDATE' })
+      expect(await restoreApplies(db, { structureId: mobilite, ids: [integratedChloe], actorId })).toEqual({
+        ok: true,
+        restored: 1,
+      })
+      const after = await listAppliesByTab(tx, {
+        structureId: mobilite,
+        offerId: demoIds.offerPermis,
+        tab: 'INTEGRATED_CANDIDATE',
+      })
       expect(after.counts.INTEGRATED_CANDIDATE).toBe(2)
       const [row] = await tx.select().from(socialApplies).where(eq(socialApplies.id, integratedChloe))
       expect(row!.archived).toBe(false)
       expect(row!.archivedAt).toBeNull()
-      const audit = await tx.select().from(auditLog).where(and(eq(auditLog.entityId, integratedChloe), eq(auditLog.action, 'apply.restored')))
+      const audit = await tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, integratedChloe), eq(auditLog.action, 'apply.restored')))
       expect(audit).toHaveLength(1)
     })
   })
@@ -41,9 +57,20 @@ describe('restoring archived applies', () => {
       const db = tx as never
       await archiveApplies(db, { structureId: mobilite, ids: [refusedNadia], actorId })
       // integratedChloe is not archived: the whole batch is refused.
-      expect(await restoreApplies(db, { structureId: mobilite, ids: [refusedNadia, integratedChloe], actorId })).toEqual({ ok: false, error: 'notFound' })
-      expect(await restoreApplies(db, { structureId: demoIds.structureHabitat, ids: [refusedNadia], actorId: 'demo-partenaire-habitat' })).toEqual({ ok: false, error: 'notFound' })
-      expect(await restoreApplies(db, { structureId: mobilite, ids: ['not-a-uuid'], actorId })).toEqual({ ok: false, error: 'notFound' })
+      expect(
+        await restoreApplies(db, { structureId: mobilite, ids: [refusedNadia, integratedChloe], actorId }),
+      ).toEqual({ ok: false, error: 'notFound' })
+      expect(
+        await restoreApplies(db, {
+          structureId: demoIds.structureHabitat,
+          ids: [refusedNadia],
+          actorId: 'demo-partenaire-habitat',
+        }),
+      ).toEqual({ ok: false, error: 'notFound' })
+      expect(await restoreApplies(db, { structureId: mobilite, ids: ['not-a-uuid'], actorId })).toEqual({
+        ok: false,
+        error: 'notFound',
+      })
       const [row] = await tx.select().from(socialApplies).where(eq(socialApplies.id, refusedNadia))
       expect(row!.archived).toBe(true)
     })

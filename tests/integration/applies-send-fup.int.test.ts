@@ -32,7 +32,11 @@ function pdfText(pdf: Buffer): string {
   return out.stdout.toString('utf8').replace(/\s+/g, ' ')
 }
 
-function answer(decision: Record<string, unknown>, feedback: Record<string, unknown> = {}, sponsorsLogo: unknown[] = []): FupAnswer {
+function answer(
+  decision: Record<string, unknown>,
+  feedback: Record<string, unknown> = {},
+  sponsorsLogo: unknown[] = [],
+): FupAnswer {
   return fupAnswerSchema.parse({
     partnerFeedback: {
       accompanierName: 'Paula Moreau',
@@ -47,7 +51,11 @@ function answer(decision: Record<string, unknown>, feedback: Record<string, unkn
   })
 }
 const integrated = (feedback: Record<string, unknown> = {}, sponsorsLogo: unknown[] = []) =>
-  answer({ partnerDecision: 'integrated', firstReceptionDate: '2026-11-12', assessmentDate: '2027-02-15' }, feedback, sponsorsLogo)
+  answer(
+    { partnerDecision: 'integrated', firstReceptionDate: '2026-11-12', assessmentDate: '2027-02-15' },
+    feedback,
+    sponsorsLogo,
+  )
 const refused = (cause: string, extra: Record<string, unknown> = {}, feedback: Record<string, unknown> = {}) =>
   answer({ partnerDecision: 'notIntegrated', cause, ...extra }, feedback)
 
@@ -77,7 +85,11 @@ async function tableCounts(handle: Db | Tx) {
 }
 /** Everything sendFup may touch for one apply, to show that a refused call changed nothing. */
 async function snapshot(handle: Db | Tx, applyId: string) {
-  return { apply: await applyRow(handle, applyId), fup: (await fupRow(handle, applyId)) ?? null, counts: await tableCounts(handle) }
+  return {
+    apply: await applyRow(handle, applyId),
+    fup: (await fupRow(handle, applyId)) ?? null,
+    counts: await tableCounts(handle),
+  }
 }
 
 describe('sendFup: an integration', () => {
@@ -86,13 +98,25 @@ describe('sendFup: an integration', () => {
       const elodie = await seededApply(tx, 'Élodie')
       const before = await tableCounts(tx)
       const sent = integrated()
-      const result = await sendFup(asDb(tx), { structureId: demoIds.structureMobilite, applyId: elodie.id, answer: sent, actorId: PARTNER, now: NOW })
+      const result = await sendFup(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        applyId: elodie.id,
+        answer: sent,
+        actorId: PARTNER,
+        now: NOW,
+      })
 
       expect(result).toMatchObject({ ok: true, state: 'INTEGRATED_CANDIDATE', referentId: REFERENT })
       if (!result.ok) return
 
       const apply = await applyRow(tx, elodie.id)
-      expect(apply).toMatchObject({ state: 'INTEGRATED_CANDIDATE', firstReceptionDate: '2026-11-12', assessmentDate: '2027-02-15', cause: null, archived: false })
+      expect(apply).toMatchObject({
+        state: 'INTEGRATED_CANDIDATE',
+        firstReceptionDate: '2026-11-12',
+        assessmentDate: '2027-02-15',
+        cause: null,
+        archived: false,
+      })
       expect(apply.responseDate?.toISOString()).toBe(NOW.toISOString())
 
       const fup = (await fupRow(tx, elodie.id))!
@@ -118,39 +142,79 @@ describe('sendFup: an integration', () => {
       expect(doc!.mimeType).toBe('application/pdf')
       expect(doc!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-')
 
-      const notices = await tx.select().from(s.notifications).where(sql`${s.notifications.payload}->>'applyId' = ${elodie.id}`)
+      const notices = await tx
+        .select()
+        .from(s.notifications)
+        .where(sql`${s.notifications.payload}->>'applyId' = ${elodie.id}`)
       expect(notices).toHaveLength(1)
       expect(notices[0]).toMatchObject({ userId: REFERENT, readAt: null })
-      expect(notices[0]!.payload).toMatchObject({ applyId: elodie.id, candidateId: elodie.candidateId, offerId: demoIds.offerPermis, state: 'INTEGRATED_CANDIDATE' })
+      expect(notices[0]!.payload).toMatchObject({
+        applyId: elodie.id,
+        candidateId: elodie.candidateId,
+        offerId: demoIds.offerPermis,
+        state: 'INTEGRATED_CANDIDATE',
+      })
 
-      const audits = await tx.select().from(s.auditLog).where(and(eq(s.auditLog.entityId, elodie.id), eq(s.auditLog.action, 'fup.sent')))
+      const audits = await tx
+        .select()
+        .from(s.auditLog)
+        .where(and(eq(s.auditLog.entityId, elodie.id), eq(s.auditLog.action, 'fup.sent')))
       expect(audits).toHaveLength(1)
-      expect(audits[0]).toMatchObject({ actorId: PARTNER, structureId: demoIds.structureMobilite, organisationId: demoIds.orgSeineMaritime, entityType: 'socialApply' })
+      expect(audits[0]).toMatchObject({
+        actorId: PARTNER,
+        structureId: demoIds.structureMobilite,
+        organisationId: demoIds.orgSeineMaritime,
+        entityType: 'socialApply',
+      })
       // Audit details: ids and codes only (lib/audit.ts) — no name, email or phone of the answer.
       expect(JSON.stringify(audits[0]!.details)).not.toMatch(/Paula|@|02 35/)
 
-      expect(await tableCounts(tx)).toEqual({ documents: before.documents + 1, notifications: before.notifications + 1, audit: before.audit + 1 })
+      expect(await tableCounts(tx)).toEqual({
+        documents: before.documents + 1,
+        notifications: before.notifications + 1,
+        audit: before.audit + 1,
+      })
     })
   })
 
   it('puts the FSE logo on the answer of an FSE-financed offer, once, whatever the partner sent', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const karim = await seededApply(tx, 'Karim')
-      const departement = { label: 'Département de Seine-Maritime', value: 'departement', uri: '/logos/departement.svg', required: false }
+      const departement = {
+        label: 'Département de Seine-Maritime',
+        value: 'departement',
+        uri: '/logos/departement.svg',
+        required: false,
+      }
       const ownFse = { label: 'FSE+', value: 'fse', uri: '/logos/fse.svg', required: true }
-      const result = await sendFup(asDb(tx), { structureId: demoIds.structureMobilite, applyId: karim.id, answer: integrated({}, [departement]), actorId: PARTNER, now: NOW })
+      const result = await sendFup(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        applyId: karim.id,
+        answer: integrated({}, [departement]),
+        actorId: PARTNER,
+        now: NOW,
+      })
       expect(result.ok).toBe(true)
       const logos = (await fupRow(tx, karim.id))!.sponsorsLogo
       expect(logos.filter((l) => l.value === 'fse')).toHaveLength(1)
       expect(logos).toContainEqual(departement)
       expect(logos).toHaveLength(2)
-      const [doc] = await tx.select().from(s.documents).where(eq(s.documents.id, result.ok ? result.documentId : ''))
+      const [doc] = await tx
+        .select()
+        .from(s.documents)
+        .where(eq(s.documents.id, result.ok ? result.documentId : ''))
       const text = pdfText(doc!.content)
       expect(text).toContain(FSE_LOGO.label)
       expect(text).toContain('Département de Seine-Maritime')
 
       const sophie = await seededApply(tx, 'Sophie')
-      await sendFup(asDb(tx), { structureId: demoIds.structureMobilite, applyId: sophie.id, answer: integrated({}, [ownFse]), actorId: PARTNER, now: NOW })
+      await sendFup(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        applyId: sophie.id,
+        answer: integrated({}, [ownFse]),
+        actorId: PARTNER,
+        now: NOW,
+      })
       expect((await fupRow(tx, sophie.id))!.sponsorsLogo.filter((l) => l.value === 'fse')).toHaveLength(1)
     })
   })
@@ -158,7 +222,13 @@ describe('sendFup: an integration', () => {
   it('lets the structure and the candidate’s organisation read the answer PDF, and nobody else', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const elodie = await seededApply(tx, 'Élodie')
-      const result = await sendFup(asDb(tx), { structureId: demoIds.structureMobilite, applyId: elodie.id, answer: integrated(), actorId: PARTNER, now: NOW })
+      const result = await sendFup(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        applyId: elodie.id,
+        answer: integrated(),
+        actorId: PARTNER,
+        now: NOW,
+      })
       if (!result.ok) throw new Error(result.error)
       for (const tenant of [mobilite, seineMaritime]) {
         const doc = await getApplyDocument(tx, result.documentId, tenant)
@@ -175,16 +245,36 @@ describe('sendFup: a refusal', () => {
   it('moves the apply to the refused tab with its cause and no integration dates', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const karim = await seededApply(tx, 'Karim')
-      const result = await sendFup(asDb(tx), { structureId: demoIds.structureMobilite, applyId: karim.id, answer: refused('hasJob'), actorId: PARTNER, now: NOW })
+      const result = await sendFup(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        applyId: karim.id,
+        answer: refused('hasJob'),
+        actorId: PARTNER,
+        now: NOW,
+      })
       expect(result).toMatchObject({ ok: true, state: 'REFUSED_STRUCTURE', referentId: REFERENT })
       if (!result.ok) return
       const apply = await applyRow(tx, karim.id)
-      expect(apply).toMatchObject({ state: 'REFUSED_STRUCTURE', cause: 'hasJob', firstReceptionDate: null, assessmentDate: null })
+      expect(apply).toMatchObject({
+        state: 'REFUSED_STRUCTURE',
+        cause: 'hasJob',
+        firstReceptionDate: null,
+        assessmentDate: null,
+      })
       expect(apply.responseDate?.toISOString()).toBe(NOW.toISOString())
-      expect((await fupRow(tx, karim.id))!.partnerFeedback!.decision).toMatchObject({ partnerDecision: 'notIntegrated', cause: 'hasJob' })
-      const [notice] = await tx.select().from(s.notifications).where(sql`${s.notifications.payload}->>'applyId' = ${karim.id}`)
+      expect((await fupRow(tx, karim.id))!.partnerFeedback!.decision).toMatchObject({
+        partnerDecision: 'notIntegrated',
+        cause: 'hasJob',
+      })
+      const [notice] = await tx
+        .select()
+        .from(s.notifications)
+        .where(sql`${s.notifications.payload}->>'applyId' = ${karim.id}`)
       expect(notice!.payload).toMatchObject({ state: 'REFUSED_STRUCTURE', cause: 'hasJob' })
-      const [audit] = await tx.select().from(s.auditLog).where(and(eq(s.auditLog.entityId, karim.id), eq(s.auditLog.action, 'fup.sent')))
+      const [audit] = await tx
+        .select()
+        .from(s.auditLog)
+        .where(and(eq(s.auditLog.entityId, karim.id), eq(s.auditLog.action, 'fup.sent')))
       expect(audit!.details).toMatchObject({ state: 'REFUSED_STRUCTURE', cause: 'hasJob' })
     })
   })
@@ -192,7 +282,13 @@ describe('sendFup: a refusal', () => {
   it("prints the candidate, the offer, 'Non intégré' and the cause's French label on the answer PDF", async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const karim = await seededApply(tx, 'Karim')
-      const result = await sendFup(asDb(tx), { structureId: demoIds.structureMobilite, applyId: karim.id, answer: refused('hasJob'), actorId: PARTNER, now: NOW })
+      const result = await sendFup(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        applyId: karim.id,
+        answer: refused('hasJob'),
+        actorId: PARTNER,
+        now: NOW,
+      })
       if (!result.ok) throw new Error(result.error)
       const [doc] = await tx.select().from(s.documents).where(eq(s.documents.id, result.documentId))
       const text = pdfText(doc!.content)
@@ -213,7 +309,13 @@ describe('sendFup: a refusal', () => {
         secondConvocation: { date: '2026-10-27', reason: 'excusedAbsence' },
         thirdConvocation: { date: '2026-11-03', reason: 'unexcusedAbsence' },
       }
-      const result = await sendFup(asDb(tx), { structureId: demoIds.structureMobilite, applyId: sophie.id, answer: refused('noAnswerToConvocations', convocations), actorId: PARTNER, now: NOW })
+      const result = await sendFup(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        applyId: sophie.id,
+        answer: refused('noAnswerToConvocations', convocations),
+        actorId: PARTNER,
+        now: NOW,
+      })
       if (!result.ok) throw new Error(result.error)
       expect((await applyRow(tx, sophie.id)).cause).toBe('noAnswerToConvocations')
       expect((await fupRow(tx, sophie.id))!.partnerFeedback!.decision).toMatchObject(convocations)
@@ -230,7 +332,13 @@ describe('sendFup: what it refuses, changing nothing', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const elodie = await seededApply(tx, 'Élodie')
       const before = await snapshot(tx, elodie.id)
-      const result = await sendFup(asDb(tx), { structureId: demoIds.structureHabitat, applyId: elodie.id, answer: integrated(), actorId: PARTNER_HABITAT, now: NOW })
+      const result = await sendFup(asDb(tx), {
+        structureId: demoIds.structureHabitat,
+        applyId: elodie.id,
+        answer: integrated(),
+        actorId: PARTNER_HABITAT,
+        now: NOW,
+      })
       expect(result).toEqual({ ok: false, error: 'notFound' })
       expect(await snapshot(tx, elodie.id)).toEqual(before)
     })
@@ -240,14 +348,26 @@ describe('sendFup: what it refuses, changing nothing', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const ines = await seededApply(tx, 'Inès', demoIds.offerHabitat)
       const before = await snapshot(tx, ines.id)
-      const result = await sendFup(asDb(tx), { structureId: demoIds.structureMobilite, applyId: ines.id, answer: integrated(), actorId: PARTNER, now: NOW })
+      const result = await sendFup(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        applyId: ines.id,
+        answer: integrated(),
+        actorId: PARTNER,
+        now: NOW,
+      })
       expect(result).toEqual({ ok: false, error: 'notFound' })
       expect(await snapshot(tx, ines.id)).toEqual(before)
     })
   })
 
   it('answers notFound to an unknown apply id', async () => {
-    const result = await sendFup(db, { structureId: demoIds.structureMobilite, applyId: randomUUID(), answer: integrated(), actorId: PARTNER, now: NOW })
+    const result = await sendFup(db, {
+      structureId: demoIds.structureMobilite,
+      applyId: randomUUID(),
+      answer: integrated(),
+      actorId: PARTNER,
+      now: NOW,
+    })
     expect(result).toEqual({ ok: false, error: 'notFound' })
   })
 
@@ -256,7 +376,13 @@ describe('sendFup: what it refuses, changing nothing', () => {
       const elodie = await seededApply(tx, 'Élodie')
       await tx.update(s.socialApplies).set({ archived: true }).where(eq(s.socialApplies.id, elodie.id))
       const before = await snapshot(tx, elodie.id)
-      const result = await sendFup(asDb(tx), { structureId: demoIds.structureMobilite, applyId: elodie.id, answer: integrated(), actorId: PARTNER, now: NOW })
+      const result = await sendFup(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        applyId: elodie.id,
+        answer: integrated(),
+        actorId: PARTNER,
+        now: NOW,
+      })
       expect(result).toEqual({ ok: false, error: 'notFound' })
       expect(await snapshot(tx, elodie.id)).toEqual(before)
     })
@@ -268,7 +394,13 @@ describe('sendFup: what it refuses, changing nothing', () => {
       const before = await snapshot(tx, mamadou.id)
       expect(before.fup).toBeNull()
       expect(before.apply.state).toBe('PRESCRIPTION_FILLED')
-      const result = await sendFup(asDb(tx), { structureId: demoIds.structureMobilite, applyId: mamadou.id, answer: integrated(), actorId: PARTNER, now: NOW })
+      const result = await sendFup(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        applyId: mamadou.id,
+        answer: integrated(),
+        actorId: PARTNER,
+        now: NOW,
+      })
       expect(result).toEqual({ ok: false, error: 'noFup' })
       expect(await snapshot(tx, mamadou.id)).toEqual(before)
     })
@@ -277,10 +409,22 @@ describe('sendFup: what it refuses, changing nothing', () => {
   it('answers alreadyAnswered to a second answer, which changes nothing', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const elodie = await seededApply(tx, 'Élodie')
-      const first = await sendFup(asDb(tx), { structureId: demoIds.structureMobilite, applyId: elodie.id, answer: integrated(), actorId: PARTNER, now: NOW })
+      const first = await sendFup(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        applyId: elodie.id,
+        answer: integrated(),
+        actorId: PARTNER,
+        now: NOW,
+      })
       expect(first.ok).toBe(true)
       const before = await snapshot(tx, elodie.id)
-      const second = await sendFup(asDb(tx), { structureId: demoIds.structureMobilite, applyId: elodie.id, answer: refused('hasMoved'), actorId: PARTNER, now: new Date('2026-11-06T10:00:00Z') })
+      const second = await sendFup(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        applyId: elodie.id,
+        answer: refused('hasMoved'),
+        actorId: PARTNER,
+        now: new Date('2026-11-06T10:00:00Z'),
+      })
       expect(second).toEqual({ ok: false, error: 'alreadyAnswered' })
       expect(await snapshot(tx, elodie.id)).toEqual(before)
       expect(before.apply.state).toBe('INTEGRATED_CANDIDATE')
@@ -292,7 +436,13 @@ describe('sendFup: what it refuses, changing nothing', () => {
       for (const name of ['Chloé', 'Nadia']) {
         const apply = await seededApply(tx, name)
         const before = await snapshot(tx, apply.id)
-        const result = await sendFup(asDb(tx), { structureId: demoIds.structureMobilite, applyId: apply.id, answer: integrated(), actorId: PARTNER, now: NOW })
+        const result = await sendFup(asDb(tx), {
+          structureId: demoIds.structureMobilite,
+          applyId: apply.id,
+          answer: integrated(),
+          actorId: PARTNER,
+          now: NOW,
+        })
         expect(result, name).toEqual({ ok: false, error: 'alreadyAnswered' })
         expect(await snapshot(tx, apply.id)).toEqual(before)
       }
@@ -308,7 +458,15 @@ describe('sendFup: the answer PDF is text only', () => {
       const result = await sendFup(asDb(tx), {
         structureId: demoIds.structureMobilite,
         applyId: elodie.id,
-        answer: refused('beneficiaryRefusal', {}, { accompanierName: `Paula ${payload}`, name: `<script>alert(1)</script>Mobilité Solidaire`, address: payload }),
+        answer: refused(
+          'beneficiaryRefusal',
+          {},
+          {
+            accompanierName: `Paula ${payload}`,
+            name: `<script>alert(1)</script>Mobilité Solidaire`,
+            address: payload,
+          },
+        ),
         actorId: PARTNER,
         now: NOW,
       })
@@ -355,26 +513,65 @@ describe('sendFup: two answers at once', () => {
 
   async function createFreshApplies(n: number) {
     countsBefore = await tableCounts(db)
-    const [structure] = await db.insert(s.partnerStructures).values({ organisationId: demoIds.orgSeineMaritime, name: 'Structure de test — course' }).returning()
+    const [structure] = await db
+      .insert(s.partnerStructures)
+      .values({ organisationId: demoIds.orgSeineMaritime, name: 'Structure de test — course' })
+      .returning()
     created.structureId = structure!.id
     const [offer] = await db
       .insert(s.socialOffers)
-      .values({ structureId: structure!.id, offerId: `course-${randomUUID()}`, name: 'Offre de test course', source: 'test', providerName: 'Structure de test', financingModes: ['fse'] })
+      .values({
+        structureId: structure!.id,
+        offerId: `course-${randomUUID()}`,
+        name: 'Offre de test course',
+        source: 'test',
+        providerName: 'Structure de test',
+        financingModes: ['fse'],
+      })
       .returning()
     created.offerId = offer!.id
     for (let i = 0; i < n; i++) {
-      const [candidate] = await db.insert(s.candidates).values({ organisationId: demoIds.orgSeineMaritime, firstName: 'Course', lastName: `Candidat ${i}` }).returning()
+      const [candidate] = await db
+        .insert(s.candidates)
+        .values({ organisationId: demoIds.orgSeineMaritime, firstName: 'Course', lastName: `Candidat ${i}` })
+        .returning()
       created.candidateIds.push(candidate!.id)
       const [apply] = await db
         .insert(s.socialApplies)
-        .values({ organisationId: demoIds.orgSeineMaritime, structureId: structure!.id, socialOfferId: offer!.id, candidateId: candidate!.id, authorId: REFERENT })
+        .values({
+          organisationId: demoIds.orgSeineMaritime,
+          structureId: structure!.id,
+          socialOfferId: offer!.id,
+          candidateId: candidate!.id,
+          authorId: REFERENT,
+        })
         .returning()
       created.applyIds.push(apply!.id)
       await db.insert(s.fups).values({
         socialApplyId: apply!.id,
         name: 'Fiche de prescription',
-        beneficiary: { gender: null, birthDate: null, address: null, phone: null, email: null, socialSecurityNumber: null, cafNumber: null, poleEmploiNumber: null, additionalFields: [] },
-        prescription: { rsaReferentName: 'Romain Leroy', email: 'referent@passerelle.test', phone: '0601020304', structure: 'Département de Seine-Maritime', address: 'Rouen', goal: 'Test', validatePrescription: true, approveDemand: true, prescriptionDate: '2026-11-01T09:00:00.000Z' },
+        beneficiary: {
+          gender: null,
+          birthDate: null,
+          address: null,
+          phone: null,
+          email: null,
+          socialSecurityNumber: null,
+          cafNumber: null,
+          poleEmploiNumber: null,
+          additionalFields: [],
+        },
+        prescription: {
+          rsaReferentName: 'Romain Leroy',
+          email: 'referent@passerelle.test',
+          phone: '0601020304',
+          structure: 'Département de Seine-Maritime',
+          address: 'Rouen',
+          goal: 'Test',
+          validatePrescription: true,
+          approveDemand: true,
+          prescriptionDate: '2026-11-01T09:00:00.000Z',
+        },
       })
     }
   }
@@ -382,7 +579,10 @@ describe('sendFup: two answers at once', () => {
   afterAll(async () => {
     const ids = created.applyIds
     if (ids.length) {
-      const answers = await db.select({ id: s.fups.answerDocumentId }).from(s.fups).where(inArray(s.fups.socialApplyId, ids))
+      const answers = await db
+        .select({ id: s.fups.answerDocumentId })
+        .from(s.fups)
+        .where(inArray(s.fups.socialApplyId, ids))
       await db.delete(s.notifications).where(inArray(sql`${s.notifications.payload}->>'applyId'`, ids))
       await db.delete(s.auditLog).where(inArray(s.auditLog.entityId, ids))
       await db.delete(s.fups).where(inArray(s.fups.socialApplyId, ids))
@@ -392,7 +592,8 @@ describe('sendFup: two answers at once', () => {
     }
     if (created.candidateIds.length) await db.delete(s.candidates).where(inArray(s.candidates.id, created.candidateIds))
     // The referent's mails the two answers queued name the structure.
-    if (created.structureId) await db.delete(s.outboundMails).where(eq(s.outboundMails.structureId, created.structureId))
+    if (created.structureId)
+      await db.delete(s.outboundMails).where(eq(s.outboundMails.structureId, created.structureId))
     if (created.offerId) await db.delete(s.socialOffers).where(eq(s.socialOffers.id, created.offerId))
     if (created.structureId) await db.delete(s.partnerStructures).where(eq(s.partnerStructures.id, created.structureId))
     if (countsBefore) expect(await tableCounts(db)).toEqual(countsBefore)
@@ -438,7 +639,13 @@ describe('sendFup: two answers at once', () => {
       const race = () =>
         Promise.all([
           sendFup(db, { structureId: created.structureId, applyId, answer: integrated(), actorId: PARTNER, now: NOW }),
-          sendFup(db, { structureId: created.structureId, applyId, answer: refused('outsideTerritory'), actorId: PARTNER, now: NOW }),
+          sendFup(db, {
+            structureId: created.structureId,
+            applyId,
+            answer: refused('outsideTerritory'),
+            actorId: PARTNER,
+            now: NOW,
+          }),
         ])
       // Round 0 forces the interleaving; the others let the two calls race freely.
       const results = round === 0 ? await bothPastTheEarlyCheck(applyId, race) : await race()
@@ -449,15 +656,26 @@ describe('sendFup: two answers at once', () => {
       const winner = winners[0]!
       if (!winner.ok) return
 
-      expect(await tableCounts(db)).toEqual({ documents: before.documents + 1, notifications: before.notifications + 1, audit: before.audit + 1 })
+      expect(await tableCounts(db)).toEqual({
+        documents: before.documents + 1,
+        notifications: before.notifications + 1,
+        audit: before.audit + 1,
+      })
       const apply = await applyRow(db, applyId)
       expect(apply.state).toBe(winner.state)
       const fup = (await fupRow(db, applyId))!
       expect(fup.answerDocumentId).toBe(winner.documentId)
       // The stored answer is the winner's, not a mix of the two.
-      expect(fup.partnerFeedback!.decision.partnerDecision).toBe(winner.state === 'INTEGRATED_CANDIDATE' ? 'integrated' : 'notIntegrated')
+      expect(fup.partnerFeedback!.decision.partnerDecision).toBe(
+        winner.state === 'INTEGRATED_CANDIDATE' ? 'integrated' : 'notIntegrated',
+      )
       expect(apply.cause).toBe(winner.state === 'INTEGRATED_CANDIDATE' ? null : 'outsideTerritory')
-      expect(await db.select().from(s.notifications).where(sql`${s.notifications.payload}->>'applyId' = ${applyId}`)).toHaveLength(1)
+      expect(
+        await db
+          .select()
+          .from(s.notifications)
+          .where(sql`${s.notifications.payload}->>'applyId' = ${applyId}`),
+      ).toHaveLength(1)
     }
   })
 })

@@ -40,18 +40,39 @@ async function countersAndRaw() {
       const rawOrganisations = await tx.execute<{ key: string; n: number }>(sql`
         select organisation_id::text || '|' || state::text as key, count(*)::int as n
         from social_applies where not archived group by 1 order by 1`)
-      return { counters: counters.rows, raw: raw.rows, organisations: organisations.rows, rawOrganisations: rawOrganisations.rows }
+      return {
+        counters: counters.rows,
+        raw: raw.rows,
+        organisations: organisations.rows,
+        rawOrganisations: rawOrganisations.rows,
+      }
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
 }
 
 async function newOrganisationWithApplies(n: number) {
-  const [organisation] = await db.insert(s.organisations).values({ name: `Compteurs ${randomUUID().slice(0, 8)}` }).returning()
+  const [organisation] = await db
+    .insert(s.organisations)
+    .values({ name: `Compteurs ${randomUUID().slice(0, 8)}` })
+    .returning()
   throwaway(organisation!.id)
   const referentId = `counts-${randomUUID()}`
-  await db.insert(s.users).values({ id: referentId, name: 'Iris Vidal', firstName: 'Iris', lastName: 'Vidal', email: `${referentId}@exemple.test`, role: 'referent', organisationId: organisation!.id })
-  const [candidate] = await db.insert(s.candidates).values({ organisationId: organisation!.id, firstName: 'Léon', lastName: 'Garnier' }).returning()
+  await db
+    .insert(s.users)
+    .values({
+      id: referentId,
+      name: 'Iris Vidal',
+      firstName: 'Iris',
+      lastName: 'Vidal',
+      email: `${referentId}@exemple.test`,
+      role: 'referent',
+      organisationId: organisation!.id,
+    })
+  const [candidate] = await db
+    .insert(s.candidates)
+    .values({ organisationId: organisation!.id, firstName: 'Léon', lastName: 'Garnier' })
+    .returning()
   const applies = await db
     .insert(s.socialApplies)
     .values(
@@ -92,7 +113,11 @@ describe('the offer tab counters', () => {
     ])
     // Round 2: the partner archives, restores and answers at once; a deletion and a fold meanwhile.
     const results = await Promise.all([
-      archiveApplies(db, { structureId: demoIds.structureMobilite, ids: [...chunks[0]!, ...chunks[1]!.slice(0, 5)], actorId: PARTNER }),
+      archiveApplies(db, {
+        structureId: demoIds.structureMobilite,
+        ids: [...chunks[0]!, ...chunks[1]!.slice(0, 5)],
+        actorId: PARTNER,
+      }),
       archiveApplies(db, { structureId: demoIds.structureMobilite, ids: [...chunks[3]!].reverse(), actorId: PARTNER }),
       answer(chunks[4]!, 'INTEGRATED_CANDIDATE'),
       db.delete(s.socialApplies).where(inArray(s.socialApplies.id, chunks[7]!)),
@@ -129,7 +154,11 @@ describe('the offer tab counters', () => {
     // 5 refused, 6 pending, 7 deleted).
     await db.transaction(
       async (tx: Tx) => {
-        const { counts } = await listAppliesByTab(tx, { structureId: demoIds.structureMobilite, offerId: demoIds.offerPermis, tab: 'PRESCRIPTION_FILLED' })
+        const { counts } = await listAppliesByTab(tx, {
+          structureId: demoIds.structureMobilite,
+          offerId: demoIds.offerPermis,
+          tab: 'PRESCRIPTION_FILLED',
+        })
         const byState = async (organisation: boolean) =>
           Object.fromEntries(
             (
@@ -140,7 +169,11 @@ describe('the offer tab counters', () => {
             ).rows.map((r) => [r.state, r.n]),
           )
         expect(counts).toEqual(await byState(false))
-        expect(await byState(true)).toEqual({ PRESCRIPTION_FILLED: 10, INTEGRATED_CANDIDATE: 20, REFUSED_STRUCTURE: 15 })
+        expect(await byState(true)).toEqual({
+          PRESCRIPTION_FILLED: 10,
+          INTEGRATED_CANDIDATE: 20,
+          REFUSED_STRUCTURE: 15,
+        })
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     )

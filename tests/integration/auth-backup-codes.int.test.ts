@@ -26,13 +26,17 @@ async function passwordStep(email: string, password: string): Promise<Headers> {
   return new Headers({ cookie: cookieHeaderOf(result.responseHeaders), 'x-forwarded-for': IP })
 }
 
-const verify = (headers: Headers, code: string) => verifySecondFactor(auth, db, { method: 'backup', code, ip: IP, requestHeaders: headers })
+const verify = (headers: Headers, code: string) =>
+  verifySecondFactor(auth, db, { method: 'backup', code, ip: IP, requestHeaders: headers })
 
 describe('backup codes of the authenticator app', () => {
   it('ten codes are given at set-up; each opens one sign-in, once', async () => {
     const user = await newUser()
     const signedIn = await signedInHeaders(auth, user.email, user.password, IP)
-    const setup = (await auth.api.enableTwoFactor({ body: { method: 'totp', password: user.password }, headers: signedIn })) as { totpURI: string; backupCodes: string[] }
+    const setup = (await auth.api.enableTwoFactor({
+      body: { method: 'totp', password: user.password },
+      headers: signedIn,
+    })) as { totpURI: string; backupCodes: string[] }
     expect(setup.backupCodes).toHaveLength(10)
     expect(new Set(setup.backupCodes).size).toBe(10)
     for (const code of setup.backupCodes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/)
@@ -45,7 +49,9 @@ describe('backup codes of the authenticator app', () => {
     const opened = await verify(challenge, first)
     expect(opened.ok).toBe(true)
     if (!opened.ok) return
-    expect((await activeSession(auth, db, new Headers({ cookie: cookieHeaderOf(opened.responseHeaders) })))?.user.id).toBe(user.id)
+    expect(
+      (await activeSession(auth, db, new Headers({ cookie: cookieHeaderOf(opened.responseHeaders) })))?.user.id,
+    ).toBe(user.id)
 
     // The same code at the next sign-in opens nothing; another one does.
     const again = await passwordStep(user.email, user.password)

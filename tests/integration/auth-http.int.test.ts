@@ -10,7 +10,14 @@ const db = useTestDb()
 const auth = testAuth(db)
 const newUser = useTestUsers(db)
 const request = (path: string, init: RequestInit = {}) =>
-  handleAuthRequest(auth, db, new Request(`${TEST_BASE_URL}/api/auth${path}`, { ...init, headers: { 'x-forwarded-for': '192.0.2.250', ...init.headers } }))
+  handleAuthRequest(
+    auth,
+    db,
+    new Request(`${TEST_BASE_URL}/api/auth${path}`, {
+      ...init,
+      headers: { 'x-forwarded-for': '192.0.2.250', ...init.headers },
+    }),
+  )
 
 afterAll(async () => {
   await db.delete(rateLimits).where(like(rateLimits.key, '%192.0.2.250%'))
@@ -19,9 +26,19 @@ afterAll(async () => {
 describe('better-auth over HTTP', () => {
   it('the JSON email sign-in goes through the throttled path: 401, 200 with the session cookie, 403 from another origin', async () => {
     const user = await newUser()
-    const post = (body: object, origin = TEST_BASE_URL) => request('/sign-in/email', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', origin } })
+    const post = (body: object, origin = TEST_BASE_URL) =>
+      request('/sign-in/email', {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', origin },
+      })
     expect((await post({ email: user.email, password: 'Mauvais-Mot-2026!' })).status).toBe(401)
-    expect(await db.select().from(authAttempts).where(eq(authAttempts.bucket, accountBucket('sign-in', user.email).key))).toHaveLength(1)
+    expect(
+      await db
+        .select()
+        .from(authAttempts)
+        .where(eq(authAttempts.bucket, accountBucket('sign-in', user.email).key)),
+    ).toHaveLength(1)
     const ok = await post({ email: user.email, password: user.password })
     expect(ok.status).toBe(200)
     expect(ok.headers.getSetCookie().some((c) => c.startsWith('passerelle.session_token='))).toBe(true)
@@ -38,10 +55,17 @@ describe('better-auth over HTTP', () => {
     ['POST', '/two-factor/verify-otp'],
     ['GET', '/get-session'],
     ['POST', '/sign-in/social'],
-  ])('%s %s is not reachable: every step but the callbacks goes through the throttled server actions', async (method, path) => {
-    const response = await request(path, { method, body: method === 'POST' ? '{}' : undefined, headers: { 'content-type': 'application/json' } })
-    expect(response.status).toBe(404)
-  })
+  ])(
+    '%s %s is not reachable: every step but the callbacks goes through the throttled server actions',
+    async (method, path) => {
+      const response = await request(path, {
+        method,
+        body: method === 'POST' ? '{}' : undefined,
+        headers: { 'content-type': 'application/json' },
+      })
+      expect(response.status).toBe(404)
+    },
+  )
 
   it('a callback without state goes back to the login page with its error code, and is counted in PostgreSQL', async () => {
     const response = await request('/callback/proconnect?code=abc')

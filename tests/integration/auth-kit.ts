@@ -70,7 +70,9 @@ export function useTestUsers(db: Db) {
     await db.delete(auditLog).where(or(inArray(auditLog.actorId, created), inArray(auditLog.entityId, created)))
     await db.delete(users).where(inArray(users.id, created))
   })
-  return async function newUser(overrides: Partial<ProvisionInput> = {}): Promise<{ id: string; email: string; password: string }> {
+  return async function newUser(
+    overrides: Partial<ProvisionInput> = {},
+  ): Promise<{ id: string; email: string; password: string }> {
     const email = `it-${crypto.randomUUID()}@passerelle.test`
     const password = overrides.password ?? 'Integration-Test-2026!'
     const result = await provisionUser(db, {
@@ -89,8 +91,16 @@ export function useTestUsers(db: Db) {
 }
 
 /** Signs in by password and returns the request headers a browser would then send (the session cookie). */
-export async function signedInHeaders(auth: Auth, email: string, password: string, ip = '203.0.113.10'): Promise<Headers> {
-  const { headers } = await auth.api.signInEmail({ body: { email, password }, headers: new Headers({ 'x-forwarded-for': ip }), returnHeaders: true })
+export async function signedInHeaders(
+  auth: Auth,
+  email: string,
+  password: string,
+  ip = '203.0.113.10',
+): Promise<Headers> {
+  const { headers } = await auth.api.signInEmail({
+    body: { email, password },
+    headers: new Headers({ 'x-forwarded-for': ip }),
+    returnHeaders: true,
+  })
   return new Headers({ cookie: cookieHeaderOf(headers), 'x-forwarded-for': ip })
 }
-

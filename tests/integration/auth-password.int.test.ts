@@ -16,7 +16,8 @@ const db = useTestDb()
 const auth = testAuth(db)
 const newUser = useTestUsers(db)
 const outbox = useOutbox()
-const RULE = 'Le mot de passe doit contenir au moins 12 caractères, dont 1 minuscule, 1 majuscule, 1 chiffre et 1 caractère spécial.'
+const RULE =
+  'Le mot de passe doit contenir au moins 12 caractères, dont 1 minuscule, 1 majuscule, 1 chiffre et 1 caractère spécial.'
 const COMMON = 'Ce mot de passe fait partie des plus courants : choisissez-en un autre.'
 
 const buckets: string[] = []
@@ -39,13 +40,18 @@ async function resetTokenFor(email: string): Promise<string> {
 }
 
 const stillSignsInWith = async (email: string, password: string) =>
-  (await passwordSignIn(auth, db, { email, password, ip: '203.0.113.77', requestHeaders: new Headers() })).kind === 'signed-in'
+  (await passwordSignIn(auth, db, { email, password, ip: '203.0.113.77', requestHeaders: new Headers() })).kind ===
+  'signed-in'
 
 describe('reset request', () => {
   it('answers the same, after the same time, for a known and an unknown address; only the known one gets a mail', async () => {
     const user = await newUser()
     const ip = '203.0.113.90'
-    buckets.push(ipBucket('reset-request', ip)!.key, accountBucket('reset-request', user.email).key, accountBucket('reset-request', 'inconnu@passerelle.test').key)
+    buckets.push(
+      ipBucket('reset-request', ip)!.key,
+      accountBucket('reset-request', user.email).key,
+      accountBucket('reset-request', 'inconnu@passerelle.test').key,
+    )
     const time = async (email: string) => {
       const started = performance.now()
       const outcome = await requestPasswordResetEvenly(auth, db, { email, ip, requestHeaders: new Headers() })
@@ -59,13 +65,20 @@ describe('reset request', () => {
     expect(unknown.ms).toBeGreaterThanOrEqual(790)
     expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(150)
     await waitForMail(outbox, user.email, /new-password\?token=/)
-    expect(fs.readdirSync(outbox).some((f) => fs.readFileSync(`${outbox}/${f}`, 'utf8').includes('To: inconnu@passerelle.test'))).toBe(false)
+    expect(
+      fs
+        .readdirSync(outbox)
+        .some((f) => fs.readFileSync(`${outbox}/${f}`, 'utf8').includes('To: inconnu@passerelle.test')),
+    ).toBe(false)
   })
 
   it('stores the token hashed, valid for one hour', async () => {
     const user = await newUser()
     const token = await resetTokenFor(user.email)
-    const [clear] = await db.select().from(verifications).where(eq(verifications.identifier, `reset-password:${token}`))
+    const [clear] = await db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.identifier, `reset-password:${token}`))
     expect(clear).toBeUndefined()
     const hashed = createHash('sha256').update(`reset-password:${token}`).digest('base64url')
     const [row] = await db.select().from(verifications).where(eq(verifications.identifier, hashed))
@@ -79,10 +92,19 @@ describe('reset request', () => {
     for (let i = 0; i < 5; i++) {
       const ip = `203.0.113.${100 + i}`
       buckets.push(ipBucket('reset-request', ip)!.key)
-      expect(await requestPasswordResetEvenly(auth, db, { email: user.email, ip, requestHeaders: new Headers() }, 0)).toBe('requested')
+      expect(
+        await requestPasswordResetEvenly(auth, db, { email: user.email, ip, requestHeaders: new Headers() }, 0),
+      ).toBe('requested')
     }
     buckets.push(ipBucket('reset-request', '203.0.113.110')!.key)
-    expect(await requestPasswordResetEvenly(auth, db, { email: user.email, ip: '203.0.113.110', requestHeaders: new Headers() }, 0)).toBe('throttled')
+    expect(
+      await requestPasswordResetEvenly(
+        auth,
+        db,
+        { email: user.email, ip: '203.0.113.110', requestHeaders: new Headers() },
+        0,
+      ),
+    ).toBe('throttled')
   })
 })
 
@@ -92,9 +114,14 @@ describe('bad reset tokens change nothing', () => {
     const session = await signedInHeaders(auth, user.email, user.password)
     const token = await resetTokenFor(user.email)
     const hashed = createHash('sha256').update(`reset-password:${token}`).digest('base64url')
-    await db.update(verifications).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verifications.identifier, hashed))
+    await db
+      .update(verifications)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(verifications.identifier, hashed))
     expect(await resetTokenIsUsable(auth, token)).toBe(false)
-    await expect(auth.api.resetPassword({ body: { token, newPassword: 'Tout-Nouveau-2026!' } })).rejects.toMatchObject({ body: { code: 'INVALID_TOKEN' } })
+    await expect(auth.api.resetPassword({ body: { token, newPassword: 'Tout-Nouveau-2026!' } })).rejects.toMatchObject({
+      body: { code: 'INVALID_TOKEN' },
+    })
     expect(await stillSignsInWith(user.email, user.password)).toBe(true)
     expect(await activeSession(auth, db, session)).not.toBeNull()
   })
@@ -105,7 +132,9 @@ describe('bad reset tokens change nothing', () => {
     expect(await resetTokenIsUsable(auth, token)).toBe(true)
     await auth.api.resetPassword({ body: { token, newPassword: 'Premier-Choix-2026!' } })
     expect(await resetTokenIsUsable(auth, token)).toBe(false)
-    await expect(auth.api.resetPassword({ body: { token, newPassword: 'Second-Choix-2026!' } })).rejects.toMatchObject({ body: { code: 'INVALID_TOKEN' } })
+    await expect(auth.api.resetPassword({ body: { token, newPassword: 'Second-Choix-2026!' } })).rejects.toMatchObject({
+      body: { code: 'INVALID_TOKEN' },
+    })
     expect(await stillSignsInWith(user.email, 'Premier-Choix-2026!')).toBe(true)
   })
 
@@ -114,7 +143,9 @@ describe('bad reset tokens change nothing', () => {
     const token = await resetTokenFor(user.email)
     for (const forged of ['AAAAAAAAAAAAAAAAAAAAAAAA', token.slice(0, -1), `${token}x`]) {
       expect(await resetTokenIsUsable(auth, forged)).toBe(false)
-      await expect(auth.api.resetPassword({ body: { token: forged, newPassword: 'Faux-Jeton-2026!' } })).rejects.toMatchObject({ body: { code: 'INVALID_TOKEN' } })
+      await expect(
+        auth.api.resetPassword({ body: { token: forged, newPassword: 'Faux-Jeton-2026!' } }),
+      ).rejects.toMatchObject({ body: { code: 'INVALID_TOKEN' } })
     }
     expect(await stillSignsInWith(user.email, user.password)).toBe(true)
   })
@@ -128,12 +159,17 @@ describe('the password rule holds on the server, whoever calls', () => {
     ['no digit', 'Abcdefghij!x', RULE],
     ['no special character', 'Abcdefgh12xy', RULE],
     ['a common password', 'Azertyuiop123!', COMMON],
-  ])('a reset to a password with %s is refused with its French message, the token still usable', async (_what, password, message) => {
-    const user = await newUser()
-    const token = await resetTokenFor(user.email)
-    await expect(auth.api.resetPassword({ body: { token, newPassword: password } })).rejects.toMatchObject({ body: { code: 'PASSWORD_RULE', message } })
-    expect(await resetTokenIsUsable(auth, token)).toBe(true)
-  })
+  ])(
+    'a reset to a password with %s is refused with its French message, the token still usable',
+    async (_what, password, message) => {
+      const user = await newUser()
+      const token = await resetTokenFor(user.email)
+      await expect(auth.api.resetPassword({ body: { token, newPassword: password } })).rejects.toMatchObject({
+        body: { code: 'PASSWORD_RULE', message },
+      })
+      expect(await resetTokenIsUsable(auth, token)).toBe(true)
+    },
+  )
 
   it('accepts 128 characters, kept whole (no truncation), and refuses 129', async () => {
     const user = await newUser()
@@ -144,20 +180,33 @@ describe('the password rule holds on the server, whoever calls', () => {
     expect(await stillSignsInWith(user.email, long)).toBe(true)
     expect(await stillSignsInWith(user.email, long.slice(0, 127))).toBe(false)
     const again = await resetTokenFor(user.email)
-    await expect(auth.api.resetPassword({ body: { token: again, newPassword: `${long}y` } })).rejects.toMatchObject({ body: { code: 'PASSWORD_RULE' } })
+    await expect(auth.api.resetPassword({ body: { token: again, newPassword: `${long}y` } })).rejects.toMatchObject({
+      body: { code: 'PASSWORD_RULE' },
+    })
   })
 
   it('a password change to a weak password is refused, the current one kept', async () => {
     const user = await newUser()
     const headers = await signedInHeaders(auth, user.email, user.password)
-    await expect(auth.api.changePassword({ body: { currentPassword: user.password, newPassword: 'motdepasse', revokeOtherSessions: true }, headers })).rejects.toMatchObject({
+    await expect(
+      auth.api.changePassword({
+        body: { currentPassword: user.password, newPassword: 'motdepasse', revokeOtherSessions: true },
+        headers,
+      }),
+    ).rejects.toMatchObject({
       body: { code: 'PASSWORD_RULE', message: RULE },
     })
     expect(await stillSignsInWith(user.email, user.password)).toBe(true)
   })
 
   it('account creation checks the rule too', async () => {
-    const result = await provisionUser(db, { email: `it-${crypto.randomUUID()}@passerelle.test`, firstName: 'A', lastName: 'B', role: 'counsellor', password: 'Password1234!' })
+    const result = await provisionUser(db, {
+      email: `it-${crypto.randomUUID()}@passerelle.test`,
+      firstName: 'A',
+      lastName: 'B',
+      role: 'counsellor',
+      password: 'Password1234!',
+    })
     expect(result).toEqual({ ok: false, error: COMMON })
   })
 })

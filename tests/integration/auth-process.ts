@@ -9,7 +9,12 @@ import { cookieHeaderOf, passwordSignIn } from '@/lib/auth/password-sign-in'
 import { createDb } from '@/lib/db/client'
 
 const { db, pool } = createDb(process.env.AUTH_PROCESS_DATABASE_URL!, 2)
-const auth = createAuth({ db, baseURL: process.env.AUTH_PROCESS_BASE_URL!, secret: process.env.AUTH_PROCESS_SECRET!, nextjs: false })
+const auth = createAuth({
+  db,
+  baseURL: process.env.AUTH_PROCESS_BASE_URL!,
+  secret: process.env.AUTH_PROCESS_SECRET!,
+  nextjs: false,
+})
 
 type Command =
   | { op: 'sign-in'; email: string; password: string; ip: string }
@@ -20,7 +25,10 @@ type Command =
 async function run(command: Command): Promise<unknown> {
   switch (command.op) {
     case 'sign-in': {
-      const result = await passwordSignIn(auth, db, { ...command, requestHeaders: new Headers({ 'x-forwarded-for': command.ip }) })
+      const result = await passwordSignIn(auth, db, {
+        ...command,
+        requestHeaders: new Headers({ 'x-forwarded-for': command.ip }),
+      })
       return { kind: result.kind, cookie: result.kind === 'signed-in' ? cookieHeaderOf(result.responseHeaders) : null }
     }
     case 'session': {

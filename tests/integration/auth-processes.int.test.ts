@@ -25,7 +25,12 @@ async function ask<T>(command: object): Promise<T> {
 
 beforeAll(async () => {
   other = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'auth-process.ts')], {
-    env: { ...process.env, AUTH_PROCESS_DATABASE_URL: inject('databaseUrl'), AUTH_PROCESS_BASE_URL: TEST_BASE_URL, AUTH_PROCESS_SECRET: TEST_SECRET },
+    env: {
+      ...process.env,
+      AUTH_PROCESS_DATABASE_URL: inject('databaseUrl'),
+      AUTH_PROCESS_BASE_URL: TEST_BASE_URL,
+      AUTH_PROCESS_SECRET: TEST_SECRET,
+    },
     stdio: 'pipe',
   })
   answers = readline.createInterface({ input: other.stdout })[Symbol.asyncIterator]()
@@ -40,13 +45,20 @@ afterAll(async () => {
 describe('two app processes on one database behave as one', () => {
   it('a session opened by one process is valid in the other, and a logout in either ends it in both', async () => {
     const user = await newUser()
-    const opened = await ask<{ kind: string; cookie: string }>({ op: 'sign-in', email: user.email, password: user.password, ip: '203.0.113.50' })
+    const opened = await ask<{ kind: string; cookie: string }>({
+      op: 'sign-in',
+      email: user.email,
+      password: user.password,
+      ip: '203.0.113.50',
+    })
     expect(opened.kind).toBe('signed-in')
     const here = new Headers({ cookie: opened.cookie })
     expect((await activeSession(auth, db, here))?.user.id).toBe(user.id)
 
     const mine = await signedInHeaders(auth, user.email, user.password)
-    expect(await ask<{ userId: string | null }>({ op: 'session', cookie: mine.get('cookie') })).toEqual({ userId: user.id })
+    expect(await ask<{ userId: string | null }>({ op: 'session', cookie: mine.get('cookie') })).toEqual({
+      userId: user.id,
+    })
     await ask({ op: 'sign-out', cookie: mine.get('cookie') })
     expect(await activeSession(auth, db, mine)).toBeNull()
 
@@ -54,22 +66,55 @@ describe('two app processes on one database behave as one', () => {
     expect(await ask<{ userId: string | null }>({ op: 'session', cookie: opened.cookie })).toEqual({ userId: null })
   })
 
-  it('they share the throttling: 60 failures here and 40 there, and the 101st is refused in both', { timeout: 90_000 }, async () => {
-    const user = await newUser()
-    const buckets = [accountBucket('sign-in', user.email).key]
-    for (let i = 0; i < 60; i++) {
-      const ip = `198.51.100.${100 + (i % 5)}`
-      buckets.push(ipBucket('sign-in', ip)!.key)
-      expect((await passwordSignIn(auth, db, { email: user.email, password: 'Mauvais-Mot-2026!', ip, requestHeaders: new Headers() })).kind).toBe('invalid')
-    }
-    for (let i = 0; i < 40; i++) {
-      const ip = `198.51.100.${110 + (i % 5)}`
-      buckets.push(ipBucket('sign-in', ip)!.key)
-      expect((await ask<{ kind: string }>({ op: 'sign-in', email: user.email, password: 'Mauvais-Mot-2026!', ip })).kind).toBe('invalid')
-    }
-    buckets.push(ipBucket('sign-in', '198.51.100.120')!.key, ipBucket('sign-in', '198.51.100.121')!.key)
-    expect((await ask<{ kind: string }>({ op: 'sign-in', email: user.email, password: user.password, ip: '198.51.100.120' })).kind).toBe('throttled')
-    expect((await passwordSignIn(auth, db, { email: user.email, password: user.password, ip: '198.51.100.121', requestHeaders: new Headers() })).kind).toBe('throttled')
-    await db.delete(authAttempts).where(inArray(authAttempts.bucket, buckets))
-  })
+  it(
+    'they share the throttling: 60 failures here and 40 there, and the 101st is refused in both',
+    { timeout: 90_000 },
+    async () => {
+      const user = await newUser()
+      const buckets = [accountBucket('sign-in', user.email).key]
+      for (let i = 0; i < 60; i++) {
+        const ip = `198.51.100.${100 + (i % 5)}`
+        buckets.push(ipBucket('sign-in', ip)!.key)
+        expect(
+          (
+            await passwordSignIn(auth, db, {
+              email: user.email,
+              password: 'Mauvais-Mot-2026!',
+              ip,
+              requestHeaders: new Headers(),
+            })
+          ).kind,
+        ).toBe('invalid')
+      }
+      for (let i = 0; i < 40; i++) {
+        const ip = `198.51.100.${110 + (i % 5)}`
+        buckets.push(ipBucket('sign-in', ip)!.key)
+        expect(
+          (await ask<{ kind: string }>({ op: 'sign-in', email: user.email, password: 'Mauvais-Mot-2026!', ip })).kind,
+        ).toBe('invalid')
+      }
+      buckets.push(ipBucket('sign-in', '198.51.100.120')!.key, ipBucket('sign-in', '198.51.100.121')!.key)
+      expect(
+        (
+          await ask<{ kind: string }>({
+            op: 'sign-in',
+            email: user.email,
+            password: user.password,
+            ip: '198.51.100.120',
+          })
+        ).kind,
+      ).toBe('throttled')
+      expect(
+        (
+          await passwordSignIn(auth, db, {
+            email: user.email,
+            password: user.password,
+            ip: '198.51.100.121',
+            requestHeaders: new Headers(),
+          })
+        ).kind,
+      ).toBe('throttled')
+      await db.delete(authAttempts).where(inArray(authAttempts.bucket, buckets))
+    },
+  )
 })

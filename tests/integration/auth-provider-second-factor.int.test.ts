@@ -37,7 +37,11 @@ beforeAll(async () => {
   const port = await freePort()
   server = await startOidcServer(port, TEST_BASE_URL)
   const origin = `http://127.0.0.1:${port}`
-  const providers = configuredProviders({ GOOGLE_CLIENT_ID: 'passerelle-google', GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET, GOOGLE_ISSUER: issuerFor(origin, 'google') })
+  const providers = configuredProviders({
+    GOOGLE_CLIENT_ID: 'passerelle-google',
+    GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+    GOOGLE_ISSUER: issuerFor(origin, 'google'),
+  })
   auth = createAuth({ db, baseURL: TEST_BASE_URL, secret: TEST_SECRET, nextjs: false, providers })
 })
 
@@ -68,11 +72,19 @@ class Jar {
  * Clicks "Se connecter avec Google", picks `sub` on the provider's page, and returns the app's answer to the
  * callback (what the browser would get) with the app's cookie jar.
  */
-async function signInWithGoogle(sub: string, callbackPath = '/v2/offers/dashboard/social'): Promise<{ response: Response; app: Jar }> {
+async function signInWithGoogle(
+  sub: string,
+  callbackPath = '/v2/offers/dashboard/social',
+): Promise<{ response: Response; app: Jar }> {
   const app = new Jar()
   const provider = new Jar()
   const start = await auth.api.signInSocial({
-    body: { provider: 'google', callbackURL: `${TEST_BASE_URL}${callbackPath}`, errorCallbackURL: `${TEST_BASE_URL}/v2/login`, disableRedirect: true },
+    body: {
+      provider: 'google',
+      callbackURL: `${TEST_BASE_URL}${callbackPath}`,
+      errorCallbackURL: `${TEST_BASE_URL}/v2/login`,
+      disableRedirect: true,
+    },
     headers: new Headers({ 'x-forwarded-for': IP }),
     returnHeaders: true,
   })
@@ -94,7 +106,11 @@ async function signInWithGoogle(sub: string, callbackPath = '/v2/offers/dashboar
     url = new URL(answer.headers.get('location')!, url)
   }
   expect(url.pathname).toBe('/api/auth/callback/google')
-  const response = await handleAuthRequest(auth, db, new Request(url, { headers: { cookie: app.header(), 'x-forwarded-for': IP } }))
+  const response = await handleAuthRequest(
+    auth,
+    db,
+    new Request(url, { headers: { cookie: app.header(), 'x-forwarded-for': IP } }),
+  )
   app.take(response.headers)
   return { response, app }
 }
@@ -103,7 +119,12 @@ const sessionsOf = (userId: string) => db.select().from(sessions).where(eq(sessi
 
 describe('second factor after an identity provider', () => {
   it('an administrator (settings.*) lands on /double-auth without a session, and gets in only with the emailed code', async () => {
-    const user = await newUser({ email: admin.email, role: 'admin', password: undefined, identities: [{ providerId: 'google', accountId: admin.sub }] })
+    const user = await newUser({
+      email: admin.email,
+      role: 'admin',
+      password: undefined,
+      identities: [{ providerId: 'google', accountId: admin.sub }],
+    })
     const since = Date.now()
     const { response, app } = await signInWithGoogle(admin.sub)
     expect(response.status).toBe(302)
@@ -122,7 +143,9 @@ describe('second factor after an identity provider', () => {
     const code = /code de connexion à Passerelle : (\d{6})/.exec(mail)![1]!
     expect(Date.now() - since).toBeLessThan(15_000)
     const wrong = code === '000000' ? '111111' : '000000'
-    expect(await verifySecondFactor(auth, db, { method: 'email', code: wrong, ip: IP, requestHeaders: browser })).toEqual({ ok: false, reason: 'codeInvalid' })
+    expect(
+      await verifySecondFactor(auth, db, { method: 'email', code: wrong, ip: IP, requestHeaders: browser }),
+    ).toEqual({ ok: false, reason: 'codeInvalid' })
     expect(await sessionsOf(user.id)).toEqual([])
     const result = await verifySecondFactor(auth, db, { method: 'email', code, ip: IP, requestHeaders: browser })
     expect(result.ok).toBe(true)
@@ -132,13 +155,21 @@ describe('second factor after an identity provider', () => {
     // The session remembers the provider (its end-session logout), and the sign-in is audited for the user list.
     const [row] = await sessionsOf(user.id)
     expect(row!.signInProvider).toBe('google')
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.entityId, user.id), eq(auditLog.action, SIGNED_IN_ACTION)))
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, user.id), eq(auditLog.action, SIGNED_IN_ACTION)))
     expect(audit).toHaveLength(1)
     expect(audit[0]!.details).toEqual({ method: 'second-factor', provider: 'google' })
   })
 
   it('a counsellor gets a session at once; once the organisation requires a second factor, the same sign-in waits for it', async () => {
-    const user = await newUser({ email: counsellor.email, organisationId: demoIds.orgLyon, password: undefined, identities: [{ providerId: 'google', accountId: counsellor.sub }] })
+    const user = await newUser({
+      email: counsellor.email,
+      organisationId: demoIds.orgLyon,
+      password: undefined,
+      identities: [{ providerId: 'google', accountId: counsellor.sub }],
+    })
     const direct = await signInWithGoogle(counsellor.sub, '/v2/candidates/dashboard')
     expect(direct.response.headers.get('location')).toBe(`${TEST_BASE_URL}/v2/candidates/dashboard`)
     const session = await activeSession(auth, db, new Headers({ cookie: direct.app.header() }))
@@ -156,7 +187,8 @@ describe('second factor after an identity provider', () => {
   // Issue 32 §1: the return address (a partner's emailed link) survives the provider and the second factor; a hostile
   // one (a same-origin URL whose path reads as "//host") is dropped, never passed on to /double-auth.
   it('keeps a deep link to a prescription through the provider to /double-auth, and drops a hostile return address', async () => {
-    const deepLink = '/offer/social/30000000-0000-4000-8000-000000000001?socialApplyId=40000000-0000-4000-8000-000000000001'
+    const deepLink =
+      '/offer/social/30000000-0000-4000-8000-000000000001?socialApplyId=40000000-0000-4000-8000-000000000001'
     const kept = new URL((await signInWithGoogle(admin.sub, deepLink)).response.headers.get('location')!)
     expect(kept.pathname).toBe('/double-auth')
     expect(kept.searchParams.get('callbackURL')).toBe(deepLink)

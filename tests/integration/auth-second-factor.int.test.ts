@@ -26,7 +26,10 @@ afterAll(async () => {
 async function passwordStep(email: string, password: string): Promise<{ headers: Headers; methods: string[] }> {
   const result = await passwordSignIn(auth, db, { email, password, ip: IP, requestHeaders: new Headers() })
   if (result.kind !== 'second-factor') throw new Error(`expected a second factor, got ${result.kind}`)
-  return { headers: new Headers({ cookie: cookieHeaderOf(result.responseHeaders), 'x-forwarded-for': IP }), methods: result.methods }
+  return {
+    headers: new Headers({ cookie: cookieHeaderOf(result.responseHeaders), 'x-forwarded-for': IP }),
+    methods: result.methods,
+  }
 }
 
 async function emailCode(email: string, headers: Headers): Promise<string> {
@@ -37,8 +40,8 @@ async function emailCode(email: string, headers: Headers): Promise<string> {
   return /code de connexion à Passerelle : (\d{6})/.exec(mail)![1]!
 }
 
-const verify = (headers: Headers, method: 'email' | 'totp', code: string) => verifySecondFactor(auth, db, { method, code, ip: IP, requestHeaders: headers })
-
+const verify = (headers: Headers, method: 'email' | 'totp', code: string) =>
+  verifySecondFactor(auth, db, { method, code, ip: IP, requestHeaders: headers })
 
 describe('who must give a second factor', () => {
   it('a holder of a settings.* permission does; a counsellor does not', async () => {
@@ -47,7 +50,16 @@ describe('who must give a second factor', () => {
     const referent = await newUser({ role: 'referent' })
     await passwordStep(referent.email, referent.password)
     const counsellor = await newUser()
-    expect((await passwordSignIn(auth, db, { email: counsellor.email, password: counsellor.password, ip: IP, requestHeaders: new Headers() })).kind).toBe('signed-in')
+    expect(
+      (
+        await passwordSignIn(auth, db, {
+          email: counsellor.email,
+          password: counsellor.password,
+          ip: IP,
+          requestHeaders: new Headers(),
+        })
+      ).kind,
+    ).toBe('signed-in')
   })
 
   it('every user of an organisation that requires it does', async () => {
@@ -62,7 +74,16 @@ describe('who must give a second factor', () => {
 
   it('a wrong password never reaches the second factor', async () => {
     const admin = await newUser({ role: 'admin' })
-    expect((await passwordSignIn(auth, db, { email: admin.email, password: 'Mauvais-Mot-2026!', ip: IP, requestHeaders: new Headers() })).kind).toBe('invalid')
+    expect(
+      (
+        await passwordSignIn(auth, db, {
+          email: admin.email,
+          password: 'Mauvais-Mot-2026!',
+          ip: IP,
+          requestHeaders: new Headers(),
+        })
+      ).kind,
+    ).toBe('invalid')
   })
 })
 
@@ -74,14 +95,21 @@ describe('code by email', () => {
     const result = await verify(headers, 'email', await emailCode(admin.email, headers))
     expect(result.ok).toBe(true)
     if (!result.ok) return
-    expect((await activeSession(auth, db, new Headers({ cookie: cookieHeaderOf(result.responseHeaders) })))?.user.id).toBe(admin.id)
+    expect(
+      (await activeSession(auth, db, new Headers({ cookie: cookieHeaderOf(result.responseHeaders) })))?.user.id,
+    ).toBe(admin.id)
   })
 
   it('a wrong code is refused and the right one still works; a code is stored hashed', async () => {
     const admin = await newUser({ role: 'admin' })
     const { headers } = await passwordStep(admin.email, admin.password)
     const code = await emailCode(admin.email, headers)
-    expect(await db.select().from(verifications).where(like(verifications.value, `${code}%`))).toEqual([])
+    expect(
+      await db
+        .select()
+        .from(verifications)
+        .where(like(verifications.value, `${code}%`)),
+    ).toEqual([])
     const wrong = code === '000000' ? '111111' : '000000'
     expect(await verify(headers, 'email', wrong)).toEqual({ ok: false, reason: 'codeInvalid' })
     expect((await verify(headers, 'email', code)).ok).toBe(true)
@@ -102,7 +130,9 @@ describe('code by email', () => {
     const { headers } = await passwordStep(admin.email, admin.password)
     const code = await emailCode(admin.email, headers)
     // Expire the code's row (its value is '<hash>:<tries>'), not the challenge's: the code alone is late.
-    await db.execute(sql`update verification set expires_at = now() - interval '1 second' where created_at > now() - interval '3 seconds' and value like '%:0'`)
+    await db.execute(
+      sql`update verification set expires_at = now() - interval '1 second' where created_at > now() - interval '3 seconds' and value like '%:0'`,
+    )
     expect(await verify(headers, 'email', code)).toEqual({ ok: false, reason: 'codeExpired' })
   })
 
@@ -111,14 +141,17 @@ describe('code by email', () => {
     const { headers } = await passwordStep(admin.email, admin.password)
     const code = await emailCode(admin.email, headers)
     const wrong = code === '000000' ? '111111' : '000000'
-    for (let i = 0; i < 5; i++) expect(await verify(headers, 'email', wrong)).toEqual({ ok: false, reason: 'codeInvalid' })
+    for (let i = 0; i < 5; i++)
+      expect(await verify(headers, 'email', wrong)).toEqual({ ok: false, reason: 'codeInvalid' })
     expect(await verify(headers, 'email', code)).toEqual({ ok: false, reason: 'tooManyCodeAttempts' })
   })
 
   it('code checks are throttled per account: the 21st failure of the hour is refused', async () => {
     const admin = await newUser({ role: 'admin' })
     const { headers } = await passwordStep(admin.email, admin.password)
-    await db.insert(authAttempts).values(Array.from({ length: 20 }, () => ({ bucket: accountBucket('second-factor', admin.id).key })))
+    await db
+      .insert(authAttempts)
+      .values(Array.from({ length: 20 }, () => ({ bucket: accountBucket('second-factor', admin.id).key })))
     expect(await verify(headers, 'email', '123456')).toEqual({ ok: false, reason: 'tooManyAttempts' })
   })
 })
@@ -127,9 +160,16 @@ describe('authenticator app (TOTP)', () => {
   it('set up while signed in, then asked at sign-in; a code serves once', async () => {
     const user = await newUser()
     const signedIn = await signedInHeaders(auth, user.email, user.password, IP)
-    const { totpURI } = (await auth.api.enableTwoFactor({ body: { method: 'totp', password: user.password }, headers: signedIn })) as { totpURI: string }
+    const { totpURI } = (await auth.api.enableTwoFactor({
+      body: { method: 'totp', password: user.password },
+      headers: signedIn,
+    })) as { totpURI: string }
     const secret = new URL(totpURI).searchParams.get('secret')!
-    const { headers: confirmed } = await auth.api.verifyTOTP({ body: { code: totp(secret) }, headers: signedIn, returnHeaders: true })
+    const { headers: confirmed } = await auth.api.verifyTOTP({
+      body: { code: totp(secret) },
+      headers: signedIn,
+      returnHeaders: true,
+    })
     expect(confirmed.getSetCookie().some((c) => c.includes('session_token'))).toBe(true)
     const [row] = await db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id))
     expect(row!.enabled).toBe(true)
@@ -138,11 +178,13 @@ describe('authenticator app (TOTP)', () => {
     const next = totp(secret, Date.now() + 30_000)
     const first = await passwordStep(user.email, user.password)
     expect(first.methods).toContain('totp')
-    expect(await verify(first.headers, 'totp', next === '000000' ? '111111' : '000000')).toEqual({ ok: false, reason: 'codeInvalid' })
+    expect(await verify(first.headers, 'totp', next === '000000' ? '111111' : '000000')).toEqual({
+      ok: false,
+      reason: 'codeInvalid',
+    })
     const now = totp(secret)
     expect((await verify(first.headers, 'totp', now)).ok).toBe(true)
     const second = await passwordStep(user.email, user.password)
     expect(await verify(second.headers, 'totp', now)).toEqual({ ok: false, reason: 'codeReused' })
   })
 })
-

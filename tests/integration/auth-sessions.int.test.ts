@@ -28,14 +28,22 @@ describe('database sessions', () => {
   it('cookies are HttpOnly and SameSite=Lax, and Secure when the app is served over https', async () => {
     const user = await newUser()
     const secureAuth = testAuth(db, 'https://passerelle.example')
-    const { headers } = await secureAuth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true })
+    const { headers } = await secureAuth.api.signInEmail({
+      body: { email: user.email, password: user.password },
+      returnHeaders: true,
+    })
     const cookie = headers.getSetCookie().find((c) => c.includes('session_token'))!
     expect(cookie).toMatch(/^__Secure-passerelle\.session_token=/)
     expect(cookie).toMatch(/; HttpOnly/i)
     expect(cookie).toMatch(/; SameSite=Lax/i)
     expect(cookie).toMatch(/; Secure/i)
-    const { headers: plain } = await auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true })
-    expect(plain.getSetCookie().find((c) => c.includes('session_token'))).toMatch(/HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/i)
+    const { headers: plain } = await auth.api.signInEmail({
+      body: { email: user.email, password: user.password },
+      returnHeaders: true,
+    })
+    expect(plain.getSetCookie().find((c) => c.includes('session_token'))).toMatch(
+      /HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/i,
+    )
   })
 })
 
@@ -80,8 +88,12 @@ describe('revocation: a stolen cookie is refused at once', () => {
     const token = decodeURIComponent(/new-password\?token=([^\s]+)/.exec(mail)![1]!)
     await auth.api.resetPassword({ body: { token, newPassword: 'Reinitialise-2026-Ok!' } })
     expect(await activeSession(auth, db, copy)).toBeNull()
-    await expect(auth.api.resetPassword({ body: { token, newPassword: 'Encore-Une-Fois-2026!' } })).rejects.toMatchObject({ body: { code: 'INVALID_TOKEN' } })
-    expect(await activeSession(auth, db, await signedInHeaders(auth, user.email, 'Reinitialise-2026-Ok!'))).not.toBeNull()
+    await expect(
+      auth.api.resetPassword({ body: { token, newPassword: 'Encore-Une-Fois-2026!' } }),
+    ).rejects.toMatchObject({ body: { code: 'INVALID_TOKEN' } })
+    expect(
+      await activeSession(auth, db, await signedInHeaders(auth, user.email, 'Reinitialise-2026-Ok!')),
+    ).not.toBeNull()
   })
 })
 
@@ -89,7 +101,10 @@ describe('idle timeout', () => {
   it('ends a session unused for more than 60 minutes, and deletes it', async () => {
     const user = await newUser()
     const headers = await signedInHeaders(auth, user.email, user.password)
-    await db.update(sessions).set({ lastActiveAt: sql`now() - interval '61 minutes'` }).where(eq(sessions.userId, user.id))
+    await db
+      .update(sessions)
+      .set({ lastActiveAt: sql`now() - interval '61 minutes'` })
+      .where(eq(sessions.userId, user.id))
     expect(await activeSession(auth, db, headers)).toBeNull()
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([])
   })
@@ -97,16 +112,25 @@ describe('idle timeout', () => {
   it('keeps a session used within the timeout, and moves its last activity forward', async () => {
     const user = await newUser()
     const headers = await signedInHeaders(auth, user.email, user.password)
-    await db.update(sessions).set({ lastActiveAt: sql`now() - interval '59 minutes'` }).where(eq(sessions.userId, user.id))
+    await db
+      .update(sessions)
+      .set({ lastActiveAt: sql`now() - interval '59 minutes'` })
+      .where(eq(sessions.userId, user.id))
     expect(await activeSession(auth, db, headers)).not.toBeNull()
-    const [row] = await db.select({ idle: sql<number>`extract(epoch from now() - ${sessions.lastActiveAt})` }).from(sessions).where(eq(sessions.userId, user.id))
+    const [row] = await db
+      .select({ idle: sql<number>`extract(epoch from now() - ${sessions.lastActiveAt})` })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
     expect(Number(row!.idle)).toBeLessThan(5)
   })
 
   it('follows SESSION_IDLE_MINUTES', async () => {
     const user = await newUser()
     const headers = await signedInHeaders(auth, user.email, user.password)
-    await db.update(sessions).set({ lastActiveAt: sql`now() - interval '20 minutes'` }).where(eq(sessions.userId, user.id))
+    await db
+      .update(sessions)
+      .set({ lastActiveAt: sql`now() - interval '20 minutes'` })
+      .where(eq(sessions.userId, user.id))
     process.env.SESSION_IDLE_MINUTES = '15'
     try {
       expect(await activeSession(auth, db, headers)).toBeNull()
@@ -118,7 +142,10 @@ describe('idle timeout', () => {
   it('ends a session past its 12-hour lifetime, however active', async () => {
     const user = await newUser()
     const headers = await signedInHeaders(auth, user.email, user.password)
-    await db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, user.id))
+    await db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, user.id))
     expect(await activeSession(auth, db, headers)).toBeNull()
   })
 })

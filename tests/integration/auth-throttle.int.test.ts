@@ -23,18 +23,22 @@ afterAll(async () => {
 })
 
 describe('sign-in throttling, in PostgreSQL', () => {
-  it('refuses the 101st failed attempt of the hour on one account, even with the right password, from any address', { timeout: 60_000 }, async () => {
-    const user = await newUser()
-    usedBuckets.push(accountBucket('sign-in', user.email).key)
-    for (let i = 0; i < 100; i++) {
-      const ip = `198.51.100.${(i % 3) + 1}`
+  it(
+    'refuses the 101st failed attempt of the hour on one account, even with the right password, from any address',
+    { timeout: 60_000 },
+    async () => {
+      const user = await newUser()
+      usedBuckets.push(accountBucket('sign-in', user.email).key)
+      for (let i = 0; i < 100; i++) {
+        const ip = `198.51.100.${(i % 3) + 1}`
+        usedBuckets.push(ipBucket('sign-in', ip)!.key)
+        expect((await signIn(user.email, 'Mauvais-Mot-2026!', ip)).kind).toBe('invalid')
+      }
+      const ip = nextIp()
       usedBuckets.push(ipBucket('sign-in', ip)!.key)
-      expect((await signIn(user.email, 'Mauvais-Mot-2026!', ip)).kind).toBe('invalid')
-    }
-    const ip = nextIp()
-    usedBuckets.push(ipBucket('sign-in', ip)!.key)
-    expect((await signIn(user.email, user.password, ip)).kind).toBe('throttled')
-  })
+      expect((await signIn(user.email, user.password, ip)).kind).toBe('throttled')
+    },
+  )
 
   it('counts failures only: a success gives its attempt back', async () => {
     const user = await newUser()
@@ -42,7 +46,10 @@ describe('sign-in throttling, in PostgreSQL', () => {
     usedBuckets.push(accountBucket('sign-in', user.email).key, ipBucket('sign-in', ip)!.key)
     expect((await signIn(user.email, 'Mauvais-Mot-2026!', ip)).kind).toBe('invalid')
     expect((await signIn(user.email, user.password, ip)).kind).toBe('signed-in')
-    const rows = await db.select().from(authAttempts).where(inArray(authAttempts.bucket, [accountBucket('sign-in', user.email).key]))
+    const rows = await db
+      .select()
+      .from(authAttempts)
+      .where(inArray(authAttempts.bucket, [accountBucket('sign-in', user.email).key]))
     expect(rows).toHaveLength(1)
   })
 
@@ -50,7 +57,11 @@ describe('sign-in throttling, in PostgreSQL', () => {
     const user = await newUser()
     const bucket = accountBucket('sign-in', user.email)
     usedBuckets.push(bucket.key)
-    await db.insert(authAttempts).values(Array.from({ length: 100 }, () => ({ bucket: bucket.key, createdAt: sql`now() - interval '61 minutes'` })))
+    await db
+      .insert(authAttempts)
+      .values(
+        Array.from({ length: 100 }, () => ({ bucket: bucket.key, createdAt: sql`now() - interval '61 minutes'` })),
+      )
     const ip = nextIp()
     usedBuckets.push(ipBucket('sign-in', ip)!.key)
     expect((await signIn(user.email, user.password, ip)).kind).toBe('signed-in')
@@ -69,9 +80,15 @@ describe('sign-in throttling, in PostgreSQL', () => {
   })
 
   it('keys buckets on hashes: no email or address in clear', async () => {
-    const rows = await db.select({ bucket: authAttempts.bucket }).from(authAttempts).where(like(authAttempts.bucket, '%@%'))
+    const rows = await db
+      .select({ bucket: authAttempts.bucket })
+      .from(authAttempts)
+      .where(like(authAttempts.bucket, '%@%'))
     expect(rows).toEqual([])
-    const ipRows = await db.select({ bucket: authAttempts.bucket }).from(authAttempts).where(like(authAttempts.bucket, '%192.0.2.%'))
+    const ipRows = await db
+      .select({ bucket: authAttempts.bucket })
+      .from(authAttempts)
+      .where(like(authAttempts.bucket, '%192.0.2.%'))
     expect(ipRows).toEqual([])
   })
 })
@@ -90,6 +107,11 @@ describe('reserveAttempt', () => {
     usedBuckets.push(full.key, free.key)
     expect((await reserveAttempt(db, [full])).allowed).toBe(true)
     expect((await reserveAttempt(db, [full, free])).allowed).toBe(false)
-    expect(await db.select().from(authAttempts).where(inArray(authAttempts.bucket, [free.key]))).toEqual([])
+    expect(
+      await db
+        .select()
+        .from(authAttempts)
+        .where(inArray(authAttempts.bucket, [free.key])),
+    ).toEqual([])
   })
 })

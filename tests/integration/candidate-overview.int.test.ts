@@ -29,7 +29,11 @@ async function world(tx: Tx) {
   const [zoe] = await tx
     .insert(s.candidates)
     .values({
-      organisationId: SM, firstName: 'Zoé', lastName: 'Apercu', phone: '0611223344', referentId: 'demo-referent',
+      organisationId: SM,
+      firstName: 'Zoé',
+      lastName: 'Apercu',
+      phone: '0611223344',
+      referentId: 'demo-referent',
       ...(await placeAndStatus(tx, SM, 'Dieppe', 'waiting')),
     })
     .returning({ id: s.candidates.id })
@@ -40,24 +44,36 @@ async function world(tx: Tx) {
   const zoeId = zoe!.id
   type Apply = Partial<typeof s.socialApplies.$inferInsert>
   const apply = (organisationId: string, offer: string, structureId: string, at: Date, extra: Apply = {}) => ({
-    organisationId, structureId, socialOfferId: offer, candidateId: zoeId, prescriptionDate: at,
-    authorId: organisationId === SM ? 'demo-referent' : 'demo-referent-lyon', ...extra,
+    organisationId,
+    structureId,
+    socialOfferId: offer,
+    candidateId: zoeId,
+    prescriptionDate: at,
+    authorId: organisationId === SM ? 'demo-referent' : 'demo-referent-lyon',
+    ...extra,
   })
   await tx.insert(s.socialApplies).values([
     apply(SM, demoIds.offerPermis, demoIds.structureMobilite, new Date('2026-11-21T15:00:00Z')),
     apply(SM, demoIds.offerHabitat, demoIds.structureHabitat, new Date('2026-11-28T08:00:00Z')),
     apply(SM, demoIds.offerScooter, demoIds.structureMobilite, new Date('2026-11-01T08:00:00Z'), {
-      state: 'INTEGRATED_CANDIDATE', responseDate: new Date('2026-11-05T08:00:00Z'),
+      state: 'INTEGRATED_CANDIDATE',
+      responseDate: new Date('2026-11-05T08:00:00Z'),
     }),
     apply(SM, demoIds.offerPermanent, demoIds.structureMobilite, new Date('2026-11-02T08:00:00Z'), {
-      archived: true, archivedAt: new Date('2026-11-03T08:00:00Z'),
+      archived: true,
+      archivedAt: new Date('2026-11-03T08:00:00Z'),
     }),
     apply(LYON, demoIds.offerPermanent, demoIds.structureMobilite, new Date('2026-10-01T08:00:00Z')),
   ])
 
   type Workshop = Partial<typeof s.workshops.$inferInsert>
   const workshop = (organisationId: string, name: string, startsAt: Date, extra: Workshop = {}) => ({
-    organisationId, name, startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000), capacity: 10, ...extra,
+    organisationId,
+    name,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 2 * 3_600_000),
+    capacity: 10,
+    ...extra,
   })
   const [past, cancelledSeat, next, later, cancelledWorkshop, lyonWorkshop] = await tx
     .insert(s.workshops)
@@ -71,21 +87,36 @@ async function world(tx: Tx) {
     ])
     .returning({ id: s.workshops.id })
   type SeatStatus = 'registered' | 'waitlisted' | 'cancelled'
-  const seat = (organisationId: string, workshopId: string, status: SeatStatus) =>
-    ({ organisationId, workshopId, candidateId: zoeId, status })
-  await tx.insert(s.workshopRegistrations).values([
-    seat(SM, past!.id, 'registered'), seat(SM, cancelledSeat!.id, 'cancelled'), seat(SM, next!.id, 'waitlisted'),
-    seat(SM, later!.id, 'registered'), seat(SM, cancelledWorkshop!.id, 'registered'),
-    seat(LYON, lyonWorkshop!.id, 'registered'),
-  ])
+  const seat = (organisationId: string, workshopId: string, status: SeatStatus) => ({
+    organisationId,
+    workshopId,
+    candidateId: zoeId,
+    status,
+  })
+  await tx
+    .insert(s.workshopRegistrations)
+    .values([
+      seat(SM, past!.id, 'registered'),
+      seat(SM, cancelledSeat!.id, 'cancelled'),
+      seat(SM, next!.id, 'waitlisted'),
+      seat(SM, later!.id, 'registered'),
+      seat(SM, cancelledWorkshop!.id, 'registered'),
+      seat(LYON, lyonWorkshop!.id, 'registered'),
+    ])
 
   const course = async (organisationId: string, name: string, steps: string[]) => {
     const [c] = await tx
       .insert(s.supportCourses)
       .values({ organisationId, name })
       .returning({ id: s.supportCourses.id })
-    const step = (title: string, position: number) =>
-      ({ organisationId, courseId: c!.id, position, title, kind: 'interview' as const, delayDays: 7 })
+    const step = (title: string, position: number) => ({
+      organisationId,
+      courseId: c!.id,
+      position,
+      title,
+      kind: 'interview' as const,
+      delayDays: 7,
+    })
     const rows = await tx
       .insert(s.supportCourseSteps)
       .values(steps.map(step))
@@ -99,25 +130,40 @@ async function world(tx: Tx) {
   type Enrolment = Partial<typeof s.supportCourseEnrolments.$inferInsert>
   type Course = { id: string; steps: string[] }
   const enrol = (organisationId: string, c: Course, nextDueOn: string | null, extra: Enrolment = {}) => ({
-    organisationId, courseId: c.id, candidateId: zoeId, enrolledOn: '2026-11-01',
-    nextStepId: nextDueOn ? c.steps[c.steps.length - 1]! : null, nextDueOn, ...extra,
+    organisationId,
+    courseId: c.id,
+    candidateId: zoeId,
+    enrolledOn: '2026-11-01',
+    nextStepId: nextDueOn ? c.steps[c.steps.length - 1]! : null,
+    nextDueOn,
+    ...extra,
   })
-  await tx.insert(s.supportCourseEnrolments).values([
-    enrol(SM, emploi, '2026-11-29'),
-    enrol(SM, logement, '2026-12-04'),
-    enrol(SM, fini, null, { status: 'finished', endedOn: '2026-11-20', endReason: 'Emploi trouvé' }),
-    enrol(LYON, lyonCourse, '2026-11-02'),
-  ])
+  await tx
+    .insert(s.supportCourseEnrolments)
+    .values([
+      enrol(SM, emploi, '2026-11-29'),
+      enrol(SM, logement, '2026-12-04'),
+      enrol(SM, fini, null, { status: 'finished', endedOn: '2026-11-20', endReason: 'Emploi trouvé' }),
+      enrol(LYON, lyonCourse, '2026-11-02'),
+    ])
 
   type Sms = Partial<typeof s.smsMessages.$inferInsert>
   const sms = (organisationId: string, body: string, createdAt: Date, extra: Sms = {}) => ({
-    organisationId, candidateId: zoeId, body, toNumber: '+33611223344', status: 'delivered' as const, createdAt,
-    scheduledFor: createdAt, ...extra,
+    organisationId,
+    candidateId: zoeId,
+    body,
+    toNumber: '+33611223344',
+    status: 'delivered' as const,
+    createdAt,
+    scheduledFor: createdAt,
+    ...extra,
   })
   await tx.insert(s.smsMessages).values([
     sms(SM, 'Bonjour Zoé, rendez-vous demain.', new Date('2026-11-29T10:00:00Z')),
     sms(SM, 'Merci, je viendrai.', new Date('2026-11-29T10:20:00Z'), {
-      direction: 'inbound', status: 'received', toNumber: 'PASSERELLE',
+      direction: 'inbound',
+      status: 'received',
+      toNumber: 'PASSERELLE',
     }),
     sms(LYON, 'Message lyonnais', new Date('2026-11-30T10:00:00Z')),
   ])
@@ -137,14 +183,20 @@ async function world(tx: Tx) {
     .returning({ id: s.jobOffers.id })
   type PlacementStatus = 'proposed' | 'interview' | 'hired'
   const placement = (organisationId: string, offerId: string, status: PlacementStatus, interviewAt?: Date) => ({
-    organisationId, jobOfferId: offerId, candidateId: zoeId, status, interviewAt: interviewAt ?? null,
+    organisationId,
+    jobOfferId: offerId,
+    candidateId: zoeId,
+    status,
+    interviewAt: interviewAt ?? null,
   })
-  await tx.insert(s.jobPlacements).values([
-    placement(SM, vendeur!.id, 'proposed'),
-    placement(SM, livreur!.id, 'interview', day(4, 8)),
-    placement(SM, agent!.id, 'hired'),
-    placement(LYON, lyonOffer!.id, 'proposed'),
-  ])
+  await tx
+    .insert(s.jobPlacements)
+    .values([
+      placement(SM, vendeur!.id, 'proposed'),
+      placement(SM, livreur!.id, 'interview', day(4, 8)),
+      placement(SM, agent!.id, 'hired'),
+      placement(LYON, lyonOffer!.id, 'proposed'),
+    ])
   return {
     zoeId,
     leaId: lea!.id,
@@ -160,7 +212,11 @@ describe('candidateOverview', () => {
       const w = await world(tx)
       const overview = await candidateOverview(tx, SM, w.zoeId, AT)
       expect(overview).toMatchObject({
-        name: 'Zoé Apercu', status: 'En attente', place: 'Dieppe', referent: 'Romain Leroy', anonymisedAt: null,
+        name: 'Zoé Apercu',
+        status: 'En attente',
+        place: 'Dieppe',
+        referent: 'Romain Leroy',
+        anonymisedAt: null,
       })
       expect(overview!.sms).toEqual({ mobile: true, optedOutAt: null })
       expect(overview!.diagnosis).toEqual({ underWay: null, lastCompletedOn: null })
@@ -175,30 +231,54 @@ describe('candidateOverview', () => {
 
       // Next workshop: not the past one, the seat given up, the cancelled workshop or Lyon's (the earliest of all).
       expect(overview!.nextWorkshop).toEqual({
-        workshopId: w.workshops.next, name: 'Atelier CV', startsAt: day(8, 13),
-        place: 'Maison de l’emploi, 76200 Dieppe', waitlisted: true,
+        workshopId: w.workshops.next,
+        name: 'Atelier CV',
+        startsAt: day(8, 13),
+        place: 'Maison de l’emploi, 76200 Dieppe',
+        waitlisted: true,
       })
 
       // Courses under way, the late one first; neither the finished course nor Lyon's.
       expect(overview!.courses).toEqual([
-        { courseId: w.courses.emploi, name: 'Parcours emploi', nextStep: 'Atelier CV', nextDueOn: '2026-11-29',
-          late: true },
-        { courseId: w.courses.logement, name: 'Parcours logement', nextStep: 'Visite', nextDueOn: '2026-12-04',
-          late: false },
+        {
+          courseId: w.courses.emploi,
+          name: 'Parcours emploi',
+          nextStep: 'Atelier CV',
+          nextDueOn: '2026-11-29',
+          late: true,
+        },
+        {
+          courseId: w.courses.logement,
+          name: 'Parcours logement',
+          nextStep: 'Visite',
+          nextDueOn: '2026-12-04',
+          late: false,
+        },
       ])
 
       // The last SMS of the organisation's conversation: the reply, not Lyon's later message.
       expect(overview!.lastSms).toMatchObject({
-        direction: 'inbound', status: 'received', body: 'Merci, je viendrai.', at: new Date('2026-11-29T10:20:00Z'),
+        direction: 'inbound',
+        status: 'received',
+        body: 'Merci, je viendrai.',
+        at: new Date('2026-11-29T10:20:00Z'),
       })
 
       // Open placements: proposed and interview, the interview first; not the hire, nor Lyon's.
       expect(overview!.placements.total).toBe(2)
       expect(overview!.placements.rows).toEqual([
-        { jobOfferId: w.offers.livreur, title: 'Livreur', enterpriseName: null, status: 'interview',
-          interviewAt: day(4, 8) },
         {
-          jobOfferId: w.offers.vendeur, title: 'Vendeur', enterpriseName: 'Boulangerie Apercu', status: 'proposed',
+          jobOfferId: w.offers.livreur,
+          title: 'Livreur',
+          enterpriseName: null,
+          status: 'interview',
+          interviewAt: day(4, 8),
+        },
+        {
+          jobOfferId: w.offers.vendeur,
+          title: 'Vendeur',
+          enterpriseName: 'Boulangerie Apercu',
+          status: 'proposed',
           interviewAt: null,
         },
       ])
@@ -213,8 +293,13 @@ describe('candidateOverview', () => {
       const lea = await candidateOverview(tx, LYON, w.leaId, AT)
       // Lyon's own candidate: nothing of the rows written for Seine-Maritime's candidate.
       expect(lea).toMatchObject({
-        name: 'Léa Lyonnaise', referent: 'Laura Bernard', pending: { total: 0, rows: [] }, nextWorkshop: null,
-        courses: [], lastSms: null, placements: { total: 0, rows: [] },
+        name: 'Léa Lyonnaise',
+        referent: 'Laura Bernard',
+        pending: { total: 0, rows: [] },
+        nextWorkshop: null,
+        courses: [],
+        lastSms: null,
+        placements: { total: 0, rows: [] },
       })
     })
   })
@@ -230,7 +315,9 @@ describe('candidateOverview', () => {
       // On 10 December the CV workshop has passed; the next is the online one, with no address.
       const later = await candidateOverview(tx, SM, w.zoeId, new Date('2026-12-10T10:00:00Z'))
       expect(later!.nextWorkshop).toMatchObject({
-        name: 'Atelier numérique', place: 'En visioconférence', waitlisted: false,
+        name: 'Atelier numérique',
+        place: 'En visioconférence',
+        waitlisted: false,
       })
       expect(later!.courses.map((c) => c.late)).toEqual([true, true])
       expect(later!.pending.rows.map((a) => a.ageDays)).toEqual([19, 12])
@@ -248,8 +335,17 @@ describe('candidateOverview', () => {
         .set({ anonymisedAt, firstName: 'Anonyme', lastName: 'ABC123' })
         .where(eq(s.candidates.id, w.zoeId))
       expect(await candidateOverview(tx, SM, w.zoeId, AT)).toEqual({
-        name: 'Anonyme ABC123', status: 'En attente', place: 'Dieppe', referent: 'Romain Leroy', anonymisedAt,
-        sms: null, diagnosis: null, pending: { total: 0, rows: [] }, nextWorkshop: null, courses: [], lastSms: null,
+        name: 'Anonyme ABC123',
+        status: 'En attente',
+        place: 'Dieppe',
+        referent: 'Romain Leroy',
+        anonymisedAt,
+        sms: null,
+        diagnosis: null,
+        pending: { total: 0, rows: [] },
+        nextWorkshop: null,
+        courses: [],
+        lastSms: null,
         placements: { total: 0, rows: [] },
       })
     })

@@ -31,10 +31,14 @@ async function statusIdOf(handle: Db | Tx, value: string, organisationId: string
   return row!.id
 }
 async function statusesOf(handle: Db | Tx, ids: string[]) {
-  const rows = await handle.select({ id: s.candidates.id, statusId: s.candidates.statusId }).from(s.candidates).where(inArray(s.candidates.id, ids))
+  const rows = await handle
+    .select({ id: s.candidates.id, statusId: s.candidates.statusId })
+    .from(s.candidates)
+    .where(inArray(s.candidates.id, ids))
   return ids.map((id) => rows.find((r) => r.id === id)!.statusId)
 }
-const audits = (handle: Db | Tx, action: string) => handle.select().from(s.auditLog).where(eq(s.auditLog.action, action))
+const audits = (handle: Db | Tx, action: string) =>
+  handle.select().from(s.auditLog).where(eq(s.auditLog.action, action))
 
 /** A CSV as a spreadsheet reads it: ';' separated, RFC 4180 quotes (csv-parse, not the writer under test). */
 function parseCsv(text: string): string[][] {
@@ -50,7 +54,14 @@ describe('changeCandidatesStatus', () => {
       const others = await candidateIds(tx, ['Blanc', 'Camara'])
       const othersBefore = await statusesOf(tx, others)
 
-      expect(await changeCandidatesStatus(asDb(tx), { organisationId: ORG, ids: [...ids, ids[0]!], statusId: out, actorId: ACTOR })).toEqual({ ok: true, updated: 3 })
+      expect(
+        await changeCandidatesStatus(asDb(tx), {
+          organisationId: ORG,
+          ids: [...ids, ids[0]!],
+          statusId: out,
+          actorId: ACTOR,
+        }),
+      ).toEqual({ ok: true, updated: 3 })
       expect(await statusesOf(tx, ids)).toEqual([out, out, out])
       expect(await statusesOf(tx, others)).toEqual(othersBefore)
       const rows = await audits(tx, 'candidate.statusChanged')
@@ -67,8 +78,12 @@ describe('changeCandidatesStatus', () => {
       const ids = await candidateIds(tx, ['Durand', 'Benali'])
       const before = await statusesOf(tx, ids)
       const lyonStatus = await statusIdOf(tx, 'inProgress', LYON)
-      expect(await changeCandidatesStatus(asDb(tx), { organisationId: ORG, ids, statusId: lyonStatus, actorId: ACTOR })).toEqual({ ok: false, error: 'statusNotFound' })
-      expect(await changeCandidatesStatus(asDb(tx), { organisationId: ORG, ids, statusId: randomUUID(), actorId: ACTOR })).toEqual({ ok: false, error: 'statusNotFound' })
+      expect(
+        await changeCandidatesStatus(asDb(tx), { organisationId: ORG, ids, statusId: lyonStatus, actorId: ACTOR }),
+      ).toEqual({ ok: false, error: 'statusNotFound' })
+      expect(
+        await changeCandidatesStatus(asDb(tx), { organisationId: ORG, ids, statusId: randomUUID(), actorId: ACTOR }),
+      ).toEqual({ ok: false, error: 'statusNotFound' })
       expect(await statusesOf(tx, ids)).toEqual(before)
       expect(await audits(tx, 'candidate.statusChanged')).toHaveLength(0)
     })
@@ -80,11 +95,32 @@ describe('changeCandidatesStatus', () => {
       const [lea] = await candidateIds(tx, ['Rousseau'], LYON)
       const before = await statusesOf(tx, [...ids, lea!])
       const out = await statusIdOf(tx, 'out')
-      expect(await changeCandidatesStatus(asDb(tx), { organisationId: ORG, ids: [...ids, lea!], statusId: out, actorId: ACTOR })).toEqual({ ok: false, error: 'candidatesNotFound' })
-      expect(await changeCandidatesStatus(asDb(tx), { organisationId: ORG, ids: [...ids, randomUUID()], statusId: out, actorId: ACTOR })).toEqual({ ok: false, error: 'candidatesNotFound' })
+      expect(
+        await changeCandidatesStatus(asDb(tx), {
+          organisationId: ORG,
+          ids: [...ids, lea!],
+          statusId: out,
+          actorId: ACTOR,
+        }),
+      ).toEqual({ ok: false, error: 'candidatesNotFound' })
+      expect(
+        await changeCandidatesStatus(asDb(tx), {
+          organisationId: ORG,
+          ids: [...ids, randomUUID()],
+          statusId: out,
+          actorId: ACTOR,
+        }),
+      ).toEqual({ ok: false, error: 'candidatesNotFound' })
       // Lyon's referent cannot reach Seine-Maritime's candidates with Lyon's own status either.
       const lyonStatus = await statusIdOf(tx, 'inProgress', LYON)
-      expect(await changeCandidatesStatus(asDb(tx), { organisationId: LYON, ids, statusId: lyonStatus, actorId: 'demo-referent-lyon' })).toEqual({ ok: false, error: 'candidatesNotFound' })
+      expect(
+        await changeCandidatesStatus(asDb(tx), {
+          organisationId: LYON,
+          ids,
+          statusId: lyonStatus,
+          actorId: 'demo-referent-lyon',
+        }),
+      ).toEqual({ ok: false, error: 'candidatesNotFound' })
       expect(await statusesOf(tx, [...ids, lea!])).toEqual(before)
       expect(await audits(tx, 'candidate.statusChanged')).toHaveLength(0)
     })
@@ -97,9 +133,13 @@ describe('changeCandidatesStatus', () => {
     }
     const status = randomUUID()
     expect(fail({ ids: [], statusId: status })).toBe('Sélectionnez au moins un candidat.')
-    expect(fail({ ids: ['1; drop table candidates'], statusId: status })).toBe('Certains candidats sont introuvables : aucun statut n’a été modifié.')
+    expect(fail({ ids: ['1; drop table candidates'], statusId: status })).toBe(
+      'Certains candidats sont introuvables : aucun statut n’a été modifié.',
+    )
     expect(fail({ ids: [randomUUID()], statusId: '' })).toBe('Choisissez le nouveau statut.')
-    expect(fail({ ids: Array.from({ length: 5001 }, () => randomUUID()), statusId: status })).toBe('Sélectionnez au plus 5\u202f000 candidats à la fois.')
+    expect(fail({ ids: Array.from({ length: 5001 }, () => randomUUID()), statusId: status })).toBe(
+      'Sélectionnez au plus 5\u202f000 candidats à la fois.',
+    )
     expect(fail({ ids: [randomUUID(), randomUUID()], statusId: status })).toBeNull()
   })
 })
@@ -111,10 +151,22 @@ describe('exportCandidates', () => {
       await tx.update(s.candidates).set({ socialSecurityNumber: '288047512345621' }).where(eq(s.candidates.id, durand!))
       const [formula] = await tx
         .insert(s.candidates)
-        .values({ organisationId: ORG, firstName: '=HYPERLINK("http://evil.test";"clic")', lastName: '@Zorro', email: '+cmd@exemple.test', addressFormatted: '-2+3; rue "Victor Hugo"', socialSecurityNumber: '188017512345678' })
+        .values({
+          organisationId: ORG,
+          firstName: '=HYPERLINK("http://evil.test";"clic")',
+          lastName: '@Zorro',
+          email: '+cmd@exemple.test',
+          addressFormatted: '-2+3; rue "Victor Hugo"',
+          socialSecurityNumber: '188017512345678',
+        })
         .returning({ id: s.candidates.id })
 
-      const result = await exportCandidates(asDb(tx), { organisationId: ORG, ids: [formula!.id, durand!, benali!], actorId: ACTOR, now: new Date('2026-03-01T23:30:00Z') })
+      const result = await exportCandidates(asDb(tx), {
+        organisationId: ORG,
+        ids: [formula!.id, durand!, benali!],
+        actorId: ACTOR,
+        now: new Date('2026-03-01T23:30:00Z'),
+      })
       if (!result.ok) throw new Error('export refused')
       expect(result.count).toBe(3)
       expect(result.filename).toBe('candidats-2026-03-02.csv')
@@ -124,11 +176,35 @@ describe('exportCandidates', () => {
       expect(result.csv).not.toMatch(/sécurité sociale|NIR/i)
 
       const rows = parseCsv(result.csv.slice(1))
-      expect(rows[0]).toEqual(['Nom', 'Prénom', 'Date de naissance', 'Téléphone', 'Email', 'Adresse', 'Quartier prioritaire', 'Lieu de résidence', 'Statut', 'Référent', 'Date de création'])
+      expect(rows[0]).toEqual([
+        'Nom',
+        'Prénom',
+        'Date de naissance',
+        'Téléphone',
+        'Email',
+        'Adresse',
+        'Quartier prioritaire',
+        'Lieu de résidence',
+        'Statut',
+        'Référent',
+        'Date de création',
+      ])
       expect(rows).toHaveLength(4)
       // Sorted by last name: '@Zorro' sorts before letters; then Benali, Durand.
       const byName = Object.fromEntries(rows.slice(1).map((r) => [r[0], r]))
-      expect(byName['Durand']).toEqual(['Durand', 'Élodie', '12/04/1988', '06 12 34 56 70', 'elodie.durand@exemple.test', '10 rue de la République, 76000 Rouen', 'Oui', 'Rouen', 'Nouveau', 'Romain Leroy', expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/)])
+      expect(byName['Durand']).toEqual([
+        'Durand',
+        'Élodie',
+        '12/04/1988',
+        '06 12 34 56 70',
+        'elodie.durand@exemple.test',
+        '10 rue de la République, 76000 Rouen',
+        'Oui',
+        'Rouen',
+        'Nouveau',
+        'Romain Leroy',
+        expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+      ])
       expect(byName['Benali']!.slice(0, 2)).toEqual(['Benali', 'Karim'])
       // Formula cells start with an apostrophe: no spreadsheet evaluates them.
       const evil = byName["'@Zorro"]!
@@ -141,7 +217,9 @@ describe('exportCandidates', () => {
       expect(more).toHaveLength(0)
       expect(audit).toMatchObject({ actorId: ACTOR, organisationId: ORG, entityType: 'organisation', entityId: ORG })
       expect(audit!.details).toMatchObject({ count: 3 })
-      expect((audit!.details as { candidateIds: string[] }).candidateIds.sort()).toEqual([formula!.id, durand!, benali!].sort())
+      expect((audit!.details as { candidateIds: string[] }).candidateIds.sort()).toEqual(
+        [formula!.id, durand!, benali!].sort(),
+      )
     })
   })
 
@@ -149,9 +227,17 @@ describe('exportCandidates', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const ids = await candidateIds(tx, ['Durand', 'Benali'])
       const [lea] = await candidateIds(tx, ['Rousseau'], LYON)
-      expect(await exportCandidates(asDb(tx), { organisationId: ORG, ids: [...ids, lea!], actorId: ACTOR })).toEqual({ ok: false, error: 'notFound' })
-      expect(await exportCandidates(asDb(tx), { organisationId: ORG, ids: [...ids, randomUUID()], actorId: ACTOR })).toEqual({ ok: false, error: 'notFound' })
-      expect(await exportCandidates(asDb(tx), { organisationId: LYON, ids, actorId: 'demo-referent-lyon' })).toEqual({ ok: false, error: 'notFound' })
+      expect(await exportCandidates(asDb(tx), { organisationId: ORG, ids: [...ids, lea!], actorId: ACTOR })).toEqual({
+        ok: false,
+        error: 'notFound',
+      })
+      expect(
+        await exportCandidates(asDb(tx), { organisationId: ORG, ids: [...ids, randomUUID()], actorId: ACTOR }),
+      ).toEqual({ ok: false, error: 'notFound' })
+      expect(await exportCandidates(asDb(tx), { organisationId: LYON, ids, actorId: 'demo-referent-lyon' })).toEqual({
+        ok: false,
+        error: 'notFound',
+      })
       expect(await audits(tx, 'candidate.export')).toHaveLength(0)
     })
   })

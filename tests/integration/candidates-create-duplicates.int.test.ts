@@ -19,12 +19,29 @@ async function withNirCandidates(tx: Tx) {
   const rows = await tx
     .insert(s.candidates)
     .values([
-      { organisationId: ORG, firstName: 'Zoé', lastName: 'Dumont', gender: 'F', birthDate: '1988-10-02', socialSecurityNumber: NIR },
-      { organisationId: demoIds.orgLyon, firstName: 'Zoé', lastName: 'Dumont', gender: 'F', birthDate: '1988-10-02', socialSecurityNumber: '188107612378900' },
+      {
+        organisationId: ORG,
+        firstName: 'Zoé',
+        lastName: 'Dumont',
+        gender: 'F',
+        birthDate: '1988-10-02',
+        socialSecurityNumber: NIR,
+      },
+      {
+        organisationId: demoIds.orgLyon,
+        firstName: 'Zoé',
+        lastName: 'Dumont',
+        gender: 'F',
+        birthDate: '1988-10-02',
+        socialSecurityNumber: '188107612378900',
+      },
       { organisationId: ORG, firstName: 'Jean Noël', lastName: 'Lœuvre', gender: 'M', birthDate: '1990-01-01' },
     ])
     .returning({ id: s.candidates.id })
-  const [elodie] = await tx.select({ id: s.candidates.id }).from(s.candidates).where(eq(s.candidates.lastName, 'Durand'))
+  const [elodie] = await tx
+    .select({ id: s.candidates.id })
+    .from(s.candidates)
+    .where(eq(s.candidates.lastName, 'Durand'))
   return { zoe: rows[0]!.id, zoeLyon: rows[1]!.id, noel: rows[2]!.id, elodie: elodie!.id }
 }
 
@@ -46,12 +63,27 @@ describe('findDuplicates', () => {
       expect([...found.keys()].sort()).toEqual([0, 1, 5, 7])
       // The ligature as unaccent reads it; a different split of the same words is another person.
       expect(found.get(7)?.map((m) => [m.candidateId, m.reason])).toEqual([[ids.noel, 'identity']])
-      expect(found.get(0)).toEqual([{ candidateId: ids.zoe, firstName: 'Zoé', lastName: 'Dumont', birthDate: '1988-10-02', reason: 'nir' }])
-      expect(found.get(1)).toEqual([{ candidateId: ids.elodie, firstName: 'Élodie', lastName: 'Durand', birthDate: '1988-04-12', reason: 'identity' }])
+      expect(found.get(0)).toEqual([
+        { candidateId: ids.zoe, firstName: 'Zoé', lastName: 'Dumont', birthDate: '1988-10-02', reason: 'nir' },
+      ])
+      expect(found.get(1)).toEqual([
+        {
+          candidateId: ids.elodie,
+          firstName: 'Élodie',
+          lastName: 'Durand',
+          birthDate: '1988-04-12',
+          reason: 'identity',
+        },
+      ])
       // Both the NIR and the identity match: listed once, by NIR; Lyon's Zoé Dumont is not this organisation's.
-      expect(found.get(5)).toEqual([{ candidateId: ids.zoe, firstName: 'Zoé', lastName: 'Dumont', birthDate: '1988-10-02', reason: 'nir' }])
+      expect(found.get(5)).toEqual([
+        { candidateId: ids.zoe, firstName: 'Zoé', lastName: 'Dumont', birthDate: '1988-10-02', reason: 'nir' },
+      ])
       // The same batch seen from Lyon: only its own Zoé Dumont, by identity (its NIR differs), and its Léa Rousseau.
-      const lyon = await findDuplicates(tx, demoIds.orgLyon, [{ nir: NIR, lastName: 'Dumont', firstName: 'Zoé', birthDate: '1988-10-02' }, { lastName: 'rousseau', firstName: 'lea', birthDate: '1991-02-02' }])
+      const lyon = await findDuplicates(tx, demoIds.orgLyon, [
+        { nir: NIR, lastName: 'Dumont', firstName: 'Zoé', birthDate: '1988-10-02' },
+        { lastName: 'rousseau', firstName: 'lea', birthDate: '1991-02-02' },
+      ])
       expect(lyon.get(0)?.map((m) => [m.candidateId, m.reason])).toEqual([[ids.zoeLyon, 'identity']])
       expect(lyon.get(1)?.map((m) => m.reason)).toEqual(['identity'])
     })
@@ -61,12 +93,24 @@ describe('findDuplicates', () => {
     expect((await findDuplicates(db, ORG, [])).size).toBe(0)
     await inRolledBackTransaction(db, async (tx) => {
       const ids = await withNirCandidates(tx)
-      const probes = Array.from({ length: 10_000 }, (_, i) => ({ nir: null as string | null, lastName: `Nom${i}`, firstName: `Prénom${i}`, birthDate: '1980-01-01' }))
+      const probes = Array.from({ length: 10_000 }, (_, i) => ({
+        nir: null as string | null,
+        lastName: `Nom${i}`,
+        firstName: `Prénom${i}`,
+        birthDate: '1980-01-01',
+      }))
       probes[1234] = { nir: '288107612378981', lastName: 'X', firstName: 'Y', birthDate: '1980-01-01' }
       probes[9999] = { nir: null, lastName: 'durand', firstName: 'ELODIE', birthDate: '1988-04-12' }
       const statements: string[] = []
       const started = performance.now()
-      const found = await findDuplicates(new Proxy(tx, { get: (t, k) => (k === 'execute' ? (q: never) => (statements.push('execute'), t.execute(q)) : Reflect.get(t, k)) }), ORG, probes)
+      const found = await findDuplicates(
+        new Proxy(tx, {
+          get: (t, k) =>
+            k === 'execute' ? (q: never) => (statements.push('execute'), t.execute(q)) : Reflect.get(t, k),
+        }),
+        ORG,
+        probes,
+      )
       const ms = performance.now() - started
       console.info(`findDuplicates: 10 000 probes in ${ms.toFixed(0)} ms`)
       expect(statements).toHaveLength(1)
@@ -78,20 +122,47 @@ describe('findDuplicates', () => {
 })
 
 describe('createCandidate and duplicates', () => {
-  const zoe = { firstName: 'zoe', lastName: 'DUMONT', gender: 'F', birthDate: '1988-10-02', customFields: { frenchLevel: 'b1' } }
+  const zoe = {
+    firstName: 'zoe',
+    lastName: 'DUMONT',
+    gender: 'F',
+    birthDate: '1988-10-02',
+    customFields: { frenchLevel: 'b1' },
+  }
 
   it('stops on a duplicate and writes nothing, then creates once the person confirms, noting the ids in the audit row', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const ids = await withNirCandidates(tx)
       const [before] = await tx.select({ n: count() }).from(s.candidates)
       const stopped = await createCandidate(asDb(tx), { organisationId: ORG, actorId: REFERENT, input: zoe })
-      expect(stopped).toEqual({ ok: false, duplicates: [{ candidateId: ids.zoe, firstName: 'Zoé', lastName: 'Dumont', birthDate: '1988-10-02', reason: 'identity' }] })
-      const sameNir = { firstName: 'Autre', lastName: 'Personne', gender: 'F', socialSecurityNumber: '2 88 10 76 123 789 81', customFields: { frenchLevel: 'b1' } }
-      const byNir = await createCandidate(asDb(tx), { organisationId: ORG, actorId: REFERENT, input: sameNir, matchNir: true })
+      expect(stopped).toEqual({
+        ok: false,
+        duplicates: [
+          { candidateId: ids.zoe, firstName: 'Zoé', lastName: 'Dumont', birthDate: '1988-10-02', reason: 'identity' },
+        ],
+      })
+      const sameNir = {
+        firstName: 'Autre',
+        lastName: 'Personne',
+        gender: 'F',
+        socialSecurityNumber: '2 88 10 76 123 789 81',
+        customFields: { frenchLevel: 'b1' },
+      }
+      const byNir = await createCandidate(asDb(tx), {
+        organisationId: ORG,
+        actorId: REFERENT,
+        input: sameNir,
+        matchNir: true,
+      })
       expect(byNir).toMatchObject({ ok: false, duplicates: [{ candidateId: ids.zoe, reason: 'nir' }] })
       expect((await tx.select({ n: count() }).from(s.candidates))[0]).toEqual(before)
 
-      const created = await createCandidate(asDb(tx), { organisationId: ORG, actorId: REFERENT, input: zoe, confirmDuplicates: true })
+      const created = await createCandidate(asDb(tx), {
+        organisationId: ORG,
+        actorId: REFERENT,
+        input: zoe,
+        confirmDuplicates: true,
+      })
       expect(created.ok).toBe(true)
       const id = (created as { id: string }).id
       const [audit] = await tx.select().from(s.auditLog).where(eq(s.auditLog.entityId, id))

@@ -17,11 +17,19 @@ const NIR_F_1990_05 = '2 90 05 76 123 456 42'
 const NIR_M_1985_02_CORSICA = '1 85 02 2A 004 012 22'
 
 async function placeId(tx: Tx, organisationId: string) {
-  const [row] = await tx.select({ id: s.places.id }).from(s.places).where(eq(s.places.organisationId, organisationId)).limit(1)
+  const [row] = await tx
+    .select({ id: s.places.id })
+    .from(s.places)
+    .where(eq(s.places.organisationId, organisationId))
+    .limit(1)
   return row!.id
 }
 async function statusId(tx: Tx, organisationId: string) {
-  const [row] = await tx.select({ id: s.candidateStatuses.id }).from(s.candidateStatuses).where(eq(s.candidateStatuses.organisationId, organisationId)).limit(1)
+  const [row] = await tx
+    .select({ id: s.candidateStatuses.id })
+    .from(s.candidateStatuses)
+    .where(eq(s.candidateStatuses.organisationId, organisationId))
+    .limit(1)
   return row!.id
 }
 async function counts(tx: Tx) {
@@ -43,7 +51,13 @@ const valid = () => ({
   poleEmploiNumber: '1234567A',
   addressFormatted: '3 rue des Abbesses, 76000 Rouen',
   addressIsQpv: true,
-  customFields: { frenchLevel: 'c1', children: '2', rsaStartDate: '01/03/2024', drivingLicence: 'oui', mobility: ['bus', 'bike'] },
+  customFields: {
+    frenchLevel: 'c1',
+    children: '2',
+    rsaStartDate: '01/03/2024',
+    drivingLicence: 'oui',
+    mobility: ['bus', 'bike'],
+  },
 })
 
 describe('createCandidate', () => {
@@ -52,7 +66,11 @@ describe('createCandidate', () => {
       const before = await counts(tx)
       const place = await placeId(tx, ORG)
       const status = await statusId(tx, ORG)
-      const result = await createCandidate(asDb(tx), { organisationId: ORG, actorId: REFERENT, input: { ...valid(), placeId: place, statusId: status, referentId: REFERENT } })
+      const result = await createCandidate(asDb(tx), {
+        organisationId: ORG,
+        actorId: REFERENT,
+        input: { ...valid(), placeId: place, statusId: status, referentId: REFERENT },
+      })
       expect(result.ok).toBe(true)
       const id = (result as { id: string }).id
       const [row] = await tx.select().from(s.candidates).where(eq(s.candidates.id, id))
@@ -72,11 +90,23 @@ describe('createCandidate', () => {
         placeId: place,
         statusId: status,
         referentId: REFERENT,
-        customFields: { frenchLevel: 'c1', children: 2, rsaStartDate: '2024-03-01', drivingLicence: true, mobility: ['bus', 'bike'] },
+        customFields: {
+          frenchLevel: 'c1',
+          children: 2,
+          rsaStartDate: '2024-03-01',
+          drivingLicence: true,
+          mobility: ['bus', 'bike'],
+        },
       })
       const audits = await tx.select().from(s.auditLog).where(eq(s.auditLog.entityId, id))
       expect(audits).toHaveLength(1)
-      expect(audits[0]).toMatchObject({ action: 'candidate.create', entityType: 'candidate', actorId: REFERENT, organisationId: ORG, details: {} })
+      expect(audits[0]).toMatchObject({
+        action: 'candidate.create',
+        entityType: 'candidate',
+        actorId: REFERENT,
+        organisationId: ORG,
+        details: {},
+      })
       expect(await counts(tx)).toEqual({ candidates: before.candidates + 1, audits: before.audits + 1 })
     })
   })
@@ -86,41 +116,143 @@ describe('createCandidate', () => {
       const result = await createCandidate(asDb(tx), {
         organisationId: ORG,
         actorId: REFERENT,
-        input: { firstName: 'Ange', lastName: 'Santoni', gender: 'M', birthDate: '1985-02-01', socialSecurityNumber: NIR_M_1985_02_CORSICA, phone: '', email: '', customFields: { frenchLevel: 'a1' } },
+        input: {
+          firstName: 'Ange',
+          lastName: 'Santoni',
+          gender: 'M',
+          birthDate: '1985-02-01',
+          socialSecurityNumber: NIR_M_1985_02_CORSICA,
+          phone: '',
+          email: '',
+          customFields: { frenchLevel: 'a1' },
+        },
       })
       expect(result.ok).toBe(true)
-      const [row] = await tx.select().from(s.candidates).where(eq(s.candidates.id, (result as { id: string }).id))
-      expect(row).toMatchObject({ socialSecurityNumber: '185022A00401222', phone: null, email: null, customFields: { frenchLevel: 'a1' } })
+      const [row] = await tx
+        .select()
+        .from(s.candidates)
+        .where(eq(s.candidates.id, (result as { id: string }).id))
+      expect(row).toMatchObject({
+        socialSecurityNumber: '185022A00401222',
+        phone: null,
+        email: null,
+        customFields: { frenchLevel: 'a1' },
+      })
     })
   })
 
   const refusals: [string, Record<string, unknown>, string, string][] = [
     ['an empty first name', { firstName: '  ' }, 'firstName', 'Le prénom est obligatoire'],
     ['a missing last name', { lastName: undefined }, 'lastName', 'Le nom est obligatoire'],
-    ['a gender other than F or M', { gender: 'X', socialSecurityNumber: '' }, 'gender', 'Le genre doit être « F » ou « M »'],
-    ['a birth date that is not a day', { birthDate: '31/02/1990', socialSecurityNumber: '' }, 'birthDate', 'La date de naissance n’est pas valide'],
-    ['a birth date in the future', { birthDate: '2999-01-01', socialSecurityNumber: '' }, 'birthDate', 'La date de naissance ne peut pas être dans le futur'],
+    [
+      'a gender other than F or M',
+      { gender: 'X', socialSecurityNumber: '' },
+      'gender',
+      'Le genre doit être « F » ou « M »',
+    ],
+    [
+      'a birth date that is not a day',
+      { birthDate: '31/02/1990', socialSecurityNumber: '' },
+      'birthDate',
+      'La date de naissance n’est pas valide',
+    ],
+    [
+      'a birth date in the future',
+      { birthDate: '2999-01-01', socialSecurityNumber: '' },
+      'birthDate',
+      'La date de naissance ne peut pas être dans le futur',
+    ],
     ['an incomplete phone', { phone: '06 12 34' }, 'phone', "Le téléphone n'est pas complet"],
     ['a malformed email', { email: 'amelie@' }, 'email', "L'email n'est pas bien formaté"],
-    ['a NIR of the wrong length', { socialSecurityNumber: '2 90 05 76 123' }, 'socialSecurityNumber', 'Le numéro de sécurité sociale doit comporter 13 caractères suivis d’une clé de 2 chiffres.'],
-    ['a NIR with a wrong key', { socialSecurityNumber: '2 90 05 76 123 456 43' }, 'socialSecurityNumber', 'La clé du numéro de sécurité sociale ne correspond pas aux 13 premiers caractères.'],
-    ['a NIR of the other gender', { gender: 'M' }, 'socialSecurityNumber', 'Le numéro de sécurité sociale ne correspond pas au genre indiqué.'],
-    ['a NIR of another birth year', { birthDate: '1991-05-14' }, 'socialSecurityNumber', 'Le numéro de sécurité sociale ne correspond pas à l’année de naissance.'],
-    ['a NIR of another birth month', { birthDate: '1990-06-14' }, 'socialSecurityNumber', 'Le numéro de sécurité sociale ne correspond pas au mois de naissance.'],
+    [
+      'a NIR of the wrong length',
+      { socialSecurityNumber: '2 90 05 76 123' },
+      'socialSecurityNumber',
+      'Le numéro de sécurité sociale doit comporter 13 caractères suivis d’une clé de 2 chiffres.',
+    ],
+    [
+      'a NIR with a wrong key',
+      { socialSecurityNumber: '2 90 05 76 123 456 43' },
+      'socialSecurityNumber',
+      'La clé du numéro de sécurité sociale ne correspond pas aux 13 premiers caractères.',
+    ],
+    [
+      'a NIR of the other gender',
+      { gender: 'M' },
+      'socialSecurityNumber',
+      'Le numéro de sécurité sociale ne correspond pas au genre indiqué.',
+    ],
+    [
+      'a NIR of another birth year',
+      { birthDate: '1991-05-14' },
+      'socialSecurityNumber',
+      'Le numéro de sécurité sociale ne correspond pas à l’année de naissance.',
+    ],
+    [
+      'a NIR of another birth month',
+      { birthDate: '1990-06-14' },
+      'socialSecurityNumber',
+      'Le numéro de sécurité sociale ne correspond pas au mois de naissance.',
+    ],
     ['a CAF number of 6 digits', { cafNumber: '123456' }, 'cafNumber', 'Le numéro CAF comporte 7 chiffres'],
-    ['a France Travail id of 5 characters', { poleEmploiNumber: '12345' }, 'poleEmploiNumber', 'L’identifiant France Travail comporte 7 chiffres suivis d’un chiffre ou d’une lettre (8 caractères, ou 11 avec le code de l’agence)'],
-    ['a missing required custom field', { customFields: { children: '1' } }, 'customFields.frenchLevel', 'Le champ « Niveau de français » est obligatoire'],
-    ['a custom number that is not one', { customFields: { frenchLevel: 'b1', children: 'deux' } }, 'customFields.children', 'Le champ « Enfants à charge » doit être un nombre'],
-    ['a custom date that is not a day', { customFields: { frenchLevel: 'b1', rsaStartDate: '2024-13-01' } }, 'customFields.rsaStartDate', 'Le champ « Entrée dans le RSA » doit être une date valide'],
-    ['a custom list value outside its choices', { customFields: { frenchLevel: 'z9' } }, 'customFields.frenchLevel', 'La valeur du champ « Niveau de français » ne fait pas partie de ses choix'],
-    ['a custom field the organisation does not have', { customFields: { frenchLevel: 'b1', shoeSize: '42' } }, '_form', 'Le formulaire contient un champ inconnu'],
-    ['a field the form does not have', { organisationId: demoIds.orgLyon }, '_form', 'Le formulaire contient un champ inconnu'],
-    ['a place id that is not a uuid', { placeId: 'Rouen' }, 'placeId', 'Cette valeur n’existe pas dans les réglages de l’organisation'],
+    [
+      'a France Travail id of 5 characters',
+      { poleEmploiNumber: '12345' },
+      'poleEmploiNumber',
+      'L’identifiant France Travail comporte 7 chiffres suivis d’un chiffre ou d’une lettre (8 caractères, ou 11 avec le code de l’agence)',
+    ],
+    [
+      'a missing required custom field',
+      { customFields: { children: '1' } },
+      'customFields.frenchLevel',
+      'Le champ « Niveau de français » est obligatoire',
+    ],
+    [
+      'a custom number that is not one',
+      { customFields: { frenchLevel: 'b1', children: 'deux' } },
+      'customFields.children',
+      'Le champ « Enfants à charge » doit être un nombre',
+    ],
+    [
+      'a custom date that is not a day',
+      { customFields: { frenchLevel: 'b1', rsaStartDate: '2024-13-01' } },
+      'customFields.rsaStartDate',
+      'Le champ « Entrée dans le RSA » doit être une date valide',
+    ],
+    [
+      'a custom list value outside its choices',
+      { customFields: { frenchLevel: 'z9' } },
+      'customFields.frenchLevel',
+      'La valeur du champ « Niveau de français » ne fait pas partie de ses choix',
+    ],
+    [
+      'a custom field the organisation does not have',
+      { customFields: { frenchLevel: 'b1', shoeSize: '42' } },
+      '_form',
+      'Le formulaire contient un champ inconnu',
+    ],
+    [
+      'a field the form does not have',
+      { organisationId: demoIds.orgLyon },
+      '_form',
+      'Le formulaire contient un champ inconnu',
+    ],
+    [
+      'a place id that is not a uuid',
+      { placeId: 'Rouen' },
+      'placeId',
+      'Cette valeur n’existe pas dans les réglages de l’organisation',
+    ],
   ]
   it.each(refusals)('refuses %s with its French message and writes nothing', async (_, patch, field, message) => {
     await inRolledBackTransaction(db, async (tx) => {
       const before = await counts(tx)
-      const result = await createCandidate(asDb(tx), { organisationId: ORG, actorId: REFERENT, input: { ...valid(), ...patch }, confirmDuplicates: true })
+      const result = await createCandidate(asDb(tx), {
+        organisationId: ORG,
+        actorId: REFERENT,
+        input: { ...valid(), ...patch },
+        confirmDuplicates: true,
+      })
       expect(result).toMatchObject({ ok: false })
       expect((result as { errors: Record<string, string> }).errors[field]).toBe(message)
       expect(await counts(tx)).toEqual(before)
@@ -130,7 +262,17 @@ describe('createCandidate', () => {
   it('reports every wrong field at once, the NIR included, and writes nothing', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const before = await counts(tx)
-      const result = await createCandidate(asDb(tx), { organisationId: ORG, actorId: REFERENT, input: { ...valid(), firstName: '', phone: '06', socialSecurityNumber: '2 90 05 76 123 456 43', customFields: {} } })
+      const result = await createCandidate(asDb(tx), {
+        organisationId: ORG,
+        actorId: REFERENT,
+        input: {
+          ...valid(),
+          firstName: '',
+          phone: '06',
+          socialSecurityNumber: '2 90 05 76 123 456 43',
+          customFields: {},
+        },
+      })
       expect(result).toEqual({
         ok: false,
         errors: {
@@ -148,10 +290,22 @@ describe('createCandidate', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const before = await counts(tx)
       const message = 'Cette valeur n’existe pas dans les réglages de l’organisation'
-      const crafted = { placeId: await placeId(tx, demoIds.orgLyon), statusId: await statusId(tx, demoIds.orgLyon), referentId: 'demo-referent-lyon' }
-      const result = await createCandidate(asDb(tx), { organisationId: ORG, actorId: REFERENT, input: { ...valid(), ...crafted } })
+      const crafted = {
+        placeId: await placeId(tx, demoIds.orgLyon),
+        statusId: await statusId(tx, demoIds.orgLyon),
+        referentId: 'demo-referent-lyon',
+      }
+      const result = await createCandidate(asDb(tx), {
+        organisationId: ORG,
+        actorId: REFERENT,
+        input: { ...valid(), ...crafted },
+      })
       expect(result).toEqual({ ok: false, errors: { placeId: message, statusId: message, referentId: message } })
-      const partner = await createCandidate(asDb(tx), { organisationId: ORG, actorId: REFERENT, input: { ...valid(), referentId: 'demo-partenaire' } })
+      const partner = await createCandidate(asDb(tx), {
+        organisationId: ORG,
+        actorId: REFERENT,
+        input: { ...valid(), referentId: 'demo-partenaire' },
+      })
       expect(partner).toEqual({ ok: false, errors: { referentId: message } })
       expect(await counts(tx)).toEqual(before)
     })

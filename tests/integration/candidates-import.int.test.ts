@@ -30,7 +30,10 @@ async function mappingOf(handle: Db | Tx, table: ImportTable, organisationId: st
 }
 
 async function candidateCount(handle: Db | Tx, organisationId: string = ORG): Promise<number> {
-  const [row] = await handle.select({ n: count() }).from(s.candidates).where(eq(s.candidates.organisationId, organisationId))
+  const [row] = await handle
+    .select({ n: count() })
+    .from(s.candidates)
+    .where(eq(s.candidates.organisationId, organisationId))
   return row!.n
 }
 
@@ -54,7 +57,14 @@ describe('importCandidates — 10 000 rows of which 3 are bad', () => {
       const before = await candidateCount(tx)
       const mapping = await mappingOf(tx, table)
       const started = performance.now()
-      const result = await importCandidates(asDb(tx), { organisationId: ORG, actorId: ACTOR, table, mapping, mode: 'valid', includeDuplicates: false })
+      const result = await importCandidates(asDb(tx), {
+        organisationId: ORG,
+        actorId: ACTOR,
+        table,
+        mapping,
+        mode: 'valid',
+        includeDuplicates: false,
+      })
       const seconds = (performance.now() - started) / 1000
       console.info(`import of 10 000 rows (validate + duplicates + insert): ${seconds.toFixed(2)} s`)
       if (!result.ok) throw new Error(result.error)
@@ -63,20 +73,53 @@ describe('importCandidates — 10 000 rows of which 3 are bad', () => {
       expect(result.counts).toEqual({ rows: 10_000, valid: 9997, invalid: 3, duplicates: 0 })
       const invalid = result.lines.filter((l) => l.status === 'invalid')
       expect(invalid).toEqual([
-        { line: 1001, lastName: 'Dixmille-Nom-999', firstName: 'Kévin-999', status: 'invalid', reasons: ['L\'email n\'est pas bien formaté'] },
-        { line: 5002, lastName: 'Dixmille-Nom-5000', firstName: 'Éloïse-5000', status: 'invalid', reasons: ['Le lieu de résidence «\u00a0Villeurbanne\u00a0» n’existe pas dans les réglages de l’organisation'] },
-        { line: 9999, lastName: 'Dixmille-Nom-9997', firstName: 'Kévin-9997', status: 'invalid', reasons: ['La date de naissance n’est pas valide'] },
+        {
+          line: 1001,
+          lastName: 'Dixmille-Nom-999',
+          firstName: 'Kévin-999',
+          status: 'invalid',
+          reasons: ["L'email n'est pas bien formaté"],
+        },
+        {
+          line: 5002,
+          lastName: 'Dixmille-Nom-5000',
+          firstName: 'Éloïse-5000',
+          status: 'invalid',
+          reasons: ['Le lieu de résidence «\u00a0Villeurbanne\u00a0» n’existe pas dans les réglages de l’organisation'],
+        },
+        {
+          line: 9999,
+          lastName: 'Dixmille-Nom-9997',
+          firstName: 'Kévin-9997',
+          status: 'invalid',
+          reasons: ['La date de naissance n’est pas valide'],
+        },
       ])
       expect(await candidateCount(tx)).toBe(before + 9997)
 
       // One transaction: every inserted row carries the same transaction id.
-      const { rows: xids } = await tx.execute<{ n: number }>(sql`select count(distinct xmin::text)::int as n from candidates where last_name like 'Dixmille-Nom-%'`)
+      const { rows: xids } = await tx.execute<{ n: number }>(
+        sql`select count(distinct xmin::text)::int as n from candidates where last_name like 'Dixmille-Nom-%'`,
+      )
       expect(xids[0]!.n).toBe(1)
 
       const audits = await importAudits(tx)
       expect(audits).toHaveLength(1)
-      expect(audits[0]).toMatchObject({ actorId: ACTOR, organisationId: ORG, entityType: 'organisation', entityId: ORG })
-      expect(audits[0]!.details).toEqual({ format: 'csv', mode: 'valid', includeDuplicates: false, rows: 10_000, imported: 9997, invalid: 3, duplicates: 0 })
+      expect(audits[0]).toMatchObject({
+        actorId: ACTOR,
+        organisationId: ORG,
+        entityType: 'organisation',
+        entityId: ORG,
+      })
+      expect(audits[0]!.details).toEqual({
+        format: 'csv',
+        mode: 'valid',
+        includeDuplicates: false,
+        rows: 10_000,
+        imported: 9997,
+        invalid: 3,
+        duplicates: 0,
+      })
     })
   }, 120_000)
 })
@@ -84,18 +127,57 @@ describe('importCandidates — 10 000 rows of which 3 are bad', () => {
 describe('importCandidates — what is written', () => {
   it('reads the rows back: labels matched to the organisation’s places and statuses, referent by email, NIR and custom fields', async () => {
     const csv = rows([
-      ['Lefèvre', 'Éloïse', '05/03/1990', 'Femme', '06 12 34 56 78', 'Eloise.Lefevre@Exemple.TEST', '2 90 03 76 540 001 ', 'fecamp', 'EN ATTENTE', 'Referent@Passerelle.test', 'c1 - avancé'],
+      [
+        'Lefèvre',
+        'Éloïse',
+        '05/03/1990',
+        'Femme',
+        '06 12 34 56 78',
+        'Eloise.Lefevre@Exemple.TEST',
+        '2 90 03 76 540 001 ',
+        'fecamp',
+        'EN ATTENTE',
+        'Referent@Passerelle.test',
+        'c1 - avancé',
+      ],
       ['=1+1', 'Paul', '1985-11-20', 'M', '', '', '', '', '', '', 'B1 - Intermédiaire'],
     ])
     // The key of 2900376540001: 97 − (2900376540001 mod 97).
     const nir = `2900376540001${String(97 - Number(2900376540001n % 97n)).padStart(2, '0')}`
-    const table = await tableOf(csv.replace('2 90 03 76 540 001 ', `${nir.slice(0, 1)} ${nir.slice(1, 3)} ${nir.slice(3, 5)} ${nir.slice(5, 7)} ${nir.slice(7, 10)} ${nir.slice(10, 13)} ${nir.slice(13)}`))
+    const table = await tableOf(
+      csv.replace(
+        '2 90 03 76 540 001 ',
+        `${nir.slice(0, 1)} ${nir.slice(1, 3)} ${nir.slice(3, 5)} ${nir.slice(5, 7)} ${nir.slice(7, 10)} ${nir.slice(10, 13)} ${nir.slice(13)}`,
+      ),
+    )
     await inRolledBackTransaction(db, async (tx) => {
-      const result = await importCandidates(asDb(tx), { organisationId: ORG, actorId: ACTOR, table, mapping: await mappingOf(tx, table), mode: 'valid', includeDuplicates: false })
+      const result = await importCandidates(asDb(tx), {
+        organisationId: ORG,
+        actorId: ACTOR,
+        table,
+        mapping: await mappingOf(tx, table),
+        mode: 'valid',
+        includeDuplicates: false,
+      })
       expect(result).toMatchObject({ ok: true, imported: 2 })
-      const [eloise] = await tx.select().from(s.candidates).where(and(eq(s.candidates.organisationId, ORG), eq(s.candidates.lastName, 'Lefèvre'), eq(s.candidates.firstName, 'Éloïse')))
-      const [fecamp] = await tx.select().from(s.places).where(and(eq(s.places.organisationId, ORG), eq(s.places.label, 'Fécamp')))
-      const [waiting] = await tx.select().from(s.candidateStatuses).where(and(eq(s.candidateStatuses.organisationId, ORG), eq(s.candidateStatuses.value, 'waiting')))
+      const [eloise] = await tx
+        .select()
+        .from(s.candidates)
+        .where(
+          and(
+            eq(s.candidates.organisationId, ORG),
+            eq(s.candidates.lastName, 'Lefèvre'),
+            eq(s.candidates.firstName, 'Éloïse'),
+          ),
+        )
+      const [fecamp] = await tx
+        .select()
+        .from(s.places)
+        .where(and(eq(s.places.organisationId, ORG), eq(s.places.label, 'Fécamp')))
+      const [waiting] = await tx
+        .select()
+        .from(s.candidateStatuses)
+        .where(and(eq(s.candidateStatuses.organisationId, ORG), eq(s.candidateStatuses.value, 'waiting')))
       expect(eloise).toMatchObject({
         gender: 'F',
         birthDate: '1990-03-05',
@@ -108,14 +190,27 @@ describe('importCandidates — what is written', () => {
         customFields: { frenchLevel: 'c1' },
       })
       // A formula is stored as the text it is, never evaluated.
-      const [formula] = await tx.select().from(s.candidates).where(and(eq(s.candidates.organisationId, ORG), eq(s.candidates.lastName, '=1+1')))
-      expect(formula).toMatchObject({ firstName: 'Paul', gender: 'M', birthDate: '1985-11-20', placeId: null, statusId: null, referentId: null, customFields: { frenchLevel: 'b1' } })
+      const [formula] = await tx
+        .select()
+        .from(s.candidates)
+        .where(and(eq(s.candidates.organisationId, ORG), eq(s.candidates.lastName, '=1+1')))
+      expect(formula).toMatchObject({
+        firstName: 'Paul',
+        gender: 'M',
+        birthDate: '1985-11-20',
+        placeId: null,
+        statusId: null,
+        referentId: null,
+        customFields: { frenchLevel: 'b1' },
+      })
     })
   })
 
   it('does not match another organisation’s place, status or referent', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      await tx.insert(s.candidateStatuses).values({ organisationId: demoIds.orgLyon, value: 'lyonOnly', label: 'Suivi métropole', position: 9 })
+      await tx
+        .insert(s.candidateStatuses)
+        .values({ organisationId: demoIds.orgLyon, value: 'lyonOnly', label: 'Suivi métropole', position: 9 })
       const table = await tableOf(
         rows([
           ['Garnier', 'Zoé', '01/01/1990', 'F', '', '', '', 'Villeurbanne', '', '', 'b1'],
@@ -124,15 +219,37 @@ describe('importCandidates — what is written', () => {
         ]),
       )
       const before = await candidateCount(tx)
-      const result = await importCandidates(asDb(tx), { organisationId: ORG, actorId: ACTOR, table, mapping: await mappingOf(tx, table), mode: 'valid', includeDuplicates: false })
+      const result = await importCandidates(asDb(tx), {
+        organisationId: ORG,
+        actorId: ACTOR,
+        table,
+        mapping: await mappingOf(tx, table),
+        mode: 'valid',
+        includeDuplicates: false,
+      })
       expect(result.lines.map((l) => [l.line, l.status, l.reasons])).toEqual([
-        [2, 'invalid', ['Le lieu de résidence «\u00a0Villeurbanne\u00a0» n’existe pas dans les réglages de l’organisation']],
+        [
+          2,
+          'invalid',
+          ['Le lieu de résidence «\u00a0Villeurbanne\u00a0» n’existe pas dans les réglages de l’organisation'],
+        ],
         [3, 'invalid', ['Le statut «\u00a0Suivi métropole\u00a0» n’existe pas dans les réglages de l’organisation']],
-        [4, 'invalid', ['Aucun référent actif de l’organisation n’a l’adresse «\u00a0referent.lyon@passerelle.test\u00a0»']],
+        [
+          4,
+          'invalid',
+          ['Aucun référent actif de l’organisation n’a l’adresse «\u00a0referent.lyon@passerelle.test\u00a0»'],
+        ],
       ])
       expect(await candidateCount(tx)).toBe(before)
       // The same file for Lyon (without its required-field column: Lyon has no custom field) finds them.
-      const lyon = await importCandidates(asDb(tx), { organisationId: demoIds.orgLyon, actorId: 'demo-referent-lyon', table, mapping: await mappingOf(tx, table, demoIds.orgLyon), mode: 'valid', includeDuplicates: false })
+      const lyon = await importCandidates(asDb(tx), {
+        organisationId: demoIds.orgLyon,
+        actorId: 'demo-referent-lyon',
+        table,
+        mapping: await mappingOf(tx, table, demoIds.orgLyon),
+        mode: 'valid',
+        includeDuplicates: false,
+      })
       expect(lyon).toMatchObject({ ok: true, imported: 3 })
     })
   })
@@ -151,10 +268,19 @@ describe('importCandidates — all or nothing, failures', () => {
   it('"Tout ou rien" with bad rows writes nothing and says why', async () => {
     const t = await table()
     const before = await candidateCount(db)
-    const result: ImportResult = await importCandidates(db, { organisationId: ORG, actorId: ACTOR, table: t, mapping: await mappingOf(db, t), mode: 'allOrNothing', includeDuplicates: false })
+    const result: ImportResult = await importCandidates(db, {
+      organisationId: ORG,
+      actorId: ACTOR,
+      table: t,
+      mapping: await mappingOf(db, t),
+      mode: 'allOrNothing',
+      includeDuplicates: false,
+    })
     expect(result.ok).toBe(false)
     if (result.ok) return
-    expect(result.error).toBe('Aucun candidat n’a été importé\u00a0: 2 lignes comportent des erreurs et vous avez choisi «\u00a0Tout ou rien\u00a0».')
+    expect(result.error).toBe(
+      'Aucun candidat n’a été importé\u00a0: 2 lignes comportent des erreurs et vous avez choisi «\u00a0Tout ou rien\u00a0».',
+    )
     expect(result.lines.map((l) => [l.line, l.status, l.reasons])).toEqual([
       [2, 'notImported', []],
       [3, 'invalid', ['La date de naissance n’est pas valide']],
@@ -209,7 +335,11 @@ describe('importCandidates — duplicates', () => {
     const analysis = await analyseImport(db, ORG, table, await mappingOf(db, table))
     expect(analysis.counts).toEqual({ rows: 6, valid: 3, invalid: 0, duplicates: 3 })
     expect(analysis.lines.map((l) => [l.line, l.status, l.reasons])).toEqual([
-      [2, 'duplicate', ['Ce candidat existe déjà dans l’organisation (même NIR, ou mêmes nom, prénom et date de naissance)']],
+      [
+        2,
+        'duplicate',
+        ['Ce candidat existe déjà dans l’organisation (même NIR, ou mêmes nom, prénom et date de naissance)'],
+      ],
       [3, 'valid', []],
       [4, 'duplicate', ['Doublon de la ligne 3 du fichier (même NIR, ou mêmes nom, prénom et date de naissance)']],
       [5, 'valid', []],
@@ -219,20 +349,45 @@ describe('importCandidates — duplicates', () => {
 
     await inRolledBackTransaction(db, async (tx) => {
       const before = await candidateCount(tx)
-      const skipped = await importCandidates(asDb(tx), { organisationId: ORG, actorId: ACTOR, table, mapping: await mappingOf(tx, table), mode: 'valid', includeDuplicates: false })
+      const skipped = await importCandidates(asDb(tx), {
+        organisationId: ORG,
+        actorId: ACTOR,
+        table,
+        mapping: await mappingOf(tx, table),
+        mode: 'valid',
+        includeDuplicates: false,
+      })
       expect(skipped).toMatchObject({ ok: true, imported: 3 })
       expect(skipped.lines.filter((l) => l.status === 'duplicateSkipped').map((l) => l.line)).toEqual([2, 4, 6])
       expect(await candidateCount(tx)).toBe(before + 3)
-      const durands = await tx.select().from(s.candidates).where(and(eq(s.candidates.organisationId, ORG), eq(s.candidates.birthDate, '1988-04-12')))
+      const durands = await tx
+        .select()
+        .from(s.candidates)
+        .where(and(eq(s.candidates.organisationId, ORG), eq(s.candidates.birthDate, '1988-04-12')))
       expect(durands.map((c) => c.lastName)).toEqual(['Durand'])
     })
     await inRolledBackTransaction(db, async (tx) => {
       const before = await candidateCount(tx)
-      const all = await importCandidates(asDb(tx), { organisationId: ORG, actorId: ACTOR, table, mapping: await mappingOf(tx, table), mode: 'valid', includeDuplicates: true })
+      const all = await importCandidates(asDb(tx), {
+        organisationId: ORG,
+        actorId: ACTOR,
+        table,
+        mapping: await mappingOf(tx, table),
+        mode: 'valid',
+        includeDuplicates: true,
+      })
       expect(all).toMatchObject({ ok: true, imported: 6 })
       expect(await candidateCount(tx)).toBe(before + 6)
       const [audit] = await importAudits(tx)
-      expect(audit!.details).toEqual({ format: 'csv', mode: 'valid', includeDuplicates: true, rows: 6, imported: 6, invalid: 0, duplicates: 3 })
+      expect(audit!.details).toEqual({
+        format: 'csv',
+        mode: 'valid',
+        includeDuplicates: true,
+        rows: 6,
+        imported: 6,
+        invalid: 0,
+        duplicates: 3,
+      })
     })
   })
 

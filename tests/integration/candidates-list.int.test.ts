@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { DASHBOARD_SEARCH_MESSAGES, searchCandidatesDashboard } from '@/lib/candidates/dashboard-search'
-import { listCandidatesPage, hasCandidates, NO_REFERENT, type CandidateListParams } from '@/lib/candidates/list-candidates'
+import {
+  listCandidatesPage,
+  hasCandidates,
+  NO_REFERENT,
+  type CandidateListParams,
+} from '@/lib/candidates/list-candidates'
 import { countCandidates } from '@/lib/candidates/queries'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
@@ -17,16 +22,23 @@ const LYON = demoIds.orgLyon
  * Leroy: Élodie Durand, Karim Benali, Sophie Lefèvre, Mamadou Diallo, Chloé Girard, Thomas Roux, Nadia Haddad,
  * Julien Morel, Inès Fournier, Lucas Mercier, Fatou Camara, Antoine Blanc. Lyon has Léa Rousseau.
  */
-const list = (handle: typeof db | Tx, params: CandidateListParams = {}, organisationId: string = ORG) => listCandidatesPage(handle, organisationId, params)
+const list = (handle: typeof db | Tx, params: CandidateListParams = {}, organisationId: string = ORG) =>
+  listCandidatesPage(handle, organisationId, params)
 const lastNames = async (handle: typeof db | Tx, params: CandidateListParams = {}, organisationId: string = ORG) =>
   (await list(handle, params, organisationId)).rows.map((r) => r.lastName)
 
 async function placeId(label: string, organisationId: string = ORG) {
-  const rows = await db.select({ id: s.places.id, org: s.places.organisationId }).from(s.places).where(eq(s.places.label, label))
+  const rows = await db
+    .select({ id: s.places.id, org: s.places.organisationId })
+    .from(s.places)
+    .where(eq(s.places.label, label))
   return rows.find((r) => r.org === organisationId)!.id
 }
 async function statusId(value: string, organisationId: string = ORG) {
-  const rows = await db.select({ id: s.candidateStatuses.id, org: s.candidateStatuses.organisationId }).from(s.candidateStatuses).where(eq(s.candidateStatuses.value, value))
+  const rows = await db
+    .select({ id: s.candidateStatuses.id, org: s.candidateStatuses.organisationId })
+    .from(s.candidateStatuses)
+    .where(eq(s.candidateStatuses.value, value))
   return rows.find((r) => r.org === organisationId)!.id
 }
 
@@ -34,11 +46,41 @@ describe('listCandidatesPage', () => {
   it('lists the organisation’s candidates by last name, with their labels and referent, never the NIR', async () => {
     const { rows, total } = await list(db)
     expect(total).toBe(12)
-    expect(rows.map((r) => r.lastName)).toEqual(['Benali', 'Blanc', 'Camara', 'Diallo', 'Durand', 'Fournier', 'Girard', 'Haddad', 'Lefèvre', 'Mercier', 'Morel', 'Roux'])
+    expect(rows.map((r) => r.lastName)).toEqual([
+      'Benali',
+      'Blanc',
+      'Camara',
+      'Diallo',
+      'Durand',
+      'Fournier',
+      'Girard',
+      'Haddad',
+      'Lefèvre',
+      'Mercier',
+      'Morel',
+      'Roux',
+    ])
     const elodie = rows.find((r) => r.lastName === 'Durand')!
-    expect(elodie).toMatchObject({ firstName: 'Élodie', phone: '0612345670', email: 'elodie.durand@exemple.test', place: 'Rouen', status: 'Nouveau', referent: 'Romain Leroy' })
+    expect(elodie).toMatchObject({
+      firstName: 'Élodie',
+      phone: '0612345670',
+      email: 'elodie.durand@exemple.test',
+      place: 'Rouen',
+      status: 'Nouveau',
+      referent: 'Romain Leroy',
+    })
     expect(elodie.createdAt).toBeInstanceOf(Date)
-    expect(Object.keys(elodie).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName', 'phone', 'place', 'referent', 'status'])
+    expect(Object.keys(elodie).sort()).toEqual([
+      'createdAt',
+      'email',
+      'firstName',
+      'id',
+      'lastName',
+      'phone',
+      'place',
+      'referent',
+      'status',
+    ])
   })
 
   it('searches names without caring for accents or capitals', async () => {
@@ -96,15 +138,34 @@ describe('listCandidatesPage', () => {
     expect((await lastNames(db, { direction: 'desc' }))[0]).toBe('Roux')
     // Places: Dieppe (Lefèvre, Morel) come first ascending, Rouen (Camara, Durand, Roux) first descending.
     expect((await lastNames(db, { sort: 'place' })).slice(0, 2)).toEqual(['Lefèvre', 'Morel'])
-    expect((await lastNames(db, { sort: 'place', direction: 'desc' })).slice(0, 3)).toEqual(['Camara', 'Durand', 'Roux'])
+    expect((await lastNames(db, { sort: 'place', direction: 'desc' })).slice(0, 3)).toEqual([
+      'Camara',
+      'Durand',
+      'Roux',
+    ])
     // Statuses in the settings' order: Nouveau first ascending, Sorti du dispositif first descending.
     expect((await lastNames(db, { sort: 'status' })).slice(0, 3)).toEqual(['Durand', 'Fournier', 'Girard'])
-    expect((await lastNames(db, { sort: 'status', direction: 'desc' })).slice(0, 3)).toEqual(['Blanc', 'Diallo', 'Morel'])
+    expect((await lastNames(db, { sort: 'status', direction: 'desc' })).slice(0, 3)).toEqual([
+      'Blanc',
+      'Diallo',
+      'Morel',
+    ])
     // The same sorts with a search.
-    expect(await lastNames(db, { search: 'ou', sort: 'place', direction: 'desc' })).toEqual(['Camara', 'Roux', 'Diallo', 'Fournier'])
+    expect(await lastNames(db, { search: 'ou', sort: 'place', direction: 'desc' })).toEqual([
+      'Camara',
+      'Roux',
+      'Diallo',
+      'Fournier',
+    ])
     await inRolledBackTransaction(db, async (tx) => {
-      await tx.update(s.candidates).set({ createdAt: new Date('2020-01-01T10:00:00Z') }).where(eq(s.candidates.lastName, 'Morel'))
-      await tx.update(s.candidates).set({ createdAt: new Date('2030-01-01T10:00:00Z') }).where(eq(s.candidates.lastName, 'Haddad'))
+      await tx
+        .update(s.candidates)
+        .set({ createdAt: new Date('2020-01-01T10:00:00Z') })
+        .where(eq(s.candidates.lastName, 'Morel'))
+      await tx
+        .update(s.candidates)
+        .set({ createdAt: new Date('2030-01-01T10:00:00Z') })
+        .where(eq(s.candidates.lastName, 'Haddad'))
       const newestFirst = await lastNames(tx, { sort: 'created' })
       expect(newestFirst[0]).toBe('Haddad')
       expect(newestFirst[11]).toBe('Morel')
@@ -115,9 +176,16 @@ describe('listCandidatesPage', () => {
 
   it('pages by 50 with the total, with and without search, pages never overlapping', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      await tx.insert(s.candidates).values(
-        Array.from({ length: 60 }, (_, i) => ({ organisationId: ORG, firstName: `Prénom${i}`, lastName: `Martineau`, phone: `07000000${String(i).padStart(2, '0')}` })),
-      )
+      await tx
+        .insert(s.candidates)
+        .values(
+          Array.from({ length: 60 }, (_, i) => ({
+            organisationId: ORG,
+            firstName: `Prénom${i}`,
+            lastName: `Martineau`,
+            phone: `07000000${String(i).padStart(2, '0')}`,
+          })),
+        )
       const first = await list(tx, { page: 1 })
       const second = await list(tx, { page: 2 })
       expect(first.total).toBe(72)
@@ -138,7 +206,9 @@ describe('listCandidatesPage', () => {
 
   it('never shows another organisation’s candidates', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      await tx.insert(s.candidates).values({ organisationId: LYON, firstName: 'Élodie', lastName: 'Durand', phone: '0612345670' })
+      await tx
+        .insert(s.candidates)
+        .values({ organisationId: LYON, firstName: 'Élodie', lastName: 'Durand', phone: '0612345670' })
       expect(await lastNames(tx, { search: 'rousseau' })).toEqual([])
       expect(await lastNames(tx, { search: 'durand' })).toEqual(['Durand'])
       expect((await list(tx, { search: '0612345670' })).total).toBe(1)
@@ -188,12 +258,25 @@ describe('searchCandidatesDashboard', () => {
 
   it('returns the page and the total under the search, filters, sort and page of the body', async () => {
     const rouen = await placeId('Rouen')
-    expect(await search(db, { search: 'LEFEVRE' })).toMatchObject({ ok: true, total: 1, rows: [{ lastName: 'Lefèvre', firstName: 'Sophie', place: 'Dieppe' }] })
+    expect(await search(db, { search: 'LEFEVRE' })).toMatchObject({
+      ok: true,
+      total: 1,
+      rows: [{ lastName: 'Lefèvre', firstName: 'Sophie', place: 'Dieppe' }],
+    })
     // Fatou Camara, Mamadou Diallo, Inès Fournier, Thomas Roux; in Rouen: Camara and Roux; descending names.
-    expect(namesOf(await search(db, { search: 'ou', placeIds: [rouen], statusIds: [], referentIds: [], sort: 'name', direction: 'desc', page: 1 }))).toEqual([
-      'Roux Thomas',
-      'Camara Fatou',
-    ])
+    expect(
+      namesOf(
+        await search(db, {
+          search: 'ou',
+          placeIds: [rouen],
+          statusIds: [],
+          referentIds: [],
+          sort: 'name',
+          direction: 'desc',
+          page: 1,
+        }),
+      ),
+    ).toEqual(['Roux Thomas', 'Camara Fatou'])
     expect(namesOf(await search(db, { search: '06 12 34 56 81' }))).toEqual(['Blanc Antoine'])
     // Nothing but defaults: the whole first page, by name.
     const all = await search(db, {})
@@ -205,7 +288,9 @@ describe('searchCandidatesDashboard', () => {
 
   it('never returns another organisation’s candidates, whatever the body says', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      await tx.insert(s.candidates).values({ organisationId: LYON, firstName: 'Élodie', lastName: 'Durand', phone: '0612345670' })
+      await tx
+        .insert(s.candidates)
+        .values({ organisationId: LYON, firstName: 'Élodie', lastName: 'Durand', phone: '0612345670' })
       expect(namesOf(await search(tx, { search: 'rousseau' }))).toEqual([])
       expect(namesOf(await search(tx, { search: 'durand' }))).toEqual(['Durand Élodie'])
       expect(await search(tx, { search: '0612345670' })).toMatchObject({ ok: true, total: 1 })
@@ -225,19 +310,48 @@ describe('searchCandidatesDashboard', () => {
 
   it('answers a bad body with a French message', async () => {
     const invalid = { ok: false, status: 400, error: DASHBOARD_SEARCH_MESSAGES.invalid }
-    expect(DASHBOARD_SEARCH_MESSAGES.invalid).toBe('Les critères de la liste ne sont pas valides : rechargez la page et réessayez.')
-    for (const body of [null, 'durand', [], { search: 42 }, { page: 0 }, { page: 'deux' }, { page: 1.5 }, { sort: 'nir' }, { direction: 'up' }, { placeIds: 'x' }, { statusIds: [''] }, { referentIds: Array(101).fill('none') }]) {
+    expect(DASHBOARD_SEARCH_MESSAGES.invalid).toBe(
+      'Les critères de la liste ne sont pas valides : rechargez la page et réessayez.',
+    )
+    for (const body of [
+      null,
+      'durand',
+      [],
+      { search: 42 },
+      { page: 0 },
+      { page: 'deux' },
+      { page: 1.5 },
+      { sort: 'nir' },
+      { direction: 'up' },
+      { placeIds: 'x' },
+      { statusIds: [''] },
+      { referentIds: Array(101).fill('none') },
+    ]) {
       expect(await search(db, body), JSON.stringify(body)).toEqual(invalid)
     }
-    expect(await search(db, { search: 'x'.repeat(101) })).toEqual({ ok: false, status: 400, error: 'La recherche ne peut pas dépasser 100 caractères.' })
+    expect(await search(db, { search: 'x'.repeat(101) })).toEqual({
+      ok: false,
+      status: 400,
+      error: 'La recherche ne peut pas dépasser 100 caractères.',
+    })
     expect((await search(db, { search: 'x'.repeat(100) })).ok).toBe(true)
   })
 
   it('refuses a user without candidate.visualize or without organisation, before reading the body', async () => {
     const forbidden = { ok: false, status: 403, error: 'Vous n’avez pas accès à la liste des candidats.' }
-    expect(await search(db, { search: 'durand' }, { role: 'referent', permissions: ['candidate.modify'], organisationId: ORG })).toEqual(forbidden)
-    expect(await search(db, { search: 'durand' }, { role: 'fullPartner', permissions: null, organisationId: null })).toEqual(forbidden)
-    expect(await search(db, { search: 'durand' }, { role: 'referent', permissions: null, organisationId: null })).toEqual(forbidden)
+    expect(
+      await search(
+        db,
+        { search: 'durand' },
+        { role: 'referent', permissions: ['candidate.modify'], organisationId: ORG },
+      ),
+    ).toEqual(forbidden)
+    expect(
+      await search(db, { search: 'durand' }, { role: 'fullPartner', permissions: null, organisationId: null }),
+    ).toEqual(forbidden)
+    expect(
+      await search(db, { search: 'durand' }, { role: 'referent', permissions: null, organisationId: null }),
+    ).toEqual(forbidden)
     expect(await search(db, null, { role: 'nobody', permissions: null, organisationId: ORG })).toEqual(forbidden)
   })
 })

@@ -17,15 +17,23 @@ const names = (rows: Named[]) => rows.map((r) => `${r.firstName} ${r.lastName}`)
 
 async function colleagues(tx: Tx) {
   const user = (id: string, firstName: string, lastName: string, extra: Partial<typeof s.users.$inferInsert> = {}) => ({
-    id, name: `${firstName} ${lastName}`, email: `${id}@passerelle.test`, firstName, lastName, role: 'counsellor',
-    organisationId: SM, ...extra,
+    id,
+    name: `${firstName} ${lastName}`,
+    email: `${id}@passerelle.test`,
+    firstName,
+    lastName,
+    role: 'counsellor',
+    organisationId: SM,
+    ...extra,
   })
-  await tx.insert(s.users).values([
-    user('it-agnes', 'Agnès', 'Aubert'),
-    user('it-gone', 'Gaston', 'Parti', { disabled: true }),
-    user('it-lyon', 'Lucie', 'Lyon', { organisationId: LYON }),
-    user('it-partner', 'Paul', 'Partenaire', { role: 'fullPartner', organisationId: SM }),
-  ])
+  await tx
+    .insert(s.users)
+    .values([
+      user('it-agnes', 'Agnès', 'Aubert'),
+      user('it-gone', 'Gaston', 'Parti', { disabled: true }),
+      user('it-lyon', 'Lucie', 'Lyon', { organisationId: LYON }),
+      user('it-partner', 'Paul', 'Partenaire', { role: 'fullPartner', organisationId: SM }),
+    ])
   // Agnès Aubert follows Karim Benali; the others stay Romain Leroy's.
   await tx.update(s.candidates).set({ referentId: 'it-agnes' }).where(eq(s.candidates.lastName, 'Benali'))
 }

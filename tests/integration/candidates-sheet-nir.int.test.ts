@@ -19,12 +19,18 @@ const counsellor = { id: 'demo-conseiller', role: 'counsellor', permissions: nul
 const lyonReferent = { id: 'demo-referent-lyon', role: 'referent', permissions: null, organisationId: demoIds.orgLyon }
 
 async function julien(tx: Tx) {
-  const [row] = await tx.select({ id: s.candidates.id }).from(s.candidates).where(and(eq(s.candidates.firstName, 'Julien'), eq(s.candidates.lastName, 'Morel')))
+  const [row] = await tx
+    .select({ id: s.candidates.id })
+    .from(s.candidates)
+    .where(and(eq(s.candidates.firstName, 'Julien'), eq(s.candidates.lastName, 'Morel')))
   await tx.update(s.candidates).set({ socialSecurityNumber: NIR }).where(eq(s.candidates.id, row!.id))
   return row!.id
 }
 async function nirReads(tx: Tx, id: string) {
-  return tx.select().from(s.auditLog).where(and(eq(s.auditLog.entityId, id), eq(s.auditLog.action, 'candidate.nir.read')))
+  return tx
+    .select()
+    .from(s.auditLog)
+    .where(and(eq(s.auditLog.entityId, id), eq(s.auditLog.action, 'candidate.nir.read')))
 }
 
 describe('the NIR on the candidate sheet', () => {
@@ -41,10 +47,18 @@ describe('the NIR on the candidate sheet', () => {
   it('is revealed, formatted, to a referent of the organisation, with an audit row holding ids only', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const id = await julien(tx)
-      expect(await revealNir(asDb(tx), { actor: referent, candidateId: id })).toEqual({ ok: true, nir: '1 79 12 76 451 089 97' })
+      expect(await revealNir(asDb(tx), { actor: referent, candidateId: id })).toEqual({
+        ok: true,
+        nir: '1 79 12 76 451 089 97',
+      })
       const reads = await nirReads(tx, id)
       expect(reads).toHaveLength(1)
-      expect(reads[0]).toMatchObject({ actorId: 'demo-referent', organisationId: ORG, entityType: 'candidate', details: {} })
+      expect(reads[0]).toMatchObject({
+        actorId: 'demo-referent',
+        organisationId: ORG,
+        entityType: 'candidate',
+        details: {},
+      })
       const history = await candidateHistory(tx, ORG, id)
       expect(history.map((h) => [h.action, h.actorName])).toEqual([['candidate.nir.read', 'Romain Leroy']])
     })
@@ -53,19 +67,39 @@ describe('the NIR on the candidate sheet', () => {
   it('is not found for a referent of another organisation, and refused without the permission, with no audit row', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const id = await julien(tx)
-      expect(await revealNir(asDb(tx), { actor: lyonReferent, candidateId: id })).toEqual({ ok: false, error: 'notFound' })
-      expect(await revealNir(asDb(tx), { actor: counsellor, candidateId: id })).toEqual({ ok: false, error: 'forbidden' })
+      expect(await revealNir(asDb(tx), { actor: lyonReferent, candidateId: id })).toEqual({
+        ok: false,
+        error: 'notFound',
+      })
+      expect(await revealNir(asDb(tx), { actor: counsellor, candidateId: id })).toEqual({
+        ok: false,
+        error: 'forbidden',
+      })
       // An explicit per-user list without candidate.nir.visualize replaces the role's.
-      expect(await revealNir(asDb(tx), { actor: { ...referent, permissions: ['candidate.visualize', 'candidate.modify'] }, candidateId: id })).toEqual({ ok: false, error: 'forbidden' })
-      expect(await revealNir(asDb(tx), { actor: referent, candidateId: 'not-a-uuid' })).toEqual({ ok: false, error: 'notFound' })
+      expect(
+        await revealNir(asDb(tx), {
+          actor: { ...referent, permissions: ['candidate.visualize', 'candidate.modify'] },
+          candidateId: id,
+        }),
+      ).toEqual({ ok: false, error: 'forbidden' })
+      expect(await revealNir(asDb(tx), { actor: referent, candidateId: 'not-a-uuid' })).toEqual({
+        ok: false,
+        error: 'notFound',
+      })
       expect(await nirReads(tx, id)).toHaveLength(0)
     })
   })
 
   it('says there is none when the candidate has no NIR, and writes no audit row', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const [row] = await tx.select({ id: s.candidates.id }).from(s.candidates).where(eq(s.candidates.firstName, 'Karim'))
-      expect(await revealNir(asDb(tx), { actor: referent, candidateId: row!.id })).toEqual({ ok: false, error: 'noNir' })
+      const [row] = await tx
+        .select({ id: s.candidates.id })
+        .from(s.candidates)
+        .where(eq(s.candidates.firstName, 'Karim'))
+      expect(await revealNir(asDb(tx), { actor: referent, candidateId: row!.id })).toEqual({
+        ok: false,
+        error: 'noNir',
+      })
       expect(await nirReads(tx, row!.id)).toHaveLength(0)
     })
   })

@@ -17,7 +17,10 @@ const ELODIE_NIR = `2880476123789${keyOf('2880476123789')}`
 const CORSICAN_NIR = `2 88 04 2B 123 789 ${keyOf('2880418123789')}`
 
 async function elodie(tx: Tx) {
-  const [row] = await tx.select().from(s.candidates).where(and(eq(s.candidates.firstName, 'Élodie'), eq(s.candidates.lastName, 'Durand')))
+  const [row] = await tx
+    .select()
+    .from(s.candidates)
+    .where(and(eq(s.candidates.firstName, 'Élodie'), eq(s.candidates.lastName, 'Durand')))
   return row!
 }
 /** The edit form as it arrives: the stored values, the NIR left empty. */
@@ -41,7 +44,10 @@ function formOf(row: typeof s.candidates.$inferSelect) {
   }
 }
 async function auditsOf(tx: Tx, id: string) {
-  return tx.select().from(s.auditLog).where(and(eq(s.auditLog.entityType, 'candidate'), eq(s.auditLog.entityId, id)))
+  return tx
+    .select()
+    .from(s.auditLog)
+    .where(and(eq(s.auditLog.entityType, 'candidate'), eq(s.auditLog.entityId, id)))
 }
 
 describe('updateCandidate', () => {
@@ -52,21 +58,38 @@ describe('updateCandidate', () => {
         organisationId: ORG,
         actorId: REFERENT,
         candidateId: before.id,
-        input: { ...formOf(before), phone: '07 11 22 33 44', email: 'elodie.nouvelle@exemple.test', customFields: { ...before.customFields, children: '3' } },
+        input: {
+          ...formOf(before),
+          phone: '07 11 22 33 44',
+          email: 'elodie.nouvelle@exemple.test',
+          customFields: { ...before.customFields, children: '3' },
+        },
       })
       expect(result).toEqual({ ok: true, changed: ['phone', 'email', 'customFields.children'] })
       const after = await elodie(tx)
-      expect(after).toMatchObject({ phone: '07 11 22 33 44', email: 'elodie.nouvelle@exemple.test', customFields: { drivingLicence: false, frenchLevel: 'b1', children: 3 }, firstName: 'Élodie' })
+      expect(after).toMatchObject({
+        phone: '07 11 22 33 44',
+        email: 'elodie.nouvelle@exemple.test',
+        customFields: { drivingLicence: false, frenchLevel: 'b1', children: 3 },
+        firstName: 'Élodie',
+      })
       expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime())
       const audits = await auditsOf(tx, before.id)
       expect(audits).toHaveLength(1)
-      expect(audits[0]).toMatchObject({ action: 'candidate.update', actorId: REFERENT, organisationId: ORG, details: { fields: ['phone', 'email', 'customFields.children'] } })
+      expect(audits[0]).toMatchObject({
+        action: 'candidate.update',
+        actorId: REFERENT,
+        organisationId: ORG,
+        details: { fields: ['phone', 'email', 'customFields.children'] },
+      })
       const details = JSON.stringify(audits[0]!.details)
       expect(details).not.toContain('07 11')
       expect(details).not.toContain('nouvelle')
 
       const history = await candidateHistory(tx, ORG, before.id)
-      expect(history.map((h) => [h.action, h.actorName, h.fields])).toEqual([['candidate.update', 'Romain Leroy', ['phone', 'email', 'customFields.children']]])
+      expect(history.map((h) => [h.action, h.actorName, h.fields])).toEqual([
+        ['candidate.update', 'Romain Leroy', ['phone', 'email', 'customFields.children']],
+      ])
       // Another organisation sees no history of this candidate.
       expect(await candidateHistory(tx, demoIds.orgLyon, before.id)).toEqual([])
     })
@@ -75,7 +98,14 @@ describe('updateCandidate', () => {
   it('writes nothing when nothing changed', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const before = await elodie(tx)
-      expect(await updateCandidate(asDb(tx), { organisationId: ORG, actorId: REFERENT, candidateId: before.id, input: formOf(before) })).toEqual({ ok: true, changed: [] })
+      expect(
+        await updateCandidate(asDb(tx), {
+          organisationId: ORG,
+          actorId: REFERENT,
+          candidateId: before.id,
+          input: formOf(before),
+        }),
+      ).toEqual({ ok: true, changed: [] })
       expect(await auditsOf(tx, before.id)).toHaveLength(0)
     })
   })
@@ -86,23 +116,38 @@ describe('updateCandidate', () => {
       await tx.update(s.candidates).set({ socialSecurityNumber: ELODIE_NIR }).where(eq(s.candidates.id, row.id))
       const base = { organisationId: ORG, actorId: REFERENT, candidateId: row.id }
 
-      expect(await updateCandidate(asDb(tx), { ...base, input: { ...formOf(row), lastName: 'Durand-Petit' } })).toEqual({ ok: true, changed: ['lastName'] })
+      expect(await updateCandidate(asDb(tx), { ...base, input: { ...formOf(row), lastName: 'Durand-Petit' } })).toEqual(
+        { ok: true, changed: ['lastName'] },
+      )
       const [kept] = await tx.select().from(s.candidates).where(eq(s.candidates.id, row.id))
       expect(kept!.socialSecurityNumber).toBe(ELODIE_NIR)
 
       const mismatch = await updateCandidate(asDb(tx), { ...base, input: { ...formOf(kept!), gender: 'M' } })
-      expect(mismatch).toEqual({ ok: false, errors: { socialSecurityNumber: 'Le numéro de sécurité sociale ne correspond pas au genre indiqué.' } })
+      expect(mismatch).toEqual({
+        ok: false,
+        errors: { socialSecurityNumber: 'Le numéro de sécurité sociale ne correspond pas au genre indiqué.' },
+      })
 
-      const replaced = await updateCandidate(asDb(tx), { ...base, input: { ...formOf(kept!), socialSecurityNumber: CORSICAN_NIR } })
+      const replaced = await updateCandidate(asDb(tx), {
+        ...base,
+        input: { ...formOf(kept!), socialSecurityNumber: CORSICAN_NIR },
+      })
       expect(replaced).toEqual({ ok: true, changed: ['socialSecurityNumber'] })
       const [afterReplace] = await tx.select().from(s.candidates).where(eq(s.candidates.id, row.id))
       expect(afterReplace!.socialSecurityNumber).toBe(CORSICAN_NIR.replace(/ /g, ''))
 
-      expect(await updateCandidate(asDb(tx), { ...base, input: formOf(afterReplace!), clearNir: true })).toEqual({ ok: true, changed: ['socialSecurityNumber'] })
+      expect(await updateCandidate(asDb(tx), { ...base, input: formOf(afterReplace!), clearNir: true })).toEqual({
+        ok: true,
+        changed: ['socialSecurityNumber'],
+      })
       const [cleared] = await tx.select().from(s.candidates).where(eq(s.candidates.id, row.id))
       expect(cleared!.socialSecurityNumber).toBeNull()
       const audits = await auditsOf(tx, row.id)
-      expect(audits.map((a) => a.details).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([{ fields: ['lastName'] }, { fields: ['socialSecurityNumber'] }, { fields: ['socialSecurityNumber'] }])
+      expect(audits.map((a) => a.details).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+        { fields: ['lastName'] },
+        { fields: ['socialSecurityNumber'] },
+        { fields: ['socialSecurityNumber'] },
+      ])
       expect(JSON.stringify(audits)).not.toContain('28804')
     })
   })
@@ -110,8 +155,16 @@ describe('updateCandidate', () => {
   it('refuses an invalid edit with the French message and changes nothing', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const before = await elodie(tx)
-      const result = await updateCandidate(asDb(tx), { organisationId: ORG, actorId: REFERENT, candidateId: before.id, input: { ...formOf(before), firstName: '', cafNumber: '12' } })
-      expect(result).toEqual({ ok: false, errors: { firstName: 'Le prénom est obligatoire', cafNumber: 'Le numéro CAF comporte 7 chiffres' } })
+      const result = await updateCandidate(asDb(tx), {
+        organisationId: ORG,
+        actorId: REFERENT,
+        candidateId: before.id,
+        input: { ...formOf(before), firstName: '', cafNumber: '12' },
+      })
+      expect(result).toEqual({
+        ok: false,
+        errors: { firstName: 'Le prénom est obligatoire', cafNumber: 'Le numéro CAF comporte 7 chiffres' },
+      })
       expect(await elodie(tx)).toEqual(before)
       expect(await auditsOf(tx, before.id)).toHaveLength(0)
     })
@@ -121,7 +174,12 @@ describe('updateCandidate', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const before = await elodie(tx)
       const [audits] = await tx.select({ n: count() }).from(s.auditLog)
-      const result = await updateCandidate(asDb(tx), { organisationId: demoIds.orgLyon, actorId: 'demo-referent-lyon', candidateId: before.id, input: { ...formOf(before), firstName: 'Piratée', placeId: null, statusId: null, referentId: null } })
+      const result = await updateCandidate(asDb(tx), {
+        organisationId: demoIds.orgLyon,
+        actorId: 'demo-referent-lyon',
+        candidateId: before.id,
+        input: { ...formOf(before), firstName: 'Piratée', placeId: null, statusId: null, referentId: null },
+      })
       expect(result).toEqual({ ok: false, notFound: true })
       expect(await elodie(tx)).toEqual(before)
       expect((await tx.select({ n: count() }).from(s.auditLog))[0]).toEqual(audits)

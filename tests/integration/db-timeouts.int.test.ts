@@ -85,7 +85,9 @@ describe('database timeouts', () => {
     const holder = dbWith({})
     const waiter = dbWith({ DATABASE_LOCK_TIMEOUT_MS: '200' })
     await holder.execute(sql`create table if not exists timeout_probe (id int primary key, v text)`)
-    await holder.execute(sql`insert into timeout_probe values (1, 'before') on conflict (id) do update set v = 'before'`)
+    await holder.execute(
+      sql`insert into timeout_probe values (1, 'before') on conflict (id) do update set v = 'before'`,
+    )
     let release!: () => void
     const released = new Promise<void>((r) => (release = r))
     let locked!: () => void
@@ -102,7 +104,9 @@ describe('database timeouts', () => {
     expect((error as { code?: string }).code).toBe('55P03')
     expect(isUnavailableError(error)).toBe(true)
     expect(ms).toBeLessThan(2000)
-    expect((await holder.execute<{ v: string }>(sql`select v from timeout_probe where id = 1`)).rows[0]!.v).toBe('before')
+    expect((await holder.execute<{ v: string }>(sql`select v from timeout_probe where id = 1`)).rows[0]!.v).toBe(
+      'before',
+    )
     await holder.execute(sql`drop table timeout_probe`)
   })
 

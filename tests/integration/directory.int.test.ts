@@ -31,14 +31,47 @@ const asDb = (tx: Tx) => tx as unknown as Db
 const SM = { organisationId: demoIds.orgSeineMaritime, actorId: 'demo-admin' }
 const LYON = { organisationId: demoIds.orgLyon, actorId: 'demo-referent-lyon' }
 const admin = { id: 'demo-admin', role: 'admin', organisationId: demoIds.orgSeineMaritime, structureId: null }
-const counsellor = { id: 'demo-conseiller', role: 'counsellor', organisationId: demoIds.orgSeineMaritime, structureId: null }
-const partner = { id: 'demo-partenaire', role: 'fullPartner', organisationId: null, structureId: demoIds.structureMobilite }
-const otherPartner = { id: 'demo-partenaire-habitat', role: 'fullPartner', organisationId: null, structureId: demoIds.structureHabitat }
-const structure = { name: 'Secours Solidaire', siret: '612 345 678 00017', addressFormatted: '1 place du Marché, 76000 Rouen', phone: '02 35 00 00 09', email: 'contact@secours.test', website: 'https://secours.test', presentation: 'Aide alimentaire.' }
-const jobOffer = { title: 'Préparateur de commandes', romeCode: 'n1103', contractType: 'interim', workingTime: 'full', positions: '2', description: '<p>Entrepôt</p>' }
+const counsellor = {
+  id: 'demo-conseiller',
+  role: 'counsellor',
+  organisationId: demoIds.orgSeineMaritime,
+  structureId: null,
+}
+const partner = {
+  id: 'demo-partenaire',
+  role: 'fullPartner',
+  organisationId: null,
+  structureId: demoIds.structureMobilite,
+}
+const otherPartner = {
+  id: 'demo-partenaire-habitat',
+  role: 'fullPartner',
+  organisationId: null,
+  structureId: demoIds.structureHabitat,
+}
+const structure = {
+  name: 'Secours Solidaire',
+  siret: '612 345 678 00017',
+  addressFormatted: '1 place du Marché, 76000 Rouen',
+  phone: '02 35 00 00 09',
+  email: 'contact@secours.test',
+  website: 'https://secours.test',
+  presentation: 'Aide alimentaire.',
+}
+const jobOffer = {
+  title: 'Préparateur de commandes',
+  romeCode: 'n1103',
+  contractType: 'interim',
+  workingTime: 'full',
+  positions: '2',
+  description: '<p>Entrepôt</p>',
+}
 
 async function newOrganisation(name: string) {
-  const [organisation] = await db.insert(s.organisations).values({ name: `${name} ${randomUUID().slice(0, 8)}` }).returning()
+  const [organisation] = await db
+    .insert(s.organisations)
+    .values({ name: `${name} ${randomUUID().slice(0, 8)}` })
+    .returning()
   return throwaway(organisation!.id)
 }
 
@@ -48,14 +81,24 @@ describe('partner structures', () => {
       const before = await tx.select({ n: count() }).from(s.partnerStructures)
       for (const siret of ['61234567800018', '6123456780001', 'ABCDEFGHIJKLMN', '']) {
         const outcome = await createPartnerStructure(asDb(tx), SM, { ...structure, siret })
-        expect(outcome).toMatchObject({ ok: false, fieldErrors: { siret: 'Le SIRET doit compter 14 chiffres et sa clé doit être juste.' } })
+        expect(outcome).toMatchObject({
+          ok: false,
+          fieldErrors: { siret: 'Le SIRET doit compter 14 chiffres et sa clé doit être juste.' },
+        })
       }
       expect(await tx.select({ n: count() }).from(s.partnerStructures)).toEqual(before)
       // 356 000 000 00048: a La Poste establishment whose Luhn key is wrong but whose digit sum is a multiple of 5.
-      const laPoste = await createPartnerStructure(asDb(tx), SM, { ...structure, name: 'La Poste Rouen', siret: '356 000 000 00048' })
+      const laPoste = await createPartnerStructure(asDb(tx), SM, {
+        ...structure,
+        name: 'La Poste Rouen',
+        siret: '356 000 000 00048',
+      })
       expect(laPoste).toMatchObject({ ok: true, linked: false })
       const bad = await createPartnerStructure(asDb(tx), SM, { ...structure, email: 'pas-un-email', phone: '02 35' })
-      expect(bad).toMatchObject({ ok: false, fieldErrors: { email: "L'email n'est pas bien formaté", phone: "Le téléphone n'est pas complet" } })
+      expect(bad).toMatchObject({
+        ok: false,
+        fieldErrors: { email: "L'email n'est pas bien formaté", phone: "Le téléphone n'est pas complet" },
+      })
     })
   })
 
@@ -67,15 +110,29 @@ describe('partner structures', () => {
       const linked = await createPartnerStructure(asDb(tx), LYON, { ...structure, name: 'Un autre nom' })
       expect(linked).toEqual({ ok: true, id: created.id, linked: true })
       const again = await createPartnerStructure(asDb(tx), SM, structure)
-      expect(again).toMatchObject({ ok: false, existingId: created.id, error: 'Cette structure fait déjà partie de vos partenaires.' })
-      const rows = await tx.select({ name: s.partnerStructures.name }).from(s.partnerStructures).where(eq(s.partnerStructures.siret, '61234567800017'))
+      expect(again).toMatchObject({
+        ok: false,
+        existingId: created.id,
+        error: 'Cette structure fait déjà partie de vos partenaires.',
+      })
+      const rows = await tx
+        .select({ name: s.partnerStructures.name })
+        .from(s.partnerStructures)
+        .where(eq(s.partnerStructures.siret, '61234567800017'))
       expect(rows).toEqual([{ name: 'Secours Solidaire' }])
       expect((await getPartnerStructure(tx, demoIds.orgLyon, created.id))?.name).toBe('Secours Solidaire')
       // Lyon never linked Mobilité Solidaire: its sheet is "not found" there, and its list shows only its own links.
       expect(await getPartnerStructure(tx, demoIds.orgLyon, demoIds.structureMobilite)).toBeNull()
       expect((await listPartnerStructures(tx, demoIds.orgLyon)).rows.map((r) => r.name)).toEqual(['Secours Solidaire'])
       // A SIRET already another structure's cannot be taken by an edit.
-      expect(await updatePartnerStructure(asDb(tx), { actorId: 'demo-admin', organisationId: SM.organisationId, structureId: null }, created.id, { ...structure, siret: '41234567800012' })).toMatchObject({
+      expect(
+        await updatePartnerStructure(
+          asDb(tx),
+          { actorId: 'demo-admin', organisationId: SM.organisationId, structureId: null },
+          created.id,
+          { ...structure, siret: '41234567800012' },
+        ),
+      ).toMatchObject({
         ok: false,
         fieldErrors: { siret: 'Une autre structure porte déjà ce SIRET.' },
       })
@@ -85,12 +142,21 @@ describe('partner structures', () => {
   it('two organisations entering one new SIRET at once end with one structure linked to both', async () => {
     const [a, b] = [await newOrganisation('Course A'), await newOrganisation('Course B')]
     const siret = '71234567800015'
-    const outcomes = await Promise.all([createPartnerStructure(db, { organisationId: a, actorId: 'demo-admin' }, { ...structure, siret }), createPartnerStructure(db, { organisationId: b, actorId: 'demo-admin' }, { ...structure, siret })])
+    const outcomes = await Promise.all([
+      createPartnerStructure(db, { organisationId: a, actorId: 'demo-admin' }, { ...structure, siret }),
+      createPartnerStructure(db, { organisationId: b, actorId: 'demo-admin' }, { ...structure, siret }),
+    ])
     expect(outcomes.every((o) => o.ok)).toBe(true)
     expect(outcomes.map((o) => (o.ok ? o.linked : null)).sort()).toEqual([false, true])
-    const rows = await db.select({ id: s.partnerStructures.id }).from(s.partnerStructures).where(eq(s.partnerStructures.siret, siret))
+    const rows = await db
+      .select({ id: s.partnerStructures.id })
+      .from(s.partnerStructures)
+      .where(eq(s.partnerStructures.siret, siret))
     expect(rows).toHaveLength(1)
-    const links = await db.select({ organisationId: s.organisationPartnerStructures.organisationId }).from(s.organisationPartnerStructures).where(eq(s.organisationPartnerStructures.structureId, rows[0]!.id))
+    const links = await db
+      .select({ organisationId: s.organisationPartnerStructures.organisationId })
+      .from(s.organisationPartnerStructures)
+      .where(eq(s.organisationPartnerStructures.structureId, rows[0]!.id))
     expect(links.map((l) => l.organisationId).sort()).toEqual([a, b].sort())
   })
 
@@ -101,11 +167,17 @@ describe('partner structures', () => {
       ['Habitat Relais', 1],
       ['Mobilité Solidaire', 4],
     ])
-    expect((await listPartnerStructures(db, SM.organisationId, { search: 'HABITAT' }, now)).rows.map((r) => r.name)).toEqual(['Habitat Relais'])
-    expect((await listPartnerStructures(db, SM.organisationId, { search: '4123456' }, now)).rows.map((r) => r.name)).toEqual(['Mobilité Solidaire'])
+    expect(
+      (await listPartnerStructures(db, SM.organisationId, { search: 'HABITAT' }, now)).rows.map((r) => r.name),
+    ).toEqual(['Habitat Relais'])
+    expect(
+      (await listPartnerStructures(db, SM.organisationId, { search: '4123456' }, now)).rows.map((r) => r.name),
+    ).toEqual(['Mobilité Solidaire'])
     const challenges = await listChallenges(db, SM.organisationId)
     const mobilite = challenges.find((c) => c.name === 'Mobilité')!
-    expect((await listPartnerStructures(db, SM.organisationId, { challengeId: mobilite.id }, now)).rows.map((r) => r.name)).toEqual(['Mobilité Solidaire'])
+    expect(
+      (await listPartnerStructures(db, SM.organisationId, { challengeId: mobilite.id }, now)).rows.map((r) => r.name),
+    ).toEqual(['Mobilité Solidaire'])
     // The seeded prescriptions to Mobilité Solidaire (October 2026): 4 answered 3 days after, 4 pending since 8 to 22 days
     // before 24 November... all older than the 10-day delay: 4 late. Answered within 10 days: 4 of the 8 due.
     const indicator = await responseIndicator(db, SM.organisationId, demoIds.structureMobilite, now)
@@ -116,45 +188,102 @@ describe('partner structures', () => {
     const later = new Date('2027-03-01T10:00:00Z')
     const old = await responseIndicator(db, SM.organisationId, demoIds.structureMobilite, later)
     expect(old).toEqual({ medianDays: null, answeredWithinDelayShare: null, latePending: 4, reminderDays: 10 })
-    expect((await listPartnerStructures(db, SM.organisationId, {}, later)).rows.find((r) => r.name === 'Mobilité Solidaire')!.indicator).toEqual(old)
+    expect(
+      (await listPartnerStructures(db, SM.organisationId, {}, later)).rows.find((r) => r.name === 'Mobilité Solidaire')!
+        .indicator,
+    ).toEqual(old)
   })
 
   it('an administrator invites a partner user of a linked structure (72 h link by mail); another organisation cannot', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const invited = await invitePartnerUser(asDb(tx), SM, demoIds.structureHabitat, { email: 'Nouvelle.Partenaire@Habitat.test', firstName: 'Inès', lastName: 'Roux' })
+      const invited = await invitePartnerUser(asDb(tx), SM, demoIds.structureHabitat, {
+        email: 'Nouvelle.Partenaire@Habitat.test',
+        firstName: 'Inès',
+        lastName: 'Roux',
+      })
       if (!invited.ok) throw new Error(invited.error)
       const [user] = await tx.select().from(s.users).where(eq(s.users.id, invited.userId))
-      expect(user).toMatchObject({ email: 'nouvelle.partenaire@habitat.test', role: 'fullPartner', structureId: demoIds.structureHabitat, organisationId: null })
-      const [mail] = await tx.select().from(s.outboundMails).where(and(eq(s.outboundMails.kind, 'user-invitation'), eq(s.outboundMails.toAddress, 'nouvelle.partenaire@habitat.test')))
+      expect(user).toMatchObject({
+        email: 'nouvelle.partenaire@habitat.test',
+        role: 'fullPartner',
+        structureId: demoIds.structureHabitat,
+        organisationId: null,
+      })
+      const [mail] = await tx
+        .select()
+        .from(s.outboundMails)
+        .where(
+          and(
+            eq(s.outboundMails.kind, 'user-invitation'),
+            eq(s.outboundMails.toAddress, 'nouvelle.partenaire@habitat.test'),
+          ),
+        )
       const text = unseal(mail!.sealedText!)
       expect(text).toContain('Un administrateur de «\u00a0Département de Seine-Maritime\u00a0»')
       expect(text).toMatch(/\/new-password\?token=/)
       expect(mail!.structureId).toBe(demoIds.structureHabitat)
-      expect(await invitePartnerUser(asDb(tx), LYON, demoIds.structureHabitat, { email: 'x@habitat.test', firstName: 'X', lastName: 'Y' })).toMatchObject({ ok: false, notFound: true })
-      expect(await invitePartnerUser(asDb(tx), SM, demoIds.structureHabitat, { email: 'nouvelle.partenaire@habitat.test', firstName: 'Inès', lastName: 'Roux' })).toMatchObject({ ok: false, fieldErrors: { email: 'Un compte Passerelle existe déjà avec cette adresse email.' } })
+      expect(
+        await invitePartnerUser(asDb(tx), LYON, demoIds.structureHabitat, {
+          email: 'x@habitat.test',
+          firstName: 'X',
+          lastName: 'Y',
+        }),
+      ).toMatchObject({ ok: false, notFound: true })
+      expect(
+        await invitePartnerUser(asDb(tx), SM, demoIds.structureHabitat, {
+          email: 'nouvelle.partenaire@habitat.test',
+          firstName: 'Inès',
+          lastName: 'Roux',
+        }),
+      ).toMatchObject({
+        ok: false,
+        fieldErrors: { email: 'Un compte Passerelle existe déjà avec cette adresse email.' },
+      })
     })
   })
 })
 
 describe('social offers written in Passerelle', () => {
-  const offer = { name: 'Aide au code', description: '<p>Cours <img src=x onerror=alert(1)><a href="javascript:alert(2)">ici</a><svg onload=alert(3)></svg></p>', serviceStartDate: '2026-12-01', serviceEndDate: '2027-06-30', tags: 'code de la route', financingModes: ['fse'] }
+  const offer = {
+    name: 'Aide au code',
+    description:
+      '<p>Cours <img src=x onerror=alert(1)><a href="javascript:alert(2)">ici</a><svg onload=alert(3)></svg></p>',
+    serviceStartDate: '2026-12-01',
+    serviceEndDate: '2027-06-30',
+    tags: 'code de la route',
+    financingModes: ['fse'],
+  }
 
   it('an administrator writes an offer with a challenge and the FSE mode: sanitized, tagged, found through the challenge filter', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const mobilite = (await listChallenges(tx, SM.organisationId)).find((c) => c.name === 'Mobilité')!
-      const created = await createSocialOffer(asDb(tx), admin, demoIds.structureHabitat, { ...offer, challengeIds: [mobilite.id] })
+      const created = await createSocialOffer(asDb(tx), admin, demoIds.structureHabitat, {
+        ...offer,
+        challengeIds: [mobilite.id],
+      })
       if (!created.ok) throw new Error(created.error)
       const [row] = await tx.select().from(s.socialOffers).where(eq(s.socialOffers.id, created.id))
-      expect(row).toMatchObject({ source: 'passerelle', providerName: 'Habitat Relais', tags: ['mobilite', 'code-de-la-route'], financingModes: ['fse'] })
+      expect(row).toMatchObject({
+        source: 'passerelle',
+        providerName: 'Habitat Relais',
+        tags: ['mobilite', 'code-de-la-route'],
+        financingModes: ['fse'],
+      })
       expect(row!.description).toBe('<p>Cours <a rel="noopener noreferrer nofollow" target="_blank">ici</a></p>')
-      const found = await listDirectoryOffers(tx, { organisationId: SM.organisationId }, { challengeIds: [mobilite.id], search: 'code' })
+      const found = await listDirectoryOffers(
+        tx,
+        { organisationId: SM.organisationId },
+        { challengeIds: [mobilite.id], search: 'code' },
+      )
       expect(found.offers.map((o) => o.name)).toEqual(['Aide au code'])
       // The offer page's service-type block (prepared statements): the challenge met by its tags, the mode's label,
       // for a counsellor of the organisation and for the partner (no organisation: the shared challenges).
       for (const organisationId of [SM.organisationId, null]) {
         const block = await offerServiceType(tx, row!, organisationId)
         expect(block.challenges.map((c) => c.name)).toContain('Mobilité')
-        expect(block.financingModes).toEqual([{ value: 'fse', label: expect.stringMatching(/FSE|Fonds social européen/) }])
+        expect(block.financingModes).toEqual([
+          { value: 'fse', label: expect.stringMatching(/FSE|Fonds social européen/) },
+        ])
       }
       expect(await getSocialOffer(tx, created.id)).toMatchObject({ id: created.id, name: 'Aide au code' })
     })
@@ -163,10 +292,21 @@ describe('social offers written in Passerelle', () => {
   it('bad input gets French messages and writes nothing', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const before = await tx.select({ n: count() }).from(s.socialOffers)
-      expect(await createSocialOffer(asDb(tx), admin, demoIds.structureHabitat, { ...offer, serviceEndDate: '2026-11-30' })).toMatchObject({ ok: false, fieldErrors: { serviceEndDate: 'La date de fin ne peut pas précéder la date de début.' } })
-      expect(await createSocialOffer(asDb(tx), admin, demoIds.structureHabitat, { ...offer, challengeIds: [randomUUID()] })).toMatchObject({ ok: false, fieldErrors: { challengeIds: 'Ce frein n’existe pas dans votre organisation.' } })
-      expect(await createSocialOffer(asDb(tx), admin, demoIds.structureHabitat, { ...offer, financingModes: ['inconnu'] })).toMatchObject({ ok: false, fieldErrors: { financingModes: 'Ce mode de financement n’existe pas.' } })
-      expect(await createSocialOffer(asDb(tx), admin, demoIds.structureHabitat, { ...offer, name: '  ' })).toMatchObject({ ok: false, fieldErrors: { name: 'Le nom de l’offre est obligatoire.' } })
+      expect(
+        await createSocialOffer(asDb(tx), admin, demoIds.structureHabitat, { ...offer, serviceEndDate: '2026-11-30' }),
+      ).toMatchObject({
+        ok: false,
+        fieldErrors: { serviceEndDate: 'La date de fin ne peut pas précéder la date de début.' },
+      })
+      expect(
+        await createSocialOffer(asDb(tx), admin, demoIds.structureHabitat, { ...offer, challengeIds: [randomUUID()] }),
+      ).toMatchObject({ ok: false, fieldErrors: { challengeIds: 'Ce frein n’existe pas dans votre organisation.' } })
+      expect(
+        await createSocialOffer(asDb(tx), admin, demoIds.structureHabitat, { ...offer, financingModes: ['inconnu'] }),
+      ).toMatchObject({ ok: false, fieldErrors: { financingModes: 'Ce mode de financement n’existe pas.' } })
+      expect(
+        await createSocialOffer(asDb(tx), admin, demoIds.structureHabitat, { ...offer, name: '  ' }),
+      ).toMatchObject({ ok: false, fieldErrors: { name: 'Le nom de l’offre est obligatoire.' } })
       expect(await tx.select({ n: count() }).from(s.socialOffers)).toEqual(before)
     })
   })
@@ -179,12 +319,32 @@ describe('social offers written in Passerelle', () => {
       expect(await mayEditOffer(tx, counsellor, permis)).toBe(false)
       expect(await mayEditOffer(tx, admin, permis)).toBe(true)
       expect(await mayEditOffer(tx, { ...admin, organisationId: demoIds.orgLyon }, permis)).toBe(false)
-      const input = { name: permis.name, description: '<p>Nouvelle description</p>', serviceStartDate: permis.serviceStartDate, serviceEndDate: permis.serviceEndDate, tags: permis.tags, financingModes: permis.financingModes }
+      const input = {
+        name: permis.name,
+        description: '<p>Nouvelle description</p>',
+        serviceStartDate: permis.serviceStartDate,
+        serviceEndDate: permis.serviceEndDate,
+        tags: permis.tags,
+        financingModes: permis.financingModes,
+      }
       expect(await updateSocialOffer(asDb(tx), partner, permis.id, input)).toEqual({ ok: true })
-      expect((await tx.select({ d: s.socialOffers.description }).from(s.socialOffers).where(eq(s.socialOffers.id, permis.id)))[0]!.d).toBe('<p>Nouvelle description</p>')
-      expect(await updateSocialOffer(asDb(tx), otherPartner, permis.id, input)).toMatchObject({ ok: false, notFound: true })
+      expect(
+        (
+          await tx
+            .select({ d: s.socialOffers.description })
+            .from(s.socialOffers)
+            .where(eq(s.socialOffers.id, permis.id))
+        )[0]!.d,
+      ).toBe('<p>Nouvelle description</p>')
+      expect(await updateSocialOffer(asDb(tx), otherPartner, permis.id, input)).toMatchObject({
+        ok: false,
+        notFound: true,
+      })
       await tx.update(s.socialOffers).set({ source: 'data-inclusion' }).where(eq(s.socialOffers.id, permis.id))
-      expect(await updateSocialOffer(asDb(tx), partner, permis.id, input)).toMatchObject({ ok: false, error: 'Cette offre vient d’un autre annuaire\u00a0: elle ne se modifie pas dans Passerelle.' })
+      expect(await updateSocialOffer(asDb(tx), partner, permis.id, input)).toMatchObject({
+        ok: false,
+        error: 'Cette offre vient d’un autre annuaire\u00a0: elle ne se modifie pas dans Passerelle.',
+      })
     })
   })
 
@@ -192,8 +352,12 @@ describe('social offers written in Passerelle', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const defaults = await listChallenges(tx, SM.organisationId)
       expect(defaults.map((c) => c.name)).toContain('Numérique')
-      const kept = defaults.filter((c) => c.name === 'Mobilité' || c.name === 'Santé').map((c) => ({ id: c.id, name: c.name, icon: c.icon, tags: c.tags }))
-      const outcome = await saveChallenges(asDb(tx), SM, { challenges: [...kept, { name: 'Garde d’enfants', icon: 'baby', tags: 'Famille, garde' }] })
+      const kept = defaults
+        .filter((c) => c.name === 'Mobilité' || c.name === 'Santé')
+        .map((c) => ({ id: c.id, name: c.name, icon: c.icon, tags: c.tags }))
+      const outcome = await saveChallenges(asDb(tx), SM, {
+        challenges: [...kept, { name: 'Garde d’enfants', icon: 'baby', tags: 'Famille, garde' }],
+      })
       expect(outcome).toEqual({ ok: true })
       expect((await listChallenges(tx, SM.organisationId)).map((c) => [c.name, c.tags])).toEqual([
         ['Mobilité', ['mobilite', 'permis']],
@@ -201,9 +365,19 @@ describe('social offers written in Passerelle', () => {
         ['Garde d’enfants', ['famille', 'garde']],
       ])
       expect(await listChallenges(tx, LYON.organisationId)).toHaveLength(defaults.length)
-      expect(await saveChallenges(asDb(tx), SM, { challenges: [{ name: 'A', icon: 'rocket', tags: '' }, { name: 'Mobilité', icon: 'nope', tags: 'x' }] })).toMatchObject({
+      expect(
+        await saveChallenges(asDb(tx), SM, {
+          challenges: [
+            { name: 'A', icon: 'rocket', tags: '' },
+            { name: 'Mobilité', icon: 'nope', tags: 'x' },
+          ],
+        }),
+      ).toMatchObject({
         ok: false,
-        fieldErrors: { 'challenges.0.tags': 'Donnez au moins une étiquette (par exemple «\u00a0mobilite\u00a0»).', 'challenges.1.icon': 'Choisissez une icône de la liste.' },
+        fieldErrors: {
+          'challenges.0.tags': 'Donnez au moins une étiquette (par exemple «\u00a0mobilite\u00a0»).',
+          'challenges.1.icon': 'Choisissez une icône de la liste.',
+        },
       })
     })
   })
@@ -212,18 +386,47 @@ describe('social offers written in Passerelle', () => {
 describe('enterprises, job offers and placements', () => {
   it('an enterprise’s SIRET is unique in the organisation: a duplicate points to the existing sheet; Lyon may have the same', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const [existing] = await tx.select().from(s.enterprises).where(and(eq(s.enterprises.siret, '51234567800019'), eq(s.enterprises.organisationId, SM.organisationId)))
+      const [existing] = await tx
+        .select()
+        .from(s.enterprises)
+        .where(and(eq(s.enterprises.siret, '51234567800019'), eq(s.enterprises.organisationId, SM.organisationId)))
       const duplicate = await createEnterprise(asDb(tx), SM, { name: 'Doublon', siret: '512 345 678 00019' })
-      expect(duplicate).toMatchObject({ ok: false, existingId: existing!.id, fieldErrors: { siret: 'Cette entreprise existe déjà dans votre organisation\u00a0: Boulangerie Durand & Fils.' } })
-      expect(await createEnterprise(asDb(tx), SM, { name: 'Mauvais SIRET', siret: '51234567800018' })).toMatchObject({ ok: false, fieldErrors: { siret: 'Le SIRET doit compter 14 chiffres et sa clé doit être juste.' } })
-      expect(await createEnterprise(asDb(tx), SM, { name: 'NAF', nafCode: '6201' })).toMatchObject({ ok: false, fieldErrors: { nafCode: 'Le code NAF s’écrit avec 4 chiffres et une lettre, par exemple 62.01Z.' } })
-      const created = await createEnterprise(asDb(tx), SM, { name: 'Garage Lebrun', siret: '', nafCode: '4520a', contacts: [{ name: 'Paul Lebrun', role: 'Gérant', phone: '0612345678', email: '' }] })
+      expect(duplicate).toMatchObject({
+        ok: false,
+        existingId: existing!.id,
+        fieldErrors: {
+          siret: 'Cette entreprise existe déjà dans votre organisation\u00a0: Boulangerie Durand & Fils.',
+        },
+      })
+      expect(await createEnterprise(asDb(tx), SM, { name: 'Mauvais SIRET', siret: '51234567800018' })).toMatchObject({
+        ok: false,
+        fieldErrors: { siret: 'Le SIRET doit compter 14 chiffres et sa clé doit être juste.' },
+      })
+      expect(await createEnterprise(asDb(tx), SM, { name: 'NAF', nafCode: '6201' })).toMatchObject({
+        ok: false,
+        fieldErrors: { nafCode: 'Le code NAF s’écrit avec 4 chiffres et une lettre, par exemple 62.01Z.' },
+      })
+      const created = await createEnterprise(asDb(tx), SM, {
+        name: 'Garage Lebrun',
+        siret: '',
+        nafCode: '4520a',
+        contacts: [{ name: 'Paul Lebrun', role: 'Gérant', phone: '0612345678', email: '' }],
+      })
       if (!created.ok) throw new Error(created.error)
       const sheet = await getEnterprise(tx, SM.organisationId, created.id)
-      expect(sheet).toMatchObject({ nafCode: '45.20A', siret: null, contacts: [{ name: 'Paul Lebrun', role: 'Gérant', phone: '0612345678', email: null }] })
-      expect(await updateEnterprise(asDb(tx), SM, created.id, { name: 'Garage Lebrun', siret: '52345678900016' })).toMatchObject({ ok: false, existingId: expect.any(String) })
+      expect(sheet).toMatchObject({
+        nafCode: '45.20A',
+        siret: null,
+        contacts: [{ name: 'Paul Lebrun', role: 'Gérant', phone: '0612345678', email: null }],
+      })
+      expect(
+        await updateEnterprise(asDb(tx), SM, created.id, { name: 'Garage Lebrun', siret: '52345678900016' }),
+      ).toMatchObject({ ok: false, existingId: expect.any(String) })
       expect(await getEnterprise(tx, LYON.organisationId, created.id)).toBeNull()
-      expect(await updateEnterprise(asDb(tx), LYON, created.id, { name: 'Volé' })).toMatchObject({ ok: false, notFound: true })
+      expect(await updateEnterprise(asDb(tx), LYON, created.id, { name: 'Volé' })).toMatchObject({
+        ok: false,
+        notFound: true,
+      })
       const list = await listEnterprises(tx, SM.organisationId, { search: 'lebr' })
       expect(list.rows.map((r) => r.name)).toEqual(['Garage Lebrun'])
     })
@@ -231,8 +434,20 @@ describe('enterprises, job offers and placements', () => {
 
   it('a job offer checks its fields; placements: one per candidate and offer; a hire fills a position, the last one the offer', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const [enterprise] = await tx.select().from(s.enterprises).where(and(eq(s.enterprises.name, 'Transports Normands')))
-      expect(await createJobOffer(asDb(tx), SM, enterprise!.id, { ...jobOffer, romeCode: 'N11', positions: '0', workingTime: 'part', salaryMin: '2000', salaryMax: '1500' })).toMatchObject({
+      const [enterprise] = await tx
+        .select()
+        .from(s.enterprises)
+        .where(and(eq(s.enterprises.name, 'Transports Normands')))
+      expect(
+        await createJobOffer(asDb(tx), SM, enterprise!.id, {
+          ...jobOffer,
+          romeCode: 'N11',
+          positions: '0',
+          workingTime: 'part',
+          salaryMin: '2000',
+          salaryMax: '1500',
+        }),
+      ).toMatchObject({
         ok: false,
         fieldErrors: {
           romeCode: 'Le code ROME s’écrit avec une lettre et 4 chiffres, par exemple K2204.',
@@ -241,43 +456,120 @@ describe('enterprises, job offers and placements', () => {
           salaryMax: 'Le salaire maximum ne peut pas être inférieur au minimum.',
         },
       })
-      expect(await createJobOffer(asDb(tx), LYON, enterprise!.id, jobOffer)).toMatchObject({ ok: false, notFound: true })
-      const created = await createJobOffer(asDb(tx), SM, enterprise!.id, { ...jobOffer, description: '<p>Entrepôt<img src=x onerror=alert(1)><a href="javascript:alert(2)">lien</a><svg onload=alert(3)></svg></p>' })
+      expect(await createJobOffer(asDb(tx), LYON, enterprise!.id, jobOffer)).toMatchObject({
+        ok: false,
+        notFound: true,
+      })
+      const created = await createJobOffer(asDb(tx), SM, enterprise!.id, {
+        ...jobOffer,
+        description:
+          '<p>Entrepôt<img src=x onerror=alert(1)><a href="javascript:alert(2)">lien</a><svg onload=alert(3)></svg></p>',
+      })
       if (!created.ok) throw new Error(created.error)
-      expect((await getJobOffer(tx, SM.organisationId, created.id))!.description).toBe('<p>Entrepôt<a rel="noopener noreferrer nofollow" target="_blank">lien</a></p>')
-      const candidates = await tx.select({ id: s.candidates.id, firstName: s.candidates.firstName }).from(s.candidates).where(eq(s.candidates.organisationId, SM.organisationId)).orderBy(s.candidates.lastName).limit(3)
-      const [lyonCandidate] = await tx.select({ id: s.candidates.id }).from(s.candidates).where(eq(s.candidates.organisationId, LYON.organisationId))
-      expect(await placeCandidates(asDb(tx), SM, created.id, { candidateIds: [lyonCandidate!.id] })).toMatchObject({ ok: false, error: 'Un des candidats choisis est introuvable.' })
-      expect(await placeCandidates(asDb(tx), SM, created.id, { candidateIds: candidates.map((c) => c.id) })).toEqual({ ok: true, placed: 3 })
+      expect((await getJobOffer(tx, SM.organisationId, created.id))!.description).toBe(
+        '<p>Entrepôt<a rel="noopener noreferrer nofollow" target="_blank">lien</a></p>',
+      )
+      const candidates = await tx
+        .select({ id: s.candidates.id, firstName: s.candidates.firstName })
+        .from(s.candidates)
+        .where(eq(s.candidates.organisationId, SM.organisationId))
+        .orderBy(s.candidates.lastName)
+        .limit(3)
+      const [lyonCandidate] = await tx
+        .select({ id: s.candidates.id })
+        .from(s.candidates)
+        .where(eq(s.candidates.organisationId, LYON.organisationId))
+      expect(await placeCandidates(asDb(tx), SM, created.id, { candidateIds: [lyonCandidate!.id] })).toMatchObject({
+        ok: false,
+        error: 'Un des candidats choisis est introuvable.',
+      })
+      expect(await placeCandidates(asDb(tx), SM, created.id, { candidateIds: candidates.map((c) => c.id) })).toEqual({
+        ok: true,
+        placed: 3,
+      })
       const again = await placeCandidates(asDb(tx), SM, created.id, { candidateIds: [candidates[0]!.id] })
       expect(again).toMatchObject({ ok: false })
       expect(again.ok ? '' : again.error).toMatch(/^Déjà positionné sur cette offre/)
-      const placements = await tx.select().from(s.jobPlacements).where(eq(s.jobPlacements.jobOfferId, created.id)).orderBy(s.jobPlacements.createdAt)
+      const placements = await tx
+        .select()
+        .from(s.jobPlacements)
+        .where(eq(s.jobPlacements.jobOfferId, created.id))
+        .orderBy(s.jobPlacements.createdAt)
       expect(placements).toHaveLength(3)
       const [p1, p2, p3] = placements
-      expect(await setPlacementStatus(asDb(tx), SM, p1!.id, { status: 'interview' })).toMatchObject({ ok: false, fieldErrors: { interviewAt: 'Indiquez la date de l’entretien.' } })
-      expect(await setPlacementStatus(asDb(tx), SM, p1!.id, { status: 'refused', reason: '' })).toMatchObject({ ok: false, fieldErrors: { reason: 'Le motif est obligatoire.' } })
-      expect(await setPlacementStatus(asDb(tx), SM, p1!.id, { status: 'interview', interviewAt: '2026-12-02T14:30' })).toEqual({ ok: true, offerStatus: 'open' })
-      expect((await tx.select({ at: s.jobPlacements.interviewAt }).from(s.jobPlacements).where(eq(s.jobPlacements.id, p1!.id)))[0]!.at!.toISOString()).toBe('2026-12-02T13:30:00.000Z')
-      expect(await setPlacementStatus(asDb(tx), LYON, p1!.id, { status: 'hired' })).toMatchObject({ ok: false, notFound: true })
-      expect(await setPlacementStatus(asDb(tx), SM, p1!.id, { status: 'hired' })).toEqual({ ok: true, offerStatus: 'open' })
-      expect(await setPlacementStatus(asDb(tx), SM, p2!.id, { status: 'hired' })).toEqual({ ok: true, offerStatus: 'filled' })
+      expect(await setPlacementStatus(asDb(tx), SM, p1!.id, { status: 'interview' })).toMatchObject({
+        ok: false,
+        fieldErrors: { interviewAt: 'Indiquez la date de l’entretien.' },
+      })
+      expect(await setPlacementStatus(asDb(tx), SM, p1!.id, { status: 'refused', reason: '' })).toMatchObject({
+        ok: false,
+        fieldErrors: { reason: 'Le motif est obligatoire.' },
+      })
+      expect(
+        await setPlacementStatus(asDb(tx), SM, p1!.id, { status: 'interview', interviewAt: '2026-12-02T14:30' }),
+      ).toEqual({ ok: true, offerStatus: 'open' })
+      expect(
+        (
+          await tx
+            .select({ at: s.jobPlacements.interviewAt })
+            .from(s.jobPlacements)
+            .where(eq(s.jobPlacements.id, p1!.id))
+        )[0]!.at!.toISOString(),
+      ).toBe('2026-12-02T13:30:00.000Z')
+      expect(await setPlacementStatus(asDb(tx), LYON, p1!.id, { status: 'hired' })).toMatchObject({
+        ok: false,
+        notFound: true,
+      })
+      expect(await setPlacementStatus(asDb(tx), SM, p1!.id, { status: 'hired' })).toEqual({
+        ok: true,
+        offerStatus: 'open',
+      })
+      expect(await setPlacementStatus(asDb(tx), SM, p2!.id, { status: 'hired' })).toEqual({
+        ok: true,
+        offerStatus: 'filled',
+      })
       // A third hire on a 2-position offer: refused, nothing written.
-      expect(await setPlacementStatus(asDb(tx), SM, p3!.id, { status: 'hired' })).toMatchObject({ ok: false, error: 'Tous les postes de cette offre sont déjà pourvus (2 sur 2).' })
-      expect((await tx.select({ status: s.jobPlacements.status }).from(s.jobPlacements).where(eq(s.jobPlacements.id, p3!.id)))[0]!.status).toBe('proposed')
-      expect(await getJobOffer(tx, SM.organisationId, created.id)).toMatchObject({ status: 'filled', positionsFilled: 2 })
+      expect(await setPlacementStatus(asDb(tx), SM, p3!.id, { status: 'hired' })).toMatchObject({
+        ok: false,
+        error: 'Tous les postes de cette offre sont déjà pourvus (2 sur 2).',
+      })
+      expect(
+        (
+          await tx
+            .select({ status: s.jobPlacements.status })
+            .from(s.jobPlacements)
+            .where(eq(s.jobPlacements.id, p3!.id))
+        )[0]!.status,
+      ).toBe('proposed')
+      expect(await getJobOffer(tx, SM.organisationId, created.id)).toMatchObject({
+        status: 'filled',
+        positionsFilled: 2,
+      })
       // Fewer positions than hires: refused. A hire undone reopens the offer.
-      expect(await updateJobOffer(asDb(tx), SM, created.id, { ...jobOffer, positions: '1' })).toMatchObject({ ok: false, fieldErrors: { positions: 'Le nombre de postes ne peut pas être inférieur aux 2 embauches déjà faites.' } })
-      expect(await setPlacementStatus(asDb(tx), SM, p2!.id, { status: 'abandoned', reason: 'Déménagement' })).toEqual({ ok: true, offerStatus: 'open' })
+      expect(await updateJobOffer(asDb(tx), SM, created.id, { ...jobOffer, positions: '1' })).toMatchObject({
+        ok: false,
+        fieldErrors: { positions: 'Le nombre de postes ne peut pas être inférieur aux 2 embauches déjà faites.' },
+      })
+      expect(await setPlacementStatus(asDb(tx), SM, p2!.id, { status: 'abandoned', reason: 'Déménagement' })).toEqual({
+        ok: true,
+        offerStatus: 'open',
+      })
       // The candidate sheet's "Emploi": the placement and its history.
       const sheet = await placementsOfCandidate(tx, SM.organisationId, p1!.candidateId)
-      expect(sheet.find((p) => p.jobOfferId === created.id)!.events.map((e) => e.status)).toEqual(['proposed', 'interview', 'hired'])
+      expect(sheet.find((p) => p.jobOfferId === created.id)!.events.map((e) => e.status)).toEqual([
+        'proposed',
+        'interview',
+        'hired',
+      ])
       expect(await placementsOfCandidate(tx, LYON.organisationId, p1!.candidateId)).toEqual([])
       // The dashboard's "placé sur une offre".
       const placed = await listCandidatesPage(tx, SM.organisationId, { placed: true })
       expect(placed.rows.map((r) => r.id)).toEqual(expect.arrayContaining([p1!.candidateId, p3!.candidateId]))
       expect(placed.rows.map((r) => r.id)).not.toContain(p2!.candidateId)
-      const searched = await listCandidatesPage(tx, SM.organisationId, { placed: true, search: candidates[0]!.firstName })
+      const searched = await listCandidatesPage(tx, SM.organisationId, {
+        placed: true,
+        search: candidates[0]!.firstName,
+      })
       expect(searched.rows.length).toBeGreaterThan(0)
       // Lists: search, filters, counts per status.
       const list = await listJobOffers(tx, SM.organisationId, { search: 'prépa', contract: 'interim' })
@@ -290,21 +582,41 @@ describe('enterprises, job offers and placements', () => {
   it('two counsellors hiring for the last position at once: one wins, the other is told, and the offer is filled once', async () => {
     const organisationId = await newOrganisation('Course au poste')
     const actor = { organisationId, actorId: 'demo-admin' }
-    const people = await db.insert(s.candidates).values([{ organisationId, firstName: 'Ana', lastName: 'Lopes' }, { organisationId, firstName: 'Ben', lastName: 'Morel' }]).returning({ id: s.candidates.id })
+    const people = await db
+      .insert(s.candidates)
+      .values([
+        { organisationId, firstName: 'Ana', lastName: 'Lopes' },
+        { organisationId, firstName: 'Ben', lastName: 'Morel' },
+      ])
+      .returning({ id: s.candidates.id })
     const enterprise = await createEnterprise(db, actor, { name: 'Entrepôt' })
     if (!enterprise.ok) throw new Error(enterprise.error)
     const offer = await createJobOffer(db, actor, enterprise.id, { ...jobOffer, positions: '1' })
     if (!offer.ok) throw new Error(offer.error)
-    expect(await placeCandidates(db, actor, offer.id, { candidateIds: people.map((p) => p.id) })).toEqual({ ok: true, placed: 2 })
-    const placements = await db.select({ id: s.jobPlacements.id }).from(s.jobPlacements).where(eq(s.jobPlacements.jobOfferId, offer.id))
+    expect(await placeCandidates(db, actor, offer.id, { candidateIds: people.map((p) => p.id) })).toEqual({
+      ok: true,
+      placed: 2,
+    })
+    const placements = await db
+      .select({ id: s.jobPlacements.id })
+      .from(s.jobPlacements)
+      .where(eq(s.jobPlacements.jobOfferId, offer.id))
     const outcomes = await Promise.all(placements.map((p) => setPlacementStatus(db, actor, p.id, { status: 'hired' })))
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1)
-    expect(outcomes.find((o) => !o.ok)).toMatchObject({ error: 'Tous les postes de cette offre sont déjà pourvus (1 sur 1).' })
+    expect(outcomes.find((o) => !o.ok)).toMatchObject({
+      error: 'Tous les postes de cette offre sont déjà pourvus (1 sur 1).',
+    })
     expect(await getJobOffer(db, organisationId, offer.id)).toMatchObject({ status: 'filled', positionsFilled: 1 })
-    const hired = await db.select({ n: count() }).from(s.jobPlacements).where(and(eq(s.jobPlacements.jobOfferId, offer.id), eq(s.jobPlacements.status, 'hired')))
+    const hired = await db
+      .select({ n: count() })
+      .from(s.jobPlacements)
+      .where(and(eq(s.jobPlacements.jobOfferId, offer.id), eq(s.jobPlacements.status, 'hired')))
     expect(hired[0]!.n).toBe(1)
     // Two counsellors entering one SIRET at once: one enterprise, the other pointed to it.
-    const both = await Promise.all([createEnterprise(db, actor, { name: 'Même', siret: '61234567800017' }), createEnterprise(db, actor, { name: 'Même bis', siret: '61234567800017' })])
+    const both = await Promise.all([
+      createEnterprise(db, actor, { name: 'Même', siret: '61234567800017' }),
+      createEnterprise(db, actor, { name: 'Même bis', siret: '61234567800017' }),
+    ])
     expect(both.filter((o) => o.ok)).toHaveLength(1)
     const winner = both.find((o) => o.ok) as { id: string }
     expect(both.find((o) => !o.ok)).toMatchObject({ existingId: winner.id })
@@ -312,11 +624,17 @@ describe('enterprises, job offers and placements', () => {
 
   it('suggests followed candidates living in the offer’s place first, then its département, without those already placed', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const [offer] = await tx.select().from(s.jobOffers).where(eq(s.jobOffers.title, 'Vendeur ou vendeuse en boulangerie'))
+      const [offer] = await tx
+        .select()
+        .from(s.jobOffers)
+        .where(eq(s.jobOffers.title, 'Vendeur ou vendeuse en boulangerie'))
       const suggestions = await suggestCandidates(tx, SM.organisationId, offer!.id)
       expect(suggestions.length).toBeGreaterThan(0)
       expect(suggestions.length).toBeLessThanOrEqual(10)
-      const placed = await tx.select({ id: s.jobPlacements.candidateId }).from(s.jobPlacements).where(eq(s.jobPlacements.jobOfferId, offer!.id))
+      const placed = await tx
+        .select({ id: s.jobPlacements.candidateId })
+        .from(s.jobPlacements)
+        .where(eq(s.jobPlacements.jobOfferId, offer!.id))
       expect(suggestions.map((c) => c.id)).not.toEqual(expect.arrayContaining([placed[0]!.id]))
       for (const p of placed) expect(suggestions.map((c) => c.id)).not.toContain(p.id)
       // Same place (Rouen) first, each with its reasons.
@@ -353,23 +671,48 @@ describe('importing social offers', () => {
       expect(analysis.lines.filter((l) => l.errors.length).map((l) => [l.line, l.errors])).toEqual([
         [3, ['Le nom de l’offre est obligatoire']],
         [4, ['La date de fin précède la date de début']],
-        [5, ["L'email n'est pas bien formaté", "Le téléphone n'est pas complet", 'Le mode de financement «\u00a0inconnu\u00a0» n’existe pas']],
+        [
+          5,
+          [
+            "L'email n'est pas bien formaté",
+            "Le téléphone n'est pas complet",
+            'Le mode de financement «\u00a0inconnu\u00a0» n’existe pas',
+          ],
+        ],
         [6, ['Même identifiant que la ligne 2 du fichier']],
       ])
       const before = await tx.select({ n: count() }).from(s.socialOffers)
       expect(await commitOfferImport(asDb(tx), SM, analysis.offers)).toEqual({ ok: true, created: 1, updated: 0 })
-      const [row] = await tx.select().from(s.socialOffers).where(and(eq(s.socialOffers.source, 'import-csv'), eq(s.socialOffers.offerId, 'cv')))
-      expect(row).toMatchObject({ name: 'Atelier CV', description: '<p>Rédiger son CV</p>', serviceStartDate: '2026-12-01', serviceEndDate: '2027-06-30', tags: ['trouver-un-emploi'], financingModes: ['fse'], providerName: 'Habitat Relais' })
+      const [row] = await tx
+        .select()
+        .from(s.socialOffers)
+        .where(and(eq(s.socialOffers.source, 'import-csv'), eq(s.socialOffers.offerId, 'cv')))
+      expect(row).toMatchObject({
+        name: 'Atelier CV',
+        description: '<p>Rédiger son CV</p>',
+        serviceStartDate: '2026-12-01',
+        serviceEndDate: '2027-06-30',
+        tags: ['trouver-un-emploi'],
+        financingModes: ['fse'],
+        providerName: 'Habitat Relais',
+      })
       expect(await mayEditOffer(tx, admin, row!)).toBe(false)
       // The same file again: the offer is updated, not duplicated.
-      const again = await analyseOfferImport(tx, demoIds.structureHabitat, bytes(csv.replace('Rédiger son CV', 'Rédiger et relire son CV')), 'offres.csv')
+      const again = await analyseOfferImport(
+        tx,
+        demoIds.structureHabitat,
+        bytes(csv.replace('Rédiger son CV', 'Rédiger et relire son CV')),
+        'offres.csv',
+      )
       if (!again.ok) throw new Error(again.error)
       expect(again.updates).toBe(1)
       expect(await commitOfferImport(asDb(tx), SM, again.offers)).toEqual({ ok: true, created: 0, updated: 1 })
       expect(await tx.select({ n: count() }).from(s.socialOffers)).toEqual([{ n: before[0]!.n + 1 }])
       // Another structure importing the same identifiers is refused on those rows.
       const other = await analyseOfferImport(tx, demoIds.structureMobilite, bytes(csv), 'offres.csv')
-      expect(other.ok && other.lines[0]!.errors).toEqual(['Cette offre (même source et même identifiant) appartient à une autre structure'])
+      expect(other.ok && other.lines[0]!.errors).toEqual([
+        'Cette offre (même source et même identifiant) appartient à une autre structure',
+      ])
     })
   })
 
@@ -394,14 +737,27 @@ describe('importing social offers', () => {
         },
         { id: 'dora-124', source: 'dora', nom: '', thematiques: [] },
       ]
-      const analysis = await analyseOfferImport(tx, demoIds.structureHabitat, bytes(JSON.stringify(services)), 'services.json')
+      const analysis = await analyseOfferImport(
+        tx,
+        demoIds.structureHabitat,
+        bytes(JSON.stringify(services)),
+        'services.json',
+      )
       if (!analysis.ok) throw new Error(analysis.error)
       expect(analysis).toMatchObject({ format: 'data-inclusion', valid: 1, invalid: 1 })
       expect(analysis.lines[1]).toMatchObject({ line: 2, errors: ['Le nom de l’offre est obligatoire'] })
       expect(await commitOfferImport(asDb(tx), SM, analysis.offers)).toEqual({ ok: true, created: 1, updated: 0 })
-      const [row] = await tx.select().from(s.socialOffers).where(and(eq(s.socialOffers.source, 'dora'), eq(s.socialOffers.offerId, 'dora--dora-123')))
+      const [row] = await tx
+        .select()
+        .from(s.socialOffers)
+        .where(and(eq(s.socialOffers.source, 'dora'), eq(s.socialOffers.offerId, 'dora--dora-123')))
       expect(row).toMatchObject({
-        tags: ['mobilite', 'mobilite-louer-un-vehicule', 'trouver-un-emploi', 'trouver-un-emploi-convaincre-un-recruteur-en-entretien'],
+        tags: [
+          'mobilite',
+          'mobilite-louer-un-vehicule',
+          'trouver-un-emploi',
+          'trouver-un-emploi-convaincre-un-recruteur-en-entretien',
+        ],
         // Issue 33: markdown with inline HTML, rendered then sanitised (tests/integration/data-inclusion-import.int.test.ts).
         description: '<p>Première ligne.</p>\n<p>Deuxième <b>paragraphe</b>.</p>',
         addressFormatted: '5 rue Verte, 76000 Rouen',
@@ -410,10 +766,16 @@ describe('importing social offers', () => {
         sourceInfo: { facts: [], sourceUrl: 'https://dora.inclusion.beta.gouv.fr/services/123' },
       })
       const mobilite = (await listChallenges(tx, SM.organisationId)).find((c) => c.name === 'Mobilité')!
-      const found = await listDirectoryOffers(tx, { organisationId: SM.organisationId }, { challengeIds: [mobilite.id] })
+      const found = await listDirectoryOffers(
+        tx,
+        { organisationId: SM.organisationId },
+        { challengeIds: [mobilite.id] },
+      )
       expect(found.offers.map((o) => o.name)).toContain('Location de voitures à 3 €')
       for (const bad of ['{ pas du json', '{"services": 3}']) {
-        expect(await analyseOfferImport(tx, demoIds.structureHabitat, bytes(bad), 'x.json')).toMatchObject({ ok: false })
+        expect(await analyseOfferImport(tx, demoIds.structureHabitat, bytes(bad), 'x.json')).toMatchObject({
+          ok: false,
+        })
       }
     })
   })

@@ -18,12 +18,15 @@ async function candidate(tx: Tx, organisationId: string, lastName: string) {
 }
 
 async function jobOffer(tx: Tx, organisationId: string, enterpriseId: string, title: string, day: number) {
-  const [row] = await tx.insert(s.jobOffers).values({
-    organisationId,
-    enterpriseId,
-    title,
-    createdAt: at(day),
-  }).returning()
+  const [row] = await tx
+    .insert(s.jobOffers)
+    .values({
+      organisationId,
+      enterpriseId,
+      title,
+      createdAt: at(day),
+    })
+    .returning()
   return row!.id
 }
 

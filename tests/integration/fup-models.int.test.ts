@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
-import { createFupModel, deleteFupModel, getFupModel, listFupModels, modelForOffer, updateFupModel } from '@/lib/fup-models/models'
+import {
+  createFupModel,
+  deleteFupModel,
+  getFupModel,
+  listFupModels,
+  modelForOffer,
+  updateFupModel,
+} from '@/lib/fup-models/models'
 import { prescribe } from '@/lib/prescriptions/prescribe'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
@@ -14,7 +21,8 @@ const asDb = (tx: Tx) => tx as unknown as Db
 const SM = { organisationId: demoIds.orgSeineMaritime, actorId: 'demo-admin' }
 const LYON = { organisationId: demoIds.orgLyon, actorId: 'demo-admin-lyon' }
 const NOW = new Date('2026-11-22T10:00:00.000Z')
-const pdfText = (pdf: Buffer) => spawnSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).stdout.toString('utf8').replace(/\s+/g, ' ')
+const pdfText = (pdf: Buffer) =>
+  spawnSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).stdout.toString('utf8').replace(/\s+/g, ' ')
 const form = {
   rsaReferentName: 'Romain Leroy',
   email: 'referent@passerelle.test',
@@ -31,16 +39,27 @@ const content = {
   additionalFields: [
     { label: 'Code de la route obtenu', type: 'bool', required: true },
     { label: 'Heures de conduite déjà suivies', type: 'number', required: false },
-    { label: 'Aides demandées', type: 'listMultiple', required: false, options: ['Aide du Département', 'Aide de la Région', ''] },
+    {
+      label: 'Aides demandées',
+      type: 'listMultiple',
+      required: false,
+      options: ['Aide du Département', 'Aide de la Région', ''],
+    },
   ],
-  sponsorsLogo: [{ label: 'Région Normandie', value: 'region-normandie', uri: '/logos/region-normandie.svg', required: true }],
+  sponsorsLogo: [
+    { label: 'Région Normandie', value: 'region-normandie', uri: '/logos/region-normandie.svg', required: true },
+  ],
 }
 async function candidate(tx: Tx, firstName: string) {
   const [row] = await tx.select({ id: s.candidates.id }).from(s.candidates).where(eq(s.candidates.firstName, firstName))
   return row!.id
 }
 async function permisModel(tx: Tx) {
-  const created = await createFupModel(asDb(tx), SM, { name: 'Fiche permis', structureId: demoIds.structureMobilite, offerId: demoIds.offerPermis })
+  const created = await createFupModel(asDb(tx), SM, {
+    name: 'Fiche permis',
+    structureId: demoIds.structureMobilite,
+    offerId: demoIds.offerPermis,
+  })
   if (!created.ok) throw new Error(created.error)
   expect(await updateFupModel(asDb(tx), SM, created.id, content)).toEqual({ ok: true, id: created.id })
   return created.id
@@ -65,21 +84,56 @@ describe('FUP models', () => {
       expect(await modelForOffer(tx, SM.organisationId, demoIds.offerScooter)).toBeNull()
 
       const candidateId = await candidate(tx, 'Lucas')
-      const missing = await prescribe(asDb(tx), { organisationId: SM.organisationId, authorId: 'demo-referent', input: { candidateId, offerId: demoIds.offerPermis, prescription: form }, now: NOW })
-      expect(missing).toEqual({ ok: false, error: 'Corrigez les champs signalés.', fieldErrors: { 'modelAnswers.code-de-la-route-obtenu': 'Le champ « Code de la route obtenu » est obligatoire' } })
+      const missing = await prescribe(asDb(tx), {
+        organisationId: SM.organisationId,
+        authorId: 'demo-referent',
+        input: { candidateId, offerId: demoIds.offerPermis, prescription: form },
+        now: NOW,
+      })
+      expect(missing).toEqual({
+        ok: false,
+        error: 'Corrigez les champs signalés.',
+        fieldErrors: { 'modelAnswers.code-de-la-route-obtenu': 'Le champ « Code de la route obtenu » est obligatoire' },
+      })
       const badNumber = await prescribe(asDb(tx), {
         organisationId: SM.organisationId,
         authorId: 'demo-referent',
-        input: { candidateId, offerId: demoIds.offerPermis, prescription: form, modelAnswers: { 'code-de-la-route-obtenu': 'oui', 'heures-de-conduite-deja-suivies': 'beaucoup' } },
+        input: {
+          candidateId,
+          offerId: demoIds.offerPermis,
+          prescription: form,
+          modelAnswers: { 'code-de-la-route-obtenu': 'oui', 'heures-de-conduite-deja-suivies': 'beaucoup' },
+        },
         now: NOW,
       })
-      expect(badNumber).toMatchObject({ ok: false, fieldErrors: { 'modelAnswers.heures-de-conduite-deja-suivies': expect.stringContaining('Heures de conduite déjà suivies') } })
-      expect(await tx.select().from(s.socialApplies).where(and(eq(s.socialApplies.candidateId, candidateId), eq(s.socialApplies.socialOfferId, demoIds.offerPermis)))).toEqual([])
+      expect(badNumber).toMatchObject({
+        ok: false,
+        fieldErrors: {
+          'modelAnswers.heures-de-conduite-deja-suivies': expect.stringContaining('Heures de conduite déjà suivies'),
+        },
+      })
+      expect(
+        await tx
+          .select()
+          .from(s.socialApplies)
+          .where(
+            and(eq(s.socialApplies.candidateId, candidateId), eq(s.socialApplies.socialOfferId, demoIds.offerPermis)),
+          ),
+      ).toEqual([])
 
       const done = await prescribe(asDb(tx), {
         organisationId: SM.organisationId,
         authorId: 'demo-referent',
-        input: { candidateId, offerId: demoIds.offerPermis, prescription: form, modelAnswers: { 'code-de-la-route-obtenu': 'oui', 'heures-de-conduite-deja-suivies': '12', 'aides-demandees': ['aide-de-la-region'] } },
+        input: {
+          candidateId,
+          offerId: demoIds.offerPermis,
+          prescription: form,
+          modelAnswers: {
+            'code-de-la-route-obtenu': 'oui',
+            'heures-de-conduite-deja-suivies': '12',
+            'aides-demandees': ['aide-de-la-region'],
+          },
+        },
         now: NOW,
       })
       if (!done.ok) throw new Error(JSON.stringify(done))
@@ -91,7 +145,10 @@ describe('FUP models', () => {
       ])
       // The FSE logo (the offer is FSE-funded) and the model's.
       expect(fup!.sponsorsLogo.map((l) => l.value)).toEqual(['fse', 'region-normandie'])
-      const [apply] = await tx.select({ documentId: s.socialApplies.prescriptionDocumentId }).from(s.socialApplies).where(eq(s.socialApplies.id, done.applyId))
+      const [apply] = await tx
+        .select({ documentId: s.socialApplies.prescriptionDocumentId })
+        .from(s.socialApplies)
+        .where(eq(s.socialApplies.id, done.applyId))
       const [doc] = await tx.select().from(s.documents).where(eq(s.documents.id, apply!.documentId!))
       const text = pdfText(doc!.content)
       expect(text).toContain('Code de la route obtenu : Oui')
@@ -104,28 +161,85 @@ describe('FUP models', () => {
   it('one model per structure and per offer; the structure must be one the organisation works with', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       await permisModel(tx)
-      expect(await createFupModel(asDb(tx), SM, { name: 'Doublon', structureId: demoIds.structureMobilite, offerId: demoIds.offerPermis })).toEqual({
+      expect(
+        await createFupModel(asDb(tx), SM, {
+          name: 'Doublon',
+          structureId: demoIds.structureMobilite,
+          offerId: demoIds.offerPermis,
+        }),
+      ).toEqual({
         ok: false,
         error: 'Un modèle existe déjà pour cette structure ou cette offre\u00a0: modifiez-le.',
       })
       // Habitat Relais is Seine-Maritime's own structure: Lyon does not work with it.
-      expect(await createFupModel(asDb(tx), LYON, { name: 'Fiche', structureId: demoIds.structureHabitat })).toMatchObject({ ok: false, fieldErrors: { structureId: 'Choisissez la structure partenaire.' } })
-      expect(await createFupModel(asDb(tx), SM, { name: 'Fiche', structureId: demoIds.structureHabitat, offerId: demoIds.offerPermis })).toMatchObject({
+      expect(
+        await createFupModel(asDb(tx), LYON, { name: 'Fiche', structureId: demoIds.structureHabitat }),
+      ).toMatchObject({ ok: false, fieldErrors: { structureId: 'Choisissez la structure partenaire.' } })
+      expect(
+        await createFupModel(asDb(tx), SM, {
+          name: 'Fiche',
+          structureId: demoIds.structureHabitat,
+          offerId: demoIds.offerPermis,
+        }),
+      ).toMatchObject({
         ok: false,
         fieldErrors: { offerId: 'Cette offre n’est pas une offre de la structure choisie.' },
       })
-      expect(await createFupModel(asDb(tx), SM, { name: ' ', structureId: 'x' })).toMatchObject({ ok: false, fieldErrors: { name: 'Le nom du modèle est obligatoire.', structureId: 'Choisissez la structure partenaire.' } })
+      expect(await createFupModel(asDb(tx), SM, { name: ' ', structureId: 'x' })).toMatchObject({
+        ok: false,
+        fieldErrors: { name: 'Le nom du modèle est obligatoire.', structureId: 'Choisissez la structure partenaire.' },
+      })
     })
   })
 
   it.each([
-    ['a field without label', { additionalFields: [{ label: '', type: 'text' }] }, 'additionalFields.0.label', 'Le libellé du champ est obligatoire.'],
-    ['a list without choices', { additionalFields: [{ label: 'Choix', type: 'list', options: [' '] }] }, 'additionalFields.0.options', 'Une liste a au moins un choix\u00a0: écrivez-en un par ligne.'],
-    ['two fields with one label', { additionalFields: [{ label: 'Revenus', type: 'text' }, { label: 'revenus', type: 'number' }] }, 'additionalFields.1.label', 'Deux champs portent le même libellé.'],
-    ['an unknown type', { additionalFields: [{ label: 'Photo', type: 'file' }] }, 'additionalFields.0.type', 'Choisissez le type du champ.'],
-    ['a logo without its address', { sponsorsLogo: [{ label: 'Région', value: 'region', uri: '', required: false }] }, 'sponsorsLogo.0.uri', 'Chaque logo de financeur doit avoir un libellé, une valeur, une adresse et l’indication obligatoire ou non'],
-    ['a logo without the required flag', { sponsorsLogo: [{ label: 'Région', value: 'region', uri: '/r.svg' }] }, 'sponsorsLogo.0.required', 'Chaque logo de financeur doit avoir un libellé, une valeur, une adresse et l’indication obligatoire ou non'],
-    ['a logo at a script address', { sponsorsLogo: [{ label: 'Région', value: 'region', uri: 'javascript:alert(1)', required: false }] }, 'sponsorsLogo.0.uri', 'L’adresse du logo commence par https:// ou par /.'],
+    [
+      'a field without label',
+      { additionalFields: [{ label: '', type: 'text' }] },
+      'additionalFields.0.label',
+      'Le libellé du champ est obligatoire.',
+    ],
+    [
+      'a list without choices',
+      { additionalFields: [{ label: 'Choix', type: 'list', options: [' '] }] },
+      'additionalFields.0.options',
+      'Une liste a au moins un choix\u00a0: écrivez-en un par ligne.',
+    ],
+    [
+      'two fields with one label',
+      {
+        additionalFields: [
+          { label: 'Revenus', type: 'text' },
+          { label: 'revenus', type: 'number' },
+        ],
+      },
+      'additionalFields.1.label',
+      'Deux champs portent le même libellé.',
+    ],
+    [
+      'an unknown type',
+      { additionalFields: [{ label: 'Photo', type: 'file' }] },
+      'additionalFields.0.type',
+      'Choisissez le type du champ.',
+    ],
+    [
+      'a logo without its address',
+      { sponsorsLogo: [{ label: 'Région', value: 'region', uri: '', required: false }] },
+      'sponsorsLogo.0.uri',
+      'Chaque logo de financeur doit avoir un libellé, une valeur, une adresse et l’indication obligatoire ou non',
+    ],
+    [
+      'a logo without the required flag',
+      { sponsorsLogo: [{ label: 'Région', value: 'region', uri: '/r.svg' }] },
+      'sponsorsLogo.0.required',
+      'Chaque logo de financeur doit avoir un libellé, une valeur, une adresse et l’indication obligatoire ou non',
+    ],
+    [
+      'a logo at a script address',
+      { sponsorsLogo: [{ label: 'Région', value: 'region', uri: 'javascript:alert(1)', required: false }] },
+      'sponsorsLogo.0.uri',
+      'L’adresse du logo commence par https:// ou par /.',
+    ],
   ])('refuses %s with its French message and changes nothing', async (_name, patch, path, message) => {
     await inRolledBackTransaction(db, async (tx) => {
       const id = await permisModel(tx)
@@ -141,9 +255,14 @@ describe('FUP models', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const id = await permisModel(tx)
       const model = (await getFupModel(tx, SM.organisationId, id))!
-      const renamed = { ...content, additionalFields: [{ ...model.additionalFields[0]!, label: 'Code obtenu', options: [] }] }
+      const renamed = {
+        ...content,
+        additionalFields: [{ ...model.additionalFields[0]!, label: 'Code obtenu', options: [] }],
+      }
       expect(await updateFupModel(asDb(tx), SM, id, renamed)).toEqual({ ok: true, id })
-      expect((await getFupModel(tx, SM.organisationId, id))!.additionalFields.map((f) => [f.key, f.label])).toEqual([['code-de-la-route-obtenu', 'Code obtenu']])
+      expect((await getFupModel(tx, SM.organisationId, id))!.additionalFields.map((f) => [f.key, f.label])).toEqual([
+        ['code-de-la-route-obtenu', 'Code obtenu'],
+      ])
 
       const notFound = { ok: false, error: 'Ce modèle est introuvable.' }
       expect(await getFupModel(tx, LYON.organisationId, id)).toBeNull()

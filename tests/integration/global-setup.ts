@@ -11,7 +11,6 @@ declare module 'vitest' {
   }
 }
 
-
 /** The same server as `serverUrl`, another database. */
 function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl)
@@ -26,7 +25,10 @@ function withDatabase(serverUrl: string, database: string): string {
 export default async function setup(project: TestProject) {
   // `npm run test:integration` (scripts/with-database.ts) provides it: the given server, or a throwaway embedded one.
   const serverUrl = process.env.DATABASE_URL
-  if (!serverUrl) throw new Error('DATABASE_URL is not set: run the integration tier with `npm run test:integration`, which provides a PostgreSQL server.')
+  if (!serverUrl)
+    throw new Error(
+      'DATABASE_URL is not set: run the integration tier with `npm run test:integration`, which provides a PostgreSQL server.',
+    )
   const database = `passerelle_it_${Date.now()}_${process.pid}`
   const databaseUrl = withDatabase(serverUrl, database)
   // The name is built from digits only, so quoting it is enough. with (force): a test that forgot

@@ -20,14 +20,42 @@ describe('the user’s day', () => {
 
       // A partner answers one of the referent's prescriptions after the visit.
       const [apply] = await tx
-        .select({ id: s.socialApplies.id, candidateId: s.socialApplies.candidateId, offerId: s.socialApplies.socialOfferId })
+        .select({
+          id: s.socialApplies.id,
+          candidateId: s.socialApplies.candidateId,
+          offerId: s.socialApplies.socialOfferId,
+        })
         .from(s.socialApplies)
-        .where(and(eq(s.socialApplies.organisationId, SM), eq(s.socialApplies.authorId, REFERENT), eq(s.socialApplies.state, 'INTEGRATED_CANDIDATE')))
+        .where(
+          and(
+            eq(s.socialApplies.organisationId, SM),
+            eq(s.socialApplies.authorId, REFERENT),
+            eq(s.socialApplies.state, 'INTEGRATED_CANDIDATE'),
+          ),
+        )
         .limit(1)
       const t1 = new Date('2026-11-24T09:30:00Z')
-      await tx.insert(s.notifications).values({ userId: REFERENT, kind: 'fupAnswered', payload: { applyId: apply!.id, candidateId: apply!.candidateId, offerId: apply!.offerId, state: 'INTEGRATED_CANDIDATE', cause: null }, createdAt: t1 })
+      await tx
+        .insert(s.notifications)
+        .values({
+          userId: REFERENT,
+          kind: 'fupAnswered',
+          payload: {
+            applyId: apply!.id,
+            candidateId: apply!.candidateId,
+            offerId: apply!.offerId,
+            state: 'INTEGRATED_CANDIDATE',
+            cause: null,
+          },
+          createdAt: t1,
+        })
 
-      const second = await userDay(tx, { userId: REFERENT, organisationId: SM, wholeOrganisation: false, now: new Date('2026-11-24T10:00:00Z') })
+      const second = await userDay(tx, {
+        userId: REFERENT,
+        organisationId: SM,
+        wholeOrganisation: false,
+        now: new Date('2026-11-24T10:00:00Z'),
+      })
       expect(second.lastVisit?.toISOString()).toBe(t0.toISOString())
       expect(second.unreadAnswers.map((a) => a.id)).toContain(apply!.id)
       expect(second.unreadAnswers).toHaveLength(first.unreadAnswers.length + 1)
@@ -43,12 +71,22 @@ describe('the user’s day', () => {
       expect(second.late.rows.every((r) => r.state === 'PRESCRIPTION_FILLED')).toBe(true)
 
       await recordHomeVisit(tx, REFERENT, new Date('2026-11-24T10:00:00Z'))
-      const third = await userDay(tx, { userId: REFERENT, organisationId: SM, wholeOrganisation: false, now: new Date('2026-11-24T11:00:00Z') })
+      const third = await userDay(tx, {
+        userId: REFERENT,
+        organisationId: SM,
+        wholeOrganisation: false,
+        now: new Date('2026-11-24T11:00:00Z'),
+      })
       // Seen on the home page is not read: it stays in the list, no longer counted as come since the last visit.
       expect(third.unreadSinceLastVisit).toBe(0)
       expect(third.unreadAnswers.map((a) => a.id)).toContain(apply!.id)
       // Another user's day does not see the referent's answers.
-      const other = await userDay(tx, { userId: 'demo-referent-lyon', organisationId: demoIds.orgLyon, wholeOrganisation: false, now: t1 })
+      const other = await userDay(tx, {
+        userId: 'demo-referent-lyon',
+        organisationId: demoIds.orgLyon,
+        wholeOrganisation: false,
+        now: t1,
+      })
       expect(other.unreadAnswers.map((a) => a.id)).not.toContain(apply!.id)
     })
   })

@@ -62,17 +62,32 @@ describe('a job whose outcome cannot be written', () => {
 
     const [mail] = await db
       .insert(s.outboundMails)
-      .values({ kind: 'reset-password', organisationId: demoIds.orgSeineMaritime, toAddress: `outage-${crypto.randomUUID()}@passerelle.test`, subject: 'Panne', sealedText: seal('Bonjour') })
+      .values({
+        kind: 'reset-password',
+        organisationId: demoIds.orgSeineMaritime,
+        toAddress: `outage-${crypto.randomUUID()}@passerelle.test`,
+        subject: 'Panne',
+        sealedText: seal('Bonjour'),
+      })
       .returning()
     await enqueue(db, { queue: QUEUES.sendMail.name, data: { mailId: mail!.id } })
     const jobState = async () =>
-      (await db.execute<{ state: string }>(sql`select state from pgboss.job where name = 'send-mail' and data->>'mailId' = ${mail!.id}`)).rows.map((r) => r.state)
+      (
+        await db.execute<{ state: string }>(
+          sql`select state from pgboss.job where name = 'send-mail' and data->>'mailId' = ${mail!.id}`,
+        )
+      ).rows.map((r) => r.state)
 
     const url = new URL(inject('databaseUrl'))
     url.username = role
     url.password = password
     // The app's worker, in its own process as in production (where scripts/serve.mjs restarts it if it dies).
-    const worker = workerProcess({ DATABASE_URL: url.toString(), CHAOS_QUEUE: 'send-mail', SMTP_URL: process.env.SMTP_URL, JOB_SCHEDULES: 'off' })
+    const worker = workerProcess({
+      DATABASE_URL: url.toString(),
+      CHAOS_QUEUE: 'send-mail',
+      SMTP_URL: process.env.SMTP_URL,
+      JOB_SCHEDULES: 'off',
+    })
     try {
       await worker.ready
       await started
@@ -92,12 +107,16 @@ describe('a job whose outcome cannot be written', () => {
     expect(await jobState()).not.toContain('completed')
 
     // The lease runs out (made to, here); the sweep settles the mail: the server may have it, so a person decides.
-    await db.execute(sql`update outbound_mails set lease_until = clock_timestamp() - interval '1 second' where id = ${mail!.id}`)
+    await db.execute(
+      sql`update outbound_mails set lease_until = clock_timestamp() - interval '1 second' where id = ${mail!.id}`,
+    )
     await sweepSends(db, { now: new Date() })
     const [settled] = await db.select().from(s.outboundMails).where(eq(s.outboundMails.id, mail!.id))
     expect(settled).toMatchObject({ status: 'unknown', errorCode: 'unknownFate' })
     expect(settled!.sealedText).not.toBeNull()
-    expect((await failedSends(db, demoIds.orgSeineMaritime, new Date())).mails.find((m) => m.id === mail!.id)).toMatchObject({ status: 'unknown' })
+    expect(
+      (await failedSends(db, demoIds.orgSeineMaritime, new Date())).mails.find((m) => m.id === mail!.id),
+    ).toMatchObject({ status: 'unknown' })
     expect(received).toBe(1)
     await db.execute(sql`delete from pgboss.job where name = 'send-mail' and data->>'mailId' = ${mail!.id}`)
     await db.delete(s.outboundMails).where(eq(s.outboundMails.id, mail!.id))

@@ -24,7 +24,9 @@ let sink: Awaited<ReturnType<typeof startSmtpChaosSink>> | undefined
 afterAll(async () => {
   await sink?.close()
   if (!ids.length) return
-  await db.execute(sql`delete from pgboss.job where name = 'send-mail' and data->>'mailId' = any(${`{${ids.join(',')}}`}::text[])`)
+  await db.execute(
+    sql`delete from pgboss.job where name = 'send-mail' and data->>'mailId' = any(${`{${ids.join(',')}}`}::text[])`,
+  )
   await db.delete(s.outboundMails).where(inArray(s.outboundMails.id, ids))
 })
 
@@ -33,29 +35,56 @@ describe('mail delivery under chaos', () => {
     sink = await startSmtpChaosSink({ latencyMs: [20, 300], p451: 0.05, p550: 0.01 })
     const rows0 = await db
       .insert(s.outboundMails)
-      .values(Array.from({ length: SIZE }, (_, i) => ({ kind: 'chaos', organisationId: demoIds.orgSeineMaritime, toAddress: `chaos-${i}@passerelle.test`, subject: `Chaos ${i}`, sealedText: seal(`Message ${i}`) })))
+      .values(
+        Array.from({ length: SIZE }, (_, i) => ({
+          kind: 'chaos',
+          organisationId: demoIds.orgSeineMaritime,
+          toAddress: `chaos-${i}@passerelle.test`,
+          subject: `Chaos ${i}`,
+          sealedText: seal(`Message ${i}`),
+        })),
+      )
       .returning({ id: s.outboundMails.id })
     ids = rows0.map((r) => r.id)
     const ofThis = new Set(ids)
     // Expiry 50 s: longer than the mail's lease (45 s), as the queue's own.
     const policy = { retryLimit: 20, retryDelay: 1, retryBackoff: false, expireInSeconds: 50 }
-    await enqueue(db, ids.map((mailId) => ({ queue: QUEUES.sendMail.name, data: { mailId }, policy })))
+    await enqueue(
+      db,
+      ids.map((mailId) => ({ queue: QUEUES.sendMail.name, data: { mailId }, policy })),
+    )
 
     const started = Date.now()
-    const workers = chaosWorkers({ count: 2, env: { DATABASE_URL: inject('databaseUrl'), CHAOS_QUEUE: 'send-mail', SMTP_URL: sink.url, JOB_SCHEDULES: 'off' }, killEveryMs: [300, 1_500], killForMs: Math.min(15_000, SIZE * 15) })
-    const statuses = async () => (await db.execute<{ status: string; n: number }>(sql`select status::text, count(*)::int as n from outbound_mails where id = any(${`{${ids.join(',')}}`}::uuid[]) group by status`)).rows
-    const settled = await until(async () => (await statuses()).every((r) => ['sent', 'failed', 'unknown'].includes(r.status)), {
-      timeoutMs: 150_000,
-      everyMs: 1_000,
-      // The cron's work, more often: attempts past their lease settled.
-      meanwhile: () => sweepSends(db, { now: new Date() }),
+    const workers = chaosWorkers({
+      count: 2,
+      env: { DATABASE_URL: inject('databaseUrl'), CHAOS_QUEUE: 'send-mail', SMTP_URL: sink.url, JOB_SCHEDULES: 'off' },
+      killEveryMs: [300, 1_500],
+      killForMs: Math.min(15_000, SIZE * 15),
     })
+    const statuses = async () =>
+      (
+        await db.execute<{ status: string; n: number }>(
+          sql`select status::text, count(*)::int as n from outbound_mails where id = any(${`{${ids.join(',')}}`}::uuid[]) group by status`,
+        )
+      ).rows
+    const settled = await until(
+      async () => (await statuses()).every((r) => ['sent', 'failed', 'unknown'].includes(r.status)),
+      {
+        timeoutMs: 150_000,
+        everyMs: 1_000,
+        // The cron's work, more often: attempts past their lease settled.
+        meanwhile: () => sweepSends(db, { now: new Date() }),
+      },
+    )
     await workers.stop()
     const tookMs = Date.now() - started
     const rows = await db.select().from(s.outboundMails).where(inArray(s.outboundMails.id, ids))
     const counts = Object.fromEntries((await statuses()).map((r) => [r.status, r.n]))
     const ofRun = sink.requests.filter((r) => r.mailId && ofThis.has(r.mailId))
-    console.info(`mail chaos: ${SIZE} mails in ${tookMs} ms, ${workers.kills} kills, ${ofRun.length} DATA exchanges`, counts)
+    console.info(
+      `mail chaos: ${SIZE} mails in ${tookMs} ms, ${workers.kills} kills, ${ofRun.length} DATA exchanges`,
+      counts,
+    )
 
     expect(settled, JSON.stringify(counts)).toBe(true)
     expect(workers.kills).toBeGreaterThan(0)
@@ -68,8 +97,10 @@ describe('mail delivery under chaos', () => {
     expect([...accepted.entries()].filter(([, n]) => n > 1)).toEqual([])
     for (const row of rows) {
       const taken = accepted.get(row.id) ?? 0
-      if (row.status === 'sent') expect({ id: row.id, taken, text: row.sealedText }).toEqual({ id: row.id, taken: 1, text: null })
-      if (row.status === 'failed') expect({ id: row.id, taken, code: row.errorCode }).toEqual({ id: row.id, taken: 0, code: row.errorCode })
+      if (row.status === 'sent')
+        expect({ id: row.id, taken, text: row.sealedText }).toEqual({ id: row.id, taken: 1, text: null })
+      if (row.status === 'failed')
+        expect({ id: row.id, taken, code: row.errorCode }).toEqual({ id: row.id, taken: 0, code: row.errorCode })
       // Unknown: an attempt killed once its exchange could have reached the server (its marker written), its text
       // kept for "Renvoyer"; the server may have it (the answer died with the worker) or not.
       if (row.status === 'unknown') {

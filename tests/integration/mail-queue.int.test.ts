@@ -118,7 +118,16 @@ describe('the mail queue', () => {
   it('keeps the mail through an SMTP outage and sends it when the server is back', async () => {
     const m = mail()
     // The worker must not take it meanwhile: the row is inserted without its job; this test plays the job's attempts.
-    const [inserted] = await db.insert(s.outboundMails).values({ kind: m.kind, organisationId: m.organisationId, toAddress: m.to, subject: m.subject, sealedText: (await import('@/lib/crypto/sealed')).seal(m.text) }).returning()
+    const [inserted] = await db
+      .insert(s.outboundMails)
+      .values({
+        kind: m.kind,
+        organisationId: m.organisationId,
+        toAddress: m.to,
+        subject: m.subject,
+        sealedText: (await import('@/lib/crypto/sealed')).seal(m.text),
+      })
+      .returning()
     created.push(inserted!.id)
     process.env.SMTP_URL = 'smtp://127.0.0.1:9' // nothing listens there
     try {
@@ -137,7 +146,16 @@ describe('the mail queue', () => {
 
   it('fails a refused mail at once, shows it to the administrators, and lets one send it again', async () => {
     const m = mail()
-    const [inserted] = await db.insert(s.outboundMails).values({ kind: m.kind, organisationId: m.organisationId, toAddress: m.to, subject: m.subject, sealedText: (await import('@/lib/crypto/sealed')).seal(m.text) }).returning()
+    const [inserted] = await db
+      .insert(s.outboundMails)
+      .values({
+        kind: m.kind,
+        organisationId: m.organisationId,
+        toAddress: m.to,
+        subject: m.subject,
+        sealedText: (await import('@/lib/crypto/sealed')).seal(m.text),
+      })
+      .returning()
     created.push(inserted!.id)
     const server = await smtpServer({ refuse: true })
     process.env.SMTP_URL = server.url
@@ -149,18 +167,47 @@ describe('the mail queue', () => {
     }
     expect(await row(inserted!.id)).toMatchObject({ status: 'failed', errorCode: '550' })
     const listed = await failedSends(db, demoIds.orgSeineMaritime, new Date())
-    expect(listed.mails.find((x) => x.id === inserted!.id)).toMatchObject({ to: m.to, kind: 'reset-password', errorCode: '550' })
-    expect((await failedSends(db, demoIds.orgLyon, new Date())).mails.find((x) => x.id === inserted!.id)).toBeUndefined()
+    expect(listed.mails.find((x) => x.id === inserted!.id)).toMatchObject({
+      to: m.to,
+      kind: 'reset-password',
+      errorCode: '550',
+    })
+    expect(
+      (await failedSends(db, demoIds.orgLyon, new Date())).mails.find((x) => x.id === inserted!.id),
+    ).toBeUndefined()
     // Another organisation's administrator cannot resend it; ours can, and the worker sends it (to the outbox now).
-    expect(await resendFailedMail(db, { organisationId: demoIds.orgLyon, mailId: inserted!.id, actorId: 'demo-referent-lyon', now: new Date() })).toBe(false)
-    expect(await resendFailedMail(db, { organisationId: demoIds.orgSeineMaritime, mailId: inserted!.id, actorId: 'demo-admin', now: new Date() })).toBe(true)
+    expect(
+      await resendFailedMail(db, {
+        organisationId: demoIds.orgLyon,
+        mailId: inserted!.id,
+        actorId: 'demo-referent-lyon',
+        now: new Date(),
+      }),
+    ).toBe(false)
+    expect(
+      await resendFailedMail(db, {
+        organisationId: demoIds.orgSeineMaritime,
+        mailId: inserted!.id,
+        actorId: 'demo-admin',
+        now: new Date(),
+      }),
+    ).toBe(true)
     await eventually(async () => (await row(inserted!.id)).status === 'sent')
     expect(outboxMails(m.to)).toHaveLength(1)
   })
 
   it('fails the mail on the last attempt of a transient error', async () => {
     const m = mail()
-    const [inserted] = await db.insert(s.outboundMails).values({ kind: m.kind, organisationId: m.organisationId, toAddress: m.to, subject: m.subject, sealedText: (await import('@/lib/crypto/sealed')).seal(m.text) }).returning()
+    const [inserted] = await db
+      .insert(s.outboundMails)
+      .values({
+        kind: m.kind,
+        organisationId: m.organisationId,
+        toAddress: m.to,
+        subject: m.subject,
+        sealedText: (await import('@/lib/crypto/sealed')).seal(m.text),
+      })
+      .returning()
     created.push(inserted!.id)
     process.env.SMTP_URL = 'smtp://127.0.0.1:9'
     try {
@@ -173,7 +220,16 @@ describe('the mail queue', () => {
 
   it('sends a mail once when two attempts take it at the same moment', async () => {
     const m = mail()
-    const [inserted] = await db.insert(s.outboundMails).values({ kind: m.kind, organisationId: m.organisationId, toAddress: m.to, subject: m.subject, sealedText: (await import('@/lib/crypto/sealed')).seal(m.text) }).returning()
+    const [inserted] = await db
+      .insert(s.outboundMails)
+      .values({
+        kind: m.kind,
+        organisationId: m.organisationId,
+        toAddress: m.to,
+        subject: m.subject,
+        sealedText: (await import('@/lib/crypto/sealed')).seal(m.text),
+      })
+      .returning()
     created.push(inserted!.id)
     const outcomes = await Promise.allSettled([sendQueuedMail(db, inserted!.id), sendQueuedMail(db, inserted!.id)])
     const sent = outcomes.filter((o) => o.status === 'fulfilled' && o.value === 'sent')

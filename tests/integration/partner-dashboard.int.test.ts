@@ -18,10 +18,13 @@ const AUTHORS: Record<string, string> = {
 type State = 'PRESCRIPTION_FILLED' | 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'
 
 async function structure(tx: Tx, name: string, offerNames: string[]) {
-  const [row] = await tx.insert(s.partnerStructures).values({
-    organisationId: demoIds.orgSeineMaritime,
-    name,
-  }).returning()
+  const [row] = await tx
+    .insert(s.partnerStructures)
+    .values({
+      organisationId: demoIds.orgSeineMaritime,
+      name,
+    })
+    .returning()
   const offers = []
   for (const offerName of offerNames) {
     const [offer] = await tx
@@ -42,14 +45,23 @@ async function structure(tx: Tx, name: string, offerNames: string[]) {
 type Written = { id: string; offerId: string; state: State; archived: boolean; day: number }
 
 /** An apply of a fresh candidate of `organisationId` on `offer`, made `day` days after T0. */
-async function apply(tx: Tx, organisationId: string, offer: {
-  id: string; structureId: string,
-}, w: Omit<Written, 'id' | 'offerId'>) {
-  const [candidate] = await tx.insert(s.candidates).values({
-    organisationId,
-    firstName: 'Test',
-    lastName: `Jour ${w.day}`,
-  }).returning()
+async function apply(
+  tx: Tx,
+  organisationId: string,
+  offer: {
+    id: string
+    structureId: string
+  },
+  w: Omit<Written, 'id' | 'offerId'>,
+) {
+  const [candidate] = await tx
+    .insert(s.candidates)
+    .values({
+      organisationId,
+      firstName: 'Test',
+      lastName: `Jour ${w.day}`,
+    })
+    .returning()
   const [row] = await tx
     .insert(s.socialApplies)
     .values({

@@ -14,20 +14,42 @@ const throwaway = useThrowawayOrganisations(db)
 const NOW = new Date('2026-11-24T10:00:00Z')
 
 async function newOrganisation() {
-  const [organisation] = await db.insert(s.organisations).values({ name: `Permissions ${randomUUID().slice(0, 8)}` }).returning()
+  const [organisation] = await db
+    .insert(s.organisations)
+    .values({ name: `Permissions ${randomUUID().slice(0, 8)}` })
+    .returning()
   const organisationId = throwaway(organisation!.id)
   const adminId = `admin-${randomUUID()}`
-  await db.insert(s.users).values({ id: adminId, name: 'Rose Lemaire', firstName: 'Rose', lastName: 'Lemaire', email: `${adminId}@exemple.test`, role: 'admin', organisationId })
+  await db
+    .insert(s.users)
+    .values({
+      id: adminId,
+      name: 'Rose Lemaire',
+      firstName: 'Rose',
+      lastName: 'Lemaire',
+      email: `${adminId}@exemple.test`,
+      role: 'admin',
+      organisationId,
+    })
   return { organisationId, adminId }
 }
 
-const defaults = () => ({ admin: [...ROLE_PERMISSIONS.admin], referent: [...ROLE_PERMISSIONS.referent], counsellor: [...ROLE_PERMISSIONS.counsellor] })
+const defaults = () => ({
+  admin: [...ROLE_PERMISSIONS.admin],
+  referent: [...ROLE_PERMISSIONS.referent],
+  counsellor: [...ROLE_PERMISSIONS.counsellor],
+})
 /** A user as the session reads them: role, per-user list, and their organisation's list for the role. */
 async function subject(organisationId: string, role: string) {
   const [row] = await db
     .select({ permissions: s.organisationRolePermissions.permissions })
     .from(s.organisationRolePermissions)
-    .where(and(eq(s.organisationRolePermissions.organisationId, organisationId), eq(s.organisationRolePermissions.role, role)))
+    .where(
+      and(
+        eq(s.organisationRolePermissions.organisationId, organisationId),
+        eq(s.organisationRolePermissions.role, role),
+      ),
+    )
   return { role, rolePermissions: row?.permissions ?? null }
 }
 
@@ -36,37 +58,90 @@ describe('the permission matrix', () => {
     const org = await newOrganisation()
     expect(await organisationMatrix(db, org.organisationId)).toEqual(defaults())
     expect(can(await subject(org.organisationId, 'counsellor'), 'workshops.dashboard.visualize')).toBe(true)
-    const input = { ...defaults(), counsellor: ROLE_PERMISSIONS.counsellor.filter((p) => p !== 'workshops.dashboard.visualize') }
-    expect(await updateOrganisationMatrix(db, { organisationId: org.organisationId, actorId: org.adminId, input, now: NOW })).toEqual({ ok: true, changed: 1 })
+    const input = {
+      ...defaults(),
+      counsellor: ROLE_PERMISSIONS.counsellor.filter((p) => p !== 'workshops.dashboard.visualize'),
+    }
+    expect(
+      await updateOrganisationMatrix(db, { organisationId: org.organisationId, actorId: org.adminId, input, now: NOW }),
+    ).toEqual({ ok: true, changed: 1 })
     expect((await organisationMatrix(db, org.organisationId)).counsellor).not.toContain('workshops.dashboard.visualize')
     expect(can(await subject(org.organisationId, 'counsellor'), 'workshops.dashboard.visualize')).toBe(false)
     // Another organisation keeps its own (the defaults).
     expect(can(await subject(demoIds.orgSeineMaritime, 'counsellor'), 'workshops.dashboard.visualize')).toBe(true)
-    const audit = await db.select().from(s.auditLog).where(and(eq(s.auditLog.organisationId, org.organisationId), eq(s.auditLog.action, 'permissions.updated')))
-    expect(audit.map((a) => [a.entityId, a.details])).toEqual([['counsellor', { added: [], removed: ['workshops.dashboard.visualize'] }]])
+    const audit = await db
+      .select()
+      .from(s.auditLog)
+      .where(and(eq(s.auditLog.organisationId, org.organisationId), eq(s.auditLog.action, 'permissions.updated')))
+    expect(audit.map((a) => [a.entityId, a.details])).toEqual([
+      ['counsellor', { added: [], removed: ['workshops.dashboard.visualize'] }],
+    ])
     // Saving the same matrix again changes nothing.
-    expect(await updateOrganisationMatrix(db, { organisationId: org.organisationId, actorId: org.adminId, input, now: NOW })).toEqual({ ok: true, changed: 0 })
+    expect(
+      await updateOrganisationMatrix(db, { organisationId: org.organisationId, actorId: org.adminId, input, now: NOW }),
+    ).toEqual({ ok: true, changed: 0 })
   })
 
   it('never lets the organisation lose its last access to the settings', async () => {
     const org = await newOrganisation()
     const input = { ...defaults(), admin: ROLE_PERMISSIONS.admin.filter((p) => p !== 'settings.visualize') }
-    expect(await updateOrganisationMatrix(db, { organisationId: org.organisationId, actorId: org.adminId, input, now: NOW })).toEqual({
+    expect(
+      await updateOrganisationMatrix(db, { organisationId: org.organisationId, actorId: org.adminId, input, now: NOW }),
+    ).toEqual({
       ok: false,
-      error: 'Au moins un utilisateur actif doit garder l’accès aux paramètres («\u00a0settings.visualize\u00a0»)\u00a0: sans lui, plus personne ne pourrait modifier ces permissions.',
+      error:
+        'Au moins un utilisateur actif doit garder l’accès aux paramètres («\u00a0settings.visualize\u00a0»)\u00a0: sans lui, plus personne ne pourrait modifier ces permissions.',
     })
-    expect(await db.select().from(s.organisationRolePermissions).where(eq(s.organisationRolePermissions.organisationId, org.organisationId))).toEqual([])
+    expect(
+      await db
+        .select()
+        .from(s.organisationRolePermissions)
+        .where(eq(s.organisationRolePermissions.organisationId, org.organisationId)),
+    ).toEqual([])
     // With a referent given settings access, the administrators may lose it.
     const withReferent = { ...input, referent: [...ROLE_PERMISSIONS.referent, 'settings.visualize'] }
-    await db.insert(s.users).values({ id: `referent-${randomUUID()}`, name: 'Paul Girard', firstName: 'Paul', lastName: 'Girard', email: `${randomUUID()}@exemple.test`, role: 'referent', organisationId: org.organisationId })
-    expect(await updateOrganisationMatrix(db, { organisationId: org.organisationId, actorId: org.adminId, input: withReferent, now: NOW })).toEqual({ ok: true, changed: 2 })
+    await db
+      .insert(s.users)
+      .values({
+        id: `referent-${randomUUID()}`,
+        name: 'Paul Girard',
+        firstName: 'Paul',
+        lastName: 'Girard',
+        email: `${randomUUID()}@exemple.test`,
+        role: 'referent',
+        organisationId: org.organisationId,
+      })
+    expect(
+      await updateOrganisationMatrix(db, {
+        organisationId: org.organisationId,
+        actorId: org.adminId,
+        input: withReferent,
+        now: NOW,
+      }),
+    ).toEqual({ ok: true, changed: 2 })
   })
 
   it('refuses an unknown permission or role list, and writes nothing', async () => {
     const org = await newOrganisation()
-    for (const input of [{ ...defaults(), counsellor: ['candidate.visualize', 'superuser'] }, { admin: [], referent: [] }, { ...defaults(), admin: 'all' }]) {
-      expect(await updateOrganisationMatrix(db, { organisationId: org.organisationId, actorId: org.adminId, input, now: NOW })).toEqual({ ok: false, error: 'Une des permissions cochées n’existe pas. Rechargez la page.' })
+    for (const input of [
+      { ...defaults(), counsellor: ['candidate.visualize', 'superuser'] },
+      { admin: [], referent: [] },
+      { ...defaults(), admin: 'all' },
+    ]) {
+      expect(
+        await updateOrganisationMatrix(db, {
+          organisationId: org.organisationId,
+          actorId: org.adminId,
+          input,
+          now: NOW,
+        }),
+      ).toEqual({ ok: false, error: 'Une des permissions cochées n’existe pas. Rechargez la page.' })
     }
-    expect(await db.select().from(s.organisationRolePermissions).where(eq(s.organisationRolePermissions.organisationId, org.organisationId))).toEqual([])
+    expect(
+      await db
+        .select()
+        .from(s.organisationRolePermissions)
+        .where(eq(s.organisationRolePermissions.organisationId, org.organisationId)),
+    ).toEqual([])
   })
 })

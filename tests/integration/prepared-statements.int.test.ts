@@ -11,9 +11,11 @@ const { db, pool } = createDb(inject('databaseUrl'), 1)
 afterAll(() => pool.end())
 
 const preparedOnConnection = async () =>
-  (await db.execute<{
-    name: string,
-  }>(sql`select name from pg_prepared_statements order by name`)).rows.map((r) => r.name)
+  (
+    await db.execute<{
+      name: string
+    }>(sql`select name from pg_prepared_statements order by name`)
+  ).rows.map((r) => r.name)
 
 const organisationName = (handle: typeof db) =>
   prepared(handle, 'test_organisation_name', (name) =>

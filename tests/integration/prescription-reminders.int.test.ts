@@ -7,7 +7,11 @@ import { unseal } from '@/lib/crypto/sealed'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { receivedAnswers } from '@/lib/prescriptions/queries'
-import { expirePendingPrescriptions, remindPendingPrescriptions, runPrescriptionReminders } from '@/lib/prescriptions/reminders'
+import {
+  expirePendingPrescriptions,
+  remindPendingPrescriptions,
+  runPrescriptionReminders,
+} from '@/lib/prescriptions/reminders'
 import { useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
@@ -19,41 +23,98 @@ const T0 = new Date('2026-09-01T08:00:00Z')
 const after = (days: number, hours = 0) => new Date(T0.getTime() + days * DAY + hours * 3_600_000)
 
 async function newOrganisation(answerReminderDays = 10, prescriptionExpiryDays = 60) {
-  const [organisation] = await db.insert(s.organisations).values({ name: `Relances ${randomUUID().slice(0, 8)}`, answerReminderDays, prescriptionExpiryDays }).returning()
+  const [organisation] = await db
+    .insert(s.organisations)
+    .values({ name: `Relances ${randomUUID().slice(0, 8)}`, answerReminderDays, prescriptionExpiryDays })
+    .returning()
   throwaway(organisation!.id)
   const referentId = `referent-${randomUUID()}`
-  await db.insert(s.users).values({ id: referentId, name: 'Nora Benali', firstName: 'Nora', lastName: 'Benali', email: `${referentId}@exemple.test`, role: 'referent', organisationId: organisation!.id })
+  await db
+    .insert(s.users)
+    .values({
+      id: referentId,
+      name: 'Nora Benali',
+      firstName: 'Nora',
+      lastName: 'Benali',
+      email: `${referentId}@exemple.test`,
+      role: 'referent',
+      organisationId: organisation!.id,
+    })
   return { organisationId: organisation!.id, referentId, referentEmail: `${referentId}@exemple.test` }
 }
 
 /** A prescription to the demo's "Permis de conduire solidaire" (Mobilité Solidaire), made at T0, with its sheet unless manual. */
-async function newPrescription(org: { organisationId: string; referentId: string }, options: { manual?: boolean; madeAt?: Date } = {}) {
-  const [candidate] = await db.insert(s.candidates).values({ organisationId: org.organisationId, firstName: 'Yanis', lastName: 'Morel' }).returning()
+async function newPrescription(
+  org: { organisationId: string; referentId: string },
+  options: { manual?: boolean; madeAt?: Date } = {},
+) {
+  const [candidate] = await db
+    .insert(s.candidates)
+    .values({ organisationId: org.organisationId, firstName: 'Yanis', lastName: 'Morel' })
+    .returning()
   const [apply] = await db
     .insert(s.socialApplies)
-    .values({ organisationId: org.organisationId, structureId: demoIds.structureMobilite, socialOfferId: demoIds.offerPermis, candidateId: candidate!.id, authorId: org.referentId, prescriptionDate: options.madeAt ?? T0 })
+    .values({
+      organisationId: org.organisationId,
+      structureId: demoIds.structureMobilite,
+      socialOfferId: demoIds.offerPermis,
+      candidateId: candidate!.id,
+      authorId: org.referentId,
+      prescriptionDate: options.madeAt ?? T0,
+    })
     .returning()
   if (!options.manual) {
     await db.insert(s.fups).values({
       socialApplyId: apply!.id,
       name: 'Fiche de prescription',
-      beneficiary: { gender: null, birthDate: null, address: null, phone: null, email: null, socialSecurityNumber: null, cafNumber: null, poleEmploiNumber: null, additionalFields: [] },
-      prescription: { rsaReferentName: 'Nora Benali', email: 'n@exemple.test', phone: '0601020304', structure: 'Département', address: 'Rouen', goal: 'Mobilité', validatePrescription: true, approveDemand: true, prescriptionDate: T0.toISOString() },
+      beneficiary: {
+        gender: null,
+        birthDate: null,
+        address: null,
+        phone: null,
+        email: null,
+        socialSecurityNumber: null,
+        cafNumber: null,
+        poleEmploiNumber: null,
+        additionalFields: [],
+      },
+      prescription: {
+        rsaReferentName: 'Nora Benali',
+        email: 'n@exemple.test',
+        phone: '0601020304',
+        structure: 'Département',
+        address: 'Rouen',
+        goal: 'Mobilité',
+        validatePrescription: true,
+        approveDemand: true,
+        prescriptionDate: T0.toISOString(),
+      },
     })
   }
   return { applyId: apply!.id, candidateId: candidate!.id }
 }
 
 const applyRow = async (id: string) => (await db.select().from(s.socialApplies).where(eq(s.socialApplies.id, id)))[0]!
-const mailsOf = async (kind: string, structureOrOrganisation: { structureId?: string; organisationId?: string }, since: Date) => {
+const mailsOf = async (
+  kind: string,
+  structureOrOrganisation: { structureId?: string; organisationId?: string },
+  since: Date,
+) => {
   const rows = await db.select().from(s.outboundMails).where(eq(s.outboundMails.kind, kind))
   return rows
-    .filter((m) => (structureOrOrganisation.structureId ? m.structureId === structureOrOrganisation.structureId : m.organisationId === structureOrOrganisation.organisationId))
+    .filter((m) =>
+      structureOrOrganisation.structureId
+        ? m.structureId === structureOrOrganisation.structureId
+        : m.organisationId === structureOrOrganisation.organisationId,
+    )
     .filter((m) => m.createdAt >= since)
     .map((m) => ({ to: m.toAddress, subject: m.subject, text: m.sealedText ? unseal(m.sealedText) : '' }))
 }
 const auditOf = (organisationId: string, action: string) =>
-  db.select().from(s.auditLog).where(and(eq(s.auditLog.organisationId, organisationId), eq(s.auditLog.action, action)))
+  db
+    .select()
+    .from(s.auditLog)
+    .where(and(eq(s.auditLog.organisationId, organisationId), eq(s.auditLog.action, action)))
 
 describe('reminders of unanswered prescriptions', () => {
   it('reminds the partner’s active users once, past the reminder delay, with the deep link to the sheet', async () => {
@@ -64,7 +125,9 @@ describe('reminders of unanswered prescriptions', () => {
     expect(await remindPendingPrescriptions(db, after(9, 23), org.organisationId)).toBe(0)
     expect(await remindPendingPrescriptions(db, after(10, 1), org.organisationId)).toBe(1)
     expect((await applyRow(applyId)).remindedAt?.toISOString()).toBe(after(10, 1).toISOString())
-    const mails = (await mailsOf('prescription-reminder', { structureId: demoIds.structureMobilite }, since)).filter((m) => m.text.includes(applyId))
+    const mails = (await mailsOf('prescription-reminder', { structureId: demoIds.structureMobilite }, since)).filter(
+      (m) => m.text.includes(applyId),
+    )
     // The structure's one active partner of the demo (partenaire@passerelle.test); never the candidate's name.
     expect(mails.map((m) => m.to)).toEqual(['partenaire@passerelle.test'])
     expect(mails[0]!.subject).toBe('Relance\u00a0: une prescription attend votre réponse')
@@ -74,17 +137,28 @@ describe('reminders of unanswered prescriptions', () => {
     expect(mails[0]!.text).not.toMatch(/Yanis|Morel/)
     // Run again (a retry, the next hour): nothing more.
     expect(await remindPendingPrescriptions(db, after(11), org.organisationId)).toBe(0)
-    expect((await mailsOf('prescription-reminder', { structureId: demoIds.structureMobilite }, since)).filter((m) => m.text.includes(applyId))).toHaveLength(1)
+    expect(
+      (await mailsOf('prescription-reminder', { structureId: demoIds.structureMobilite }, since)).filter((m) =>
+        m.text.includes(applyId),
+      ),
+    ).toHaveLength(1)
     const audit = await auditOf(org.organisationId, 'prescription.reminded')
     expect(audit).toHaveLength(1)
-    expect(audit[0]).toMatchObject({ entityType: 'candidate', entityId: candidateId, details: { applyId, recipients: 1 } })
+    expect(audit[0]).toMatchObject({
+      entityType: 'candidate',
+      entityId: candidateId,
+      details: { applyId, recipients: 1 },
+    })
   })
 
   it('does not remind a manual prescription (its referent records the answer) nor an answered one', async () => {
     const org = await newOrganisation(10, 60)
     const manual = await newPrescription(org, { manual: true })
     const answered = await newPrescription(org)
-    await db.update(s.socialApplies).set({ state: 'INTEGRATED_CANDIDATE', responseDate: after(2) }).where(eq(s.socialApplies.id, answered.applyId))
+    await db
+      .update(s.socialApplies)
+      .set({ state: 'INTEGRATED_CANDIDATE', responseDate: after(2) })
+      .where(eq(s.socialApplies.id, answered.applyId))
     expect(await remindPendingPrescriptions(db, after(20), org.organisationId)).toBe(0)
     expect((await applyRow(manual.applyId)).remindedAt).toBeNull()
   })
@@ -93,10 +167,15 @@ describe('reminders of unanswered prescriptions', () => {
     const org = await newOrganisation(10, 60)
     const applies = await Promise.all(Array.from({ length: 8 }, () => newPrescription(org)))
     const since = new Date()
-    const [a, b] = await Promise.all([remindPendingPrescriptions(db, after(15), org.organisationId), remindPendingPrescriptions(db, after(15), org.organisationId)])
+    const [a, b] = await Promise.all([
+      remindPendingPrescriptions(db, after(15), org.organisationId),
+      remindPendingPrescriptions(db, after(15), org.organisationId),
+    ])
     expect(a + b).toBe(8)
     const ids = new Set(applies.map((x) => x.applyId))
-    const mails = (await mailsOf('prescription-reminder', { structureId: demoIds.structureMobilite }, since)).filter((m) => [...ids].some((id) => m.text.includes(id)))
+    const mails = (await mailsOf('prescription-reminder', { structureId: demoIds.structureMobilite }, since)).filter(
+      (m) => [...ids].some((id) => m.text.includes(id)),
+    )
     expect(mails).toHaveLength(8)
   })
 })
@@ -119,7 +198,11 @@ describe('expiry of unanswered prescriptions', () => {
     expect(mails[0]!.text).toContain(`/v2/candidate/${candidateId}/prescriptions`)
     expect(mails[0]!.text).not.toMatch(/Yanis|Morel/)
     // "Réponses reçues" of the referent lists it, as "expirée".
-    const received = await receivedAnswers(db, { userId: org.referentId, organisationId: org.organisationId, now: after(60, 2) })
+    const received = await receivedAnswers(db, {
+      userId: org.referentId,
+      organisationId: org.organisationId,
+      now: after(60, 2),
+    })
     expect(received.map((r) => [r.id, r.state])).toEqual([[applyId, 'EXPIRED']])
     expect(await auditOf(org.organisationId, 'prescription.expired')).toHaveLength(1)
     // Idempotent: a later run changes nothing.
@@ -142,7 +225,13 @@ describe('expiry of unanswered prescriptions', () => {
       },
       sponsorsLogo: [],
     })
-    const outcome = await sendFup(db, { structureId: demoIds.structureMobilite, applyId, answer, actorId: 'demo-partenaire', now: after(62) })
+    const outcome = await sendFup(db, {
+      structureId: demoIds.structureMobilite,
+      applyId,
+      answer,
+      actorId: 'demo-partenaire',
+      now: after(62),
+    })
     expect(outcome).toEqual({ ok: false, error: 'expired' })
     expect((await applyRow(applyId)).state).toBe('EXPIRED')
   })
@@ -157,7 +246,10 @@ describe('expiry of unanswered prescriptions', () => {
     expect((await applyRow(a.applyId)).state).toBe('EXPIRED')
     expect(await applyRow(b.applyId)).toMatchObject({ state: 'PRESCRIPTION_FILLED', remindedAt: null })
     // The demo's pending prescriptions were never touched by these runs.
-    const demo = await db.select({ state: s.socialApplies.state, remindedAt: s.socialApplies.remindedAt }).from(s.socialApplies).where(inArray(s.socialApplies.organisationId, [demoIds.orgSeineMaritime, demoIds.orgLyon]))
+    const demo = await db
+      .select({ state: s.socialApplies.state, remindedAt: s.socialApplies.remindedAt })
+      .from(s.socialApplies)
+      .where(inArray(s.socialApplies.organisationId, [demoIds.orgSeineMaritime, demoIds.orgLyon]))
     expect(demo.filter((r) => r.state === 'EXPIRED' || r.remindedAt)).toEqual([])
   })
 })

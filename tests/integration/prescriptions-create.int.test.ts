@@ -32,7 +32,11 @@ afterAll(() => {
  * read: the worker sends them after the commit (tests/integration/mail-queue.int.test.ts proves the sending).
  */
 async function mails(handle: Tx) {
-  const rows = await handle.select().from(s.outboundMails).where(sql`${s.outboundMails.createdAt} = now()`).orderBy(s.outboundMails.toAddress)
+  const rows = await handle
+    .select()
+    .from(s.outboundMails)
+    .where(sql`${s.outboundMails.createdAt} = now()`)
+    .orderBy(s.outboundMails.toAddress)
   return rows.map((m) => `To: ${m.toAddress}\nSubject: ${m.subject}\n\n${unseal(m.sealedText!)}`)
 }
 
@@ -56,7 +60,10 @@ const form = (over: Record<string, unknown> = {}) => ({
 })
 
 async function candidateId(handle: Db | Tx, firstName: string) {
-  const [row] = await handle.select({ id: s.candidates.id }).from(s.candidates).where(eq(s.candidates.firstName, firstName))
+  const [row] = await handle
+    .select({ id: s.candidates.id })
+    .from(s.candidates)
+    .where(eq(s.candidates.firstName, firstName))
   return row!.id
 }
 async function counts(handle: Db | Tx) {
@@ -74,13 +81,28 @@ describe('prescribe: a prescription sheet', () => {
       // The sensitive numbers and a custom field travel to the partner in the FUP, not through the request.
       await tx
         .update(s.candidates)
-        .set({ socialSecurityNumber: '181057612345678', cafNumber: '1234567', poleEmploiNumber: '1234567A', customFields: { drivingLicence: false, frenchLevel: 'b1', children: 2 } })
+        .set({
+          socialSecurityNumber: '181057612345678',
+          cafNumber: '1234567',
+          poleEmploiNumber: '1234567A',
+          customFields: { drivingLicence: false, frenchLevel: 'b1', children: 2 },
+        })
         .where(eq(s.candidates.id, antoine))
       const before = await counts(tx)
-      const result = await prescribe(asDb(tx), { organisationId: demoIds.orgSeineMaritime, authorId: REFERENT, input: { candidateId: antoine, offerId: demoIds.offerPermis, prescription: form() }, now: NOW })
+      const result = await prescribe(asDb(tx), {
+        organisationId: demoIds.orgSeineMaritime,
+        authorId: REFERENT,
+        input: { candidateId: antoine, offerId: demoIds.offerPermis, prescription: form() },
+        now: NOW,
+      })
       expect(result).toMatchObject({ ok: true, offerName: 'Permis de conduire solidaire', mailed: 1 })
       if (!result.ok) return
-      expect(await counts(tx)).toEqual({ applies: before.applies + 1, fups: before.fups + 1, documents: before.documents + 1, audit: before.audit + 1 })
+      expect(await counts(tx)).toEqual({
+        applies: before.applies + 1,
+        fups: before.fups + 1,
+        documents: before.documents + 1,
+        audit: before.audit + 1,
+      })
 
       const [apply] = await tx.select().from(s.socialApplies).where(eq(s.socialApplies.id, result.applyId))
       expect(apply).toMatchObject({
@@ -112,7 +134,13 @@ describe('prescribe: a prescription sheet', () => {
         poleEmploiNumber: '1234567A',
       })
       const fields = Object.fromEntries(fup!.beneficiary.additionalFields.map((f) => [f.key, f]))
-      expect(fields.children).toEqual({ key: 'children', label: 'Enfants à charge', type: 'number', value: 2, options: [] })
+      expect(fields.children).toEqual({
+        key: 'children',
+        label: 'Enfants à charge',
+        type: 'number',
+        value: 2,
+        options: [],
+      })
       expect(fields.frenchLevel).toMatchObject({ type: 'list', value: 'b1' })
       expect(fields.rsaStartDate).toMatchObject({ value: null })
       // The offer is financed by the FSE: its logo is on the sheet from the start.
@@ -129,7 +157,12 @@ describe('prescribe: a prescription sheet', () => {
       expect(text).not.toContain('181057612345678')
 
       const [audit] = await tx.select().from(s.auditLog).where(eq(s.auditLog.entityId, result.applyId))
-      expect(audit).toMatchObject({ action: 'prescription.created', actorId: REFERENT, organisationId: demoIds.orgSeineMaritime, structureId: demoIds.structureMobilite })
+      expect(audit).toMatchObject({
+        action: 'prescription.created',
+        actorId: REFERENT,
+        organisationId: demoIds.orgSeineMaritime,
+        structureId: demoIds.structureMobilite,
+      })
       expect(audit!.details).toEqual({ candidateId: antoine, offerId: demoIds.offerPermis, documentId: doc!.id })
       expect(JSON.stringify(fup)).not.toContain('181057612345678')
       expect(JSON.stringify(audit!.details)).not.toMatch(/Antoine|Blanc|181057/)
@@ -139,11 +172,29 @@ describe('prescribe: a prescription sheet', () => {
   it('mails every enabled user of the partner structure the deep link, and nothing about the candidate', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       await tx.insert(s.users).values([
-        { id: `t-${randomUUID()}`, email: 'second.partenaire@mobilite.test', name: 'Second', structureId: demoIds.structureMobilite, role: 'fullPartner' },
-        { id: `t-${randomUUID()}`, email: 'ancien.partenaire@mobilite.test', name: 'Ancien', structureId: demoIds.structureMobilite, role: 'fullPartner', disabled: true },
+        {
+          id: `t-${randomUUID()}`,
+          email: 'second.partenaire@mobilite.test',
+          name: 'Second',
+          structureId: demoIds.structureMobilite,
+          role: 'fullPartner',
+        },
+        {
+          id: `t-${randomUUID()}`,
+          email: 'ancien.partenaire@mobilite.test',
+          name: 'Ancien',
+          structureId: demoIds.structureMobilite,
+          role: 'fullPartner',
+          disabled: true,
+        },
       ])
       const antoine = await candidateId(tx, 'Antoine')
-      const result = await prescribe(asDb(tx), { organisationId: demoIds.orgSeineMaritime, authorId: REFERENT, input: { candidateId: antoine, offerId: demoIds.offerPermis, prescription: form() }, now: NOW })
+      const result = await prescribe(asDb(tx), {
+        organisationId: demoIds.orgSeineMaritime,
+        authorId: REFERENT,
+        input: { candidateId: antoine, offerId: demoIds.offerPermis, prescription: form() },
+        now: NOW,
+      })
       expect(result).toMatchObject({ ok: true, mailed: 2 })
       if (!result.ok) return
       const sent = await mails(tx)
@@ -153,10 +204,15 @@ describe('prescribe: a prescription sheet', () => {
         sql`select count(*)::int as n from pgboss.job where name = 'send-mail' and (data->>'mailId')::uuid in (select id from outbound_mails where created_at = now())`,
       )
       expect(jobs[0]!.n).toBe(2)
-      expect(sent.map((m) => /^To: (.+)$/m.exec(m)![1]!.trim()).sort()).toEqual(['partenaire@passerelle.test', 'second.partenaire@mobilite.test'])
+      expect(sent.map((m) => /^To: (.+)$/m.exec(m)![1]!.trim()).sort()).toEqual([
+        'partenaire@passerelle.test',
+        'second.partenaire@mobilite.test',
+      ])
       for (const mail of sent) {
         expect(mail).toContain('Subject: Une nouvelle prescription vous attend')
-        expect(mail).toContain(`https://passerelle.example/offer/social/${demoIds.offerPermis}?socialApplyId=${result.applyId}`)
+        expect(mail).toContain(
+          `https://passerelle.example/offer/social/${demoIds.offerPermis}?socialApplyId=${result.applyId}`,
+        )
         expect(mail).toContain('Permis de conduire solidaire')
         expect(mail).not.toMatch(/Antoine|Blanc|antoine\.blanc/)
       }
@@ -167,24 +223,84 @@ describe('prescribe: a prescription sheet', () => {
 describe('prescribe: refusals write nothing', () => {
   const cases: [string, PrescribeInput, string, string][] = [
     ['no goal', { prescription: form({ goal: '   ' }) }, 'goal', 'L’objectif de la prescription est obligatoire'],
-    ['a badly formed email', { prescription: form({ email: 'pas-un-email' }) }, 'email', "L'email n'est pas bien formaté"],
+    [
+      'a badly formed email',
+      { prescription: form({ email: 'pas-un-email' }) },
+      'email',
+      "L'email n'est pas bien formaté",
+    ],
     ['an incomplete phone', { prescription: form({ phone: '06 12' }) }, 'phone', "Le téléphone n'est pas complet"],
-    ['no referent name', { prescription: form({ rsaReferentName: '' }) }, 'rsaReferentName', 'Le nom du référent est obligatoire'],
-    ['no structure', { prescription: form({ structure: '' }) }, 'structure', 'La structure du référent est obligatoire'],
-    ['the prescription not validated', { prescription: form({ validatePrescription: false }) }, 'validatePrescription', 'Vous devez valider la prescription'],
-    ['the demand not approved', { prescription: form({ approveDemand: 'true' }) }, 'approveDemand', 'L’accord du bénéficiaire pour cette demande est obligatoire'],
-    ['a date in the future', { prescription: form({ prescriptionDate: '2026-11-23' }) }, 'prescriptionDate', 'La date de prescription ne peut pas être dans le futur'],
-    ['a date that does not exist', { prescription: form({ prescriptionDate: '2026-02-30' }) }, 'prescriptionDate', 'La date n’est pas valide'],
-    ['a crafted extra field', { prescription: form({ partnerFeedback: {} }) }, '', 'La réponse contient un champ inconnu'],
-    ['no candidate', { candidateId: undefined, prescription: form() }, 'candidateId', 'Choisissez le candidat à prescrire'],
-    ['an offer id that is not one', { offerId: 'permis', prescription: form() }, 'offerId', 'Choisissez l’offre sociale'],
-    ['a manual prescription without date', { manual: true, prescription: {} }, 'prescriptionDate', 'La date de prescription est obligatoire'],
+    [
+      'no referent name',
+      { prescription: form({ rsaReferentName: '' }) },
+      'rsaReferentName',
+      'Le nom du référent est obligatoire',
+    ],
+    [
+      'no structure',
+      { prescription: form({ structure: '' }) },
+      'structure',
+      'La structure du référent est obligatoire',
+    ],
+    [
+      'the prescription not validated',
+      { prescription: form({ validatePrescription: false }) },
+      'validatePrescription',
+      'Vous devez valider la prescription',
+    ],
+    [
+      'the demand not approved',
+      { prescription: form({ approveDemand: 'true' }) },
+      'approveDemand',
+      'L’accord du bénéficiaire pour cette demande est obligatoire',
+    ],
+    [
+      'a date in the future',
+      { prescription: form({ prescriptionDate: '2026-11-23' }) },
+      'prescriptionDate',
+      'La date de prescription ne peut pas être dans le futur',
+    ],
+    [
+      'a date that does not exist',
+      { prescription: form({ prescriptionDate: '2026-02-30' }) },
+      'prescriptionDate',
+      'La date n’est pas valide',
+    ],
+    [
+      'a crafted extra field',
+      { prescription: form({ partnerFeedback: {} }) },
+      '',
+      'La réponse contient un champ inconnu',
+    ],
+    [
+      'no candidate',
+      { candidateId: undefined, prescription: form() },
+      'candidateId',
+      'Choisissez le candidat à prescrire',
+    ],
+    [
+      'an offer id that is not one',
+      { offerId: 'permis', prescription: form() },
+      'offerId',
+      'Choisissez l’offre sociale',
+    ],
+    [
+      'a manual prescription without date',
+      { manual: true, prescription: {} },
+      'prescriptionDate',
+      'La date de prescription est obligatoire',
+    ],
   ]
   it.each(cases)('%s: the French message on its field', async (_name, over, field, message) => {
     await inRolledBackTransaction(db, async (tx) => {
       const before = await counts(tx)
       const input = { candidateId: await candidateId(tx, 'Antoine'), offerId: demoIds.offerPermis, ...over }
-      const result = await prescribe(asDb(tx), { organisationId: demoIds.orgSeineMaritime, authorId: REFERENT, input, now: NOW })
+      const result = await prescribe(asDb(tx), {
+        organisationId: demoIds.orgSeineMaritime,
+        authorId: REFERENT,
+        input,
+        now: NOW,
+      })
       expect(result.ok).toBe(false)
       if (result.ok) return
       expect(result.fieldErrors?.[field]).toBe(message)
@@ -196,7 +312,12 @@ describe('prescribe: refusals write nothing', () => {
   async function refused(tx: Tx, organisationId: string, authorId: string, candidate: string, offerId: string) {
     const before = await counts(tx)
     const mailsBefore = (await mails(tx)).length
-    const result = await prescribe(asDb(tx), { organisationId, authorId, input: { candidateId: candidate, offerId, prescription: form() }, now: NOW })
+    const result = await prescribe(asDb(tx), {
+      organisationId,
+      authorId,
+      input: { candidateId: candidate, offerId, prescription: form() },
+      now: NOW,
+    })
     expect(await counts(tx)).toEqual(before)
     expect(await mails(tx)).toHaveLength(mailsBefore)
     return result
@@ -205,27 +326,50 @@ describe('prescribe: refusals write nothing', () => {
   it('another organisation’s candidate is not found', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const lea = await candidateId(tx, 'Léa')
-      expect(await refused(tx, demoIds.orgSeineMaritime, REFERENT, lea, demoIds.offerPermis)).toEqual({ ok: false, error: 'Ce candidat est introuvable.' })
+      expect(await refused(tx, demoIds.orgSeineMaritime, REFERENT, lea, demoIds.offerPermis)).toEqual({
+        ok: false,
+        error: 'Ce candidat est introuvable.',
+      })
     })
   })
 
   it('an expired offer takes no prescription', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const antoine = await candidateId(tx, 'Antoine')
-      expect(await refused(tx, demoIds.orgSeineMaritime, REFERENT, antoine, demoIds.offerExpired)).toEqual({ ok: false, error: 'Cette offre est expirée : elle ne peut plus recevoir de prescription.' })
+      expect(await refused(tx, demoIds.orgSeineMaritime, REFERENT, antoine, demoIds.offerExpired)).toEqual({
+        ok: false,
+        error: 'Cette offre est expirée : elle ne peut plus recevoir de prescription.',
+      })
     })
   })
 
   it('an offer of a structure registered by another organisation is not found; a shared structure’s is open to all', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const lea = await candidateId(tx, 'Léa')
-      expect(await refused(tx, demoIds.orgLyon, REFERENT_LYON, lea, demoIds.offerPermis)).toEqual({ ok: false, error: 'Cette offre sociale est introuvable.' })
-      const [shared] = await tx.insert(s.partnerStructures).values({ organisationId: null, name: 'Structure partagée' }).returning()
+      expect(await refused(tx, demoIds.orgLyon, REFERENT_LYON, lea, demoIds.offerPermis)).toEqual({
+        ok: false,
+        error: 'Cette offre sociale est introuvable.',
+      })
+      const [shared] = await tx
+        .insert(s.partnerStructures)
+        .values({ organisationId: null, name: 'Structure partagée' })
+        .returning()
       const [offer] = await tx
         .insert(s.socialOffers)
-        .values({ structureId: shared!.id, offerId: `shared-${randomUUID()}`, name: 'Offre partagée', source: 'test', providerName: 'Structure partagée' })
+        .values({
+          structureId: shared!.id,
+          offerId: `shared-${randomUUID()}`,
+          name: 'Offre partagée',
+          source: 'test',
+          providerName: 'Structure partagée',
+        })
         .returning()
-      const result = await prescribe(asDb(tx), { organisationId: demoIds.orgLyon, authorId: REFERENT_LYON, input: { candidateId: lea, offerId: offer!.id, prescription: form() }, now: NOW })
+      const result = await prescribe(asDb(tx), {
+        organisationId: demoIds.orgLyon,
+        authorId: REFERENT_LYON,
+        input: { candidateId: lea, offerId: offer!.id, prescription: form() },
+        now: NOW,
+      })
       expect(result).toMatchObject({ ok: true, mailed: 0 })
     })
   })
@@ -233,11 +377,22 @@ describe('prescribe: refusals write nothing', () => {
   it('a candidate with a pending prescription on the offer is refused; once answered, a new one is possible', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const elodie = await candidateId(tx, 'Élodie') // pending on the Permis offer in the demo data
-      expect(await refused(tx, demoIds.orgSeineMaritime, REFERENT, elodie, demoIds.offerPermis)).toEqual({ ok: false, error: 'Ce candidat a déjà une prescription en cours pour cette offre.' })
+      expect(await refused(tx, demoIds.orgSeineMaritime, REFERENT, elodie, demoIds.offerPermis)).toEqual({
+        ok: false,
+        error: 'Ce candidat a déjà une prescription en cours pour cette offre.',
+      })
       const nadia = await candidateId(tx, 'Nadia') // refused on the Permis offer: she may be prescribed again
-      const result = await prescribe(asDb(tx), { organisationId: demoIds.orgSeineMaritime, authorId: REFERENT, input: { candidateId: nadia, offerId: demoIds.offerPermis, prescription: form() }, now: NOW })
+      const result = await prescribe(asDb(tx), {
+        organisationId: demoIds.orgSeineMaritime,
+        authorId: REFERENT,
+        input: { candidateId: nadia, offerId: demoIds.offerPermis, prescription: form() },
+        now: NOW,
+      })
       expect(result.ok).toBe(true)
-      expect(await refused(tx, demoIds.orgSeineMaritime, REFERENT, nadia, demoIds.offerPermis)).toEqual({ ok: false, error: 'Ce candidat a déjà une prescription en cours pour cette offre.' })
+      expect(await refused(tx, demoIds.orgSeineMaritime, REFERENT, nadia, demoIds.offerPermis)).toEqual({
+        ok: false,
+        error: 'Ce candidat a déjà une prescription en cours pour cette offre.',
+      })
     })
   })
 })
@@ -246,22 +401,39 @@ describe('prescribe: two prescriptions of the same candidate at once', () => {
   const created = { structureId: '', offerId: '', candidateIds: [] as string[] }
 
   beforeAll(async () => {
-    const [structure] = await db.insert(s.partnerStructures).values({ organisationId: demoIds.orgSeineMaritime, name: 'Structure de test — prescriptions' }).returning()
+    const [structure] = await db
+      .insert(s.partnerStructures)
+      .values({ organisationId: demoIds.orgSeineMaritime, name: 'Structure de test — prescriptions' })
+      .returning()
     created.structureId = structure!.id
-    await db.insert(s.organisationPartnerStructures).values({ organisationId: demoIds.orgSeineMaritime, structureId: structure!.id })
+    await db
+      .insert(s.organisationPartnerStructures)
+      .values({ organisationId: demoIds.orgSeineMaritime, structureId: structure!.id })
     const [offer] = await db
       .insert(s.socialOffers)
-      .values({ structureId: structure!.id, offerId: `prescription-race-${randomUUID()}`, name: 'Offre de test prescriptions', source: 'test', providerName: 'Structure de test' })
+      .values({
+        structureId: structure!.id,
+        offerId: `prescription-race-${randomUUID()}`,
+        name: 'Offre de test prescriptions',
+        source: 'test',
+        providerName: 'Structure de test',
+      })
       .returning()
     created.offerId = offer!.id
     for (let i = 0; i < 3; i++) {
-      const [c] = await db.insert(s.candidates).values({ organisationId: demoIds.orgSeineMaritime, firstName: 'Course', lastName: `Prescription ${i}` }).returning()
+      const [c] = await db
+        .insert(s.candidates)
+        .values({ organisationId: demoIds.orgSeineMaritime, firstName: 'Course', lastName: `Prescription ${i}` })
+        .returning()
       created.candidateIds.push(c!.id)
     }
   })
 
   afterAll(async () => {
-    const applies = await db.select({ id: s.socialApplies.id, doc: s.socialApplies.prescriptionDocumentId }).from(s.socialApplies).where(eq(s.socialApplies.socialOfferId, created.offerId))
+    const applies = await db
+      .select({ id: s.socialApplies.id, doc: s.socialApplies.prescriptionDocumentId })
+      .from(s.socialApplies)
+      .where(eq(s.socialApplies.socialOfferId, created.offerId))
     const ids = applies.map((a) => a.id)
     if (ids.length) {
       await db.delete(s.auditLog).where(inArray(s.auditLog.entityId, ids))
@@ -271,7 +443,9 @@ describe('prescribe: two prescriptions of the same candidate at once', () => {
     }
     await db.delete(s.candidates).where(inArray(s.candidates.id, created.candidateIds))
     await db.delete(s.socialOffers).where(eq(s.socialOffers.id, created.offerId))
-    await db.delete(s.organisationPartnerStructures).where(eq(s.organisationPartnerStructures.structureId, created.structureId))
+    await db
+      .delete(s.organisationPartnerStructures)
+      .where(eq(s.organisationPartnerStructures.structureId, created.structureId))
     await db.delete(s.partnerStructures).where(eq(s.partnerStructures.id, created.structureId))
   })
 
@@ -304,12 +478,23 @@ describe('prescribe: two prescriptions of the same candidate at once', () => {
 
   it('creates exactly one apply; the other call is told the prescription is pending', async () => {
     for (const [round, candidate] of created.candidateIds.entries()) {
-      const call = () => prescribe(db, { organisationId: demoIds.orgSeineMaritime, authorId: REFERENT, input: { candidateId: candidate, offerId: created.offerId, prescription: form() }, now: NOW })
+      const call = () =>
+        prescribe(db, {
+          organisationId: demoIds.orgSeineMaritime,
+          authorId: REFERENT,
+          input: { candidateId: candidate, offerId: created.offerId, prescription: form() },
+          now: NOW,
+        })
       const race = () => Promise.all([call(), call()])
       const results = round === 0 ? await bothWaiting(candidate, race) : await race()
       expect(results.filter((r) => r.ok)).toHaveLength(1)
-      expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, error: 'Ce candidat a déjà une prescription en cours pour cette offre.' }])
-      const applies = await db.select().from(s.socialApplies).where(and(eq(s.socialApplies.candidateId, candidate), eq(s.socialApplies.socialOfferId, created.offerId)))
+      expect(results.filter((r) => !r.ok)).toEqual([
+        { ok: false, error: 'Ce candidat a déjà une prescription en cours pour cette offre.' },
+      ])
+      const applies = await db
+        .select()
+        .from(s.socialApplies)
+        .where(and(eq(s.socialApplies.candidateId, candidate), eq(s.socialApplies.socialOfferId, created.offerId)))
       expect(applies).toHaveLength(1)
       expect(await db.select().from(s.fups).where(eq(s.fups.socialApplyId, applies[0]!.id))).toHaveLength(1)
       expect(await db.select().from(s.auditLog).where(eq(s.auditLog.entityId, applies[0]!.id))).toHaveLength(1)

@@ -13,7 +13,14 @@ import { demoApplyId, demoIds } from '@/lib/db/seed'
 import { directoryFilterOptions, listDirectoryOffers, prescribableOffers } from '@/lib/offers/directory'
 import { updateManualStatus } from '@/lib/prescriptions/manual-status'
 import { prescribe } from '@/lib/prescriptions/prescribe'
-import { answerReminderDays, listFup, markAnswersRead, prescribedOffers, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
+import {
+  answerReminderDays,
+  listFup,
+  markAnswersRead,
+  prescribedOffers,
+  receivedAnswers,
+  unansweredPrescriptions,
+} from '@/lib/prescriptions/queries'
 import { searchPickableCandidates } from '@/lib/candidates/pickable'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
@@ -42,7 +49,10 @@ afterAll(() => {
 })
 
 async function candidateId(handle: Db | Tx, firstName: string) {
-  const [row] = await handle.select({ id: s.candidates.id }).from(s.candidates).where(eq(s.candidates.firstName, firstName))
+  const [row] = await handle
+    .select({ id: s.candidates.id })
+    .from(s.candidates)
+    .where(eq(s.candidates.firstName, firstName))
   return row!.id
 }
 async function applyRow(handle: Db | Tx, id: string) {
@@ -54,7 +64,17 @@ async function auditCount(handle: Db | Tx) {
   return rows[0]!.n
 }
 async function manualPrescription(tx: Tx, firstName = 'Antoine', offerId: string = demoIds.offerScooter) {
-  const result = await prescribe(asDb(tx), { organisationId: SM, authorId: REFERENT, input: { candidateId: await candidateId(tx, firstName), offerId, manual: true, prescription: { prescriptionDate: '2026-11-10' } }, now: NOW })
+  const result = await prescribe(asDb(tx), {
+    organisationId: SM,
+    authorId: REFERENT,
+    input: {
+      candidateId: await candidateId(tx, firstName),
+      offerId,
+      manual: true,
+      prescription: { prescriptionDate: '2026-11-10' },
+    },
+    now: NOW,
+  })
   if (!result.ok) throw new Error(`manual prescription refused: ${JSON.stringify(result)}`)
   return result
 }
@@ -65,12 +85,21 @@ describe('manual prescription and its status, recorded by the referent', () => {
       const result = await manualPrescription(tx)
       expect(result.mailed).toBe(0)
       const apply = await applyRow(tx, result.applyId)
-      expect(apply).toMatchObject({ state: 'PRESCRIPTION_FILLED', prescriptionDocumentId: null, structureId: demoIds.structureMobilite, authorId: REFERENT })
+      expect(apply).toMatchObject({
+        state: 'PRESCRIPTION_FILLED',
+        prescriptionDocumentId: null,
+        structureId: demoIds.structureMobilite,
+        authorId: REFERENT,
+      })
       expect(await tx.select().from(s.fups).where(eq(s.fups.socialApplyId, result.applyId))).toEqual([])
       const [audit] = await tx.select().from(s.auditLog).where(eq(s.auditLog.entityId, result.applyId))
       expect(audit).toMatchObject({ action: 'prescription.manualCreated', actorId: REFERENT, organisationId: SM })
       // The partner's pending tab shows it, as a manual prescription (no FUP, no document).
-      const { rows } = await listAppliesByTab(tx, { structureId: demoIds.structureMobilite, offerId: demoIds.offerScooter, tab: 'PRESCRIPTION_FILLED' })
+      const { rows } = await listAppliesByTab(tx, {
+        structureId: demoIds.structureMobilite,
+        offerId: demoIds.offerScooter,
+        tab: 'PRESCRIPTION_FILLED',
+      })
       expect(rows.find((r) => r.id === result.applyId)).toMatchObject({ hasFup: false, prescription: null })
     })
   })
@@ -80,16 +109,42 @@ describe('manual prescription and its status, recorded by the referent', () => {
     ['an unknown state', { state: 'ARCHIVED' }, 'state', 'Le nouveau statut est obligatoire'],
     ['refused without cause', { state: 'REFUSED_STRUCTURE' }, 'cause', 'Le motif est obligatoire'],
     ['refused with an unknown cause', { state: 'REFUSED_STRUCTURE', cause: 'moon' }, 'cause', 'Ce motif n’existe pas'],
-    ['integrated without first reception', { state: 'INTEGRATED_CANDIDATE' }, 'firstReceptionDate', 'La date du 1er accueil est obligatoire'],
-    ['integrated with a cause', { state: 'INTEGRATED_CANDIDATE', firstReceptionDate: '2026-11-15', cause: 'hasJob' }, 'cause', 'Le motif est obligatoire'],
-    ['an assessment before the first reception', { state: 'INTEGRATED_CANDIDATE', firstReceptionDate: '2026-11-15', assessmentDate: '2026-11-01' }, 'assessmentDate', 'La date du bilan doit suivre la date du 1er accueil'],
-    ['a date that does not exist', { state: 'INTEGRATED_CANDIDATE', firstReceptionDate: '2026-02-31' }, 'firstReceptionDate', 'La date n’est pas valide'],
+    [
+      'integrated without first reception',
+      { state: 'INTEGRATED_CANDIDATE' },
+      'firstReceptionDate',
+      'La date du 1er accueil est obligatoire',
+    ],
+    [
+      'integrated with a cause',
+      { state: 'INTEGRATED_CANDIDATE', firstReceptionDate: '2026-11-15', cause: 'hasJob' },
+      'cause',
+      'Le motif est obligatoire',
+    ],
+    [
+      'an assessment before the first reception',
+      { state: 'INTEGRATED_CANDIDATE', firstReceptionDate: '2026-11-15', assessmentDate: '2026-11-01' },
+      'assessmentDate',
+      'La date du bilan doit suivre la date du 1er accueil',
+    ],
+    [
+      'a date that does not exist',
+      { state: 'INTEGRATED_CANDIDATE', firstReceptionDate: '2026-02-31' },
+      'firstReceptionDate',
+      'La date n’est pas valide',
+    ],
   ]
   it.each(invalid)('%s: the French message, nothing written', async (_name, input, field, message) => {
     await inRolledBackTransaction(db, async (tx) => {
       const { applyId } = await manualPrescription(tx)
       const [before, audits] = [await applyRow(tx, applyId), await auditCount(tx)]
-      const result = await updateManualStatus(asDb(tx), { organisationId: SM, applyId, actorId: REFERENT, input, now: NOW })
+      const result = await updateManualStatus(asDb(tx), {
+        organisationId: SM,
+        applyId,
+        actorId: REFERENT,
+        input,
+        now: NOW,
+      })
       expect(result.ok).toBe(false)
       expect('fieldErrors' in result && result.fieldErrors[field]).toBe(message)
       expect(await applyRow(tx, applyId)).toEqual(before)
@@ -101,19 +156,47 @@ describe('manual prescription and its status, recorded by the referent', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const { applyId } = await manualPrescription(tx)
       const integrated = await updateManualStatus(asDb(tx), {
-        organisationId: SM, applyId, actorId: REFERENT, now: NOW,
+        organisationId: SM,
+        applyId,
+        actorId: REFERENT,
+        now: NOW,
         input: { state: 'INTEGRATED_CANDIDATE', firstReceptionDate: '2026-11-15', assessmentDate: '2027-01-10' },
       })
       expect(integrated).toEqual({ ok: true })
-      expect(await applyRow(tx, applyId)).toMatchObject({ state: 'INTEGRATED_CANDIDATE', firstReceptionDate: '2026-11-15', assessmentDate: '2027-01-10', cause: null, responseDate: NOW })
-      const tab = await listAppliesByTab(tx, { structureId: demoIds.structureMobilite, offerId: demoIds.offerScooter, tab: 'INTEGRATED_CANDIDATE' })
+      expect(await applyRow(tx, applyId)).toMatchObject({
+        state: 'INTEGRATED_CANDIDATE',
+        firstReceptionDate: '2026-11-15',
+        assessmentDate: '2027-01-10',
+        cause: null,
+        responseDate: NOW,
+      })
+      const tab = await listAppliesByTab(tx, {
+        structureId: demoIds.structureMobilite,
+        offerId: demoIds.offerScooter,
+        tab: 'INTEGRATED_CANDIDATE',
+      })
       expect(tab.rows.map((r) => r.id)).toContain(applyId)
       expect(tab.counts).toEqual({ PRESCRIPTION_FILLED: 0, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 0 })
 
-      const refused = await updateManualStatus(asDb(tx), { organisationId: SM, applyId, actorId: REFERENT, now: NOW, input: { state: 'REFUSED_STRUCTURE', cause: 'hasMoved' } })
+      const refused = await updateManualStatus(asDb(tx), {
+        organisationId: SM,
+        applyId,
+        actorId: REFERENT,
+        now: NOW,
+        input: { state: 'REFUSED_STRUCTURE', cause: 'hasMoved' },
+      })
       expect(refused).toEqual({ ok: true })
-      expect(await applyRow(tx, applyId)).toMatchObject({ state: 'REFUSED_STRUCTURE', firstReceptionDate: null, assessmentDate: null, cause: 'hasMoved' })
-      const refusedTab = await listAppliesByTab(tx, { structureId: demoIds.structureMobilite, offerId: demoIds.offerScooter, tab: 'REFUSED_STRUCTURE' })
+      expect(await applyRow(tx, applyId)).toMatchObject({
+        state: 'REFUSED_STRUCTURE',
+        firstReceptionDate: null,
+        assessmentDate: null,
+        cause: 'hasMoved',
+      })
+      const refusedTab = await listAppliesByTab(tx, {
+        structureId: demoIds.structureMobilite,
+        offerId: demoIds.offerScooter,
+        tab: 'REFUSED_STRUCTURE',
+      })
       expect(refusedTab.rows.map((r) => [r.id, r.cause])).toEqual([[applyId, 'hasMoved']])
       const audits = await tx.select().from(s.auditLog).where(eq(s.auditLog.entityId, applyId)).orderBy(s.auditLog.at)
       expect(audits.map((a) => [a.action, a.details])).toEqual([
@@ -129,11 +212,15 @@ describe('manual prescription and its status, recorded by the referent', () => {
       const elodie = demoApplyId(0) // a seeded prescription sheet, pending
       const before = [await applyRow(tx, elodie), await auditCount(tx)]
       const input = { state: 'REFUSED_STRUCTURE', cause: 'hasJob' }
-      expect(await updateManualStatus(asDb(tx), { organisationId: SM, applyId: elodie, actorId: REFERENT, input })).toEqual({ ok: false, error: 'notManual' })
+      expect(
+        await updateManualStatus(asDb(tx), { organisationId: SM, applyId: elodie, actorId: REFERENT, input }),
+      ).toEqual({ ok: false, error: 'notManual' })
       const { applyId } = await manualPrescription(tx)
       const manualBefore = await applyRow(tx, applyId)
-      expect(await updateManualStatus(asDb(tx), { organisationId: LYON, applyId, actorId: 'demo-referent-lyon', input })).toEqual({ ok: false, error: 'notFound' })
-      expect([await applyRow(tx, elodie), await auditCount(tx) - 1]).toEqual(before)
+      expect(
+        await updateManualStatus(asDb(tx), { organisationId: LYON, applyId, actorId: 'demo-referent-lyon', input }),
+      ).toEqual({ ok: false, error: 'notFound' })
+      expect([await applyRow(tx, elodie), (await auditCount(tx)) - 1]).toEqual(before)
       expect(await applyRow(tx, applyId)).toEqual(manualBefore)
     })
   })
@@ -147,7 +234,13 @@ describe('/v2/candidates/fup: the organisation’s prescriptions', () => {
     const mamadou = all.rows.find((r) => r.lastName === 'Diallo')!
     expect(mamadou).toMatchObject({ prescriptionDocumentId: null, hasFup: false, answerDocumentId: null })
     const elodie = all.rows.find((r) => r.id === demoApplyId(0))!
-    expect(elodie).toMatchObject({ firstName: 'Élodie', offerName: 'Permis de conduire solidaire', providerName: 'Mobilité Solidaire', state: 'PRESCRIPTION_FILLED', hasFup: true })
+    expect(elodie).toMatchObject({
+      firstName: 'Élodie',
+      offerName: 'Permis de conduire solidaire',
+      providerName: 'Mobilité Solidaire',
+      state: 'PRESCRIPTION_FILLED',
+      hasFup: true,
+    })
     expect(elodie.prescriptionDocumentId).not.toBeNull()
     expect((await listFup(db, LYON)).total).toBe(0)
     expect((await listFup(db, LYON, { offerId: demoIds.offerPermis })).total).toBe(0)
@@ -157,21 +250,46 @@ describe('/v2/candidates/fup: the organisation’s prescriptions', () => {
     expect((await listFup(db, SM, { authorId: REFERENT })).total).toBe(11)
     expect((await listFup(db, SM, { authorId: COUNSELLOR })).total).toBe(0)
     const refused = await listFup(db, SM, { state: 'REFUSED_STRUCTURE' })
-    expect(refused.rows.map((r) => [r.lastName, r.cause]).sort()).toEqual([['Haddad', 'outsideTerritory'], ['Morel', 'noAnswerToConvocations']])
+    expect(refused.rows.map((r) => [r.lastName, r.cause]).sort()).toEqual([
+      ['Haddad', 'outsideTerritory'],
+      ['Morel', 'noAnswerToConvocations'],
+    ])
     // The organisation's numbers (no author, offer or dates) come from the statistics' counters.
     expect(refused.total).toBe(2)
-    expect((await listFup(db, SM, { offerId: demoIds.offerHabitat })).rows.map((r) => r.lastName).sort()).toEqual(['Fournier', 'Girard', 'Mercier'])
+    expect((await listFup(db, SM, { offerId: demoIds.offerHabitat })).rows.map((r) => r.lastName).sort()).toEqual([
+      'Fournier',
+      'Girard',
+      'Mercier',
+    ])
     // Prescriptions of 2 to 20 October 2026 (9:30 UTC); 4 to 8 October holds days 4, 5, 6 and 8.
     const range = await listFup(db, SM, { from: '2026-10-04', to: '2026-10-08' })
-    expect(range.rows.map((r) => r.prescriptionDate.toISOString().slice(0, 10)).sort()).toEqual(['2026-10-04', '2026-10-05', '2026-10-06', '2026-10-08'])
+    expect(range.rows.map((r) => r.prescriptionDate.toISOString().slice(0, 10)).sort()).toEqual([
+      '2026-10-04',
+      '2026-10-05',
+      '2026-10-06',
+      '2026-10-08',
+    ])
   })
 
   it('pages by 50', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const [c] = await tx.insert(s.candidates).values({ organisationId: SM, firstName: 'Page', lastName: 'Test' }).returning()
-      await tx.insert(s.socialApplies).values(
-        Array.from({ length: 45 }, (_, i) => ({ organisationId: SM, structureId: demoIds.structureMobilite, socialOfferId: demoIds.offerScooter, candidateId: c!.id, authorId: REFERENT, state: 'REFUSED_STRUCTURE' as const, prescriptionDate: new Date(NOW.getTime() - i * 1000) })),
-      )
+      const [c] = await tx
+        .insert(s.candidates)
+        .values({ organisationId: SM, firstName: 'Page', lastName: 'Test' })
+        .returning()
+      await tx
+        .insert(s.socialApplies)
+        .values(
+          Array.from({ length: 45 }, (_, i) => ({
+            organisationId: SM,
+            structureId: demoIds.structureMobilite,
+            socialOfferId: demoIds.offerScooter,
+            candidateId: c!.id,
+            authorId: REFERENT,
+            state: 'REFUSED_STRUCTURE' as const,
+            prescriptionDate: new Date(NOW.getTime() - i * 1000),
+          })),
+        )
       const first = await listFup(tx, SM)
       const second = await listFup(tx, SM, { page: 2 })
       expect([first.total, first.rows.length, second.rows.length]).toEqual([56, 50, 6])
@@ -189,24 +307,44 @@ describe('/v2/candidates/fup: the offer filter’s choices', () => {
     expect(names(await prescribedOffers(db, SM))).toEqual(expected.rows.map((r) => r.name))
     expect(names(await prescribedOffers(db, SM, { authorId: 'nobody' }))).toEqual([])
     // The scooter offer was never prescribed to by the organisation: choosing it in the URL does not list it.
-    expect(names(await prescribedOffers(db, SM, { authorId: 'nobody', selectedOfferId: demoIds.offerScooter }))).toEqual([])
-    expect(names(await prescribedOffers(db, SM, { authorId: 'nobody', selectedOfferId: demoIds.offerPermis }))).toEqual(['Permis de conduire solidaire'])
+    expect(
+      names(await prescribedOffers(db, SM, { authorId: 'nobody', selectedOfferId: demoIds.offerScooter })),
+    ).toEqual([])
+    expect(names(await prescribedOffers(db, SM, { authorId: 'nobody', selectedOfferId: demoIds.offerPermis }))).toEqual(
+      ['Permis de conduire solidaire'],
+    )
   })
 })
 
 describe('/v2/actions/dashboard', () => {
   const answer = fupAnswerSchema.parse({
-    partnerFeedback: { accompanierName: 'Paula Moreau', name: 'Mobilité Solidaire', email: 'permis@mobilite-solidaire.test', decision: { partnerDecision: 'integrated', firstReceptionDate: '2026-11-25' } },
+    partnerFeedback: {
+      accompanierName: 'Paula Moreau',
+      name: 'Mobilité Solidaire',
+      email: 'permis@mobilite-solidaire.test',
+      decision: { partnerDecision: 'integrated', firstReceptionDate: '2026-11-25' },
+    },
   })
 
   it('shows the answers notified to the prescribing referent, in their organisation only; reading them keeps them 30 days', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const sent = await sendFup(asDb(tx), { structureId: demoIds.structureMobilite, applyId: demoApplyId(0), answer, actorId: 'demo-partenaire', now: NOW })
+      const sent = await sendFup(asDb(tx), {
+        structureId: demoIds.structureMobilite,
+        applyId: demoApplyId(0),
+        answer,
+        actorId: 'demo-partenaire',
+        now: NOW,
+      })
       expect(sent.ok).toBe(true)
       // The row is stamped by the database clock; pin it to the test's "now".
-      await tx.update(s.notifications).set({ createdAt: NOW }).where(sql`${s.notifications.payload}->>'applyId' = ${demoApplyId(0)}`)
+      await tx
+        .update(s.notifications)
+        .set({ createdAt: NOW })
+        .where(sql`${s.notifications.payload}->>'applyId' = ${demoApplyId(0)}`)
       const answers = await receivedAnswers(tx, { userId: REFERENT, organisationId: SM, now: NOW })
-      expect(answers.map((a) => [a.id, a.firstName, a.state, a.readAt])).toEqual([[demoApplyId(0), 'Élodie', 'INTEGRATED_CANDIDATE', null]])
+      expect(answers.map((a) => [a.id, a.firstName, a.state, a.readAt])).toEqual([
+        [demoApplyId(0), 'Élodie', 'INTEGRATED_CANDIDATE', null],
+      ])
       expect(answers[0]!.answerDocumentId).not.toBeNull()
       expect(await receivedAnswers(tx, { userId: COUNSELLOR, organisationId: SM, now: NOW })).toEqual([])
       // The notification belongs to the referent, but a crafted organisation does not open another tenant's apply.
@@ -214,9 +352,15 @@ describe('/v2/actions/dashboard', () => {
 
       expect(await markAnswersRead(tx, REFERENT, NOW)).toBe(1)
       expect(await markAnswersRead(tx, REFERENT, NOW)).toBe(0)
-      const read = await receivedAnswers(tx, { userId: REFERENT, organisationId: SM, now: new Date(NOW.getTime() + 29 * DAY) })
+      const read = await receivedAnswers(tx, {
+        userId: REFERENT,
+        organisationId: SM,
+        now: new Date(NOW.getTime() + 29 * DAY),
+      })
       expect(read.map((a) => a.readAt)).toEqual([NOW])
-      expect(await receivedAnswers(tx, { userId: REFERENT, organisationId: SM, now: new Date(NOW.getTime() + 31 * DAY) })).toEqual([])
+      expect(
+        await receivedAnswers(tx, { userId: REFERENT, organisationId: SM, now: new Date(NOW.getTime() + 31 * DAY) }),
+      ).toEqual([])
     })
   })
 
@@ -225,8 +369,17 @@ describe('/v2/actions/dashboard', () => {
     const pending = await unansweredPrescriptions(db, { organisationId: SM, authorId: REFERENT, days: 10, now: NOW })
     // The demo's six pending prescriptions (2 to 8 October), oldest first.
     expect(pending.total).toBe(6)
-    expect(pending.rows.map((r) => r.lastName)).toEqual(['Durand', 'Fournier', 'Benali', 'Mercier', 'Lefèvre', 'Diallo'])
-    expect((await unansweredPrescriptions(db, { organisationId: SM, authorId: COUNSELLOR, days: 10, now: NOW })).total).toBe(0)
+    expect(pending.rows.map((r) => r.lastName)).toEqual([
+      'Durand',
+      'Fournier',
+      'Benali',
+      'Mercier',
+      'Lefèvre',
+      'Diallo',
+    ])
+    expect(
+      (await unansweredPrescriptions(db, { organisationId: SM, authorId: COUNSELLOR, days: 10, now: NOW })).total,
+    ).toBe(0)
     expect((await unansweredPrescriptions(db, { organisationId: LYON, days: 10, now: NOW })).total).toBe(0)
     // 2 October is 51 days before 22 November: nothing waits more than 60 days; more than 48, those of 2 to 5 October.
     expect((await unansweredPrescriptions(db, { organisationId: SM, days: 60, now: NOW })).total).toBe(0)
@@ -244,22 +397,58 @@ describe('the prescription sheet downloads and the pickers', () => {
   it('the sheet of a new prescription is readable by the organisation and the partner, not by another tenant', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const result = await prescribe(asDb(tx), {
-        organisationId: SM, authorId: REFERENT, now: NOW,
-        input: { candidateId: await candidateId(tx, 'Antoine'), offerId: demoIds.offerPermis, prescription: { rsaReferentName: 'Romain Leroy', email: 'referent@passerelle.test', phone: '', structure: 'Département', address: '', goal: 'Un objectif', validatePrescription: true, approveDemand: true, prescriptionDate: '2026-11-22' } },
+        organisationId: SM,
+        authorId: REFERENT,
+        now: NOW,
+        input: {
+          candidateId: await candidateId(tx, 'Antoine'),
+          offerId: demoIds.offerPermis,
+          prescription: {
+            rsaReferentName: 'Romain Leroy',
+            email: 'referent@passerelle.test',
+            phone: '',
+            structure: 'Département',
+            address: '',
+            goal: 'Un objectif',
+            validatePrescription: true,
+            approveDemand: true,
+            prescriptionDate: '2026-11-22',
+          },
+        },
       })
       if (!result.ok) throw new Error('refused')
       const { prescriptionDocumentId } = await applyRow(tx, result.applyId)
-      expect((await getApplyDocument(tx, prescriptionDocumentId!, { structureId: null, organisationId: SM }))?.name).toBe('Fiche.pdf')
-      expect((await getApplyDocument(tx, prescriptionDocumentId!, { structureId: demoIds.structureMobilite, organisationId: null }))?.name).toBe('Fiche.pdf')
-      expect(await getApplyDocument(tx, prescriptionDocumentId!, { structureId: null, organisationId: LYON })).toBeNull()
-      expect(await getApplyDocument(tx, prescriptionDocumentId!, { structureId: demoIds.structureHabitat, organisationId: null })).toBeNull()
+      expect(
+        (await getApplyDocument(tx, prescriptionDocumentId!, { structureId: null, organisationId: SM }))?.name,
+      ).toBe('Fiche.pdf')
+      expect(
+        (
+          await getApplyDocument(tx, prescriptionDocumentId!, {
+            structureId: demoIds.structureMobilite,
+            organisationId: null,
+          })
+        )?.name,
+      ).toBe('Fiche.pdf')
+      expect(
+        await getApplyDocument(tx, prescriptionDocumentId!, { structureId: null, organisationId: LYON }),
+      ).toBeNull()
+      expect(
+        await getApplyDocument(tx, prescriptionDocumentId!, {
+          structureId: demoIds.structureHabitat,
+          organisationId: null,
+        }),
+      ).toBeNull()
     })
   })
 
   it('the candidate picker searches the organisation’s candidates only, accent-insensitive', async () => {
-    expect((await searchPickableCandidates(db, SM, 'lefevre', { listWithoutSearch: true })).map((c) => c.lastName)).toEqual(['Lefèvre'])
+    expect(
+      (await searchPickableCandidates(db, SM, 'lefevre', { listWithoutSearch: true })).map((c) => c.lastName),
+    ).toEqual(['Lefèvre'])
     expect(await searchPickableCandidates(db, SM, 'rousseau', { listWithoutSearch: true })).toEqual([])
-    expect((await searchPickableCandidates(db, LYON, 'rousseau', { listWithoutSearch: true })).map((c) => c.firstName)).toEqual(['Léa'])
+    expect(
+      (await searchPickableCandidates(db, LYON, 'rousseau', { listWithoutSearch: true })).map((c) => c.firstName),
+    ).toEqual(['Léa'])
     expect((await searchPickableCandidates(db, SM, '', { listWithoutSearch: true })).length).toBe(12)
   })
 
@@ -271,18 +460,25 @@ describe('the prescription sheet downloads and the pickers', () => {
       expired: false,
       place: '76000 Rouen',
       challenges: [expect.objectContaining({ name: 'Mobilité' })],
-      financingModes: [{ value: 'fse', label: 'FSE+' }, { value: 'departement', label: 'Département' }],
+      financingModes: [
+        { value: 'fse', label: 'FSE+' },
+        { value: 'departement', label: 'Département' },
+      ],
     })
     expect((await listDirectoryOffers(db, { organisationId: LYON }, {}, NOW)).total).toBe(0)
-    const names = async (filters: Parameters<typeof listDirectoryOffers>[2]) => (await listDirectoryOffers(db, { organisationId: SM }, filters, NOW)).offers.map((o) => o.name).sort()
+    const names = async (filters: Parameters<typeof listDirectoryOffers>[2]) =>
+      (await listDirectoryOffers(db, { organisationId: SM }, filters, NOW)).offers.map((o) => o.name).sort()
     expect(await names({ search: 'VELO' })).toEqual(['Atelier vélo 2025'])
     expect(await names({ search: 'v' })).toHaveLength(5) // one character: no search
     expect(await names({ financingModes: ['fse'] })).toEqual(['Permis de conduire solidaire'])
-    const [logement] = (await db.select().from(s.challenges).where(eq(s.challenges.name, 'Logement et hébergement')))
+    const [logement] = await db.select().from(s.challenges).where(eq(s.challenges.name, 'Logement et hébergement'))
     expect(await names({ challengeIds: [logement!.id] })).toEqual(['Logement temporaire jeunes actifs'])
     expect(await names({ places: ['76600 Le Havre'] })).toEqual(['Logement temporaire jeunes actifs'])
     const options = await directoryFilterOptions(db, { organisationId: SM })
-    expect(options.places).toEqual([{ value: '76000 Rouen', label: 'Rouen (76000)' }, { value: '76600 Le Havre', label: 'Le Havre (76600)' }])
+    expect(options.places).toEqual([
+      { value: '76000 Rouen', label: 'Rouen (76000)' },
+      { value: '76600 Le Havre', label: 'Le Havre (76600)' },
+    ])
     expect((await prescribableOffers(db, SM, NOW)).map((o) => o.name)).not.toContain('Atelier vélo 2025')
   })
 })

@@ -40,7 +40,12 @@ const form = {
 }
 
 async function newLink(tx: Tx, label = 'CCAS de test') {
-  const created = await createLink(asDb(tx), ADMIN, { label, notifyEmail: 'accueil@departement.test', expiresOn: '' }, NOW)
+  const created = await createLink(
+    asDb(tx),
+    ADMIN,
+    { label, notifyEmail: 'accueil@departement.test', expiresOn: '' },
+    NOW,
+  )
   if (!created.ok) throw new Error(created.error)
   return created
 }
@@ -49,7 +54,12 @@ const counts = async (tx: Tx) => ({
   mails: (await tx.select({ n: count() }).from(s.outboundMails))[0]!.n,
 })
 const lastMail = async (tx: Tx, kind: string) => {
-  const [m] = await tx.select().from(s.outboundMails).where(eq(s.outboundMails.kind, kind)).orderBy(desc(s.outboundMails.createdAt)).limit(1)
+  const [m] = await tx
+    .select()
+    .from(s.outboundMails)
+    .where(eq(s.outboundMails.kind, kind))
+    .orderBy(desc(s.outboundMails.createdAt))
+    .limit(1)
   return { ...m!, text: unseal(m!.sealedText!) }
 }
 const ip = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}-${randomUUID()}`
@@ -58,18 +68,35 @@ describe('referral links', () => {
   it('refuses a bad link with French messages and writes nothing; a new link is usable until disabled or expired', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const before = (await tx.select({ n: count() }).from(s.referralLinks))[0]!.n
-      expect(await createLink(asDb(tx), ADMIN, { label: ' ', notifyEmail: 'pas-un-email', expiresOn: '' }, NOW)).toMatchObject({
+      expect(
+        await createLink(asDb(tx), ADMIN, { label: ' ', notifyEmail: 'pas-un-email', expiresOn: '' }, NOW),
+      ).toMatchObject({
         ok: false,
-        fieldErrors: { label: 'Le nom du lien est obligatoire (par exemple «\u00a0CCAS de Dieppe\u00a0»).', notifyEmail: "L'email n'est pas bien formaté" },
+        fieldErrors: {
+          label: 'Le nom du lien est obligatoire (par exemple «\u00a0CCAS de Dieppe\u00a0»).',
+          notifyEmail: "L'email n'est pas bien formaté",
+        },
       })
-      expect(await createLink(asDb(tx), ADMIN, { label: 'CCAS', notifyEmail: 'a@b.test', expiresOn: '2026-11-24' }, NOW)).toMatchObject({ ok: false, fieldErrors: { expiresOn: 'La date d’expiration doit être à venir.' } })
-      expect(await createLink(asDb(tx), ADMIN, { label: 'CCAS', notifyEmail: 'a@b.test', expiresOn: '2026-02-30' }, NOW)).toMatchObject({ ok: false, fieldErrors: { expiresOn: expect.any(String) } })
+      expect(
+        await createLink(asDb(tx), ADMIN, { label: 'CCAS', notifyEmail: 'a@b.test', expiresOn: '2026-11-24' }, NOW),
+      ).toMatchObject({ ok: false, fieldErrors: { expiresOn: 'La date d’expiration doit être à venir.' } })
+      expect(
+        await createLink(asDb(tx), ADMIN, { label: 'CCAS', notifyEmail: 'a@b.test', expiresOn: '2026-02-30' }, NOW),
+      ).toMatchObject({ ok: false, fieldErrors: { expiresOn: expect.any(String) } })
       expect((await tx.select({ n: count() }).from(s.referralLinks))[0]!.n).toBe(before)
 
-      const link = await createLink(asDb(tx), ADMIN, { label: 'Mission locale', notifyEmail: 'Accueil@Departement.test', expiresOn: '2026-11-30' }, NOW)
+      const link = await createLink(
+        asDb(tx),
+        ADMIN,
+        { label: 'Mission locale', notifyEmail: 'Accueil@Departement.test', expiresOn: '2026-11-30' },
+        NOW,
+      )
       if (!link.ok) throw new Error(link.error)
       expect(link.token).toMatch(/^[A-Za-z0-9_-]{32}$/)
-      expect(await usableLink(asDb(tx), link.token, NOW)).toMatchObject({ organisationId: ADMIN.organisationId, notifyEmail: 'accueil@departement.test' })
+      expect(await usableLink(asDb(tx), link.token, NOW)).toMatchObject({
+        organisationId: ADMIN.organisationId,
+        notifyEmail: 'accueil@departement.test',
+      })
       // Valid through 30 November (Paris): not on 1 December at 00:00 Paris time.
       expect(await usableLink(asDb(tx), link.token, new Date('2026-11-30T22:59:00Z'))).not.toBeNull()
       expect(await usableLink(asDb(tx), link.token, new Date('2026-11-30T23:00:00Z'))).toBeNull()
@@ -91,8 +118,25 @@ describe('the public referral form', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const link = await newLink(tx)
       const before = await counts(tx)
-      const lyonPlace = await tx.select({ id: s.places.id }).from(s.places).where(eq(s.places.organisationId, demoIds.orgLyon)).limit(1)
-      const bad = await submitOrientation(asDb(tx), link.token, { ...form, prescriberEmail: 'nadia@', phone: '12', firstName: '', consent: false, placeId: lyonPlace[0]!.id, needs: [randomUUID()] }, { ip: ip(), now: NOW })
+      const lyonPlace = await tx
+        .select({ id: s.places.id })
+        .from(s.places)
+        .where(eq(s.places.organisationId, demoIds.orgLyon))
+        .limit(1)
+      const bad = await submitOrientation(
+        asDb(tx),
+        link.token,
+        {
+          ...form,
+          prescriberEmail: 'nadia@',
+          phone: '12',
+          firstName: '',
+          consent: false,
+          placeId: lyonPlace[0]!.id,
+          needs: [randomUUID()],
+        },
+        { ip: ip(), now: NOW },
+      )
       expect(bad).toMatchObject({
         ok: false,
         status: 400,
@@ -104,18 +148,48 @@ describe('the public referral form', () => {
         },
       })
       // The place and the needs are checked once the fields are well formed: another organisation's place is refused.
-      expect(await submitOrientation(asDb(tx), link.token, { ...form, placeId: lyonPlace[0]!.id, needs: [randomUUID()] }, { ip: ip(), now: NOW })).toMatchObject({
+      expect(
+        await submitOrientation(
+          asDb(tx),
+          link.token,
+          { ...form, placeId: lyonPlace[0]!.id, needs: [randomUUID()] },
+          { ip: ip(), now: NOW },
+        ),
+      ).toMatchObject({
         ok: false,
-        fieldErrors: { placeId: 'Choisissez un lieu de résidence de la liste.', needs: 'Un des besoins choisis n’est pas dans la liste.' },
+        fieldErrors: {
+          placeId: 'Choisissez un lieu de résidence de la liste.',
+          needs: 'Un des besoins choisis n’est pas dans la liste.',
+        },
       })
-      expect(await submitOrientation(asDb(tx), link.token, { ...form, birthDate: '2027-01-01' }, { ip: ip(), now: NOW })).toMatchObject({ ok: false, fieldErrors: { birthDate: 'La date de naissance ne peut pas être dans le futur.' } })
-      expect(await submitOrientation(asDb(tx), link.token, 'not an object', { ip: ip(), now: NOW })).toMatchObject({ ok: false, status: 400 })
-      expect(await submitOrientation(asDb(tx), 'y'.repeat(32), form, { ip: ip(), now: NOW })).toEqual({ ok: false, status: 404, error: 'Ce lien d’orientation n’est pas valide.' })
+      expect(
+        await submitOrientation(asDb(tx), link.token, { ...form, birthDate: '2027-01-01' }, { ip: ip(), now: NOW }),
+      ).toMatchObject({ ok: false, fieldErrors: { birthDate: 'La date de naissance ne peut pas être dans le futur.' } })
+      expect(await submitOrientation(asDb(tx), link.token, 'not an object', { ip: ip(), now: NOW })).toMatchObject({
+        ok: false,
+        status: 400,
+      })
+      expect(await submitOrientation(asDb(tx), 'y'.repeat(32), form, { ip: ip(), now: NOW })).toEqual({
+        ok: false,
+        status: 404,
+        error: 'Ce lien d’orientation n’est pas valide.',
+      })
       await setLinkDisabled(asDb(tx), ADMIN, link.id, true, NOW)
-      expect(await submitOrientation(asDb(tx), link.token, form, { ip: ip(), now: NOW })).toEqual({ ok: false, status: 404, error: 'Ce lien d’orientation n’est pas valide.' })
+      expect(await submitOrientation(asDb(tx), link.token, form, { ip: ip(), now: NOW })).toEqual({
+        ok: false,
+        status: 404,
+        error: 'Ce lien d’orientation n’est pas valide.',
+      })
       // A robot that fills the hidden field is thanked, and nothing is written.
       await setLinkDisabled(asDb(tx), ADMIN, link.id, false, NOW)
-      expect(await submitOrientation(asDb(tx), link.token, { ...form, website: 'https://spam.test' }, { ip: ip(), now: NOW })).toEqual({ ok: true, orientationId: null })
+      expect(
+        await submitOrientation(
+          asDb(tx),
+          link.token,
+          { ...form, website: 'https://spam.test' },
+          { ip: ip(), now: NOW },
+        ),
+      ).toEqual({ ok: true, orientationId: null })
       expect(await counts(tx)).toEqual(before)
     })
   })
@@ -123,23 +197,52 @@ describe('the public referral form', () => {
   it('writes the orientation with its audit row, and mails the link’s address a link without the person’s data', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const link = await newLink(tx)
-      const [dieppe] = await tx.select({ id: s.places.id }).from(s.places).where(and(eq(s.places.organisationId, demoIds.orgSeineMaritime), eq(s.places.label, 'Dieppe')))
-      const needs = await tx.select({ id: s.challenges.id, name: s.challenges.name }).from(s.challenges).where(eq(s.challenges.name, 'Mobilité')).limit(1)
-      const sent = await submitOrientation(asDb(tx), link.token, { ...form, placeId: dieppe!.id, needs: needs.map((n) => n.id) }, { ip: ip(), now: NOW })
+      const [dieppe] = await tx
+        .select({ id: s.places.id })
+        .from(s.places)
+        .where(and(eq(s.places.organisationId, demoIds.orgSeineMaritime), eq(s.places.label, 'Dieppe')))
+      const needs = await tx
+        .select({ id: s.challenges.id, name: s.challenges.name })
+        .from(s.challenges)
+        .where(eq(s.challenges.name, 'Mobilité'))
+        .limit(1)
+      const sent = await submitOrientation(
+        asDb(tx),
+        link.token,
+        { ...form, placeId: dieppe!.id, needs: needs.map((n) => n.id) },
+        { ip: ip(), now: NOW },
+      )
       if (!sent.ok || !sent.orientationId) throw new Error(JSON.stringify(sent))
       const o = await getOrientation(asDb(tx), demoIds.orgSeineMaritime, sent.orientationId)
-      expect(o).toMatchObject({ status: 'pending', firstName: 'Zoé', lastName: 'Vasseur', prescriberEmail: 'n.benali@ccas-dieppe.test', phone: '06 12 34 56 78', place: 'Dieppe', needs: ['Mobilité'], link: 'CCAS de test', consentAt: NOW })
+      expect(o).toMatchObject({
+        status: 'pending',
+        firstName: 'Zoé',
+        lastName: 'Vasseur',
+        prescriberEmail: 'n.benali@ccas-dieppe.test',
+        phone: '06 12 34 56 78',
+        place: 'Dieppe',
+        needs: ['Mobilité'],
+        link: 'CCAS de test',
+        consentAt: NOW,
+      })
       // Another organisation does not see it.
       expect(await getOrientation(asDb(tx), demoIds.orgLyon, sent.orientationId)).toBeNull()
-      const [audit] = await tx.select().from(s.auditLog).where(and(eq(s.auditLog.entityId, sent.orientationId), eq(s.auditLog.action, 'orientation.received')))
+      const [audit] = await tx
+        .select()
+        .from(s.auditLog)
+        .where(and(eq(s.auditLog.entityId, sent.orientationId), eq(s.auditLog.action, 'orientation.received')))
       expect(audit).toBeDefined()
       // The settings list counts it under its link.
-      expect((await listLinks(asDb(tx), demoIds.orgSeineMaritime)).find((l) => l.token === link.token)).toMatchObject({ label: 'CCAS de test', orientations: 1 })
+      expect((await listLinks(asDb(tx), demoIds.orgSeineMaritime)).find((l) => l.token === link.token)).toMatchObject({
+        label: 'CCAS de test',
+        orientations: 1,
+      })
       const mail = await lastMail(tx, 'orientation-received')
       expect(mail.toAddress).toBe('accueil@departement.test')
       expect(mail.text).toContain(`/v2/orientations/${sent.orientationId}`)
       expect(mail.text).toContain('«\u00a0CCAS de test\u00a0»')
-      for (const personal of ['Zoé', 'Vasseur', '1990', '06 12', '+336', 'Ampère', 'cariste']) expect(mail.text + mail.subject).not.toContain(personal)
+      for (const personal of ['Zoé', 'Vasseur', '1990', '06 12', '+336', 'Ampère', 'cariste'])
+        expect(mail.text + mail.subject).not.toContain(personal)
     })
   })
 
@@ -147,12 +250,16 @@ describe('the public referral form', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const link = await newLink(tx)
       const address = ip()
-      for (let i = 0; i < 10; i++) expect(await submitOrientation(asDb(tx), link.token, form, { ip: address, now: NOW })).toMatchObject({ ok: true })
+      for (let i = 0; i < 10; i++)
+        expect(await submitOrientation(asDb(tx), link.token, form, { ip: address, now: NOW })).toMatchObject({
+          ok: true,
+        })
       const before = await counts(tx)
       expect(await submitOrientation(asDb(tx), link.token, form, { ip: address, now: NOW })).toEqual({
         ok: false,
         status: 429,
-        error: 'Trop d’orientations ont été envoyées depuis cette adresse ou ce lien en une heure. Réessayez plus tard, ou contactez directement l’organisation.',
+        error:
+          'Trop d’orientations ont été envoyées depuis cette adresse ou ce lien en une heure. Réessayez plus tard, ou contactez directement l’organisation.',
       })
       expect(await counts(tx)).toEqual(before)
       // Another address still may.
@@ -166,10 +273,19 @@ describe('the public referral form', () => {
     try {
       await inRolledBackTransaction(db, async (tx) => {
         const link = await newLink(tx)
-        for (let i = 0; i < 3; i++) expect(await submitOrientation(asDb(tx), link.token, form, { ip: ip(), now: NOW })).toMatchObject({ ok: true })
-        expect(await submitOrientation(asDb(tx), link.token, form, { ip: ip(), now: NOW })).toMatchObject({ ok: false, status: 429 })
+        for (let i = 0; i < 3; i++)
+          expect(await submitOrientation(asDb(tx), link.token, form, { ip: ip(), now: NOW })).toMatchObject({
+            ok: true,
+          })
+        expect(await submitOrientation(asDb(tx), link.token, form, { ip: ip(), now: NOW })).toMatchObject({
+          ok: false,
+          status: 429,
+        })
         // Without a known address (no trusted proxy), the link's limit still holds.
-        expect(await submitOrientation(asDb(tx), link.token, form, { ip: null, now: NOW })).toMatchObject({ ok: false, status: 429 })
+        expect(await submitOrientation(asDb(tx), link.token, form, { ip: null, now: NOW })).toMatchObject({
+          ok: false,
+          status: 429,
+        })
       })
     } finally {
       if (previous === undefined) delete process.env.REFERRAL_LIMIT_PER_LINK
@@ -188,45 +304,100 @@ describe('deciding an orientation', () => {
 
   // The creation form, opened from the orientation, starts from what the prescriber wrote; the counsellor completes
   // the organisation's required field (its French level) and saves.
-  const completed = async (tx: Tx, id: string) => ({ ...(await orientationFormValues(asDb(tx), demoIds.orgSeineMaritime, id)), customFields: { frenchLevel: 'b1' } })
+  const completed = async (tx: Tx, id: string) => ({
+    ...(await orientationFormValues(asDb(tx), demoIds.orgSeineMaritime, id)),
+    customFields: { frenchLevel: 'b1' },
+  })
 
   it('accepting creates the candidate from what the prescriber wrote and tells the prescriber with initials only', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const id = await received(tx)
-      expect(await orientationFormValues(asDb(tx), demoIds.orgSeineMaritime, id)).toEqual({ firstName: 'Zoé', lastName: 'Vasseur', birthDate: '1990-04-12', phone: '06 12 34 56 78', email: '', addressFormatted: '3 rue Ampère, 76200 Dieppe', placeId: '' })
+      expect(await orientationFormValues(asDb(tx), demoIds.orgSeineMaritime, id)).toEqual({
+        firstName: 'Zoé',
+        lastName: 'Vasseur',
+        birthDate: '1990-04-12',
+        phone: '06 12 34 56 78',
+        email: '',
+        addressFormatted: '3 rue Ampère, 76200 Dieppe',
+        placeId: '',
+      })
       expect(await orientationFormValues(asDb(tx), demoIds.orgLyon, id)).toBeNull()
       // Another organisation's counsellor: not found, nothing changes.
-      expect(await acceptOrientation(asDb(tx), LYON, id, await completed(tx, id), {}, NOW)).toMatchObject({ ok: false, notFound: true })
+      expect(await acceptOrientation(asDb(tx), LYON, id, await completed(tx, id), {}, NOW)).toMatchObject({
+        ok: false,
+        notFound: true,
+      })
       // The creation form's checks hold: without the required field, nothing is created and the orientation waits.
-      expect(await acceptOrientation(asDb(tx), COUNSELLOR, id, { ...(await completed(tx, id)), customFields: {} }, {}, NOW)).toMatchObject({ ok: false, errors: { 'customFields.frenchLevel': expect.any(String) } })
+      expect(
+        await acceptOrientation(asDb(tx), COUNSELLOR, id, { ...(await completed(tx, id)), customFields: {} }, {}, NOW),
+      ).toMatchObject({ ok: false, errors: { 'customFields.frenchLevel': expect.any(String) } })
       expect(await getOrientation(asDb(tx), demoIds.orgSeineMaritime, id)).toMatchObject({ status: 'pending' })
       const accepted = await acceptOrientation(asDb(tx), COUNSELLOR, id, await completed(tx, id), {}, NOW)
       if (!accepted.ok) throw new Error(JSON.stringify(accepted))
       const [candidate] = await tx.select().from(s.candidates).where(eq(s.candidates.id, accepted.id))
-      expect(candidate).toMatchObject({ organisationId: demoIds.orgSeineMaritime, firstName: 'Zoé', lastName: 'Vasseur', birthDate: '1990-04-12', addressFormatted: '3 rue Ampère, 76200 Dieppe' })
-      expect(await getOrientation(asDb(tx), demoIds.orgSeineMaritime, id)).toMatchObject({ status: 'accepted', candidateId: accepted.id, decidedAt: NOW, decider: 'Cédric Fontaine' })
+      expect(candidate).toMatchObject({
+        organisationId: demoIds.orgSeineMaritime,
+        firstName: 'Zoé',
+        lastName: 'Vasseur',
+        birthDate: '1990-04-12',
+        addressFormatted: '3 rue Ampère, 76200 Dieppe',
+      })
+      expect(await getOrientation(asDb(tx), demoIds.orgSeineMaritime, id)).toMatchObject({
+        status: 'accepted',
+        candidateId: accepted.id,
+        decidedAt: NOW,
+        decider: 'Cédric Fontaine',
+      })
       // Once accepted, the form no longer opens from it.
       expect(await orientationFormValues(asDb(tx), demoIds.orgSeineMaritime, id)).toBeNull()
       const mail = await lastMail(tx, 'orientation-outcome')
       expect(mail.toAddress).toBe('n.benali@ccas-dieppe.test')
       expect(mail.text).toContain('L’orientation de Z.\u00a0V. que vous avez envoyée le 25/11/2026 a été acceptée')
-      for (const personal of ['Zoé', 'Vasseur', '1990', 'Ampère']) expect(mail.text + mail.subject).not.toContain(personal)
+      for (const personal of ['Zoé', 'Vasseur', '1990', 'Ampère'])
+        expect(mail.text + mail.subject).not.toContain(personal)
       // Decided once: a second decision changes nothing.
-      expect(await declineOrientation(asDb(tx), COUNSELLOR, id, { reason: 'Doublon' }, NOW)).toEqual({ ok: false, error: 'Cette orientation a déjà été traitée.' })
-      expect(await acceptOrientation(asDb(tx), COUNSELLOR, id, { firstName: 'Zoé', lastName: 'Vasseur', customFields: { frenchLevel: 'b1' } }, {}, NOW)).toEqual({ ok: false, error: 'Cette orientation a déjà été traitée.' })
+      expect(await declineOrientation(asDb(tx), COUNSELLOR, id, { reason: 'Doublon' }, NOW)).toEqual({
+        ok: false,
+        error: 'Cette orientation a déjà été traitée.',
+      })
+      expect(
+        await acceptOrientation(
+          asDb(tx),
+          COUNSELLOR,
+          id,
+          { firstName: 'Zoé', lastName: 'Vasseur', customFields: { frenchLevel: 'b1' } },
+          {},
+          NOW,
+        ),
+      ).toEqual({ ok: false, error: 'Cette orientation a déjà été traitée.' })
     })
   })
 
   it('a person already followed is shown before anything is created; "Créer quand même" creates', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const [existing] = await tx.select().from(s.candidates).where(and(eq(s.candidates.organisationId, demoIds.orgSeineMaritime))).limit(1)
-      const id = await received(tx, { firstName: existing!.firstName, lastName: existing!.lastName.toUpperCase(), birthDate: existing!.birthDate! })
+      const [existing] = await tx
+        .select()
+        .from(s.candidates)
+        .where(and(eq(s.candidates.organisationId, demoIds.orgSeineMaritime)))
+        .limit(1)
+      const id = await received(tx, {
+        firstName: existing!.firstName,
+        lastName: existing!.lastName.toUpperCase(),
+        birthDate: existing!.birthDate!,
+      })
       const before = (await tx.select({ n: count() }).from(s.candidates))[0]!.n
       const first = await acceptOrientation(asDb(tx), COUNSELLOR, id, await completed(tx, id), {}, NOW)
       expect(first).toMatchObject({ ok: false, duplicates: [{ candidateId: existing!.id, reason: 'identity' }] })
       expect((await tx.select({ n: count() }).from(s.candidates))[0]!.n).toBe(before)
       expect(await getOrientation(asDb(tx), demoIds.orgSeineMaritime, id)).toMatchObject({ status: 'pending' })
-      const confirmed = await acceptOrientation(asDb(tx), COUNSELLOR, id, await completed(tx, id), { confirmDuplicates: true }, NOW)
+      const confirmed = await acceptOrientation(
+        asDb(tx),
+        COUNSELLOR,
+        id,
+        await completed(tx, id),
+        { confirmDuplicates: true },
+        NOW,
+      )
       expect(confirmed).toMatchObject({ ok: true })
       expect((await tx.select({ n: count() }).from(s.candidates))[0]!.n).toBe(before + 1)
     })
@@ -235,13 +406,27 @@ describe('deciding an orientation', () => {
   it('declining needs a reason, which the prescriber receives', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const id = await received(tx)
-      expect(await declineOrientation(asDb(tx), COUNSELLOR, id, { reason: '  ' }, NOW)).toMatchObject({ ok: false, fieldErrors: { reason: 'Le motif du refus est obligatoire\u00a0: il est transmis au prescripteur.' } })
+      expect(await declineOrientation(asDb(tx), COUNSELLOR, id, { reason: '  ' }, NOW)).toMatchObject({
+        ok: false,
+        fieldErrors: { reason: 'Le motif du refus est obligatoire\u00a0: il est transmis au prescripteur.' },
+      })
       expect(await getOrientation(asDb(tx), demoIds.orgSeineMaritime, id)).toMatchObject({ status: 'pending' })
-      expect(await declineOrientation(asDb(tx), LYON, id, { reason: 'Hors territoire' }, NOW)).toMatchObject({ ok: false, notFound: true })
-      expect(await declineOrientation(asDb(tx), COUNSELLOR, id, { reason: 'La personne habite hors du département.' }, NOW)).toEqual({ ok: true })
-      expect(await getOrientation(asDb(tx), demoIds.orgSeineMaritime, id)).toMatchObject({ status: 'declined', declineReason: 'La personne habite hors du département.', candidateId: null })
+      expect(await declineOrientation(asDb(tx), LYON, id, { reason: 'Hors territoire' }, NOW)).toMatchObject({
+        ok: false,
+        notFound: true,
+      })
+      expect(
+        await declineOrientation(asDb(tx), COUNSELLOR, id, { reason: 'La personne habite hors du département.' }, NOW),
+      ).toEqual({ ok: true })
+      expect(await getOrientation(asDb(tx), demoIds.orgSeineMaritime, id)).toMatchObject({
+        status: 'declined',
+        declineReason: 'La personne habite hors du département.',
+        candidateId: null,
+      })
       const mail = await lastMail(tx, 'orientation-outcome')
-      expect(mail.text).toContain('L’orientation de Z.\u00a0V. que vous avez envoyée le 25/11/2026 n’a pas pu être acceptée.')
+      expect(mail.text).toContain(
+        'L’orientation de Z.\u00a0V. que vous avez envoyée le 25/11/2026 n’a pas pu être acceptée.',
+      )
       expect(mail.text).toContain('Motif\u00a0: La personne habite hors du département.')
     })
   })
@@ -250,7 +435,10 @@ describe('deciding an orientation', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const fresh = await received(tx)
       const old = await received(tx, { firstName: 'Ancien' })
-      await tx.update(s.orientations).set({ createdAt: new Date('2026-11-01T09:00:00Z') }).where(eq(s.orientations.id, old))
+      await tx
+        .update(s.orientations)
+        .set({ createdAt: new Date('2026-11-01T09:00:00Z') })
+        .where(eq(s.orientations.id, old))
       const list = await pendingOrientations(asDb(tx), demoIds.orgSeineMaritime, new Date('2026-11-15T00:00:00Z'))
       expect(list.rows.find((r) => r.id === old)).toMatchObject({ late: true })
       expect(list.rows.find((r) => r.id === fresh)).toMatchObject({ late: false })
@@ -272,13 +460,28 @@ describe('retention', () => {
         ids.push(sent.orientationId)
       }
       const [old, recent, decided] = ids as [string, string, string]
-      await tx.update(s.orientations).set({ createdAt: new Date('2024-01-01T00:00:00Z') }).where(eq(s.orientations.id, old))
+      await tx
+        .update(s.orientations)
+        .set({ createdAt: new Date('2024-01-01T00:00:00Z') })
+        .where(eq(s.orientations.id, old))
       // Received long ago but declined last week: kept, counted from its decision.
-      await tx.update(s.orientations).set({ createdAt: new Date('2024-01-01T00:00:00Z') }).where(eq(s.orientations.id, decided))
-      await declineOrientation(asDb(tx), COUNSELLOR, decided, { reason: 'Hors territoire' }, new Date('2026-11-18T00:00:00Z'))
+      await tx
+        .update(s.orientations)
+        .set({ createdAt: new Date('2024-01-01T00:00:00Z') })
+        .where(eq(s.orientations.id, decided))
+      await declineOrientation(
+        asDb(tx),
+        COUNSELLOR,
+        decided,
+        { reason: 'Hors territoire' },
+        new Date('2026-11-18T00:00:00Z'),
+      )
       expect(await purgeOrientations(asDb(tx), demoIds.orgLyon, NOW, 365)).toBe(0)
       expect(await purgeOrientations(asDb(tx), demoIds.orgSeineMaritime, NOW, 365)).toBeGreaterThanOrEqual(1)
-      const left = await tx.select({ id: s.orientations.id }).from(s.orientations).where(eq(s.orientations.linkId, link.id))
+      const left = await tx
+        .select({ id: s.orientations.id })
+        .from(s.orientations)
+        .where(eq(s.orientations.linkId, link.id))
       expect(left.map((r) => r.id).sort()).toEqual([recent, decided].sort())
     })
   })
@@ -289,6 +492,8 @@ describe('the demo', () => {
     const link = await usableLink(db, DEMO_REFERRAL_TOKEN, NOW)
     expect(link).toMatchObject({ label: 'CCAS de Dieppe', organisationId: demoIds.orgSeineMaritime })
     const list = await pendingOrientations(db, demoIds.orgSeineMaritime, new Date('2026-11-15T00:00:00Z'))
-    expect(list.rows.map((r) => `${r.firstName} ${r.lastName}`)).toEqual(expect.arrayContaining(['Yanis Mercier', 'Inès Lambert']))
+    expect(list.rows.map((r) => `${r.firstName} ${r.lastName}`)).toEqual(
+      expect.arrayContaining(['Yanis Mercier', 'Inès Lambert']),
+    )
   })
 })

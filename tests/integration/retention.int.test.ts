@@ -18,7 +18,10 @@ const NOW = new Date('2026-11-24T01:30:00Z')
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000)
 
 async function newOrganisation(retentionDays = 730) {
-  const [organisation] = await db.insert(s.organisations).values({ name: `Retention ${randomUUID().slice(0, 8)}`, retentionDays }).returning()
+  const [organisation] = await db
+    .insert(s.organisations)
+    .values({ name: `Retention ${randomUUID().slice(0, 8)}`, retentionDays })
+    .returning()
   throwaway(organisation!.id)
   return organisation!
 }
@@ -90,11 +93,30 @@ async function newCandidate(organisationId: string, seed: CandidateSeed) {
         poleEmploiNumber: '7654321A',
         additionalFields: [{ key: 'permis', label: 'Permis B', type: 'bool', value: true }],
       },
-      prescription: { rsaReferentName: 'Romain Leroy', email: 'referent@passerelle.test', phone: '0235000000', structure: 'Département', address: 'Rouen', goal: 'Mobilité', validatePrescription: true, approveDemand: true, prescriptionDate: '2024-01-10' },
+      prescription: {
+        rsaReferentName: 'Romain Leroy',
+        email: 'referent@passerelle.test',
+        phone: '0235000000',
+        structure: 'Département',
+        address: 'Rouen',
+        goal: 'Mobilité',
+        validatePrescription: true,
+        approveDemand: true,
+        prescriptionDate: '2024-01-10',
+      },
     })
   }
   if (seed.smsAt !== undefined) {
-    await db.insert(s.smsMessages).values({ organisationId, candidateId: candidate!.id, body: 'Bonjour Léa, votre rendez-vous est confirmé.', toNumber: '+33612345678', status: 'delivered', createdAt: daysAgo(seed.smsAt) })
+    await db
+      .insert(s.smsMessages)
+      .values({
+        organisationId,
+        candidateId: candidate!.id,
+        body: 'Bonjour Léa, votre rendez-vous est confirmé.',
+        toNumber: '+33612345678',
+        status: 'delivered',
+        createdAt: daysAgo(seed.smsAt),
+      })
   }
   return { candidate: candidate!, applyId, documentIds }
 }
@@ -110,7 +132,9 @@ describe('RGPD retention', () => {
     const stillInPeriod = await newCandidate(organisation.id, { touched: 729 })
 
     expect(await countInactiveCandidates(db, organisation.id, NOW, 730)).toBe(2)
-    expect(await anonymiseInactiveCandidates(db, { organisationId: organisation.id, at: NOW, retentionDays: 730 })).toBe(2)
+    expect(
+      await anonymiseInactiveCandidates(db, { organisationId: organisation.id, at: NOW, retentionDays: 730 }),
+    ).toBe(2)
 
     const rows = await db.select().from(s.candidates).where(eq(s.candidates.organisationId, organisation.id))
     const byId = new Map(rows.map((r) => [r.id, r]))
@@ -135,7 +159,13 @@ describe('RGPD retention', () => {
       expect(row.searchText).not.toContain('vasseur')
     }
     for (const { candidate } of [recentRecord, recentAnswer, recentSms, stillInPeriod]) {
-      expect(byId.get(candidate.id)).toMatchObject({ firstName: 'Léa', lastName: 'Vasseur', phone: '0612345678', socialSecurityNumber: '288047612345678', anonymisedAt: null })
+      expect(byId.get(candidate.id)).toMatchObject({
+        firstName: 'Léa',
+        lastName: 'Vasseur',
+        phone: '0612345678',
+        socialSecurityNumber: '288047612345678',
+        anonymisedAt: null,
+      })
     }
 
     // Their SMS texts and numbers, their sheets' personal part and their PDFs are gone; the prescription's outcome stays.
@@ -145,14 +175,32 @@ describe('RGPD retention', () => {
     expect(apply).toMatchObject({ state: 'REFUSED_STRUCTURE', cause: 'hasMoved', prescriptionDocumentId: null })
     const [fup] = await db.select().from(s.fups).where(eq(s.fups.socialApplyId, inactive.applyId!))
     expect(fup!.answerDocumentId).toBeNull()
-    expect(fup!.beneficiary).toEqual({ gender: 'F', birthDate: null, address: null, phone: null, email: null, socialSecurityNumber: null, cafNumber: null, poleEmploiNumber: null, additionalFields: [] })
+    expect(fup!.beneficiary).toEqual({
+      gender: 'F',
+      birthDate: null,
+      address: null,
+      phone: null,
+      email: null,
+      socialSecurityNumber: null,
+      cafNumber: null,
+      poleEmploiNumber: null,
+      additionalFields: [],
+    })
     expect(fup!.prescription.rsaReferentName).toBe('Romain Leroy')
     expect(await db.select().from(s.documents).where(inArray(s.documents.id, inactive.documentIds))).toHaveLength(0)
     // The candidate whose answer is recent keeps their PDFs.
-    expect(await db.select({ id: s.documents.id }).from(s.documents).where(inArray(s.documents.id, recentAnswer.documentIds))).toHaveLength(2)
+    expect(
+      await db
+        .select({ id: s.documents.id })
+        .from(s.documents)
+        .where(inArray(s.documents.id, recentAnswer.documentIds)),
+    ).toHaveLength(2)
 
     // The audit says what was done, to whom (ids), and nothing of the person.
-    const audit = await db.select().from(s.auditLog).where(and(eq(s.auditLog.organisationId, organisation.id), eq(s.auditLog.action, 'candidate.anonymised')))
+    const audit = await db
+      .select()
+      .from(s.auditLog)
+      .where(and(eq(s.auditLog.organisationId, organisation.id), eq(s.auditLog.action, 'candidate.anonymised')))
     expect(audit.map((a) => a.entityId).sort()).toEqual([inactive.candidate.id, bareInactive.candidate.id].sort())
     expect(JSON.stringify(audit)).not.toMatch(/Vasseur|Léa|0612345678|288047612345678|example\.org/)
   })
@@ -161,10 +209,18 @@ describe('RGPD retention', () => {
     const organisation = await newOrganisation(730)
     await newCandidate(organisation.id, { touched: 800, applyTouched: 790 })
     await newCandidate(organisation.id, { touched: 10, applyTouched: 5 })
-    const before = { candidates: await countCandidates(db, organisation.id), applies: await applyCountsOfOrganisation(db, organisation.id) }
+    const before = {
+      candidates: await countCandidates(db, organisation.id),
+      applies: await applyCountsOfOrganisation(db, organisation.id),
+    }
     expect(before.candidates).toBe(2)
-    expect(await anonymiseInactiveCandidates(db, { organisationId: organisation.id, at: NOW, retentionDays: 730 })).toBe(1)
-    expect({ candidates: await countCandidates(db, organisation.id), applies: await applyCountsOfOrganisation(db, organisation.id) }).toEqual(before)
+    expect(
+      await anonymiseInactiveCandidates(db, { organisationId: organisation.id, at: NOW, retentionDays: 730 }),
+    ).toBe(1)
+    expect({
+      candidates: await countCandidates(db, organisation.id),
+      applies: await applyCountsOfOrganisation(db, organisation.id),
+    }).toEqual(before)
   })
 
   it('is idempotent, and two runs at once anonymise each candidate once', async () => {
@@ -175,8 +231,13 @@ describe('RGPD retention', () => {
       anonymiseInactiveCandidates(db, { organisationId: organisation.id, at: NOW, retentionDays: 365 }),
     ])
     expect(first + second).toBe(12)
-    expect(await anonymiseInactiveCandidates(db, { organisationId: organisation.id, at: NOW, retentionDays: 365 })).toBe(0)
-    const audit = await db.select().from(s.auditLog).where(and(eq(s.auditLog.organisationId, organisation.id), eq(s.auditLog.action, 'candidate.anonymised')))
+    expect(
+      await anonymiseInactiveCandidates(db, { organisationId: organisation.id, at: NOW, retentionDays: 365 }),
+    ).toBe(0)
+    const audit = await db
+      .select()
+      .from(s.auditLog)
+      .where(and(eq(s.auditLog.organisationId, organisation.id), eq(s.auditLog.action, 'candidate.anonymised')))
     expect(audit).toHaveLength(12)
     expect(new Set(audit.map((a) => a.entityId)).size).toBe(12)
   })
@@ -203,14 +264,22 @@ describe('RGPD retention', () => {
     const afterTonight = new Date('2026-11-24T02:00:00Z') // 03:00 in Paris: the next run is tomorrow night's.
     // Touched 729 and a half days before tonight's run: not yet inactive for 730 days tonight, but tomorrow.
     await newCandidate(organisation.id, { touched: 729.5 })
-    expect(await retentionPreview(db, organisation.id, 730, beforeTonight)).toBe('Aucun candidat ne sera anonymisé le 24/11/2026.')
-    expect(await retentionPreview(db, organisation.id, 730, afterTonight)).toBe('1 candidat sera anonymisé le 25/11/2026.')
+    expect(await retentionPreview(db, organisation.id, 730, beforeTonight)).toBe(
+      'Aucun candidat ne sera anonymisé le 24/11/2026.',
+    )
+    expect(await retentionPreview(db, organisation.id, 730, afterTonight)).toBe(
+      '1 candidat sera anonymisé le 25/11/2026.',
+    )
     await newCandidate(organisation.id, { touched: 900 })
-    expect(await retentionPreview(db, organisation.id, 730, afterTonight)).toBe('2 candidats seront anonymisés le 25/11/2026.')
+    expect(await retentionPreview(db, organisation.id, 730, afterTonight)).toBe(
+      '2 candidats seront anonymisés le 25/11/2026.',
+    )
   })
 
   it('is scheduled every night at 02:30 Paris time on the job queue, which the migrations declare', async () => {
-    const { rows } = await db.execute<{ name: string; cron: string; timezone: string }>(sql`select name, cron, timezone from pgboss.schedule where name = 'anonymise-inactive'`)
+    const { rows } = await db.execute<{ name: string; cron: string; timezone: string }>(
+      sql`select name, cron, timezone from pgboss.schedule where name = 'anonymise-inactive'`,
+    )
     expect(rows).toEqual([{ name: 'anonymise-inactive', cron: '30 2 * * *', timezone: 'Europe/Paris' }])
   })
 })

@@ -6,13 +6,18 @@ import { inRolledBackTransaction, useTestDb } from './db'
 const db = useTestDb()
 
 /** The search predicate the candidate queries use: lower-cased, accent-free, trigram-indexed. */
-const searchMatches = (term: string) => sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${term})) || '%'`
+const searchMatches = (term: string) =>
+  sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${term})) || '%'`
 
 describe('migrations', () => {
   it('leave no cache trigger: a write notifies no one (issue 31 §2)', async () => {
-    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_trigger t join pg_proc p on p.oid = t.tgfoid where p.proname = 'passerelle_cache_changed'`)
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_trigger t join pg_proc p on p.oid = t.tgfoid where p.proname = 'passerelle_cache_changed'`,
+    )
     expect(rows[0]!.n).toBe(0)
-    const { rows: functions } = await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_proc where proname = 'passerelle_cache_changed'`)
+    const { rows: functions } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_proc where proname = 'passerelle_cache_changed'`,
+    )
     expect(functions[0]!.n).toBe(0)
   })
 
@@ -46,10 +51,16 @@ describe('candidates.search_text', () => {
     expect(row?.searchText).toMatch(/^elodie durand /)
   })
 
-  it.each(['Élodie', 'elodie', 'ELODIE', 'éLoDiE', 'lodi', 'DURAND', 'élodie durand'])('finds Élodie Durand when searching %s', async (term) => {
-    const rows = await db.select({ firstName: candidates.firstName, lastName: candidates.lastName }).from(candidates).where(searchMatches(term))
-    expect(rows).toContainEqual({ firstName: 'Élodie', lastName: 'Durand' })
-  })
+  it.each(['Élodie', 'elodie', 'ELODIE', 'éLoDiE', 'lodi', 'DURAND', 'élodie durand'])(
+    'finds Élodie Durand when searching %s',
+    async (term) => {
+      const rows = await db
+        .select({ firstName: candidates.firstName, lastName: candidates.lastName })
+        .from(candidates)
+        .where(searchMatches(term))
+      expect(rows).toContainEqual({ firstName: 'Élodie', lastName: 'Durand' })
+    },
+  )
 
   it('does not match what she is not called', async () => {
     const rows = await db.select({ id: candidates.id }).from(candidates).where(searchMatches('elodie benali'))

@@ -19,22 +19,38 @@ describe('the second factor, read once', () => {
   it('a referent is not required one, until the organisation’s matrix gives the role a settings permission', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const matrix = async (permissions: string[]) => {
-        await tx.delete(s.organisationRolePermissions).where(and(eq(s.organisationRolePermissions.organisationId, SM), eq(s.organisationRolePermissions.role, 'referent')))
+        await tx
+          .delete(s.organisationRolePermissions)
+          .where(
+            and(
+              eq(s.organisationRolePermissions.organisationId, SM),
+              eq(s.organisationRolePermissions.role, 'referent'),
+            ),
+          )
         await tx.insert(s.organisationRolePermissions).values({ organisationId: SM, role: 'referent', permissions })
       }
       // The organisation's matrix gives referents no settings permission (whatever the role's defaults are).
       await matrix(['candidate.visualize'])
       await tx.update(s.users).set({ permissions: null, twoFactorEnabled: false }).where(eq(s.users.id, REFERENT))
       await tx.update(s.organisations).set({ twoFactorRequired: false }).where(eq(s.organisations.id, SM))
-      const settingsRow = async () => (await listOrganisationUsers(asDb(tx), SM, 1)).rows.find((r) => r.id === REFERENT)!.secondFactor
-      expect(await readSecondFactor(tx, eq(s.users.id, REFERENT))).toEqual({ id: REFERENT, required: false, enabled: false })
+      const settingsRow = async () =>
+        (await listOrganisationUsers(asDb(tx), SM, 1)).rows.find((r) => r.id === REFERENT)!.secondFactor
+      expect(await readSecondFactor(tx, eq(s.users.id, REFERENT))).toEqual({
+        id: REFERENT,
+        required: false,
+        enabled: false,
+      })
       expect(await settingsRow()).toBe('off')
       expect((await getOrganisationUser(asDb(tx), SM, REFERENT))!.secondFactor).toBe('off')
       expect((await secondFactorStatus(tx, REFERENT)).required).toBe(false)
 
       await matrix(['candidate.visualize', 'settings.visualize'])
 
-      expect(await readSecondFactor(tx, eq(s.users.email, 'referent@passerelle.test'))).toEqual({ id: REFERENT, required: true, enabled: false })
+      expect(await readSecondFactor(tx, eq(s.users.email, 'referent@passerelle.test'))).toEqual({
+        id: REFERENT,
+        required: true,
+        enabled: false,
+      })
       expect((await secondFactorStatus(tx, REFERENT)).required).toBe(true)
       // The settings' list and sheet say what the sign-in will ask.
       expect(await settingsRow()).toBe('required')

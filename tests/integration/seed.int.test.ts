@@ -11,11 +11,25 @@ const db = useTestDb()
 
 /** Today's date in Paris as 'yyyy-mm-dd', computed by PostgreSQL rather than by the code under test. */
 async function parisToday(): Promise<string> {
-  const { rows } = await db.execute<{ today: string }>(sql`select to_char((now() at time zone 'Europe/Paris')::date, 'YYYY-MM-DD') as today`)
+  const { rows } = await db.execute<{ today: string }>(
+    sql`select to_char((now() at time zone 'Europe/Paris')::date, 'YYYY-MM-DD') as today`,
+  )
   return rows[0]!.today
 }
 
-const TABLES = ['organisations', 'partner_structures', '"user"', 'account', 'places', 'candidate_statuses', 'social_offers', 'candidates', 'documents', 'social_applies', 'fups'] as const
+const TABLES = [
+  'organisations',
+  'partner_structures',
+  '"user"',
+  'account',
+  'places',
+  'candidate_statuses',
+  'social_offers',
+  'candidates',
+  'documents',
+  'social_applies',
+  'fups',
+] as const
 
 async function rowCounts(handle: Db | Tx): Promise<Record<string, number>> {
   const counts: Record<string, number> = {}
@@ -43,18 +57,33 @@ async function appliesOf(offerId: string) {
 }
 
 describe('demo accounts', () => {
-  it.each(DEMO_ACCOUNTS.map((a) => [a.email, a] as const))('%s exists with its role and tenant', async (email, account) => {
-    const [user] = await db.select().from(s.users).where(eq(s.users.email, email))
-    expect(user).toMatchObject({ role: account.role, firstName: account.firstName, lastName: account.lastName, disabled: false })
-    expect(user!.organisationId).toBe('org' in account ? demoIds[account.org] : null)
-    expect(user!.structureId).toBe('structure' in account ? demoIds[account.structure] : null)
-  })
+  it.each(DEMO_ACCOUNTS.map((a) => [a.email, a] as const))(
+    '%s exists with its role and tenant',
+    async (email, account) => {
+      const [user] = await db.select().from(s.users).where(eq(s.users.email, email))
+      expect(user).toMatchObject({
+        role: account.role,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        disabled: false,
+      })
+      expect(user!.organisationId).toBe('org' in account ? demoIds[account.org] : null)
+      expect(user!.structureId).toBe('structure' in account ? demoIds[account.structure] : null)
+    },
+  )
 
   it('has the four main roles among the demo accounts', async () => {
     const rows = await db
       .select({ email: s.users.email, role: s.users.role })
       .from(s.users)
-      .where(inArray(s.users.email, ['admin@passerelle.test', 'referent@passerelle.test', 'partenaire@passerelle.test', 'conseiller@passerelle.test']))
+      .where(
+        inArray(s.users.email, [
+          'admin@passerelle.test',
+          'referent@passerelle.test',
+          'partenaire@passerelle.test',
+          'conseiller@passerelle.test',
+        ]),
+      )
     expect(Object.fromEntries(rows.map((r) => [r.email, r.role]))).toEqual({
       'admin@passerelle.test': 'admin',
       'referent@passerelle.test': 'referent',
@@ -87,7 +116,12 @@ describe('demo accounts', () => {
       .select({ email: s.users.email, password: s.accounts.password })
       .from(s.users)
       .innerJoin(s.accounts, and(eq(s.accounts.userId, s.users.id), eq(s.accounts.providerId, 'credential')))
-      .where(inArray(s.users.email, DEMO_ACCOUNTS.map((a) => a.email)))
+      .where(
+        inArray(
+          s.users.email,
+          DEMO_ACCOUNTS.map((a) => a.email),
+        ),
+      )
     expect(rows.map((r) => r.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort())
     for (const row of rows) {
       expect(row.password, row.email).toBeTruthy()
@@ -110,14 +144,20 @@ describe("offer 'Permis de conduire solidaire'", () => {
       .from(s.socialOffers)
       .innerJoin(s.partnerStructures, eq(s.partnerStructures.id, s.socialOffers.structureId))
       .where(eq(s.socialOffers.id, demoIds.offerPermis))
-    expect(offer).toMatchObject({ name: 'Permis de conduire solidaire', providerName: 'Mobilité Solidaire', structureName: 'Mobilité Solidaire' })
+    expect(offer).toMatchObject({
+      name: 'Permis de conduire solidaire',
+      providerName: 'Mobilité Solidaire',
+      structureName: 'Mobilité Solidaire',
+    })
     expect(offer!.financingModes).toContain('fse')
     expect(offer!.serviceEndDate).not.toBeNull()
     expect(offer!.serviceEndDate! > (await parisToday())).toBe(true)
   })
 
   it('has at least 3 pending applies with a FUP and a PDF prescription, and exactly 1 manual one', async () => {
-    const pending = (await appliesOf(demoIds.offerPermis)).filter((a) => a.state === 'PRESCRIPTION_FILLED' && !a.archived)
+    const pending = (await appliesOf(demoIds.offerPermis)).filter(
+      (a) => a.state === 'PRESCRIPTION_FILLED' && !a.archived,
+    )
     const withSheet = pending.filter((a) => a.fupId && a.documentId)
     const manual = pending.filter((a) => !a.documentId)
     expect(withSheet.length).toBeGreaterThanOrEqual(3)
@@ -126,7 +166,12 @@ describe("offer 'Permis de conduire solidaire'", () => {
     const docs = await db
       .select({ name: s.documents.name, mimeType: s.documents.mimeType, content: s.documents.content })
       .from(s.documents)
-      .where(inArray(s.documents.id, withSheet.map((a) => a.documentId!)))
+      .where(
+        inArray(
+          s.documents.id,
+          withSheet.map((a) => a.documentId!),
+        ),
+      )
     expect(docs).toHaveLength(withSheet.length)
     for (const doc of docs) {
       expect(doc).toMatchObject({ name: 'Fiche.pdf', mimeType: 'application/pdf' })
@@ -149,10 +194,17 @@ describe("offer 'Permis de conduire solidaire'", () => {
       .select({ state: s.socialApplies.state, cause: s.socialApplies.cause, feedback: s.fups.partnerFeedback })
       .from(s.socialApplies)
       .innerJoin(s.fups, eq(s.fups.socialApplyId, s.socialApplies.id))
-      .where(and(eq(s.socialApplies.socialOfferId, demoIds.offerPermis), sql`${s.socialApplies.state} <> 'PRESCRIPTION_FILLED'`))
+      .where(
+        and(
+          eq(s.socialApplies.socialOfferId, demoIds.offerPermis),
+          sql`${s.socialApplies.state} <> 'PRESCRIPTION_FILLED'`,
+        ),
+      )
     expect(rows).toHaveLength(4)
     for (const row of rows) {
-      expect(row.feedback?.decision.partnerDecision).toBe(row.state === 'INTEGRATED_CANDIDATE' ? 'integrated' : 'notIntegrated')
+      expect(row.feedback?.decision.partnerDecision).toBe(
+        row.state === 'INTEGRATED_CANDIDATE' ? 'integrated' : 'notIntegrated',
+      )
       expect(row.feedback?.decision.cause ?? null).toBe(row.cause)
     }
   })
@@ -209,7 +261,9 @@ describe('seedDemoIfEmpty', () => {
   it('seeds an empty database once, then returns false and changes nothing', async () => {
     const seededCounts = await rowCounts(db)
     const outcome = await inRolledBackTransaction(db, async (tx) => {
-      await tx.execute(sql`truncate organisations, partner_structures, "user", documents, challenges, settings_list_entries, amp_list_entries restart identity cascade`)
+      await tx.execute(
+        sql`truncate organisations, partner_structures, "user", documents, challenges, settings_list_entries, amp_list_entries restart identity cascade`,
+      )
       const emptied = await rowCounts(tx)
       // seedDemoIfEmpty opens its own transaction; inside ours it becomes a savepoint.
       const asDb = tx as unknown as Db

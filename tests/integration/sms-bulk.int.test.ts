@@ -24,12 +24,26 @@ describe('a bulk send', () => {
     const chloe = await newCandidate({ ...inOrg, firstName: 'Chloé', lastName: 'Colin' })
     const denis = await newCandidate({ ...inOrg, firstName: 'Denis', lastName: 'Durand', smsOptedOutAt: new Date() })
     const eva = await newCandidate({ ...inOrg, firstName: 'Éva', lastName: 'Ernst', phone: '02 35 00 00 00' })
-    const input = bulkSchema.parse({ candidateIds: [alice.id, bruno.id, chloe.id, denis.id, eva.id], text: 'Bonjour {prenom}, atelier CV jeudi à 14 h. {referent}' })
-    const result = await sendBulkSms(db, { organisationId: org.organisationId, authorId: org.referentId, input, now: new Date() })
+    const input = bulkSchema.parse({
+      candidateIds: [alice.id, bruno.id, chloe.id, denis.id, eva.id],
+      text: 'Bonjour {prenom}, atelier CV jeudi à 14 h. {referent}',
+    })
+    const result = await sendBulkSms(db, {
+      organisationId: org.organisationId,
+      authorId: org.referentId,
+      input,
+      now: new Date(),
+    })
     expect(result).toMatchObject({ ok: true, queued: 3, skipped: 2 })
     if (!result.ok) return
-    const bodies = await db.select({ candidateId: s.smsMessages.candidateId, body: s.smsMessages.body, kind: s.smsMessages.kind }).from(s.smsMessages).where(eq(s.smsMessages.batchId, result.batchId))
-    expect(bodies.find((b) => b.candidateId === alice.id)).toMatchObject({ body: 'Bonjour Alice, atelier CV jeudi à 14 h. Rémi Test', kind: 'bulk' })
+    const bodies = await db
+      .select({ candidateId: s.smsMessages.candidateId, body: s.smsMessages.body, kind: s.smsMessages.kind })
+      .from(s.smsMessages)
+      .where(eq(s.smsMessages.batchId, result.batchId))
+    expect(bodies.find((b) => b.candidateId === alice.id)).toMatchObject({
+      body: 'Bonjour Alice, atelier CV jeudi à 14 h. Rémi Test',
+      kind: 'bulk',
+    })
 
     const report = await eventually(async () => {
       const r = await batchReport(db, { organisationId: org.organisationId, batchId: result.batchId, now: new Date() })
@@ -44,25 +58,48 @@ describe('a bulk send', () => {
       ['Ernst Éva', 'skipped', 'noMobile'],
     ])
     // Twilio got exactly the three, each once.
-    const numbers = (await db.select({ to: s.smsMessages.toNumber }).from(s.smsMessages).where(eq(s.smsMessages.batchId, result.batchId))).map((m) => m.to)
+    const numbers = (
+      await db
+        .select({ to: s.smsMessages.toNumber })
+        .from(s.smsMessages)
+        .where(eq(s.smsMessages.batchId, result.batchId))
+    ).map((m) => m.to)
     expect(twilio.standIn().messages.filter((m) => numbers.includes(m.to))).toHaveLength(3)
   })
 
   it('refuses a selection holding another organisation’s candidate, and writes nothing', async () => {
     const mine = await newCandidate({ organisationId: org.organisationId })
     const before = await smsCounts(db)
-    const input = bulkSchema.parse({ candidateIds: [mine.id, (await newCandidate({ organisationId: demoIds.orgLyon })).id], text: 'Bonjour' })
-    const result = await sendBulkSms(db, { organisationId: org.organisationId, authorId: org.referentId, input, now: new Date() })
+    const input = bulkSchema.parse({
+      candidateIds: [mine.id, (await newCandidate({ organisationId: demoIds.orgLyon })).id],
+      text: 'Bonjour',
+    })
+    const result = await sendBulkSms(db, {
+      organisationId: org.organisationId,
+      authorId: org.referentId,
+      input,
+      now: new Date(),
+    })
     expect(result).toEqual({ ok: false, error: 'Certains candidats sont introuvables : aucun SMS n’a été envoyé.' })
     expect(await smsCounts(db)).toEqual(before)
   })
 
   it('another organisation’s batch has no report', async () => {
     const mine = await newCandidate({ organisationId: org.organisationId })
-    const result = await sendBulkSms(db, { organisationId: org.organisationId, authorId: org.referentId, input: bulkSchema.parse({ candidateIds: [mine.id], text: 'Bonjour' }), now: new Date() })
+    const result = await sendBulkSms(db, {
+      organisationId: org.organisationId,
+      authorId: org.referentId,
+      input: bulkSchema.parse({ candidateIds: [mine.id], text: 'Bonjour' }),
+      now: new Date(),
+    })
     if (!result.ok) throw new Error('not sent')
-    expect(await batchReport(db, { organisationId: demoIds.orgSeineMaritime, batchId: result.batchId, now: new Date() })).toBeNull()
-    const skips = await db.select().from(s.smsBatchSkips).where(and(eq(s.smsBatchSkips.batchId, result.batchId), inArray(s.smsBatchSkips.candidateId, [mine.id])))
+    expect(
+      await batchReport(db, { organisationId: demoIds.orgSeineMaritime, batchId: result.batchId, now: new Date() }),
+    ).toBeNull()
+    const skips = await db
+      .select()
+      .from(s.smsBatchSkips)
+      .where(and(eq(s.smsBatchSkips.batchId, result.batchId), inArray(s.smsBatchSkips.candidateId, [mine.id])))
     expect(skips).toEqual([])
   })
 })

@@ -24,7 +24,10 @@ const org = useSmsOrganisation(db)
 let ids: string[] = []
 
 afterAll(async () => {
-  if (ids.length) await db.execute(sql`delete from pgboss.job where name = 'send-sms' and data->>'messageId' = any(${`{${ids.join(',')}}`}::text[])`)
+  if (ids.length)
+    await db.execute(
+      sql`delete from pgboss.job where name = 'send-sms' and data->>'messageId' = any(${`{${ids.join(',')}}`}::text[])`,
+    )
 })
 
 describe('SMS delivery under chaos', () => {
@@ -33,38 +36,80 @@ describe('SMS delivery under chaos', () => {
     const stamp = String(Date.now() % 100_000).padStart(5, '0')
     const people = await db
       .insert(s.candidates)
-      .values(Array.from({ length: SIZE }, (_, i) => ({ organisationId: org.organisationId, firstName: `Chaos${i}`, lastName: 'Sms', phone: `07${stamp.slice(-3)}${String(i).padStart(5, '0')}`, referentId: org.referentId })))
+      .values(
+        Array.from({ length: SIZE }, (_, i) => ({
+          organisationId: org.organisationId,
+          firstName: `Chaos${i}`,
+          lastName: 'Sms',
+          phone: `07${stamp.slice(-3)}${String(i).padStart(5, '0')}`,
+          referentId: org.referentId,
+        })),
+      )
       .returning({ id: s.candidates.id, phone: s.candidates.phone })
     // A French text as typed on a French keyboard: it must leave in GSM-7 (smart encoding).
-    const body = (i: number) => `Bonjour, c’est votre référent\u202f: «\u00a0atelier ${i}\u00a0» demain à 10 h – à bientôt…`
+    const body = (i: number) =>
+      `Bonjour, c’est votre référent\u202f: «\u00a0atelier ${i}\u00a0» demain à 10 h – à bientôt…`
     const messages = await db
       .insert(s.smsMessages)
-      .values(people.map((p, i) => ({ organisationId: org.organisationId, candidateId: p.id, kind: 'chaos', body: body(i), toNumber: `+33${p.phone!.slice(1)}`, scheduledFor: new Date(Date.now() - 60_000) })))
+      .values(
+        people.map((p, i) => ({
+          organisationId: org.organisationId,
+          candidateId: p.id,
+          kind: 'chaos',
+          body: body(i),
+          toNumber: `+33${p.phone!.slice(1)}`,
+          scheduledFor: new Date(Date.now() - 60_000),
+        })),
+      )
       .returning({ id: s.smsMessages.id })
     ids = messages.map((m) => m.id)
     const ofThis = new Set(ids)
     const policy = { retryLimit: 20, retryDelay: 1, retryBackoff: false, expireInSeconds: 35 }
-    await enqueue(db, ids.map((messageId) => ({ queue: QUEUES.sendSms.name, data: { messageId }, policy })))
+    await enqueue(
+      db,
+      ids.map((messageId) => ({ queue: QUEUES.sendSms.name, data: { messageId }, policy })),
+    )
 
     standIn.chaos = { latencyMs: [20, 300], p429: 0.05, p500: 0.03 }
     const started = Date.now()
-    const workers = chaosWorkers({ count: 2, env: { DATABASE_URL: inject('databaseUrl'), CHAOS_QUEUE: 'send-sms', SMS_RATE_PER_SECOND: String(RATE), JOB_SCHEDULES: 'off' }, killEveryMs: [500, 2_500], killForMs: Math.min(25_000, SIZE * 25) })
-    const statuses = async () => (await db.execute<{ status: string; n: number }>(sql`select status::text, count(*)::int as n from sms_messages where id = any(${`{${ids.join(',')}}`}::uuid[]) group by status`)).rows
-    const settled = await until(async () => (await statuses()).every((r) => ['delivered', 'failed', 'unknown'].includes(r.status)), {
-      timeoutMs: 150_000,
-      everyMs: 1_000,
-      // The cron's work, more often: stuck attempts settled, lost callbacks asked about.
-      meanwhile: async () => {
-        await sweepSends(db, { now: new Date() })
-        await refreshStaleSmsStatuses(db, { now: new Date(), staleSeconds: 5 })
+    const workers = chaosWorkers({
+      count: 2,
+      env: {
+        DATABASE_URL: inject('databaseUrl'),
+        CHAOS_QUEUE: 'send-sms',
+        SMS_RATE_PER_SECOND: String(RATE),
+        JOB_SCHEDULES: 'off',
       },
+      killEveryMs: [500, 2_500],
+      killForMs: Math.min(25_000, SIZE * 25),
     })
+    const statuses = async () =>
+      (
+        await db.execute<{ status: string; n: number }>(
+          sql`select status::text, count(*)::int as n from sms_messages where id = any(${`{${ids.join(',')}}`}::uuid[]) group by status`,
+        )
+      ).rows
+    const settled = await until(
+      async () => (await statuses()).every((r) => ['delivered', 'failed', 'unknown'].includes(r.status)),
+      {
+        timeoutMs: 150_000,
+        everyMs: 1_000,
+        // The cron's work, more often: stuck attempts settled, lost callbacks asked about.
+        meanwhile: async () => {
+          await sweepSends(db, { now: new Date() })
+          await refreshStaleSmsStatuses(db, { now: new Date(), staleSeconds: 5 })
+        },
+      },
+    )
     await workers.stop()
     standIn.chaos = null
     const tookMs = Date.now() - started
     const rows = await db.select().from(s.smsMessages).where(inArray(s.smsMessages.id, ids))
     const counts = Object.fromEntries((await statuses()).map((r) => [r.status, r.n]))
-    console.info(`sms chaos: ${SIZE} messages in ${tookMs} ms, ${workers.kills} kills, ${standIn.creates.filter((c) => ofThis.has(c.messageId ?? '')).length} send requests`, counts)
+    console.info(
+      `sms chaos: ${SIZE} messages in ${tookMs} ms, ${workers.kills} kills, ${standIn.creates.filter((c) => ofThis.has(c.messageId ?? '')).length} send requests`,
+      counts,
+    )
 
     // On failure, what the messages still on their way are waiting for: their jobs, as pg-boss holds them.
     const stuck = settled
@@ -86,10 +131,22 @@ describe('SMS delivery under chaos', () => {
     for (const c of ofRun) if (c.accepted) accepted.set(c.messageId!, (accepted.get(c.messageId!) ?? 0) + 1)
     expect([...accepted.entries()].filter(([, n]) => n > 1)).toEqual([])
     // Delivered: exactly the messages the stand-in took, under the id it gave; failed and unknown: never taken.
-    const sidOf = new Map(standIn.messages.map((m) => [m.statusCallback ? new URL(m.statusCallback).searchParams.get('m') : null, m.sid]))
+    const sidOf = new Map(
+      standIn.messages.map((m) => [m.statusCallback ? new URL(m.statusCallback).searchParams.get('m') : null, m.sid]),
+    )
     for (const row of rows) {
-      if (row.status === 'delivered') expect({ id: row.id, taken: accepted.get(row.id), sid: row.providerSid }).toEqual({ id: row.id, taken: 1, sid: sidOf.get(row.id) })
-      else expect({ id: row.id, status: row.status, taken: accepted.get(row.id) ?? 0 }).toEqual({ id: row.id, status: row.status, taken: 0 })
+      if (row.status === 'delivered')
+        expect({ id: row.id, taken: accepted.get(row.id), sid: row.providerSid }).toEqual({
+          id: row.id,
+          taken: 1,
+          sid: sidOf.get(row.id),
+        })
+      else
+        expect({ id: row.id, status: row.status, taken: accepted.get(row.id) ?? 0 }).toEqual({
+          id: row.id,
+          status: row.status,
+          taken: 0,
+        })
     }
     // Unknown: exactly attempts killed once their call could have reached the stand-in — the 'calling' marker was
     // written, and the stand-in took nothing from that attempt (it got no request, or answered it 429/500 to a dead
@@ -101,7 +158,9 @@ describe('SMS delivery under chaos', () => {
     }
     expect(unknown.length).toBeLessThanOrEqual(workers.kills * 5)
     // What left is GSM-7: the smart encoding replaced ’ « » – … before the call.
-    const bodies = standIn.messages.filter((m) => m.statusCallback && ofThis.has(new URL(m.statusCallback).searchParams.get('m')!)).map((m) => m.body)
+    const bodies = standIn.messages
+      .filter((m) => m.statusCallback && ofThis.has(new URL(m.statusCallback).searchParams.get('m')!))
+      .map((m) => m.body)
     expect(bodies.filter((b) => /[’«»–…\u00a0\u202f]/.test(b))).toEqual([])
     expect(bodies[0]).toMatch(/^Bonjour, c'est votre référent : " atelier \d+ " demain à 10 h - à bientôt\.\.\.$/)
   }, 200_000)

@@ -24,7 +24,12 @@ function compose(input: Record<string, unknown>) {
 
 async function refusedWith(candidateId: string, input: Record<string, unknown>, now = TUESDAY_10H) {
   const before = await smsCounts(db)
-  const result = await sendSmsToCandidate(db, { organisationId: SEINE, authorId: 'demo-referent', input: compose({ candidateId, ...input }), now })
+  const result = await sendSmsToCandidate(db, {
+    organisationId: SEINE,
+    authorId: 'demo-referent',
+    input: compose({ candidateId, ...input }),
+    now,
+  })
   expect(await smsCounts(db)).toEqual(before)
   expect(result.ok).toBe(false)
   return result.ok ? '' : result.error
@@ -37,7 +42,10 @@ describe('writing an SMS to a candidate', () => {
       const result = await sendSmsToCandidate(asDb(tx), {
         organisationId: SEINE,
         authorId: 'demo-referent',
-        input: compose({ candidateId: candidate.id, text: 'Bonjour {prenom}, votre référent {referent} ({telephone_referent}) de {organisation}.' }),
+        input: compose({
+          candidateId: candidate.id,
+          text: 'Bonjour {prenom}, votre référent {referent} ({telephone_referent}) de {organisation}.',
+        }),
         now: TUESDAY_10H,
       })
       expect(result).toMatchObject({ ok: true, moved: false, scheduledFor: TUESDAY_10H })
@@ -53,9 +61,14 @@ describe('writing an SMS to a candidate', () => {
         // 'ë' is outside the GSM alphabet: UCS-2, 67 characters per part.
         segments: 2,
       })
-      const { rows: jobs } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'send-sms' and data->>'messageId' = ${result.messageId}`)
+      const { rows: jobs } = await tx.execute<{ n: number }>(
+        sql`select count(*)::int as n from pgboss.job where name = 'send-sms' and data->>'messageId' = ${result.messageId}`,
+      )
       expect(jobs[0]!.n).toBe(1)
-      const audit = await tx.select().from(s.auditLog).where(sql`${s.auditLog.details}->>'messageId' = ${result.messageId}`)
+      const audit = await tx
+        .select()
+        .from(s.auditLog)
+        .where(sql`${s.auditLog.details}->>'messageId' = ${result.messageId}`)
       expect(audit).toMatchObject([{ action: 'sms.queued', actorId: 'demo-referent', entityId: candidate.id }])
       expect(JSON.stringify(audit[0]!.details)).not.toContain('Maëlle')
     })
@@ -65,7 +78,12 @@ describe('writing an SMS to a candidate', () => {
     const candidate = await newCandidate()
     const sunday = new Date('2026-11-29T15:00:00+01:00')
     await inRolledBackTransaction(db, async (tx) => {
-      const result = await sendSmsToCandidate(asDb(tx), { organisationId: SEINE, authorId: 'demo-referent', input: compose({ candidateId: candidate.id, text: 'Bonjour' }), now: sunday })
+      const result = await sendSmsToCandidate(asDb(tx), {
+        organisationId: SEINE,
+        authorId: 'demo-referent',
+        input: compose({ candidateId: candidate.id, text: 'Bonjour' }),
+        now: sunday,
+      })
       expect(result).toMatchObject({ ok: true, moved: true, scheduledFor: new Date('2026-11-30T08:00:00+01:00') })
       if (!result.ok) return
       // 17 hours after the writing time: the job's start is that delay after now (the database's clock).
@@ -79,8 +97,16 @@ describe('writing an SMS to a candidate', () => {
   it('follows the organisation’s own sending hours', async () => {
     const candidate = await newCandidate()
     await inRolledBackTransaction(db, async (tx) => {
-      await tx.update(s.organisations).set({ smsWindowStartMinute: 10 * 60 + 30, smsWindowEndMinute: 12 * 60, smsWindowDays: [2] }).where(eq(s.organisations.id, SEINE))
-      const result = await sendSmsToCandidate(asDb(tx), { organisationId: SEINE, authorId: 'demo-referent', input: compose({ candidateId: candidate.id, text: 'Bonjour' }), now: TUESDAY_10H })
+      await tx
+        .update(s.organisations)
+        .set({ smsWindowStartMinute: 10 * 60 + 30, smsWindowEndMinute: 12 * 60, smsWindowDays: [2] })
+        .where(eq(s.organisations.id, SEINE))
+      const result = await sendSmsToCandidate(asDb(tx), {
+        organisationId: SEINE,
+        authorId: 'demo-referent',
+        input: compose({ candidateId: candidate.id, text: 'Bonjour' }),
+        now: TUESDAY_10H,
+      })
       expect(result).toMatchObject({ ok: true, moved: true, scheduledFor: new Date('2026-11-24T10:30:00+01:00') })
     })
   })
@@ -88,16 +114,28 @@ describe('writing an SMS to a candidate', () => {
   it('sends at a chosen time, Paris time, moved into the sending hours if needed', async () => {
     const candidate = await newCandidate()
     await inRolledBackTransaction(db, async (tx) => {
-      const chosen = await sendSmsToCandidate(asDb(tx), { organisationId: SEINE, authorId: 'demo-referent', input: compose({ candidateId: candidate.id, text: 'Bonjour', scheduledFor: '2026-11-26T09:15' }), now: TUESDAY_10H })
+      const chosen = await sendSmsToCandidate(asDb(tx), {
+        organisationId: SEINE,
+        authorId: 'demo-referent',
+        input: compose({ candidateId: candidate.id, text: 'Bonjour', scheduledFor: '2026-11-26T09:15' }),
+        now: TUESDAY_10H,
+      })
       expect(chosen).toMatchObject({ ok: true, moved: false, scheduledFor: new Date('2026-11-26T09:15:00+01:00') })
-      const night = await sendSmsToCandidate(asDb(tx), { organisationId: SEINE, authorId: 'demo-referent', input: compose({ candidateId: candidate.id, text: 'Bonjour', scheduledFor: '2026-11-26T22:15' }), now: TUESDAY_10H })
+      const night = await sendSmsToCandidate(asDb(tx), {
+        organisationId: SEINE,
+        authorId: 'demo-referent',
+        input: compose({ candidateId: candidate.id, text: 'Bonjour', scheduledFor: '2026-11-26T22:15' }),
+        now: TUESDAY_10H,
+      })
       expect(night).toMatchObject({ ok: true, moved: true, scheduledFor: new Date('2026-11-27T08:00:00+01:00') })
     })
   })
 
   it('refuses an opted-out candidate', async () => {
     const candidate = await newCandidate({ smsOptedOutAt: new Date('2026-11-01T10:00:00Z') })
-    expect(await refusedWith(candidate.id, { text: 'Bonjour' })).toBe('Ce candidat a demandé à ne plus recevoir de SMS : aucun message ne peut lui être envoyé.')
+    expect(await refusedWith(candidate.id, { text: 'Bonjour' })).toBe(
+      'Ce candidat a demandé à ne plus recevoir de SMS : aucun message ne peut lui être envoyé.',
+    )
   })
 
   it.each([
@@ -118,9 +156,16 @@ describe('writing an SMS to a candidate', () => {
   it('refuses another organisation’s candidate and template as not found', async () => {
     const lea = await newCandidate({ organisationId: demoIds.orgLyon })
     expect(await refusedWith(lea.id, { text: 'Bonjour' })).toBe('Ce candidat est introuvable.')
-    const lyonTemplate = await createTemplate(db, { id: 'demo-referent-lyon', organisationId: demoIds.orgLyon }, { name: `Lyon ${Date.now()}`, body: 'Bonjour' }, TUESDAY_10H)
+    const lyonTemplate = await createTemplate(
+      db,
+      { id: 'demo-referent-lyon', organisationId: demoIds.orgLyon },
+      { name: `Lyon ${Date.now()}`, body: 'Bonjour' },
+      TUESDAY_10H,
+    )
     const candidate = await newCandidate()
-    expect(await refusedWith(candidate.id, { text: 'Bonjour', templateId: lyonTemplate.ok ? lyonTemplate.id : '' })).toBe('Ce modèle est introuvable.')
+    expect(
+      await refusedWith(candidate.id, { text: 'Bonjour', templateId: lyonTemplate.ok ? lyonTemplate.id : '' }),
+    ).toBe('Ce modèle est introuvable.')
     if (lyonTemplate.ok) {
       await db.delete(s.auditLog).where(eq(s.auditLog.entityId, lyonTemplate.id))
       await db.delete(s.smsTemplates).where(eq(s.smsTemplates.id, lyonTemplate.id))
@@ -129,7 +174,9 @@ describe('writing an SMS to a candidate', () => {
 
   it('refuses a time in the past', async () => {
     const candidate = await newCandidate()
-    expect(await refusedWith(candidate.id, { text: 'Bonjour', scheduledFor: '2026-11-24T09:00' })).toBe('La date d’envoi est passée : choisissez une date à venir.')
+    expect(await refusedWith(candidate.id, { text: 'Bonjour', scheduledFor: '2026-11-24T09:00' })).toBe(
+      'La date d’envoi est passée : choisissez une date à venir.',
+    )
   })
 
   it('checks the input: empty text, unknown variables, an id that is not one', () => {
@@ -144,7 +191,9 @@ describe('writing an SMS to a candidate', () => {
     })
     expect(errors({ candidateId: 'abc', text: 'Bonjour' })).toEqual({ candidateId: 'Ce candidat est introuvable.' })
     expect(errors({ candidateId: id, text: 'x'.repeat(2001) })).toEqual({ text: 'Le message est trop long.' })
-    expect(errors({ candidateId: id, text: 'Bonjour', scheduledFor: 'demain' })).toEqual({ scheduledFor: 'La date d’envoi n’est pas valide.' })
+    expect(errors({ candidateId: id, text: 'Bonjour', scheduledFor: 'demain' })).toEqual({
+      scheduledFor: 'La date d’envoi n’est pas valide.',
+    })
   })
 })
 
@@ -157,25 +206,58 @@ describe('templates', () => {
       body: 'Cette variable n’existe pas : {prénom}. Variables possibles : {prenom}, {nom}, {referent}, {organisation}, {telephone_referent}, {expediteur}, {telephone_expediteur}.',
     })
     const long = templateSchema.safeParse({ name: 'Long', body: 'x'.repeat(153 * 6 + 1) })
-    expect(long.success ? {} : smsFieldErrors(long.error)).toEqual({ body: 'Le message compte 7 SMS : 6 au plus. Raccourcissez-le.' })
+    expect(long.success ? {} : smsFieldErrors(long.error)).toEqual({
+      body: 'Le message compte 7 SMS : 6 au plus. Raccourcissez-le.',
+    })
     const noName = templateSchema.safeParse({ name: ' ', body: 'Bonjour' })
     expect(noName.success ? {} : smsFieldErrors(noName.error)).toEqual({ name: 'Le nom du modèle est obligatoire.' })
   })
 
   it('creates, edits, archives and restores, each audited; a name is unique among active templates', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const created = await createTemplate(asDb(tx), admin, { name: 'Convocation', body: 'Bonjour {prenom}' }, TUESDAY_10H)
+      const created = await createTemplate(
+        asDb(tx),
+        admin,
+        { name: 'Convocation', body: 'Bonjour {prenom}' },
+        TUESDAY_10H,
+      )
       expect(created.ok).toBe(true)
       if (!created.ok) return
-      expect(await createTemplate(asDb(tx), admin, { name: 'convocation', body: 'Autre' }, TUESDAY_10H)).toEqual({ ok: false, error: 'Un modèle porte déjà ce nom.', field: 'name' })
-      expect(await updateTemplate(asDb(tx), admin, created.id, { name: 'Convocation atelier', body: 'Bonjour {prenom} {nom}' }, TUESDAY_10H)).toEqual({ ok: true, id: created.id })
-      expect(await setTemplateArchived(asDb(tx), admin, created.id, true, TUESDAY_10H)).toEqual({ ok: true, id: created.id })
+      expect(await createTemplate(asDb(tx), admin, { name: 'convocation', body: 'Autre' }, TUESDAY_10H)).toEqual({
+        ok: false,
+        error: 'Un modèle porte déjà ce nom.',
+        field: 'name',
+      })
+      expect(
+        await updateTemplate(
+          asDb(tx),
+          admin,
+          created.id,
+          { name: 'Convocation atelier', body: 'Bonjour {prenom} {nom}' },
+          TUESDAY_10H,
+        ),
+      ).toEqual({ ok: true, id: created.id })
+      expect(await setTemplateArchived(asDb(tx), admin, created.id, true, TUESDAY_10H)).toEqual({
+        ok: true,
+        id: created.id,
+      })
       // Archived, its name is free again; restoring it would then clash.
       const again = await createTemplate(asDb(tx), admin, { name: 'Convocation atelier', body: 'Nouveau' }, TUESDAY_10H)
       expect(again.ok).toBe(true)
-      expect(await setTemplateArchived(asDb(tx), admin, created.id, false, TUESDAY_10H)).toEqual({ ok: false, error: 'Un modèle porte déjà ce nom.', field: 'name' })
-      const audit = await tx.select({ action: s.auditLog.action }).from(s.auditLog).where(eq(s.auditLog.entityId, created.id))
-      expect(audit.map((a) => a.action).sort()).toEqual(['smsTemplate.archived', 'smsTemplate.created', 'smsTemplate.updated'])
+      expect(await setTemplateArchived(asDb(tx), admin, created.id, false, TUESDAY_10H)).toEqual({
+        ok: false,
+        error: 'Un modèle porte déjà ce nom.',
+        field: 'name',
+      })
+      const audit = await tx
+        .select({ action: s.auditLog.action })
+        .from(s.auditLog)
+        .where(eq(s.auditLog.entityId, created.id))
+      expect(audit.map((a) => a.action).sort()).toEqual([
+        'smsTemplate.archived',
+        'smsTemplate.created',
+        'smsTemplate.updated',
+      ])
     })
   })
 
@@ -184,8 +266,13 @@ describe('templates', () => {
     await inRolledBackTransaction(db, async (tx) => {
       const created = await createTemplate(asDb(tx), admin, { name: 'Seine', body: 'Bonjour' }, TUESDAY_10H)
       if (!created.ok) throw new Error('not created')
-      expect(await updateTemplate(asDb(tx), lyonAdmin, created.id, { name: 'Volé', body: 'Bonjour' }, TUESDAY_10H)).toEqual({ ok: false, notFound: true })
-      expect(await setTemplateArchived(asDb(tx), lyonAdmin, created.id, true, TUESDAY_10H)).toEqual({ ok: false, notFound: true })
+      expect(
+        await updateTemplate(asDb(tx), lyonAdmin, created.id, { name: 'Volé', body: 'Bonjour' }, TUESDAY_10H),
+      ).toEqual({ ok: false, notFound: true })
+      expect(await setTemplateArchived(asDb(tx), lyonAdmin, created.id, true, TUESDAY_10H)).toEqual({
+        ok: false,
+        notFound: true,
+      })
     })
   })
 })

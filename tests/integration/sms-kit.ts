@@ -11,7 +11,10 @@ import { resetSmsTransport } from '@/lib/sms/transport'
 import type { Tx } from './db'
 import { startTwilioStandIn, type TwilioStandIn } from '../support/twilio-stand-in'
 
-const ROUTES: Record<string, (request: Request) => Promise<Response>> = { '/api/sms/status': statusRoute, '/api/sms/inbound': inboundRoute }
+const ROUTES: Record<string, (request: Request) => Promise<Response>> = {
+  '/api/sms/status': statusRoute,
+  '/api/sms/inbound': inboundRoute,
+}
 
 /**
  * The app's two Twilio webhooks (the route handlers themselves) behind a plain HTTP server on loopback: the stand-in
@@ -29,16 +32,29 @@ async function startWebhookServer(): Promise<{ url: string; close: () => Promise
       }
       const headers = new Headers()
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v)
-      const response = await route(new Request(`http://${req.headers.host}${req.url}`, { method: 'POST', headers, body: Buffer.concat(chunks) }))
+      const response = await route(
+        new Request(`http://${req.headers.host}${req.url}`, { method: 'POST', headers, body: Buffer.concat(chunks) }),
+      )
       res.writeHead(response.status, Object.fromEntries(response.headers))
       res.end(Buffer.from(await response.arrayBuffer()))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) }
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => server.close(() => r())),
+  }
 }
 
-const SETTINGS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_MESSAGING_SERVICE_SID', 'TWILIO_API_BASE_URL', 'TWILIO_WEBHOOK_BASE_URL', 'DATABASE_URL'] as const
+const SETTINGS = [
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'TWILIO_FROM',
+  'TWILIO_MESSAGING_SERVICE_SID',
+  'TWILIO_API_BASE_URL',
+  'TWILIO_WEBHOOK_BASE_URL',
+  'DATABASE_URL',
+] as const
 
 /**
  * For the file: the Twilio stand-in, the SDK pointed at it (TWILIO_API_BASE_URL) with its settings, and the webhooks
@@ -86,7 +102,10 @@ async function resetAppDb() {
 }
 
 /** Polls `check` until it returns a truthy value (the worker and the callbacks run on their own). */
-export async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await check()
@@ -114,10 +133,19 @@ export function useSmsCandidates(db: Db) {
   return async function newCandidate(over: Partial<typeof s.candidates.$inferInsert> = {}) {
     n += 1
     // 07 8x xx xx xx: valid French mobiles, distinct per run and per candidate.
-    const suffix = String((Date.now() % 1_000_000) * 10 + n).slice(-6).padStart(6, '0')
+    const suffix = String((Date.now() % 1_000_000) * 10 + n)
+      .slice(-6)
+      .padStart(6, '0')
     const [row] = await db
       .insert(s.candidates)
-      .values({ organisationId: demoIds.orgSeineMaritime, firstName: `Prénom${n}`, lastName: `Sms${n}`, phone: `0781${suffix}`, referentId: 'demo-referent', ...over })
+      .values({
+        organisationId: demoIds.orgSeineMaritime,
+        firstName: `Prénom${n}`,
+        lastName: `Sms${n}`,
+        phone: `0781${suffix}`,
+        referentId: 'demo-referent',
+        ...over,
+      })
       .returning()
     created.push(row!.id)
     return row!
@@ -140,13 +168,34 @@ export async function smsCounts(handle: Db | Tx) {
 export function useSmsOrganisation(db: Db) {
   const ids = { organisationId: crypto.randomUUID(), referentId: `it-sms-${crypto.randomUUID()}` }
   beforeAll(async () => {
-    await db.insert(s.organisations).values({ id: ids.organisationId, name: 'Mission locale de test', smsWindowStartMinute: 0, smsWindowEndMinute: 24 * 60, smsWindowDays: [1, 2, 3, 4, 5, 6, 7] })
-    await db.insert(s.users).values({ id: ids.referentId, email: `${ids.referentId}@passerelle.test`, name: 'Réf Test', firstName: 'Rémi', lastName: 'Test', phone: '0601020304', role: 'referent', organisationId: ids.organisationId })
+    await db
+      .insert(s.organisations)
+      .values({
+        id: ids.organisationId,
+        name: 'Mission locale de test',
+        smsWindowStartMinute: 0,
+        smsWindowEndMinute: 24 * 60,
+        smsWindowDays: [1, 2, 3, 4, 5, 6, 7],
+      })
+    await db
+      .insert(s.users)
+      .values({
+        id: ids.referentId,
+        email: `${ids.referentId}@passerelle.test`,
+        name: 'Réf Test',
+        firstName: 'Rémi',
+        lastName: 'Test',
+        phone: '0601020304',
+        role: 'referent',
+        organisationId: ids.organisationId,
+      })
   })
   afterAll(async () => {
     const org = ids.organisationId
     await db.execute(sql`delete from notifications where user_id = ${ids.referentId}`)
-    await db.execute(sql`delete from sms_batch_skips where batch_id in (select id from sms_batches where organisation_id = ${org})`)
+    await db.execute(
+      sql`delete from sms_batch_skips where batch_id in (select id from sms_batches where organisation_id = ${org})`,
+    )
     await db.execute(sql`delete from sms_messages where organisation_id = ${org}`)
     await db.execute(sql`delete from sms_batches where organisation_id = ${org}`)
     await db.execute(sql`delete from sms_templates where organisation_id = ${org}`)

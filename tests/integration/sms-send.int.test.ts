@@ -23,13 +23,21 @@ const at = () => WEEKDAY
 
 async function queued(text = 'Bonjour {prenom}, rendez-vous demain à 10 h.') {
   const candidate = await newCandidate()
-  const [outcome] = await queueSms(db, { organisationId: demoIds.orgSeineMaritime, authorId: 'demo-referent', kind: 'sheet', candidateIds: [candidate.id], text, now: WEEKDAY })
+  const [outcome] = await queueSms(db, {
+    organisationId: demoIds.orgSeineMaritime,
+    authorId: 'demo-referent',
+    kind: 'sheet',
+    candidateIds: [candidate.id],
+    text,
+    now: WEEKDAY,
+  })
   if (!outcome?.ok) throw new Error('not queued')
   return { candidate, messageId: outcome.messageId }
 }
 const message = async (id: string) => (await db.select().from(s.smsMessages).where(eq(s.smsMessages.id, id)))[0]!
 /** The attempt's lease ran out (in the database's time, which leases are in). */
-const leasePassed = (id: string) => db.execute(sql`update sms_messages set lease_until = clock_timestamp() - interval '1 second' where id = ${id}`)
+const leasePassed = (id: string) =>
+  db.execute(sql`update sms_messages set lease_until = clock_timestamp() - interval '1 second' where id = ${id}`)
 const createsTo = (to: string) => twilio.standIn().messages.filter((m) => m.to === to)
 
 describe('sending through Twilio', () => {
@@ -37,9 +45,15 @@ describe('sending through Twilio', () => {
     const { candidate, messageId } = await queued()
     expect(await sendQueuedSms(db, messageId, { now: at })).toBe('sent')
     const [sent] = createsTo((await message(messageId)).toNumber)
-    expect(sent).toMatchObject({ to: `+33${candidate.phone!.slice(1)}`, from: 'PASSERELLE', body: `Bonjour ${candidate.firstName}, rendez-vous demain à 10 h.` })
+    expect(sent).toMatchObject({
+      to: `+33${candidate.phone!.slice(1)}`,
+      from: 'PASSERELLE',
+      body: `Bonjour ${candidate.firstName}, rendez-vous demain à 10 h.`,
+    })
     // Our ids, never the number: the message's and its attempt's.
-    expect(sent!.statusCallback).toBe(`${twilio.webhookUrl()}/api/sms/status?m=${messageId}&a=${(await message(messageId)).attemptId}`)
+    expect(sent!.statusCallback).toBe(
+      `${twilio.webhookUrl()}/api/sms/status?m=${messageId}&a=${(await message(messageId)).attemptId}`,
+    )
     const row = await eventually(async () => {
       const m = await message(messageId)
       return m.status === 'delivered' && m
@@ -53,17 +67,26 @@ describe('sending through Twilio', () => {
   it.each([
     ['429', { status: 429, code: 20429 }],
     ['500', { status: 500, code: 20500 }],
-  ])('retries after a %s: Twilio answered that it did not take it, so the message is queued again and sent once', async (_code, failure) => {
-    const { messageId } = await queued()
-    twilio.standIn().failNext(failure)
-    const before = twilio.standIn().counts.list
-    await expect(sendQueuedSms(db, messageId, { now: at })).rejects.toThrow()
-    const released = await message(messageId)
-    expect(released).toMatchObject({ status: 'queued', providerSid: null, attemptId: null, callingAt: null, errorCode: _code })
-    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('sent')
-    expect(twilio.standIn().counts.list).toBe(before)
-    expect(createsTo(released.toNumber)).toHaveLength(1)
-  })
+  ])(
+    'retries after a %s: Twilio answered that it did not take it, so the message is queued again and sent once',
+    async (_code, failure) => {
+      const { messageId } = await queued()
+      twilio.standIn().failNext(failure)
+      const before = twilio.standIn().counts.list
+      await expect(sendQueuedSms(db, messageId, { now: at })).rejects.toThrow()
+      const released = await message(messageId)
+      expect(released).toMatchObject({
+        status: 'queued',
+        providerSid: null,
+        attemptId: null,
+        callingAt: null,
+        errorCode: _code,
+      })
+      expect(await sendQueuedSms(db, messageId, { now: at })).toBe('sent')
+      expect(twilio.standIn().counts.list).toBe(before)
+      expect(createsTo(released.toNumber)).toHaveLength(1)
+    },
+  )
 
   it('fails the message on the last attempt of a transient error, with its code', async () => {
     const { messageId } = await queued()
@@ -112,7 +135,14 @@ describe('sending through Twilio', () => {
     const first = await queued(text)
     expect(await sendQueuedSms(db, first.messageId, { now: at })).toBe('sent')
     // The same text again to the same candidate, its attempt killed after Twilio took it.
-    const [second] = await queueSms(db, { organisationId: demoIds.orgSeineMaritime, authorId: 'demo-referent', kind: 'sheet', candidateIds: [first.candidate.id], text, now: WEEKDAY })
+    const [second] = await queueSms(db, {
+      organisationId: demoIds.orgSeineMaritime,
+      authorId: 'demo-referent',
+      kind: 'sheet',
+      candidateIds: [first.candidate.id],
+      text,
+      now: WEEKDAY,
+    })
     const secondId = second!.ok ? second!.messageId : ''
     const row = await message(secondId)
     const attemptId = (await claimAttempt(db, 'sms_messages', secondId, row.organisationId, SMS_LEASE, WEEKDAY))!
@@ -133,7 +163,9 @@ describe('sending through Twilio', () => {
     const swept = await sweepSends(db, { now: WEEKDAY })
     expect(swept.sms.requeued).toBeGreaterThanOrEqual(1)
     expect(await message(messageId)).toMatchObject({ status: 'queued', attemptId: null })
-    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'send-sms' and data->>'messageId' = ${messageId} and state = 'created'`)
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'send-sms' and data->>'messageId' = ${messageId} and state = 'created'`,
+    )
     expect(rows[0]!.n).toBeGreaterThanOrEqual(1)
     expect(await sendQueuedSms(db, messageId, { now: at })).toBe('sent')
     expect(createsTo(row.toNumber)).toHaveLength(1)
@@ -153,8 +185,12 @@ describe('sending through Twilio', () => {
     expect(twilio.standIn().counts.create).toBe(creates)
     const listed = await failedSends(db, demoIds.orgSeineMaritime, new Date())
     expect(listed.sms.find((m) => m.id === messageId)).toMatchObject({ status: 'unknown', candidateId: candidate.id })
-    expect(await resendSms(db, { organisationId: demoIds.orgLyon, messageId, actorId: 'demo-referent-lyon', now: WEEKDAY })).toBe(false)
-    expect(await resendSms(db, { organisationId: demoIds.orgSeineMaritime, messageId, actorId: 'demo-admin', now: WEEKDAY })).toBe(true)
+    expect(
+      await resendSms(db, { organisationId: demoIds.orgLyon, messageId, actorId: 'demo-referent-lyon', now: WEEKDAY }),
+    ).toBe(false)
+    expect(
+      await resendSms(db, { organisationId: demoIds.orgSeineMaritime, messageId, actorId: 'demo-admin', now: WEEKDAY }),
+    ).toBe(true)
     expect(await sendQueuedSms(db, messageId, { now: at })).toBe('sent')
     expect(createsTo(row.toNumber)).toHaveLength(1)
   })
@@ -163,11 +199,22 @@ describe('sending through Twilio', () => {
     const { messageId } = await queued()
     await db.execute(sql`delete from pgboss.job where name = 'send-sms' and data->>'messageId' = ${messageId}`)
     // Due a minute ago (in the database's time, which the sweep reads): not yet an orphan.
-    await db.update(s.smsMessages).set({ scheduledFor: new Date(Date.now() - 60_000) }).where(eq(s.smsMessages.id, messageId))
-    const jobs = async () => (await db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'send-sms' and data->>'messageId' = ${messageId} and state = 'created'`)).rows[0]!.n
+    await db
+      .update(s.smsMessages)
+      .set({ scheduledFor: new Date(Date.now() - 60_000) })
+      .where(eq(s.smsMessages.id, messageId))
+    const jobs = async () =>
+      (
+        await db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pgboss.job where name = 'send-sms' and data->>'messageId' = ${messageId} and state = 'created'`,
+        )
+      ).rows[0]!.n
     await sweepSends(db, { now: WEEKDAY })
     expect(await jobs()).toBe(0)
-    await db.update(s.smsMessages).set({ scheduledFor: new Date(Date.now() - 11 * 60_000) }).where(eq(s.smsMessages.id, messageId))
+    await db
+      .update(s.smsMessages)
+      .set({ scheduledFor: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(s.smsMessages.id, messageId))
     expect((await sweepSends(db, { now: WEEKDAY })).sms.orphans).toBeGreaterThanOrEqual(1)
     expect(await jobs()).toBe(1)
     await sweepSends(db, { now: WEEKDAY })
@@ -196,7 +243,10 @@ describe('sending through Twilio', () => {
       expect(await sendQueuedSms(db, unknown.messageId, { now: at })).toBe('sent')
       // Twilio delivered the first, but its callbacks were lost; the second's id is one Twilio does not know.
       createsTo((await message(lost.messageId)).toNumber)[0]!.status = 'delivered'
-      await db.update(s.smsMessages).set({ providerSid: 'SM00000000000000000000000000000000' }).where(eq(s.smsMessages.id, unknown.messageId))
+      await db
+        .update(s.smsMessages)
+        .set({ providerSid: 'SM00000000000000000000000000000000' })
+        .where(eq(s.smsMessages.id, unknown.messageId))
       const later = (minutes: number) => new Date(WEEKDAY.getTime() + minutes * 60_000)
 
       await refreshStaleSmsStatuses(db, { now: later(5) })
@@ -229,9 +279,15 @@ describe('sending through Twilio', () => {
     twilio.standIn().failNext({ status: 400, code: 21610 })
     expect(await sendQueuedSms(db, messageId, { now: at })).toBe('failed')
     expect(await message(messageId)).toMatchObject({ status: 'failed', errorCode: '21610' })
-    const [row] = await db.select({ optedOutAt: s.candidates.smsOptedOutAt }).from(s.candidates).where(eq(s.candidates.id, candidate.id))
+    const [row] = await db
+      .select({ optedOutAt: s.candidates.smsOptedOutAt })
+      .from(s.candidates)
+      .where(eq(s.candidates.id, candidate.id))
     expect(row!.optedOutAt).not.toBeNull()
-    const audit = await db.select().from(s.auditLog).where(and(eq(s.auditLog.entityId, candidate.id), eq(s.auditLog.action, 'sms.optedOut')))
+    const audit = await db
+      .select()
+      .from(s.auditLog)
+      .where(and(eq(s.auditLog.entityId, candidate.id), eq(s.auditLog.action, 'sms.optedOut')))
     expect(audit).toMatchObject([{ details: { source: 'provider' } }])
   })
 
@@ -251,15 +307,24 @@ describe('sending through Twilio', () => {
     const creates = twilio.standIn().counts.create
     expect(await sendQueuedSms(db, messageId, { now: () => saturdayNight })).toBe('rescheduled')
     expect(twilio.standIn().counts.create).toBe(creates)
-    expect(await message(messageId)).toMatchObject({ status: 'queued', scheduledFor: new Date('2026-11-30T08:00:00+01:00') })
-    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'send-sms' and data->>'messageId' = ${messageId} and state = 'created' and start_after > now() + interval '1 hour'`)
+    expect(await message(messageId)).toMatchObject({
+      status: 'queued',
+      scheduledFor: new Date('2026-11-30T08:00:00+01:00'),
+    })
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'send-sms' and data->>'messageId' = ${messageId} and state = 'created' and start_after > now() + interval '1 hour'`,
+    )
     expect(rows[0]!.n).toBe(1)
   })
 
   it('honours a messages-per-second limit shared through the database', async () => {
     const messages = await Promise.all([1, 2, 3, 4].map(() => queued()))
     await Promise.all(messages.map((m) => sendQueuedSms(db, m.messageId, { now: at, ratePerSecond: 4 })))
-    const times = (await Promise.all(messages.map(async (m) => createsTo((await message(m.messageId)).toNumber)[0]!.dateCreated.getTime()))).sort((a, b) => a - b)
+    const times = (
+      await Promise.all(
+        messages.map(async (m) => createsTo((await message(m.messageId)).toNumber)[0]!.dateCreated.getTime()),
+      )
+    ).sort((a, b) => a - b)
     // Four messages at 4 per second: each at least ~250 ms after the one before (a little slack for the clocks).
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(200)
   })
@@ -268,12 +333,16 @@ describe('sending through Twilio', () => {
     const messages = await Promise.all([1, 2, 3].map(() => queued()))
     // One every 2 s: the second slot is already more than 1 s away.
     const started = Date.now()
-    const outcomes = await Promise.all(messages.map((m) => sendQueuedSms(db, m.messageId, { now: at, ratePerSecond: 0.5 })))
+    const outcomes = await Promise.all(
+      messages.map((m) => sendQueuedSms(db, m.messageId, { now: at, ratePerSecond: 0.5 })),
+    )
     expect(Date.now() - started).toBeLessThan(4_000)
     expect(outcomes.filter((o) => o === 'rescheduled').length).toBeGreaterThanOrEqual(1)
     const late = messages[outcomes.indexOf('rescheduled')]!.messageId
     expect(await message(late)).toMatchObject({ status: 'queued' })
-    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'send-sms' and data->>'messageId' = ${late} and state = 'created' and start_after > now()`)
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'send-sms' and data->>'messageId' = ${late} and state = 'created' and start_after > now()`,
+    )
     expect(rows[0]!.n).toBe(1)
   })
 })

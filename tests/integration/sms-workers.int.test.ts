@@ -18,7 +18,8 @@ const newCandidate = useSmsCandidates(db)
 describe('two workers, one database', () => {
   it('send each of 120 messages once', async () => {
     const people = []
-    for (let i = 0; i < 120; i++) people.push(await newCandidate({ organisationId: org.organisationId, firstName: `Personne${i}` }))
+    for (let i = 0; i < 120; i++)
+      people.push(await newCandidate({ organisationId: org.organisationId, firstName: `Personne${i}` }))
     const result = await sendBulkSms(db, {
       organisationId: org.organisationId,
       authorId: org.referentId,
@@ -28,7 +29,10 @@ describe('two workers, one database', () => {
     expect(result).toMatchObject({ ok: true, queued: 120 })
     if (!result.ok) return
     const rows = await eventually(async () => {
-      const r = await db.select({ status: s.smsMessages.status, sid: s.smsMessages.providerSid, to: s.smsMessages.toNumber }).from(s.smsMessages).where(eq(s.smsMessages.batchId, result.batchId))
+      const r = await db
+        .select({ status: s.smsMessages.status, sid: s.smsMessages.providerSid, to: s.smsMessages.toNumber })
+        .from(s.smsMessages)
+        .where(eq(s.smsMessages.batchId, result.batchId))
       return r.every((m) => m.sid !== null) && r
     }, 30_000)
     const numbers = new Set(rows.map((r) => r.to))

@@ -17,15 +17,45 @@ const NOW = new Date('2026-11-24T10:00:00Z')
 const paris = (iso: string) => new Date(iso)
 
 async function newOrganisation() {
-  const [organisation] = await db.insert(s.organisations).values({ name: `Statistiques ${randomUUID().slice(0, 8)}` }).returning()
+  const [organisation] = await db
+    .insert(s.organisations)
+    .values({ name: `Statistiques ${randomUUID().slice(0, 8)}` })
+    .returning()
   throwaway(organisation!.id)
   const referentId = `stats-${randomUUID()}`
-  await db.insert(s.users).values({ id: referentId, name: 'Jade Roy', firstName: 'Jade', lastName: 'Roy', email: `${referentId}@exemple.test`, role: 'referent', organisationId: organisation!.id })
-  const [candidate] = await db.insert(s.candidates).values({ organisationId: organisation!.id, firstName: 'Noé', lastName: 'Perrin', updatedAt: new Date('2020-01-01'), createdAt: new Date('2020-01-01') }).returning()
+  await db
+    .insert(s.users)
+    .values({
+      id: referentId,
+      name: 'Jade Roy',
+      firstName: 'Jade',
+      lastName: 'Roy',
+      email: `${referentId}@exemple.test`,
+      role: 'referent',
+      organisationId: organisation!.id,
+    })
+  const [candidate] = await db
+    .insert(s.candidates)
+    .values({
+      organisationId: organisation!.id,
+      firstName: 'Noé',
+      lastName: 'Perrin',
+      updatedAt: new Date('2020-01-01'),
+      createdAt: new Date('2020-01-01'),
+    })
+    .returning()
   return { organisationId: organisation!.id, referentId, candidateId: candidate!.id }
 }
 
-type Made = { state?: 'PRESCRIPTION_FILLED' | 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'; at: string; answeredAfterDays?: number; cause?: string; offer?: string; structure?: string; author?: string }
+type Made = {
+  state?: 'PRESCRIPTION_FILLED' | 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'
+  at: string
+  answeredAfterDays?: number
+  cause?: string
+  offer?: string
+  structure?: string
+  author?: string
+}
 async function prescribe(org: { organisationId: string; referentId: string; candidateId: string }, made: Made) {
   const at = paris(made.at)
   const [apply] = await db
@@ -39,7 +69,8 @@ async function prescribe(org: { organisationId: string; referentId: string; cand
       state: made.state ?? 'PRESCRIPTION_FILLED',
       cause: made.cause ?? null,
       prescriptionDate: at,
-      responseDate: made.answeredAfterDays !== undefined ? new Date(at.getTime() + made.answeredAfterDays * 86_400_000) : null,
+      responseDate:
+        made.answeredAfterDays !== undefined ? new Date(at.getTime() + made.answeredAfterDays * 86_400_000) : null,
     })
     .returning({ id: s.socialApplies.id })
   return apply!.id
@@ -47,12 +78,17 @@ async function prescribe(org: { organisationId: string; referentId: string; cand
 
 /** The counters (folded and not yet folded) and the raw counts, per key, for the whole database, in one snapshot (other files write meanwhile). */
 async function countersAndRaw() {
-  return db.transaction(async (tx) => countersAndRawIn(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' })
+  return db.transaction(async (tx) => countersAndRawIn(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  })
 }
 async function countersAndRawIn(db: Tx) {
   const key = `organisation_id::text || '|' || to_char(month, 'YYYY-MM') || '|' || structure_id::text || '|' || state::text || '|' || cause || '|' || response_days`
   const counters = await db.execute<{ key: string; n: number }>(
-    sql.raw(`select ${key} as key, sum(n)::int as n from (select * from stats_apply_months union all select organisation_id, month, structure_id, state, cause, response_days, n from stats_apply_deltas) c group by 1 having sum(n) <> 0 order by 1`),
+    sql.raw(
+      `select ${key} as key, sum(n)::int as n from (select * from stats_apply_months union all select organisation_id, month, structure_id, state, cause, response_days, n from stats_apply_deltas) c group by 1 having sum(n) <> 0 order by 1`,
+    ),
   )
   const raw = await db.execute<{ key: string; n: number }>(sql`
     select organisation_id::text || '|' || to_char(passerelle_stats_month(prescription_date), 'YYYY-MM') || '|' || structure_id::text || '|' || state::text || '|' || coalesce(cause, '') || '|' || passerelle_stats_response_days(state, prescription_date, response_date) as key,
@@ -79,13 +115,34 @@ async function countersAndRawIn(db: Tx) {
 describe('the statistics’ counters', () => {
   it('equal the raw counts after concurrent prescriptions, answers, expiries and deletions, before and after folding', async () => {
     const org = await newOrganisation()
-    const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => prescribe(org, { at: `2026-${String(1 + (i % 10)).padStart(2, '0')}-15T09:00:00Z` })))
+    const ids = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        prescribe(org, { at: `2026-${String(1 + (i % 10)).padStart(2, '0')}-15T09:00:00Z` }),
+      ),
+    )
     await Promise.all([
       ...ids.slice(0, 10).map((id, i) =>
-        db.update(s.socialApplies).set({ state: 'INTEGRATED_CANDIDATE', responseDate: new Date(paris('2026-11-01T00:00:00Z').getTime() + i * 3_600_000) }).where(eq(s.socialApplies.id, id)),
+        db
+          .update(s.socialApplies)
+          .set({
+            state: 'INTEGRATED_CANDIDATE',
+            responseDate: new Date(paris('2026-11-01T00:00:00Z').getTime() + i * 3_600_000),
+          })
+          .where(eq(s.socialApplies.id, id)),
       ),
-      ...ids.slice(10, 20).map((id) => db.update(s.socialApplies).set({ state: 'REFUSED_STRUCTURE', cause: 'hasJob', responseDate: NOW }).where(eq(s.socialApplies.id, id))),
-      ...ids.slice(20, 25).map((id) => db.update(s.socialApplies).set({ state: 'EXPIRED', expiredAt: NOW }).where(eq(s.socialApplies.id, id))),
+      ...ids
+        .slice(10, 20)
+        .map((id) =>
+          db
+            .update(s.socialApplies)
+            .set({ state: 'REFUSED_STRUCTURE', cause: 'hasJob', responseDate: NOW })
+            .where(eq(s.socialApplies.id, id)),
+        ),
+      ...ids
+        .slice(20, 25)
+        .map((id) =>
+          db.update(s.socialApplies).set({ state: 'EXPIRED', expiredAt: NOW }).where(eq(s.socialApplies.id, id)),
+        ),
       ...ids.slice(25, 28).map((id) => db.delete(s.socialApplies).where(eq(s.socialApplies.id, id))),
       // A change outside the counted columns writes no delta.
       db.update(s.socialApplies).set({ accompaniement: 'Mission locale' }).where(eq(s.socialApplies.id, ids[29]!)),
@@ -107,16 +164,32 @@ describe('the figures of an organisation', () => {
     const org = await newOrganisation()
     await prescribe(org, { at: '2026-10-05T09:00:00Z' })
     await prescribe(org, { at: '2026-10-06T09:00:00Z', state: 'INTEGRATED_CANDIDATE', answeredAfterDays: 4 })
-    await prescribe(org, { at: '2026-10-07T09:00:00Z', state: 'REFUSED_STRUCTURE', cause: 'hasMoved', answeredAfterDays: 10 })
+    await prescribe(org, {
+      at: '2026-10-07T09:00:00Z',
+      state: 'REFUSED_STRUCTURE',
+      cause: 'hasMoved',
+      answeredAfterDays: 10,
+    })
     await prescribe(org, { at: '2026-11-02T09:00:00Z', state: 'INTEGRATED_CANDIDATE', answeredAfterDays: 2 })
-    await prescribe(org, { at: '2026-11-03T09:00:00Z', state: 'REFUSED_STRUCTURE', cause: 'hasMoved', answeredAfterDays: 1, structure: demoIds.structureHabitat, offer: demoIds.offerHabitat })
+    await prescribe(org, {
+      at: '2026-11-03T09:00:00Z',
+      state: 'REFUSED_STRUCTURE',
+      cause: 'hasMoved',
+      answeredAfterDays: 1,
+      structure: demoIds.structureHabitat,
+      offer: demoIds.offerHabitat,
+    })
     // 31 October, 23:30 in Paris (22:30 UTC) is October's; 1 November, 00:30 in Paris (23:30 UTC on the 31st) is November's.
     await prescribe(org, { at: '2026-10-31T22:30:00Z' })
     await prescribe(org, { at: '2026-10-31T23:30:00Z' })
     // Before the period: not counted.
     await prescribe(org, { at: '2025-01-10T09:00:00Z' })
 
-    const stats = await organisationStatistics(db, org.organisationId, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11' }, NOW))
+    const stats = await organisationStatistics(
+      db,
+      org.organisationId,
+      parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11' }, NOW),
+    )
     expect(stats.monthly).toEqual([
       { month: '2026-10', pending: 2, integrated: 1, refused: 1, expired: 0, integrationRate: 0.5 },
       { month: '2026-11', pending: 1, integrated: 1, refused: 1, expired: 0, integrationRate: 0.5 },
@@ -132,17 +205,42 @@ describe('the figures of an organisation', () => {
     expect(stats.candidates.byStatus).toEqual([{ label: 'Sans statut', n: 1 }])
     // The same figures once the deltas are folded into the counters and their rollups.
     while ((await compactApplyStats(db)) > 0);
-    expect(await organisationStatistics(db, org.organisationId, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11' }, NOW))).toEqual(stats)
+    expect(
+      await organisationStatistics(
+        db,
+        org.organisationId,
+        parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11' }, NOW),
+      ),
+    ).toEqual(stats)
 
     // The same figures from the prescriptions themselves, through a referent filter; a partner filter narrows them.
-    const mine = await organisationStatistics(db, org.organisationId, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11', referent: org.referentId }, NOW))
+    const mine = await organisationStatistics(
+      db,
+      org.organisationId,
+      parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11', referent: org.referentId }, NOW),
+    )
     expect(mine.monthly).toEqual(stats.monthly)
-    const habitat = await organisationStatistics(db, org.organisationId, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11', structure: demoIds.structureHabitat }, NOW))
+    const habitat = await organisationStatistics(
+      db,
+      org.organisationId,
+      parseStatisticsFilters(
+        { period: 'custom', from: '2026-10', to: '2026-11', structure: demoIds.structureHabitat },
+        NOW,
+      ),
+    )
     expect(habitat.totals).toEqual({ pending: 0, integrated: 0, refused: 1, expired: 0 })
-    const byOffer = await organisationStatistics(db, org.organisationId, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11', offer: demoIds.offerHabitat }, NOW))
+    const byOffer = await organisationStatistics(
+      db,
+      org.organisationId,
+      parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11', offer: demoIds.offerHabitat }, NOW),
+    )
     expect(byOffer.totals).toEqual(habitat.totals)
     // Another organisation's referent sees nothing of these.
-    const other = await organisationStatistics(db, demoIds.orgLyon, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11', referent: org.referentId }, NOW))
+    const other = await organisationStatistics(
+      db,
+      demoIds.orgLyon,
+      parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11', referent: org.referentId }, NOW),
+    )
     expect(other.totals).toEqual({ pending: 0, integrated: 0, refused: 0, expired: 0 })
     // The filter's structures: the two prescribed to (one before the period too), each once.
     const structures = await prescribedStructures(db, org.organisationId)
@@ -163,36 +261,93 @@ describe('the figures of an organisation', () => {
     const org = await newOrganisation()
     const people = await db
       .insert(s.candidates)
-      .values(['Ada', 'Bea', 'Cid', 'Dan'].map((firstName) => ({ organisationId: org.organisationId, firstName, lastName: 'Atelier' })))
+      .values(
+        ['Ada', 'Bea', 'Cid', 'Dan'].map((firstName) => ({
+          organisationId: org.organisationId,
+          firstName,
+          lastName: 'Atelier',
+        })),
+      )
       .returning({ id: s.candidates.id })
     const ids = [org.candidateId, ...people.map((p) => p.id)]
-    const workshop = async (at: string, status: 'scheduled' | 'cancelled', registrations: ['registered' | 'waitlisted', 'present' | 'excused' | 'unexcused' | null][]) => {
+    const workshop = async (
+      at: string,
+      status: 'scheduled' | 'cancelled',
+      registrations: ['registered' | 'waitlisted', 'present' | 'excused' | 'unexcused' | null][],
+    ) => {
       const seatsTaken = registrations.filter(([st]) => st === 'registered').length
-      const [w] = await db.insert(s.workshops).values({ organisationId: org.organisationId, name: 'Atelier CV', startsAt: new Date(at), capacity: 10, seatsTaken, status }).returning()
-      await db.insert(s.workshopRegistrations).values(registrations.map(([st, attendance], i) => ({ organisationId: org.organisationId, workshopId: w!.id, candidateId: ids[i]!, status: st, attendance })))
+      const [w] = await db
+        .insert(s.workshops)
+        .values({
+          organisationId: org.organisationId,
+          name: 'Atelier CV',
+          startsAt: new Date(at),
+          capacity: 10,
+          seatsTaken,
+          status,
+        })
+        .returning()
+      await db
+        .insert(s.workshopRegistrations)
+        .values(
+          registrations.map(([st, attendance], i) => ({
+            organisationId: org.organisationId,
+            workshopId: w!.id,
+            candidateId: ids[i]!,
+            status: st,
+            attendance,
+          })),
+        )
     }
-    await workshop('2026-10-08T08:00:00Z', 'scheduled', [['registered', 'present'], ['registered', 'present'], ['registered', 'unexcused'], ['waitlisted', null]])
-    await workshop('2026-11-04T13:00:00Z', 'scheduled', [['registered', 'excused'], ['registered', null]])
+    await workshop('2026-10-08T08:00:00Z', 'scheduled', [
+      ['registered', 'present'],
+      ['registered', 'present'],
+      ['registered', 'unexcused'],
+      ['waitlisted', null],
+    ])
+    await workshop('2026-11-04T13:00:00Z', 'scheduled', [
+      ['registered', 'excused'],
+      ['registered', null],
+    ])
     await workshop('2026-11-05T13:00:00Z', 'cancelled', [['registered', null]])
     // After NOW (24 November): not held yet.
     await workshop('2026-11-27T13:00:00Z', 'scheduled', [['registered', null]])
-    const stats = await organisationStatistics(db, org.organisationId, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11' }, NOW), NOW)
+    const stats = await organisationStatistics(
+      db,
+      org.organisationId,
+      parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11' }, NOW),
+      NOW,
+    )
     expect(stats.workshops.monthly).toEqual([
       { month: '2026-10', present: 2, excused: 0, unexcused: 1, unmarked: 0, rate: 2 / 3 },
       { month: '2026-11', present: 0, excused: 1, unexcused: 0, unmarked: 1, rate: 0 },
     ])
     expect(stats.workshops.totals).toEqual({ present: 2, excused: 1, unexcused: 1, unmarked: 1 })
     expect(stats.workshops.rate).toBe(0.5)
-    expect((await organisationStatistics(db, demoIds.orgLyon, parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11' }, NOW), NOW)).workshops.totals).toEqual({ present: 0, excused: 0, unexcused: 0, unmarked: 0 })
+    expect(
+      (
+        await organisationStatistics(
+          db,
+          demoIds.orgLyon,
+          parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11' }, NOW),
+          NOW,
+        )
+      ).workshops.totals,
+    ).toEqual({ present: 0, excused: 0, unexcused: 0, unmarked: 0 })
   })
 
   it('keeps its totals when the retention job anonymises the candidates', async () => {
     const org = await newOrganisation()
     await prescribe(org, { at: '2023-03-05T09:00:00Z', state: 'INTEGRATED_CANDIDATE', answeredAfterDays: 3 })
-    await db.update(s.socialApplies).set({ updatedAt: new Date('2023-03-08') }).where(eq(s.socialApplies.candidateId, org.candidateId))
+    await db
+      .update(s.socialApplies)
+      .set({ updatedAt: new Date('2023-03-08') })
+      .where(eq(s.socialApplies.candidateId, org.candidateId))
     const filters = parseStatisticsFilters({ period: 'custom', from: '2023-01', to: '2023-12' }, NOW)
     const before = await organisationStatistics(db, org.organisationId, filters)
-    expect(await anonymiseInactiveCandidates(db, { organisationId: org.organisationId, at: NOW, retentionDays: 730 })).toBe(1)
+    expect(
+      await anonymiseInactiveCandidates(db, { organisationId: org.organisationId, at: NOW, retentionDays: 730 }),
+    ).toBe(1)
     const after = await organisationStatistics(db, org.organisationId, filters)
     expect(after.totals).toEqual(before.totals)
     expect(after.candidates).toEqual(before.candidates)

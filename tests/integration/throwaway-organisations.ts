@@ -26,9 +26,17 @@ async function deleteOrganisations(db: Db, ids: string[]) {
     const { rows: docs } = await tx.execute<{ id: string }>(sql`
       select prescription_document_id as id from social_applies where organisation_id in ${orgs} and prescription_document_id is not null
       union select f.answer_document_id from fups f join social_applies a on a.id = f.social_apply_id where a.organisation_id in ${orgs} and f.answer_document_id is not null`)
-    await tx.execute(sql`delete from fups where social_apply_id in (select id from social_applies where organisation_id in ${orgs})`)
+    await tx.execute(
+      sql`delete from fups where social_apply_id in (select id from social_applies where organisation_id in ${orgs})`,
+    )
     await tx.execute(sql`delete from social_applies where organisation_id in ${orgs}`)
-    if (docs.length) await tx.execute(sql`delete from documents where id in (${sql.join(docs.map((d) => sql`${d.id}::uuid`), sql`, `)})`)
+    if (docs.length)
+      await tx.execute(
+        sql`delete from documents where id in (${sql.join(
+          docs.map((d) => sql`${d.id}::uuid`),
+          sql`, `,
+        )})`,
+      )
     await tx.execute(sql`delete from stats_apply_deltas where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from stats_apply_months where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from stats_apply_org_months where organisation_id in ${orgs}`)
@@ -41,14 +49,18 @@ async function deleteOrganisations(db: Db, ids: string[]) {
     await tx.execute(sql`delete from orientations where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from diagnoses where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from referral_links where organisation_id in ${orgs}`)
-    await tx.execute(sql`delete from support_course_progress where enrolment_id in (select id from support_course_enrolments where organisation_id in ${orgs})`)
+    await tx.execute(
+      sql`delete from support_course_progress where enrolment_id in (select id from support_course_enrolments where organisation_id in ${orgs})`,
+    )
     await tx.execute(sql`delete from support_course_enrolments where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from support_course_steps where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from support_courses where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from workshop_registrations where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from workshops where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from workshop_notice_templates where organisation_id in ${orgs}`)
-    await tx.execute(sql`delete from job_placement_events where placement_id in (select id from job_placements where organisation_id in ${orgs})`)
+    await tx.execute(
+      sql`delete from job_placement_events where placement_id in (select id from job_placements where organisation_id in ${orgs})`,
+    )
     await tx.execute(sql`delete from job_placements where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from job_offers where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from enterprises where organisation_id in ${orgs}`)

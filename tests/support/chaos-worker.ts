@@ -8,5 +8,10 @@ import { sendSmsJob } from '../../lib/jobs/send-sms'
 import { startJobWorker } from '../../lib/jobs/worker'
 
 const handler = process.env.CHAOS_QUEUE === 'send-mail' ? sendMailJob : sendSmsJob
-await startJobWorker({ connectionString: process.env.DATABASE_URL!, poolMax: 8, handlers: [handler as never], pollingIntervalSeconds: 0.5 })
+await startJobWorker({
+  connectionString: process.env.DATABASE_URL!,
+  poolMax: 8,
+  handlers: [handler as never],
+  pollingIntervalSeconds: 0.5,
+})
 process.send?.('ready')

@@ -7,25 +7,36 @@ const WORKER = fileURLToPath(new URL('./chaos-worker.ts', import.meta.url))
  * Job worker processes for a chaos test (tests/support/chaos-worker.ts), each killed with SIGKILL a random time after it
  * is ready (its jobs running), and started again at once, for `killForMs`; `kills` counts them. `stop` kills them all.
  */
-export function chaosWorkers(options: { count: number; env: Record<string, string>; killEveryMs: [number, number]; killForMs: number }) {
+export function chaosWorkers(options: {
+  count: number
+  env: Record<string, string>
+  killEveryMs: [number, number]
+  killForMs: number
+}) {
   const workers: (ChildProcess | null)[] = []
   const timers = new Set<NodeJS.Timeout>()
   let kills = 0
   let stopped = false
   const began = Date.now()
   const start = (i: number) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { env: { ...process.env, ...options.env }, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    })
     workers[i] = child
     child.once('message', () => {
       if (stopped || Date.now() - began > options.killForMs) return
       const [min, max] = options.killEveryMs
-      const timer = setTimeout(() => {
-        timers.delete(timer)
-        if (stopped || workers[i] !== child) return
-        child.kill('SIGKILL')
-        kills += 1
-        start(i)
-      }, min + Math.random() * (max - min))
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer)
+          if (stopped || workers[i] !== child) return
+          child.kill('SIGKILL')
+          kills += 1
+          start(i)
+        },
+        min + Math.random() * (max - min),
+      )
       timers.add(timer)
     })
   }
@@ -44,12 +55,18 @@ export function chaosWorkers(options: { count: number; env: Record<string, strin
 
 /** One job worker process (tests/support/chaos-worker.ts) and the moment its jobs run. */
 export function workerProcess(env: Record<string, string>): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  })
   return { child, ready: new Promise((resolve) => child.once('message', () => resolve())) }
 }
 
 /** Polls `check` every `everyMs` until it returns true or `timeoutMs` passed; runs `meanwhile` on each round. */
-export async function until(check: () => Promise<boolean>, options: { timeoutMs: number; everyMs: number; meanwhile?: () => Promise<unknown> }): Promise<boolean> {
+export async function until(
+  check: () => Promise<boolean>,
+  options: { timeoutMs: number; everyMs: number; meanwhile?: () => Promise<unknown> },
+): Promise<boolean> {
   const deadline = Date.now() + options.timeoutMs
   while (Date.now() < deadline) {
     await options.meanwhile?.()

@@ -17,7 +17,10 @@ export async function startSmtpChaosSink(chaos: { latencyMs: [number, number]; p
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
-        const head = Buffer.concat(chunks).toString().split(/\r?\n\r?\n/)[0] ?? ''
+        const head =
+          Buffer.concat(chunks)
+            .toString()
+            .split(/\r?\n\r?\n/)[0] ?? ''
         const mailId = /^Message-ID: <([^@>]+)@/im.exec(head)?.[1] ?? null
         const attemptId = /^X-Passerelle-Attempt: (\S+)/im.exec(head)?.[1] ?? null
         const draw = Math.random()
@@ -26,7 +29,12 @@ export async function startSmtpChaosSink(chaos: { latencyMs: [number, number]; p
           () => {
             requests.push({ mailId, attemptId, accepted: code === 250, code })
             if (code === 250) callback()
-            else callback(Object.assign(new Error(code === 451 ? 'Try again later' : 'Mailbox unavailable'), { responseCode: code }))
+            else
+              callback(
+                Object.assign(new Error(code === 451 ? 'Try again later' : 'Mailbox unavailable'), {
+                  responseCode: code,
+                }),
+              )
           },
           chaos.latencyMs[0] + Math.random() * (chaos.latencyMs[1] - chaos.latencyMs[0]),
         )

@@ -22,7 +22,8 @@ export function decodeQuotedPrintable(raw: string): string {
 export function totpCode(base32Secret: string, at = Date.now()): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
   let bits = ''
-  for (const c of base32Secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0')
+  for (const c of base32Secret.replace(/=+$/, '').toUpperCase())
+    bits += alphabet.indexOf(c).toString(2).padStart(5, '0')
   const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)))
   const counter = Buffer.alloc(8)
   counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)))

@@ -70,7 +70,13 @@ export function twilioSignature(authToken: string, url: string, params: Record<s
 
 const rfc2822 = (d: Date) => d.toUTCString().replace('GMT', '+0000')
 
-export async function startTwilioStandIn(options: { inboundUrl: string; from?: string; accountSid?: string; authToken?: string; port?: number }): Promise<TwilioStandIn> {
+export async function startTwilioStandIn(options: {
+  inboundUrl: string
+  from?: string
+  accountSid?: string
+  authToken?: string
+  port?: number
+}): Promise<TwilioStandIn> {
   const accountSid = options.accountSid ?? `AC${crypto.randomBytes(16).toString('hex')}`
   const authToken = options.authToken ?? crypto.randomBytes(16).toString('hex')
   const messages: StandInMessage[] = []
@@ -108,7 +114,10 @@ export async function startTwilioStandIn(options: { inboundUrl: string; from?: s
   const post = async (url: string, params: Record<string, string>, signature?: string) => {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature ?? twilioSignature(authToken, url, params) },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': signature ?? twilioSignature(authToken, url, params),
+      },
       body: new URLSearchParams(params).toString(),
     })
     await response.arrayBuffer()
@@ -131,13 +140,34 @@ export async function startTwilioStandIn(options: { inboundUrl: string; from?: s
       const m = messages.find((x) => x.sid === sid)
       if (!m?.statusCallback) throw new Error(`no status callback for ${sid}`)
       m.status = status
-      const params: Record<string, string> = { AccountSid: accountSid, ApiVersion: '2010-04-01', From: m.from, MessageSid: sid, MessageStatus: status, SmsSid: sid, SmsStatus: status, To: m.to }
+      const params: Record<string, string> = {
+        AccountSid: accountSid,
+        ApiVersion: '2010-04-01',
+        From: m.from,
+        MessageSid: sid,
+        MessageStatus: status,
+        SmsSid: sid,
+        SmsStatus: status,
+        To: m.to,
+      }
       if (errorCode) params.ErrorCode = String(errorCode)
       return post(m.statusCallback, params, signature)
     },
     async inbound({ from, to, body, signature }) {
       const sid = `SM${crypto.randomBytes(16).toString('hex')}`
-      const params = { AccountSid: accountSid, ApiVersion: '2010-04-01', Body: body, From: from, MessageSid: sid, NumMedia: '0', NumSegments: '1', SmsMessageSid: sid, SmsSid: sid, SmsStatus: 'received', To: to ?? options.from ?? 'PASSERELLE' }
+      const params = {
+        AccountSid: accountSid,
+        ApiVersion: '2010-04-01',
+        Body: body,
+        From: from,
+        MessageSid: sid,
+        NumMedia: '0',
+        NumSegments: '1',
+        SmsMessageSid: sid,
+        SmsSid: sid,
+        SmsStatus: 'received',
+        To: to ?? options.from ?? 'PASSERELLE',
+      }
       return post(options.inboundUrl, params, signature)
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -158,22 +188,28 @@ export async function startTwilioStandIn(options: { inboundUrl: string; from?: s
         return
       }
       const auth = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString()
-      if (auth !== `${accountSid}:${authToken}`) return json(res, 401, { code: 20003, message: 'Authenticate', status: 401 })
+      if (auth !== `${accountSid}:${authToken}`)
+        return json(res, 401, { code: 20003, message: 'Authenticate', status: 401 })
       const one = url.pathname.startsWith(`${base.replace('.json', '')}/`) && url.pathname.endsWith('.json')
       if (one && req.method === 'GET') {
         // The SDK's messages(sid).fetch(): one message as Twilio knows it now, whether or not its callbacks got through.
         counts.fetch += 1
         const sid = url.pathname.slice(base.length - '.json'.length + 1, -'.json'.length)
         const m = messages.find((x) => x.sid === sid)
-        return m ? json(res, 200, resource(m)) : json(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 })
+        return m
+          ? json(res, 200, resource(m))
+          : json(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 })
       }
-      if (url.pathname !== base) return json(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 })
+      if (url.pathname !== base)
+        return json(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 })
 
       if (req.method === 'GET') {
         counts.list += 1
         const to = url.searchParams.get('To')
         const pageSize = Number(url.searchParams.get('PageSize') ?? 50)
-        const list = messages.filter((m) => !to || m.to === to).sort((a, b) => b.dateCreated.getTime() - a.dateCreated.getTime())
+        const list = messages
+          .filter((m) => !to || m.to === to)
+          .sort((a, b) => b.dateCreated.getTime() - a.dateCreated.getTime())
         return json(res, 200, {
           messages: list.slice(0, pageSize).map(resource),
           end: Math.min(list.length, pageSize) - 1,
@@ -203,12 +239,14 @@ export async function startTwilioStandIn(options: { inboundUrl: string; from?: s
       if (!failure && chaos) {
         const draw = Math.random()
         if (draw < chaos.p429) failure = { status: 429, code: 20429, message: 'Too Many Requests' }
-        else if (draw < chaos.p429 + chaos.p500) failure = { status: 500, code: 20500, message: 'Internal Server Error' }
+        else if (draw < chaos.p429 + chaos.p500)
+          failure = { status: 500, code: 20500, message: 'Internal Server Error' }
       }
       const accept = (): void => {
         const to = params.get('To') ?? ''
         const body = params.get('Body') ?? ''
-        if (!to || !body || !(params.get('From') || params.get('MessagingServiceSid'))) return json(res, 400, { code: 21604, message: 'A To, a Body and a From are required', status: 400 })
+        if (!to || !body || !(params.get('From') || params.get('MessagingServiceSid')))
+          return json(res, 400, { code: 21604, message: 'A To, a Body and a From are required', status: 400 })
         const message: StandInMessage = {
           sid: `SM${crypto.randomBytes(16).toString('hex')}`,
           to,
@@ -238,7 +276,12 @@ export async function startTwilioStandIn(options: { inboundUrl: string; from?: s
       const answer = (): void => {
         if (failure && failure !== 'drop-after-accept') {
           standIn.creates.push({ ...ours, accepted: false, status: failure.status })
-          return json(res, failure.status, { code: failure.code ?? failure.status, message: failure.message ?? 'Stand-in failure', more_info: '', status: failure.status })
+          return json(res, failure.status, {
+            code: failure.code ?? failure.status,
+            message: failure.message ?? 'Stand-in failure',
+            more_info: '',
+            status: failure.status,
+          })
         }
         accept()
       }

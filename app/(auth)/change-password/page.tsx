@@ -10,7 +10,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('auth'))('changePasswordTitle') }
 }
 
-export default async function ChangePasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ChangePasswordPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const user = await requireUser({ allowNotOnboarded: true })
   const t = await getTranslations('auth')
   const changed = (await searchParams).changed === '1'

@@ -36,13 +36,16 @@ export default async function DoubleAuthPage({ searchParams }: { searchParams: S
       <>
         <h1 className="mb-2 text-xl font-semibold">{t('doubleAuthTitle')}</h1>
         <div className="mb-6">
-          <FormAlert tone="info">{status.required ? t('secondFactorRequired') : status.enabled ? t('secondFactorOn') : t('secondFactorOff')}</FormAlert>
+          <FormAlert tone="info">
+            {status.required ? t('secondFactorRequired') : status.enabled ? t('secondFactorOn') : t('secondFactorOff')}
+          </FormAlert>
         </div>
         <h2 className="mb-2 font-semibold">{t('totpSetupTitle')}</h2>
         {/* Always the same component: once the app is confirmed, its backup codes stay on screen (shown once). */}
         <TotpSetup needsPassword={status.password} active={status.totp} />
         <p className="mt-6 border-t border-slate-200 pt-4 text-sm">
-          <Link href="/change-password">{t('changePasswordTitle')}</Link> · <Link href={homeFor(user)}>{t('backToApp')}</Link>
+          <Link href="/change-password">{t('changePasswordTitle')}</Link> ·{' '}
+          <Link href={homeFor(user)}>{t('backToApp')}</Link>
         </p>
       </>
     )

@@ -13,13 +13,22 @@ export default async function OnboardingPage() {
   const partner = user.role === 'fullPartner'
   return (
     <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:p-8">
-      <PageHeader title={await pageTitle('onboarding')} subtitle={`Bonjour ${user.firstName}, quelques informations sur vous, et votre espace est prêt.`} />
+      <PageHeader
+        title={await pageTitle('onboarding')}
+        subtitle={`Bonjour ${user.firstName}, quelques informations sur vous, et votre espace est prêt.`}
+      />
       <p>
         {partner
           ? 'Passerelle vous apporte les candidats que les référents prescrivent à vos offres. Vous leur répondez sur une fiche de suivi, et la réponse leur revient.'
-          : 'Passerelle vous aide à accompagner les personnes vers l’emploi : leurs fiches, les prescriptions aux offres des partenaires, les ateliers, les parcours et les SMS.'.replace(' :', '\u00a0:')}
+          : 'Passerelle vous aide à accompagner les personnes vers l’emploi : leurs fiches, les prescriptions aux offres des partenaires, les ateliers, les parcours et les SMS.'.replace(
+              ' :',
+              '\u00a0:',
+            )}
       </p>
-      <p>Cela prend une minute&nbsp;: votre fonction, votre téléphone, les conditions d’utilisation et les emails que vous souhaitez recevoir.</p>
+      <p>
+        Cela prend une minute&nbsp;: votre fonction, votre téléphone, les conditions d’utilisation et les emails que
+        vous souhaitez recevoir.
+      </p>
       <div>
         <Link href="/onboarding/form" className={buttonClass('primary')}>
           Commencer

@@ -11,5 +11,8 @@ export async function GET() {
   const database = await databaseAnswers()
   const migrations = database && (await migrationsApplied())
   const ready = database && migrations
-  return Response.json({ status: ready ? 'ready' : 'not-ready', database, migrations }, { status: ready ? 200 : 503, headers: { 'cache-control': 'no-store' } })
+  return Response.json(
+    { status: ready ? 'ready' : 'not-ready', database, migrations },
+    { status: ready ? 200 : 503, headers: { 'cache-control': 'no-store' } },
+  )
 }

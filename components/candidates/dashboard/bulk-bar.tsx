@@ -51,7 +51,12 @@ export function BulkBar({
   async function exportSelection() {
     setExporting(true)
     try {
-      const response = await fetch('/api/candidates/export', { method: 'POST', signal: AbortSignal.timeout(SUBMIT_DEADLINE_MS), headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ids }) })
+      const response = await fetch('/api/candidates/export', {
+        method: 'POST',
+        signal: AbortSignal.timeout(SUBMIT_DEADLINE_MS),
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ids }),
+      })
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as { error?: string } | null
         toast.error(body?.error ?? 'L’export a échoué. Réessayez dans un instant.')
@@ -103,7 +108,9 @@ export function BulkBar({
           Désélectionner
         </Button>
       </div>
-      {smsTemplates && smsOpen && <BulkSmsDialog ids={ids} templates={smsTemplates} onClose={() => setSmsOpen(false)} />}
+      {smsTemplates && smsOpen && (
+        <BulkSmsDialog ids={ids} templates={smsTemplates} onClose={() => setSmsOpen(false)} />
+      )}
       {canRegister && registerOpen && (
         <RegisterSelectionDialog
           ids={ids}
@@ -130,7 +137,17 @@ export function BulkBar({
   )
 }
 
-function StatusDialog({ ids, statuses, onClose, onDone }: { ids: string[]; statuses: Option[]; onClose: () => void; onDone: (updated: number) => void }) {
+function StatusDialog({
+  ids,
+  statuses,
+  onClose,
+  onDone,
+}: {
+  ids: string[]
+  statuses: Option[]
+  onClose: () => void
+  onDone: (updated: number) => void
+}) {
   const selectId = useId()
   const errorId = useId()
   const [statusId, setStatusId] = useState('')

@@ -16,7 +16,13 @@ import { dashboardQuery, hasFilters, type DashboardParams } from './dashboard-pa
 import { CandidateFilterBar, type DashboardFilterOptions } from './filter-bar'
 import { Pagination } from './pagination'
 
-export type DashboardPermissions = { link: boolean; export: boolean; modify: boolean; sms: boolean; registerToWorkshop?: boolean }
+export type DashboardPermissions = {
+  link: boolean
+  export: boolean
+  modify: boolean
+  sms: boolean
+  registerToWorkshop?: boolean
+}
 
 /**
  * Where the typed search is kept for the back and forward buttons: in this history entry's state (the browser's,
@@ -108,7 +114,17 @@ export function CandidatesDashboard({
 
   // The searched page: fetched again whenever the search, a filter, the sort or the page changes (the last answer
   // stays on screen, busy, until the next one arrives; an answer overtaken by a newer request is dropped).
-  const request = JSON.stringify([search, shown.placeIds, shown.statusIds, shown.referentIds, shown.sort, shown.dir, shown.page, reload, shown.placed])
+  const request = JSON.stringify([
+    search,
+    shown.placeIds,
+    shown.statusIds,
+    shown.referentIds,
+    shown.sort,
+    shown.dir,
+    shown.page,
+    reload,
+    shown.placed,
+  ])
   const latest = useRef({ shown, navigate })
   useEffect(() => {
     latest.current = { shown, navigate }
@@ -119,7 +135,17 @@ export function CandidatesDashboard({
       setSearching(false)
       return
     }
-    const [, placeIds, statusIds, referentIds, sort, direction, page, , placed] = JSON.parse(request) as [string, string[], string[], string[], CandidateSort, 'asc' | 'desc', number, number, boolean]
+    const [, placeIds, statusIds, referentIds, sort, direction, page, , placed] = JSON.parse(request) as [
+      string,
+      string[],
+      string[],
+      string[],
+      CandidateSort,
+      'asc' | 'desc',
+      number,
+      number,
+      boolean,
+    ]
     const controller = new AbortController()
     setSearching(true)
     fetch('/api/candidates/search', {
@@ -129,9 +155,14 @@ export function CandidatesDashboard({
       signal: controller.signal,
     })
       .then(async (response) => {
-        const body = (await response.json().catch(() => null)) as { rows?: CandidateListRow[]; total?: number; error?: string } | null
+        const body = (await response.json().catch(() => null)) as {
+          rows?: CandidateListRow[]
+          total?: number
+          error?: string
+        } | null
         if (controller.signal.aborted) return
-        if (!response.ok || !body?.rows) return void toast.error(body?.error ?? 'La recherche n’a pas abouti. Réessayez dans un instant.')
+        if (!response.ok || !body?.rows)
+          return void toast.error(body?.error ?? 'La recherche n’a pas abouti. Réessayez dans un instant.')
         const total = body.total ?? 0
         // A page past the end (fewer matches than the page asked for): the last page.
         if (body.rows.length === 0 && total > 0 && page > 1) {
@@ -141,7 +172,8 @@ export function CandidatesDashboard({
         setFound({ rows: body.rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })), total })
       })
       .catch(() => {
-        if (!controller.signal.aborted) toast.error('La recherche n’a pas abouti. Vérifiez votre connexion et réessayez.')
+        if (!controller.signal.aborted)
+          toast.error('La recherche n’a pas abouti. Vérifiez votre connexion et réessayez.')
       })
       .finally(() => {
         if (!controller.signal.aborted) setSearching(false)
@@ -169,20 +201,19 @@ export function CandidatesDashboard({
   })
 
   // Each change starts from what the screen shows, so that two quick changes both count.
-  const onSearch = useCallback(
-    (value: string) => {
-      setSearch(value.length >= SEARCH_MIN_LENGTH ? value : '')
-      if (latest.current.shown.page !== 1) latest.current.navigate({ ...latest.current.shown, page: 1 }, { replace: true })
-    },
-    [],
-  )
+  const onSearch = useCallback((value: string) => {
+    setSearch(value.length >= SEARCH_MIN_LENGTH ? value : '')
+    if (latest.current.shown.page !== 1)
+      latest.current.navigate({ ...latest.current.shown, page: 1 }, { replace: true })
+  }, [])
   const reset = () => {
     setSearch('')
     navigate({ ...shown, placeIds: [], statusIds: [], referentIds: [], placed: false, page: 1 })
   }
 
   const sort: TableSort = { id: shown.sort, desc: shown.dir === 'desc' }
-  const onSortChange = (next: TableSort) => navigate({ ...shown, sort: next.id as CandidateSort, dir: next.desc ? 'desc' : 'asc', page: 1 })
+  const onSortChange = (next: TableSort) =>
+    navigate({ ...shown, sort: next.id as CandidateSort, dir: next.desc ? 'desc' : 'asc', page: 1 })
 
   const selectable = permissions.export || permissions.modify || permissions.sms
   const columns = useMemo(() => candidateColumns({ linked: permissions.link }), [permissions.link])
@@ -203,7 +234,12 @@ export function CandidatesDashboard({
         <CandidateFilterBar
           options={options}
           search={search}
-          filters={{ placeIds: shown.placeIds, statusIds: shown.statusIds, referentIds: shown.referentIds, placed: shown.placed }}
+          filters={{
+            placeIds: shown.placeIds,
+            statusIds: shown.statusIds,
+            referentIds: shown.referentIds,
+            placed: shown.placed,
+          }}
           onSearch={onSearch}
           onChange={(f) => navigate({ ...shown, ...f, page: 1 })}
           onReset={reset}
@@ -253,4 +289,9 @@ export function CandidatesDashboard({
   )
 }
 
-const SORT_LABELS: Record<CandidateSort, string> = { name: 'nom', created: 'date de création', place: 'résidence', status: 'statut' }
+const SORT_LABELS: Record<CandidateSort, string> = {
+  name: 'nom',
+  created: 'date de création',
+  place: 'résidence',
+  status: 'statut',
+}

@@ -47,11 +47,21 @@ export function candidateColumns({ linked }: { linked: boolean }): TableColumn<R
         )
       },
     },
-    { id: 'phone', header: 'Téléphone', cell: (r) => <span className="whitespace-nowrap">{formatPhone(r.phone)}</span> },
+    {
+      id: 'phone',
+      header: 'Téléphone',
+      cell: (r) => <span className="whitespace-nowrap">{formatPhone(r.phone)}</span>,
+    },
     { id: 'email', header: 'Email', cell: (r) => <span className="whitespace-nowrap">{r.email ?? ''}</span> },
     { id: 'place', header: 'Résidence', sortable: true, cell: (r) => r.place ?? '' },
     { id: 'status', header: 'Statut', sortable: true, cell: (r) => r.status ?? '' },
     { id: 'referent', header: 'Référent', cell: (r) => r.referent ?? '' },
-    { id: 'created', header: 'Créé le', sortable: true, sortDescFirst: true, cell: (r) => <span className="whitespace-nowrap">{formatDate(r.createdAt)}</span> },
+    {
+      id: 'created',
+      header: 'Créé le',
+      sortable: true,
+      sortDescFirst: true,
+      cell: (r) => <span className="whitespace-nowrap">{formatDate(r.createdAt)}</span>,
+    },
   ]
 }

@@ -12,7 +12,15 @@ const searchParamsOf = (query: string): SearchParams => {
 describe('dashboard URL', () => {
   it('reads defaults from an empty URL and leaves them out when writing it', () => {
     const p = parseDashboardParams({})
-    expect(p).toEqual({ placeIds: [], statusIds: [], referentIds: [], placed: false, sort: 'name', dir: 'asc', page: 1 })
+    expect(p).toEqual({
+      placeIds: [],
+      statusIds: [],
+      referentIds: [],
+      placed: false,
+      sort: 'name',
+      dir: 'asc',
+      page: 1,
+    })
     expect(dashboardQuery(p)).toBe('')
     expect(hasFilters(p)).toBe(false)
   })
@@ -20,7 +28,15 @@ describe('dashboard URL', () => {
   it('round-trips repeated filters, sort, direction and page', () => {
     const query = `?place=${PLACE}&referent=none&placed=1&sort=place&dir=desc&page=3`
     const p = parseDashboardParams(searchParamsOf(query))
-    expect(p).toEqual({ placeIds: [PLACE], statusIds: [], referentIds: ['none'], placed: true, sort: 'place', dir: 'desc', page: 3 })
+    expect(p).toEqual({
+      placeIds: [PLACE],
+      statusIds: [],
+      referentIds: ['none'],
+      placed: true,
+      sort: 'place',
+      dir: 'desc',
+      page: 3,
+    })
     expect(dashboardQuery(p)).toBe(query)
     expect(hasFilters(p)).toBe(true)
   })
@@ -37,7 +53,11 @@ describe('dashboard URL', () => {
   })
 
   it('falls back on defaults for unknown or crafted values', () => {
-    expect(parseDashboardParams({ sort: 'nir', dir: 'sideways', page: '-4' })).toMatchObject({ sort: 'name', dir: 'asc', page: 1 })
+    expect(parseDashboardParams({ sort: 'nir', dir: 'sideways', page: '-4' })).toMatchObject({
+      sort: 'name',
+      dir: 'asc',
+      page: 1,
+    })
     expect(parseDashboardParams({ sort: 'created' })).toMatchObject({ sort: 'created', dir: 'desc' })
     expect(dashboardQuery(parseDashboardParams({ sort: 'created', dir: 'desc' }))).toBe('?sort=created')
     expect(parseDashboardParams({ page: '99999999' }).page).toBe(100_000)

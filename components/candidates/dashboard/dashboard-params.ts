@@ -21,13 +21,16 @@ export type DashboardParams = {
 
 const all = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v])
 const one = (v: string | string[] | undefined) => all(v)[0]
-const ids = (v: string | string[] | undefined) => [...new Set(all(v).filter((id) => id.length > 0 && id.length <= 64))].slice(0, 100)
+const ids = (v: string | string[] | undefined) =>
+  [...new Set(all(v).filter((id) => id.length > 0 && id.length <= 64))].slice(0, 100)
 
 /** The first click on a column sorts A→Z, except the creation date: newest first. */
 export const defaultDirection = (sort: CandidateSort): SortDirection => (sort === 'created' ? 'desc' : 'asc')
 
 export function parseDashboardParams(sp: SearchParams): DashboardParams {
-  const sort = (CANDIDATE_SORTS as readonly string[]).includes(one(sp.sort) ?? '') ? (one(sp.sort) as CandidateSort) : 'name'
+  const sort = (CANDIDATE_SORTS as readonly string[]).includes(one(sp.sort) ?? '')
+    ? (one(sp.sort) as CandidateSort)
+    : 'name'
   const dir = one(sp.dir)
   const page = Number.parseInt(one(sp.page) ?? '1', 10)
   return {
@@ -55,7 +58,8 @@ export function dashboardQuery(p: DashboardParams): string {
 }
 
 /** Whether a filter of the URL narrows the list (the search, kept in the page, is the component's to add). */
-export const hasFilters = (p: DashboardParams) => p.placeIds.length > 0 || p.statusIds.length > 0 || p.referentIds.length > 0 || p.placed
+export const hasFilters = (p: DashboardParams) =>
+  p.placeIds.length > 0 || p.statusIds.length > 0 || p.referentIds.length > 0 || p.placed
 
 /** A search text in the URL (an old bookmark, a link typed by hand): the page redirects to the same URL without it. */
 export const hasSearchInUrl = (sp: SearchParams) => sp.q !== undefined

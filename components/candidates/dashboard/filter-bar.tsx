@@ -37,9 +37,25 @@ export function CandidateFilterBar({
   }, [search, set, applied])
 
   return (
-    <CandidateFilterPanel search={box} places={options.places} placeIds={filters.placeIds} onPlaces={(v) => onChange({ placeIds: v })} onReset={onReset}>
-      <MultiSelect label="Statut" options={options.statuses} value={filters.statusIds} onChange={(v) => onChange({ statusIds: v })} />
-      <MultiSelect label="Référent" options={options.referents} value={filters.referentIds} onChange={(v) => onChange({ referentIds: v })} />
+    <CandidateFilterPanel
+      search={box}
+      places={options.places}
+      placeIds={filters.placeIds}
+      onPlaces={(v) => onChange({ placeIds: v })}
+      onReset={onReset}
+    >
+      <MultiSelect
+        label="Statut"
+        options={options.statuses}
+        value={filters.statusIds}
+        onChange={(v) => onChange({ statusIds: v })}
+      />
+      <MultiSelect
+        label="Référent"
+        options={options.referents}
+        value={filters.referentIds}
+        onChange={(v) => onChange({ referentIds: v })}
+      />
       <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
         <input type="checkbox" checked={filters.placed} onChange={(e) => onChange({ placed: e.target.checked })} />
         Placé sur une offre

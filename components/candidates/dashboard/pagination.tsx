@@ -4,17 +4,37 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 
 /** "Page x sur y" with previous / next buttons; nothing when everything fits on one page. */
-export function Pagination({ page, pages, onPage, disabled }: { page: number; pages: number; onPage: (page: number) => void; disabled?: boolean }) {
+export function Pagination({
+  page,
+  pages,
+  onPage,
+  disabled,
+}: {
+  page: number
+  pages: number
+  onPage: (page: number) => void
+  disabled?: boolean
+}) {
   if (pages <= 1) return null
   return (
     <nav aria-label="Pagination" className="mt-3 flex flex-wrap items-center justify-end gap-3 text-sm">
-      <Button variant="secondary" disabled={disabled || page <= 1} onClick={() => onPage(page - 1)} className="px-3 py-1.5">
+      <Button
+        variant="secondary"
+        disabled={disabled || page <= 1}
+        onClick={() => onPage(page - 1)}
+        className="px-3 py-1.5"
+      >
         <ChevronLeft aria-hidden size={16} /> Page précédente
       </Button>
       <span>
         Page {page.toLocaleString('fr-FR')} sur {pages.toLocaleString('fr-FR')}
       </span>
-      <Button variant="secondary" disabled={disabled || page >= pages} onClick={() => onPage(page + 1)} className="px-3 py-1.5">
+      <Button
+        variant="secondary"
+        disabled={disabled || page >= pages}
+        onClick={() => onPage(page + 1)}
+        className="px-3 py-1.5"
+      >
         Page suivante <ChevronRight aria-hidden size={16} />
       </Button>
     </nav>

@@ -29,7 +29,6 @@ export function DirectoryFilters({ params, options }: { params: DirectoryParams;
     startTransition(() => router.replace(`${pathname}${directoryQuery(state)}`, { scroll: false }))
   }
 
-
   return (
     <FilterPanel
       label="Filtrer les offres"
@@ -41,9 +40,25 @@ export function DirectoryFilters({ params, options }: { params: DirectoryParams;
       }}
     >
       <SearchField label="Rechercher une offre" value={text} onChange={setText} placeholder="Nom de l’offre" />
-      <MultiSelect label="Défi" options={options.challenges} value={chosen.challengeIds} onChange={(v) => go({ challengeIds: v })} />
-      <MultiSelect label="Mode de financement" options={options.financingModes} value={chosen.financingModes} onChange={(v) => go({ financingModes: v })} />
-      <MultiSelect label="Lieu" options={options.places} value={chosen.places} onChange={(v) => go({ places: v })} visibleTags={VISIBLE_PLACE_TAGS} />
+      <MultiSelect
+        label="Défi"
+        options={options.challenges}
+        value={chosen.challengeIds}
+        onChange={(v) => go({ challengeIds: v })}
+      />
+      <MultiSelect
+        label="Mode de financement"
+        options={options.financingModes}
+        value={chosen.financingModes}
+        onChange={(v) => go({ financingModes: v })}
+      />
+      <MultiSelect
+        label="Lieu"
+        options={options.places}
+        value={chosen.places}
+        onChange={(v) => go({ places: v })}
+        visibleTags={VISIBLE_PLACE_TAGS}
+      />
     </FilterPanel>
   )
 }

@@ -23,7 +23,15 @@ export type OfferCardData = {
  * "Prescrire". One client component fed with the offers' data: rendered on the server as 50 cards, each was its whole
  * element tree and a client button of its own in the page's RSC payload (issue 16 §1).
  */
-export function OfferCards({ offers, prescriber, today }: { offers: OfferCardData[]; prescriber: PrescriberDefaults | null; today: string }) {
+export function OfferCards({
+  offers,
+  prescriber,
+  today,
+}: {
+  offers: OfferCardData[]
+  prescriber: PrescriberDefaults | null
+  today: string
+}) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Offres sociales">
       {offers.map((offer) => (
@@ -40,7 +48,14 @@ export function OfferCards({ offers, prescriber, today }: { offers: OfferCardDat
             )}
           </div>
           <div className="flex flex-wrap items-center gap-1.5">
-            <span className={clsx('inline-block rounded-full px-2.5 py-0.5 text-xs font-medium', offer.validity === 'Offre expirée' ? 'bg-red-100 text-red-800' : 'bg-emerald-100 text-emerald-800')}>{offer.validity}</span>
+            <span
+              className={clsx(
+                'inline-block rounded-full px-2.5 py-0.5 text-xs font-medium',
+                offer.validity === 'Offre expirée' ? 'bg-red-100 text-red-800' : 'bg-emerald-100 text-emerald-800',
+              )}
+            >
+              {offer.validity}
+            </span>
             {offer.challenges.map((c) => (
               <span key={c.id} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs text-brand-800">
                 {c.name}
@@ -59,7 +74,10 @@ export function OfferCards({ offers, prescriber, today }: { offers: OfferCardDat
                 <p className="text-xs text-slate-600">Offre expirée : elle ne reçoit plus de prescription.</p>
               ) : (
                 <PrescribeButton
-                  target={{ kind: 'offer', offer: { id: offer.id, name: offer.name, providerName: offer.providerName } }}
+                  target={{
+                    kind: 'offer',
+                    offer: { id: offer.id, name: offer.name, providerName: offer.providerName },
+                  }}
                   defaults={prescriber}
                   today={today}
                   accessibleLabel={`Prescrire à l’offre ${offer.name}`}

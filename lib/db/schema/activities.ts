@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { socialApplies } from './applies'
 import { users } from './auth'
 import { candidates } from './candidates'
@@ -23,7 +37,13 @@ export const supportCourses = pgTable(
   (t) => [index('support_courses_organisation_idx').on(t.organisationId)],
 )
 
-export const stepKindEnum = pgEnum('support_course_step_kind', ['interview', 'workshop', 'prescription', 'administrative', 'other'])
+export const stepKindEnum = pgEnum('support_course_step_kind', [
+  'interview',
+  'workshop',
+  'prescription',
+  'administrative',
+  'other',
+])
 export const delayFromEnum = pgEnum('support_course_delay_from', ['enrolment', 'previous'])
 
 /** Issue 13 §2: a course's ordered steps; a removed one is archived, so that past progress keeps it. */
@@ -74,9 +94,13 @@ export const supportCourseEnrolments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('support_course_enrolments_active_uq').on(t.courseId, t.candidateId).where(sql`status = 'active'`),
+    uniqueIndex('support_course_enrolments_active_uq')
+      .on(t.courseId, t.candidateId)
+      .where(sql`status = 'active'`),
     index('support_course_enrolments_course_idx').on(t.courseId, t.status, t.nextDueOn),
-    index('support_course_enrolments_late_idx').on(t.organisationId, t.nextDueOn).where(sql`status = 'active'`),
+    index('support_course_enrolments_late_idx')
+      .on(t.organisationId, t.nextDueOn)
+      .where(sql`status = 'active'`),
     index('support_course_enrolments_candidate_idx').on(t.organisationId, t.candidateId),
   ],
 )
@@ -96,7 +120,9 @@ export const supportCourseProgress = pgTable(
     doneOn: date('done_on').notNull(),
     comment: text('comment'),
     /** A step of kind "atelier" or "prescription" done by what it refers to: the attendance, or the prescription. */
-    workshopRegistrationId: uuid('workshop_registration_id').references(() => workshopRegistrations.id, { onDelete: 'set null' }),
+    workshopRegistrationId: uuid('workshop_registration_id').references(() => workshopRegistrations.id, {
+      onDelete: 'set null',
+    }),
     applyId: uuid('apply_id').references(() => socialApplies.id, { onDelete: 'set null' }),
     /** What was linked, as it read then ("Atelier « CV » du 03/12/2026"). */
     linkLabel: text('link_label'),
@@ -158,10 +184,17 @@ export const workshopFacilitators = pgTable(
       .notNull()
       .references(() => users.id),
   },
-  (t) => [primaryKey({ name: 'workshop_facilitators_pk', columns: [t.workshopId, t.userId] }), index('workshop_facilitators_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ name: 'workshop_facilitators_pk', columns: [t.workshopId, t.userId] }),
+    index('workshop_facilitators_user_idx').on(t.userId),
+  ],
 )
 
-export const workshopRegistrationStatusEnum = pgEnum('workshop_registration_status', ['registered', 'waitlisted', 'cancelled'])
+export const workshopRegistrationStatusEnum = pgEnum('workshop_registration_status', [
+  'registered',
+  'waitlisted',
+  'cancelled',
+])
 export const workshopAttendanceEnum = pgEnum('workshop_attendance', ['present', 'excused', 'unexcused'])
 
 /** A candidate registered on a workshop, or on its waitlist (in order of registration). */
@@ -189,7 +222,9 @@ export const workshopRegistrations = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('workshop_registrations_active_uq').on(t.workshopId, t.candidateId).where(sql`status <> 'cancelled'`),
+    uniqueIndex('workshop_registrations_active_uq')
+      .on(t.workshopId, t.candidateId)
+      .where(sql`status <> 'cancelled'`),
     index('workshop_registrations_workshop_idx').on(t.workshopId, t.status, t.createdAt),
     index('workshop_registrations_candidate_idx').on(t.organisationId, t.candidateId),
   ],

@@ -6,7 +6,12 @@ import { socialOffers } from './offers'
 import { organisations, partnerStructures } from './tenants'
 
 /** Spec §4, application tabs. */
-export const applyStateEnum = pgEnum('apply_state', ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE', 'EXPIRED'])
+export const applyStateEnum = pgEnum('apply_state', [
+  'PRESCRIPTION_FILLED',
+  'INTEGRATED_CANDIDATE',
+  'REFUSED_STRUCTURE',
+  'EXPIRED',
+])
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
 
@@ -77,21 +82,39 @@ export const socialApplies = pgTable(
     index('social_applies_organisation_idx').on(t.organisationId, t.state),
     // The referent's lists (/v2/candidates/fup, actions dashboard): newest first for the organisation or one author,
     // and the offers an organisation prescribed to (bench: 465 → 1 ms and 460 → 18 ms at 400 000 applies).
-    index('social_applies_organisation_date_idx').on(t.organisationId, t.prescriptionDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('social_applies_author_date_idx').on(t.authorId, t.prescriptionDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('social_applies_organisation_date_idx').on(
+      t.organisationId,
+      t.prescriptionDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('social_applies_author_date_idx').on(
+      t.authorId,
+      t.prescriptionDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('social_applies_offer_organisation_idx').on(t.socialOfferId, t.organisationId),
     // The hourly reminder and expiry run reads the pending prescriptions by age alone (lib/prescriptions/reminders.ts).
-    index('social_applies_pending_date_idx').on(t.prescriptionDate).where(sql`state = 'PRESCRIPTION_FILLED'`),
+    index('social_applies_pending_date_idx')
+      .on(t.prescriptionDate)
+      .where(sql`state = 'PRESCRIPTION_FILLED'`),
     // The prescriptions late for an answer (home page, actions dashboard): the organisation's waiting ones by age, read
     // from the index alone, oldest first for the list, the recent ones for the count (lib/prescriptions/queries.ts).
-    index('social_applies_organisation_waiting_idx').on(t.organisationId, t.prescriptionDate).where(sql`state = 'PRESCRIPTION_FILLED' and not archived`),
+    index('social_applies_organisation_waiting_idx')
+      .on(t.organisationId, t.prescriptionDate)
+      .where(sql`state = 'PRESCRIPTION_FILLED' and not archived`),
     // The partner dashboard's latest archives and latest waiting prescriptions, in the order shown (bench: 55 and 12 ms
     // reading and sorting every archive, or walking every structure's waiting ones, of a busy structure).
-    index('social_applies_structure_archived_idx').on(t.structureId, t.archivedAt.desc().nullsFirst()).where(sql`archived`),
-    index('social_applies_structure_waiting_idx').on(t.structureId, t.prescriptionDate.desc().nullsFirst()).where(sql`state = 'PRESCRIPTION_FILLED' and not archived`),
+    index('social_applies_structure_archived_idx')
+      .on(t.structureId, t.archivedAt.desc().nullsFirst())
+      .where(sql`archived`),
+    index('social_applies_structure_waiting_idx')
+      .on(t.structureId, t.prescriptionDate.desc().nullsFirst())
+      .where(sql`state = 'PRESCRIPTION_FILLED' and not archived`),
     // The structures directory's response indicator: an organisation's prescriptions to a structure still waiting from
     // before the indicator's 90 days (lib/partners/queries.ts), one range each rather than every older prescription.
-    index('social_applies_organisation_structure_waiting_idx').on(t.organisationId, t.structureId, t.prescriptionDate).where(sql`state = 'PRESCRIPTION_FILLED' and not archived`),
+    index('social_applies_organisation_structure_waiting_idx')
+      .on(t.organisationId, t.structureId, t.prescriptionDate)
+      .where(sql`state = 'PRESCRIPTION_FILLED' and not archived`),
   ],
 )
 
@@ -149,22 +172,22 @@ export type FupPartnerFeedback = {
 export type FupSponsorLogo = { label: string; value: string; uri: string; required: boolean }
 
 /** The follow-up sheet of a prescription (spec §3 "FUP"). */
-export const fups = pgTable(
-  'fups',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    socialApplyId: uuid('social_apply_id')
-      .notNull()
-      .unique()
-      .references(() => socialApplies.id),
-    name: text('name').notNull(),
-    beneficiary: jsonb('beneficiary').$type<FupBeneficiary>().notNull(),
-    prescription: jsonb('prescription').$type<FupPrescription>().notNull(),
-    partnerFeedback: jsonb('partner_feedback').$type<FupPartnerFeedback>(),
-    sponsorsLogo: jsonb('sponsors_logo').$type<FupSponsorLogo[]>().notNull().default(sql`'[]'::jsonb`),
-    /** The partner's answer PDF, once sent. */
-    answerDocumentId: uuid('answer_document_id').references(() => documents.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-)
+export const fups = pgTable('fups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  socialApplyId: uuid('social_apply_id')
+    .notNull()
+    .unique()
+    .references(() => socialApplies.id),
+  name: text('name').notNull(),
+  beneficiary: jsonb('beneficiary').$type<FupBeneficiary>().notNull(),
+  prescription: jsonb('prescription').$type<FupPrescription>().notNull(),
+  partnerFeedback: jsonb('partner_feedback').$type<FupPartnerFeedback>(),
+  sponsorsLogo: jsonb('sponsors_logo')
+    .$type<FupSponsorLogo[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  /** The partner's answer PDF, once sent. */
+  answerDocumentId: uuid('answer_document_id').references(() => documents.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

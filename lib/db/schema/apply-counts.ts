@@ -19,7 +19,10 @@ export const socialApplyCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [
-    primaryKey({ name: 'social_apply_counts_pk', columns: [t.socialOfferId, t.structureId, t.state, t.organisationId] }),
+    primaryKey({
+      name: 'social_apply_counts_pk',
+      columns: [t.socialOfferId, t.structureId, t.state, t.organisationId],
+    }),
     index('social_apply_counts_structure_idx').on(t.structureId, t.organisationId),
   ],
 )

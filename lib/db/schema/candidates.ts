@@ -1,10 +1,29 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { users } from './auth'
 import { organisations } from './tenants'
 
 export const genderEnum = pgEnum('gender', ['F', 'M'])
-export const customFieldTypeEnum = pgEnum('custom_field_type', ['number', 'text', 'bool', 'date', 'list', 'listMultiple'])
+export const customFieldTypeEnum = pgEnum('custom_field_type', [
+  'number',
+  'text',
+  'bool',
+  'date',
+  'list',
+  'listMultiple',
+])
 
 /** Places of residence an organisation sorts its candidates by (spec §3: place {_id, placeLabel}). */
 export const places = pgTable(
@@ -99,12 +118,18 @@ export const candidates = pgTable(
     // The dashboard's "Date de création" sort (bench candidates-dashboard-server: 128 → 15 ms at 80 000 candidates).
     index('candidates_organisation_created_idx').on(t.organisationId, t.createdAt, t.id),
     // Duplicate checks: the same NIR, or the same birth date (then names compared unaccented).
-    index('candidates_organisation_nir_idx').on(t.organisationId, t.socialSecurityNumber).where(sql`social_security_number is not null`),
+    index('candidates_organisation_nir_idx')
+      .on(t.organisationId, t.socialSecurityNumber)
+      .where(sql`social_security_number is not null`),
     index('candidates_organisation_birth_date_idx').on(t.organisationId, t.birthDate),
     // The retention run and its preview start from the candidates not touched since the cut-off (lib/retention).
-    index('candidates_organisation_retention_idx').on(t.organisationId, t.updatedAt).where(sql`anonymised_at is null`),
+    index('candidates_organisation_retention_idx')
+      .on(t.organisationId, t.updatedAt)
+      .where(sql`anonymised_at is null`),
     // Issue 12's suggestions: the followed candidates of a place, or of a département, most recently active first.
-    index('candidates_suggestions_place_idx').on(t.organisationId, t.placeId, t.updatedAt.desc()).where(sql`anonymised_at is null and referent_id is not null`),
+    index('candidates_suggestions_place_idx')
+      .on(t.organisationId, t.placeId, t.updatedAt.desc())
+      .where(sql`anonymised_at is null and referent_id is not null`),
     index('candidates_suggestions_departement_idx')
       .on(t.organisationId, sql`substring(address_formatted from '(\\d{2})\\d{3}')`, t.updatedAt.desc())
       .where(sql`anonymised_at is null and referent_id is not null`),

@@ -23,7 +23,10 @@ export const diagnoses = pgTable(
       .notNull()
       .references(() => candidates.id),
     status: diagnosisStatusEnum('status').notNull().default('draft'),
-    answers: jsonb('answers').$type<DiagnosisAnswers>().notNull().default(sql`'{}'::jsonb`),
+    answers: jsonb('answers')
+      .$type<DiagnosisAnswers>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Who started it (fills it, or sent it), then who completed it. */
     authorId: text('author_id').references(() => users.id),
     completedById: text('completed_by_id').references(() => users.id),

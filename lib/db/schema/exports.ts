@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { users } from './auth'
 import { organisations } from './tenants'
 
@@ -44,8 +55,12 @@ export const dataExports = pgTable(
   },
   (t) => [
     index('data_exports_requester_idx').on(t.organisationId, t.requestedBy, t.createdAt.desc()),
-    index('data_exports_expiry_idx').on(t.expiresAt).where(sql`expires_at is not null`),
-    index('data_exports_running_idx').on(t.heartbeatAt).where(sql`status = 'running'`),
+    index('data_exports_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`expires_at is not null`),
+    index('data_exports_running_idx')
+      .on(t.heartbeatAt)
+      .where(sql`status = 'running'`),
   ],
 )
 

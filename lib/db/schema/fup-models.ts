@@ -29,15 +29,25 @@ export const fupModels = pgTable(
       .references(() => partnerStructures.id, { onDelete: 'cascade' }),
     socialOfferId: uuid('social_offer_id').references(() => socialOffers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    additionalFields: jsonb('additional_fields').$type<FupModelField[]>().notNull().default(sql`'[]'::jsonb`),
-    sponsorsLogo: jsonb('sponsors_logo').$type<FupSponsorLogo[]>().notNull().default(sql`'[]'::jsonb`),
+    additionalFields: jsonb('additional_fields')
+      .$type<FupModelField[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    sponsorsLogo: jsonb('sponsors_logo')
+      .$type<FupSponsorLogo[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // One model per structure (for all its offers) and one per offer, in each organisation.
-    uniqueIndex('fup_models_structure_uq').on(t.organisationId, t.structureId).where(sql`social_offer_id is null`),
-    uniqueIndex('fup_models_offer_uq').on(t.organisationId, t.socialOfferId).where(sql`social_offer_id is not null`),
+    uniqueIndex('fup_models_structure_uq')
+      .on(t.organisationId, t.structureId)
+      .where(sql`social_offer_id is null`),
+    uniqueIndex('fup_models_offer_uq')
+      .on(t.organisationId, t.socialOfferId)
+      .where(sql`social_offer_id is not null`),
     index('fup_models_organisation_idx').on(t.organisationId),
   ],
 )

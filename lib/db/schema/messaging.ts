@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { users } from './auth'
 import { candidates } from './candidates'
 import { organisations, partnerStructures } from './tenants'
@@ -25,7 +36,17 @@ export const smsTemplates = pgTable(
  * An SMS's life: queued (waiting for its time or a worker) → sending (claimed by a worker: the provider may have it)
  * → sent → delivered | undelivered, or failed; cancelled before it left. Replies are `received`.
  */
-export const smsStatusEnum = pgEnum('sms_status', ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'received', 'unknown'])
+export const smsStatusEnum = pgEnum('sms_status', [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+  'cancelled',
+  'received',
+  'unknown',
+])
 export const smsDirectionEnum = pgEnum('sms_direction', ['outbound', 'inbound'])
 
 export const smsMessages = pgTable(
@@ -70,18 +91,30 @@ export const smsMessages = pgTable(
   },
   (t) => [
     // The thread's covering index (INCLUDE) is in the hand-written migration drizzle/0011: drizzle-kit cannot express it.
-    uniqueIndex('sms_messages_provider_sid_uq').on(t.providerSid).where(sql`provider_sid is not null`),
+    uniqueIndex('sms_messages_provider_sid_uq')
+      .on(t.providerSid)
+      .where(sql`provider_sid is not null`),
     // A reply finds the last message sent to its number.
-    index('sms_messages_to_number_idx').on(t.toNumber, t.createdAt.desc()).where(sql`direction = 'outbound'`),
-    index('sms_messages_batch_idx').on(t.batchId).where(sql`batch_id is not null`),
+    index('sms_messages_to_number_idx')
+      .on(t.toNumber, t.createdAt.desc())
+      .where(sql`direction = 'outbound'`),
+    index('sms_messages_batch_idx')
+      .on(t.batchId)
+      .where(sql`batch_id is not null`),
     // Administrators' list of failed sends.
-    index('sms_messages_organisation_failed_idx').on(t.organisationId, t.statusAt).where(sql`status = 'failed'`),
+    index('sms_messages_organisation_failed_idx')
+      .on(t.organisationId, t.statusAt)
+      .where(sql`status = 'failed'`),
     // The messages on their way whose callbacks may be lost (lib/sms/refresh-status.ts): status first, not in the
     // predicate, since on a new database the migrations run in one transaction after the one that adds 'sending' to the
     // enum, and PostgreSQL refuses an enum value in the transaction that added it (55P04).
-    index('sms_messages_status_idx').on(t.status, t.statusAt).where(sql`provider_sid is not null`),
+    index('sms_messages_status_idx')
+      .on(t.status, t.statusAt)
+      .where(sql`provider_sid is not null`),
     // The sweep's read (lib/sms/sweep.ts): the attempts whose lease passed.
-    index('sms_messages_lease_idx').on(t.leaseUntil).where(sql`lease_until is not null`),
+    index('sms_messages_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`lease_until is not null`),
   ],
 )
 
@@ -148,8 +181,12 @@ export const outboundMails = pgTable(
     statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('outbound_mails_organisation_failed_idx').on(t.organisationId, t.statusAt).where(sql`status = 'failed'`),
-    index('outbound_mails_lease_idx').on(t.leaseUntil).where(sql`lease_until is not null`),
+    index('outbound_mails_organisation_failed_idx')
+      .on(t.organisationId, t.statusAt)
+      .where(sql`status = 'failed'`),
+    index('outbound_mails_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`lease_until is not null`),
   ],
 )
 
@@ -174,5 +211,11 @@ export const workshopNoticeTemplates = pgTable(
     updatedById: text('updated_by_id').references(() => users.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.organisationId, t.kind] }), check('workshop_notice_templates_kind_ck', sql`kind in ('convocation', 'reminder', 'change', 'cancellation', 'promotion')`)],
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.kind] }),
+    check(
+      'workshop_notice_templates_kind_ck',
+      sql`kind in ('convocation', 'reminder', 'change', 'cancellation', 'promotion')`,
+    ),
+  ],
 )

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm'
-import { date, index, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { users } from './auth'
 import { candidates, places } from './candidates'
 import { organisations, partnerStructures } from './tenants'
@@ -42,7 +55,10 @@ export const socialOffers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('social_offers_structure_idx').on(t.structureId), unique('social_offers_source_offer_uq').on(t.source, t.offerId)],
+  (t) => [
+    index('social_offers_structure_idx').on(t.structureId),
+    unique('social_offers_source_offer_uq').on(t.source, t.offerId),
+  ],
 )
 
 /**
@@ -115,7 +131,9 @@ export const jobOffers = pgTable(
     /** The offer's validity (spec §4 label): published from, until. */
     validFrom: date('valid_from'),
     validUntil: date('valid_until'),
-    searchText: text('search_text').generatedAlwaysAs(sql`passerelle_unaccent(lower(title || ' ' || coalesce(rome_code, '')))`),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`passerelle_unaccent(lower(title || ' ' || coalesce(rome_code, '')))`,
+    ),
     createdById: text('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -148,7 +166,9 @@ export const enterprises = pgTable(
     offersCount: integer('offers_count').notNull().default(0),
     openOffersCount: integer('open_offers_count').notNull().default(0),
     hiredCount: integer('hired_count').notNull().default(0),
-    searchText: text('search_text').generatedAlwaysAs(sql`passerelle_unaccent(lower(name || ' ' || coalesce(siret, '') || ' ' || coalesce(address_formatted, '')))`),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`passerelle_unaccent(lower(name || ' ' || coalesce(siret, '') || ' ' || coalesce(address_formatted, '')))`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -156,8 +176,12 @@ export const enterprises = pgTable(
     index('enterprises_organisation_idx').on(t.organisationId, t.name, t.id),
     index('enterprises_organisation_created_idx').on(t.organisationId, t.createdAt, t.id),
     // The job offers' enterprise filter: the 200 with the most offers, from the trigger's counter (not a count per enterprise).
-    index('enterprises_organisation_offers_idx').on(t.organisationId, t.offersCount.desc()).where(sql`offers_count > 0`),
-    uniqueIndex('enterprises_organisation_siret_uq').on(t.organisationId, t.siret).where(sql`siret is not null`),
+    index('enterprises_organisation_offers_idx')
+      .on(t.organisationId, t.offersCount.desc())
+      .where(sql`offers_count > 0`),
+    uniqueIndex('enterprises_organisation_siret_uq')
+      .on(t.organisationId, t.siret)
+      .where(sql`siret is not null`),
     index('enterprises_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 )
@@ -179,7 +203,13 @@ export const enterpriseContacts = pgTable(
   (t) => [index('enterprise_contacts_enterprise_idx').on(t.enterpriseId, t.position)],
 )
 
-export const placementStatusEnum = pgEnum('placement_status', ['proposed', 'interview', 'hired', 'refused', 'abandoned'])
+export const placementStatusEnum = pgEnum('placement_status', [
+  'proposed',
+  'interview',
+  'hired',
+  'refused',
+  'abandoned',
+])
 
 /** Issue 12: a candidate placed on a job offer ("positionné"); one per candidate and offer. */
 export const jobPlacements = pgTable(

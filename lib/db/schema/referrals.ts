@@ -25,7 +25,10 @@ export const referralLinks = pgTable(
     createdById: text('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('referral_links_token_uq').on(t.token), index('referral_links_organisation_idx').on(t.organisationId, t.createdAt)],
+  (t) => [
+    uniqueIndex('referral_links_token_uq').on(t.token),
+    index('referral_links_organisation_idx').on(t.organisationId, t.createdAt),
+  ],
 )
 
 export const orientationStatusEnum = pgEnum('orientation_status', ['pending', 'accepted', 'declined'])
@@ -57,7 +60,10 @@ export const orientations = pgTable(
     addressFormatted: text('address_formatted'),
     placeId: uuid('place_id').references(() => places.id),
     /** The needs chosen among the organisation's challenges, by name as they read then. */
-    needs: text('needs').array().notNull().default(sql`'{}'::text[]`),
+    needs: text('needs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     situation: text('situation').notNull().default(''),
     consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

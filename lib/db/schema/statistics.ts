@@ -23,7 +23,10 @@ export const statsApplyMonths = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [
-    primaryKey({ name: 'stats_apply_months_pk', columns: [t.organisationId, t.month, t.structureId, t.state, t.cause, t.responseDays] }),
+    primaryKey({
+      name: 'stats_apply_months_pk',
+      columns: [t.organisationId, t.month, t.structureId, t.state, t.cause, t.responseDays],
+    }),
     // The structures' medians read (response_days, n) from the index alone: a big organisation's top 20 structures
     // hold about 10 000 counters a year.
     index('stats_apply_months_structure_idx').on(t.organisationId, t.structureId, t.month, t.responseDays, t.n),
@@ -41,7 +44,9 @@ export const statsApplyDeltas = pgTable(
     cause: text('cause').notNull().default(''),
     responseDays: integer('response_days').notNull().default(-1),
     n: integer('n').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('stats_apply_deltas_organisation_idx').on(t.organisationId, t.month)],
 )

@@ -15,9 +15,16 @@ export const organisations = pgTable('organisations', {
   /** Issue 15 (RGPD): a candidate without activity for this many days is anonymised by the nightly job. */
   retentionDays: integer('retention_days').notNull().default(730),
   /** SMS sending hours, Europe/Paris: minutes after midnight [start, end) on the ISO weekdays listed (1 = Monday). */
-  smsWindowStartMinute: integer('sms_window_start_minute').notNull().default(8 * 60),
-  smsWindowEndMinute: integer('sms_window_end_minute').notNull().default(20 * 60),
-  smsWindowDays: integer('sms_window_days').array().notNull().default(sql`'{1,2,3,4,5,6}'::integer[]`),
+  smsWindowStartMinute: integer('sms_window_start_minute')
+    .notNull()
+    .default(8 * 60),
+  smsWindowEndMinute: integer('sms_window_end_minute')
+    .notNull()
+    .default(20 * 60),
+  smsWindowDays: integer('sms_window_days')
+    .array()
+    .notNull()
+    .default(sql`'{1,2,3,4,5,6}'::integer[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -43,14 +50,20 @@ export const partnerStructures = pgTable(
     /** Issue 33: the structure's data·inclusion id ('dora--42'), so that a services file finds it without a SIRET. */
     dataInclusionId: text('data_inclusion_id'),
     /** Lower-cased, accent-free haystack for the list's trigram search (name, SIRET). */
-    searchText: text('search_text').generatedAlwaysAs(sql`passerelle_unaccent(lower(name || ' ' || coalesce(siret, '')))`),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`passerelle_unaccent(lower(name || ' ' || coalesce(siret, '')))`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('partner_structures_organisation_idx').on(t.organisationId),
-    uniqueIndex('partner_structures_siret_uq').on(t.siret).where(sql`siret is not null`),
-    uniqueIndex('partner_structures_data_inclusion_uq').on(t.dataInclusionId).where(sql`data_inclusion_id is not null`),
+    uniqueIndex('partner_structures_siret_uq')
+      .on(t.siret)
+      .where(sql`siret is not null`),
+    uniqueIndex('partner_structures_data_inclusion_uq')
+      .on(t.dataInclusionId)
+      .where(sql`data_inclusion_id is not null`),
     index('partner_structures_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 )
@@ -67,5 +80,8 @@ export const organisationPartnerStructures = pgTable(
       .references(() => partnerStructures.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'organisation_partner_structures_pk', columns: [t.organisationId, t.structureId] }), index('organisation_partner_structures_structure_idx').on(t.structureId)],
+  (t) => [
+    primaryKey({ name: 'organisation_partner_structures_pk', columns: [t.organisationId, t.structureId] }),
+    index('organisation_partner_structures_structure_idx').on(t.structureId),
+  ],
 )

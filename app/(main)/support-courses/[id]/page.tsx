@@ -18,12 +18,17 @@ import { DELAY_FROM, STEP_KINDS, type StepKind } from '@/lib/support-courses/sch
 
 export const generateMetadata = pageMetadata('supportCourse')
 
-
 /**
  * Issue 13 §2, a course's page (support-courses.visualize): its steps (editable, reordered by keyboard too), its
  * enrolled candidates with each step done, due or late, "Inscrire des candidats", and each candidate's exit.
  */
-export default async function SupportCoursePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ page?: string | string[] }> }) {
+export default async function SupportCoursePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>
+  searchParams: Promise<{ page?: string | string[] }>
+}) {
   const { id } = await params
   const asked = Number((await searchParams).page)
   const user = await requirePagePermission('support-courses.visualize')
@@ -38,8 +43,14 @@ export default async function SupportCoursePage({ params, searchParams }: { para
   const stepKinds = new Map(course.steps.map((s) => [s.id, s.kind as string]))
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={course.name} subtitle={`Responsable\u00a0: ${course.owner || '–'} · ${activeTotal.toLocaleString('fr-FR')} candidat${activeTotal > 1 ? 's' : ''} en cours`} actions={canModify ? <EnrolCandidatesDialog courseId={course.id} /> : undefined} />
-      {course.description && <p className="max-w-3xl whitespace-pre-line text-sm text-slate-800">{course.description}</p>}
+      <PageHeader
+        title={course.name}
+        subtitle={`Responsable\u00a0: ${course.owner || '–'} · ${activeTotal.toLocaleString('fr-FR')} candidat${activeTotal > 1 ? 's' : ''} en cours`}
+        actions={canModify ? <EnrolCandidatesDialog courseId={course.id} /> : undefined}
+      />
+      {course.description && (
+        <p className="max-w-3xl whitespace-pre-line text-sm text-slate-800">{course.description}</p>
+      )}
       <section aria-labelledby="steps-title" className="flex flex-col gap-3">
         <h2 id="steps-title" className="text-lg font-semibold">
           Étapes ({course.steps.length})
@@ -52,7 +63,8 @@ export default async function SupportCoursePage({ params, searchParams }: { para
           <ol className="list-decimal pl-5 text-sm">
             {course.steps.map((s) => (
               <li key={s.id}>
-                {s.title} · {STEP_KINDS[s.kind as StepKind]} · {s.delayDays} jours {DELAY_FROM[s.delayFrom as keyof typeof DELAY_FROM]}
+                {s.title} · {STEP_KINDS[s.kind as StepKind]} · {s.delayDays} jours{' '}
+                {DELAY_FROM[s.delayFrom as keyof typeof DELAY_FROM]}
               </li>
             ))}
           </ol>
@@ -63,7 +75,11 @@ export default async function SupportCoursePage({ params, searchParams }: { para
           Candidats en cours ({activeTotal.toLocaleString('fr-FR')})
         </h2>
         {activeTotal === 0 ? (
-          <EmptyState title="Aucun candidat en cours.">{canModify ? 'Inscrivez des candidats pour suivre leur progression.' : 'Les candidats inscrits apparaîtront ici.'}</EmptyState>
+          <EmptyState title="Aucun candidat en cours.">
+            {canModify
+              ? 'Inscrivez des candidats pour suivre leur progression.'
+              : 'Les candidats inscrits apparaîtront ici.'}
+          </EmptyState>
         ) : (
           <EnrolmentList
             canModify={canModify}
@@ -76,11 +92,20 @@ export default async function SupportCoursePage({ params, searchParams }: { para
               firstName: e.firstName,
               lastName: e.lastName,
               enrolledOn: formatDate(e.enrolledOn),
-              steps: e.progress.map((p) => (p.doneOn ? ['done', formatDate(p.doneOn), p.linkLabel ?? null, p.comment ?? null] : [isLate(p, today) ? 'late' : 'due', formatDate(p.due), p.linkLabel ?? null, p.comment ?? null])),
+              steps: e.progress.map((p) =>
+                p.doneOn
+                  ? ['done', formatDate(p.doneOn), p.linkLabel ?? null, p.comment ?? null]
+                  : [isLate(p, today) ? 'late' : 'due', formatDate(p.due), p.linkLabel ?? null, p.comment ?? null],
+              ),
             }))}
           />
         )}
-        <Pager page={page} total={activeTotal} href={(p) => `/support-courses/${course.id}?page=${p}`} label="Pages des candidats en cours" />
+        <Pager
+          page={page}
+          total={activeTotal}
+          href={(p) => `/support-courses/${course.id}?page=${p}`}
+          label="Pages des candidats en cours"
+        />
       </section>
       {leftTotal > 0 && (
         <section aria-labelledby="left-title" className="flex flex-col gap-3">
@@ -91,7 +116,8 @@ export default async function SupportCoursePage({ params, searchParams }: { para
           <ul className="flex flex-col gap-1 text-sm">
             {left.map((e) => (
               <li key={e.id}>
-                {e.lastName} {e.firstName} · {e.status === 'finished' ? 'Terminé' : 'Abandonné'} le {formatDate(e.endedOn)} · {e.endReason}
+                {e.lastName} {e.firstName} · {e.status === 'finished' ? 'Terminé' : 'Abandonné'} le{' '}
+                {formatDate(e.endedOn)} · {e.endReason}
               </li>
             ))}
           </ul>

@@ -19,7 +19,6 @@ export const generateMetadata = pageMetadata('supportCoursesDashboard')
 
 const PATH = '/support-courses/dashboard'
 
-
 /** Issue 13 §2 (support-courses.visualize): the organisation's courses, by owner, with enrolled, active, late and finished counts. */
 export default async function SupportCoursesDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requirePagePermission('support-courses.visualize')
@@ -28,17 +27,30 @@ export default async function SupportCoursesDashboardPage({ searchParams }: { se
   const db = getDb()
   const owners = await ownerChoices(db, organisationId, user, can(user, 'filters.authors'))
   const sp = await searchParams
-  const values = { owner: urlParams.choice(sp, 'owner', owners.map((o) => o.id)) }
+  const values = {
+    owner: urlParams.choice(
+      sp,
+      'owner',
+      owners.map((o) => o.id),
+    ),
+  }
   const page = urlParams.page(sp)
   const today = parisToday(now())
-  const [list, title] = await Promise.all([listCourses(db, organisationId, { ownerId: values.owner, page }, today), pageTitle('supportCoursesDashboard')])
+  const [list, title] = await Promise.all([
+    listCourses(db, organisationId, { ownerId: values.owner, page }, today),
+    pageTitle('supportCoursesDashboard'),
+  ])
   const ownerOptions = owners.map((o) => ({ id: o.id, name: `${o.firstName ?? ''} ${o.lastName ?? ''}`.trim() }))
   return (
     <>
       <PageHeader
         title={title}
         subtitle={`${list.total} parcours`}
-        actions={can(user, 'support-courses.modify') ? <CreateCourseDialog owners={ownerOptions} defaultOwnerId={user.id} /> : undefined}
+        actions={
+          can(user, 'support-courses.modify') ? (
+            <CreateCourseDialog owners={ownerOptions} defaultOwnerId={user.id} />
+          ) : undefined
+        }
       />
       <UrlFilters
         label="Filtrer les parcours"
@@ -46,10 +58,21 @@ export default async function SupportCoursesDashboardPage({ searchParams }: { se
         placeholder=""
         hideSearch
         values={values}
-        selects={[{ name: 'owner', label: 'Responsable', options: [{ value: '', label: 'Tous les responsables' }, ...ownerOptions.map((o) => ({ value: o.id, label: o.name }))] }]}
+        selects={[
+          {
+            name: 'owner',
+            label: 'Responsable',
+            options: [
+              { value: '', label: 'Tous les responsables' },
+              ...ownerOptions.map((o) => ({ value: o.id, label: o.name })),
+            ],
+          },
+        ]}
       />
       {list.rows.length === 0 ? (
-        <EmptyState title="Aucun parcours.">{'Créez un parcours d’accompagnement\u00a0: une suite d’étapes que vos candidats suivent.'}</EmptyState>
+        <EmptyState title="Aucun parcours.">
+          {'Créez un parcours d’accompagnement\u00a0: une suite d’étapes que vos candidats suivent.'}
+        </EmptyState>
       ) : (
         <SimpleTable
           caption={title}

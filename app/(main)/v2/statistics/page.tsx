@@ -13,7 +13,6 @@ export const generateMetadata = pageMetadata('statistics')
 
 type SearchParams = Record<string, string | string[] | undefined>
 
-
 /** Issue 15 §1: the organisation's figures with charts, each with its data table and CSV; filters kept in the URL. */
 export default async function StatisticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
@@ -21,7 +20,13 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
   const asked = parseStatisticsFilters(await searchParams, now())
   const structures = await prescribedStructures(db, user.organisationId)
   const allAuthors = can(user, 'filters.authors')
-  const choices = await statisticsChoices(db, { organisationId: user.organisationId, user, allAuthors, structureId: asked.structureId, structures })
+  const choices = await statisticsChoices(db, {
+    organisationId: user.organisationId,
+    user,
+    allAuthors,
+    structureId: asked.structureId,
+    structures,
+  })
   // A choice outside the lists (another organisation's, or a stale link) is dropped.
   const filters = {
     ...asked,
@@ -30,13 +35,22 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
     offerId: choices.offers.some((o) => o.id === asked.offerId) ? asked.offerId : null,
   }
   const at = now()
-  const [figures, sms] = await Promise.all([organisationFigures(db, user.organisationId, filters, at), smsDelivery(db, user.organisationId, filters)])
+  const [figures, sms] = await Promise.all([
+    organisationFigures(db, user.organisationId, filters, at),
+    smsDelivery(db, user.organisationId, filters),
+  ])
   const stats = { ...figures, sms }
   const total = stats.candidates.byStatus.reduce((t, s) => t + s.n, 0)
-  const period = filters.fromMonth === filters.toMonth ? monthLabel(filters.fromMonth) : `de ${monthLabel(filters.fromMonth)} à ${monthLabel(filters.toMonth)}`
+  const period =
+    filters.fromMonth === filters.toMonth
+      ? monthLabel(filters.fromMonth)
+      : `de ${monthLabel(filters.fromMonth)} à ${monthLabel(filters.toMonth)}`
   return (
     <>
-      <PageHeader title={await pageTitle('statistics')} subtitle={`${total.toLocaleString('fr-FR')} candidat${total > 1 ? 's' : ''} suivi${total > 1 ? 's' : ''} · prescriptions ${period}`} />
+      <PageHeader
+        title={await pageTitle('statistics')}
+        subtitle={`${total.toLocaleString('fr-FR')} candidat${total > 1 ? 's' : ''} suivi${total > 1 ? 's' : ''} · prescriptions ${period}`}
+      />
       <StatisticsFilterBar filters={filters} choices={choices} />
       <StatisticsView stats={stats} />
     </>

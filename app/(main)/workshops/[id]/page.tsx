@@ -37,10 +37,17 @@ export default async function WorkshopPage({ params }: { params: Promise<{ id: s
         title={w.name}
         subtitle={
           <span className="flex flex-wrap items-center gap-2">
-            {cancelled && <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-medium text-red-800">Annulé</span>}
-            <span>{w.startsAt ? `${formatDate(w.startsAt)}, ${formatTime(w.startsAt)}${w.endsAt ? ` – ${formatTime(w.endsAt)}` : ''}` : ''}</span>
+            {cancelled && (
+              <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-medium text-red-800">Annulé</span>
+            )}
             <span>
-              {w.seatsTaken} / {w.capacity} places prises{w.waitlistCount ? ` · ${w.waitlistCount} en liste d’attente` : ''}
+              {w.startsAt
+                ? `${formatDate(w.startsAt)}, ${formatTime(w.startsAt)}${w.endsAt ? ` – ${formatTime(w.endsAt)}` : ''}`
+                : ''}
+            </span>
+            <span>
+              {w.seatsTaken} / {w.capacity} places prises
+              {w.waitlistCount ? ` · ${w.waitlistCount} en liste d’attente` : ''}
             </span>
           </span>
         }
@@ -49,7 +56,9 @@ export default async function WorkshopPage({ params }: { params: Promise<{ id: s
             <>
               {!started && <EditWorkshopButton workshopId={w.id} initial={workshopFormValues(w)} />}
               {!started && <CancelWorkshopButton workshopId={w.id} people={w.seatsTaken + w.waitlistCount} />}
-              {!started && <RegisterCandidatesDialog workshopId={w.id} freeSeats={Math.max(0, (w.capacity ?? 0) - w.seatsTaken)} />}
+              {!started && (
+                <RegisterCandidatesDialog workshopId={w.id} freeSeats={Math.max(0, (w.capacity ?? 0) - w.seatsTaken)} />
+              )}
             </>
           ) : undefined
         }
@@ -57,7 +66,10 @@ export default async function WorkshopPage({ params }: { params: Promise<{ id: s
       <DetailList
         items={[
           ['Thème', w.theme],
-          ['Lieu', w.addressFormatted ?? (w.videoUrl ? `Visioconférence : ${w.videoUrl}`.replace(' :', '\u00a0:') : null)],
+          [
+            'Lieu',
+            w.addressFormatted ?? (w.videoUrl ? `Visioconférence : ${w.videoUrl}`.replace(' :', '\u00a0:') : null),
+          ],
           ['Animateurs', w.facilitators.map((f) => `${f.firstName ?? ''} ${f.lastName ?? ''}`.trim()).join(', ')],
           ['Co-organisé avec', w.structureName],
           ['Financement', w.fseFunded ? 'FSE+' : null],
@@ -68,7 +80,14 @@ export default async function WorkshopPage({ params }: { params: Promise<{ id: s
       <WorkshopRegistrations
         workshopId={w.id}
         name={w.name}
-        version={[w.seatsTaken, w.waitlistCount, w.presentCount, w.excusedCount, w.unexcusedCount, w.updatedAt.getTime()].join('-')}
+        version={[
+          w.seatsTaken,
+          w.waitlistCount,
+          w.presentCount,
+          w.excusedCount,
+          w.unexcusedCount,
+          w.updatedAt.getTime(),
+        ].join('-')}
         started={started}
         cancelled={cancelled}
         canModify={canModify}
@@ -77,4 +96,3 @@ export default async function WorkshopPage({ params }: { params: Promise<{ id: s
     </div>
   )
 }
-

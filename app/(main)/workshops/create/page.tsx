@@ -15,11 +15,23 @@ export default async function WorkshopsCreatePage() {
   const user = await requirePagePermission('workshops.modify')
   if (!user.organisationId) notFound()
   const db = getDb()
-  const [staff, structures] = await Promise.all([organisationStaff(db, user.organisationId), partnerStructureChoices(db, user.organisationId, true)])
+  const [staff, structures] = await Promise.all([
+    organisationStaff(db, user.organisationId),
+    partnerStructureChoices(db, user.organisationId, true),
+  ])
   return (
     <>
-      <PageHeader title={await pageTitle('workshopsCreate')} subtitle={'Une séance collective\u00a0: ses places, son lieu, ses animateurs. Les candidats inscrits reçoivent leur convocation par SMS.'} />
-      <WorkshopForm initial={{ ...EMPTY_WORKSHOP, facilitatorIds: [user.id] }} staff={staffChoices(staff)} structures={structures} />
+      <PageHeader
+        title={await pageTitle('workshopsCreate')}
+        subtitle={
+          'Une séance collective\u00a0: ses places, son lieu, ses animateurs. Les candidats inscrits reçoivent leur convocation par SMS.'
+        }
+      />
+      <WorkshopForm
+        initial={{ ...EMPTY_WORKSHOP, facilitatorIds: [user.id] }}
+        staff={staffChoices(staff)}
+        structures={structures}
+      />
     </>
   )
 }

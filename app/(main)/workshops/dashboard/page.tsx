@@ -21,8 +21,6 @@ export const generateMetadata = pageMetadata('workshopsDashboard')
 
 const PATH = '/workshops/dashboard'
 
-
-
 /** Issue 13 §1 (workshops.dashboard.visualize): "À venir" and "Passés" with counts, filters, 50 per page. */
 export default async function WorkshopsDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requirePagePermission('workshops.dashboard.visualize')
@@ -34,13 +32,28 @@ export default async function WorkshopsDashboardPage({ searchParams }: { searchP
   const values = {
     tab: urlParams.choice(sp, 'tab', WORKSHOP_TABS),
     theme: urlParams.choice(sp, 'theme', options.themes),
-    facilitator: urlParams.choice(sp, 'facilitator', options.facilitators.map((f) => f.id)),
+    facilitator: urlParams.choice(
+      sp,
+      'facilitator',
+      options.facilitators.map((f) => f.id),
+    ),
     place: urlParams.choice(sp, 'place', [VIDEO_PLACE, ...options.places]),
   }
   const page = urlParams.page(sp)
   const minute = Math.floor(now().getTime() / 60_000)
   const [list, title] = await Promise.all([
-    listWorkshops(db, organisationId, { tab: values.tab || 'upcoming', theme: values.theme, facilitatorId: values.facilitator, place: values.place, page }, new Date(minute * 60_000)),
+    listWorkshops(
+      db,
+      organisationId,
+      {
+        tab: values.tab || 'upcoming',
+        theme: values.theme,
+        facilitatorId: values.facilitator,
+        place: values.place,
+        page,
+      },
+      new Date(minute * 60_000),
+    ),
     pageTitle('workshopsDashboard'),
   ])
   const tabs = [
@@ -53,7 +66,13 @@ export default async function WorkshopsDashboardPage({ searchParams }: { searchP
       <PageHeader
         title={title}
         subtitle={`${list.counts.upcoming} à venir, ${list.counts.past} passé${list.counts.past > 1 ? 's' : ''}`}
-        actions={can(user, 'workshops.modify') ? <Link href="/workshops/create" className={buttonClass('primary')}>Créer un atelier</Link> : undefined}
+        actions={
+          can(user, 'workshops.modify') ? (
+            <Link href="/workshops/create" className={buttonClass('primary')}>
+              Créer un atelier
+            </Link>
+          ) : undefined
+        }
       />
       <nav aria-label="Période des ateliers" className="mb-4 border-b border-slate-200">
         <ul className="flex gap-2">
@@ -62,7 +81,12 @@ export default async function WorkshopsDashboardPage({ searchParams }: { searchP
               <Link
                 href={pageHref(PATH, { ...values, tab: t.value }, 1)}
                 aria-current={t.value === current ? 'page' : undefined}
-                className={clsx('block border-b-2 px-3 py-2 text-sm no-underline', t.value === current ? 'border-brand-700 font-semibold text-brand-800' : 'border-transparent text-slate-700')}
+                className={clsx(
+                  'block border-b-2 px-3 py-2 text-sm no-underline',
+                  t.value === current
+                    ? 'border-brand-700 font-semibold text-brand-800'
+                    : 'border-transparent text-slate-700',
+                )}
               >
                 {t.label} ({t.count})
               </Link>
@@ -71,40 +95,69 @@ export default async function WorkshopsDashboardPage({ searchParams }: { searchP
         </ul>
       </nav>
       <div className={reflow.reflow}>
-      <UrlFilters
-        label="Filtrer les ateliers"
-        searchLabel="Rechercher"
-        placeholder="Non disponible"
-        hideSearch
-        values={values}
-        selects={[
-          { name: 'theme', label: 'Thème', options: [{ value: '', label: 'Tous les thèmes' }, ...options.themes.map((t) => ({ value: t, label: t }))] },
-          { name: 'facilitator', label: 'Animateur', options: [{ value: '', label: 'Tous les animateurs' }, ...options.facilitators.map((f) => ({ value: f.id, label: `${f.firstName ?? ''} ${f.lastName ?? ''}`.trim() }))] },
-          { name: 'place', label: 'Lieu', options: [{ value: '', label: 'Tous les lieux' }, { value: VIDEO_PLACE, label: 'Visioconférence' }, ...options.places.map((p) => ({ value: p, label: p }))] },
-        ]}
-      />
-      {list.rows.length === 0 ? (
-        <EmptyState title={current === 'past' ? 'Aucun atelier passé.' : 'Aucun atelier à venir.'}>Programmez un atelier collectif pour y inscrire vos candidats.</EmptyState>
-      ) : (
-        <SimpleTable
-          caption={current === 'past' ? 'Ateliers passés' : 'Ateliers à venir'}
-          headers={['Date', 'Atelier', 'Thème', 'Lieu', 'Places prises', 'Liste d’attente']}
-          rows={list.rows.map((r) => ({
-            key: r.id,
-            cells: [
-              r.startsAt ? `${formatDate(r.startsAt)} ${formatTime(r.startsAt)}` : '',
-              <span key="n">
-                <Link href={`/workshops/${r.id}`}>{r.name}</Link>
-                {r.status === 'cancelled' && <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-800">Annulé</span>}
-              </span>,
-              r.theme,
-              r.addressFormatted ?? (r.videoUrl ? 'Visioconférence' : ''),
-              `${r.seatsTaken} / ${r.capacity ?? '–'}`,
-              r.waitlistCount,
-            ],
-          }))}
+        <UrlFilters
+          label="Filtrer les ateliers"
+          searchLabel="Rechercher"
+          placeholder="Non disponible"
+          hideSearch
+          values={values}
+          selects={[
+            {
+              name: 'theme',
+              label: 'Thème',
+              options: [
+                { value: '', label: 'Tous les thèmes' },
+                ...options.themes.map((t) => ({ value: t, label: t })),
+              ],
+            },
+            {
+              name: 'facilitator',
+              label: 'Animateur',
+              options: [
+                { value: '', label: 'Tous les animateurs' },
+                ...options.facilitators.map((f) => ({
+                  value: f.id,
+                  label: `${f.firstName ?? ''} ${f.lastName ?? ''}`.trim(),
+                })),
+              ],
+            },
+            {
+              name: 'place',
+              label: 'Lieu',
+              options: [
+                { value: '', label: 'Tous les lieux' },
+                { value: VIDEO_PLACE, label: 'Visioconférence' },
+                ...options.places.map((p) => ({ value: p, label: p })),
+              ],
+            },
+          ]}
         />
-      )}
+        {list.rows.length === 0 ? (
+          <EmptyState title={current === 'past' ? 'Aucun atelier passé.' : 'Aucun atelier à venir.'}>
+            Programmez un atelier collectif pour y inscrire vos candidats.
+          </EmptyState>
+        ) : (
+          <SimpleTable
+            caption={current === 'past' ? 'Ateliers passés' : 'Ateliers à venir'}
+            headers={['Date', 'Atelier', 'Thème', 'Lieu', 'Places prises', 'Liste d’attente']}
+            rows={list.rows.map((r) => ({
+              key: r.id,
+              cells: [
+                r.startsAt ? `${formatDate(r.startsAt)} ${formatTime(r.startsAt)}` : '',
+                <span key="n">
+                  <Link href={`/workshops/${r.id}`}>{r.name}</Link>
+                  {r.status === 'cancelled' && (
+                    <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-800">Annulé</span>
+                  )}
+                </span>,
+                r.theme,
+                r.addressFormatted ?? (r.videoUrl ? 'Visioconférence' : ''),
+                `${r.seatsTaken} / ${r.capacity ?? '–'}`,
+                r.waitlistCount,
+              ],
+            }))}
+          />
+        )}
       </div>
       <Pager page={list.page} total={list.total} href={(p) => pageHref(PATH, values, p)} label="Pages des ateliers" />
     </>

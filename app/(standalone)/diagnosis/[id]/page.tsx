@@ -44,7 +44,8 @@ export default async function DiagnosisPage({ params }: { params: Promise<{ id: 
   const underWay = state.underWay
   // Started from the latest diagnosis when none is under way: what is still true is kept, the counsellor updates it.
   // A draft sent by SMS keeps its answers until the person's replace them.
-  const initial = underWay && 'project' in underWay.answers ? underWay.answers : (state.latest?.answers ?? emptyAnswers())
+  const initial =
+    underWay && 'project' in underWay.answers ? underWay.answers : (state.latest?.answers ?? emptyAnswers())
   const name = `${candidate.firstName} ${candidate.lastName}`
   return (
     <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:p-8">
@@ -54,12 +55,15 @@ export default async function DiagnosisPage({ params }: { params: Promise<{ id: 
       </p>
       {underWay?.status === 'toReview' && (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          {candidate.firstName} a répondu le {formatDateTime(underWay.answeredAt)} par le lien reçu par SMS. Relisez ses réponses avec lui ou elle, corrigez-les si besoin, puis terminez le diagnostic&nbsp;: il ne compte qu’une fois relu.
+          {candidate.firstName} a répondu le {formatDateTime(underWay.answeredAt)} par le lien reçu par SMS. Relisez ses
+          réponses avec lui ou elle, corrigez-les si besoin, puis terminez le diagnostic&nbsp;: il ne compte qu’une fois
+          relu.
         </p>
       )}
       {underWay?.status === 'sent' && (
         <p className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
-          Un lien a été envoyé au candidat par SMS (valable jusqu’au {formatDateTime(underWay.tokenExpiresAt)}). Si vous remplissez le diagnostic ici, ce lien ne fonctionnera plus.
+          Un lien a été envoyé au candidat par SMS (valable jusqu’au {formatDateTime(underWay.tokenExpiresAt)}). Si vous
+          remplissez le diagnostic ici, ce lien ne fonctionnera plus.
         </p>
       )}
       <DiagnosisWizard

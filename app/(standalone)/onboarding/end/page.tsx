@@ -15,7 +15,10 @@ export default async function OnboardingEndPage() {
   return (
     <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:p-8">
       <PageHeader title={await pageTitle('onboardingEnd')} subtitle="Votre espace Passerelle est prêt." />
-      <p>Vous pourrez changer votre mot de passe et la sécurité de votre compte à tout moment, depuis le haut de chaque page.</p>
+      <p>
+        Vous pourrez changer votre mot de passe et la sécurité de votre compte à tout moment, depuis le haut de chaque
+        page.
+      </p>
       <div>
         <Link href={onboardedHomeFor(user)} className={buttonClass('primary')}>
           Accéder à Passerelle

@@ -19,7 +19,9 @@ export default async function OnboardingFormPage() {
     <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:p-8">
       <PageHeader title={await pageTitle('onboardingForm')} />
       {profile.termsVersion && profile.termsVersion !== TERMS_VERSION && (
-        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">Les conditions d’utilisation ont changé&nbsp;: relisez-les et acceptez-les pour continuer.</p>
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          Les conditions d’utilisation ont changé&nbsp;: relisez-les et acceptez-les pour continuer.
+        </p>
       )}
       <OnboardingForm
         initial={{

@@ -45,7 +45,14 @@ export const POST = jsonRoute(async function post(request: Request) {
     }
     const analysis = mappingError
       ? null
-      : await analyseImport(db, user.organisationId, table, mapping, (step, done, total) => send({ type: 'step', step, done, total }), can(user, 'candidate.nir.visualize'))
+      : await analyseImport(
+          db,
+          user.organisationId,
+          table,
+          mapping,
+          (step, done, total) => send({ type: 'step', step, done, total }),
+          can(user, 'candidate.nir.visualize'),
+        )
     send({
       type: 'result',
       fileName,

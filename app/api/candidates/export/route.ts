@@ -12,15 +12,24 @@ import { can } from '@/lib/permissions'
  */
 export const POST = jsonRoute(async (request: Request) => {
   const user = await getActiveUser()
-  if (!user?.organisationId || !can(user, 'candidate.export')) return Response.json({ error: 'Cette action ne vous est pas permise.' }, { status: 403 })
+  if (!user?.organisationId || !can(user, 'candidate.export'))
+    return Response.json({ error: 'Cette action ne vous est pas permise.' }, { status: 403 })
   const foreign = refuseForeignWrite(request, 'json')
   if (foreign) return foreign
   const body = await readJsonBody(request)
   if (!body.ok) return body.response
   const parsed = exportBodySchema.safeParse(body.value)
   // The schema's French messages are on `ids`; a body that is not {ids} at all gets the generic one.
-  if (!parsed.success) return Response.json({ error: parsed.error.issues.find((i) => i.path[0] === 'ids')?.message ?? 'Requête invalide.' }, { status: 400 })
-  const result = await exportCandidates(getDb(), { organisationId: user.organisationId, ids: parsed.data.ids, actorId: user.id })
+  if (!parsed.success)
+    return Response.json(
+      { error: parsed.error.issues.find((i) => i.path[0] === 'ids')?.message ?? 'Requête invalide.' },
+      { status: 400 },
+    )
+  const result = await exportCandidates(getDb(), {
+    organisationId: user.organisationId,
+    ids: parsed.data.ids,
+    actorId: user.id,
+  })
   if (!result.ok) return Response.json({ error: EXPORT_MESSAGES.notFound }, { status: 404 })
   return new Response(result.csv, {
     headers: {

@@ -15,7 +15,8 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' }
  */
 export const POST = jsonRoute(async (request: Request) => {
   const user = await getActiveUser()
-  if (!user) return Response.json({ error: 'Votre session a expiré : reconnectez-vous.' }, { status: 401, headers: NO_STORE })
+  if (!user)
+    return Response.json({ error: 'Votre session a expiré : reconnectez-vous.' }, { status: 401, headers: NO_STORE })
   const foreign = refuseForeignWrite(request, 'json')
   if (foreign) return foreign
   const body = await readJsonBody(request)

@@ -11,7 +11,10 @@ export const GET = jsonRoute(async function get(_request: Request, { params }: {
   if (!user) return Response.json({ error: 'Connectez-vous pour télécharger ce document.' }, { status: 401 })
   const { id } = await params
   // Organisation users read their candidates' sheets only with candidate.visualize.
-  const tenant = { structureId: user.structureId, organisationId: can(user, 'candidate.visualize') ? user.organisationId : null }
+  const tenant = {
+    structureId: user.structureId,
+    organisationId: can(user, 'candidate.visualize') ? user.organisationId : null,
+  }
   const doc = isUuid(id) ? await getApplyDocument(getDb(), id, tenant) : null
   if (!doc) return Response.json({ error: 'Ce document est introuvable.' }, { status: 404 })
   return new Response(new Uint8Array(doc.content), {

@@ -25,8 +25,19 @@ export const GET = jsonRoute(async (_request: Request, { params }: { params: Pro
     isUuid(id) && user.organisationId && can(user, 'settings.exports.visualize')
       ? await downloadableExport(db, { exportId: id, organisationId: user.organisationId, userId: user.id, now: now() })
       : null
-  if (!found) return Response.json({ error: 'Cet export est introuvable ou n’est plus disponible (les fichiers sont gardés 7 jours).' }, { status: 404 })
-  await writeAudit(db, { actorId: user.id, organisationId: user.organisationId, action: 'export.downloaded', entityType: 'export', entityId: found.id, details: { dataset: found.dataset, format: found.format, byteSize: found.byteSize } })
+  if (!found)
+    return Response.json(
+      { error: 'Cet export est introuvable ou n’est plus disponible (les fichiers sont gardés 7 jours).' },
+      { status: 404 },
+    )
+  await writeAudit(db, {
+    actorId: user.id,
+    organisationId: user.organisationId,
+    action: 'export.downloaded',
+    entityType: 'export',
+    entityId: found.id,
+    details: { dataset: found.dataset, format: found.format, byteSize: found.byteSize },
+  })
   const pieces = exportPieces(db, found.id)
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -10,7 +10,11 @@ export const POST = jsonRoute(async function post(request: Request) {
   const checked = await analyseRequest(request)
   if (!checked.ok) return checked.response
   try {
-    const outcome = await commitOfferImport(getDb(), { actorId: checked.user.id, organisationId: checked.user.organisationId }, checked.analysis.offers)
+    const outcome = await commitOfferImport(
+      getDb(),
+      { actorId: checked.user.id, organisationId: checked.user.organisationId },
+      checked.analysis.offers,
+    )
     if (!outcome.ok) return Response.json({ error: outcome.error }, { status: 400 })
     revalidatePath(`/partners/structure/${checked.structureId}`)
     return Response.json({ created: outcome.created, updated: outcome.updated, skipped: checked.analysis.invalid })

@@ -6,5 +6,12 @@ export const POST = jsonRoute(async function post(request: Request) {
   const checked = await analyseRequest(request)
   if (!checked.ok) return checked.response
   const { format, lines, valid, invalid, updates } = checked.analysis
-  return Response.json({ format, valid, invalid, updates, errors: lines.filter((l) => l.errors.length).slice(0, 500), sample: lines.filter((l) => !l.errors.length).slice(0, 10) })
+  return Response.json({
+    format,
+    valid,
+    invalid,
+    updates,
+    errors: lines.filter((l) => l.errors.length).slice(0, 500),
+    sample: lines.filter((l) => !l.errors.length).slice(0, 10),
+  })
 })

@@ -13,7 +13,8 @@ export const POST = jsonRoute(async function post(request: Request): Promise<Res
   const webhook = await verifiedWebhook(request)
   if (!webhook.ok) return new Response(null, { status: webhook.status })
   const { From: from, To: to, Body: body, MessageSid: sid } = webhook.params
-  if (!from || !sid || typeof body !== 'string' || from.length > 30 || sid.length > 64) return new Response(null, { status: 400 })
+  if (!from || !sid || typeof body !== 'string' || from.length > 30 || sid.length > 64)
+    return new Response(null, { status: 400 })
   try {
     await receiveInbound(getDb(), { from, to: to ?? '', body, sid, at: now() })
   } catch (error) {

@@ -12,7 +12,13 @@ export const POST = jsonRoute(async function post(request: Request): Promise<Res
   const { MessageSid: sid, MessageStatus: status, ErrorCode: errorCode } = webhook.params
   if (!sid || !status || sid.length > 64 || status.length > 32) return new Response(null, { status: 400 })
   try {
-    await applyStatusCallback(getDb(), { messageId: webhook.url.searchParams.get('m'), sid, status, errorCode: errorCode ? errorCode.slice(0, 16) : null, at: now() })
+    await applyStatusCallback(getDb(), {
+      messageId: webhook.url.searchParams.get('m'),
+      sid,
+      status,
+      errorCode: errorCode ? errorCode.slice(0, 16) : null,
+      at: now(),
+    })
   } catch (error) {
     logError('sms.status-callback', error)
     // Twilio retries a 5xx: the update is idempotent.

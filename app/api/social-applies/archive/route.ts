@@ -16,7 +16,12 @@ export const POST = jsonRoute(async (request: Request) => {
   if (!body.ok) return body.response
   const parsed = idsBodySchema.safeParse(body.value)
   if (!parsed.success) return Response.json({ error: 'Sélectionnez au moins un dossier à archiver.' }, { status: 400 })
-  const result = await archiveApplies(getDb(), { structureId: user.structureId, ids: parsed.data.ids, actorId: user.id })
-  if (!result.ok) return Response.json({ error: ARCHIVE_ERRORS[result.error] }, { status: result.error === 'notFound' ? 404 : 409 })
+  const result = await archiveApplies(getDb(), {
+    structureId: user.structureId,
+    ids: parsed.data.ids,
+    actorId: user.id,
+  })
+  if (!result.ok)
+    return Response.json({ error: ARCHIVE_ERRORS[result.error] }, { status: result.error === 'notFound' ? 404 : 409 })
   return new Response(null, { status: 204 })
 })

@@ -16,7 +16,15 @@ export const POST = jsonRoute(async (request: Request) => {
   if (!body.ok) return body.response
   const parsed = idsBodySchema.safeParse(body.value)
   if (!parsed.success) return Response.json({ error: 'Sélectionnez au moins un dossier à restaurer.' }, { status: 400 })
-  const result = await restoreApplies(getDb(), { structureId: user.structureId, ids: parsed.data.ids, actorId: user.id })
-  if (!result.ok) return Response.json({ error: 'Certains dossiers sont introuvables : aucun dossier n’a été restauré.' }, { status: 404 })
+  const result = await restoreApplies(getDb(), {
+    structureId: user.structureId,
+    ids: parsed.data.ids,
+    actorId: user.id,
+  })
+  if (!result.ok)
+    return Response.json(
+      { error: 'Certains dossiers sont introuvables : aucun dossier n’a été restauré.' },
+      { status: 404 },
+    )
   return new Response(null, { status: 204 })
 })

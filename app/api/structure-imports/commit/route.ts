@@ -12,7 +12,10 @@ export const POST = jsonRoute(async function post(request: Request) {
   if (!checked.ok) return checked.response
   const actor = { actorId: checked.user.id, organisationId: checked.user.organisationId }
   try {
-    const outcome = checked.kind === 'structures' ? await commitStructureImport(getDb(), actor, checked.analysis.structures) : await commitOfferImport(getDb(), actor, checked.analysis.offers)
+    const outcome =
+      checked.kind === 'structures'
+        ? await commitStructureImport(getDb(), actor, checked.analysis.structures)
+        : await commitOfferImport(getDb(), actor, checked.analysis.offers)
     if (!outcome.ok) return Response.json({ error: outcome.error }, { status: 400 })
     revalidatePath('/partners/structure/default')
     return Response.json(outcome)

@@ -10,5 +10,12 @@ export const POST = jsonRoute(async function post(request: Request) {
     return Response.json({ kind: 'structures', created, linked, refused, lines: lines.slice(0, 1000) })
   }
   const { lines, valid, invalid, updates, perStructure } = checked.analysis
-  return Response.json({ kind: 'services', valid, invalid, updates, perStructure, errors: lines.filter((l) => l.errors.length).slice(0, 500) })
+  return Response.json({
+    kind: 'services',
+    valid,
+    invalid,
+    updates,
+    perStructure,
+    errors: lines.filter((l) => l.errors.length).slice(0, 500),
+  })
 })

@@ -12,22 +12,28 @@ import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
-import { parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
-import { getPartnerStructure, partnerUsersOfStructure, responseIndicator, structureOffersForOrganisation } from '@/lib/partners/queries'
+import {
+  getPartnerStructure,
+  partnerUsersOfStructure,
+  responseIndicator,
+  structureOffersForOrganisation,
+} from '@/lib/partners/queries'
 import { can } from '@/lib/permissions'
 import { formatPhone } from '@/lib/format'
 import { formatSiret } from '@/lib/siret'
 
 export const generateMetadata = pageMetadata('partnerStructure')
 
-
 async function structureSheet(organisationId: string, id: string) {
   const db = getDb()
   const structure = await getPartnerStructure(db, organisationId, id)
   if (!structure) return null
-  const [offers, indicator] = await Promise.all([structureOffersForOrganisation(db, organisationId, structure.id), responseIndicator(db, organisationId, structure.id)])
+  const [offers, indicator] = await Promise.all([
+    structureOffersForOrganisation(db, organisationId, structure.id),
+    responseIndicator(db, organisationId, structure.id),
+  ])
   return { structure, offers, indicator }
 }
 
@@ -45,7 +51,10 @@ export default async function PartnerStructurePage({ params }: { params: Promise
   if (!sheet) notFound()
   const { structure, offers, indicator } = sheet
   const canManage = !structure.shared && can(user, 'partners.structure.modify')
-  const [users, t] = await Promise.all([canManage ? partnerUsersOfStructure(getDb(), structure.id) : [], getTranslations('applies')])
+  const [users, t] = await Promise.all([
+    canManage ? partnerUsersOfStructure(getDb(), structure.id) : [],
+    getTranslations('applies'),
+  ])
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -80,7 +89,15 @@ export default async function PartnerStructurePage({ params }: { params: Promise
         <h2 id="contact-title" className="text-lg font-semibold">
           Contact
         </h2>
-        <DetailList items={[['Adresse', structure.addressFormatted], ['Téléphone', structure.phone ? formatPhone(structure.phone) : null], ['Email', structure.email], ['Site internet', structure.website], ['Présentation', structure.presentation]]} />
+        <DetailList
+          items={[
+            ['Adresse', structure.addressFormatted],
+            ['Téléphone', structure.phone ? formatPhone(structure.phone) : null],
+            ['Email', structure.email],
+            ['Site internet', structure.website],
+            ['Présentation', structure.presentation],
+          ]}
+        />
       </section>
       <ResponseIndicatorCard indicator={indicator} />
       <section aria-labelledby="offers-title" className="flex flex-col gap-3">
@@ -88,14 +105,32 @@ export default async function PartnerStructurePage({ params }: { params: Promise
           Offres sociales ({offers.length})
         </h2>
         {offers.length === 0 ? (
-          <EmptyState title="Cette structure n’a pas encore d’offre sociale.">{canManage ? 'Ajoutez ses offres pour que vos référents puissent y prescrire.' : 'Ses offres apparaîtront ici.'}</EmptyState>
+          <EmptyState title="Cette structure n’a pas encore d’offre sociale.">
+            {canManage
+              ? 'Ajoutez ses offres pour que vos référents puissent y prescrire.'
+              : 'Ses offres apparaîtront ici.'}
+          </EmptyState>
         ) : (
           <SimpleTable
             caption={`Offres sociales de ${structure.name}`}
-            headers={['Offre', 'Validité', t('tabs.PRESCRIPTION_FILLED'), t('tabs.INTEGRATED_CANDIDATE'), t('tabs.REFUSED_STRUCTURE')]}
+            headers={[
+              'Offre',
+              'Validité',
+              t('tabs.PRESCRIPTION_FILLED'),
+              t('tabs.INTEGRATED_CANDIDATE'),
+              t('tabs.REFUSED_STRUCTURE'),
+            ]}
             rows={offers.map((o) => ({
               key: o.id,
-              cells: [<Link key="n" href={`/offer/social/${o.id}`}>{o.name}</Link>, <ValidityBadge key="v" offer={o} />, o.counts.PRESCRIPTION_FILLED, o.counts.INTEGRATED_CANDIDATE, o.counts.REFUSED_STRUCTURE],
+              cells: [
+                <Link key="n" href={`/offer/social/${o.id}`}>
+                  {o.name}
+                </Link>,
+                <ValidityBadge key="v" offer={o} />,
+                o.counts.PRESCRIPTION_FILLED,
+                o.counts.INTEGRATED_CANDIDATE,
+                o.counts.REFUSED_STRUCTURE,
+              ],
             }))}
           />
         )}

@@ -13,7 +13,10 @@ export default async function PartnersCreatePage() {
   if (!can(user, 'partners.structure.modify')) redirect(GUARD_REDIRECT)
   return (
     <>
-      <PageHeader title={await pageTitle('partnersCreate')} subtitle="Logement, mobilité, santé… les structures vers lesquelles vous orientez vos candidats." />
+      <PageHeader
+        title={await pageTitle('partnersCreate')}
+        subtitle="Logement, mobilité, santé… les structures vers lesquelles vous orientez vos candidats."
+      />
       <StructureForm />
     </>
   )

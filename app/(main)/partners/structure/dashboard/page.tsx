@@ -17,7 +17,6 @@ import { can, partnerHome } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('partnersDashboard')
 
-
 /** The partner structure's home (role fullPartner): its social offers and their prescriptions per tab. */
 export default async function PartnerDashboardPage() {
   const user = await requireUser()

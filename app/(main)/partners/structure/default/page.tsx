@@ -11,7 +11,6 @@ import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
-import { parisToday } from '@/lib/dates'
 import { listPartnerStructures } from '@/lib/partners/queries'
 import { formatPhone } from '@/lib/format'
 import { can, partnerHome } from '@/lib/permissions'
@@ -20,7 +19,6 @@ import { listChallenges } from '@/lib/offers/challenges'
 export const generateMetadata = pageMetadata('partnersDefault')
 
 const PATH = '/partners/structure/default'
-
 
 /** Spec §2: the partner structures page of non-partner users (a fullPartner is sent to its dashboard); issue 12 §1. */
 export default async function PartnersDefaultPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -59,13 +57,26 @@ export default async function PartnersDefaultPage({ searchParams }: { searchPara
         searchLabel="Rechercher une structure"
         placeholder="Nom ou SIRET"
         values={values}
-        selects={[{ name: 'challenge', label: 'Frein', options: [{ value: '', label: 'Tous les freins' }, ...challenges.map((c) => ({ value: c.id, label: c.name }))] }]}
+        selects={[
+          {
+            name: 'challenge',
+            label: 'Frein',
+            options: [
+              { value: '', label: 'Tous les freins' },
+              ...challenges.map((c) => ({ value: c.id, label: c.name })),
+            ],
+          },
+        ]}
       />
       {list.rows.length === 0 ? (
         filtered ? (
-          <EmptyState title="Aucune structure ne correspond à ces filtres.">Modifiez la recherche ou réinitialisez les filtres.</EmptyState>
+          <EmptyState title="Aucune structure ne correspond à ces filtres.">
+            Modifiez la recherche ou réinitialisez les filtres.
+          </EmptyState>
         ) : (
-          <EmptyState title="Aucune structure partenaire.">Ajoutez les structures (logement, mobilité, santé…) vers lesquelles vous orientez vos candidats.</EmptyState>
+          <EmptyState title="Aucune structure partenaire.">
+            Ajoutez les structures (logement, mobilité, santé…) vers lesquelles vous orientez vos candidats.
+          </EmptyState>
         )
       ) : (
         <SimpleTable

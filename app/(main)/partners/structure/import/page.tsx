@@ -16,7 +16,10 @@ export default async function StructureImportPage() {
   if (!can(user, 'partners.structure.modify')) redirect(GUARD_REDIRECT)
   return (
     <>
-      <PageHeader title="Importer depuis data·inclusion" subtitle="Vos structures partenaires et leurs services, depuis un export ou une page de l’API data·inclusion." />
+      <PageHeader
+        title="Importer depuis data·inclusion"
+        subtitle="Vos structures partenaires et leurs services, depuis un export ou une page de l’API data·inclusion."
+      />
       <StructureImport servicesAllowed={can(user, 'candidate.socialboard.modify')} />
     </>
   )

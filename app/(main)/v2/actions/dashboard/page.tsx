@@ -18,7 +18,6 @@ export const generateMetadata = pageMetadata('actionsDashboard')
 
 const DAY = 86_400_000
 
-
 /**
  * What needs the user's attention: the partners' answers to their prescriptions (new ones, and those of the last
  * 30 days), and their prescriptions still without answer after the organisation's reminder delay. An administrator

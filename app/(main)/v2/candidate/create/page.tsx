@@ -14,7 +14,11 @@ import { candidateSettings } from '@/lib/candidates/organisation-settings'
 export const generateMetadata = pageMetadata('candidateCreate')
 
 /** /v2/candidate/create (candidate.modify): identity, situation and the organisation's custom fields. */
-export default async function CandidateCreatePage({ searchParams }: { searchParams: Promise<{ orientation?: string | string[] }> }) {
+export default async function CandidateCreatePage({
+  searchParams,
+}: {
+  searchParams: Promise<{ orientation?: string | string[] }>
+}) {
   const user = await requireOrganisationUser()
   if (!can(user, 'candidate.modify')) redirect(GUARD_REDIRECT)
   const { orientation } = await searchParams
@@ -22,7 +26,10 @@ export default async function CandidateCreatePage({ searchParams }: { searchPara
   const settings = await candidateSettings(getDb(), user.organisationId)
   const referentId = settings.referents.some((r) => r.id === user.id) ? user.id : ''
   // Issue 14: opened from an orientation ("Accepter et créer le candidat"), the form starts from what the prescriber wrote.
-  const orientationId = typeof orientation === 'string' && isUuid(orientation) && can(user, 'candidate.orientation.decide') ? orientation : null
+  const orientationId =
+    typeof orientation === 'string' && isUuid(orientation) && can(user, 'candidate.orientation.decide')
+      ? orientation
+      : null
   const prefill = orientationId ? await orientationFormValues(db, user.organisationId, orientationId) : null
   if (orientationId && !prefill) notFound()
   return (
@@ -30,8 +37,8 @@ export default async function CandidateCreatePage({ searchParams }: { searchPara
       <PageHeader title={await pageTitle('candidateCreate')} />
       {prefill && (
         <p className="mb-6 max-w-4xl rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">
-          Fiche remplie avec l’orientation reçue. Complétez-la et enregistrez&nbsp;: l’orientation sera acceptée et le prescripteur informé.{' '}
-          <Link href={`/v2/orientations/${orientationId}`}>Revenir à l’orientation</Link>
+          Fiche remplie avec l’orientation reçue. Complétez-la et enregistrez&nbsp;: l’orientation sera acceptée et le
+          prescripteur informé. <Link href={`/v2/orientations/${orientationId}`}>Revenir à l’orientation</Link>
         </p>
       )}
       <CandidateForm

@@ -1,7 +1,13 @@
 import Link from '@/components/ui/link'
 import { redirect } from 'next/navigation'
 import { CandidatesDashboard } from '@/components/candidates/dashboard/candidates-dashboard'
-import { dashboardQuery, hasFilters, hasSearchInUrl, parseDashboardParams, type SearchParams } from '@/components/candidates/dashboard/dashboard-params'
+import {
+  dashboardQuery,
+  hasFilters,
+  hasSearchInUrl,
+  parseDashboardParams,
+  type SearchParams,
+} from '@/components/candidates/dashboard/dashboard-params'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { buttonClass } from '@/components/ui/button'
@@ -16,7 +22,6 @@ import { allowedReferentIds, referentFilterChoices } from '@/lib/candidates/refe
 import { listTemplates } from '@/lib/sms/queries'
 
 export const generateMetadata = pageMetadata('candidatesDashboard')
-
 
 const candidatesCount = (n: number) => `${n.toLocaleString('fr-FR')} candidat${n > 1 ? 's' : ''}`
 
@@ -45,7 +50,9 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
     return (
       <>
         <PageHeader title={title} />
-        <EmptyState title="Vous n’avez pas accès à la liste des candidats.">Demandez l’accès à un administrateur de votre organisation.</EmptyState>
+        <EmptyState title="Vous n’avez pas accès à la liste des candidats.">
+          Demandez l’accès à un administrateur de votre organisation.
+        </EmptyState>
       </>
     )
   }
@@ -62,14 +69,14 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
   const canSms = can(user, 'candidate.sms.send')
   const [{ rows, total }, settings, templates] = await Promise.all([
     listCandidatesPage(db, user.organisationId, {
-        placeIds: params.placeIds,
-        statusIds: params.statusIds,
-        referentIds: params.referentIds,
-        placed: params.placed,
-        sort: params.sort,
-        direction: params.dir,
-        page: params.page,
-      }),
+      placeIds: params.placeIds,
+      statusIds: params.statusIds,
+      referentIds: params.referentIds,
+      placed: params.placed,
+      sort: params.sort,
+      direction: params.dir,
+      page: params.page,
+    }),
     candidateSettings(getDb(), user.organisationId),
     canSms ? listTemplates(getDb(), user.organisationId) : [],
   ])
@@ -113,7 +120,13 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
       rows={rows}
       total={total}
       params={params}
-      permissions={{ link: true, export: can(user, 'candidate.export'), modify: canModify, sms: canSms, registerToWorkshop: can(user, 'workshops.modify') }}
+      permissions={{
+        link: true,
+        export: can(user, 'candidate.export'),
+        modify: canModify,
+        sms: canSms,
+        registerToWorkshop: can(user, 'workshops.modify'),
+      }}
       smsTemplates={templates.map((t) => ({ id: t.id, name: t.name, body: t.body }))}
       statuses={settings.statuses.map((s) => ({ value: s.id, label: s.label }))}
       options={{

@@ -11,7 +11,6 @@ import { listFup, prescribedOffers } from '@/lib/prescriptions/queries'
 
 export const generateMetadata = pageMetadata('candidatesFup')
 
-
 /** The organisation's prescriptions and the partners' answers (a referent's own by default), 50 per page, filters in the URL. */
 export default async function CandidatesFupPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
@@ -35,14 +34,23 @@ export default async function CandidatesFupPage({ searchParams }: { searchParams
       <FupFilters params={params} offers={offers} />
       {result.rows.length === 0 ? (
         filtered ? (
-          <EmptyState title="Aucune prescription ne correspond à ces filtres.">Modifiez les filtres ou réinitialisez-les.</EmptyState>
+          <EmptyState title="Aucune prescription ne correspond à ces filtres.">
+            Modifiez les filtres ou réinitialisez-les.
+          </EmptyState>
         ) : (
-          <EmptyState title="Aucune prescription pour l’instant.">Prescrivez un candidat depuis l’annuaire des offres sociales ou depuis sa fiche.</EmptyState>
+          <EmptyState title="Aucune prescription pour l’instant.">
+            Prescrivez un candidat depuis l’annuaire des offres sociales ou depuis sa fiche.
+          </EmptyState>
         )
       ) : (
         <PrescriptionsTable caption={title} rows={result.rows} />
       )}
-      <Pager page={result.page} total={result.total} href={(page) => `/v2/candidates/fup${fupQuery({ ...params, page })}`} label="Pages des prescriptions" />
+      <Pager
+        page={result.page}
+        total={result.total}
+        href={(page) => `/v2/candidates/fup${fupQuery({ ...params, page })}`}
+        label="Pages des prescriptions"
+      />
     </>
   )
 }

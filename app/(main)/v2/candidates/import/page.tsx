@@ -12,7 +12,10 @@ export default async function CandidatesImportPage() {
   if (!can(user, 'candidate.modify')) redirect(GUARD_REDIRECT)
   return (
     <>
-      <PageHeader title={await pageTitle('candidatesImport')} subtitle="Ajoutez des candidats depuis un fichier CSV ou Excel. Rien n’est enregistré avant votre confirmation." />
+      <PageHeader
+        title={await pageTitle('candidatesImport')}
+        subtitle="Ajoutez des candidats depuis un fichier CSV ou Excel. Rien n’est enregistré avant votre confirmation."
+      />
       <CandidateImport />
     </>
   )

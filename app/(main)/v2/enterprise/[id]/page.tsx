@@ -21,7 +21,6 @@ import { formatSiret } from '@/lib/siret'
 
 export const generateMetadata = pageMetadata('enterprise')
 
-
 /** Issue 12 §3, the enterprise's sheet: its data and contacts, its job offers, the candidates placed on them, its history. */
 export default async function EnterprisePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
@@ -37,7 +36,14 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
     <div className="flex flex-col gap-6">
       <PageHeader
         title={enterprise.name}
-        subtitle={[enterprise.siret ? `SIRET ${formatSiret(enterprise.siret)}` : null, enterprise.nafCode ? `NAF ${enterprise.nafCode}` : null].filter(Boolean).join(' · ') || undefined}
+        subtitle={
+          [
+            enterprise.siret ? `SIRET ${formatSiret(enterprise.siret)}` : null,
+            enterprise.nafCode ? `NAF ${enterprise.nafCode}` : null,
+          ]
+            .filter(Boolean)
+            .join(' · ') || undefined
+        }
         actions={
           <>
             {canEdit && (
@@ -49,15 +55,27 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
                   nafCode: enterprise.nafCode ?? '',
                   addressFormatted: enterprise.addressFormatted ?? '',
                   notes: enterprise.notes,
-                  contacts: enterprise.contacts.map((c) => ({ name: c.name, role: c.role ?? '', phone: c.phone ?? '', email: c.email ?? '' })),
+                  contacts: enterprise.contacts.map((c) => ({
+                    name: c.name,
+                    role: c.role ?? '',
+                    phone: c.phone ?? '',
+                    email: c.email ?? '',
+                  })),
                 }}
               />
             )}
-            {canCreateOffer && <JobOfferDialogButton label="Créer une offre d’emploi" enterpriseId={enterprise.id} primary />}
+            {canCreateOffer && (
+              <JobOfferDialogButton label="Créer une offre d’emploi" enterpriseId={enterprise.id} primary />
+            )}
           </>
         }
       />
-      <DetailList items={[['Adresse', enterprise.addressFormatted], ['Notes', enterprise.notes]]} />
+      <DetailList
+        items={[
+          ['Adresse', enterprise.addressFormatted],
+          ['Notes', enterprise.notes],
+        ]}
+      />
       <section aria-labelledby="contacts-title" className="flex flex-col gap-3">
         <h2 id="contacts-title" className="text-lg font-semibold">
           Contacts
@@ -86,7 +104,11 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
           Offres d’emploi ({offers.length})
         </h2>
         {offers.length === 0 ? (
-          <EmptyState title="Aucune offre d’emploi pour cette entreprise.">{canCreateOffer ? 'Créez sa première offre pour y positionner des candidats.' : 'Ses offres apparaîtront ici.'}</EmptyState>
+          <EmptyState title="Aucune offre d’emploi pour cette entreprise.">
+            {canCreateOffer
+              ? 'Créez sa première offre pour y positionner des candidats.'
+              : 'Ses offres apparaîtront ici.'}
+          </EmptyState>
         ) : (
           <SimpleTable
             caption={`Offres d’emploi de ${enterprise.name}`}
@@ -144,7 +166,8 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
           <ol className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
             {history.map((h) => (
               <li key={h.id}>
-                <span className="text-slate-600">{formatDateTime(h.at)}</span> · {historyText(h.action, h.details, offerTitles)}
+                <span className="text-slate-600">{formatDateTime(h.at)}</span> ·{' '}
+                {historyText(h.action, h.details, offerTitles)}
                 {h.firstName || h.lastName ? ` · ${h.firstName ?? ''} ${h.lastName ?? ''}`.trimEnd() : ''}
               </li>
             ))}

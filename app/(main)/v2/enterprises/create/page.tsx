@@ -12,7 +12,12 @@ export default async function EnterprisesCreatePage() {
   if (!can(user, 'enterprises.modify')) redirect(GUARD_REDIRECT)
   return (
     <>
-      <PageHeader title={await pageTitle('enterprisesCreate')} subtitle={'Les employeurs avec lesquels vous travaillez\u00a0: leurs offres d’emploi et les candidats que vous y positionnez.'} />
+      <PageHeader
+        title={await pageTitle('enterprisesCreate')}
+        subtitle={
+          'Les employeurs avec lesquels vous travaillez\u00a0: leurs offres d’emploi et les candidats que vous y positionnez.'
+        }
+      />
       <EnterpriseForm />
     </>
   )

@@ -9,12 +9,16 @@ import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
-import { ENTERPRISE_OFFER_FILTERS, ENTERPRISE_SORTS, enterpriseTotals, listEnterprises } from '@/lib/enterprises/queries'
+import {
+  ENTERPRISE_OFFER_FILTERS,
+  ENTERPRISE_SORTS,
+  enterpriseTotals,
+  listEnterprises,
+} from '@/lib/enterprises/queries'
 import { can } from '@/lib/permissions'
 import { formatSiret } from '@/lib/siret'
 
 export const generateMetadata = pageMetadata('enterprisesDashboard')
-
 
 const PATH = '/v2/enterprises/dashboard'
 
@@ -22,18 +26,34 @@ const PATH = '/v2/enterprises/dashboard'
 export default async function EnterprisesDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
   const sp = await searchParams
-  const values = { q: urlParams.text(sp, 'q'), offers: urlParams.choice(sp, 'offers', ENTERPRISE_OFFER_FILTERS), sort: urlParams.choice(sp, 'sort', ENTERPRISE_SORTS) }
+  const values = {
+    q: urlParams.text(sp, 'q'),
+    offers: urlParams.choice(sp, 'offers', ENTERPRISE_OFFER_FILTERS),
+    sort: urlParams.choice(sp, 'sort', ENTERPRISE_SORTS),
+  }
   const page = urlParams.page(sp)
-  const [list, title] = await Promise.all([listEnterprises(getDb(), user.organisationId, { search: values.q, offers: values.offers, sort: values.sort, page }, (f) =>
-      enterpriseTotals(getDb(), user.organisationId, f),
-    ), pageTitle('enterprisesDashboard')])
+  const [list, title] = await Promise.all([
+    listEnterprises(
+      getDb(),
+      user.organisationId,
+      { search: values.q, offers: values.offers, sort: values.sort, page },
+      (f) => enterpriseTotals(getDb(), user.organisationId, f),
+    ),
+    pageTitle('enterprisesDashboard'),
+  ])
   const filtered = !!(values.q || values.offers)
   return (
     <>
       <PageHeader
         title={title}
         subtitle={`${list.total.toLocaleString('fr-FR')} entreprise${list.total > 1 ? 's' : ''}, dont ${list.withOpenOffers.toLocaleString('fr-FR')} avec une offre ouverte`}
-        actions={can(user, 'enterprises.modify') ? <Link href="/v2/enterprises/create" className={buttonClass('primary')}>Créer une entreprise</Link> : undefined}
+        actions={
+          can(user, 'enterprises.modify') ? (
+            <Link href="/v2/enterprises/create" className={buttonClass('primary')}>
+              Créer une entreprise
+            </Link>
+          ) : undefined
+        }
       />
       <UrlFilters
         label="Filtrer les entreprises"
@@ -41,15 +61,34 @@ export default async function EnterprisesDashboardPage({ searchParams }: { searc
         placeholder="Nom, SIRET ou adresse"
         values={values}
         selects={[
-          { name: 'offers', label: 'Offres', options: [{ value: '', label: 'Toutes les entreprises' }, { value: 'open', label: 'Avec une offre ouverte' }, { value: 'none', label: 'Sans offre' }] },
-          { name: 'sort', label: 'Trier par', options: [{ value: '', label: 'Nom' }, { value: 'recent', label: 'Ajout le plus récent' }] },
+          {
+            name: 'offers',
+            label: 'Offres',
+            options: [
+              { value: '', label: 'Toutes les entreprises' },
+              { value: 'open', label: 'Avec une offre ouverte' },
+              { value: 'none', label: 'Sans offre' },
+            ],
+          },
+          {
+            name: 'sort',
+            label: 'Trier par',
+            options: [
+              { value: '', label: 'Nom' },
+              { value: 'recent', label: 'Ajout le plus récent' },
+            ],
+          },
         ]}
       />
       {list.rows.length === 0 ? (
         filtered ? (
-          <EmptyState title="Aucune entreprise ne correspond à ces filtres.">Modifiez la recherche ou réinitialisez les filtres.</EmptyState>
+          <EmptyState title="Aucune entreprise ne correspond à ces filtres.">
+            Modifiez la recherche ou réinitialisez les filtres.
+          </EmptyState>
         ) : (
-          <EmptyState title="Aucune entreprise enregistrée.">Ajoutez les entreprises avec lesquelles vous travaillez pour leur proposer des candidats.</EmptyState>
+          <EmptyState title="Aucune entreprise enregistrée.">
+            Ajoutez les entreprises avec lesquelles vous travaillez pour leur proposer des candidats.
+          </EmptyState>
         )
       ) : (
         <SimpleTable
@@ -70,7 +109,12 @@ export default async function EnterprisesDashboardPage({ searchParams }: { searc
           }))}
         />
       )}
-      <Pager page={list.page} total={list.total} href={(p) => pageHref(PATH, values, p)} label="Pages des entreprises" />
+      <Pager
+        page={list.page}
+        total={list.total}
+        href={(p) => pageHref(PATH, values, p)}
+        label="Pages des entreprises"
+      />
     </>
   )
 }

@@ -44,11 +44,14 @@ export default async function JobOfferPage({ params }: { params: Promise<{ id: s
         title={offer.title}
         subtitle={
           <span className="flex flex-wrap items-center gap-2">
-            {offer.enterpriseName && offer.enterpriseId && <Link href={`/v2/enterprise/${offer.enterpriseId}`}>{offer.enterpriseName}</Link>}
+            {offer.enterpriseName && offer.enterpriseId && (
+              <Link href={`/v2/enterprise/${offer.enterpriseId}`}>{offer.enterpriseName}</Link>
+            )}
             <JobOfferStatusBadge status={offer.status} />
             <ValidityBadge offer={{ serviceStartDate: offer.validFrom, serviceEndDate: offer.validUntil }} />
             <span>
-              {offer.positionsFilled} / {offer.positions} poste{offer.positions > 1 ? 's' : ''} pourvu{offer.positionsFilled > 1 ? 's' : ''}
+              {offer.positionsFilled} / {offer.positions} poste{offer.positions > 1 ? 's' : ''} pourvu
+              {offer.positionsFilled > 1 ? 's' : ''}
             </span>
           </span>
         }
@@ -90,7 +93,16 @@ export default async function JobOfferPage({ params }: { params: Promise<{ id: s
           </h2>
           <DetailList
             items={[
-              ['Contrat', [contractLabel(offer.contractType), WORKING_TIMES[offer.workingTime as keyof typeof WORKING_TIMES], offer.weeklyHours ? `${Number(offer.weeklyHours).toLocaleString('fr-FR')}\u00a0h par semaine` : null].filter(Boolean).join(' · ')],
+              [
+                'Contrat',
+                [
+                  contractLabel(offer.contractType),
+                  WORKING_TIMES[offer.workingTime as keyof typeof WORKING_TIMES],
+                  offer.weeklyHours ? `${Number(offer.weeklyHours).toLocaleString('fr-FR')}\u00a0h par semaine` : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · '),
+              ],
               ['Code ROME', offer.romeCode],
               ['Lieu', [offer.place, offer.addressFormatted].filter(Boolean).join(' · ')],
               ['Début', offer.startDate ? formatDate(offer.startDate) : null],
@@ -98,9 +110,17 @@ export default async function JobOfferPage({ params }: { params: Promise<{ id: s
               ['Salaire', salaryLabel(offer.salaryMin, offer.salaryMax)],
             ]}
           />
-          {offer.description && <div className="offer-description rounded-lg border border-slate-200 bg-white p-5 text-sm" dangerouslySetInnerHTML={{ __html: sanitizeDescription(offer.description) }} />}
+          {offer.description && (
+            <div
+              className="offer-description rounded-lg border border-slate-200 bg-white p-5 text-sm"
+              dangerouslySetInnerHTML={{ __html: sanitizeDescription(offer.description) }}
+            />
+          )}
         </section>
-        <aside aria-labelledby="enterprise-contact-title" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-5 text-sm">
+        <aside
+          aria-labelledby="enterprise-contact-title"
+          className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-5 text-sm"
+        >
           <h2 id="enterprise-contact-title" className="font-semibold">
             Entreprise et contact
           </h2>
@@ -119,7 +139,12 @@ export default async function JobOfferPage({ params }: { params: Promise<{ id: s
         </aside>
       </div>
       <Suspense fallback={<p className="text-sm text-slate-700">Chargement des candidats positionnés…</p>}>
-        <Placements organisationId={user.organisationId} offer={offer} canPlace={canPlace} linkCandidates={can(user, 'candidate.visualize')} />
+        <Placements
+          organisationId={user.organisationId}
+          offer={offer}
+          canPlace={canPlace}
+          linkCandidates={can(user, 'candidate.visualize')}
+        />
       </Suspense>
     </div>
   )
@@ -128,7 +153,17 @@ export default async function JobOfferPage({ params }: { params: Promise<{ id: s
 type Offer = NonNullable<Awaited<ReturnType<typeof getJobOffer>>>
 
 /** The candidates placed on the offer, and the suggestions when it is open. */
-async function Placements({ organisationId, offer, canPlace, linkCandidates }: { organisationId: string; offer: Offer; canPlace: boolean; linkCandidates: boolean }) {
+async function Placements({
+  organisationId,
+  offer,
+  canPlace,
+  linkCandidates,
+}: {
+  organisationId: string
+  offer: Offer
+  canPlace: boolean
+  linkCandidates: boolean
+}) {
   const db = getDb()
   const placements = await placementsOfOffer(db, organisationId, offer.id)
   return (
@@ -138,7 +173,11 @@ async function Placements({ organisationId, offer, canPlace, linkCandidates }: {
           Candidats positionnés ({placements.length})
         </h2>
         {placements.length === 0 ? (
-          <EmptyState title="Aucun candidat positionné.">{canPlace ? 'Positionnez des candidats de votre organisation, ou partez des suggestions.' : 'Les candidats positionnés apparaîtront ici.'}</EmptyState>
+          <EmptyState title="Aucun candidat positionné.">
+            {canPlace
+              ? 'Positionnez des candidats de votre organisation, ou partez des suggestions.'
+              : 'Les candidats positionnés apparaîtront ici.'}
+          </EmptyState>
         ) : (
           <SimpleTable
             caption={`Candidats positionnés sur ${offer.title}`}
@@ -158,14 +197,27 @@ async function Placements({ organisationId, offer, canPlace, linkCandidates }: {
                   <PlacementStatusBadge key="s" status={p.status} />,
                   p.status === 'interview' ? `Entretien le ${formatDateTime(p.interviewAt)}` : (p.reason ?? ''),
                   formatDate(p.updatedAt),
-                  ...(canPlace ? [<PlacementStatusButton key="a" placementId={p.id} candidateName={name} status={p.status} interviewAt={parisDateTimeInput(p.interviewAt)} reason={p.reason ?? ''} />] : []),
+                  ...(canPlace
+                    ? [
+                        <PlacementStatusButton
+                          key="a"
+                          placementId={p.id}
+                          candidateName={name}
+                          status={p.status}
+                          interviewAt={parisDateTimeInput(p.interviewAt)}
+                          reason={p.reason ?? ''}
+                        />,
+                      ]
+                    : []),
                 ],
               }
             })}
           />
         )}
       </section>
-      {canPlace && offer.status === 'open' && <SuggestionsPanel key={placements.map((p) => p.id).join()} jobOfferId={offer.id} placeLabel={offer.place} />}
+      {canPlace && offer.status === 'open' && (
+        <SuggestionsPanel key={placements.map((p) => p.id).join()} jobOfferId={offer.id} placeLabel={offer.place} />
+      )}
     </>
   )
 }

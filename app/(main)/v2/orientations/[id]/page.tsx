@@ -27,7 +27,10 @@ export default async function OrientationPage({ params }: { params: Promise<{ id
   const user = await requirePagePermission('candidate.orientation.decide')
   if (!user.organisationId || !isUuid(id)) notFound()
   const db = getDb()
-  const [o, days] = await Promise.all([getOrientation(db, user.organisationId, id), answerReminderDays(db, user.organisationId)])
+  const [o, days] = await Promise.all([
+    getOrientation(db, user.organisationId, id),
+    answerReminderDays(db, user.organisationId),
+  ])
   if (!o) notFound()
   const late = o.status === 'pending' && o.createdAt.getTime() < now().getTime() - days * DAY
   return (
@@ -39,10 +42,24 @@ export default async function OrientationPage({ params }: { params: Promise<{ id
             <span>
               Reçue le {formatDateTime(o.createdAt)} par le lien «&nbsp;{o.link}&nbsp;»
             </span>
-            {o.status === 'pending' && <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-medium text-sky-900">À traiter</span>}
-            {late && <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">En retard (plus de {days}&nbsp;jours)</span>}
-            {o.status === 'accepted' && <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-medium text-emerald-900">Acceptée</span>}
-            {o.status === 'declined' && <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-medium text-slate-800">Refusée</span>}
+            {o.status === 'pending' && (
+              <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-medium text-sky-900">À traiter</span>
+            )}
+            {late && (
+              <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">
+                En retard (plus de {days}&nbsp;jours)
+              </span>
+            )}
+            {o.status === 'accepted' && (
+              <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-medium text-emerald-900">
+                Acceptée
+              </span>
+            )}
+            {o.status === 'declined' && (
+              <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-medium text-slate-800">
+                Refusée
+              </span>
+            )}
           </span>
         }
       />
@@ -108,8 +125,15 @@ export default async function OrientationPage({ params }: { params: Promise<{ id
           ]}
         />
       </section>
-      {o.status === 'pending' && can(user, 'candidate.modify') && <OrientationDecision id={o.id} prescriberStructure={o.prescriberStructure} />}
-      {o.status === 'pending' && !can(user, 'candidate.modify') && <p className="text-sm text-slate-700">Vous ne pouvez pas créer de candidat&nbsp;: demandez à un référent ou à un conseiller de traiter cette orientation.</p>}
+      {o.status === 'pending' && can(user, 'candidate.modify') && (
+        <OrientationDecision id={o.id} prescriberStructure={o.prescriberStructure} />
+      )}
+      {o.status === 'pending' && !can(user, 'candidate.modify') && (
+        <p className="text-sm text-slate-700">
+          Vous ne pouvez pas créer de candidat&nbsp;: demandez à un référent ou à un conseiller de traiter cette
+          orientation.
+        </p>
+      )}
     </div>
   )
 }

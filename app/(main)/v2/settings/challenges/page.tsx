@@ -17,7 +17,9 @@ export default async function SettingsChallengesPage() {
     <>
       <PageHeader
         title={await pageTitle('settingsChallenges')}
-        subtitle={'Les freins regroupent les offres sociales par étiquettes\u00a0: une offre dont une étiquette est celle d’un frein s’affiche sous ce frein et dans son filtre. Les étiquettes par défaut sont les thématiques de data·inclusion.'}
+        subtitle={
+          'Les freins regroupent les offres sociales par étiquettes\u00a0: une offre dont une étiquette est celle d’un frein s’affiche sous ce frein et dans son filtre. Les étiquettes par défaut sont les thématiques de data·inclusion.'
+        }
       />
       <ChallengesForm challenges={challenges} />
     </>

@@ -14,10 +14,22 @@ export default async function SettingsCustomFieldsPage() {
   if (!user.organisationId) notFound()
   const { active, archived } = await customFieldsOverview(getDb(), user.organisationId)
   const title = await pageTitle('settingsCustomFields')
-  const row = (f: (typeof active)[number]) => ({ id: f.id, key: f.key, label: f.label, type: f.type, required: f.required, options: f.options, withValues: f.withValues, archivedAt: f.archivedAt?.toISOString() ?? null })
+  const row = (f: (typeof active)[number]) => ({
+    id: f.id,
+    key: f.key,
+    label: f.label,
+    type: f.type,
+    required: f.required,
+    options: f.options,
+    withValues: f.withValues,
+    archivedAt: f.archivedAt?.toISOString() ?? null,
+  })
   return (
     <>
-      <PageHeader title={title} subtitle={`${active.length.toLocaleString('fr-FR')} champ${active.length > 1 ? 's' : ''} dans le formulaire des candidats`} />
+      <PageHeader
+        title={title}
+        subtitle={`${active.length.toLocaleString('fr-FR')} champ${active.length > 1 ? 's' : ''} dans le formulaire des candidats`}
+      />
       <CustomFieldsManager active={active.map(row)} archived={archived.map(row)} />
     </>
   )

@@ -20,7 +20,10 @@ export default async function ExportsPage() {
   const mine = await exportsOfUser(db, { organisationId: user.organisationId, userId: user.id })
   return (
     <>
-      <PageHeader title={await pageTitle('exports')} subtitle={'Candidats, prescriptions et réponses, journal des SMS\u00a0: en CSV ou en Excel.'} />
+      <PageHeader
+        title={await pageTitle('exports')}
+        subtitle={'Candidats, prescriptions et réponses, journal des SMS\u00a0: en CSV ou en Excel.'}
+      />
       <ExportsScreen
         datasets={datasetChoices()}
         customFields={settings.customFields.map((f) => ({ value: f.key, label: f.label }))}
@@ -28,7 +31,11 @@ export default async function ExportsPage() {
         places={settings.places.map((p) => ({ value: p.id, label: p.label }))}
         states={STATE_CHOICES}
         smsStatuses={SMS_STATUS_CHOICES}
-        initial={mine.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt?.toISOString() ?? null }))}
+        initial={mine.map((r) => ({
+          ...r,
+          createdAt: r.createdAt.toISOString(),
+          expiresAt: r.expiresAt?.toISOString() ?? null,
+        }))}
         now={now().toISOString()}
       />
     </>

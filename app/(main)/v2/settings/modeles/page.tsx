@@ -26,7 +26,9 @@ export default async function SettingsModelesPage() {
         actions={<CreateModelDialog />}
       />
       {models.length === 0 ? (
-        <EmptyState title="Aucun modèle de fiche.">Sans modèle, une fiche de prescription reprend la fiche du candidat et ses champs personnalisés.</EmptyState>
+        <EmptyState title="Aucun modèle de fiche.">
+          Sans modèle, une fiche de prescription reprend la fiche du candidat et ses champs personnalisés.
+        </EmptyState>
       ) : (
         <SimpleTable
           caption="Modèles de fiches de prescription"

@@ -22,7 +22,9 @@ export default async function SettingsReferralLinksPage() {
     <>
       <PageHeader
         title={await pageTitle('settingsReferralLinks')}
-        subtitle={'Un prescripteur sans compte (CCAS, association, service social…) oriente une personne vers votre organisation par un lien personnel. Donnez un lien par structure\u00a0: vous pourrez le désactiver sans toucher aux autres.'}
+        subtitle={
+          'Un prescripteur sans compte (CCAS, association, service social…) oriente une personne vers votre organisation par un lien personnel. Donnez un lien par structure\u00a0: vous pourrez le désactiver sans toucher aux autres.'
+        }
       />
       <ReferralLinksManager
         canModify={can(user, 'settings.referral-links.modify')}

@@ -17,7 +17,9 @@ export default async function SettingsRefusalCausesPage() {
     <>
       <PageHeader
         title={await pageTitle('settingsRefusalCauses')}
-        subtitle={'Les motifs qu’un partenaire ou un référent choisit quand un candidat n’est pas intégré. Un motif renommé garde son code\u00a0: les réponses passées affichent le nouveau libellé.'}
+        subtitle={
+          'Les motifs qu’un partenaire ou un référent choisit quand un candidat n’est pas intégré. Un motif renommé garde son code\u00a0: les réponses passées affichent le nouveau libellé.'
+        }
       />
       <RefusalCausesForm causes={causes} />
     </>

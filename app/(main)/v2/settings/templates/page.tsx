@@ -15,17 +15,32 @@ export const generateMetadata = pageMetadata('settingsTemplates')
 export default async function SettingsTemplatesPage() {
   const user = await requirePagePermission('settings.visualize')
   if (!user.organisationId) notFound()
-  const [rows, notices] = await Promise.all([listTemplates(getDb(), user.organisationId, { includeArchived: true }), listNotices(getDb(), user.organisationId)])
+  const [rows, notices] = await Promise.all([
+    listTemplates(getDb(), user.organisationId, { includeArchived: true }),
+    listNotices(getDb(), user.organisationId),
+  ])
   const active = rows.filter((r) => !r.archivedAt).length
   return (
     <>
-      <PageHeader title={await pageTitle('settingsTemplates')} subtitle={`${active.toLocaleString('fr-FR')} modèle${active > 1 ? 's' : ''} proposé${active > 1 ? 's' : ''} à l’envoi`} />
+      <PageHeader
+        title={await pageTitle('settingsTemplates')}
+        subtitle={`${active.toLocaleString('fr-FR')} modèle${active > 1 ? 's' : ''} proposé${active > 1 ? 's' : ''} à l’envoi`}
+      />
       <TemplatesManager
         canModify={can(user, 'settings.templates.modify')}
-        templates={rows.map((r) => ({ id: r.id, name: r.name, body: r.body, archivedAt: r.archivedAt?.toISOString() ?? null, updatedAt: r.updatedAt.toISOString() }))}
+        templates={rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          body: r.body,
+          archivedAt: r.archivedAt?.toISOString() ?? null,
+          updatedAt: r.updatedAt.toISOString(),
+        }))}
       />
       <div className="mt-8">
-        <WorkshopNoticesManager canModify={can(user, 'settings.templates.modify')} notices={notices.map((n) => ({ ...n, updatedAt: n.updatedAt?.toISOString() ?? null }))} />
+        <WorkshopNoticesManager
+          canModify={can(user, 'settings.templates.modify')}
+          notices={notices.map((n) => ({ ...n, updatedAt: n.updatedAt?.toISOString() ?? null }))}
+        />
       </div>
     </>
   )

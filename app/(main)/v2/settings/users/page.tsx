@@ -33,7 +33,9 @@ export default async function SettingsUsersPage({ searchParams }: { searchParams
         actions={<CreateUserDialog />}
       />
       {list.rows.length === 0 ? (
-        <EmptyState title="Aucun utilisateur dans votre organisation.">Créez le premier avec «&nbsp;Créer un utilisateur&nbsp;».</EmptyState>
+        <EmptyState title="Aucun utilisateur dans votre organisation.">
+          Créez le premier avec «&nbsp;Créer un utilisateur&nbsp;».
+        </EmptyState>
       ) : (
         <SimpleTable
           caption={title}
@@ -48,7 +50,13 @@ export default async function SettingsUsersPage({ searchParams }: { searchParams
                 {r.email}
               </span>,
               ROLE_LABELS[r.role] ?? r.role,
-              r.disabled ? <span key="s" className="font-medium text-red-800">Désactivé</span> : 'Actif',
+              r.disabled ? (
+                <span key="s" className="font-medium text-red-800">
+                  Désactivé
+                </span>
+              ) : (
+                'Actif'
+              ),
               SECOND_FACTOR_LABELS[r.secondFactor],
               r.lastSignInAt ? (
                 <span key="l" className="whitespace-nowrap">
@@ -65,11 +73,23 @@ export default async function SettingsUsersPage({ searchParams }: { searchParams
       )}
       {list.pages > 1 && (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
-          {list.page > 1 ? <Link className={buttonClass('secondary')} href={pageLink(list.page - 1)}>Précédents</Link> : <span />}
+          {list.page > 1 ? (
+            <Link className={buttonClass('secondary')} href={pageLink(list.page - 1)}>
+              Précédents
+            </Link>
+          ) : (
+            <span />
+          )}
           <span className="text-slate-600">
             Page {list.page} sur {list.pages}
           </span>
-          {list.page < list.pages ? <Link className={buttonClass('secondary')} href={pageLink(list.page + 1)}>Suivants</Link> : <span />}
+          {list.page < list.pages ? (
+            <Link className={buttonClass('secondary')} href={pageLink(list.page + 1)}>
+              Suivants
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       )}
       <p className="mt-4 text-sm text-slate-600">

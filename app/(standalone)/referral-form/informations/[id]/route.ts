@@ -54,16 +54,37 @@ export async function POST(request: Request, { params }: Params) {
       situation: text('situation'),
       consent: form.get('consent') === 'true',
     }
-    const outcome = await submitOrientation(getDb(), id, { ...values, website: text('website') }, { ip: clientIp(request.headers), now: now() })
-    if (outcome.ok) return new Response(null, { status: 303, headers: { location: '/referral-form/confirmation', 'cache-control': 'no-store' } })
-    return await formPage(id, values, 'fieldErrors' in outcome ? outcome.fieldErrors : {}, outcome.error, outcome.status)
+    const outcome = await submitOrientation(
+      getDb(),
+      id,
+      { ...values, website: text('website') },
+      { ip: clientIp(request.headers), now: now() },
+    )
+    if (outcome.ok)
+      return new Response(null, {
+        status: 303,
+        headers: { location: '/referral-form/confirmation', 'cache-control': 'no-store' },
+      })
+    return await formPage(
+      id,
+      values,
+      'fieldErrors' in outcome ? outcome.fieldErrors : {},
+      outcome.error,
+      outcome.status,
+    )
   } catch (error) {
     logError('referral.submit', error)
     return htmlPage(503, 'Service momentanément indisponible', failure())
   }
 }
 
-async function formPage(token: string, values: FormValues, errors: Record<string, string>, summary: string | null, status: number) {
+async function formPage(
+  token: string,
+  values: FormValues,
+  errors: Record<string, string>,
+  summary: string | null,
+  status: number,
+) {
   const db = getDb()
   const link = await usableLink(db, token, now())
   if (!link) return htmlPage(404, 'Lien non valide', notValid())
@@ -71,6 +92,14 @@ async function formPage(token: string, values: FormValues, errors: Record<string
   return htmlPage(
     status,
     TITLE,
-    referralForm({ token, organisationName: link.organisationName, places: choices.places, needs: choices.needs.map((n) => ({ id: n.id, label: n.name })), values, errors, summary }),
+    referralForm({
+      token,
+      organisationName: link.organisationName,
+      places: choices.places,
+      needs: choices.needs.map((n) => ({ id: n.id, label: n.name })),
+      values,
+      errors,
+      summary,
+    }),
   )
 }

@@ -23,9 +23,16 @@ export const POST = jsonRoute(async (request: Request, { params }: { params: Pro
   const body = await readJsonBody(request)
   if (!body.ok) return body.response
   const parsed = listRequestSchema.safeParse(body.value)
-  if (!parsed.success || !isUuid(offerId)) return Response.json({ error: 'Les filtres de la liste ne sont pas valides.' }, { status: 400 })
+  if (!parsed.success || !isUuid(offerId))
+    return Response.json({ error: 'Les filtres de la liste ne sont pas valides.' }, { status: 400 })
   if (!user.structureId) return Response.json({ error: 'Cette offre est introuvable.' }, { status: 404 })
   const { tab, search, placeIds, statusValues, page } = parsed.data
-  const list = await listAppliesByTab(getDb(), { structureId: user.structureId, offerId, tab, filters: { search, placeIds, statusValues }, skip: (page - 1) * PAGE_SIZE })
+  const list = await listAppliesByTab(getDb(), {
+    structureId: user.structureId,
+    offerId,
+    tab,
+    filters: { search, placeIds, statusValues },
+    skip: (page - 1) * PAGE_SIZE,
+  })
   return Response.json(list, { headers: NO_STORE })
 })

@@ -16,10 +16,22 @@ export const GET = jsonRoute(async (_request: Request, { params }: { params: Pro
   const user = await getActiveUser()
   if (!user) return Response.json({ error: 'Connectez-vous pour voir les inscrits.' }, { status: 401 })
   const { id } = await params
-  if (!user.organisationId || !can(user, 'workshops.visualize') || !isUuid(id)) return Response.json(NOT_FOUND, { status: 404 })
+  if (!user.organisationId || !can(user, 'workshops.visualize') || !isUuid(id))
+    return Response.json(NOT_FOUND, { status: 404 })
   const rows = await registrationsOf(getDb(), user.organisationId, id)
   return Response.json(
-    { rows: rows.map((r) => ({ id: r.id, candidateId: r.candidateId, firstName: r.firstName, lastName: r.lastName, phone: formatPhone(r.phone), place: r.place, status: r.status, attendance: r.attendance })) },
+    {
+      rows: rows.map((r) => ({
+        id: r.id,
+        candidateId: r.candidateId,
+        firstName: r.firstName,
+        lastName: r.lastName,
+        phone: formatPhone(r.phone),
+        place: r.place,
+        status: r.status,
+        attendance: r.attendance,
+      })),
+    },
     { headers: { 'cache-control': 'private, no-store' } },
   )
 })

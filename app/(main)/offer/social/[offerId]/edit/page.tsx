@@ -23,7 +23,14 @@ export default async function EditSocialOfferPage({ params }: { params: Promise<
   return (
     <>
       <PageHeader title="Modifier l’offre sociale" subtitle={offer.name} />
-      <SocialOfferForm structureId={offer.structureId} offerId={offer.id} providerName={offer.providerName} initial={offerFormValues(offer, choices.all)} challenges={choices.challenges} financingModes={choices.financingModes} />
+      <SocialOfferForm
+        structureId={offer.structureId}
+        offerId={offer.id}
+        providerName={offer.providerName}
+        initial={offerFormValues(offer, choices.all)}
+        challenges={choices.challenges}
+        financingModes={choices.financingModes}
+      />
     </>
   )
 }

@@ -17,5 +17,12 @@ export default async function CandidateSectionPage({
 }) {
   const [{ id, navigation }, { edit, avant }] = await Promise.all([params, searchParams])
   if (!isCandidateSection(navigation) || navigation === 'apercu') notFound()
-  return <CandidateSheet id={id} section={navigation} edit={edit === '1'} before={typeof avant === 'string' ? avant : undefined} />
+  return (
+    <CandidateSheet
+      id={id}
+      section={navigation}
+      edit={edit === '1'}
+      before={typeof avant === 'string' ? avant : undefined}
+    />
+  )
 }

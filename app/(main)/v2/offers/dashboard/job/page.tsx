@@ -9,7 +9,13 @@ import { requireOrganisationUser } from '@/lib/auth/session'
 import { formatDate } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
-import { CONTRACT_TYPES, CONTRACT_VALUES, contractLabel, JOB_OFFER_STATUS_VALUES, JOB_OFFER_STATUSES } from '@/lib/job-offers/labels'
+import {
+  CONTRACT_TYPES,
+  CONTRACT_VALUES,
+  contractLabel,
+  JOB_OFFER_STATUS_VALUES,
+  JOB_OFFER_STATUSES,
+} from '@/lib/job-offers/labels'
 import { organisationPlaces } from '@/lib/job-offers/places'
 import { JOB_OFFER_SORTS, jobOfferStatusCounts, listJobOffers } from '@/lib/job-offers/queries'
 import { offerValidityLabel } from '@/lib/offers/validity-label'
@@ -18,7 +24,6 @@ import { enterpriseChoices } from '@/lib/enterprises/queries'
 export const generateMetadata = pageMetadata('jobOffers')
 
 const PATH = '/v2/offers/dashboard/job'
-
 
 /** Issue 12 §3: the organisation's job offers — search, filters by contract, place, enterprise and status, sorts, 50 per page. */
 export default async function JobOffersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -35,9 +40,20 @@ export default async function JobOffersPage({ searchParams }: { searchParams: Pr
   const page = urlParams.page(sp)
   const db = getDb()
   const [list, places, enterprises, title] = await Promise.all([
-    listJobOffers(db, user.organisationId, { search: values.q, contract: values.contract, placeId: values.place, enterpriseId: values.enterprise, status: values.status, sort: values.sort, page }, (f) =>
-        jobOfferStatusCounts(db, user.organisationId, f),
-      ),
+    listJobOffers(
+      db,
+      user.organisationId,
+      {
+        search: values.q,
+        contract: values.contract,
+        placeId: values.place,
+        enterpriseId: values.enterprise,
+        status: values.status,
+        sort: values.sort,
+        page,
+      },
+      (f) => jobOfferStatusCounts(db, user.organisationId, f),
+    ),
     organisationPlaces(db, user.organisationId),
     enterpriseChoices(db, user.organisationId, values.enterprise),
     pageTitle('jobOffers'),
@@ -55,18 +71,55 @@ export default async function JobOffersPage({ searchParams }: { searchParams: Pr
         placeholder="Intitulé ou code ROME"
         values={values}
         selects={[
-          { name: 'contract', label: 'Contrat', options: [{ value: '', label: 'Tous les contrats' }, ...Object.entries(CONTRACT_TYPES).map(([value, label]) => ({ value, label }))] },
-          { name: 'place', label: 'Lieu', options: [{ value: '', label: 'Tous les lieux' }, ...places.map((p) => ({ value: p.id, label: p.label }))] },
-          { name: 'enterprise', label: 'Entreprise', options: [{ value: '', label: 'Toutes les entreprises' }, ...enterprises.map((e) => ({ value: e.id, label: e.name }))] },
-          { name: 'status', label: 'Statut', options: [{ value: '', label: 'Tous les statuts' }, ...Object.entries(JOB_OFFER_STATUSES).map(([value, label]) => ({ value, label }))] },
-          { name: 'sort', label: 'Trier par', options: [{ value: '', label: 'Plus récentes' }, { value: 'title', label: 'Intitulé' }, { value: 'start', label: 'Date de début' }] },
+          {
+            name: 'contract',
+            label: 'Contrat',
+            options: [
+              { value: '', label: 'Tous les contrats' },
+              ...Object.entries(CONTRACT_TYPES).map(([value, label]) => ({ value, label })),
+            ],
+          },
+          {
+            name: 'place',
+            label: 'Lieu',
+            options: [{ value: '', label: 'Tous les lieux' }, ...places.map((p) => ({ value: p.id, label: p.label }))],
+          },
+          {
+            name: 'enterprise',
+            label: 'Entreprise',
+            options: [
+              { value: '', label: 'Toutes les entreprises' },
+              ...enterprises.map((e) => ({ value: e.id, label: e.name })),
+            ],
+          },
+          {
+            name: 'status',
+            label: 'Statut',
+            options: [
+              { value: '', label: 'Tous les statuts' },
+              ...Object.entries(JOB_OFFER_STATUSES).map(([value, label]) => ({ value, label })),
+            ],
+          },
+          {
+            name: 'sort',
+            label: 'Trier par',
+            options: [
+              { value: '', label: 'Plus récentes' },
+              { value: 'title', label: 'Intitulé' },
+              { value: 'start', label: 'Date de début' },
+            ],
+          },
         ]}
       />
       {list.rows.length === 0 ? (
         filtered ? (
-          <EmptyState title="Aucune offre ne correspond à ces filtres.">Modifiez la recherche ou réinitialisez les filtres.</EmptyState>
+          <EmptyState title="Aucune offre ne correspond à ces filtres.">
+            Modifiez la recherche ou réinitialisez les filtres.
+          </EmptyState>
         ) : (
-          <EmptyState title="Aucune offre d’emploi pour l’instant.">Créez les offres depuis la fiche de leur entreprise (menu Entreprises).</EmptyState>
+          <EmptyState title="Aucune offre d’emploi pour l’instant.">
+            Créez les offres depuis la fiche de leur entreprise (menu Entreprises).
+          </EmptyState>
         )
       ) : (
         <SimpleTable
@@ -87,7 +140,12 @@ export default async function JobOffersPage({ searchParams }: { searchParams: Pr
           }))}
         />
       )}
-      <Pager page={list.page} total={list.total} href={(p) => pageHref(PATH, values, p)} label="Pages des offres d’emploi" />
+      <Pager
+        page={list.page}
+        total={list.total}
+        href={(p) => pageHref(PATH, values, p)}
+        label="Pages des offres d’emploi"
+      />
     </>
   )
 }

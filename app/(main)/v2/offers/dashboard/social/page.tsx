@@ -16,7 +16,6 @@ import { now as clockNow } from '@/lib/clock'
 
 export const generateMetadata = pageMetadata('socialOffers')
 
-
 /**
  * The social offers directory. An organisation user sees the offers the organisation may prescribe to (its partner
  * structures' and the shared ones), expired ones included but not prescribable; a partner sees its own offers.
@@ -25,25 +24,43 @@ export default async function SocialOffersPage({ searchParams }: { searchParams:
   const user = await requireUser()
   const db = getDb()
   const params = parseDirectoryParams(await searchParams)
-  const viewer: DirectoryViewer | null = user.organisationId ? { organisationId: user.organisationId } : user.structureId ? { structureId: user.structureId } : null
+  const viewer: DirectoryViewer | null = user.organisationId
+    ? { organisationId: user.organisationId }
+    : user.structureId
+      ? { structureId: user.structureId }
+      : null
   const title = await pageTitle('socialOffers')
   if (!viewer) return <PageHeader title={title} subtitle="Aucune offre sociale pour votre compte." />
 
   const [result, options, prescriber] = await Promise.all([
     listDirectoryOffers(db, viewer, params),
     directoryFilterOptions(db, viewer),
-    user.organisationId && can(user, 'candidate.prescribe') ? prescriberDefaults(getDb(), user.id, user.organisationId) : null,
+    user.organisationId && can(user, 'candidate.prescribe')
+      ? prescriberDefaults(getDb(), user.id, user.organisationId)
+      : null,
   ])
-  const filtered = !!(params.search.trim().length >= 2 || params.challengeIds.length || params.financingModes.length || params.places.length)
+  const filtered = !!(
+    params.search.trim().length >= 2 ||
+    params.challengeIds.length ||
+    params.financingModes.length ||
+    params.places.length
+  )
   return (
     <>
-      <PageHeader title={title} subtitle={`${result.total.toLocaleString('fr-FR')} offre${result.total > 1 ? 's' : ''}${filtered ? ' correspondant aux filtres' : ''}`} />
+      <PageHeader
+        title={title}
+        subtitle={`${result.total.toLocaleString('fr-FR')} offre${result.total > 1 ? 's' : ''}${filtered ? ' correspondant aux filtres' : ''}`}
+      />
       <DirectoryFilters params={params} options={options} />
       {result.offers.length === 0 ? (
         filtered ? (
-          <EmptyState title="Aucune offre ne correspond à ces filtres.">Modifiez la recherche ou réinitialisez les filtres.</EmptyState>
+          <EmptyState title="Aucune offre ne correspond à ces filtres.">
+            Modifiez la recherche ou réinitialisez les filtres.
+          </EmptyState>
         ) : (
-          <EmptyState title="Aucune offre sociale pour l’instant.">Les offres publiées par les structures partenaires de votre organisation apparaîtront ici.</EmptyState>
+          <EmptyState title="Aucune offre sociale pour l’instant.">
+            Les offres publiées par les structures partenaires de votre organisation apparaîtront ici.
+          </EmptyState>
         )
       ) : (
         <OfferCards
@@ -61,7 +78,12 @@ export default async function SocialOffersPage({ searchParams }: { searchParams:
           today={parisToday(clockNow())}
         />
       )}
-      <Pager page={result.page} total={result.total} href={(page) => `/v2/offers/dashboard/social${directoryQuery({ ...params, page })}`} label="Pages des offres" />
+      <Pager
+        page={result.page}
+        total={result.total}
+        href={(page) => `/v2/offers/dashboard/social${directoryQuery({ ...params, page })}`}
+        label="Pages des offres"
+      />
     </>
   )
 }

@@ -20,8 +20,17 @@ export default async function SettingsModelePage({ params }: { params: Promise<{
       <p className="mb-2 text-sm">
         <Link href="/v2/settings/modeles">Modèles de documents</Link>
       </p>
-      <PageHeader title={model.name} subtitle={`${model.structureName} · ${model.offerName ?? 'toutes les offres de la structure'}`} />
-      <ModelEditor key={model.updatedAt.toISOString()} id={model.id} name={model.name} fields={model.additionalFields} logos={model.sponsorsLogo} />
+      <PageHeader
+        title={model.name}
+        subtitle={`${model.structureName} · ${model.offerName ?? 'toutes les offres de la structure'}`}
+      />
+      <ModelEditor
+        key={model.updatedAt.toISOString()}
+        id={model.id}
+        name={model.name}
+        fields={model.additionalFields}
+        logos={model.sponsorsLogo}
+      />
     </>
   )
 }

@@ -60,7 +60,9 @@ export default async function SettingsUserPage({ params }: { params: Promise<{ i
             <p>
               Double authentification&nbsp;: <strong>{SECOND_FACTOR_LABELS[user.secondFactor].toLowerCase()}</strong>
               {user.secondFactor === 'required' ? ' (rôle ou réglage de l’organisation)' : ''}.{' '}
-              {user.hasAuthenticatorApp ? 'Une application d’authentification est configurée.' : 'Aucune application d’authentification\u00a0: le code est envoyé par email.'}
+              {user.hasAuthenticatorApp
+                ? 'Une application d’authentification est configurée.'
+                : 'Aucune application d’authentification\u00a0: le code est envoyé par email.'}
             </p>
             <div>
               <ResetSecondFactor userId={user.id} />
