@@ -411,7 +411,7 @@ async function pairedLoad(
 }
 
 /** Lighthouse's four category scores (its default: a mobile device, simulated throttling) for a page, in Chromium. */
-async function lighthouseScores(server: Server, pagePath: string, target: number) {
+async function lighthouseScores(server: Server, pagePath: string, target: number, cookie?: string) {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')])
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -423,6 +423,8 @@ async function lighthouseScores(server: Server, pagePath: string, target: number
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      // A signed-in page: the session cookie on every request of the page.
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     })
     if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`)
     const scores = Object.fromEntries(
@@ -517,6 +519,7 @@ export async function runHttp(options: HttpOptions): Promise<void> {
     'first-load-js',
     'public-pages-first-load-js',
     'public-pages-lighthouse',
+    'signed-in-lighthouse',
   ]
   if (![...names, 'mixed-workload'].some(wanted)) return log('no HTTP figure among --only')
   await steadyCounters(pool, log)
@@ -645,6 +648,29 @@ export async function runHttp(options: HttpOptions): Promise<void> {
         target: { rpsRatioToFloor: 0.4, errors: 0 },
         ok: applies.rps >= 0.4 * floor.rps && applies.errors === 0,
       })
+    }
+
+    // Issue 32 §4: Lighthouse (mobile) on the candidate sheet (a counsellor) and the offer page (its partner): 100 in
+    // accessibility and best practices; performance and SEO are printed for the record (SEO: these pages are noindex).
+    if (wanted('signed-in-lighthouse')) {
+      const { organisationId, candidateId } = await busiestCandidate(pool)
+      const counsellor = await signIn(server, pool, { ...COUNSELLOR, role: 'counsellor', organisationId })
+      const targets: [string, string][] = [
+        [`/v2/candidate/${candidateId}`, counsellor.map((c) => `${c.name}=${c.value}`).join('; ')],
+        [`/offer/social/${offer.id}`, cookie],
+      ]
+      for (const [pagePath, pageCookie] of targets) {
+        log(`Lighthouse (mobile, signed in) on ${pagePath}`)
+        const figure = await lighthouseScores(server, pagePath, 100, pageCookie)
+        const { accessibility, 'best-practices': bestPractices } = figure.scores as Record<string, number>
+        print({
+          bench: 'signed-in-lighthouse',
+          path: pagePath.replace(/[0-9a-f-]{36}/, '<id>'),
+          ...figure,
+          target: { accessibility: 100, bestPractices: 100 },
+          ok: accessibility === 100 && bestPractices === 100,
+        })
+      }
     }
 
     if (wanted('candidate-sheet-ttfb')) {
