@@ -38,13 +38,16 @@ async function startWebhookServer(): Promise<{ url: string; close: () => Promise
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) }
 }
 
+type UsedTwilio = { standIn: () => TwilioStandIn; webhookUrl: () => string }
+
 const SETTINGS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_MESSAGING_SERVICE_SID', 'TWILIO_API_BASE_URL', 'TWILIO_WEBHOOK_BASE_URL', 'DATABASE_URL'] as const
 
 /**
  * For the file: the Twilio stand-in, the SDK pointed at it (TWILIO_API_BASE_URL) with its settings, and the webhooks
- * served on loopback (TWILIO_WEBHOOK_BASE_URL); the route handlers read the run's database (DATABASE_URL).
+ * served on loopback (TWILIO_WEBHOOK_BASE_URL); the route handlers read the run's database (DATABASE_URL), or the
+ * file's own (`databaseUrl`, see useThrowawayDb).
  */
-export function useTwilio(): { standIn: () => TwilioStandIn; webhookUrl: () => string } {
+export function useTwilio(options: { databaseUrl?: string } = {}): UsedTwilio {
   let standIn: TwilioStandIn | undefined
   let webhooks: Awaited<ReturnType<typeof startWebhookServer>> | undefined
   const saved: Record<string, string | undefined> = {}
@@ -58,7 +61,7 @@ export function useTwilio(): { standIn: () => TwilioStandIn; webhookUrl: () => s
       TWILIO_FROM: 'PASSERELLE',
       TWILIO_API_BASE_URL: standIn.url,
       TWILIO_WEBHOOK_BASE_URL: webhooks.url,
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: options.databaseUrl ?? inject('databaseUrl'),
     })
     delete process.env.TWILIO_MESSAGING_SERVICE_SID
     resetAppDb()
