@@ -119,11 +119,11 @@ export async function startTwilioStandIn(options: { inboundUrl: string; from?: s
   /**
    * An automatic callback, as Twilio posts it: the message moves on at Twilio whatever the app answers (a later fetch
    * sees it), and a callback the app did not take — a 5xx, which the app answers so that it is retried, or no
-   * connection — is posted again a few times, with back-off; a 4xx is not.
+   * connection — is posted again, with back-off, for some forty seconds; a 4xx is not.
    */
   const retriedCallback = async (sid: string, status: string) => {
-    for (let attempt = 0; attempt < 6; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt))
+    for (let attempt = 0; attempt < 12; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)))
       try {
         if ((await standIn.callback(sid, status)) < 500) return
       } catch {
