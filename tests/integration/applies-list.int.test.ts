@@ -379,15 +379,13 @@ describe('applyFilterOptions', () => {
         .where(eq(s.users.email, 'referent.lyon@passerelle.test'))
       // Two applies from Lyon: its place and status must still come once.
       for (let i = 0; i < 2; i++) {
-        await tx
-          .insert(s.socialApplies)
-          .values({
-            organisationId: demoIds.orgLyon,
-            structureId: permis.structureId,
-            socialOfferId: permis.offerId,
-            candidateId: lea!.id,
-            authorId: author!.id,
-          })
+        await tx.insert(s.socialApplies).values({
+          organisationId: demoIds.orgLyon,
+          structureId: permis.structureId,
+          socialOfferId: permis.offerId,
+          candidateId: lea!.id,
+          authorId: author!.id,
+        })
       }
       const { places, statuses } = await applyFilterOptions(tx, demoIds.structureMobilite)
       expect(places.map((p) => p.label)).toEqual(['Dieppe', 'Elbeuf', 'Fécamp', 'Le Havre', 'Rouen', 'Villeurbanne'])

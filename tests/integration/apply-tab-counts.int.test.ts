@@ -58,17 +58,15 @@ async function newOrganisationWithApplies(n: number) {
     .returning()
   throwaway(organisation!.id)
   const referentId = `counts-${randomUUID()}`
-  await db
-    .insert(s.users)
-    .values({
-      id: referentId,
-      name: 'Iris Vidal',
-      firstName: 'Iris',
-      lastName: 'Vidal',
-      email: `${referentId}@exemple.test`,
-      role: 'referent',
-      organisationId: organisation!.id,
-    })
+  await db.insert(s.users).values({
+    id: referentId,
+    name: 'Iris Vidal',
+    firstName: 'Iris',
+    lastName: 'Vidal',
+    email: `${referentId}@exemple.test`,
+    role: 'referent',
+    organisationId: organisation!.id,
+  })
   const [candidate] = await db
     .insert(s.candidates)
     .values({ organisationId: organisation!.id, firstName: 'Léon', lastName: 'Garnier' })

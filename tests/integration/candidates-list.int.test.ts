@@ -176,16 +176,14 @@ describe('listCandidatesPage', () => {
 
   it('pages by 50 with the total, with and without search, pages never overlapping', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      await tx
-        .insert(s.candidates)
-        .values(
-          Array.from({ length: 60 }, (_, i) => ({
-            organisationId: ORG,
-            firstName: `Prénom${i}`,
-            lastName: `Martineau`,
-            phone: `07000000${String(i).padStart(2, '0')}`,
-          })),
-        )
+      await tx.insert(s.candidates).values(
+        Array.from({ length: 60 }, (_, i) => ({
+          organisationId: ORG,
+          firstName: `Prénom${i}`,
+          lastName: `Martineau`,
+          phone: `07000000${String(i).padStart(2, '0')}`,
+        })),
+      )
       const first = await list(tx, { page: 1 })
       const second = await list(tx, { page: 2 })
       expect(first.total).toBe(72)

@@ -27,17 +27,15 @@ async function newOrganisation() {
     .returning()
   const organisationId = throwaway(organisation!.id)
   const actorId = `admin-${randomUUID()}`
-  await db
-    .insert(s.users)
-    .values({
-      id: actorId,
-      name: 'Rose Lemaire',
-      firstName: 'Rose',
-      lastName: 'Lemaire',
-      email: `${actorId}@exemple.test`,
-      role: 'admin',
-      organisationId,
-    })
+  await db.insert(s.users).values({
+    id: actorId,
+    name: 'Rose Lemaire',
+    firstName: 'Rose',
+    lastName: 'Lemaire',
+    email: `${actorId}@exemple.test`,
+    role: 'admin',
+    organisationId,
+  })
   return { organisationId, actorId }
 }
 const person = (extra: Record<string, unknown> = {}) => ({

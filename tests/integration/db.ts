@@ -1,6 +1,8 @@
 import { TransactionRollbackError } from 'drizzle-orm'
-import { afterAll, inject } from 'vitest'
+import pg from 'pg'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { createDb, type Db } from '@/lib/db/client'
+import { runMigrations } from '@/lib/db/migrate'
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -9,6 +11,38 @@ export function useTestDb(): Db {
   const { db, pool } = createDb(inject('databaseUrl'), 4)
   afterAll(() => pool.end())
   return db
+}
+
+/**
+ * A database of the file's own on the run's server, migrated (not seeded) before the file and dropped after it, for a
+ * test whose jobs act on every row (sweeps, workers, the SMS rate row): nothing of another file's is there to take, or
+ * to be taken. `url` is for the processes and route handlers the test starts; the handle's pool closes after the file.
+ */
+export function useThrowawayDb(): { db: Db; url: string } {
+  const serverUrl = inject('databaseUrl')
+  const name = `passerelle_it_own_${Date.now()}_${process.pid}_${Math.floor(Math.random() * 1e6)}`
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const onServer = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  // The pool connects on its first query, after the database exists.
+  const { db, pool } = createDb(url.toString(), 4)
+  beforeAll(async () => {
+    await onServer(`create database "${name}"`)
+    await runMigrations(db)
+  })
+  afterAll(async () => {
+    await pool.end()
+    await onServer(`drop database if exists "${name}" with (force)`)
+  })
+  return { db, url: url.toString() }
 }
 
 /**

@@ -24,17 +24,15 @@ async function newOrganisation(candidateCount = 3) {
     .returning()
   const organisationId = throwaway(organisation!.id)
   const userId = `exporter-${randomUUID()}`
-  await db
-    .insert(s.users)
-    .values({
-      id: userId,
-      name: 'Inès Caron',
-      firstName: 'Inès',
-      lastName: 'Caron',
-      email: `${userId}@exemple.test`,
-      role: 'admin',
-      organisationId,
-    })
+  await db.insert(s.users).values({
+    id: userId,
+    name: 'Inès Caron',
+    firstName: 'Inès',
+    lastName: 'Caron',
+    email: `${userId}@exemple.test`,
+    role: 'admin',
+    organisationId,
+  })
   const [place] = await db.insert(s.places).values({ organisationId, label: 'Dieppe' }).returning()
   const [status] = await db
     .insert(s.candidateStatuses)

@@ -35,20 +35,18 @@ describe('the user’s day', () => {
         )
         .limit(1)
       const t1 = new Date('2026-11-24T09:30:00Z')
-      await tx
-        .insert(s.notifications)
-        .values({
-          userId: REFERENT,
-          kind: 'fupAnswered',
-          payload: {
-            applyId: apply!.id,
-            candidateId: apply!.candidateId,
-            offerId: apply!.offerId,
-            state: 'INTEGRATED_CANDIDATE',
-            cause: null,
-          },
-          createdAt: t1,
-        })
+      await tx.insert(s.notifications).values({
+        userId: REFERENT,
+        kind: 'fupAnswered',
+        payload: {
+          applyId: apply!.id,
+          candidateId: apply!.candidateId,
+          offerId: apply!.offerId,
+          state: 'INTEGRATED_CANDIDATE',
+          cause: null,
+        },
+        createdAt: t1,
+      })
 
       const second = await userDay(tx, {
         userId: REFERENT,

@@ -20,17 +20,15 @@ async function newOrganisation() {
     .returning()
   const organisationId = throwaway(organisation!.id)
   const adminId = `admin-${randomUUID()}`
-  await db
-    .insert(s.users)
-    .values({
-      id: adminId,
-      name: 'Rose Lemaire',
-      firstName: 'Rose',
-      lastName: 'Lemaire',
-      email: `${adminId}@exemple.test`,
-      role: 'admin',
-      organisationId,
-    })
+  await db.insert(s.users).values({
+    id: adminId,
+    name: 'Rose Lemaire',
+    firstName: 'Rose',
+    lastName: 'Lemaire',
+    email: `${adminId}@exemple.test`,
+    role: 'admin',
+    organisationId,
+  })
   return { organisationId, adminId }
 }
 
@@ -100,17 +98,15 @@ describe('the permission matrix', () => {
     ).toEqual([])
     // With a referent given settings access, the administrators may lose it.
     const withReferent = { ...input, referent: [...ROLE_PERMISSIONS.referent, 'settings.visualize'] }
-    await db
-      .insert(s.users)
-      .values({
-        id: `referent-${randomUUID()}`,
-        name: 'Paul Girard',
-        firstName: 'Paul',
-        lastName: 'Girard',
-        email: `${randomUUID()}@exemple.test`,
-        role: 'referent',
-        organisationId: org.organisationId,
-      })
+    await db.insert(s.users).values({
+      id: `referent-${randomUUID()}`,
+      name: 'Paul Girard',
+      firstName: 'Paul',
+      lastName: 'Girard',
+      email: `${randomUUID()}@exemple.test`,
+      role: 'referent',
+      organisationId: org.organisationId,
+    })
     expect(
       await updateOrganisationMatrix(db, {
         organisationId: org.organisationId,

@@ -29,17 +29,15 @@ async function newOrganisation(answerReminderDays = 10, prescriptionExpiryDays =
     .returning()
   throwaway(organisation!.id)
   const referentId = `referent-${randomUUID()}`
-  await db
-    .insert(s.users)
-    .values({
-      id: referentId,
-      name: 'Nora Benali',
-      firstName: 'Nora',
-      lastName: 'Benali',
-      email: `${referentId}@exemple.test`,
-      role: 'referent',
-      organisationId: organisation!.id,
-    })
+  await db.insert(s.users).values({
+    id: referentId,
+    name: 'Nora Benali',
+    firstName: 'Nora',
+    lastName: 'Benali',
+    email: `${referentId}@exemple.test`,
+    role: 'referent',
+    organisationId: organisation!.id,
+  })
   return { organisationId: organisation!.id, referentId, referentEmail: `${referentId}@exemple.test` }
 }
 

@@ -277,19 +277,17 @@ describe('/v2/candidates/fup: the organisation’s prescriptions', () => {
         .insert(s.candidates)
         .values({ organisationId: SM, firstName: 'Page', lastName: 'Test' })
         .returning()
-      await tx
-        .insert(s.socialApplies)
-        .values(
-          Array.from({ length: 45 }, (_, i) => ({
-            organisationId: SM,
-            structureId: demoIds.structureMobilite,
-            socialOfferId: demoIds.offerScooter,
-            candidateId: c!.id,
-            authorId: REFERENT,
-            state: 'REFUSED_STRUCTURE' as const,
-            prescriptionDate: new Date(NOW.getTime() - i * 1000),
-          })),
-        )
+      await tx.insert(s.socialApplies).values(
+        Array.from({ length: 45 }, (_, i) => ({
+          organisationId: SM,
+          structureId: demoIds.structureMobilite,
+          socialOfferId: demoIds.offerScooter,
+          candidateId: c!.id,
+          authorId: REFERENT,
+          state: 'REFUSED_STRUCTURE' as const,
+          prescriptionDate: new Date(NOW.getTime() - i * 1000),
+        })),
+      )
       const first = await listFup(tx, SM)
       const second = await listFup(tx, SM, { page: 2 })
       expect([first.total, first.rows.length, second.rows.length]).toEqual([56, 50, 6])

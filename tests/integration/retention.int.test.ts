@@ -107,16 +107,14 @@ async function newCandidate(organisationId: string, seed: CandidateSeed) {
     })
   }
   if (seed.smsAt !== undefined) {
-    await db
-      .insert(s.smsMessages)
-      .values({
-        organisationId,
-        candidateId: candidate!.id,
-        body: 'Bonjour Léa, votre rendez-vous est confirmé.',
-        toNumber: '+33612345678',
-        status: 'delivered',
-        createdAt: daysAgo(seed.smsAt),
-      })
+    await db.insert(s.smsMessages).values({
+      organisationId,
+      candidateId: candidate!.id,
+      body: 'Bonjour Léa, votre rendez-vous est confirmé.',
+      toNumber: '+33612345678',
+      status: 'delivered',
+      createdAt: daysAgo(seed.smsAt),
+    })
   }
   return { candidate: candidate!, applyId, documentIds }
 }

@@ -46,6 +46,8 @@ async function startWebhookServer(): Promise<{ url: string; close: () => Promise
   }
 }
 
+type UsedTwilio = { standIn: () => TwilioStandIn; webhookUrl: () => string }
+
 const SETTINGS = [
   'TWILIO_ACCOUNT_SID',
   'TWILIO_AUTH_TOKEN',
@@ -58,9 +60,10 @@ const SETTINGS = [
 
 /**
  * For the file: the Twilio stand-in, the SDK pointed at it (TWILIO_API_BASE_URL) with its settings, and the webhooks
- * served on loopback (TWILIO_WEBHOOK_BASE_URL); the route handlers read the run's database (DATABASE_URL).
+ * served on loopback (TWILIO_WEBHOOK_BASE_URL); the route handlers read the run's database (DATABASE_URL), or the
+ * file's own (`databaseUrl`, see useThrowawayDb).
  */
-export function useTwilio(): { standIn: () => TwilioStandIn; webhookUrl: () => string } {
+export function useTwilio(options: { databaseUrl?: string } = {}): UsedTwilio {
   let standIn: TwilioStandIn | undefined
   let webhooks: Awaited<ReturnType<typeof startWebhookServer>> | undefined
   const saved: Record<string, string | undefined> = {}
@@ -74,7 +77,7 @@ export function useTwilio(): { standIn: () => TwilioStandIn; webhookUrl: () => s
       TWILIO_FROM: 'PASSERELLE',
       TWILIO_API_BASE_URL: standIn.url,
       TWILIO_WEBHOOK_BASE_URL: webhooks.url,
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: options.databaseUrl ?? inject('databaseUrl'),
     })
     delete process.env.TWILIO_MESSAGING_SERVICE_SID
     resetAppDb()

@@ -23,17 +23,15 @@ async function newOrganisation() {
     .returning()
   throwaway(organisation!.id)
   const referentId = `stats-${randomUUID()}`
-  await db
-    .insert(s.users)
-    .values({
-      id: referentId,
-      name: 'Jade Roy',
-      firstName: 'Jade',
-      lastName: 'Roy',
-      email: `${referentId}@exemple.test`,
-      role: 'referent',
-      organisationId: organisation!.id,
-    })
+  await db.insert(s.users).values({
+    id: referentId,
+    name: 'Jade Roy',
+    firstName: 'Jade',
+    lastName: 'Roy',
+    email: `${referentId}@exemple.test`,
+    role: 'referent',
+    organisationId: organisation!.id,
+  })
   const [candidate] = await db
     .insert(s.candidates)
     .values({
@@ -287,17 +285,15 @@ describe('the figures of an organisation', () => {
           status,
         })
         .returning()
-      await db
-        .insert(s.workshopRegistrations)
-        .values(
-          registrations.map(([st, attendance], i) => ({
-            organisationId: org.organisationId,
-            workshopId: w!.id,
-            candidateId: ids[i]!,
-            status: st,
-            attendance,
-          })),
-        )
+      await db.insert(s.workshopRegistrations).values(
+        registrations.map(([st, attendance], i) => ({
+          organisationId: org.organisationId,
+          workshopId: w!.id,
+          candidateId: ids[i]!,
+          status: st,
+          attendance,
+        })),
+      )
     }
     await workshop('2026-10-08T08:00:00Z', 'scheduled', [
       ['registered', 'present'],

@@ -5,7 +5,8 @@ const WORKER = fileURLToPath(new URL('./chaos-worker.ts', import.meta.url))
 
 /**
  * Job worker processes for a chaos test (tests/support/chaos-worker.ts), each killed with SIGKILL a random time after it
- * is ready (its jobs running), and started again at once, for `killForMs`; `kills` counts them. `stop` kills them all.
+ * is ready (its jobs running), and started again at once, for `killForMs` from the first one ready; `kills` counts
+ * them. `stop` kills them all.
  */
 export function chaosWorkers(options: {
   count: number
@@ -17,7 +18,8 @@ export function chaosWorkers(options: {
   const timers = new Set<NodeJS.Timeout>()
   let kills = 0
   let stopped = false
-  const began = Date.now()
+  // From the first worker ready, not from the spawn: on a loaded machine starting one may take longer than killForMs.
+  let began: number | undefined
   const start = (i: number) => {
     const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
       env: { ...process.env, ...options.env },
@@ -25,6 +27,7 @@ export function chaosWorkers(options: {
     })
     workers[i] = child
     child.once('message', () => {
+      began ??= Date.now()
       if (stopped || Date.now() - began > options.killForMs) return
       const [min, max] = options.killEveryMs
       const timer = setTimeout(

@@ -3,7 +3,8 @@
  * uses, so that the official SDK is pointed at it (TWILIO_API_BASE_URL) and nothing is mocked.
  *
  * - POST /2010-04-01/Accounts/{sid}/Messages.json (Basic auth): accepts a message (201) and, unless told otherwise,
- *   posts its status callbacks (sent, then delivered) to its StatusCallback, signed as Twilio signs them.
+ *   posts its status callbacks (sent, then delivered) to its StatusCallback, signed as Twilio signs them; the message
+ *   moves on at the stand-in even when the app does not take a callback, which is posted again after a 5xx.
  * - GET the same path: the account's messages, newest first, filtered by To (the SDK's list()).
  * - GET …/Messages/{MessageSid}.json: one message and its status now (the SDK's messages(sid).fetch()).
  * - On demand: answers the next sends with an HTTP status and a Twilio error code (429, 500, 21211, 21610…), or takes
@@ -122,6 +123,22 @@ export async function startTwilioStandIn(options: {
     })
     await response.arrayBuffer()
     return response.status
+  }
+
+  /**
+   * An automatic callback, as Twilio posts it: the message moves on at Twilio whatever the app answers (a later fetch
+   * sees it), and a callback the app did not take — a 5xx, which the app answers so that it is retried, or no
+   * connection — is posted again, with back-off, for some forty seconds; a 4xx is not.
+   */
+  const retriedCallback = async (sid: string, status: string) => {
+    for (let attempt = 0; attempt < 12; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)))
+      try {
+        if ((await standIn.callback(sid, status)) < 500) return
+      } catch {
+        // No answer: posted again.
+      }
+    }
   }
 
   const standIn: TwilioStandIn = {
@@ -266,10 +283,10 @@ export async function startTwilioStandIn(options: {
         json(res, 201, resource(message))
         if (standIn.autoCallbacks && message.statusCallback) {
           setTimeout(() => {
-            void standIn
-              .callback(message.sid, 'sent')
-              .then(() => standIn.callback(message.sid, 'delivered'))
-              .catch(() => undefined)
+            void (async () => {
+              await retriedCallback(message.sid, 'sent')
+              await retriedCallback(message.sid, 'delivered')
+            })()
           }, 30)
         }
       }
