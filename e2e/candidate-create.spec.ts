@@ -125,7 +125,9 @@ test('the referent creates a candidate: each validation message, the duplicate w
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('elodie DURAND')
   expect(page.url()).not.toContain('76123789')
 
-  // The identity section: the NIR masked, shown on demand (an audited read).
+  // The sheet opens on its overview; the identity section: the NIR masked, shown on demand (an audited read).
+  await page.getByRole('link', { name: 'Identité', exact: true }).click()
+  await expect(page.getByRole('link', { name: 'Identité', exact: true })).toHaveAttribute('aria-current', 'page')
   const nirValue = page.getByTestId('nir-value')
   await expect(nirValue).toContainText('2 88 04 •• ••• ••• ••')
   await expect(page.getByText('76 123 789')).toHaveCount(0)
