@@ -135,11 +135,16 @@ export function OfferApplies({
     )
   }, [params, dialogApplyId])
 
-  useEffect(() => {
+  // Another apply asked for: the one loaded goes (and, when there is one to load, the last notice), while rendering.
+  const [askedApplyId, setAskedApplyId] = useState(dialogApplyId)
+  if (askedApplyId !== dialogApplyId) {
+    setAskedApplyId(dialogApplyId)
     setDialogApply(null)
+    if (dialogApplyId) setNotice(null)
+  }
+  useEffect(() => {
     if (!dialogApplyId) return
     let live = true
-    setNotice(null)
     loadApplyForDialog(dialogApplyId)
       .then((r) => {
         if (!live) return

@@ -1,6 +1,6 @@
 'use client'
 
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { SearchField } from '@/components/ui/search-field'
 import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
 import type { PickedCandidate } from '@/lib/candidates/pickable'
@@ -8,9 +8,9 @@ import type { PickedCandidate } from '@/lib/candidates/pickable'
 /**
  * The state of a "pick several candidates" dialog (register to a workshop, enrol in a course, place on a job offer):
  * the search box (lib/candidates/pickable.ts on the server, through the dialog's action), the results and the chosen
- * ones in the order they were ticked; all emptied when the dialog closes.
+ * ones in the order they were ticked; all emptied by `reset`, which the dialog calls as it closes.
  */
-export function useCandidateChecklist(open: boolean, search: (text: string) => Promise<PickedCandidate[]>) {
+export function useCandidateChecklist(search: (text: string) => Promise<PickedCandidate[]>) {
   const [found, setFound] = useState<PickedCandidate[]>([])
   const [chosen, setChosen] = useState<Map<string, string>>(new Map())
   const [searching, setSearching] = useState(false)
@@ -20,13 +20,11 @@ export function useCandidateChecklist(open: boolean, search: (text: string) => P
     setFound(await search(value).catch(() => []))
     setSearching(false)
   })
-  useEffect(() => {
-    if (!open) {
-      set('')
-      setFound([])
-      setChosen(new Map())
-    }
-  }, [open, set])
+  const reset = useCallback(() => {
+    set('')
+    setFound([])
+    setChosen(new Map())
+  }, [set])
   const toggle = useCallback(
     (c: PickedCandidate) =>
       setChosen((m) => {
@@ -37,7 +35,7 @@ export function useCandidateChecklist(open: boolean, search: (text: string) => P
       }),
     [],
   )
-  return { text, setText, found, chosen, searching, toggle }
+  return { text, setText, found, chosen, searching, toggle, reset }
 }
 
 /**

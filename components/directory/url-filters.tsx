@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useState, useTransition } from 'react'
+import { useState, useTransition } from 'react'
 import { usePathname, useRouter } from 'next/navigation'
 import { FilterPanel, FilterSelect } from '@/components/ui/filter-panel'
 import { SearchField } from '@/components/ui/search-field'
@@ -33,8 +33,13 @@ export function UrlFilters({
   const [pending, startTransition] = useTransition()
   const [chosen, setChosen] = useState(values)
   const hydrated = useHydrated()
+  // New values from the server (a navigation) replace the choices, checked while rendering.
   const key = JSON.stringify(values)
-  useEffect(() => setChosen(values), [key]) // eslint-disable-line react-hooks/exhaustive-deps
+  const [chosenKey, setChosenKey] = useState(key)
+  if (chosenKey !== key) {
+    setChosenKey(key)
+    setChosen(values)
+  }
   const { text, setText, set, applied } = useDebouncedSearch(values.q ?? '', (q) => go({ q }))
 
   function go(next: Record<string, string>) {

@@ -18,6 +18,7 @@ export function CreateModelDialog() {
   const router = useRouter()
   const [open, setOpen] = useState(false)
   const [structures, setStructures] = useState<Structure[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     if (!open || structures) return
     let current = true
@@ -38,7 +39,6 @@ export function CreateModelDialog() {
   }, [open, structures])
   const [form, setForm] = useState({ name: '', structureId: '', offerId: '' })
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
   const offers = structures?.find((s) => s.id === form.structureId)?.offers ?? []
   const set = (patch: Partial<typeof form>) => {

@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { FormError } from '@/components/directory/form-parts'
 import { Button } from '@/components/ui/button'
@@ -17,11 +17,16 @@ export function PlaceCandidatesDialog({ jobOfferId }: { jobOfferId: string }) {
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
-  const picker = useCandidateChecklist(open, (text) => searchCandidatesToPlaceAction(jobOfferId, text))
-  const { chosen } = picker
-  useEffect(() => {
-    if (!open) setError(null)
-  }, [open])
+  const picker = useCandidateChecklist((text) => searchCandidatesToPlaceAction(jobOfferId, text))
+  const { chosen, reset } = picker
+  // Closing empties the dialog: its error, the search, the results and the choice.
+  const changeOpen = (next: boolean) => {
+    setOpen(next)
+    if (!next) {
+      setError(null)
+      reset()
+    }
+  }
   async function submit() {
     setSending(true)
     const result = await placeCandidatesAction(jobOfferId, { candidateIds: [...chosen.keys()] }).catch(() => FAILED)
@@ -29,7 +34,7 @@ export function PlaceCandidatesDialog({ jobOfferId }: { jobOfferId: string }) {
     if (result.ok) {
       const n = chosen.size
       toast.success(`${n} candidat${n > 1 ? 's' : ''} positionné${n > 1 ? 's' : ''}.`)
-      setOpen(false)
+      changeOpen(false)
       router.refresh()
       return
     }
@@ -40,13 +45,13 @@ export function PlaceCandidatesDialog({ jobOfferId }: { jobOfferId: string }) {
       <Button onClick={() => setOpen(true)}>Positionner des candidats</Button>
       <Dialog
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={changeOpen}
         title="Positionner des candidats"
         description="Cherchez les candidats de votre organisation par nom, téléphone ou email, puis cochez-les."
         wide
         footer={
           <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
+            <Button variant="secondary" onClick={() => changeOpen(false)}>
               Annuler
             </Button>
             <Button onClick={submit} disabled={sending || chosen.size === 0}>

@@ -94,12 +94,15 @@ export function PrescribeDialog({
   const chosenOffer = target.kind === 'offer' ? target.offer.id : offerId
   const [modelFields, setModelFields] = useState<FupModelField[]>([])
   const [answers, setAnswers] = useState<ModelAnswers>({})
+  // No offer chosen any more: no fields (checked while rendering).
+  const [fieldsOffer, setFieldsOffer] = useState(chosenOffer)
+  if (fieldsOffer !== chosenOffer) {
+    setFieldsOffer(chosenOffer)
+    if (!chosenOffer) setModelFields([])
+  }
   useEffect(() => {
+    if (!chosenOffer) return
     let current = true
-    if (!chosenOffer) {
-      setModelFields([])
-      return
-    }
     prescriptionModelAction(chosenOffer)
       .then((result) => current && setModelFields(result.ok ? result.fields : []))
       .catch(() => current && setModelFields([]))

@@ -256,17 +256,22 @@ export function EnrolCandidatesDialog({ courseId }: { courseId: string }) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const picker = useCandidateChecklist(open, (text) => searchCandidatesToEnrolAction(courseId, text))
-  const { chosen } = picker
-  useEffect(() => {
-    if (!open) setError(null)
-  }, [open])
+  const picker = useCandidateChecklist((text) => searchCandidatesToEnrolAction(courseId, text))
+  const { chosen, reset } = picker
+  // Closing empties the dialog: its error, the search, the results and the choice.
+  const changeOpen = (next: boolean) => {
+    setOpen(next)
+    if (!next) {
+      setError(null)
+      reset()
+    }
+  }
   async function submit() {
     const result = await enrolCandidatesAction(courseId, { candidateIds: [...chosen.keys()] }).catch(() => FAILED)
     if (!result.ok) return setError(result.error)
     const n = chosen.size
     toast.success(`${n} candidat${n > 1 ? 's' : ''} inscrit${n > 1 ? 's' : ''} au parcours.`)
-    setOpen(false)
+    changeOpen(false)
     router.refresh()
   }
   return (
@@ -274,12 +279,12 @@ export function EnrolCandidatesDialog({ courseId }: { courseId: string }) {
       <Button onClick={() => setOpen(true)}>Inscrire des candidats</Button>
       <Dialog
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={changeOpen}
         title="Inscrire des candidats au parcours"
         wide
         footer={
           <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
+            <Button variant="secondary" onClick={() => changeOpen(false)}>
               Annuler
             </Button>
             <Button onClick={submit} disabled={chosen.size === 0}>

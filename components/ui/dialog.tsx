@@ -1,9 +1,10 @@
 'use client'
 
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { useEffectEvent, useId, useLayoutEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { X } from 'lucide-react'
 import { clsx } from 'clsx'
+import { useHydrated } from './use-hydrated'
 
 /**
  * A modal dialog on the browser's own <dialog> (showModal): the rest of the page is inert, focus goes to the
@@ -27,8 +28,7 @@ export function Dialog({
   ...content
 }: DialogContent & { open: boolean; onOpenChange: (open: boolean) => void }) {
   // Portalled after hydration only: a dialog open on the first render (a deep link) must not break it.
-  const [mounted, setMounted] = useState(false)
-  useEffect(() => setMounted(true), [])
+  const mounted = useHydrated()
   if (!open || !mounted) return null
   return createPortal(
     <ModalDialog onClose={() => onOpenChange(false)} {...content}>
@@ -59,8 +59,8 @@ function ModalDialog({
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const descriptionId = useId()
-  const close = useRef(onClose)
-  close.current = onClose
+  // Escape, from the listener set once on open: the latest `onClose`.
+  const cancel = useEffectEvent(() => onClose())
 
   useLayoutEffect(() => {
     const dialog = ref.current
@@ -70,7 +70,7 @@ function ModalDialog({
     const onCancel = (event: Event) => {
       // Escape: React owns the open state, so the close goes through it.
       event.preventDefault()
-      close.current()
+      cancel()
     }
     dialog.addEventListener('cancel', onCancel)
     return () => {
@@ -87,7 +87,7 @@ function ModalDialog({
       aria-describedby={descriptionId}
       // A click on the backdrop lands on the <dialog> itself, never on its content.
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) close.current()
+        if (event.target === event.currentTarget) onClose()
       }}
       // showModal() makes the page inert, but Tab past the last control would leave for the browser's own bar: it
       // comes round to the first one instead (and Shift+Tab from the first to the last).
@@ -128,7 +128,7 @@ function ModalDialog({
         </div>
         <button
           type="button"
-          onClick={() => close.current()}
+          onClick={() => onClose()}
           className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
           aria-label="Fermer"
         >

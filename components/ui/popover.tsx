@@ -18,26 +18,22 @@ export function Popover({
 }) {
   const id = useId()
   const panel = useRef<HTMLDivElement>(null)
-  const button = useRef<HTMLElement | null>(null)
   useEffect(() => {
     const el = panel.current
     if (!el) return
     const place = (e: Event) => {
-      if ((e as ToggleEvent).newState === 'open' && button.current) placeUnder(button.current, el, { align: 'start' })
+      if ((e as ToggleEvent).newState !== 'open') return
+      // The button is the element that targets this popover.
+      const button = el.ownerDocument.querySelector(`[popovertarget="${CSS.escape(id)}"]`)
+      if (button) placeUnder(button, el, { align: 'start' })
     }
     el.addEventListener('toggle', place)
     return () => el.removeEventListener('toggle', place)
-  }, [])
+  }, [id])
   const opener = isValidElement(trigger)
-    ? cloneElement(
-        trigger as ReactElement<{ popoverTarget?: string; ref?: React.Ref<HTMLElement>; 'aria-expanded'?: boolean }>,
-        {
-          popoverTarget: id,
-          ref: (el: HTMLElement | null) => {
-            button.current = el
-          },
-        },
-      )
+    ? cloneElement(trigger as ReactElement<{ popoverTarget?: string; 'aria-expanded'?: boolean }>, {
+        popoverTarget: id,
+      })
     : trigger
   return (
     <>

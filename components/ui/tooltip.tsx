@@ -19,21 +19,7 @@ type TriggerProps = {
  */
 export function Tooltip({ content, children }: { content: React.ReactNode; children: React.ReactNode }) {
   const id = useId()
-  const tip = useRef<HTMLDivElement>(null)
-  const anchor = useRef<Element | null>(null)
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  const show = (target: Element) => {
-    clearTimeout(timer.current)
-    const el = tip.current
-    if (!el || el.matches(':popover-open')) return
-    anchor.current = target
-    el.showPopover()
-    placeUnder(target, el)
-  }
-  const hide = (delay = 0) => {
-    clearTimeout(timer.current)
-    timer.current = setTimeout(() => tip.current?.matches(':popover-open') && tip.current.hidePopover(), delay)
-  }
+  const { tip, show, hide, stay } = useTooltipControls()
   if (!isValidElement(children)) return <>{children}</>
   const child = children as ReactElement<TriggerProps>
   const trigger = cloneElement(child, {
@@ -67,7 +53,7 @@ export function Tooltip({ content, children }: { content: React.ReactNode; child
         id={id}
         role="tooltip"
         popover="manual"
-        onPointerEnter={() => clearTimeout(timer.current)}
+        onPointerEnter={stay}
         onPointerLeave={() => hide(150)}
         className="z-50 max-w-xs rounded-md border-0 bg-slate-900 px-3 py-2 text-xs text-white shadow-lg"
       >
@@ -75,4 +61,26 @@ export function Tooltip({ content, children }: { content: React.ReactNode; child
       </div>
     </>
   )
+}
+
+/**
+ * The tooltip's element (`tip`) and its handlers: `show` under a target, `hide` after a delay, `stay` to cancel a
+ * pending hide. The element and the timer are read only when a handler runs, never while rendering.
+ */
+function useTooltipControls() {
+  const tip = useRef<HTMLDivElement>(null)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const show = (target: Element) => {
+    clearTimeout(timer.current)
+    const el = tip.current
+    if (!el || el.matches(':popover-open')) return
+    el.showPopover()
+    placeUnder(target, el)
+  }
+  const hide = (delay = 0) => {
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => tip.current?.matches(':popover-open') && tip.current.hidePopover(), delay)
+  }
+  const stay = () => clearTimeout(timer.current)
+  return { tip, show, hide, stay }
 }

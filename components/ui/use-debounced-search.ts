@@ -1,6 +1,6 @@
 'use client'
 
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@/lib/constants'
 
 /**
@@ -11,14 +11,14 @@ import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@/lib/constants'
 export function useDebouncedSearch(initial: string, onSearch: (value: string) => void) {
   const [text, setText] = useState(initial)
   const applied = useRef(initial.trim())
-  const latest = useRef(onSearch)
-  latest.current = onSearch
+  // The latest `onSearch`, called when the timer fires (not a reason to restart it).
+  const search = useEffectEvent((value: string) => onSearch(value))
   useEffect(() => {
     const value = text.trim()
     if (value === applied.current || (value.length > 0 && value.length < SEARCH_MIN_LENGTH)) return
     const timer = setTimeout(() => {
       applied.current = value
-      latest.current(value)
+      search(value)
     }, SEARCH_DEBOUNCE_MS)
     return () => clearTimeout(timer)
   }, [text])

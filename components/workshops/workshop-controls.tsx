@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { FormError } from '@/components/directory/form-parts'
 import { Button } from '@/components/ui/button'
@@ -27,18 +27,23 @@ export function RegisterCandidatesDialog({ workshopId, freeSeats }: { workshopId
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
-  const picker = useCandidateChecklist(open, (text) => searchCandidatesToRegisterAction(workshopId, text))
-  const { chosen } = picker
-  useEffect(() => {
-    if (!open) setError(null)
-  }, [open])
+  const picker = useCandidateChecklist((text) => searchCandidatesToRegisterAction(workshopId, text))
+  const { chosen, reset } = picker
+  // Closing empties the dialog: its error, the search, the results and the choice.
+  const changeOpen = (next: boolean) => {
+    setOpen(next)
+    if (!next) {
+      setError(null)
+      reset()
+    }
+  }
   async function submit() {
     setSending(true)
     const result = await registerCandidatesAction(workshopId, { candidateIds: [...chosen.keys()] }).catch(() => FAILED)
     setSending(false)
     if (!result.ok) return setError(result.error)
     toast.success(registrationFeedback(result as unknown as RegistrationOutcome))
-    setOpen(false)
+    changeOpen(false)
     router.refresh()
   }
   return (
@@ -46,7 +51,7 @@ export function RegisterCandidatesDialog({ workshopId, freeSeats }: { workshopId
       <Button onClick={() => setOpen(true)}>Inscrire des candidats</Button>
       <Dialog
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={changeOpen}
         title="Inscrire des candidats"
         description={
           freeSeats > 0
@@ -56,7 +61,7 @@ export function RegisterCandidatesDialog({ workshopId, freeSeats }: { workshopId
         wide
         footer={
           <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
+            <Button variant="secondary" onClick={() => changeOpen(false)}>
               Annuler
             </Button>
             <Button onClick={submit} disabled={sending || chosen.size === 0}>

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useOptimistic, useRef, useState, useTr
 import { usePathname, useRouter } from 'next/navigation'
 import { toast } from '@/components/ui/toast'
 import { PageHeader } from '@/components/layout/page-header'
+import { useHydrated } from '@/components/ui/use-hydrated'
 import { Button } from '@/components/ui/button'
 import { DataTable, type TableSelection, type TableSort } from '@/components/ui/data-table'
 import type { Option } from '@/components/ui/multi-select'
@@ -90,14 +91,17 @@ export function CandidatesDashboard({
   const shownRows = active && found ? found.rows : rows
   const shownTotal = active && found ? found.total : total
 
-  // A new list keeps the selected rows it still shows (a search answered again, the same page refreshed), no others.
-  useEffect(() => {
+  // A new list keeps the selected rows it still shows (a search answered again, the same page refreshed), no others:
+  // checked while rendering, against the list the selection was last checked with.
+  const [selectionRows, setSelectionRows] = useState(shownRows)
+  if (selectionRows !== shownRows) {
+    setSelectionRows(shownRows)
     const ids = new Set(shownRows.map((r) => r.id))
     setSelection((current) => {
       const kept = Object.fromEntries(Object.entries(current).filter(([id, on]) => on && ids.has(id)))
       return Object.keys(kept).length === Object.keys(current).length ? current : kept
     })
-  }, [shownRows])
+  }
 
   const navigate = useCallback(
     (next: DashboardParams, { replace = false } = {}) => {
@@ -129,12 +133,17 @@ export function CandidatesDashboard({
   useEffect(() => {
     latest.current = { shown, navigate }
   })
+  // Each new searched page is "searching" until its answer; no search, no answer and nothing searching. Checked while
+  // rendering, against the request last seen.
+  const searchRequest = active ? request : null
+  const [seenRequest, setSeenRequest] = useState(searchRequest)
+  if (seenRequest !== searchRequest) {
+    setSeenRequest(searchRequest)
+    if (searchRequest === null) setFound(null)
+    setSearching(searchRequest !== null)
+  }
   useEffect(() => {
-    if (!active) {
-      setFound(null)
-      setSearching(false)
-      return
-    }
+    if (!active) return
     const [, placeIds, statusIds, referentIds, sort, direction, page, , placed] = JSON.parse(request) as [
       string,
       string[],
@@ -147,7 +156,6 @@ export function CandidatesDashboard({
       boolean,
     ]
     const controller = new AbortController()
-    setSearching(true)
     fetch('/api/candidates/search', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -181,18 +189,18 @@ export function CandidatesDashboard({
     return () => controller.abort()
   }, [active, search, request])
 
-  // Back and forward: the history entry keeps the search (restored once when the page comes back). Checked after
-  // every render, since the router writes an entry's state afresh on each navigation or refresh.
-  const restored = useRef(false)
+  // Back and forward: the history entry keeps the search, restored once when the page comes back (in the browser, so
+  // once hydrated, while rendering). Written after every render, since the router writes an entry's state afresh on
+  // each navigation or refresh.
+  const hydrated = useHydrated()
+  const [restored, setRestored] = useState(false)
+  if (hydrated && !restored) {
+    setRestored(true)
+    const saved = savedSearch()
+    if (saved) setSearch(saved)
+  }
   useEffect(() => {
-    if (!restored.current) {
-      restored.current = true
-      const saved = savedSearch()
-      if (saved) {
-        setSearch(saved)
-        return
-      }
-    }
+    if (!restored) return
     const state: Record<string, unknown> = { ...(window.history.state as Record<string, unknown> | null) }
     if ((state[HISTORY_KEY] ?? '') === search) return
     if (search) state[HISTORY_KEY] = search

@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useState, useTransition } from 'react'
+import { useState, useTransition } from 'react'
 import { usePathname, useRouter } from 'next/navigation'
 import { SearchField } from '@/components/ui/search-field'
 import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
@@ -19,11 +19,16 @@ export function DirectoryFilters({ params, options }: { params: DirectoryParams;
   const [pending, startTransition] = useTransition()
 
   // The choices show at once; the URL (and the server's list) follow.
+  // New params from the server (a navigation) replace them, checked while rendering.
   const [chosen, setChosen] = useState(params)
   const paramsKey = directoryQuery(params)
-  useEffect(() => setChosen(params), [paramsKey]) // eslint-disable-line react-hooks/exhaustive-deps
+  const [chosenKey, setChosenKey] = useState(paramsKey)
+  if (chosenKey !== paramsKey) {
+    setChosenKey(paramsKey)
+    setChosen(params)
+  }
 
-  const go = (next: Partial<DirectoryParams>) => {
+  function go(next: Partial<DirectoryParams>) {
     const state = { ...chosen, search: applied(), ...next, page: 1 }
     setChosen(state)
     startTransition(() => router.replace(`${pathname}${directoryQuery(state)}`, { scroll: false }))
