@@ -213,7 +213,7 @@ export function DiagnosisWizard({
       </h2>
 
       {step === 0 && (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {textField('job', 'Métier recherché')}
           {textField('romeCode', 'Code ROME (facultatif)', {
             hint: 'Une lettre et quatre chiffres, par exemple K2204.',
@@ -265,7 +265,7 @@ export function DiagnosisWizard({
                 {value.level !== 'none' && c.situations.length > 0 && (
                   <fieldset className="flex flex-col gap-1">
                     <legend className="text-sm font-medium text-slate-800">Situations</legend>
-                    <div className="grid gap-1 sm:grid-cols-2">
+                    <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
                       {c.situations.map((s) => (
                         <label key={s} className="flex items-center gap-2 text-sm">
                           <input

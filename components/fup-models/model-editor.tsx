@@ -19,6 +19,11 @@ const isList = (type: string) => type === 'list' || type === 'listMultiple'
 let counter = 0
 const draftId = () => `new-${++counter}`
 
+/** A logo's row: preview and three fields, then "Obligatoire" and "Retirer" below them until the screen is wide. */
+const LOGO_ROW =
+  'grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:items-end ' +
+  'md:grid-cols-[8rem_repeat(3,minmax(0,1fr))] xl:grid-cols-[8rem_repeat(3,minmax(0,1fr))_auto_auto]'
+
 /** /v2/settings/modeles/:id — the model's name, its additional fields (ordered) and its sponsor logos, saved at once. */
 export function ModelEditor({
   id,
@@ -163,10 +168,7 @@ export function ModelEditor({
         </p>
         <ul className="flex flex-col gap-3">
           {logoDrafts.map((l, i) => (
-            <li
-              key={l.id}
-              className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-[8rem_1fr_1fr_1fr_auto_auto] md:items-end"
-            >
+            <li key={l.id} className={LOGO_ROW}>
               <LogoPreview key={l.uri} uri={l.uri} label={l.label} />
               <FeedbackField
                 label={`Libellé du logo ${i + 1}`}
@@ -198,7 +200,11 @@ export function ModelEditor({
                 />
                 Obligatoire
               </label>
-              <Button variant="ghost" onClick={() => setLogoDrafts((d) => d.filter((_, j) => j !== i))}>
+              <Button
+                variant="ghost"
+                className="justify-self-start"
+                onClick={() => setLogoDrafts((d) => d.filter((_, j) => j !== i))}
+              >
                 Retirer<span className="sr-only"> le logo {i + 1}</span>
               </Button>
             </li>

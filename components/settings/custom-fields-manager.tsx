@@ -50,10 +50,10 @@ export function CustomFieldsManager({ active, archived }: { active: FieldRow[]; 
             <caption className="sr-only">Champs personnalisés, dans l’ordre du formulaire</caption>
             <thead className="bg-slate-100">
               <tr>
-                <th scope="col" className="px-4 py-2">
+                <th scope="col" className="px-2 py-2 sm:px-4">
                   Ordre
                 </th>
-                <th scope="col" className="px-4 py-2">
+                <th scope="col" className="px-2 py-2 sm:px-4">
                   Champ
                 </th>
                 <th scope="col" className="hidden px-4 py-2 md:table-cell">
@@ -65,7 +65,7 @@ export function CustomFieldsManager({ active, archived }: { active: FieldRow[]; 
                 <th scope="col" className="hidden px-4 py-2 md:table-cell">
                   Valeurs saisies
                 </th>
-                <th scope="col" className="px-4 py-2">
+                <th scope="col" className="px-2 py-2 sm:px-4">
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -113,7 +113,7 @@ function ActiveRow({ field, first, last }: { field: FieldRow; first: boolean; la
   const archive = () => start(async () => setState(await archiveCustomFieldAction(field.id, true)))
   return (
     <tr className="border-t border-slate-100 align-top">
-      <td className="px-4 py-2">
+      <td className="px-2 py-2 sm:px-4">
         <div className="flex flex-col gap-1 sm:flex-row">
           <Button
             variant="ghost"
@@ -135,7 +135,7 @@ function ActiveRow({ field, first, last }: { field: FieldRow; first: boolean; la
           </Button>
         </div>
       </td>
-      <th scope="row" className="px-4 py-2 font-medium text-slate-900">
+      <th scope="row" className="px-2 py-2 break-words sm:px-4 font-medium text-slate-900">
         {field.label}
         {isList(field.type) && (
           <span className="block text-xs font-normal text-slate-600">
@@ -150,7 +150,7 @@ function ActiveRow({ field, first, last }: { field: FieldRow; first: boolean; la
       <td className="hidden px-4 py-2 md:table-cell">{FIELD_TYPE_LABELS[field.type]}</td>
       <td className="hidden px-4 py-2 md:table-cell">{field.required ? 'Oui' : 'Non'}</td>
       <td className="hidden px-4 py-2 md:table-cell">{count(field.withValues)}</td>
-      <td className="px-4 py-2">
+      <td className="px-2 py-2 sm:px-4">
         <div className="flex flex-col items-end gap-2 lg:flex-row lg:justify-end">
           <FieldDialog field={field} />
           <Button variant="secondary" onClick={() => setConfirming(true)}>

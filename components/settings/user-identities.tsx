@@ -72,7 +72,7 @@ export function UserIdentities({ userId, identities }: { userId: string; identit
           error={errors.providerId}
         />
         {provider === 'microsoft' ? (
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <Field
               label="Identifiant de l’organisation chez Microsoft"
               name="tenantId"

@@ -18,7 +18,7 @@ export function UserProfileForm({ user, self }: { user: Profile; self: boolean }
   const v = state.values ?? {}
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field
           label="Prénom"
           name="firstName"

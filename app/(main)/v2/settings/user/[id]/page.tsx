@@ -45,7 +45,7 @@ export default async function SettingsUserPage({ params }: { params: Promise<{ i
           user.lastSignInAt ? formatDateTime(user.lastSignInAt) : 'jamais'
         }`}
       />
-      <div className="grid max-w-4xl gap-6">
+      <div className="grid max-w-4xl grid-cols-1 gap-6">
         <Section title="Profil">
           <UserProfileForm user={user} self={self} />
         </Section>
