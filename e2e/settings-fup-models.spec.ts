@@ -102,6 +102,8 @@ test('the administrator builds a model, the referent fills its fields, the partn
   await partner.goto(`/offer/social/${SCOOTER}`)
   await partner.getByRole('button', { name: 'Compléter la prescription de Fatou Camara' }).click()
   const fup = partner.getByRole('dialog', { name: 'Compléter la prescription de Fatou Camara' })
+  // The dialog opens on the decision; the beneficiary's part, with the model's fields, is one click away.
+  await fup.locator('summary', { hasText: 'Bénéficiaire' }).click()
   await expect(fup.getByText('Permis AM obtenu', { exact: true })).toBeVisible()
   await expect(fup.getByText('De 10 à 30 km', { exact: true })).toBeVisible()
   await expectNoSeriousA11yViolations(partner)

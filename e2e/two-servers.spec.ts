@@ -153,9 +153,9 @@ test.describe('read-your-writes across the two servers', () => {
   test('the offer page: an application archived through one server is archived on the other', async ({ browser }) => {
     const { first, second: other, close } = await onSecondServer(browser, 'partenaire')
     const [apply] = await onE2eDatabase<{ id: string; offer: string; name: string }>(
-      `select a.id, a.offer_id as offer, c.last_name || ' ' || c.first_name as name
+      `select a.id, a.social_offer_id as offer, c.last_name || ' ' || c.first_name as name
          from social_applies a join candidates c on c.id = a.candidate_id
-         join social_offers o on o.id = a.offer_id join "user" u on u.structure_id = o.structure_id
+         join social_offers o on o.id = a.social_offer_id join "user" u on u.structure_id = o.structure_id
         where u.email = 'partenaire@passerelle.test' and not a.archived and a.state = 'PRESCRIPTION_FILLED'
         order by a.prescription_date desc limit 1`,
     )

@@ -722,14 +722,12 @@ if (PG_RESTART) {
       try {
         const context = await browser.newContext()
         await context.addCookies(
-          referent
-            .split('; ')
-            .map((pair) => ({
-              name: pair.slice(0, pair.indexOf('=')),
-              value: pair.slice(pair.indexOf('=') + 1),
-              domain: '127.0.0.1',
-              path: '/',
-            })),
+          referent.split('; ').map((pair) => ({
+            name: pair.slice(0, pair.indexOf('=')),
+            value: pair.slice(pair.indexOf('=') + 1),
+            domain: '127.0.0.1',
+            path: '/',
+          })),
         )
         const page = await context.newPage()
         for (let i = 0; i < 3; i++) {

@@ -2,6 +2,7 @@
 
 import { useId } from 'react'
 import { clsx } from 'clsx'
+import { EMPTY_VALUE } from '@/lib/format'
 
 /**
  * A read-only part of the sheet (beneficiary, prescription) behind a disclosure: the dialog opens on the decision
@@ -15,7 +16,7 @@ export function ReadOnlyBlock({ title, items }: { title: string; items: [string,
         {items.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-600">{label}</dt>
-            <dd className="mb-1 min-w-0 [overflow-wrap:anywhere] sm:mb-0">{value || '-'}</dd>
+            <dd className="mb-1 min-w-0 [overflow-wrap:anywhere] sm:mb-0">{value || EMPTY_VALUE}</dd>
           </div>
         ))}
       </dl>

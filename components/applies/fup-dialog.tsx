@@ -12,7 +12,7 @@ import {
   fupAnswerSchema,
   type FupAnswerInput,
 } from '@/lib/applies/fup-schema'
-import { formatDate } from '@/lib/format'
+import { formatDate, formatPhone } from '@/lib/format'
 import { additionalFieldText } from '@/lib/fup/additional-field-text'
 import { CauseField, FeedbackField, ReadOnlyBlock } from './fup-dialog-parts'
 
@@ -184,7 +184,7 @@ export function FupDialog({
                 ['Genre', apply.beneficiary.gender === 'F' ? 'Femme' : apply.beneficiary.gender === 'M' ? 'Homme' : ''],
                 ['Date de naissance', formatDate(apply.beneficiary.birthDate)],
                 ['Adresse', beneficiaryAddress(apply.beneficiary.address)],
-                ['Téléphone', apply.beneficiary.phone ?? ''],
+                ['Téléphone', formatPhone(apply.beneficiary.phone)],
                 ['Email', apply.beneficiary.email ?? ''],
                 ['Numéro CAF', apply.beneficiary.cafNumber ?? ''],
                 ['Identifiant France Travail', apply.beneficiary.poleEmploiNumber ?? ''],

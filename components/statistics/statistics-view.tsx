@@ -295,7 +295,8 @@ function ChartCard({ title, slug, table, summary, empty, legend, height = 288, c
       <details ref={details} onToggle={(event) => setTableOpen(event.currentTarget.open)}>
         <summary className="cursor-pointer text-sm font-medium text-brand-700">Tableau des données</summary>
         {tableOpen && (
-          <div className="mt-2 overflow-x-auto">
+          // A wide table scrolls in its box: the box takes the focus, so the keyboard scrolls it too (axe).
+          <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`Données : ${title}`}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{title}</caption>
               <thead className="bg-slate-100 text-slate-700">

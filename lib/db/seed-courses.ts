@@ -86,14 +86,12 @@ export async function seedCourses(
       },
     ])
     .returning({ id: s.supportCourseEnrolments.id })
-  await tx
-    .insert(s.supportCourseProgress)
-    .values({
-      enrolmentId: first!.id,
-      stepId: diagnostic!.id,
-      stepTitle: 'Entretien de diagnostic',
-      doneOn: '2026-11-12',
-      comment: 'Projet : agent de service.'.replace(' :', '\u00a0:'),
-      actorId: ctx.referentId,
-    })
+  await tx.insert(s.supportCourseProgress).values({
+    enrolmentId: first!.id,
+    stepId: diagnostic!.id,
+    stepTitle: 'Entretien de diagnostic',
+    doneOn: '2026-11-12',
+    comment: 'Projet : agent de service.'.replace(' :', '\u00a0:'),
+    actorId: ctx.referentId,
+  })
 }

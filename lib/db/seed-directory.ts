@@ -177,28 +177,26 @@ export async function seedDirectory(
       })),
     )
     .returning({ id: s.jobPlacements.id })
-  await tx
-    .insert(s.jobPlacementEvents)
-    .values([
-      ...placements.map((p) => ({
-        placementId: p.id,
-        status: 'proposed' as const,
-        actorId: ctx.counsellorId,
-        at: new Date(Date.UTC(2026, 10, 10, 10, 0)),
-      })),
-      ...plan.flatMap((p, i) =>
-        p.status === 'proposed'
-          ? []
-          : [
-              {
-                placementId: placements[i]!.id,
-                status: p.status,
-                interviewAt: p.interviewAt ?? null,
-                reason: p.reason ?? null,
-                actorId: ctx.counsellorId,
-                at: new Date(Date.UTC(2026, 10, 18, 15, 0)),
-              },
-            ],
-      ),
-    ])
+  await tx.insert(s.jobPlacementEvents).values([
+    ...placements.map((p) => ({
+      placementId: p.id,
+      status: 'proposed' as const,
+      actorId: ctx.counsellorId,
+      at: new Date(Date.UTC(2026, 10, 10, 10, 0)),
+    })),
+    ...plan.flatMap((p, i) =>
+      p.status === 'proposed'
+        ? []
+        : [
+            {
+              placementId: placements[i]!.id,
+              status: p.status,
+              interviewAt: p.interviewAt ?? null,
+              reason: p.reason ?? null,
+              actorId: ctx.counsellorId,
+              at: new Date(Date.UTC(2026, 10, 18, 15, 0)),
+            },
+          ],
+    ),
+  ])
 }

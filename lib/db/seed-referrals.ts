@@ -21,17 +21,15 @@ export async function seedReferrals(tx: DbOrTx, ctx: { organisationId: string; a
       createdAt: new Date('2026-09-01T08:00:00Z'),
     })
     .returning({ id: s.referralLinks.id })
-  await tx
-    .insert(s.referralLinks)
-    .values({
-      organisationId: ctx.organisationId,
-      token: 'demoMissionLocale_lienDesactive1',
-      label: 'Mission locale de Rouen (ancien lien)',
-      notifyEmail: 'admin@passerelle.test',
-      createdById: ctx.adminId,
-      createdAt: new Date('2026-03-01T08:00:00Z'),
-      disabledAt: new Date('2026-09-01T08:00:00Z'),
-    })
+  await tx.insert(s.referralLinks).values({
+    organisationId: ctx.organisationId,
+    token: 'demoMissionLocale_lienDesactive1',
+    label: 'Mission locale de Rouen (ancien lien)',
+    notifyEmail: 'admin@passerelle.test',
+    createdById: ctx.adminId,
+    createdAt: new Date('2026-03-01T08:00:00Z'),
+    disabledAt: new Date('2026-09-01T08:00:00Z'),
+  })
   const prescriber = {
     prescriberName: 'Nadia Benali',
     prescriberStructure: 'CCAS de Dieppe',

@@ -54,50 +54,48 @@ export async function seedWorkshops(
     { workshopId: past!.id, userId: ctx.referentId },
   ])
   const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 10, minute))
-  await tx
-    .insert(s.workshopRegistrations)
-    .values([
-      ...[0, 1, 2].map((i) => ({
-        organisationId: ctx.organisationId,
-        workshopId: coming!.id,
-        candidateId: seine[i + 3]!.id,
-        status: 'registered' as const,
-        createdById: ctx.counsellorId,
-        createdAt: at(i),
-      })),
-      {
-        organisationId: ctx.organisationId,
-        workshopId: coming!.id,
-        candidateId: seine[0]!.id,
-        status: 'registered' as const,
-        createdById: ctx.referentId,
-        createdAt: at(6),
-      },
-      {
-        organisationId: ctx.organisationId,
-        workshopId: coming!.id,
-        candidateId: seine[6]!.id,
-        status: 'waitlisted' as const,
-        createdById: ctx.counsellorId,
-        createdAt: at(7),
-      },
-      {
-        organisationId: ctx.organisationId,
-        workshopId: past!.id,
-        candidateId: seine[7]!.id,
-        status: 'registered' as const,
-        attendance: 'present' as const,
-        createdById: ctx.referentId,
-        createdAt: at(4),
-      },
-      {
-        organisationId: ctx.organisationId,
-        workshopId: past!.id,
-        candidateId: seine[8]!.id,
-        status: 'registered' as const,
-        attendance: 'excused' as const,
-        createdById: ctx.referentId,
-        createdAt: at(5),
-      },
-    ])
+  await tx.insert(s.workshopRegistrations).values([
+    ...[0, 1, 2].map((i) => ({
+      organisationId: ctx.organisationId,
+      workshopId: coming!.id,
+      candidateId: seine[i + 3]!.id,
+      status: 'registered' as const,
+      createdById: ctx.counsellorId,
+      createdAt: at(i),
+    })),
+    {
+      organisationId: ctx.organisationId,
+      workshopId: coming!.id,
+      candidateId: seine[0]!.id,
+      status: 'registered' as const,
+      createdById: ctx.referentId,
+      createdAt: at(6),
+    },
+    {
+      organisationId: ctx.organisationId,
+      workshopId: coming!.id,
+      candidateId: seine[6]!.id,
+      status: 'waitlisted' as const,
+      createdById: ctx.counsellorId,
+      createdAt: at(7),
+    },
+    {
+      organisationId: ctx.organisationId,
+      workshopId: past!.id,
+      candidateId: seine[7]!.id,
+      status: 'registered' as const,
+      attendance: 'present' as const,
+      createdById: ctx.referentId,
+      createdAt: at(4),
+    },
+    {
+      organisationId: ctx.organisationId,
+      workshopId: past!.id,
+      candidateId: seine[8]!.id,
+      status: 'registered' as const,
+      attendance: 'excused' as const,
+      createdById: ctx.referentId,
+      createdAt: at(5),
+    },
+  ])
 }

@@ -537,16 +537,14 @@ export async function seedDemo(db: Db): Promise<void> {
             },
           }
         : null
-      await tx
-        .insert(s.fups)
-        .values({
-          socialApplyId: apply!.id,
-          name: 'Fiche de prescription',
-          beneficiary,
-          prescription,
-          partnerFeedback,
-          sponsorsLogo: [],
-        })
+      await tx.insert(s.fups).values({
+        socialApplyId: apply!.id,
+        name: 'Fiche de prescription',
+        beneficiary,
+        prescription,
+        partnerFeedback,
+        sponsorsLogo: [],
+      })
     }
     await seedDirectory(tx, {
       organisationId: demoIds.orgSeineMaritime,

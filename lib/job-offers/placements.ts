@@ -64,16 +64,14 @@ export async function placeCandidates(
         })),
       )
       .returning({ id: jobPlacements.id, candidateId: jobPlacements.candidateId })
-    await tx
-      .insert(jobPlacementEvents)
-      .values(
-        rows.map((r) => ({
-          placementId: r.id,
-          status: 'proposed' as const,
-          actorId: actor.actorId,
-          at: sql`clock_timestamp()`,
-        })),
-      )
+    await tx.insert(jobPlacementEvents).values(
+      rows.map((r) => ({
+        placementId: r.id,
+        status: 'proposed' as const,
+        actorId: actor.actorId,
+        at: sql`clock_timestamp()`,
+      })),
+    )
     await writeAudit(
       tx,
       rows.map((r) => ({
@@ -139,16 +137,14 @@ export async function setPlacementStatus(
       .update(jobPlacements)
       .set({ status: next.status, interviewAt, reason, updatedAt: sql`now()` })
       .where(eq(jobPlacements.id, placementId))
-    await tx
-      .insert(jobPlacementEvents)
-      .values({
-        placementId,
-        status: next.status,
-        interviewAt,
-        reason,
-        actorId: actor.actorId,
-        at: sql`clock_timestamp()`,
-      })
+    await tx.insert(jobPlacementEvents).values({
+      placementId,
+      status: next.status,
+      interviewAt,
+      reason,
+      actorId: actor.actorId,
+      at: sql`clock_timestamp()`,
+    })
     await writeAudit(tx, {
       actorId: actor.actorId,
       organisationId: actor.organisationId,

@@ -15,9 +15,7 @@ export const OFFER_IMPORT_FAILED =
  * The two route handlers' common part: the session, the upload (10 Mo at most, refused with 413 beyond), the
  * structure (a writer of its offers only) and the analysis of the file. Writes nothing.
  */
-export async function analyseRequest(
-  request: Request,
-): Promise<
+export async function analyseRequest(request: Request): Promise<
   | { ok: false; response: Response }
   | {
       ok: true

@@ -196,14 +196,12 @@ export async function createPrescription(
       })
       .returning({ id: socialApplies.id })
     if (fup) {
-      await tx
-        .insert(fups)
-        .values({
-          socialApplyId: apply!.id,
-          name: FUP_NAME,
-          ...fup,
-          sponsorsLogo: [...withMandatoryLogos(modelLogos, offer.financingModes)],
-        })
+      await tx.insert(fups).values({
+        socialApplyId: apply!.id,
+        name: FUP_NAME,
+        ...fup,
+        sponsorsLogo: [...withMandatoryLogos(modelLogos, offer.financingModes)],
+      })
     }
     await writeAudit(tx, {
       actorId: authorId,

@@ -107,15 +107,13 @@ export async function expirePendingPrescriptions(db: Db, at: Date, onlyOrganisat
         where a.id = due.id and f.id = a.social_offer_id
         returning a.id, a.organisation_id, a.structure_id, f.id as offer_id, f.name as offer_name, a.candidate_id, a.author_id, a.prescription_date`)
       if (!rows.length) return 0
-      await tx
-        .insert(notifications)
-        .values(
-          rows.map((apply) => ({
-            userId: apply.author_id,
-            kind: 'prescriptionExpired',
-            payload: { applyId: apply.id, candidateId: apply.candidate_id, offerId: apply.offer_id, state: 'EXPIRED' },
-          })),
-        )
+      await tx.insert(notifications).values(
+        rows.map((apply) => ({
+          userId: apply.author_id,
+          kind: 'prescriptionExpired',
+          payload: { applyId: apply.id, candidateId: apply.candidate_id, offerId: apply.offer_id, state: 'EXPIRED' },
+        })),
+      )
       const referents = await activeEmails(tx, [...new Set(rows.map((r) => r.author_id))])
       await queueMail(
         tx,

@@ -65,14 +65,12 @@ export async function receiveInbound(db: Db, inbound: Inbound): Promise<InboundO
       .returning({ id: smsMessages.id })
     if (!reply) return 'duplicate'
     if (last.authorId) {
-      await tx
-        .insert(notifications)
-        .values({
-          userId: last.authorId,
-          kind: 'smsReply',
-          payload: { candidateId: last.candidateId, messageId: reply.id },
-          createdAt: inbound.at,
-        })
+      await tx.insert(notifications).values({
+        userId: last.authorId,
+        kind: 'smsReply',
+        payload: { candidateId: last.candidateId, messageId: reply.id },
+        createdAt: inbound.at,
+      })
     }
     const keyword = keywordOf(inbound.body)
     if (STOP_WORDS.has(keyword)) {

@@ -171,27 +171,23 @@ export async function smsCounts(handle: Db | Tx) {
 export function useSmsOrganisation(db: Db) {
   const ids = { organisationId: crypto.randomUUID(), referentId: `it-sms-${crypto.randomUUID()}` }
   beforeAll(async () => {
-    await db
-      .insert(s.organisations)
-      .values({
-        id: ids.organisationId,
-        name: 'Mission locale de test',
-        smsWindowStartMinute: 0,
-        smsWindowEndMinute: 24 * 60,
-        smsWindowDays: [1, 2, 3, 4, 5, 6, 7],
-      })
-    await db
-      .insert(s.users)
-      .values({
-        id: ids.referentId,
-        email: `${ids.referentId}@passerelle.test`,
-        name: 'Réf Test',
-        firstName: 'Rémi',
-        lastName: 'Test',
-        phone: '0601020304',
-        role: 'referent',
-        organisationId: ids.organisationId,
-      })
+    await db.insert(s.organisations).values({
+      id: ids.organisationId,
+      name: 'Mission locale de test',
+      smsWindowStartMinute: 0,
+      smsWindowEndMinute: 24 * 60,
+      smsWindowDays: [1, 2, 3, 4, 5, 6, 7],
+    })
+    await db.insert(s.users).values({
+      id: ids.referentId,
+      email: `${ids.referentId}@passerelle.test`,
+      name: 'Réf Test',
+      firstName: 'Rémi',
+      lastName: 'Test',
+      phone: '0601020304',
+      role: 'referent',
+      organisationId: ids.organisationId,
+    })
   })
   afterAll(async () => {
     const org = ids.organisationId
