@@ -52,26 +52,15 @@ function stylesheetHref(): string | null {
 export function htmlPage(status: number, title: string, body: Safe, description: string): Response {
   const css = stylesheetHref()
   const page = html`<!DOCTYPE html>
-    <html lang="fr">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title} · Passerelle</title>
-        <meta name="description" content="${description}" />
-        <link rel="icon" href="/icon.svg" type="image/svg+xml" />
-        ${css ? html`<link rel="stylesheet" href="${css}" />` : ''}
-      </head>
-      <body>
-        <div class="flex min-h-screen flex-col items-center px-4 py-10">
-          <p class="mb-6 text-2xl font-semibold text-brand-800">Passerelle</p>
-          <main id="contenu" class="w-full max-w-2xl">${body}</main>
-          <footer class="mt-8 flex flex-wrap justify-center gap-4 text-sm">
-            <a href="/legal-notice">Mentions légales</a><a href="/terms-of-use">Conditions d’utilisation</a
-            ><a href="/privacy-policy">Politique de confidentialité</a>
-          </footer>
-        </div>
-      </body>
-    </html>`
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Passerelle</title>
+<meta name="description" content="${description}">
+<link rel="icon" href="/icon.svg" type="image/svg+xml">${css ? html`<link rel="stylesheet" href="${css}">` : ''}</head>
+<body><div class="flex min-h-screen flex-col items-center px-4 py-10">
+<p class="mb-6 text-2xl font-semibold text-brand-800">Passerelle</p>
+<main id="contenu" class="w-full max-w-2xl">${body}</main>
+<footer class="mt-8 flex flex-wrap justify-center gap-4 text-sm"><a href="/legal-notice">Mentions légales</a><a href="/terms-of-use">Conditions d’utilisation</a><a href="/privacy-policy">Politique de confidentialité</a></footer>
+</div></body></html>`
   return new Response(page.value, {
     status,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },

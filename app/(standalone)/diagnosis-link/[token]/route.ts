@@ -25,10 +25,7 @@ const failure = () =>
   personPage(
     503,
     'Service momentanément indisponible',
-    html`<section role="alert" class="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5">
-      <h1 class="text-xl font-semibold">Service momentanément indisponible</h1>
-      <p class="text-base">Vos réponses n’ont pas été enregistrées. Revenez en arrière et réessayez dans un instant.</p>
-    </section>`,
+    html`<section role="alert" class="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5"><h1 class="text-xl font-semibold">Service momentanément indisponible</h1><p class="text-base">Vos réponses n’ont pas été enregistrées. Revenez en arrière et réessayez dans un instant.</p></section>`,
   )
 
 /**
