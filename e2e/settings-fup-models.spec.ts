@@ -139,14 +139,13 @@ test('a sponsor logo is shown as its image; a missing or outside image says so',
   const logos = admin
     .getByRole('region', { name: 'Logos des financeurs' })
     .or(admin.locator('section[aria-labelledby="model-logos"]'))
-  // The demo's address names no file of Passerelle's.
+  // The demo's logo is drawn from its file; an address that names no file of Passerelle's says so.
   await expect(address).toHaveValue('/logos/region-normandie.svg')
-  await expect(logos.getByText('Image introuvable')).toBeVisible()
-
-  await address.fill('/logos/etat.svg')
   const image = logos.getByRole('img', { name: 'Logo Région Normandie' })
   await expect(image).toBeVisible()
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await address.fill('/logos/introuvable.svg')
+  await expect(logos.getByText('Image introuvable')).toBeVisible()
 
   await address.fill('https://exemple.test/logo.png')
   await expect(logos.getByText('Aperçu indisponible (image d’un autre site)')).toBeVisible()

@@ -353,7 +353,7 @@ describe('identities and second factor', () => {
       providerId: 'Choisissez un fournisseur d’identité.',
     })
     expect(errors({ providerId: 'proconnect', subject: '  ' })).toEqual({
-      subject: 'L’identifiant chez le fournisseur est obligatoire.',
+      subject: 'L’identifiant de la personne chez le fournisseur est obligatoire.',
     })
     expect(Object.keys(errors({ providerId: 'microsoft', tenantId: 'contoso', objectId: '' }))).toEqual([
       'tenantId',
