@@ -152,22 +152,37 @@ test.describe('read-your-writes across the two servers', () => {
 
   test('the offer page: an application archived through one server is archived on the other', async ({ browser }) => {
     const { first, second: other, close } = await onSecondServer(browser, 'partenaire')
-    const [apply] = await onE2eDatabase<{ id: string; offer: string; name: string }>(
-      `select a.id, a.social_offer_id as offer, c.last_name || ' ' || c.first_name as name
+    // An answered application (only those are archived), read on the second server before and after.
+    const [apply] = await onE2eDatabase<{ id: string; offer: string; first: string; last: string; state: string }>(
+      `select a.id, a.social_offer_id as offer, c.first_name as first, c.last_name as last, a.state::text as state
          from social_applies a join candidates c on c.id = a.candidate_id
          join social_offers o on o.id = a.social_offer_id join "user" u on u.structure_id = o.structure_id
-        where u.email = 'partenaire@passerelle.test' and not a.archived and a.state = 'PRESCRIPTION_FILLED'
+        where u.email = 'partenaire@passerelle.test' and not a.archived
+          and a.state in ('INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE')
         order by a.prescription_date desc limit 1`,
     )
+    // The rows the offer page loads (spec §7 "Fetch applies by tab"), asked of the second server.
+    const tabRows = async () => {
+      const answer = await other.request.post(`/api/offers/${apply!.offer}/applies`, {
+        headers: { origin: baseURL },
+        data: { tab: apply!.state, page: 1 },
+      })
+      expect(answer.status()).toBe(200)
+      const body = (await answer.json()) as { rows: { id: string }[]; counts: Record<string, number> }
+      return { ids: body.rows.map((r) => r.id), count: body.counts[apply!.state] }
+    }
     try {
+      const before = await tabRows()
+      expect(before.ids).toContain(apply!.id)
       const archived = await first.request.post('/api/social-applies/archive', {
         headers: { origin: baseURL },
         data: { ids: [apply!.id] },
       })
       expect(archived.status()).toBe(204)
-      const page = await other.newPage()
-      await page.goto(`/offer/social/${apply!.offer}?tab=archived`)
-      await expect(page.getByRole('table', { name: 'Dossiers archivés' })).toContainText(apply!.name)
+      // The very next read, on the other server: gone from the offer's tab, its count one less.
+      const after = await tabRows()
+      expect(after.ids).not.toContain(apply!.id)
+      expect(after.count).toBe(before.count! - 1)
     } finally {
       await onE2eDatabase('update social_applies set archived = false, archived_at = null where id = $1', [apply!.id])
       await close()
