@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { INTEGRATION_WORKERS } from './tests/integration/workers'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -30,10 +31,9 @@ export default defineConfig({
             BETTER_AUTH_URL: 'http://localhost:3999',
             JOB_SCHEDULES: 'off',
           },
-          // The files share one seeded database: one fork, one file after the other.
+          // One fork per core; each runs its files one after the other on its own copy of the seeded database.
           pool: 'forks',
-          fileParallelism: false,
-          maxWorkers: 1,
+          maxWorkers: INTEGRATION_WORKERS,
           isolate: false,
           // Migrating and seeding (scrypt hashes, PDFs) happen in globalSetup; queries themselves are fast.
           testTimeout: 20_000,

@@ -74,10 +74,17 @@ test('the administrator builds a model, the referent fills its fields, the partn
     .getByRole('link', { name: /Camara Fatou/ })
     .first()
     .click()
+  // The overview has its own "Prescrire à une offre": wait for the Prescriptions tab, or the click may open the
+  // overview's dialog just before the navigation replaces it.
   await referent
     .getByRole('link', { name: /Prescriptions/ })
     .first()
     .click()
+  await expect(referent).toHaveURL(/\/prescriptions$/)
+  await expect(referent.getByRole('link', { name: 'Prescriptions', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
   await referent.getByRole('button', { name: 'Prescrire à une offre' }).click()
   const dialog = referent.getByRole('dialog', { name: 'Prescrire Fatou Camara à une offre' })
   await dialog

@@ -9,6 +9,9 @@ export NEXT_TELEMETRY_DISABLED=1
 # The fuzz suite's size in this run (100 generated inputs per action and per route handler, so that CI stays under
 # 20 minutes on 2 cores with the layout walk; `npm run fuzz` runs 1 000).
 export FUZZ_RUNS="${FUZZ_RUNS:-100}"
+# The SMS and mail chaos tests' size in this run (300 messages each, with the same kills and faults; `npm run chaos`
+# runs 1 000, where the SMS backlog outlives the jobs' expiry).
+export CHAOS_SMS="${CHAOS_SMS:-300}" CHAOS_MAILS="${CHAOS_MAILS:-300}"
 if [ -z "${DATABASE_URL:-}" ]; then exec npx tsx scripts/with-database.ts bash "$0" "$@"; fi
 logs=$(mktemp -d)
 passed=0
@@ -22,8 +25,12 @@ count() { # sums "N passed" from a runner's closing lines
 bash scripts/ensure-system-deps.sh
 node -e "new (require('pg').Client)({connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 10000}).connect().then(c => c.end()).catch(e => { console.error('PostgreSQL is not reachable at DATABASE_URL: ' + e.message); process.exit(1) })"
 
-echo "== types (at ${SECONDS} s)"; npx tsc --noEmit
-echo "== lint and format (at ${SECONDS} s)"; npx eslint . && npx prettier --check .
+# The type check and the linters each keep one core busy: they run side by side.
+echo "== types, lint and format (at ${SECONDS} s)"
+npx tsc --noEmit > "$logs/types.log" 2>&1 &
+types=$!
+npx eslint . && npx prettier --check .
+wait "$types" || { cat "$logs/types.log"; exit 1; }
 echo "== unit (at ${SECONDS} s)"; npx vitest run --project unit 2>&1 | tee "$logs/unit.log"; count "$logs/unit.log" 'Tests +[0-9]+ passed'
 echo "== integration (at ${SECONDS} s)"; npx vitest run --project integration 2>&1 | tee "$logs/integration.log"; count "$logs/integration.log" 'Tests +[0-9]+ passed'
 echo "== build (at ${SECONDS} s)"; npx next build

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process'
 import { count, eq, inArray } from 'drizzle-orm'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import * as s from '@/lib/db/schema'
 import { CREATE_ORGANISATION_MESSAGES } from '@/lib/organisation/create-organisation'
-import { useTestDb } from './db'
+import { useTestDb, testDatabaseUrl } from './db'
 
 // Issue 29 §4: `npm run admin -- create-organisation` starts a département on a bare database — run here as an operator
 // runs it (a child process on DATABASE_URL), its result read back from the tables.
@@ -15,7 +15,7 @@ function admin(...args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
     encoding: 'utf8',
     timeout: 120_000,
-    env: { ...process.env, DATABASE_URL: inject('databaseUrl') },
+    env: { ...process.env, DATABASE_URL: testDatabaseUrl() },
   })
 }
 

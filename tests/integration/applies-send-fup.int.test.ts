@@ -2,14 +2,14 @@ import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { getApplyDocument } from '@/lib/applies/document-access'
 import { FSE_LOGO, fupAnswerSchema, type FupAnswer } from '@/lib/applies/fup-schema'
 import { sendFup } from '@/lib/applies/send-fup'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
-import { inRolledBackTransaction, useTestDb, type Tx } from './db'
+import { inRolledBackTransaction, useTestDb, type Tx, testDatabaseUrl } from './db'
 
 const db = useTestDb()
 
@@ -613,7 +613,7 @@ describe('sendFup: two answers at once', () => {
    * then tell them apart.
    */
   async function bothPastTheEarlyCheck<T>(applyId: string, race: () => Promise<T>): Promise<T> {
-    const blocker = new pg.Client({ connectionString: inject('databaseUrl') })
+    const blocker = new pg.Client({ connectionString: testDatabaseUrl() })
     await blocker.connect()
     try {
       await blocker.query('begin')

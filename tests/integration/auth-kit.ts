@@ -1,9 +1,10 @@
+import { testDatabaseUrl } from './db'
 import fs from 'node:fs'
 import { decodeQuotedPrintable } from '../support/test-codes'
 import os from 'node:os'
 import path from 'node:path'
 import { inArray, or } from 'drizzle-orm'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll } from 'vitest'
 import { createAuth, type Auth } from '@/lib/auth/auth'
 import { cookieHeaderOf } from '@/lib/auth/password-sign-in'
 import { provisionUser, type ProvisionInput } from '@/lib/auth/provision-user'
@@ -39,7 +40,7 @@ export function useOutbox(): string {
 export function useJobWorker(): void {
   let worker: RunningWorker | undefined
   beforeAll(async () => {
-    worker = await startJobWorker({ connectionString: inject('databaseUrl'), poolMax: 3 })
+    worker = await startJobWorker({ connectionString: testDatabaseUrl(), poolMax: 3 })
   })
   afterAll(async () => {
     await worker?.stop()

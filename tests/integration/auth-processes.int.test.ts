@@ -2,12 +2,12 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import path from 'node:path'
 import readline from 'node:readline'
 import { inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activeSession } from '@/lib/auth/active-session'
 import { passwordSignIn } from '@/lib/auth/password-sign-in'
 import { accountBucket, ipBucket } from '@/lib/auth/throttle'
 import { authAttempts } from '@/lib/db/schema'
-import { useTestDb } from './db'
+import { useTestDb, testDatabaseUrl } from './db'
 import { signedInHeaders, TEST_BASE_URL, TEST_SECRET, testAuth, useTestUsers } from './auth-kit'
 
 const db = useTestDb()
@@ -27,7 +27,7 @@ beforeAll(async () => {
   other = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'auth-process.ts')], {
     env: {
       ...process.env,
-      AUTH_PROCESS_DATABASE_URL: inject('databaseUrl'),
+      AUTH_PROCESS_DATABASE_URL: testDatabaseUrl(),
       AUTH_PROCESS_BASE_URL: TEST_BASE_URL,
       AUTH_PROCESS_SECRET: TEST_SECRET,
     },
@@ -68,7 +68,7 @@ describe('two app processes on one database behave as one', () => {
 
   it(
     'they share the throttling: 60 failures here and 40 there, and the 101st is refused in both',
-    { timeout: 90_000 },
+    { timeout: 180_000 },
     async () => {
       const user = await newUser()
       const buckets = [accountBucket('sign-in', user.email).key]

@@ -25,7 +25,7 @@ afterAll(async () => {
 describe('sign-in throttling, in PostgreSQL', () => {
   it(
     'refuses the 101st failed attempt of the hour on one account, even with the right password, from any address',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       const user = await newUser()
       usedBuckets.push(accountBucket('sign-in', user.email).key)

@@ -1,13 +1,13 @@
+import { testDatabaseUrl } from './db'
 import net from 'node:net'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
 import { createDb, type Db } from '@/lib/db/client'
 import { isUnavailableError } from '@/lib/unavailable'
 
 // Issue 29 §2: every wait on PostgreSQL ends, and its end reads as "unavailable" (a 503 or the error screen, never a
 // spinner). Each test builds its pool with small limits, set as an operator would, through the environment.
-const url = inject('databaseUrl')
+const url = testDatabaseUrl()
 const pools: { end: () => Promise<void> }[] = []
 afterAll(async () => {
   for (const pool of pools) await pool.end().catch(() => undefined)

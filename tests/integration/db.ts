@@ -6,9 +6,19 @@ import { runMigrations } from '@/lib/db/migrate'
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-/** A Drizzle handle on the run's seeded database (see global-setup.ts); its pool closes after the calling file. */
+/**
+ * The URL of this worker's copy of the run's seeded database (global-setup.ts): the files run one after the other
+ * within a worker, each worker on its own copy, so two files never share a database at the same time.
+ */
+export function testDatabaseUrl(): string {
+  const urls = inject('databaseUrls')
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1)
+  return urls[(worker - 1) % urls.length]!
+}
+
+/** A Drizzle handle on the worker's seeded database (testDatabaseUrl); its pool closes after the calling file. */
 export function useTestDb(): Db {
-  const { db, pool } = createDb(inject('databaseUrl'), 4)
+  const { db, pool } = createDb(testDatabaseUrl(), 4)
   afterAll(() => pool.end())
   return db
 }
@@ -19,7 +29,7 @@ export function useTestDb(): Db {
  * to be taken. `url` is for the processes and route handlers the test starts; the handle's pool closes after the file.
  */
 export function useThrowawayDb(): { db: Db; url: string } {
-  const serverUrl = inject('databaseUrl')
+  const serverUrl = testDatabaseUrl()
   const name = `passerelle_it_own_${Date.now()}_${process.pid}_${Math.floor(Math.random() * 1e6)}`
   const url = new URL(serverUrl)
   url.pathname = `/${name}`

@@ -3,11 +3,12 @@ import type { TestProject } from 'vitest/node'
 import { createDb } from '@/lib/db/client'
 import { runMigrations } from '@/lib/db/migrate'
 import { seedDemo } from '@/lib/db/seed'
+import { INTEGRATION_WORKERS } from './workers'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The URL of the database created, migrated and seeded for this run. */
-    databaseUrl: string
+    /** One copy of the database created, migrated and seeded for this run per worker (see testDatabaseUrl in db.ts). */
+    databaseUrls: string[]
   }
 }
 
@@ -19,8 +20,9 @@ function withDatabase(serverUrl: string, database: string): string {
 }
 
 /**
- * Creates a fresh database on DATABASE_URL's server (never touching the database it names),
- * migrates and seeds it, hands its URL to the tests, and drops it at the end of the run.
+ * Creates a fresh database on DATABASE_URL's server (never touching the database it names), migrates and seeds it,
+ * copies it once per worker (CREATE DATABASE … TEMPLATE), hands the copies' URLs to the tests, and drops them all at
+ * the end of the run.
  */
 export default async function setup(project: TestProject) {
   // `npm run test:integration` (scripts/with-database.ts) provides it: the given server, or a throwaway embedded one.
@@ -33,7 +35,11 @@ export default async function setup(project: TestProject) {
   const databaseUrl = withDatabase(serverUrl, database)
   // The name is built from digits only, so quoting it is enough. with (force): a test that forgot
   // to close its pool must not keep the database alive.
-  const dropDatabase = () => onServer(serverUrl, `drop database if exists "${database}" with (force)`)
+  const copies = Array.from({ length: INTEGRATION_WORKERS }, (_, i) => `${database}_w${i + 1}`)
+  const dropDatabase = async () => {
+    for (const name of [...copies, database])
+      await onServer(serverUrl, `drop database if exists "${name}" with (force)`)
+  }
 
   await onServer(serverUrl, `create database "${database}"`)
   try {
@@ -44,12 +50,16 @@ export default async function setup(project: TestProject) {
     } finally {
       await pool.end()
     }
+    for (const copy of copies) await onServer(serverUrl, `create database "${copy}" template "${database}"`)
   } catch (error) {
     await dropDatabase()
     throw error
   }
 
-  project.provide('databaseUrl', databaseUrl)
+  project.provide(
+    'databaseUrls',
+    copies.map((copy) => withDatabase(serverUrl, copy)),
+  )
   return dropDatabase
 }
 

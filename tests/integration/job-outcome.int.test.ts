@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { seal } from '@/lib/crypto/sealed'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
@@ -9,7 +9,7 @@ import { enqueue } from '@/lib/jobs/enqueue'
 import { QUEUES } from '@/lib/jobs/queues'
 import { failedSends } from '@/lib/settings/failed-sends'
 import { workerProcess } from '../support/chaos'
-import { useTestDb } from './db'
+import { useTestDb, testDatabaseUrl } from './db'
 import { eventually } from './sms-kit'
 
 /**
@@ -78,7 +78,7 @@ describe('a job whose outcome cannot be written', () => {
         )
       ).rows.map((r) => r.state)
 
-    const url = new URL(inject('databaseUrl'))
+    const url = new URL(testDatabaseUrl())
     url.username = role
     url.password = password
     // The app's worker, in its own process as in production (where scripts/serve.mjs restarts it if it dies).

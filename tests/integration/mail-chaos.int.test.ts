@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { seal } from '@/lib/crypto/sealed'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
@@ -8,7 +8,7 @@ import { enqueue } from '@/lib/jobs/enqueue'
 import { QUEUES } from '@/lib/jobs/queues'
 import { chaosWorkers, until } from '../support/chaos'
 import { startSmtpChaosSink } from '../support/smtp-chaos-sink'
-import { useTestDb } from './db'
+import { useTestDb, testDatabaseUrl } from './db'
 
 /**
  * Issue 30's proof for mail: CHAOS_MAILS mails (1 000 by default) sent by two job worker processes to an SMTP sink that
@@ -57,7 +57,7 @@ describe('mail delivery under chaos', () => {
     const started = Date.now()
     const workers = chaosWorkers({
       count: 2,
-      env: { DATABASE_URL: inject('databaseUrl'), CHAOS_QUEUE: 'send-mail', SMTP_URL: sink.url, JOB_SCHEDULES: 'off' },
+      env: { DATABASE_URL: testDatabaseUrl(), CHAOS_QUEUE: 'send-mail', SMTP_URL: sink.url, JOB_SCHEDULES: 'off' },
       killEveryMs: [300, 1_500],
       killForMs: Math.min(15_000, SIZE * 15),
     })

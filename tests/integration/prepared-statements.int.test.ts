@@ -1,5 +1,6 @@
+import { testDatabaseUrl } from './db'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createDb } from '@/lib/db/client'
 import { prepared } from '@/lib/db/prepared'
 import * as s from '@/lib/db/schema'
@@ -7,7 +8,7 @@ import { demoIds } from '@/lib/db/seed'
 
 // Issue 31 §2: only the hot reads are prepared statements, through Drizzle's own `.prepare(name)` (lib/db/prepared.ts);
 // no patch names every query any more. One connection, so that pg_prepared_statements (per session) sees them all.
-const { db, pool } = createDb(inject('databaseUrl'), 1)
+const { db, pool } = createDb(testDatabaseUrl(), 1)
 afterAll(() => pool.end())
 
 const preparedOnConnection = async () =>

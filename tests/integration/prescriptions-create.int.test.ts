@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { prescribe, type PrescribeInput } from '@/lib/prescriptions/prescribe'
 import { unseal } from '@/lib/crypto/sealed'
-import { inRolledBackTransaction, useTestDb, type Tx } from './db'
+import { inRolledBackTransaction, useTestDb, type Tx, testDatabaseUrl } from './db'
 
 const db = useTestDb()
 const REFERENT = 'demo-referent'
@@ -458,7 +458,7 @@ describe('prescribe: two prescriptions of the same candidate at once', () => {
 
   /** Holds the candidate's row lock from another connection until both calls wait on it: both have passed the offer checks. */
   async function bothWaiting<T>(candidate: string, race: () => Promise<T>): Promise<T> {
-    const blocker = new pg.Client({ connectionString: inject('databaseUrl') })
+    const blocker = new pg.Client({ connectionString: testDatabaseUrl() })
     await blocker.connect()
     try {
       await blocker.query('begin')

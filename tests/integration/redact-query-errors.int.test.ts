@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createDb } from '@/lib/db/client'
 import { DatabaseQueryError } from '@/lib/db/redact-query-errors'
 import * as s from '@/lib/db/schema'
-import { inRolledBackTransaction } from './db'
+import { inRolledBackTransaction, testDatabaseUrl } from './db'
 
 // lib/db/redact-query-errors.ts wraps Drizzle's query method (its one remaining reach into Drizzle's internals, with
 // drizzle-orm pinned): a failed query must reach the logs without its parameters nor PostgreSQL's quoted values.
-const { db, pool } = createDb(inject('databaseUrl'), 2)
+const { db, pool } = createDb(testDatabaseUrl(), 2)
 afterAll(() => pool.end())
 
 async function failure(work: () => Promise<unknown>): Promise<unknown> {

@@ -1,14 +1,14 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll } from 'vitest'
 import { POST as inboundRoute } from '@/app/api/sms/inbound/route'
 import { POST as statusRoute } from '@/app/api/sms/status/route'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { resetSmsTransport } from '@/lib/sms/transport'
-import type { Tx } from './db'
+import { testDatabaseUrl, type Tx } from './db'
 import { startTwilioStandIn, type TwilioStandIn } from '../support/twilio-stand-in'
 
 const ROUTES: Record<string, (request: Request) => Promise<Response>> = {
@@ -77,7 +77,7 @@ export function useTwilio(options: { databaseUrl?: string } = {}): UsedTwilio {
       TWILIO_FROM: 'PASSERELLE',
       TWILIO_API_BASE_URL: standIn.url,
       TWILIO_WEBHOOK_BASE_URL: webhooks.url,
-      DATABASE_URL: options.databaseUrl ?? inject('databaseUrl'),
+      DATABASE_URL: options.databaseUrl ?? testDatabaseUrl(),
     })
     delete process.env.TWILIO_MESSAGING_SERVICE_SID
     resetAppDb()
