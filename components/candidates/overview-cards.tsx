@@ -1,5 +1,5 @@
 import { PlacementStatusBadge } from '@/components/job-offers/status-badges'
-import { StatusBadge } from '@/components/ui/status-badge'
+import { COURSE_STEP_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import type { CandidateOverview } from '@/lib/candidates/overview'
@@ -139,7 +139,7 @@ export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
                     'Toutes les étapes sont faites'
                   ) : c.late ? (
                     <>
-                      <StatusBadge tone="warning" className="mr-1">
+                      <StatusBadge tone={COURSE_STEP_TONES.late} className="mr-1">
                         En retard
                       </StatusBadge>
                       {c.nextStep}, prévue avant le {formatDate(c.nextDueOn)}

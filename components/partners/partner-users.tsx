@@ -6,6 +6,7 @@ import { FeedbackField } from '@/components/applies/fup-dialog-parts'
 import { FormError, withoutKeys, type Errors } from '@/components/directory/form-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
+import { ACCOUNT_STATE_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { toast } from '@/components/ui/toast'
 import {
   invitePartnerUserAction,
@@ -65,9 +66,9 @@ export function PartnerUsers({
                 <span>
                   <span className="font-medium">{name}</span> <span className="text-slate-600">{u.email}</span>{' '}
                   {u.disabled ? (
-                    <span className="rounded bg-slate-100 px-2 py-0.5 text-xs">Désactivé</span>
+                    <StatusBadge tone={ACCOUNT_STATE_TONES.disabled}>Désactivé</StatusBadge>
                   ) : u.invited ? (
-                    <span className="rounded bg-amber-50 px-2 py-0.5 text-xs text-amber-900">Invitation envoyée</span>
+                    <StatusBadge tone={ACCOUNT_STATE_TONES.invited}>Invitation envoyée</StatusBadge>
                   ) : null}
                 </span>
                 {canManage && (
