@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useState, useTransition } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
+import { EmptyState } from '@/components/ui/empty-state'
 import { Field } from '@/components/ui/field'
 import { REFERRAL_LINK_STATE_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { toast } from '@/components/ui/toast'
@@ -58,9 +59,19 @@ export function ReferralLinksManager({ links, canModify }: { links: LinkRow[]; c
         </div>
       )}
       {links.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">
-          Aucun lien pour l’instant. Créez-en un par structure qui vous oriente des personnes.
-        </p>
+        <EmptyState
+          title="Aucun lien pour l’instant."
+          action={
+            // Its own words, so that it is not read as "Nouveau lien" above.
+            canModify ? (
+              <Button variant="secondary" onClick={() => setCreating(true)}>
+                Créer un premier lien
+              </Button>
+            ) : undefined
+          }
+        >
+          Créez-en un par structure qui vous oriente des personnes.
+        </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3" aria-label="Liens d’orientation">
           {links.map((link) => (
