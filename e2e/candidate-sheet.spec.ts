@@ -94,7 +94,7 @@ test.describe('as the referent', () => {
     await expect(nirInput).toBeDisabled()
     await page.getByRole('button', { name: 'Enregistrer les modifications' }).click()
     await expect(page).toHaveURL(`/v2/candidate/${karim}/identite`)
-    await expect(dd(page, 'Numéro de sécurité sociale \\(NIR\\)')).toHaveText('-')
+    await expect(dd(page, 'Numéro de sécurité sociale \\(NIR\\)')).toHaveText('–')
     expect(
       (
         await onE2eDatabase<{ nir: string | null }>(

@@ -15,6 +15,6 @@ describe('French number formats', () => {
   it('writes a rate as a percentage with one decimal at most, and a missing one as a dash', () => {
     expect(formatPercent(0.1234)).toBe('12,3\u00a0%')
     expect(formatPercent(1)).toBe('100\u00a0%')
-    expect(formatPercent(null)).toBe('-')
+    expect(formatPercent(null)).toBe('–')
   })
 })

@@ -1,3 +1,5 @@
+import { EMPTY_VALUE } from './format'
+
 /**
  * French number formats, made once: `n.toLocaleString('fr-FR', …)` builds a formatter at each call (3 µs for a number,
  * 27 µs for a percentage), which a page of figures and tables pays hundreds of times per view (issue 16 §1).
@@ -12,5 +14,5 @@ export const formatNumber = (n: number): string => NUMBER.format(n)
 /** 2.25 → '2,3'; 3 → '3': one decimal at most. */
 export const formatOneDecimal = (n: number): string => ONE_DECIMAL.format(n)
 
-/** 0.1234 → '12,3 %'; null → '-'. */
-export const formatPercent = (rate: number | null): string => (rate === null ? '-' : PERCENT.format(rate))
+/** 0.1234 → '12,3 %'; null → '–' (lib/format.ts). */
+export const formatPercent = (rate: number | null): string => (rate === null ? EMPTY_VALUE : PERCENT.format(rate))

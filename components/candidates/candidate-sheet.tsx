@@ -21,6 +21,7 @@ import { SheetSituation } from './sheet-situation'
 import { SheetSms } from '@/components/sms/sheet-sms'
 import { SheetOverview } from './sheet-overview'
 import { candidateSettings } from '@/lib/candidates/organisation-settings'
+import { orEmpty } from '@/lib/format'
 
 /** The sheet's tabs; the overview (issue 32) first, the sheet's default view. */
 export const CANDIDATE_SECTIONS = {
@@ -60,7 +61,7 @@ function FollowUp({ status, place, referent }: FollowUpProps) {
     <span className="flex flex-wrap gap-x-3 gap-y-1" data-testid="sheet-follow-up">
       {parts.map(([label, value]) => (
         <span key={label}>
-          {label}&nbsp;: <span className="font-medium text-slate-800">{value || '–'}</span>
+          {label}&nbsp;: <span className="font-medium text-slate-800">{orEmpty(value)}</span>
         </span>
       ))}
     </span>

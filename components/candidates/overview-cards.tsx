@@ -1,9 +1,9 @@
 import { PlacementStatusBadge } from '@/components/job-offers/status-badges'
-import { StatusBadge } from '@/components/ui/status-badge'
+import { COURSE_STEP_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import type { CandidateOverview } from '@/lib/candidates/overview'
-import { formatDate, formatDateTime } from '@/lib/format'
+import { formatDate, formatDateTime, orEmpty } from '@/lib/format'
 import { SMS_STATUS_LABELS } from '@/lib/sms/status'
 
 /** The button that fills each part when it is empty (null: the user may not). */
@@ -87,7 +87,7 @@ export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
             {pending.rows.map((a) => (
               <li key={a.id} className="min-w-0">
                 <Named href={`/offer/social/${a.offerId}`} name={a.offerName} />
-                <span className="text-slate-700"> · {a.providerName || '–'}</span>
+                <span className="text-slate-700"> · {orEmpty(a.providerName)}</span>
                 <span className="block text-slate-700">
                   Envoyée le {formatDate(a.prescriptionDate)}, en attente{' '}
                   <strong className="font-medium text-slate-900">{ageLabel(a.ageDays)}</strong>
@@ -116,7 +116,7 @@ export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
           <div className="text-sm">
             <Named href={canOpen.workshop ? `/workshops/${w.workshopId}` : null} name={w.name} />
             <p className="text-slate-700">Le {formatDateTime(w.startsAt)}</p>
-            <p className="break-words text-slate-700">{w.place || '–'}</p>
+            <p className="break-words text-slate-700">{orEmpty(w.place)}</p>
             <p className="text-slate-700">{w.waitlisted ? 'En liste d’attente' : 'Inscrit'}</p>
           </div>
         )}
@@ -139,14 +139,14 @@ export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
                     'Toutes les étapes sont faites'
                   ) : c.late ? (
                     <>
-                      <StatusBadge tone="warning" className="mr-1">
+                      <StatusBadge tone={COURSE_STEP_TONES.late} className="mr-1">
                         En retard
                       </StatusBadge>
                       {c.nextStep}, prévue avant le {formatDate(c.nextDueOn)}
                     </>
                   ) : (
                     <>
-                      Prochaine étape&nbsp;: {c.nextStep}, avant le {formatDate(c.nextDueOn) || '–'}
+                      Prochaine étape&nbsp;: {c.nextStep}, avant le {orEmpty(formatDate(c.nextDueOn))}
                     </>
                   )}
                 </span>
@@ -172,7 +172,7 @@ export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
               {' · '}
               <time dateTime={sms.at.toISOString()}>{formatDateTime(sms.at)}</time>
             </p>
-            <p className="line-clamp-3 break-words whitespace-pre-wrap text-slate-900">{sms.body || '–'}</p>
+            <p className="line-clamp-3 break-words whitespace-pre-wrap text-slate-900">{orEmpty(sms.body)}</p>
             {sms.direction === 'outbound' && (
               <p className="text-slate-700">
                 Statut&nbsp;: <span data-testid="overview-sms-status">{SMS_STATUS_LABELS[sms.status]}</span>
@@ -201,7 +201,7 @@ export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
               <li key={p.jobOfferId} className="flex min-w-0 flex-wrap items-center justify-between gap-2">
                 <span className="min-w-0">
                   <Named href={`/v2/offer/${p.jobOfferId}`} name={p.title} />
-                  <span className="text-slate-700"> · {p.enterpriseName || '–'}</span>
+                  <span className="text-slate-700"> · {orEmpty(p.enterpriseName)}</span>
                   {p.interviewAt && (
                     <span className="block text-slate-700">Entretien le {formatDateTime(p.interviewAt)}</span>
                   )}

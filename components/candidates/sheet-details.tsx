@@ -1,4 +1,6 @@
-/** Label / value rows of a sheet section; an empty value shows a dash. */
+import { EMPTY_VALUE, orEmpty } from '@/lib/format'
+
+/** Label / value rows of a sheet section; an empty value shows '–' (lib/format.ts). */
 export function SheetDetails({ title, items }: { title: string; items: [string, React.ReactNode][] }) {
   return (
     <section
@@ -13,7 +15,7 @@ export function SheetDetails({ title, items }: { title: string; items: [string, 
           <div key={label} className="contents">
             <dt className="font-medium text-slate-600">{label}</dt>
             <dd className="mb-2 break-words whitespace-pre-line sm:mb-0">
-              {value === null || value === undefined || value === '' ? '-' : value}
+              {typeof value === 'string' ? orEmpty(value) : (value ?? EMPTY_VALUE)}
             </dd>
           </div>
         ))}

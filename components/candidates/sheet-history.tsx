@@ -3,7 +3,7 @@ import { SimpleTable } from '@/components/ui/simple-table'
 import type { CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
 import { CANDIDATE_FIELD_LABELS } from '@/lib/candidates/field-labels'
 import { candidateHistory, historyActionLabel } from '@/lib/candidates/history'
-import { formatDateTime } from '@/lib/format'
+import { formatDateTime, orEmpty } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 
 /** The field names an update row lists, as labels: never the values, which the audit does not keep. */
@@ -55,7 +55,7 @@ export async function SheetHistory({
             <SimpleTable
               caption="Historique des actions sur la fiche, de la plus récente à la plus ancienne"
               headers={['Date', 'Action', 'Détail', 'Auteur']}
-              rows={entries.map((e) => ({ key: e.id, cells: [e.when, e.label, e.detail ?? '-', e.author] }))}
+              rows={entries.map((e) => ({ key: e.id, cells: [e.when, e.label, orEmpty(e.detail), e.author] }))}
             />
           </div>
           <ol

@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { getCurrentUser } from '@/lib/auth/session'
 import { parisToday } from '@/lib/dates'
-import { formatDate } from '@/lib/format'
+import { EMPTY_VALUE, formatDate, orEmpty } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { candidates } from '@/lib/db/schema'
 import { can } from '@/lib/permissions'
@@ -104,13 +104,14 @@ export async function SheetPrescriptions({
                   {a.archived && <span className="block text-xs text-slate-600">Archivée par le partenaire</span>}
                 </span>,
                 formatDate(a.prescriptionDate),
-                formatDate(a.responseDate) || '-',
-                a.state === 'REFUSED_STRUCTURE' ? a.causeLabel : '-',
+                orEmpty(formatDate(a.responseDate)),
+                // '-' is the partner's refused list's word for an unknown cause (spec §3); here, an empty value like any other.
+                orEmpty(a.state === 'REFUSED_STRUCTURE' && a.causeLabel !== '-' ? a.causeLabel : null),
                 <PrescriptionDocuments key="d" row={a} />,
                 manual && !a.archived && prescriber ? (
                   <ManualStatusButton key="m" applyId={a.id} offerName={a.offerName} current={a} causes={causes} />
                 ) : (
-                  '-'
+                  EMPTY_VALUE
                 ),
               ],
             }

@@ -2,7 +2,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { now } from '@/lib/clock'
-import { formatDate, formatTime } from '@/lib/format'
+import { EMPTY_VALUE, formatDate, formatTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { workshopsOfCandidate } from '@/lib/workshops/queries'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
@@ -41,7 +41,7 @@ export async function SheetWorkshops({
             : r.status === 'waitlisted'
               ? 'Liste d’attente'
               : 'Inscrit',
-          ...(withAttendance ? [r.attendance ? ATTENDANCE_LABELS[r.attendance] : '–'] : []),
+          ...(withAttendance ? [r.attendance ? ATTENDANCE_LABELS[r.attendance] : EMPTY_VALUE] : []),
         ],
       }))}
     />

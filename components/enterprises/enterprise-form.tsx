@@ -187,16 +187,30 @@ export function EnterpriseForm({
   )
 }
 
-/** The sheet's "Modifier l’entreprise". */
-export function EditEnterpriseButton({ enterpriseId, initial }: { enterpriseId: string; initial: EnterpriseValues }) {
+/**
+ * The sheet's "Modifier l’entreprise"; with `addContact`, the empty contacts' "Ajouter un contact": the same form,
+ * opened with a blank contact to fill.
+ */
+export function EditEnterpriseButton({
+  enterpriseId,
+  initial,
+  addContact,
+}: {
+  enterpriseId: string
+  initial: EnterpriseValues
+  addContact?: boolean
+}) {
   const [open, setOpen] = useState(false)
+  const start = addContact
+    ? { ...initial, contacts: [...initial.contacts, { name: '', role: '', phone: '', email: '' }] }
+    : initial
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        Modifier l’entreprise
+        {addContact ? 'Ajouter un contact' : 'Modifier l’entreprise'}
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="Modifier l’entreprise" wide>
-        <EnterpriseForm enterpriseId={enterpriseId} initial={initial} onDone={() => setOpen(false)} />
+        <EnterpriseForm enterpriseId={enterpriseId} initial={start} onDone={() => setOpen(false)} />
       </Dialog>
     </>
   )

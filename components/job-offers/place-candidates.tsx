@@ -12,7 +12,14 @@ import { placeCandidatesAction, searchCandidatesToPlaceAction } from '@/lib/job-
 const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
 
 /** "Positionner des candidats": search the organisation's candidates, pick several, place them at once (issue 12 §3). */
-export function PlaceCandidatesDialog({ jobOfferId }: { jobOfferId: string }) {
+export function PlaceCandidatesDialog({
+  jobOfferId,
+  variant = 'primary',
+}: {
+  jobOfferId: string
+  /** Secondary where the page's primary action is another (the enterprise sheet's empty placements). */
+  variant?: 'primary' | 'secondary'
+}) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -42,7 +49,9 @@ export function PlaceCandidatesDialog({ jobOfferId }: { jobOfferId: string }) {
   }
   return (
     <>
-      <Button onClick={() => setOpen(true)}>Positionner des candidats</Button>
+      <Button variant={variant} onClick={() => setOpen(true)}>
+        Positionner des candidats
+      </Button>
       <Dialog
         open={open}
         onOpenChange={changeOpen}

@@ -6,6 +6,7 @@ import { FileCheckRow, useFileCheck } from '@/components/imports/file-check'
 import { Button } from '@/components/ui/button'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { toast } from '@/components/ui/toast'
+import { orEmpty } from '@/lib/format'
 
 type Line = { line: number; name: string; errors: string[]; update: boolean }
 type Preview = {
@@ -86,7 +87,7 @@ export function OfferImport({ structureId, structureName }: { structureId: strin
               headers={['Ligne', 'Offre', 'Erreurs']}
               rows={preview.errors.map((l) => ({
                 key: String(l.line),
-                cells: [l.line, l.name || '–', l.errors.join(' · ')],
+                cells: [l.line, orEmpty(l.name), l.errors.join(' · ')],
               }))}
             />
           )}

@@ -1,6 +1,7 @@
-import { clsx } from 'clsx'
+import { OFFER_VALIDITY_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { offerValidityLabel } from '@/lib/offers/validity-label'
 
+/** A social offer's validity label (spec §4) as a badge: 'Offre expirée', 'Permanente' or its dates. */
 export function ValidityBadge({
   offer,
 }: {
@@ -8,13 +9,8 @@ export function ValidityBadge({
 }) {
   const label = offerValidityLabel(offer)
   return (
-    <span
-      className={clsx(
-        'inline-block rounded-full px-2.5 py-0.5 text-xs font-medium',
-        label === 'Offre expirée' ? 'bg-red-100 text-red-800' : 'bg-emerald-100 text-emerald-800',
-      )}
-    >
+    <StatusBadge tone={label === 'Offre expirée' ? OFFER_VALIDITY_TONES.expired : OFFER_VALIDITY_TONES.open}>
       {label}
-    </span>
+    </StatusBadge>
   )
 }

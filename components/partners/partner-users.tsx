@@ -6,6 +6,8 @@ import { FeedbackField } from '@/components/applies/fup-dialog-parts'
 import { FormError, withoutKeys, type Errors } from '@/components/directory/form-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ACCOUNT_STATE_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { toast } from '@/components/ui/toast'
 import {
   invitePartnerUserAction,
@@ -53,9 +55,16 @@ export function PartnerUsers({
         {canManage && <InviteDialog structureId={structureId} />}
       </div>
       {users.length === 0 ? (
-        <p className="text-sm text-slate-700">
-          Aucun utilisateur pour l’instant. Invitez un partenaire pour qu’il réponde lui-même aux prescriptions.
-        </p>
+        <EmptyState
+          title="Aucun utilisateur pour l’instant."
+          action={
+            canManage ? (
+              <InviteDialog structureId={structureId} label="Inviter un premier utilisateur" variant="secondary" />
+            ) : undefined
+          }
+        >
+          Invitez un partenaire pour qu’il réponde lui-même aux prescriptions.
+        </EmptyState>
       ) : (
         <ul className="divide-y divide-slate-100">
           {users.map((u) => {
@@ -65,9 +74,9 @@ export function PartnerUsers({
                 <span>
                   <span className="font-medium">{name}</span> <span className="text-slate-600">{u.email}</span>{' '}
                   {u.disabled ? (
-                    <span className="rounded bg-slate-100 px-2 py-0.5 text-xs">Désactivé</span>
+                    <StatusBadge tone={ACCOUNT_STATE_TONES.disabled}>Désactivé</StatusBadge>
                   ) : u.invited ? (
-                    <span className="rounded bg-amber-50 px-2 py-0.5 text-xs text-amber-900">Invitation envoyée</span>
+                    <StatusBadge tone={ACCOUNT_STATE_TONES.invited}>Invitation envoyée</StatusBadge>
                   ) : null}
                 </span>
                 {canManage && (
@@ -117,7 +126,16 @@ export function PartnerUsers({
   )
 }
 
-function InviteDialog({ structureId }: { structureId: string }) {
+function InviteDialog({
+  structureId,
+  label = 'Inviter un utilisateur',
+  variant = 'primary',
+}: {
+  structureId: string
+  /** The empty list's own words, so that it is not read as the header's twin. */
+  label?: string
+  variant?: 'primary' | 'secondary'
+}) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
   const [form, setForm] = useState({ firstName: '', lastName: '', email: '', phone: '' })
@@ -145,7 +163,9 @@ function InviteDialog({ structureId }: { structureId: string }) {
   }
   return (
     <>
-      <Button onClick={() => setOpen(true)}>Inviter un utilisateur</Button>
+      <Button variant={variant} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
       <Dialog
         open={open}
         onOpenChange={setOpen}

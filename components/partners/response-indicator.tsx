@@ -1,5 +1,6 @@
 import { formatOneDecimal } from '@/lib/numbers'
 import type { ResponseIndicator } from '@/lib/partners/queries'
+import { EMPTY_VALUE } from '@/lib/format'
 
 const days = (n: number) => `${formatOneDecimal(n)}\u00a0jour${n >= 2 ? 's' : ''}`
 
@@ -37,13 +38,15 @@ export function ResponseIndicatorCard({ indicator }: { indicator: ResponseIndica
       <dl className="grid gap-3 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-slate-600">Délai médian de réponse (90 derniers jours)</dt>
-          <dd className="text-xl font-semibold">{indicator.medianDays === null ? '–' : days(indicator.medianDays)}</dd>
+          <dd className="text-xl font-semibold">
+            {indicator.medianDays === null ? EMPTY_VALUE : days(indicator.medianDays)}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">Réponses sous {days(indicator.reminderDays)}</dt>
           <dd className="text-xl font-semibold">
             {indicator.answeredWithinDelayShare === null
-              ? '–'
+              ? EMPTY_VALUE
               : `${Math.round(indicator.answeredWithinDelayShare * 100)}\u00a0%`}
           </dd>
         </div>

@@ -7,6 +7,7 @@ import { FileCheckRow, useFileCheck } from '@/components/imports/file-check'
 import { Button } from '@/components/ui/button'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { toast } from '@/components/ui/toast'
+import { orEmpty } from '@/lib/format'
 
 type StructureLine = {
   line: number
@@ -112,7 +113,7 @@ function ImportStep({ kind, title, label, help }: { kind: Kind; title: string; l
             headers={['Ligne', 'Structure', 'SIRET', 'Résultat', 'Détail']}
             rows={preview.lines.map((l) => ({
               key: String(l.line),
-              cells: [l.line, l.name || '–', l.siret || '–', STATUS[l.status], outcomeText(l)],
+              cells: [l.line, orEmpty(l.name), orEmpty(l.siret), STATUS[l.status], outcomeText(l)],
             }))}
           />
         </>
@@ -137,7 +138,7 @@ function ImportStep({ kind, title, label, help }: { kind: Kind; title: string; l
               headers={['Ligne', 'Service', 'Raison']}
               rows={preview.errors.map((l) => ({
                 key: String(l.line),
-                cells: [l.line, l.name || '–', l.errors.join(' · ')],
+                cells: [l.line, orEmpty(l.name), l.errors.join(' · ')],
               }))}
             />
           )}

@@ -4,7 +4,9 @@ import { useRouter } from 'next/navigation'
 import { useState, useTransition } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
+import { EmptyState } from '@/components/ui/empty-state'
 import { Field } from '@/components/ui/field'
+import { REFERRAL_LINK_STATE_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { toast } from '@/components/ui/toast'
 import { createReferralLinkAction, setReferralLinkDisabledAction } from '@/lib/referrals/actions'
 
@@ -20,11 +22,6 @@ export type LinkRow = {
 }
 
 const STATE_LABEL: Record<LinkRow['state'], string> = { active: 'Actif', disabled: 'Désactivé', expired: 'Expiré' }
-const STATE_CLASS: Record<LinkRow['state'], string> = {
-  active: 'bg-emerald-50 text-emerald-800',
-  disabled: 'bg-slate-100 text-slate-700',
-  expired: 'bg-amber-50 text-amber-900',
-}
 
 async function copy(text: string) {
   try {
@@ -62,18 +59,26 @@ export function ReferralLinksManager({ links, canModify }: { links: LinkRow[]; c
         </div>
       )}
       {links.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">
-          Aucun lien pour l’instant. Créez-en un par structure qui vous oriente des personnes.
-        </p>
+        <EmptyState
+          title="Aucun lien pour l’instant."
+          action={
+            // Its own words, so that it is not read as "Nouveau lien" above.
+            canModify ? (
+              <Button variant="secondary" onClick={() => setCreating(true)}>
+                Créer un premier lien
+              </Button>
+            ) : undefined
+          }
+        >
+          Créez-en un par structure qui vous oriente des personnes.
+        </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3" aria-label="Liens d’orientation">
           {links.map((link) => (
             <li key={link.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
               <div className="flex flex-wrap items-center gap-2">
                 <h2 className="text-base font-semibold">{link.label}</h2>
-                <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATE_CLASS[link.state]}`}>
-                  {STATE_LABEL[link.state]}
-                </span>
+                <StatusBadge tone={REFERRAL_LINK_STATE_TONES[link.state]}>{STATE_LABEL[link.state]}</StatusBadge>
               </div>
               <p className="break-all font-mono text-xs text-slate-700">{link.url}</p>
               <p className="text-sm text-slate-700">

@@ -26,9 +26,14 @@ const fieldErrors = (r: object) => ('fieldErrors' in r ? ((r as { fieldErrors?: 
 export function CreateCourseDialog({
   owners,
   defaultOwnerId,
+  label = 'Créer un parcours',
+  variant = 'primary',
 }: {
   owners: { id: string; name: string }[]
   defaultOwnerId: string
+  /** The empty list's own words, so that it is not read as the header's twin. */
+  label?: string
+  variant?: 'primary' | 'secondary'
 }) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
@@ -52,7 +57,9 @@ export function CreateCourseDialog({
   }
   return (
     <>
-      <Button onClick={() => setOpen(true)}>Créer un parcours</Button>
+      <Button variant={variant} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
       <Dialog
         open={open}
         onOpenChange={setOpen}
@@ -252,7 +259,16 @@ export function StepsEditor({
   )
 }
 
-export function EnrolCandidatesDialog({ courseId }: { courseId: string }) {
+export function EnrolCandidatesDialog({
+  courseId,
+  label = 'Inscrire des candidats',
+  variant = 'primary',
+}: {
+  courseId: string
+  /** The empty list's own words, so that it is not read as the header's twin. */
+  label?: string
+  variant?: 'primary' | 'secondary'
+}) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -276,7 +292,9 @@ export function EnrolCandidatesDialog({ courseId }: { courseId: string }) {
   }
   return (
     <>
-      <Button onClick={() => setOpen(true)}>Inscrire des candidats</Button>
+      <Button variant={variant} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
       <Dialog
         open={open}
         onOpenChange={changeOpen}

@@ -1,7 +1,7 @@
 'use client'
 
-import { clsx } from 'clsx'
 import Link from '@/components/ui/link'
+import { COURSE_STEP_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { LeaveCourseButton, StepDoneButton } from './course-controls'
 
 /** One of the course's steps, as every enrolment follows them: its id, title and kind. */
@@ -68,18 +68,7 @@ export function EnrolmentList({
                     <span>
                       {i + 1}. {title}
                     </span>
-                    <span
-                      className={clsx(
-                        'rounded-full px-2 py-0.5 text-xs',
-                        state === 'done'
-                          ? 'bg-emerald-100 text-emerald-800'
-                          : state === 'late'
-                            ? 'bg-red-100 text-red-800'
-                            : 'bg-slate-100 text-slate-800',
-                      )}
-                    >
-                      {BADGE[state](date)}
-                    </span>
+                    <StatusBadge tone={COURSE_STEP_TONES[state]}>{BADGE[state](date)}</StatusBadge>
                     {linkLabel && <span className="text-slate-700">{linkLabel}</span>}
                     {comment && <span className="text-slate-700">«&nbsp;{comment}&nbsp;»</span>}
                     {canModify && state !== 'done' && (

@@ -90,18 +90,22 @@ export function FilterSelect({ label, options, wide, ...select }: SelectProps) {
   )
 }
 
-/** A date bound of a filter (from, to). */
+/** A date bound of a filter (from, to): a day, or a month where the figures are monthly (statistics). */
 export function FilterDate({
   label,
+  type = 'date',
   ...input
-}: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { label: string }) {
+}: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & {
+  label: string
+  type?: 'date' | 'month'
+}) {
   const id = useId()
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input id={id} type="date" className={FILTER_CONTROL} {...input} />
+      <input id={id} type={type} className={FILTER_CONTROL} {...input} />
     </div>
   )
 }

@@ -48,3 +48,44 @@ export const PRESCRIPTION_STATE_TONES = {
   REFUSED_STRUCTURE: 'neutral',
   EXPIRED: 'neutral',
 } as const satisfies Record<string, BadgeTone>
+
+/** A workshop's status (workshop_status): only a cancelled one is flagged, the others are as planned. */
+export const WORKSHOP_STATUS_TONES = {
+  scheduled: 'info',
+  cancelled: 'danger',
+} as const satisfies Record<string, BadgeTone>
+
+/** An orientation received through a referral link (orientation_status), and `late` while it waits past the delay. */
+export const ORIENTATION_STATUS_TONES = {
+  pending: 'info',
+  late: 'warning',
+  accepted: 'success',
+  declined: 'neutral',
+} as const satisfies Record<string, BadgeTone>
+
+/** A referral link: usable, or over (disabled by the organisation, or past its date). */
+export const REFERRAL_LINK_STATE_TONES = {
+  active: 'success',
+  disabled: 'neutral',
+  expired: 'neutral',
+} as const satisfies Record<string, BadgeTone>
+
+/** A user's account (settings' users, a partner structure's users): invited until the password is chosen. */
+export const ACCOUNT_STATE_TONES = {
+  active: 'success',
+  invited: 'warning',
+  disabled: 'neutral',
+} as const satisfies Record<string, BadgeTone>
+
+/** A social offer's validity (lib/offers/validity-label.ts): open to prescriptions, or expired. */
+export const OFFER_VALIDITY_TONES = {
+  open: 'success',
+  expired: 'neutral',
+} as const satisfies Record<string, BadgeTone>
+
+/** A step of a support course, for one candidate: done, due, or late. */
+export const COURSE_STEP_TONES = {
+  done: 'success',
+  due: 'info',
+  late: 'warning',
+} as const satisfies Record<string, BadgeTone>

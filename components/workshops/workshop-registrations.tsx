@@ -7,6 +7,7 @@ import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 import { AllPresentButton, AttendanceSelect, CancelRegistrationButton } from './workshop-controls'
+import { EMPTY_VALUE } from '@/lib/format'
 
 type Row = {
   id: string
@@ -126,7 +127,7 @@ export function WorkshopRegistrations({
                   ) : r.attendance ? (
                     ATTENDANCE_LABELS[r.attendance]
                   ) : (
-                    '–'
+                    EMPTY_VALUE
                   ),
                   ...(act ? [<CancelRegistrationButton key="x" registrationId={r.id} name={person} />] : []),
                 ],

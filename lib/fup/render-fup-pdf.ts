@@ -5,7 +5,7 @@ import type { FupBeneficiary, FupPartnerFeedback, FupPrescription } from '@/lib/
 import { causeLabel } from '@/lib/applies/cause-labels'
 import { CONVOCATION_KEYS, CONVOCATION_LABELS, CONVOCATION_REASONS } from '@/lib/applies/fup-schema'
 import { additionalFieldText } from './additional-field-text'
-import { formatDate } from '@/lib/format'
+import { EMPTY_VALUE, formatDate } from '@/lib/format'
 import { loadSponsorLogo, type LogoImage } from './sponsor-logo-image'
 
 export type FupPdfInput = {
@@ -50,7 +50,7 @@ export async function renderFupPdf(input: FupPdfInput): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)))
     doc.on('error', reject)
   })
-  const text = (v: string | null | undefined) => plainText(v) || '-'
+  const text = (v: string | null | undefined) => plainText(v) || EMPTY_VALUE
   const section = (title: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(title).moveDown(0.3)
   const line = (label: string, value: string | null | undefined) =>
     doc.font('Helvetica-Bold').fontSize(10).text(`${label} : `, { continued: true }).font('Helvetica').text(text(value))

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '@/lib/db/client'
 import { causeLabels } from '@/lib/applies/causes'
 import { candidateCountsBy } from '@/lib/candidates/counts'
 import { now } from '@/lib/clock'
+import { EMPTY_VALUE } from '@/lib/format'
 import { monthsBetween, periodInstants, type StatisticsFilters } from './filters'
 import { foldDeltas } from '@/lib/counters/fold-deltas'
 
@@ -186,7 +187,7 @@ export async function organisationFigures(
     responses.map((r) => r.structureId),
   )
   const responseTimes: StructureResponse[] = responses
-    .map((r) => ({ ...r, name: structureNames.get(r.structureId) ?? '-' }))
+    .map((r) => ({ ...r, name: structureNames.get(r.structureId) ?? EMPTY_VALUE }))
     .sort((a, b) => b.answered - a.answered || a.name.localeCompare(b.name, 'fr'))
 
   const labels = await causeLabels(db, organisationId)

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit'
 import { and, asc, eq } from 'drizzle-orm'
-import { formatDate, formatTimeInText } from '@/lib/format'
+import { EMPTY_VALUE, formatDate, formatTimeInText } from '@/lib/format'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, organisations, workshopRegistrations } from '@/lib/db/schema'
 import { plainText } from '@/lib/fup/render-fup-pdf'
@@ -58,7 +58,7 @@ export async function renderSignInSheet(
     ? `${formatDate(w.startsAt)}, de ${formatTimeInText(w.startsAt)}${w.endsAt ? ` à ${formatTimeInText(w.endsAt)}` : ''}`
     : ''
   doc.font('Helvetica').fontSize(10).text(`Date\u00a0: ${when}`)
-  doc.text(`Lieu\u00a0: ${plainText(w.addressFormatted) || (w.videoUrl ? 'visioconférence' : '-')}`)
+  doc.text(`Lieu\u00a0: ${plainText(w.addressFormatted) || (w.videoUrl ? 'visioconférence' : EMPTY_VALUE)}`)
   if (w.facilitators.length)
     doc.text(
       `Animation\u00a0: ${w.facilitators.map((f) => plainText(`${f.firstName ?? ''} ${f.lastName ?? ''}`)).join(', ')}`,

@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react'
 import { CandidateFilterPanel } from '@/components/candidates/candidate-filter-panel'
+import { FilterCheckbox } from '@/components/ui/filter-panel'
 import { MultiSelect, type Option } from '@/components/ui/multi-select'
 import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
 
@@ -10,7 +11,7 @@ type Filters = { placeIds: string[]; statusIds: string[]; referentIds: string[];
 
 /**
  * Search (applied from 2 characters, or when emptied, 750 ms after the last keystroke), place (3 tags visible),
- * status and referent multi-selects, reset.
+ * status and referent multi-selects, "Placé sur une offre", reset.
  */
 export function CandidateFilterBar({
   options,
@@ -56,10 +57,11 @@ export function CandidateFilterBar({
         value={filters.referentIds}
         onChange={(v) => onChange({ referentIds: v })}
       />
-      <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
-        <input type="checkbox" checked={filters.placed} onChange={(e) => onChange({ placed: e.target.checked })} />
-        Placé sur une offre
-      </label>
+      <FilterCheckbox
+        label="Placé sur une offre"
+        checked={filters.placed}
+        onChange={(e) => onChange({ placed: e.target.checked })}
+      />
     </CandidateFilterPanel>
   )
 }

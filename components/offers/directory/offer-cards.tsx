@@ -1,8 +1,8 @@
 'use client'
 
-import { clsx } from 'clsx'
 import { MapPin } from 'lucide-react'
 import Link from '@/components/ui/link'
+import { OFFER_VALIDITY_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
 import type { PrescriberDefaults } from '@/lib/prescriptions/queries'
 
@@ -48,14 +48,9 @@ export function OfferCards({
             )}
           </div>
           <div className="flex flex-wrap items-center gap-1.5">
-            <span
-              className={clsx(
-                'inline-block rounded-full px-2.5 py-0.5 text-xs font-medium',
-                offer.validity === 'Offre expirée' ? 'bg-red-100 text-red-800' : 'bg-emerald-100 text-emerald-800',
-              )}
-            >
+            <StatusBadge tone={offer.expired ? OFFER_VALIDITY_TONES.expired : OFFER_VALIDITY_TONES.open}>
               {offer.validity}
-            </span>
+            </StatusBadge>
             {offer.challenges.map((c) => (
               <span key={c.id} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs text-brand-800">
                 {c.name}

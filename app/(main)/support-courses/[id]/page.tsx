@@ -8,7 +8,7 @@ import { Pager } from '@/components/prescriptions/pager'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
 import { parisToday } from '@/lib/dates'
-import { formatDate } from '@/lib/format'
+import { formatDate, orEmpty } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
@@ -45,7 +45,7 @@ export default async function SupportCoursePage({
     <div className="flex flex-col gap-6">
       <PageHeader
         title={course.name}
-        subtitle={`Responsable\u00a0: ${course.owner || '–'} · ${activeTotal.toLocaleString('fr-FR')} candidat${activeTotal > 1 ? 's' : ''} en cours`}
+        subtitle={`Responsable\u00a0: ${orEmpty(course.owner)} · ${activeTotal.toLocaleString('fr-FR')} candidat${activeTotal > 1 ? 's' : ''} en cours`}
         actions={canModify ? <EnrolCandidatesDialog courseId={course.id} /> : undefined}
       />
       {course.description && (
@@ -58,7 +58,7 @@ export default async function SupportCoursePage({
         {canModify ? (
           <StepsEditor courseId={course.id} steps={course.steps} />
         ) : course.steps.length === 0 ? (
-          <p className="text-sm text-slate-700">Aucune étape.</p>
+          <EmptyState title="Aucune étape.">Le responsable du parcours y écrira ses étapes.</EmptyState>
         ) : (
           <ol className="list-decimal pl-5 text-sm">
             {course.steps.map((s) => (
@@ -75,7 +75,14 @@ export default async function SupportCoursePage({
           Candidats en cours ({activeTotal.toLocaleString('fr-FR')})
         </h2>
         {activeTotal === 0 ? (
-          <EmptyState title="Aucun candidat en cours.">
+          <EmptyState
+            title="Aucun candidat en cours."
+            action={
+              canModify ? (
+                <EnrolCandidatesDialog courseId={course.id} label="Inscrire un premier candidat" variant="secondary" />
+              ) : undefined
+            }
+          >
             {canModify
               ? 'Inscrivez des candidats pour suivre leur progression.'
               : 'Les candidats inscrits apparaîtront ici.'}

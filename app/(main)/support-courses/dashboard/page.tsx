@@ -40,17 +40,14 @@ export default async function SupportCoursesDashboardPage({ searchParams }: { se
     listCourses(db, organisationId, { ownerId: values.owner, page }, today),
     pageTitle('supportCoursesDashboard'),
   ])
+  const canModify = can(user, 'support-courses.modify')
   const ownerOptions = owners.map((o) => ({ id: o.id, name: `${o.firstName ?? ''} ${o.lastName ?? ''}`.trim() }))
   return (
     <>
       <PageHeader
         title={title}
         subtitle={`${list.total} parcours`}
-        actions={
-          can(user, 'support-courses.modify') ? (
-            <CreateCourseDialog owners={ownerOptions} defaultOwnerId={user.id} />
-          ) : undefined
-        }
+        actions={canModify ? <CreateCourseDialog owners={ownerOptions} defaultOwnerId={user.id} /> : undefined}
       />
       <UrlFilters
         label="Filtrer les parcours"
@@ -70,8 +67,20 @@ export default async function SupportCoursesDashboardPage({ searchParams }: { se
         ]}
       />
       {list.rows.length === 0 ? (
-        <EmptyState title="Aucun parcours.">
-          {'Créez un parcours d’accompagnement\u00a0: une suite d’étapes que vos candidats suivent.'}
+        <EmptyState
+          title="Aucun parcours."
+          action={
+            canModify ? (
+              <CreateCourseDialog
+                owners={ownerOptions}
+                defaultOwnerId={user.id}
+                label="Créer un premier parcours"
+                variant="secondary"
+              />
+            ) : undefined
+          }
+        >
+          {'Un parcours d’accompagnement est une suite d’étapes que vos candidats suivent.'}
         </EmptyState>
       ) : (
         <SimpleTable

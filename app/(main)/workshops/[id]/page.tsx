@@ -5,6 +5,7 @@ import { EditWorkshopButton } from '@/components/workshops/workshop-form'
 import { CancelWorkshopButton, RegisterCandidatesDialog } from '@/components/workshops/workshop-controls'
 import { WorkshopRegistrations } from '@/components/workshops/workshop-registrations'
 import { DetailList } from '@/components/ui/detail-list'
+import { StatusBadge, WORKSHOP_STATUS_TONES } from '@/components/ui/status-badge'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
 import { formatDate, formatTime } from '@/lib/format'
@@ -37,9 +38,7 @@ export default async function WorkshopPage({ params }: { params: Promise<{ id: s
         title={w.name}
         subtitle={
           <span className="flex flex-wrap items-center gap-2">
-            {cancelled && (
-              <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-medium text-red-800">Annulé</span>
-            )}
+            {cancelled && <StatusBadge tone={WORKSHOP_STATUS_TONES.cancelled}>Annulé</StatusBadge>}
             <span>
               {w.startsAt
                 ? `${formatDate(w.startsAt)}, ${formatTime(w.startsAt)}${w.endsAt ? ` – ${formatTime(w.endsAt)}` : ''}`

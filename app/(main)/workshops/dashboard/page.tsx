@@ -8,14 +8,14 @@ import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
+import { StatusBadge, WORKSHOP_STATUS_TONES } from '@/components/ui/status-badge'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
-import { formatDate, formatTime } from '@/lib/format'
+import { formatDate, formatTime, orEmpty } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
 import { can } from '@/lib/permissions'
 import { listWorkshops, VIDEO_PLACE, WORKSHOP_TABS, workshopFilterOptions } from '@/lib/workshops/queries'
-import reflow from '@/components/workshops/dashboard-reflow.module.css'
 
 export const generateMetadata = pageMetadata('workshopsDashboard')
 
@@ -61,13 +61,14 @@ export default async function WorkshopsDashboardPage({ searchParams }: { searchP
     { value: 'past', label: 'Passés', count: list.counts.past },
   ]
   const current = values.tab === 'past' ? 'past' : ''
+  const canCreate = can(user, 'workshops.modify')
   return (
     <>
       <PageHeader
         title={title}
         subtitle={`${list.counts.upcoming} à venir, ${list.counts.past} passé${list.counts.past > 1 ? 's' : ''}`}
         actions={
-          can(user, 'workshops.modify') ? (
+          canCreate ? (
             <Link href="/workshops/create" className={buttonClass('primary')}>
               Créer un atelier
             </Link>
@@ -94,71 +95,78 @@ export default async function WorkshopsDashboardPage({ searchParams }: { searchP
           ))}
         </ul>
       </nav>
-      <div className={reflow.reflow}>
-        <UrlFilters
-          label="Filtrer les ateliers"
-          searchLabel="Rechercher"
-          placeholder="Non disponible"
-          hideSearch
-          values={values}
-          selects={[
-            {
-              name: 'theme',
-              label: 'Thème',
-              options: [
-                { value: '', label: 'Tous les thèmes' },
-                ...options.themes.map((t) => ({ value: t, label: t })),
-              ],
-            },
-            {
-              name: 'facilitator',
-              label: 'Animateur',
-              options: [
-                { value: '', label: 'Tous les animateurs' },
-                ...options.facilitators.map((f) => ({
-                  value: f.id,
-                  label: `${f.firstName ?? ''} ${f.lastName ?? ''}`.trim(),
-                })),
-              ],
-            },
-            {
-              name: 'place',
-              label: 'Lieu',
-              options: [
-                { value: '', label: 'Tous les lieux' },
-                { value: VIDEO_PLACE, label: 'Visioconférence' },
-                ...options.places.map((p) => ({ value: p, label: p })),
-              ],
-            },
-          ]}
+      <UrlFilters
+        label="Filtrer les ateliers"
+        searchLabel="Rechercher"
+        placeholder="Non disponible"
+        hideSearch
+        values={values}
+        selects={[
+          {
+            name: 'theme',
+            label: 'Thème',
+            options: [{ value: '', label: 'Tous les thèmes' }, ...options.themes.map((t) => ({ value: t, label: t }))],
+          },
+          {
+            name: 'facilitator',
+            label: 'Animateur',
+            options: [
+              { value: '', label: 'Tous les animateurs' },
+              ...options.facilitators.map((f) => ({
+                value: f.id,
+                label: `${f.firstName ?? ''} ${f.lastName ?? ''}`.trim(),
+              })),
+            ],
+          },
+          {
+            name: 'place',
+            label: 'Lieu',
+            options: [
+              { value: '', label: 'Tous les lieux' },
+              { value: VIDEO_PLACE, label: 'Visioconférence' },
+              ...options.places.map((p) => ({ value: p, label: p })),
+            ],
+          },
+        ]}
+      />
+      {list.rows.length === 0 ? (
+        <EmptyState
+          title={current === 'past' ? 'Aucun atelier passé.' : 'Aucun atelier à venir.'}
+          action={
+            // Its own words, so that it is not read as the header's "Créer un atelier".
+            current === '' && canCreate ? (
+              <Link href="/workshops/create" className={buttonClass('secondary')}>
+                Programmer un atelier
+              </Link>
+            ) : undefined
+          }
+        >
+          Programmez un atelier collectif pour y inscrire vos candidats.
+        </EmptyState>
+      ) : (
+        <SimpleTable
+          caption={current === 'past' ? 'Ateliers passés' : 'Ateliers à venir'}
+          headers={['Date', 'Atelier', 'Thème', 'Lieu', 'Places prises', 'Liste d’attente']}
+          rows={list.rows.map((r) => ({
+            key: r.id,
+            cells: [
+              r.startsAt ? `${formatDate(r.startsAt)} ${formatTime(r.startsAt)}` : '',
+              <span key="n">
+                <Link href={`/workshops/${r.id}`}>{r.name}</Link>
+                {r.status === 'cancelled' && (
+                  <StatusBadge tone={WORKSHOP_STATUS_TONES.cancelled} className="ml-2">
+                    Annulé
+                  </StatusBadge>
+                )}
+              </span>,
+              r.theme,
+              r.addressFormatted ?? (r.videoUrl ? 'Visioconférence' : ''),
+              `${r.seatsTaken} / ${orEmpty(r.capacity)}`,
+              r.waitlistCount,
+            ],
+          }))}
         />
-        {list.rows.length === 0 ? (
-          <EmptyState title={current === 'past' ? 'Aucun atelier passé.' : 'Aucun atelier à venir.'}>
-            Programmez un atelier collectif pour y inscrire vos candidats.
-          </EmptyState>
-        ) : (
-          <SimpleTable
-            caption={current === 'past' ? 'Ateliers passés' : 'Ateliers à venir'}
-            headers={['Date', 'Atelier', 'Thème', 'Lieu', 'Places prises', 'Liste d’attente']}
-            rows={list.rows.map((r) => ({
-              key: r.id,
-              cells: [
-                r.startsAt ? `${formatDate(r.startsAt)} ${formatTime(r.startsAt)}` : '',
-                <span key="n">
-                  <Link href={`/workshops/${r.id}`}>{r.name}</Link>
-                  {r.status === 'cancelled' && (
-                    <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-800">Annulé</span>
-                  )}
-                </span>,
-                r.theme,
-                r.addressFormatted ?? (r.videoUrl ? 'Visioconférence' : ''),
-                `${r.seatsTaken} / ${r.capacity ?? '–'}`,
-                r.waitlistCount,
-              ],
-            }))}
-          />
-        )}
-      </div>
+      )}
       <Pager page={list.page} total={list.total} href={(p) => pageHref(PATH, values, p)} label="Pages des ateliers" />
     </>
   )

@@ -105,7 +105,17 @@ export default async function PartnerStructurePage({ params }: { params: Promise
           Offres sociales ({offers.length})
         </h2>
         {offers.length === 0 ? (
-          <EmptyState title="Cette structure n’a pas encore d’offre sociale.">
+          <EmptyState
+            title="Cette structure n’a pas encore d’offre sociale."
+            action={
+              // Its own words, so that it is not read as the header's "Ajouter une offre sociale".
+              canManage ? (
+                <Link href={`/offer/social/create?structure=${structure.id}`} className={buttonClass('secondary')}>
+                  Ajouter sa première offre
+                </Link>
+              ) : undefined
+            }
+          >
             {canManage
               ? 'Ajoutez ses offres pour que vos référents puissent y prescrire.'
               : 'Ses offres apparaîtront ici.'}

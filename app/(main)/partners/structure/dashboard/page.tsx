@@ -28,13 +28,14 @@ export default async function PartnerDashboardPage() {
   if (!view) notFound()
   const { structure, offers, counts, pending, archived } = view
   const t = await getTranslations('applies')
+  const canPublish = can(user, 'candidate.socialboard.modify')
   return (
     <>
       <PageHeader
         title={structure.name}
         subtitle={`${offers.length} offre${offers.length > 1 ? 's' : ''} sociale${offers.length > 1 ? 's' : ''}`}
         actions={
-          can(user, 'candidate.socialboard.modify') ? (
+          canPublish ? (
             <Link href="/offer/social/create" className={buttonClass('primary')}>
               Ajouter une offre sociale
             </Link>
@@ -42,7 +43,17 @@ export default async function PartnerDashboardPage() {
         }
       />
       {offers.length === 0 ? (
-        <EmptyState title="Votre structure n’a pas encore d’offre sociale.">
+        <EmptyState
+          title="Votre structure n’a pas encore d’offre sociale."
+          action={
+            // Its own words, so that it is not read as the header's "Ajouter une offre sociale".
+            canPublish ? (
+              <Link href="/offer/social/create" className={buttonClass('secondary')}>
+                Publier une première offre
+              </Link>
+            ) : undefined
+          }
+        >
           Les offres que vous publiez reçoivent les prescriptions des référents.
         </EmptyState>
       ) : (

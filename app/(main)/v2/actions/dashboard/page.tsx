@@ -12,7 +12,7 @@ import Link from '@/components/ui/link'
 import { parisToday } from '@/lib/dates'
 import { now as clockNow } from '@/lib/clock'
 import { can } from '@/lib/permissions'
-import { StatusBadge } from '@/components/ui/status-badge'
+import { ORIENTATION_STATUS_TONES, StatusBadge } from '@/components/ui/status-badge'
 
 export const generateMetadata = pageMetadata('actionsDashboard')
 
@@ -77,7 +77,7 @@ export default async function ActionsDashboardPage() {
                 <span className="text-slate-700">
                   · {o.prescriberStructure} · reçue le {formatDate(o.createdAt)}
                 </span>
-                {o.late && <StatusBadge tone="warning">En retard</StatusBadge>}
+                {o.late && <StatusBadge tone={ORIENTATION_STATUS_TONES.late}>En retard</StatusBadge>}
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation'
 import { EditEnterpriseButton } from '@/components/enterprises/enterprise-form'
 import { JobOfferDialogButton } from '@/components/job-offers/job-offer-form'
+import { PlaceCandidatesDialog } from '@/components/job-offers/place-candidates'
 import { JobOfferStatusBadge, PlacementStatusBadge } from '@/components/job-offers/status-badges'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
@@ -31,7 +32,22 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
   const { enterprise, offers, placements, history } = sheet
   const canEdit = can(user, 'enterprises.modify')
   const canCreateOffer = can(user, 'offers.job.modify')
+  const canPlace = can(user, 'candidate.placement.modify')
   const offerTitles = new Map(offers.map((o) => [o.id, o.title]))
+  const openOffers = offers.filter((o) => o.status === 'open')
+  const editable = {
+    name: enterprise.name,
+    siret: enterprise.siret ?? '',
+    nafCode: enterprise.nafCode ?? '',
+    addressFormatted: enterprise.addressFormatted ?? '',
+    notes: enterprise.notes,
+    contacts: enterprise.contacts.map((c) => ({
+      name: c.name,
+      role: c.role ?? '',
+      phone: c.phone ?? '',
+      email: c.email ?? '',
+    })),
+  }
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -46,24 +62,7 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
         }
         actions={
           <>
-            {canEdit && (
-              <EditEnterpriseButton
-                enterpriseId={enterprise.id}
-                initial={{
-                  name: enterprise.name,
-                  siret: enterprise.siret ?? '',
-                  nafCode: enterprise.nafCode ?? '',
-                  addressFormatted: enterprise.addressFormatted ?? '',
-                  notes: enterprise.notes,
-                  contacts: enterprise.contacts.map((c) => ({
-                    name: c.name,
-                    role: c.role ?? '',
-                    phone: c.phone ?? '',
-                    email: c.email ?? '',
-                  })),
-                }}
-              />
-            )}
+            {canEdit && <EditEnterpriseButton enterpriseId={enterprise.id} initial={editable} />}
             {canCreateOffer && (
               <JobOfferDialogButton label="Créer une offre d’emploi" enterpriseId={enterprise.id} primary />
             )}
@@ -81,7 +80,14 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
           Contacts
         </h2>
         {enterprise.contacts.length === 0 ? (
-          <p className="text-sm text-slate-700">Aucun contact enregistré.</p>
+          <EmptyState
+            title="Aucun contact enregistré."
+            action={
+              canEdit ? <EditEnterpriseButton enterpriseId={enterprise.id} initial={editable} addContact /> : undefined
+            }
+          >
+            La personne à joindre dans l’entreprise pour y présenter vos candidats.
+          </EmptyState>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {enterprise.contacts.map((c, i) => (
@@ -104,10 +110,16 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
           Offres d’emploi ({offers.length})
         </h2>
         {offers.length === 0 ? (
-          <EmptyState title="Aucune offre d’emploi pour cette entreprise.">
-            {canCreateOffer
-              ? 'Créez sa première offre pour y positionner des candidats.'
-              : 'Ses offres apparaîtront ici.'}
+          <EmptyState
+            title="Aucune offre d’emploi pour cette entreprise."
+            action={
+              // Its own words, so that it is not read as the header's "Créer une offre d’emploi".
+              canCreateOffer ? (
+                <JobOfferDialogButton label="Créer sa première offre d’emploi" enterpriseId={enterprise.id} />
+              ) : undefined
+            }
+          >
+            {canCreateOffer ? 'Ses offres recevront vos candidats.' : 'Ses offres apparaîtront ici.'}
           </EmptyState>
         ) : (
           <SimpleTable
@@ -133,7 +145,21 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
           Candidats positionnés ({placements.length})
         </h2>
         {placements.length === 0 ? (
-          <p className="text-sm text-slate-700">Aucun candidat positionné sur les offres de cette entreprise.</p>
+          <EmptyState
+            title="Aucun candidat positionné sur les offres de cette entreprise."
+            action={
+              // One open offer: its "Positionner des candidats" is here. Several: each offer's page has its own.
+              canPlace && openOffers.length === 1 ? (
+                <PlaceCandidatesDialog jobOfferId={openOffers[0]!.id} variant="secondary" />
+              ) : undefined
+            }
+          >
+            {openOffers.length === 0
+              ? 'Les candidats se positionnent sur une offre ouverte de l’entreprise.'
+              : openOffers.length === 1
+                ? `Positionnez des candidats sur «\u00a0${openOffers[0]!.title}\u00a0».`
+                : 'Positionnez des candidats depuis la page d’une de ses offres ouvertes.'}
+          </EmptyState>
         ) : (
           <SimpleTable
             caption={`Candidats positionnés chez ${enterprise.name}`}
@@ -161,7 +187,9 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
           Historique
         </h2>
         {history.length === 0 ? (
-          <p className="text-sm text-slate-700">Aucune modification enregistrée.</p>
+          <EmptyState title="Aucune modification enregistrée.">
+            Les changements de l’entreprise et de ses offres s’inscriront ici.
+          </EmptyState>
         ) : (
           <ol className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
             {history.map((h) => (

@@ -3,10 +3,11 @@ import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
 import { OrientationDecision } from '@/components/referrals/orientation-decision'
 import { DetailList } from '@/components/ui/detail-list'
+import { ORIENTATION_STATUS_TONES, StatusBadge } from '@/components/ui/status-badge'
 import Link from '@/components/ui/link'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
-import { formatDate, formatDateTime } from '@/lib/format'
+import { formatDate, formatDateTime, formatPhone } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
@@ -42,24 +43,12 @@ export default async function OrientationPage({ params }: { params: Promise<{ id
             <span>
               Reçue le {formatDateTime(o.createdAt)} par le lien «&nbsp;{o.link}&nbsp;»
             </span>
-            {o.status === 'pending' && (
-              <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-medium text-sky-900">À traiter</span>
-            )}
+            {o.status === 'pending' && <StatusBadge tone={ORIENTATION_STATUS_TONES.pending}>À traiter</StatusBadge>}
             {late && (
-              <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">
-                En retard (plus de {days}&nbsp;jours)
-              </span>
+              <StatusBadge tone={ORIENTATION_STATUS_TONES.late}>En retard (plus de {days}&nbsp;jours)</StatusBadge>
             )}
-            {o.status === 'accepted' && (
-              <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-medium text-emerald-900">
-                Acceptée
-              </span>
-            )}
-            {o.status === 'declined' && (
-              <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-medium text-slate-800">
-                Refusée
-              </span>
-            )}
+            {o.status === 'accepted' && <StatusBadge tone={ORIENTATION_STATUS_TONES.accepted}>Acceptée</StatusBadge>}
+            {o.status === 'declined' && <StatusBadge tone={ORIENTATION_STATUS_TONES.declined}>Refusée</StatusBadge>}
           </span>
         }
       />
@@ -92,7 +81,7 @@ export default async function OrientationPage({ params }: { params: Promise<{ id
               ['Nom', o.lastName],
               ['Prénom', o.firstName],
               ['Date de naissance', formatDate(o.birthDate)],
-              ['Téléphone', o.phone],
+              ['Téléphone', formatPhone(o.phone)],
               ['Email', o.email],
               ['Adresse', o.addressFormatted],
               ['Lieu de résidence', o.place],
@@ -108,7 +97,7 @@ export default async function OrientationPage({ params }: { params: Promise<{ id
               ['Nom', o.prescriberName],
               ['Structure', o.prescriberStructure],
               ['Email', o.prescriberEmail],
-              ['Téléphone', o.prescriberPhone],
+              ['Téléphone', formatPhone(o.prescriberPhone)],
               ['Accord de la personne', `Confirmé le ${formatDateTime(o.consentAt)}`],
             ]}
           />

@@ -7,6 +7,7 @@ import { SECOND_FACTOR_LABELS } from '@/components/settings/labels'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
+import { ACCOUNT_STATE_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { requirePagePermission } from '@/lib/auth/session'
 import { formatDateTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
@@ -51,11 +52,13 @@ export default async function SettingsUsersPage({ searchParams }: { searchParams
               </span>,
               ROLE_LABELS[r.role] ?? r.role,
               r.disabled ? (
-                <span key="s" className="font-medium text-red-800">
+                <StatusBadge key="s" tone={ACCOUNT_STATE_TONES.disabled}>
                   Désactivé
-                </span>
+                </StatusBadge>
               ) : (
-                'Actif'
+                <StatusBadge key="s" tone={ACCOUNT_STATE_TONES.active}>
+                  Actif
+                </StatusBadge>
               ),
               SECOND_FACTOR_LABELS[r.secondFactor],
               r.lastSignInAt ? (
