@@ -209,7 +209,7 @@ export function DataTable<T>({
                         >
                           Détails
                         </summary>
-                        <dl className="mt-1 grid grid-cols-[7rem_minmax(0,1fr)] gap-x-3 gap-y-1">
+                        <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
                           {details.map((column) => (
                             <div key={column.id} className="contents">
                               <dt className="font-medium text-slate-600">{labelOf(column)}</dt>
