@@ -302,10 +302,15 @@ test('an administrator edits the challenges, imports offers into a structure; an
   await admin.getByRole('textbox', { name: `Nom du frein ${last}`, exact: true }).fill('Accès aux droits')
   await admin.getByRole('combobox', { name: `Icône du frein ${last}`, exact: true }).selectOption({ label: 'Balance' })
   await admin.getByRole('button', { name: 'Enregistrer les freins' }).click()
-  await expect(admin.getByText('Donnez au moins une étiquette (par exemple «\u00a0mobilite\u00a0»).')).toBeVisible()
+  await expect(admin.getByText('Choisissez au moins une thématique ou une étiquette.')).toBeVisible()
+  // A thématique is chosen by its name, and shown by it.
   await admin
-    .getByRole('textbox', { name: `Étiquettes du frein ${last}`, exact: true })
-    .fill('acces-aux-droits-et-citoyennete')
+    .getByRole('combobox', { name: 'Ajouter une étiquette au frein Accès aux droits', exact: true })
+    .fill('Accès aux droits et citoyenneté')
+  await admin.getByRole('button', { name: 'Ajouter l’étiquette au frein Accès aux droits' }).click()
+  await expect(admin.getByRole('list', { name: `Étiquettes du frein ${last}` }).getByRole('listitem')).toHaveText([
+    'Accès aux droits et citoyenneté',
+  ])
   await expectNoSeriousA11yViolations(admin)
   await screenshots(admin, 'challenges')
   await admin.getByRole('button', { name: 'Enregistrer les freins' }).click()
@@ -315,6 +320,9 @@ test('an administrator edits the challenges, imports offers into a structure; an
   await expect(admin.getByRole('textbox', { name: `Nom du frein ${last}`, exact: true })).toHaveValue(
     'Accès aux droits',
   )
+  await expect(admin.getByRole('list', { name: `Étiquettes du frein ${last}` }).getByRole('listitem')).toHaveText([
+    'Accès aux droits et citoyenneté',
+  ])
 
   // The structure's sheet, then the import: a bad row is shown with its line; the valid one is imported.
   await admin.goto(`/partners/structure/${HABITAT}`)

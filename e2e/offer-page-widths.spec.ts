@@ -95,14 +95,25 @@ test.describe('the partner', () => {
   test('at 390 px, rows are cards, and the applications come before the offer’s description', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto(OFFER)
-    await expect(page.getByRole('table')).toHaveCount(0)
-    const cards = page.getByRole('list', { name: 'Prescriptions en cours' }).getByRole('listitem')
-    await expect(cards).toHaveCount(4)
-    const elodie = cards.filter({ hasText: 'Durand Élodie' })
-    await expect(elodie).toContainText('Prescrit le')
+    const table = page.getByRole('table', { name: 'Prescriptions en cours' })
+    await expect(table.getByRole('row')).toHaveCount(5)
+    const elodie = table.getByRole('row').filter({ hasText: 'Durand Élodie' })
     await expect(elodie).toContainText('Nouveau')
-    await expect(elodie.getByRole('button', { name: 'Compléter la prescription de Élodie Durand' })).toBeVisible()
-    await expect(cards.first().getByRole('button', { name: /^Compléter la prescription de/ })).toBeInViewport()
+    const complete = elodie.getByRole('button', { name: 'Compléter la prescription de Élodie Durand' })
+    await expect(complete).toBeVisible()
+    await expect(
+      table
+        .getByRole('row')
+        .nth(1)
+        .getByRole('button', { name: /^Compléter la prescription de/ }),
+    ).toBeInViewport()
+    // A card: the row within the screen, its candidate on top and its action below, not side by side.
+    const row = (await elodie.boundingBox())!
+    const name = (await elodie.getByText('Durand Élodie').boundingBox())!
+    const action = (await complete.boundingBox())!
+    expect(row.x).toBeGreaterThanOrEqual(0)
+    expect(row.x + row.width).toBeLessThanOrEqual(390)
+    expect(action.y).toBeGreaterThanOrEqual(name.y + name.height)
     await expectNoSidewaysScroll(page)
     const applications = (await page
       .getByRole('region', { name: 'Candidatures' })
@@ -114,10 +125,26 @@ test.describe('the partner', () => {
     expect(applications.y).toBeLessThan(844)
     await expectNoSeriousA11yViolations(page)
     await page.screenshot({ path: `${SCREENS}/partner-offer-390.png`, fullPage: true })
-    // The other columns are behind "Détails".
-    await elodie.getByText('Détails').click()
-    await expect(elodie).toContainText('06 12 34 56 70')
-    await expect(elodie).toContainText('Rouen')
+    // The other columns are behind "Détails": not in the card's own lines, shown once it is opened.
+    await expect(elodie.getByRole('cell', { name: 'Rouen' })).toBeHidden()
+    const details = elodie.getByRole('group')
+    await expect(details.getByText('Rouen')).toBeHidden()
+    await details.getByText('Détails').click()
+    await expect(details.getByText('06 12 34 56 70')).toBeVisible()
+    await expect(details.getByText('Rouen')).toBeVisible()
+    // The answered tabs: the select-all box is in view with its words, and selects the cards.
+    await tab(page, /Candidats intégrés/).click()
+    const integrated = page.getByRole('table', { name: 'Candidats intégrés' })
+    await expect(integrated.getByRole('row')).toHaveCount(3)
+    await page.getByText('Tout sélectionner', { exact: true }).click()
+    await expect(integrated.getByRole('checkbox', { name: /^Sélectionner / })).toHaveCount(2)
+    for (const box of await integrated.getByRole('checkbox', { name: /^Sélectionner / }).all()) {
+      await expect(box).toBeChecked()
+    }
+    await expect(page.getByRole('button', { name: 'Archiver les dossiers (2)' })).toBeEnabled()
+    await page.getByRole('checkbox', { name: 'Tout sélectionner' }).uncheck()
+    await expect(page.getByRole('button', { name: 'Archiver les dossiers' })).toBeDisabled()
+    await expectNoSidewaysScroll(page)
   })
 
   for (const viewport of [

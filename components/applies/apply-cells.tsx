@@ -2,7 +2,7 @@
 
 import { Popover } from '@/components/ui/popover'
 import { Tooltip } from '@/components/ui/tooltip'
-import { formatDate, formatPhone } from '@/lib/format'
+import { EMPTY_VALUE, formatDate, formatPhone } from '@/lib/format'
 import type { ApplyRow } from '@/lib/applies/list-by-tab'
 
 /** Spec §6 candidate.visualize: the name opens the candidate sheet in a new tab, else plain text. */
@@ -54,7 +54,7 @@ export function AuthorCell({ author }: { author: ApplyRow['author'] }) {
 
 /** Spec §2: the accompaniement popover lists the candidate's other integrated social offers with their integration date. */
 export function AccompaniementsCell({ others }: { others: ApplyRow['otherIntegratedSocialOffers'] }) {
-  if (others.length === 0) return <span className="text-slate-500">-</span>
+  if (others.length === 0) return <span className="text-slate-500">{EMPTY_VALUE}</span>
   const label = `${others.length} accompagnement${others.length > 1 ? 's' : ''}`
   return (
     <Popover

@@ -7,7 +7,7 @@ import type { ApplyRow } from '@/lib/applies/list-by-tab'
 import type { ApplyState } from '@/lib/applies/states'
 import { formatDate, formatPhone } from '@/lib/format'
 import { AccompaniementsCell, AuthorCell, CandidateCell, PrescriptionCell } from './apply-cells'
-import type { AppliesColumn } from './applies-table'
+import type { TableColumn } from '@/components/ui/data-table'
 
 export type ColumnOptions = {
   candidateLink: boolean
@@ -21,18 +21,31 @@ export type ColumnOptions = {
 export const MANUAL_PRESCRIPTION_TOOLTIP =
   'Cette prescription a été saisie manuellement : mettez à jour le statut de l’offre dans la fiche du candidat.'
 
-/** The columns of each tab, spec §2, in its order and with its headers (the selection column is the table's). */
+type AppliesColumn = TableColumn<ApplyRow>
+
+/**
+ * The columns of each tab, spec §2, in its order and with its headers (the selection column is the table's). As a card
+ * (below 1 024 px, issue 32 §1), a row shows the candidate, its state (status or answer, date) and the action; the
+ * other columns are behind "Détails".
+ */
 export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
   const candidate: AppliesColumn = {
     id: 'candidate',
     header: 'Candidat',
     cell: (row) => <CandidateCell candidate={row.candidate} linked={o.candidateLink} />,
+    card: 'title',
   }
-  const author: AppliesColumn = { id: 'author', header: 'Auteur', cell: (row) => <AuthorCell author={row.author} /> }
+  const author: AppliesColumn = {
+    id: 'author',
+    header: 'Auteur',
+    cell: (row) => <AuthorCell author={row.author} />,
+    card: 'details',
+  }
   const accompaniements: AppliesColumn = {
     id: 'accompaniements',
     header: 'Accompagnements',
     cell: (row) => <AccompaniementsCell others={row.otherIntegratedSocialOffers} />,
+    card: 'details',
   }
   const prescription: AppliesColumn = {
     id: 'prescription',
@@ -43,19 +56,23 @@ export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
   if (tab === 'PRESCRIPTION_FILLED') {
     const columns: AppliesColumn[] = [
       candidate,
-      { id: 'phone', header: 'Téléphone', cell: (row) => phoneOnTwoLines(formatPhone(row.candidate.phone)) },
-      { id: 'residence', header: 'Résidence', cell: (row) => row.candidate.place ?? '' },
+      {
+        id: 'phone',
+        header: 'Téléphone',
+        cell: (row) => phoneOnTwoLines(formatPhone(row.candidate.phone)),
+        card: 'details',
+      },
+      { id: 'residence', header: 'Résidence', cell: (row) => row.candidate.place ?? '', card: 'details' },
       accompaniements,
       { id: 'status', header: 'Statut', cell: (row) => row.candidate.status ?? '' },
       author,
-      { id: 'date', header: 'Date', cell: (row) => formatDate(row.prescriptionDate), nowrap: true },
+      { id: 'date', header: 'Date', cell: (row) => formatDate(row.prescriptionDate) },
     ]
     if (o.operator) {
       columns.push({
         id: 'actions',
         header: <span className="sr-only">Actions</span>,
         cell: (row) => <CompleteAction row={row} o={o} />,
-        nowrap: true,
       })
     }
     return columns
@@ -64,9 +81,14 @@ export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
     return [
       candidate,
       prescription,
-      { id: 'responseDate', header: 'Date réponse', cell: (row) => formatDate(row.responseDate), nowrap: true },
-      { id: 'firstReception', header: '1er accueil', cell: (row) => formatDate(row.firstReceptionDate), nowrap: true },
-      { id: 'assessment', header: 'Bilan prévu', cell: (row) => formatDate(row.assessmentDate), nowrap: true },
+      { id: 'responseDate', header: 'Date réponse', cell: (row) => formatDate(row.responseDate) },
+      {
+        id: 'firstReception',
+        header: '1er accueil',
+        cell: (row) => formatDate(row.firstReceptionDate),
+        card: 'details',
+      },
+      { id: 'assessment', header: 'Bilan prévu', cell: (row) => formatDate(row.assessmentDate), card: 'details' },
       author,
       accompaniements,
     ]
@@ -74,7 +96,7 @@ export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
   return [
     candidate,
     prescription,
-    { id: 'responseDate', header: 'Date de réponse', cell: (row) => formatDate(row.responseDate), nowrap: true },
+    { id: 'responseDate', header: 'Date de réponse', cell: (row) => formatDate(row.responseDate) },
     { id: 'cause', header: 'Motif', cell: (row) => row.causeLabel ?? causeLabel(row.cause) },
     author,
   ]

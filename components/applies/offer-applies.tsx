@@ -13,8 +13,7 @@ import { PAGE_SIZE } from '@/lib/constants'
 import { fillMessage } from '@/lib/fill-message'
 import { loadApplyForDialog, type DialogApply } from '@/lib/applies/actions'
 import { organisationAppliesAction } from '@/lib/applies/organisation-actions'
-import { AppliesTable, type AppliesSelection } from './applies-table'
-import { ApplyCard } from './apply-card'
+import { DataTable, type TableSelection } from '@/components/ui/data-table'
 import { columnsFor, type ColumnOptions } from './apply-columns'
 import { AppliesFilterBar, type FilterOptions } from './applies-filter-bar'
 import dynamic from 'next/dynamic'
@@ -104,7 +103,7 @@ export function OfferApplies({
   })
   const [search, setSearch] = useState('')
   const [data, setData] = useState<Data>({ rows: null, counts: initialCounts })
-  const [selection, setSelection] = useState<AppliesSelection>({})
+  const [selection, setSelection] = useState<TableSelection>({})
   const [dialogApplyId, setDialogApplyId] = useState<string | null>(initialParams.socialApplyId)
   // The apply of the dialog, once loaded: an unknown one, or another structure's, says so and opens nothing.
   const [dialogApply, setDialogApply] = useState<DialogApply | null>(null)
@@ -186,6 +185,7 @@ export function OfferApplies({
   )
   const columns = useMemo(() => columnsFor(params.tab, columnOptions), [params.tab, columnOptions])
   const selectedIds = Object.keys(selection).filter((id) => selection[id])
+  const archivable = permissions.archive && params.tab !== 'PRESCRIPTION_FILLED'
   const total = data.counts?.[params.tab] ?? 0
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
 
@@ -234,22 +234,28 @@ export function OfferApplies({
         <p className="font-semibold" aria-live="polite">
           {data.rows === null ? 'Chargement des candidatures…' : header}
         </p>
-        {permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' && (
+        {archivable && (
           <Button variant="secondary" disabled={selectedIds.length === 0} onClick={() => setConfirmOpen(true)}>
             {labels.archive}
             {selectedIds.length > 0 && ` (${selectedIds.length})`}
           </Button>
         )}
       </div>
-      <AppliesTable
+      {/* From 1 024 px every column and its action in view (dense); below, each row a card (issue 32 §1). */}
+      <DataTable
         caption={labels.tabs[params.tab]}
         columns={columns}
-        card={(row, select) => <ApplyCard tab={params.tab} row={row} o={columnOptions} select={select} />}
-        rows={data.rows ?? []}
-        selection={permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' ? selection : undefined}
-        onSelectionChange={permissions.archive && params.tab !== 'PRESCRIPTION_FILLED' ? setSelection : undefined}
+        data={data.rows ?? []}
+        getRowId={(row) => row.id}
+        selection={archivable ? selection : undefined}
+        onSelectionChange={archivable ? setSelection : undefined}
+        selectLabel={(row) => `Sélectionner ${row.candidate.lastName} ${row.candidate.firstName}`}
         maxHeight={params.tab === 'REFUSED_STRUCTURE' ? 900 : undefined}
         empty={data.rows === null ? 'Chargement…' : emptyText}
+        cardsBelow="lg"
+        dense
+        // The rows arrive after the page; the refused list scrolls within its 900 px (WCAG 2.1.1).
+        region
       />
       {pages > 1 && (
         <nav aria-label="Pagination" className="flex items-center justify-end gap-3 text-sm">

@@ -4,13 +4,14 @@ import { useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { FeedbackField } from '@/components/applies/fup-dialog-parts'
 import { FormError, type Errors } from '@/components/directory/form-parts'
+import { ChallengeTagsField } from './challenge-tags-field'
 import { ChallengeIcon } from '@/components/offers/challenge-icon'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'
 import { CHALLENGE_ICONS } from '@/lib/offers/challenge-icons'
 import { saveChallengesAction } from '@/lib/offers/offer-actions'
 
-type Row = { key: string; id: string | null; name: string; icon: string; tags: string }
+type Row = { key: string; id: string | null; name: string; icon: string; tags: string[] }
 
 /** /v2/settings/challenges: the organisation's challenges ("freins"), each with a name, an icon and tags; ordered, added, removed. */
 export function ChallengesForm({
@@ -20,7 +21,7 @@ export function ChallengesForm({
 }) {
   const router = useRouter()
   const [rows, setRows] = useState<Row[]>(
-    challenges.map((c) => ({ key: c.id, id: c.id, name: c.name, icon: c.icon, tags: c.tags.join(', ') })),
+    challenges.map((c) => ({ key: c.id, id: c.id, name: c.name, icon: c.icon, tags: c.tags })),
   )
   const [errors, setErrors] = useState<Errors>({})
   const [error, setError] = useState<string | null>(null)
@@ -113,10 +114,11 @@ export function ChallengesForm({
                 ))}
               </FeedbackField>
             </div>
-            {/* The tags are the offers' matching keys (data·inclusion's thématiques): the full list, never cut. */}
-            <FeedbackField
+            {/* The tags are the offers' matching keys: shown by their names, the full list, never cut. */}
+            <ChallengeTagsField
               label={`Étiquettes du frein ${i + 1}`}
-              value={row.tags}
+              challengeName={row.name || `${i + 1}`}
+              tags={row.tags}
               onChange={(tags) => update(i, { tags })}
               error={errors[`challenges.${i}.tags`]}
             />
@@ -127,7 +129,7 @@ export function ChallengesForm({
         <Button
           variant="secondary"
           onClick={() =>
-            setRows((r) => [...r, { key: `new-${Date.now()}`, id: null, name: '', icon: 'circle-help', tags: '' }])
+            setRows((r) => [...r, { key: `new-${Date.now()}`, id: null, name: '', icon: 'circle-help', tags: [] }])
           }
         >
           Ajouter un frein

@@ -1,5 +1,7 @@
 import { clsx } from 'clsx'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
+import { useId } from 'react'
+import { EMPTY_VALUE } from '@/lib/format'
 import { Checkbox } from './checkbox'
 
 /** A column: its id (the server's sort key when sortable), header and cell. */
@@ -13,6 +15,11 @@ export type TableColumn<T> = {
   sortable?: boolean
   /** The first direction when this column is chosen (else ascending). */
   sortDescFirst?: boolean
+  /**
+   * Its place when the rows are cards: 'title', the card's first line, without its column's name (beside the row's
+   * checkbox); 'details', folded with the other such cells behind the row's "Détails" (a compact card).
+   */
+  card?: 'title' | 'details'
 }
 /** The order the server sorted by: a column's id, and whether descending. */
 export type TableSort = { id: string; desc: boolean }
@@ -40,6 +47,8 @@ export function DataTable<T>({
   onSortChange,
   columnClassNames,
   region,
+  cardsBelow = 'md',
+  dense,
 }: {
   caption: string
   columns: TableColumn<T>[]
@@ -62,7 +71,12 @@ export function DataTable<T>({
    * 2.1.1; axe scrollable-region-focusable): for rows that arrive after the page, in a table that may scroll.
    */
   region?: boolean
+  /** Below which width the rows are cards: 768 px, or 1 024 px for a table of many columns beside a sidebar. */
+  cardsBelow?: 'md' | 'lg'
+  /** Smaller type and padding (app/globals.css .data-table-dense), for many columns in a narrow box. */
+  dense?: boolean
 }) {
+  const uid = useId()
   const selectable = !!selection && !!onSelectionChange
   const ids = data.map(getRowId)
   const selectedCount = selectable ? ids.filter((id) => selection[id]).length : 0
@@ -76,30 +90,41 @@ export function DataTable<T>({
     onSelectionChange(next)
   }
   const width = columns.length + (selectable ? 1 : 0)
+  const title = columns.find((column) => column.card === 'title')
+  const details = columns.filter((column) => column.card === 'details')
+  const labelOf = (column: TableColumn<T>) => column.label ?? (typeof column.header === 'string' ? column.header : '')
   return (
     <div
       {...(region ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}
       className={clsx(
-        'overflow-auto rounded-lg border border-slate-200 bg-white max-md:border-0 max-md:bg-transparent',
+        // .data-table-lg: the rows are cards below 1 024 px (the `cards` variant of app/globals.css).
+        cardsBelow === 'lg' && 'data-table-lg',
+        'overflow-auto rounded-lg border border-slate-200 bg-white cards:border-0 cards:bg-transparent',
         region &&
           'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
       )}
       style={maxHeight ? { maxHeight } : undefined}
     >
-      {/* .data-table (app/globals.css): the cells' look, and each row a card below 768 px (its header kept for readers). */}
-      <table className="data-table w-full text-left text-sm">
+      {/* .data-table (app/globals.css): the cells' look, and each row a card below a width (its header kept for readers). */}
+      <table className={clsx('data-table w-full text-left', dense ? 'data-table-dense' : 'text-sm')}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700 max-md:sr-only">
-          <tr>
+        <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700 cards:static cards:block cards:bg-transparent">
+          <tr className="cards:block">
             {selectable && (
-              <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                <Checkbox
-                  aria-label={selectAllLabel}
-                  checked={allSelected}
-                  indeterminate={selectedCount > 0 && !allSelected}
-                  disabled={ids.length === 0}
-                  onChange={toggleAll}
-                />
+              // As cards, the select-all box stays in view, with its label written out.
+              <th scope="col" className={clsx(headerCell(dense), 'cards:block cards:px-1 cards:pb-2 cards:pt-0')}>
+                <label className="inline-flex items-center gap-2 font-normal">
+                  <Checkbox
+                    aria-label={selectAllLabel}
+                    checked={allSelected}
+                    indeterminate={selectedCount > 0 && !allSelected}
+                    disabled={ids.length === 0}
+                    onChange={toggleAll}
+                  />
+                  <span aria-hidden className="hidden cards:inline">
+                    {selectAllLabel}
+                  </span>
+                </label>
               </th>
             )}
             {columns.map((column) => {
@@ -111,7 +136,7 @@ export function DataTable<T>({
                   key={column.id}
                   scope="col"
                   aria-sort={sortable ? ariaSort : undefined}
-                  className={clsx('whitespace-nowrap px-3 py-2 font-semibold', columnClassNames?.[column.id])}
+                  className={clsx(headerCell(dense), 'cards:sr-only', columnClassNames?.[column.id])}
                 >
                   {sortable ? (
                     <button
@@ -144,10 +169,11 @@ export function DataTable<T>({
             data.map((row, i) => {
               const id = ids[i]!
               const selected = selectable && !!selection[id]
+              const titleId = title && `${uid}-${i}`
               return (
                 <tr key={id} className={selected ? 'bg-brand-50' : undefined}>
                   {selectable && (
-                    <td>
+                    <td data-select="">
                       <Checkbox
                         aria-label={selectLabel ? selectLabel(row) : 'Sélectionner la ligne'}
                         checked={selected}
@@ -157,14 +183,43 @@ export function DataTable<T>({
                   )}
                   {columns.map((column) => {
                     const content = column.cell(row)
-                    const label = column.label ?? (typeof column.header === 'string' ? column.header : '')
+                    const label = labelOf(column)
+                    const isTitle = column === title
                     // One box for the content: as a card, the cell is a flex line of two, its column's name and this.
                     return (
-                      <td key={column.id} data-label={label || undefined} className={columnClassNames?.[column.id]}>
+                      <td
+                        key={column.id}
+                        id={isTitle ? titleId : undefined}
+                        data-label={(!isTitle && label) || undefined}
+                        data-card={column.card}
+                        className={clsx(column.card === 'details' && 'cards:hidden', columnClassNames?.[column.id])}
+                      >
                         {content === null || content === undefined || content === '' ? null : <div>{content}</div>}
                       </td>
                     )
                   })}
+                  {details.length > 0 && (
+                    // As a card only: the 'details' cells, each after its column's name, behind one disclosure.
+                    <td className="hidden cards:flex">
+                      <details className="w-full">
+                        <summary
+                          id={`${uid}-${i}-details`}
+                          aria-labelledby={titleId ? `${uid}-${i}-details ${titleId}` : undefined}
+                          className="cursor-pointer font-medium text-brand-700"
+                        >
+                          Détails
+                        </summary>
+                        <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+                          {details.map((column) => (
+                            <div key={column.id} className="contents">
+                              <dt className="font-medium text-slate-600">{labelOf(column)}</dt>
+                              <dd>{column.cell(row) || EMPTY_VALUE}</dd>
+                            </div>
+                          ))}
+                        </dl>
+                      </details>
+                    </td>
+                  )}
                 </tr>
               )
             })
@@ -174,6 +229,10 @@ export function DataTable<T>({
     </div>
   )
 }
+
+/** A header cell: dense ones in small type, wrapping, aligned on their last line. */
+const headerCell = (dense?: boolean) =>
+  dense ? 'px-1.5 py-2 align-bottom text-xs font-semibold' : 'whitespace-nowrap px-3 py-2 font-semibold'
 
 function SortIcon({ sorted }: { sorted: 'asc' | 'desc' | false }) {
   if (sorted === 'asc') return <ArrowUp aria-hidden size={14} />

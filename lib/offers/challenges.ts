@@ -6,6 +6,7 @@ import { challenges } from '@/lib/db/schema'
 import { fieldErrorsOf } from '@/lib/directory/fields'
 import { slugOf } from '@/lib/text/slug'
 import { isChallengeIcon } from './challenge-icons'
+import { tagOf } from './thematiques'
 import { text } from '@/lib/text/safe-text'
 
 /**
@@ -46,22 +47,11 @@ export const CHALLENGE_MESSAGES = {
   nameRequired: 'Le nom du frein est obligatoire.',
   nameTooLong: 'Le nom d’un frein ne doit pas dépasser 80 caractères.',
   iconUnknown: 'Choisissez une icône de la liste.',
-  tagsRequired: 'Donnez au moins une étiquette (par exemple «\u00a0mobilite\u00a0»).',
+  tagsRequired: 'Choisissez au moins une thématique ou une étiquette.',
   duplicate: 'Deux freins portent le même nom.',
   tooMany: 'Une organisation a au plus 40 freins.',
   unknown: 'Ce frein est introuvable.',
 } as const
-
-/** A tag as data·inclusion writes its thématiques: lower case, no accents, words joined by dashes. */
-export function tagOf(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-}
 
 const tagList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',') : v),

@@ -5,7 +5,7 @@ import { FUP_MESSAGES, isCalendarDate, PHONE_PATTERN } from '@/lib/applies/fup-s
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { partnerStructures, settingsListEntries, socialOffers, type OfferSourceInfo } from '@/lib/db/schema'
 import { parseImportFile } from '@/lib/imports/parse-file'
-import { tagOf } from './challenges'
+import { tagOf } from './thematiques'
 import { diService, readDiItems, type DiService } from './data-inclusion'
 import { sanitizeDescription } from './sanitize-description'
 import { PRODUCT_SOURCE } from './write-offer'

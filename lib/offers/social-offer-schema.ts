@@ -7,7 +7,7 @@ import {
   optionalText,
   requiredText,
 } from '@/lib/directory/fields'
-import { tagOf } from './challenges'
+import { tagOf } from './thematiques'
 import { text } from '@/lib/text/safe-text'
 
 export const OFFER_MESSAGES = {

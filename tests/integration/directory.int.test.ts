@@ -375,7 +375,7 @@ describe('social offers written in Passerelle', () => {
       ).toMatchObject({
         ok: false,
         fieldErrors: {
-          'challenges.0.tags': 'Donnez au moins une étiquette (par exemple «\u00a0mobilite\u00a0»).',
+          'challenges.0.tags': 'Choisissez au moins une thématique ou une étiquette.',
           'challenges.1.icon': 'Choisissez une icône de la liste.',
         },
       })

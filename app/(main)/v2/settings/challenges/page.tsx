@@ -18,7 +18,7 @@ export default async function SettingsChallengesPage() {
       <PageHeader
         title={await pageTitle('settingsChallenges')}
         subtitle={
-          'Les freins regroupent les offres sociales par étiquettes\u00a0: une offre dont une étiquette est celle d’un frein s’affiche sous ce frein et dans son filtre. Les étiquettes par défaut sont les thématiques de data·inclusion.'
+          'Les freins regroupent les offres sociales par étiquettes\u00a0: une offre dont une étiquette est celle d’un frein s’affiche sous ce frein et dans son filtre. Choisissez les étiquettes parmi les thématiques de data·inclusion (la liste en propose les noms), ou écrivez une étiquette libre\u00a0: un mot que portent vos offres.'
         }
       />
       <ChallengesForm challenges={challenges} />
