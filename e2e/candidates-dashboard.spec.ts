@@ -187,6 +187,21 @@ test('the referent searches (debounced, never in the URL), filters, sorts and pa
   await page.getByRole('button', { name: 'Réinitialiser', exact: true }).click()
   await expect(bodyRows(page)).toHaveCount(total)
 
+  // "Placé sur une offre" (issue 32 §3): a checkbox of the same filter bar, a search landmark; kept in the URL.
+  const placedCount = await countOf(
+    `exists (select 1 from job_placements jp where jp.candidate_id = c.id and jp.status in ('proposed', 'interview', 'hired'))`,
+  )
+  expect(placedCount).toBeGreaterThan(0)
+  const placed = page
+    .getByRole('search', { name: 'Filtrer les candidats' })
+    .getByRole('checkbox', { name: 'Placé sur une offre' })
+  await placed.check()
+  await expect(page).toHaveURL(/placed=1/)
+  await expect(bodyRows(page)).toHaveCount(placedCount)
+  await page.getByRole('button', { name: 'Réinitialiser', exact: true }).click()
+  await expect(placed).not.toBeChecked()
+  await expect(bodyRows(page)).toHaveCount(total)
+
   // Sort by place (seed: Dieppe first, Lefèvre; descending: Rouen first, Camara), then back by name.
   await expect(column(page, 'Candidat')).toHaveAttribute('aria-sort', 'ascending')
   await column(page, 'Résidence').getByRole('button').click()

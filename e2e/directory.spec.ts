@@ -226,7 +226,15 @@ test('a counsellor creates an enterprise and a job offer, places two candidates 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(ENTERPRISE)
   await expect(page.locator('main')).toContainText('Louis Caron')
 
-  await page.getByRole('button', { name: 'Créer une offre d’emploi' }).click()
+  // Issue 32 §3: each empty section says why, with the button that fills it (the header keeps its own).
+  await expect(page.getByRole('button', { name: 'Créer une offre d’emploi' })).toBeVisible()
+  const offers = page.getByRole('region', { name: 'Offres d’emploi (0)' })
+  await expect(offers.getByText('Aucune offre d’emploi pour cette entreprise.')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Candidats positionnés (0)' })).toContainText(
+    'Aucun candidat positionné sur les offres de cette entreprise.',
+  )
+  await expectNoSeriousA11yViolations(page)
+  await offers.getByRole('button', { name: 'Créer sa première offre d’emploi' }).click()
   const form = page.getByRole('dialog', { name: 'Nouvelle offre d’emploi' })
   await form.getByLabel('Intitulé du poste').fill(JOB)
   await form.getByLabel('Code ROME').fill('H2206')

@@ -40,6 +40,14 @@ test('an administrator filters the statistics by period and referent, reads a ch
   await page.goto('/v2/statistics')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Statistiques')
   await expect(page.getByRole('heading', { name: 'Prescriptions par mois et par issue' })).toBeVisible()
+  // Issue 32 §3: the lists' one filter bar, a search landmark whose every control is labelled.
+  const filters = page.getByRole('search', { name: 'Filtrer les statistiques' })
+  for (const label of ['Période', 'Référent', 'Structure partenaire'])
+    await expect(filters.getByRole('combobox', { name: label, exact: true })).toBeVisible()
+  for (const label of ['Du mois (période personnalisée)', 'Au mois (période personnalisée)'])
+    await expect(filters.getByLabel(label, { exact: true })).toBeVisible()
+  await expect(filters.getByRole('button', { name: 'Appliquer' })).toBeVisible()
+  await expect(filters.getByRole('link', { name: 'Réinitialiser' })).toHaveAttribute('href', '/v2/statistics')
   await expectNoSeriousA11yViolations(page)
 
   await page.getByLabel('Période', { exact: true }).selectOption('custom')

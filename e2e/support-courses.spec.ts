@@ -83,7 +83,11 @@ test('a referent builds a 3-step course, enrols a candidate, marks a step done, 
     page.getByText('Étapes enregistrées. Les progressions passées des candidats ne changent pas.').first(),
   ).toBeVisible()
 
-  await page.getByRole('button', { name: 'Inscrire des candidats' }).click()
+  // Issue 32 §3: the empty list says why, with the button that fills it (the header keeps its own).
+  await expect(page.getByRole('button', { name: 'Inscrire des candidats' })).toBeVisible()
+  const enrolments = page.getByRole('region', { name: 'Candidats en cours (0)' })
+  await expect(enrolments.getByText('Aucun candidat en cours.')).toBeVisible()
+  await enrolments.getByRole('button', { name: 'Inscrire un premier candidat' }).click()
   const enrol = page.getByRole('dialog', { name: 'Inscrire des candidats au parcours' })
   await enrol.getByLabel('Rechercher un candidat').fill('mercier')
   await enrol.getByRole('checkbox', { name: /Mercier Lucas/ }).check()

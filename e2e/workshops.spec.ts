@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
 import { expectNoSeriousA11yViolations, onE2eDatabase, runScheduledJob, setAppClock, storageStateOf } from './fixtures'
 
@@ -10,6 +10,9 @@ test.use({ storageState: storageStateOf('conseiller') })
 
 const TITLE = 'Atelier e2e : se présenter'.replace(' :', '\u00a0:')
 const SELECTION_TITLE = 'Atelier e2e : la sélection'.replace(' :', '\u00a0:')
+/** A coming workshop, cancelled, of a theme of its own (its dashboard filtered to it). */
+const CANCELLED_TITLE = 'Atelier e2e annulé'
+const CANCELLED_THEME = 'Thème e2e annulé'
 const SEINE_MARITIME = '10000000-0000-4000-8000-000000000001'
 const start = new Date(Date.now() + 30 * 86_400_000)
 const day = start.toISOString().slice(0, 10)
@@ -56,12 +59,17 @@ test.beforeAll(async () => {
     `insert into workshops (organisation_id, name, theme, starts_at, ends_at, address_formatted, capacity, status) values ($1, $2, 'Emploi', now() + interval '20 days', now() + interval '20 days 2 hours', 'Maison de l’emploi, 76000 Rouen', 1, 'scheduled')`,
     [SEINE_MARITIME, SELECTION_TITLE],
   )
+  await onE2eDatabase(
+    `insert into workshops (organisation_id, name, theme, starts_at, ends_at, address_formatted, capacity, status) values ($1, $2, $3, now() + interval '25 days', now() + interval '25 days 2 hours', 'Maison de l’emploi, 76000 Rouen', 8, 'cancelled')`,
+    [SEINE_MARITIME, CANCELLED_TITLE, CANCELLED_THEME],
+  )
 })
 
 test.afterAll(async () => {
   setAppClock(null)
   await onE2eDatabase(`delete from workshop_notice_templates where organisation_id = $1`, [SEINE_MARITIME])
-  const workshop = `(select id from workshops where name in ('${TITLE.replace(/'/g, "''")}', '${SELECTION_TITLE.replace(/'/g, "''")}'))`
+  const names = [TITLE, SELECTION_TITLE, CANCELLED_TITLE].map((n) => `'${n.replace(/'/g, "''")}'`).join(', ')
+  const workshop = `(select id from workshops where name in (${names}))`
   await onE2eDatabase(
     `delete from sms_messages where kind like 'workshop.%' and candidate_id in (select candidate_id from workshop_registrations where workshop_id in ${workshop})`,
   )
@@ -108,6 +116,11 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
   await page.goto('/workshops/dashboard')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ateliers')
   await expect(page.getByRole('table', { name: 'Ateliers à venir' })).toContainText('Préparer un entretien d’embauche')
+  // Issue 32 §3: the lists' one filter bar, a search landmark whose every control is labelled.
+  const filters = page.getByRole('search', { name: 'Filtrer les ateliers' })
+  for (const label of ['Thème', 'Animateur', 'Lieu'])
+    await expect(filters.getByRole('combobox', { name: label, exact: true })).toBeVisible()
+  await expect(filters.getByRole('button', { name: 'Réinitialiser' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   await screenshots(page, 'workshops-dashboard')
   await page.getByRole('link', { name: 'Créer un atelier' }).click()
@@ -284,5 +297,40 @@ test('the candidates dashboard’s selection is registered to a workshop in one 
       where c.last_name = 'Complet' and m.kind like 'workshop.%'`,
   )
   expect(sent[0]!.n).toBe(0)
+  await expectNoSeriousA11yViolations(page)
+})
+
+/** How a badge looks: its colours, weight, size and corners. */
+const badgeLook = (badge: Locator) =>
+  badge.evaluate((el) => {
+    const s = getComputedStyle(el)
+    return {
+      background: s.backgroundColor,
+      color: s.color,
+      weight: s.fontWeight,
+      size: s.fontSize,
+      radius: s.borderRadius,
+      padding: s.padding,
+    }
+  })
+
+test('a cancelled workshop says “Annulé” in one badge, the same on the dashboard and on its page', async ({ page }) => {
+  await page.goto(`/workshops/dashboard?theme=${encodeURIComponent(CANCELLED_THEME)}`)
+  const row = page
+    .getByRole('table', { name: 'Ateliers à venir' })
+    .getByRole('row')
+    .filter({ hasText: CANCELLED_TITLE })
+  const onList = row.getByText('Annulé', { exact: true })
+  await expect(onList).toBeVisible()
+  const listed = await badgeLook(onList)
+  // The word carries the state; the badge's red only backs it.
+  expect(listed.background).not.toBe('rgba(0, 0, 0, 0)')
+  await row.getByRole('link', { name: CANCELLED_TITLE }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(CANCELLED_TITLE)
+  const onPage = page.getByText('Annulé', { exact: true })
+  await expect(onPage).toBeVisible()
+  expect(await badgeLook(onPage)).toEqual(listed)
+  // Nothing to change on a cancelled workshop: no registration, no edit.
+  await expect(page.getByRole('button', { name: 'Inscrire des candidats' })).toHaveCount(0)
   await expectNoSeriousA11yViolations(page)
 })
