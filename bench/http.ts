@@ -418,7 +418,8 @@ async function lighthouseScores(server: Server, pagePath: string, target: number
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   })
   try {
-    const result = await lighthouse(`${server.base}${pagePath}`, {
+    // The app's own origin (BETTER_AUTH_URL, localhost): a page's writes from another origin are refused (403).
+    const result = await lighthouse(`${server.origin}${pagePath}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -431,8 +432,22 @@ async function lighthouseScores(server: Server, pagePath: string, target: number
       Object.entries(result.lhr.categories).map(([key, category]) => [key, Math.round((category.score ?? 0) * 100)]),
     )
     const audits = result.lhr.audits
+    // What keeps accessibility or best practices under 100: the audits of those categories that did not pass.
+    const failing = (['accessibility', 'best-practices'] as const).flatMap((key) =>
+      (result.lhr.categories[key]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id),
+    )
+    const consoleErrors = (
+      audits['errors-in-console']?.details as { items?: { source?: string; description?: string }[] }
+    )?.items
+    for (const item of consoleErrors ?? [])
+      console.error(
+        `[bench] console error on ${pagePath}: ${item.source}: ${item.description} (${(item as { url?: string }).url ?? ''})`,
+      )
     return {
       scores,
+      failing,
       lcp: audits['largest-contentful-paint']?.displayValue,
       tbt: audits['total-blocking-time']?.displayValue,
       target: { eachCategory: target },
