@@ -28,35 +28,12 @@ export const baseURL = `http://localhost:${port}`
 /** The e2e server's better-auth secret (a second server in e2e/two-servers.spec.ts shares it). */
 export const E2E_AUTH_SECRET = 'e2e-secret-3f9a1c7d5b2e8a4f6c0d9e1b7a3c5f8d'
 
-/**
- * The specs that write nothing another spec reads (they read the demo data, sign in with sessions of their own, or use
- * the shared sessions without ending them): the `read` project runs them first, two at a time, before the specs that
- * change the demo data run one after the other (`chromium`).
- */
-const READ_ONLY = [
-  'csp',
-  'demo-sign-in',
-  'guards',
-  'home',
-  'layout-walk',
-  'layout-widths',
-  'login',
-  'login-language',
-  'main-navigation',
-  'prefetch',
-  'route-walk',
-  'routes',
-  'statistics',
-]
-const readOnly = new RegExp(`/(${READ_ONLY.join('|')})\\.spec\\.ts$`)
-
 export default defineConfig({
   testDir: './e2e',
   // Per port: Playwright empties its output folder at start, which must not wipe another run's outbox or traces.
   outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
-  // Two at a time in the `read` project only; the other projects run one spec at a time (their `workers: 1`).
-  workers: 2,
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
@@ -82,27 +59,14 @@ export default defineConfig({
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },
     {
-      name: 'read',
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-      dependencies: ['setup'],
-      testMatch: readOnly,
-      fullyParallel: true,
-    },
-    {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      dependencies: ['read'],
-      testIgnore: [/fuzz\.spec\.ts/, readOnly],
-      workers: 1,
+      dependencies: ['setup'],
+      testIgnore: /fuzz\.spec\.ts/,
     },
     // Last: the property-based suite's accepted inputs may change the demo data the other specs read. FUZZ_ALONE=1 runs it
     // after the sign-ins only (`FUZZ_ALONE=1 npx playwright test --project=fuzz`).
-    {
-      name: 'fuzz',
-      testMatch: /fuzz\.spec\.ts/,
-      dependencies: [process.env.FUZZ_ALONE ? 'setup' : 'chromium'],
-      workers: 1,
-    },
+    { name: 'fuzz', testMatch: /fuzz\.spec\.ts/, dependencies: [process.env.FUZZ_ALONE ? 'setup' : 'chromium'] },
   ],
   webServer: {
     command: 'npx tsx e2e/serve.ts',
