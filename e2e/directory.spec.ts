@@ -299,7 +299,7 @@ test('a counsellor creates an enterprise and a job offer, places two candidates 
 test('an administrator edits the challenges, imports offers into a structure; another organisation finds nothing of it', async ({
   browser,
 }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   const admin = await (await browser.newContext({ storageState: storageStateOf('admin') })).newPage()
   await admin.goto('/v2/settings')
   await admin.getByRole('link', { name: 'Freins' }).click()

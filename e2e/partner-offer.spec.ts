@@ -28,6 +28,8 @@ async function tabTo(page: Page, target: Locator, max = 100) {
 test('the partner filters, answers a prescription as not integrated, downloads the sheet and archives it', async ({
   page,
 }) => {
+  // Filters, the dialog, its PDF preview, the download and the archive: a loaded machine needs more than 30 s.
+  test.setTimeout(60_000)
   await page.goto(OFFER)
   await expect(page).toHaveTitle('Permis de conduire solidaire - Mobilité Solidaire')
   await expect(tab(page, /Prescriptions en cours/)).toHaveAttribute('aria-selected', 'true')
