@@ -72,7 +72,8 @@ export async function runExport(
     .rows
   if (!(await beat({ totalRows: total?.n ?? 0 }))) return 'superseded'
 
-  const file = path.join(os.tmpdir(), `passerelle-export-${exportId}.${claimed.format}`)
+  // One file per attempt: a superseded run on the same machine removes its own file, never the winner's.
+  const file = path.join(os.tmpdir(), `passerelle-export-${exportId}-${claimed.attempt}.${claimed.format}`)
   try {
     const writer = claimed.format === 'xlsx' ? xlsxWriter(file, dataset.label) : csvWriter(file)
     await writer.header(columns.map((c) => c.label))
