@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
 // The spec creates a candidate: a retry would meet it as a duplicate.
 test.describe.configure({ mode: 'serial', retries: 0 })
@@ -18,14 +18,6 @@ async function expectFieldError(page: Page, label: string, message: string) {
   await expect(field(page, label)).toHaveAccessibleDescription(
     new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
   )
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
 }
 
 test('the referent creates a candidate: each validation message, the duplicate warning, then the sheet, the NIR and its history', async ({

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
 // These specs change a seeded candidate (its NIR, its phone): a retry would find them changed.
 test.describe.configure({ mode: 'serial', retries: 0 })
@@ -20,14 +20,6 @@ test.beforeAll(async () => {
 
 const dd = (page: Page, label: string) =>
   page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-}
 
 test.describe('as the referent', () => {
   test.use({ storageState: storageStateOf('referent') })
@@ -285,6 +277,13 @@ test.describe('the overview, as the referent', () => {
       'demo-referent',
     ])
     expect(written).toHaveLength(1)
+
+    // The "Ateliers" tab, empty too, has the same button.
+    await page.goto(`/v2/candidate/${id}/ateliers`)
+    await part('Ateliers').getByRole('button', { name: 'Inscrire à un atelier' }).click()
+    await expect(page.getByRole('dialog', { name: 'Inscrire à un atelier' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await page.goto(`/v2/candidate/${id}`)
 
     // The empty part's button: the workshop registration dialog, for this candidate (the demo workshop is full).
     await part('Prochain atelier').getByRole('button', { name: 'Choisir un atelier' }).click()

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test, type Page, type Request } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
 // The demo seed (lib/db/seed.ts): 12 candidates in Seine-Maritime, Léa Rousseau in Lyon.
 const DASHBOARD = '/v2/candidates/dashboard'
@@ -34,14 +34,6 @@ async function firstByPlace(direction: 'asc' | 'desc'): Promise<string> {
   return row!.name
 }
 const countText = (n: number) => `${n} candidat${n > 1 ? 's' : ''}`
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-}
 
 test('the referent searches (debounced, never in the URL), filters, sorts and pages the candidates (filters, sort and page in the URL)', async ({
   page,

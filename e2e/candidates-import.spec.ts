@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 import { baseURL } from '../playwright.config'
 
 /** The app's own pages send their Origin (lib/http/same-origin.ts): these calls do as they do. */
@@ -21,14 +21,6 @@ test.use({ storageState: storageStateOf('referent') })
 test.afterAll(async () => {
   await onE2eDatabase('DELETE FROM candidates WHERE organisation_id = $1 AND last_name = ANY($2)', [ORG, IMPORTED])
 })
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-}
 
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name: new RegExp(`^${name}`) })
 const fieldOf = (page: Page, column: string) => page.getByLabel(`Champ du candidat pour la colonne « ${column} »`)

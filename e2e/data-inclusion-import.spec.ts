@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
 // Issue 33: data·inclusion as its API serves it. An administrator imports a structures file (one created, one refused
 // for its SIRET) and previews a services file across structures, then imports a search page of services through the
@@ -29,14 +29,6 @@ async function cleanUp() {
 }
 test.beforeAll(cleanUp)
 test.afterAll(cleanUp)
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-}
 
 test('an administrator imports structures and services from data·inclusion; the offer page reads as text', async ({
   browser,

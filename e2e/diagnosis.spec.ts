@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
 // Issue 14 §2, the diagnosis: a counsellor fills one with the person (two barriers), sees the matching offers and
 // prescribes one; a second diagnosis goes by SMS, is filled at 390 px through its link, then reviewed; the sheet shows
@@ -9,15 +9,6 @@ test.use({ storageState: storageStateOf('conseiller') })
 
 const SEINE_MARITIME = '10000000-0000-4000-8000-000000000001'
 let candidateId = ''
-
-async function screenshots(page: Page, name: string, widths = [1440, 390]) {
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-}
 
 test.beforeAll(async () => {
   const [row] = await onE2eDatabase<{ id: string }>(

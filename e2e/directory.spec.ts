@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import {
   expectNoSeriousA11yViolations,
   onE2eDatabase,
@@ -6,6 +6,7 @@ import {
   completeOnboarding,
   storageStateOf,
   waitForMail,
+  screenshots,
 } from './fixtures'
 
 // Issue 12, the directory: an administrator creates a partner structure, invites its partner and writes a social offer
@@ -23,14 +24,6 @@ const ENTERPRISE = 'Menuiserie Caron'
 const JOB = 'Aide menuisier'
 const SEINE_MARITIME = '10000000-0000-4000-8000-000000000001'
 const HABITAT = '20000000-0000-4000-8000-000000000002'
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-}
 
 test.afterAll(async () => {
   const structure = `(select id from partner_structures where siret = '${SIRET}')`
@@ -127,6 +120,14 @@ test('an administrator creates a partner structure, invites its partner and writ
   await admin.getByLabel('Fin du service').fill('2026-11-01')
   await admin.getByRole('checkbox', { name: 'Numérique' }).check()
   await admin.getByRole('checkbox', { name: 'FSE+' }).check()
+  // Tags by their names (issue 32 §3): a thématique typed as a person writes it, and a word of the organisation's own.
+  const tags = admin.getByRole('list', { name: 'Étiquettes' }).getByRole('listitem')
+  const addTag = admin.getByRole('combobox', { name: 'Ajouter une étiquette à l’offre' })
+  await addTag.fill('creer une entreprise')
+  await addTag.press('Enter')
+  await addTag.fill('Smartphone')
+  await admin.getByRole('button', { name: 'Ajouter l’étiquette à l’offre' }).click()
+  await expect(tags).toHaveText(['Créer une entreprise', 'smartphone — étiquette libre'])
   await admin.getByRole('button', { name: 'Créer l’offre' }).click()
   await expect(admin.getByText('La date de fin ne peut pas précéder la date de début.')).toBeVisible()
   await admin.getByLabel('Fin du service').fill('2027-06-30')
@@ -160,6 +161,10 @@ test('an administrator creates a partner structure, invites its partner and writ
   await expect(partner.getByRole('heading', { level: 1 })).toHaveText('Modifier l’offre sociale')
   const editor = partner.getByRole('textbox', { name: 'Description' })
   await expect(editor).toContainText('Apprendre à utiliser un smartphone.')
+  await expect(partner.getByRole('list', { name: 'Étiquettes' }).getByRole('listitem')).toHaveText([
+    'Créer une entreprise',
+    'smartphone — étiquette libre',
+  ])
   await editor.click()
   await partner.keyboard.press('Control+End')
   await partner.keyboard.press('Enter')

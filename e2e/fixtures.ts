@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { decodeQuotedPrintable } from '../tests/support/test-codes'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import pg from 'pg'
 
 export const DEMO_PASSWORD = 'Passerelle-Demo-2026!'
@@ -80,6 +80,20 @@ export function mailsSince(since: number): string[] {
     .filter((f) => f.time >= since - 5)
     .sort((a, b) => a.time - b.time)
     .map((f) => decodeQuotedPrintable(fs.readFileSync(f.file, 'utf8')))
+}
+
+/**
+ * The page at each width (1440 and 390 px unless told), full length: it must not scroll sideways. The PNGs go to the
+ * test's output folder for a person to look at; CI, where nobody looks, skips writing them unless E2E_SCREENSHOTS=1.
+ */
+export async function screenshots(page: Page, name: string, widths = [1440, 390]) {
+  const write = !process.env.CI || process.env.E2E_SCREENSHOTS === '1'
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 })
+    if (write) await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
 }
 
 /** axe-core on the current page: no serious or critical violation (WCAG 2.1 A/AA rules). */

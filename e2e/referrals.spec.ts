@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import autocannon from 'autocannon'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, waitForSentMails } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, waitForSentMails, screenshots } from './fixtures'
 
 // Issue 14 §1, the referral form: a prescriber without an account orients a person through the demo link, with the
 // keyboard only and one refused field; a counsellor accepts the orientation into a candidate; the prescriber's outcome
@@ -9,16 +9,6 @@ test.describe.configure({ mode: 'serial', retries: 0 })
 
 const FORM = '/referral-form/informations/demoCcasDieppe_lienOrientation26'
 const PRESCRIBER = 'p.dupre@ccas-dieppe.test'
-
-async function screenshots(page: Page, name: string, widths = [1440, 390, 320]) {
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-    // Nothing wider than the screen: no sideways scrolling at 320 px.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-}
 
 /** Tab (only the keyboard) until `target` has the focus. */
 async function tabTo(page: Page, target: Locator) {
@@ -57,7 +47,7 @@ test.describe('a prescriber without an account', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Informations sur la personne orientée')
     await expect(page.getByText('Orientation vers Département de Seine-Maritime')).toBeVisible()
     await expectNoSeriousA11yViolations(page)
-    await screenshots(page, 'referral-form')
+    await screenshots(page, 'referral-form', [1440, 390, 320])
 
     const email = page.getByLabel(/^Votre email/)
     await typeInto(page, page.getByLabel(/^Vos prénom et nom/), 'Pascale Dupré')
@@ -100,7 +90,7 @@ test.describe('a prescriber without an account', () => {
     await expect(page).toHaveURL('/referral-form/confirmation')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Orientation envoyée')
     await expectNoSeriousA11yViolations(page)
-    await screenshots(page, 'referral-confirmation')
+    await screenshots(page, 'referral-confirmation', [1440, 390, 320])
     // No personal data in the address bar.
     expect(page.url()).not.toMatch(/Clavier|Orianne/i)
 

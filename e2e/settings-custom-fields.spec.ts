@@ -1,19 +1,11 @@
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
 // Issue 15 §3: an administrator adds a required list field, which the candidate form then requires; moves it; archives it.
 test.use({ storageState: storageStateOf('admin') })
 test.describe.configure({ mode: 'serial', retries: 0 })
 
 const LABEL = 'Situation de logement'
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-}
 
 test('an administrator adds a required list field, sees it required on candidate creation, moves it and archives it', async ({
   page,

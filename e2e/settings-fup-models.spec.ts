@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
 // Issue 15 §3: an administrator builds a FUP model with two additional fields; a referent fills them when
 // prescribing; the partner reads them in the FUP and its PDF.
@@ -8,14 +8,6 @@ test.describe.configure({ mode: 'serial', retries: 0 })
 
 const SCOOTER = '30000000-0000-4000-8000-000000000002'
 const MODEL = 'Fiche scooter'
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-}
 
 test.afterAll(async () => {
   await onE2eDatabase(

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
 // Issue 11, the whole exchange: an administrator opens the sending hours and writes a template; a referent sends it
 // from a candidate's sheet to the Twilio stand-in, whose signed callbacks move it to delivered; the candidate answers,
@@ -27,14 +27,6 @@ async function candidateReplies(body: string) {
     body: JSON.stringify({ from: SOPHIE_MOBILE, body }),
   })
   expect(await response.json()).toEqual({ status: 200 })
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
 }
 
 test.describe('as the administrator', () => {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
 // Issue 13 §2, support courses: a referent builds a 3-step course, enrols a candidate, marks a step done, and sees
 // a late step on the actions dashboard.
@@ -9,14 +9,6 @@ test.use({ storageState: storageStateOf('referent') })
 const COURSE = 'Parcours e2e mobilité'
 const WORKSHOP = 'Atelier e2e code de la route'
 const SEINE_MARITIME = '10000000-0000-4000-8000-000000000001'
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-}
 
 test.beforeAll(async () => {
   // Lucas Mercier attended a workshop ten days ago: the course's "atelier" step is done by linking it.

@@ -1,6 +1,13 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
-import { expectNoSeriousA11yViolations, onE2eDatabase, runScheduledJob, setAppClock, storageStateOf } from './fixtures'
+import {
+  expectNoSeriousA11yViolations,
+  onE2eDatabase,
+  runScheduledJob,
+  setAppClock,
+  storageStateOf,
+  screenshots,
+} from './fixtures'
 
 // Issue 13 §1, workshops: a counsellor creates a workshop of 2 seats and registers three candidates (the third is
 // waitlisted), the convocations reach the Twilio stand-in; a cancellation promotes the waitlisted one, who is told;
@@ -16,14 +23,6 @@ const CANCELLED_THEME = 'Thème e2e annulé'
 const SEINE_MARITIME = '10000000-0000-4000-8000-000000000001'
 const start = new Date(Date.now() + 30 * 86_400_000)
 const day = start.toISOString().slice(0, 10)
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-}
 
 const smsOf = (kind: string) =>
   onE2eDatabase<{ candidate_id: string; status: string; body: string }>(

@@ -180,6 +180,7 @@ export async function CandidateSheet({
           organisationId={user.organisationId}
           candidateId={id}
           canOpen={can(user, 'workshops.visualize')}
+          canRegister={can(user, 'workshops.modify') && !candidate.anonymisedAt}
         />
       ) : section === 'parcours' ? (
         <SheetCourses

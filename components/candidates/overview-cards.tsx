@@ -1,5 +1,5 @@
 import { PlacementStatusBadge } from '@/components/job-offers/status-badges'
-import { COURSE_STEP_TONES, StatusBadge } from '@/components/ui/status-badge'
+import { COURSE_STEP_TONES, SMS_STATUS_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import type { CandidateOverview } from '@/lib/candidates/overview'
@@ -175,7 +175,10 @@ export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
             <p className="line-clamp-3 break-words whitespace-pre-wrap text-slate-900">{orEmpty(sms.body)}</p>
             {sms.direction === 'outbound' && (
               <p className="text-slate-700">
-                Statut&nbsp;: <span data-testid="overview-sms-status">{SMS_STATUS_LABELS[sms.status]}</span>
+                Statut&nbsp;:{' '}
+                <StatusBadge tone={SMS_STATUS_TONES[sms.status]}>
+                  <span data-testid="overview-sms-status">{SMS_STATUS_LABELS[sms.status]}</span>
+                </StatusBadge>
                 {sms.status === 'queued' && `, départ le ${formatDateTime(sms.scheduledFor)}`}
               </p>
             )}

@@ -6,16 +6,20 @@ import { EMPTY_VALUE, formatDate, formatTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { workshopsOfCandidate } from '@/lib/workshops/queries'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
+import { OverviewWorkshopButton } from './overview-actions'
 
 /** The sheet's "Ateliers" section (issue 13 §1): the coming and past workshops of the candidate, with attendance. */
 export async function SheetWorkshops({
   organisationId,
   candidateId,
   canOpen,
+  canRegister,
 }: {
   organisationId: string
   candidateId: string
   canOpen: boolean
+  /** The user may register the candidate (workshops.modify, a candidate not anonymised): the empty parts' button. */
+  canRegister: boolean
 }) {
   const rows = await workshopsOfCandidate(getDb(), organisationId, candidateId)
   const at = now()
@@ -46,21 +50,26 @@ export async function SheetWorkshops({
       }))}
     />
   )
+  const register = canRegister ? (
+    <OverviewWorkshopButton candidateId={candidateId} label="Inscrire à un atelier" />
+  ) : null
   return (
     <section aria-labelledby="sheet-workshops" className="flex flex-col gap-4">
       <h2 id="sheet-workshops" className="text-lg font-semibold">
         Ateliers
       </h2>
       {rows.length === 0 ? (
-        <EmptyState title="Aucun atelier.">
-          Inscrivez le candidat depuis la page d’un atelier (menu Ateliers).
+        <EmptyState title="Aucun atelier." action={register}>
+          {canRegister
+            ? 'Inscrivez le candidat à un atelier à venir.'
+            : 'Les ateliers où le candidat est inscrit apparaîtront ici.'}
         </EmptyState>
       ) : (
         <>
           {coming.length > 0 ? (
             table('Ateliers à venir', coming, false)
           ) : (
-            <p className="text-sm text-slate-700">Aucun atelier à venir.</p>
+            <EmptyState title="Aucun atelier à venir." action={register} />
           )}
           {past.length > 0 && table('Ateliers passés', past, true)}
         </>

@@ -7,6 +7,7 @@ import { FeedbackField } from '@/components/applies/fup-dialog-parts'
 import { FormError, TextAreaField, withoutKeys, type Errors } from '@/components/directory/form-parts'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'
+import { TagsField } from './tags-field'
 import { createSocialOfferAction, updateSocialOfferAction } from '@/lib/offers/offer-actions'
 
 const RichTextEditor = dynamic(() => import('./rich-text-editor'), {
@@ -23,7 +24,7 @@ export type OfferValues = {
   description: string
   serviceStartDate: string
   serviceEndDate: string
-  tags: string
+  tags: string[]
   challengeIds: string[]
   financingModes: string[]
   addressFormatted: string
@@ -137,9 +138,12 @@ export function SocialOfferForm({
         onToggle={(v) => toggle('financingModes', v)}
         error={errors.financingModes}
       />
-      <FeedbackField
-        label="Étiquettes (séparées par des virgules)"
-        value={form.tags}
+      {/* Beside the chosen challenges' own tags: thématiques by their names, or words of the organisation's own. */}
+      <TagsField
+        label="Étiquettes"
+        owner={{ of: 'de l’offre', to: 'à l’offre', self: 'cette offre' }}
+        emptyText="Aucune étiquette de plus que celles des freins choisis."
+        tags={form.tags}
         onChange={(tags) => set({ tags })}
         error={errors.tags}
       />

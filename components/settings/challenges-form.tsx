@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { FeedbackField } from '@/components/applies/fup-dialog-parts'
 import { FormError, type Errors } from '@/components/directory/form-parts'
-import { ChallengeTagsField } from './challenge-tags-field'
+import { TagsField } from '@/components/offers/tags-field'
 import { ChallengeIcon } from '@/components/offers/challenge-icon'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'
@@ -115,9 +115,10 @@ export function ChallengesForm({
               </FeedbackField>
             </div>
             {/* The tags are the offers' matching keys: shown by their names, the full list, never cut. */}
-            <ChallengeTagsField
+            <TagsField
               label={`Étiquettes du frein ${i + 1}`}
-              challengeName={row.name || `${i + 1}`}
+              owner={{ of: `du frein ${row.name || i + 1}`, to: `au frein ${row.name || i + 1}`, self: 'ce frein' }}
+              emptyText="Aucune étiquette&nbsp;: ajoutez-en au moins une."
               tags={row.tags}
               onChange={(tags) => update(i, { tags })}
               error={errors[`challenges.${i}.tags`]}

@@ -1,5 +1,6 @@
 'use client'
 
+import { EmptyState } from '@/components/ui/empty-state'
 import { useActionState, useId, useState, useTransition } from 'react'
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import { Button } from '@/components/ui/button'
@@ -41,9 +42,10 @@ export function CustomFieldsManager({ active, archived }: { active: FieldRow[]; 
         <FieldDialog />
       </div>
       {active.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-sm text-slate-700">
-          Aucun champ personnalisé. Les champs personnalisés complètent la fiche de vos candidats.
-        </p>
+        <EmptyState title="Aucun champ personnalisé.">
+          Les champs personnalisés complètent la fiche de vos candidats&nbsp;: «&nbsp;Ajouter un champ&nbsp;» crée le
+          premier.
+        </EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">

@@ -1,3 +1,4 @@
+import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { now } from '@/lib/clock'
@@ -37,9 +38,7 @@ export async function FailedSends({ organisationId }: { organisationId: string }
         </p>
       </div>
       {mails.length === 0 && sms.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-700">
-          Aucun envoi en échec : tout est parti.
-        </p>
+        <EmptyState title="Aucun envoi en échec&nbsp;: tout est parti." />
       ) : (
         <>
           {mails.length > 0 && (

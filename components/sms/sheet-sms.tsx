@@ -12,6 +12,7 @@ import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
 import { NOT_A_MOBILE } from '@/lib/sms/mobile-number'
 import { listTemplates, smsRecipient, smsThread, type ThreadMessage } from '@/lib/sms/queries'
+import { SMS_STATUS_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { SMS_STATUS_LABELS, smsErrorLabel } from '@/lib/sms/status'
 import { CancelSmsButton } from './cancel-sms-button'
 import { RefreshWhilePending } from './refresh-while-pending'
@@ -205,10 +206,10 @@ function MessageItem({ message: m, canCancel }: { message: ThreadMessage; canCan
               problem ? 'text-red-800' : 'text-slate-700',
             )}
           >
-            <span className="inline-flex items-center gap-1">
+            <StatusBadge tone={SMS_STATUS_TONES[m.status]} className="inline-flex items-center gap-1">
               <Icon aria-hidden size={14} />
               <span data-testid="sms-status">{SMS_STATUS_LABELS[m.status]}</span>
-            </span>
+            </StatusBadge>
             {scheduled && <span>départ le {formatDateTime(m.scheduledFor)}</span>}
             {problem && smsErrorLabel(m.errorCode) && <span>: {smsErrorLabel(m.errorCode)}</span>}
             {m.segments > 1 && <span>· {m.segments} SMS</span>}

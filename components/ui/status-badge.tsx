@@ -89,3 +89,16 @@ export const COURSE_STEP_TONES = {
   due: 'info',
   late: 'warning',
 } as const satisfies Record<string, BadgeTone>
+
+/** An SMS's status (lib/sms/status.ts): delivered, under way, or one the counsellor must look at. */
+export const SMS_STATUS_TONES = {
+  queued: 'info',
+  sending: 'info',
+  sent: 'info',
+  delivered: 'success',
+  undelivered: 'danger',
+  failed: 'danger',
+  cancelled: 'neutral',
+  received: 'info',
+  unknown: 'warning',
+} as const satisfies Record<string, BadgeTone>

@@ -40,6 +40,7 @@ const candidateById = (db: DbOrTx) =>
         referentLastName: users.lastName,
         customFields: candidates.customFields,
         smsOptedOutAt: candidates.smsOptedOutAt,
+        anonymisedAt: candidates.anonymisedAt,
         createdAt: candidates.createdAt,
         updatedAt: candidates.updatedAt,
       })

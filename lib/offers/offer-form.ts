@@ -40,7 +40,7 @@ export function offerFormValues(
     description: offer.description,
     serviceStartDate: offer.serviceStartDate ?? '',
     serviceEndDate: offer.serviceEndDate ?? '',
-    tags: offer.tags.filter((t) => !covered.has(t)).join(', '),
+    tags: offer.tags.filter((t) => !covered.has(t)),
     challengeIds: matched.map((c) => c.id),
     financingModes: offer.financingModes,
     addressFormatted: offer.addressFormatted ?? '',

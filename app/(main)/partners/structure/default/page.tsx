@@ -34,13 +34,14 @@ export default async function PartnersDefaultPage({ searchParams }: { searchPara
     pageTitle('partnersDefault'),
   ])
   const filtered = !!(values.q || values.challenge)
+  const canModify = can(user, 'partners.structure.modify')
   return (
     <>
       <PageHeader
         title={title}
         subtitle={`${list.total.toLocaleString('fr-FR')} structure${list.total > 1 ? 's' : ''}`}
         actions={
-          can(user, 'partners.structure.modify') ? (
+          canModify ? (
             <>
               <Link href="/partners/structure/import" className={buttonClass('secondary')}>
                 Importer depuis data·inclusion
@@ -70,11 +71,32 @@ export default async function PartnersDefaultPage({ searchParams }: { searchPara
       />
       {list.rows.length === 0 ? (
         filtered ? (
-          <EmptyState title="Aucune structure ne correspond à ces filtres.">
+          <EmptyState
+            title="Aucune structure ne correspond à ces filtres."
+            action={
+              <Link href={PATH} className={buttonClass('secondary')}>
+                Réinitialiser les filtres
+              </Link>
+            }
+          >
             Modifiez la recherche ou réinitialisez les filtres.
           </EmptyState>
         ) : (
-          <EmptyState title="Aucune structure partenaire.">
+          <EmptyState
+            title="Aucune structure partenaire."
+            action={
+              canModify && (
+                <>
+                  <Link href="/partners/structure/create" className={buttonClass('primary')}>
+                    Ajouter une première structure
+                  </Link>
+                  <Link href="/partners/structure/import" className={buttonClass('secondary')}>
+                    Importer depuis data·inclusion
+                  </Link>
+                </>
+              )
+            }
+          >
             Ajoutez les structures (logement, mobilité, santé…) vers lesquelles vous orientez vos candidats.
           </EmptyState>
         )

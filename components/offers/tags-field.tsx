@@ -6,23 +6,26 @@ import { Button } from '@/components/ui/button'
 import { tagOf, thematiqueLabel, thematiqueOfLabel, THEMATIQUES } from '@/lib/offers/thematiques'
 
 /**
- * A challenge's tags as an administrator reads them (issue 32 §3): each data·inclusion thématique by its name; a tag
- * of the organisation's own, which has no name, as the word its offers carry, said to be one. Added by name (the
- * thématiques are proposed) or as a new word; removed one by one. The order is kept: the first is the main one (an
- * offer written in Passerelle gets it). Long names wrap, never cut.
+ * Tags as a person reads them (issue 32 §3), a challenge's or a social offer's: each data·inclusion thématique by its
+ * name; a tag of the organisation's own, which has no name, as the word its offers carry, said to be one. Added by
+ * name (the thématiques are proposed) or as a new word; removed one by one. The order is kept (a challenge's first
+ * tag is its main one). Long names wrap, never cut.
  */
-export function ChallengeTagsField({
+export function TagsField({
   label,
-  challengeName,
+  owner,
   tags,
   onChange,
   error,
+  emptyText,
 }: {
   label: string
-  challengeName: string
+  /** Whose tags, for the controls' names: { of: 'du frein Santé', to: 'au frein Santé', self: 'ce frein' }. */
+  owner: { of: string; to: string; self: string }
   tags: string[]
   onChange: (tags: string[]) => void
   error?: string
+  emptyText: string
 }) {
   const id = useId()
   const [text, setText] = useState('')
@@ -34,7 +37,7 @@ export function ChallengeTagsField({
     if (!typed) return
     const tag = thematiqueOfLabel(typed) ?? tagOf(typed)
     if (!tag) return setNotice('Écrivez le nom d’une thématique ou une étiquette avec des lettres ou des chiffres.')
-    setNotice(tags.includes(tag) ? `« ${nameOf(tag)} » est déjà une étiquette de ce frein.` : null)
+    setNotice(tags.includes(tag) ? `« ${nameOf(tag)} » est déjà une étiquette de ${owner.self}.` : null)
     if (!tags.includes(tag)) onChange([...tags, tag])
     setText('')
   }
@@ -59,7 +62,7 @@ export function ChallengeTagsField({
                 <button
                   type="button"
                   onClick={() => onChange(tags.filter((t) => t !== tag))}
-                  aria-label={`Retirer l’étiquette ${name ?? tag} du frein ${challengeName}`}
+                  aria-label={`Retirer l’étiquette ${name ?? tag} ${owner.of}`}
                   className="shrink-0 rounded p-0.5 text-slate-600 hover:bg-slate-200 hover:text-slate-900"
                 >
                   <X aria-hidden size={14} />
@@ -69,12 +72,12 @@ export function ChallengeTagsField({
           })}
         </ul>
       ) : (
-        <p className="text-sm text-slate-600">Aucune étiquette : ajoutez-en au moins une.</p>
+        <p className="text-sm text-slate-600">{emptyText}</p>
       )}
       <div className="flex max-w-xl flex-wrap items-end gap-2">
         <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
           <label htmlFor={`${id}-add`} className="text-sm text-slate-700">
-            Ajouter une étiquette<span className="sr-only"> au frein {challengeName}</span>
+            Ajouter une étiquette<span className="sr-only"> {owner.to}</span>
           </label>
           <input
             id={`${id}-add`}
@@ -98,7 +101,7 @@ export function ChallengeTagsField({
         </div>
         <Button variant="secondary" onClick={add}>
           Ajouter
-          <span className="sr-only"> l’étiquette au frein {challengeName}</span>
+          <span className="sr-only"> l’étiquette {owner.to}</span>
         </Button>
       </div>
       {notice && (
