@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots, shot } from './fixtures'
 
 // Issue 14 §2, the diagnosis: a counsellor fills one with the person (two barriers), sees the matching offers and
 // prescribes one; a second diagnosis goes by SMS, is filled at 390 px through its link, then reviewed; the sheet shows
@@ -157,7 +157,7 @@ test('a second diagnosis goes by SMS, is filled at 390 px through its link, then
       await person.getByLabel('Pas d’accès à internet').check()
       for (const width of [390, 320]) {
         await person.setViewportSize({ width, height: 800 })
-        await person.screenshot({ path: test.info().outputPath(`diagnosis-person-${width}.png`), fullPage: true })
+        await shot(person, { path: test.info().outputPath(`diagnosis-person-${width}.png`), fullPage: true })
         expect(await person.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
       }
       await expectNoSeriousA11yViolations(person)

@@ -1,22 +1,11 @@
 import fs from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import ExcelJS from 'exceljs'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
 // Issue 15 §2: an administrator exports the candidates to Excel in the background, watches it, downloads it, and the
 // file holds no NIR and no live formula; the file's URL alone gives nothing.
 test.use({ storageState: storageStateOf('admin') })
-
-const shots = async (page: Page, name: string) => {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({
-      path: `test-results/screens-${process.env.E2E_PORT ?? 3210}/${name}-${width}.png`,
-      fullPage: true,
-    })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-}
 
 const ORGANISATION = '10000000-0000-4000-8000-000000000001'
 
@@ -35,7 +24,7 @@ test('an administrator exports the candidates to XLSX and reads it back: no NIR,
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Exports')
     await expect(page.getByText('Aucun export pour l’instant.')).toBeVisible()
     await expectNoSeriousA11yViolations(page)
-    await shots(page, 'exports')
+    await screenshots(page, 'exports')
 
     await expect(page.getByLabel('Données')).toHaveValue('candidates')
     await expect(page.getByRole('checkbox', { name: 'Nom', exact: true })).toBeChecked()
@@ -54,7 +43,7 @@ test('an administrator exports the candidates to XLSX and reads it back: no NIR,
     await expect(row.getByText(/^(En attente|En cours|Terminé)/)).toBeVisible()
     await expect(row.getByText(/^Terminé \(\d+ lignes\)$/)).toBeVisible({ timeout: 20_000 })
     await expectNoSeriousA11yViolations(page)
-    await shots(page, 'exports-done')
+    await screenshots(page, 'exports-done')
 
     const link = row.getByRole('link', { name: /^Télécharger passerelle-candidats-\d{4}-\d{2}-\d{2}\.xlsx/ })
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()])

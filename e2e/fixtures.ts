@@ -87,13 +87,17 @@ export function mailsSince(since: number): string[] {
  * test's output folder for a person to look at; CI, where nobody looks, skips writing them unless E2E_SCREENSHOTS=1.
  */
 export async function screenshots(page: Page, name: string, widths = [1440, 390]) {
-  const write = !process.env.CI || process.env.E2E_SCREENSHOTS === '1'
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 })
-    if (write) await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
+    await shot(page, { path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
   }
   await page.setViewportSize({ width: 1280, height: 720 })
+}
+
+/** One screenshot for a person to look at (none in CI unless E2E_SCREENSHOTS=1). */
+export async function shot(page: Page, options: { path: string; fullPage?: boolean }) {
+  if (!process.env.CI || process.env.E2E_SCREENSHOTS === '1') await page.screenshot(options)
 }
 
 /** axe-core on the current page: no serious or critical violation (WCAG 2.1 A/AA rules). */

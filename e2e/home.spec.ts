@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, shot } from './fixtures'
 
 // Issue 15 §3: /homePage is the user's day — what is unread (and how much of it came since the last visit), what
 // is late.
@@ -25,7 +25,7 @@ test('the referent’s day: unread answers, late prescriptions', async ({ page }
   await expectNoSeriousA11yViolations(page)
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`home-${width}.png`), fullPage: true })
+    await shot(page, { path: test.info().outputPath(`home-${width}.png`), fullPage: true })
   }
   await page.setViewportSize({ width: 1280, height: 720 })
   // The visit is remembered: the next one says when it was.

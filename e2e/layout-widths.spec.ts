@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { storageStateOf, type DemoRole } from './fixtures'
+import { storageStateOf, type DemoRole, shot } from './fixtures'
 
 // Issue 32 §3: the shared table reflows as cards below 768 px, so that no page scrolls sideways on a phone. These are
 // the pages seen cut at 390 px (home, actions dashboard, structures, permission matrix); each is also photographed at
@@ -38,9 +38,9 @@ for (const { role, path, name } of PAGES) {
         const { scrollWidth, wide } = await overflowOf(page)
         expect(scrollWidth, `${path} at ${width} px: ${wide.join(', ')}`).toBeLessThanOrEqual(width)
         if (width === 320) continue
-        await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
+        await shot(page, { path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
         // The first screen as a phone shows it, readable at its size.
-        if (width === 390) await page.screenshot({ path: test.info().outputPath(`${name}-390-top.png`) })
+        if (width === 390) await shot(page, { path: test.info().outputPath(`${name}-390-top.png`) })
       }
     })
   })

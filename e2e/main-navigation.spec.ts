@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, storageStateOf, shot } from './fixtures'
 
 // Issue 32 §3: on a phone, a menu button opens the navigation as a dialog (focus kept inside, Escape closes it, the
 // current page marked); on a desktop, the sidebar as before. One active item at a time, everywhere.
@@ -34,7 +34,7 @@ test.describe('referent', () => {
     await expect(nav.getByRole('link', { name: 'Candidats', exact: true })).toHaveAttribute('aria-current', 'page')
     await expect(currentLinks(page)).toHaveCount(1)
     await expectNoSeriousA11yViolations(page)
-    await page.screenshot({ path: test.info().outputPath('menu-390.png') })
+    await shot(page, { path: test.info().outputPath('menu-390.png') })
 
     // The focus goes round the dialog's controls (its close button and its links), never out of it.
     const links = await nav.getByRole('link').count()

@@ -6,6 +6,7 @@ import {
   onE2eDatabase,
   storageStateOf,
   DEMO_PASSWORD,
+  shot,
 } from './fixtures'
 
 // Issue 32: the partner's offer page at every width, the emailed link signed out, and the staff's view of the page.
@@ -87,7 +88,7 @@ test.describe('the partner', () => {
       if (width === 1440) {
         await tab(page, /Prescriptions en cours/).click()
         await expect(table.getByRole('row')).toHaveCount(5)
-        await page.screenshot({ path: `${SCREENS}/partner-offer-1440.png`, fullPage: true })
+        await shot(page, { path: `${SCREENS}/partner-offer-1440.png`, fullPage: true })
       }
     })
   }
@@ -124,7 +125,7 @@ test.describe('the partner', () => {
     expect(applications.y).toBeLessThan(presentation.y)
     expect(applications.y).toBeLessThan(844)
     await expectNoSeriousA11yViolations(page)
-    await page.screenshot({ path: `${SCREENS}/partner-offer-390.png`, fullPage: true })
+    await shot(page, { path: `${SCREENS}/partner-offer-390.png`, fullPage: true })
     // The other columns are behind "Détails": not in the card's own lines, shown once it is opened.
     await expect(elodie.getByRole('cell', { name: 'Rouen' })).toBeHidden()
     const details = elodie.getByRole('group')
@@ -191,7 +192,7 @@ test.describe('the partner', () => {
       await page.keyboard.press('Space')
       await expect(dialog.getByLabel('Date du 1er accueil')).toBeVisible()
       await expectNoSeriousA11yViolations(page)
-      await page.screenshot({ path: `${SCREENS}/fup-dialog-${viewport.width}.png` })
+      await shot(page, { path: `${SCREENS}/fup-dialog-${viewport.width}.png` })
       await page.keyboard.press('Escape')
       await expect(dialog).toBeHidden()
     })
@@ -286,7 +287,7 @@ test.describe('a counsellor', () => {
       await expect(page.getByRole('button', { name: 'Prescrire à l’offre Permis de conduire solidaire' })).toBeVisible()
       await expect(page.getByText('4 prescriptions en cours')).toBeVisible()
       await expectNoSidewaysScroll(page)
-      await page.screenshot({ path: `${SCREENS}/staff-offer-${width}.png`, fullPage: true })
+      await shot(page, { path: `${SCREENS}/staff-offer-${width}.png`, fullPage: true })
     }
     await page.setViewportSize({ width: 1440, height: 900 })
     await tab(page, /Candidats refusés/).click()

@@ -1,7 +1,14 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, waitForSentMails, storageStateOf, waitForMail } from './fixtures'
+import {
+  expectNoSeriousA11yViolations,
+  onE2eDatabase,
+  waitForSentMails,
+  storageStateOf,
+  waitForMail,
+  shot,
+} from './fixtures'
 
 // The demo seed's fixed id of "Permis de conduire solidaire" (lib/db/seed.ts).
 const OFFER_PERMIS = '30000000-0000-4000-8000-000000000001'
@@ -16,7 +23,7 @@ async function screens(page: Page, name: string) {
   fs.mkdirSync(SCREENS, { recursive: true })
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true })
+    await shot(page, { path: `${SCREENS}/${name}-${width}.png`, fullPage: true })
   }
   await page.setViewportSize({ width: 1280, height: 900 })
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { E2E_ACCOUNTS } from './e2e-accounts'
 import { totpCode } from '../tests/support/test-codes'
-import { DEMO_PASSWORD, emailedCode, expectNoSeriousA11yViolations, signIn } from './fixtures'
+import { DEMO_PASSWORD, emailedCode, expectNoSeriousA11yViolations, signIn, shot } from './fixtures'
 
 // /double-auth: a code by email for every holder of a settings.* permission (here the admin), and an
 // authenticator app (TOTP) that any user can set up.
@@ -99,7 +99,7 @@ test('an authenticator app: set up while signed in, then asked at sign-in; a cod
   await expectNoSeriousA11yViolations(page)
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({
+    await shot(page, {
       path: `test-results/screens-${process.env.E2E_PORT ?? 3210}/backup-codes-${width}.png`,
       fullPage: true,
     })

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, shot } from './fixtures'
 
 // Issue 15 §3: an administrator renames a refusal cause; the partner's past refusal shows the new label.
 test.use({ storageState: storageStateOf('admin') })
@@ -19,7 +19,7 @@ test('an administrator renames a refusal cause, and a past refusal shows the new
     await expectNoSeriousA11yViolations(page)
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 })
-      await page.screenshot({ path: test.info().outputPath(`refusal-causes-${width}.png`), fullPage: true })
+      await shot(page, { path: test.info().outputPath(`refusal-causes-${width}.png`), fullPage: true })
     }
     await page.setViewportSize({ width: 1280, height: 720 })
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, signIn, storageStateOf, waitForMail } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, signIn, storageStateOf, waitForMail, shot } from './fixtures'
 import { baseURL } from '../playwright.config'
 
 /** The app's own pages send their Origin (lib/http/same-origin.ts): these calls do as they do. */
@@ -13,7 +13,7 @@ test.describe.configure({ mode: 'serial' })
 const shots = async (page: Page, name: string) => {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({
+    await shot(page, {
       path: `test-results/screens-${process.env.E2E_PORT ?? 3210}/${name}-${width}.png`,
       fullPage: true,
     })
@@ -103,7 +103,7 @@ test('the admin creates a user; the invitation arrives by mail; the user chooses
   await expectNoSeriousA11yViolations(person)
   for (const width of [1440, 390, 320]) {
     await person.setViewportSize({ width, height: 900 })
-    await person.screenshot({ path: test.info().outputPath(`onboarding-form-${width}.png`), fullPage: true })
+    await shot(person, { path: test.info().outputPath(`onboarding-form-${width}.png`), fullPage: true })
   }
   await person.setViewportSize({ width: 1280, height: 720 })
   await person.goto('/v2/candidates/dashboard')

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, shot } from './fixtures'
 
 // Issue 15 §1: an administrator reads the statistics with a filter kept in the URL, and downloads a chart's CSV.
 test.use({ storageState: storageStateOf('admin') })
@@ -10,7 +10,7 @@ const ORGANISATION = '10000000-0000-4000-8000-000000000001'
 const shots = async (page: Page, name: string) => {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({
+    await shot(page, {
       path: `test-results/screens-${process.env.E2E_PORT ?? 3210}/${name}-${width}.png`,
       fullPage: true,
     })
@@ -110,4 +110,24 @@ test('another organisation’s structure in the URL is dropped: the figures stay
   await page.goto('/v2/statistics?period=custom&from=2026-10&to=2026-10&structure=20000000-0000-4000-8000-000000000099')
   await expect(page.getByLabel('Structure partenaire', { exact: true })).toHaveValue('')
   await expect(keyFigure(page, 'Prescriptions')).toContainText(String(await octoberPrescriptions()))
+})
+
+test('on a phone, a chart’s categories are named whole, wrapped beside their bars (issue 32 §3)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/v2/statistics')
+  const causes = page.getByRole('region', { name: 'Motifs de refus' })
+  const ticks = causes.locator('svg text[data-category-tick]')
+  await expect(ticks.first()).toBeVisible()
+  // The axis' labels as a person reads them (each line of a label is a tspan), against the chart's own table.
+  const labels = await ticks.evaluateAll((texts) =>
+    texts.map((t) => [...t.querySelectorAll('tspan')].map((s) => s.textContent).join(' ')),
+  )
+  await causes.getByText('Tableau des données').click()
+  const rows = await causes.getByRole('table').getByRole('row').all()
+  const names = (await Promise.all(rows.slice(1).map((r) => r.getByRole('cell').first().textContent()))).map((n) =>
+    (n ?? '').trim(),
+  )
+  expect(names).toContain('N’a pas répondu aux 3 convocations')
+  expect(labels.sort()).toEqual(names.sort())
+  for (const text of await ticks.locator('tspan').allTextContents()) expect(text.length).toBeLessThanOrEqual(16)
 })

@@ -1,6 +1,7 @@
 'use client'
 
 import { useSyncExternalStore } from 'react'
+import { categoryLines } from '@/lib/statistics/category-label'
 import { monthTickLines } from '@/lib/statistics/month-axis'
 
 /** Axis text: 12 px at every width, dark enough to read (slate-700 on white). */
@@ -38,13 +39,22 @@ export function MonthTick({ x, y, payload, ticks }: TickProps & { ticks: string[
   )
 }
 
-/** A category's label (a cause, a structure, a status, a place), cut to fit its width; the table has it whole. */
-export function CategoryTick({ x, y, payload, maxChars }: TickProps & { maxChars: number }) {
-  const text = String(payload?.value ?? '')
-  const shown = text.length > maxChars ? `${text.slice(0, maxChars - 1).trimEnd()}…` : text
+/** A category's label (a cause, a structure, a status, a place), wrapped beside its bar; the table has it whole. */
+export function CategoryTick({
+  x,
+  y,
+  payload,
+  maxChars,
+  maxLines,
+}: TickProps & { maxChars: number; maxLines: number }) {
+  const lines = categoryLines(String(payload?.value ?? ''), maxChars, maxLines)
   return (
-    <text x={Number(x)} y={Number(y)} dy={4} textAnchor="end" {...AXIS_TEXT}>
-      {shown}
+    <text x={Number(x)} y={Number(y)} textAnchor="end" data-category-tick="" {...AXIS_TEXT}>
+      {lines.map((line, i) => (
+        <tspan key={i} x={Number(x)} dy={i === 0 ? 4 - (lines.length - 1) * 7 : 14}>
+          {line}
+        </tspan>
+      ))}
     </text>
   )
 }

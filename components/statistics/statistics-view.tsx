@@ -62,7 +62,7 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
         dataKey="label"
         width={narrow ? 124 : 200}
         interval={0}
-        tick={<CategoryTick maxChars={narrow ? 14 : 28} />}
+        tick={<CategoryTick maxChars={narrow ? 16 : 28} maxLines={narrow ? 3 : 2} />}
       />
       <Tooltip formatter={(v) => `${number(Number(v))}${unit}`} />
       <Bar isAnimationActive={false} dataKey="n" name={name} fill={colour} maxBarSize={28}>
@@ -75,7 +75,8 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
       </Bar>
     </BarChart>
   )
-  const rankingHeight = (n: number) => Math.max(120, n * 32 + 40)
+  // A row holds its label's lines (up to three on a phone, two on a wider screen).
+  const rankingHeight = (n: number) => Math.max(120, n * (narrow ? 48 : 36) + 40)
   const months = (label: unknown) => monthLabel(String(label))
   return (
     <div className="flex flex-col gap-6">
