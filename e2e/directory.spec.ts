@@ -128,7 +128,10 @@ test('an administrator creates a partner structure, invites its partner and writ
   await addTag.fill('Smartphone')
   await admin.getByRole('button', { name: 'Ajouter l’étiquette à l’offre' }).click()
   await expect(tags).toHaveText(['Créer une entreprise', 'smartphone — étiquette libre'])
+  // A word typed but not added is not lost when the form is sent.
+  await addTag.fill('Tablette')
   await admin.getByRole('button', { name: 'Créer l’offre' }).click()
+  await expect(tags).toHaveText(['Créer une entreprise', 'smartphone — étiquette libre', 'tablette — étiquette libre'])
   await expect(admin.getByText('La date de fin ne peut pas précéder la date de début.')).toBeVisible()
   await admin.getByLabel('Fin du service').fill('2027-06-30')
   await expectNoSeriousA11yViolations(admin)
@@ -164,6 +167,7 @@ test('an administrator creates a partner structure, invites its partner and writ
   await expect(partner.getByRole('list', { name: 'Étiquettes' }).getByRole('listitem')).toHaveText([
     'Créer une entreprise',
     'smartphone — étiquette libre',
+    'tablette — étiquette libre',
   ])
   await editor.click()
   await partner.keyboard.press('Control+End')

@@ -84,6 +84,8 @@ export function TagsField({
             list={`${id}-list`}
             value={text}
             onChange={(e) => setText(e.target.value)}
+            // A word typed and left (to save the form, say) is added, not lost.
+            onBlur={add}
             onKeyDown={(e) => {
               if (e.key !== 'Enter') return
               e.preventDefault()
