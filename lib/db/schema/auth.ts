@@ -22,6 +22,11 @@ export const users = pgTable(
     organisationId: uuid('organisation_id').references(() => organisations.id),
     structureId: uuid('structure_id').references(() => partnerStructures.id),
     disabled: boolean('disabled').notNull().default(false),
+    /**
+     * A partner user who runs their structure (its details, offers and partner users): the first one invited gets it and
+     * can hand it on (lib/partners/running.ts). Meaningless for organisation users.
+     */
+    structureAdmin: boolean('structure_admin').notNull().default(false),
     /** better-auth's two-factor plugin: a second factor is asked at sign-in (forced on for the users who must have one, see lib/auth/two-factor-policy.ts). */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** Issue 14 §3, onboarding: done once (null: the next page of the main layout leads to /onboarding). */

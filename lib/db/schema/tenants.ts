@@ -25,6 +25,10 @@ export const organisations = pgTable('organisations', {
     .array()
     .notNull()
     .default(sql`'{1,2,3,4,5,6}'::integer[]`),
+  /** The read journal (who read which person's file) is kept this many months, 6 to 12, then purged by retention. */
+  journalRetentionMonths: integer('journal_retention_months').notNull().default(6),
+  /** The second factor also covers the roles that may read the NIR or export candidates (on by default). */
+  twoFactorForSensitive: boolean('two_factor_for_sensitive').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -83,5 +87,39 @@ export const organisationPartnerStructures = pgTable(
   (t) => [
     primaryKey({ name: 'organisation_partner_structures_pk', columns: [t.organisationId, t.structureId] }),
     index('organisation_partner_structures_structure_idx').on(t.structureId),
+  ],
+)
+
+/**
+ * Another organisation asks for a partner account to be invited on a structure it works with; those who run the
+ * structure (its administrator, or the creating organisation while it has no partner user) accept or refuse it.
+ */
+export const structureAccountRequests = pgTable(
+  'structure_account_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    structureId: uuid('structure_id')
+      .notNull()
+      .references(() => partnerStructures.id),
+    /** The asking organisation and its user. */
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    requestedById: text('requested_by_id').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    /** pending, accepted or refused. */
+    status: text('status').notNull().default('pending'),
+    decidedById: text('decided_by_id'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('structure_account_requests_structure_idx').on(t.structureId, t.status),
+    uniqueIndex('structure_account_requests_pending_uq')
+      .on(t.structureId, t.email)
+      .where(sql`status = 'pending'`),
   ],
 )
