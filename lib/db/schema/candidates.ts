@@ -90,8 +90,18 @@ export const candidates = pgTable(
     addressIsQpv: boolean('address_is_qpv').notNull().default(false),
     phone: text('phone'),
     email: text('email'),
-    /** NIR. Never selected by list queries, never exported, never logged; reading it writes an audit row. */
-    socialSecurityNumber: text('social_security_number'),
+    /**
+     * The NIR, encrypted (lib/crypto/nir-cipher.ts: `v1:<key id>:…`, AES-256-GCM). Never selected by list queries,
+     * never exported, never logged; decrypting it is reveal-nir.ts, which writes an audit and a journal row.
+     */
+    nirEncrypted: text('nir_encrypted'),
+    /** HMAC of the normalised NIR under a key derived from the NIR key: the duplicate checks compare it, never the NIR. */
+    nirBlindIndex: text('nir_blind_index'),
+    /**
+     * The NIR's first five characters (sex, birth year and month, already told by gender and birth_date): what the
+     * sheet shows masked, without decrypting anything.
+     */
+    nirPrefix: text('nir_prefix'),
     cafNumber: text('caf_number'),
     poleEmploiNumber: text('pole_emploi_number'),
     placeId: uuid('place_id').references(() => places.id),
@@ -117,10 +127,10 @@ export const candidates = pgTable(
     index('candidates_organisation_referent_idx').on(t.organisationId, t.referentId),
     // The dashboard's "Date de création" sort (bench candidates-dashboard-server: 128 → 15 ms at 80 000 candidates).
     index('candidates_organisation_created_idx').on(t.organisationId, t.createdAt, t.id),
-    // Duplicate checks: the same NIR, or the same birth date (then names compared unaccented).
-    index('candidates_organisation_nir_idx')
-      .on(t.organisationId, t.socialSecurityNumber)
-      .where(sql`social_security_number is not null`),
+    // Duplicate checks: the same NIR (by its blind index), or the same birth date (then names compared unaccented).
+    index('candidates_organisation_nir_blind_index_idx')
+      .on(t.organisationId, t.nirBlindIndex)
+      .where(sql`nir_blind_index is not null`),
     index('candidates_organisation_birth_date_idx').on(t.organisationId, t.birthDate),
     // The retention run and its preview start from the candidates not touched since the cut-off (lib/retention).
     index('candidates_organisation_retention_idx')
