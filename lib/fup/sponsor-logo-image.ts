@@ -14,8 +14,6 @@ const LOGO_DIR = path.join(process.cwd(), 'public', 'logos')
 /** Logos of more than this are refused: a sheet is a few hundred kilobytes at most. */
 const MAX_BYTES = 512 * 1024
 
-const loaded = new Map<string, Promise<LogoImage | null>>()
-
 async function read(file: string, ext: string): Promise<LogoImage | null> {
   try {
     const stat = await fs.stat(file)
@@ -27,15 +25,13 @@ async function read(file: string, ext: string): Promise<LogoImage | null> {
   }
 }
 
-/** The logo at `uri`, or null when it is not one of public/logos (the files are read once per process). */
+/**
+ * The logo at `uri`, or null when it is not one of public/logos. Read from disk each time, with no cache: the names come
+ * from answers partners send, so a cache keyed on them would grow with every name tried, and reading a few small files
+ * is a small part of drawing the sheet.
+ */
 export function loadSponsorLogo(uri: string | undefined): Promise<LogoImage | null> {
   const match = uri ? LOGO_URI.exec(uri) : null
   if (!match) return Promise.resolve(null)
-  const key = `${match[1]!.toLowerCase()}.${match[2]!.toLowerCase()}`
-  let image = loaded.get(key)
-  if (!image) {
-    image = read(path.join(LOGO_DIR, key), match[2]!)
-    loaded.set(key, image)
-  }
-  return image
+  return read(path.join(LOGO_DIR, `${match[1]!.toLowerCase()}.${match[2]!.toLowerCase()}`), match[2]!)
 }
