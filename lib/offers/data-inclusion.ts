@@ -1,7 +1,7 @@
 import type { OfferSourceInfo } from '@/lib/db/schema'
 import { decodeCsvText } from '@/lib/imports/decode-text'
 import { FRAIS_LABELS, labelOf, MODES_ACCUEIL_LABELS, PUBLICS_LABELS } from './data-inclusion-labels'
-import { renderMarkdownDescription } from './render-markdown'
+import { MARKDOWN_MAX_CHARS, renderMarkdownDescription } from './render-markdown'
 
 /**
  * Issue 33: data·inclusion files as its API serves them (gip-inclusion/data-inclusion, api/…/inclusion_data/schemas.py)
@@ -126,7 +126,8 @@ export function diService(r: DiRecord, index: number): DiService {
     // v0 and v1 name one service alike ('dora--42'), so a file of either version updates the same offer.
     offerId: diId(str(r.source), str(r.id)) || `service-${index + 1}`,
     name: str(r.nom),
-    description: markdown ? renderMarkdownDescription(markdown) : '',
+    // Too long to be an offer's description: kept as written, never rendered, for the import to refuse the line.
+    description: markdown.length > MARKDOWN_MAX_CHARS ? markdown : markdown ? renderMarkdownDescription(markdown) : '',
     end: str(r.date_suspension),
     tags,
     address: diAddress(r),

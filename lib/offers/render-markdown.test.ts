@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { markdownToPlainText, renderMarkdownDescription } from './render-markdown'
+import { diService } from './data-inclusion'
+import { MARKDOWN_MAX_CHARS, markdownToPlainText, renderMarkdownDescription } from './render-markdown'
 
 describe('renderMarkdownDescription (issue 33)', () => {
   it('markdown and inline HTML become the allow-list’s formatting', () => {
@@ -31,5 +32,20 @@ describe('renderMarkdownDescription (issue 33)', () => {
     expect(markdownToPlainText('**Aide** & conseil<br>sur place\n\n* un\n* deux')).toBe(
       'Aide & conseil\nsur place\n\n- un\n- deux',
     )
+  })
+})
+
+describe('markdown is capped before it is rendered', () => {
+  it('marked never reads more than an offer’s description may hold', () => {
+    expect(renderMarkdownDescription('a'.repeat(200_000))).toBe(`<p>${'a'.repeat(MARKDOWN_MAX_CHARS)}</p>`)
+    expect(markdownToPlainText('b'.repeat(200_000))).toBe('b'.repeat(MARKDOWN_MAX_CHARS))
+  })
+  it('a data·inclusion service whose markdown is too long keeps it unrendered, for the import to refuse the line', () => {
+    // Short once rendered (the comment goes), long as written: the cap is on what marked would read.
+    const markdown = `<!--${'c'.repeat(30_000)}-->\n${'mot '.repeat(6_000)}`
+    const service = diService({ nom: 'Atelier', description: markdown }, 0)
+    expect(service.description).toBe(markdown.trim())
+    expect(service.description.length).toBeGreaterThan(MARKDOWN_MAX_CHARS)
+    expect(diService({ nom: 'Atelier', description: '**court**' }, 0).description).toBe('<p><strong>court</strong></p>')
   })
 })

@@ -36,12 +36,19 @@ const escapeAttribute = (s: string) =>
     .replace(/>/g, '&gt;')
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
+/**
+ * An offer's description holds at most this many characters. Markdown is cut to it before marked reads it, since
+ * marked's work grows with what it reads, and an imported file may hold megabytes in one field.
+ */
+export const MARKDOWN_MAX_CHARS = 50_000
+
 /** Markdown (with inline HTML) → the HTML an offer's description stores, sanitised. '' for an empty text. */
 export function renderMarkdownDescription(markdown: string): string {
   // Comments, scripts and styles first: at the start of a line marked takes them, and the rest of that line, as an HTML
   // block it does not read as markdown (a link written after them would stay as its raw text). An unclosed comment
   // ends the text, as it would on the source's own page.
   const text = markdown
+    .slice(0, MARKDOWN_MAX_CHARS)
     .replace(/\r\n?/g, '\n')
     .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
     .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
