@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Db } from '@/lib/db/client'
 import { logError } from '@/lib/log'
 import type { Auth } from './auth'
-import { accountBucket, ipBucket, reserveAttempt } from './throttle'
+import { LIMITS, reserveAccountAttempt } from './throttle'
 
 /** Every reset request answers after the same delay, known address or not, sent or throttled. */
 export const RESET_ANSWER_MS = 800
@@ -10,7 +10,9 @@ export const RESET_ANSWER_MS = 800
 /**
  * "Mot de passe oublié" : asks better-auth for a single-use, one-hour link (mailed in the background when the
  * address has an account) and answers after RESET_ANSWER_MS whatever happened, so that neither the answer
- * nor its timing tells whether the address has an account. Throttled per address asked and per client.
+ * nor its timing tells whether the address has an account. Refused for a client that asked too often (for this
+ * address or at all); past LIMITS['reset-request'].account mails of the hour to one address, the answer is the same
+ * and nothing more is mailed (the owner has a link of the hour already), so nobody is kept from asking.
  */
 export async function requestPasswordResetEvenly(
   auth: Auth,
@@ -21,13 +23,10 @@ export async function requestPasswordResetEvenly(
   const started = performance.now()
   let outcome: 'requested' | 'throttled' | 'failed' = 'requested'
   try {
-    const reservation = await reserveAttempt(db, [
-      accountBucket('reset-request', input.email),
-      ipBucket('reset-request', input.ip),
-    ])
-    if (reservation.allowed)
+    const attempt = await reserveAccountAttempt(db, 'reset-request', input.email, input.ip)
+    if (!attempt.allowed) outcome = 'throttled'
+    else if (attempt.accountFailures < LIMITS['reset-request'].account)
       await auth.api.requestPasswordReset({ body: { email: input.email }, headers: input.requestHeaders })
-    else outcome = 'throttled'
   } catch (error) {
     logError('auth.reset-request', error)
     outcome = 'failed'

@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
 import type { Auth } from './auth'
 import { recordSignIn } from './sign-in-audit'
-import { accountBucket, forgiveAttempt, ipBucket, reserveAttempt } from './throttle'
+import { forgiveAttempt, reserveAccountAttempt, slowDown } from './throttle'
 
 export type PasswordSignIn =
   | { kind: 'signed-in'; role: string; responseHeaders: Headers }
@@ -15,16 +15,19 @@ export type PasswordSignIn =
   | { kind: 'throttled' }
 
 /**
- * Email and password sign-in, throttled per account and per client address (lib/auth/throttle.ts) before
- * better-auth checks the password. A user who must have a second factor gets a challenge, not a session.
+ * Email and password sign-in, throttled before better-auth checks the password (lib/auth/throttle.ts): refused
+ * for an address that failed too often on this account or at all, slowed down (never refused) by the account's
+ * failures from anywhere. A user who must have a second factor gets a challenge, not a session.
  */
 export async function passwordSignIn(
   auth: Auth,
   db: Db,
   input: { email: string; password: string; ip: string | null; requestHeaders: Headers },
 ): Promise<PasswordSignIn> {
-  const reservation = await reserveAttempt(db, [accountBucket('sign-in', input.email), ipBucket('sign-in', input.ip)])
-  if (!reservation.allowed) return { kind: 'throttled' }
+  const attempt = await reserveAccountAttempt(db, 'sign-in', input.email, input.ip)
+  if (!attempt.allowed) return { kind: 'throttled' }
+  const { reservation } = attempt
+  await slowDown('sign-in', attempt.accountFailures)
   try {
     const { headers: responseHeaders, response } = await auth.api.signInEmail({
       body: { email: input.email, password: input.password },

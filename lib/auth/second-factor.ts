@@ -6,7 +6,7 @@ import type { Auth } from './auth'
 import { hashKey } from './client-ip'
 import { pendingSecondFactor } from './second-factor-challenge'
 import { recordSignIn } from './sign-in-audit'
-import { accountBucket, forgiveAttempt, ipBucket, reserveAttempt, type Reservation } from './throttle'
+import { forgiveAttempt, reserveAccountAttempt, reserveAttempt, slowDown, type Reservation } from './throttle'
 
 export type SecondFactorFailure =
   'codeInvalid' | 'codeExpired' | 'codeReused' | 'tooManyCodeAttempts' | 'tooManyAttempts' | 'challengeExpired'
@@ -33,8 +33,8 @@ export const usedTotpBucket = (userId: string, code: string) => ({
 })
 
 /**
- * The second step of a sign-in: the emailed code or the authenticator app's code. Throttled per account and
- * per address before better-auth checks the code (single-use, expiring, 5 tries a code); an app code is
+ * The second step of a sign-in: the emailed code or the authenticator app's code. Throttled per address (on this
+ * account and at all) and slowed down per account before better-auth checks the code (single-use, expiring, 5 tries a code); an app code is
  * refused a second time. On success, better-auth's session cookie is in responseHeaders.
  */
 export async function verifySecondFactor(
@@ -45,11 +45,10 @@ export async function verifySecondFactor(
   const pending = await pendingSecondFactor(auth, input.requestHeaders)
   if (!pending) return { ok: false, reason: 'challengeExpired' }
   const { userId } = pending
-  const reservation = await reserveAttempt(db, [
-    accountBucket('second-factor', userId),
-    ipBucket('second-factor', input.ip),
-  ])
-  if (!reservation.allowed) return { ok: false, reason: 'tooManyAttempts' }
+  const attempt = await reserveAccountAttempt(db, 'second-factor', userId, input.ip)
+  if (!attempt.allowed) return { ok: false, reason: 'tooManyAttempts' }
+  const { reservation } = attempt
+  await slowDown('second-factor', attempt.accountFailures)
   let replay: Reservation | null = null
   if (input.method === 'totp') {
     replay = await reserveAttempt(db, [usedTotpBucket(userId, input.code)])

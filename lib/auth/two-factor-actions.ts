@@ -18,7 +18,7 @@ import { homeFor } from './home'
 import { pendingSecondFactorUserId } from './second-factor-challenge'
 import { getCurrentUser } from './session'
 import { usedTotpBucket, verifySecondFactor } from './second-factor'
-import { accountBucket, forgiveAttempt, ipBucket, reserveAttempt } from './throttle'
+import { accountBucket, forgiveAttempt, ipBucket, reserveAccountAttempt, reserveAttempt, slowDown } from './throttle'
 import { hasPassword } from './two-factor-queries'
 
 export type SecondFactorState = { error?: string; expired?: boolean; sent?: boolean }
@@ -42,8 +42,8 @@ export async function secondFactorAction(prev: SecondFactorState, formData: Form
 }
 
 /**
- * Checks the emailed code or the authenticator app's code. Throttled per account and per address before
- * better-auth checks the code; an app code is refused a second time (replay).
+ * Checks the emailed code or the authenticator app's code, throttled before better-auth checks it
+ * (lib/auth/second-factor.ts); an app code is refused a second time (replay).
  */
 async function verifyCode(formData: FormData): Promise<SecondFactorState> {
   const t = await getTranslations('auth')
@@ -75,11 +75,9 @@ async function sendSecondFactorCode(): Promise<SecondFactorState> {
   const requestHeaders = await headers()
   const userId = await pendingSecondFactorUserId(auth, requestHeaders)
   if (!userId) return { error: t('challengeExpired'), expired: true }
-  const reservation = await reserveAttempt(db, [
-    accountBucket('code-send', userId),
-    ipBucket('code-send', clientIp(requestHeaders)),
-  ])
-  if (!reservation.allowed) return { error: t('tooManyAttempts') }
+  const attempt = await reserveAccountAttempt(db, 'code-send', userId, clientIp(requestHeaders))
+  if (!attempt.allowed) return { error: t('tooManyAttempts') }
+  await slowDown('code-send', attempt.accountFailures)
   try {
     await auth.api.sendTwoFactorOTP({ headers: requestHeaders })
   } catch (error) {

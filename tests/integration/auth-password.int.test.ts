@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { activeSession } from '@/lib/auth/active-session'
 import { passwordSignIn } from '@/lib/auth/password-sign-in'
 import { requestPasswordResetEvenly } from '@/lib/auth/password-reset'
 import { provisionUser } from '@/lib/auth/provision-user'
 import { resetTokenIsUsable } from '@/lib/auth/reset-token'
-import { accountBucket, ipBucket } from '@/lib/auth/throttle'
-import { authAttempts, verifications } from '@/lib/db/schema'
+import { accountBucket, ipBucket, LIMITS, pairBucket } from '@/lib/auth/throttle'
+import { authAttempts, outboundMails, verifications } from '@/lib/db/schema'
 import { useTestDb } from './db'
 import { signedInHeaders, testAuth, useOutbox, useTestUsers, waitForMail } from './auth-kit'
 
@@ -86,25 +86,37 @@ describe('reset request', () => {
     expect((row!.expiresAt.getTime() - Date.now()) / 60_000).toBeLessThanOrEqual(60)
   })
 
-  it('throttles per address asked: the 6th request of the hour is refused', async () => {
+  it('one address asking again and again is refused; the owner, from another address, is answered', async () => {
     const user = await newUser()
+    const [attacker, owner] = ['203.0.113.100', '203.0.113.110']
     buckets.push(accountBucket('reset-request', user.email).key)
-    for (let i = 0; i < 5; i++) {
-      const ip = `203.0.113.${100 + i}`
-      buckets.push(ipBucket('reset-request', ip)!.key)
-      expect(
-        await requestPasswordResetEvenly(auth, db, { email: user.email, ip, requestHeaders: new Headers() }, 0),
-      ).toBe('requested')
-    }
-    buckets.push(ipBucket('reset-request', '203.0.113.110')!.key)
+    for (const ip of [attacker, owner])
+      buckets.push(ipBucket('reset-request', ip)!.key, pairBucket('reset-request', user.email, ip)!.key)
+    const ask = (ip: string) =>
+      requestPasswordResetEvenly(auth, db, { email: user.email, ip, requestHeaders: new Headers() }, 0)
+    for (let i = 0; i < LIMITS['reset-request'].pair; i++) expect(await ask(attacker)).toBe('requested')
+    expect(await ask(attacker)).toBe('throttled')
+    expect(await ask(owner)).toBe('requested')
+  })
+
+  it('past the mails an account gets in an hour, a request is answered the same and mails nothing more', async () => {
+    const user = await newUser()
+    const bucket = accountBucket('reset-request', user.email)
+    buckets.push(bucket.key)
+    await db
+      .insert(authAttempts)
+      .values(Array.from({ length: LIMITS['reset-request'].account }, () => ({ bucket: bucket.key })))
+    const ip = '203.0.113.120'
+    buckets.push(ipBucket('reset-request', ip)!.key, pairBucket('reset-request', user.email, ip)!.key)
     expect(
-      await requestPasswordResetEvenly(
-        auth,
-        db,
-        { email: user.email, ip: '203.0.113.110', requestHeaders: new Headers() },
-        0,
-      ),
-    ).toBe('throttled')
+      await requestPasswordResetEvenly(auth, db, { email: user.email, ip, requestHeaders: new Headers() }, 0),
+    ).toBe('requested')
+    await new Promise((r) => setTimeout(r, 300))
+    const mails = await db
+      .select({ id: outboundMails.id })
+      .from(outboundMails)
+      .where(and(eq(outboundMails.toAddress, user.email), eq(outboundMails.kind, 'reset-password')))
+    expect(mails).toEqual([])
   })
 })
 

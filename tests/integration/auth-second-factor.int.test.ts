@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { activeSession } from '@/lib/auth/active-session'
 import { cookieHeaderOf, passwordSignIn } from '@/lib/auth/password-sign-in'
 import { verifySecondFactor } from '@/lib/auth/second-factor'
-import { accountBucket } from '@/lib/auth/throttle'
+import { accountBucket, LIMITS, pairBucket } from '@/lib/auth/throttle'
 import { authAttempts, organisations, users, verifications } from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { useTestDb } from './db'
@@ -146,13 +146,25 @@ describe('code by email', () => {
     expect(await verify(headers, 'email', code)).toEqual({ ok: false, reason: 'tooManyCodeAttempts' })
   })
 
-  it('code checks are throttled per account: the 21st failure of the hour is refused', async () => {
+  it('code checks are refused for an address that failed 20 times on the account; another address is only slowed', async () => {
     const admin = await newUser({ role: 'admin' })
     const { headers } = await passwordStep(admin.email, admin.password)
+    await db.insert(authAttempts).values(
+      Array.from({ length: LIMITS['second-factor'].pair }, () => ({
+        bucket: pairBucket('second-factor', admin.id, IP)!.key,
+      })),
+    )
+    expect(await verify(headers, 'email', '123456')).toEqual({ ok: false, reason: 'tooManyAttempts' })
     await db
       .insert(authAttempts)
-      .values(Array.from({ length: 20 }, () => ({ bucket: accountBucket('second-factor', admin.id).key })))
-    expect(await verify(headers, 'email', '123456')).toEqual({ ok: false, reason: 'tooManyAttempts' })
+      .values(Array.from({ length: 40 }, () => ({ bucket: accountBucket('second-factor', admin.id).key })))
+    const other = await verifySecondFactor(auth, db, {
+      method: 'email',
+      code: '123456',
+      ip: '198.51.100.240',
+      requestHeaders: headers,
+    })
+    expect(other).not.toEqual({ ok: false, reason: 'tooManyAttempts' })
   })
 })
 
