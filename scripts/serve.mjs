@@ -4,7 +4,7 @@
  * Next.js renders a page on a single thread, so a second web worker is what lets the second core serve pages too.
  * WEB_CONCURRENCY sets the number of web workers (1: no cluster at all); JOB_WORKERS the number of job workers
  * (default 1; 0 on machines that only serve pages, with `npm run worker` elsewhere). Arguments are `next start`'s
- * (`-p 3000 -H 127.0.0.1`).
+ * (`-p 3000 -H 127.0.0.1`); without `-H`, it listens on HOST, or on 127.0.0.1 when HOST is not set.
  *
  * Nothing here keeps state between requests that the workers would need to share: sessions, sign-in throttling,
  * rate limits and jobs live in PostgreSQL.
@@ -15,6 +15,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { withListenHost } from '../lib/http/listen-host.mjs'
 
 const workers = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY)) || os.availableParallelism())
 const jobWorkers =
@@ -83,6 +84,6 @@ if (cluster.isPrimary) {
 }
 
 function runNext() {
-  process.argv = [process.argv[0], 'next', 'start', ...process.argv.slice(2)]
+  process.argv = [process.argv[0], 'next', 'start', ...withListenHost(process.argv.slice(2), process.env)]
   createRequire(import.meta.url)('next/dist/bin/next')
 }

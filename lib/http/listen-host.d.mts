@@ -1,0 +1,1 @@
+export function withListenHost(args: string[], env: { HOST?: string }): string[]
