@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/client'
+import { readCappedBody } from '@/lib/http/capped-body'
 import { readJsonBody } from '@/lib/http/json-body'
 import messages from '@/messages/fr.json'
 import type { Auth } from './auth'
@@ -9,6 +10,11 @@ import { logError } from '@/lib/log'
 /** The OAuth callbacks, the only better-auth endpoints reachable over HTTP as such (POST is a provider's form_post). */
 const CALLBACK = /^\/api\/auth\/callback\/[a-z-]+$/
 const SIGN_IN = '/api/auth/sign-in/email'
+/**
+ * A provider's form_post holds a code, a state and at most an ID token: a few kilobytes. better-auth reads a body
+ * whole, so it only ever gets one read here within this cap.
+ */
+export const CALLBACK_BODY_LIMIT_BYTES = 64 * 1024
 
 /**
  * Passes the identity providers' callbacks to better-auth, answers the JSON email sign-in (used by scripts such
@@ -20,7 +26,9 @@ export async function handleAuthRequest(auth: Auth, db: Db, request: Request): P
   if (pathname === SIGN_IN && request.method === 'POST') return jsonSignIn(auth, db, request)
   if (!CALLBACK.test(pathname))
     return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
-  const response = await auth.handler(request)
+  const capped = await cappedRequest(request)
+  if (!capped) return Response.json({ error: 'Le contenu envoyé est trop volumineux.' }, { status: 413 })
+  const response = await auth.handler(capped)
   if (
     response.status === 403 &&
     (
@@ -32,6 +40,17 @@ export async function handleAuthRequest(auth: Auth, db: Db, request: Request): P
   )
     return insufficientAcrPage()
   return sendCodeAfterProviderSignIn(auth, response)
+}
+
+/** The same request, its body read within CALLBACK_BODY_LIMIT_BYTES (null beyond); a request without a body as it is. */
+async function cappedRequest(request: Request): Promise<Request | null> {
+  if (!request.body) return request
+  const body = await readCappedBody(request, CALLBACK_BODY_LIMIT_BYTES)
+  if (!body.ok) return null
+  const headers = new Headers(request.headers)
+  headers.delete('content-length')
+  headers.delete('transfer-encoding')
+  return new Request(request.url, { method: request.method, headers, body: new Uint8Array(body.bytes) })
 }
 
 /**
