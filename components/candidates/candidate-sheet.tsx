@@ -4,9 +4,11 @@ import { clsx } from 'clsx'
 import { PageHeader } from '@/components/layout/page-header'
 import { buttonClass } from '@/components/ui/button'
 import { requirePagePermission } from '@/lib/auth/session'
-import { getCandidate } from '@/lib/candidates/queries'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
+import type { SearchParams } from '@/lib/journal/consultation-filters'
+import type { ReadKind } from '@/lib/journal/record-read'
+import { readCandidateForSheet } from '@/lib/journal/sheet-read'
 import { can } from '@/lib/permissions'
 import { CandidateForm } from './candidate-form'
 import { formValuesOf } from './candidate-form-values'
@@ -20,6 +22,7 @@ import { SheetPrescriptions } from './sheet-prescriptions'
 import { SheetSituation } from './sheet-situation'
 import { SheetSms } from '@/components/sms/sheet-sms'
 import { SheetOverview } from './sheet-overview'
+import { SheetConsultations } from './sheet-consultations'
 import { candidateSettings } from '@/lib/candidates/organisation-settings'
 import { orEmpty } from '@/lib/format'
 
@@ -35,6 +38,7 @@ export const CANDIDATE_SECTIONS = {
   parcours: 'Parcours',
   sms: 'SMS',
   historique: 'Historique',
+  consultations: 'Consultations',
 } as const
 export type CandidateSection = keyof typeof CANDIDATE_SECTIONS
 
@@ -43,6 +47,27 @@ export function isCandidateSection(value: string): value is CandidateSection {
 }
 
 const EDITABLE: CandidateSection[] = ['identite', 'situation']
+
+/** Administrators only: who read the file, and the person's right of access. */
+const ADMIN_SECTIONS: CandidateSection[] = ['consultations']
+
+/**
+ * The journal's kind of each section's read. Every section shows the header (name, status, place, referent), so even
+ * "Consultations" is a look at the file.
+ */
+const SECTION_READS: Record<CandidateSection, ReadKind> = {
+  apercu: 'candidate.sheet',
+  identite: 'candidate.identity',
+  situation: 'candidate.situation',
+  diagnostic: 'candidate.diagnosis',
+  prescriptions: 'candidate.prescriptions',
+  emploi: 'candidate.employment',
+  ateliers: 'candidate.workshops',
+  parcours: 'candidate.courses',
+  sms: 'candidate.sms',
+  historique: 'candidate.history',
+  consultations: 'candidate.sheet',
+}
 
 /** A section's address: the overview is the sheet's own, /v2/candidate/{id} (issue 32: the sheet opens on it). */
 const sectionPath = (id: string, section: CandidateSection) =>
@@ -77,21 +102,29 @@ export async function CandidateSheet({
   section,
   edit = false,
   before,
+  query = {},
 }: {
   id: string
   section: CandidateSection
   edit?: boolean
   /** The SMS section's page: older than this message. */ before?: string
+  /** The "Consultations" section's filters. */ query?: SearchParams
 }) {
   const user = await requirePagePermission('candidate.visualize')
   if (!user.organisationId || !isUuid(id)) notFound()
+  const isAdministrator = can(user, 'settings.visualize')
+  if (ADMIN_SECTIONS.includes(section) && !isAdministrator) notFound()
   const db = getDb()
   const canModify = can(user, 'candidate.modify') && EDITABLE.includes(section)
   const editing = edit && canModify
   // The organisation's settings (custom fields, choices) only where the section shows them.
   const needsSettings = editing || section === 'situation' || section === 'historique'
+  // Without the diagnoses' permission, the diagnosis tab shows none: only the header was read.
+  const read =
+    section === 'diagnostic' && !can(user, 'candidate.diagnosis.visualize') ? 'candidate.sheet' : SECTION_READS[section]
+  // The read and its journal row together: a journal that cannot be written fails the page (nothing shown unjournaled).
   const [candidate, settings] = await Promise.all([
-    getCandidate(db, user.organisationId, id),
+    readCandidateForSheet(db, { id: user.id, organisationId: user.organisationId }, id, read),
     needsSettings ? candidateSettings(getDb(), user.organisationId) : null,
   ])
   if (!candidate) notFound()
@@ -114,28 +147,30 @@ export async function CandidateSheet({
       />
       <nav aria-label="Sections de la fiche" className="mb-6 overflow-x-auto border-b border-slate-200">
         <ul className="flex sm:gap-2">
-          {(Object.keys(CANDIDATE_SECTIONS) as CandidateSection[]).map((key) => (
-            <li key={key}>
-              <Link
-                href={sectionPath(id, key)}
-                aria-current={key === section ? 'page' : undefined}
-                className={clsx(
-                  'grid border-b-2 px-2 py-2 text-sm whitespace-nowrap no-underline sm:px-3',
-                  key === section
-                    ? 'border-brand-700 text-brand-800'
-                    : 'border-transparent text-slate-700 hover:text-slate-900',
-                )}
-              >
-                {/* The bold label's width is always reserved: the bar does not shift when a tab becomes active. */}
-                <span aria-hidden className="invisible col-start-1 row-start-1 font-semibold">
-                  {CANDIDATE_SECTIONS[key]}
-                </span>
-                <span className={clsx('col-start-1 row-start-1 text-center', key === section && 'font-semibold')}>
-                  {CANDIDATE_SECTIONS[key]}
-                </span>
-              </Link>
-            </li>
-          ))}
+          {(Object.keys(CANDIDATE_SECTIONS) as CandidateSection[])
+            .filter((key) => isAdministrator || !ADMIN_SECTIONS.includes(key))
+            .map((key) => (
+              <li key={key}>
+                <Link
+                  href={sectionPath(id, key)}
+                  aria-current={key === section ? 'page' : undefined}
+                  className={clsx(
+                    'grid border-b-2 px-2 py-2 text-sm whitespace-nowrap no-underline sm:px-3',
+                    key === section
+                      ? 'border-brand-700 text-brand-800'
+                      : 'border-transparent text-slate-700 hover:text-slate-900',
+                  )}
+                >
+                  {/* The bold label's width is always reserved: the bar does not shift when a tab becomes active. */}
+                  <span aria-hidden className="invisible col-start-1 row-start-1 font-semibold">
+                    {CANDIDATE_SECTIONS[key]}
+                  </span>
+                  <span className={clsx('col-start-1 row-start-1 text-center', key === section && 'font-semibold')}>
+                    {CANDIDATE_SECTIONS[key]}
+                  </span>
+                </Link>
+              </li>
+            ))}
         </ul>
       </nav>
       {editing && settings ? (
@@ -190,6 +225,8 @@ export async function CandidateSheet({
         />
       ) : section === 'sms' ? (
         <SheetSms organisationId={user.organisationId} candidateId={id} before={before} />
+      ) : section === 'consultations' ? (
+        <SheetConsultations organisationId={user.organisationId} candidateId={id} query={query} />
       ) : (
         <SheetHistory
           organisationId={user.organisationId}

@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { activeCauses } from './causes'
 import { fieldErrorsOf, fupAnswerSchema, withMandatoryLogos } from './fup-schema'
+import { readApplyForDialog } from '@/lib/journal/apply-reads'
 import { getApplyForStructure } from './get-apply'
 import { renderAnsweredFup, SEND_FUP_ERRORS, sendFup } from './send-fup'
 
@@ -15,7 +16,8 @@ const NOT_FOUND: Failure = { ok: false, error: SEND_FUP_ERRORS.notFound }
 export async function loadApplyForDialog(applyId: string) {
   const user = await partnerWith('partner.fup.complete')
   if (!user || !isUuid(applyId)) return NOT_FOUND
-  const apply = await getApplyForStructure(getDb(), user.structureId, applyId)
+  // The shown apply is journaled (who read the person's sheet) before it leaves.
+  const apply = await readApplyForDialog(getDb(), user, applyId)
   if (!apply || apply.archived) return NOT_FOUND
   if (!apply.fup) return { ok: false, error: SEND_FUP_ERRORS.noFup } as Failure
   return {

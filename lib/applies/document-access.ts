@@ -17,13 +17,25 @@ export async function getApplyDocument(
   )
   if (!tenantMatch) return null
   const [row] = await db
-    .select({ name: documents.name, mimeType: documents.mimeType, content: documents.content })
+    .select({
+      name: documents.name,
+      mimeType: documents.mimeType,
+      content: documents.content,
+      organisationId: socialApplies.organisationId,
+      candidateId: socialApplies.candidateId,
+    })
     .from(documents)
     .innerJoin(socialApplies, eq(socialApplies.prescriptionDocumentId, documents.id))
     .where(and(eq(documents.id, documentId), tenantMatch))
     .unionAll(
       db
-        .select({ name: documents.name, mimeType: documents.mimeType, content: documents.content })
+        .select({
+          name: documents.name,
+          mimeType: documents.mimeType,
+          content: documents.content,
+          organisationId: socialApplies.organisationId,
+          candidateId: socialApplies.candidateId,
+        })
         .from(documents)
         .innerJoin(fups, eq(fups.answerDocumentId, documents.id))
         .innerJoin(socialApplies, eq(socialApplies.id, fups.socialApplyId))

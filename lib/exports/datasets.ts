@@ -17,6 +17,8 @@ export type ExportDataset = {
   from: SQL
   /** The tenant, part of every page's where. */
   tenant: (organisationId: string) => SQL
+  /** The candidate a row is about (the read journal counts the persons of an export). */
+  person: SQL
   /** The date a date range filters on. */
   dateColumn: SQL
   dateLabel: string
@@ -68,6 +70,7 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
       left join candidate_statuses st on st.id = r.status_id
       left join "user" ref on ref.id = r.referent_id`,
     tenant: (organisationId) => sql`r.organisation_id = ${organisationId}`,
+    person: sql`r.id`,
     dateColumn: sql`r.created_at`,
     dateLabel: 'Date de création',
     filters: ['dateRange', 'status', 'place'],
@@ -99,6 +102,7 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
       join partner_structures ps on ps.id = r.structure_id
       left join "user" a on a.id = r.author_id`,
     tenant: (organisationId) => sql`r.organisation_id = ${organisationId}`,
+    person: sql`r.candidate_id`,
     dateColumn: sql`r.prescription_date`,
     dateLabel: 'Date de prescription',
     filters: ['dateRange', 'state'],
@@ -139,6 +143,7 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
       join candidates c on c.id = r.candidate_id
       left join partner_structures ps on ps.id = w.structure_id`,
     tenant: (organisationId) => sql`r.organisation_id = ${organisationId}`,
+    person: sql`r.candidate_id`,
     dateColumn: sql`w.starts_at`,
     dateLabel: 'Date de l’atelier',
     filters: ['dateRange'],
@@ -186,6 +191,7 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
       join candidates c on c.id = r.candidate_id
       left join "user" a on a.id = r.author_id`,
     tenant: (organisationId) => sql`r.organisation_id = ${organisationId}`,
+    person: sql`r.candidate_id`,
     dateColumn: sql`r.created_at`,
     dateLabel: 'Date',
     filters: ['dateRange', 'smsStatus'],

@@ -1,15 +1,13 @@
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { once } from 'node:events'
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
-import { CSV_BOM, CSV_EOL, csvLine } from '@/lib/csv/csv'
 import { parisToday } from '@/lib/dates'
 import type { Db } from '@/lib/db/client'
 import { customFieldDefinitions, dataExports, exportChunks } from '@/lib/db/schema'
+import { recordRead } from '@/lib/journal/record-read'
 import { DATASETS, type DatasetKey, type ExportColumn } from './datasets'
 import { exportCell } from './export-cell'
+import { csvWriter, xlsxWriter } from './file-writers'
+import { withPrivateFile } from './private-file'
 import { CUSTOM_FIELD_PREFIX } from './request-export'
 
 /** Rows read per page (keyset on the row id): the worker holds one page at a time, whatever the export's size. */
@@ -27,14 +25,15 @@ const SLUGS: Record<DatasetKey, string> = {
 }
 
 type ExportRow = typeof dataExports.$inferSelect
-type PageRow = Record<string, unknown> & { __id: string }
+type PageRow = Record<string, unknown> & { __id: string; __person: string | null }
 type Column = ExportColumn & { options?: Map<string, string> }
 
 /**
  * The export job: reads the rows page by page (keyset, tenant in every page), writes them as they come to a file in
- * the system's temporary folder (CSV UTF-8 with BOM and `;`, or XLSX through ExcelJS's streaming writer), counts its
- * progress on the export's row (its heartbeat), then stores the file in 1 MB pieces and marks the export done, in one
- * transaction. Each run is an attempt of its own: a retry or the recovery of a killed worker starts over as a new
+ * a private folder of the system's temporary folder (CSV UTF-8 with BOM and `;`, or XLSX through ExcelJS's streaming
+ * writer; lib/exports/private-file.ts), counts its progress on the export's row (its heartbeat), then stores the file
+ * in 1 MB pieces, marks the export done and journals it (one read-journal row with the number of persons in the file)
+ * in one transaction. Each run is an attempt of its own: a retry or the recovery of a killed worker starts over as a new
  * attempt, and the older one stops at its next page; an export already done is left alone.
  */
 export async function runExport(
@@ -72,16 +71,17 @@ export async function runExport(
     .rows
   if (!(await beat({ totalRows: total?.n ?? 0 }))) return 'superseded'
 
-  // One file per attempt: a superseded run on the same machine removes its own file, never the winner's.
-  const file = path.join(os.tmpdir(), `passerelle-export-${exportId}-${claimed.attempt}.${claimed.format}`)
-  try {
+  // One private folder per attempt: a superseded run on the same machine removes its own file, never the winner's.
+  return withPrivateFile<'done' | 'superseded'>(`export.${claimed.format}`, async (file) => {
     const writer = claimed.format === 'xlsx' ? xlsxWriter(file, dataset.label) : csvWriter(file)
     await writer.header(columns.map((c) => c.label))
     let last: string | null = null
     let done = 0
+    // The persons in the file, for the read journal: a person of many rows (prescriptions, SMS) counts once.
+    const persons = new Set<string>()
     for (;;) {
       const page: { rows: PageRow[] } = await db.execute<PageRow>(sql`
-        select r.id as __id, ${sql.join(
+        select r.id as __id, ${dataset.person} as __person, ${sql.join(
           columns.map((c, i) => sql`${c.sql} as ${sql.raw(`c${i}`)}`),
           sql`, `,
         )}
@@ -90,6 +90,7 @@ export async function runExport(
         order by r.id
         limit ${PAGE}`)
       for (const row of page.rows) {
+        if (row.__person) persons.add(row.__person)
         await writer.row(columns.map((c, i) => exportCell(c.options ? labelOf(row[`c${i}`], c.options) : row[`c${i}`])))
       }
       done += page.rows.length
@@ -125,12 +126,19 @@ export async function runExport(
           heartbeatAt: null,
         })
         .where(eq(dataExports.id, exportId))
+      await recordRead(tx, {
+        actorId: claimed.requestedBy,
+        organisationId: claimed.organisationId,
+        ownerOrganisationId: claimed.organisationId,
+        kind: 'export',
+        entityId: exportId,
+        count: persons.size,
+        at,
+      })
       return true
     })
     return stored ? 'done' : 'superseded'
-  } finally {
-    await fs.promises.rm(file, { force: true })
-  }
+  })
 }
 
 /** The last attempt failed: the export says so (its file, if any piece was written, goes). */
@@ -215,45 +223,4 @@ function whereOf(row: ExportRow): SQL {
       )})`,
     )
   return sql.join(parts, sql` and `)
-}
-
-type Writer = {
-  header: (labels: string[]) => Promise<void>
-  row: (cells: (string | number)[]) => Promise<void>
-  end: () => Promise<void>
-}
-
-function csvWriter(file: string): Writer {
-  const out = fs.createWriteStream(file)
-  let bom = CSV_BOM
-  const write = async (record: (string | number)[]) => {
-    const line = bom + csvLine(record) + CSV_EOL
-    bom = ''
-    if (!out.write(line)) await once(out, 'drain')
-  }
-  return {
-    header: (labels) => write(labels),
-    row: write,
-    end: async () => {
-      out.end()
-      await once(out, 'finish')
-    },
-  }
-}
-
-function xlsxWriter(file: string, sheetName: string): Writer {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false })
-  const sheet = workbook.addWorksheet(sheetName)
-  return {
-    header: async (labels) => {
-      const row = sheet.addRow(labels)
-      row.font = { bold: true }
-      row.commit()
-    },
-    row: async (cells) => sheet.addRow(cells).commit(),
-    end: async () => {
-      sheet.commit()
-      await workbook.commit()
-    },
-  }
 }

@@ -69,6 +69,13 @@ export default async function SettingsUserPage({ params }: { params: Promise<{ i
             </div>
           </div>
         </Section>
+        <Section title="Consultations">
+          <p className="text-sm">
+            <Link href={`/v2/settings/user/${user.id}/consultations`}>
+              Voir les dossiers consultés par cet utilisateur
+            </Link>
+          </p>
+        </Section>
       </div>
     </>
   )
