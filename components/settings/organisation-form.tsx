@@ -11,6 +11,8 @@ type Organisation = {
   name: string
   addressFormatted: string | null
   twoFactorRequired: boolean
+  twoFactorForSensitive: boolean
+  journalRetentionMonths: number
   answerReminderDays: number
   prescriptionExpiryDays: number
   retentionDays: number
@@ -21,7 +23,10 @@ type Organisation = {
 
 const WEEKDAYS = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche']
 
-/** The administrator's organisation: name, address, the second factor for everyone, the prescriptions' reminder delay, the SMS hours. */
+/**
+ * The administrator's organisation: name, address, the second factor (for everyone, for the roles that read the NIR
+ * or export), the prescriptions' delays, the retentions (candidates, read journal), the SMS hours.
+ */
 export function OrganisationForm({
   organisation,
   retentionPreview,
@@ -39,6 +44,8 @@ export function OrganisationForm({
         name: v.name ?? '',
         addressFormatted: v.addressFormatted ?? '',
         twoFactorRequired: v.twoFactorRequired === 'on',
+        twoFactorForSensitive: v.twoFactorForSensitive === 'on',
+        journalRetentionMonths: v.journalRetentionMonths ?? '',
         answerReminderDays: v.answerReminderDays ?? '',
         prescriptionExpiryDays: v.prescriptionExpiryDays ?? '',
         retentionDays: v.retentionDays ?? '',
@@ -55,6 +62,7 @@ export function OrganisationForm({
       }
   const daysErrorId = useId()
   const twoFactorId = useId()
+  const sensitiveId = useId()
   const addressId = useId()
   return (
     <form
@@ -106,8 +114,28 @@ export function OrganisationForm({
             Double authentification obligatoire
           </label>
           <p id={`${twoFactorId}-hint`} className="text-xs text-slate-600">
-            Chaque utilisateur de l’organisation donne un code (email ou application) à chaque connexion, à partir de sa
-            prochaine connexion. Les administrateurs et les référents le donnent déjà.
+            Chaque utilisateur de l’organisation donne un code (email ou application) à chaque connexion. L’activer
+            ferme les connexions ouvertes (sauf la vôtre)&nbsp;: chacun se reconnecte avec son code. Les administrateurs
+            et les référents le donnent déjà.
+          </p>
+        </div>
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id={sensitiveId}
+          type="checkbox"
+          name="twoFactorForSensitive"
+          defaultChecked={current.twoFactorForSensitive}
+          aria-describedby={`${sensitiveId}-hint`}
+          className="mt-1 h-4 w-4 accent-brand-700"
+        />
+        <div>
+          <label htmlFor={sensitiveId} className="text-sm font-medium text-slate-800">
+            Double authentification pour la lecture du NIR et les exports
+          </label>
+          <p id={`${sensitiveId}-hint`} className="text-xs text-slate-600">
+            Les utilisateurs dont le rôle permet de voir le NIR ou d’exporter les candidats donnent un code à chaque
+            connexion. Activé par défaut. L’activer ferme les connexions ouvertes (sauf la vôtre).
           </p>
         </div>
       </div>
@@ -158,6 +186,20 @@ export function OrganisationForm({
           {retentionPreview}
         </p>
       </div>
+      <Field
+        label="Durée de conservation du journal des consultations (mois)"
+        name="journalRetentionMonths"
+        type="number"
+        inputMode="numeric"
+        min={6}
+        max={12}
+        step={1}
+        defaultValue={current.journalRetentionMonths}
+        required
+        error={errors.journalRetentionMonths}
+        hint="Le journal indique qui a consulté le dossier de quelle personne, et quand. Ses lignes plus anciennes sont supprimées chaque nuit (de 6 à 12 ; 6 par défaut)."
+        className="max-w-xs"
+      />
       <fieldset
         className="flex flex-col gap-3 rounded-md border border-slate-200 p-4"
         aria-describedby={`${daysErrorId}-hint${errors.smsDays ? ` ${daysErrorId}` : ''}`}

@@ -22,6 +22,8 @@ export type CurrentUser = {
   structureId: string | null
   /** Issue 14 §3: false until the user went through /onboarding (again after a new version of the terms). */
   onboarded: boolean
+  /** This request's session: a change that ends the organisation's sessions keeps the one of the person making it. */
+  sessionId?: string
 }
 
 /** The signed-in user of this request, read once per render from the database session (idle timeout included). */
@@ -40,6 +42,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     organisationId: u.organisationId ?? null,
     structureId: u.structureId ?? null,
     onboarded: !needsOnboarding(u),
+    sessionId: result.session.id,
   }
 })
 

@@ -3,15 +3,23 @@ import type { DbOrTx } from '@/lib/db/client'
 import { organisationRolePermissions, organisations, users } from '@/lib/db/schema'
 import { permissionsOf, type PermissionSubject } from '@/lib/permissions'
 
+/** Who may read the NIR or take candidates' data out: covered by the second factor unless the organisation says no. */
+export const SENSITIVE_PERMISSIONS = ['candidate.nir.visualize', 'candidate.export', 'settings.exports.visualize']
+
 /**
  * A second factor is required for every user holding a settings.* permission (they administer the
- * organisation or export its data), and for every user of an organisation that requires it.
+ * organisation or export its data), for every user of an organisation that requires it, and, unless the
+ * organisation turned `twoFactorForSensitive` off (it is on by default, and taken as on when unknown), for every
+ * user who may read the NIR or export.
  */
 export function requiresSecondFactor(
   user: PermissionSubject,
-  organisation: { twoFactorRequired: boolean } | null,
+  organisation: { twoFactorRequired: boolean; twoFactorForSensitive?: boolean | null } | null,
 ): boolean {
-  return [...permissionsOf(user)].some((p) => p.startsWith('settings.')) || !!organisation?.twoFactorRequired
+  const held = permissionsOf(user)
+  if (organisation?.twoFactorRequired) return true
+  if ([...held].some((p) => p.startsWith('settings.'))) return true
+  return (organisation?.twoFactorForSensitive ?? true) && SENSITIVE_PERMISSIONS.some((p) => held.has(p as never))
 }
 
 /**
@@ -31,6 +39,7 @@ export async function readSecondFactor(
       rolePermissions: organisationRolePermissions.permissions,
       enabled: users.twoFactorEnabled,
       orgRequires: organisations.twoFactorRequired,
+      orgSensitive: organisations.twoFactorForSensitive,
     })
     .from(users)
     .leftJoin(organisations, eq(organisations.id, users.organisationId))
@@ -45,7 +54,10 @@ export async function readSecondFactor(
   if (!user) return null
   return {
     id: user.id,
-    required: requiresSecondFactor(user, { twoFactorRequired: !!user.orgRequires }),
+    required: requiresSecondFactor(user, {
+      twoFactorRequired: !!user.orgRequires,
+      twoFactorForSensitive: user.orgSensitive,
+    }),
     enabled: user.enabled,
   }
 }

@@ -52,7 +52,7 @@ const FAILED = 'L’enregistrement a échoué. Réessayez dans un instant.'
 async function settingsActor(): Promise<SettingsActor | null> {
   const user = await getActiveUser()
   if (!user || !can(user, 'settings.visualize') || !user.organisationId) return null
-  return { id: user.id, organisationId: user.organisationId }
+  return { id: user.id, organisationId: user.organisationId, sessionId: user.sessionId ?? null }
 }
 
 function answer(outcome: SettingsOutcome, message: string): SettingsFormState {
@@ -232,6 +232,8 @@ export async function updateOrganisationAction(
       name: text(formData, 'name'),
       addressFormatted: text(formData, 'addressFormatted'),
       twoFactorRequired: formData.get('twoFactorRequired') === 'on',
+      twoFactorForSensitive: formData.get('twoFactorForSensitive') === 'on',
+      journalRetentionMonths: text(formData, 'journalRetentionMonths'),
       answerReminderDays: text(formData, 'answerReminderDays'),
       prescriptionExpiryDays: text(formData, 'prescriptionExpiryDays'),
       retentionDays: text(formData, 'retentionDays'),
@@ -305,6 +307,7 @@ export async function updatePermissionMatrixAction(
     const outcome = await updateOrganisationMatrix(getDb(), {
       organisationId: actor.organisationId,
       actorId: actor.id,
+      actorSessionId: actor.sessionId,
       input,
       now: now(),
     })

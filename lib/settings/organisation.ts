@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
+import { endOrganisationSessions } from '@/lib/auth/revoke'
 import type { DbOrTx } from '@/lib/db/client'
 import { organisations } from '@/lib/db/schema'
 import type { OrganisationInput, SendingHoursInput } from './schemas'
@@ -7,8 +8,13 @@ import type { SettingsActor, SettingsOutcome } from './users'
 
 /**
  * The administrator's own organisation: name, address (printed on prescription sheets), whether every user must
- * give a second factor (asked from their next sign-in), the reminder and expiry delays of unanswered prescriptions, the RGPD retention period, and the SMS
- * sending hours (messages written outside them leave at the start of the next window).
+ * give a second factor, whether the roles that read the NIR or export must, the read journal's retention, the
+ * reminder and expiry delays of unanswered prescriptions, the RGPD retention period, and the SMS sending hours
+ * (messages written outside them leave at the start of the next window).
+ *
+ * Turning a second-factor rule on ends the sessions of the organisation's users in the same transaction (they were
+ * opened without the factor now asked), all but the administrator's own, who acts under the rule already (holding
+ * the settings, they gave a second factor). Turning one off ends none: no open session is weaker for it.
  */
 export async function updateOrganisationSettings(
   db: DbOrTx,
@@ -20,6 +26,8 @@ export async function updateOrganisationSettings(
     const [before] = await tx
       .select({
         twoFactorRequired: organisations.twoFactorRequired,
+        twoFactorForSensitive: organisations.twoFactorForSensitive,
+        journalRetentionMonths: organisations.journalRetentionMonths,
         answerReminderDays: organisations.answerReminderDays,
         prescriptionExpiryDays: organisations.prescriptionExpiryDays,
         retentionDays: organisations.retentionDays,
@@ -34,6 +42,8 @@ export async function updateOrganisationSettings(
         name: input.name,
         addressFormatted: input.addressFormatted,
         twoFactorRequired: input.twoFactorRequired,
+        twoFactorForSensitive: input.twoFactorForSensitive,
+        journalRetentionMonths: input.journalRetentionMonths,
         answerReminderDays: input.answerReminderDays,
         prescriptionExpiryDays: input.prescriptionExpiryDays,
         retentionDays: input.retentionDays,
@@ -42,6 +52,12 @@ export async function updateOrganisationSettings(
           : {}),
       })
       .where(eq(organisations.id, actor.organisationId))
+    const stricter =
+      (input.twoFactorRequired && !before.twoFactorRequired) ||
+      (input.twoFactorForSensitive && !before.twoFactorForSensitive)
+    const sessionsEnded = stricter
+      ? await endOrganisationSessions(tx, { organisationId: actor.organisationId, keep: actor.sessionId })
+      : 0
     await writeAudit(tx, {
       actorId: actor.id,
       organisationId: actor.organisationId,
@@ -50,9 +66,12 @@ export async function updateOrganisationSettings(
       entityId: actor.organisationId,
       details: {
         twoFactorRequired: input.twoFactorRequired,
+        twoFactorForSensitive: input.twoFactorForSensitive,
+        journalRetentionMonths: input.journalRetentionMonths,
         answerReminderDays: input.answerReminderDays,
         prescriptionExpiryDays: input.prescriptionExpiryDays,
         retentionDays: input.retentionDays,
+        sessionsEnded,
         smsSendingHours: hours ?? null,
         previous: before,
       },

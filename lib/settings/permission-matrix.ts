@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { writeAudit } from '@/lib/audit'
+import { endOrganisationSessions } from '@/lib/auth/revoke'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { organisationRolePermissions, organisations, users } from '@/lib/db/schema'
 import { PERMISSIONS, permissionsOf, ROLE_PERMISSIONS, type Permission } from '@/lib/permissions'
@@ -42,11 +43,13 @@ export type MatrixOutcome = { ok: true; changed: number } | { ok: false; error: 
 /**
  * Saves the organisation's matrix in one transaction, with an audit row per changed role (what was added and
  * removed). Refused when no enabled user of the organisation would keep settings.visualize: the matrix could then
- * never be changed back. The next request of every user reads it (the session query joins it).
+ * never be changed back. The sessions of the users of a changed role end in the same transaction (a role that
+ * gains the NIR, exports or settings must give a second factor it may not have given), all but the
+ * administrator's own (`actorSessionId`).
  */
 export async function updateOrganisationMatrix(
   db: Db,
-  params: { organisationId: string; actorId: string; input: unknown; now: Date },
+  params: { organisationId: string; actorId: string; actorSessionId?: string | null; input: unknown; now: Date },
 ): Promise<MatrixOutcome> {
   const parsed = matrixSchema.safeParse(params.input)
   if (!parsed.success) return { ok: false, error: MATRIX_MESSAGES.invalid }
@@ -79,12 +82,12 @@ export async function updateOrganisationMatrix(
       }).has('settings.visualize'),
     )
     if (!keepsSettings) return { ok: false as const, error: MATRIX_MESSAGES.lastSettingsAccess }
-    let changed = 0
+    const changedRoles: MatrixRole[] = []
     for (const role of MATRIX_ROLES) {
       const added = next[role].filter((p) => !before[role].includes(p))
       const removed = before[role].filter((p) => !next[role].includes(p))
       if (!added.length && !removed.length) continue
-      changed++
+      changedRoles.push(role)
       await tx
         .insert(organisationRolePermissions)
         .values({ organisationId: params.organisationId, role, permissions: next[role], updatedAt: params.now })
@@ -101,7 +104,21 @@ export async function updateOrganisationMatrix(
         details: { added, removed },
       })
     }
-    return { ok: true as const, changed }
+    const sessionsEnded = await endOrganisationSessions(tx, {
+      organisationId: params.organisationId,
+      roles: changedRoles,
+      keep: params.actorSessionId,
+    })
+    if (sessionsEnded)
+      await writeAudit(tx, {
+        actorId: params.actorId,
+        organisationId: params.organisationId,
+        action: 'permissions.sessions-ended',
+        entityType: 'organisation',
+        entityId: params.organisationId,
+        details: { roles: changedRoles, sessionsEnded },
+      })
+    return { ok: true as const, changed: changedRoles.length }
   })
 }
 

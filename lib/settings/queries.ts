@@ -41,9 +41,9 @@ const rolePermissionsOf = and(
 /** As the sign-in decides it (lib/auth/two-factor-policy.ts): the user's permissions, else the organisation's matrix for the role. */
 function secondFactorOf(
   row: { role: string; permissions: string[] | null; rolePermissions: string[] | null; twoFactorEnabled: boolean },
-  orgRequires: boolean,
+  organisation: { twoFactorRequired: boolean; twoFactorForSensitive: boolean | null },
 ): SecondFactorState {
-  if (requiresSecondFactor(row, { twoFactorRequired: orgRequires })) return 'required'
+  if (requiresSecondFactor(row, organisation)) return 'required'
   return row.twoFactorEnabled ? 'on' : 'off'
 }
 
@@ -56,7 +56,10 @@ export async function listOrganisationUsers(
   const [[{ total } = { total: 0 }], [org]] = await Promise.all([
     db.select({ total: count() }).from(users).where(eq(users.organisationId, organisationId)),
     db
-      .select({ twoFactorRequired: organisations.twoFactorRequired })
+      .select({
+        twoFactorRequired: organisations.twoFactorRequired,
+        twoFactorForSensitive: organisations.twoFactorForSensitive,
+      })
       .from(organisations)
       .where(eq(organisations.id, organisationId)),
   ])
@@ -86,7 +89,7 @@ export async function listOrganisationUsers(
       ...r,
       secondFactor: secondFactorOf(
         { role: r.role, permissions, rolePermissions, twoFactorEnabled },
-        !!org?.twoFactorRequired,
+        { twoFactorRequired: !!org?.twoFactorRequired, twoFactorForSensitive: org?.twoFactorForSensitive ?? null },
       ),
     })),
     total,
@@ -122,6 +125,7 @@ export async function getOrganisationUser(
       disabled: users.disabled,
       twoFactorEnabled: users.twoFactorEnabled,
       orgRequires: organisations.twoFactorRequired,
+      orgSensitive: organisations.twoFactorForSensitive,
       lastSignInAt: lastSignIn,
     })
     .from(users)
@@ -137,10 +141,13 @@ export async function getOrganisationUser(
       .orderBy(asc(accounts.providerId), desc(accounts.createdAt)),
     hasConfirmedTotp(db, userId),
   ])
-  const { permissions, rolePermissions, twoFactorEnabled, orgRequires, ...rest } = row
+  const { permissions, rolePermissions, twoFactorEnabled, orgRequires, orgSensitive, ...rest } = row
   return {
     ...rest,
-    secondFactor: secondFactorOf({ role: row.role, permissions, rolePermissions, twoFactorEnabled }, orgRequires),
+    secondFactor: secondFactorOf(
+      { role: row.role, permissions, rolePermissions, twoFactorEnabled },
+      { twoFactorRequired: orgRequires, twoFactorForSensitive: orgSensitive },
+    ),
     hasPassword: linked.some((a) => a.providerId === 'credential'),
     hasAuthenticatorApp: totp,
     identities: linked.filter((a) => a.providerId !== 'credential'),
@@ -155,6 +162,8 @@ export async function getOrganisationSettings(db: DbOrTx, organisationId: string
       name: organisations.name,
       addressFormatted: organisations.addressFormatted,
       twoFactorRequired: organisations.twoFactorRequired,
+      twoFactorForSensitive: organisations.twoFactorForSensitive,
+      journalRetentionMonths: organisations.journalRetentionMonths,
       answerReminderDays: organisations.answerReminderDays,
       prescriptionExpiryDays: organisations.prescriptionExpiryDays,
       retentionDays: organisations.retentionDays,

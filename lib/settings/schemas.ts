@@ -32,11 +32,16 @@ export const SETTINGS_MESSAGES = {
   expiryDaysInvalid: 'Le délai d’expiration est un nombre entier de jours, entre 2 et 365.',
   expiryNotAfterReminder: 'Le délai d’expiration doit être plus long que le délai de relance.',
   retentionDaysInvalid: 'La durée de conservation est un nombre entier de jours, entre 365 et 3650.',
+  journalRetentionInvalid:
+    'La durée de conservation du journal des consultations est un nombre entier de mois, entre 6 et 12.',
 } as const
 
 /** RGPD retention (issue 15): at least a year (a person may come back after a break), at most ten. 730 by default. */
 export const RETENTION_DAYS_MIN = 365
 export const RETENTION_DAYS_MAX = 3650
+/** The read journal is kept 6 months by default, 12 at most (the CNIL's logging recommendation). */
+export const JOURNAL_RETENTION_MONTHS_MIN = 6
+export const JOURNAL_RETENTION_MONTHS_MAX = 12
 
 /** Roles an organisation's administrator gives: partner users (fullPartner) belong to their structure, not here. */
 export const ORGANISATION_ROLES = ['admin', 'referent', 'counsellor'] as const
@@ -108,6 +113,12 @@ export const organisationSchema = z
       .optional()
       .transform((v) => (v ? v : null)),
     twoFactorRequired: z.boolean(),
+    twoFactorForSensitive: z.boolean(),
+    journalRetentionMonths: z.coerce
+      .number({ error: SETTINGS_MESSAGES.journalRetentionInvalid })
+      .int(SETTINGS_MESSAGES.journalRetentionInvalid)
+      .min(JOURNAL_RETENTION_MONTHS_MIN, SETTINGS_MESSAGES.journalRetentionInvalid)
+      .max(JOURNAL_RETENTION_MONTHS_MAX, SETTINGS_MESSAGES.journalRetentionInvalid),
     answerReminderDays: z.coerce
       .number({ error: SETTINGS_MESSAGES.reminderDaysInvalid })
       .int(SETTINGS_MESSAGES.reminderDaysInvalid)

@@ -12,7 +12,12 @@ import type { IdentityInput, NewUserInput, UserProfileInput } from './schemas'
  * What an organisation's administrator does to its users. Each change runs in one transaction with its audit
  * row (ids and codes only); a user of another organisation is "not found" and nothing is written.
  */
-export type SettingsActor = { id: string; organisationId: string }
+export type SettingsActor = {
+  id: string
+  organisationId: string
+  /** The administrator's own session, kept when a change ends the organisation's sessions. */
+  sessionId?: string | null
+}
 export type SettingsOutcome<T = object> =
   ({ ok: true } & T) | { ok: false; notFound: true } | { ok: false; error: string; field?: string }
 

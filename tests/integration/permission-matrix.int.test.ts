@@ -141,3 +141,71 @@ describe('the permission matrix', () => {
     ).toEqual([])
   })
 })
+
+describe('a change of the matrix ends the sessions it affects', () => {
+  async function member(organisationId: string, role: string) {
+    const id = `${role}-${randomUUID()}`
+    await db.insert(s.users).values({
+      id,
+      name: 'Lina Morel',
+      firstName: 'Lina',
+      lastName: 'Morel',
+      email: `${id}@exemple.test`,
+      role,
+      organisationId,
+    })
+    return id
+  }
+  async function openSession(userId: string) {
+    const id = randomUUID()
+    await db.insert(s.sessions).values({
+      id,
+      userId,
+      token: randomUUID(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    return id
+  }
+  const sessionIds = async (userId: string) =>
+    (await db.select({ id: s.sessions.id }).from(s.sessions).where(eq(s.sessions.userId, userId))).map((r) => r.id)
+
+  it('the users of a changed role sign in again, in the same transaction; the other roles and the administrator’s own session stay', async () => {
+    const org = await newOrganisation()
+    const counsellor = await member(org.organisationId, 'counsellor')
+    const referent = await member(org.organisationId, 'referent')
+    const [counsellorSession, referentSession] = [await openSession(counsellor), await openSession(referent)]
+    const adminHere = await openSession(org.adminId)
+    // Another organisation's counsellor is not touched.
+    const elsewhere = await member(demoIds.orgLyon, 'counsellor')
+    const elsewhereSession = await openSession(elsewhere)
+    const input = { ...defaults(), counsellor: [...ROLE_PERMISSIONS.counsellor, 'candidate.export'] }
+    expect(
+      await updateOrganisationMatrix(db, {
+        organisationId: org.organisationId,
+        actorId: org.adminId,
+        actorSessionId: adminHere,
+        input,
+        now: NOW,
+      }),
+    ).toEqual({ ok: true, changed: 1 })
+    expect(await sessionIds(counsellor)).toEqual([])
+    expect(await sessionIds(referent)).toEqual([referentSession])
+    expect(await sessionIds(org.adminId)).toEqual([adminHere])
+    expect(await sessionIds(elsewhere)).toEqual([elsewhereSession])
+    expect(counsellorSession).toBeTruthy()
+    await db.delete(s.users).where(eq(s.users.id, elsewhere))
+
+    // A change of the administrators' own role ends their other sessions, not the one making the change.
+    const adminElsewhere = await openSession(org.adminId)
+    const adminChange = { ...input, admin: ROLE_PERMISSIONS.admin.filter((p) => p !== 'workshops.modify') }
+    await updateOrganisationMatrix(db, {
+      organisationId: org.organisationId,
+      actorId: org.adminId,
+      actorSessionId: adminHere,
+      input: adminChange,
+      now: NOW,
+    })
+    expect(await sessionIds(org.adminId)).toEqual([adminHere])
+    expect(adminElsewhere).toBeTruthy()
+  })
+})

@@ -416,6 +416,8 @@ describe('the user list and the organisation', () => {
       name: 'Département de Seine-Maritime',
       addressFormatted: '  Quai Jean Moulin, 76100 Rouen ',
       twoFactorRequired: true,
+      twoFactorForSensitive: true,
+      journalRetentionMonths: '6',
       answerReminderDays: '15',
       prescriptionExpiryDays: '45',
       retentionDays: '1095',
@@ -456,6 +458,8 @@ describe('the user list and the organisation', () => {
       const r = organisationSchema.safeParse({
         name: 'X',
         twoFactorRequired: false,
+        twoFactorForSensitive: true,
+        journalRetentionMonths: '6',
         answerReminderDays: bad,
         prescriptionExpiryDays: '60',
         retentionDays: '730',
@@ -470,6 +474,8 @@ describe('the user list and the organisation', () => {
       organisationSchema.safeParse({
         name: ' ',
         twoFactorRequired: false,
+        twoFactorForSensitive: true,
+        journalRetentionMonths: '6',
         answerReminderDays: '10',
         prescriptionExpiryDays: '60',
         retentionDays: '730',
@@ -482,6 +488,8 @@ describe('the user list and the organisation', () => {
       const r = organisationSchema.safeParse({
         name: 'X',
         twoFactorRequired: false,
+        twoFactorForSensitive: true,
+        journalRetentionMonths: '6',
         answerReminderDays: '10',
         prescriptionExpiryDays: '60',
         retentionDays: bad,
@@ -496,6 +504,8 @@ describe('the user list and the organisation', () => {
       organisationSchema.safeParse({
         name: 'X',
         twoFactorRequired: false,
+        twoFactorForSensitive: true,
+        journalRetentionMonths: '6',
         answerReminderDays: '10',
         prescriptionExpiryDays: '60',
         retentionDays: '365',
@@ -508,6 +518,8 @@ describe('the user list and the organisation', () => {
       const r = organisationSchema.safeParse({
         name: 'X',
         twoFactorRequired: false,
+        twoFactorForSensitive: true,
+        journalRetentionMonths: '6',
         answerReminderDays: '1',
         prescriptionExpiryDays: bad,
         retentionDays: '730',
@@ -521,6 +533,8 @@ describe('the user list and the organisation', () => {
     const notAfter = organisationSchema.safeParse({
       name: 'X',
       twoFactorRequired: false,
+      twoFactorForSensitive: true,
+      journalRetentionMonths: '6',
       answerReminderDays: '30',
       prescriptionExpiryDays: '30',
       retentionDays: '730',
