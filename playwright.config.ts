@@ -27,6 +27,8 @@ process.env.E2E_SERVER_LOG ??= `${process.cwd()}/test-results/server-${port}-${D
 export const baseURL = `http://localhost:${port}`
 /** The e2e server's better-auth secret (a second server in e2e/two-servers.spec.ts shares it). */
 export const E2E_AUTH_SECRET = 'e2e-secret-3f9a1c7d5b2e8a4f6c0d9e1b7a3c5f8d'
+// The NIR's test key (lib/crypto/nir-cipher.ts), for the server and for the specs that store a NIR themselves.
+process.env.NIR_ENCRYPTION_KEY ??= 'DEwBJN5o5mYY4CVJ5fc43n+SEFAOrqh7PB1aCRAv9hU='
 
 export default defineConfig({
   testDir: './e2e',
@@ -79,6 +81,7 @@ export default defineConfig({
       PORT: String(port),
       BETTER_AUTH_URL: baseURL,
       BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
+      NIR_ENCRYPTION_KEY: process.env.NIR_ENCRYPTION_KEY,
       NEXT_TELEMETRY_DISABLED: '1',
       OUTBOX_DIR: process.env.E2E_OUTBOX_DIR,
       E2E_SMTP_PORT: process.env.E2E_SMTP_PORT,

@@ -25,9 +25,11 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/integration/**/*.int.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
-          // Queued mail is sealed with a key derived from it (lib/crypto/sealed.ts), as in the app.
+          // Queued mail is sealed with a key derived from it (lib/crypto/sealed.ts), as in the app; the NIR is
+          // encrypted under a test key (lib/crypto/nir-cipher.ts), never a production one.
           env: {
             BETTER_AUTH_SECRET: 'integration-secret-7c1e9a4b2d6f8e0a3c5b7d9f1e2a4c6b',
+            NIR_ENCRYPTION_KEY: '8qfd+ViBf9qhabmdB1SD0GcfWg6QLKpHsZzmkrL964k=',
             BETTER_AUTH_URL: 'http://localhost:3999',
             JOB_SCHEDULES: 'off',
           },

@@ -283,6 +283,14 @@ const lit = (s: string) => `'${s.replace(/'/g, "''")}'`
 const arr = (values: readonly string[]) => `ARRAY[${values.map(lit).join(',')}]::text[]`
 /** A uniform pseudo-random integer in [0, 2^31) from an integer expression; salt gives independent draws. */
 const h = (x: string, salt: number) => `(hashint8((${x})::bigint * 1000003 + ${salt}) & 2147483647)`
+/** SHA-256 of a text in base64url without padding: the shape of a blind index (43 characters). */
+const base64url = (x: string) => `rtrim(translate(encode(sha256(convert_to(${x}, 'UTF8')), 'base64'), '+/', '-_'), '=')`
+/**
+ * The NIR as the app stores it (lib/crypto/nir-cipher.ts: `v1:<key id>:<iv>:<tag>:<ciphertext>`), same shape and
+ * length, under a key id no server has: SQL cannot encrypt with AES-GCM, and nothing in the bench reveals a NIR.
+ */
+const fakeEncryptedNir = (x: string) =>
+  `CASE WHEN ${x} IS NULL THEN NULL ELSE 'v1:benchkey:' || left(${base64url(`'iv' || ${x}`)}, 16) || ':' || left(${base64url(`'tag' || ${x}`)}, 22) || ':' || left(${base64url(`'body' || ${x}`)}, 20) END`
 const pick = (values: readonly string[], x: string, salt: number) =>
   `(${arr(values)})[1 + ${h(x, salt)} % ${values.length}]`
 const KINDS = {
@@ -518,13 +526,13 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
       'candidates',
       (part) => `
       INSERT INTO candidates (id, organisation_id, first_name, last_name, gender, birth_date, address_formatted, address_is_qpv, phone, email,
-        social_security_number, caf_number, pole_emploi_number, place_id, status_id, referent_id, custom_fields, created_at, updated_at)
+        nir_encrypted, nir_blind_index, nir_prefix, caf_number, pole_emploi_number, place_id, status_id, referent_id, custom_fields, created_at, updated_at)
       SELECT ${id('cand', 'i')}, ${id('org', 'o')}, fn, ln, CASE WHEN female THEN 'F' ELSE 'M' END::gender,
         '1960-01-01'::date + ${h('i', 6)} % 14600,
         (1 + ${h('i', 7)} % 200) || ' ' || ${pick(STREETS, 'i', 8)} || ', ' || place, ${h('i', 9)} % 10 < 2,
         CASE WHEN ${h('i', 10)} % 10 = 0 THEN NULL ELSE '0' || (6 + ${h('i', 11)} % 2) || lpad((${h('i', 12)} % 100000000)::text, 8, '0') END,
         CASE WHEN ${h('i', 13)} % 5 = 0 THEN NULL ELSE passerelle_unaccent(lower(fn || '.' || ln)) || i || '@exemple.test' END,
-        CASE WHEN ${h('i', 14)} % 2 = 0 THEN NULL ELSE (CASE WHEN female THEN '2' ELSE '1' END) || lpad(${h('i', 15)}::text, 10, '0') || lpad((${h('i', 25)} % 10000)::text, 4, '0') END,
+        ${fakeEncryptedNir('nir')}, ${base64url('nir')}, left(nir, 5),
         CASE WHEN ${h('i', 16)} % 5 < 3 THEN lpad((${h('i', 17)} % 10000000)::text, 7, '0') END,
         CASE WHEN ${h('i', 18)} % 2 = 0 THEN lpad((${h('i', 19)} % 10000000)::text, 7, '0') || 'X' END,
         ${id('place', 'o * 100 + place_k')}, ${id('status', `o * 100 + 1 + ${h('i', 20)} % ${STATUSES.length}`)},
@@ -532,7 +540,8 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
         jsonb_build_object('drivingLicence', ${h('i', 23)} % 3 = 0), created, created
       FROM (
         SELECT i, o, female, place_k, (${arr(PLACES)})[place_k] AS place, ${anchor} - (${h('i', 24)} % (3 * 365 * 86400)) * interval '1 second' AS created,
-          CASE WHEN female THEN ${pick(FEMALE, 'i', 4)} ELSE ${pick(MALE, 'i', 4)} END AS fn, ${pick(LAST, 'i', 5)} AS ln
+          CASE WHEN female THEN ${pick(FEMALE, 'i', 4)} ELSE ${pick(MALE, 'i', 4)} END AS fn, ${pick(LAST, 'i', 5)} AS ln,
+          CASE WHEN ${h('i', 14)} % 2 = 0 THEN NULL ELSE (CASE WHEN female THEN '2' ELSE '1' END) || lpad(${h('i', 15)}::text, 10, '0') || lpad((${h('i', 25)} % 10000)::text, 4, '0') END AS nir
         FROM (SELECT i, ${orgOf('i')} AS o, ${h('i', 3)} % 2 = 0 AS female, 1 + ${h('i', 2)} % ${PLACES.length} AS place_k
               FROM ${part(n.candidates)} i) g0
       ) g`,

@@ -131,6 +131,8 @@ async function startServer(dbUrl: string, log: (message: string) => void): Promi
       NODE_ENV: 'production',
       DATABASE_URL: dbUrl,
       BETTER_AUTH_SECRET: SERVER_SECRET,
+      // A test key: the bench's NIRs are not real (bench/generate.ts), nor is this key.
+      NIR_ENCRYPTION_KEY: 'O2cKkZ/HbstqYV0Qs+rFQjX2JpRsMTKyXj0Ab0O+H6Y=',
       BETTER_AUTH_URL: origin,
       NEXT_TELEMETRY_DISABLED: '1',
     },

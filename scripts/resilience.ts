@@ -143,6 +143,7 @@ function startApp() {
       DATABASE_URL: dbUrl.toString(),
       BETTER_AUTH_URL: base,
       BETTER_AUTH_SECRET: SECRET,
+      NIR_ENCRYPTION_KEY: 'O2cKkZ/HbstqYV0Qs+rFQjX2JpRsMTKyXj0Ab0O+H6Y=',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       OUTBOX_DIR: outbox,
       TWILIO_ACCOUNT_SID: twilio.accountSid,

@@ -5,9 +5,10 @@
  * worker). Ctrl-C or SIGTERM stops the app, then the embedded server. `npm run dev` does the same with `next dev`.
  */
 import { spawn } from 'node:child_process'
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { LocalSecretError, provideLocalSecrets } from '../lib/crypto/local-secrets'
+import { NirKeyError } from '../lib/crypto/nir-cipher'
 import { createDb } from '../lib/db/client'
 import { dataDirectory, EmbeddedStartError, startEmbeddedPostgres } from '../lib/db/embedded'
 import { runMigrations } from '../lib/db/migrate'
@@ -16,13 +17,6 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from '../lib/db/seed'
 const mode = process.argv[2] === 'dev' ? 'dev' : 'start'
 const port = Number(process.env.PORT ?? 3000)
 const dataDir = dataDirectory()
-
-function persistentSecret(): string {
-  const file = path.join(dataDir, 'auth-secret')
-  fs.mkdirSync(dataDir, { recursive: true })
-  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { mode: 0o600 })
-  return fs.readFileSync(file, 'utf8').trim()
-}
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
@@ -36,7 +30,8 @@ let seeded = false
 
 async function main() {
   const env: NodeJS.ProcessEnv = { ...process.env }
-  if (!env.DATABASE_URL) {
+  const onEmbedded = !env.DATABASE_URL
+  if (onEmbedded) {
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(dataDir, 'postgres'),
       port: process.env.EMBEDDED_DB_PORT ? Number(process.env.EMBEDDED_DB_PORT) : undefined,
@@ -46,7 +41,15 @@ async function main() {
   }
   // Mail and SMS written to files (no SMTP, no Twilio): the terminal prints a line per message (lib/outbox-echo.ts).
   if (!env.SMTP_URL && !env.TWILIO_ACCOUNT_SID) env.OUTBOX_ECHO ??= '1'
-  env.BETTER_AUTH_SECRET ??= persistentSecret()
+  // BETTER_AUTH_SECRET, and on the embedded default the NIR key, from DATA_DIR when the environment has none.
+  provideLocalSecrets(env, dataDir, { embedded: onEmbedded })
+  // The migrations' data step (clear NIRs encrypted) runs in this process.
+  for (const key of ['NIR_ENCRYPTION_KEY', 'NIR_ENCRYPTION_KEY_PREVIOUS'] as const)
+    if (env[key]) process.env[key] = env[key]
+  if (!env.NIR_ENCRYPTION_KEY)
+    console.warn(
+      'NIR_ENCRYPTION_KEY n’est pas définie\u00a0: les numéros de sécurité sociale ne pourront être ni enregistrés ni affichés.',
+    )
   env.BETTER_AUTH_URL ??= `http://localhost:${port}`
 
   // Migrations and the demo data may take longer than a request's statement: their own limit (still one).
@@ -102,7 +105,9 @@ async function finish(code: number): Promise<never> {
 }
 
 main().catch(async (error) => {
-  // The embedded database that cannot start (a read-only or full disk…): its French message alone, no stack.
-  console.error(error instanceof EmbeddedStartError ? `\n${error.message}\n` : error)
+  // The embedded database that cannot start (a read-only or full disk…), a secret that cannot be read or is
+  // malformed, NIRs left in clear without a key: its French message alone, no stack.
+  const known = error instanceof EmbeddedStartError || error instanceof LocalSecretError || error instanceof NirKeyError
+  console.error(known ? `\n${error.message}\n` : error)
   await finish(1)
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { FUP_MESSAGES, isCalendarDate, PHONE_PATTERN } from '@/lib/applies/fup-schema'
 import type { CustomFieldValue } from '@/lib/db/schema'
-import { nirError, normaliseNir } from './nir'
+import { nirError, nirPrefixError, normaliseNir } from './nir'
 import { nameText, text } from '@/lib/text/safe-text'
 
 /**
@@ -195,13 +195,15 @@ export type CandidateErrors = Record<string, string>
 
 /**
  * Validates a candidate against the rules and the organisation's custom fields.
- * The NIR is checked against the gender and birth date given in the same input.
+ * The NIR is checked against the gender and birth date given in the same input; when none is typed, the stored one's
+ * first five characters (`keptNirPrefix`, the edit form's "leave empty to keep it") are checked instead.
+ * `today` is the Paris calendar date ('yyyy-MM-dd') a birth date may not pass: the domain clock's on the server.
  */
-/** `today` is the Paris calendar date ('yyyy-MM-dd') a birth date may not pass: the domain clock's on the server. */
 export function validateCandidate(
   input: unknown,
   definitions: CustomFieldDefinition[],
   today: string,
+  keptNirPrefix: string | null = null,
 ): { ok: true; values: CandidateValues } | { ok: false; errors: CandidateErrors } {
   const errors: CandidateErrors = {}
   const parsed = baseSchema.safeParse(input)
@@ -217,6 +219,9 @@ export function validateCandidate(
   const identity = data ?? nirIdentityOf(input)
   if (identity?.socialSecurityNumber) {
     const message = nirError(identity.socialSecurityNumber, identity.gender, identity.birthDate)
+    if (message) errors.socialSecurityNumber = message
+  } else if (identity && keptNirPrefix) {
+    const message = nirPrefixError(keptNirPrefix, identity.gender, identity.birthDate)
     if (message) errors.socialSecurityNumber = message
   }
   const rawCustom = (data?.customFields ??

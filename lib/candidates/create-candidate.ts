@@ -3,6 +3,8 @@ import { writeAudit } from '@/lib/audit'
 import { candidates } from '@/lib/db/schema'
 import { validateCandidate, type CandidateErrors, type CandidateValues } from './candidate-schema'
 import { findDuplicates, lockOrganisationCandidates, type DuplicateMatch } from './duplicates'
+import { nirColumns } from './nir-columns'
+import { NIR_KEY_MISSING_MESSAGE, nirKeyringOrNull } from '@/lib/crypto/nir-cipher'
 import { candidateSettings, referenceErrors, type CandidateSettings } from './organisation-settings'
 import { parisToday } from '@/lib/dates'
 import { now as clockNow } from '@/lib/clock'
@@ -17,11 +19,16 @@ export type CreateCandidateResult =
 export function checkCandidate(
   settings: CandidateSettings,
   input: unknown,
+  keptNirPrefix: string | null = null,
 ): { ok: true; values: CandidateValues } | { ok: false; errors: CandidateErrors } {
-  const checked = validateCandidate(input, settings.customFields, parisToday(clockNow()))
+  const checked = validateCandidate(input, settings.customFields, parisToday(clockNow()), keptNirPrefix)
   if (!checked.ok) return checked
   const references = referenceErrors(checked.values, settings)
-  return Object.keys(references).length > 0 ? { ok: false, errors: references } : checked
+  if (Object.keys(references).length > 0) return { ok: false, errors: references }
+  // A server without the NIR key refuses to store a NIR rather than store it in clear; the rest of the form works.
+  if (checked.values.socialSecurityNumber && !nirKeyringOrNull())
+    return { ok: false, errors: { socialSecurityNumber: NIR_KEY_MISSING_MESSAGE } }
+  return checked
 }
 
 /**
@@ -48,9 +55,9 @@ export async function createCandidate(
 ): Promise<CreateCandidateResult> {
   const checked = checkCandidate(await candidateSettings(db, organisationId), input)
   if (!checked.ok) return checked
-  const v = checked.values
+  const { socialSecurityNumber, ...v } = checked.values
   const probe = {
-    nir: matchNir ? v.socialSecurityNumber : null,
+    nir: matchNir ? socialSecurityNumber : null,
     lastName: v.lastName,
     firstName: v.firstName,
     birthDate: v.birthDate,
@@ -63,7 +70,7 @@ export async function createCandidate(
     if (duplicates.length > 0 && !confirmDuplicates) return { ok: false as const, duplicates }
     const [row] = await tx
       .insert(candidates)
-      .values({ organisationId, ...v })
+      .values({ organisationId, ...v, ...nirColumns(socialSecurityNumber) })
       .returning({ id: candidates.id })
     await writeAudit(tx, {
       actorId,

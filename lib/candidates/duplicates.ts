@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
+import { nirBlindIndexes } from '@/lib/crypto/nir-cipher'
 import { normaliseNir } from './nir'
 
 export type DuplicateProbe = {
@@ -21,8 +22,11 @@ export type DuplicateMatch = {
  * The organisation's candidates that look like each probe: the same NIR, or the same last name, first name
  * (accent- and case-insensitive, through the database's passerelle_unaccent) and birth date.
  *
- * One statement for the whole batch (the probes travel as five arrays and are unnested), so that an import
- * of 10 000 rows costs one round trip; it reads candidates_organisation_nir_idx and
+ * NIRs are compared by blind index (lib/crypto/nir-cipher.ts), never in clear: a probe's NIR is hashed here under the
+ * current key, and under the previous one while a rotation runs, and nothing of it reaches the database but that.
+ *
+ * One statement for the whole batch (the probes travel as arrays and are unnested), so that an import
+ * of 10 000 rows costs one round trip; it reads candidates_organisation_nir_blind_index_idx and
  * candidates_organisation_birth_date_idx. Returns only the indexes that match, each with its candidates
  * (a candidate matching by both NIR and identity is listed once, as 'nir'). Duplicates inside the batch
  * itself are not looked for here.
@@ -34,21 +38,25 @@ export async function findDuplicates(
 ): Promise<Map<number, DuplicateMatch[]>> {
   const result = new Map<number, DuplicateMatch[]>()
   const indexes: number[] = []
-  const nirs: (string | null)[] = []
-  const lastNames: (string | null)[] = []
-  const firstNames: (string | null)[] = []
-  const birthDates: (string | null)[] = []
+  const lastNames: string[] = []
+  const firstNames: string[] = []
+  const birthDates: string[] = []
+  const nirProbes: number[] = []
+  const blindIndexes: string[] = []
   probes.forEach((p, i) => {
     const nir = p.nir?.trim() ? normaliseNir(p.nir) : null
-    const identity = p.lastName?.trim() && p.firstName?.trim() && p.birthDate ? p : null
-    if (!nir && !identity) return
+    if (nir)
+      for (const blindIndex of nirBlindIndexes(nir)) {
+        nirProbes.push(i)
+        blindIndexes.push(blindIndex)
+      }
+    if (!(p.lastName?.trim() && p.firstName?.trim() && p.birthDate)) return
     indexes.push(i)
-    nirs.push(nir)
-    lastNames.push(identity ? identity.lastName!.trim() : null)
-    firstNames.push(identity ? identity.firstName!.trim() : null)
-    birthDates.push(identity ? identity.birthDate! : null)
+    lastNames.push(p.lastName.trim())
+    firstNames.push(p.firstName.trim())
+    birthDates.push(p.birthDate)
   })
-  if (indexes.length === 0) return result
+  if (indexes.length === 0 && nirProbes.length === 0) return result
 
   const { rows } = await db.execute<{
     idx: number
@@ -59,18 +67,21 @@ export async function findDuplicates(
     reason: DuplicateReason
   }>(sql`
     with probe as materialized (
-      select idx, nir, birth_date,
+      select idx, birth_date,
         passerelle_unaccent(lower(last_name)) as last_key,
         passerelle_unaccent(lower(first_name)) as first_key,
         passerelle_unaccent(lower(first_name)) || ' ' || passerelle_unaccent(lower(last_name)) || ' ' as search_prefix
-      from unnest(${sql.param(indexes)}::int[], ${sql.param(nirs)}::text[], ${sql.param(lastNames)}::text[], ${sql.param(firstNames)}::text[], ${sql.param(birthDates)}::date[])
-        as p(idx, nir, last_name, first_name, birth_date)
+      from unnest(${sql.param(indexes)}::int[], ${sql.param(lastNames)}::text[], ${sql.param(firstNames)}::text[], ${sql.param(birthDates)}::date[])
+        as p(idx, last_name, first_name, birth_date)
+    ),
+    nir_probe as (
+      select * from unnest(${sql.param(nirProbes)}::int[], ${sql.param(blindIndexes)}::text[]) as n(idx, blind_index)
     ),
     matches as (
-      select p.idx, c.id, c.first_name, c.last_name, c.birth_date, 'nir' as reason, 0 as rank
-      from probe p
-      join candidates c on c.organisation_id = ${organisationId} and c.social_security_number = p.nir
-      where p.nir is not null and c.social_security_number is not null
+      select n.idx, c.id, c.first_name, c.last_name, c.birth_date, 'nir' as reason, 0 as rank
+      from nir_probe n
+      join candidates c on c.organisation_id = ${organisationId} and c.nir_blind_index = n.blind_index
+      where c.nir_blind_index is not null
       union all
       -- search_text is stored as passerelle_unaccent(lower(first_name || ' ' || last_name || ' ' || …)): comparing its
       -- start first skips the per-row unaccent of every same-day candidate; the exact comparison then settles it.

@@ -42,13 +42,23 @@ export function nirError(value: string, gender?: 'F' | 'M' | null, birthDate?: s
   const parsed = parseNir(normaliseNir(value))
   if (!parsed) return NIR_MESSAGES.format
   if (nirKey(parsed.body) !== parsed.key) return NIR_MESSAGES.key
+  return nirPrefixError(normaliseNir(value), gender, birthDate)
+}
+
+/**
+ * The same check of the gender and birth date against a NIR's first five characters (sex, birth year, month), which
+ * is all a kept NIR needs: the stored value was checked whole when it was written, and stays encrypted.
+ */
+export function nirPrefixError(prefix: string, gender?: 'F' | 'M' | null, birthDate?: string | null): string | null {
+  const sex = Number(prefix.slice(0, 1))
   // 1/3/7 men, 2/4/8 women (3, 4, 7 and 8: provisional numbers).
-  const nirGender = parsed.sex % 2 === 1 ? 'M' : 'F'
+  const nirGender = sex % 2 === 1 ? 'M' : 'F'
   if (gender && gender !== nirGender) return NIR_MESSAGES.gender
   if (birthDate) {
     const [year, month] = birthDate.split('-')
-    if (year?.slice(2) !== parsed.year) return NIR_MESSAGES.birthYear
-    if (parsed.month <= 12 && Number(month) !== parsed.month) return NIR_MESSAGES.birthMonth
+    const nirMonth = Number(prefix.slice(3, 5))
+    if (year?.slice(2) !== prefix.slice(1, 3)) return NIR_MESSAGES.birthYear
+    if (nirMonth <= 12 && Number(month) !== nirMonth) return NIR_MESSAGES.birthMonth
   }
   return null
 }

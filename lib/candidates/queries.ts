@@ -12,7 +12,7 @@ export async function countCandidates(db: DbOrTx, organisationId: string): Promi
 
 /**
  * One candidate of the organisation, without the NIR: only whether there is one and its masked form (the first
- * five characters, sex and birth year and month, are all that leave the database). Reading it is reveal-nir.ts.
+ * five characters, sex and birth year and month, stored apart from the encrypted NIR). Reading it is reveal-nir.ts.
  * The candidate sheet's read (every section): prepared once per database handle (lib/db/prepared.ts).
  */
 const candidateById = (db: DbOrTx) =>
@@ -30,7 +30,7 @@ const candidateById = (db: DbOrTx) =>
         addressIsQpv: candidates.addressIsQpv,
         cafNumber: candidates.cafNumber,
         poleEmploiNumber: candidates.poleEmploiNumber,
-        nirPrefix: sql<string | null>`left(${candidates.socialSecurityNumber}, 5)`,
+        nirPrefix: candidates.nirPrefix,
         placeId: candidates.placeId,
         statusId: candidates.statusId,
         referentId: candidates.referentId,

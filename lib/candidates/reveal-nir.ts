@@ -4,13 +4,17 @@ import { writeAudit } from '@/lib/audit'
 import { candidates } from '@/lib/db/schema'
 import { isUuid } from '@/lib/ids'
 import { can, type PermissionSubject } from '@/lib/permissions'
+import { decryptNir } from '@/lib/crypto/nir-cipher'
+import { recordRead } from '@/lib/journal/record-read'
 import { formatNir } from './nir'
 
 export type RevealNirResult = { ok: true; nir: string } | { ok: false; error: 'forbidden' | 'notFound' | 'noNir' }
 
 /**
- * The candidate's NIR, formatted, for a holder of candidate.nir.visualize of the candidate's organisation.
- * Every read writes an audit row (ids only) in the same transaction; the NIR itself is never logged.
+ * The candidate's NIR, formatted, for a holder of candidate.nir.visualize of the candidate's organisation: the one
+ * place the stored value is decrypted. Every read writes an audit row and a journal row (ids only) in the same
+ * transaction; the NIR itself is never logged. Without the key, or under a key no longer configured, it throws
+ * (NirKeyError, in French) and writes nothing.
  */
 export async function revealNir(
   db: DbOrTx,
@@ -24,11 +28,12 @@ export async function revealNir(
   if (!organisationId || !isUuid(candidateId)) return { ok: false, error: 'notFound' }
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ nir: candidates.socialSecurityNumber })
+      .select({ nir: candidates.nirEncrypted })
       .from(candidates)
       .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId)))
     if (!row) return { ok: false, error: 'notFound' } as const
     if (!row.nir) return { ok: false, error: 'noNir' } as const
+    const nir = formatNir(decryptNir(row.nir))
     await writeAudit(tx, {
       actorId: actor.id,
       organisationId,
@@ -36,6 +41,13 @@ export async function revealNir(
       entityType: 'candidate',
       entityId: candidateId,
     })
-    return { ok: true, nir: formatNir(row.nir) } as const
+    await recordRead(tx, {
+      actorId: actor.id,
+      organisationId,
+      ownerOrganisationId: organisationId,
+      candidateId,
+      kind: 'candidate.nir',
+    })
+    return { ok: true, nir } as const
   })
 }

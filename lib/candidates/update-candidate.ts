@@ -6,6 +6,8 @@ import type { CandidateErrors, CandidateValues } from './candidate-schema'
 import { checkCandidate } from './create-candidate'
 import { candidateSettings } from './organisation-settings'
 import { CANDIDATE_FIELDS } from './field-labels'
+import { nirColumns } from './nir-columns'
+import { nirBlindIndexes } from '@/lib/crypto/nir-cipher'
 import { now as clockNow } from '@/lib/clock'
 
 export type UpdateCandidateResult =
@@ -40,13 +42,10 @@ export async function updateCandidate(
 
     const typedNir =
       isRecord(input) && typeof input.socialSecurityNumber === 'string' && input.socialSecurityNumber.trim() !== ''
-    const withNir = isRecord(input)
-      ? {
-          ...input,
-          socialSecurityNumber: clearNir ? null : typedNir ? input.socialSecurityNumber : current.socialSecurityNumber,
-        }
-      : input
-    const checked = checkCandidate(settings, withNir)
+    const withNir = isRecord(input) && (clearNir || !typedNir) ? { ...input, socialSecurityNumber: null } : input
+    // The kept NIR stays encrypted: its first five characters are enough to check it against the gender and birth date.
+    const keptPrefix = clearNir || typedNir ? null : current.nirPrefix
+    const checked = checkCandidate(settings, withNir, keptPrefix)
     if (!checked.ok) return checked
     // The values of archived fields are not in the form: they stay as they are (issue 15).
     const active = new Set(settings.customFields.map((f) => f.key))
@@ -55,11 +54,17 @@ export async function updateCandidate(
     )
     checked.values.customFields = { ...archivedValues, ...checked.values.customFields }
 
-    const changed = changedFields(current, checked.values)
+    const { socialSecurityNumber: typed, ...values } = checked.values
+    const nirChange = nirChangeOf(current, typed, clearNir)
+    const changed = changedFields(current, checked.values, nirChange !== 'keep')
     if (changed.length === 0) return { ok: true, changed }
     await tx
       .update(candidates)
-      .set({ ...checked.values, updatedAt: clockNow() })
+      .set({
+        ...values,
+        ...(nirChange === 'keep' ? {} : nirColumns(nirChange === 'replace' ? typed : null)),
+        updatedAt: clockNow(),
+      })
       .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId)))
     await writeAudit(tx, {
       actorId,
@@ -73,8 +78,22 @@ export async function updateCandidate(
   })
 }
 
-function changedFields(current: typeof candidates.$inferSelect, next: CandidateValues): string[] {
-  const changed: string[] = CANDIDATE_FIELDS.filter((field) => (current[field] ?? null) !== (next[field] ?? null))
+/** A typed NIR equal to the stored one (compared by blind index, the stored one is never decrypted) changes nothing. */
+function nirChangeOf(
+  current: typeof candidates.$inferSelect,
+  typed: string | null,
+  clearNir: boolean,
+): 'keep' | 'clear' | 'replace' {
+  if (clearNir) return current.nirEncrypted ? 'clear' : 'keep'
+  if (!typed) return 'keep'
+  const same = current.nirBlindIndex !== null && nirBlindIndexes(typed).includes(current.nirBlindIndex)
+  return same ? 'keep' : 'replace'
+}
+
+function changedFields(current: typeof candidates.$inferSelect, next: CandidateValues, nirChanged: boolean): string[] {
+  const changed: string[] = CANDIDATE_FIELDS.filter((field) =>
+    field === 'socialSecurityNumber' ? nirChanged : (current[field] ?? null) !== (next[field] ?? null),
+  )
   const keys = new Set([...Object.keys(current.customFields ?? {}), ...Object.keys(next.customFields)])
   for (const key of [...keys].sort()) {
     if (JSON.stringify(current.customFields?.[key] ?? null) !== JSON.stringify(next.customFields[key] ?? null))

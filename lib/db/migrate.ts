@@ -1,13 +1,18 @@
 import path from 'node:path'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import type { Pool } from 'pg'
+import { encryptClearNirs } from '../crypto/encrypt-clear-nirs'
 import { ensureJobQueues } from '../jobs/setup'
 import type { Db } from './client'
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle')
 
-/** The app's schema (drizzle/), then the job queue's (pg-boss's own migrations) and its queues. */
+/**
+ * The app's schema (drizzle/), then the data steps SQL cannot do (the NIRs still in clear encrypted, then their
+ * column dropped: lib/crypto/encrypt-clear-nirs.ts), then the job queue's (pg-boss's own migrations) and its queues.
+ */
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+  await encryptClearNirs(db)
   await ensureJobQueues((db as unknown as { $client: Pool }).$client)
 }

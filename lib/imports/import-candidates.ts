@@ -4,6 +4,8 @@ import { findDuplicates, lockOrganisationCandidates } from '@/lib/candidates/dup
 import { writeAudit } from '@/lib/audit'
 import type { DbOrTx } from '@/lib/db/client'
 import type { CandidateValues } from '@/lib/candidates/candidate-schema'
+import { nirColumns } from '@/lib/candidates/nir-columns'
+import { NIR_KEY_MISSING_MESSAGE, nirKeyringOrNull } from '@/lib/crypto/nir-cipher'
 import type { ColumnTarget } from './columns'
 import { IMPORT_BATCH_SIZE, IMPORT_MESSAGES } from './messages'
 import type { ImportTable } from './parse-file'
@@ -40,7 +42,13 @@ export async function analyseImport(
   matchNir = false,
 ): Promise<ImportAnalysis> {
   const context = await loadImportContext(db, organisationId)
-  const checked = checkRows(table.rows, mapping, context)
+  const noKey = !nirKeyringOrNull()
+  // A server without the NIR key refuses the rows that carry one rather than store it in clear.
+  const checked = checkRows(table.rows, mapping, context).map((r): CheckedRow =>
+    noKey && r.ok && r.values.socialSecurityNumber
+      ? { line: r.line, lastName: r.lastName, firstName: r.firstName, ok: false, reasons: [NIR_KEY_MISSING_MESSAGE] }
+      : r,
+  )
   await onProgress?.('validate', checked.length, checked.length)
 
   const valid = checked.filter((r) => r.ok)
@@ -171,15 +179,18 @@ export async function importCandidates(db: DbOrTx, options: ImportOptions): Prom
  * One INSERT … SELECT FROM unnest(…) per batch: one array parameter per column instead of one parameter per cell.
  * Building Drizzle's multi-row VALUES for 1 000 rows (16 000 parameters) took longer than PostgreSQL took to run it.
  */
-async function insertBatch(tx: DbOrTx, organisationId: string, rows: CandidateValues[]) {
-  const column = <T>(pick: (v: CandidateValues) => T) => sql.param(rows.map(pick))
+async function insertBatch(tx: DbOrTx, organisationId: string, batch: CandidateValues[]) {
+  // The NIR goes in encrypted, with its blind index and masked prefix (lib/candidates/nir-columns.ts).
+  const rows = batch.map((v) => ({ ...v, ...nirColumns(v.socialSecurityNumber) }))
+  const column = <T>(pick: (v: (typeof rows)[number]) => T) => sql.param(rows.map(pick))
   await tx.execute(sql`
-    insert into candidates (organisation_id, first_name, last_name, gender, birth_date, phone, email, social_security_number, caf_number,
-      pole_emploi_number, address_formatted, address_is_qpv, place_id, status_id, referent_id, custom_fields)
+    insert into candidates (organisation_id, first_name, last_name, gender, birth_date, phone, email, nir_encrypted, nir_blind_index,
+      nir_prefix, caf_number, pole_emploi_number, address_formatted, address_is_qpv, place_id, status_id, referent_id, custom_fields)
     select ${organisationId}::uuid, * from unnest(
       ${column((v) => v.firstName)}::text[], ${column((v) => v.lastName)}::text[], ${column((v) => v.gender)}::gender[],
       ${column((v) => v.birthDate)}::date[], ${column((v) => v.phone)}::text[], ${column((v) => v.email)}::text[],
-      ${column((v) => v.socialSecurityNumber)}::text[], ${column((v) => v.cafNumber)}::text[], ${column((v) => v.poleEmploiNumber)}::text[],
+      ${column((v) => v.nirEncrypted)}::text[], ${column((v) => v.nirBlindIndex)}::text[], ${column((v) => v.nirPrefix)}::text[],
+      ${column((v) => v.cafNumber)}::text[], ${column((v) => v.poleEmploiNumber)}::text[],
       ${column((v) => v.addressFormatted)}::text[], ${column((v) => v.addressIsQpv)}::boolean[], ${column((v) => v.placeId)}::uuid[],
       ${column((v) => v.statusId)}::uuid[], ${column((v) => v.referentId)}::text[], ${column((v) => JSON.stringify(v.customFields))}::jsonb[]
     )`)

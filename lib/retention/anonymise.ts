@@ -139,7 +139,7 @@ async function anonymiseCandidates(tx: DbOrTx, organisationId: string, ids: stri
       first_name = 'Anonyme',
       last_name = upper(substr(replace(id::text, '-', ''), 1, 6)),
       birth_date = null, address_formatted = null, address_is_qpv = false, phone = null, email = null,
-      social_security_number = null, caf_number = null, pole_emploi_number = null,
+      nir_encrypted = null, nir_blind_index = null, nir_prefix = null, caf_number = null, pole_emploi_number = null,
       custom_fields = '{}'::jsonb, anonymised_at = ${at}, updated_at = ${at}
     where organisation_id = ${organisationId} and id in ${idList}`)
 }
