@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
 import { candidates, candidateStatuses, places, users } from '@/lib/db/schema'
 import { writeAudit } from '@/lib/audit'
+import { recordRead } from '@/lib/journal/record-read'
 import { csvFile } from '@/lib/csv/csv'
 import { parisToday } from '@/lib/dates'
 import { formatDate, formatPhone } from '@/lib/format'
@@ -85,6 +86,14 @@ export async function exportCandidates(
       entityType: 'organisation',
       entityId: organisationId,
       details: { count: rows.length, candidateIds: rows.map((r) => r.id) },
+    })
+    await recordRead(tx, {
+      actorId,
+      organisationId,
+      ownerOrganisationId: organisationId,
+      kind: 'export',
+      count: rows.length,
+      at: now,
     })
     const csv = csvFile([
       [...EXPORT_HEADERS],

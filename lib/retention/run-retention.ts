@@ -3,13 +3,23 @@ import type { Db } from '@/lib/db/client'
 import { organisations } from '@/lib/db/schema'
 import { purgeOrientations } from '@/lib/referrals/retention'
 import { anonymiseInactiveCandidates } from './anonymise'
+import { purgeReadJournal } from './purge-read-journal'
 
 /** The nightly run's time in Paris (lib/jobs/queues.ts SCHEDULES: '30 2 * * *'). */
 export const RETENTION_RUN_TIME = '02:30'
 
-/** One run over every organisation, each with its own retention period. Returns the candidates anonymised per organisation. */
+/**
+ * One run over every organisation, each with its own retention periods (candidates, orientations, the read journal).
+ * Returns the candidates anonymised per organisation.
+ */
 export async function runRetention(db: Db, at: Date): Promise<Record<string, number>> {
-  const rows = await db.select({ id: organisations.id, retentionDays: organisations.retentionDays }).from(organisations)
+  const rows = await db
+    .select({
+      id: organisations.id,
+      retentionDays: organisations.retentionDays,
+      journalRetentionMonths: organisations.journalRetentionMonths,
+    })
+    .from(organisations)
   const done: Record<string, number> = {}
   for (const organisation of rows) {
     done[organisation.id] = await anonymiseInactiveCandidates(db, {
@@ -18,6 +28,7 @@ export async function runRetention(db: Db, at: Date): Promise<Record<string, num
       retentionDays: organisation.retentionDays,
     })
     await purgeOrientations(db, organisation.id, at, organisation.retentionDays)
+    await purgeReadJournal(db, organisation.id, at, organisation.journalRetentionMonths)
   }
   return done
 }
