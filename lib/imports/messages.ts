@@ -15,6 +15,8 @@ export const IMPORT_MESSAGES = {
   unreadableCsv: (line: number) =>
     `Le fichier CSV est mal formé à la ligne ${line} (guillemet non fermé ou nombre de colonnes incohérent).`,
   unreadableXlsx: 'Le fichier Excel n’a pas pu être lu\u00a0: enregistrez-le au format .xlsx et réessayez.',
+  xlsxTooLarge:
+    'Le fichier Excel est trop volumineux une fois décompressé\u00a0: enregistrez-le au format CSV ou découpez-le en plusieurs fichiers.',
   mappingInvalid: 'La correspondance des colonnes n’est pas valide\u00a0: rechargez le fichier.',
   mappingDuplicate: (label: string) =>
     `La colonne «\u00a0${label}\u00a0» est associée à plusieurs colonnes du fichier.`,

@@ -3,6 +3,7 @@ import { parse as parseCsv } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { decodeCsvText } from './decode-text'
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from './messages'
+import { xlsxEntries } from './xlsx-entries'
 
 /** A data row and its line number as in the file (the header is line 1; for a spreadsheet, the row number). */
 export type ImportRow = { line: number; cells: string[] }
@@ -104,20 +105,24 @@ function finish(table: ImportTable): ParseResult {
 }
 
 async function parseXlsx(bytes: Uint8Array): Promise<ParseResult> {
+  // Inflated within limits, and in the order that keeps ExcelJS from writing temporary files (lib/imports/xlsx-entries.ts).
+  const entries = xlsxEntries(bytes)
+  if (!entries.ok)
+    return {
+      ok: false,
+      error: entries.reason === 'tooLarge' ? IMPORT_MESSAGES.xlsxTooLarge : IMPORT_MESSAGES.unreadableXlsx,
+    }
   let header: string[] | null = null
   const rows: ImportRow[] = []
   try {
     // The streaming reader: rows are read one by one and reading stops past the limit, so a huge sheet is never held whole.
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(
-      Readable.from(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
-      {
-        sharedStrings: 'cache',
-        styles: 'cache',
-        hyperlinks: 'ignore',
-        worksheets: 'emit',
-        entries: 'ignore',
-      },
-    )
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(entries.zip), {
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    })
     sheets: for await (const sheet of reader) {
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         const values = Array.isArray(row.values) ? row.values.slice(1, MAX_COLUMNS + 1) : []
