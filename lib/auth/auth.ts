@@ -39,6 +39,29 @@ export type AuthSettings = {
   providers?: ProviderSettings[]
 }
 
+/**
+ * Over https, the cookies that carry a sign-in are `__Host-` (the browser keeps them to this host, Secure, Path=/,
+ * no Domain: no other subdomain can set or read them). better-auth only knows the `__Secure-` prefix, so its own
+ * prefixing is off and Secure comes from the default attributes, for every cookie it sets.
+ */
+function cookieOptions(https: boolean) {
+  const host = (name: string) => ({
+    name: `${https ? '__Host-' : ''}passerelle.${name}`,
+    attributes: { path: '/', ...(https ? { secure: true } : {}) },
+  })
+  return {
+    cookiePrefix: 'passerelle',
+    useSecureCookies: false,
+    defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' as const, secure: https },
+    cookies: {
+      session_token: host('session_token'),
+      session_data: host('session_data'),
+      dont_remember: host('dont_remember'),
+      two_factor: host('two_factor'),
+    },
+  }
+}
+
 export function createAuth({ db, baseURL, secret, nextjs = true, providers = configuredProviders() }: AuthSettings) {
   return betterAuth({
     appName: 'Passerelle',
@@ -145,9 +168,7 @@ export function createAuth({ db, baseURL, secret, nextjs = true, providers = con
     },
     onAPIError: { errorURL: `${baseURL}${LOGIN_PATH}` },
     advanced: {
-      cookiePrefix: 'passerelle',
-      useSecureCookies: baseURL.startsWith('https://'),
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ...cookieOptions(baseURL.startsWith('https://')),
       database: { generateId: () => crypto.randomUUID() },
     },
     plugins: [

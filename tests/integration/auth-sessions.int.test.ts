@@ -25,7 +25,7 @@ describe('database sessions', () => {
     expect(Math.abs(row!.expiresAt.getTime() - row!.createdAt.getTime() - 12 * 60 * 60 * 1000)).toBeLessThan(1000)
   })
 
-  it('cookies are HttpOnly and SameSite=Lax, and Secure when the app is served over https', async () => {
+  it('cookies are HttpOnly and SameSite=Lax; over https the session cookie is __Host- (Secure, Path=/, no Domain) and read back', async () => {
     const user = await newUser()
     const secureAuth = testAuth(db, 'https://passerelle.example')
     const { headers } = await secureAuth.api.signInEmail({
@@ -33,10 +33,19 @@ describe('database sessions', () => {
       returnHeaders: true,
     })
     const cookie = headers.getSetCookie().find((c) => c.includes('session_token'))!
-    expect(cookie).toMatch(/^__Secure-passerelle\.session_token=/)
+    expect(cookie).toMatch(/^__Host-passerelle\.session_token=/)
     expect(cookie).toMatch(/; HttpOnly/i)
     expect(cookie).toMatch(/; SameSite=Lax/i)
     expect(cookie).toMatch(/; Secure/i)
+    expect(cookie).toMatch(/; Path=\/(;|$)/i)
+    expect(cookie).not.toMatch(/; Domain=/i)
+    // Every cookie better-auth sets over https stays Secure.
+    for (const c of headers.getSetCookie()) expect(c).toMatch(/; Secure/i)
+    const signedIn = await activeSession(secureAuth, db, new Headers({ cookie: cookieHeaderOf(headers) }))
+    expect(signedIn?.user.id).toBe(user.id)
+    // The former name is not read.
+    const former = cookieHeaderOf(headers).replace('__Host-', '__Secure-')
+    expect(await activeSession(secureAuth, db, new Headers({ cookie: former }))).toBeNull()
     const { headers: plain } = await auth.api.signInEmail({
       body: { email: user.email, password: user.password },
       returnHeaders: true,
