@@ -22,11 +22,13 @@ const PARTNER_EMAIL = 'partenaire.robec@passerelle.test'
 const PARTNER_PASSWORD = 'Robec-Partenaire-2026!'
 const ENTERPRISE = 'Menuiserie Caron'
 const JOB = 'Aide menuisier'
+const IMPORT_STRUCTURE = 'Atelier Vélo Solidaire'
+const IMPORT_SIRET = '81234567800005'
 const SEINE_MARITIME = '10000000-0000-4000-8000-000000000001'
 const HABITAT = '20000000-0000-4000-8000-000000000002'
 
 test.afterAll(async () => {
-  const structure = `(select id from partner_structures where siret = '${SIRET}')`
+  const structure = `(select id from partner_structures where siret in ('${SIRET}', '${IMPORT_SIRET}'))`
   await onE2eDatabase(
     `delete from fups where social_apply_id in (select id from social_applies where structure_id in ${structure})`,
   )
@@ -41,7 +43,7 @@ test.afterAll(async () => {
     `delete from audit_log where structure_id in ${structure} or actor_id in (select id from "user" where structure_id in ${structure})`,
   )
   await onE2eDatabase(`delete from "user" where structure_id in ${structure}`)
-  await onE2eDatabase(`delete from partner_structures where siret = '${SIRET}'`)
+  await onE2eDatabase(`delete from partner_structures where siret in ('${SIRET}', '${IMPORT_SIRET}')`)
   const enterprise = `(select id from enterprises where name = '${ENTERPRISE}')`
   await onE2eDatabase(
     `delete from job_placement_events where placement_id in (select p.id from job_placements p join job_offers j on j.id = p.job_offer_id where j.enterprise_id in ${enterprise})`,
@@ -87,6 +89,10 @@ test('an administrator creates a partner structure, invites its partner and writ
   await admin.getByRole('button', { name: 'Créer la structure' }).click()
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText(STRUCTURE)
   await expect(admin.getByText('SIRET 712 345 678 00015')).toBeVisible()
+  const structureUrl = admin.url()
+  await expect(
+    admin.getByText(/Gérée par «\u00a0Département de Seine-Maritime\u00a0» tant qu’elle n’a pas/),
+  ).toBeVisible()
 
   // The partner's invitation: a 72-hour link by mail.
   const since = Date.now()
@@ -159,6 +165,11 @@ test('an administrator creates a partner structure, invites its partner and writ
   await partner.getByRole('link', { name: 'Accéder à Passerelle' }).click()
   await expect(partner).toHaveURL('/partners/structure/dashboard')
   await expect(partner.getByRole('heading', { level: 1 })).toHaveText(STRUCTURE)
+  // Rose took up her account: the structure is hers to run now, no longer Seine-Maritime's.
+  await admin.goto(structureUrl)
+  await expect(admin.getByText('Gérée par ses propres utilisateurs\u00a0: Rose Caron.')).toBeVisible()
+  await expect(admin.getByRole('button', { name: 'Modifier la structure' })).toHaveCount(0)
+  await expect(admin.getByRole('button', { name: 'Inviter un utilisateur' })).toHaveCount(0)
   await partner.getByRole('link', { name: OFFER }).click()
   await partner.getByRole('link', { name: `Modifier l’offre ${OFFER}` }).click()
   await expect(partner.getByRole('heading', { level: 1 })).toHaveText('Modifier l’offre sociale')
@@ -341,12 +352,21 @@ test('an administrator edits the challenges, imports offers into a structure; an
     'Accès aux droits et citoyenneté',
   ])
 
-  // The structure's sheet, then the import: a bad row is shown with its line; the valid one is imported.
+  // Another's structure: Habitat Relais is run by its own partner, so the organisation sees it without changing it.
   await admin.goto(`/partners/structure/${HABITAT}`)
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Habitat Relais')
   await expect(admin.getByRole('heading', { name: 'Réactivité' })).toBeVisible()
+  await expect(admin.getByText('Gérée par ses propres utilisateurs\u00a0: Hugo Petit.')).toBeVisible()
+  await expect(admin.getByRole('link', { name: 'Importer des offres' })).toHaveCount(0)
+  await expect(admin.getByRole('button', { name: 'Modifier la structure' })).toHaveCount(0)
   await expectNoSeriousA11yViolations(admin)
   await screenshots(admin, 'structure-sheet')
+  // A structure it creates runs until a partner of its own takes it up: the import.
+  await admin.goto('/partners/structure/create')
+  await admin.getByLabel('Nom de la structure').fill(IMPORT_STRUCTURE)
+  await admin.getByLabel('SIRET').fill(IMPORT_SIRET)
+  await admin.getByRole('button', { name: 'Créer la structure' }).click()
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText(IMPORT_STRUCTURE)
   await admin.getByRole('link', { name: 'Importer des offres' }).click()
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Importer des offres sociales')
   const csv = [
@@ -355,7 +375,7 @@ test('an administrator edits the challenges, imports offers into a structure; an
     'e2e-2;Sans dates correctes;01/12/2027;01/01/2027;logement',
   ].join('\n')
   await admin
-    .getByLabel('Fichier des offres de Habitat Relais')
+    .getByLabel(`Fichier des offres de ${IMPORT_STRUCTURE}`)
     .setInputFiles({ name: 'offres.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await admin.getByRole('button', { name: 'Vérifier le fichier' }).click()
   const errors = admin.getByRole('table', { name: 'Lignes en erreur' })
@@ -364,8 +384,8 @@ test('an administrator edits the challenges, imports offers into a structure; an
   await expectNoSeriousA11yViolations(admin)
   await screenshots(admin, 'offer-import')
   await admin.getByRole('button', { name: 'Importer 1 offre' }).click()
-  await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Habitat Relais')
-  await expect(admin.getByRole('table', { name: 'Offres sociales de Habitat Relais' })).toContainText(
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText(IMPORT_STRUCTURE)
+  await expect(admin.getByRole('table', { name: `Offres sociales de ${IMPORT_STRUCTURE}` })).toContainText(
     'Colocation solidaire',
   )
 

@@ -2,8 +2,11 @@
  * Accounts that exist only in the e2e database, provisioned as an administrator would (provisionUser), so that
  * the specs that change a password or a second factor never touch the demo accounts other specs sign in with.
  */
+import { eq, sql } from 'drizzle-orm'
 import { provisionUser } from '../lib/auth/provision-user'
 import type { Db } from '../lib/db/client'
+import { organisationPartnerStructures, organisations, users } from '../lib/db/schema'
+import { TERMS_VERSION } from '../lib/onboarding/terms'
 import { demoIds } from '../lib/db/seed'
 import { ENTRA_TENANT, OIDC_IDENTITIES } from './oidc-server'
 
@@ -18,7 +21,46 @@ export const E2E_ACCOUNTS = {
   notOnboarded: { email: 'pas-encore@passerelle.test', password: 'Passerelle-E2E-Accueil-4!' },
 } as const
 
+/**
+ * An administrator of structures in a neighbouring organisation that works with both demo structures (linked by their
+ * SIRET) without running them: the fuzz suite's "across organisations" session. Explicit permissions (no settings.*),
+ * so that it signs in without a second factor.
+ */
+export const E2E_NEIGHBOUR = {
+  organisationId: '10000000-0000-4000-8000-0000000000a1',
+  email: 'structures.voisine@passerelle.test',
+  password: 'Passerelle-E2E-Voisine-5!',
+  permissions: ['partners.structure.modify', 'candidate.socialboard.modify', 'candidate.visualize'],
+} as const
+
+async function seedNeighbour(db: Db): Promise<void> {
+  await db.insert(organisations).values({ id: E2E_NEIGHBOUR.organisationId, name: 'Communauté voisine' })
+  await db.insert(organisationPartnerStructures).values([
+    { organisationId: E2E_NEIGHBOUR.organisationId, structureId: demoIds.structureMobilite },
+    { organisationId: E2E_NEIGHBOUR.organisationId, structureId: demoIds.structureHabitat },
+  ])
+  const result = await provisionUser(db, {
+    email: E2E_NEIGHBOUR.email,
+    password: E2E_NEIGHBOUR.password,
+    firstName: 'Victor',
+    lastName: 'Voisin',
+    role: 'referent',
+    organisationId: E2E_NEIGHBOUR.organisationId,
+  })
+  if (!result.ok) throw new Error(`e2e account ${E2E_NEIGHBOUR.email}: ${result.error}`)
+  await db
+    .update(users)
+    .set({
+      permissions: [...E2E_NEIGHBOUR.permissions],
+      onboardedAt: sql`now()`,
+      termsVersion: TERMS_VERSION,
+      termsAcceptedAt: sql`now()`,
+    })
+    .where(eq(users.id, result.userId))
+}
+
 export async function seedE2eAccounts(db: Db): Promise<void> {
+  await seedNeighbour(db)
   const names: Record<keyof typeof E2E_ACCOUNTS, [string, string]> = {
     passwordOwner: ['Mona', 'Dupasse'],
     totpOwner: ['Théo', 'Tempo'],

@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import pg from 'pg'
 import { baseURL } from '../playwright.config'
 import { discoverRoutes } from './app-routes'
-import { E2E_ACCOUNTS } from './e2e-accounts'
+import { E2E_ACCOUNTS, E2E_NEIGHBOUR } from './e2e-accounts'
 import { storageStateOf, type DemoRole } from './fixtures'
 import {
   actionArgs,
@@ -95,21 +95,22 @@ test.beforeAll(async () => {
   await client.query('update places set label = label where id = (select id from places order by id limit 1)')
   expect(await nextWrites()).toEqual(['UPDATE places'])
   logStart = serverLogSize()
-  const signIn = await fetch(`${baseURL}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseURL },
-    body: JSON.stringify({ email: E2E_ACCOUNTS.notOnboarded.email, password: E2E_ACCOUNTS.notOnboarded.password }),
-  })
-  expect(signIn.status).toBe(200)
+  const signedIn = async (account: { email: string; password: string }) => {
+    const signIn = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseURL },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    })
+    expect(signIn.status, account.email).toBe(200)
+    return signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+  }
   sessions = [
     { role: 'none', cookie: '' },
-    {
-      role: 'notOnboarded',
-      cookie: signIn.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; '),
-    },
+    { role: 'notOnboarded', cookie: await signedIn(E2E_ACCOUNTS.notOnboarded) },
+    { role: 'neighbour', cookie: await signedIn(E2E_NEIGHBOUR) },
     ...(await Promise.all(
       (['admin', 'referent', 'conseiller', 'partenaire'] as const).map(async (role) => ({
         role,
@@ -216,6 +217,60 @@ async function runCases<T>(name: string, arbitrary: fc.Arbitrary<T>, send: (inpu
 }
 
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 16)
+
+/**
+ * The structure actions across organisations: a neighbouring organisation that works with both demo structures (linked
+ * by SIRET) but runs neither. Whatever it sends about them — their ids, their partner users' ids, their offers', the
+ * pending account request's — is refused, and nothing is written.
+ */
+const STRUCTURE_ACTIONS = [
+  'updatePartnerStructureAction',
+  'invitePartnerUserAction',
+  'setPartnerUserDisabledAction',
+  'setStructureAdminAction',
+  'reinvitePartnerUserAction',
+  'decideStructureAccountAction',
+  'createSocialOfferAction',
+  'updateSocialOfferAction',
+]
+test.describe('structure actions across organisations', () => {
+  for (const action of actionsOfBuild().filter((a) => STRUCTURE_ACTIONS.includes(a.name))) {
+    test(`${action.name} by a neighbouring organisation`, async () => {
+      test.setTimeout(120_000 + RUNS * 200)
+      const neighbour = sessions.find((s) => s.role === 'neighbour')!
+      const { rows } = await client.query<{ id: string }>(`
+        select id::text from partner_structures where id in ('20000000-0000-4000-8000-000000000001', '20000000-0000-4000-8000-000000000002')
+        union all select id from "user" where structure_id is not null
+        union all select id::text from social_offers where structure_id in ('20000000-0000-4000-8000-000000000001', '20000000-0000-4000-8000-000000000002')
+        union all select id::text from structure_account_requests`)
+      const theirs = rows.map((r) => r.id)
+      const args = fc.tuple(fc.constantFrom(...theirs), actionArgs(theirs)).map(([id, rest]) => [id, ...rest])
+      let accepted = 0
+      await runCases(`${action.name} across organisations`, args, async (input) => {
+        const response = await fetch(`${baseURL}${action.route}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: {
+            'next-action': action.id,
+            'content-type': 'text/plain;charset=UTF-8',
+            accept: 'text/x-component',
+            origin: baseURL,
+            cookie: neighbour.cookie,
+          },
+          body: encodeReply(input),
+        })
+        const outcome = {
+          label: `as the neighbour with ${JSON.stringify(input).slice(0, 300)}`,
+          status: response.status,
+          result: actionResult(await response.text()),
+        }
+        if (!refused(outcome)) accepted++
+        return outcome
+      })
+      expect(accepted, `${action.name}: the neighbour was let through`).toBe(0)
+    })
+  }
+})
 
 test.describe('server actions', () => {
   for (const action of actionsOfBuild()) {

@@ -103,14 +103,15 @@ export const EXPECTED: Record<string, Entry> = {
   'GET /terms-of-use': open(path('/terms-of-use'), 'Conditions d’utilisation'),
   'GET /offer/social/[offerId]': guarded(path('/offer/social/30000000-0000-4000-8000-000000000001'), all(200) as Staff),
   'GET /offer/social/[offerId]/edit': guarded(path('/offer/social/30000000-0000-4000-8000-000000000001/edit'), {
-    admin: 200,
+    admin: NOT_FOUND,
     referent: NOT_FOUND,
     conseiller: NOT_FOUND,
     partenaire: 200,
   }),
-  // Only the structure's writers: its partner and the administrators of the organisations linked to it.
+  // Only the structure's writers: its partner users, and those who run it (lib/partners/running.ts).
+  // Mobilité Solidaire is run by its own partner: the organisation that created it no longer writes its offers.
   'GET /offer/social/create': guarded(path('/offer/social/create?structure=20000000-0000-4000-8000-000000000001'), {
-    admin: 200,
+    admin: NOT_FOUND,
     referent: NOT_FOUND,
     conseiller: NOT_FOUND,
     partenaire: 200,
@@ -121,12 +122,12 @@ export const EXPECTED: Record<string, Entry> = {
       admin: ok('Mobilité Solidaire'),
       referent: ok('Mobilité Solidaire'),
       conseiller: ok('Mobilité Solidaire'),
-      partenaire: PARTNER_HOME,
+      partenaire: ok('Mobilité Solidaire'),
     },
   ),
   'GET /partners/structure/[structurePartnerId]/import': guarded(
     path('/partners/structure/20000000-0000-4000-8000-000000000001/import'),
-    { admin: 200, referent: NOT_FOUND, conseiller: NOT_FOUND, partenaire: PARTNER_HOME },
+    { admin: NOT_FOUND, referent: NOT_FOUND, conseiller: NOT_FOUND, partenaire: ok('Importer des offres sociales') },
   ),
   'GET /partners/structure/create': guarded(path('/partners/structure/create'), {
     admin: ok('Ajouter une structure partenaire'),

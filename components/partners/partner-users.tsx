@@ -12,7 +12,9 @@ import { toast } from '@/components/ui/toast'
 import {
   invitePartnerUserAction,
   reinvitePartnerUserAction,
+  requestStructureAccountAction,
   setPartnerUserDisabledAction,
+  setStructureAdminAction,
 } from '@/lib/partners/actions'
 
 type PartnerUser = {
@@ -22,10 +24,14 @@ type PartnerUser = {
   email: string
   disabled: boolean
   invited: boolean
+  structureAdmin: boolean
 }
 const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
 
-/** The structure sheet's users (issue 12 §1): invite a partner user by email (72 h link), disable, re-invite. */
+/**
+ * The structure's partner users, for those who run it: invite one by email (72 h link), disable, re-invite, hand the
+ * structure's administration on.
+ */
 export function PartnerUsers({
   structureId,
   users,
@@ -77,7 +83,8 @@ export function PartnerUsers({
                     <StatusBadge tone={ACCOUNT_STATE_TONES.disabled}>Désactivé</StatusBadge>
                   ) : u.invited ? (
                     <StatusBadge tone={ACCOUNT_STATE_TONES.invited}>Invitation envoyée</StatusBadge>
-                  ) : null}
+                  ) : null}{' '}
+                  {u.structureAdmin && <StatusBadge tone="info">Administrateur de la structure</StatusBadge>}
                 </span>
                 {canManage && (
                   <span className="flex gap-2">
@@ -96,6 +103,29 @@ export function PartnerUsers({
                         aria-label={`Renvoyer une invitation à ${name}`}
                       >
                         Renvoyer l’invitation
+                      </Button>
+                    )}
+                    {!u.disabled && (
+                      <Button
+                        variant="secondary"
+                        className="px-3 py-1"
+                        disabled={busy === u.id}
+                        onClick={() =>
+                          run(
+                            u.id,
+                            () => setStructureAdminAction(structureId, u.id, !u.structureAdmin),
+                            u.structureAdmin
+                              ? `${name} n’administre plus la structure.`
+                              : `${name} administre maintenant la structure.`,
+                          )
+                        }
+                        aria-label={
+                          u.structureAdmin
+                            ? `Retirer à ${name} le rôle d’administrateur de la structure`
+                            : `Nommer ${name} administrateur de la structure`
+                        }
+                      >
+                        {u.structureAdmin ? 'Retirer le rôle d’administrateur' : 'Nommer administrateur'}
                       </Button>
                     )}
                     <Button
@@ -126,16 +156,39 @@ export function PartnerUsers({
   )
 }
 
-function InviteDialog({
+const DIALOGS = {
+  invite: {
+    action: invitePartnerUserAction,
+    title: 'Inviter un utilisateur de la structure',
+    description: 'Il reçoit par email un lien, valable 72 heures, pour choisir son mot de passe.',
+    submit: 'Envoyer l’invitation',
+    done: (email: string) => `Invitation envoyée à ${email}.`,
+  },
+  request: {
+    action: requestStructureAccountAction,
+    title: 'Demander un compte partenaire',
+    description:
+      'Ceux qui gèrent la structure reçoivent votre demande par email et l’acceptent ou la refusent\u00a0; vous êtes prévenu de leur réponse.',
+    submit: 'Envoyer la demande',
+    done: () => 'Demande envoyée à ceux qui gèrent la structure.',
+  },
+} as const
+
+/** Invite a partner user (those who run the structure), or ask those who run it for one (an organisation working with it). */
+export function InviteDialog({
   structureId,
-  label = 'Inviter un utilisateur',
+  mode = 'invite',
+  label = mode === 'invite' ? 'Inviter un utilisateur' : 'Demander un compte partenaire',
   variant = 'primary',
 }: {
   structureId: string
+  mode?: keyof typeof DIALOGS
   /** The empty list's own words, so that it is not read as the header's twin. */
   label?: string
   variant?: 'primary' | 'secondary'
 }) {
+  const texts = DIALOGS[mode]
+  const formId = `${mode}-partner-user`
   const router = useRouter()
   const [open, setOpen] = useState(false)
   const [form, setForm] = useState({ firstName: '', lastName: '', email: '', phone: '' })
@@ -149,10 +202,10 @@ function InviteDialog({
   async function submit(event: React.FormEvent) {
     event.preventDefault()
     setSending(true)
-    const result = await invitePartnerUserAction(structureId, form).catch(() => FAILED)
+    const result = await texts.action(structureId, form).catch(() => FAILED)
     setSending(false)
     if (result.ok) {
-      toast.success(`Invitation envoyée à ${form.email.trim()}.`)
+      toast.success(texts.done(form.email.trim()))
       setOpen(false)
       setForm({ firstName: '', lastName: '', email: '', phone: '' })
       router.refresh()
@@ -169,20 +222,20 @@ function InviteDialog({
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title="Inviter un utilisateur de la structure"
-        description="Il reçoit par email un lien, valable 72 heures, pour choisir son mot de passe."
+        title={texts.title}
+        description={texts.description}
         footer={
           <>
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Annuler
             </Button>
-            <Button type="submit" form="invite-partner-user" disabled={sending}>
-              {sending ? 'Envoi…' : 'Envoyer l’invitation'}
+            <Button type="submit" form={formId} disabled={sending}>
+              {sending ? 'Envoi…' : texts.submit}
             </Button>
           </>
         }
       >
-        <form id="invite-partner-user" onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormError error={error} />
           <FeedbackField
             label="Prénom"

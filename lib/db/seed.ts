@@ -139,6 +139,8 @@ export async function seedDemo(db: Db): Promise<void> {
         role: a.role,
         organisationId: 'org' in a ? demoIds[a.org] : null,
         structureId: 'structure' in a ? demoIds[a.structure] : null,
+        // Each demo partner runs their structure (lib/partners/running.ts).
+        structureAdmin: a.role === 'fullPartner',
         // Issue 14 §3: the demo accounts have been through onboarding.
         onboardedAt: new Date('2026-09-01T08:00:00Z'),
         termsVersion: TERMS_VERSION,
@@ -148,6 +150,18 @@ export async function seedDemo(db: Db): Promise<void> {
         .insert(s.accounts)
         .values({ id: `${id}-credential`, accountId: id, providerId: 'credential', userId: id, password: passwordHash })
     }
+
+    // Seine-Maritime works with Habitat Relais without running it: it asked for a second partner account there, which
+    // Habitat Relais' administrator (partenaire.habitat@) accepts or refuses on the structure's page.
+    await tx.insert(s.structureAccountRequests).values({
+      structureId: demoIds.structureHabitat,
+      organisationId: demoIds.orgSeineMaritime,
+      requestedById: userId('admin@passerelle.test'),
+      email: 'accueil@habitat-relais.test',
+      firstName: 'Bruno',
+      lastName: 'Lambert',
+      createdAt: new Date('2026-11-20T09:00:00Z'),
+    })
 
     const placeRows = await tx
       .insert(s.places)

@@ -4,8 +4,8 @@ import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { partnerStructures, settingsListEntries, socialOffers } from '@/lib/db/schema'
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
-import { linkedStructure } from '@/lib/partners/structures'
-import { can, type PermissionSubject } from '@/lib/permissions'
+import { mayRunStructure, type StructureUser } from '@/lib/partners/running'
+import { can } from '@/lib/permissions'
 import { slugOf } from '@/lib/text/slug'
 import { listChallenges, tagsForChallenges } from './challenges'
 import { sanitizeDescription } from './sanitize-description'
@@ -14,20 +14,17 @@ import { OFFER_MESSAGES, socialOfferSchema } from './social-offer-schema'
 /** Spec §2: offers written in Passerelle carry this source; only they are edited here. */
 export const PRODUCT_SOURCE = 'passerelle'
 
-/**
- * Who writes a structure's offers (issue 12 §2): its own partner user, and the administrators
- * (partners.structure.modify) of an organisation linked to it; both need candidate.socialboard.modify (spec §6).
- */
-export type OfferWriter = PermissionSubject & { id: string; organisationId: string | null; structureId: string | null }
+/** A writer of a structure's offers: a user as the permission checks and the structure rule see them. */
+export type OfferWriter = StructureUser
 
+/**
+ * Who writes a structure's offers: those who run the structure (lib/partners/running.ts), and its own partner users;
+ * every writer needs the spec's candidate.socialboard.modify. An organisation that only works with it does not.
+ */
 export async function mayWriteOffersOf(db: DbOrTx, user: OfferWriter, structureId: string): Promise<boolean> {
   if (!can(user, 'candidate.socialboard.modify')) return false
   if (user.structureId) return user.structureId === structureId
-  return (
-    !!user.organisationId &&
-    can(user, 'partners.structure.modify') &&
-    !!(await linkedStructure(db, user.organisationId, structureId))
-  )
+  return mayRunStructure(db, user, structureId)
 }
 
 /** The edit button's rule: this product's offer, and a writer of its structure. */

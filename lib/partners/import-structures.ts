@@ -7,6 +7,7 @@ import { DIRECTORY_MESSAGES } from '@/lib/directory/fields'
 import { diAddress, diId, readDiItems, str } from '@/lib/offers/data-inclusion'
 import { markdownToPlainText } from '@/lib/offers/render-markdown'
 import { isValidSiret, normalizeSiret } from '@/lib/siret'
+import { activeStructureAdmin } from './running'
 
 /**
  * Issue 33 §2: partner structures from a data·inclusion structures file (the same three shapes as services, v0 or v1).
@@ -185,9 +186,12 @@ export async function commitStructureImport(
     }
     for (const s of structures) {
       if (!s.dataInclusionId) continue
-      // The id goes to one structure only: a second structure claiming it keeps none.
+      // The id goes to one structure only: a second structure claiming it keeps none. And only to a structure this
+      // organisation runs (created now, or created by it and without an administrator of its own): linking another's
+      // structure writes nothing of it.
       await tx.execute(
-        sql`update ${partnerStructures} set data_inclusion_id = ${s.dataInclusionId} where id = ${ids.get(s.siret)!} and data_inclusion_id is null and not exists (select 1 from ${partnerStructures} o where o.data_inclusion_id = ${s.dataInclusionId})`,
+        sql`update ${partnerStructures} set data_inclusion_id = ${s.dataInclusionId} where id = ${ids.get(s.siret)!} and data_inclusion_id is null and not exists (select 1 from ${partnerStructures} o where o.data_inclusion_id = ${s.dataInclusionId})
+          and organisation_id = ${actor.organisationId} and not exists (select 1 from "user" where ${activeStructureAdmin(sql`${partnerStructures.id}`)})`,
       )
     }
     const all = [...ids.values()]
@@ -229,6 +233,8 @@ export async function structuresOfOrganisation(db: DbOrTx, organisationId: strin
       name: partnerStructures.name,
       siret: partnerStructures.siret,
       dataInclusionId: partnerStructures.dataInclusionId,
+      // Whether the organisation runs it (created it, and it has no administrator of its own yet): lib/partners/running.ts.
+      runs: sql<boolean>`${partnerStructures.organisationId} is not distinct from ${organisationId}::uuid and not exists (select 1 from "user" where ${activeStructureAdmin(sql`${partnerStructures.id}`)})`,
     })
     .from(partnerStructures)
     .innerJoin(

@@ -176,7 +176,7 @@ export async function structureOffersForOrganisation(
   }))
 }
 
-/** The structure's partner users (fullPartner), for the administrators of an organisation linked to it. */
+/** The structure's partner users (fullPartner), for those who run it. */
 export async function partnerUsersOfStructure(db: DbOrTx, structureId: string) {
   return db
     .select({
@@ -185,6 +185,7 @@ export async function partnerUsersOfStructure(db: DbOrTx, structureId: string) {
       lastName: users.lastName,
       email: users.email,
       disabled: users.disabled,
+      structureAdmin: users.structureAdmin,
       // Never signed in: the invitation is still pending (or expired).
       invited: sql<boolean>`not exists (select 1 from session s where s.user_id = "user".id) and not exists (select 1 from account c where c.user_id = "user".id and c.password is not null)`,
     })

@@ -18,6 +18,7 @@ export const STRUCTURE_MESSAGES = {
   emailRequired: 'L’email est obligatoire.',
   firstNameRequired: 'Le prénom est obligatoire.',
   lastNameRequired: 'Le nom est obligatoire.',
+  lastAdmin: 'La structure doit garder au moins un administrateur actif : nommez-en un autre d’abord.',
   disabledAccount: 'Ce compte est désactivé : réactivez-le avant de renvoyer une invitation.'.replace(' :', '\u00a0:'),
 } as const
 

@@ -31,6 +31,7 @@ const asDb = (tx: Tx) => tx as unknown as Db
 const SM = { organisationId: demoIds.orgSeineMaritime, actorId: 'demo-admin' }
 const LYON = { organisationId: demoIds.orgLyon, actorId: 'demo-referent-lyon' }
 const admin = { id: 'demo-admin', role: 'admin', organisationId: demoIds.orgSeineMaritime, structureId: null }
+const adminLyon = { id: 'demo-referent-lyon', role: 'admin', organisationId: demoIds.orgLyon, structureId: null }
 const counsellor = {
   id: 'demo-conseiller',
   role: 'counsellor',
@@ -126,12 +127,7 @@ describe('partner structures', () => {
       expect((await listPartnerStructures(tx, demoIds.orgLyon)).rows.map((r) => r.name)).toEqual(['Secours Solidaire'])
       // A SIRET already another structure's cannot be taken by an edit.
       expect(
-        await updatePartnerStructure(
-          asDb(tx),
-          { actorId: 'demo-admin', organisationId: SM.organisationId, structureId: null },
-          created.id,
-          { ...structure, siret: '41234567800012' },
-        ),
+        await updatePartnerStructure(asDb(tx), admin, created.id, { ...structure, siret: '41234567800012' }),
       ).toMatchObject({
         ok: false,
         fieldErrors: { siret: 'Une autre structure porte déjà ce SIRET.' },
@@ -194,9 +190,12 @@ describe('partner structures', () => {
     ).toEqual(old)
   })
 
-  it('an administrator invites a partner user of a linked structure (72 h link by mail); another organisation cannot', async () => {
+  it('the creating organisation invites the first partner user (72 h link by mail), who runs it; a linking organisation cannot', async () => {
     await inRolledBackTransaction(db, async (tx) => {
-      const invited = await invitePartnerUser(asDb(tx), SM, demoIds.structureHabitat, {
+      const created = await createPartnerStructure(asDb(tx), SM, structure)
+      if (!created.ok) throw new Error(created.error)
+      expect(await createPartnerStructure(asDb(tx), LYON, structure)).toMatchObject({ ok: true, linked: true })
+      const invited = await invitePartnerUser(asDb(tx), admin, created.id, {
         email: 'Nouvelle.Partenaire@Habitat.test',
         firstName: 'Inès',
         lastName: 'Roux',
@@ -206,8 +205,9 @@ describe('partner structures', () => {
       expect(user).toMatchObject({
         email: 'nouvelle.partenaire@habitat.test',
         role: 'fullPartner',
-        structureId: demoIds.structureHabitat,
+        structureId: created.id,
         organisationId: null,
+        structureAdmin: true,
       })
       const [mail] = await tx
         .select()
@@ -221,16 +221,16 @@ describe('partner structures', () => {
       const text = unseal(mail!.sealedText!)
       expect(text).toContain('Un administrateur de «\u00a0Département de Seine-Maritime\u00a0»')
       expect(text).toMatch(/\/new-password\?token=/)
-      expect(mail!.structureId).toBe(demoIds.structureHabitat)
+      expect(mail!.structureId).toBe(created.id)
       expect(
-        await invitePartnerUser(asDb(tx), LYON, demoIds.structureHabitat, {
+        await invitePartnerUser(asDb(tx), adminLyon, created.id, {
           email: 'x@habitat.test',
           firstName: 'X',
           lastName: 'Y',
         }),
       ).toMatchObject({ ok: false, notFound: true })
       expect(
-        await invitePartnerUser(asDb(tx), SM, demoIds.structureHabitat, {
+        await invitePartnerUser(asDb(tx), admin, created.id, {
           email: 'nouvelle.partenaire@habitat.test',
           firstName: 'Inès',
           lastName: 'Roux',
@@ -254,10 +254,12 @@ describe('social offers written in Passerelle', () => {
     financingModes: ['fse'],
   }
 
-  it('an administrator writes an offer with a challenge and the FSE mode: sanitized, tagged, found through the challenge filter', async () => {
+  it('an administrator writes an offer of a structure it runs, with a challenge and the FSE mode: sanitized, tagged, found through the challenge filter', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const mobilite = (await listChallenges(tx, SM.organisationId)).find((c) => c.name === 'Mobilité')!
-      const created = await createSocialOffer(asDb(tx), admin, demoIds.structureHabitat, {
+      const own = await createPartnerStructure(asDb(tx), SM, structure)
+      if (!own.ok) throw new Error(own.error)
+      const created = await createSocialOffer(asDb(tx), admin, own.id, {
         ...offer,
         challengeIds: [mobilite.id],
       })
@@ -265,7 +267,7 @@ describe('social offers written in Passerelle', () => {
       const [row] = await tx.select().from(s.socialOffers).where(eq(s.socialOffers.id, created.id))
       expect(row).toMatchObject({
         source: 'passerelle',
-        providerName: 'Habitat Relais',
+        providerName: 'Secours Solidaire',
         tags: ['mobilite', 'code-de-la-route'],
         financingModes: ['fse'],
       })
@@ -291,22 +293,25 @@ describe('social offers written in Passerelle', () => {
 
   it('bad input gets French messages and writes nothing', async () => {
     await inRolledBackTransaction(db, async (tx) => {
+      const own = await createPartnerStructure(asDb(tx), SM, structure)
+      if (!own.ok) throw new Error(own.error)
       const before = await tx.select({ n: count() }).from(s.socialOffers)
       expect(
-        await createSocialOffer(asDb(tx), admin, demoIds.structureHabitat, { ...offer, serviceEndDate: '2026-11-30' }),
+        await createSocialOffer(asDb(tx), admin, own.id, { ...offer, serviceEndDate: '2026-11-30' }),
       ).toMatchObject({
         ok: false,
         fieldErrors: { serviceEndDate: 'La date de fin ne peut pas précéder la date de début.' },
       })
       expect(
-        await createSocialOffer(asDb(tx), admin, demoIds.structureHabitat, { ...offer, challengeIds: [randomUUID()] }),
+        await createSocialOffer(asDb(tx), admin, own.id, { ...offer, challengeIds: [randomUUID()] }),
       ).toMatchObject({ ok: false, fieldErrors: { challengeIds: 'Ce frein n’existe pas dans votre organisation.' } })
-      expect(
-        await createSocialOffer(asDb(tx), admin, demoIds.structureHabitat, { ...offer, financingModes: ['inconnu'] }),
-      ).toMatchObject({ ok: false, fieldErrors: { financingModes: 'Ce mode de financement n’existe pas.' } })
-      expect(
-        await createSocialOffer(asDb(tx), admin, demoIds.structureHabitat, { ...offer, name: '  ' }),
-      ).toMatchObject({ ok: false, fieldErrors: { name: 'Le nom de l’offre est obligatoire.' } })
+      expect(await createSocialOffer(asDb(tx), admin, own.id, { ...offer, financingModes: ['inconnu'] })).toMatchObject(
+        { ok: false, fieldErrors: { financingModes: 'Ce mode de financement n’existe pas.' } },
+      )
+      expect(await createSocialOffer(asDb(tx), admin, own.id, { ...offer, name: '  ' })).toMatchObject({
+        ok: false,
+        fieldErrors: { name: 'Le nom de l’offre est obligatoire.' },
+      })
       expect(await tx.select({ n: count() }).from(s.socialOffers)).toEqual(before)
     })
   })
@@ -317,7 +322,8 @@ describe('social offers written in Passerelle', () => {
       expect(await mayEditOffer(tx, partner, permis)).toBe(true)
       expect(await mayEditOffer(tx, otherPartner, permis)).toBe(false)
       expect(await mayEditOffer(tx, counsellor, permis)).toBe(false)
-      expect(await mayEditOffer(tx, admin, permis)).toBe(true)
+      // Mobilité Solidaire is run by its own partner (its administrator): the organisation that created it no longer is.
+      expect(await mayEditOffer(tx, admin, permis)).toBe(false)
       expect(await mayEditOffer(tx, { ...admin, organisationId: demoIds.orgLyon }, permis)).toBe(false)
       const input = {
         name: permis.name,

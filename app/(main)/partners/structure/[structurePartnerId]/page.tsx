@@ -4,55 +4,80 @@ import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
 import { ValidityBadge } from '@/components/offers/validity-badge'
 import { EditStructureButton } from '@/components/partners/edit-structure-button'
-import { PartnerUsers } from '@/components/partners/partner-users'
+import { AccountRequests } from '@/components/partners/account-requests'
+import { Governance } from '@/components/partners/governance'
+import { InviteDialog, PartnerUsers } from '@/components/partners/partner-users'
 import { ResponseIndicatorCard } from '@/components/partners/response-indicator'
 import { buttonClass } from '@/components/ui/button'
 import { DetailList } from '@/components/ui/detail-list'
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { requireOrganisationUser } from '@/lib/auth/session'
+import { requireUser, type CurrentUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
+import { accountRequestsOf } from '@/lib/partners/account-requests'
 import {
+  getOwnStructure,
   getPartnerStructure,
   partnerUsersOfStructure,
   responseIndicator,
   structureOffersForOrganisation,
 } from '@/lib/partners/queries'
+import { governanceView, mayRunStructure, worksWith } from '@/lib/partners/running'
+import { mayWriteOffersOf } from '@/lib/offers/write-offer'
 import { can } from '@/lib/permissions'
-import { formatPhone } from '@/lib/format'
+import { formatDate, formatPhone } from '@/lib/format'
 import { formatSiret } from '@/lib/siret'
 
 export const generateMetadata = pageMetadata('partnerStructure')
 
-async function structureSheet(organisationId: string, id: string) {
+/**
+ * The structure as this user may see it: an organisation's user, a structure it works with (linked or shared), with
+ * its response indicator for the organisation's prescriptions; a partner user, their own structure only. Else null.
+ */
+async function structureSheet(user: CurrentUser, id: string) {
   const db = getDb()
-  const structure = await getPartnerStructure(db, organisationId, id)
+  if (user.structureId) {
+    if (user.structureId !== id) return null
+    const own = await getOwnStructure(db, id)
+    return own ? { structure: { ...own, shared: own.organisationId === null }, offers: null, indicator: null } : null
+  }
+  if (!user.organisationId) return null
+  const structure = await getPartnerStructure(db, user.organisationId, id)
   if (!structure) return null
   const [offers, indicator] = await Promise.all([
-    structureOffersForOrganisation(db, organisationId, structure.id),
-    responseIndicator(db, organisationId, structure.id),
+    structureOffersForOrganisation(db, user.organisationId, structure.id),
+    responseIndicator(db, user.organisationId, structure.id),
   ])
   return { structure, offers, indicator }
 }
 
 /**
- * Issue 12 §1, the structure's sheet: its contact, its response indicator for the organisation's prescriptions, its
- * social offers with their counts per tab, and its users. A structure the organisation does not work with, or an id
- * that is not one, is "not found". Shared structures are read-only for organisations.
+ * The structure's sheet: its contact, who runs it and who works with it, its response indicator for the
+ * organisation's prescriptions, its social offers with their counts per tab, and — for those who run it — its users
+ * and the requests for an account. An organisation that only works with it may ask for a partner account. A
+ * structure the user may not see, or an id that is not one, is "not found".
  */
 export default async function PartnerStructurePage({ params }: { params: Promise<{ structurePartnerId: string }> }) {
   const { structurePartnerId } = await params
-  const user = await requireOrganisationUser()
+  const user = await requireUser()
   if (!isUuid(structurePartnerId)) notFound()
-  const organisationId = user.organisationId
-  const sheet = await structureSheet(organisationId, structurePartnerId)
+  const sheet = await structureSheet(user, structurePartnerId)
   if (!sheet) notFound()
   const { structure, offers, indicator } = sheet
-  const canManage = !structure.shared && can(user, 'partners.structure.modify')
-  const [users, t] = await Promise.all([
-    canManage ? partnerUsersOfStructure(getDb(), structure.id) : [],
+  const db = getDb()
+  const [runs, writesOffers, governance, linked] = await Promise.all([
+    mayRunStructure(db, user, structure.id),
+    mayWriteOffersOf(db, user, structure.id),
+    governanceView(db, structure.id),
+    user.organisationId ? worksWith(db, user.organisationId, structure.id) : false,
+  ])
+  const mayRequest = !runs && linked && can(user, 'partners.structure.modify') && governance?.runBy !== 'nobody'
+  const [users, requests, ownRequests, t] = await Promise.all([
+    runs ? partnerUsersOfStructure(db, structure.id) : [],
+    runs ? accountRequestsOf(db, structure.id) : [],
+    mayRequest && user.organisationId ? accountRequestsOf(db, structure.id, user.organisationId) : [],
     getTranslations('applies'),
   ])
   return (
@@ -61,26 +86,32 @@ export default async function PartnerStructurePage({ params }: { params: Promise
         title={structure.name}
         subtitle={structure.siret ? `SIRET ${formatSiret(structure.siret)}` : undefined}
         actions={
-          canManage ? (
+          runs || writesOffers ? (
             <>
-              <EditStructureButton
-                structureId={structure.id}
-                initial={{
-                  name: structure.name,
-                  siret: structure.siret ?? '',
-                  addressFormatted: structure.addressFormatted ?? '',
-                  phone: structure.phone ?? '',
-                  email: structure.email ?? '',
-                  website: structure.website ?? '',
-                  presentation: structure.presentation,
-                }}
-              />
-              <Link href={`/partners/structure/${structure.id}/import`} className={buttonClass('secondary')}>
-                Importer des offres
-              </Link>
-              <Link href={`/offer/social/create?structure=${structure.id}`} className={buttonClass('primary')}>
-                Ajouter une offre sociale
-              </Link>
+              {runs && (
+                <EditStructureButton
+                  structureId={structure.id}
+                  initial={{
+                    name: structure.name,
+                    siret: structure.siret ?? '',
+                    addressFormatted: structure.addressFormatted ?? '',
+                    phone: structure.phone ?? '',
+                    email: structure.email ?? '',
+                    website: structure.website ?? '',
+                    presentation: structure.presentation,
+                  }}
+                />
+              )}
+              {writesOffers && (
+                <>
+                  <Link href={`/partners/structure/${structure.id}/import`} className={buttonClass('secondary')}>
+                    Importer des offres
+                  </Link>
+                  <Link href={`/offer/social/create?structure=${structure.id}`} className={buttonClass('primary')}>
+                    Ajouter une offre sociale
+                  </Link>
+                </>
+              )}
             </>
           ) : undefined
         }
@@ -99,24 +130,33 @@ export default async function PartnerStructurePage({ params }: { params: Promise
           ]}
         />
       </section>
-      <ResponseIndicatorCard indicator={indicator} />
+      {governance && <Governance governance={governance} />}
+      {runs && requests.length > 0 && (
+        <AccountRequests requests={requests.map((r) => ({ ...r, createdAt: formatDate(r.createdAt) }))} />
+      )}
+      {indicator && <ResponseIndicatorCard indicator={indicator} />}
       <section aria-labelledby="offers-title" className="flex flex-col gap-3">
         <h2 id="offers-title" className="text-lg font-semibold">
-          Offres sociales ({offers.length})
+          Offres sociales{offers ? ` (${offers.length})` : ''}
         </h2>
-        {offers.length === 0 ? (
+        {!offers ? (
+          <p className="text-sm">
+            Vos offres et leurs prescriptions sont sur{' '}
+            <Link href="/partners/structure/dashboard">le tableau de bord de la structure</Link>.
+          </p>
+        ) : offers.length === 0 ? (
           <EmptyState
             title="Cette structure n’a pas encore d’offre sociale."
             action={
               // Its own words, so that it is not read as the header's "Ajouter une offre sociale".
-              canManage ? (
+              writesOffers ? (
                 <Link href={`/offer/social/create?structure=${structure.id}`} className={buttonClass('secondary')}>
                   Ajouter sa première offre
                 </Link>
               ) : undefined
             }
           >
-            {canManage
+            {writesOffers
               ? 'Ajoutez ses offres pour que vos référents puissent y prescrire.'
               : 'Ses offres apparaîtront ici.'}
           </EmptyState>
@@ -145,7 +185,31 @@ export default async function PartnerStructurePage({ params }: { params: Promise
           />
         )}
       </section>
-      {canManage && <PartnerUsers structureId={structure.id} users={users} canManage={canManage} />}
+      {runs && <PartnerUsers structureId={structure.id} users={users} canManage />}
+      {mayRequest && (
+        <section aria-labelledby="request-title" className="rounded-lg border border-slate-200 bg-white p-5">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <h2 id="request-title" className="text-lg font-semibold">
+              Comptes partenaires
+            </h2>
+            <InviteDialog structureId={structure.id} mode="request" />
+          </div>
+          <p className="text-sm">
+            Vous travaillez avec cette structure sans la gérer : demandez à ceux qui la gèrent d’inviter une personne de
+            la structure.
+          </p>
+          {ownRequests.length > 0 && (
+            <ul className="mt-3 divide-y divide-slate-100 text-sm">
+              {ownRequests.map((r) => (
+                <li key={r.id} className="py-2">
+                  {r.firstName} {r.lastName} ({r.email}), demandé le {formatDate(r.createdAt)} :{' '}
+                  {r.status === 'pending' ? 'en attente' : r.status === 'accepted' ? 'acceptée' : 'refusée'}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
     </div>
   )
 }

@@ -35,11 +35,16 @@ export default async function PartnerDashboardPage() {
         title={structure.name}
         subtitle={`${offers.length} offre${offers.length > 1 ? 's' : ''} sociale${offers.length > 1 ? 's' : ''}`}
         actions={
-          canPublish ? (
-            <Link href="/offer/social/create" className={buttonClass('primary')}>
-              Ajouter une offre sociale
+          <>
+            <Link href={`/partners/structure/${structureId}`} className={buttonClass('secondary')}>
+              Gérer la structure
             </Link>
-          ) : undefined
+            {canPublish && (
+              <Link href="/offer/social/create" className={buttonClass('primary')}>
+                Ajouter une offre sociale
+              </Link>
+            )}
+          </>
         }
       />
       {offers.length === 0 ? (
