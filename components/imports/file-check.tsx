@@ -10,13 +10,18 @@ const WAIT_MS = 60_000
 
 type Sent = { ok: true; body: Record<string, unknown> } | { ok: false; error: string }
 
+/** The fields go in the query string: the server decides on them (which structure, which file) before reading the file. */
 async function send(path: string, file: File, fields: Record<string, string>): Promise<Sent> {
   const form = new FormData()
   form.set('file', file)
-  for (const [name, value] of Object.entries(fields)) form.set(name, value)
+  const query = new URLSearchParams(fields).toString()
   let response: Response
   try {
-    response = await fetch(path, { method: 'POST', body: form, signal: AbortSignal.timeout(WAIT_MS) })
+    response = await fetch(query ? `${path}?${query}` : path, {
+      method: 'POST',
+      body: form,
+      signal: AbortSignal.timeout(WAIT_MS),
+    })
   } catch (error) {
     return { ok: false, error: error instanceof DOMException && error.name === 'TimeoutError' ? LATE : FAILED }
   }

@@ -5,7 +5,7 @@ import { analyseRequest, OFFER_IMPORT_FAILED } from '@/lib/offers/import-request
 import { logError } from '@/lib/log'
 import { jsonRoute } from '@/lib/http/route'
 
-/** POST multipart {file, structureId}: the same checks, then the valid rows written in one transaction. */
+/** POST multipart {file} ?structureId=: the same checks, then the valid rows written in one transaction. */
 export const POST = jsonRoute(async function post(request: Request) {
   const checked = await analyseRequest(request)
   if (!checked.ok) return checked.response

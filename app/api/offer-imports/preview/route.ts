@@ -1,7 +1,7 @@
 import { analyseRequest } from '@/lib/offers/import-request'
 import { jsonRoute } from '@/lib/http/route'
 
-/** POST multipart {file, structureId}: every row of a social offers file checked (line, French reasons). Writes nothing. */
+/** POST multipart {file} ?structureId=: every row of a social offers file checked (line, French reasons). Writes nothing. */
 export const POST = jsonRoute(async function post(request: Request) {
   const checked = await analyseRequest(request)
   if (!checked.ok) return checked.response

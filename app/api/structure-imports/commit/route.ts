@@ -6,7 +6,7 @@ import { commitStructureImport } from '@/lib/partners/import-structures'
 import { analyseStructureRequest, STRUCTURE_IMPORT_FAILED } from '@/lib/partners/structure-import-request'
 import { jsonRoute } from '@/lib/http/route'
 
-/** POST multipart {file, kind}: the same checks, then the structures (or the services) written in one transaction. */
+/** POST multipart {file} ?kind=structures|services: the same checks, then the structures (or the services) written in one transaction. */
 export const POST = jsonRoute(async function post(request: Request) {
   const checked = await analyseStructureRequest(request)
   if (!checked.ok) return checked.response

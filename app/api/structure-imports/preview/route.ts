@@ -1,7 +1,7 @@
 import { analyseStructureRequest } from '@/lib/partners/structure-import-request'
 import { jsonRoute } from '@/lib/http/route'
 
-/** POST multipart {file, kind: structures|services}: what each line of a data·inclusion file would do. Writes nothing. */
+/** POST multipart {file} ?kind=structures|services: what each line of a data·inclusion file would do. Writes nothing. */
 export const POST = jsonRoute(async function post(request: Request) {
   const checked = await analyseStructureRequest(request)
   if (!checked.ok) return checked.response
