@@ -70,13 +70,13 @@ export async function candidateAccessExport(
     })
     const c = sql`${candidateId}::uuid`
     const o = sql`${organisationId}::uuid`
-    const [settings, organisation, prescriptions, sms, workshops, courses, diagnoses, placements, orientations] =
-      await Promise.all([
-        candidateSettings(tx, organisationId),
-        rows<{ name: string }>(tx, sql`select name from organisations where id = ${o}`),
-        rows(
-          tx,
-          sql`select a.id, a.state, a.archived, a.prescription_date, a.response_date, a.first_reception_date,
+    // One after the other: a transaction is one connection, which runs one statement at a time anyway.
+    const settings = await candidateSettings(tx, organisationId)
+    const organisation = await rows<{ name: string }>(tx, sql`select name from organisations where id = ${o}`)
+    const [prescriptions, sms, workshops, courses, diagnoses, placements, orientations] = [
+      await rows(
+        tx,
+        sql`select a.id, a.state, a.archived, a.prescription_date, a.response_date, a.first_reception_date,
             a.assessment_date, a.cause, a.accompaniement, so.name as offer, ps.name as structure,
             f.beneficiary, f.prescription, f.partner_feedback,
             (select json_agg(json_build_object('nom', d.name, 'type', d.mime_type, 'octets', octet_length(d.content),
@@ -88,58 +88,58 @@ export async function candidateAccessExport(
           left join fups f on f.social_apply_id = a.id
           where a.organisation_id = ${o} and a.candidate_id = ${c}
           order by a.prescription_date`,
-        ),
-        rows(
-          tx,
-          sql`select m.direction, m.kind, m.status, m.body, m.to_number, m.from_number, m.created_at, m.sent_at
+      ),
+      await rows(
+        tx,
+        sql`select m.direction, m.kind, m.status, m.body, m.to_number, m.from_number, m.created_at, m.sent_at
           from sms_messages m where m.organisation_id = ${o} and m.candidate_id = ${c} order by m.created_at, m.id`,
-        ),
-        rows(
-          tx,
-          sql`select w.name, w.theme, w.starts_at, w.status as workshop_status, r.status, r.attendance, r.created_at,
+      ),
+      await rows(
+        tx,
+        sql`select w.name, w.theme, w.starts_at, w.status as workshop_status, r.status, r.attendance, r.created_at,
             r.cancelled_at
           from workshop_registrations r join workshops w on w.id = r.workshop_id and w.organisation_id = r.organisation_id
           where r.organisation_id = ${o} and r.candidate_id = ${c} order by w.starts_at nulls last, r.created_at`,
-        ),
-        rows(
-          tx,
-          sql`select sc.name, e.enrolled_on, e.status, e.ended_on, e.end_reason,
+      ),
+      await rows(
+        tx,
+        sql`select sc.name, e.enrolled_on, e.status, e.ended_on, e.end_reason,
             (select json_agg(json_build_object('étape', p.step_title, 'faite le', p.done_on, 'commentaire', p.comment)
               order by p.done_on) from support_course_progress p where p.enrolment_id = e.id) as steps
           from support_course_enrolments e join support_courses sc on sc.id = e.course_id
           where e.organisation_id = ${o} and e.candidate_id = ${c} order by e.enrolled_on`,
-        ),
-        rows(
-          tx,
-          sql`select d.status, d.answers, d.created_at, d.answered_at, d.completed_at
+      ),
+      await rows(
+        tx,
+        sql`select d.status, d.answers, d.created_at, d.answered_at, d.completed_at
           from diagnoses d where d.organisation_id = ${o} and d.candidate_id = ${c} order by d.created_at`,
-        ),
-        rows(
-          tx,
-          sql`select jo.title, en.name as enterprise, jp.status, jp.interview_at, jp.reason, jp.created_at,
+      ),
+      await rows(
+        tx,
+        sql`select jo.title, en.name as enterprise, jp.status, jp.interview_at, jp.reason, jp.created_at,
             (select json_agg(json_build_object('statut', ev.status, 'entretien', ev.interview_at, 'motif', ev.reason,
                 'le', ev.at) order by ev.at) from job_placement_events ev where ev.placement_id = jp.id) as events
           from job_placements jp join job_offers jo on jo.id = jp.job_offer_id
           left join enterprises en on en.id = jo.enterprise_id
           where jp.organisation_id = ${o} and jp.candidate_id = ${c} order by jp.created_at`,
-        ),
-        rows(
-          tx,
-          sql`select o.status, o.prescriber_structure, o.first_name, o.last_name, o.birth_date, o.phone, o.email,
-            o.address_formatted, o.needs, o.situation, o.consent_at, o.created_at, o.decided_at, o.decline_reason
-          from orientations o where o.organisation_id = ${o} and o.candidate_id = ${c} order by o.created_at`,
-        ),
-      ])
-    const [history, journal] = await Promise.all([
-      candidateHistory(tx, organisationId, candidateId, HISTORY_LIMIT),
-      rows<{ at: Date; kind: ReadKind; role: string | null; structure: string | null }>(
+      ),
+      await rows(
+        tx,
+        sql`select r.status, r.prescriber_structure, r.first_name, r.last_name, r.birth_date, r.phone, r.email,
+            r.address_formatted, r.needs, r.situation, r.consent_at, r.created_at, r.decided_at, r.decline_reason
+          from orientations r where r.organisation_id = ${o} and r.candidate_id = ${c} order by r.created_at`,
+      ),
+    ]
+    const [history, journal] = [
+      await candidateHistory(tx, organisationId, candidateId, HISTORY_LIMIT),
+      await rows<{ at: Date; kind: ReadKind; role: string | null; structure: string | null }>(
         tx,
         sql`select j.at, j.kind, u.role, ps.name as structure
         from read_journal j left join "user" u on u.id = j.actor_id
         left join partner_structures ps on ps.id = j.structure_id
         where j.owner_organisation_id = ${o} and j.candidate_id = ${c} order by j.at, j.id`,
       ),
-    ])
+    ]
     const historyRoles = await rows<{ id: string; role: string | null; structure: string | null }>(
       tx,
       sql`select a.id::text, u.role, ps.name as structure from audit_log a left join "user" u on u.id = a.actor_id
