@@ -244,6 +244,12 @@ export const EXPECTED: Record<string, Entry> = {
     conseiller: DASHBOARD,
     partenaire: DASHBOARD,
   }),
+  'GET /v2/settings/user/[id]/consultations': guarded((ids) => `/v2/settings/user/${ids.user}/consultations`, {
+    admin: ok('Consultations de Cédric Fontaine'),
+    referent: DASHBOARD,
+    conseiller: DASHBOARD,
+    partenaire: DASHBOARD,
+  }),
   'GET /v2/settings/users': settings('/v2/settings/users', 'Utilisateurs'),
   'GET /v2/statistics': orgPage(path('/v2/statistics'), 'Statistiques'),
   'GET /workshops/[id]': guarded((ids) => `/workshops/${ids.workshop}`, {
@@ -373,6 +379,19 @@ export const EXPECTED: Record<string, Entry> = {
     partenaire: 404,
   }),
   'GET /api/exports/[id]': api(path('/api/exports/00000000-0000-4000-8000-000000000000'), all(404)),
+  // The read journal's CSV and a person's right-of-access file: administrators only, anyone else "not found".
+  'GET /api/read-journal': api((ids) => `/api/read-journal?candidate=${ids.candidate}`, {
+    admin: 200,
+    referent: 404,
+    conseiller: 404,
+    partenaire: 404,
+  }),
+  'GET /api/candidates/[id]/access-export': api((ids) => `/api/candidates/${ids.candidate}/access-export`, {
+    admin: 200,
+    referent: 404,
+    conseiller: 404,
+    partenaire: 404,
+  }),
   // Any other /api path: JSON 404 for every method, whoever asks.
   ...Object.fromEntries(
     ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'].map((method) => [
