@@ -16,13 +16,14 @@ const MESSAGES = {
     'La réponse du fournisseur d’identité n’est pas valide (émetteur, jeton ou nonce incorrect) : la connexion est refusée.',
 }
 
-/** Clicks the provider's button on the login page, then picks the identity (and level) on the provider's page. */
-async function viaProvider(page: Page, button: string, identity: string, acr?: string) {
+/** Clicks the provider's button on the login page, then picks the identity (and level, methods) on the provider's page. */
+async function viaProvider(page: Page, button: string, identity: string, acr?: string, amr?: string) {
   await page.goto('/v2/login')
   await page.getByRole('button', { name: `Se connecter avec ${button}` }).click()
   await page.waitForURL((url) => url.origin === oidcOrigin)
   await page.getByLabel(identity).check()
   if (acr) await page.getByLabel(acr).check()
+  if (amr) await page.getByLabel(amr).check()
   await page.getByRole('button', { name: 'Continuer' }).click()
 }
 
@@ -80,6 +81,14 @@ test.describe('ProConnect', () => {
     await page.waitForURL((url) => url.origin === oidcOrigin && url.pathname.endsWith('/session/end'))
   })
 
+  test('an administrator who gave a second factor at ProConnect (amr "mfa") is not asked the emailed code again', async ({
+    page,
+  }) => {
+    await viaProvider(page, 'ProConnect', E2E_PROVIDER_USERS.proconnectAdmin.email, 'eidas1', 'Avec second facteur')
+    await expect(page).toHaveURL('/v2/candidates/dashboard')
+    await expect(page.getByRole('banner')).toContainText('Adèle Min')
+  })
+
   test('the state and nonce sent are 32 characters or more', async ({ page }) => {
     await page.goto('/v2/login')
     const authorize = page.waitForRequest((r) => r.url().startsWith(`${oidcOrigin}/proconnect/auth`))
@@ -88,7 +97,9 @@ test.describe('ProConnect', () => {
     expect(params.get('state')!.length).toBeGreaterThanOrEqual(32)
     expect(params.get('nonce')!.length).toBeGreaterThanOrEqual(32)
     expect(params.get('code_challenge_method')).toBe('S256')
-    expect(params.get('acr_values')).toBe('eidas1 eidas2')
+    // The level with a second factor first: ProConnect asks the person's provider for one where it can.
+    expect(params.get('acr_values')).toBe('eidas2 eidas1')
+    expect(JSON.parse(params.get('claims')!).id_token.amr).toEqual({ essential: true })
   })
 
   test('an authentication level below the configured ones is refused with 403, in French', async ({ page }) => {

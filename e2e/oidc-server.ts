@@ -1,7 +1,8 @@
 /**
  * Real OpenID Connect servers on loopback (the `oidc-provider` package) playing ProConnect, Google, Microsoft
  * Entra ID and France Travail for the e2e run, each under its own path of one port. Their sign-in page lists
- * the test identities and, for ProConnect, the authentication level (acr) to answer with.
+ * the test identities and, for ProConnect, the authentication level (acr) and methods (amr: a second factor or
+ * not) to answer with.
  */
 import http from 'node:http'
 import { exportJWK, generateKeyPair } from 'jose'
@@ -66,6 +67,10 @@ export const OIDC_IDENTITIES = {
   ],
   'france-travail': [
     { sub: 'ft-3001', email: 'ft.agent@passerelle.test', email_verified: false, name: 'Félix Travail' },
+    // For the integration tier (tests/integration/auth-proconnect-mfa.int.test.ts): an address France Travail
+    // verified, and one it did not, each the address of an account provisioned there without this identity.
+    { sub: 'ft-3002', email: 'ft.verifiee@passerelle.test', email_verified: true, name: 'Vérane Fiée' },
+    { sub: 'ft-3003', email: 'ft.non-verifiee@passerelle.test', email_verified: false, name: 'Nora Vérifiée' },
   ],
 } as const
 
@@ -104,6 +109,7 @@ export async function startOidcServer(port: number, appUrl: string): Promise<htt
       cookies: { keys: ['e2e-oidc-cookie-key-0123456789abcdef'] },
       acrValues: ['eidas1', 'eidas2', 'eidas3', 'faible'],
       claims: {
+        amr: null,
         openid: ['sub', 'tid', 'oid'],
         email: ['email', 'email_verified'],
         profile: ['name'],
@@ -142,6 +148,7 @@ export async function startOidcServer(port: number, appUrl: string): Promise<htt
         grant.addOIDCScope(String(ctx.oidc.params!.scope ?? 'openid'))
         grant.addOIDCClaims([
           'acr',
+          'amr',
           'tid',
           'oid',
           'email',
@@ -202,7 +209,16 @@ async function loginPage(provider: Provider, key: ProviderKey, req: http.Incomin
     .join('')
   const acr =
     key === 'proconnect'
-      ? `<fieldset><legend>Niveau</legend>${['eidas1', 'eidas2', 'faible'].map((a) => `<label><input type="radio" name="acr" value="${a}"${a === 'eidas1' ? ' checked' : ''}> ${a}</label>`).join(' ')}</fieldset>`
+      ? `<fieldset><legend>Niveau</legend>${['eidas1', 'eidas2', 'faible'].map((a) => `<label><input type="radio" name="acr" value="${a}"${a === 'eidas1' ? ' checked' : ''}> ${a}</label>`).join(' ')}</fieldset>` +
+        `<fieldset><legend>Méthode</legend>${[
+          ['pwd', 'Mot de passe seul'],
+          ['pwd mfa', 'Avec second facteur'],
+        ]
+          .map(
+            ([v, l]) =>
+              `<label><input type="radio" name="amr" value="${v}"${v === 'pwd' ? ' checked' : ''}> ${l}</label>`,
+          )
+          .join(' ')}</fieldset>`
       : ''
   res.setHeader('content-type', 'text/html; charset=utf-8')
   res.end(
@@ -218,7 +234,13 @@ async function finishLogin(provider: Provider, req: http.IncomingMessage, res: h
   await provider.interactionFinished(
     req,
     res,
-    { login: { accountId: form.get('sub')!, acr: form.get('acr') ?? 'eidas1', amr: ['pwd'] } },
+    {
+      login: {
+        accountId: form.get('sub')!,
+        acr: form.get('acr') ?? 'eidas1',
+        amr: (form.get('amr') ?? 'pwd').split(' ').filter(Boolean),
+      },
+    },
     { mergeWithLastSubmission: false },
   )
 }

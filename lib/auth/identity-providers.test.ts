@@ -26,7 +26,7 @@ describe('configuredProviders', () => {
     expect(configuredProviders(full).map((p) => p.id)).toEqual(['google', 'microsoft', 'proconnect', 'france-travail'])
   })
 
-  it('ProConnect: discovery under its issuer, eidas1 by default, or the configured levels', () => {
+  it('ProConnect: discovery under its issuer, its levels with and without a second factor by default, or the configured ones', () => {
     const [proconnect] = configuredProviders({
       ...full,
       GOOGLE_CLIENT_ID: undefined,
@@ -34,7 +34,15 @@ describe('configuredProviders', () => {
       FRANCE_TRAVAIL_CLIENT_ID: undefined,
     })
     expect(proconnect!.discoveryUrl).toBe('https://auth.agentconnect.gouv.fr/api/v2/.well-known/openid-configuration')
-    expect(proconnect!.acrValues).toEqual(['eidas1'])
+    expect(proconnect!.acrValues).toEqual([
+      'eidas2',
+      'eidas3',
+      'https://proconnect.gouv.fr/assurance/self-asserted-2fa',
+      'https://proconnect.gouv.fr/assurance/consistency-checked-2fa',
+      'eidas1',
+      'https://proconnect.gouv.fr/assurance/self-asserted',
+      'https://proconnect.gouv.fr/assurance/consistency-checked',
+    ])
     expect(
       configuredProviders({ ...full, PROCONNECT_ACR_VALUES: 'eidas2 eidas3' }).find((p) => p.id === 'proconnect')!
         .acrValues,

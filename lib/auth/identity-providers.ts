@@ -1,3 +1,5 @@
+import { PROCONNECT_BASE_ACR, PROCONNECT_MFA_ACR } from './provider-mfa'
+
 /**
  * The identity providers of the login page (spec §2: Google, Microsoft, ProConnect, Pôle Emploi), each
  * offered only when its settings are present (README, "Settings"). Read from the environment at start.
@@ -19,7 +21,10 @@ export type ProviderSettings = {
   /** OpenID Connect discovery document (issuer, endpoints, signing keys). */
   discoveryUrl: string
   scopes: string[]
-  /** ProConnect: the acceptable `acr` values (PROCONNECT_ACR_VALUES), asked for and checked in the ID token. */
+  /**
+   * ProConnect: the acceptable `acr` values (PROCONNECT_ACR_VALUES), checked in the ID token; asked for with the
+   * levels that carry a second factor first (lib/auth/oidc-config.ts).
+   */
   acrValues?: string[]
   /** France Travail: the realm, sent in the query string of the authorization and token endpoints. */
   realm?: string
@@ -72,7 +77,7 @@ export function configuredProviders(env: Env = process.env): ProviderSettings[] 
       clientSecret: env.PROCONNECT_CLIENT_SECRET,
       discoveryUrl: `${env.PROCONNECT_ISSUER.replace(/\/+$/, '')}/.well-known/openid-configuration`,
       scopes: list(env.PROCONNECT_SCOPES, 'openid email given_name usual_name uid siret'),
-      acrValues: list(env.PROCONNECT_ACR_VALUES, 'eidas1'),
+      acrValues: list(env.PROCONNECT_ACR_VALUES, [...PROCONNECT_MFA_ACR, ...PROCONNECT_BASE_ACR].join(' ')),
     })
   }
   if (env.FRANCE_TRAVAIL_CLIENT_ID && env.FRANCE_TRAVAIL_CLIENT_SECRET) {

@@ -2,6 +2,7 @@ import { APIError } from 'better-auth/api'
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth'
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose'
 import type { ProviderSettings } from './identity-providers'
+import { didMultiFactor, PROCONNECT_MFA_ACR, rememberProviderMfa } from './provider-mfa'
 
 /**
  * The identity providers as better-auth OpenID Connect clients (genericOAuth): discovery, PKCE, a 32-character
@@ -45,8 +46,10 @@ export class InsufficientAcrError extends APIError {
 
 /**
  * ProConnect: the ID token (already verified by better-auth) must carry one of the configured acr values,
- * else the callback answers 403. Its userinfo is a JWT signed with the provider's keys, verified here
- * (signature, issuer, audience) before any claim is read.
+ * else the callback answers 403. Its `amr` and `acr` say whether the person gave a second factor at their identity
+ * provider: if so, the callback's after-hook does not ask for the mailed code again (as les-emplois does). Its
+ * userinfo is a JWT signed with the provider's keys, verified here (signature, issuer, audience) before any claim
+ * is read.
  */
 function proconnectUserInfo(settings: ProviderSettings): NonNullable<GenericOAuthConfig['getUserInfo']> {
   return async (tokens) => {
@@ -66,6 +69,7 @@ function proconnectUserInfo(settings: ProviderSettings): NonNullable<GenericOAut
       audience: settings.clientId,
     })
     if (payload.sub !== idClaims.sub || typeof payload.email !== 'string') return null
+    if (didMultiFactor(idClaims as { acr?: unknown; amr?: unknown })) rememberProviderMfa(settings.id, payload.sub!)
     return {
       id: payload.sub,
       sub: payload.sub,
@@ -100,6 +104,25 @@ async function entraUserInfo(tokens: { idToken?: string }) {
   }
 }
 
+/**
+ * France Travail: the account is its subject in the (verified) ID token. Its email links a provisioned account only
+ * when the token says France Travail verified it (`email_verified` true); any other claim is left out, so nothing
+ * in the token can pass for that flag.
+ */
+async function franceTravailUserInfo(tokens: { idToken?: string }) {
+  if (!tokens.idToken) return null
+  const claims = decodeJwt(tokens.idToken)
+  if (typeof claims.sub !== 'string') return null
+  const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : ''
+  return {
+    id: claims.sub,
+    sub: claims.sub,
+    email,
+    emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+    name: String(claims.name ?? [claims.given_name, claims.family_name].filter(Boolean).join(' ')),
+  }
+}
+
 function clientConfig(settings: ProviderSettings): GenericOAuthConfig {
   const base: GenericOAuthConfig = {
     providerId: settings.id,
@@ -114,7 +137,11 @@ function clientConfig(settings: ProviderSettings): GenericOAuthConfig {
     overrideUserInfo: false,
   }
   if (settings.id === 'proconnect') {
-    const acr = settings.acrValues ?? []
+    // In order of preference: the accepted levels that carry a second factor first, so that ProConnect asks the
+    // person's provider for one where it can; the others stay acceptable (the mailed code is then asked).
+    const accepted = settings.acrValues ?? []
+    const mfa: readonly string[] = PROCONNECT_MFA_ACR
+    const acr = [...accepted.filter((a) => mfa.includes(a)), ...accepted.filter((a) => !mfa.includes(a))]
     return {
       ...base,
       authorizationUrlParams: {
@@ -133,6 +160,7 @@ function clientConfig(settings: ProviderSettings): GenericOAuthConfig {
       authorizationUrl: settings.authorizationUrl,
       tokenUrl: settings.tokenUrl,
       userInfoUrl: settings.userInfoUrl,
+      getUserInfo: franceTravailUserInfo,
     }
   }
   return base

@@ -2,9 +2,12 @@ import type { GenericEndpointContext } from 'better-auth'
 import { deleteSessionCookie } from 'better-auth/cookies'
 import { generateRandomString } from 'better-auth/crypto'
 import { isAPIError } from 'better-auth/api'
+import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
+import { accounts } from '@/lib/db/schema'
 import { logError } from '@/lib/log'
 import { safeCallbackPath } from './callback-url'
+import { takeProviderMfa } from './provider-mfa'
 import { providerOfChallenge } from './second-factor-challenge'
 import { recordSignIn } from './sign-in-audit'
 import { hasConfirmedTotp } from './two-factor-queries'
@@ -16,7 +19,8 @@ const TWO_FACTOR_COOKIE = 'two_factor'
 
 /**
  * After an identity provider's callback (better-auth's `/callback/:id`): a user who must give a second factor
- * (lib/auth/two-factor-policy.ts) does not keep the session the callback opened. It is deleted, and the browser
+ * (lib/auth/two-factor-policy.ts) does not keep the session the callback opened, unless the provider says the
+ * person gave a second factor there (ProConnect's `amr`/`acr`, lib/auth/provider-mfa.ts). It is deleted, and the browser
  * gets the same pending challenge a password sign-in gets (better-auth's two-factor cookie and verification
  * rows), then goes to /double-auth. Fails closed: if anything goes wrong, the session is deleted and the
  * browser goes back to the login page with an error.
@@ -33,6 +37,10 @@ export async function holdProviderSignInForSecondFactor(
   const loginURL = `${base}/v2/login`
   let destination: string
   try {
+    if (await gaveSecondFactorThere(db, providerId, created.user.id)) {
+      await recordSignIn(db, created.user.id, { method: 'provider-mfa', provider: providerId })
+      return
+    }
     if (!(await mustGiveSecondFactor(db, created.user.id))) {
       await recordSignIn(db, created.user.id, { method: 'provider', provider: providerId })
       return
@@ -67,6 +75,18 @@ export async function holdProviderSignInForSecondFactor(
     destination = `${loginURL}?error=second_factor_unavailable`
   }
   throw ctx.redirect(destination)
+}
+
+/** Whether this callback's identity (the user's account at this provider) gave a second factor at the provider. */
+async function gaveSecondFactorThere(db: DbOrTx, providerId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ subject: accounts.accountId })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, providerId)))
+  return takeProviderMfa(
+    providerId,
+    rows.map((r) => r.subject),
+  )
 }
 
 /** The path the callback was about to send the browser to (its own page, never another site), '/' left out. */

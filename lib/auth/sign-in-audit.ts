@@ -13,7 +13,7 @@ export const SIGNED_IN_ACTION = 'user.signed-in'
 export async function recordSignIn(
   db: DbOrTx,
   userId: string,
-  details: { method: 'password' | 'provider' | 'second-factor'; provider?: string },
+  details: { method: 'password' | 'provider' | 'provider-mfa' | 'second-factor'; provider?: string },
 ): Promise<void> {
   try {
     const [user] = await db
