@@ -910,7 +910,7 @@ export async function runHttp(options: HttpOptions): Promise<void> {
         rows: [org],
       } = await pool.query<{ id: string }>('SELECT id FROM organisations ORDER BY id LIMIT 1')
       await pool.query(
-        `INSERT INTO referral_links (organisation_id, token, label, notify_email) VALUES ($1, $2, 'Bench', 'bench@bench.test')`,
+        `INSERT INTO referral_links (organisation_id, token_hash, token_hint, label, notify_email) VALUES ($1, encode(sha256(convert_to($2::text, 'UTF8')), 'hex'), left($2::text, 4), 'Bench', 'bench@bench.test')`,
         [org!.id, token],
       )
       const {
@@ -950,7 +950,10 @@ export async function runHttp(options: HttpOptions): Promise<void> {
         }
       } finally {
         await pool.query('DELETE FROM diagnoses WHERE id = $1', [diagnosis!.id])
-        await pool.query('DELETE FROM referral_links WHERE token = $1', [token])
+        await pool.query(
+          `DELETE FROM referral_links WHERE token_hash = encode(sha256(convert_to($1::text, 'UTF8')), 'hex')`,
+          [token],
+        )
       }
     }
   } finally {

@@ -50,8 +50,8 @@ export async function mainPages(
     offer: await one('SELECT id::text FROM job_offers WHERE organisation_id = $1 ORDER BY id LIMIT 1'),
     orientations: await one(`
       WITH existing AS (SELECT id FROM orientations WHERE organisation_id = $1 ORDER BY id LIMIT 1),
-      link AS (INSERT INTO referral_links (organisation_id, token, label, notify_email)
-               SELECT $1, 'benchMainPages_' || substr(md5($1::text), 1, 17), 'Bench', 'bench@bench.passerelle.test'
+      link AS (INSERT INTO referral_links (organisation_id, token_hash, token_hint, label, notify_email)
+               SELECT $1, encode(sha256(convert_to('benchMainPages_' || substr(md5($1::text), 1, 17), 'UTF8')), 'hex'), 'benc', 'Bench', 'bench@bench.passerelle.test'
                WHERE NOT EXISTS (SELECT 1 FROM existing) RETURNING id),
       made AS (INSERT INTO orientations (organisation_id, link_id, prescriber_name, prescriber_structure, prescriber_email, first_name, last_name, consent_at)
                SELECT $1, id, 'Bench', 'Bench', 'bench@bench.passerelle.test', 'Camille', 'Bench', now() FROM link RETURNING id)

@@ -21,7 +21,7 @@ export const referralSubmitServer: Measurement = {
     const {
       rows: [link],
     } = await pool.query<{ id: string }>(
-      `INSERT INTO referral_links (organisation_id, token, label, notify_email) VALUES ($1, $2, 'CCAS (bench)', 'accueil@bench.passerelle.test') RETURNING id`,
+      `INSERT INTO referral_links (organisation_id, token_hash, token_hint, label, notify_email) VALUES ($1, encode(sha256(convert_to($2::text, 'UTF8')), 'hex'), left($2::text, 4), 'CCAS (bench)', 'accueil@bench.passerelle.test') RETURNING id`,
       [org!.id, TOKEN],
     )
     const previousLimit = process.env.REFERRAL_LIMIT_PER_LINK

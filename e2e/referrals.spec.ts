@@ -137,12 +137,12 @@ test.describe('a prescriber without an account', () => {
 test('200 concurrent submissions: no 5xx, exactly the orientations the hourly limits allow', async ({ baseURL }) => {
   test.setTimeout(120_000)
   const [org] = await onE2eDatabase<{ id: string }>(
-    `select organisation_id as id from referral_links where token = 'demoCcasDieppe_lienOrientation26'`,
+    `select organisation_id as id from referral_links where token_hint = 'demo' and label = 'CCAS de Dieppe'`,
   )
   const linkOf = async (token: string, label: string) =>
     (
       await onE2eDatabase<{ id: string }>(
-        `insert into referral_links (organisation_id, token, label, notify_email) values ($1, $2, $3, 'accueil@departement.test') returning id`,
+        `insert into referral_links (organisation_id, token_hash, token_hint, label, notify_email) values ($1, encode(sha256(convert_to($2::text, 'UTF8')), 'hex'), left($2::text, 4), $3, 'accueil@departement.test') returning id`,
         [org!.id, token, label],
       )
     )[0]!.id
@@ -304,11 +304,15 @@ test.describe('the settings', () => {
     )
     await dialog.getByLabel('Email qui reçoit les orientations').fill('accueil@mission-locale.test')
     await dialog.getByRole('button', { name: 'Créer le lien' }).click()
-    await expect(dialog).toHaveCount(0)
+    // The whole address is shown this once, to copy; the list then shows its first characters only.
+    const created = page.getByRole('dialog', { name: 'Lien d’orientation créé' })
+    const url = (await created.getByLabel('Adresse du lien').textContent())!
+    expect(url).toMatch(/\/referral-form\/informations\/[A-Za-z0-9_-]{32}$/)
+    await created.getByRole('button', { name: 'Fermer' }).click()
+    await expect(created).toHaveCount(0)
     const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Mission locale e2e' }) })
     await expect(item).toContainText('Actif')
-    const url = (await item.locator('p.font-mono').textContent())!
-    expect(url).toMatch(/\/referral-form\/informations\/[A-Za-z0-9_-]{32}$/)
+    expect(await item.locator('p.font-mono').textContent()).toBe(`${url.slice(0, -28)}•••`)
     await screenshots(page, 'referral-links', [1440, 390])
 
     // The new link opens its form; disabled, it no longer does.

@@ -13,7 +13,8 @@ import { createReferralLinkAction, setReferralLinkDisabledAction } from '@/lib/r
 export type LinkRow = {
   id: string
   label: string
-  url: string
+  /** The address with the token's first characters only: the whole token is not kept (lib/referrals/token.ts). */
+  shownUrl: string
   notifyEmail: string
   validUntil: string | null
   state: 'active' | 'disabled' | 'expired'
@@ -32,7 +33,10 @@ async function copy(text: string) {
   }
 }
 
-/** Settings "Formulaires d'orientation": the links, each copied, disabled or enabled again; "Nouveau lien" in a dialog. */
+/**
+ * Settings "Formulaires d'orientation": the links, each disabled or enabled again; "Nouveau lien" in a dialog, which
+ * shows the new link's whole address, to copy, that once. A lost address is replaced by a new link.
+ */
 export function ReferralLinksManager({ links, canModify }: { links: LinkRow[]; canModify: boolean }) {
   const router = useRouter()
   const [creating, setCreating] = useState(false)
@@ -73,41 +77,40 @@ export function ReferralLinksManager({ links, canModify }: { links: LinkRow[]; c
           Créez-en un par structure qui vous oriente des personnes.
         </EmptyState>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label="Liens d’orientation">
-          {links.map((link) => (
-            <li key={link.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
-              <div className="flex flex-wrap items-center gap-2">
-                <h2 className="text-base font-semibold">{link.label}</h2>
-                <StatusBadge tone={REFERRAL_LINK_STATE_TONES[link.state]}>{STATE_LABEL[link.state]}</StatusBadge>
-              </div>
-              <p className="break-all font-mono text-xs text-slate-700">{link.url}</p>
-              <p className="text-sm text-slate-700">
-                Orientations envoyées à {link.notifyEmail} · {link.orientations} reçue{link.orientations > 1 ? 's' : ''}{' '}
-                · créé le {link.createdOn}
-                {link.validUntil ? ` · valable jusqu’au ${link.validUntil}` : ''}
-              </p>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="secondary"
-                  onClick={() => copy(link.url)}
-                  aria-label={`Copier le lien «\u00a0${link.label}\u00a0»`}
-                >
-                  Copier le lien
-                </Button>
+        <>
+          <p className="text-sm text-slate-700">
+            L’adresse complète d’un lien n’est affichée qu’à sa création. Si une structure l’a perdue, créez-lui un
+            nouveau lien et désactivez l’ancien.
+          </p>
+          <ul className="flex flex-col gap-3" aria-label="Liens d’orientation">
+            {links.map((link) => (
+              <li key={link.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h2 className="text-base font-semibold">{link.label}</h2>
+                  <StatusBadge tone={REFERRAL_LINK_STATE_TONES[link.state]}>{STATE_LABEL[link.state]}</StatusBadge>
+                </div>
+                <p className="break-all font-mono text-xs text-slate-700">{link.shownUrl}</p>
+                <p className="text-sm text-slate-700">
+                  Orientations envoyées à {link.notifyEmail} · {link.orientations} reçue
+                  {link.orientations > 1 ? 's' : ''} · créé le {link.createdOn}
+                  {link.validUntil ? ` · valable jusqu’au ${link.validUntil}` : ''}
+                </p>
                 {canModify && (
-                  <Button
-                    variant="secondary"
-                    disabled={pending}
-                    onClick={() => toggle(link)}
-                    aria-label={`${link.state === 'disabled' ? 'Réactiver' : 'Désactiver'} le lien «\u00a0${link.label}\u00a0»`}
-                  >
-                    {link.state === 'disabled' ? 'Réactiver' : 'Désactiver'}
-                  </Button>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      disabled={pending}
+                      onClick={() => toggle(link)}
+                      aria-label={`${link.state === 'disabled' ? 'Réactiver' : 'Désactiver'} le lien «\u00a0${link.label}\u00a0»`}
+                    >
+                      {link.state === 'disabled' ? 'Réactiver' : 'Désactiver'}
+                    </Button>
+                  </div>
                 )}
-              </div>
-            </li>
-          ))}
-        </ul>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {creating && <NewLinkDialog onClose={() => setCreating(false)} />}
     </div>
@@ -119,6 +122,7 @@ function NewLinkDialog({ onClose }: { onClose: () => void }) {
   const [values, setValues] = useState({ label: '', notifyEmail: '', expiresOn: '' })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [pending, startTransition] = useTransition()
+  const [created, setCreated] = useState<{ label: string; url: string } | null>(null)
   const formId = 'new-referral-link'
 
   const submit = (event: React.FormEvent) => {
@@ -133,7 +137,7 @@ function NewLinkDialog({ onClose }: { onClose: () => void }) {
       toast.success(
         `Le lien «\u00a0${values.label.trim()}\u00a0» est créé\u00a0: copiez-le et transmettez-le à la structure.`,
       )
-      onClose()
+      setCreated({ label: values.label.trim(), url: outcome.url })
       router.refresh()
     })
   }
@@ -148,6 +152,28 @@ function NewLinkDialog({ onClose }: { onClose: () => void }) {
       setErrors((er) => ({ ...er, [name]: '' }))
     },
   })
+
+  if (created)
+    return (
+      <Dialog
+        open
+        onOpenChange={(open) => !open && onClose()}
+        title="Lien d’orientation créé"
+        description={`Copiez ce lien et transmettez-le à «\u00a0${created.label}\u00a0». Il ne sera plus affiché en entier\u00a0: Passerelle n’en garde qu’une empreinte.`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              Fermer
+            </Button>
+            <Button onClick={() => copy(created.url)}>Copier le lien</Button>
+          </>
+        }
+      >
+        <p className="break-all font-mono text-sm text-slate-800" aria-label="Adresse du lien">
+          {created.url}
+        </p>
+      </Dialog>
+    )
 
   return (
     <Dialog

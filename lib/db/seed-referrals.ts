@@ -1,6 +1,7 @@
 import type { DbOrTx } from './client'
 import * as s from './schema'
 import { now as clockNow } from '@/lib/clock'
+import { referralTokenHash, referralTokenHint } from '@/lib/referrals/token'
 
 /** The demo referral link's token (fixed, so that the README and the tests can open its form; a real one is random). */
 export const DEMO_REFERRAL_TOKEN = 'demoCcasDieppe_lienOrientation26'
@@ -14,7 +15,8 @@ export async function seedReferrals(tx: DbOrTx, ctx: { organisationId: string; a
     .insert(s.referralLinks)
     .values({
       organisationId: ctx.organisationId,
-      token: DEMO_REFERRAL_TOKEN,
+      tokenHash: referralTokenHash(DEMO_REFERRAL_TOKEN),
+      tokenHint: referralTokenHint(DEMO_REFERRAL_TOKEN),
       label: 'CCAS de Dieppe',
       notifyEmail: 'admin@passerelle.test',
       createdById: ctx.adminId,
@@ -23,7 +25,8 @@ export async function seedReferrals(tx: DbOrTx, ctx: { organisationId: string; a
     .returning({ id: s.referralLinks.id })
   await tx.insert(s.referralLinks).values({
     organisationId: ctx.organisationId,
-    token: 'demoMissionLocale_lienDesactive1',
+    tokenHash: referralTokenHash('demoMissionLocale_lienDesactive1'),
+    tokenHint: referralTokenHint('demoMissionLocale_lienDesactive1'),
     label: 'Mission locale de Rouen (ancien lien)',
     notifyEmail: 'admin@passerelle.test',
     createdById: ctx.adminId,

@@ -1,6 +1,7 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
+import { appUrl } from '@/lib/auth/app-url'
 import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
 import { NOT_FOUND } from '@/lib/directory/fields'
@@ -11,16 +12,20 @@ import { createLink, setLinkDisabled } from './links'
 
 const uuid = (v: unknown): v is string => typeof v === 'string' && isUuid(v)
 
-/** Settings "Formulaires d’orientation" (settings.referral-links.modify): a new link. */
+/**
+ * Settings "Formulaires d’orientation" (settings.referral-links.modify): a new link, whose address is answered this
+ * once — only its hash is kept.
+ */
 export async function createReferralLinkAction(input: unknown) {
-  return guardedAction<{ id: string; token: string }>(
+  return guardedAction<{ id: string; url: string }>(
     'referral-link.create',
     'settings.referral-links.modify',
     async (user) => {
       if (!user.organisationId) return FORBIDDEN
       const outcome = await createLink(getDb(), { id: user.id, organisationId: user.organisationId }, input, now())
-      if (outcome.ok) revalidatePath('/v2/settings/referral-links')
-      return outcome
+      if (!outcome.ok) return outcome
+      revalidatePath('/v2/settings/referral-links')
+      return { ok: true as const, id: outcome.id, url: `${appUrl()}/referral-form/informations/${outcome.token}` }
     },
   )
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
@@ -6,15 +5,14 @@ import { organisations, referralLinks } from '@/lib/db/schema'
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
 import { parisInstant } from '@/lib/dates'
 import { linkSchema, REFERRAL_MESSAGES } from './schemas'
+import { isReferralToken, newReferralToken, referralTokenHash, referralTokenHint } from './token'
 
 /**
  * Issue 14 §1: an organisation's referral links. The token (24 random bytes, base64url) is the link's only public
- * name: it is unguessable, and knowing one tells nothing about the organisation's other links.
+ * name: it is unguessable, and knowing one tells nothing about the organisation's other links. It is given once, to
+ * whoever creates the link; the table keeps its hash, and a token is found by hashing it.
  */
 export type LinkActor = { id: string; organisationId: string }
-
-export const newToken = () => randomBytes(24).toString('base64url')
-const TOKEN = /^[A-Za-z0-9_-]{32}$/
 
 export async function createLink(
   db: Db,
@@ -29,12 +27,13 @@ export async function createLink(
   if (expiresAt && expiresAt <= now)
     return { ok: false, error: REFERRAL_MESSAGES.expiryPast, fieldErrors: { expiresOn: REFERRAL_MESSAGES.expiryPast } }
   return db.transaction(async (tx) => {
-    const token = newToken()
+    const token = newReferralToken()
     const [row] = await tx
       .insert(referralLinks)
       .values({
         organisationId: actor.organisationId,
-        token,
+        tokenHash: referralTokenHash(token),
+        tokenHint: referralTokenHint(token),
         label: parsed.data.label,
         notifyEmail: parsed.data.notifyEmail,
         expiresAt,
@@ -79,12 +78,12 @@ export async function setLinkDisabled(
   })
 }
 
-/** The settings' list: each link with its orientations count. */
+/** The settings' list: each link with its orientations count, and its token's first characters (the token is not kept). */
 export async function listLinks(db: DbOrTx, organisationId: string) {
   return db
     .select({
       id: referralLinks.id,
-      token: referralLinks.token,
+      tokenHint: referralLinks.tokenHint,
       label: referralLinks.label,
       notifyEmail: referralLinks.notifyEmail,
       expiresAt: referralLinks.expiresAt,
@@ -101,7 +100,7 @@ export async function listLinks(db: DbOrTx, organisationId: string) {
 
 /** The link a public token names, when it is usable now: known, enabled and not expired. Else null, whatever the reason. */
 export async function usableLink(db: DbOrTx, token: string, now: Date) {
-  if (!TOKEN.test(token)) return null
+  if (!isReferralToken(token)) return null
   const [row] = await db
     .select({
       id: referralLinks.id,
@@ -114,7 +113,7 @@ export async function usableLink(db: DbOrTx, token: string, now: Date) {
     })
     .from(referralLinks)
     .innerJoin(organisations, eq(organisations.id, referralLinks.organisationId))
-    .where(eq(referralLinks.token, token))
+    .where(eq(referralLinks.tokenHash, referralTokenHash(token)))
   if (!row || row.disabledAt || (row.expiresAt && row.expiresAt <= now)) return null
   return row
 }

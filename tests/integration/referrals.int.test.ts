@@ -233,7 +233,7 @@ describe('the public referral form', () => {
         .where(and(eq(s.auditLog.entityId, sent.orientationId), eq(s.auditLog.action, 'orientation.received')))
       expect(audit).toBeDefined()
       // The settings list counts it under its link.
-      expect((await listLinks(asDb(tx), demoIds.orgSeineMaritime)).find((l) => l.token === link.token)).toMatchObject({
+      expect((await listLinks(asDb(tx), demoIds.orgSeineMaritime)).find((l) => l.id === link.id)).toMatchObject({
         label: 'CCAS de test',
         orientations: 1,
       })

@@ -7,6 +7,7 @@ import { organisations } from './tenants'
 /**
  * Issue 14 §1: an organisation's referral links ("Formulaires d'orientation"). A prescriber without an account opens
  * /referral-form/informations/{token}; the token is random (24 bytes, base64url) and is the link's only public name.
+ * Only its hash is kept, as for the diagnosis link: a read of the table opens no form.
  */
 export const referralLinks = pgTable(
   'referral_links',
@@ -15,7 +16,10 @@ export const referralLinks = pgTable(
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id),
-    token: text('token').notNull(),
+    /** SHA-256 (hex) of the token: the token is shown once, when the link is created, and never kept. */
+    tokenHash: text('token_hash').notNull(),
+    /** The token's first 4 characters, to tell links apart in the settings: 24 of its 192 bits, nothing to guess with. */
+    tokenHint: text('token_hint').notNull(),
     /** Who the link was given to ("CCAS de Dieppe"). */
     label: text('label').notNull(),
     /** Receives a link to each new orientation, never the person's data. */
@@ -26,7 +30,7 @@ export const referralLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('referral_links_token_uq').on(t.token),
+    uniqueIndex('referral_links_token_hash_uq').on(t.tokenHash),
     index('referral_links_organisation_idx').on(t.organisationId, t.createdAt),
   ],
 )

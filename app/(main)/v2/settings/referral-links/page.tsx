@@ -31,7 +31,8 @@ export default async function SettingsReferralLinksPage() {
         links={links.map((l) => ({
           id: l.id,
           label: l.label,
-          url: `${appUrl()}/referral-form/informations/${l.token}`,
+          // Only the token's first characters are kept: the whole address was shown once, when the link was created.
+          shownUrl: `${appUrl()}/referral-form/informations/${l.tokenHint}•••`,
           notifyEmail: l.notifyEmail,
           // Valid through the day chosen: the instant stored is the next midnight (Paris).
           validUntil: l.expiresAt ? formatDate(new Date(l.expiresAt.getTime() - 1)) : null,
