@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
+import { nirColumns } from '@/lib/candidates/nir-columns'
 
 const db = useTestDb()
 const ORG = demoIds.orgSeineMaritime
@@ -148,7 +149,7 @@ describe('exportCandidates', () => {
   it('exports the selection as a French CSV (BOM, ;), neutralised, without the NIR, with an audit row', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const [durand, benali] = await candidateIds(tx, ['Durand', 'Benali'])
-      await tx.update(s.candidates).set({ socialSecurityNumber: '288047512345621' }).where(eq(s.candidates.id, durand!))
+      await tx.update(s.candidates).set(nirColumns('288047512345621')).where(eq(s.candidates.id, durand!))
       const [formula] = await tx
         .insert(s.candidates)
         .values({
@@ -157,7 +158,7 @@ describe('exportCandidates', () => {
           lastName: '@Zorro',
           email: '+cmd@exemple.test',
           addressFormatted: '-2+3; rue "Victor Hugo"',
-          socialSecurityNumber: '188017512345678',
+          ...nirColumns('188017512345678'),
         })
         .returning({ id: s.candidates.id })
 

@@ -6,6 +6,7 @@ import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
+import { nirColumns } from '@/lib/candidates/nir-columns'
 
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db
@@ -25,7 +26,7 @@ async function withNirCandidates(tx: Tx) {
         lastName: 'Dumont',
         gender: 'F',
         birthDate: '1988-10-02',
-        socialSecurityNumber: NIR,
+        ...nirColumns(NIR),
       },
       {
         organisationId: demoIds.orgLyon,
@@ -33,7 +34,7 @@ async function withNirCandidates(tx: Tx) {
         lastName: 'Dumont',
         gender: 'F',
         birthDate: '1988-10-02',
-        socialSecurityNumber: '188107612378900',
+        ...nirColumns('188107612378900'),
       },
       { organisationId: ORG, firstName: 'Jean Noël', lastName: 'Lœuvre', gender: 'M', birthDate: '1990-01-01' },
     ])

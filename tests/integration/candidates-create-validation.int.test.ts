@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
+import { decryptNir } from '@/lib/crypto/nir-cipher'
 
 const db = useTestDb()
 /** createCandidate opens its own transaction: on a transaction handle that is a savepoint, rolled back with the test's. */
@@ -82,7 +83,7 @@ describe('createCandidate', () => {
         birthDate: '1990-05-14',
         phone: '06 12 34 56 78',
         email: 'amelie.poulain@exemple.test',
-        socialSecurityNumber: '290057612345642',
+        nirPrefix: '29005',
         cafNumber: '1234567',
         poleEmploiNumber: '1234567A',
         addressFormatted: '3 rue des Abbesses, 76000 Rouen',
@@ -98,6 +99,8 @@ describe('createCandidate', () => {
           mobility: ['bus', 'bike'],
         },
       })
+      // Stored encrypted, normalised.
+      expect(decryptNir(row!.nirEncrypted!)).toBe('290057612345642')
       const audits = await tx.select().from(s.auditLog).where(eq(s.auditLog.entityId, id))
       expect(audits).toHaveLength(1)
       expect(audits[0]).toMatchObject({
@@ -133,11 +136,12 @@ describe('createCandidate', () => {
         .from(s.candidates)
         .where(eq(s.candidates.id, (result as { id: string }).id))
       expect(row).toMatchObject({
-        socialSecurityNumber: '185022A00401222',
+        nirPrefix: '18502',
         phone: null,
         email: null,
         customFields: { frenchLevel: 'a1' },
       })
+      expect(decryptNir(row!.nirEncrypted!)).toBe('185022A00401222')
     })
   })
 

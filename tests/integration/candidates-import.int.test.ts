@@ -9,6 +9,7 @@ import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { candidatesCsv, HEADER } from '../fixtures/imports/candidates-csv'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
+import { decryptNir } from '@/lib/crypto/nir-cipher'
 
 const db = useTestDb()
 const ORG = demoIds.orgSeineMaritime
@@ -183,12 +184,13 @@ describe('importCandidates — what is written', () => {
         birthDate: '1990-03-05',
         phone: '06 12 34 56 78',
         email: 'eloise.lefevre@exemple.test',
-        socialSecurityNumber: nir,
+        nirPrefix: nir.slice(0, 5),
         placeId: fecamp!.id,
         statusId: waiting!.id,
         referentId: 'demo-referent',
         customFields: { frenchLevel: 'c1' },
       })
+      expect(decryptNir(eloise!.nirEncrypted!)).toBe(nir)
       // A formula is stored as the text it is, never evaluated.
       const [formula] = await tx
         .select()

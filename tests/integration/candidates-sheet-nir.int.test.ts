@@ -7,6 +7,7 @@ import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
+import { nirColumns } from '@/lib/candidates/nir-columns'
 
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db
@@ -23,7 +24,7 @@ async function julien(tx: Tx) {
     .select({ id: s.candidates.id })
     .from(s.candidates)
     .where(and(eq(s.candidates.firstName, 'Julien'), eq(s.candidates.lastName, 'Morel')))
-  await tx.update(s.candidates).set({ socialSecurityNumber: NIR }).where(eq(s.candidates.id, row!.id))
+  await tx.update(s.candidates).set(nirColumns(NIR)).where(eq(s.candidates.id, row!.id))
   return row!.id
 }
 async function nirReads(tx: Tx, id: string) {
@@ -31,6 +32,12 @@ async function nirReads(tx: Tx, id: string) {
     .select()
     .from(s.auditLog)
     .where(and(eq(s.auditLog.entityId, id), eq(s.auditLog.action, 'candidate.nir.read')))
+}
+async function journalReads(tx: Tx, id: string) {
+  return tx
+    .select()
+    .from(s.readJournal)
+    .where(and(eq(s.readJournal.candidateId, id), eq(s.readJournal.kind, 'candidate.nir')))
 }
 
 describe('the NIR on the candidate sheet', () => {
@@ -44,7 +51,7 @@ describe('the NIR on the candidate sheet', () => {
     })
   })
 
-  it('is revealed, formatted, to a referent of the organisation, with an audit row holding ids only', async () => {
+  it('is revealed, formatted, to a referent of the organisation, with an audit row and a journal row holding ids only', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const id = await julien(tx)
       expect(await revealNir(asDb(tx), { actor: referent, candidateId: id })).toEqual({
@@ -58,6 +65,17 @@ describe('the NIR on the candidate sheet', () => {
         organisationId: ORG,
         entityType: 'candidate',
         details: {},
+      })
+      const journal = await journalReads(tx, id)
+      expect(journal).toHaveLength(1)
+      expect(journal[0]).toMatchObject({
+        actorId: 'demo-referent',
+        organisationId: ORG,
+        ownerOrganisationId: ORG,
+        structureId: null,
+        candidateId: id,
+        entityId: null,
+        count: null,
       })
       const history = await candidateHistory(tx, ORG, id)
       expect(history.map((h) => [h.action, h.actorName])).toEqual([['candidate.nir.read', 'Romain Leroy']])
@@ -87,6 +105,7 @@ describe('the NIR on the candidate sheet', () => {
         error: 'notFound',
       })
       expect(await nirReads(tx, id)).toHaveLength(0)
+      expect(await journalReads(tx, id)).toHaveLength(0)
     })
   })
 
@@ -101,6 +120,7 @@ describe('the NIR on the candidate sheet', () => {
         error: 'noNir',
       })
       expect(await nirReads(tx, row!.id)).toHaveLength(0)
+      expect(await journalReads(tx, row!.id)).toHaveLength(0)
     })
   })
 })

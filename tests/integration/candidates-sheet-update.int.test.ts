@@ -6,6 +6,8 @@ import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
+import { nirColumns } from '@/lib/candidates/nir-columns'
+import { decryptNir } from '@/lib/crypto/nir-cipher'
 
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db
@@ -113,14 +115,14 @@ describe('updateCandidate', () => {
   it('keeps the stored NIR when the field is left empty, checks it against a new gender, replaces it, and clears it on request', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const row = await elodie(tx)
-      await tx.update(s.candidates).set({ socialSecurityNumber: ELODIE_NIR }).where(eq(s.candidates.id, row.id))
+      await tx.update(s.candidates).set(nirColumns(ELODIE_NIR)).where(eq(s.candidates.id, row.id))
       const base = { organisationId: ORG, actorId: REFERENT, candidateId: row.id }
 
       expect(await updateCandidate(asDb(tx), { ...base, input: { ...formOf(row), lastName: 'Durand-Petit' } })).toEqual(
         { ok: true, changed: ['lastName'] },
       )
       const [kept] = await tx.select().from(s.candidates).where(eq(s.candidates.id, row.id))
-      expect(kept!.socialSecurityNumber).toBe(ELODIE_NIR)
+      expect(decryptNir(kept!.nirEncrypted!)).toBe(ELODIE_NIR)
 
       const mismatch = await updateCandidate(asDb(tx), { ...base, input: { ...formOf(kept!), gender: 'M' } })
       expect(mismatch).toEqual({
@@ -134,14 +136,15 @@ describe('updateCandidate', () => {
       })
       expect(replaced).toEqual({ ok: true, changed: ['socialSecurityNumber'] })
       const [afterReplace] = await tx.select().from(s.candidates).where(eq(s.candidates.id, row.id))
-      expect(afterReplace!.socialSecurityNumber).toBe(CORSICAN_NIR.replace(/ /g, ''))
+      expect(decryptNir(afterReplace!.nirEncrypted!)).toBe(CORSICAN_NIR.replace(/ /g, ''))
+      expect(afterReplace!.nirPrefix).toBe('28804')
 
       expect(await updateCandidate(asDb(tx), { ...base, input: formOf(afterReplace!), clearNir: true })).toEqual({
         ok: true,
         changed: ['socialSecurityNumber'],
       })
       const [cleared] = await tx.select().from(s.candidates).where(eq(s.candidates.id, row.id))
-      expect(cleared!.socialSecurityNumber).toBeNull()
+      expect(cleared).toMatchObject({ nirEncrypted: null, nirBlindIndex: null, nirPrefix: null })
       const audits = await auditsOf(tx, row.id)
       expect(audits.map((a) => a.details).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
         { fields: ['lastName'] },

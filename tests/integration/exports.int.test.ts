@@ -10,6 +10,7 @@ import { EXPORT_MAX_ATTEMPTS, EXPORT_STALE_SECONDS, recoverStaleExports } from '
 import { runExport } from '@/lib/exports/run-export'
 import { useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
+import { nirColumns } from '@/lib/candidates/nir-columns'
 
 // Exports (issue 15 §2) on an organisation of their own: request, background run, file, access and expiry.
 const db = useTestDb()
@@ -53,7 +54,7 @@ async function newOrganisation(candidateCount = 3) {
     firstName: `Prénom${i}`,
     lastName: `Nom${i}`,
     phone: '0612345678',
-    socialSecurityNumber: '188057612345678',
+    ...nirColumns('188057612345678'),
     placeId: place!.id,
     statusId: status!.id,
     customFields: { langues: ['fr', 'ar'] },

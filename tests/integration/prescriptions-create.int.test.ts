@@ -9,6 +9,7 @@ import { demoIds } from '@/lib/db/seed'
 import { prescribe, type PrescribeInput } from '@/lib/prescriptions/prescribe'
 import { unseal } from '@/lib/crypto/sealed'
 import { inRolledBackTransaction, useTestDb, type Tx, testDatabaseUrl } from './db'
+import { nirColumns } from '@/lib/candidates/nir-columns'
 
 const db = useTestDb()
 const REFERENT = 'demo-referent'
@@ -82,7 +83,7 @@ describe('prescribe: a prescription sheet', () => {
       await tx
         .update(s.candidates)
         .set({
-          socialSecurityNumber: '181057612345678',
+          ...nirColumns('181057612345678'),
           cafNumber: '1234567',
           poleEmploiNumber: '1234567A',
           customFields: { drivingLicence: false, frenchLevel: 'b1', children: 2 },

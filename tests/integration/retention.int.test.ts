@@ -10,6 +10,7 @@ import { retentionPreview } from '@/lib/retention/preview'
 import { runRetention } from '@/lib/retention/run-retention'
 import { useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
+import { nirColumns } from '@/lib/candidates/nir-columns'
 
 // The nightly RGPD retention run (issue 15 §5) on an organisation of its own, at a fixed instant.
 const db = useTestDb()
@@ -41,7 +42,7 @@ async function newCandidate(organisationId: string, seed: CandidateSeed) {
       addressFormatted: '12 rue des Carmes, 76000 Rouen',
       phone: '0612345678',
       email: 'lea.vasseur@example.org',
-      socialSecurityNumber: '288047612345678',
+      ...nirColumns('288047612345678'),
       cafNumber: '1234567',
       poleEmploiNumber: '7654321A',
       customFields: { permis: true },
@@ -144,7 +145,9 @@ describe('RGPD retention', () => {
         addressFormatted: null,
         phone: null,
         email: null,
-        socialSecurityNumber: null,
+        nirEncrypted: null,
+        nirBlindIndex: null,
+        nirPrefix: null,
         cafNumber: null,
         poleEmploiNumber: null,
         customFields: {},
@@ -161,7 +164,7 @@ describe('RGPD retention', () => {
         firstName: 'Léa',
         lastName: 'Vasseur',
         phone: '0612345678',
-        socialSecurityNumber: '288047612345678',
+        nirPrefix: '28804',
         anonymisedAt: null,
       })
     }
