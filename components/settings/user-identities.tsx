@@ -1,32 +1,25 @@
 'use client'
 
-import { useActionState, useState, useTransition } from 'react'
+import { useState, useTransition } from 'react'
 import { toast } from '@/components/ui/toast'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { Field } from '@/components/ui/field'
-import { PROVIDER_IDS, type ProviderId } from '@/lib/auth/identity-providers'
-import { addIdentityAction, removeIdentityAction, type SettingsFormState } from '@/lib/settings/actions'
+import type { ProviderId } from '@/lib/auth/identity-providers'
+import { removeIdentityAction } from '@/lib/settings/actions'
 import { PROVIDER_LABELS } from './labels'
-import { SelectField } from './select-field'
-import { useSettingsToast } from './use-settings-toast'
 
 type Identity = { id: string; providerId: string; accountId: string }
 
 /**
  * The identity-provider accounts the user may sign in with: provider + subject (Microsoft: tenant + object id).
- * Needed when the provider does not vouch for the email (Microsoft, France Travail); ProConnect and Google
- * link themselves at first sign-in by the email they verified.
+ * The administrator sees and removes them; none is added here (an administrator attaching their own provider login
+ * to someone else's account could sign in as them): ProConnect, Google and France Travail link themselves at the
+ * person's first sign-in by the email they verified; an identity without a verified email is given when the
+ * account is provisioned (lib/auth/provision-user.ts).
  */
 export function UserIdentities({ userId, identities }: { userId: string; identities: Identity[] }) {
-  const [state, action, pending] = useActionState<SettingsFormState, FormData>(addIdentityAction.bind(null, userId), {})
-  const [provider, setProvider] = useState<ProviderId>('proconnect')
-  const [formKey, setFormKey] = useState(0)
-  useSettingsToast(state, () => setFormKey((k) => k + 1))
   const [removing, setRemoving] = useState<Identity | null>(null)
   const [removePending, start] = useTransition()
-  const errors = state.fieldErrors ?? {}
-  const v = state.values ?? {}
   return (
     <div className="flex flex-col gap-4">
       {identities.length === 0 ? (
@@ -55,60 +48,10 @@ export function UserIdentities({ userId, identities }: { userId: string; identit
           ))}
         </ul>
       )}
-      <form
-        key={formKey}
-        action={action}
-        className="flex flex-col gap-3 rounded-md border border-slate-200 p-4"
-        noValidate
-      >
-        <h3 className="text-sm font-semibold">Enregistrer une identité</h3>
-        {/* The choice is state (it decides the fields below): React resets a form after its action, not this. */}
-        <input type="hidden" name="providerId" value={provider} />
-        <SelectField
-          label="Fournisseur d’identité"
-          value={provider}
-          onChange={(e) => setProvider(e.target.value as ProviderId)}
-          options={PROVIDER_IDS.map((id) => ({ value: id, label: PROVIDER_LABELS[id] }))}
-          error={errors.providerId}
-        />
-        {provider === 'microsoft' ? (
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <Field
-              label="Identifiant de l’organisation chez Microsoft"
-              name="tenantId"
-              autoComplete="off"
-              spellCheck={false}
-              error={errors.tenantId}
-              defaultValue={v.tenantId ?? ''}
-              hint="Votre service informatique le connaît («\u00a0ID de locataire\u00a0» dans Microsoft Entra)."
-            />
-            <Field
-              label="Identifiant de la personne chez Microsoft"
-              name="objectId"
-              autoComplete="off"
-              spellCheck={false}
-              error={errors.objectId}
-              defaultValue={v.objectId ?? ''}
-              hint="Visible sur la fiche de la personne dans Microsoft Entra («\u00a0ID d’objet\u00a0»)."
-            />
-          </div>
-        ) : (
-          <Field
-            label={`Identifiant de la personne chez ${PROVIDER_LABELS[provider]}`}
-            name="subject"
-            autoComplete="off"
-            spellCheck={false}
-            error={errors.subject}
-            defaultValue={v.subject ?? ''}
-            hint="L’identifiant stable que le fournisseur donne à cette personne (« sub »), jamais son email."
-          />
-        )}
-        <div>
-          <Button type="submit" variant="secondary" disabled={pending}>
-            Enregistrer l’identité
-          </Button>
-        </div>
-      </form>
+      <p className="text-sm text-slate-600">
+        Une identité se rattache à la première connexion de la personne par son fournisseur, quand il a vérifié son
+        adresse email. Personne ne peut rattacher l’identité d’un fournisseur au compte d’une autre personne.
+      </p>
       <ConfirmDialog
         open={!!removing}
         onOpenChange={(open) => !open && setRemoving(null)}

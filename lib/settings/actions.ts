@@ -14,16 +14,8 @@ import { queueInvitation } from './invitation'
 import { updateOrganisationSettings } from './organisation'
 import { MATRIX_ROLES, updateOrganisationMatrix } from './permission-matrix'
 import { getOrganisationUser } from './queries'
+import { fieldErrors, newUserSchema, organisationSchema, sendingHoursSchema, userProfileSchema } from './schemas'
 import {
-  fieldErrors,
-  identitySchema,
-  newUserSchema,
-  organisationSchema,
-  sendingHoursSchema,
-  userProfileSchema,
-} from './schemas'
-import {
-  addOrganisationUserIdentity,
   createOrganisationUser,
   removeOrganisationUserIdentity,
   resetOrganisationUserSecondFactor,
@@ -153,30 +145,6 @@ export async function setUserDisabledAction(userId: string, disabled: boolean): 
     if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
     return result
   })
-}
-
-export async function addIdentityAction(
-  userId: string,
-  _prev: SettingsFormState,
-  formData: FormData,
-): Promise<SettingsFormState> {
-  formData = formOf(formData)
-  const state = await guarded('add-identity', async (actor) => {
-    const parsed = identitySchema.safeParse({
-      providerId: text(formData, 'providerId'),
-      subject: text(formData, 'subject'),
-      tenantId: text(formData, 'tenantId'),
-      objectId: text(formData, 'objectId'),
-    })
-    if (!parsed.success) return { error: 'Vérifiez les champs signalés.', fieldErrors: fieldErrors(parsed.error) }
-    const result = answer(
-      await addOrganisationUserIdentity(getDb(), actor, userId, parsed.data),
-      'Identité enregistrée.',
-    )
-    if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
-    return result
-  })
-  return withValues(state, formData)
 }
 
 export async function removeIdentityAction(userId: string, accountRowId: string): Promise<SettingsFormState> {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { accounts, organisationRolePermissions, organisations, users } from '@/lib/db/schema'
 import { SIGNED_IN_ACTION } from '@/lib/auth/sign-in-audit'
@@ -174,24 +174,4 @@ export async function getOrganisationSettings(db: DbOrTx, organisationId: string
     .from(organisations)
     .where(eq(organisations.id, organisationId))
   return row ?? null
-}
-
-/** Whether this provider identity already belongs to someone (whatever the organisation: an identity opens one account). */
-export async function identityOwner(
-  db: DbOrTx,
-  providerId: string,
-  accountId: string,
-  exceptAccountId?: string,
-): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: accounts.userId })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.providerId, providerId),
-        eq(accounts.accountId, accountId),
-        exceptAccountId ? ne(accounts.id, exceptAccountId) : undefined,
-      ),
-    )
-  return row?.userId ?? null
 }

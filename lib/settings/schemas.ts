@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { PHONE_PATTERN } from '@/lib/applies/fup-schema'
-import { PROVIDER_IDS } from '@/lib/auth/identity-providers'
 import { nameText, text } from '@/lib/text/safe-text'
 
 /**
@@ -14,13 +13,6 @@ export const SETTINGS_MESSAGES = {
   emailInvalid: 'L’adresse email n’est pas valide.',
   phoneIncomplete: 'Le téléphone n’est pas complet (10 chiffres, par exemple 06 12 34 56 78).',
   roleInvalid: 'Choisissez un rôle : administrateur, référent RSA ou conseiller.',
-  providerInvalid: 'Choisissez un fournisseur d’identité.',
-  subjectRequired: 'L’identifiant de la personne chez le fournisseur est obligatoire.',
-  subjectTooLong: 'L’identifiant de la personne chez le fournisseur ne doit pas dépasser 255 caractères.',
-  tenantInvalid:
-    'L’identifiant de l’organisation chez Microsoft s’écrit en 5 groupes de chiffres et de lettres, par exemple 7f3c2b1a-0000-4000-8000-000000000000.',
-  objectIdInvalid:
-    'L’identifiant de la personne chez Microsoft s’écrit en 5 groupes de chiffres et de lettres, par exemple 0e2e0000-0000-4000-8000-000000000001.',
   organisationNameRequired: 'Le nom de l’organisation est obligatoire.',
   organisationNameTooLong: 'Le nom de l’organisation ne doit pas dépasser 200 caractères.',
   addressTooLong: 'L’adresse ne doit pas dépasser 500 caractères.',
@@ -47,8 +39,6 @@ export const JOURNAL_RETENTION_MONTHS_MAX = 12
 export const ORGANISATION_ROLES = ['admin', 'referent', 'counsellor'] as const
 export type OrganisationRole = (typeof ORGANISATION_ROLES)[number]
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 const name = (required: string) =>
   nameText({ error: required }).trim().min(1, required).max(100, SETTINGS_MESSAGES.nameTooLong)
 const phone = text()
@@ -74,32 +64,6 @@ export const newUserSchema = userProfileSchema.extend({
     .pipe(z.email(SETTINGS_MESSAGES.emailInvalid)),
 })
 export type NewUserInput = z.infer<typeof newUserSchema>
-
-/**
- * An identity registered by the administrator: the provider and its stable subject. Microsoft Entra ID is keyed
- * on the tenant and the object id (never on an email), stored as "tenant:objectId" like the sign-in does.
- */
-export const identitySchema = z
-  .object({
-    providerId: z.enum(PROVIDER_IDS, { error: SETTINGS_MESSAGES.providerInvalid }),
-    subject: text().trim().max(255, SETTINGS_MESSAGES.subjectTooLong).optional().default(''),
-    tenantId: text().trim().optional().default(''),
-    objectId: text().trim().optional().default(''),
-  })
-  .superRefine((v, ctx) => {
-    if (v.providerId === 'microsoft') {
-      if (!UUID.test(v.tenantId))
-        ctx.addIssue({ code: 'custom', path: ['tenantId'], message: SETTINGS_MESSAGES.tenantInvalid })
-      if (!UUID.test(v.objectId))
-        ctx.addIssue({ code: 'custom', path: ['objectId'], message: SETTINGS_MESSAGES.objectIdInvalid })
-    } else if (!v.subject)
-      ctx.addIssue({ code: 'custom', path: ['subject'], message: SETTINGS_MESSAGES.subjectRequired })
-  })
-  .transform((v) => ({
-    providerId: v.providerId,
-    accountId: v.providerId === 'microsoft' ? `${v.tenantId.toLowerCase()}:${v.objectId.toLowerCase()}` : v.subject,
-  }))
-export type IdentityInput = z.infer<typeof identitySchema>
 
 export const organisationSchema = z
   .object({

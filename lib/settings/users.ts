@@ -5,8 +5,7 @@ import { endUserSessions } from '@/lib/auth/revoke'
 import type { DbOrTx } from '@/lib/db/client'
 import { accounts, sessions, twoFactors, users } from '@/lib/db/schema'
 import { queueInvitation } from './invitation'
-import { identityOwner } from './queries'
-import type { IdentityInput, NewUserInput, UserProfileInput } from './schemas'
+import type { NewUserInput, UserProfileInput } from './schemas'
 
 /**
  * What an organisation's administrator does to its users. Each change runs in one transaction with its audit
@@ -25,8 +24,6 @@ export const USER_MESSAGES = {
   emailTaken: 'Un compte Passerelle existe déjà avec cette adresse email.',
   selfDisable: 'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre administrateur.',
   selfDemote: 'Vous ne pouvez pas retirer votre propre rôle d’administrateur : demandez-le à un autre administrateur.',
-  identityTaken: 'Cette identité est déjà rattachée à un autre compte Passerelle.',
-  identityAlreadyHere: 'Cette identité est déjà rattachée à ce compte.',
 } as const
 
 const NOT_FOUND = { ok: false, notFound: true } as const
@@ -136,41 +133,12 @@ export async function setOrganisationUserDisabled(
   })
 }
 
-/** Registers an identity (provider + subject) the user may sign in with. One identity opens one account. */
-export async function addOrganisationUserIdentity(
-  db: DbOrTx,
-  actor: SettingsActor,
-  userId: string,
-  identity: IdentityInput,
-): Promise<SettingsOutcome> {
-  return db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(inOrganisation(actor, userId))
-    if (!user) return NOT_FOUND
-    // Two registrations of one identity at once: the second waits, then sees the first.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`identity:${identity.providerId}:${identity.accountId}`}, 0))`,
-    )
-    const owner = await identityOwner(tx, identity.providerId, identity.accountId)
-    if (owner)
-      return {
-        ok: false as const,
-        error: owner === userId ? USER_MESSAGES.identityAlreadyHere : USER_MESSAGES.identityTaken,
-      }
-    const id = crypto.randomUUID()
-    await tx.insert(accounts).values({ id, userId, providerId: identity.providerId, accountId: identity.accountId })
-    await writeAudit(tx, {
-      actorId: actor.id,
-      organisationId: actor.organisationId,
-      action: 'user.identity-added',
-      entityType: 'user',
-      entityId: userId,
-      details: { providerId: identity.providerId, accountRowId: id },
-    })
-    return { ok: true as const }
-  })
-}
-
-/** Removes a provider identity; the sessions opened through that provider end with it. The password is not an identity here. */
+/**
+ * Removes a provider identity; the sessions opened through that provider end with it. The password is not an identity
+ * here. There is no way for an administrator to add one: an identity is the person's own, linked when they sign in
+ * through the provider with an address it verified (or given when the account is provisioned,
+ * lib/auth/provision-user.ts), never attached by someone else, who could then sign in as them.
+ */
 export async function removeOrganisationUserIdentity(
   db: DbOrTx,
   actor: SettingsActor,
