@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { decryptNir, encryptNir, nirBlindIndex } from '../lib/crypto/nir-cipher'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
 // These specs change a seeded candidate (its NIR, its phone): a retry would find them changed.
@@ -6,14 +7,15 @@ test.describe.configure({ mode: 'serial', retries: 0 })
 
 // Karim Benali (M, 03/11/1979) gets a NIR for these specs; its key worked out by hand: 97 − (1791176451089 mod 97) = 81.
 const NIR = '179117645108981'
+/** The NIR as the app stores it (lib/crypto/nir-cipher.ts), under the e2e server's key (playwright.config.ts). */
+const storedNir = () => [encryptNir(NIR), nirBlindIndex(NIR), NIR.slice(0, 5)]
+const SET_KARIM_NIR = `update candidates set nir_encrypted = $1, nir_blind_index = $2, nir_prefix = $3
+  where first_name = 'Karim' and last_name = 'Benali' returning id`
 let karim = ''
 let lyonCandidate = ''
 
 test.beforeAll(async () => {
-  const [row] = await onE2eDatabase<{ id: string }>(
-    `update candidates set social_security_number = $1 where first_name = 'Karim' and last_name = 'Benali' returning id`,
-    [NIR],
-  )
+  const [row] = await onE2eDatabase<{ id: string }>(SET_KARIM_NIR, storedNir())
   karim = row!.id
   lyonCandidate = (await onE2eDatabase<{ id: string }>(`select id from candidates where last_name = 'Rousseau'`))[0]!.id
 })
@@ -73,11 +75,10 @@ test.describe('as the referent', () => {
     await expect(dd(page, 'Téléphone')).toHaveText('07 11 22 33 44')
     await expect(page.getByTestId('nir-value')).toContainText('1 79 11 ••')
     expect(
-      (
-        await onE2eDatabase<{ nir: string }>(`select social_security_number as nir from candidates where id = $1`, [
-          karim,
-        ])
-      )[0]!.nir,
+      decryptNir(
+        (await onE2eDatabase<{ nir: string }>(`select nir_encrypted as nir from candidates where id = $1`, [karim]))[0]!
+          .nir,
+      ),
     ).toBe(NIR)
 
     // Clearing the NIR is an explicit choice.
@@ -89,10 +90,9 @@ test.describe('as the referent', () => {
     await expect(dd(page, 'Numéro de sécurité sociale \\(NIR\\)')).toHaveText('–')
     expect(
       (
-        await onE2eDatabase<{ nir: string | null }>(
-          `select social_security_number as nir from candidates where id = $1`,
-          [karim],
-        )
+        await onE2eDatabase<{ nir: string | null }>(`select nir_encrypted as nir from candidates where id = $1`, [
+          karim,
+        ])
       )[0]!.nir,
     ).toBeNull()
 
@@ -138,10 +138,7 @@ test.describe('as a counsellor (no candidate.nir.visualize)', () => {
   test.use({ storageState: storageStateOf('conseiller') })
 
   test('sees the NIR masked, without the button', async ({ page }) => {
-    const [row] = await onE2eDatabase<{ id: string }>(
-      `update candidates set social_security_number = $1 where first_name = 'Karim' and last_name = 'Benali' returning id`,
-      [NIR],
-    )
+    const [row] = await onE2eDatabase<{ id: string }>(SET_KARIM_NIR, storedNir())
     await page.goto(`/v2/candidate/${row!.id}/identite`)
     await expect(page.getByTestId('nir-value')).toContainText('1 79 11 •• ••• ••• ••')
     await expect(page.getByRole('button', { name: 'Afficher le NIR' })).toHaveCount(0)

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { expect, test, type Page, type Request } from '@playwright/test'
+import { encryptNir, nirBlindIndex } from '../lib/crypto/nir-cipher'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
 // The demo seed (lib/db/seed.ts): 12 candidates in Seine-Maritime, Léa Rousseau in Lyon.
@@ -244,14 +245,17 @@ test('the referent selects two candidates, exports them (no NIR) and changes the
     id: string
     last_name: string
     status_id: string
-    social_security_number: string | null
+    nir_encrypted: string | null
+    nir_blind_index: string | null
+    nir_prefix: string | null
   }>(
-    `SELECT id, last_name, status_id, social_security_number FROM candidates WHERE organisation_id = $1 AND last_name IN ('Durand', 'Benali')`,
+    `SELECT id, last_name, status_id, nir_encrypted, nir_blind_index, nir_prefix FROM candidates WHERE organisation_id = $1 AND last_name IN ('Durand', 'Benali')`,
     [ORG],
   )
+  // Stored as the app stores it (lib/crypto/nir-cipher.ts), under the e2e server's key (playwright.config.ts).
   await onE2eDatabase(
-    `UPDATE candidates SET social_security_number = $1 WHERE organisation_id = $2 AND last_name = 'Durand'`,
-    [NIR, ORG],
+    `UPDATE candidates SET nir_encrypted = $1, nir_blind_index = $2, nir_prefix = $3 WHERE organisation_id = $4 AND last_name = 'Durand'`,
+    [encryptNir(NIR), nirBlindIndex(NIR), NIR.slice(0, 5), ORG],
   )
   try {
     await page.goto(DASHBOARD)
@@ -297,11 +301,10 @@ test('the referent selects two candidates, exports them (no NIR) and changes the
     await expect(all).not.toBeChecked()
   } finally {
     for (const c of before) {
-      await onE2eDatabase('UPDATE candidates SET status_id = $1, social_security_number = $2 WHERE id = $3', [
-        c.status_id,
-        c.social_security_number,
-        c.id,
-      ])
+      await onE2eDatabase(
+        'UPDATE candidates SET status_id = $1, nir_encrypted = $2, nir_blind_index = $3, nir_prefix = $4 WHERE id = $5',
+        [c.status_id, c.nir_encrypted, c.nir_blind_index, c.nir_prefix, c.id],
+      )
     }
   }
 })

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 import ExcelJS from 'exceljs'
+import { encryptNir, nirBlindIndex } from '../lib/crypto/nir-cipher'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
 // Issue 15 §2: an administrator exports the candidates to Excel in the background, watches it, downloads it, and the
@@ -15,9 +16,11 @@ test('an administrator exports the candidates to XLSX and reads it back: no NIR,
 }) => {
   test.setTimeout(60_000)
   // A name a spreadsheet would run as a formula, typed in the sheet by someone (no screen refuses it).
+  const nir = '299017612345678'
   const [odd] = await onE2eDatabase<{ id: string }>(
-    `insert into candidates (organisation_id, first_name, last_name, social_security_number) values ($1, '=1+1', 'Formule', '299017612345678') returning id`,
-    [ORGANISATION],
+    `insert into candidates (organisation_id, first_name, last_name, nir_encrypted, nir_blind_index, nir_prefix)
+     values ($1, '=1+1', 'Formule', $2, $3, $4) returning id`,
+    [ORGANISATION, encryptNir(nir), nirBlindIndex(nir), nir.slice(0, 5)],
   )
   try {
     await page.goto('/v2/settings/exports')

@@ -52,10 +52,12 @@ export function deriveNirKey(secret: Buffer): NirKey {
   }
 }
 
+type NirEnv = Record<string, string | undefined>
+
 let cached: { current: string; previous: string; ring: NirKeyring } | null = null
 
 /** The keys of this process's environment, or null when NIR_ENCRYPTION_KEY is not set. */
-export function nirKeyringOrNull(env: NodeJS.ProcessEnv = process.env): NirKeyring | null {
+export function nirKeyringOrNull(env: NirEnv = process.env): NirKeyring | null {
   const current = env.NIR_ENCRYPTION_KEY?.trim() ?? ''
   const previous = env.NIR_ENCRYPTION_KEY_PREVIOUS?.trim() ?? ''
   if (!current) return null
@@ -69,7 +71,7 @@ export function nirKeyringOrNull(env: NodeJS.ProcessEnv = process.env): NirKeyri
   return ring
 }
 
-export function nirKeyring(env: NodeJS.ProcessEnv = process.env): NirKeyring {
+export function nirKeyring(env: NirEnv = process.env): NirKeyring {
   const ring = nirKeyringOrNull(env)
   if (!ring) throw new NirKeyError(NIR_KEY_MISSING_MESSAGE)
   return ring
