@@ -10,7 +10,7 @@ import {
   LocalSecretError,
   provideLocalSecrets,
 } from '../lib/crypto/local-secrets'
-import { NirKeyError, nirKeyring } from '../lib/crypto/nir-cipher'
+import { NirKeyError, nirKeyringOrNull } from '../lib/crypto/nir-cipher'
 import { rotateNirKey } from '../lib/crypto/rotate-nir-key'
 import { createDb, type Db } from '../lib/db/client'
 import { dataDirectory, EmbeddedStartError, startEmbeddedPostgres } from '../lib/db/embedded'
@@ -98,11 +98,14 @@ try {
 process.exit(process.exitCode ?? 0)
 
 async function rotate(db: Db) {
-  const ring = nirKeyring()
-  if (!ring.previous && !localRotation)
-    console.log(
-      'NIR_ENCRYPTION_KEY_PREVIOUS n’est pas définie\u00a0: seuls les NIR déjà sous la clé actuelle sont lisibles.',
+  const ring = nirKeyringOrNull()
+  if (!ring) {
+    console.error(
+      'NIR_ENCRYPTION_KEY n’est pas définie\u00a0: donnez la nouvelle clé dans NIR_ENCRYPTION_KEY et l’ancienne dans NIR_ENCRYPTION_KEY_PREVIOUS.',
     )
+    process.exitCode = 1
+    return
+  }
   const outcome = await rotateNirKey(db, ring, {
     onBatch: (done) => console.log(`${done.toLocaleString('fr-FR')} NIR rechiffrés…`),
   })
@@ -114,12 +117,13 @@ async function rotate(db: Db) {
     return
   }
   if (localRotation) endLocalNirKeyRotation(dataDir)
+  const after = localRotation
+    ? ' L’ancienne clé a été supprimée de ./.data.'
+    : ring.previous
+      ? ' Retirez NIR_ENCRYPTION_KEY_PREVIOUS des serveurs.'
+      : ''
   console.log(
-    `Rotation terminée\u00a0: ${outcome.reencrypted.toLocaleString('fr-FR')} NIR rechiffrés, tous sous la clé actuelle.${
-      localRotation
-        ? ' L’ancienne clé a été supprimée de ./.data.'
-        : ' Retirez NIR_ENCRYPTION_KEY_PREVIOUS des serveurs.'
-    }`,
+    `Rotation terminée\u00a0: ${outcome.reencrypted.toLocaleString('fr-FR')} NIR rechiffrés, tous sous la clé actuelle.${after}`,
   )
 }
 

@@ -71,7 +71,8 @@ export function endLocalNirKeyRotation(dataDir: string): void {
 
 function loadOrGenerate(file: string, generate: () => string): string {
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+    // The folder keeps its default mode: as root, the embedded PostgreSQL's own user must traverse it.
+    fs.mkdirSync(path.dirname(file), { recursive: true })
     try {
       // 'wx': a second process starting at the same time keeps the first one's secret instead of replacing it.
       fs.writeFileSync(file, generate(), { mode: 0o600, flag: 'wx' })
