@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { maskNir, NIR_MESSAGES, nirError } from './nir'
+import { maskNir, NIR_MESSAGES, nirError, nirPrefixError } from './nir'
 
 // Keys computed by hand (97 − n mod 97, 2A→19, 2B→18); the first is the example of the NIR's Wikipedia page.
 const WOMAN_1955_08 = '2 55 08 14 168 025 38'
@@ -40,5 +40,16 @@ describe('nirError', () => {
 describe('maskNir', () => {
   it('shows only the sex, year and month of birth', () => {
     expect(maskNir('255081416802538')).toBe('2 55 08 •• ••• ••• ••')
+  })
+})
+
+describe('nirPrefixError', () => {
+  it('checks a kept NIR’s first five characters against the gender and birth date, as nirError does', () => {
+    expect(nirPrefixError('25508', 'F', '1955-08-30')).toBeNull()
+    expect(nirPrefixError('25508', 'M')).toBe(NIR_MESSAGES.gender)
+    expect(nirPrefixError('25508', 'F', '1956-08-01')).toBe(NIR_MESSAGES.birthYear)
+    expect(nirPrefixError('25508', 'F', '1955-09-01')).toBe(NIR_MESSAGES.birthMonth)
+    // A month of 20 or more is issued when the month of birth is unknown: any month agrees.
+    expect(nirPrefixError('18542', 'M', '1985-03-01')).toBeNull()
   })
 })
