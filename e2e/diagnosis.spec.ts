@@ -9,6 +9,7 @@ test.use({ storageState: storageStateOf('conseiller') })
 
 const SEINE_MARITIME = '10000000-0000-4000-8000-000000000001'
 let candidateId = ''
+const standIn = `http://127.0.0.1:${process.env.E2E_TWILIO_PORT}`
 
 test.beforeAll(async () => {
   const [row] = await onE2eDatabase<{ id: string }>(
@@ -120,11 +121,25 @@ test('a second diagnosis goes by SMS, is filled at 390 px through its link, then
   await page.goto(`/v2/candidate/${candidateId}/diagnostic`)
   await page.getByRole('button', { name: 'Envoyer au candidat par SMS' }).click()
   await expect(page.getByText('Questionnaire envoyé au candidat par SMS')).toBeVisible()
-  const [sms] = await onE2eDatabase<{ body: string }>(
-    `select body from sms_messages where candidate_id = $1 and kind = 'diagnosis.link'`,
+  const [sms] = await onE2eDatabase<{ body: string; to_number: string }>(
+    `select body, to_number from sms_messages where candidate_id = $1 and kind = 'diagnosis.link'`,
     [candidateId],
   )
-  const link = new URL(/https?:\/\/\S+\/diagnosis\/[A-Za-z0-9_-]{43}/.exec(sms!.body)![0]).pathname
+  // The table keeps the link masked (the token is sealed until sent); the phone, here the Twilio stand-in, gets it whole.
+  expect(sms!.body).not.toMatch(/\/diagnosis\/[A-Za-z0-9_-]{43}/)
+  let received = ''
+  await expect
+    .poll(
+      async () => {
+        const messages = (await (await fetch(`${standIn}/_stand-in/messages`)).json()) as { to: string; body: string }[]
+        // The stand-in lists in the order received: the last link to this number is this one.
+        received = messages.filter((m) => m.to === sms!.to_number && m.body.includes('/diagnosis/')).at(-1)?.body ?? ''
+        return received
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/\/diagnosis\/[A-Za-z0-9_-]{43}/)
+  const link = new URL(/https?:\/\/\S+\/diagnosis\/[A-Za-z0-9_-]{43}/.exec(received)![0]).pathname
 
   // The person, on a phone, without an account.
   const phone = await browser.newContext({

@@ -4,6 +4,10 @@ import type { DbOrTx } from '@/lib/db/client'
 import { candidates, notifications, organisations, smsMessages, smsTemplates, users } from '@/lib/db/schema'
 import { toSmsNumber } from './mobile-number'
 import type { SendingHours } from './sending-hours'
+import { maskDiagnosisLinks } from './sealed-body'
+
+/** The sheet and the journal's export mask links from here too (messages queued before the token was sealed). */
+export { maskDiagnosisLinks }
 
 /** Messages shown at once on a thread; older ones come with "Messages précédents". */
 export const THREAD_PAGE_SIZE = 50
@@ -12,8 +16,6 @@ export const THREAD_PAGE_SIZE = 50
  * A candidate's SMS thread, newest first, read from its covering index (organisation, candidate, created_at): the
  * organisation is part of the key, so another organisation's candidate has no thread here. `before` pages back.
  */
-/** '…/diagnosis/<43-character token>' shown as '…/diagnosis/…': colleagues reading the thread cannot answer in the person's place. */
-export const maskDiagnosisLinks = (body: string) => body.replace(/\/diagnosis\/[A-Za-z0-9_-]{43}/g, '/diagnosis/…')
 
 export async function smsThread(
   db: DbOrTx,

@@ -7,6 +7,7 @@ import { enqueue } from '@/lib/jobs/enqueue'
 import { QUEUES } from '@/lib/jobs/queues'
 import { toSmsNumber } from './mobile-number'
 import { MAX_SEGMENTS, smsLength } from './segments'
+import { storedSmsBody } from './sealed-body'
 import { nextSendingTime, type SendingHours } from './sending-hours'
 import { fillTemplate, templateValues } from './template-variables'
 
@@ -122,7 +123,8 @@ export async function queueSms(db: DbOrTx, params: QueueSmsParams): Promise<Reci
       candidateId,
       authorId: author ? params.authorId : null,
       kind: params.kind,
-      body,
+      // A diagnosis link's token is not kept in clear: masked in the text, the whole text sealed until it is sent.
+      ...storedSmsBody(body),
       toNumber: to,
       segments: length.segments,
       scheduledFor,

@@ -4,6 +4,8 @@ import { smsMessages } from '@/lib/db/schema'
 import { settleExpired, type Expired } from '@/lib/delivery/attempt'
 import { enqueue } from '@/lib/jobs/enqueue'
 import { QUEUES } from '@/lib/jobs/queues'
+import { smsTextToSend } from './sealed-body'
+import { smsEncoded } from './smart-encoding'
 import { statusesBefore, type SmsStatus } from './status'
 import type { Handed, SmsTransport } from './transport'
 
@@ -25,12 +27,13 @@ export async function reconcileSms(
 ): Promise<ReconcileOutcome> {
   if (!expired.called) return requeue(db, expired, at)
   const [row] = await db
-    .select({ to: smsMessages.toNumber, body: smsMessages.body })
+    .select({ to: smsMessages.toNumber, body: smsMessages.body, sealedBody: smsMessages.sealedBody })
     .from(smsMessages)
     .where(and(eq(smsMessages.id, expired.id), eq(smsMessages.organisationId, expired.organisationId!)))
   if (!row) return 'moved'
   const found = await transport.findHanded(
-    { id: expired.id, to: row.to, body: row.body },
+    // The text as it was handed over (lib/sms/send-queued-sms.ts): the whole one, in its GSM-7 equivalents.
+    { id: expired.id, to: row.to, body: smsEncoded(smsTextToSend(row)) },
     expired.callingAt ?? expired.attemptStartedAt ?? at,
   )
   const known = found.length

@@ -15,6 +15,7 @@ import { QUEUES } from '@/lib/jobs/queues'
 import { reserveSlot } from '@/lib/jobs/rate-limit'
 import { optOut } from './opt-out'
 import { reconcileSms, recordHanded } from './reconcile'
+import { smsTextToSend } from './sealed-body'
 import { isWithinSendingHours, nextSendingTime } from './sending-hours'
 import { smsEncoded } from './smart-encoding'
 import {
@@ -81,6 +82,7 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
       candidateId: smsMessages.candidateId,
       status: smsMessages.status,
       body: smsMessages.body,
+      sealedBody: smsMessages.sealedBody,
       to: smsMessages.toNumber,
       scheduledFor: smsMessages.scheduledFor,
       optedOutAt: candidates.smsOptedOutAt,
@@ -148,7 +150,7 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
   if (!attemptId) return 'already'
   if (!(await markCalling(db, 'sms_messages', row.id, attemptId, SMS_LEASE))) return 'superseded'
   try {
-    const handed = await transport.send({ id: row.id, attemptId, to: row.to, body: smsEncoded(row.body) })
+    const handed = await transport.send({ id: row.id, attemptId, to: row.to, body: smsEncoded(smsTextToSend(row)) })
     return (await recordHanded(db, row.id, attemptId, handed, now())) ? 'sent' : 'superseded'
   } catch (error) {
     if (error instanceof PermanentSmsError) {

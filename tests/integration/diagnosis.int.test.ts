@@ -1,5 +1,6 @@
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { unseal } from '@/lib/crypto/sealed'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
@@ -202,10 +203,12 @@ describe('the diagnosis sent to the person', () => {
         .select()
         .from(s.smsMessages)
         .where(and(eq(s.smsMessages.candidateId, candidateId), eq(s.smsMessages.kind, 'diagnosis.link')))
-      expect(sms!.body).toMatch(
+      // The text kept in clear masks the link; the whole text waits sealed until it is sent (lib/sms/sealed-body.ts).
+      expect(unseal(sms!.sealedBody!)).toMatch(
         /^Bonjour .+, Département de Seine-Maritime vous propose de répondre à quelques questions sur votre projet et vos besoins\. C’est simple\u00a0: http.+\/diagnosis\/[A-Za-z0-9_-]{43} \(lien valable 7 jours\)\.$/,
       )
-      const token = tokenOf(sms!.body)
+      expect(sms!.body).toMatch(/\/diagnosis\/… \(lien valable 7 jours\)\.$/)
+      const token = tokenOf(unseal(sms!.sealedBody!))
       // The candidate's SMS thread shows that a link went, not the key itself.
       const thread = await smsThread(asDb(tx), { organisationId: demoIds.orgSeineMaritime, candidateId })
       const shown = thread.messages.find((m) => m.kind === 'diagnosis.link')!.body
@@ -264,7 +267,7 @@ describe('the diagnosis sent to the person', () => {
         .select()
         .from(s.smsMessages)
         .where(and(eq(s.smsMessages.candidateId, candidateId), eq(s.smsMessages.kind, 'diagnosis.link')))
-      const token = tokenOf(sms!.body)
+      const token = tokenOf(unseal(sms!.sealedBody!))
       const eightDaysLater = new Date(NOW.getTime() + 8 * 86_400_000)
       expect(await diagnosisOfToken(asDb(tx), token, eightDaysLater)).toMatchObject({ state: 'expired' })
       expect(await submitByPerson(asDb(tx), token, {}, eightDaysLater)).toEqual({

@@ -64,7 +64,13 @@ export const smsMessages = pgTable(
     authorId: text('author_id').references(() => users.id),
     /** What caused it: 'sheet', 'bulk', or a module's own kind ('workshop.convocation'…). */
     kind: text('kind').notNull().default('sheet'),
+    /** The text as shown and exported: a diagnosis link's token is replaced by '…' (lib/sms/sealed-body.ts). */
     body: text('body').notNull(),
+    /**
+     * The whole text, sealed, while it carries a diagnosis link and is on its way: the sender and the reconcile read it;
+     * a trigger (drizzle/0056) forgets it once the message leaves `queued` and `sending`.
+     */
+    sealedBody: text('sealed_body'),
     /** E.164. Outbound: the candidate's mobile; inbound: our number or sender. */
     toNumber: text('to_number').notNull(),
     fromNumber: text('from_number'),
