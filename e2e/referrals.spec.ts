@@ -203,7 +203,7 @@ test('200 concurrent submissions: no 5xx, exactly the orientations the hourly li
         'Trop d’orientations ont été envoyées depuis cette adresse ou ce lien en une heure. Réessayez plus tard, ou contactez directement l’organisation.',
     })
   } finally {
-    const links = `(select id from referral_links where token like 'loadTest%')`
+    const links = `(select id from referral_links where label like 'Charge%')`
     await onE2eDatabase(
       `delete from outbound_mails where kind = 'orientation-received' and to_address = 'accueil@departement.test'`,
     )

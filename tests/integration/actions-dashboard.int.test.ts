@@ -44,7 +44,8 @@ async function organisation(tx: Tx, name: string) {
     .insert(s.referralLinks)
     .values({
       organisationId: org!.id,
-      token: randomUUID(),
+      tokenHash: randomUUID(),
+      tokenHint: 'lien',
       label: `Lien ${name}`,
       notifyEmail: 'orientations@passerelle.test',
     })
