@@ -90,5 +90,11 @@ export async function revealNirAction(candidateId: unknown): Promise<{ ok: true;
     return { ok: false, error: 'Vous n’avez pas le droit de consulter le numéro de sécurité sociale.' }
   if (result.error === 'noNir')
     return { ok: false, error: 'Aucun numéro de sécurité sociale n’est enregistré pour ce candidat.' }
+  if (result.error === 'noKey')
+    return {
+      ok: false,
+      error:
+        'Le numéro de sécurité sociale ne peut pas être affiché\u00a0: la clé de chiffrement des NIR n’est pas configurée sur ce serveur.',
+    }
   return NOT_FOUND
 }

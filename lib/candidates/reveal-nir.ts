@@ -4,17 +4,18 @@ import { writeAudit } from '@/lib/audit'
 import { candidates } from '@/lib/db/schema'
 import { isUuid } from '@/lib/ids'
 import { can, type PermissionSubject } from '@/lib/permissions'
-import { decryptNir } from '@/lib/crypto/nir-cipher'
+import { decryptNir, nirKeyringOrNull } from '@/lib/crypto/nir-cipher'
 import { recordRead } from '@/lib/journal/record-read'
 import { formatNir } from './nir'
 
-export type RevealNirResult = { ok: true; nir: string } | { ok: false; error: 'forbidden' | 'notFound' | 'noNir' }
+export type RevealNirResult =
+  { ok: true; nir: string } | { ok: false; error: 'forbidden' | 'notFound' | 'noNir' | 'noKey' }
 
 /**
  * The candidate's NIR, formatted, for a holder of candidate.nir.visualize of the candidate's organisation: the one
  * place the stored value is decrypted. Every read writes an audit row and a journal row (ids only) in the same
- * transaction; the NIR itself is never logged. Without the key, or under a key no longer configured, it throws
- * (NirKeyError, in French) and writes nothing.
+ * transaction; the NIR itself is never logged. Without the key it says so ('noKey'); a value under a key no longer
+ * configured, or tampered with, throws (NirKeyError, in French). Neither writes anything.
  */
 export async function revealNir(
   db: DbOrTx,
@@ -33,6 +34,8 @@ export async function revealNir(
       .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId)))
     if (!row) return { ok: false, error: 'notFound' } as const
     if (!row.nir) return { ok: false, error: 'noNir' } as const
+    // A server started without the key says so; a value it cannot authenticate is an error, logged as such.
+    if (!nirKeyringOrNull()) return { ok: false, error: 'noKey' } as const
     const nir = formatNir(decryptNir(row.nir))
     await writeAudit(tx, {
       actorId: actor.id,

@@ -271,13 +271,23 @@ describe('the NIR at rest', () => {
           lines: [{ status: 'invalid', reasons: [NIR_KEY_MISSING_MESSAGE] }],
         })
         expect(await count()).toBe(before)
-        expect(
-          await createCandidate(asDb(tx), {
-            organisationId: ORG,
-            actorId: REFERENT,
-            input: candidateInput({ socialSecurityNumber: '' }),
+        const withoutNir = await createCandidate(asDb(tx), {
+          organisationId: ORG,
+          actorId: REFERENT,
+          input: candidateInput({ socialSecurityNumber: '' }),
+        })
+        expect(withoutNir).toMatchObject({ ok: true })
+        return withoutNir.ok ? withoutNir.id : ''
+      }).then(async (id) => {
+        // A NIR stored while the key was there cannot be shown without it: said so, nothing journaled.
+        await tx.update(s.candidates).set(nirColumns(NIR)).where(eq(s.candidates.id, id))
+        await withNirKeys({}, async () =>
+          expect(await revealNir(asDb(tx), { actor: referent, candidateId: id })).toEqual({
+            ok: false,
+            error: 'noKey',
           }),
-        ).toMatchObject({ ok: true })
+        )
+        expect(await tx.select().from(s.readJournal).where(eq(s.readJournal.candidateId, id))).toHaveLength(0)
       })
     })
   })
