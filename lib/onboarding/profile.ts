@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
-import { organisations, users } from '@/lib/db/schema'
+import { users } from '@/lib/db/schema'
 import { fieldErrorsOf, optionalPhone, requiredText, type Outcome } from '@/lib/directory/fields'
-import { requiresSecondFactor } from '@/lib/auth/two-factor-policy'
+import { readSecondFactor } from '@/lib/auth/two-factor-policy'
 import { TERMS_VERSION } from './terms'
 
 export const ONBOARDING_MESSAGES = {
@@ -24,29 +24,27 @@ export const onboardingSchema = z.object({
   notifyLateItems: flag,
 })
 
-/** What the form starts from, and whether the user must have a second factor (its step is then shown). */
+/**
+ * What the form starts from, and whether the user must have a second factor (its step is then shown): the same read as
+ * the sign-in's (lib/auth/two-factor-policy.ts), so the organisation's settings and permission matrix count here too.
+ */
 export async function onboardingProfile(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({
-      phone: users.phone,
-      jobTitle: users.jobTitle,
-      termsVersion: users.termsVersion,
-      notifyPrescriptionAnswers: users.notifyPrescriptionAnswers,
-      notifyOrientations: users.notifyOrientations,
-      notifyLateItems: users.notifyLateItems,
-      role: users.role,
-      permissions: users.permissions,
-      twoFactorEnabled: users.twoFactorEnabled,
-      orgRequires: organisations.twoFactorRequired,
-    })
-    .from(users)
-    .leftJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(eq(users.id, userId))
-  if (!row) return null
-  return {
-    ...row,
-    secondFactorRequired: requiresSecondFactor(row, { twoFactorRequired: !!row.orgRequires }) || row.twoFactorEnabled,
-  }
+  const [[row], secondFactor] = await Promise.all([
+    db
+      .select({
+        phone: users.phone,
+        jobTitle: users.jobTitle,
+        termsVersion: users.termsVersion,
+        notifyPrescriptionAnswers: users.notifyPrescriptionAnswers,
+        notifyOrientations: users.notifyOrientations,
+        notifyLateItems: users.notifyLateItems,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+    readSecondFactor(db, eq(users.id, userId)),
+  ])
+  if (!row || !secondFactor) return null
+  return { ...row, secondFactorRequired: secondFactor.required || secondFactor.enabled }
 }
 
 /** Saves the form: the user is onboarded (the first time only) and has accepted this version of the terms. */
