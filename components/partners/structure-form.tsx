@@ -64,7 +64,7 @@ export function StructureForm({
         const created = result as unknown as { id: string; linked: boolean }
         toast.success(
           created.linked
-            ? 'Cette structure existait déjà dans Passerelle\u00a0: elle est maintenant rattachée à votre organisation.'
+            ? 'Cette structure existait déjà dans Passerelle\u00a0: vous travaillez maintenant avec elle et pouvez prescrire à ses offres.'
             : 'Structure partenaire créée.',
         )
         router.push(`/partners/structure/${created.id}`)
