@@ -3,7 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import type { Pool } from 'pg'
 import { encryptClearNirs } from '../crypto/encrypt-clear-nirs'
 import { ensureJobQueues } from '../jobs/setup'
-import type { Db } from './client'
+import { applyPgBouncerRoleTimeouts, type Db } from './client'
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle')
 
@@ -12,6 +12,8 @@ export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle')
  * column dropped: lib/crypto/encrypt-clear-nirs.ts), then the job queue's (pg-boss's own migrations) and its queues.
  */
 export async function runMigrations(db: Db): Promise<void> {
+  // First, so that PgBouncer's server connections opened from here on start with them.
+  await applyPgBouncerRoleTimeouts(db)
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
   await encryptClearNirs(db)
   await ensureJobQueues((db as unknown as { $client: Pool }).$client)
