@@ -315,17 +315,21 @@ describe.skipIf(!pgbouncerBinary())('behind PgBouncer in transaction mode (DATAB
       await raw.end()
     }
 
-    // After the flows and the load (their transactions at 4321 ms), every server connection still has the role's value.
+    // After the flows and the load (their transactions at 4321 ms), every server connection has the role's values.
     const seen = await Promise.all(
       Array.from({ length: POOL_SIZE * 3 }, () =>
-        db.execute<{ pid: number; timeout: string }>(
-          sql`select pg_backend_pid() as pid, current_setting('statement_timeout') as timeout from pg_sleep(0.2)`,
+        db.execute<{ pid: number; s: string; l: string; i: string }>(
+          sql`select pg_backend_pid() as pid, current_setting('statement_timeout') as s,
+            current_setting('lock_timeout') as l, current_setting('idle_in_transaction_session_timeout') as i
+            from pg_sleep(0.2)`,
         ),
       ),
     )
     const rows = seen.map((r) => r.rows[0]!)
     expect(new Set(rows.map((r) => r.pid)).size).toBe(POOL_SIZE)
-    expect(new Set(rows.map((r) => r.timeout))).toEqual(new Set([`${ROLE_STATEMENT_MS / 1000}s`]))
+    expect(new Set(rows.map(({ s, l, i }) => `${s} ${l} ${i}`))).toEqual(
+      new Set([`${ROLE_STATEMENT_MS / 1000}s 5s 30s`]),
+    )
   })
 })
 
