@@ -64,6 +64,29 @@ export const OIDC_IDENTITIES = {
       email: 'quelquun@autre-domaine.test',
       name: 'Émile Ntra',
     },
+    // Linked by its owner from their account page (e2e/identity-providers.spec.ts): no account has this address.
+    {
+      sub: 'ms-pairwise-3',
+      tid: ENTRA_TENANT,
+      oid: '0e2e0000-0000-4000-8000-000000000003',
+      email: 'lien.microsoft@autre-domaine.test',
+      name: 'Lina Lien',
+    },
+    // For the integration tier (tests/integration/identity-links.int.test.ts).
+    {
+      sub: 'ms-pairwise-4',
+      tid: ENTRA_TENANT,
+      oid: '0e2e0000-0000-4000-8000-000000000004',
+      email: 'lien.integration@autre-domaine.test',
+      name: 'Ivo Lien',
+    },
+    {
+      sub: 'ms-pairwise-5',
+      tid: ENTRA_TENANT,
+      oid: '0e2e0000-0000-4000-8000-000000000005',
+      email: 'deja.pris@autre-domaine.test',
+      name: 'Dé Jà',
+    },
   ],
   'france-travail': [
     { sub: 'ft-3001', email: 'ft.agent@passerelle.test', email_verified: false, name: 'Félix Travail' },

@@ -14,8 +14,8 @@ type Identity = { id: string; providerId: string; accountId: string }
  * The identity-provider accounts the user may sign in with: provider + subject (Microsoft: tenant + object id).
  * The administrator sees and removes them; none is added here (an administrator attaching their own provider login
  * to someone else's account could sign in as them): ProConnect, Google and France Travail link themselves at the
- * person's first sign-in by the email they verified; an identity without a verified email is given when the
- * account is provisioned (lib/auth/provision-user.ts).
+ * person's first sign-in by the email they verified; any provider's login, Microsoft's included, is linked by the
+ * person themselves from their account page (lib/auth/identity-links.ts), or given when the account is provisioned.
  */
 export function UserIdentities({ userId, identities }: { userId: string; identities: Identity[] }) {
   const [removing, setRemoving] = useState<Identity | null>(null)
@@ -50,7 +50,8 @@ export function UserIdentities({ userId, identities }: { userId: string; identit
       )}
       <p className="text-sm text-slate-600">
         Une identité se rattache à la première connexion de la personne par son fournisseur, quand il a vérifié son
-        adresse email. Personne ne peut rattacher l’identité d’un fournisseur au compte d’une autre personne.
+        adresse email, ou par la personne elle-même depuis «&nbsp;Sécurité du compte&nbsp;», une fois connectée.
+        Personne ne peut rattacher l’identité d’un fournisseur au compte d’une autre personne.
       </p>
       <ConfirmDialog
         open={!!removing}

@@ -12,6 +12,7 @@ import { logError } from '@/lib/log'
 import { appUrl } from './app-url'
 import { resetPasswordMail, secondFactorCodeMail } from './mails'
 import { configuredProviders, type ProviderSettings } from './identity-providers'
+import { mayStoreIdentity, recordIdentityLinked, trustedForLink } from './identity-links'
 import { identityProvidersPlugin } from './oidc-config'
 import { acceptablePasswordSchema } from './password-forms'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rule'
@@ -113,8 +114,15 @@ export function createAuth({ db, baseURL, secret, nextjs = true, providers = con
     rateLimit: { enabled: true, storage: 'database', window: 60, max: 60 },
     account: {
       encryptOAuthTokens: true,
-      // An identity is linked to a provisioned account only by an email its provider verified (never for Microsoft).
-      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
+      // At sign-in, an identity is linked to a provisioned account only by an email its provider verified (never for
+      // Microsoft). From the account page, a signed-in user links their own whatever its email: the provider is then
+      // trusted for that link's callback alone (lib/auth/identity-links.ts).
+      accountLinking: {
+        enabled: true,
+        trustedProviders: (request) => trustedForLink(db, request),
+        requireLocalEmailVerified: true,
+        allowDifferentEmails: true,
+      },
     },
     user: {
       additionalFields: {
@@ -129,6 +137,17 @@ export function createAuth({ db, baseURL, secret, nextjs = true, providers = con
       },
     },
     databaseHooks: {
+      account: {
+        create: {
+          before: async (account, ctx) => {
+            const stored = await mayStoreIdentity(db, account, callbackState(ctx))
+            return stored ? undefined : false
+          },
+          after: async (account, ctx) => {
+            await recordIdentityLinked(db, account, callbackState(ctx))
+          },
+        },
+      },
       session: {
         create: {
           // A disabled account gets no session, whatever the way it signs in.
@@ -196,6 +215,13 @@ export function createAuth({ db, baseURL, secret, nextjs = true, providers = con
       ...(nextjs ? [nextCookies()] : []),
     ],
   })
+}
+
+/** The `state` of an OAuth callback (the provider's round trip), else null. */
+function callbackState(ctx: { path?: string; query?: unknown } | null | undefined): string | null {
+  if (ctx?.path !== '/callback/:id') return null
+  const state = (ctx.query as { state?: unknown } | undefined)?.state
+  return typeof state === 'string' ? state : null
 }
 
 /** The user's tenant, for the administrators' view of failed mail. */

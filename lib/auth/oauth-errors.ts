@@ -34,3 +34,33 @@ export type OAuthErrorKey =
 export function oauthErrorKey(code: string): OAuthErrorKey {
   return CODES[code] ?? CODES[code.toLowerCase().replace(/ /g, '_')] ?? 'oauthFailed'
 }
+
+/**
+ * What the account page says after linking an identity failed: a refusal of the link's own rules
+ * (lib/auth/identity-links.ts) or better-auth's `error` code on the way back from the provider.
+ */
+export type IdentityLinkErrorKey =
+  | 'identityLinkedElsewhere'
+  | 'identityLinkNotFresh'
+  | 'identityLinkAlreadyHas'
+  | 'identityLinkUnavailable'
+  | 'identityLinkFailed'
+  | 'oauthState'
+  | 'oauthDenied'
+
+const LINK_CODES: Record<string, IdentityLinkErrorKey> = {
+  account_already_linked_to_different_user: 'identityLinkedElsewhere',
+  'not-fresh': 'identityLinkNotFresh',
+  'already-has-provider': 'identityLinkAlreadyHas',
+  'unknown-provider': 'identityLinkUnavailable',
+  unavailable: 'identityLinkUnavailable',
+  state_not_found: 'oauthState',
+  state_mismatch: 'oauthState',
+  state_invalid: 'oauthState',
+  please_restart_the_process: 'oauthState',
+  access_denied: 'oauthDenied',
+}
+
+export function identityLinkErrorKey(code: string): IdentityLinkErrorKey {
+  return LINK_CODES[code] ?? 'identityLinkFailed'
+}
