@@ -12,8 +12,6 @@ export type RunningPgBouncer = {
   port: number
   /** The same URL as `databaseUrl` (user, database), through PgBouncer; `database` names another [databases] entry. */
   urlOf(databaseUrl: string, database?: string): string
-  /** A command of PgBouncer's admin console (SHOW POOLS, RECONNECT…): its rows. */
-  admin(command: string): Promise<Record<string, unknown>[]>
   stop(): Promise<void>
 }
 
@@ -87,7 +85,6 @@ export async function startPgBouncer(options: {
         'unix_socket_dir =',
         'auth_type = trust',
         `auth_file = ${path.join(dir, 'users.txt')}`,
-        `admin_users = ${user}`,
         'pool_mode = transaction',
         `default_pool_size = ${options.poolSize}`,
         `max_client_conn = ${options.maxClientConn ?? 200}`,
@@ -101,6 +98,9 @@ export async function startPgBouncer(options: {
     let stderr = ''
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    // A test process that ends without stop() (a crash, a timeout) leaves no PgBouncer behind.
+    const orphan = () => child.kill('SIGKILL')
+    process.once('exit', orphan)
     const deadline = Date.now() + 5000
     let up = false
     while (!up && child.exitCode === null && Date.now() < deadline) {
@@ -126,17 +126,8 @@ export async function startPgBouncer(options: {
     return {
       port,
       urlOf,
-      async admin(command) {
-        const { default: pg } = await import('pg')
-        const client = new pg.Client({ connectionString: urlOf(options.server, 'pgbouncer') })
-        await client.connect()
-        try {
-          return (await client.query(command)).rows
-        } finally {
-          await client.end()
-        }
-      },
       async stop() {
+        process.off('exit', orphan)
         if (child.exitCode === null) {
           child.kill('SIGTERM')
           const killer = setTimeout(() => child.kill('SIGKILL'), 3000)
