@@ -6,10 +6,10 @@ import type { Db } from './client'
  * in front of the server), where consecutive transactions of one client connection run on different server
  * connections. A server connection then holds nothing a client can count on from one transaction to the next:
  * - a named prepared statement exists on the server connection that prepared it only, so statements go unnamed;
- * - startup parameters are refused by PgBouncer before 1.21 (or dropped when listed in ignore_startup_parameters),
- *   and a session SET would reach other clients: the timeouts are set with SET LOCAL in the message that opens each
- *   transaction, and, for statements outside a transaction, as the role's defaults in this database
- *   (applyRoleTimeouts, run with the migrations).
+ * - PgBouncer refuses the startup parameters that carry the timeouts (or drops them when ignore_startup_parameters
+ *   lists them; 1.18 refuses `options` too), and a session SET would reach other clients: the timeouts are set with
+ *   SET LOCAL in the message that opens each transaction, and, for statements outside a transaction, as the role's
+ *   defaults in this database (applyRoleTimeouts, run with the migrations).
  */
 export function behindPgBouncer(): boolean {
   return ['1', 'true'].includes((process.env.DATABASE_PGBOUNCER ?? '').trim().toLowerCase())
