@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { smsMessages } from '@/lib/db/schema'
 import { settleExpired, type Expired } from '@/lib/delivery/attempt'
+import { LEASES } from '@/lib/delivery/bounds'
 import { enqueue } from '@/lib/jobs/enqueue'
 import { QUEUES } from '@/lib/jobs/queues'
 import { smsTextToSend } from './sealed-body'
@@ -16,8 +17,9 @@ export type ReconcileOutcome = 'reconciled' | 'unknown' | 'requeued' | 'moved'
  * - its attempt provably never called Twilio (no 'calling' marker): back to `queued`, with a new job, in one transaction;
  * - else Twilio is asked for the messages to that number with this text since the call began, less those already
  *   recorded for other messages (a status callback carrying our id records the provider's id on the right message, so
- *   a reminder sent twice a week is not taken for this one): exactly one left is this message, adopted; none, or more
- *   than one, and the message is `unknown`, shown to administrators under "Envois en échec" — never resent silently.
+ *   a reminder sent twice a week is not taken for this one): exactly one left is this message, adopted, unless another
+ *   message of the same number and text may also have reached Twilio unrecorded; none, more than one, or such a twin,
+ *   and the message is `unknown`, shown to administrators under "Envois en échec" — never resent silently.
  */
 export async function reconcileSms(
   db: DbOrTx,
@@ -31,10 +33,11 @@ export async function reconcileSms(
     .from(smsMessages)
     .where(and(eq(smsMessages.id, expired.id), eq(smsMessages.organisationId, expired.organisationId!)))
   if (!row) return 'moved'
+  const since = expired.callingAt ?? expired.attemptStartedAt ?? at
   const found = await transport.findHanded(
     // The text as it was handed over (lib/sms/send-queued-sms.ts): the whole one, in its GSM-7 equivalents.
     { id: expired.id, to: row.to, body: smsEncoded(smsTextToSend(row)) },
-    expired.callingAt ?? expired.attemptStartedAt ?? at,
+    since,
   )
   const known = found.length
     ? new Set(
@@ -52,8 +55,25 @@ export async function reconcileSms(
       )
     : new Set<string | null>()
   const ours = found.filter((f) => !known.has(f.sid))
-  if (ours.length === 1) return (await adopt(db, expired, ours[0]!, at)) ? 'reconciled' : 'moved'
+  if (ours.length === 1 && !(await twinUnresolved(db, expired, since)))
+    return (await adopt(db, expired, ours[0]!, at)) ? 'reconciled' : 'moved'
   return settleExpired(db, 'sms_messages', expired, at) as Promise<ReconcileOutcome>
+}
+
+/**
+ * Another message to the same number with the same text whose attempt may also have reached Twilio, and whose fate is
+ * not recorded either (no provider id): the one Twilio lists could be either, so neither is adopted — a person decides.
+ * Its call may have begun up to one call's length before the window Twilio is asked about.
+ */
+async function twinUnresolved(db: DbOrTx, expired: Expired, since: Date): Promise<boolean> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select other.id from sms_messages other join sms_messages self on self.id = ${expired.id}
+    where other.id <> self.id and other.organisation_id = self.organisation_id and other.direction = 'outbound'
+      and other.to_number = self.to_number and other.body = self.body
+      and other.status in ('sending', 'unknown') and other.provider_sid is null and other.calling_at is not null
+      and other.calling_at > ${since.toISOString()}::timestamptz - make_interval(secs => ${60 + LEASES.sms_messages.callSeconds})
+    limit 1`)
+  return rows.length > 0
 }
 
 async function requeue(db: DbOrTx, expired: Expired, at: Date): Promise<ReconcileOutcome> {
