@@ -18,7 +18,7 @@ export const CREATE_ORGANISATION_MESSAGES = {
   nameTooLong: 'Le nom de l’organisation fait 200 caractères au plus.',
   emailInvalid: 'L’adresse email de l’administrateur n’est pas valide (--admin-email).',
   nameTooLongPerson: 'Le prénom et le nom font 100 caractères au plus.',
-  accountExists: 'Un compte Passerelle existe déjà avec cette adresse email : rien n’a été créé ni modifié.',
+  accountExists: 'Un compte Passerelle existe déjà avec cette adresse email\u00a0: rien n’a été créé ni modifié.',
 } as const
 const M = CREATE_ORGANISATION_MESSAGES
 
