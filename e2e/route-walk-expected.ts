@@ -409,10 +409,27 @@ export const EXPECTED: Record<string, Entry> = {
     expect: { none: 200, notOnboarded: 200, ...all(200) },
   },
   'GET /api/ready': { sample: path('/api/ready'), html: false, expect: { none: 200, notOnboarded: 200, ...all(200) } },
-  'POST /api/offer-imports/commit': refused(path('/api/offer-imports/commit'), all(415)),
-  'POST /api/offer-imports/preview': refused(path('/api/offer-imports/preview'), all(415)),
-  'POST /api/structure-imports/commit': refused(path('/api/structure-imports/commit'), all(415)),
-  'POST /api/structure-imports/preview': refused(path('/api/structure-imports/preview'), all(415)),
+  // The walk posts no multipart body: refused for its type (415) before the session is read, as for every role.
+  'POST /api/offer-imports/commit': {
+    sample: path('/api/offer-imports/commit'),
+    html: false,
+    expect: { none: 415, notOnboarded: 415, ...all(415) },
+  },
+  'POST /api/offer-imports/preview': {
+    sample: path('/api/offer-imports/preview'),
+    html: false,
+    expect: { none: 415, notOnboarded: 415, ...all(415) },
+  },
+  'POST /api/structure-imports/commit': {
+    sample: path('/api/structure-imports/commit'),
+    html: false,
+    expect: { none: 415, notOnboarded: 415, ...all(415) },
+  },
+  'POST /api/structure-imports/preview': {
+    sample: path('/api/structure-imports/preview'),
+    html: false,
+    expect: { none: 415, notOnboarded: 415, ...all(415) },
+  },
   'POST /api/offers/[offerId]/applies': api(path('/api/offers/30000000-0000-4000-8000-000000000001/applies'), all(400)),
   'POST /api/referral-form/[token]': {
     sample: path('/api/referral-form/demoCcasDieppe_lienOrientation26'),

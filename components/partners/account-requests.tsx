@@ -45,7 +45,7 @@ export function AccountRequests({ requests }: { requests: Request[] }) {
                 <span className="font-medium">{name}</span> <span className="text-slate-700">{r.email}</span>, demandé
                 par «&nbsp;{r.organisation}&nbsp;» le {r.createdAt}
               </span>
-              <span className="flex gap-2">
+              <span className="flex flex-wrap gap-2">
                 <Button
                   variant="secondary"
                   disabled={busy === r.id}

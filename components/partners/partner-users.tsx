@@ -87,7 +87,7 @@ export function PartnerUsers({
                   {u.structureAdmin && <StatusBadge tone="info">Administrateur de la structure</StatusBadge>}
                 </span>
                 {canManage && (
-                  <span className="flex gap-2">
+                  <span className="flex flex-wrap gap-2">
                     {!u.disabled && (
                       <Button
                         variant="secondary"

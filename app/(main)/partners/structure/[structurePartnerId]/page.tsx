@@ -142,7 +142,10 @@ export default async function PartnerStructurePage({ params }: { params: Promise
         {!offers ? (
           <p className="text-sm">
             Vos offres et leurs prescriptions sont sur{' '}
-            <Link href="/partners/structure/dashboard">le tableau de bord de la structure</Link>.
+            <Link href="/partners/structure/dashboard" className="font-medium underline">
+              le tableau de bord de la structure
+            </Link>
+            .
           </p>
         ) : offers.length === 0 ? (
           <EmptyState
