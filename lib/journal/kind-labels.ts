@@ -13,9 +13,8 @@ export const READ_KIND_LABELS: Record<ReadKind, string> = {
   'candidate.sms': 'Fiche – SMS',
   'candidate.history': 'Fiche – historique',
   'candidate.nir': 'Numéro de sécurité sociale affiché',
-  'fup.dialog': 'Fiche de liaison ouverte par un partenaire',
+  'fup.dialog': 'Prescription ouverte par un partenaire (fiche de liaison)',
   'fup.pdf': 'Document de prescription téléchargé (PDF)',
-  'prescription.partner': 'Prescription consultée par un partenaire',
   export: 'Export de données',
   'candidate.access-export': 'Export du droit d’accès',
 }

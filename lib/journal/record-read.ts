@@ -20,7 +20,6 @@ export const READ_KINDS = [
   'candidate.nir',
   'fup.dialog',
   'fup.pdf',
-  'prescription.partner',
   'export',
   'candidate.access-export',
 ] as const
