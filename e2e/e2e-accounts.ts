@@ -19,6 +19,8 @@ export const E2E_ACCOUNTS = {
   revoked: { email: 'revocation@passerelle.test', password: 'Passerelle-E2E-Revoc-3!' },
   /** A counsellor who has not been through onboarding (issue 16 §4: the route walk's "signed in, not onboarded"). */
   notOnboarded: { email: 'pas-encore@passerelle.test', password: 'Passerelle-E2E-Accueil-4!' },
+  /** A counsellor who links their own Microsoft login from their account page. */
+  identityLinker: { email: 'lien-identite@passerelle.test', password: 'Passerelle-E2E-Lien-6!' },
 } as const
 
 /**
@@ -66,6 +68,7 @@ export async function seedE2eAccounts(db: Db): Promise<void> {
     totpOwner: ['Théo', 'Tempo'],
     revoked: ['Régis', 'Vocation'],
     notOnboarded: ['Noé', 'Nouveau'],
+    identityLinker: ['Lina', 'Lien'],
   }
   for (const [key, account] of Object.entries(E2E_ACCOUNTS) as [
     keyof typeof E2E_ACCOUNTS,

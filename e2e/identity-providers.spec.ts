@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
-import { E2E_PROVIDER_USERS } from './e2e-accounts'
-import { emailedCode, expectNoSeriousA11yViolations } from './fixtures'
+import { E2E_ACCOUNTS, E2E_PROVIDER_USERS } from './e2e-accounts'
+import {
+  emailedCode,
+  expectNoSeriousA11yViolations,
+  onE2eDatabase,
+  screenshots,
+  signIn,
+  storageStateOf,
+} from './fixtures'
 
 // Sign-in through OpenID Connect providers, all played by real local servers (e2e/oidc-server.ts, oidc-provider).
 const oidcOrigin = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`
@@ -8,7 +15,10 @@ const MESSAGES = {
   unknown:
     'Cette identité n’est pas autorisée à se connecter à Passerelle : demandez à votre administrateur de créer votre accès.',
   notLinked:
-    'Cette identité n’est rattachée à aucun compte Passerelle et son adresse email n’est pas vérifiée par le fournisseur : demandez à votre administrateur de l’associer à votre compte.',
+    'Cette identité n’est rattachée à aucun compte Passerelle et son adresse email n’est pas vérifiée par le fournisseur : connectez-vous avec votre email et votre mot de passe, puis associez-la à votre compte depuis « Sécurité du compte ».',
+  linkedElsewhere:
+    'Cette identité est déjà associée à un autre compte Passerelle : elle n’a pas été associée au vôtre.',
+  linked: 'Votre compte Microsoft est associé : vous pouvez désormais vous connecter avec lui.',
   state:
     'La connexion n’a pas pu être vérifiée : la demande a expiré ou ne vient pas de Passerelle. Recommencez depuis cette page.',
   noCode: 'Le fournisseur d’identité n’a pas renvoyé de code d’autorisation : la connexion est refusée. Recommencez.',
@@ -213,6 +223,80 @@ test.describe('Google, Microsoft and France Travail', () => {
       ),
     ).toBe(true)
     expect(seen.some((u) => u.startsWith('/france-travail/token?realm=%2Fagent'))).toBe(true)
+  })
+})
+
+test.describe('a user links their own login', () => {
+  const { email, password } = E2E_ACCOUNTS.identityLinker
+  const mine = 'lien.microsoft@autre-domaine.test'
+
+  test('signed in by password, they link Microsoft from Sécurité du compte, sign out and sign in with Microsoft', async ({
+    page,
+  }) => {
+    // A run on the same database starts from no identity.
+    await onE2eDatabase(
+      `delete from account where provider_id <> 'credential' and user_id = (select id from "user" where email = $1)`,
+      [email],
+    )
+    await signIn(page, email, password)
+    await expect(page).toHaveURL('/v2/candidates/dashboard')
+    await page.getByRole('banner').getByRole('link', { name: 'Sécurité du compte' }).click()
+    await expect(page).toHaveURL('/change-password')
+    const identities = page.getByRole('region', { name: 'Identités de connexion' })
+    await expect(identities).toContainText('Aucune identité associée')
+    for (const name of ['Microsoft', 'Google', 'ProConnect', 'Pôle Emploi (France Travail)'])
+      await expect(identities.getByRole('button', { name: `Associer mon compte ${name}` })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+
+    // Another person's Microsoft login is refused, in French.
+    await identities.getByRole('button', { name: 'Associer mon compte Microsoft' }).click()
+    await page.waitForURL((url) => url.origin === oidcOrigin)
+    await page.getByLabel('quelquun@autre-domaine.test').check()
+    await page.getByRole('button', { name: 'Continuer' }).click()
+    await expect(page).toHaveURL(/\/change-password\?error=/)
+    await expect(identities.getByRole('alert')).toHaveText(MESSAGES.linkedElsewhere)
+    await expect(identities).toContainText('Aucune identité associée')
+
+    // Their own (Microsoft forgets the previous person: its page is shown again).
+    await page.context().clearCookies({ domain: '127.0.0.1' })
+    await identities.getByRole('button', { name: 'Associer mon compte Microsoft' }).click()
+    await page.waitForURL((url) => url.origin === oidcOrigin)
+    await page.getByLabel(mine).check()
+    await page.getByRole('button', { name: 'Continuer' }).click()
+    await expect(page).toHaveURL('/change-password?linked=microsoft')
+    await expect(identities.getByRole('status')).toHaveText(MESSAGES.linked)
+    await expect(identities.getByRole('listitem')).toContainText('Microsoft')
+    await expect(identities.getByRole('button', { name: 'Associer mon compte Microsoft' })).toHaveCount(0)
+    await expectNoSeriousA11yViolations(page)
+    await screenshots(page, 'account-identities')
+
+    await page.goto('/v2/candidates/dashboard')
+    await page.getByRole('button', { name: 'Se déconnecter' }).click()
+    await expect(page).toHaveURL(/\/v2\/login/)
+    await page.context().clearCookies({ domain: '127.0.0.1' })
+    await viaProvider(page, 'Microsoft', mine)
+    await expect(page).toHaveURL('/v2/candidates/dashboard')
+    await expect(page.getByRole('banner')).toContainText('Lina Lien')
+
+    // They remove it, after a confirmation.
+    await page.goto('/change-password')
+    await identities.getByRole('button', { name: 'Retirer l’identité Microsoft' }).click()
+    await page
+      .getByRole('dialog', { name: 'Retirer cette identité ?' })
+      .getByRole('button', { name: 'Retirer' })
+      .click()
+    await expect(page.getByText('L’identité a été retirée.')).toBeVisible()
+    await expect(identities).toContainText('Aucune identité associée')
+  })
+
+  test('an administrator’s page of another user offers no way to attach a login', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageStateOf('admin') })
+    const page = await context.newPage()
+    const [user] = await onE2eDatabase<{ id: string }>(`select id from "user" where email = $1`, [email])
+    await page.goto(`/v2/settings/user/${user!.id}`)
+    await expect(page.getByRole('region', { name: 'Identités de connexion' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /Associer|Enregistrer l’identité/ })).toHaveCount(0)
+    await context.close()
   })
 })
 

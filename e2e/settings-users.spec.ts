@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, onE2eDatabase, signIn, storageStateOf, waitForMail, shot } from './fixtures'
+import {
+  expectNoSeriousA11yViolations,
+  onE2eDatabase,
+  ROLES,
+  signIn,
+  storageStateOf,
+  waitForMail,
+  shot,
+} from './fixtures'
 import { baseURL } from '../playwright.config'
 
 /** The app's own pages send their Origin (lib/http/same-origin.ts): these calls do as they do. */
@@ -258,6 +266,16 @@ test('the admin turns the organisation’s second factor on: a counsellor then g
     await page.getByLabel('Délai de relance des prescriptions (jours)').fill('10')
     await page.getByRole('button', { name: 'Enregistrer' }).click()
     await expect(page.getByText('Organisation enregistrée.').first()).toBeVisible()
+    // Turning the rule on ended the organisation's sessions but this administrator's: the saved logins of its referent
+    // and counsellor, which the specs that follow use, are signed in again.
+    for (const role of ['referent', 'conseiller'] as const) {
+      const context = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+      const again = await context.newPage()
+      await signIn(again, ROLES[role])
+      await expect(again).toHaveURL('/v2/candidates/dashboard')
+      await context.storageState({ path: storageStateOf(role) })
+      await context.close()
+    }
   }
 })
 

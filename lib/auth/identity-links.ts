@@ -6,6 +6,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import { accounts, sessions, users, verifications } from '@/lib/db/schema'
 import type { Auth } from './auth'
 import type { ProviderId } from './identity-providers'
+import { takeProviderMfa } from './provider-mfa'
 
 /**
  * A user links their own identity-provider login, from their account page, never anyone else's: the link starts
@@ -169,12 +170,14 @@ export async function mayStoreIdentity(
  */
 export async function recordIdentityLinked(
   db: DbOrTx,
-  account: { id: string; providerId: string; userId: string },
+  account: { id: string; providerId: string; accountId: string; userId: string },
   state: string | null,
 ): Promise<void> {
   if (account.providerId === 'credential') return
   try {
     const intent = state ? await readIntent(db, state) : null
+    // A link opens no session: a second factor given at the provider for it must not count for a later sign-in.
+    if (intent) takeProviderMfa(account.providerId, [account.accountId])
     await db.transaction(async (tx) => {
       const [user] = await tx
         .select({ organisationId: users.organisationId, structureId: users.structureId })
