@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
+import { LEASES, type DeliveryTable, type Lease } from './bounds'
 
 /**
  * One delivery state machine for the two tables of outbound messages (sms_messages, outbound_mails), which share these
@@ -13,16 +14,14 @@ import type { DbOrTx } from '@/lib/db/client'
  * message changes nothing and, since the 'calling' marker is written under the same check, calls nothing. Leases are in
  * the database's time (clock_timestamp()), the one clock every worker shares.
  */
-export type DeliveryTable = 'sms_messages' | 'outbound_mails'
-
-export type Lease = {
-  /** How long a claim holds the message. */
-  leaseSeconds: number
-  /** The longest provider call (its time-out included): the marker is written only if the lease outlives it. */
-  callSeconds: number
-}
-
 const table = (t: DeliveryTable) => sql.identifier(t)
+
+/**
+ * Past its lease, and — if it called — past its marker plus the longest call: a call still in flight (a lease cut
+ * short, clocks that drift) is never settled under it.
+ */
+const expiredClause = (t: DeliveryTable) => sql`status = 'sending' and lease_until < clock_timestamp()
+  and (calling_at is null or calling_at < clock_timestamp() - make_interval(secs => ${LEASES[t].callSeconds}))`
 
 /**
  * Takes the message for a new attempt, from `queued`, or from `sending` whose lease passed and whose attempt provably
@@ -116,7 +115,7 @@ export async function expiredAttempt(db: DbOrTx, t: DeliveryTable, id: string): 
     attempt_started_at: string | null
   }>(sql`
     select id, organisation_id, attempt_id, calling_at, attempt_started_at from ${table(t)}
-    where id = ${id} and status = 'sending' and attempt_id is not null and lease_until < clock_timestamp()`)
+    where id = ${id} and attempt_id is not null and ${expiredClause(t)}`)
   const row = rows[0]
   if (!row) return null
   return {
@@ -132,7 +131,7 @@ export async function expiredAttempt(db: DbOrTx, t: DeliveryTable, id: string): 
 /** The messages of `t` whose lease passed (the sweep's read), oldest first. */
 export async function expiredIds(db: DbOrTx, t: DeliveryTable, limit: number): Promise<string[]> {
   const { rows } = await db.execute<{ id: string }>(sql`
-    select id from ${table(t)} where lease_until < clock_timestamp() and status = 'sending' order by lease_until limit ${limit}`)
+    select id from ${table(t)} where ${expiredClause(t)} order by lease_until limit ${limit}`)
   return rows.map((r) => r.id)
 }
 
@@ -150,7 +149,7 @@ export async function settleExpired(
     update ${table(t)} set status = case when calling_at is null then 'queued' else 'unknown' end::${sql.raw(t === 'sms_messages' ? 'sms_status' : 'mail_status')},
       attempt_id = case when calling_at is null then null else attempt_id end, lease_until = null,
       error_code = case when calling_at is null then error_code else 'unknownFate' end, status_at = ${at.toISOString()}::timestamptz
-    where id = ${expired.id} and attempt_id = ${expired.attemptId}::uuid and status = 'sending' and lease_until < clock_timestamp()
+    where id = ${expired.id} and attempt_id = ${expired.attemptId}::uuid and ${expiredClause(t)}
     returning status`)
   const status = rows[0]?.status
   return status === 'queued' ? 'requeued' : status === 'unknown' ? 'unknown' : 'moved'

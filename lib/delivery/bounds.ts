@@ -1,4 +1,12 @@
-import type { DeliveryTable, Lease } from './attempt'
+/** The two tables of outbound messages, which share the delivery columns (lib/delivery/attempt.ts). */
+export type DeliveryTable = 'sms_messages' | 'outbound_mails'
+
+export type Lease = {
+  /** How long a claim holds the message. */
+  leaseSeconds: number
+  /** The longest provider call (its bound and a margin): the marker is written only if the lease outlives it. */
+  callSeconds: number
+}
 
 /** The longest Twilio call: a total bound (an abort signal on the request), not an idle timer. */
 export const SMS_CALL_TIMEOUT_MS = 10_000

@@ -50,6 +50,8 @@ export type JobInput = {
   data: Record<string, unknown>
   startAfter?: Date
   singletonKey?: string
+  /** With `singletonKey`: at most one job of that key per period of this many seconds (pg-boss's throttle). */
+  singletonSeconds?: number
   policy?: JobPolicy
 }
 
@@ -71,6 +73,7 @@ export async function enqueue(db: DbOrTx, jobs: JobInput | JobInput[], options: 
         data: job.data,
         startAfter: job.startAfter ? delayOf(job.startAfter, from) : undefined,
         singletonKey: job.singletonKey,
+        singletonSeconds: job.singletonSeconds,
         retryLimit: policy.retryLimit,
         retryDelay: policy.retryDelay,
         retryBackoff: policy.retryBackoff,

@@ -1,6 +1,10 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import nodemailer from 'nodemailer'
+import { parseConnectionUrl } from 'nodemailer/lib/shared'
+import SMTPConnection from 'nodemailer/lib/smtp-connection'
+import { MAIL_CALL_TIMEOUT_MS, SMTP_TIMEOUTS } from '@/lib/delivery/bounds'
 import { echoToTerminal } from '@/lib/outbox-echo'
 
 export type Mail = { to: string; subject: string; text: string }
@@ -17,7 +21,7 @@ export class PermanentMailError extends Error {
   }
 }
 
-/** The server answered and did not take the mail (a 4xx reply, or no server listening): another attempt may send it. */
+/** The server did not take the mail (a 4xx reply, or a failure before the message's data): another attempt may send it. */
 export class RefusedForNowMailError extends Error {
   constructor(readonly code: string) {
     super(`Mail not taken for now (${code})`)
@@ -25,15 +29,61 @@ export class RefusedForNowMailError extends Error {
   }
 }
 
-/** The SMTP time-outs: the longest call is bounded by their sum (a lease outlives it, lib/mail/send-queued-mail.ts). */
-export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 } as const
-export const MAIL_CALL_TIMEOUT_MS =
-  SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout
+/** The stage an SMTP exchange failed at: only once the message's data was being written can the server have it. */
+type Stage = 'setup' | 'data'
 
-/** No reply code: did the mail server possibly get the message? Only a refused connection (or no such host) says no. */
-function neverReachedServer(error: unknown): boolean {
-  const e = error as { code?: string; message?: string }
-  return e.code === 'EDNS' || /ECONNREFUSED/.test(e.message ?? '')
+/**
+ * An answer with a reply code, or a failure before the message's data: the server has nothing to deliver. A 5xx is
+ * for good, a 4xx, a time-out or a dropped connection before the data is for now. Failing during the data or while
+ * waiting for the final reply, without a reply code, the server may have it: the error is passed on, the fate unknown.
+ */
+function classified(error: unknown, stage: Stage): unknown {
+  const { responseCode, code } = error as { responseCode?: number; code?: string }
+  if (responseCode && responseCode >= 500) return new PermanentMailError(String(responseCode))
+  if (responseCode) return new RefusedForNowMailError(String(responseCode))
+  if (stage === 'setup') return new RefusedForNowMailError(code ?? 'unreachable')
+  return error
+}
+
+/**
+ * One SMTP exchange to SMTP_URL, bounded as a whole: nodemailer's timers are idle or phase ones, so a server that
+ * trickles its replies could hold a connection past the attempt's lease. The overall timer destroys the socket.
+ */
+async function exchange(url: string, envelope: { from: string; to: string[] }, raw: Buffer): Promise<void> {
+  const options = parseConnectionUrl(url)
+  const connection = new SMTPConnection({ ...options, ...SMTP_TIMEOUTS, socketCloseTimeout: 0, logger: false })
+  let stage: Stage = 'setup'
+  // The data is streamed only once the server accepted DATA (354): the first read marks the stage.
+  const data = new Readable({
+    read() {
+      stage = 'data'
+      this.push(raw)
+      this.push(null)
+    },
+  })
+  await new Promise<void>((resolve, reject) => {
+    let settled = false
+    const settle = (error?: unknown) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      connection.close()
+      if (error) reject(classified(error, stage))
+      else resolve()
+    }
+    const timer = setTimeout(
+      () => settle(Object.assign(new Error('SMTP exchange timed out'), { code: 'ETIMEDOUT' })),
+      MAIL_CALL_TIMEOUT_MS,
+    )
+    connection.on('error', settle)
+    connection.connect(() => {
+      const send = () => connection.send(envelope, data, (error) => settle(error ?? undefined))
+      if (!options.auth?.user) return send()
+      connection.login({ user: options.auth.user, pass: options.auth.pass }, (error) =>
+        error ? settle(error) : send(),
+      )
+    })
+  })
 }
 
 /**
@@ -50,16 +100,9 @@ export async function deliverMail(mail: Mail, id: string, createdAt: Date, attem
     headers: attemptId ? { 'X-Passerelle-Attempt': attemptId } : undefined,
   }
   if (process.env.SMTP_URL) {
-    try {
-      await nodemailer.createTransport({ url: process.env.SMTP_URL, ...SMTP_TIMEOUTS }).sendMail(message)
-    } catch (error) {
-      const responseCode = (error as { responseCode?: number }).responseCode
-      if (responseCode && responseCode >= 500) throw new PermanentMailError(String(responseCode))
-      if (responseCode) throw new RefusedForNowMailError(String(responseCode))
-      if (neverReachedServer(error))
-        throw new RefusedForNowMailError((error as { code?: string }).code ?? 'unreachable')
-      throw error
-    }
+    const built = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(message)
+    const envelope = built.envelope as { from: string | false; to: string[] }
+    await exchange(process.env.SMTP_URL, { from: envelope.from || '', to: envelope.to }, built.message as Buffer)
     return
   }
   const info = await nodemailer

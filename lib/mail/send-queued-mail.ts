@@ -11,14 +11,14 @@ import {
   releaseAttempt,
   settleExpired,
   type Expired,
-  type Lease,
 } from '@/lib/delivery/attempt'
+import { LEASES, type Lease } from '@/lib/delivery/bounds'
 import { enqueue } from '@/lib/jobs/enqueue'
 import { QUEUES } from '@/lib/jobs/queues'
-import { deliverMail, MAIL_CALL_TIMEOUT_MS, PermanentMailError, RefusedForNowMailError } from './mailer'
+import { deliverMail, PermanentMailError, RefusedForNowMailError } from './mailer'
 
-/** An attempt holds a mail for 45 s: more than the longest SMTP exchange (25 s of time-outs) and its margin, less than the queue's expiry (120 s). */
-export const MAIL_LEASE: Lease = { leaseSeconds: 45, callSeconds: MAIL_CALL_TIMEOUT_MS / 1000 + 5 }
+/** An attempt's hold on a mail (lib/delivery/bounds.ts): more than the longest SMTP exchange, less than the queue's expiry. */
+export const MAIL_LEASE: Lease = LEASES.outbound_mails
 
 /** Another attempt holds the mail right now (the request's immediate try, say): the job tries again later. */
 export class MailBusyError extends Error {

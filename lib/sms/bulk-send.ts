@@ -82,7 +82,8 @@ export type BatchRow = {
 
 /**
  * A batch's progress and report, in the organisation only: each candidate with its outcome — sent (sent or
- * delivered), failed (failed or undelivered, with the provider's code), skipped (with its reason) or still pending.
+ * delivered), failed (failed, undelivered, cancelled, or `unknown`: no longer on its way, left to a person under
+ * "Envois en échec", its reason saying so), skipped (with its reason) or still pending.
  * `done` once nothing is left to send now (messages held for the next sending window count as scheduled).
  */
 export async function batchReport(db: DbOrTx, params: { organisationId: string; batchId: string; now: Date }) {
@@ -126,7 +127,7 @@ export async function batchReport(db: DbOrTx, params: { organisationId: string; 
       name: `${m.lastName} ${m.firstName}`,
       outcome: (m.status === 'sent' || m.status === 'delivered'
         ? 'sent'
-        : m.status === 'failed' || m.status === 'undelivered' || m.status === 'cancelled'
+        : m.status === 'failed' || m.status === 'undelivered' || m.status === 'cancelled' || m.status === 'unknown'
           ? 'failed'
           : 'pending') as BatchRow['outcome'],
       reason: m.errorCode,

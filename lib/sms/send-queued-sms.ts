@@ -2,14 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { now as clockNow } from '@/lib/clock'
 import type { Db } from '@/lib/db/client'
 import { candidates, organisations, smsMessages } from '@/lib/db/schema'
-import {
-  claimAttempt,
-  expiredAttempt,
-  failAttempt,
-  markCalling,
-  releaseAttempt,
-  type Lease,
-} from '@/lib/delivery/attempt'
+import { claimAttempt, expiredAttempt, failAttempt, markCalling, releaseAttempt } from '@/lib/delivery/attempt'
+import { LEASES, type Lease } from '@/lib/delivery/bounds'
 import { enqueue, type JobPolicy } from '@/lib/jobs/enqueue'
 import { QUEUES } from '@/lib/jobs/queues'
 import { reserveSlot } from '@/lib/jobs/rate-limit'
@@ -18,13 +12,7 @@ import { reconcileSms, recordHanded } from './reconcile'
 import { smsTextToSend } from './sealed-body'
 import { isWithinSendingHours, nextSendingTime } from './sending-hours'
 import { smsEncoded } from './smart-encoding'
-import {
-  PermanentSmsError,
-  RefusedForNowSmsError,
-  SMS_CALL_TIMEOUT_MS,
-  smsTransport,
-  type SmsTransport,
-} from './transport'
+import { PermanentSmsError, RefusedForNowSmsError, smsTransport, type SmsTransport } from './transport'
 
 export type SendOutcome =
   | 'sent'
@@ -47,8 +35,8 @@ type Options = {
   jobPolicy?: JobPolicy
 }
 
-/** An attempt holds the message for 30 s: more than the longest Twilio call (10 s) and the margin, less than the queue's expiry (60 s). */
-export const SMS_LEASE: Lease = { leaseSeconds: 30, callSeconds: SMS_CALL_TIMEOUT_MS / 1000 + 5 }
+/** An attempt's hold on an SMS (lib/delivery/bounds.ts): more than the longest Twilio call, less than the queue's expiry. */
+export const SMS_LEASE: Lease = LEASES.sms_messages
 
 /** The messages-per-second limit of the provider (SMS_RATE_PER_SECOND); 0 or unset: none. */
 export const configuredSmsRate = () => Number(process.env.SMS_RATE_PER_SECOND ?? 0) || 0

@@ -6,6 +6,7 @@ import { appUrl } from '@/lib/auth/app-url'
 import { outboxDir } from '@/lib/mail/mailer'
 import { echoToTerminal } from '@/lib/outbox-echo'
 import { now as clockNow } from '@/lib/clock'
+import { SMS_CALL_TIMEOUT_MS } from '@/lib/delivery/bounds'
 
 /** What the provider says of a message, in our words. */
 export type ProviderStatus = 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed'
@@ -19,7 +20,7 @@ export class PermanentSmsError extends Error {
   }
 }
 
-/** The provider answered, and did not take the message (429, 5xx): another attempt may send it. */
+/** The provider answered that it did not take the message (408, 429, 503): another attempt may send it. */
 export class RefusedForNowSmsError extends Error {
   constructor(readonly code: string) {
     super(`SMS not taken for now (${code})`)
@@ -30,8 +31,11 @@ export class RefusedForNowSmsError extends Error {
 /** `attemptId`: the attempt that calls (lib/delivery/attempt.ts), carried with our id in the status-callback URL. */
 export type OutgoingSms = { id: string; attemptId: string; to: string; body: string }
 
-/** The longest provider call, its time-out included (the SDK's HTTP time-out below). */
-export const SMS_CALL_TIMEOUT_MS = 10_000
+/**
+ * The only answers that say Twilio created nothing: a request time-out, too many requests, unavailable. A 500, 502 or
+ * 504 may come from a proxy or a server that failed after creating the message: its fate is left to the reconcile.
+ */
+const NOT_TAKEN_STATUSES = new Set([408, 429, 503])
 
 export interface SmsTransport {
   readonly name: 'twilio' | 'outbox'
@@ -99,6 +103,12 @@ function twilioClient() {
     }
   }
   const httpClient = new RetargetedClient({ timeout: SMS_CALL_TIMEOUT_MS, autoRetry: false })
+  // The SDK's time-out is the socket's idle timer: an answer trickled byte by byte would outlive it, and the attempt's
+  // lease with it. A signal started with each request bounds the whole call.
+  httpClient.axios.interceptors.request.use((config) => {
+    config.signal = AbortSignal.timeout(SMS_CALL_TIMEOUT_MS)
+    return config
+  })
   return twilio(process.env.TWILIO_ACCOUNT_SID, process.env.TWILIO_AUTH_TOKEN, {
     httpClient,
     autoRetry: false,
@@ -130,12 +140,10 @@ function twilioTransport(): SmsTransport {
         }
       } catch (error) {
         const e = error as { status?: number; code?: number }
-        if (e.status && e.status >= 400 && e.status < 500 && e.status !== 429 && e.status !== 408) {
-          throw new PermanentSmsError(String(e.code ?? e.status))
-        }
+        if (e.status && NOT_TAKEN_STATUSES.has(e.status)) throw new RefusedForNowSmsError(String(e.status))
+        if (e.status && e.status >= 400 && e.status < 500) throw new PermanentSmsError(String(e.code ?? e.status))
         if (e.code && PERMANENT_TWILIO_CODES.has(e.code)) throw new PermanentSmsError(String(e.code))
-        // An HTTP answer (429, 5xx) is Twilio saying it did not create the message; no answer at all leaves it unknown.
-        if (e.status) throw new RefusedForNowSmsError(String(e.status))
+        // Another 5xx, or no answer at all (the bound above included): Twilio may have the message, the reconcile asks.
         throw error
       }
     },

@@ -106,9 +106,10 @@ describe('a job whose outcome cannot be written', () => {
     }
     expect(await jobState()).not.toContain('completed')
 
-    // The lease runs out (made to, here); the sweep settles the mail: the server may have it, so a person decides.
+    // The lease runs out and the call's bound with it (made to, here); the sweep settles the mail: the server may have
+    // it, so a person decides.
     await db.execute(
-      sql`update outbound_mails set lease_until = clock_timestamp() - interval '1 second' where id = ${mail!.id}`,
+      sql`update outbound_mails set lease_until = clock_timestamp() - interval '1 second', calling_at = calling_at - interval '1 minute' where id = ${mail!.id}`,
     )
     await sweepSends(db, { now: new Date() })
     const [settled] = await db.select().from(s.outboundMails).where(eq(s.outboundMails.id, mail!.id))

@@ -4,8 +4,12 @@ import * as s from '@/lib/db/schema'
 import { demoIds } from '@/lib/db/seed'
 import { claimAttempt, markCalling } from '@/lib/delivery/attempt'
 import { resendSms } from '@/lib/settings/failed-sends'
+import { batchReport, sendBulkSms } from '@/lib/sms/bulk-send'
 import { queueSms } from '@/lib/sms/queue-sms'
-import { SMS_LEASE, sendQueuedSms } from '@/lib/sms/send-queued-sms'
+import { bulkSchema } from '@/lib/sms/schemas'
+import { SMS_CALL_TIMEOUT_MS } from '@/lib/delivery/bounds'
+import { sweepSends } from '@/lib/delivery/sweep'
+import { SMS_LEASE, SmsBusyError, sendQueuedSms } from '@/lib/sms/send-queued-sms'
 import { smsEncoded } from '@/lib/sms/smart-encoding'
 import { smsTransport } from '@/lib/sms/transport'
 import { useTestDb } from './db'
@@ -87,5 +91,97 @@ describe('reconcile on the text that was sent', () => {
     expect(await message(first.messageId)).toMatchObject({ status: 'unknown', providerSid: null })
     expect(await message(second.messageId)).toMatchObject({ status: 'unknown', providerSid: null })
     expect(createsTo(rows[0]!.toNumber)).toHaveLength(1)
+  })
+})
+
+describe('every provider call has a wall-clock bound', () => {
+  it('a call that outlives its lease is not taken again before its marker plus the longest call, and ends sent', async () => {
+    callbacksOff()
+    const { messageId } = await queued()
+    const to = (await message(messageId)).toNumber
+    twilio.standIn().failNext({ holdMs: 2_500 })
+    const creates = twilio.standIn().counts.create
+    const call = sendQueuedSms(db, messageId, { now: at })
+    // The request reached Twilio, which has not taken it yet; meanwhile the attempt's lease runs out.
+    await expect.poll(() => twilio.standIn().counts.create, { timeout: 5_000 }).toBe(creates + 1)
+    await db.execute(
+      sql`update sms_messages set lease_until = clock_timestamp() - interval '1 second' where id = ${messageId}`,
+    )
+    await expect(sendQueuedSms(db, messageId, { now: at })).rejects.toThrow(SmsBusyError)
+    await sweepSends(db, { now: WEEKDAY })
+    expect(await message(messageId)).toMatchObject({ status: 'sending', providerSid: null })
+    expect(await call).toBe('sent')
+    const [taken] = createsTo(to)
+    expect(await message(messageId)).toMatchObject({ status: 'sending', providerSid: taken!.sid })
+    expect(createsTo(to)).toHaveLength(1)
+  })
+
+  it('gives up a Twilio answer that trickles past the bound, even though bytes keep coming; the reconcile adopts it', async () => {
+    callbacksOff()
+    const { messageId } = await queued()
+    const to = (await message(messageId)).toNumber
+    twilio.standIn().failNext({ trickleMs: SMS_CALL_TIMEOUT_MS + 3_000 })
+    const started = performance.now()
+    await expect(sendQueuedSms(db, messageId, { now: at })).rejects.toThrow()
+    expect(performance.now() - started).toBeLessThan(SMS_CALL_TIMEOUT_MS + 1_500)
+    expect(await message(messageId)).toMatchObject({ status: 'sending', providerSid: null })
+    expect((await message(messageId)).callingAt).not.toBeNull()
+    await longAgo(messageId)
+    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('reconciled')
+    expect(await message(messageId)).toMatchObject({ providerSid: createsTo(to)[0]!.sid })
+    expect(createsTo(to)).toHaveLength(1)
+  }, 30_000)
+})
+
+describe('only 408, 429 and 503 say Twilio took nothing', () => {
+  it.each([500, 502, 504])(
+    'a %s keeps the marker: the reconcile decides, and with nothing at Twilio a person does',
+    async (status) => {
+      const { messageId } = await queued()
+      const to = (await message(messageId)).toNumber
+      twilio.standIn().failNext({ status, code: 20000 + status })
+      await expect(sendQueuedSms(db, messageId, { now: at })).rejects.toThrow()
+      const held = await message(messageId)
+      expect(held).toMatchObject({ status: 'sending', providerSid: null })
+      expect(held.callingAt).not.toBeNull()
+      await expect(sendQueuedSms(db, messageId, { now: at })).rejects.toThrow(SmsBusyError)
+      await longAgo(messageId)
+      expect(await sendQueuedSms(db, messageId, { now: at })).toBe('unknown')
+      expect(await message(messageId)).toMatchObject({ status: 'unknown', errorCode: 'unknownFate' })
+      expect(createsTo(to)).toHaveLength(0)
+    },
+  )
+
+  it('a 503 is a refusal for now: back to the queue, then sent once', async () => {
+    const { messageId } = await queued()
+    twilio.standIn().failNext({ status: 503, code: 20503 })
+    await expect(sendQueuedSms(db, messageId, { now: at })).rejects.toThrow()
+    expect(await message(messageId)).toMatchObject({ status: 'queued', callingAt: null, errorCode: '503' })
+    expect(await sendQueuedSms(db, messageId, { now: at })).toBe('sent')
+    expect(createsTo((await message(messageId)).toNumber)).toHaveLength(1)
+  })
+})
+
+describe('unknown is not pending', () => {
+  it('a bulk send whose message ends `unknown` ends, the message shown as failed with why', async () => {
+    const person = await newCandidate()
+    const result = await sendBulkSms(db, {
+      organisationId: demoIds.orgSeineMaritime,
+      authorId: 'demo-referent',
+      input: bulkSchema.parse({ candidateIds: [person.id], text: 'Bonjour {prenom}' }),
+      now: WEEKDAY,
+    })
+    if (!result.ok) throw new Error(result.error)
+    await db
+      .update(s.smsMessages)
+      .set({ status: 'unknown', errorCode: 'unknownFate' })
+      .where(eq(s.smsMessages.batchId, result.batchId))
+    const report = await batchReport(db, {
+      organisationId: demoIds.orgSeineMaritime,
+      batchId: result.batchId,
+      now: WEEKDAY,
+    })
+    expect(report).toMatchObject({ done: true, counts: { pending: 0, failed: 1 } })
+    expect(report!.rows).toMatchObject([{ candidateId: person.id, outcome: 'failed', reason: 'unknownFate' }])
   })
 })

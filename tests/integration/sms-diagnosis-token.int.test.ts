@@ -104,7 +104,7 @@ describe('a diagnosis link’s token is never kept in clear in an SMS', () => {
       // On its way, fate unknown: the sealed text is kept for the reconcile.
       expect(await message(tx, sms.id)).toMatchObject({ status: 'sending', sealedBody: sms.sealedBody })
       await tx.execute(
-        sql`update sms_messages set lease_until = clock_timestamp() - interval '1 second' where id = ${sms.id}`,
+        sql`update sms_messages set lease_until = clock_timestamp() - interval '1 second', calling_at = calling_at - interval '1 minute' where id = ${sms.id}`,
       )
       expect(await sendQueuedSms(asDb(tx), sms.id, { transport, now: () => NOW, ratePerSecond: 0 })).toBe('reconciled')
       expect(handed).toHaveLength(1)

@@ -35,9 +35,11 @@ async function queued(text = 'Bonjour {prenom}, rendez-vous demain à 10 h.') {
   return { candidate, messageId: outcome.messageId }
 }
 const message = async (id: string) => (await db.select().from(s.smsMessages).where(eq(s.smsMessages.id, id)))[0]!
-/** The attempt's lease ran out (in the database's time, which leases are in). */
+/** The attempt's lease ran out, and its call's bound since its marker (in the database's time, which leases are in). */
 const leasePassed = (id: string) =>
-  db.execute(sql`update sms_messages set lease_until = clock_timestamp() - interval '1 second' where id = ${id}`)
+  db.execute(
+    sql`update sms_messages set lease_until = clock_timestamp() - interval '1 second', calling_at = calling_at - interval '1 minute' where id = ${id}`,
+  )
 const createsTo = (to: string) => twilio.standIn().messages.filter((m) => m.to === to)
 /**
  * A killed attempt's case is the one where its message's callbacks have not come yet: Twilio's are held (the
@@ -83,7 +85,7 @@ describe('sending through Twilio', () => {
 
   it.each([
     ['429', { status: 429, code: 20429 }],
-    ['500', { status: 500, code: 20500 }],
+    ['503', { status: 503, code: 20503 }],
   ])(
     'retries after a %s: Twilio answered that it did not take it, so the message is queued again and sent once',
     async (_code, failure) => {

@@ -7,8 +7,9 @@
  *   moves on at the stand-in even when the app does not take a callback, which is posted again after a 5xx.
  * - GET the same path: the account's messages, newest first, filtered by To (the SDK's list()).
  * - GET …/Messages/{MessageSid}.json: one message and its status now (the SDK's messages(sid).fetch()).
- * - On demand: answers the next sends with an HTTP status and a Twilio error code (429, 500, 21211, 21610…), or takes
- *   a message and drops the connection before answering (a provider that accepted it, a client that never heard).
+ * - On demand: answers the next sends with an HTTP status and a Twilio error code (429, 504, 21211, 21610…), takes
+ *   a message and drops the connection before answering (a provider that accepted it, a client that never heard),
+ *   holds a request before taking it, or trickles its answer (a call that outlives its lease, a call past its bound).
  * - Posts inbound messages (replies, STOP) to the app, signed.
  * - For the e2e specs, which run in another process: POST /_stand-in/inbound {from, body} posts a reply, and
  *   GET /_stand-in/messages lists what it received (loopback only, no auth: a test device).
@@ -31,7 +32,13 @@ export type StandInMessage = {
   errorCode: number | null
 }
 
-export type Failure = { status: number; code?: number; message?: string } | 'drop-after-accept'
+/**
+ * How the next send goes wrong: an HTTP error; 'drop-after-accept' (taken, the connection dropped before the answer);
+ * `hold` (the request waits that long before it is taken and answered); `trickle` (taken at once, the answer's headers
+ * sent, then a byte every 500 ms for that long before its body: an idle timer never fires, only a total one does).
+ */
+export type Failure =
+  { status: number; code?: number; message?: string } | 'drop-after-accept' | { holdMs: number } | { trickleMs: number }
 
 /** One send request as received: our message and attempt ids (from its StatusCallback URL) and what was answered. */
 export type CreateRequest = { messageId: string | null; attemptId: string | null; accepted: boolean; status: number }
@@ -280,7 +287,14 @@ export async function startTwilioStandIn(options: {
           req.socket.destroy()
           return
         }
-        json(res, 201, resource(message))
+        if (failure && typeof failure === 'object' && 'trickleMs' in failure) {
+          res.writeHead(201, { 'content-type': 'application/json' })
+          const ticker = setInterval(() => res.write(' '), 500)
+          setTimeout(() => {
+            clearInterval(ticker)
+            res.end(JSON.stringify(resource(message)))
+          }, failure.trickleMs)
+        } else json(res, 201, resource(message))
         if (standIn.autoCallbacks && message.statusCallback) {
           setTimeout(() => {
             void (async () => {
@@ -291,7 +305,7 @@ export async function startTwilioStandIn(options: {
         }
       }
       const answer = (): void => {
-        if (failure && failure !== 'drop-after-accept') {
+        if (failure && typeof failure === 'object' && 'status' in failure) {
           standIn.creates.push({ ...ours, accepted: false, status: failure.status })
           return json(res, failure.status, {
             code: failure.code ?? failure.status,
@@ -302,7 +316,8 @@ export async function startTwilioStandIn(options: {
         }
         accept()
       }
-      if (chaos) setTimeout(answer, chaos.latencyMs[0] + Math.random() * (chaos.latencyMs[1] - chaos.latencyMs[0]))
+      if (failure && typeof failure === 'object' && 'holdMs' in failure) setTimeout(answer, failure.holdMs)
+      else if (chaos) setTimeout(answer, chaos.latencyMs[0] + Math.random() * (chaos.latencyMs[1] - chaos.latencyMs[0]))
       else answer()
     })
   })
