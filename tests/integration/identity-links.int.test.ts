@@ -23,7 +23,7 @@ const IP = '198.51.100.91'
 const entra = OIDC_IDENTITIES.microsoft
 const [, , , linkable, taken] = entra
 const subjectOf = (person: { oid: string }) => `${ENTRA_TENANT}:${person.oid}`
-const OFFERED = ['microsoft'] as const
+const OFFERED = ['microsoft', 'google'] as const
 let server: http.Server
 let auth: Auth
 
@@ -34,6 +34,9 @@ beforeAll(async () => {
   await new Promise((resolve) => probe.close(resolve))
   server = await startOidcServer(port, TEST_BASE_URL)
   const providers = configuredProviders({
+    GOOGLE_CLIENT_ID: 'passerelle-google',
+    GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+    GOOGLE_ISSUER: issuerFor(`http://127.0.0.1:${port}`, 'google'),
     MICROSOFT_CLIENT_ID: 'passerelle-microsoft',
     MICROSOFT_CLIENT_SECRET: OIDC_CLIENT_SECRET,
     MICROSOFT_TENANT_ID: ENTRA_TENANT,
@@ -68,7 +71,7 @@ class Jar {
 }
 
 /** On the provider's page: picks `sub`, and returns the callback URL the provider sends the browser back to. */
-async function atProvider(authorizationUrl: string, sub: string): Promise<URL> {
+async function atProvider(authorizationUrl: string, sub: string, providerId = 'microsoft'): Promise<URL> {
   const provider = new Jar()
   let url = new URL(authorizationUrl)
   for (let hop = 0; hop < 10 && !url.href.startsWith(TEST_BASE_URL); hop++) {
@@ -85,7 +88,7 @@ async function atProvider(authorizationUrl: string, sub: string): Promise<URL> {
     expect([302, 303]).toContain(answer.status)
     url = new URL(answer.headers.get('location')!, url)
   }
-  expect(url.pathname).toBe('/api/auth/callback/microsoft')
+  expect(url.pathname).toBe(`/api/auth/callback/${providerId}`)
   return url
 }
 
@@ -221,7 +224,9 @@ describe('a user links their own identity-provider login', () => {
     expect(started).toEqual([])
 
     expect(await mayStartIdentityLink(db, { ...asVictim, sessionId: theirs.sessionId })).toEqual({ ok: true })
-    expect(await mayStartIdentityLink(db, { ...asVictim, providerId: 'google', sessionId: theirs.sessionId })).toEqual({
+    expect(
+      await mayStartIdentityLink(db, { ...asVictim, providerId: 'proconnect', sessionId: theirs.sessionId }),
+    ).toEqual({
       ok: false,
       reason: 'unknown-provider',
     })
@@ -274,6 +279,34 @@ describe('a user links their own identity-provider login', () => {
     expect(refused.searchParams.get('error')).toBe('account_not_linked')
     expect(await identitiesOf(user.id)).toEqual([])
     expect(await activeSession(auth, db, new Headers({ cookie: app.header() }))).toBeNull()
+  })
+})
+
+describe('an identity linked at first sign-in by the email its provider verified', () => {
+  it('is audited too, as linked at sign-in', async () => {
+    const google = OIDC_IDENTITIES.google[0]
+    const user = await newUser({ email: google.email })
+    const app = new Jar()
+    const start = await auth.api.signInSocial({
+      body: {
+        provider: 'google',
+        callbackURL: `${TEST_BASE_URL}/v2/candidates/dashboard`,
+        errorCallbackURL: `${TEST_BASE_URL}/v2/login`,
+        disableRedirect: true,
+      },
+      headers: new Headers({ 'x-forwarded-for': IP }),
+      returnHeaders: true,
+    })
+    app.take(start.headers)
+    const home = await callback(await atProvider(start.response.url!, google.sub, 'google'), app)
+    expect(home.pathname).toBe('/v2/candidates/dashboard')
+    const [identity] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'google')))
+    expect(await linkAudits(user.id)).toMatchObject([
+      { actorId: user.id, details: { providerId: 'google', accountRowId: identity!.id, via: 'sign-in' } },
+    ])
   })
 })
 
