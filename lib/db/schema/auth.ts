@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { organisations, partnerStructures } from './tenants'
 
 /** better-auth's user table, with Passerelle's role and tenant membership. */
@@ -83,7 +83,11 @@ export const accounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('account_user_idx').on(t.userId)],
+  // One identity of a provider is one user's: two links racing for it cannot both land.
+  (t) => [
+    index('account_user_idx').on(t.userId),
+    uniqueIndex('account_provider_account_uq').on(t.providerId, t.accountId),
+  ],
 )
 
 export const verifications = pgTable(
