@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
+import type { Pool } from 'pg'
 import { beginLocalNirKeyRotation, endLocalNirKeyRotation, provideLocalSecrets } from '../lib/crypto/local-secrets'
 import { nirKeyringOrNull, parseNirKey } from '../lib/crypto/nir-cipher'
 import { rotateNirKey } from '../lib/crypto/rotate-nir-key'
@@ -189,8 +190,22 @@ async function withDatabase() {
     else if (command === 'create-admin') await createAdmin(db)
     else await disableUser(db)
   } finally {
-    await pool.end()
+    await closePool(pool)
   }
+}
+
+/**
+ * pg's Pool.end() resolves before its connections have closed: the embedded server, stopped right after, would end them
+ * with an error printed on stderr. Its 'remove' event comes once a connection is closed.
+ */
+async function closePool(pool: Pool) {
+  let open = pool.totalCount
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve()
+    pool.on('remove', () => --open === 0 && resolve())
+  })
+  await pool.end()
+  await closed
 }
 
 /**

@@ -37,6 +37,8 @@ describe('npm run admin', () => {
     expect(run.status).toBe(0)
     expect(run.stdout).toContain('npm run admin -- create-organisation --name "<nom>" --admin-email <email>')
     expect(run.stdout).toContain('valable 72 heures')
+    for (const command of ['create-admin', 'disable-user', 'rotate-nir-key', 'backup', 'restore'])
+      expect(run.stdout).toContain(`npm run admin -- ${command}`)
   })
 
   it('create-organisation: the organisation, its administrator without a password, and an invitation mail queued with them', async () => {
