@@ -43,8 +43,8 @@ const HELP = `Passerelle — commandes d’administration
 
   npm run admin -- disable-user --email <email>
       Désactive un compte (d’une organisation ou d’une structure partenaire)${NB}: ses sessions ouvertes prennent fin
-      tout de suite et il ne peut plus se connecter. L’opération est inscrite au journal d’audit. Un administrateur de
-      l’organisation peut le réactiver depuis Paramètres.
+      tout de suite et il ne peut plus se connecter. L’opération est inscrite au journal d’audit. Un administrateur
+      peut le réactiver dans l’application.
 
   npm run admin -- rotate-nir-key
       Rechiffre tous les numéros de sécurité sociale (NIR) sous une nouvelle clé, par lots validés un à un, sans
