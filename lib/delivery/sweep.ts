@@ -51,8 +51,8 @@ export async function sweepSends(db: DbOrTx, options: { now: Date; transport?: S
 }
 
 /**
- * A safety net: messages still `queued` well past their time (an SMS's `scheduled_for`, which a deferred send moves to
- * its rate slot; a mail's `status_at`) may have lost their job (its last retry expired with a killed worker, say) and
+ * A safety net: messages still `queued` well past their time (an SMS's `scheduled_for`, or its rate slot if later; a
+ * mail's `status_at`) may have lost their job (its last retry expired with a killed worker, say) and
  * get a new one. pg-boss's tables are its own: rather than look for the old job there, the new one is a singleton per
  * message and ten minutes (pg-boss's `singletonKey` and `singletonSeconds`), and since each job only claims its message
  * from `queued`, a message whose old job is still alive is sent once all the same.
@@ -60,7 +60,8 @@ export async function sweepSends(db: DbOrTx, options: { now: Date; transport?: S
 async function requeueOrphans(db: DbOrTx, at: Date): Promise<{ sms: number; mails: number }> {
   const { rows: sms } = await db.execute<{ id: string }>(sql`
     select m.id from sms_messages m
-    where m.direction = 'outbound' and m.status = 'queued' and m.scheduled_for < clock_timestamp() - make_interval(mins => ${ORPHAN_MINUTES})
+    where m.direction = 'outbound' and m.status = 'queued'
+      and greatest(m.scheduled_for, m.slot_at) < clock_timestamp() - make_interval(mins => ${ORPHAN_MINUTES})
     order by m.scheduled_for limit ${BATCH}`)
   const { rows: mails } = await db.execute<{ id: string }>(sql`
     select m.id from outbound_mails m

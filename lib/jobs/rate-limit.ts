@@ -1,32 +1,24 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 
-/** A job waits at most this long for its slot; a later slot is not taken, and the job is rescheduled instead. */
+/** A handler waits for its slot at most this long; a later slot is kept, and its job scheduled there. */
 export const SLOT_MAX_WAIT_MS = 1_000
 
-export type Slot = { ok: true; waitMs: number } | { ok: false; freeInMs: number }
+/** The slot reserved: when it starts (the database's time) and how long from now. */
+export type Slot = { at: string; waitMs: number }
 
 /**
- * A rate shared by every worker process (one row of rate_slots per key, updated atomically): takes the next free slot
- * of `key` if it starts within `maxWaitMs`, and says how long to wait for it; otherwise takes nothing and says when
- * slots free up, so that the caller reschedules its job rather than sleeping past the queue's expiry. `perSecond` ≤ 0:
- * no limit.
+ * A rate shared by every worker process (one row of rate_slots per key, updated atomically): reserves the next free
+ * slot of `key`, however far, so that each message takes exactly one slot and the caller schedules its job at it
+ * rather than asking again and again. `perSecond` ≤ 0: no limit (null).
  */
-export async function reserveSlot(
-  db: DbOrTx,
-  key: string,
-  perSecond: number,
-  maxWaitMs = SLOT_MAX_WAIT_MS,
-): Promise<Slot> {
-  if (!(perSecond > 0)) return { ok: true, waitMs: 0 }
+export async function reserveSlot(db: DbOrTx, key: string, perSecond: number): Promise<Slot | null> {
+  if (!(perSecond > 0)) return null
   const spacingMs = 1000 / perSecond
-  const { rows } = await db.execute<{ wait_ms: number }>(sql`
+  const { rows } = await db.execute<{ at: string; wait_ms: number }>(sql`
     insert into rate_slots (key, next_at) values (${key}, clock_timestamp() + ${spacingMs} * interval '1 millisecond')
     on conflict (key) do update set next_at = greatest(rate_slots.next_at, clock_timestamp()) + ${spacingMs} * interval '1 millisecond'
-      where rate_slots.next_at <= clock_timestamp() + ${maxWaitMs} * interval '1 millisecond'
-    returning (extract(epoch from (next_at - clock_timestamp())) * 1000 - ${spacingMs})::float8 as wait_ms`)
-  if (rows[0]) return { ok: true, waitMs: Math.max(0, Number(rows[0].wait_ms)) }
-  const { rows: later } = await db.execute<{ free_in_ms: number }>(sql`
-    select (extract(epoch from (next_at - clock_timestamp())) * 1000)::float8 as free_in_ms from rate_slots where key = ${key}`)
-  return { ok: false, freeInMs: Math.max(0, Number(later[0]?.free_in_ms ?? 0)) }
+    returning (next_at - ${spacingMs} * interval '1 millisecond')::text as at,
+      (extract(epoch from (next_at - clock_timestamp())) * 1000 - ${spacingMs})::float8 as wait_ms`)
+  return { at: rows[0]!.at, waitMs: Math.max(0, Number(rows[0]!.wait_ms)) }
 }

@@ -12,11 +12,12 @@ export const sendSmsJob: JobHandler<{ messageId?: unknown }> = {
   concurrency: 4,
   run: async ({ messageId }, { db, lastAttempt }, job) => {
     if (typeof messageId !== 'string' || !isUuid(messageId)) return 'ignored'
+    // pg-boss reads the expiry back as a numeric (a string such as "60.000000"), which its insert refuses: a number.
     const jobPolicy = {
-      retryLimit: job.retryLimit,
-      retryDelay: job.retryDelay,
+      retryLimit: Number(job.retryLimit),
+      retryDelay: Number(job.retryDelay),
       retryBackoff: job.retryBackoff,
-      expireInSeconds: job.expireInSeconds,
+      expireInSeconds: Math.round(Number(job.expireInSeconds)),
     }
     return sendQueuedSms(db, messageId, { lastAttempt, jobPolicy })
   },

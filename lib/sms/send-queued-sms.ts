@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { now as clockNow } from '@/lib/clock'
 import type { Db } from '@/lib/db/client'
 import { candidates, organisations, smsMessages } from '@/lib/db/schema'
@@ -6,7 +6,7 @@ import { claimAttempt, expiredAttempt, failAttempt, markCalling, releaseAttempt 
 import { LEASES, type Lease } from '@/lib/delivery/bounds'
 import { enqueue, type JobPolicy } from '@/lib/jobs/enqueue'
 import { QUEUES } from '@/lib/jobs/queues'
-import { reserveSlot } from '@/lib/jobs/rate-limit'
+import { reserveSlot, SLOT_MAX_WAIT_MS } from '@/lib/jobs/rate-limit'
 import { optOut } from './opt-out'
 import { reconcileSms, recordHanded } from './reconcile'
 import { smsTextToSend } from './sealed-body'
@@ -54,7 +54,9 @@ export class SmsBusyError extends Error {
  * (lib/delivery/attempt.ts). In order:
  * - a message found `sending` past its lease is reconciled first (lib/sms/reconcile.ts); within its lease, it is busy;
  * - an opted-out candidate gets nothing; outside the organisation's sending hours the message moves to the next window;
- * - a rate slot is reserved in PostgreSQL; when none is free within 1 s the job is rescheduled, never left sleeping;
+ * - it waits behind an earlier message of its candidate not yet handed over (a candidate's messages keep their order);
+ * - a rate slot is reserved in PostgreSQL, however far: beyond 1 s it is kept on the message and the job scheduled at
+ *   it (one more job per message, never a handler sleeping, never a job asking again and again);
  * - the claim (attempt + lease), then the 'calling' marker (committed, lease re-checked), then the one call;
  * - every write after the call names the attempt. A permanent refusal fails the message (21610 also opts the candidate
  *   out); a refusal for now puts it back to `queued` and throws, so the queue retries with back-off (the last attempt
@@ -77,6 +79,9 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
       startMinute: organisations.smsWindowStartMinute,
       endMinute: organisations.smsWindowEndMinute,
       days: organisations.smsWindowDays,
+      slotInMs: sql<
+        number | null
+      >`(extract(epoch from (${smsMessages.slotAt} - clock_timestamp())) * 1000)::float8`.mapWith(Number),
     })
     .from(smsMessages)
     .innerJoin(
@@ -121,21 +126,65 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
     return 'rescheduled'
   }
 
-  const slot = await reserveSlot(db, 'sms', options.ratePerSecond ?? configuredSmsRate())
-  if (!slot.ok) {
-    // Spread over a second past the moment slots free up, so that the rescheduled jobs do not all come back at once.
-    const startAfter = new Date(at.getTime() + slot.freeInMs + Math.random() * 1000)
-    await enqueue(
+  const later = (inMs: number) =>
+    enqueue(
       db,
-      { queue: QUEUES.sendSms.name, data: { messageId: row.id }, startAfter, policy: options.jobPolicy },
+      {
+        queue: QUEUES.sendSms.name,
+        data: { messageId: row.id },
+        startAfter: new Date(at.getTime() + inMs),
+        policy: options.jobPolicy,
+      },
       { now: at },
     )
+  const behind = await earlierOnItsWay(db, row.id)
+  if (behind !== null) {
+    await later(behind)
     return 'rescheduled'
   }
-  if (slot.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, slot.waitMs))
+  let waitMs = 0
+  const rate = options.ratePerSecond ?? configuredSmsRate()
+  if (rate > 0 && row.slotInMs !== null && row.slotInMs > SLOT_MAX_WAIT_MS) {
+    // A job early for the slot its message holds (a spare one, from the orphan net): it comes back at the slot.
+    await later(row.slotInMs)
+    return 'rescheduled'
+  }
+  // Its slot, however late the job (a busy worker): taking a new one would send it to the back of the backlog.
+  if (rate > 0 && row.slotInMs !== null) waitMs = Math.max(0, row.slotInMs)
+  else if (rate > 0) {
+    const slot = (await reserveSlot(db, 'sms', rate))!
+    if (slot.waitMs > SLOT_MAX_WAIT_MS) {
+      // The slot is kept on the message and the job scheduled at it: one more job per message, whatever the backlog.
+      await db.transaction(async (tx) => {
+        await tx
+          .update(smsMessages)
+          .set({ slotAt: sql`${slot.at}::timestamptz` })
+          .where(and(eq(smsMessages.id, row.id), eq(smsMessages.status, 'queued')))
+        await enqueue(
+          tx,
+          {
+            queue: QUEUES.sendSms.name,
+            data: { messageId: row.id },
+            startAfter: new Date(at.getTime() + slot.waitMs),
+            policy: options.jobPolicy,
+          },
+          { now: at },
+        )
+      })
+      return 'rescheduled'
+    }
+    waitMs = slot.waitMs
+  }
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs))
 
   const attemptId = await claimAttempt(db, 'sms_messages', row.id, row.organisationId, SMS_LEASE, now())
   if (!attemptId) return 'already'
+  // A slot is used once: an attempt put back in the queue (a refusal for now) takes a new one.
+  if (row.slotInMs !== null)
+    await db
+      .update(smsMessages)
+      .set({ slotAt: null })
+      .where(and(eq(smsMessages.id, row.id), eq(smsMessages.attemptId, attemptId)))
   if (!(await markCalling(db, 'sms_messages', row.id, attemptId, SMS_LEASE))) return 'superseded'
   try {
     const handed = await transport.send({ id: row.id, attemptId, to: row.to, body: smsEncoded(smsTextToSend(row)) })
@@ -162,6 +211,25 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
     // No answer: the marker stays, the lease runs out, and the next attempt (or the sweep) reconciles.
     throw error
   }
+}
+
+/** How soon a message waiting behind an earlier one of its candidate looks again, when that one holds no later slot. */
+const BEHIND_RETRY_MS = 5_000
+
+/**
+ * A candidate's messages leave in the order they were queued (a "Convocation" never after the "Annulation" queued after
+ * it): while an earlier one, due no later than this one, is still queued or not yet handed to the provider, this one
+ * waits. Returns how
+ * long (until the earlier one's slot, or a few seconds), or null when nothing is ahead.
+ */
+async function earlierOnItsWay(db: Db, id: string): Promise<number | null> {
+  const { rows } = await db.execute<{ wait_ms: number }>(sql`
+    select greatest(${BEHIND_RETRY_MS}, coalesce(extract(epoch from (e.slot_at - clock_timestamp())) * 1000 + 1000, 0))::float8 as wait_ms
+    from sms_messages self join sms_messages e on e.candidate_id = self.candidate_id and e.organisation_id = self.organisation_id
+    where self.id = ${id} and e.direction = 'outbound' and e.queued_seq < self.queued_seq
+      and (e.status = 'queued' or (e.status = 'sending' and e.provider_sid is null)) and e.scheduled_for <= self.scheduled_for
+    order by e.queued_seq desc limit 1`)
+  return rows[0] ? Number(rows[0].wait_ms) : null
 }
 
 /** A message that never left, failed before any attempt (the candidate opted out). */

@@ -185,3 +185,20 @@ describe('unknown is not pending', () => {
     expect(report!.rows).toMatchObject([{ candidateId: person.id, outcome: 'failed', reason: 'unknownFate' }])
   })
 })
+
+describe('a candidate’s messages leave in the order they were queued', () => {
+  it('an "Annulation" waits while the "Convocation" queued before it is still on its way, then follows it', async () => {
+    const convocation = await queued('Convocation : atelier CV jeudi à 14 h.')
+    const annulation = await queued('Annulation : l’atelier CV de jeudi n’aura pas lieu.', convocation.candidate)
+    const to = (await message(convocation.messageId)).toNumber
+    // The convocation's first call is refused for now: back to the queue, for a retry after its back-off.
+    twilio.standIn().failNext({ status: 429, code: 20429 })
+    await expect(sendQueuedSms(db, convocation.messageId, { now: at })).rejects.toThrow()
+    expect(await sendQueuedSms(db, annulation.messageId, { now: at })).toBe('rescheduled')
+    expect(createsTo(to)).toHaveLength(0)
+    expect(await message(annulation.messageId)).toMatchObject({ status: 'queued' })
+    expect(await sendQueuedSms(db, convocation.messageId, { now: at })).toBe('sent')
+    expect(await sendQueuedSms(db, annulation.messageId, { now: at })).toBe('sent')
+    expect(createsTo(to).map((m) => m.body.split(' :')[0])).toEqual(['Convocation', 'Annulation'])
+  })
+})

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigserial,
   check,
   index,
   integer,
@@ -94,8 +95,14 @@ export const smsMessages = pgTable(
     batchId: uuid('batch_id'),
     templateId: uuid('template_id').references(() => smsTemplates.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The order messages were queued in: a candidate's leave in this order (lib/sms/send-queued-sms.ts). */
+    queuedSeq: bigserial('queued_seq', { mode: 'number' }).notNull(),
+    /** The rate slot reserved for it, in the database's time, its job scheduled there (lib/jobs/rate-limit.ts). */
+    slotAt: timestamp('slot_at', { withTimezone: true }),
   },
   (t) => [
+    // A candidate's earlier messages still on their way (lib/sms/send-queued-sms.ts keeps their order).
+    index('sms_messages_candidate_seq_idx').on(t.candidateId, t.queuedSeq),
     // The thread's covering index (INCLUDE) is in the hand-written migration drizzle/0011: drizzle-kit cannot express it.
     uniqueIndex('sms_messages_provider_sid_uq')
       .on(t.providerSid)

@@ -1,0 +1,81 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as s from '@/lib/db/schema'
+import { sendBulkSms } from '@/lib/sms/bulk-send'
+import { bulkSchema } from '@/lib/sms/schemas'
+import { startJobWorker, type RunningWorker } from '@/lib/jobs/worker'
+import { useThrowawayDb } from './db'
+import { useSmsOrganisation, useTwilio } from './sms-kit'
+
+// A bulk send far larger than the provider's rate: each message reserves its one slot and its job is scheduled at it,
+// so the queue holds about two job rows per message, however long the backlog lasts. A database of its own: the worker
+// here takes every send-sms job, and the rate's row is this file's.
+const SIZE = 1000
+const { db, url: databaseUrl } = useThrowawayDb()
+useTwilio({ databaseUrl })
+const org = useSmsOrganisation(db)
+const saved = process.env.SMS_RATE_PER_SECOND
+let worker: RunningWorker | undefined
+beforeAll(async () => {
+  process.env.SMS_RATE_PER_SECOND = '1'
+  worker = await startJobWorker({ connectionString: databaseUrl, poolMax: 8 })
+})
+afterAll(async () => {
+  await worker?.stop()
+  if (saved === undefined) delete process.env.SMS_RATE_PER_SECOND
+  else process.env.SMS_RATE_PER_SECOND = saved
+})
+
+describe('a bulk send at the provider’s rate', () => {
+  it(`queues ${SIZE} messages at 1 per second with job rows bounded by the messages, not by the seconds`, async () => {
+    const stamp = String(Date.now() % 1000).padStart(3, '0')
+    const people = await db
+      .insert(s.candidates)
+      .values(
+        Array.from({ length: SIZE }, (_, i) => ({
+          organisationId: org.organisationId,
+          firstName: `Rate${i}`,
+          lastName: 'Sms',
+          phone: `07${stamp}${String(i).padStart(5, '0')}`,
+          referentId: org.referentId,
+        })),
+      )
+      .returning({ id: s.candidates.id })
+    const result = await sendBulkSms(db, {
+      organisationId: org.organisationId,
+      authorId: org.referentId,
+      input: bulkSchema.parse({ candidateIds: people.map((p) => p.id), text: 'Bonjour {prenom}' }),
+      now: new Date(),
+    })
+    if (!result.ok) throw new Error(result.error)
+    expect(result.queued).toBe(SIZE)
+    const started = performance.now()
+    const counts = async () =>
+      (
+        await db.execute<{ jobs: number; slotted: number; sent: number }>(sql`
+          select (select count(*)::int from pgboss.job where name = 'send-sms') as jobs,
+            (select count(*)::int from sms_messages where batch_id = ${result.batchId} and slot_at is not null) as slotted,
+            (select count(*)::int from sms_messages where batch_id = ${result.batchId} and provider_sid is not null) as sent`)
+      ).rows[0]!
+    // Every message has taken its slot (its job scheduled there) within a few seconds.
+    await expect
+      .poll(async () => (await counts()).slotted, { timeout: 45_000, interval: 500 })
+      .toBeGreaterThan(SIZE - 5)
+    // Then time passes, the backlog stays: no job comes back before its slot to ask again.
+    await new Promise((resolve) => setTimeout(resolve, 5_000))
+    const after = await counts()
+    const seconds = (performance.now() - started) / 1000
+    expect(after.jobs).toBeLessThanOrEqual(2 * SIZE + 10)
+    // The rate holds: one a second, give or take the first slot.
+    expect(after.sent).toBeGreaterThan(0)
+    expect(after.sent).toBeLessThanOrEqual(Math.ceil(seconds) + 2)
+    // Each message took one slot: the rate's next free slot is a thousand seconds out.
+    const { rows } = await db.execute<{ ahead: number }>(
+      sql`select extract(epoch from (next_at - clock_timestamp()))::float8 as ahead from rate_slots where key = 'sms'`,
+    )
+    expect(rows[0]!.ahead).toBeGreaterThan(SIZE - seconds - 10)
+    expect(rows[0]!.ahead).toBeLessThan(SIZE + 10)
+    await db.execute(sql`delete from pgboss.job where name = 'send-sms'`)
+    await db.update(s.smsMessages).set({ status: 'cancelled' }).where(eq(s.smsMessages.batchId, result.batchId))
+  }, 90_000)
+})
