@@ -308,7 +308,7 @@ test.describe('the settings', () => {
     const created = page.getByRole('dialog', { name: 'Lien d’orientation créé' })
     const url = (await created.getByLabel('Adresse du lien').textContent())!
     expect(url).toMatch(/\/referral-form\/informations\/[A-Za-z0-9_-]{32}$/)
-    await created.getByRole('button', { name: 'Fermer' }).click()
+    await created.getByRole('button', { name: 'Terminé' }).click()
     await expect(created).toHaveCount(0)
     const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Mission locale e2e' }) })
     await expect(item).toContainText('Actif')

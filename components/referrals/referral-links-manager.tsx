@@ -163,7 +163,7 @@ function NewLinkDialog({ onClose }: { onClose: () => void }) {
         footer={
           <>
             <Button variant="secondary" onClick={onClose}>
-              Fermer
+              Terminé
             </Button>
             <Button onClick={() => copy(created.url)}>Copier le lien</Button>
           </>
