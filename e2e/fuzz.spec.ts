@@ -218,6 +218,27 @@ async function runCases<T>(name: string, arbitrary: fc.Arbitrary<T>, send: (inpu
 
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 16)
 
+/** A server action posted as React posts it, under a session; its answer read for the verdict. */
+async function postAction(action: Action, session: Session, args: unknown[]): Promise<Outcome> {
+  const response = await fetch(`${baseURL}${action.route}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'next-action': action.id,
+      'content-type': 'text/plain;charset=UTF-8',
+      accept: 'text/x-component',
+      origin: baseURL,
+      cookie: session.cookie,
+    },
+    body: encodeReply(args),
+  })
+  return {
+    label: `as ${session.role} with ${JSON.stringify(args).slice(0, 300)}`,
+    status: response.status,
+    result: actionResult(await response.text()),
+  }
+}
+
 /**
  * The structure actions across organisations: a neighbouring organisation that works with both demo structures (linked
  * by SIRET) but runs neither. Whatever it sends about them — their ids, their partner users' ids, their offers', the
@@ -247,23 +268,7 @@ test.describe('structure actions across organisations', () => {
       const args = fc.tuple(fc.constantFrom(...theirs), actionArgs(theirs)).map(([id, rest]) => [id, ...rest])
       let accepted = 0
       await runCases(`${action.name} across organisations`, args, async (input) => {
-        const response = await fetch(`${baseURL}${action.route}`, {
-          method: 'POST',
-          redirect: 'manual',
-          headers: {
-            'next-action': action.id,
-            'content-type': 'text/plain;charset=UTF-8',
-            accept: 'text/x-component',
-            origin: baseURL,
-            cookie: neighbour.cookie,
-          },
-          body: encodeReply(input),
-        })
-        const outcome = {
-          label: `as the neighbour with ${JSON.stringify(input).slice(0, 300)}`,
-          status: response.status,
-          result: actionResult(await response.text()),
-        }
+        const outcome = await postAction(action, neighbour, input)
         if (!refused(outcome)) accepted++
         return outcome
       })
@@ -277,29 +282,8 @@ test.describe('server actions', () => {
     test(`${action.file} ${action.name}`, async () => {
       test.setTimeout(120_000 + RUNS * 200)
       const allowed = ENDS_SESSION.has(action.name) ? sessions.filter((s) => s.role === 'none') : sessions
-      await runCases(
-        `${action.name}`,
-        fc.tuple(fc.constantFrom(...allowed), actionArgs(ids)),
-        async ([session, args]) => {
-          const response = await fetch(`${baseURL}${action.route}`, {
-            method: 'POST',
-            redirect: 'manual',
-            headers: {
-              'next-action': action.id,
-              'content-type': 'text/plain;charset=UTF-8',
-              accept: 'text/x-component',
-              origin: baseURL,
-              cookie: session.cookie,
-            },
-            body: encodeReply(args),
-          })
-          const body = await response.text()
-          return {
-            label: `as ${session.role} with ${JSON.stringify(args).slice(0, 300)}`,
-            status: response.status,
-            result: actionResult(body),
-          }
-        },
+      await runCases(`${action.name}`, fc.tuple(fc.constantFrom(...allowed), actionArgs(ids)), ([session, args]) =>
+        postAction(action, session, args),
       )
     })
   }

@@ -198,8 +198,17 @@ export async function invitePartnerUser(
   }
 }
 
-/** One partner user of the structure, row locked, if the user runs the structure; else null. */
+/**
+ * One partner user of the structure, if the user runs the structure; else null. The structure's row is locked first:
+ * two administrators disabling each other, or taking the role from each other, at once are served in turn, so the
+ * structure never ends without an active administrator.
+ */
 async function partnerUserOf(tx: DbOrTx, user: StructureUser, structureId: string, userId: string) {
+  await tx
+    .select({ id: partnerStructures.id })
+    .from(partnerStructures)
+    .where(eq(partnerStructures.id, structureId))
+    .for('update')
   if (!(await mayRunStructure(tx, user, structureId))) return null
   const [row] = await tx
     .select({ id: users.id, email: users.email, disabled: users.disabled, structureAdmin: users.structureAdmin })
@@ -228,12 +237,6 @@ export async function setPartnerUserDisabled(
   disabled: boolean,
 ): Promise<Outcome> {
   return db.transaction(async (tx) => {
-    // Two administrators disabling each other at once: the structure's row serialises them.
-    await tx
-      .select({ id: partnerStructures.id })
-      .from(partnerStructures)
-      .where(eq(partnerStructures.id, structureId))
-      .for('update')
     const target = await partnerUserOf(tx, user, structureId, userId)
     if (!target) return NOT_FOUND
     if (disabled && target.structureAdmin && user.structureId && !(await anotherAdmin(tx, structureId, userId)))
@@ -265,11 +268,6 @@ export async function setStructureAdmin(
   admin: boolean,
 ): Promise<Outcome> {
   return db.transaction(async (tx) => {
-    await tx
-      .select({ id: partnerStructures.id })
-      .from(partnerStructures)
-      .where(eq(partnerStructures.id, structureId))
-      .for('update')
     const target = await partnerUserOf(tx, user, structureId, userId)
     if (!target) return NOT_FOUND
     if (admin && target.disabled) return { ok: false as const, error: STRUCTURE_MESSAGES.disabledAccount }
