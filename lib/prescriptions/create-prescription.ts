@@ -210,7 +210,7 @@ export async function createPrescription(
       action: prescription ? 'prescription.created' : 'prescription.manualCreated',
       entityType: 'socialApply',
       entityId: apply!.id,
-      // Ids and codes only. The candidate's NIR, when known, was copied into the FUP for the partner: say so.
+      // Ids and codes only (the NIR is never in the FUP: it is not shared with partners).
       details: { candidateId, offerId: offer.id, documentId },
     })
     // A sheet is answered in Passerelle: its partner's users are told, by mail queued with the prescription. A manual
