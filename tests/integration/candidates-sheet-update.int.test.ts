@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { candidateHistory } from '@/lib/candidates/history'
 import { updateCandidate } from '@/lib/candidates/update-candidate'
@@ -45,11 +45,12 @@ function formOf(row: typeof s.candidates.$inferSelect) {
     customFields: row.customFields,
   }
 }
+/** The audit rows the test's own transaction wrote about the candidate (rows of earlier test files are older). */
 async function auditsOf(tx: Tx, id: string) {
   return tx
     .select()
     .from(s.auditLog)
-    .where(and(eq(s.auditLog.entityType, 'candidate'), eq(s.auditLog.entityId, id)))
+    .where(and(eq(s.auditLog.entityType, 'candidate'), eq(s.auditLog.entityId, id), sql`${s.auditLog.at} >= now()`))
 }
 
 describe('updateCandidate', () => {

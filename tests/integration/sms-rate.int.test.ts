@@ -54,12 +54,14 @@ describe('a bulk send at the provider’s rate', () => {
       (
         await db.execute<{ jobs: number; slotted: number; sent: number }>(sql`
           select (select count(*)::int from pgboss.job where name = 'send-sms') as jobs,
-            (select count(*)::int from sms_messages where batch_id = ${result.batchId} and slot_at is not null) as slotted,
+            (select count(*)::int from sms_messages where batch_id = ${result.batchId} and (slot_at is not null or status <> 'queued')) as slotted,
             (select count(*)::int from sms_messages where batch_id = ${result.batchId} and provider_sid is not null) as sent`)
       ).rows[0]!
-    // Every message has taken its slot (its job scheduled there) within a few seconds.
+    // Every message takes its slot (its job scheduled there) as the worker first runs its job: about 30 s on a quiet
+    // machine, more when the build shares the cores. A message claimed at its slot gives the slot back (slot_at cleared):
+    // it counts as one that had its slot.
     await expect
-      .poll(async () => (await counts()).slotted, { timeout: 45_000, interval: 500 })
+      .poll(async () => (await counts()).slotted, { timeout: 120_000, interval: 500 })
       .toBeGreaterThan(SIZE - 5)
     // Then time passes, the backlog stays: no job comes back before its slot to ask again.
     await new Promise((resolve) => setTimeout(resolve, 5_000))
@@ -77,5 +79,5 @@ describe('a bulk send at the provider’s rate', () => {
     expect(rows[0]!.ahead).toBeLessThan(SIZE + 10)
     await db.execute(sql`delete from pgboss.job where name = 'send-sms'`)
     await db.update(s.smsMessages).set({ status: 'cancelled' }).where(eq(s.smsMessages.batchId, result.batchId))
-  }, 90_000)
+  }, 180_000)
 })
