@@ -15,7 +15,8 @@ import { runExport } from '@/lib/exports/run-export'
 import { candidateAccessExport } from '@/lib/journal/access-export'
 import { recordRead } from '@/lib/journal/record-read'
 import { runRetention } from '@/lib/retention/run-retention'
-import { useTestDb } from './db'
+import type { Db } from '@/lib/db/client'
+import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
 // The read journal's end (the nightly purge), the exports that journal themselves, a person's right of access, and
@@ -243,19 +244,23 @@ describe('a person’s right of access', () => {
   })
 
   it('includes the prescriptions with their follow-up sheets, without the PDFs’ bytes', async () => {
-    const [apply] = await db
-      .select({ candidateId: s.socialApplies.candidateId })
-      .from(s.socialApplies)
-      .where(eq(s.socialApplies.id, demoApplyId(0)))
-    const admin = { id: 'demo-admin', role: 'admin', permissions: null, organisationId: demoIds.orgSeineMaritime }
-    const result = await candidateAccessExport(db, admin, apply!.candidateId, NOW)
-    if (!result.ok) throw new Error('refused')
-    const prescriptions = result.document.prescriptions as Record<string, unknown>[]
-    expect(prescriptions.length).toBeGreaterThan(0)
-    const first = prescriptions.find((p) => p['fiche de liaison'])!
-    expect(first['fiche de liaison']).toHaveProperty('bénéficiaire')
-    expect(first.documents).toEqual([expect.objectContaining({ nom: 'Fiche.pdf', type: 'application/pdf' })])
-    expect(JSON.stringify(result.document)).not.toContain('%PDF')
+    // A demo candidate, read in a transaction rolled back: the export's audit and journal rows stay out of the seeded
+    // data the next files read (the candidate's history).
+    await inRolledBackTransaction(db, async (tx: Tx) => {
+      const [apply] = await tx
+        .select({ candidateId: s.socialApplies.candidateId })
+        .from(s.socialApplies)
+        .where(eq(s.socialApplies.id, demoApplyId(0)))
+      const admin = { id: 'demo-admin', role: 'admin', permissions: null, organisationId: demoIds.orgSeineMaritime }
+      const result = await candidateAccessExport(tx as unknown as Db, admin, apply!.candidateId, NOW)
+      if (!result.ok) throw new Error('refused')
+      const prescriptions = result.document.prescriptions as Record<string, unknown>[]
+      expect(prescriptions.length).toBeGreaterThan(0)
+      const first = prescriptions.find((p) => p['fiche de liaison'])!
+      expect(first['fiche de liaison']).toHaveProperty('bénéficiaire')
+      expect(first.documents).toEqual([expect.objectContaining({ nom: 'Fiche.pdf', type: 'application/pdf' })])
+      expect(JSON.stringify(result.document)).not.toContain('%PDF')
+    })
   })
 
   it('is refused to a referent, and to an administrator of another organisation, writing nothing', async () => {

@@ -36,7 +36,8 @@ describe('a bulk send at the provider’s rate', () => {
           organisationId: org.organisationId,
           firstName: `Rate${i}`,
           lastName: 'Sms',
-          phone: `07${stamp}${String(i).padStart(5, '0')}`,
+          // 0612…: a French mobile range whatever the stamp (07 is a mobile only from 073 up).
+          phone: `0612${stamp}${String(i).padStart(3, '0')}`,
           referentId: org.referentId,
         })),
       )
