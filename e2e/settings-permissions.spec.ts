@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, storageStateOf } from './fixtures'
+import { expectNoSeriousA11yViolations, ROLES, signIn, storageStateOf } from './fixtures'
 
-// Issue 15 §3: the organisation's permission matrix. An administrator takes the workshops list from counsellors: a
-// counsellor is then sent away from it at once; the administrators cannot lose their own access to the settings.
+// Issue 15 §3: the organisation's permission matrix. An administrator takes the workshops list from counsellors: the
+// counsellors' sessions end with the change (opened under the old rights), and once signed in again a counsellor is sent
+// away from the list; the administrators cannot lose their own access to the settings.
 test.use({ storageState: storageStateOf('admin') })
 
 test('an administrator removes a permission from counsellors, who are then redirected from its page', async ({
@@ -27,6 +28,10 @@ test('an administrator removes a permission from counsellors, who are then redir
     await expect(
       page.getByText('Permissions enregistrées\u00a0: elles s’appliquent dès maintenant.').first(),
     ).toBeVisible()
+    // The change ended the counsellor's session: the page asks to sign in again, then sends them away from the list.
+    await counsellor.goto('/workshops/dashboard')
+    await expect(counsellor).toHaveURL(/\/v2\/login/)
+    await signIn(counsellor, ROLES.conseiller)
     await counsellor.goto('/workshops/dashboard')
     await expect(counsellor).toHaveURL('/v2/candidates/dashboard')
     await expect(
@@ -55,8 +60,12 @@ test('an administrator removes a permission from counsellors, who are then redir
     await expect(
       page.getByText('Permissions enregistrées\u00a0: elles s’appliquent dès maintenant.').first(),
     ).toBeVisible()
+    // Giving the permission back ended the counsellors' sessions again: the saved login the specs that follow use is
+    // signed in anew.
+    await signIn(counsellor, ROLES.conseiller)
     await counsellor.goto('/workshops/dashboard')
     await expect(counsellor).toHaveURL('/workshops/dashboard')
+    await counsellorContext.storageState({ path: storageStateOf('conseiller') })
     await counsellorContext.close()
   }
 })
