@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { createDb, poolConfig } from '../lib/db/client'
-import { runMigrations } from '../lib/db/migrate'
+import { runMigrations } from '../db/migrate'
 import { generate } from './generate'
 import { build, isBuilt, runHttp } from './http'
 import { measurements } from './measurements'

@@ -7,7 +7,7 @@ import { provisionUser } from '../lib/auth/provision-user'
 import type { Db } from '../lib/db/client'
 import { organisationPartnerStructures, organisations, users } from '../lib/db/schema'
 import { TERMS_VERSION } from '../lib/onboarding/terms'
-import { demoIds } from '../lib/db/seed'
+import { demoIds } from '../db/seed'
 import { ENTRA_TENANT, OIDC_IDENTITIES } from './oidc-server'
 
 export const E2E_ACCOUNTS = {

@@ -13,7 +13,7 @@ import { nirKeyringOrNull, parseNirKey } from '../lib/crypto/nir-cipher'
 import { rotateNirKey } from '../lib/crypto/rotate-nir-key'
 import { createDb, type Db } from '../lib/db/client'
 import { dataDirectory, type EmbeddedServer, startEmbeddedPostgres } from '../lib/db/embedded'
-import { runMigrations } from '../lib/db/migrate'
+import { runMigrations } from '../db/migrate'
 import {
   assertDumpFile,
   backupDatabase,

@@ -5,7 +5,7 @@
  */
 import { parseNirKey } from '../lib/crypto/nir-cipher'
 import { createDb } from '../lib/db/client'
-import { runMigrations } from '../lib/db/migrate'
+import { runMigrations } from '../db/migrate'
 import { OperatorError, operatorMessage } from '../lib/operator/operator-error'
 
 process.env.PGAPPNAME ??= 'passerelle-migrate'

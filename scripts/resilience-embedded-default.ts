@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { DEMO_PASSWORD } from '../lib/db/seed'
+import { DEMO_PASSWORD } from '../db/seed'
 import { startSmtpSink } from '../e2e/smtp-sink'
 import { embeddedApp, sleep, type Tools } from './resilience-embedded-app'
 

@@ -11,8 +11,8 @@ import { LocalSecretError, provideLocalSecrets } from '../lib/crypto/local-secre
 import { NirKeyError } from '../lib/crypto/nir-cipher'
 import { createDb } from '../lib/db/client'
 import { dataDirectory, EmbeddedStartError, startEmbeddedPostgres } from '../lib/db/embedded'
-import { runMigrations } from '../lib/db/migrate'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from '../lib/db/seed'
+import { runMigrations } from '../db/migrate'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from '../db/seed'
 
 const mode = process.argv[2] === 'dev' ? 'dev' : 'start'
 const port = Number(process.env.PORT ?? 3000)

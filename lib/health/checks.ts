@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { getDb } from '@/lib/db/client'
-import { MIGRATIONS_FOLDER } from '@/lib/db/migrate'
+import { MIGRATIONS_FOLDER } from '@/lib/db/migrations'
 
 /** The health and readiness answers' own limit: a load balancer's probe gets an answer within it, whatever happens. */
 export const PROBE_DEADLINE_MS = 1_500

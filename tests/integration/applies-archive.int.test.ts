@@ -6,7 +6,7 @@ import { listAppliesByTab } from '@/lib/applies/list-by-tab'
 import { applyCountsByOffer } from '@/lib/applies/queries'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
 const db = useTestDb()

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { getApplyDocument } from '@/lib/applies/document-access'
 import { getApplyForStructure } from '@/lib/applies/get-apply'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
 import { inRolledBackTransaction, useTestDb } from './db'
 

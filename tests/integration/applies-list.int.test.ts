@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { applyFilterOptions, listAppliesByTab, normalisedSearch, type ApplyFilters } from '@/lib/applies/list-by-tab'
 import type { ApplyState } from '@/lib/applies/queries'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
 const db = useTestDb()

@@ -5,7 +5,7 @@ import { listAppliesByTab } from '@/lib/applies/list-by-tab'
 import { archivedAppliesOfStructure } from '@/lib/applies/queries'
 import { restoreApplies } from '@/lib/applies/restore-applies'
 import { auditLog, socialApplies } from '@/lib/db/schema'
-import { demoApplyId, demoIds } from '@/lib/db/seed'
+import { demoApplyId, demoIds } from '@/db/seed'
 import { inRolledBackTransaction, useTestDb } from './db'
 
 const mobilite = demoIds.structureMobilite

@@ -8,7 +8,7 @@ import { FSE_LOGO, fupAnswerSchema, type FupAnswer } from '@/lib/applies/fup-sch
 import { sendFup } from '@/lib/applies/send-fup'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx, testDatabaseUrl } from './db'
 
 const db = useTestDb()

@@ -7,7 +7,7 @@ import { listAppliesByTab } from '@/lib/applies/list-by-tab'
 import { restoreApplies } from '@/lib/applies/restore-applies'
 import { compactApplyTabCounts } from '@/lib/applies/tab-counts'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { type Tx, useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 

@@ -12,7 +12,7 @@ import type { Db } from '@/lib/db/client'
 import { auditLog, users } from '@/lib/db/schema'
 import { startJobWorker, type RunningWorker } from '@/lib/jobs/worker'
 import { resetSmsTransport } from '@/lib/sms/transport'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 
 export const TEST_SECRET = 'integration-secret-7c1e9a4b2d6f8e0a3c5b7d9f1e2a4c6b'
 export const TEST_BASE_URL = 'http://localhost:3999'

@@ -6,7 +6,7 @@ import { cookieHeaderOf, passwordSignIn } from '@/lib/auth/password-sign-in'
 import { verifySecondFactor } from '@/lib/auth/second-factor'
 import { accountBucket, LIMITS, pairBucket } from '@/lib/auth/throttle'
 import { authAttempts, organisations, users, verifications } from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { useTestDb } from './db'
 import { signedInHeaders, testAuth, useOutbox, useTestUsers, waitForMail } from './auth-kit'
 

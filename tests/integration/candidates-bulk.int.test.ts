@@ -6,7 +6,7 @@ import { bulkStatusSchema, changeCandidatesStatus } from '@/lib/candidates/bulk-
 import { exportBodySchema, exportCandidates } from '@/lib/candidates/export-candidates'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 import { nirColumns } from '@/lib/candidates/nir-columns'
 

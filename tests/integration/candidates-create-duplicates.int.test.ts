@@ -4,7 +4,7 @@ import { createCandidate } from '@/lib/candidates/create-candidate'
 import { findDuplicates } from '@/lib/candidates/duplicates'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 import { nirColumns } from '@/lib/candidates/nir-columns'
 

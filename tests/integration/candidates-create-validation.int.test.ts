@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createCandidate } from '@/lib/candidates/create-candidate'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 import { decryptNir } from '@/lib/crypto/nir-cipher'
 

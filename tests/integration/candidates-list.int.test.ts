@@ -9,7 +9,7 @@ import {
 } from '@/lib/candidates/list-candidates'
 import { countCandidates } from '@/lib/candidates/queries'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
 const db = useTestDb()

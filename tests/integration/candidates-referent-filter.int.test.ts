@@ -4,7 +4,7 @@ import { searchCandidatesDashboard } from '@/lib/candidates/dashboard-search'
 import { NO_REFERENT } from '@/lib/candidates/list-candidates'
 import { allowedReferentIds, referentFilterChoices } from '@/lib/candidates/referent-filter'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { ROLE_PERMISSIONS } from '@/lib/permissions'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 

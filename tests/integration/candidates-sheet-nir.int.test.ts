@@ -5,7 +5,7 @@ import { getCandidate } from '@/lib/candidates/queries'
 import { revealNir } from '@/lib/candidates/reveal-nir'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 import { nirColumns } from '@/lib/candidates/nir-columns'
 

@@ -5,7 +5,7 @@ import { createCandidate } from '@/lib/candidates/create-candidate'
 import { candidateSettings } from '@/lib/candidates/organisation-settings'
 import { updateCandidate } from '@/lib/candidates/update-candidate'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import {
   archiveCustomField,
   createCustomField,

@@ -2,7 +2,7 @@ import { TransactionRollbackError } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { createDb, type Db } from '@/lib/db/client'
-import { runMigrations } from '@/lib/db/migrate'
+import { runMigrations } from '@/db/migrate'
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { unseal } from '@/lib/crypto/sealed'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import {
   candidateDiagnoses,
   diagnosisOfToken,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { enterpriseSheet } from '@/lib/enterprises/enterprise-sheet'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 

@@ -10,7 +10,7 @@ import { getApplyForStructure } from '@/lib/applies/get-apply'
 import { renderAnsweredFup, sendFup } from '@/lib/applies/send-fup'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
 // Issue 32 §3: the FUP PDF (preview and sent) prints the three convocations and draws the sponsors' logos.

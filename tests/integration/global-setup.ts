@@ -1,8 +1,8 @@
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { createDb } from '@/lib/db/client'
-import { runMigrations } from '@/lib/db/migrate'
-import { seedDemo } from '@/lib/db/seed'
+import { runMigrations } from '@/db/migrate'
+import { seedDemo } from '@/db/seed'
 import { INTEGRATION_WORKERS } from './workers'
 
 declare module 'vitest' {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { recordHomeVisit, userDay } from '@/lib/home/user-day'
 import { inRolledBackTransaction, useTestDb } from './db'
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { analyseOfferUpload } from '@/lib/offers/import-upload'
 import { analyseStructureUpload } from '@/lib/partners/structure-import-upload'
 import { useTestDb } from './db'

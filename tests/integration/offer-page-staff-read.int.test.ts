@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { listAppliesByTab } from '@/lib/applies/list-by-tab'
 import { listOrganisationApplies, organisationOfferCounts } from '@/lib/applies/organisation-applies'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { offerForViewer } from '@/lib/offers/access'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 

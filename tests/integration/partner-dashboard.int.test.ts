@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { partnerDashboard } from '@/lib/partners/partner-dashboard'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 

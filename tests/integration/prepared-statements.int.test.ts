@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createDb } from '@/lib/db/client'
 import { prepared } from '@/lib/db/prepared'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 
 // Issue 31 §2: only the hot reads are prepared statements, through Drizzle's own `.prepare(name)` (lib/db/prepared.ts);
 // no patch names every query any more. One connection, so that pg_prepared_statements (per session) sees them all.

@@ -5,7 +5,7 @@ import { fupAnswerSchema } from '@/lib/applies/fup-schema'
 import { sendFup } from '@/lib/applies/send-fup'
 import { unseal } from '@/lib/crypto/sealed'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { receivedAnswers } from '@/lib/prescriptions/queries'
 import {
   expirePendingPrescriptions,

@@ -7,7 +7,7 @@ import { listAppliesByTab } from '@/lib/applies/list-by-tab'
 import { sendFup } from '@/lib/applies/send-fup'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { saveRefusalCauses } from '@/lib/settings/refusal-causes'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 

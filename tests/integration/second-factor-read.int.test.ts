@@ -4,7 +4,7 @@ import { mustGiveSecondFactor, readSecondFactor } from '@/lib/auth/two-factor-po
 import { secondFactorStatus } from '@/lib/auth/two-factor-queries'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { getOrganisationUser, listOrganisationUsers } from '@/lib/settings/queries'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { REFUSAL_CAUSES } from '@/lib/applies/causes'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoIds, seedDemoIfEmpty } from '@/lib/db/seed'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoIds, seedDemoIfEmpty } from '@/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
 const db = useTestDb()

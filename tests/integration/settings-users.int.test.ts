@@ -17,7 +17,7 @@ import {
   USER_MESSAGES,
 } from '@/lib/settings/users'
 import { accounts, auditLog, organisations, sessions, twoFactors, users, verifications } from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { useTestDb } from './db'
 import { signedInHeaders, testAuth, useOutbox, useTestUsers, waitForMail } from './auth-kit'
 

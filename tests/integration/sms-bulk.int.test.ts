@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { batchReport, sendBulkSms } from '@/lib/sms/bulk-send'
 import { bulkSchema } from '@/lib/sms/schemas'
 import { useJobWorker } from './auth-kit'

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { composeSchema, smsFieldErrors, templateSchema } from '@/lib/sms/schemas'
 import { sendSmsToCandidate } from '@/lib/sms/send-to-candidate'
 import { createTemplate, setTemplateArchived, updateTemplate } from '@/lib/sms/templates'

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { claimAttempt, markCalling } from '@/lib/delivery/attempt'
 import { resendSms } from '@/lib/settings/failed-sends'
 import { batchReport, sendBulkSms } from '@/lib/sms/bulk-send'

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { queueSms } from '@/lib/sms/queue-sms'
 import { refreshStaleSmsStatuses } from '@/lib/sms/refresh-status'
 import { claimAttempt, failAttempt, markCalling } from '@/lib/delivery/attempt'

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as s from '@/lib/db/schema'
-import { demoIds } from '@/lib/db/seed'
+import { demoIds } from '@/db/seed'
 import { queueSms } from '@/lib/sms/queue-sms'
 import { sendQueuedSms } from '@/lib/sms/send-queued-sms'
 import { twilioSignature } from '../support/twilio-stand-in'

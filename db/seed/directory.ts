@@ -1,5 +1,5 @@
-import type { DbOrTx } from './client'
-import * as s from './schema'
+import type { DbOrTx } from '@/lib/db/client'
+import * as s from '@/lib/db/schema'
 
 /**
  * Issue 12's demo data: enterprises with contacts, job offers in the organisation's places, and candidates placed on

@@ -1,5 +1,5 @@
-import type { DbOrTx } from './client'
-import * as s from './schema'
+import type { DbOrTx } from '@/lib/db/client'
+import * as s from '@/lib/db/schema'
 
 /**
  * Issue 13's demo workshops: one coming with seats taken and a waitlist, one past with its attendance, so that the

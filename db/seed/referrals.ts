@@ -1,5 +1,5 @@
-import type { DbOrTx } from './client'
-import * as s from './schema'
+import type { DbOrTx } from '@/lib/db/client'
+import * as s from '@/lib/db/schema'
 import { now as clockNow } from '@/lib/clock'
 import { referralTokenHash, referralTokenHint } from '@/lib/referrals/token'
 

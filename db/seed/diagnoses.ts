@@ -1,8 +1,8 @@
 import { isNull } from 'drizzle-orm'
 import type { Barrier, DiagnosisAnswers } from '@/lib/diagnosis/questionnaire'
 import { situationsOf } from '@/lib/diagnosis/questionnaire'
-import type { DbOrTx } from './client'
-import * as s from './schema'
+import type { DbOrTx } from '@/lib/db/client'
+import * as s from '@/lib/db/schema'
 
 /** Issue 14's demo: two completed diagnoses of one candidate (October, then November: a barrier lifted, a new one). */
 export async function seedDiagnoses(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import * as s from './schema'
-import type { Db } from './client'
+import * as s from '@/lib/db/schema'
+import type { Db } from '@/lib/db/client'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 

@@ -1,5 +1,5 @@
-import type { DbOrTx } from './client'
-import * as s from './schema'
+import type { DbOrTx } from '@/lib/db/client'
+import * as s from '@/lib/db/schema'
 
 /**
  * Issue 13's demo course: three steps, three candidates enrolled, one step done, two late, so that the screens show

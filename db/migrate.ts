@@ -1,11 +1,9 @@
-import path from 'node:path'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import type { Pool } from 'pg'
-import { encryptClearNirs } from '../crypto/encrypt-clear-nirs'
-import { ensureJobQueues } from '../jobs/setup'
-import { applyPgBouncerRoleTimeouts, type Db } from './client'
-
-export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle')
+import { encryptClearNirs } from '@/lib/crypto/encrypt-clear-nirs'
+import { ensureJobQueues } from '@/lib/jobs/setup'
+import { applyPgBouncerRoleTimeouts, type Db } from '@/lib/db/client'
+import { MIGRATIONS_FOLDER } from '@/lib/db/migrations'
 
 /**
  * The app's schema (drizzle/), then the data steps SQL cannot do (the NIRs still in clear encrypted, then their
