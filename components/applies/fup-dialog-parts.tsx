@@ -1,12 +1,17 @@
 'use client'
 
-import { useId } from 'react'
-import { clsx } from 'clsx'
-import { EMPTY_VALUE } from '@/lib/format'
+import { FormField } from '@/components/ui/form-field'
+import type { DialogApply } from '@/lib/applies/actions'
+import { EMPTY_VALUE, formatDate, formatPhone } from '@/lib/format'
+import { additionalFieldText } from '@/lib/fup/additional-field-text'
+
+/** The job offers' placement and the FUP models' editor still name the form field by its first home. */
+export { FormField as FeedbackField }
 
 /**
  * A read-only part of the sheet (beneficiary, prescription) behind a disclosure: the dialog opens on the decision
- * (issue 32 §1). Labels above values on a phone, beside them from 640 px; long values wrap, never cut.
+ * (on a 768 px high laptop and a 390 px phone, the decision and the buttons are in view). Labels above values on a
+ * phone, beside them from 640 px; long values wrap, never cut.
  */
 export function ReadOnlyBlock({ title, items }: { title: string; items: [string, string][] }) {
   return (
@@ -24,61 +29,52 @@ export function ReadOnlyBlock({ title, items }: { title: string; items: [string,
   )
 }
 
-/** A labelled input or select of the FUP form, its error tied to it. */
-export function FeedbackField({
-  label,
-  value,
-  onChange,
-  error,
-  type = 'text',
-  as = 'input',
-  required,
-  disabled,
-  className,
-  children,
-}: {
-  label: string
-  value: string
-  onChange: (value: string) => void
-  error?: string
-  type?: string
-  as?: 'input' | 'select'
-  required?: boolean
-  disabled?: boolean
-  className?: string
-  children?: React.ReactNode
-}) {
-  const id = useId()
-  const control = {
-    id,
-    value,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-    'aria-required': required || undefined,
-    disabled,
-    className: clsx(
-      'rounded-md border bg-white px-3 py-2 text-sm disabled:bg-slate-100',
-      error ? 'border-red-600' : 'border-slate-300',
-    ),
-  }
+const genderLabel = (gender: string | null | undefined) => (gender === 'F' ? 'Femme' : gender === 'M' ? 'Homme' : '')
+
+function beneficiaryAddress(address: DialogApply['beneficiary']['address']): string {
+  return address ? `${address.formatted}${address.isQPV ? ' (QPV)' : ''}` : ''
+}
+
+/** What the referent sent: who prescribed and why, the beneficiary and the prescription, read-only. */
+export function PrescriptionSummary({ apply }: { apply: DialogApply }) {
+  const p = apply.prescription
+  const b = apply.beneficiary
   return (
-    <div className={clsx('flex flex-col gap-1', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-        {required && <span aria-hidden> *</span>}
-      </label>
-      {as === 'select' ? (
-        <select {...control} onChange={(e) => onChange(e.target.value)}>
-          {children}
-        </select>
-      ) : (
-        <input {...control} type={type} onChange={(e) => onChange(e.target.value)} />
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+    <div className="flex flex-col gap-2 rounded-md bg-slate-50 p-3 text-sm">
+      <p>
+        Prescrit le {formatDate(p.prescriptionDate)} par {p.rsaReferentName}
+        {p.structure && ` (${p.structure})`}
+      </p>
+      <p className="break-words">
+        <span className="font-medium">Objectif : </span>
+        {p.goal}
+      </p>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <ReadOnlyBlock
+          title="Bénéficiaire"
+          items={[
+            ['Nom', apply.candidateName],
+            ['Genre', genderLabel(b.gender)],
+            ['Date de naissance', formatDate(b.birthDate)],
+            ['Adresse', beneficiaryAddress(b.address)],
+            ['Téléphone', formatPhone(b.phone)],
+            ['Email', b.email ?? ''],
+            ['Numéro CAF', b.cafNumber ?? ''],
+            ['Identifiant France Travail', b.poleEmploiNumber ?? ''],
+            ...(b.additionalFields ?? []).map((f): [string, string] => [f.label, additionalFieldText(f)]),
+          ]}
+        />
+        <ReadOnlyBlock
+          title="Prescription"
+          items={[
+            ['Référent RSA', p.rsaReferentName],
+            ['Structure', p.structure],
+            ['Email', p.email],
+            ['Téléphone', p.phone],
+            ['Date de prescription', formatDate(p.prescriptionDate)],
+          ]}
+        />
+      </div>
     </div>
   )
 }
@@ -99,13 +95,13 @@ export function CauseField({
   causes: { code: string; label: string }[]
 }) {
   return (
-    <FeedbackField label="Motif" as="select" value={value} onChange={onChange} error={error} required>
+    <FormField label="Motif" as="select" value={value} onChange={onChange} error={error} required>
       <option value="">Choisir un motif</option>
       {causes.map((c) => (
         <option key={c.code} value={c.code}>
           {c.label}
         </option>
       ))}
-    </FeedbackField>
+    </FormField>
   )
 }

@@ -1,0 +1,81 @@
+'use client'
+
+import { useEffect, useRef, useState } from 'react'
+import { errorCountText, type FieldErrors } from '@/lib/forms/form-errors'
+import { controlOf } from './use-action-form'
+
+type Invalid = { control: HTMLElement; label: string }
+
+/** The name a person reads beside an invalid element: its aria-label, its label, its group's legend. */
+function labelOf(element: HTMLElement): string {
+  const text =
+    element.getAttribute('aria-label') ??
+    (element instanceof HTMLFieldSetElement ? element.querySelector('legend')?.textContent : null) ??
+    ('labels' in element ? (element as HTMLInputElement).labels?.[0]?.textContent : null) ??
+    ''
+  return text.replace(/\s*\*\s*$/, '').trim()
+}
+
+/**
+ * The top of a refused form (announced): how many fields to correct with a link to each, and the server's message.
+ * The fields are read from the form itself (its aria-invalid elements, in the page's order), so the summary follows
+ * whatever the form renders. Focusable (data-error-summary): the helper's last resort when no field is marked.
+ */
+export function ErrorSummary({
+  form,
+  className,
+}: {
+  form: { errors: FieldErrors; error: string | null }
+  className?: string
+}) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [invalid, setInvalid] = useState<Invalid[]>([])
+  const count = Object.keys(form.errors).length
+  // Read from the page once the fields of this render are marked.
+  useEffect(() => {
+    const root = ref.current?.closest('form')
+    const found = root ? [...root.querySelectorAll<HTMLElement>('[aria-invalid="true"]')] : []
+    // A group marked invalid (checkboxes, radios) is one entry, named by its legend, reached at its first choice.
+    const unique = new Map<HTMLElement, Invalid>()
+    for (const element of found) {
+      const named = (element.closest('fieldset[aria-invalid="true"]') as HTMLElement | null) ?? element
+      const control = controlOf(named)
+      const label = labelOf(named)
+      if (control && label && !unique.has(control)) unique.set(control, { control, label })
+    }
+    const frame = requestAnimationFrame(() => setInvalid([...unique.values()]))
+    return () => cancelAnimationFrame(frame)
+  }, [form.errors])
+  if (count === 0 && !form.error) return null
+  return (
+    <div
+      ref={ref}
+      role="alert"
+      tabIndex={-1}
+      data-error-summary
+      className={className ?? 'rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800'}
+    >
+      {count > 0 && <p className="font-medium">{errorCountText(count)}.</p>}
+      {form.error && <p className={count > 0 ? 'mt-1' : undefined}>{form.error}</p>}
+      {count > 0 && invalid.length > 0 && (
+        <ul className="mt-1 list-disc pl-5">
+          {invalid.map(({ control, label }, i) => (
+            <li key={i}>
+              <a
+                href={control.id ? `#${control.id}` : '#'}
+                className="underline"
+                onClick={(event) => {
+                  event.preventDefault()
+                  control.focus({ preventScroll: true })
+                  control.scrollIntoView({ block: 'center' })
+                }}
+              >
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,138 @@
+'use client'
+
+import { useEffect, useId, useRef, useState, useTransition, type FormEvent } from 'react'
+import { toast } from './toast'
+import {
+  errorsOf,
+  hasErrors,
+  NO_ERRORS,
+  UNREACHABLE,
+  withoutErrorsOf,
+  type FieldErrors,
+  type FormErrors,
+  type Refusal,
+} from '@/lib/forms/form-errors'
+
+type Success = { ok: true }
+
+export type ActionFormOptions<V extends object, R extends Success> = {
+  initial: V | (() => V)
+  /** The same pure check as the server's, before sending: every error at once, nothing sent while one is left. */
+  check?: (values: V) => FieldErrors
+  /** The server action, called with the values as typed. */
+  action: (values: V) => Promise<R | Refusal>
+  /** The notification once it succeeded (none when it returns null). */
+  success?: string | ((result: R, values: V) => string | null)
+  /** After the notification: close the dialog, go to the result, refresh the page. */
+  onSuccess?: (result: R, values: V) => void
+  /** What the form says when the call itself fails, or a refusal says nothing. */
+  failure?: string
+}
+
+export type ActionForm<V extends object, R extends Success> = ReturnType<typeof useActionForm<V, R>>
+
+/** What a section of a form needs: its values, their changes and their errors. */
+export type FormState<V> = {
+  values: V
+  set: (patch: Partial<V>) => void
+  clear: (...keys: string[]) => void
+  errors: FieldErrors
+}
+
+/**
+ * One behaviour for every form (state, submit, errors): the values stay as typed after any refusal, all errors come
+ * in one pass (the local check, then the server's French field errors under the same paths), focus goes to the first
+ * invalid field in the form's order (or to the summary), the submit shows progress, the end is a notification.
+ * Render <ErrorSummary form={form} /> at the top of the form and give each control `form.errors[path]`.
+ */
+export function useActionForm<V extends object, R extends Success>(options: ActionFormOptions<V, R>) {
+  const id = useId()
+  const ref = useRef<HTMLFormElement>(null)
+  const [values, setValues] = useState<V>(options.initial)
+  const [shown, setShown] = useState<FormErrors>(NO_ERRORS)
+  const [refusals, setRefusals] = useState(0)
+  const [pending, startTransition] = useTransition()
+
+  // After a refusal, once the messages are in the page: the first invalid field, else the summary.
+  useEffect(() => {
+    if (refusals > 0 && ref.current) focusFirstInvalid(ref.current)
+  }, [refusals])
+
+  /** Shows errors found outside the helper (another action, a loader), with the same focus move. */
+  function refuse(found: FormErrors) {
+    setShown(found)
+    if (found.error && Object.keys(found.fieldErrors).length === 0) toast.error(found.error)
+    if (hasErrors(found)) setRefusals((n) => n + 1)
+  }
+
+  /** Changes some values; their errors go at once, the others stay until the next submission. */
+  function set(patch: Partial<V>) {
+    setValues((v) => ({ ...v, ...patch }))
+    clear(...Object.keys(patch))
+  }
+
+  function clear(...keys: string[]) {
+    setShown((s) => {
+      const fieldErrors = withoutErrorsOf(s.fieldErrors, keys)
+      return fieldErrors === s.fieldErrors ? s : { ...s, fieldErrors }
+    })
+  }
+
+  /**
+   * Checks, then runs a call with the form's progress and errors: the main action (submit) or another one (a
+   * preview, a confirmation). `onOk` gets its success.
+   */
+  function run<S extends Success>(call: (values: V) => Promise<S | Refusal>, onOk: (result: S) => void) {
+    const found = options.check?.(values) ?? {}
+    if (Object.keys(found).length > 0) return refuse({ fieldErrors: found, error: null })
+    setShown(NO_ERRORS)
+    const sent = values
+    startTransition(async () => {
+      const result = await call(sent).catch((): Refusal => ({ ok: false, error: options.failure ?? UNREACHABLE }))
+      if (result.ok) onOk(result)
+      else refuse(errorsOf(result, options.failure))
+    })
+  }
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault()
+    run(options.action, (result) => {
+      const message = typeof options.success === 'function' ? options.success(result, values) : options.success
+      if (message) toast.success(message)
+      options.onSuccess?.(result, values)
+    })
+  }
+
+  return {
+    values,
+    set,
+    setValues,
+    errors: shown.fieldErrors,
+    error: shown.error,
+    pending,
+    clear,
+    refuse,
+    run,
+    submit,
+    /** Spread on the <form>; `id` also ties a submit button outside it (a dialog's footer) with form={form.id}. */
+    formProps: { id, ref, onSubmit: submit, noValidate: true },
+  }
+}
+
+const CONTROL = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])'
+
+/** The control to focus for an invalid element: itself, or the first control of an invalid group. */
+export function controlOf(invalid: HTMLElement): HTMLElement | null {
+  return invalid.matches(CONTROL) ? invalid : invalid.querySelector<HTMLElement>(CONTROL)
+}
+
+/** Focuses and scrolls to the form's first invalid field, in the page's order; else its error summary. */
+export function focusFirstInvalid(form: HTMLElement) {
+  const invalid = [...form.querySelectorAll<HTMLElement>('[aria-invalid="true"]')]
+    .map(controlOf)
+    .find((control) => control !== null)
+  const target = invalid ?? form.querySelector<HTMLElement>('[data-error-summary]')
+  if (!target) return
+  target.focus({ preventScroll: true })
+  target.scrollIntoView({ block: 'center' })
+}
