@@ -1,0 +1,124 @@
+import 'server-only'
+import { redirect } from 'next/navigation'
+import { z } from 'zod'
+import type { CurrentUser } from '@/lib/auth/session'
+import { formOf } from '@/lib/forms/form-of'
+import { isUuid } from '@/lib/ids'
+import { actingUser, type Gate, type Place, type Tenant } from './actor'
+import {
+  CHECK_FIELDS,
+  FAILED,
+  failure,
+  fieldErrorsOf,
+  FORBIDDEN,
+  NOT_FOUND,
+  SIGNED_OUT,
+  unexpected,
+  type Failure,
+} from './outcome'
+
+/**
+ * The one frame of every server action (`export const xAction = defineAction({...})` in a 'use server' module). In
+ * this order: the session, onboarding, the permission and the tenant (actor.ts); the arguments, parsed as a tuple
+ * (an `id()` that is not a uuid is "not found", other issues French field errors); then `run`. What `run` returns is
+ * the answer, its expected refusals included ({ ok: false, error }); what it throws is unexpected (outcome.ts).
+ */
+type Args = z.ZodTuple
+type Common<I extends Args, F> = {
+  /** Names the action in the logs. */
+  name: string
+  /** The arguments as the client passes them, one schema per position; more are ignored. None by default. */
+  input?: I
+  /** The French refusal (no permission, not onboarded, another tenant's user) when the domain has its own words. */
+  forbidden?: string
+  /** The French answer to an unexpected error. */
+  failed?: string
+  /** Read actions whose screen shows nothing rather than an error (an empty list): returned instead of any failure. */
+  fallback?: F
+  /** Form actions: a failure gives the form's text fields back, for React resets a form after its action. */
+  echo?: boolean
+}
+type Run<C, I extends Args, R> = { run: (context: C & { input: z.output<I> }) => Promise<R> }
+
+type PublicSpec<I extends Args, R, F> = Common<I, F> & { session: 'none' } & Run<object, I, R>
+type SignedSpec<T extends Tenant, I extends Args, R, F> = Common<I, F> &
+  Gate & {
+    tenant: T
+    /** A page's form: a signed-out user is sent to this path rather than told. */ signedOut?: string
+  } & Run<{ user: CurrentUser } & Place<T>, I, R>
+
+/** What the client gets: `run`'s answer, or a failure (or the fallback). */
+export type Answer<R, F> = [F] extends [never] ? (Failure extends R ? R : R | Failure) : R | F
+export type ServerAction<I extends Args, R, F> = (...args: z.input<I>) => Promise<Answer<R, F>>
+
+export function defineAction<I extends Args = z.ZodTuple<[], null>, R = never, F = never>(
+  spec: PublicSpec<I, R, F>,
+): ServerAction<I, R, F>
+export function defineAction<T extends Tenant, I extends Args = z.ZodTuple<[], null>, R = never, F = never>(
+  spec: SignedSpec<T, I, R, F>,
+): ServerAction<I, R, F>
+export function defineAction(spec: PublicSpec<Args, unknown, unknown> | SignedSpec<Tenant, Args, unknown, unknown>) {
+  const input = spec.input ?? z.tuple([])
+  const forbidden = spec.forbidden ? failure(spec.forbidden) : FORBIDDEN
+  const failed = spec.failed ? failure(spec.failed) : FAILED
+  const run = spec.run as (context: object) => Promise<unknown>
+  return async (...args: unknown[]) => {
+    const answer = (outcome: unknown) => {
+      if ('fallback' in spec) return (outcome as { ok?: unknown })?.ok === false ? spec.fallback : outcome
+      return spec.echo ? echoed(outcome, args) : outcome
+    }
+    try {
+      let context: object = {}
+      if (spec.session !== 'none') {
+        const acting = await actingUser(spec)
+        if (!acting.ok && acting.reason === 'signed-out' && spec.signedOut) redirect(spec.signedOut)
+        if (!acting.ok) return answer(acting.reason === 'signed-out' ? SIGNED_OUT : forbidden)
+        context = acting
+      }
+      const parsed = input.safeParse(input.def.rest ? args : args.slice(0, input.def.items.length))
+      if (!parsed.success) return answer(invalid(parsed.error))
+      return answer(await run({ ...context, input: parsed.data }))
+    } catch (error) {
+      return answer(unexpected(`action.${spec.name}`, error, failed))
+    }
+  }
+}
+
+/** An id argument: anything but a uuid is "not found" (in the domain's words), never a database error. */
+export const id = (notFound: string = NOT_FOUND.error) =>
+  z.custom<string>((value) => isUuid(value), { error: notFound, params: { notFound: true } })
+
+/** A form argument: its fields read by `read` (anything posted that is not a form reads as an empty one), then parsed. */
+export const form = <S extends z.ZodType>(read: (form: FormData) => unknown, schema: S) =>
+  z
+    .unknown()
+    .transform((value) => read(formOf(value)))
+    .pipe(schema)
+
+/** The text field `name` of a form, or undefined. */
+export const field = (form: FormData, name: string) => {
+  const value = form.get(name)
+  return typeof value === 'string' ? value : undefined
+}
+
+function invalid(error: z.ZodError): Failure {
+  const missing = error.issues.find((issue) => issue.code === 'custom' && issue.params?.notFound)
+  if (missing) return { ok: false, notFound: true, error: missing.message }
+  // The first path segment is the argument's position; an issue about a whole argument names no field.
+  const { _: whole, ...fieldErrors } = fieldErrorsOf(error, 1)
+  return Object.keys(fieldErrors).length
+    ? { ok: false, error: CHECK_FIELDS, fieldErrors }
+    : failure(whole ?? CHECK_FIELDS)
+}
+
+/** A failed form's text fields (a repeated one joined by commas), so that the form shows them again. */
+function echoed(outcome: unknown, args: unknown[]) {
+  const form = args.find((arg) => arg instanceof FormData)
+  const state = outcome as { ok?: unknown; error?: unknown; values?: unknown } | null
+  if (!form || !state || state.values || (state.ok !== false && typeof state.error !== 'string')) return outcome
+  const values: Record<string, string> = {}
+  for (const [key, value] of form)
+    if (typeof value === 'string' && !key.startsWith('$'))
+      values[key] = key in values ? `${values[key]},${value}` : value
+  return { ...state, values }
+}
