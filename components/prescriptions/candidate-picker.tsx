@@ -47,7 +47,11 @@ export function CandidatePicker({
   }, [text])
 
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend className="text-sm font-medium text-slate-800">
         Candidat<span aria-hidden> *</span>
       </legend>
