@@ -27,15 +27,18 @@ count() { # sums "N passed" from a runner's closing lines
 bash scripts/ensure-system-deps.sh
 node -e "new (require('pg').Client)({connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 10000}).connect().then(c => c.end()).catch(e => { console.error('PostgreSQL is not reachable at DATABASE_URL: ' + e.message); process.exit(1) })"
 
-# The type check, the linter and the format check each keep one core busy: they run side by side.
-echo "== types, lint and format (at ${SECONDS} s)"
+# The type check, the linter, the format check and the folder order (.dependency-cruiser.cjs) run side by side.
+echo "== types, lint, format and folder order (at ${SECONDS} s)"
 npx tsc --noEmit > "$logs/types.log" 2>&1 &
 types=$!
 npx prettier --check . > "$logs/format.log" 2>&1 &
 format=$!
+npm run -s boundaries > "$logs/boundaries.log" 2>&1 &
+boundaries=$!
 npx eslint .
 wait "$types" || { cat "$logs/types.log"; exit 1; }
 wait "$format" || { cat "$logs/format.log"; exit 1; }
+wait "$boundaries" || { cat "$logs/boundaries.log"; exit 1; }
 echo "== unit (at ${SECONDS} s)"; npx vitest run --project unit 2>&1 | tee "$logs/unit.log"; count "$logs/unit.log" 'Tests +[0-9]+ passed'
 # The integration tier waits on PostgreSQL, on kills and on leases about a quarter of its time: the production build
 # (which needs no database) runs beside it and fills those gaps (about 50 s less than one after the other).

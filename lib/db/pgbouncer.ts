@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm'
-import type { Db } from './client'
+import { sql, type SQL } from 'drizzle-orm'
+
+/** What applyRoleTimeouts needs of the database: the client's Db, without importing the client that imports this. */
+type Executes = { execute(query: SQL): Promise<unknown> }
 
 /**
  * DATABASE_PGBOUNCER=1: PostgreSQL is reached through a pooler in transaction mode (PgBouncer, as managed offers put
@@ -60,7 +62,7 @@ const roleSetting = (name: string, value: number) =>
  * by other clients keep their former values until PgBouncer renews them (server_lifetime). Without the right to do it,
  * the operator is told the statements to run, and the migrations go on: transactions keep their SET LOCALs.
  */
-export async function applyRoleTimeouts(db: Db, t: ServerTimeouts): Promise<void> {
+export async function applyRoleTimeouts(db: Executes, t: ServerTimeouts): Promise<void> {
   const statements = [
     roleSetting('statement_timeout', t.statementMs),
     roleSetting('lock_timeout', t.lockMs),
