@@ -1,27 +1,45 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
+import { enqueue, type JobInput } from '@/lib/queue/enqueue'
 import { LEASES, type DeliveryTable, type Lease } from './bounds'
+import { deliveryColumns, move, type DeliverySet } from './transitions'
 
 /**
  * One delivery state machine for the two tables of outbound messages (sms_messages, outbound_mails), which share these
- * columns: status, attempt_id, attempt_started_at, lease_until, calling_at, status_at.
+ * columns: status, attempt_id, attempt_started_at, lease_until, calling_at, status_at. Its moves are the table of
+ * lib/delivery/transitions.ts; these are the attempt's:
  *
- *   queued ──claim──▶ sending (attempt A, lease) ──markCalling──▶ sending + calling_at ──provider call──▶ …
- *     ▲                  │ lease passed, calling_at null: A provably never called ─▶ queued again (resent)
- *     └──release─────────┘ lease passed, calling_at set: reconcile (SMS) or `unknown` (shown to a person)
+ *   queued ──claim──▶ sending (attempt A, lease) ──call──▶ sending + calling_at ──provider call──▶ handed, fail…
+ *     ▲                  │ lease passed, calling_at null: A provably never called ─▶ requeue (sent again)
+ *     └──release─────────┘ lease passed, calling_at set: reconcile (SMS) or lose: `unknown` (shown to a person)
  *
  * Every write after the claim names its attempt (`attempt_id = A`): an attempt that wakes up after another took the
  * message changes nothing and, since the 'calling' marker is written under the same check, calls nothing. Leases are in
  * the database's time (clock_timestamp()), the one clock every worker shares.
  */
-const table = (t: DeliveryTable) => sql.identifier(t)
+const clock = sql`clock_timestamp()`
 
 /**
  * Past its lease, and — if it called — past its marker plus the longest call: a call still in flight (a lease cut
  * short, clocks that drift) is never settled under it.
  */
-const expiredClause = (t: DeliveryTable) => sql`status = 'sending' and lease_until < clock_timestamp()
-  and (calling_at is null or calling_at < clock_timestamp() - make_interval(secs => ${LEASES[t].callSeconds}))`
+function expiredClause(t: DeliveryTable) {
+  const m = deliveryColumns(t)
+  return and(
+    eq(m.status, 'sending'),
+    lt(m.leaseUntil, clock),
+    or(isNull(m.callingAt), lt(m.callingAt, sql`${clock} - make_interval(secs => ${LEASES[t].callSeconds})`)),
+  )
+}
+
+/** The message, while attempt A holds it. */
+function heldBy(t: DeliveryTable, id: string, attemptId: string) {
+  const m = deliveryColumns(t)
+  return and(eq(m.id, id), eq(m.attemptId, attemptId))
+}
+
+/** The attempt's writes of either table's columns (the same names in both). */
+const set = <T extends DeliveryTable>(values: Record<string, unknown>) => values as DeliverySet<T>
 
 /**
  * Takes the message for a new attempt, from `queued`, or from `sending` whose lease passed and whose attempt provably
@@ -33,15 +51,28 @@ export async function claimAttempt(
   id: string,
   organisationId: string | null,
   lease: Lease,
-  at: Date,
+  now: Date,
 ): Promise<string | null> {
-  const { rows } = await db.execute<{ attempt_id: string }>(sql`
-    update ${table(t)} set status = 'sending', attempt_id = gen_random_uuid(), attempt_started_at = clock_timestamp(),
-      lease_until = clock_timestamp() + make_interval(secs => ${lease.leaseSeconds}), calling_at = null, status_at = ${at.toISOString()}::timestamptz
-    where id = ${id} and organisation_id is not distinct from ${organisationId}::uuid
-      and (status = 'queued' or (status = 'sending' and lease_until < clock_timestamp() and calling_at is null))
-    returning attempt_id`)
-  return rows[0]?.attempt_id ?? null
+  const m = deliveryColumns(t)
+  const [row] = await move(db, t, 'claim', {
+    to: 'sending',
+    set: set({
+      attemptId: sql`gen_random_uuid()`,
+      attemptStartedAt: clock,
+      leaseUntil: sql`${clock} + make_interval(secs => ${lease.leaseSeconds})`,
+      callingAt: null,
+      statusAt: now,
+      // A mail counts its attempts (shown to administrators); an SMS's rate slot is used once: an attempt put back in
+      // the queue takes a new one.
+      ...(t === 'outbound_mails' ? { attempts: sql`attempts + 1` } : { slotAt: null }),
+    }),
+    where: and(
+      eq(m.id, id),
+      sql`${m.organisationId} is not distinct from ${organisationId}::uuid`,
+      or(eq(m.status, 'queued'), and(lt(m.leaseUntil, clock), isNull(m.callingAt))),
+    ),
+  })
+  return row?.attemptId ?? null
 }
 
 /**
@@ -55,11 +86,14 @@ export async function markCalling(
   attemptId: string,
   lease: Lease,
 ): Promise<boolean> {
-  const { rows } = await db.execute<{ id: string }>(sql`
-    update ${table(t)} set calling_at = clock_timestamp()
-    where id = ${id} and attempt_id = ${attemptId}::uuid and status = 'sending'
-      and lease_until > clock_timestamp() + make_interval(secs => ${lease.callSeconds})
-    returning id`)
+  const rows = await move(db, t, 'call', {
+    to: 'sending',
+    set: set({ callingAt: clock }),
+    where: and(
+      heldBy(t, id, attemptId),
+      sql`${deliveryColumns(t).leaseUntil} > ${clock} + make_interval(secs => ${lease.callSeconds})`,
+    ),
+  })
   return rows.length === 1
 }
 
@@ -70,13 +104,13 @@ export async function releaseAttempt(
   id: string,
   attemptId: string,
   errorCode: string,
-  at: Date,
+  now: Date,
 ): Promise<boolean> {
-  const { rows } = await db.execute<{ id: string }>(sql`
-    update ${table(t)} set status = 'queued', attempt_id = null, lease_until = null, calling_at = null,
-      error_code = ${errorCode}, status_at = ${at.toISOString()}::timestamptz
-    where id = ${id} and attempt_id = ${attemptId}::uuid and status = 'sending'
-    returning id`)
+  const rows = await move(db, t, 'release', {
+    to: 'queued',
+    set: set({ attemptId: null, leaseUntil: null, callingAt: null, errorCode, statusAt: now }),
+    where: heldBy(t, id, attemptId),
+  })
   return rows.length === 1
 }
 
@@ -87,12 +121,13 @@ export async function failAttempt(
   id: string,
   attemptId: string,
   errorCode: string,
-  at: Date,
+  now: Date,
 ): Promise<boolean> {
-  const { rows } = await db.execute<{ id: string }>(sql`
-    update ${table(t)} set status = 'failed', lease_until = null, error_code = ${errorCode}, status_at = ${at.toISOString()}::timestamptz
-    where id = ${id} and attempt_id = ${attemptId}::uuid and status = 'sending'
-    returning id`)
+  const rows = await move(db, t, 'fail', {
+    to: 'failed',
+    set: set({ leaseUntil: null, errorCode, statusAt: now }),
+    where: heldBy(t, id, attemptId),
+  })
   return rows.length === 1
 }
 
@@ -107,50 +142,61 @@ export type Expired = {
 
 /** A message still `sending` whose attempt's lease has passed (null if it is not, or no longer, such a message). */
 export async function expiredAttempt(db: DbOrTx, t: DeliveryTable, id: string): Promise<Expired | null> {
-  const { rows } = await db.execute<{
-    id: string
-    organisation_id: string | null
-    attempt_id: string
-    calling_at: string | null
-    attempt_started_at: string | null
-  }>(sql`
-    select id, organisation_id, attempt_id, calling_at, attempt_started_at from ${table(t)}
-    where id = ${id} and attempt_id is not null and ${expiredClause(t)}`)
-  const row = rows[0]
+  const m = deliveryColumns(t)
+  const [row] = await db
+    .select({
+      id: m.id,
+      organisationId: m.organisationId,
+      attemptId: m.attemptId,
+      callingAt: m.callingAt,
+      attemptStartedAt: m.attemptStartedAt,
+    })
+    .from(m)
+    .where(and(eq(m.id, id), isNotNull(m.attemptId), expiredClause(t)))
   if (!row) return null
-  return {
-    id: row.id,
-    organisationId: row.organisation_id,
-    attemptId: row.attempt_id,
-    called: row.calling_at !== null,
-    callingAt: row.calling_at ? new Date(row.calling_at) : null,
-    attemptStartedAt: row.attempt_started_at ? new Date(row.attempt_started_at) : null,
-  }
+  return { ...row, attemptId: row.attemptId!, called: row.callingAt !== null }
 }
 
 /** The messages of `t` whose lease passed (the sweep's read), oldest first. */
 export async function expiredIds(db: DbOrTx, t: DeliveryTable, limit: number): Promise<string[]> {
-  const { rows } = await db.execute<{ id: string }>(sql`
-    select id from ${table(t)} where ${expiredClause(t)} order by lease_until limit ${limit}`)
+  const m = deliveryColumns(t)
+  const rows = await db.select({ id: m.id }).from(m).where(expiredClause(t)).orderBy(m.leaseUntil).limit(limit)
   return rows.map((r) => r.id)
 }
 
+/** The job that sends a message of `t` again. */
+export const sendJob = (t: DeliveryTable, id: string): JobInput =>
+  t === 'sms_messages' ? { queue: 'send-sms', data: { messageId: id } } : { queue: 'send-mail', data: { mailId: id } }
+
 /**
- * An expired attempt that provably never called the provider gives the message back to `queued` (to be sent again);
- * one that may have called it ends `unknown`, for a person to decide. Both only if nobody else moved it meanwhile.
+ * An expired attempt that provably never called the provider gives the message back to `queued`, with a new job, in
+ * one transaction; one that may have called it ends `unknown`, for a person to decide. Both only if nobody else moved
+ * it meanwhile.
  */
 export async function settleExpired(
   db: DbOrTx,
   t: DeliveryTable,
   expired: Expired,
-  at: Date,
+  now: Date,
 ): Promise<'requeued' | 'unknown' | 'moved'> {
-  const { rows } = await db.execute<{ status: string }>(sql`
-    update ${table(t)} set status = case when calling_at is null then 'queued' else 'unknown' end::${sql.raw(t === 'sms_messages' ? 'sms_status' : 'mail_status')},
-      attempt_id = case when calling_at is null then null else attempt_id end, lease_until = null,
-      error_code = case when calling_at is null then error_code else 'unknownFate' end, status_at = ${at.toISOString()}::timestamptz
-    where id = ${expired.id} and attempt_id = ${expired.attemptId}::uuid and ${expiredClause(t)}
-    returning status`)
-  const status = rows[0]?.status
-  return status === 'queued' ? 'requeued' : status === 'unknown' ? 'unknown' : 'moved'
+  const m = deliveryColumns(t)
+  const still = and(heldBy(t, expired.id, expired.attemptId), expiredClause(t))
+  if (expired.called) {
+    const rows = await move(db, t, 'lose', {
+      to: 'unknown',
+      set: set({ leaseUntil: null, errorCode: 'unknownFate', statusAt: now }),
+      where: and(still, isNotNull(m.callingAt)),
+    })
+    return rows.length ? 'unknown' : 'moved'
+  }
+  return db.transaction(async (tx) => {
+    const rows = await move(tx, t, 'requeue', {
+      to: 'queued',
+      set: set({ attemptId: null, leaseUntil: null, statusAt: now }),
+      where: and(still, isNull(m.callingAt)),
+    })
+    if (!rows.length) return 'moved'
+    await enqueue(tx, sendJob(t, expired.id), { now })
+    return 'requeued'
+  })
 }

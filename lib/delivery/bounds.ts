@@ -20,7 +20,7 @@ export const MAIL_CALL_TIMEOUT_MS = 25_000
  * How long an attempt holds its message, and the longest provider call it may make (its total bound plus a margin for
  * the writes around it). The marker is written only while the lease outlives the call, and an expired attempt that
  * called is settled only once its marker is older than the call: never while the call may still be in flight.
- * Each lease stays under its queue's job expiry (lib/jobs/queues.ts).
+ * Each lease stays under its job's expiry (lib/jobs/send-sms.ts, send-mail.ts).
  */
 export const LEASES: Record<DeliveryTable, Lease> = {
   sms_messages: { leaseSeconds: 30, callSeconds: SMS_CALL_TIMEOUT_MS / 1000 + 5 },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
-import { enqueue } from '@/lib/jobs/enqueue'
+import { enqueue } from '@/lib/queue/enqueue'
 import { QUEUES } from '@/lib/jobs/queues'
 
 /** A running export whose heartbeat is older than this lost its worker (a page of 2 000 rows takes under a second). */

@@ -1,13 +1,16 @@
+import { z } from 'zod'
 import { compactApplyTabCounts } from '@/lib/applies/tab-counts'
 import { compactCandidateCounts } from '@/lib/candidates/counts'
+import { defineJob } from '@/lib/queue/job'
 import { compactApplyStats } from '@/lib/statistics/queries'
-import type { JobHandler } from './handler'
-import { QUEUES } from './queues'
 
 /** Every minute: the statistics' deltas folded into their monthly counters; the apply and candidate counts into theirs. */
-export const compactStatsJob: JobHandler<Record<string, never>> = {
-  queue: QUEUES.compactStats.name,
+export const compactStatsJob = defineJob({
+  name: 'compact-stats',
+  policy: { retryLimit: 1, retryDelay: 30, retryBackoff: false, expireInSeconds: 300 },
+  payload: z.object({}),
+  cron: '* * * * *',
   batchSize: 1,
-  run: async (_data, { db }) =>
+  handler: async (_data, { db }) =>
     (await compactApplyStats(db)) + (await compactApplyTabCounts(db)) + (await compactCandidateCounts(db)),
-}
+})

@@ -1,20 +1,17 @@
+import { z } from 'zod'
 import { now } from '@/lib/clock'
+import { defineJob } from '@/lib/queue/job'
 import { refreshStaleSmsStatuses } from '@/lib/sms/refresh-status'
-import type { JobHandler } from './handler'
-import { QUEUES } from './queues'
 
 /**
- * Every 10 minutes: the SMS whose status callbacks never came are asked about (lib/sms/refresh-status.ts). The cron
- * sends no data; a run sent by hand may ask sooner with { staleSeconds } (0 to 86 400).
+ * Every 10 minutes: the SMS still `sending` whose status callbacks never came are asked about (lib/sms/refresh-status.ts).
+ * The cron sends no data; a run sent by hand may ask sooner with { staleSeconds } (0 to 86 400).
  */
-export const refreshSmsStatusJob: JobHandler<{ staleSeconds?: unknown }> = {
-  queue: QUEUES.refreshSmsStatus.name,
+export const refreshSmsStatusJob = defineJob({
+  name: 'refresh-sms-status',
+  policy: { retryLimit: 1, retryDelay: 60, retryBackoff: false, expireInSeconds: 600 },
+  payload: z.object({ staleSeconds: z.number().int().min(0).max(86_400).optional().catch(undefined) }),
+  cron: '*/10 * * * *',
   batchSize: 1,
-  run: async ({ staleSeconds }, { db }) => {
-    const stale =
-      typeof staleSeconds === 'number' && Number.isInteger(staleSeconds) && staleSeconds >= 0 && staleSeconds <= 86_400
-        ? staleSeconds
-        : undefined
-    return refreshStaleSmsStatuses(db, { now: now(), staleSeconds: stale })
-  },
-}
+  handler: ({ staleSeconds }, { db }) => refreshStaleSmsStatuses(db, { now: now(), staleSeconds }),
+})

@@ -1,13 +1,16 @@
+import { z } from 'zod'
 import { now } from '@/lib/clock'
+import { defineJob } from '@/lib/queue/job'
 import { runWorkshopReminders } from '@/lib/workshops/reminders'
-import type { JobHandler } from './handler'
-import { QUEUES } from './queues'
 
 /** Every hour (on the hour): the reminders of tomorrow's workshops, due from 10:00 Paris (lib/workshops/reminders.ts). */
-export const workshopRemindersJob: JobHandler<Record<string, never>> = {
-  queue: QUEUES.workshopReminders.name,
+export const workshopRemindersJob = defineJob({
+  name: 'workshop-reminders',
+  policy: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
+  payload: z.object({}),
+  cron: '0 * * * *',
   batchSize: 1,
-  run: async (_data, { db }) => {
+  handler: async (_data, { db }) => {
     await runWorkshopReminders(db, now())
   },
-}
+})

@@ -1,8 +1,7 @@
 import { seal } from '@/lib/crypto/sealed'
 import type { DbOrTx } from '@/lib/db/client'
 import { outboundMails } from '@/lib/db/schema'
-import { enqueue } from '@/lib/jobs/enqueue'
-import { QUEUES } from '@/lib/jobs/queues'
+import { enqueue } from '@/lib/queue/enqueue'
 import type { Mail } from './mailer'
 
 export type QueuedMail = Mail & {
@@ -34,7 +33,7 @@ export async function queueMail(db: DbOrTx, mails: QueuedMail | QueuedMail[]): P
     .returning({ id: outboundMails.id })
   await enqueue(
     db,
-    rows.map((r) => ({ queue: QUEUES.sendMail.name, data: { mailId: r.id } })),
+    rows.map((r) => ({ queue: 'send-mail', data: { mailId: r.id } })),
   )
   return rows.map((r) => r.id)
 }

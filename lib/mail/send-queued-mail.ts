@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { now } from '@/lib/clock'
 import { unseal } from '@/lib/crypto/sealed'
 import type { DbOrTx } from '@/lib/db/client'
@@ -10,11 +10,9 @@ import {
   markCalling,
   releaseAttempt,
   settleExpired,
-  type Expired,
 } from '@/lib/delivery/attempt'
 import { LEASES, type Lease } from '@/lib/delivery/bounds'
-import { enqueue } from '@/lib/jobs/enqueue'
-import { QUEUES } from '@/lib/jobs/queues'
+import { move } from '@/lib/delivery/transitions'
 import { deliverMail, PermanentMailError, RefusedForNowMailError } from './mailer'
 
 /** An attempt's hold on a mail (lib/delivery/bounds.ts): more than the longest SMTP exchange, less than the queue's expiry. */
@@ -47,17 +45,16 @@ export async function sendQueuedMail(
   if (!row) return 'missing'
   if (row.status === 'sending') {
     const expired = await expiredAttempt(db, 'outbound_mails', row.id)
-    if (expired) return settleExpiredMail(db, expired, now())
+    if (expired) {
+      const outcome = await settleExpired(db, 'outbound_mails', expired, now())
+      return outcome === 'moved' ? 'superseded' : outcome
+    }
     if (options.lastAttempt) return 'busy'
     throw new MailBusyError()
   }
   if (row.status !== 'queued') return 'already'
   const attemptId = await claimAttempt(db, 'outbound_mails', row.id, row.organisationId, MAIL_LEASE, now())
   if (!attemptId) return sendQueuedMail(db, mailId, options)
-  await db
-    .update(outboundMails)
-    .set({ attempts: sql`${outboundMails.attempts} + 1` })
-    .where(and(eq(outboundMails.id, row.id), eq(outboundMails.attemptId, attemptId)))
   if (!(await markCalling(db, 'outbound_mails', row.id, attemptId, MAIL_LEASE))) return 'superseded'
   try {
     if (!row.sealedText) throw new PermanentMailError('noText')
@@ -75,26 +72,10 @@ export async function sendQueuedMail(
       await releaseAttempt(db, 'outbound_mails', row.id, attemptId, error.code, now())
     throw error
   }
-  const sent = await db
-    .update(outboundMails)
-    .set({ status: 'sent', sealedText: null, errorCode: null, leaseUntil: null, statusAt: now() })
-    .where(
-      and(
-        eq(outboundMails.id, row.id),
-        eq(outboundMails.attemptId, attemptId),
-        sql`${outboundMails.status} in ('sending', 'unknown')`,
-      ),
-    )
-    .returning({ id: outboundMails.id })
-  return sent.length === 1 ? 'sent' : 'superseded'
-}
-
-/** A mail `sending` past its lease: back to `queued` with a new job if its attempt never called SMTP, else `unknown`. */
-export async function settleExpiredMail(db: DbOrTx, expired: Expired, at: Date): Promise<MailOutcome> {
-  return db.transaction(async (tx) => {
-    const outcome = await settleExpired(tx, 'outbound_mails', expired, at)
-    if (outcome === 'requeued')
-      await enqueue(tx, { queue: QUEUES.sendMail.name, data: { mailId: expired.id } }, { now: at })
-    return outcome === 'moved' ? 'superseded' : outcome
+  const sent = await move(db, 'outbound_mails', 'handed', {
+    to: 'sent',
+    set: { sealedText: null, errorCode: null, leaseUntil: null, statusAt: now() },
+    where: and(eq(outboundMails.id, row.id), eq(outboundMails.attemptId, attemptId)),
   })
+  return sent.length === 1 ? 'sent' : 'superseded'
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
-import { JOB_SCHEMA } from '@/lib/jobs/queues'
+import { JOB_SCHEMA } from '@/lib/queue/job'
 import { OperatorError } from './operator-error'
 
 /**

@@ -1,9 +1,8 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray } from 'drizzle-orm'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { candidates, outboundMails, smsMessages } from '@/lib/db/schema'
-import { enqueue } from '@/lib/jobs/enqueue'
-import { QUEUES } from '@/lib/jobs/queues'
 import { writeAudit } from '@/lib/audit'
+import { resend } from '@/lib/delivery/resend'
 
 /** How far back the administrators' list of failed sends looks. */
 export const FAILED_SENDS_DAYS = 30
@@ -11,7 +10,7 @@ export const FAILED_SENDS_DAYS = 30
 /**
  * /v2/settings, "Envois en échec": the organisation's mails and SMS that the queue gave up on (after its retries, or
  * refused for good), and those whose fate is unknown (an attempt that may have reached the provider, lib/delivery/
- * attempt.ts), which only a person may send again; newest first, 50 of each.
+ * attempt.ts), which only a person may send again (lib/delivery/resend.ts); newest first, 50 of each.
  */
 export async function failedSends(db: DbOrTx, organisationId: string, now: Date) {
   const since = new Date(now.getTime() - FAILED_SENDS_DAYS * 86_400_000)
@@ -69,34 +68,14 @@ export async function resendFailedMail(
   params: { organisationId: string; mailId: string; actorId: string; now: Date },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(outboundMails)
-      .set({
-        status: 'queued',
-        attempts: 0,
-        errorCode: null,
-        attemptId: null,
-        leaseUntil: null,
-        callingAt: null,
-        statusAt: params.now,
-      })
-      .where(
-        and(
-          eq(outboundMails.id, params.mailId),
-          eq(outboundMails.organisationId, params.organisationId),
-          inArray(outboundMails.status, ['failed', 'unknown']),
-          isNotNull(outboundMails.sealedText),
-        ),
-      )
-      .returning({ id: outboundMails.id })
-    if (!row) return false
-    await enqueue(tx, { queue: QUEUES.sendMail.name, data: { mailId: row.id } })
+    const { organisationId, mailId, now } = params
+    if (!(await resend(tx, 'outbound_mails', { id: mailId, organisationId, now }))) return false
     await writeAudit(tx, {
       actorId: params.actorId,
-      organisationId: params.organisationId,
+      organisationId,
       action: 'mail.resent',
       entityType: 'mail',
-      entityId: row.id,
+      entityId: mailId,
     })
     return true
   })
@@ -104,42 +83,22 @@ export async function resendFailedMail(
 
 /**
  * "Renvoyer" an SMS that failed, or whose fate is unknown, after a person checked (the candidate may have it already):
- * back in the queue with a new job, in one transaction (audited). Not to a candidate who opted out since.
+ * back in the queue with a new job, in one transaction (audited). Not to a candidate who opted out since: its job
+ * finds the opt-out and sends nothing.
  */
 export async function resendSms(
   db: Db,
   params: { organisationId: string; messageId: string; actorId: string; now: Date },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(smsMessages)
-      .set({
-        status: 'queued',
-        errorCode: null,
-        attemptId: null,
-        leaseUntil: null,
-        callingAt: null,
-        scheduledFor: params.now,
-        statusAt: params.now,
-      })
-      .where(
-        and(
-          eq(smsMessages.id, params.messageId),
-          eq(smsMessages.organisationId, params.organisationId),
-          eq(smsMessages.direction, 'outbound'),
-          inArray(smsMessages.status, ['failed', 'unknown']),
-          isNull(smsMessages.providerSid),
-        ),
-      )
-      .returning({ id: smsMessages.id })
-    if (!row) return false
-    await enqueue(tx, { queue: QUEUES.sendSms.name, data: { messageId: row.id } }, { now: params.now })
+    const { organisationId, messageId, now } = params
+    if (!(await resend(tx, 'sms_messages', { id: messageId, organisationId, now }))) return false
     await writeAudit(tx, {
       actorId: params.actorId,
-      organisationId: params.organisationId,
+      organisationId,
       action: 'sms.resent',
       entityType: 'sms',
-      entityId: row.id,
+      entityId: messageId,
     })
     return true
   })

@@ -3,8 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { writeAudit } from '@/lib/audit'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, organisations, smsMessages, users } from '@/lib/db/schema'
-import { enqueue } from '@/lib/jobs/enqueue'
-import { QUEUES } from '@/lib/jobs/queues'
+import { enqueue } from '@/lib/queue/enqueue'
 import { toSmsNumber } from './mobile-number'
 import { MAX_SEGMENTS, smsLength } from './segments'
 import { storedSmsBody } from './sealed-body'
@@ -143,7 +142,7 @@ export async function queueSms(db: DbOrTx, params: QueueSmsParams): Promise<Reci
   await enqueue(
     db,
     inserted.map((m) => ({
-      queue: QUEUES.sendSms.name,
+      queue: 'send-sms',
       data: { messageId: m.id },
       startAfter: scheduledFor > now ? scheduledFor : undefined,
     })),

@@ -3,11 +3,9 @@ import type { DbOrTx } from '@/lib/db/client'
 import { smsMessages } from '@/lib/db/schema'
 import { settleExpired, type Expired } from '@/lib/delivery/attempt'
 import { LEASES } from '@/lib/delivery/bounds'
-import { enqueue } from '@/lib/jobs/enqueue'
-import { QUEUES } from '@/lib/jobs/queues'
+import { move } from '@/lib/delivery/transitions'
 import { smsTextToSend } from './sealed-body'
 import { smsEncoded } from './smart-encoding'
-import { statusesBefore, type SmsStatus } from './status'
 import type { Handed, SmsTransport } from './transport'
 
 export type ReconcileOutcome = 'reconciled' | 'unknown' | 'requeued' | 'moved'
@@ -27,7 +25,7 @@ export async function reconcileSms(
   transport: SmsTransport,
   at: Date,
 ): Promise<ReconcileOutcome> {
-  if (!expired.called) return requeue(db, expired, at)
+  if (!expired.called) return settleExpired(db, 'sms_messages', expired, at)
   const [row] = await db
     .select({ to: smsMessages.toNumber, body: smsMessages.body, sealedBody: smsMessages.sealedBody })
     .from(smsMessages)
@@ -55,9 +53,15 @@ export async function reconcileSms(
       )
     : new Set<string | null>()
   const ours = found.filter((f) => !known.has(f.sid))
-  if (ours.length === 1 && !(await twinUnresolved(db, expired, since)))
-    return (await adopt(db, expired, ours[0]!, at)) ? 'reconciled' : 'moved'
-  return settleExpired(db, 'sms_messages', expired, at) as Promise<ReconcileOutcome>
+  if (ours.length === 1 && !(await twinUnresolved(db, expired, since))) {
+    const adopted = await move(db, 'sms_messages', 'adopt', {
+      to: ours[0]!.status,
+      set: provided(ours[0]!, at),
+      where: and(eq(smsMessages.id, expired.id), eq(smsMessages.attemptId, expired.attemptId)),
+    })
+    return adopted.length ? 'reconciled' : 'moved'
+  }
+  return settleExpired(db, 'sms_messages', expired, at)
 }
 
 /**
@@ -76,16 +80,19 @@ async function twinUnresolved(db: DbOrTx, expired: Expired, since: Date): Promis
   return rows.length > 0
 }
 
-async function requeue(db: DbOrTx, expired: Expired, at: Date): Promise<ReconcileOutcome> {
-  return db.transaction(async (tx) => {
-    const outcome = await settleExpired(tx, 'sms_messages', expired, at)
-    if (outcome === 'requeued')
-      await enqueue(tx, { queue: QUEUES.sendSms.name, data: { messageId: expired.id } }, { now: at })
-    return outcome
-  })
-}
+/** What the provider's word writes beside the status: its id and the time it left, each kept once known. */
+const provided = (handed: Handed, at: Date) => ({
+  providerSid: sql`coalesce(${smsMessages.providerSid}, ${handed.sid})`,
+  sentAt: sql`coalesce(${smsMessages.sentAt}, ${at.toISOString()}::timestamptz)`,
+  ...(handed.errorCode ? { errorCode: handed.errorCode } : {}),
+  leaseUntil: null,
+  statusAt: at,
+})
 
-/** The provider has it: its id, and its status if that moves the message forward, written only if `attemptId` still holds it. */
+/**
+ * The attempt's own answer: the provider's id, and its status if that moves the message forward, written only if
+ * `attemptId` still holds it.
+ */
 export async function recordHanded(
   db: DbOrTx,
   id: string,
@@ -93,36 +100,11 @@ export async function recordHanded(
   handed: Handed,
   at: Date,
 ): Promise<boolean> {
-  const forward = statusesBefore(handed.status as SmsStatus)
-  const rows = await db
-    .update(smsMessages)
-    .set({
-      providerSid: sql`coalesce(${smsMessages.providerSid}, ${handed.sid})`,
-      sentAt: sql`coalesce(${smsMessages.sentAt}, ${at.toISOString()}::timestamptz)`,
-      status: sql`case when ${smsMessages.status} in (${sql.join(
-        forward.map((s) => sql`${s}`),
-        sql`, `,
-      )}) then ${handed.status}::sms_status else ${smsMessages.status} end`,
-      ...(handed.errorCode ? { errorCode: handed.errorCode } : {}),
-      leaseUntil: null,
-      statusAt: at,
-    })
-    .where(and(eq(smsMessages.id, id), eq(smsMessages.attemptId, attemptId)))
-    .returning({ id: smsMessages.id })
+  const rows = await move(db, 'sms_messages', 'handed', {
+    to: handed.status,
+    set: provided(handed, at),
+    where: and(eq(smsMessages.id, id), eq(smsMessages.attemptId, attemptId)),
+    orStay: true,
+  })
   return rows.length === 1
-}
-
-async function adopt(db: DbOrTx, expired: Expired, handed: Handed, at: Date): Promise<boolean> {
-  // Still the expired attempt's, and still `sending`: nobody moved it while Twilio was asked.
-  const [still] = await db
-    .select({ id: smsMessages.id })
-    .from(smsMessages)
-    .where(
-      and(
-        eq(smsMessages.id, expired.id),
-        eq(smsMessages.attemptId, expired.attemptId),
-        eq(smsMessages.status, 'sending'),
-      ),
-    )
-  return !!still && recordHanded(db, expired.id, expired.attemptId, handed, at)
 }

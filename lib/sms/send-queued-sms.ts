@@ -4,9 +4,10 @@ import type { Db } from '@/lib/db/client'
 import { candidates, organisations, smsMessages } from '@/lib/db/schema'
 import { claimAttempt, expiredAttempt, failAttempt, markCalling, releaseAttempt } from '@/lib/delivery/attempt'
 import { LEASES, type Lease } from '@/lib/delivery/bounds'
-import { enqueue, type JobPolicy } from '@/lib/jobs/enqueue'
-import { QUEUES } from '@/lib/jobs/queues'
-import { reserveSlot, SLOT_MAX_WAIT_MS } from '@/lib/jobs/rate-limit'
+import { move } from '@/lib/delivery/transitions'
+import { enqueue } from '@/lib/queue/enqueue'
+import type { JobPolicy } from '@/lib/queue/job'
+import { reserveSlot, SLOT_MAX_WAIT_MS } from '@/lib/queue/rate-limit'
 import { optOut } from './opt-out'
 import { reconcileSms, recordHanded } from './reconcile'
 import { smsTextToSend } from './sealed-body'
@@ -111,17 +112,12 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
   if (!isWithinSendingHours(at, hours) || row.scheduledFor.getTime() > at.getTime() + 5_000) {
     const next = nextSendingTime(row.scheduledFor > at ? row.scheduledFor : at, hours)
     await db.transaction(async (tx) => {
-      await tx
-        .update(smsMessages)
-        .set({ scheduledFor: next })
-        .where(
-          and(
-            eq(smsMessages.id, row.id),
-            eq(smsMessages.organisationId, row.organisationId),
-            eq(smsMessages.status, 'queued'),
-          ),
-        )
-      await enqueue(tx, { queue: QUEUES.sendSms.name, data: { messageId: row.id }, startAfter: next }, { now: at })
+      await move(tx, 'sms_messages', 'hold', {
+        to: 'queued',
+        set: { scheduledFor: next },
+        where: and(eq(smsMessages.id, row.id), eq(smsMessages.organisationId, row.organisationId)),
+      })
+      await enqueue(tx, { queue: 'send-sms', data: { messageId: row.id }, startAfter: next }, { now: at })
     })
     return 'rescheduled'
   }
@@ -130,7 +126,7 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
     enqueue(
       db,
       {
-        queue: QUEUES.sendSms.name,
+        queue: 'send-sms',
         data: { messageId: row.id },
         startAfter: new Date(at.getTime() + inMs),
         policy: options.jobPolicy,
@@ -156,14 +152,15 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
     if (slot.waitMs > SLOT_MAX_WAIT_MS) {
       // The slot is kept on the message and the job scheduled at it: one more job per message, whatever the backlog.
       await db.transaction(async (tx) => {
-        await tx
-          .update(smsMessages)
-          .set({ slotAt: sql`${slot.at}::timestamptz` })
-          .where(and(eq(smsMessages.id, row.id), eq(smsMessages.status, 'queued')))
+        await move(tx, 'sms_messages', 'hold', {
+          to: 'queued',
+          set: { slotAt: sql`${slot.at}::timestamptz` },
+          where: eq(smsMessages.id, row.id),
+        })
         await enqueue(
           tx,
           {
-            queue: QUEUES.sendSms.name,
+            queue: 'send-sms',
             data: { messageId: row.id },
             startAfter: new Date(at.getTime() + slot.waitMs),
             policy: options.jobPolicy,
@@ -179,12 +176,6 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
 
   const attemptId = await claimAttempt(db, 'sms_messages', row.id, row.organisationId, SMS_LEASE, now())
   if (!attemptId) return 'already'
-  // A slot is used once: an attempt put back in the queue (a refusal for now) takes a new one.
-  if (row.slotInMs !== null)
-    await db
-      .update(smsMessages)
-      .set({ slotAt: null })
-      .where(and(eq(smsMessages.id, row.id), eq(smsMessages.attemptId, attemptId)))
   if (!(await markCalling(db, 'sms_messages', row.id, attemptId, SMS_LEASE))) return 'superseded'
   try {
     const handed = await transport.send({ id: row.id, attemptId, to: row.to, body: smsEncoded(smsTextToSend(row)) })
@@ -234,10 +225,9 @@ async function earlierOnItsWay(db: Db, id: string): Promise<number | null> {
 
 /** A message that never left, failed before any attempt (the candidate opted out). */
 async function failQueued(db: Db, id: string, organisationId: string, code: string, at: Date) {
-  await db
-    .update(smsMessages)
-    .set({ status: 'failed', errorCode: code, statusAt: at })
-    .where(
-      and(eq(smsMessages.id, id), eq(smsMessages.organisationId, organisationId), eq(smsMessages.status, 'queued')),
-    )
+  await move(db, 'sms_messages', 'refuse', {
+    to: 'failed',
+    set: { errorCode: code, statusAt: at },
+    where: and(eq(smsMessages.id, id), eq(smsMessages.organisationId, organisationId)),
+  })
 }

@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
 import { smsMessages } from '@/lib/db/schema'
+import { move } from '@/lib/delivery/transitions'
 import { isUuid } from '@/lib/ids'
 import { optOut } from './opt-out'
-import { statusesBefore } from './status'
 import { providerStatusOf } from './transport'
 
 export type StatusCallback = {
@@ -33,22 +33,17 @@ export async function applyStatusCallback(
       )
     : eq(smsMessages.providerSid, callback.sid)
   return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(smsMessages)
-      .set({
-        status,
+    const [updated] = await move(tx, 'sms_messages', 'report', {
+      to: status,
+      set: {
         providerSid: sql`coalesce(${smsMessages.providerSid}, ${callback.sid})`,
         errorCode: status === 'failed' || status === 'undelivered' ? (callback.errorCode ?? null) : null,
         sentAt: sql`coalesce(${smsMessages.sentAt}, ${callback.at.toISOString()}::timestamptz)`,
         leaseUntil: null,
         statusAt: callback.at,
-      })
-      .where(and(match, eq(smsMessages.direction, 'outbound'), inArray(smsMessages.status, statusesBefore(status))))
-      .returning({
-        id: smsMessages.id,
-        organisationId: smsMessages.organisationId,
-        candidateId: smsMessages.candidateId,
-      })
+      },
+      where: and(match, eq(smsMessages.direction, 'outbound')),
+    })
     if (!updated) {
       const [known] = await tx.select({ id: smsMessages.id }).from(smsMessages).where(match)
       return known ? 'unchanged' : 'unknown'

@@ -4,9 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { seal } from '@/lib/crypto/sealed'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
-import { sweepSends } from '@/lib/delivery/sweep'
-import { enqueue } from '@/lib/jobs/enqueue'
-import { QUEUES } from '@/lib/jobs/queues'
+import { sweepSends } from '@/lib/jobs/sweep-sends'
+import { enqueue } from '@/lib/queue/enqueue'
 import { failedSends } from '@/lib/settings/failed-sends'
 import { workerProcess } from '../support/chaos'
 import { useTestDb, testDatabaseUrl } from './db'
@@ -70,7 +69,7 @@ describe('a job whose outcome cannot be written', () => {
         sealedText: seal('Bonjour'),
       })
       .returning()
-    await enqueue(db, { queue: QUEUES.sendMail.name, data: { mailId: mail!.id } })
+    await enqueue(db, { queue: 'send-mail', data: { mailId: mail!.id } })
     const jobState = async () =>
       (
         await db.execute<{ state: string }>(

@@ -3,9 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { seal } from '@/lib/crypto/sealed'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
-import { sweepSends } from '@/lib/delivery/sweep'
-import { enqueue } from '@/lib/jobs/enqueue'
-import { QUEUES } from '@/lib/jobs/queues'
+import { sweepSends } from '@/lib/jobs/sweep-sends'
+import { enqueue } from '@/lib/queue/enqueue'
 import { chaosWorkers, until } from '../support/chaos'
 import { startSmtpChaosSink } from '../support/smtp-chaos-sink'
 import { useTestDb, testDatabaseUrl } from './db'
@@ -51,7 +50,7 @@ describe('mail delivery under chaos', () => {
     const policy = { retryLimit: 20, retryDelay: 1, retryBackoff: false, expireInSeconds: 50 }
     await enqueue(
       db,
-      ids.map((mailId) => ({ queue: QUEUES.sendMail.name, data: { mailId }, policy })),
+      ids.map((mailId) => ({ queue: 'send-mail', data: { mailId }, policy })),
     )
 
     const started = Date.now()

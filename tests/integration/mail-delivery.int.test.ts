@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { seal } from '@/lib/crypto/sealed'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
-import { sweepSends } from '@/lib/delivery/sweep'
+import { sweepSends } from '@/lib/jobs/sweep-sends'
 import { sendQueuedMail } from '@/lib/mail/send-queued-mail'
 import { useTestDb } from './db'
 

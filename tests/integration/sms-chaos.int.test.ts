@@ -1,9 +1,8 @@
 import { inArray, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import * as s from '@/lib/db/schema'
-import { sweepSends } from '@/lib/delivery/sweep'
-import { enqueue } from '@/lib/jobs/enqueue'
-import { QUEUES } from '@/lib/jobs/queues'
+import { sweepSends } from '@/lib/jobs/sweep-sends'
+import { enqueue } from '@/lib/queue/enqueue'
 import { refreshStaleSmsStatuses } from '@/lib/sms/refresh-status'
 import { chaosWorkers, until } from '../support/chaos'
 import { useThrowawayDb } from './db'
@@ -70,7 +69,7 @@ describe('SMS delivery under chaos', () => {
     const policy = { retryLimit: 20, retryDelay: 1, retryBackoff: false, expireInSeconds: 35 }
     await enqueue(
       db,
-      ids.map((messageId) => ({ queue: QUEUES.sendSms.name, data: { messageId }, policy })),
+      ids.map((messageId) => ({ queue: 'send-sms', data: { messageId }, policy })),
     )
 
     standIn.chaos = { latencyMs: [20, 300], p429: 0.05, p500: 0.03 }

@@ -5,11 +5,13 @@ import { demoIds } from '@/db/seed'
 import { claimAttempt, markCalling } from '@/lib/delivery/attempt'
 import { resendSms } from '@/lib/settings/failed-sends'
 import { batchReport, sendBulkSms } from '@/lib/sms/bulk-send'
+import { cancelQueuedSms } from '@/lib/sms/cancel'
 import { queueSms } from '@/lib/sms/queue-sms'
 import { bulkSchema } from '@/lib/sms/schemas'
 import { SMS_CALL_TIMEOUT_MS } from '@/lib/delivery/bounds'
-import { sweepSends } from '@/lib/delivery/sweep'
+import { sweepSends } from '@/lib/jobs/sweep-sends'
 import { SMS_LEASE, SmsBusyError, sendQueuedSms } from '@/lib/sms/send-queued-sms'
+import { applyStatusCallback } from '@/lib/sms/status-callback'
 import { smsEncoded } from '@/lib/sms/smart-encoding'
 import { smsTransport } from '@/lib/sms/transport'
 import { useTestDb } from './db'
@@ -200,5 +202,29 @@ describe('a candidate’s messages leave in the order they were queued', () => {
     expect(await sendQueuedSms(db, convocation.messageId, { now: at })).toBe('sent')
     expect(await sendQueuedSms(db, annulation.messageId, { now: at })).toBe('sent')
     expect(createsTo(to).map((m) => m.body.split(' :')[0])).toEqual(['Convocation', 'Annulation'])
+  })
+})
+
+describe('every writer moves a status only as lib/delivery/transitions.ts allows', () => {
+  const person = { organisationId: demoIds.orgSeineMaritime, actorId: 'demo-referent', now: WEEKDAY }
+
+  it('"Annuler l’envoi" takes a message still queued, never one a worker claimed', async () => {
+    const waiting = await queued('Rappel : atelier CV jeudi.')
+    expect(await cancelQueuedSms(db, { ...person, messageId: waiting.messageId })).toBe(true)
+    expect(await message(waiting.messageId)).toMatchObject({ status: 'cancelled' })
+    const taken = await queued('Rappel : atelier CV vendredi.')
+    const row = await message(taken.messageId)
+    expect(await claimAttempt(db, 'sms_messages', row.id, row.organisationId, SMS_LEASE, WEEKDAY)).not.toBeNull()
+    expect(await cancelQueuedSms(db, { ...person, messageId: taken.messageId })).toBe(false)
+    expect(await message(taken.messageId)).toMatchObject({ status: 'sending' })
+  })
+
+  it('a cancelled message stays cancelled: no callback moves it, and "Renvoyer" does not take it', async () => {
+    const { messageId } = await queued('Rappel : atelier CV lundi.')
+    await cancelQueuedSms(db, { ...person, messageId })
+    const callback = { messageId, sid: `SM${crypto.randomUUID().replace(/-/g, '')}`, errorCode: null, at: WEEKDAY }
+    expect(await applyStatusCallback(db, { ...callback, status: 'delivered' })).toBe('unchanged')
+    expect(await resendSms(db, { ...person, messageId })).toBe(false)
+    expect(await message(messageId)).toMatchObject({ status: 'cancelled', providerSid: null })
   })
 })
