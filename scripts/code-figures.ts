@@ -2,7 +2,7 @@
 // folder, and the functions whose body spans more than 80 lines (function declarations and expressions, arrow
 // functions, methods, accessors and constructors, nested ones counted on their own), counted with the TypeScript
 // parser.
-//   npx tsx scripts/code-figures.ts           the figures of the files git tracks here, as they are in the tree
+//   npx tsx scripts/code-figures.ts           the figures of the tree (files git tracks or does not ignore)
 //   npx tsx scripts/code-figures.ts --list    and every long function, longest first
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -13,7 +13,10 @@ const code = /\.(ts|tsx|js|mjs|cjs|css|sql|sh)$/
 const source = /\.(ts|tsx)$/
 const isTest = (file: string) => /\.test\.tsx?$/.test(file)
 
-const files = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8', maxBuffer: 64 << 20 })
+const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+  encoding: 'utf8',
+  maxBuffer: 64 << 20,
+})
   .split('\0')
   .filter((file) => code.test(file) && !file.startsWith('drizzle/meta/'))
 
