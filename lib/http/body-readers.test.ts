@@ -77,7 +77,8 @@ describe('every route handler reads its body through the capped reader', () => {
     const files = reachableFromRoutes().map((f) => path.relative(ROOT, f))
     expect(files).toEqual(
       expect.arrayContaining([
-        'lib/imports/read-upload.ts',
+        'lib/http/multipart-body.ts',
+        'lib/frame/route.ts',
         'lib/auth/http-endpoints.ts',
         'lib/sms/webhook-request.ts',
         'lib/http/capped-body.ts',

@@ -1,3 +1,4 @@
+import { defineRoute, json } from '@/lib/frame/route'
 import { databaseAnswers, migrationsApplied } from '@/lib/health/checks'
 
 export const dynamic = 'force-dynamic'
@@ -7,12 +8,13 @@ export const dynamic = 'force-dynamic'
  * started before the deploy's migrations ran, or against the wrong database, takes no traffic). 200 or 503, within
  * the probes' 1.5 s each.
  */
-export async function GET() {
-  const database = await databaseAnswers()
-  const migrations = database && (await migrationsApplied())
-  const ready = database && migrations
-  return Response.json(
-    { status: ready ? 'ready' : 'not-ready', database, migrations },
-    { status: ready ? 200 : 503, headers: { 'cache-control': 'no-store' } },
-  )
-}
+export const GET = defineRoute({
+  name: 'ready',
+  session: 'none',
+  run: async () => {
+    const database = await databaseAnswers()
+    const migrations = database && (await migrationsApplied())
+    const ready = database && migrations
+    return json({ status: ready ? 'ready' : 'not-ready', database, migrations }, { status: ready ? 200 : 503 })
+  },
+})

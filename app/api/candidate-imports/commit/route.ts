@@ -7,10 +7,9 @@ import { can } from '@/lib/permissions'
 import { importCandidates } from '@/lib/imports/import-candidates'
 import { IMPORT_MESSAGES } from '@/lib/imports/messages'
 import { parseImportFile } from '@/lib/imports/parse-file'
-import { readUpload } from '@/lib/imports/read-upload'
-import { importingUser } from '@/lib/imports/request-user'
 import { text } from '@/lib/text/safe-text'
-import { jsonRoute } from '@/lib/http/route'
+import { defineRoute } from '@/lib/frame/route'
+import { candidateUpload } from '../upload'
 
 const optionsSchema = z.object({
   mapping: text().transform((text, ctx) => {
@@ -29,35 +28,31 @@ const optionsSchema = z.object({
  * POST multipart {file, mapping, mode, includeDuplicates}: the confirmed import. The same file is read and validated
  * again on the server, then written in one transaction (lib/imports/import-candidates.ts). Streams its steps (NDJSON).
  */
-export const POST = jsonRoute(async function post(request: Request) {
-  const user = await importingUser()
-  if (!user) return Response.json({ error: IMPORT_MESSAGES.forbidden }, { status: 403 })
-  const read = await readUpload(request)
-  if (!read.ok) return Response.json({ error: read.error }, { status: read.status })
-  const options = optionsSchema.safeParse(read.upload.fields)
-  if (!options.success) return Response.json({ error: IMPORT_MESSAGES.mappingInvalid }, { status: 400 })
-  const { fileName, bytes } = read.upload
+export const POST = defineRoute({
+  ...candidateUpload,
+  name: 'candidate-import.commit',
+  input: optionsSchema,
+  messages: { ...candidateUpload.messages, invalid: IMPORT_MESSAGES.mappingInvalid },
+  run: async ({ user, actor, organisationId, input: options, upload: { fileName, bytes } }) =>
+    importEventStream('candidate-import.commit', async (send) => {
+      const db = getDb()
+      send({ type: 'step', step: 'parse', done: 0, total: 1 })
+      const parsed = await parseImportFile(bytes, fileName)
+      if (!parsed.ok) return send({ type: 'error', error: parsed.error })
+      send({ type: 'step', step: 'parse', done: 1, total: 1 })
+      const { customFields } = await candidateSettings(db, organisationId)
+      const mapping = checkMapping(options.mapping, parsed.table.headers, customFields)
+      if (!mapping.ok) return send({ type: 'error', error: mapping.error })
 
-  return importEventStream('candidate-import.commit', async (send) => {
-    const db = getDb()
-    send({ type: 'step', step: 'parse', done: 0, total: 1 })
-    const parsed = await parseImportFile(bytes, fileName)
-    if (!parsed.ok) return send({ type: 'error', error: parsed.error })
-    send({ type: 'step', step: 'parse', done: 1, total: 1 })
-    const { customFields } = await candidateSettings(db, user.organisationId)
-    const mapping = checkMapping(options.data.mapping, parsed.table.headers, customFields)
-    if (!mapping.ok) return send({ type: 'error', error: mapping.error })
-
-    const result = await importCandidates(db, {
-      organisationId: user.organisationId,
-      actorId: user.id,
-      matchNir: can(user, 'candidate.nir.visualize'),
-      table: parsed.table,
-      mapping: mapping.mapping,
-      mode: options.data.mode,
-      includeDuplicates: options.data.includeDuplicates,
-      onProgress: (step, done, total) => send({ type: 'step', step, done, total }),
-    })
-    send({ type: 'result', ...result })
-  })
+      const result = await importCandidates(db, {
+        ...actor,
+        matchNir: can(user, 'candidate.nir.visualize'),
+        table: parsed.table,
+        mapping: mapping.mapping,
+        mode: options.mode,
+        includeDuplicates: options.includeDuplicates,
+        onProgress: (step, done, total) => send({ type: 'step', step, done, total }),
+      })
+      send({ type: 'result', ...result })
+    }),
 })

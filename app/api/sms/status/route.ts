@@ -1,17 +1,23 @@
 import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
-import { logError } from '@/lib/log'
+import { defineRoute } from '@/lib/frame/route'
 import { applyStatusCallback } from '@/lib/sms/status-callback'
 import { verifiedWebhook } from '@/lib/sms/webhook-request'
-import { jsonRoute } from '@/lib/http/route'
 
-/** Twilio's status callbacks: signature first (403, nothing written), then the status moves forward only. */
-export const POST = jsonRoute(async function post(request: Request): Promise<Response> {
-  const webhook = await verifiedWebhook(request)
-  if (!webhook.ok) return new Response(null, { status: webhook.status })
-  const { MessageSid: sid, MessageStatus: status, ErrorCode: errorCode } = webhook.params
-  if (!sid || !status || sid.length > 64 || status.length > 32) return new Response(null, { status: 400 })
-  try {
+/**
+ * Twilio's status callbacks: the signature first (403, nothing written), then the status moves forward only. A
+ * failure is a 5xx, which Twilio retries: the update is idempotent.
+ */
+export const POST = defineRoute({
+  name: 'sms.status',
+  session: 'none',
+  origin: 'any',
+  body: 'raw',
+  run: async ({ request }) => {
+    const webhook = await verifiedWebhook(request)
+    if (!webhook.ok) return new Response(null, { status: webhook.status })
+    const { MessageSid: sid, MessageStatus: status, ErrorCode: errorCode } = webhook.params
+    if (!sid || !status || sid.length > 64 || status.length > 32) return new Response(null, { status: 400 })
     await applyStatusCallback(getDb(), {
       messageId: webhook.url.searchParams.get('m'),
       sid,
@@ -19,10 +25,6 @@ export const POST = jsonRoute(async function post(request: Request): Promise<Res
       errorCode: errorCode ? errorCode.slice(0, 16) : null,
       at: now(),
     })
-  } catch (error) {
-    logError('sms.status-callback', error)
-    // Twilio retries a 5xx: the update is idempotent.
-    return new Response(null, { status: 503 })
-  }
-  return new Response(null, { status: 204 })
+    return new Response(null, { status: 204 })
+  },
 })

@@ -1,27 +1,19 @@
 import { ARCHIVE_ERRORS, archiveApplies } from '@/lib/applies/archive-applies'
-import { readJsonBody } from '@/lib/http/json-body'
-import { jsonRoute } from '@/lib/http/route'
-import { refuseForeignWrite } from '@/lib/http/same-origin'
-import { partnerWith } from '@/lib/auth/guards'
-import { getDb } from '@/lib/db/client'
 import { idsBodySchema } from '@/lib/applies/ids-body'
+import { getDb } from '@/lib/db/client'
+import { defineRoute, refusal } from '@/lib/frame/route'
 
-/** Spec §7 "Archive social applies": payload {ids}; 204 on success. */
-export const POST = jsonRoute(async (request: Request) => {
-  const foreign = refuseForeignWrite(request, 'json')
-  if (foreign) return foreign
-  const user = await partnerWith('offers.social.archive')
-  if (!user) return Response.json({ error: 'Cette action ne vous est pas permise.' }, { status: 403 })
-  const body = await readJsonBody(request)
-  if (!body.ok) return body.response
-  const parsed = idsBodySchema.safeParse(body.value)
-  if (!parsed.success) return Response.json({ error: 'Sélectionnez au moins un dossier à archiver.' }, { status: 400 })
-  const result = await archiveApplies(getDb(), {
-    structureId: user.structureId,
-    ids: parsed.data.ids,
-    actorId: user.id,
-  })
-  if (!result.ok)
-    return Response.json({ error: ARCHIVE_ERRORS[result.error] }, { status: result.error === 'notFound' ? 404 : 409 })
-  return new Response(null, { status: 204 })
+/** Spec §7 "Archive social applies": {ids} of the partner's structure; 204. */
+export const POST = defineRoute({
+  name: 'applies.archive',
+  body: 'json',
+  permission: 'offers.social.archive',
+  tenant: 'structure',
+  input: idsBodySchema,
+  messages: { invalid: 'Sélectionnez au moins un dossier à archiver.' },
+  run: async ({ user, structureId, input }) => {
+    const result = await archiveApplies(getDb(), { structureId, ids: input.ids, actorId: user.id })
+    if (!result.ok) return refusal(result.error === 'notFound' ? 404 : 409, ARCHIVE_ERRORS[result.error])
+    return new Response(null, { status: 204 })
+  },
 })
