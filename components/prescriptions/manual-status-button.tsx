@@ -1,153 +1,138 @@
 'use client'
 
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useRouter } from 'next/navigation'
-import { toast } from '@/components/ui/toast'
-import { CauseField, FeedbackField } from '@/components/applies/fup-dialog-parts'
+import { CauseField } from '@/components/applies/fup-dialog-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
+import { ErrorSummary } from '@/components/ui/error-summary'
+import { ChoiceGroup, FormField } from '@/components/ui/form-field'
+import { useActionForm } from '@/components/ui/use-action-form'
+import { fieldErrorsOf } from '@/lib/applies/fup-schema'
 import { manualStatusAction } from '@/lib/prescriptions/actions'
+import { manualStatusSchema } from '@/lib/prescriptions/prescription-schema'
 
-type State = '' | 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'
+type Current = { state: string; firstReceptionDate: string | null; assessmentDate: string | null; cause: string | null }
+type Props = { applyId: string; offerName: string; causes: { code: string; label: string }[]; current: Current }
+type Status = {
+  state: '' | 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE'
+  firstReceptionDate: string
+  assessmentDate: string
+  cause: string
+}
+
+/** What the action reads: the dates of an integration, or the cause of a refusal. */
+const payloadOf = (s: Status) =>
+  s.state === 'INTEGRATED_CANDIDATE'
+    ? { state: s.state, firstReceptionDate: s.firstReceptionDate, assessmentDate: s.assessmentDate }
+    : s.state === 'REFUSED_STRUCTURE'
+      ? { state: s.state, cause: s.cause }
+      : {}
+
+const STATES = [
+  ['INTEGRATED_CANDIDATE', 'Intégré'],
+  ['REFUSED_STRUCTURE', 'Refusé'],
+] as const
 
 /** A manual prescription's answer, recorded by the referent: integrated (with dates) or refused (with a cause). */
-export function ManualStatusButton({
-  applyId,
-  offerName,
-  current,
-  causes,
-}: {
-  applyId: string
-  offerName: string
-  causes: { code: string; label: string }[]
-  current: { state: string; firstReceptionDate: string | null; assessmentDate: string | null; cause: string | null }
-}) {
-  const formId = useId()
-  const router = useRouter()
+export function ManualStatusButton(props: Props) {
   const [open, setOpen] = useState(false)
-  const initial = {
-    state: (current.state === 'PRESCRIPTION_FILLED' ? '' : current.state) as State,
-    firstReceptionDate: current.firstReceptionDate ?? '',
-    assessmentDate: current.assessmentDate ?? '',
-    cause: current.cause ?? '',
-  }
-  const [form, setForm] = useState(initial)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [sending, setSending] = useState(false)
-  const set = (patch: Partial<typeof form>) => {
-    setForm((f) => ({ ...f, ...patch }))
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in patch))))
-  }
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    setSending(true)
-    const payload =
-      form.state === 'INTEGRATED_CANDIDATE'
-        ? { state: form.state, firstReceptionDate: form.firstReceptionDate, assessmentDate: form.assessmentDate }
-        : form.state === 'REFUSED_STRUCTURE'
-          ? { state: form.state, cause: form.cause }
-          : {}
-    const result = await manualStatusAction(applyId, payload).catch(() => ({
-      ok: false as const,
-      error: 'Le statut n’a pas pu être enregistré. Réessayez dans un instant.',
-      fieldErrors: undefined,
-    }))
-    setSending(false)
-    if (result.ok) {
-      toast.success('Statut de la prescription mis à jour.')
-      setOpen(false)
-      router.refresh()
-      return
-    }
-    setErrors(result.fieldErrors ?? {})
-    if (result.error) toast.error(result.error)
-  }
-
   return (
     <>
       <Button
         variant="secondary"
         className="px-3 py-1.5"
-        aria-label={`Mettre à jour le statut de la prescription à l’offre ${offerName}`}
-        onClick={() => {
-          setForm(initial)
-          setErrors({})
-          setOpen(true)
-        }}
+        aria-label={`Mettre à jour le statut de la prescription à l’offre ${props.offerName}`}
+        onClick={() => setOpen(true)}
       >
         Mettre à jour le statut
       </Button>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Mettre à jour le statut"
-        description={`Prescription manuelle à l’offre « ${offerName} » : indiquez la réponse du partenaire.`}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Annuler
-            </Button>
-            <Button type="submit" form={formId} disabled={sending}>
-              {sending ? 'Enregistrement…' : 'Enregistrer'}
-            </Button>
-          </>
-        }
-      >
-        <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <fieldset aria-describedby={errors.state ? `${formId}-state-error` : undefined}>
-            <legend className="mb-2 text-sm font-medium text-slate-800">
-              Réponse du partenaire<span aria-hidden> *</span>
-            </legend>
-            <div className="flex gap-6">
-              {(
-                [
-                  ['INTEGRATED_CANDIDATE', 'Intégré'],
-                  ['REFUSED_STRUCTURE', 'Refusé'],
-                ] as const
-              ).map(([value, label]) => (
-                <label key={value} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name={`${formId}-state`}
-                    checked={form.state === value}
-                    onChange={() => set({ state: value, firstReceptionDate: '', assessmentDate: '', cause: '' })}
-                    className="h-4 w-4 accent-brand-700"
-                  />
-                  {label}
-                </label>
-              ))}
-            </div>
-            {errors.state && (
-              <p id={`${formId}-state-error`} className="mt-1 text-sm text-red-700">
-                {errors.state}
-              </p>
-            )}
-          </fieldset>
-          {form.state === 'INTEGRATED_CANDIDATE' && (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FeedbackField
-                label="Date du 1er accueil"
-                type="date"
-                value={form.firstReceptionDate}
-                onChange={(v) => set({ firstReceptionDate: v })}
-                error={errors.firstReceptionDate}
-                required
-              />
-              <FeedbackField
-                label="Date du bilan prévu"
-                type="date"
-                value={form.assessmentDate}
-                onChange={(v) => set({ assessmentDate: v })}
-                error={errors.assessmentDate}
-              />
-            </div>
-          )}
-          {form.state === 'REFUSED_STRUCTURE' && (
-            <CauseField value={form.cause} onChange={(v) => set({ cause: v })} error={errors.cause} causes={causes} />
-          )}
-        </form>
-      </Dialog>
+      {/* Mounted while open: each opening starts from the stored answer. */}
+      {open && <ManualStatusDialog {...props} onClose={() => setOpen(false)} />}
     </>
+  )
+}
+
+function ManualStatusDialog({ applyId, offerName, causes, current, onClose }: Props & { onClose: () => void }) {
+  const router = useRouter()
+  const form = useActionForm({
+    initial: (): Status => ({
+      state: current.state === 'PRESCRIPTION_FILLED' ? '' : (current.state as Status['state']),
+      firstReceptionDate: current.firstReceptionDate ?? '',
+      assessmentDate: current.assessmentDate ?? '',
+      cause: current.cause ?? '',
+    }),
+    check: (values) => {
+      const parsed = manualStatusSchema.safeParse(payloadOf(values))
+      return parsed.success ? {} : fieldErrorsOf(parsed.error)
+    },
+    action: (values) => manualStatusAction(applyId, payloadOf(values)),
+    failure: 'Le statut n’a pas pu être enregistré. Réessayez dans un instant.',
+    success: 'Statut de la prescription mis à jour.',
+    onSuccess: () => {
+      onClose()
+      router.refresh()
+    },
+  })
+  const { values, set, errors } = form
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Mettre à jour le statut"
+      description={`Prescription manuelle à l’offre « ${offerName} » : indiquez la réponse du partenaire.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button type="submit" form={form.formProps.id} disabled={form.pending}>
+            {form.pending ? 'Enregistrement…' : 'Enregistrer'}
+          </Button>
+        </>
+      }
+    >
+      <form {...form.formProps} className="flex flex-col gap-4">
+        <ErrorSummary form={form} />
+        <ChoiceGroup legend="Réponse du partenaire" error={errors.state} required>
+          <div className="flex gap-6">
+            {STATES.map(([state, label]) => (
+              <label key={state} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name={`${form.formProps.id}-state`}
+                  checked={values.state === state}
+                  onChange={() => set({ state, firstReceptionDate: '', assessmentDate: '', cause: '' })}
+                  className="h-4 w-4 accent-brand-700"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </ChoiceGroup>
+        {values.state === 'INTEGRATED_CANDIDATE' && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="Date du 1er accueil"
+              type="date"
+              value={values.firstReceptionDate}
+              onChange={(firstReceptionDate) => set({ firstReceptionDate })}
+              error={errors.firstReceptionDate}
+              required
+            />
+            <FormField
+              label="Date du bilan prévu"
+              type="date"
+              value={values.assessmentDate}
+              onChange={(assessmentDate) => set({ assessmentDate })}
+              error={errors.assessmentDate}
+            />
+          </div>
+        )}
+        {values.state === 'REFUSED_STRUCTURE' && (
+          <CauseField value={values.cause} onChange={(cause) => set({ cause })} error={errors.cause} causes={causes} />
+        )}
+      </form>
+    </Dialog>
   )
 }

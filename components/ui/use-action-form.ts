@@ -14,22 +14,25 @@ import {
 } from '@/lib/forms/form-errors'
 
 type Success = { ok: true }
+/** What an action answers: its success, or a refusal. */
+type Answer = Success | Refusal
+type Ok<A> = Extract<A, Success>
 
-export type ActionFormOptions<V extends object, R extends Success> = {
+export type ActionFormOptions<V extends object, A extends Answer> = {
   initial: V | (() => V)
   /** The same pure check as the server's, before sending: every error at once, nothing sent while one is left. */
   check?: (values: V) => FieldErrors
   /** The server action, called with the values as typed. */
-  action: (values: V) => Promise<R | Refusal>
+  action: (values: V) => Promise<A>
   /** The notification once it succeeded (none when it returns null). */
-  success?: string | ((result: R, values: V) => string | null)
+  success?: string | ((result: Ok<A>, values: V) => string | null)
   /** After the notification: close the dialog, go to the result, refresh the page. */
-  onSuccess?: (result: R, values: V) => void
+  onSuccess?: (result: Ok<A>, values: V) => void
   /** What the form says when the call itself fails, or a refusal says nothing. */
   failure?: string
 }
 
-export type ActionForm<V extends object, R extends Success> = ReturnType<typeof useActionForm<V, R>>
+export type ActionForm<V extends object, A extends Answer> = ReturnType<typeof useActionForm<V, A>>
 
 /** What a section of a form needs: its values, their changes and their errors. */
 export type FormState<V> = {
@@ -45,7 +48,7 @@ export type FormState<V> = {
  * invalid field in the form's order (or to the summary), the submit shows progress, the end is a notification.
  * Render <ErrorSummary form={form} /> at the top of the form and give each control `form.errors[path]`.
  */
-export function useActionForm<V extends object, R extends Success>(options: ActionFormOptions<V, R>) {
+export function useActionForm<V extends object, A extends Answer>(options: ActionFormOptions<V, A>) {
   const id = useId()
   const ref = useRef<HTMLFormElement>(null)
   const [values, setValues] = useState<V>(options.initial)
@@ -82,14 +85,14 @@ export function useActionForm<V extends object, R extends Success>(options: Acti
    * Checks, then runs a call with the form's progress and errors: the main action (submit) or another one (a
    * preview, a confirmation). `onOk` gets its success.
    */
-  function run<S extends Success>(call: (values: V) => Promise<S | Refusal>, onOk: (result: S) => void) {
+  function run<B extends Answer>(call: (values: V) => Promise<B>, onOk: (result: Ok<B>) => void) {
     const found = options.check?.(values) ?? {}
     if (Object.keys(found).length > 0) return refuse({ fieldErrors: found, error: null })
     setShown(NO_ERRORS)
     const sent = values
     startTransition(async () => {
-      const result = await call(sent).catch((): Refusal => ({ ok: false, error: options.failure ?? UNREACHABLE }))
-      if (result.ok) onOk(result)
+      const result: Answer = await call(sent).catch(() => ({ ok: false, error: options.failure ?? UNREACHABLE }))
+      if (result.ok) onOk(result as Ok<B>)
       else refuse(errorsOf(result, options.failure))
     })
   }

@@ -10,15 +10,18 @@ import {
 } from './form-errors'
 
 describe('errorsOf', () => {
-  it('keeps the server’s field errors and its message', () => {
-    expect(
-      errorsOf({ ok: false, error: 'Cette prescription a déjà reçu une réponse.', fieldErrors: { email: 'Invalide' } }),
-    ).toEqual({ fieldErrors: { email: 'Invalide' }, error: 'Cette prescription a déjà reçu une réponse.' })
+  it('keeps the server’s message when no field is at fault', () => {
+    expect(errorsOf({ ok: false, error: 'Cette prescription a déjà reçu une réponse.' })).toEqual({
+      fieldErrors: {},
+      error: 'Cette prescription a déjà reçu une réponse.',
+    })
   })
 
-  it('shows field errors alone when the server gave no message', () => {
-    expect(errorsOf({ ok: false, fieldErrors: { goal: 'L’objectif est obligatoire' } })).toEqual({
-      fieldErrors: { goal: 'L’objectif est obligatoire' },
+  it('shows field errors without the sentence over them', () => {
+    const fieldErrors = { goal: 'L’objectif est obligatoire' }
+    expect(errorsOf({ ok: false, fieldErrors })).toEqual({ fieldErrors, error: null })
+    expect(errorsOf({ ok: false, error: 'Vérifiez les champs signalés.', fieldErrors })).toEqual({
+      fieldErrors,
       error: null,
     })
   })

@@ -3,10 +3,12 @@
  * Field errors are keyed by the value's path ('email', 'partnerFeedback.decision.cause', 'customFields.children'),
  * as the server's French messages come back from zod.
  */
-export type FieldErrors = Record<string, string>
+import type { Failure, FieldErrors } from '@/lib/frame/outcome'
 
-/** A server action's refusal as forms read it: a French message for the form, French messages per field, or both. */
-export type Refusal = { ok: false; error?: string; fieldErrors?: FieldErrors }
+export type { FieldErrors }
+
+/** A server action's refusal as forms read it: the frame's Failure (actions outside the frame may omit the message). */
+export type Refusal = Omit<Failure, 'error'> & { error?: string }
 
 /** The form's errors after a refusal: field messages beside their fields, the form's message at the top. */
 export type FormErrors = { fieldErrors: FieldErrors; error: string | null }
@@ -17,13 +19,14 @@ export const NO_ERRORS: FormErrors = { fieldErrors: {}, error: null }
 export const UNREACHABLE = 'L’enregistrement a échoué. Vérifiez votre connexion et réessayez.'
 
 /**
- * A refusal as the form shows it. A refusal with neither a message nor a field error still says something: a form
- * that stays silent after a click is the worst answer.
+ * A refusal as the form shows it. With field errors, the messages beside the fields and the summary's count say it
+ * all: the server's sentence over them ("Vérifiez les champs signalés.") is not repeated. A refusal with neither a
+ * message nor a field error still says something: a form that stays silent after a click is the worst answer.
  */
 export function errorsOf(refusal: Refusal, fallback = UNREACHABLE): FormErrors {
   const fieldErrors = refusal.fieldErrors ?? {}
-  const hasFieldErrors = Object.keys(fieldErrors).length > 0
-  return { fieldErrors, error: refusal.error ?? (hasFieldErrors ? null : fallback) }
+  if (Object.keys(fieldErrors).length > 0) return { fieldErrors, error: null }
+  return { fieldErrors, error: refusal.error ?? fallback }
 }
 
 /** Whether an error's path belongs to a value: the value itself, or a value of that name inside a nested object. */
