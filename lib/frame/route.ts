@@ -1,4 +1,3 @@
-import 'server-only'
 import { z } from 'zod'
 import type { CurrentUser } from '@/lib/auth/session'
 import { readCappedJson } from '@/lib/http/capped-body'
@@ -7,7 +6,7 @@ import { readCappedUpload, type Upload } from '@/lib/http/multipart-body'
 import { contentTypeOf, FOREIGN_WRITE, fromOwnOrigin, UNEXPECTED_TYPE } from '@/lib/http/same-origin'
 import { isUuid } from '@/lib/ids'
 import { isUnavailableError } from '@/lib/unavailable'
-import { actingUser, type Gate, type Place, type Tenant } from './actor'
+import type { Gate, Place, Tenant } from './actor'
 import { CHECK_FIELDS, failure, fieldErrorsOf, NOT_FOUND, SIGNED_OUT, unexpected } from './outcome'
 
 /**
@@ -167,6 +166,8 @@ export function defineRoute(
 
       let signed: object = {}
       if (spec.session !== 'none') {
+        // Loaded by the routes that have a session only: a webhook or a probe never loads the session's modules.
+        const { actingUser } = await import('./actor')
         const acting = await actingUser(spec)
         if (!acting.ok)
           return await unread(
