@@ -1,26 +1,17 @@
 import { ConsultationsView } from '@/components/journal/consultations-view'
 import { buttonClass } from '@/components/ui/button'
-import { getDb } from '@/lib/db/client'
-import { parseConsultationFilters, type SearchParams } from '@/lib/journal/consultation-filters'
-import { listConsultations, readersOf } from '@/lib/journal/consultations'
+import type { SheetConsultationsData } from '@/lib/candidates/sheet/consultations'
 
 /**
  * The sheet's "Consultations" section (administrators only; the sheet checks): who opened this person's file, when
  * and what, from the read journal; and the person's right of access, as one file.
  */
-export async function SheetConsultations({
-  organisationId,
+export function SheetConsultations({
   candidateId,
-  query,
-}: {
-  organisationId: string
-  candidateId: string
-  query: SearchParams
-}) {
-  const filters = parseConsultationFilters(query)
-  const scope = { ownerOrganisationId: organisationId, candidateId }
-  const db = getDb()
-  const [list, readers] = await Promise.all([listConsultations(db, scope, filters), readersOf(db, scope)])
+  filters,
+  list,
+  readers,
+}: SheetConsultationsData & { candidateId: string }) {
   return (
     <div className="flex flex-col gap-6">
       <section

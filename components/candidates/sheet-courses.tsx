@@ -1,24 +1,11 @@
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { now } from '@/lib/clock'
-import { parisToday } from '@/lib/dates'
+import type { SheetCoursesData } from '@/lib/candidates/sheet/courses'
 import { formatDate } from '@/lib/format'
-import { getDb } from '@/lib/db/client'
-import { coursesOfCandidate } from '@/lib/support-courses/queries'
 
 /** The sheet's "Parcours" section (issue 13 §2): the candidate's courses, their next step or their exit. */
-export async function SheetCourses({
-  organisationId,
-  candidateId,
-  canOpen,
-}: {
-  organisationId: string
-  candidateId: string
-  canOpen: boolean
-}) {
-  const rows = await coursesOfCandidate(getDb(), organisationId, candidateId)
-  const today = parisToday(now())
+export function SheetCourses({ rows, today, canOpen }: SheetCoursesData & { canOpen: boolean }) {
   return (
     <section aria-labelledby="sheet-courses" className="flex flex-col gap-4">
       <h2 id="sheet-courses" className="text-lg font-semibold">

@@ -2,27 +2,23 @@ import { SendDiagnosisButton } from '@/components/diagnosis/send-diagnosis-butto
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
+import type { SheetDiagnosisData } from '@/lib/candidates/sheet/diagnosis'
+import { levelLabel } from '@/lib/diagnosis/choices'
 import { formatDate, formatDateTime } from '@/lib/format'
-import { getDb } from '@/lib/db/client'
-import { candidateDiagnoses } from '@/lib/diagnosis/diagnoses'
-import { barriersFound, compareBarriers, levelLabel } from '@/lib/diagnosis/choices'
 
 /**
  * The sheet's "Diagnostic" section (issue 14 §2): the latest completed diagnosis, its date and author, its barriers,
  * and what changed since the previous one; the diagnosis under way (a draft, a link sent, answers to review).
  */
-export async function SheetDiagnosis({
-  organisationId,
+export function SheetDiagnosis({
+  underWay,
+  latest,
+  found,
+  previous,
+  changes,
   candidateId,
   canModify,
-}: {
-  organisationId: string
-  candidateId: string
-  canModify: boolean
-}) {
-  const { underWay, latest, previous } = await candidateDiagnoses(getDb(), organisationId, candidateId)
-  const found = latest ? barriersFound(latest.answers.barriers) : []
-  const changes = latest && previous ? compareBarriers(previous.answers.barriers, latest.answers.barriers) : null
+}: SheetDiagnosisData & { candidateId: string; canModify: boolean }) {
   return (
     <section aria-labelledby="sheet-diagnosis" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -73,7 +69,7 @@ export async function SheetDiagnosis({
             Diagnostic du {formatDate(latest.completedAt)}
             {latest.author ? `, par ${latest.author}` : ''}.
           </p>
-          {latest.answers.project.job && <p>Métier recherché&nbsp;: {latest.answers.project.job}</p>}
+          {latest.job && <p>Métier recherché&nbsp;: {latest.job}</p>}
           {found.length === 0 ? (
             <p>Aucun frein repéré.</p>
           ) : (

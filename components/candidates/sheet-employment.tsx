@@ -1,20 +1,12 @@
 import { PlacementStatusBadge } from '@/components/job-offers/status-badges'
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
+import type { SheetEmploymentData } from '@/lib/candidates/sheet/employment'
 import { formatDate, formatDateTime } from '@/lib/format'
-import { getDb } from '@/lib/db/client'
 import { PLACEMENT_STATUSES } from '@/lib/job-offers/labels'
-import { placementsOfCandidate } from '@/lib/job-offers/queries'
 
 /** The sheet's "Emploi" section (issue 12 §3): the candidate's placements on job offers, their status and history. */
-export async function SheetEmployment({
-  organisationId,
-  candidateId,
-}: {
-  organisationId: string
-  candidateId: string
-}) {
-  const placements = await placementsOfCandidate(getDb(), organisationId, candidateId)
+export function SheetEmployment({ placements }: SheetEmploymentData) {
   return (
     <section aria-labelledby="sheet-employment" className="flex flex-col gap-4">
       <h2 id="sheet-employment" className="text-lg font-semibold">

@@ -2,9 +2,8 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import type { CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
 import { CANDIDATE_FIELD_LABELS } from '@/lib/candidates/field-labels'
-import { candidateHistory, historyActionLabel } from '@/lib/candidates/history'
+import type { SheetHistoryData } from '@/lib/candidates/sheet/history'
 import { formatDateTime, orEmpty } from '@/lib/format'
-import { getDb } from '@/lib/db/client'
 
 /** The field names an update row lists, as labels: never the values, which the audit does not keep. */
 function fieldLabel(name: string, customFields: CustomFieldDefinition[]): string {
@@ -16,16 +15,7 @@ function fieldLabel(name: string, customFields: CustomFieldDefinition[]): string
 }
 
 /** The sheet's "Historique" section: the candidate's audit rows, newest first. */
-export async function SheetHistory({
-  organisationId,
-  candidateId,
-  customFields,
-}: {
-  organisationId: string
-  candidateId: string
-  customFields: CustomFieldDefinition[]
-}) {
-  const rows = await candidateHistory(getDb(), organisationId, candidateId)
+export function SheetHistory({ rows, customFields }: SheetHistoryData & { customFields: CustomFieldDefinition[] }) {
   const entries = rows.map((r) => ({
     id: r.id,
     when: (
@@ -33,7 +23,7 @@ export async function SheetHistory({
         {formatDateTime(r.at)}
       </time>
     ),
-    label: historyActionLabel(r.action),
+    label: r.label,
     detail: r.fields.length
       ? `Champs modifiés\u00a0: ${r.fields.map((f) => fieldLabel(f, customFields)).join(', ')}`
       : null,

@@ -1,16 +1,9 @@
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
 import { buttonClass } from '@/components/ui/button'
 import Link from '@/components/ui/link'
-import type { CurrentUser } from '@/lib/auth/session'
-import { candidateOverview, type CandidateOverview } from '@/lib/candidates/overview'
-import { now } from '@/lib/clock'
-import { parisToday } from '@/lib/dates'
+import type { CandidateOverview } from '@/lib/candidates/overview'
+import type { SheetOverviewData } from '@/lib/candidates/sheet/overview'
 import { formatDate } from '@/lib/format'
-import { getDb } from '@/lib/db/client'
-import { can } from '@/lib/permissions'
-import { prescriberDefaults } from '@/lib/prescriptions/queries'
-import { listTemplates, smsRecipient } from '@/lib/sms/queries'
-import { templateValues } from '@/lib/sms/template-variables'
 import { OverviewSmsButton, OverviewWorkshopButton } from './overview-actions'
 import { OverviewCards, type OverviewFill } from './overview-cards'
 
@@ -20,18 +13,14 @@ const DIAGNOSIS_LABEL = {
   toReview: 'Relire les réponses',
 } as const
 
-type Props = { user: CurrentUser; organisationId: string; candidateId: string }
+type Props = SheetOverviewData & { candidateId: string }
 
 /**
- * The candidate sheet's overview (issue 32), its default view: the quick actions the user's permissions allow, then
- * what is in motion (pending prescriptions, next workshop, course steps, last SMS, open placements), each empty part
- * with the button that fills it. The read model is lib/candidates/overview.ts; the actions reuse the sheet's dialogs.
+ * The candidate sheet's overview, its default view: the quick actions the user's permissions allow, then what is in
+ * motion (pending prescriptions, next workshop, course steps, last SMS, open placements), each empty part with the
+ * button that fills it. The read model is lib/candidates/overview.ts; the actions reuse the sheet's dialogs.
  */
-export async function SheetOverview({ user, organisationId, candidateId }: Props) {
-  const db = getDb()
-  const at = now()
-  const overview = await candidateOverview(db, organisationId, candidateId, at)
-  if (!overview) return null
+export function SheetOverview({ overview, prescriber, sms, today, candidateId, may }: Props) {
   if (overview.anonymisedAt) {
     return (
       <p role="status" className="rounded-md border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800">
@@ -40,21 +29,14 @@ export async function SheetOverview({ user, organisationId, candidateId }: Props
       </p>
     )
   }
-  const canSms = can(user, 'candidate.sms.send') && !!overview.sms?.mobile && !overview.sms.optedOutAt
-  const canPrescribe = can(user, 'candidate.prescribe')
-  const [prescriber, sms] = await Promise.all([
-    canPrescribe ? prescriberDefaults(db, user.id, organisationId) : null,
-    canSms ? smsComposerData(user, organisationId, candidateId) : null,
-  ])
   const name = overview.name
-  const today = parisToday(at)
   const allowed = {
     prescribe: !!prescriber,
     sms: !!sms,
-    diagnosis: can(user, 'candidate.diagnosis.modify'),
-    workshop: can(user, 'workshops.modify'),
-    course: can(user, 'support-courses.modify'),
-    placement: can(user, 'candidate.placement.modify'),
+    diagnosis: may.diagnosis,
+    workshop: may.workshop,
+    course: may.course,
+    placement: may.placement,
   }
   const target = { kind: 'candidate' as const, candidate: { id: candidateId, name } }
   const prescribe = (label: string, variant: 'primary' | 'secondary') =>
@@ -98,14 +80,14 @@ export async function SheetOverview({ user, organisationId, candidateId }: Props
             Actions rapides
           </h2>
           <div className="flex flex-wrap items-center gap-2">{quick}</div>
-          <SmsNotice overview={overview} canSend={can(user, 'candidate.sms.send')} />
+          <SmsNotice overview={overview} canSend={may.smsSend} />
         </section>
       )}
       <OverviewCards
         candidateId={candidateId}
         overview={overview}
         fill={fill}
-        canOpen={{ workshop: can(user, 'workshops.visualize'), course: can(user, 'support-courses.visualize') }}
+        canOpen={{ workshop: may.openWorkshop, course: may.openCourse }}
       />
     </div>
   )
@@ -120,30 +102,4 @@ function SmsNotice({ overview, canSend }: { overview: CandidateOverview; canSend
       ? 'aucun numéro de mobile valide dans son identité'
       : null
   return why && <p className="text-sm text-slate-700">Pas de SMS&nbsp;: {why}.</p>
-}
-
-/** What the SMS composer needs: the organisation's templates, the candidate's values and sending hours. */
-async function smsComposerData(user: CurrentUser, organisationId: string, candidateId: string) {
-  const db = getDb()
-  const [recipient, templates] = await Promise.all([
-    smsRecipient(db, organisationId, candidateId),
-    listTemplates(db, organisationId),
-  ])
-  if (!recipient?.smsNumber || recipient.optedOutAt) return null
-  const referent =
-    recipient.referentFirstName !== null
-      ? { firstName: recipient.referentFirstName, lastName: recipient.referentLastName, phone: recipient.referentPhone }
-      : null
-  const phone = (user as { phone?: string | null }).phone ?? null
-  const sender = { firstName: user.firstName, lastName: user.lastName, phone }
-  return {
-    templates: templates.map((t) => ({ id: t.id, name: t.name, body: t.body })),
-    hours: recipient.hours,
-    values: templateValues({
-      candidate: recipient,
-      referent,
-      sender,
-      organisationName: recipient.organisationName,
-    }),
-  }
 }

@@ -1,55 +1,25 @@
 import Link from '@/components/ui/link'
-import { and, eq } from 'drizzle-orm'
 import { ManualStatusButton } from '@/components/prescriptions/manual-status-button'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
 import { PrescriptionDocuments } from '@/components/prescriptions/prescription-documents'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { getCurrentUser } from '@/lib/auth/session'
-import { parisToday } from '@/lib/dates'
+import type { SheetPrescriptionsData } from '@/lib/candidates/sheet/prescriptions'
 import { EMPTY_VALUE, formatDate, orEmpty } from '@/lib/format'
-import { getDb } from '@/lib/db/client'
-import { candidates } from '@/lib/db/schema'
-import { can } from '@/lib/permissions'
-import { candidatePrescriptions, prescriberDefaults } from '@/lib/prescriptions/queries'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
-import { activeCauses } from '@/lib/applies/causes'
-import { now as clockNow } from '@/lib/clock'
-
-/** A candidate's prescriptions and name. */
-async function candidatePrescriptionsAndName(organisationId: string, candidateId: string) {
-  const db = getDb()
-  const [rows, [candidate]] = await Promise.all([
-    candidatePrescriptions(db, organisationId, candidateId),
-    db
-      .select({ firstName: candidates.firstName, lastName: candidates.lastName })
-      .from(candidates)
-      .where(and(eq(candidates.id, candidateId), eq(candidates.organisationId, organisationId))),
-  ])
-  return { rows, candidate }
-}
 
 /**
  * The sheet's "Prescriptions" section: the candidate's social applies (archived ones too), their state, partner,
  * dates, cause and documents; "Prescrire à une offre"; and, for a manual prescription, the referent's status update.
  */
-export async function SheetPrescriptions({
-  organisationId,
+export function SheetPrescriptions({
+  rows,
+  prescriber,
+  causes,
+  today,
   candidateId,
-}: {
-  organisationId: string
-  candidateId: string
-}) {
-  const user = await getCurrentUser()
-  const canPrescribe = !!user && user.organisationId === organisationId && can(user, 'candidate.prescribe')
-  const [{ rows, candidate }, prescriber, causes] = await Promise.all([
-    candidatePrescriptionsAndName(organisationId, candidateId),
-    canPrescribe ? prescriberDefaults(getDb(), user!.id, organisationId) : null,
-    activeCauses(getDb(), organisationId),
-  ])
-  if (!candidate) return null
-  const name = `${candidate.firstName} ${candidate.lastName}`
-
+  name,
+}: SheetPrescriptionsData & { candidateId: string; name: string }) {
   return (
     <section aria-labelledby="sheet-prescriptions" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -60,7 +30,7 @@ export async function SheetPrescriptions({
           <PrescribeButton
             target={{ kind: 'candidate', candidate: { id: candidateId, name } }}
             defaults={prescriber}
-            today={parisToday(clockNow())}
+            today={today}
             label="Prescrire à une offre"
           />
         )}

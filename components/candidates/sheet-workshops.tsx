@@ -1,31 +1,25 @@
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { now } from '@/lib/clock'
+import type { SheetWorkshopRow, SheetWorkshopsData } from '@/lib/candidates/sheet/workshops'
 import { EMPTY_VALUE, formatDate, formatTime } from '@/lib/format'
-import { getDb } from '@/lib/db/client'
-import { workshopsOfCandidate } from '@/lib/workshops/queries'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 import { OverviewWorkshopButton } from './overview-actions'
 
 /** The sheet's "Ateliers" section (issue 13 §1): the coming and past workshops of the candidate, with attendance. */
-export async function SheetWorkshops({
-  organisationId,
+export function SheetWorkshops({
+  coming,
+  past,
   candidateId,
   canOpen,
   canRegister,
-}: {
-  organisationId: string
+}: SheetWorkshopsData & {
   candidateId: string
   canOpen: boolean
   /** The user may register the candidate (workshops.modify, a candidate not anonymised): the empty parts' button. */
   canRegister: boolean
 }) {
-  const rows = await workshopsOfCandidate(getDb(), organisationId, candidateId)
-  const at = now()
-  const coming = rows.filter((r) => r.startsAt && (r.endsAt ?? r.startsAt) >= at).reverse()
-  const past = rows.filter((r) => !coming.includes(r))
-  const table = (caption: string, list: typeof rows, withAttendance: boolean) => (
+  const table = (caption: string, list: SheetWorkshopRow[], withAttendance: boolean) => (
     <SimpleTable
       caption={caption}
       headers={['Date', 'Atelier', 'Inscription', ...(withAttendance ? ['Présence'] : [])]}
@@ -58,7 +52,7 @@ export async function SheetWorkshops({
       <h2 id="sheet-workshops" className="text-lg font-semibold">
         Ateliers
       </h2>
-      {rows.length === 0 ? (
+      {coming.length + past.length === 0 ? (
         <EmptyState title="Aucun atelier." action={register}>
           {canRegister
             ? 'Inscrivez le candidat à un atelier à venir.'

@@ -1,22 +1,15 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
 import { clsx } from 'clsx'
 import { CheckCheck, Clock, MessageSquareReply, Send, TriangleAlert, Ban } from 'lucide-react'
 import Link from '@/components/ui/link'
 import { EmptyState } from '@/components/ui/empty-state'
-import { getCurrentUser } from '@/lib/auth/session'
-import { now } from '@/lib/clock'
-import { formatDateTime, formatPhone } from '@/lib/format'
-import { getDb } from '@/lib/db/client'
-import { notifications, smsMessages } from '@/lib/db/schema'
-import { isUuid } from '@/lib/ids'
-import { can } from '@/lib/permissions'
-import { NOT_A_MOBILE } from '@/lib/sms/mobile-number'
-import { listTemplates, smsRecipient, smsThread, type ThreadMessage } from '@/lib/sms/queries'
 import { SMS_STATUS_TONES, StatusBadge } from '@/components/ui/status-badge'
+import type { SheetSmsData } from '@/lib/candidates/sheet/sms'
+import { formatDateTime, formatPhone } from '@/lib/format'
+import { NOT_A_MOBILE } from '@/lib/sms/mobile-number'
+import type { ThreadMessage } from '@/lib/sms/queries'
 import { SMS_STATUS_LABELS, smsErrorLabel } from '@/lib/sms/status'
 import { CancelSmsButton } from './cancel-sms-button'
 import { RefreshWhilePending } from './refresh-while-pending'
-import { templateValues } from '@/lib/sms/template-variables'
 import { SmsComposer } from './sms-composer'
 
 const STATUS_ICON = {
@@ -32,54 +25,20 @@ const STATUS_ICON = {
 }
 
 /**
- * The sheet's "SMS" section: the whole conversation with the candidate (sent and received, author, date, status) and
- * the composer. Only for the candidate's organisation (partners never see a candidate's SMS); writing needs
- * candidate.sms.send. Opening it marks the writer's reply notices for this candidate read.
+ * The sheet's "SMS" section: the whole conversation with the candidate (sent and received, author, date, status) and,
+ * for a user who may write (candidate.sms.send: `composer`), the composer. Only for the candidate's organisation
+ * (partners never see a candidate's SMS).
  */
-export async function SheetSms({
-  organisationId,
+export function SheetSms({
   candidateId,
-  before,
-}: {
-  organisationId: string
-  candidateId: string
-  before?: string
-}) {
-  const db = getDb()
-  const user = await getCurrentUser()
-  if (!user || user.organisationId !== organisationId) return null
-  const canSend = can(user, 'candidate.sms.send')
-  const cursor = before && isUuid(before) ? await cursorOf(organisationId, candidateId, before) : null
-  const [recipient, thread, templates] = await Promise.all([
-    smsRecipient(db, organisationId, candidateId),
-    smsThread(db, { organisationId, candidateId, before: cursor }),
-    canSend ? listTemplates(getDb(), organisationId) : [],
-  ])
-  if (!recipient) return null
-  await db
-    .update(notifications)
-    .set({ readAt: now() })
-    .where(
-      and(
-        eq(notifications.userId, user.id),
-        eq(notifications.kind, 'smsReply'),
-        isNull(notifications.readAt),
-        sql`${notifications.payload}->>'candidateId' = ${candidateId}`,
-      ),
-    )
-
-  const at = now().getTime()
-  const messages = [...thread.messages].reverse()
-  const last = thread.messages[0]
-  const pending =
-    !cursor &&
-    (thread.messages.some(
-      (m) =>
-        m.status === 'sending' ||
-        m.status === 'sent' ||
-        (m.status === 'queued' && m.scheduledFor.getTime() < at + 60_000),
-    ) ||
-      (last?.direction === 'outbound' && at - last.createdAt.getTime() < 5 * 60_000))
+  recipient,
+  messages,
+  olderThan,
+  paged,
+  pending,
+  composer,
+}: SheetSmsData & { candidateId: string }) {
+  const canSend = composer !== null
   const name = `${recipient.firstName} ${recipient.lastName}`
   const blocked = recipient.optedOutAt
     ? `${name} a demandé à ne plus recevoir de SMS (STOP le ${formatDateTime(recipient.optedOutAt)}) : aucun message ne peut lui être envoyé. S’il répond START, les envois reprendront.`
@@ -98,17 +57,14 @@ export async function SheetSms({
         </p>
       </div>
       <RefreshWhilePending pending={pending} />
-      {thread.hasMore && (
+      {olderThan && (
         <p>
-          <Link
-            href={`/v2/candidate/${candidateId}/sms?avant=${thread.messages[thread.messages.length - 1]!.id}`}
-            className="text-sm"
-          >
+          <Link href={`/v2/candidate/${candidateId}/sms?avant=${olderThan}`} className="text-sm">
             Messages précédents
           </Link>
         </p>
       )}
-      {cursor && (
+      {paged && (
         <p>
           <Link href={`/v2/candidate/${candidateId}/sms`} className="text-sm">
             Revenir aux derniers messages
@@ -133,46 +89,16 @@ export async function SheetSms({
           {blocked}
         </p>
       )}
-      {canSend && !blocked && (
+      {composer && !blocked && (
         <SmsComposer
           candidateId={candidateId}
-          templates={templates.map((t) => ({ id: t.id, name: t.name, body: t.body }))}
+          templates={composer.templates}
           hours={recipient.hours}
-          values={templateValues({
-            candidate: recipient,
-            referent:
-              recipient.referentFirstName !== null
-                ? {
-                    firstName: recipient.referentFirstName,
-                    lastName: recipient.referentLastName,
-                    phone: recipient.referentPhone,
-                  }
-                : null,
-            sender: {
-              firstName: user.firstName,
-              lastName: user.lastName,
-              phone: (user as { phone?: string | null }).phone ?? null,
-            },
-            organisationName: recipient.organisationName,
-          })}
+          values={composer.values}
         />
       )}
     </section>
   )
-}
-
-async function cursorOf(organisationId: string, candidateId: string, id: string) {
-  const [row] = await getDb()
-    .select({ createdAt: smsMessages.createdAt, id: smsMessages.id })
-    .from(smsMessages)
-    .where(
-      and(
-        eq(smsMessages.id, id),
-        eq(smsMessages.organisationId, organisationId),
-        eq(smsMessages.candidateId, candidateId),
-      ),
-    )
-  return row ?? null
 }
 
 function MessageItem({ message: m, canCancel }: { message: ThreadMessage; canCancel: boolean }) {

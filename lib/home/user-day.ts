@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { now as clockNow } from '@/lib/clock'
 import type { DbOrTx } from '@/lib/db/client'
 import { userHomeVisits } from '@/lib/db/schema'
@@ -16,20 +16,19 @@ export async function userDay(
   params: { userId: string; organisationId: string; wholeOrganisation: boolean; now?: Date },
 ) {
   const now = params.now ?? clockNow()
-  const [visit] = await db
-    .select({ visitedAt: userHomeVisits.visitedAt })
-    .from(userHomeVisits)
-    .where(eq(userHomeVisits.userId, params.userId))
+  const { userId, organisationId } = params
+  const authorId = params.wholeOrganisation ? null : userId
+  const lateOf = async () => {
+    const days = await answerReminderDays(db, organisationId)
+    return { days, late: await unansweredPrescriptions(db, { organisationId, authorId, days, now }) }
+  }
+  const [[visit], { days, late }, answers, replies] = await Promise.all([
+    db.select({ visitedAt: userHomeVisits.visitedAt }).from(userHomeVisits).where(eq(userHomeVisits.userId, userId)),
+    lateOf(),
+    receivedAnswers(db, { userId, organisationId, now }),
+    unreadSmsReplies(db, { userId, organisationId }),
+  ])
   const lastVisit = visit?.visitedAt ?? null
-  const days = await answerReminderDays(db, params.organisationId)
-  const answers = await receivedAnswers(db, { userId: params.userId, organisationId: params.organisationId, now })
-  const late = await unansweredPrescriptions(db, {
-    organisationId: params.organisationId,
-    authorId: params.wholeOrganisation ? null : params.userId,
-    days,
-    now,
-  })
-  const replies = await unreadSmsReplies(db, { userId: params.userId, organisationId: params.organisationId })
   const unreadAnswers = answers.filter((a) => !a.readAt)
   return {
     lastVisit,
@@ -42,10 +41,16 @@ export async function userDay(
   }
 }
 
-/** Remembers this visit, after the page read the previous one. */
-export async function recordHomeVisit(db: DbOrTx, userId: string, now: Date = clockNow()) {
+/**
+ * Remembers the visit of a page that read the day at `at` (the next one counts what came since). Idempotent, and
+ * never backwards: a late call from an older tab leaves a later visit in place.
+ */
+export async function recordHomeVisit(db: DbOrTx, userId: string, at: Date = clockNow()) {
   await db
     .insert(userHomeVisits)
-    .values({ userId, visitedAt: now })
-    .onConflictDoUpdate({ target: userHomeVisits.userId, set: { visitedAt: now } })
+    .values({ userId, visitedAt: at })
+    .onConflictDoUpdate({
+      target: userHomeVisits.userId,
+      set: { visitedAt: sql`greatest(${userHomeVisits.visitedAt}, excluded.visited_at)` },
+    })
 }

@@ -12,19 +12,21 @@ import { now } from '@/lib/clock'
 import { TIME_ZONE } from '@/lib/dates'
 import { formatDateTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
-import { recordHomeVisit, userDay } from '@/lib/home/user-day'
+import { userDay } from '@/lib/home/user-day'
+import { formatNumber } from '@/lib/numbers'
 import { can } from '@/lib/permissions'
+import { RecordVisit } from './record-visit'
 
 export const generateMetadata = pageMetadata('homePage')
 
 /** '1 réponse de partenaire non lue', '3 réponses … non lues', 'Aucune réponse … non lue'. */
 const unread = (n: number, one: string, many: string) =>
-  n === 0 ? `Aucune ${one} non lue` : `${n.toLocaleString('fr-FR')} ${n > 1 ? `${many} non lues` : `${one} non lue`}`
+  n === 0 ? `Aucune ${one} non lue` : `${formatNumber(n)} ${n > 1 ? `${many} non lues` : `${one} non lue`}`
 
 /** How many of the unread answers came since the last visit, and when it was. */
 function sinceLastVisit(n: number, lastVisit: Date | null): string {
   if (!lastVisit) return 'première visite'
-  const count = n === 0 ? 'aucune' : n.toLocaleString('fr-FR')
+  const count = n === 0 ? 'aucune' : formatNumber(n)
   return `${count} depuis votre dernière visite, le ${formatDateTime(lastVisit)}`
 }
 
@@ -35,16 +37,17 @@ export default async function HomePage() {
   const db = getDb()
   const at = now()
   const showCandidates = can(user, 'candidate.visualize')
-  const day = showCandidates
-    ? await userDay(db, {
-        userId: user.id,
-        organisationId: user.organisationId,
-        wholeOrganisation: user.role === 'admin',
-        now: at,
-      })
-    : null
-  const counts = await applyCountsOfOrganisation(db, user.organisationId)
-  await recordHomeVisit(db, user.id, at)
+  const [day, counts] = await Promise.all([
+    showCandidates
+      ? userDay(db, {
+          userId: user.id,
+          organisationId: user.organisationId,
+          wholeOrganisation: user.role === 'admin',
+          now: at,
+        })
+      : null,
+    applyCountsOfOrganisation(db, user.organisationId),
+  ])
   const today = new Intl.DateTimeFormat('fr-FR', {
     weekday: 'long',
     day: 'numeric',
@@ -54,6 +57,8 @@ export default async function HomePage() {
   return (
     <>
       <PageHeader title={`Bonjour ${user.firstName}`} subtitle={`Votre journée du ${today}.`} />
+      {/* The visit is remembered by the browser once the page is shown: rendering writes nothing. */}
+      <RecordVisit readAt={at.toISOString()} />
       {day && (
         <div className="mb-8 flex flex-col gap-8">
           <section aria-labelledby="home-unread" className="flex flex-col gap-2">
@@ -126,7 +131,7 @@ export default async function HomePage() {
                 {day.late.total > 5 && (
                   <p className="text-sm">
                     <Link href="/v2/actions/dashboard#unanswered">
-                      Voir les {day.late.total.toLocaleString('fr-FR')} prescriptions en retard
+                      Voir les {formatNumber(day.late.total)} prescriptions en retard
                     </Link>
                   </p>
                 )}

@@ -1,9 +1,9 @@
-import { CandidateSheet } from '@/components/candidates/candidate-sheet'
 import { pageMetadata } from '@/components/layout/page-metadata'
+import { CandidateSheetPage } from './sheet-page'
 
 export const generateMetadata = pageMetadata('candidate')
 
-/** /v2/candidate/{id}: the sheet's overview (issue 32), its default view. */
+/** /v2/candidate/{id}: the sheet's overview, its default view. */
 export default async function CandidatePage({
   params,
   searchParams,
@@ -12,5 +12,5 @@ export default async function CandidatePage({
   searchParams: Promise<{ edit?: string | string[] }>
 }) {
   const [{ id }, { edit }] = await Promise.all([params, searchParams])
-  return <CandidateSheet id={id} section="apercu" edit={edit === '1'} />
+  return <CandidateSheetPage id={id} section="apercu" edit={edit === '1'} />
 }

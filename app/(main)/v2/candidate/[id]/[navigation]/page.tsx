@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation'
-import { CandidateSheet, isCandidateSection } from '@/components/candidates/candidate-sheet'
 import { pageMetadata } from '@/components/layout/page-metadata'
+import { isCandidateSection } from '@/lib/candidates/sheet/sections'
+import { CandidateSheetPage } from '../sheet-page'
 
 export const generateMetadata = pageMetadata('candidate')
 
@@ -20,7 +21,7 @@ export default async function CandidateSectionPage({
   const { edit, avant } = query
   if (!isCandidateSection(navigation) || navigation === 'apercu') notFound()
   return (
-    <CandidateSheet
+    <CandidateSheetPage
       id={id}
       section={navigation}
       edit={edit === '1'}
