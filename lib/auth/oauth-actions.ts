@@ -1,8 +1,9 @@
 'use server'
 
-import { formOf } from '@/lib/forms/form-of'
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
+import { z } from 'zod'
+import { defineAction, FORM } from '@/lib/frame/action'
 import { logError } from '@/lib/log'
 import { appUrl } from './app-url'
 import { getAuth, LOGIN_PATH } from './auth'
@@ -14,25 +15,31 @@ import { configuredProviders } from './identity-providers'
  * and bound to a signed cookie), the PKCE verifier and the nonce, then the browser goes to the provider.
  * The return path is one of ours (safeCallbackPath); errors come back to the login page as `?error=code`.
  */
-export async function signInWithProviderAction(formData: FormData): Promise<void> {
-  formData = formOf(formData)
-  const provider = String(formData.get('provider') ?? '')
-  if (!configuredProviders().some((p) => p.id === provider)) redirect(`${LOGIN_PATH}?error=oauth_provider_not_found`)
-  const base = appUrl()
-  let url: string | undefined
-  try {
-    const result = await getAuth().api.signInSocial({
-      body: {
-        provider,
-        callbackURL: `${base}${safeCallbackPath(String(formData.get('callbackURL') ?? '')) ?? '/'}`,
-        errorCallbackURL: `${base}${LOGIN_PATH}`,
-        disableRedirect: true,
-      },
-      headers: await headers(),
-    })
-    url = result.url
-  } catch (error) {
-    logError('auth.oauth-start', error)
-  }
-  redirect(url ?? `${LOGIN_PATH}?error=provider_unavailable`)
-}
+export const signInWithProviderAction = defineAction({
+  name: 'auth.oauth-start',
+  session: 'none',
+  navigates: true,
+  input: z.tuple([FORM]),
+  run: async ({ input: [formData] }): Promise<never> => {
+    const provider = String(formData.get('provider') ?? '')
+    if (!configuredProviders().some((p) => p.id === provider)) redirect(`${LOGIN_PATH}?error=oauth_provider_not_found`)
+    const base = appUrl()
+    let url: string | undefined
+    try {
+      const result = await getAuth().api.signInSocial({
+        body: {
+          provider,
+          callbackURL: `${base}${safeCallbackPath(String(formData.get('callbackURL') ?? '')) ?? '/'}`,
+          errorCallbackURL: `${base}${LOGIN_PATH}`,
+          disableRedirect: true,
+        },
+        headers: await headers(),
+      })
+      url = result.url
+    } catch (error) {
+      // The provider is out of reach: the login page says so, and offers the password.
+      logError('auth.oauth-start', error)
+    }
+    redirect(url ?? `${LOGIN_PATH}?error=provider_unavailable`)
+  },
+})

@@ -1,6 +1,5 @@
 'use server'
 
-import { formOf } from '@/lib/forms/form-of'
 import { APIError } from 'better-auth/api'
 import { revalidatePath } from 'next/cache'
 import { headers } from 'next/headers'
@@ -8,15 +7,16 @@ import { redirect } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import QRCode from 'qrcode'
 import { and, eq } from 'drizzle-orm'
+import { z } from 'zod'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
+import { defineAction, FORM } from '@/lib/frame/action'
 import { logError } from '@/lib/log'
 import { getAuth, LOGIN_PATH } from './auth'
 import { safeCallbackPath } from './callback-url'
 import { clientIp } from './client-ip'
 import { homeFor } from './home'
 import { pendingSecondFactorUserId } from './second-factor-challenge'
-import { getCurrentUser } from './session'
 import { usedTotpBucket, verifySecondFactor } from './second-factor'
 import { accountBucket, forgiveAttempt, ipBucket, reserveAccountAttempt, reserveAttempt, slowDown } from './throttle'
 import { hasPassword } from './two-factor-queries'
@@ -36,9 +36,17 @@ function normalizedCode(value: FormDataEntryValue | null): string | null {
 }
 
 /** /double-auth after the password: "Vérifier" checks the code, "Renvoyer un code" sends another by email. */
-export async function secondFactorAction(prev: SecondFactorState, formData: FormData): Promise<SecondFactorState> {
-  formData = formOf(formData)
-  return formData.get('intent') === 'send' ? sendSecondFactorCode() : verifyCode(formData)
+export const secondFactorAction = defineAction({
+  name: 'auth.second-factor',
+  session: 'none',
+  failed: genericError,
+  input: z.tuple([z.unknown(), FORM]),
+  run: async ({ input: [, formData] }): Promise<SecondFactorState> =>
+    formData.get('intent') === 'send' ? sendSecondFactorCode() : verifyCode(formData),
+})
+
+async function genericError() {
+  return (await getTranslations('auth'))('genericError')
 }
 
 /**
@@ -100,73 +108,85 @@ export type TotpSetupState = {
 }
 
 /** Signed in: creates an authenticator-app secret (confirmed by the password when the user has one). */
-export async function startTotpSetupAction(_prev: TotpSetupState, formData: FormData): Promise<TotpSetupState> {
-  formData = formOf(formData)
-  const user = await getCurrentUser()
-  if (!user) redirect(LOGIN_PATH)
-  const t = await getTranslations('auth')
-  const db = getDb()
-  const requestHeaders = await headers()
-  const password = String(formData.get('password') ?? '')
-  const needsPassword = await hasPassword(db, user.id)
-  if (needsPassword && !password) return { fieldError: t('currentPasswordRequired') }
-  const reservation = await reserveAttempt(db, [
-    accountBucket('change-password', user.id),
-    ipBucket('change-password', clientIp(requestHeaders)),
-  ])
-  if (!reservation.allowed) return { error: t('tooManyAttempts') }
-  try {
-    const result = await getAuth().api.enableTwoFactor({
-      body: { method: 'totp', ...(needsPassword ? { password } : {}) },
-      headers: requestHeaders,
-    })
-    await forgiveAttempt(db, reservation)
-    const { totpURI: uri, backupCodes } = result as { totpURI?: string; backupCodes?: string[] }
-    if (!uri) return { error: t('genericError') }
-    return {
-      secret: new URL(uri).searchParams.get('secret') ?? '',
-      qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1, width: 192 }),
-      backupCodes: backupCodes ?? [],
+/** Account security: a signed-in user, before onboarding too; the texts in the person's language. */
+const accountForm = {
+  session: 'signed-in',
+  permission: null,
+  tenant: 'any',
+  signedOut: LOGIN_PATH,
+  failed: genericError,
+  input: z.tuple([z.unknown(), FORM]),
+} as const
+
+export const startTotpSetupAction = defineAction({
+  ...accountForm,
+  name: 'auth.totp-setup',
+  run: async ({ user, input: [, formData] }): Promise<TotpSetupState> => {
+    const t = await getTranslations('auth')
+    const db = getDb()
+    const requestHeaders = await headers()
+    const password = String(formData.get('password') ?? '')
+    const needsPassword = await hasPassword(db, user.id)
+    if (needsPassword && !password) return { fieldError: t('currentPasswordRequired') }
+    const reservation = await reserveAttempt(db, [
+      accountBucket('change-password', user.id),
+      ipBucket('change-password', clientIp(requestHeaders)),
+    ])
+    if (!reservation.allowed) return { error: t('tooManyAttempts') }
+    try {
+      const result = await getAuth().api.enableTwoFactor({
+        body: { method: 'totp', ...(needsPassword ? { password } : {}) },
+        headers: requestHeaders,
+      })
+      await forgiveAttempt(db, reservation)
+      const { totpURI: uri, backupCodes } = result as { totpURI?: string; backupCodes?: string[] }
+      if (!uri) return { error: t('genericError') }
+      return {
+        secret: new URL(uri).searchParams.get('secret') ?? '',
+        qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1, width: 192 }),
+        backupCodes: backupCodes ?? [],
+      }
+    } catch (error) {
+      if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD')
+        return { fieldError: t('currentPasswordWrong') }
+      if (error instanceof APIError && error.body?.code === 'TOTP_ALREADY_ENABLED') return { done: true }
+      throw error
     }
-  } catch (error) {
-    if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD')
-      return { fieldError: t('currentPasswordWrong') }
-    if (error instanceof APIError && error.body?.code === 'TOTP_ALREADY_ENABLED') return { done: true }
-    logError('auth.totp-setup', error)
-    return { error: t('genericError') }
-  }
-}
+  },
+})
 
 /** Signed in: the first code of the app confirms it; from then on it is offered at sign-in. */
-export async function confirmTotpSetupAction(prev: TotpSetupState, formData: FormData): Promise<TotpSetupState> {
-  formData = formOf(formData)
-  const user = await getCurrentUser()
-  if (!user) redirect(LOGIN_PATH)
-  const t = await getTranslations('auth')
-  const code = normalizedCode(formData.get('code'))
-  if (!code) return { ...prev, error: undefined, fieldError: t('codeFormat') }
-  const db = getDb()
-  // better-auth replaces the session (and its cookie) when a first app turns two-factor on; Next would then render
-  // this page again with the old cookie and lose the backup codes on screen. With the flag already on, the
-  // session stays; it is put back if the code is wrong.
-  const [row] = await db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id))
-  const turnedOn = !row?.enabled
-  if (turnedOn)
-    await db
-      .update(users)
-      .set({ twoFactorEnabled: true })
-      .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, false)))
-  try {
-    await getAuth().api.verifyTOTP({ body: { code }, headers: await headers() })
-  } catch (error) {
-    if (turnedOn) await db.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, user.id))
-    if (error instanceof APIError) return { ...prev, error: undefined, fieldError: t('codeInvalid') }
-    logError('auth.totp-confirm', error)
-    return { ...prev, error: t('genericError') }
-  }
-  // The app's first code is spent: it must not open a sign-in in the next minute.
-  await reserveAttempt(db, [usedTotpBucket(user.id, code)])
-  // No redirect: the backup codes the client got with the secret are shown now, once; the page's status is read again.
-  revalidatePath('/double-auth')
-  return { activated: true }
-}
+export const confirmTotpSetupAction = defineAction({
+  ...accountForm,
+  name: 'auth.totp-confirm',
+  input: z.tuple([z.custom<TotpSetupState>((v) => !!v && typeof v === 'object' && !Array.isArray(v)).catch({}), FORM]),
+  run: async ({ user, input: [prev, formData] }): Promise<TotpSetupState> => {
+    const t = await getTranslations('auth')
+    const code = normalizedCode(formData.get('code'))
+    if (!code) return { ...prev, error: undefined, fieldError: t('codeFormat') }
+    const db = getDb()
+    // better-auth replaces the session (and its cookie) when a first app turns two-factor on; Next would then render
+    // this page again with the old cookie and lose the backup codes on screen. With the flag already on, the
+    // session stays; it is put back if the code is wrong.
+    const [row] = await db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id))
+    const turnedOn = !row?.enabled
+    if (turnedOn)
+      await db
+        .update(users)
+        .set({ twoFactorEnabled: true })
+        .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, false)))
+    try {
+      await getAuth().api.verifyTOTP({ body: { code }, headers: await headers() })
+    } catch (error) {
+      if (turnedOn) await db.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, user.id))
+      if (error instanceof APIError) return { ...prev, error: undefined, fieldError: t('codeInvalid') }
+      logError('auth.totp-confirm', error)
+      return { ...prev, error: t('genericError') }
+    }
+    // The app's first code is spent: it must not open a sign-in in the next minute.
+    await reserveAttempt(db, [usedTotpBucket(user.id, code)])
+    // No redirect: the backup codes the client got with the secret are shown now, once; the page's status is read again.
+    revalidatePath('/double-auth')
+    return { activated: true }
+  },
+})

@@ -1,30 +1,23 @@
 'use server'
 
-import { getActiveUser } from '@/lib/auth/session'
+import { z } from 'zod'
 import { getDb } from '@/lib/db/client'
-import { can } from '@/lib/permissions'
+import { defineAction } from '@/lib/frame/action'
+import { failure } from '@/lib/frame/outcome'
 import { BULK_MESSAGES, bulkStatusSchema, changeCandidatesStatus } from './bulk-status'
 
-export type BulkStatusActionResult = { ok: true; updated: number } | { ok: false; error: string }
-
-/** "Changer le statut" of the candidates dashboard: zod → candidate.modify → the organisation's candidates and status only. */
-export async function changeCandidatesStatusAction(input: unknown): Promise<BulkStatusActionResult> {
-  const user = await getActiveUser()
-  if (!user?.organisationId || !can(user, 'candidate.modify'))
-    return { ok: false, error: 'Cette action ne vous est pas permise.' }
-  const parsed = bulkStatusSchema.safeParse(input)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const message =
-      issue && (issue.path[0] === 'ids' || issue.path[0] === 'statusId') ? issue.message : BULK_MESSAGES.noSelection
-    return { ok: false, error: message }
-  }
-  const result = await changeCandidatesStatus(getDb(), {
-    organisationId: user.organisationId,
-    ids: parsed.data.ids,
-    statusId: parsed.data.statusId,
-    actorId: user.id,
-  })
-  if (!result.ok) return { ok: false, error: BULK_MESSAGES[result.error] }
-  return { ok: true, updated: result.updated }
-}
+/** "Changer le statut" of the candidates dashboard: the organisation's candidates and status only. */
+export const changeCandidatesStatusAction = defineAction({
+  name: 'candidates.bulk-status',
+  permission: 'candidate.modify',
+  tenant: 'organisation',
+  forbidden: 'Cette action ne vous est pas permise.',
+  // The selection's own words ('ids', 'ids.3' or 'statusId'), else "select at least one".
+  invalid: (errors) =>
+    Object.entries(errors).find(([path]) => /^(ids|statusId)\b/.test(path))?.[1] ?? BULK_MESSAGES.noSelection,
+  input: z.tuple([z.unknown().pipe(bulkStatusSchema)]),
+  run: async ({ user, organisationId, input: [{ ids, statusId }] }) => {
+    const result = await changeCandidatesStatus(getDb(), { organisationId, ids, statusId, actorId: user.id })
+    return result.ok ? { ok: true as const, updated: result.updated } : failure(BULK_MESSAGES[result.error])
+  },
+})

@@ -1,29 +1,31 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
+import { z } from 'zod'
 import { getDb } from '@/lib/db/client'
-import { NOT_FOUND } from '@/lib/directory/fields'
-import { FORBIDDEN, guardedAction, organisationActor } from '@/lib/directory/guard'
-import { isUuid } from '@/lib/ids'
+import { defineAction, id } from '@/lib/frame/action'
 import { createEnterprise, updateEnterprise } from './enterprises'
 
-export async function createEnterpriseAction(input: unknown) {
-  return guardedAction('enterprise.create', 'enterprises.modify', async (user) => {
-    const actor = organisationActor(user)
-    if (!actor) return FORBIDDEN
-    const outcome = await createEnterprise(getDb(), actor, input)
+export const createEnterpriseAction = defineAction({
+  name: 'enterprise.create',
+  permission: 'enterprises.modify',
+  tenant: 'organisation',
+  input: z.tuple([z.unknown()]),
+  run: async ({ actor, input: [values] }) => {
+    const outcome = await createEnterprise(getDb(), actor, values)
     if (outcome.ok) revalidatePath('/v2/enterprises/dashboard')
     return outcome
-  })
-}
+  },
+})
 
-export async function updateEnterpriseAction(enterpriseId: unknown, input: unknown) {
-  return guardedAction('enterprise.update', 'enterprises.modify', async (user) => {
-    const actor = organisationActor(user)
-    if (!actor) return FORBIDDEN
-    if (typeof enterpriseId !== 'string' || !isUuid(enterpriseId)) return NOT_FOUND
-    const outcome = await updateEnterprise(getDb(), actor, enterpriseId, input)
+export const updateEnterpriseAction = defineAction({
+  name: 'enterprise.update',
+  permission: 'enterprises.modify',
+  tenant: 'organisation',
+  input: z.tuple([id(), z.unknown()]),
+  run: async ({ actor, input: [enterpriseId, values] }) => {
+    const outcome = await updateEnterprise(getDb(), actor, enterpriseId, values)
     if (outcome.ok) revalidatePath(`/v2/enterprise/${enterpriseId}`)
     return outcome
-  })
-}
+  },
+})

@@ -1,60 +1,51 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { getActiveUser } from '@/lib/auth/session'
+import { z } from 'zod'
 import { getDb } from '@/lib/db/client'
-import { logError } from '@/lib/log'
-import { can } from '@/lib/permissions'
-import { createFupModel, deleteFupModel, modelTargets, type ModelOutcome, updateFupModel } from './models'
+import { defineAction, id } from '@/lib/frame/action'
+import { createFupModel, deleteFupModel, modelTargets, updateFupModel } from './models'
+import { FUP_MODEL_MESSAGES } from './schema'
 
-type Failure = { ok: false; error: string; fieldErrors?: Record<string, string> }
-const FORBIDDEN: Failure = { ok: false, error: 'Vous n’avez pas accès aux réglages de l’organisation.' }
-const FAILED: Failure = { ok: false, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
-
-async function guarded(
-  what: string,
-  work: (actor: { organisationId: string; actorId: string }) => Promise<ModelOutcome>,
-): Promise<ModelOutcome> {
-  const user = await getActiveUser()
-  if (!user || !can(user, 'settings.visualize') || !user.organisationId) return FORBIDDEN
-  try {
-    const outcome = await work({ organisationId: user.organisationId, actorId: user.id })
-    revalidatePath('/v2/settings/modeles')
-    return outcome
-  } catch (error) {
-    logError(`settings.fup-models.${what}`, error)
-    return FAILED
-  }
+const settings = {
+  permission: 'settings.visualize',
+  tenant: 'organisation',
+  forbidden: 'Vous n’avez pas accès aux réglages de l’organisation.',
+} as const
+const model = id(FUP_MODEL_MESSAGES.notFound)
+const refreshed = <T>(outcome: T) => {
+  revalidatePath('/v2/settings/modeles')
+  return outcome
 }
 
-export async function createFupModelAction(input: unknown): Promise<ModelOutcome> {
-  return guarded('create', (actor) => createFupModel(getDb(), actor, input))
-}
+export const createFupModelAction = defineAction({
+  ...settings,
+  name: 'fup-model.create',
+  input: z.tuple([z.unknown()]),
+  run: async ({ actor, input: [values] }) => refreshed(await createFupModel(getDb(), actor, values)),
+})
 
-export async function updateFupModelAction(id: unknown, input: unknown): Promise<ModelOutcome> {
-  return guarded('update', (actor) => updateFupModel(getDb(), actor, id as string, input))
-}
+export const updateFupModelAction = defineAction({
+  ...settings,
+  name: 'fup-model.update',
+  input: z.tuple([model, z.unknown()]),
+  run: async ({ actor, input: [modelId, values] }) => refreshed(await updateFupModel(getDb(), actor, modelId, values)),
+})
 
-export async function deleteFupModelAction(id: unknown): Promise<ModelOutcome> {
-  return guarded('delete', (actor) => deleteFupModel(getDb(), actor, id as string))
-}
+export const deleteFupModelAction = defineAction({
+  ...settings,
+  name: 'fup-model.delete',
+  input: z.tuple([model]),
+  run: async ({ actor, input: [modelId] }) => refreshed(await deleteFupModel(getDb(), actor, modelId)),
+})
 
 /**
  * "Créer un modèle"'s choices (the structures the organisation works with and their offers), read when the dialog
- * opens: a big organisation's thousands of offers made every view of the models' list 30 kB (gzip) heavier.
+ * opens: a big organisation's thousands of offers are too heavy to send with every view of the models' list.
  */
-export async function modelTargetsAction(): Promise<
-  { ok: true; structures: Awaited<ReturnType<typeof modelTargets>> } | Failure
-> {
-  const user = await getActiveUser()
-  if (!user || !can(user, 'settings.visualize') || !user.organisationId) return FORBIDDEN
-  try {
-    return { ok: true, structures: await modelTargets(getDb(), user.organisationId) }
-  } catch (error) {
-    logError('settings.fup-models.targets', error)
-    return {
-      ok: false,
-      error: 'Les structures n’ont pas pu être chargées. Fermez la fenêtre et réessayez dans un instant.',
-    }
-  }
-}
+export const modelTargetsAction = defineAction({
+  ...settings,
+  name: 'fup-model.targets',
+  failed: 'Les structures n’ont pas pu être chargées. Fermez la fenêtre et réessayez dans un instant.',
+  run: async ({ organisationId }) => ({ ok: true as const, structures: await modelTargets(getDb(), organisationId) }),
+})

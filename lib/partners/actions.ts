@@ -1,10 +1,10 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
+import { z } from 'zod'
 import { getDb } from '@/lib/db/client'
-import { FORBIDDEN, guardedAction, organisationActor } from '@/lib/directory/guard'
-import { isUuid } from '@/lib/ids'
-import { NOT_FOUND } from '@/lib/directory/fields'
+import { defineAction, id } from '@/lib/frame/action'
+import { NOT_FOUND } from '@/lib/frame/outcome'
 import { decideStructureAccount, requestStructureAccount } from './account-requests'
 import {
   createPartnerStructure,
@@ -15,79 +15,84 @@ import {
   updatePartnerStructure,
 } from './structures'
 
-const uuid = (value: unknown): value is string => typeof value === 'string' && isUuid(value)
-const refresh = (structureId: string) => revalidatePath(`/partners/structure/${structureId}`)
+const refreshed = <T extends { ok: boolean }>(outcome: T, structureId: string) => {
+  if (outcome.ok) revalidatePath(`/partners/structure/${structureId}`)
+  return outcome
+}
+/** A user of the structure (an id the domain checks), and a yes or no. */
+const userId = z.string({ error: NOT_FOUND.error })
+const yesNo = z.boolean({ error: NOT_FOUND.error })
 
-export async function createPartnerStructureAction(input: unknown) {
-  return guardedAction('structure.create', 'partners.structure.modify', async (user) => {
-    const actor = organisationActor(user)
-    if (!actor) return FORBIDDEN
-    const outcome = await createPartnerStructure(getDb(), actor, input)
+export const createPartnerStructureAction = defineAction({
+  name: 'structure.create',
+  permission: 'partners.structure.modify',
+  tenant: 'organisation',
+  input: z.tuple([z.unknown()]),
+  run: async ({ actor, input: [values] }) => {
+    const outcome = await createPartnerStructure(getDb(), actor, values)
     if (outcome.ok) revalidatePath('/partners/structure/default')
     return outcome
-  })
-}
+  },
+})
 
 /**
  * The actions below change a structure: the domain decides who runs it (lib/partners/running.ts) — its own
  * administrators, or the creating organisation while it has none — and answers "not found" to anyone else.
  */
-export async function updatePartnerStructureAction(structureId: unknown, input: unknown) {
-  return guardedAction('structure.update', null, async (user) => {
-    if (!uuid(structureId)) return NOT_FOUND
-    const outcome = await updatePartnerStructure(getDb(), user, structureId, input)
-    if (outcome.ok) refresh(structureId)
-    return outcome
-  })
-}
+const running = { permission: null, tenant: 'any' } as const
 
-export async function invitePartnerUserAction(structureId: unknown, input: unknown) {
-  return guardedAction('partner-user.invite', null, async (user) => {
-    if (!uuid(structureId)) return NOT_FOUND
-    const outcome = await invitePartnerUser(getDb(), user, structureId, input)
-    if (outcome.ok) refresh(structureId)
-    return outcome
-  })
-}
+export const updatePartnerStructureAction = defineAction({
+  ...running,
+  name: 'structure.update',
+  input: z.tuple([id(), z.unknown()]),
+  run: async ({ user, input: [structureId, values] }) =>
+    refreshed(await updatePartnerStructure(getDb(), user, structureId, values), structureId),
+})
 
-export async function setPartnerUserDisabledAction(structureId: unknown, userId: unknown, disabled: unknown) {
-  return guardedAction('partner-user.disable', null, async (user) => {
-    if (!uuid(structureId) || typeof userId !== 'string' || typeof disabled !== 'boolean') return NOT_FOUND
-    const outcome = await setPartnerUserDisabled(getDb(), user, structureId, userId, disabled)
-    if (outcome.ok) refresh(structureId)
-    return outcome
-  })
-}
+export const invitePartnerUserAction = defineAction({
+  ...running,
+  name: 'partner-user.invite',
+  input: z.tuple([id(), z.unknown()]),
+  run: async ({ user, input: [structureId, values] }) =>
+    refreshed(await invitePartnerUser(getDb(), user, structureId, values), structureId),
+})
 
-export async function setStructureAdminAction(structureId: unknown, userId: unknown, admin: unknown) {
-  return guardedAction('partner-user.admin', null, async (user) => {
-    if (!uuid(structureId) || typeof userId !== 'string' || typeof admin !== 'boolean') return NOT_FOUND
-    const outcome = await setStructureAdmin(getDb(), user, structureId, userId, admin)
-    if (outcome.ok) refresh(structureId)
-    return outcome
-  })
-}
+export const setPartnerUserDisabledAction = defineAction({
+  ...running,
+  name: 'partner-user.disable',
+  input: z.tuple([id(), userId, yesNo]),
+  run: async ({ user, input: [structureId, partnerId, disabled] }) =>
+    refreshed(await setPartnerUserDisabled(getDb(), user, structureId, partnerId, disabled), structureId),
+})
 
-export async function reinvitePartnerUserAction(structureId: unknown, userId: unknown) {
-  return guardedAction('partner-user.reinvite', null, async (user) => {
-    if (!uuid(structureId) || typeof userId !== 'string') return NOT_FOUND
-    return reinvitePartnerUser(getDb(), user, structureId, userId)
-  })
-}
+export const setStructureAdminAction = defineAction({
+  ...running,
+  name: 'partner-user.admin',
+  input: z.tuple([id(), userId, yesNo]),
+  run: async ({ user, input: [structureId, partnerId, admin] }) =>
+    refreshed(await setStructureAdmin(getDb(), user, structureId, partnerId, admin), structureId),
+})
+
+export const reinvitePartnerUserAction = defineAction({
+  ...running,
+  name: 'partner-user.reinvite',
+  input: z.tuple([id(), userId]),
+  run: async ({ user, input: [structureId, partnerId] }) => reinvitePartnerUser(getDb(), user, structureId, partnerId),
+})
 
 /** An organisation that works with the structure asks those who run it for a partner account. */
-export async function requestStructureAccountAction(structureId: unknown, input: unknown) {
-  return guardedAction('structure.account-request', 'partners.structure.modify', async (user) => {
-    if (!uuid(structureId)) return NOT_FOUND
-    const outcome = await requestStructureAccount(getDb(), user, structureId, input)
-    if (outcome.ok) refresh(structureId)
-    return outcome
-  })
-}
+export const requestStructureAccountAction = defineAction({
+  name: 'structure.account-request',
+  permission: 'partners.structure.modify',
+  tenant: 'any',
+  input: z.tuple([id(), z.unknown()]),
+  run: async ({ user, input: [structureId, values] }) =>
+    refreshed(await requestStructureAccount(getDb(), user, structureId, values), structureId),
+})
 
-export async function decideStructureAccountAction(requestId: unknown, accept: unknown) {
-  return guardedAction('structure.account-decision', null, async (user) => {
-    if (!uuid(requestId) || typeof accept !== 'boolean') return NOT_FOUND
-    return decideStructureAccount(getDb(), user, requestId, accept)
-  })
-}
+export const decideStructureAccountAction = defineAction({
+  ...running,
+  name: 'structure.account-decision',
+  input: z.tuple([id(), yesNo]),
+  run: async ({ user, input: [requestId, accept] }) => decideStructureAccount(getDb(), user, requestId, accept),
+})

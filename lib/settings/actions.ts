@@ -1,20 +1,18 @@
 'use server'
 
-import { formOf } from '@/lib/forms/form-of'
 import { revalidatePath } from 'next/cache'
+import { z } from 'zod'
 import { writeAudit } from '@/lib/audit'
+import type { CurrentUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
-import { isUuid } from '@/lib/ids'
-import { resendFailedMail, resendSms } from './failed-sends'
-import { getActiveUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
-import { logError } from '@/lib/log'
-import { can } from '@/lib/permissions'
+import { defineAction, field, form, FORM, id } from '@/lib/frame/action'
+import { resendFailedMail, resendSms } from './failed-sends'
 import { queueInvitation } from './invitation'
 import { updateOrganisationSettings } from './organisation'
 import { MATRIX_ROLES, updateOrganisationMatrix } from './permission-matrix'
 import { getOrganisationUser } from './queries'
-import { fieldErrors, newUserSchema, organisationSchema, sendingHoursSchema, userProfileSchema } from './schemas'
+import { newUserSchema, organisationSchema, sendingHoursSchema, userProfileSchema } from './schemas'
 import {
   createOrganisationUser,
   removeOrganisationUserIdentity,
@@ -36,16 +34,23 @@ export type SettingsFormState = {
   values?: Record<string, string>
 }
 
-const FORBIDDEN = 'Vous n’avez pas accès aux réglages de l’organisation.'
 const NOT_FOUND = 'Cet utilisateur est introuvable.'
-const FAILED = 'L’enregistrement a échoué. Réessayez dans un instant.'
+const MESSAGE_NOT_FOUND = 'Ce message est introuvable.'
 
 /** settings.visualize, and an organisation: an administrator acts on their own organisation only. */
-async function settingsActor(): Promise<SettingsActor | null> {
-  const user = await getActiveUser()
-  if (!user || !can(user, 'settings.visualize') || !user.organisationId) return null
-  return { id: user.id, organisationId: user.organisationId, sessionId: user.sessionId ?? null }
-}
+const settings = {
+  permission: 'settings.visualize',
+  tenant: 'organisation',
+  forbidden: 'Vous n’avez pas accès aux réglages de l’organisation.',
+  echo: true,
+} as const
+const actorOf = (user: CurrentUser, organisationId: string): SettingsActor => ({
+  id: user.id,
+  organisationId,
+  sessionId: user.sessionId ?? null,
+})
+/** A user of the organisation: the domain answers "not found" for anyone else. */
+const USER = z.string({ error: NOT_FOUND })
 
 function answer(outcome: SettingsOutcome, message: string): SettingsFormState {
   if (outcome.ok) return { ok: true, message }
@@ -53,230 +58,188 @@ function answer(outcome: SettingsOutcome, message: string): SettingsFormState {
   return { error: outcome.error, ...(outcome.field ? { fieldErrors: { [outcome.field]: outcome.error } } : {}) }
 }
 
-async function guarded(
-  what: string,
-  work: (actor: SettingsActor) => Promise<SettingsFormState>,
-): Promise<SettingsFormState> {
-  const actor = await settingsActor()
-  if (!actor) return { error: FORBIDDEN }
-  try {
-    return await work(actor)
-  } catch (error) {
-    logError(`settings.${what}`, error)
-    return { error: FAILED }
-  }
+/** The answer, and the user's page shown again when it changed. */
+function refreshed(state: SettingsFormState, userId: string): SettingsFormState {
+  if (!state.error) revalidatePath(`/v2/settings/user/${userId}`)
+  return state
 }
 
-const text = (formData: FormData, name: string) => {
-  const value = formData.get(name)
-  return typeof value === 'string' ? value : undefined
-}
-
-/** The submitted text fields, to show again with the form's errors. */
-function sent(formData: FormData): Record<string, string> {
-  const values: Record<string, string> = {}
-  // A repeated field (checkboxes) keeps each value, joined by commas.
-  for (const [key, value] of formData)
-    if (typeof value === 'string' && !key.startsWith('$'))
-      values[key] = key in values ? `${values[key]},${value}` : value
-  return values
-}
-
-const withValues = (state: SettingsFormState, formData: FormData): SettingsFormState =>
-  state.ok ? state : { ...state, values: sent(formData) }
+const profile = (data: FormData) => ({
+  firstName: field(data, 'firstName'),
+  lastName: field(data, 'lastName'),
+  phone: field(data, 'phone'),
+  role: field(data, 'role'),
+})
 
 /** "Créer un utilisateur": the account and its invitation mail with a 72-hour link, in one transaction. */
-export async function createUserAction(_prev: SettingsFormState, formData: FormData): Promise<SettingsFormState> {
-  formData = formOf(formData)
-  const state = await guarded('create-user', async (actor) => {
-    const parsed = newUserSchema.safeParse({
-      firstName: text(formData, 'firstName'),
-      lastName: text(formData, 'lastName'),
-      email: text(formData, 'email'),
-      phone: text(formData, 'phone'),
-      role: text(formData, 'role'),
-    })
-    if (!parsed.success) return { error: 'Vérifiez les champs signalés.', fieldErrors: fieldErrors(parsed.error) }
-    const db = getDb()
-    const outcome = await createOrganisationUser(db, actor, parsed.data)
+export const createUserAction = defineAction({
+  ...settings,
+  name: 'settings.create-user',
+  input: z.tuple([z.unknown(), form((data) => ({ ...profile(data), email: field(data, 'email') }), newUserSchema)]),
+  run: async ({ user, organisationId, input: [, values] }): Promise<SettingsFormState> => {
+    const outcome = await createOrganisationUser(getDb(), actorOf(user, organisationId), values)
     if (!outcome.ok) return answer(outcome, '')
     revalidatePath('/v2/settings/users')
     return {
       ok: true,
       userId: outcome.userId,
-      message: `Utilisateur créé\u00a0: une invitation à choisir son mot de passe a été envoyée à ${parsed.data.email}.`,
+      message: `Utilisateur créé\u00a0: une invitation à choisir son mot de passe a été envoyée à ${values.email}.`,
     }
-  })
-  return withValues(state, formData)
-}
+  },
+})
 
-export async function updateUserAction(
-  userId: string,
-  _prev: SettingsFormState,
-  formData: FormData,
-): Promise<SettingsFormState> {
-  formData = formOf(formData)
-  const state = await guarded('update-user', async (actor) => {
-    const parsed = userProfileSchema.safeParse({
-      firstName: text(formData, 'firstName'),
-      lastName: text(formData, 'lastName'),
-      phone: text(formData, 'phone'),
-      role: text(formData, 'role'),
-    })
-    if (!parsed.success) return { error: 'Vérifiez les champs signalés.', fieldErrors: fieldErrors(parsed.error) }
-    const result = answer(
-      await updateOrganisationUser(getDb(), actor, userId, parsed.data),
-      'Modifications enregistrées.',
-    )
-    if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
-    return result
-  })
-  return withValues(state, formData)
-}
+export const updateUserAction = defineAction({
+  ...settings,
+  name: 'settings.update-user',
+  input: z.tuple([USER, z.unknown(), form(profile, userProfileSchema)]),
+  run: async ({ user, organisationId, input: [userId, , values] }): Promise<SettingsFormState> =>
+    refreshed(
+      answer(
+        await updateOrganisationUser(getDb(), actorOf(user, organisationId), userId, values),
+        'Modifications enregistrées.',
+      ),
+      userId,
+    ),
+})
 
-export async function setUserDisabledAction(userId: string, disabled: boolean): Promise<SettingsFormState> {
-  return guarded('disable-user', async (actor) => {
-    const result = answer(
-      await setOrganisationUserDisabled(getDb(), actor, userId, disabled),
-      disabled
-        ? 'Utilisateur désactivé\u00a0: ses connexions en cours sont fermées.'
-        : 'Utilisateur réactivé\u00a0: il peut de nouveau se connecter.',
-    )
-    if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
-    return result
-  })
-}
+export const setUserDisabledAction = defineAction({
+  ...settings,
+  name: 'settings.disable-user',
+  input: z.tuple([USER, z.boolean().catch(false)]),
+  run: async ({ user, organisationId, input: [userId, disabled] }): Promise<SettingsFormState> =>
+    refreshed(
+      answer(
+        await setOrganisationUserDisabled(getDb(), actorOf(user, organisationId), userId, disabled),
+        disabled
+          ? 'Utilisateur désactivé\u00a0: ses connexions en cours sont fermées.'
+          : 'Utilisateur réactivé\u00a0: il peut de nouveau se connecter.',
+      ),
+      userId,
+    ),
+})
 
-export async function removeIdentityAction(userId: string, accountRowId: string): Promise<SettingsFormState> {
-  return guarded('remove-identity', async (actor) => {
-    const result = answer(
-      await removeOrganisationUserIdentity(getDb(), actor, userId, accountRowId),
-      'Identité retirée.',
-    )
-    if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
-    return result
-  })
-}
+export const removeIdentityAction = defineAction({
+  ...settings,
+  name: 'settings.remove-identity',
+  input: z.tuple([USER, z.string({ error: NOT_FOUND })]),
+  run: async ({ user, organisationId, input: [userId, accountRowId] }): Promise<SettingsFormState> =>
+    refreshed(
+      answer(
+        await removeOrganisationUserIdentity(getDb(), actorOf(user, organisationId), userId, accountRowId),
+        'Identité retirée.',
+      ),
+      userId,
+    ),
+})
 
-export async function resetSecondFactorAction(userId: string): Promise<SettingsFormState> {
-  return guarded('reset-second-factor', async (actor) => {
-    const result = answer(
-      await resetOrganisationUserSecondFactor(getDb(), actor, userId),
-      'Double authentification réinitialisée.',
-    )
-    if (!result.error) revalidatePath(`/v2/settings/user/${userId}`)
-    return result
-  })
-}
+export const resetSecondFactorAction = defineAction({
+  ...settings,
+  name: 'settings.reset-second-factor',
+  input: z.tuple([USER]),
+  run: async ({ user, organisationId, input: [userId] }): Promise<SettingsFormState> =>
+    refreshed(
+      answer(
+        await resetOrganisationUserSecondFactor(getDb(), actorOf(user, organisationId), userId),
+        'Double authentification réinitialisée.',
+      ),
+      userId,
+    ),
+})
 
 /** A new invitation link (72 h) for a user of the organisation; earlier links keep their own expiry. */
-export async function resendInvitationAction(userId: string): Promise<SettingsFormState> {
-  return guarded('resend-invitation', async (actor) => {
+export const resendInvitationAction = defineAction({
+  ...settings,
+  name: 'settings.resend-invitation',
+  input: z.tuple([id(NOT_FOUND)]),
+  run: async ({ actor, input: [userId] }): Promise<SettingsFormState> => {
     const db = getDb()
-    const user = await getOrganisationUser(db, actor.organisationId, userId)
-    if (!user) return { error: NOT_FOUND }
-    if (user.disabled) return { error: 'Ce compte est désactivé\u00a0: réactivez-le avant de renvoyer une invitation.' }
+    const invited = await getOrganisationUser(db, actor.organisationId, userId)
+    if (!invited) return { error: NOT_FOUND }
+    if (invited.disabled)
+      return { error: 'Ce compte est désactivé\u00a0: réactivez-le avant de renvoyer une invitation.' }
     await db.transaction(async (tx) => {
       await queueInvitation(tx, userId)
       await writeAudit(tx, {
-        actorId: actor.id,
+        actorId: actor.actorId,
         organisationId: actor.organisationId,
         action: 'user.invited',
         entityType: 'user',
         entityId: userId,
       })
     })
-    return { ok: true, message: `Invitation envoyée à ${user.email}.` }
-  })
-}
+    return { ok: true, message: `Invitation envoyée à ${invited.email}.` }
+  },
+})
 
-export async function updateOrganisationAction(
-  _prev: SettingsFormState,
-  formData: FormData,
-): Promise<SettingsFormState> {
-  formData = formOf(formData)
-  const state = await guarded('update-organisation', async (actor) => {
-    const parsed = organisationSchema.safeParse({
-      name: text(formData, 'name'),
-      addressFormatted: text(formData, 'addressFormatted'),
-      twoFactorRequired: formData.get('twoFactorRequired') === 'on',
-      twoFactorForSensitive: formData.get('twoFactorForSensitive') === 'on',
-      journalRetentionMonths: text(formData, 'journalRetentionMonths'),
-      answerReminderDays: text(formData, 'answerReminderDays'),
-      prescriptionExpiryDays: text(formData, 'prescriptionExpiryDays'),
-      retentionDays: text(formData, 'retentionDays'),
-    })
-    const hours = sendingHoursSchema.safeParse({
-      smsStart: text(formData, 'smsStart'),
-      smsEnd: text(formData, 'smsEnd'),
-      smsDays: formData.getAll('smsDays'),
-    })
-    if (!parsed.success || !hours.success) {
-      return {
-        error: 'Vérifiez les champs signalés.',
-        fieldErrors: {
-          ...(parsed.success ? {} : fieldErrors(parsed.error)),
-          ...(hours.success ? {} : fieldErrors(hours.error)),
-        },
-      }
-    }
-    const result = answer(
-      await updateOrganisationSettings(getDb(), actor, parsed.data, hours.data),
-      'Organisation enregistrée.',
-    )
+/** The organisation's settings and its SMS sending hours, one form. */
+const organisationForm = form(
+  (data) => ({
+    name: field(data, 'name'),
+    addressFormatted: field(data, 'addressFormatted'),
+    twoFactorRequired: data.get('twoFactorRequired') === 'on',
+    twoFactorForSensitive: data.get('twoFactorForSensitive') === 'on',
+    journalRetentionMonths: field(data, 'journalRetentionMonths'),
+    answerReminderDays: field(data, 'answerReminderDays'),
+    prescriptionExpiryDays: field(data, 'prescriptionExpiryDays'),
+    retentionDays: field(data, 'retentionDays'),
+    smsStart: field(data, 'smsStart'),
+    smsEnd: field(data, 'smsEnd'),
+    smsDays: data.getAll('smsDays'),
+  }),
+  z.intersection(organisationSchema, sendingHoursSchema),
+)
+
+export const updateOrganisationAction = defineAction({
+  ...settings,
+  name: 'settings.update-organisation',
+  input: z.tuple([z.unknown(), organisationForm]),
+  run: async ({ user, organisationId, input: [, values] }): Promise<SettingsFormState> => {
+    const outcome = await updateOrganisationSettings(getDb(), actorOf(user, organisationId), values, values)
     revalidatePath('/v2/settings/organisations')
-    return result
-  })
-  return withValues(state, formData)
-}
+    return answer(outcome, 'Organisation enregistrée.')
+  },
+})
 
 /** "Renvoyer" a failed mail of the organisation (/v2/settings, "Envois en échec"). */
-export async function resendFailedMailAction(mailId: string): Promise<SettingsFormState> {
-  return guarded('resend-mail', async (actor) => {
-    if (!isUuid(mailId)) return { error: 'Ce message est introuvable.' }
-    const resent = await resendFailedMail(getDb(), {
-      organisationId: actor.organisationId,
-      mailId,
-      actorId: actor.id,
-      now: now(),
-    })
+export const resendFailedMailAction = defineAction({
+  ...settings,
+  name: 'settings.resend-mail',
+  input: z.tuple([id(MESSAGE_NOT_FOUND)]),
+  run: async ({ user, organisationId, input: [mailId] }): Promise<SettingsFormState> => {
+    const resent = await resendFailedMail(getDb(), { organisationId, mailId, actorId: user.id, now: now() })
     revalidatePath('/v2/settings')
     return resent
       ? { ok: true, message: 'Message remis dans la file d’envoi.' }
       : { error: 'Ce message est introuvable ou déjà renvoyé.' }
-  })
-}
+  },
+})
 
 /** "Renvoyer" an SMS of the organisation that failed or whose fate is unknown (/v2/settings, "Envois en échec"). */
-export async function resendSmsAction(messageId: string): Promise<SettingsFormState> {
-  return guarded('resend-sms', async (actor) => {
-    if (!isUuid(messageId)) return { error: 'Ce message est introuvable.' }
-    const resent = await resendSms(getDb(), {
-      organisationId: actor.organisationId,
-      messageId,
-      actorId: actor.id,
-      now: now(),
-    })
+export const resendSmsAction = defineAction({
+  ...settings,
+  name: 'settings.resend-sms',
+  input: z.tuple([id(MESSAGE_NOT_FOUND)]),
+  run: async ({ user, organisationId, input: [messageId] }): Promise<SettingsFormState> => {
+    const resent = await resendSms(getDb(), { organisationId, messageId, actorId: user.id, now: now() })
     revalidatePath('/v2/settings')
     return resent
       ? { ok: true, message: 'SMS remis dans la file d’envoi.' }
       : { error: 'Ce SMS est introuvable ou déjà renvoyé.' }
-  })
-}
+  },
+})
 
 /** /v2/settings/permissions: the organisation's role × permission matrix, saved at once for every user. */
-export async function updatePermissionMatrixAction(
-  _prev: SettingsFormState,
-  formData: FormData,
-): Promise<SettingsFormState> {
-  formData = formOf(formData)
-  return guarded('update-permissions', async (actor) => {
-    const input = Object.fromEntries(MATRIX_ROLES.map((role) => [role, formData.getAll(role).map(String)]))
+export const updatePermissionMatrixAction = defineAction({
+  ...settings,
+  name: 'settings.update-permissions',
+  echo: false,
+  input: z.tuple([z.unknown(), FORM]),
+  run: async ({ user, organisationId, input: [, data] }): Promise<SettingsFormState> => {
     const outcome = await updateOrganisationMatrix(getDb(), {
-      organisationId: actor.organisationId,
-      actorId: actor.id,
-      actorSessionId: actor.sessionId,
-      input,
+      organisationId,
+      actorId: user.id,
+      actorSessionId: user.sessionId ?? null,
+      input: Object.fromEntries(MATRIX_ROLES.map((role) => [role, data.getAll(role).map(String)])),
       now: now(),
     })
     if (!outcome.ok) return { error: outcome.error }
@@ -284,8 +247,8 @@ export async function updatePermissionMatrixAction(
     return {
       ok: true,
       message: outcome.changed
-        ? 'Permissions enregistrées : elles s’appliquent dès maintenant.'.replace(' :', '\u00a0:')
+        ? 'Permissions enregistrées\u00a0: elles s’appliquent dès maintenant.'
         : 'Aucune permission n’a changé.',
     }
-  })
-}
+  },
+})

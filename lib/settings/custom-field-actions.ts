@@ -1,14 +1,10 @@
 'use server'
 
-import { formOf } from '@/lib/forms/form-of'
 import { revalidatePath } from 'next/cache'
-import { getActiveUser } from '@/lib/auth/session'
+import { z } from 'zod'
+import { defineAction, FORM, id } from '@/lib/frame/action'
 import { getDb } from '@/lib/db/client'
-import { isUuid } from '@/lib/ids'
-import { logError } from '@/lib/log'
-import { can } from '@/lib/permissions'
 import type { SettingsFormState } from './actions'
-import { saveRefusalCauses } from './refusal-causes'
 import {
   archiveCustomField,
   createCustomField,
@@ -17,111 +13,89 @@ import {
   updateCustomField,
   type FieldOutcome,
 } from './custom-fields'
+import { saveRefusalCauses } from './refusal-causes'
 
-const FORBIDDEN = 'Vous n’avez pas accès aux réglages de l’organisation.'
-const FAILED = 'L’enregistrement a échoué. Réessayez dans un instant.'
-const PATH = '/v2/settings/custom-fields'
+/** settings.visualize, and an organisation; a failed form shows what was typed again. */
+const settings = {
+  permission: 'settings.visualize',
+  tenant: 'organisation',
+  forbidden: 'Vous n’avez pas accès aux réglages de l’organisation.',
+  echo: true,
+} as const
+const FIELD = id(CUSTOM_FIELD_MESSAGES.notFound)
 
-type Actor = { organisationId: string; actorId: string }
-
-async function guarded(what: string, work: (actor: Actor) => Promise<SettingsFormState>): Promise<SettingsFormState> {
-  const user = await getActiveUser()
-  if (!user || !can(user, 'settings.visualize') || !user.organisationId) return { error: FORBIDDEN }
-  try {
-    return await work({ organisationId: user.organisationId, actorId: user.id })
-  } catch (error) {
-    logError(`settings.custom-fields.${what}`, error)
-    return { error: FAILED }
-  }
-}
-
-const fieldInput = (formData: FormData) => ({
-  label: formData.get('label') ?? undefined,
-  type: formData.get('type') ?? undefined,
-  required: formData.get('required') === 'on',
-  options: formData.get('options') ?? '',
+const fieldInput = (data: FormData) => ({
+  label: data.get('label') ?? undefined,
+  type: data.get('type') ?? undefined,
+  required: data.get('required') === 'on',
+  options: data.get('options') ?? '',
 })
 
-function answer(outcome: FieldOutcome, message: string, formData?: FormData): SettingsFormState {
-  revalidatePath(PATH)
+function answer(outcome: FieldOutcome, message: string): SettingsFormState {
+  revalidatePath('/v2/settings/custom-fields')
   if (outcome.ok) return { ok: true, message }
-  const values = formData
-    ? Object.fromEntries(
-        [...formData].filter(([k, v]) => typeof v === 'string' && !k.startsWith('$')).map(([k, v]) => [k, String(v)]),
-      )
-    : undefined
-  return { error: outcome.error ?? 'Vérifiez les champs signalés.', fieldErrors: outcome.fieldErrors, values }
+  return { error: outcome.error ?? 'Vérifiez les champs signalés.', fieldErrors: outcome.fieldErrors }
 }
 
-export async function createCustomFieldAction(
-  _prev: SettingsFormState,
-  formData: FormData,
-): Promise<SettingsFormState> {
-  formData = formOf(formData)
-  return guarded('create', async (actor) =>
-    answer(await createCustomField(getDb(), actor, fieldInput(formData)), 'Champ ajouté.', formData),
-  )
-}
+export const createCustomFieldAction = defineAction({
+  ...settings,
+  name: 'settings.custom-fields.create',
+  input: z.tuple([z.unknown(), FORM]),
+  run: async ({ actor, input: [, data] }) =>
+    answer(await createCustomField(getDb(), actor, fieldInput(data)), 'Champ ajouté.'),
+})
 
-export async function updateCustomFieldAction(
-  fieldId: string,
-  _prev: SettingsFormState,
-  formData: FormData,
-): Promise<SettingsFormState> {
-  formData = formOf(formData)
-  return guarded('update', async (actor) => {
-    if (typeof fieldId !== 'string' || !isUuid(fieldId)) return { error: CUSTOM_FIELD_MESSAGES.notFound }
-    return answer(await updateCustomField(getDb(), actor, fieldId, fieldInput(formData)), 'Champ enregistré.', formData)
-  })
-}
+export const updateCustomFieldAction = defineAction({
+  ...settings,
+  name: 'settings.custom-fields.update',
+  input: z.tuple([FIELD, z.unknown(), FORM]),
+  run: async ({ actor, input: [fieldId, , data] }) =>
+    answer(await updateCustomField(getDb(), actor, fieldId, fieldInput(data)), 'Champ enregistré.'),
+})
 
-export async function moveCustomFieldAction(fieldId: string, direction: 'up' | 'down'): Promise<SettingsFormState> {
-  return guarded('move', async (actor) => {
-    if (typeof fieldId !== 'string' || !isUuid(fieldId) || (direction !== 'up' && direction !== 'down'))
-      return { error: CUSTOM_FIELD_MESSAGES.notFound }
-    return answer(
+export const moveCustomFieldAction = defineAction({
+  ...settings,
+  name: 'settings.custom-fields.move',
+  input: z.tuple([FIELD, z.enum(['up', 'down'], { error: CUSTOM_FIELD_MESSAGES.notFound })]),
+  run: async ({ actor, input: [fieldId, direction] }) =>
+    answer(
       await moveCustomField(getDb(), actor, fieldId, direction),
       direction === 'up' ? 'Champ monté d’un rang.' : 'Champ descendu d’un rang.',
-    )
-  })
-}
+    ),
+})
 
-export async function archiveCustomFieldAction(fieldId: string, confirmed: boolean): Promise<SettingsFormState> {
-  return guarded('archive', async (actor) => {
-    if (typeof fieldId !== 'string' || !isUuid(fieldId)) return { error: CUSTOM_FIELD_MESSAGES.notFound }
-    return answer(
+export const archiveCustomFieldAction = defineAction({
+  ...settings,
+  name: 'settings.custom-fields.archive',
+  input: z.tuple([FIELD, z.unknown()]),
+  run: async ({ actor, input: [fieldId, confirmed] }) =>
+    answer(
       await archiveCustomField(getDb(), actor, fieldId, confirmed === true),
       'Champ archivé. Les valeurs déjà saisies restent dans la fiche des candidats.',
-    )
-  })
-}
+    ),
+})
 
 /** /v2/settings/refusal-causes: the causes' labels and whether each is offered, and optionally a new one, in one save. */
-export async function saveRefusalCausesAction(
-  _prev: SettingsFormState,
-  formData: FormData,
-): Promise<SettingsFormState> {
-  formData = formOf(formData)
-  return guarded('refusal-causes', async (actor) => {
-    const codes = formData.getAll('code').map(String)
-    const enabled = new Set(formData.getAll('enabled').map(String))
-    const input = {
-      causes: codes.map((code, i) => ({
-        code,
-        label: String(formData.getAll('label')[i] ?? ''),
-        enabled: enabled.has(code),
-      })),
-      added: formData.get('added') ?? '',
-    }
-    const outcome = await saveRefusalCauses(getDb(), actor, input)
+export const saveRefusalCausesAction = defineAction({
+  ...settings,
+  name: 'settings.refusal-causes',
+  echo: false,
+  input: z.tuple([z.unknown(), FORM]),
+  run: async ({ actor, input: [, data] }): Promise<SettingsFormState> => {
+    const codes = data.getAll('code').map(String)
+    const labels = data.getAll('label').map(String)
+    const enabled = new Set(data.getAll('enabled').map(String))
+    const added = data.get('added') ?? ''
+    const causes = codes.map((code, i) => ({ code, label: labels[i] ?? '', enabled: enabled.has(code) }))
+    const outcome = await saveRefusalCauses(getDb(), actor, { causes, added })
     revalidatePath('/v2/settings/refusal-causes')
-    if (!outcome.ok) {
-      const values = Object.fromEntries([
-        ...codes.map((code, i) => [`label:${code}`, String(formData.getAll('label')[i] ?? '')]),
-        ['added', String(formData.get('added') ?? '')],
-      ])
-      return { error: outcome.error, fieldErrors: outcome.fieldErrors, values }
-    }
-    return { ok: true, message: outcome.changed ? 'Motifs de refus enregistrés.' : 'Aucun motif n’a changé.' }
-  })
-}
+    if (outcome.ok)
+      return { ok: true, message: outcome.changed ? 'Motifs de refus enregistrés.' : 'Aucun motif n’a changé.' }
+    // The labels are shown again under their cause's code.
+    const values = Object.fromEntries([
+      ...codes.map((code, i) => [`label:${code}`, labels[i] ?? '']),
+      ['added', String(added)],
+    ])
+    return { error: outcome.error, fieldErrors: outcome.fieldErrors, values }
+  },
+})

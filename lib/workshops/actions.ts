@@ -1,149 +1,122 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { getActiveUser } from '@/lib/auth/session'
+import { z } from 'zod'
+import { searchPickableCandidates } from '@/lib/candidates/pickable'
 import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
-import { NOT_FOUND } from '@/lib/directory/fields'
-import { FORBIDDEN, guardedAction, organisationActor } from '@/lib/directory/guard'
-import { isUuid } from '@/lib/ids'
-import { logError } from '@/lib/log'
-import { can } from '@/lib/permissions'
+import { defineAction, id, search } from '@/lib/frame/action'
 import { partnerStructureChoices } from '@/lib/partners/queries'
 import { staffChoices } from './form-values'
-import { searchPickableCandidates } from '@/lib/candidates/pickable'
 import { organisationStaff, registeredTo, upcomingWorkshops } from './queries'
 import { cancelRegistration, markAllPresent, registerCandidates, setAttendance } from './registrations'
 import { cancelWorkshop, createWorkshop, updateWorkshop } from './workshops'
 
-const uuid = (v: unknown): v is string => typeof v === 'string' && isUuid(v)
-
-/** Every workshop write: workshops.modify (spec §6), an organisation user; the organisation's records only. */
-function workshopAction<T extends object>(
-  what: string,
-  work: (actor: { organisationId: string; actorId: string }) => Promise<import('@/lib/directory/fields').Outcome<T>>,
-) {
-  return guardedAction<T>(`workshop.${what}`, 'workshops.modify', async (user) => {
-    const actor = organisationActor(user)
-    if (!actor) return FORBIDDEN
-    return work(actor)
-  })
+/** Every workshop action: workshops.modify (spec §6), an organisation user; the organisation's records only. */
+const workshops = { permission: 'workshops.modify', tenant: 'organisation' } as const
+const refreshed = <T extends { ok: boolean }>(outcome: T, path: string) => {
+  if (outcome.ok) revalidatePath(path)
+  return outcome
 }
 
-export async function createWorkshopAction(input: unknown) {
-  return workshopAction('create', async (actor) => {
-    const outcome = await createWorkshop(getDb(), actor, input, now())
-    if (outcome.ok) revalidatePath('/workshops/dashboard')
-    return outcome
-  })
-}
+export const createWorkshopAction = defineAction({
+  ...workshops,
+  name: 'workshop.create',
+  input: z.tuple([z.unknown()]),
+  run: async ({ actor, input: [values] }) =>
+    refreshed(await createWorkshop(getDb(), actor, values, now()), '/workshops/dashboard'),
+})
 
-export async function updateWorkshopAction(workshopId: unknown, input: unknown) {
-  return workshopAction('update', async (actor) => {
-    if (!uuid(workshopId)) return NOT_FOUND
-    const outcome = await updateWorkshop(getDb(), actor, workshopId, input, now())
-    if (outcome.ok) revalidatePath(`/workshops/${workshopId}`)
-    return outcome
-  })
-}
+export const updateWorkshopAction = defineAction({
+  ...workshops,
+  name: 'workshop.update',
+  input: z.tuple([id(), z.unknown()]),
+  run: async ({ actor, input: [workshopId, values] }) =>
+    refreshed(await updateWorkshop(getDb(), actor, workshopId, values, now()), `/workshops/${workshopId}`),
+})
 
-export async function cancelWorkshopAction(workshopId: unknown) {
-  return workshopAction('cancel', async (actor) => {
-    if (!uuid(workshopId)) return NOT_FOUND
-    const outcome = await cancelWorkshop(getDb(), actor, workshopId, now())
-    if (outcome.ok) revalidatePath(`/workshops/${workshopId}`)
-    return outcome
-  })
-}
+export const cancelWorkshopAction = defineAction({
+  ...workshops,
+  name: 'workshop.cancel',
+  input: z.tuple([id()]),
+  run: async ({ actor, input: [workshopId] }) =>
+    refreshed(await cancelWorkshop(getDb(), actor, workshopId, now()), `/workshops/${workshopId}`),
+})
 
-export async function registerCandidatesAction(workshopId: unknown, input: unknown) {
-  return workshopAction('register', async (actor) => {
-    if (!uuid(workshopId)) return NOT_FOUND
-    const outcome = await registerCandidates(getDb(), actor, workshopId, input, now())
-    if (outcome.ok) revalidatePath(`/workshops/${workshopId}`)
-    return outcome
-  })
-}
-
-export async function cancelRegistrationAction(registrationId: unknown) {
-  return workshopAction('unregister', async (actor) => {
-    if (!uuid(registrationId)) return NOT_FOUND
-    return cancelRegistration(getDb(), actor, registrationId, now())
-  })
-}
-
-export async function setAttendanceAction(registrationId: unknown, input: unknown) {
-  return workshopAction('attendance', async (actor) => {
-    if (!uuid(registrationId)) return NOT_FOUND
-    return setAttendance(getDb(), actor, registrationId, input, now())
-  })
-}
-
-export async function markAllPresentAction(workshopId: unknown) {
-  return workshopAction('all-present', async (actor) => {
-    if (!uuid(workshopId)) return NOT_FOUND
-    return markAllPresent(getDb(), actor, workshopId, now())
-  })
-}
-
-/** The picker's search: the text travels in the body, never in a URL. */
-export async function searchCandidatesToRegisterAction(workshopId: unknown, search: unknown) {
-  const user = await getActiveUser()
-  if (
-    !user?.organisationId ||
-    !can(user, 'workshops.modify') ||
-    !uuid(workshopId) ||
-    typeof search !== 'string' ||
-    search.length > 100
-  )
-    return []
-  try {
-    return await searchPickableCandidates(getDb(), user.organisationId, search, {
-      taken: registeredTo(user.organisationId, workshopId),
-    })
-  } catch (error) {
-    logError('workshop.search', error)
-    return []
-  }
-}
+export const registerCandidatesAction = defineAction({
+  ...workshops,
+  name: 'workshop.register',
+  input: z.tuple([id(), z.unknown()]),
+  run: async ({ actor, input: [workshopId, values] }) =>
+    refreshed(await registerCandidates(getDb(), actor, workshopId, values, now()), `/workshops/${workshopId}`),
+})
 
 /** The candidates dashboard's selection, registered in one action: those already registered are left out and counted. */
-export async function registerSelectionAction(workshopId: unknown, input: unknown) {
-  return workshopAction('register-selection', async (actor) => {
-    if (!uuid(workshopId)) return NOT_FOUND
-    const outcome = await registerCandidates(getDb(), actor, workshopId, input, now(), { skipRegistered: true })
-    if (outcome.ok) revalidatePath(`/workshops/${workshopId}`)
-    return outcome
-  })
-}
+export const registerSelectionAction = defineAction({
+  ...workshops,
+  name: 'workshop.register-selection',
+  input: z.tuple([id(), z.unknown()]),
+  run: async ({ actor, input: [workshopId, values] }) =>
+    refreshed(
+      await registerCandidates(getDb(), actor, workshopId, values, now(), { skipRegistered: true }),
+      `/workshops/${workshopId}`,
+    ),
+})
 
-/** The coming workshops a selection can be registered to (workshops.modify). */
-export async function upcomingWorkshopsAction() {
-  const user = await getActiveUser()
-  if (!user?.organisationId || !can(user, 'workshops.modify')) return []
-  try {
-    return (await upcomingWorkshops(getDb(), user.organisationId, now())).map((w) => ({
+export const cancelRegistrationAction = defineAction({
+  ...workshops,
+  name: 'workshop.unregister',
+  input: z.tuple([id()]),
+  run: async ({ actor, input: [registrationId] }) => cancelRegistration(getDb(), actor, registrationId, now()),
+})
+
+export const setAttendanceAction = defineAction({
+  ...workshops,
+  name: 'workshop.attendance',
+  input: z.tuple([id(), z.unknown()]),
+  run: async ({ actor, input: [registrationId, values] }) =>
+    setAttendance(getDb(), actor, registrationId, values, now()),
+})
+
+export const markAllPresentAction = defineAction({
+  ...workshops,
+  name: 'workshop.all-present',
+  input: z.tuple([id()]),
+  run: async ({ actor, input: [workshopId] }) => markAllPresent(getDb(), actor, workshopId, now()),
+})
+
+/** The picker's search: the text travels in the body, never in a URL. */
+export const searchCandidatesToRegisterAction = defineAction({
+  ...workshops,
+  name: 'workshop.search',
+  fallback: [],
+  input: z.tuple([id(), search]),
+  run: async ({ organisationId, input: [workshopId, text] }) =>
+    searchPickableCandidates(getDb(), organisationId, text, { taken: registeredTo(organisationId, workshopId) }),
+})
+
+/** The coming workshops a selection can be registered to. */
+export const upcomingWorkshopsAction = defineAction({
+  ...workshops,
+  name: 'workshop.upcoming',
+  fallback: [],
+  run: async ({ organisationId }) =>
+    (await upcomingWorkshops(getDb(), organisationId, now())).map((w) => ({
       ...w,
       startsAt: w.startsAt?.toISOString() ?? null,
-    }))
-  } catch (error) {
-    logError('workshop.upcoming', error)
-    return []
-  }
-}
+    })),
+})
 
 /** "Modifier l’atelier": the facilitators and co-hosts to choose from, read when the form opens (not with the page). */
-export async function workshopFormChoicesAction() {
-  const user = await getActiveUser()
-  if (!user?.organisationId || !can(user, 'workshops.modify')) return null
-  try {
+export const workshopFormChoicesAction = defineAction({
+  ...workshops,
+  name: 'workshop.choices',
+  fallback: null,
+  run: async ({ organisationId }) => {
     const [staff, structures] = await Promise.all([
-      organisationStaff(getDb(), user.organisationId),
-      partnerStructureChoices(getDb(), user.organisationId, true),
+      organisationStaff(getDb(), organisationId),
+      partnerStructureChoices(getDb(), organisationId, true),
     ])
     return { staff: staffChoices(staff), structures }
-  } catch (error) {
-    logError('workshop.choices', error)
-    return null
-  }
-}
+  },
+})
