@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/db/client'
 import { readCappedBody } from '@/lib/http/capped-body'
 import { readJsonBody } from '@/lib/http/json-body'
+import { fromOwnOrigin } from '@/lib/http/same-origin'
 import messages from '@/messages/fr.json'
 import type { Auth } from './auth'
 import { clientIp } from './client-ip'
@@ -74,15 +75,14 @@ async function sendCodeAfterProviderSignIn(auth: Auth, response: Response): Prom
   return new Response(null, { status: 302, headers })
 }
 
-/** POST {email, password} from this origin: 200 with the session cookie (or the two-factor cookie), 401, or 429. */
+/** POST {email, password} from the app's own pages (lib/http/same-origin.ts): 200 with the session cookie (or the two-factor cookie), 401, or 429. */
 async function jsonSignIn(auth: Auth, db: Db, request: Request): Promise<Response> {
   const json = (status: number, body: unknown, headers?: Headers) => {
     const response = Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
     for (const cookie of headers?.getSetCookie() ?? []) response.headers.append('set-cookie', cookie)
     return response
   }
-  if (request.headers.get('origin') !== new URL(String(auth.options.baseURL)).origin)
-    return json(403, { code: 'INVALID_ORIGIN' })
+  if (!fromOwnOrigin(request, String(auth.options.baseURL))) return json(403, { code: 'INVALID_ORIGIN' })
   const read = await readJsonBody(request, 16 * 1024)
   if (!read.ok) return read.response
   const body = read.value as { email?: unknown; password?: unknown } | null
