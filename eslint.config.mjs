@@ -6,19 +6,136 @@ import reactHooks from 'eslint-plugin-react-hooks'
 
 // The domain reads the time from lib/clock.ts (`now()`), so a test can run reminders, quiet hours and expiries at a
 // chosen instant. Durations use performance.now(); a browser component shows the browser's time.
-const domainClock = {
-  'no-restricted-syntax': [
-    'error',
-    {
-      selector: "NewExpression[callee.name='Date'][arguments.length=0]",
-      message: 'Lisez l’heure du domaine avec now() de lib/clock.ts (ou performance.now() pour une durée).',
-    },
-    {
-      selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
-      message: 'Lisez l’heure du domaine avec now() de lib/clock.ts (ou performance.now() pour une durée).',
-    },
-  ],
-}
+const CLOCK = [
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'Lisez l’heure du domaine avec now() de lib/clock.ts (ou performance.now() pour une durée).',
+  },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: 'Lisez l’heure du domaine avec now() de lib/clock.ts (ou performance.now() pour une durée).',
+  },
+]
+
+// Each value rule has one home (the kernel); these keep it there. `home` is the file allowed to hold the pattern.
+const PARIS = 'Le fuseau de Paris vit dans lib/dates.ts (TIME_ZONE, parisToday…) et, en SQL, dans lib/dates-sql.ts.'
+const VALUE_RULES = [
+  { home: 'lib/dates.ts', selector: "Literal[value='Europe/Paris']", message: PARIS },
+  { home: 'lib/dates.ts', selector: 'TemplateElement[value.raw=/Europe\\/Paris/]', message: PARIS },
+  {
+    home: 'lib/dates.ts',
+    selector: 'Literal[value=86400000]',
+    message: 'Une journée : DAY_MS, addElapsedDays() ou les jours de calendrier de lib/dates.ts.',
+  },
+  {
+    home: 'lib/dates.ts',
+    selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+    message: 'Les dates et les heures s’écrivent avec lib/dates.ts (formatDate, formatTime, formatLongDay…).',
+  },
+  {
+    home: 'lib/numbers.ts',
+    selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']",
+    message: 'Les nombres s’écrivent avec lib/numbers.ts (formatNumber, formatOneDecimal, formatPercent).',
+  },
+  {
+    home: 'lib/numbers.ts',
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+    message: 'Les nombres s’écrivent avec lib/numbers.ts (formatNumber…), les dates avec lib/dates.ts (formatDate…).',
+  },
+  {
+    home: 'lib/ids.ts',
+    selector: 'Literal[regex.pattern=/0-9a-f\\]\\{8\\}-/i]',
+    message: 'Un identifiant se vérifie avec isUuid() de lib/ids.ts (ou z.uuid() dans un schéma).',
+  },
+]
+const valueRules = (file) =>
+  VALUE_RULES.filter((r) => r.home !== file).map(({ selector, message }) => ({ selector, message }))
+
+// Where the value rules apply: the app, its seeds, scripts, benches and tests. The clock rule is the domain's only.
+const CODE = [
+  '{app,lib,components,db,i18n,scripts,bench,tests,e2e}/**/*.{ts,tsx,mjs}',
+  'proxy.ts',
+  'instrumentation.ts',
+]
+const DOMAIN = ['app/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}']
+const KERNEL = [...new Set(VALUE_RULES.map((r) => r.home))]
+
+/**
+ * TEMPORARY: the files that still hold a value of the kernel by hand, or a component that reads the database, when
+ * these rules were written. The rules skip them until they are moved; remove a file once it is, and never add one.
+ */
+const VALUE_RULES_NOT_YET = [
+  'app/(main)/homePage/page.tsx',
+  'app/(main)/partners/structure/default/page.tsx',
+  'app/(main)/support-courses/[id]/page.tsx',
+  'app/(main)/v2/actions/dashboard/page.tsx',
+  'app/(main)/v2/candidates/dashboard/page.tsx',
+  'app/(main)/v2/candidates/fup/page.tsx',
+  'app/(main)/v2/enterprises/dashboard/page.tsx',
+  'app/(main)/v2/offer/[id]/page.tsx',
+  'app/(main)/v2/offers/dashboard/job/page.tsx',
+  'app/(main)/v2/offers/dashboard/social/page.tsx',
+  'app/(main)/v2/settings/custom-fields/page.tsx',
+  'app/(main)/v2/settings/modeles/page.tsx',
+  'app/(main)/v2/settings/templates/page.tsx',
+  'app/(main)/v2/settings/users/page.tsx',
+  'components/applies/apply-counts.tsx',
+  'components/candidates/dashboard/bulk-bar.tsx',
+  'components/candidates/dashboard/candidates-dashboard.tsx',
+  'components/candidates/dashboard/pagination.tsx',
+  'components/candidates/overview-cards.tsx',
+  'components/exports/exports-screen.tsx',
+  'components/imports/candidate-import.tsx',
+  'components/imports/send-import.ts',
+  'components/imports/validation-report.tsx',
+  'components/journal/consultations-view.tsx',
+  'components/partners/structure-import.tsx',
+  'components/settings/custom-fields-manager.tsx',
+  'components/sms/bulk-sms-dialog.tsx',
+  'components/sms/sms-length.tsx',
+  'components/sms/templates-manager.tsx',
+  'components/workshops/register-selection-dialog.tsx',
+  'db/seed.ts',
+  'e2e/candidate-sheet.spec.ts',
+  'e2e/layout-walk.spec.ts',
+  'e2e/support-courses.spec.ts',
+  'e2e/workshops.spec.ts',
+  'i18n/request.ts',
+  'lib/job-offers/labels.ts',
+  'lib/offers/import-offers.ts',
+  'lib/partners/import-structures.ts',
+  'lib/partners/queries.ts',
+  'lib/prescriptions/actions-dashboard.ts',
+  'lib/prescriptions/queries.ts',
+  'lib/prescriptions/reminders.ts',
+  'lib/settings/failed-sends.ts',
+  'lib/sms/send-to-candidate.ts',
+  'scripts/admin.ts',
+  'tests/integration/actions-dashboard.int.test.ts',
+  'tests/integration/partner-dashboard.int.test.ts',
+  'tests/integration/prescription-reminders.int.test.ts',
+  'tests/integration/prescriptions-lists.int.test.ts',
+  'tests/integration/seed.int.test.ts',
+]
+const COMPONENTS_READING_DB_NOT_YET = ['components/settings/failed-sends.tsx']
+
+// Libraries with a home in the kernel: the rest of the code goes through it.
+const KERNEL_IMPORTS = [
+  { group: ['date-fns', 'date-fns/*', 'date-fns-tz'], message: 'Les dates passent par lib/dates.ts.' },
+  {
+    group: ['libphonenumber-js', 'libphonenumber-js/*'],
+    message: 'Les numéros passent par lib/phone.ts (et lib/sms/mobile-number.ts pour les SMS).',
+  },
+]
+// Components render what a page hands them: the database is read by the page or lib/, never by a component.
+const COMPONENT_IMPORTS = [
+  {
+    group: ['@/lib/db', '@/lib/db/*'],
+    allowTypeImports: true,
+    message: 'Un composant affiche ce que sa page lui donne : la lecture de la base est celle de la page ou de lib/.',
+  },
+]
+const restrictedImports = (patterns) => ['error', { patterns }]
 
 export default defineConfig([
   ...nextVitals,
@@ -43,5 +160,35 @@ export default defineConfig([
     files: ['tests/**', 'e2e/**', 'bench/**', 'scripts/**', '**/*.test.ts'],
     rules: Object.fromEntries(Object.keys(reactHooks.rules).map((name) => [`react-hooks/${name}`, 'off'])),
   },
-  { files: ['app/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'], ignores: ['lib/clock.ts', '**/*.test.ts'], rules: domainClock },
+  // ESLint keeps the last options given for a rule: each block below lists every restriction its files have.
+  { files: CODE, rules: { 'no-restricted-syntax': ['error', ...valueRules(null)] } },
+  {
+    files: DOMAIN,
+    ignores: ['lib/clock.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...CLOCK, ...valueRules(null)] },
+  },
+  ...KERNEL.map((file) => ({
+    files: [file],
+    rules: { 'no-restricted-syntax': ['error', ...CLOCK, ...valueRules(file)] },
+  })),
+  ...(VALUE_RULES_NOT_YET.length
+    ? [
+        { files: VALUE_RULES_NOT_YET, rules: { 'no-restricted-syntax': 'off' } },
+        {
+          files: VALUE_RULES_NOT_YET.filter((f) => /^(app|lib)\//.test(f) && !f.endsWith('.test.ts')),
+          ignores: ['lib/clock.ts'],
+          rules: { 'no-restricted-syntax': ['error', ...CLOCK] },
+        },
+      ]
+    : []),
+  {
+    files: CODE,
+    ignores: ['lib/dates.ts', 'lib/phone.ts', 'lib/sms/mobile-number.ts', 'lib/sms/mobile-number.test.ts'],
+    rules: { 'no-restricted-imports': restrictedImports(KERNEL_IMPORTS) },
+  },
+  {
+    files: ['components/**/*.{ts,tsx}'],
+    ignores: COMPONENTS_READING_DB_NOT_YET,
+    rules: { 'no-restricted-imports': restrictedImports([...KERNEL_IMPORTS, ...COMPONENT_IMPORTS]) },
+  },
 ])

@@ -13,6 +13,7 @@ import http from 'node:http'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import type { Pool } from 'pg'
+import { parisToday } from '../lib/dates'
 import { toSmsNumber } from '../lib/sms/mobile-number'
 import type { MainPage } from './main-pages'
 import { summarize } from './measure'
@@ -178,9 +179,6 @@ function candidateInput(c: CandidateRow, addressFormatted: string, activeFields:
   }
 }
 
-/** Today in Paris, as the forms send dates. */
-const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date())
-
 /** The prescription sheet as the prescribe dialog sends it. */
 const prescriptionForm = () => ({
   rsaReferentName: 'Romain Leroy',
@@ -191,7 +189,7 @@ const prescriptionForm = () => ({
   goal: 'Lever le frein de la mobilité pour accéder à un emploi.',
   validatePrescription: true,
   approveDemand: true,
-  prescriptionDate: parisToday(),
+  prescriptionDate: parisToday(new Date()),
 })
 
 /** The partner's answer as the FUP dialog sends it: integrated, with the logos the offer makes mandatory. */
@@ -202,7 +200,11 @@ const fupAnswer = () => ({
     email: 'partenaire@bench.passerelle.test',
     phone: '02 35 00 00 01',
     address: '12 rue du Gros-Horloge, 76000 Rouen',
-    decision: { partnerDecision: 'integrated', firstReceptionDate: parisToday(), assessmentDate: parisToday() },
+    decision: {
+      partnerDecision: 'integrated',
+      firstReceptionDate: parisToday(new Date()),
+      assessmentDate: parisToday(new Date()),
+    },
   },
   sponsorsLogo: [],
 })

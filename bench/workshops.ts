@@ -5,7 +5,7 @@
  * with their convocations queued (≤ 1 s).
  */
 import type { Pool } from 'pg'
-import { parisToday } from '../lib/dates'
+import { addElapsedDays, parisToday } from '../lib/dates'
 import { lateStepsOf } from '../lib/support-courses/queries'
 import { listWorkshops, type WorkshopFilters } from '../lib/workshops/queries'
 import { registerCandidates } from '../lib/workshops/registrations'
@@ -90,7 +90,7 @@ export const register200: Measurement = {
     candidates.splice(0, candidates.length, ...candidates.filter((c) => toSmsNumber(c.phone)).slice(0, 200))
     const actor = { organisationId: org.id, actorId: 'bench-o1-u1' }
     const now = new Date()
-    const day = new Date(now.getTime() + 10 * 86_400_000).toISOString().slice(0, 10)
+    const day = addElapsedDays(now, 10).toISOString().slice(0, 10)
     const created = await createWorkshop(
       db,
       actor,

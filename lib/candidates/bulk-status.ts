@@ -4,13 +4,14 @@ import type { Db } from '@/lib/db/client'
 import { candidates, candidateStatuses } from '@/lib/db/schema'
 import { writeAudit } from '@/lib/audit'
 import { now as clockNow } from '@/lib/clock'
+import { formatNumber } from '@/lib/numbers'
 
 /** Most rows one bulk action (status change, export) takes at once. */
 export const BULK_MAX_IDS = 5000
 
 export const BULK_MESSAGES = {
   noSelection: 'Sélectionnez au moins un candidat.',
-  tooMany: `Sélectionnez au plus ${BULK_MAX_IDS.toLocaleString('fr-FR')} candidats à la fois.`,
+  tooMany: `Sélectionnez au plus ${formatNumber(BULK_MAX_IDS)} candidats à la fois.`,
   statusRequired: 'Choisissez le nouveau statut.',
   statusNotFound: 'Ce statut n’existe pas dans votre organisation : aucun statut n’a été modifié.',
   candidatesNotFound: 'Certains candidats sont introuvables : aucun statut n’a été modifié.',

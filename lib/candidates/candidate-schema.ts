@@ -1,5 +1,8 @@
 import { z } from 'zod'
-import { FUP_MESSAGES, isCalendarDate, PHONE_PATTERN } from '@/lib/applies/fup-schema'
+import { FUP_MESSAGES } from '@/lib/applies/fup-schema'
+import { isCalendarDate } from '@/lib/dates'
+import { isUuid } from '@/lib/ids'
+import { isPhoneNumber } from '@/lib/phone'
 import type { CustomFieldValue } from '@/lib/db/schema'
 import { nirError, nirPrefixError, normaliseNir } from './nir'
 import { nameText, text } from '@/lib/text/safe-text'
@@ -35,7 +38,6 @@ export const CANDIDATE_MESSAGES = {
 
 export const CAF_NUMBER_PATTERN = /^\d{7}$/
 export const POLE_EMPLOI_PATTERN = /^\d{7}[0-9A-Z](?:\d{3})?$/
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** '' and whitespace become null; everything else is trimmed. */
 const optionalText = (max = 500, message: string = CANDIDATE_MESSAGES.addressTooLong) =>
@@ -49,7 +51,7 @@ const optionalId = text()
   .trim()
   .nullish()
   .transform((v) => (v ? v : null))
-  .refine((v) => v === null || UUID.test(v), CANDIDATE_MESSAGES.referenceInvalid)
+  .refine((v) => v === null || isUuid(v), CANDIDATE_MESSAGES.referenceInvalid)
 
 export type CustomFieldDefinition = {
   key: string
@@ -156,7 +158,7 @@ const baseSchema = z.strictObject(
         return iso
       }),
     phone: optionalText(30, CANDIDATE_MESSAGES.phoneIncomplete).refine(
-      (v) => v === null || PHONE_PATTERN.test(v),
+      (v) => v === null || isPhoneNumber(v),
       CANDIDATE_MESSAGES.phoneIncomplete,
     ),
     email: optionalText(254, CANDIDATE_MESSAGES.emailFormat)

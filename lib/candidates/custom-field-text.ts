@@ -1,8 +1,9 @@
 import type { CustomFieldDefinition } from './candidate-schema'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { formatNumber } from '@/lib/numbers'
 import type { CustomFieldValue } from '@/lib/db/schema/candidates'
 
-/** A stored custom value as people read it: Oui/Non, the choices' labels, dd/mm/yyyy, fr-FR numbers. */
+/** A stored custom value as people read it: Oui/Non, the choices' labels, dd/mm/yyyy, French numbers. */
 export function customFieldText(def: CustomFieldDefinition, value: CustomFieldValue | undefined): string | null {
   if (value === undefined || value === null || value === '') return null
   const label = (v: string) => def.options.find((o) => o.value === v)?.label ?? v
@@ -10,7 +11,7 @@ export function customFieldText(def: CustomFieldDefinition, value: CustomFieldVa
     case 'bool':
       return value ? 'Oui' : 'Non'
     case 'number':
-      return typeof value === 'number' ? value.toLocaleString('fr-FR') : String(value)
+      return typeof value === 'number' ? formatNumber(value) : String(value)
     case 'date':
       return formatDate(String(value))
     case 'list':

@@ -1,12 +1,11 @@
 import { z } from 'zod'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
-import { candidates, candidateStatuses, places, users } from '@/lib/db/schema'
 import { writeAudit } from '@/lib/audit'
 import { recordRead } from '@/lib/journal/record-read'
 import { csvFile } from '@/lib/csv/csv'
 import { parisToday } from '@/lib/dates'
-import { formatDate, formatPhone } from '@/lib/format'
+import { DATASETS, readDatasetRows, rowCells } from '@/lib/exports/datasets'
 import { BULK_MAX_IDS, BULK_MESSAGES } from './bulk-status'
 import { now as clockNow } from '@/lib/clock'
 
@@ -23,29 +22,31 @@ export const exportBodySchema = z.object({
 })
 
 /**
- * The export's columns. Identity and follow-up only: never the NIR; neither the CAF number nor the France Travail
- * identifier (what a list of candidates needs, no more).
+ * "Exporter la sélection": the candidates data set of /v2/settings/exports (lib/exports/datasets.ts), these columns in
+ * this order. Identity and follow-up only: never the NIR; neither the CAF number nor the France Travail identifier
+ * (what a list of candidates needs, no more).
  */
-export const EXPORT_HEADERS = [
-  'Nom',
-  'Prénom',
-  'Date de naissance',
-  'Téléphone',
-  'Email',
-  'Adresse',
-  'Quartier prioritaire',
-  'Lieu de résidence',
-  'Statut',
-  'Référent',
-  'Date de création',
-] as const
+const DATASET = DATASETS.candidates
+const COLUMNS = [
+  'lastName',
+  'firstName',
+  'birthDate',
+  'phone',
+  'email',
+  'address',
+  'qpv',
+  'place',
+  'status',
+  'referent',
+  'createdAt',
+].map((key) => DATASET.columns.find((c) => c.key === key)!)
 
 export type ExportResult = { ok: true; csv: string; count: number; filename: string } | { ok: false; error: 'notFound' }
 
 /**
- * The selected candidates of the organisation as a CSV for French spreadsheets (UTF-8 BOM, ';', every cell
- * neutralised against formula injection), with an audit row 'candidate.export' (count and ids). All or nothing: an id
- * of another organisation, or unknown, exports nothing and writes nothing.
+ * The selected candidates of the organisation as a CSV for French spreadsheets (lib/csv/csv.ts), by name, with an
+ * audit row 'candidate.export' (count and ids). All or nothing: an id of another organisation, or unknown, exports
+ * nothing and writes nothing.
  */
 export async function exportCandidates(
   db: Db,
@@ -55,29 +56,13 @@ export async function exportCandidates(
   const ids = [...new Set(params.ids)]
   if (ids.length === 0) return { ok: false, error: 'notFound' }
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({
-        id: candidates.id,
-        lastName: candidates.lastName,
-        firstName: candidates.firstName,
-        birthDate: candidates.birthDate,
-        phone: candidates.phone,
-        email: candidates.email,
-        address: candidates.addressFormatted,
-        qpv: candidates.addressIsQpv,
-        place: places.label,
-        status: candidateStatuses.label,
-        referent: sql<
-          string | null
-        >`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
-        createdAt: candidates.createdAt,
-      })
-      .from(candidates)
-      .leftJoin(places, eq(places.id, candidates.placeId))
-      .leftJoin(candidateStatuses, eq(candidateStatuses.id, candidates.statusId))
-      .leftJoin(users, eq(users.id, candidates.referentId))
-      .where(and(eq(candidates.organisationId, organisationId), inArray(candidates.id, ids)))
-      .orderBy(asc(candidates.lastName), asc(candidates.firstName), asc(candidates.id))
+    const rows = await readDatasetRows(
+      tx,
+      DATASET,
+      COLUMNS,
+      sql`${DATASET.tenant(organisationId)} and r.id = any(${sql.param(ids)}::uuid[])`,
+      { orderBy: sql`r.last_name, r.first_name, r.id` },
+    )
     if (rows.length !== ids.length) return { ok: false, error: 'notFound' } as const
     await writeAudit(tx, {
       actorId,
@@ -85,7 +70,7 @@ export async function exportCandidates(
       action: 'candidate.export',
       entityType: 'organisation',
       entityId: organisationId,
-      details: { count: rows.length, candidateIds: rows.map((r) => r.id) },
+      details: { count: rows.length, candidateIds: rows.map((r) => r.__id) },
     })
     await recordRead(tx, {
       actorId,
@@ -95,22 +80,7 @@ export async function exportCandidates(
       count: rows.length,
       at: now,
     })
-    const csv = csvFile([
-      [...EXPORT_HEADERS],
-      ...rows.map((r) => [
-        r.lastName,
-        r.firstName,
-        formatDate(r.birthDate),
-        formatPhone(r.phone),
-        r.email,
-        r.address,
-        r.qpv ? 'Oui' : 'Non',
-        r.place,
-        r.status,
-        r.referent,
-        formatDate(r.createdAt),
-      ]),
-    ])
+    const csv = csvFile([COLUMNS.map((c) => c.label), ...rows.map((r) => rowCells(r, COLUMNS))])
     return { ok: true, csv, count: rows.length, filename: `candidats-${parisToday(now)}.csv` } as const
   })
 }

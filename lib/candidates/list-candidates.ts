@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { isUuid } from '@/lib/ids'
+import { fullNameSql } from '@/lib/person-name-sql'
 
 export const CANDIDATE_SORTS = ['name', 'created', 'place', 'status'] as const
 export type CandidateSort = (typeof CANDIDATE_SORTS)[number]
@@ -124,7 +125,7 @@ function pageOf(source: SQL, where: SQL, sort: CandidateSort, direction: SortDir
 /** The row's columns from the page (aliased `page`), with its labels. */
 const withLabels = sql`page.id, page.first_name, page.last_name, page.phone, page.email, page.created_at,
   p.label as place, st.label as status,
-  nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as referent`
+  ${fullNameSql('u')} as referent`
 const labelJoins = sql`left join places p on p.id = page.place_id
   left join candidate_statuses st on st.id = page.status_id
   left join "user" u on u.id = page.referent_id`

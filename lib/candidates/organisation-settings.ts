@@ -1,6 +1,7 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { candidateStatuses, customFieldDefinitions, places, users } from '@/lib/db/schema'
+import { candidateStatuses, customFieldDefinitions, places } from '@/lib/db/schema'
+import { activeStaffChoices } from '@/lib/organisation/active-staff'
 import { CANDIDATE_MESSAGES, type CustomFieldDefinition } from './candidate-schema'
 
 /**
@@ -33,19 +34,8 @@ export async function candidateSettings(db: DbOrTx, organisationId: string) {
     .orderBy(asc(customFieldDefinitions.position), asc(customFieldDefinitions.label))
   // Archived fields leave the forms; their values stay readable on the sheet and in the history (issue 15 §3).
   const definition = ({ archived: _archived, ...f }: (typeof fieldRows)[number]) => f as CustomFieldDefinition
-  // Referents a candidate can be assigned to: the organisation's enabled, non-partner users.
-  const referentRows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(
-      and(
-        eq(users.organisationId, organisationId),
-        eq(users.disabled, false),
-        sql`${users.role} <> 'fullPartner'`,
-        isNotNull(users.organisationId),
-      ),
-    )
-    .orderBy(asc(users.lastName), asc(users.firstName))
+  // Referents a candidate can be assigned to: the organisation's active staff.
+  const referentRows = await activeStaffChoices(db, organisationId)
   return {
     places: placeRows,
     statuses: statusRows,

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { parisToday } from '@/lib/dates'
+import { calendarDaysBetween, parisToday } from '@/lib/dates'
 import type { PlacementStatus } from '@/lib/job-offers/labels'
 import { toSmsNumber } from '@/lib/sms/mobile-number'
 import { maskDiagnosisLinks } from '@/lib/sms/queries'
 import type { SmsStatus } from '@/lib/sms/status'
+import { fullName } from '@/lib/person-name'
+import { parisTextSql } from '@/lib/dates-sql'
 
 /** Issue 32: the overview lists at most this many pending prescriptions and open placements (the counts stay exact). */
 export const OVERVIEW_LIST_LIMIT = 5
@@ -51,11 +53,6 @@ type Row = {
   placements: OpenPlacementJson[] | null
 }
 
-/** Whole days from one Paris calendar day to another ('2026-11-20' → '2026-11-27': 7). */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
-}
-
 /**
  * The candidate sheet's overview (issue 32): who follows the candidate and what is in motion for them, read in one
  * statement, every part scoped to the organisation (a candidate of another organisation is null). `at` is the domain's
@@ -72,7 +69,7 @@ export async function candidateOverview(db: DbOrTx, organisationId: string, cand
       (select d.status from diagnoses d
         where d.organisation_id = c.organisation_id and d.candidate_id = c.id and d.status <> 'completed'
         order by d.updated_at desc limit 1) as diagnosis_under_way,
-      (select to_char(max(d.completed_at) at time zone 'Europe/Paris', 'YYYY-MM-DD') from diagnoses d
+      (select ${parisTextSql(sql`max(d.completed_at)`, 'YYYY-MM-DD')} from diagnoses d
         where d.organisation_id = c.organisation_id and d.candidate_id = c.id and d.status = 'completed')
         as diagnosis_completed_at,
       (select count(*)::int from social_applies a
@@ -121,10 +118,9 @@ export async function candidateOverview(db: DbOrTx, organisationId: string, cand
   const row = rows[0]
   if (!row) return null
   const today = parisToday(at)
-  const referent =
-    row.referent_first_name !== null ? `${row.referent_first_name} ${row.referent_last_name ?? ''}`.trim() : null
+  const referent = fullName({ firstName: row.referent_first_name, lastName: row.referent_last_name }) || null
   const summary = {
-    name: `${row.first_name} ${row.last_name}`,
+    name: fullName({ firstName: row.first_name, lastName: row.last_name }),
     status: row.status,
     place: row.place,
     referent,
@@ -154,7 +150,7 @@ export async function candidateOverview(db: DbOrTx, organisationId: string, cand
       total: row.pending_total,
       rows: (row.pending ?? []).map((a) => {
         const prescriptionDate = new Date(a.prescriptionDate)
-        return { ...a, prescriptionDate, ageDays: daysBetween(parisToday(prescriptionDate), today) }
+        return { ...a, prescriptionDate, ageDays: calendarDaysBetween(prescriptionDate, today) }
       }),
     },
     nextWorkshop: row.next_workshop ? { ...row.next_workshop, startsAt: new Date(row.next_workshop.startsAt) } : null,

@@ -1,6 +1,5 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { users } from '@/lib/db/schema'
+import { activeStaffChoices } from '@/lib/organisation/active-staff'
 import { NO_REFERENT } from './list-candidates'
 
 export type ReferentChoice = { id: string; firstName: string | null; lastName: string | null }
@@ -16,19 +15,7 @@ export async function referentFilterChoices(
   user: { id: string },
   allAuthors: boolean,
 ): Promise<ReferentChoice[]> {
-  return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(
-      and(
-        eq(users.organisationId, organisationId),
-        isNotNull(users.organisationId),
-        eq(users.disabled, false),
-        sql`${users.role} <> 'fullPartner'`,
-        allAuthors ? undefined : eq(users.id, user.id),
-      ),
-    )
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+  return activeStaffChoices(db, organisationId, allAuthors ? undefined : user.id)
 }
 
 /**

@@ -16,6 +16,8 @@ import {
   type Barrier,
   type DiagnosisAnswers,
 } from './questionnaire'
+import { fullName } from '@/lib/person-name'
+import { addElapsedDays } from '@/lib/dates'
 
 /**
  * Issue 14 §2: a candidate's diagnoses. At most one is under way at a time ('draft', 'sent' or 'toReview'); saving it
@@ -165,7 +167,7 @@ export async function sendDiagnosisLink(
           error: 'Le candidat a déjà répondu\u00a0: relisez ses réponses avant d’envoyer un nouveau lien.',
         }
       const token = randomBytes(32).toString('base64url')
-      const expiresAt = new Date(now.getTime() + LINK_DAYS * 86_400_000)
+      const expiresAt = addElapsedDays(now, LINK_DAYS)
       const link = {
         status: 'sent' as const,
         tokenHash: hashOf(token),
@@ -295,9 +297,7 @@ export async function candidateDiagnoses(db: DbOrTx, organisationId: string, can
   ])
   return {
     underWay: underWay[0] ?? null,
-    latest: completed[0]
-      ? { ...completed[0], author: [completed[0].firstName, completed[0].lastName].filter(Boolean).join(' ') }
-      : null,
+    latest: completed[0] ? { ...completed[0], author: fullName(completed[0]) } : null,
     previous: completed[1] ?? null,
   }
 }

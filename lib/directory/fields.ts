@@ -1,7 +1,10 @@
 import { z } from 'zod'
-import { FUP_MESSAGES, isCalendarDate, PHONE_PATTERN } from '@/lib/applies/fup-schema'
+import { FUP_MESSAGES } from '@/lib/applies/fup-schema'
+import { isCalendarDate } from '@/lib/dates'
+import { isPhoneNumber } from '@/lib/phone'
 import { isValidSiret, normalizeSiret } from '@/lib/siret'
 import { nameText, text } from '@/lib/text/safe-text'
+import { formatNumber } from '@/lib/numbers'
 
 /**
  * The zod pieces the directory's forms share (partner structures, social offers, enterprises, job offers). Empty
@@ -11,7 +14,7 @@ export const DIRECTORY_MESSAGES = {
   siretInvalid: 'Le SIRET doit compter 14 chiffres et sa clé doit être juste.',
   dateInvalid: 'La date n’est pas valide (jj/mm/aaaa).',
   urlInvalid: 'L’adresse du site doit commencer par https:// ou http://.',
-  tooLong: (max: number) => `Ce champ ne doit pas dépasser ${max.toLocaleString('fr-FR')} caractères.`,
+  tooLong: (max: number) => `Ce champ ne doit pas dépasser ${formatNumber(max)} caractères.`,
   emailFormat: FUP_MESSAGES.emailFormat,
   phoneIncomplete: FUP_MESSAGES.phoneIncomplete,
 } as const
@@ -41,11 +44,11 @@ export const optionalEmail = z.preprocess(
     .default(null),
 )
 
-/** Stored as typed; the pattern is the FUP's (spec §5: may be empty). */
+/** Stored as typed; a number of France or an overseas département (lib/phone.ts; spec §5: may be empty). */
 export const optionalPhone = z.preprocess(
   blankToNull,
   text({ error: DIRECTORY_MESSAGES.phoneIncomplete })
-    .regex(PHONE_PATTERN, DIRECTORY_MESSAGES.phoneIncomplete)
+    .refine(isPhoneNumber, DIRECTORY_MESSAGES.phoneIncomplete)
     .nullable()
     .default(null),
 )

@@ -1,13 +1,27 @@
 import { sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { formatPhone } from '@/lib/phone'
+import { exportCell } from './export-cell'
 import { causeLabelSql } from '@/lib/applies/causes'
+import { parisTextSql } from '@/lib/dates-sql'
+import { fullNameSql } from '@/lib/person-name-sql'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
+import { SMS_STATUS_LABELS } from '@/lib/sms/status'
 
 /**
  * The data sets of /v2/settings/exports (issue 15 §2) and the columns each offers. Every column is a fixed SQL
  * expression chosen from this list by its key: nothing a user types reaches the SQL. The NIR is offered by none.
  * Dates are Paris calendar days (dd/mm/yyyy), as on the screens.
  */
-export type ExportColumn = { key: string; label: string; sql: SQL }
+export type ExportColumn = {
+  key: string
+  label: string
+  sql: SQL
+  /** How a text value is written in the file, when it is not as stored (a phone number grouped by two). */
+  format?: (value: string) => string
+  /** A custom field's choices: a stored value is written as its label. */
+  options?: Map<string, string>
+}
 export type ExportFilterKind = 'dateRange' | 'state' | 'smsStatus' | 'status' | 'place'
 
 export type ExportDataset = {
@@ -29,27 +43,13 @@ export type ExportDataset = {
 export const DATASET_KEYS = ['candidates', 'prescriptions', 'workshops', 'sms'] as const
 export type DatasetKey = (typeof DATASET_KEYS)[number]
 
-const parisDay = (column: SQL) => sql`to_char(${column} at time zone 'Europe/Paris', 'DD/MM/YYYY')`
+const parisDay = (column: SQL) => parisTextSql(column, 'DD/MM/YYYY')
 const calendarDay = (column: SQL) => sql`to_char(${column}, 'DD/MM/YYYY')`
-const fullName = (alias: string) =>
-  sql.raw(`nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`)
 const labelCase = (column: SQL, labels: Record<string, string>) =>
   sql`case ${column} ${sql.join(
     Object.entries(labels).map(([code, label]) => sql`when ${code} then ${label}`),
     sql` `,
   )} else ${column}::text end`
-
-const SMS_STATUS_LABELS: Record<string, string> = {
-  queued: 'Programmé',
-  sending: 'En cours d’envoi',
-  sent: 'Envoyé',
-  delivered: 'Distribué',
-  undelivered: 'Non distribué',
-  failed: 'Échec',
-  cancelled: 'Annulé',
-  received: 'Reçu',
-  unknown: 'Sort inconnu',
-}
 
 const SMS_KIND_LABELS: Record<string, string> = {
   sheet: 'Fiche du candidat',
@@ -79,13 +79,13 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
       { key: 'firstName', label: 'Prénom', sql: sql`r.first_name` },
       { key: 'gender', label: 'Genre', sql: sql`case r.gender when 'F' then 'Femme' when 'M' then 'Homme' end` },
       { key: 'birthDate', label: 'Date de naissance', sql: calendarDay(sql`r.birth_date`) },
-      { key: 'phone', label: 'Téléphone', sql: sql`r.phone` },
+      { key: 'phone', label: 'Téléphone', sql: sql`r.phone`, format: formatPhone },
       { key: 'email', label: 'Email', sql: sql`r.email` },
       { key: 'address', label: 'Adresse', sql: sql`r.address_formatted` },
-      { key: 'qpv', label: 'QPV', sql: sql`case when r.address_is_qpv then 'Oui' else 'Non' end` },
+      { key: 'qpv', label: 'Quartier prioritaire', sql: sql`case when r.address_is_qpv then 'Oui' else 'Non' end` },
       { key: 'place', label: 'Lieu de résidence', sql: sql`p.label` },
       { key: 'status', label: 'Statut', sql: sql`st.label` },
-      { key: 'referent', label: 'Référent', sql: fullName('ref') },
+      { key: 'referent', label: 'Référent', sql: fullNameSql('ref') },
       { key: 'cafNumber', label: 'Numéro CAF', sql: sql`r.caf_number` },
       { key: 'poleEmploiNumber', label: 'Identifiant France Travail', sql: sql`r.pole_emploi_number` },
       { key: 'createdAt', label: 'Date de création', sql: parisDay(sql`r.created_at`) },
@@ -122,7 +122,7 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
       { key: 'cause', label: 'Motif de refus', sql: causeLabelSql(sql`r.organisation_id`, sql`r.cause`) },
       { key: 'firstReceptionDate', label: 'Date du 1er accueil', sql: calendarDay(sql`r.first_reception_date`) },
       { key: 'assessmentDate', label: 'Date du bilan', sql: calendarDay(sql`r.assessment_date`) },
-      { key: 'author', label: 'Prescripteur', sql: fullName('a') },
+      { key: 'author', label: 'Prescripteur', sql: fullNameSql('a') },
       {
         key: 'manual',
         label: 'Prescription manuelle',
@@ -151,7 +151,7 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
       { key: 'workshop', label: 'Atelier', sql: sql`w.name` },
       { key: 'theme', label: 'Thème', sql: sql`nullif(w.theme, '')` },
       { key: 'date', label: 'Date', sql: parisDay(sql`w.starts_at`) },
-      { key: 'time', label: 'Heure', sql: sql`to_char(w.starts_at at time zone 'Europe/Paris', 'HH24:MI')` },
+      { key: 'time', label: 'Heure', sql: parisTextSql(sql`w.starts_at`, 'HH24:MI') },
       {
         key: 'place',
         label: 'Lieu',
@@ -165,7 +165,7 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
       {
         key: 'facilitators',
         label: 'Animateurs',
-        sql: sql`(select string_agg(trim(u.first_name || ' ' || u.last_name), ', ' order by u.last_name) from workshop_facilitators f join "user" u on u.id = f.user_id where f.workshop_id = w.id)`,
+        sql: sql`(select string_agg(${fullNameSql('u')}, ', ' order by u.last_name) from workshop_facilitators f join "user" u on u.id = f.user_id where f.workshop_id = w.id)`,
       },
       { key: 'partner', label: 'Structure co-organisatrice', sql: sql`ps.name` },
       { key: 'fse', label: 'Financé par le FSE', sql: sql`case when w.fse_funded then 'Oui' else 'Non' end` },
@@ -196,14 +196,14 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
     dateLabel: 'Date',
     filters: ['dateRange', 'smsStatus'],
     columns: [
-      { key: 'date', label: 'Date', sql: sql`to_char(r.created_at at time zone 'Europe/Paris', 'DD/MM/YYYY HH24:MI')` },
+      { key: 'date', label: 'Date', sql: parisTextSql(sql`r.created_at`, 'DD/MM/YYYY HH24:MI') },
       { key: 'candidateLastName', label: 'Nom du candidat', sql: sql`c.last_name` },
       { key: 'candidateFirstName', label: 'Prénom du candidat', sql: sql`c.first_name` },
       { key: 'direction', label: 'Sens', sql: sql`case r.direction when 'inbound' then 'Reçu' else 'Envoyé' end` },
       { key: 'kind', label: 'Origine', sql: labelCase(sql`r.kind`, SMS_KIND_LABELS) },
       { key: 'status', label: 'Statut', sql: labelCase(sql`r.status::text`, SMS_STATUS_LABELS) },
       { key: 'segments', label: 'Segments', sql: sql`r.segments` },
-      { key: 'author', label: 'Auteur', sql: fullName('a') },
+      { key: 'author', label: 'Auteur', sql: fullNameSql('a') },
       { key: 'errorCode', label: 'Code d’erreur', sql: sql`r.error_code` },
       { key: 'body', label: 'Texte', sql: sql`r.body` },
     ],
@@ -224,3 +224,39 @@ export type DatasetChoice = ReturnType<typeof datasetChoices>[number]
 
 export const STATE_CHOICES = Object.entries(PRESCRIPTION_STATE_LABELS).map(([value, label]) => ({ value, label }))
 export const SMS_STATUS_CHOICES = Object.entries(SMS_STATUS_LABELS).map(([value, label]) => ({ value, label }))
+
+export type DatasetRow = Record<string, unknown> & { __id: string; __person: string | null }
+
+/** A data set's rows that `where` picks, its columns as c0, c1… beside each row's id and person. */
+export async function readDatasetRows(
+  db: DbOrTx,
+  dataset: ExportDataset,
+  columns: ExportColumn[],
+  where: SQL,
+  options: { orderBy?: SQL; limit?: number } = {},
+): Promise<DatasetRow[]> {
+  const { rows } = await db.execute<DatasetRow>(sql`
+    select r.id as __id, ${dataset.person} as __person, ${sql.join(
+      columns.map((c, i) => sql`${c.sql} as ${sql.raw(`c${i}`)}`),
+      sql`, `,
+    )}
+    from ${dataset.from}
+    where ${where}
+    order by ${options.orderBy ?? sql`r.id`}
+    ${options.limit ? sql`limit ${options.limit}` : sql``}`)
+  return rows
+}
+
+/** A row's cells in the columns' order, as a file holds them. */
+export function rowCells(row: DatasetRow, columns: ExportColumn[]): (string | number)[] {
+  return columns.map((c, i) => {
+    const value = row[`c${i}`]
+    if (c.options) return exportCell(labelOf(value, c.options))
+    return exportCell(c.format && typeof value === 'string' ? c.format(value) : value)
+  })
+}
+
+function labelOf(value: unknown, options: Map<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => options.get(String(v)) ?? v)
+  return typeof value === 'string' ? (options.get(value) ?? value) : value
+}

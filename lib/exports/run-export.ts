@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { parisToday } from '@/lib/dates'
+import { addElapsedDays, parisToday } from '@/lib/dates'
+import { parisDaySql } from '@/lib/dates-sql'
 import type { Db } from '@/lib/db/client'
 import { customFieldDefinitions, dataExports, exportChunks } from '@/lib/db/schema'
 import { recordRead } from '@/lib/journal/record-read'
-import { DATASETS, type DatasetKey, type ExportColumn } from './datasets'
-import { exportCell } from './export-cell'
+import { DATASETS, readDatasetRows, rowCells, type DatasetKey, type ExportColumn } from './datasets'
 import { csvWriter, xlsxWriter } from './file-writers'
 import { withPrivateFile } from './private-file'
 import { CUSTOM_FIELD_PREFIX } from './request-export'
@@ -25,8 +25,6 @@ const SLUGS: Record<DatasetKey, string> = {
 }
 
 type ExportRow = typeof dataExports.$inferSelect
-type PageRow = Record<string, unknown> & { __id: string; __person: string | null }
-type Column = ExportColumn & { options?: Map<string, string> }
 
 /**
  * The export job: reads the rows page by page (keyset, tenant in every page), writes them as they come to a file in
@@ -80,23 +78,17 @@ export async function runExport(
     // The persons in the file, for the read journal: a person of many rows (prescriptions, SMS) counts once.
     const persons = new Set<string>()
     for (;;) {
-      const page: { rows: PageRow[] } = await db.execute<PageRow>(sql`
-        select r.id as __id, ${dataset.person} as __person, ${sql.join(
-          columns.map((c, i) => sql`${c.sql} as ${sql.raw(`c${i}`)}`),
-          sql`, `,
-        )}
-        from ${dataset.from}
-        where ${where} ${last ? sql`and r.id > ${last}::uuid` : sql``}
-        order by r.id
-        limit ${PAGE}`)
-      for (const row of page.rows) {
+      const page = await readDatasetRows(db, dataset, columns, last ? sql`${where} and r.id > ${last}::uuid` : where, {
+        limit: PAGE,
+      })
+      for (const row of page) {
         if (row.__person) persons.add(row.__person)
-        await writer.row(columns.map((c, i) => exportCell(c.options ? labelOf(row[`c${i}`], c.options) : row[`c${i}`])))
+        await writer.row(rowCells(row, columns))
       }
-      done += page.rows.length
+      done += page.length
       if (!(await beat({ doneRows: done }))) return 'superseded'
-      if (page.rows.length < PAGE) break
-      last = page.rows.at(-1)!.__id
+      if (page.length < PAGE) break
+      last = page.at(-1)!.__id
     }
     await writer.end()
 
@@ -122,7 +114,7 @@ export async function runExport(
           fileName,
           byteSize: size,
           finishedAt: at,
-          expiresAt: new Date(at.getTime() + EXPORT_KEPT_DAYS * 86_400_000),
+          expiresAt: addElapsedDays(at, EXPORT_KEPT_DAYS),
           heartbeatAt: null,
         })
         .where(eq(dataExports.id, exportId))
@@ -152,7 +144,7 @@ export async function markExportFailed(db: Db, exportId: string, at: Date) {
   })
 }
 
-async function columnsOf(db: Db, row: ExportRow): Promise<Column[]> {
+async function columnsOf(db: Db, row: ExportRow): Promise<ExportColumn[]> {
   const dataset = DATASETS[row.dataset as DatasetKey]
   const byKey = new Map(dataset.columns.map((c) => [c.key, c]))
   const customKeys = row.columns
@@ -174,7 +166,7 @@ async function columnsOf(db: Db, row: ExportRow): Promise<Column[]> {
         )
     : []
   const fieldByKey = new Map(fields.map((f) => [`${CUSTOM_FIELD_PREFIX}${f.key}`, f]))
-  return row.columns.flatMap((key): Column[] => {
+  return row.columns.flatMap((key): ExportColumn[] => {
     const column = byKey.get(key)
     if (column) return [column]
     const field = fieldByKey.get(key)
@@ -190,19 +182,12 @@ async function columnsOf(db: Db, row: ExportRow): Promise<Column[]> {
   })
 }
 
-function labelOf(value: unknown, options: Map<string, string>): unknown {
-  if (Array.isArray(value)) return value.map((v) => options.get(String(v)) ?? v)
-  return typeof value === 'string' ? (options.get(value) ?? value) : value
-}
-
 function whereOf(row: ExportRow): SQL {
   const dataset = DATASETS[row.dataset as DatasetKey]
   const f = row.filters
   const parts: SQL[] = [dataset.tenant(row.organisationId)]
-  if (typeof f.from === 'string')
-    parts.push(sql`(${dataset.dateColumn} at time zone 'Europe/Paris')::date >= ${f.from}::date`)
-  if (typeof f.to === 'string')
-    parts.push(sql`(${dataset.dateColumn} at time zone 'Europe/Paris')::date <= ${f.to}::date`)
+  if (typeof f.from === 'string') parts.push(sql`${parisDaySql(dataset.dateColumn)} >= ${f.from}::date`)
+  if (typeof f.to === 'string') parts.push(sql`${parisDaySql(dataset.dateColumn)} <= ${f.to}::date`)
   if (typeof f.state === 'string') parts.push(sql`r.state = ${f.state}`)
   if (typeof f.smsStatus === 'string') parts.push(sql`r.status = ${f.smsStatus}`)
   const ids = (list: unknown) => (Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [])

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import { STORED_APPLY_STATES } from '@/lib/applies/states'
+import { isCalendarDate } from '@/lib/dates'
+import { smsStatusEnum } from '@/lib/db/schema'
+import { isUuid } from '@/lib/ids'
 import { DATASET_KEYS } from './datasets'
 import { text } from '@/lib/text/safe-text'
 
@@ -16,28 +19,9 @@ export const EXPORT_MESSAGES = {
   tooMany: 'Vous avez déjà 3 exports en cours\u00a0: attendez qu’ils se terminent.',
 } as const
 
-const SMS_STATUSES = [
-  'queued',
-  'sending',
-  'sent',
-  'delivered',
-  'undelivered',
-  'failed',
-  'cancelled',
-  'received',
-  'unknown',
-] as const
-const day = text()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, EXPORT_MESSAGES.dateInvalid)
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    EXPORT_MESSAGES.dateInvalid,
-  )
+const day = text().refine(isCalendarDate, EXPORT_MESSAGES.dateInvalid)
 const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v)
-const uuid = text().regex(
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-  EXPORT_MESSAGES.listUnknown,
-)
+const uuid = text().refine(isUuid, EXPORT_MESSAGES.listUnknown)
 
 /** One export's request (the form and the server action share it). Columns are checked against the data set afterwards. */
 export const exportRequestSchema = z
@@ -51,7 +35,10 @@ export const exportRequestSchema = z
     from: z.preprocess(emptyToNull, day.nullable()),
     to: z.preprocess(emptyToNull, day.nullable()),
     state: z.preprocess(emptyToNull, z.enum(STORED_APPLY_STATES, { error: EXPORT_MESSAGES.stateUnknown }).nullable()),
-    smsStatus: z.preprocess(emptyToNull, z.enum(SMS_STATUSES, { error: EXPORT_MESSAGES.smsStatusUnknown }).nullable()),
+    smsStatus: z.preprocess(
+      emptyToNull,
+      z.enum(smsStatusEnum.enumValues, { error: EXPORT_MESSAGES.smsStatusUnknown }).nullable(),
+    ),
     statusIds: z.array(uuid).max(200).default([]),
     placeIds: z.array(uuid).max(200).default([]),
   })

@@ -1,3 +1,5 @@
+import { formatNumber } from '@/lib/numbers'
+
 /** Limits and French messages of the candidates import (issue 5 §3), shared by the route handlers, the screen and the tests. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
 /** Beyond this, a file is refused before any validation (the target is 10 000 rows; twice that still fits the memory budget). */
@@ -11,7 +13,7 @@ export const IMPORT_MESSAGES = {
   unsupported: 'Ce format n’est pas pris en charge\u00a0: choisissez un fichier CSV ou Excel (.xlsx).',
   empty: 'Le fichier est vide\u00a0: il doit contenir une ligne d’en-tête puis une ligne par candidat.',
   headerOnly: 'Le fichier ne contient que la ligne d’en-tête\u00a0: ajoutez une ligne par candidat.',
-  tooManyRows: `Le fichier contient plus de ${IMPORT_MAX_ROWS.toLocaleString('fr-FR').replace(/\s/g, '\u202f')} lignes\u00a0: découpez-le en plusieurs fichiers.`,
+  tooManyRows: `Le fichier contient plus de ${formatNumber(IMPORT_MAX_ROWS)} lignes\u00a0: découpez-le en plusieurs fichiers.`,
   unreadableCsv: (line: number) =>
     `Le fichier CSV est mal formé à la ligne ${line} (guillemet non fermé ou nombre de colonnes incohérent).`,
   unreadableXlsx: 'Le fichier Excel n’a pas pu être lu\u00a0: enregistrez-le au format .xlsx et réessayez.',
@@ -24,7 +26,7 @@ export const IMPORT_MESSAGES = {
   forbidden: 'Vous n’avez pas la permission d’importer des candidats.',
   failed: 'L’import a échoué\u00a0: aucun candidat n’a été enregistré. Réessayez ou contactez l’assistance.',
   allOrNothingBlocked: (invalid: number) =>
-    `Aucun candidat n’a été importé\u00a0: ${invalid.toLocaleString('fr-FR')} ligne${invalid > 1 ? 's' : ''} ${invalid > 1 ? 'comportent' : 'comporte'} des erreurs et vous avez choisi «\u00a0Tout ou rien\u00a0».`,
+    `Aucun candidat n’a été importé\u00a0: ${formatNumber(invalid)} ligne${invalid > 1 ? 's' : ''} ${invalid > 1 ? 'comportent' : 'comporte'} des erreurs et vous avez choisi «\u00a0Tout ou rien\u00a0».`,
   placeUnknown: (label: string) =>
     `Le lieu de résidence «\u00a0${label}\u00a0» n’existe pas dans les réglages de l’organisation`,
   statusUnknown: (label: string) => `Le statut «\u00a0${label}\u00a0» n’existe pas dans les réglages de l’organisation`,

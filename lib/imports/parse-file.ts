@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs'
 import { decodeCsvText } from './decode-text'
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from './messages'
 import { xlsxEntries } from './xlsx-entries'
+import { DAY_MS } from '@/lib/dates'
 
 /** A data row and its line number as in the file (the header is line 1; for a spreadsheet, the row number). */
 export type ImportRow = { line: number; cells: string[] }
@@ -157,7 +158,7 @@ export function cellText(value: ExcelJS.CellValue | undefined): string {
 
 /** Excel stores a day as a serial number; ExcelJS gives it as midnight UTC, give or take a rounding millisecond. */
 function excelDate(date: Date): string {
-  const day = new Date(Math.round(date.getTime() / 86_400_000) * 86_400_000)
+  const day = new Date(Math.round(date.getTime() / DAY_MS) * DAY_MS)
   if (Number.isNaN(day.getTime())) return ''
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${pad(day.getUTCDate())}/${pad(day.getUTCMonth() + 1)}/${day.getUTCFullYear()}`

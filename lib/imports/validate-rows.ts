@@ -1,10 +1,10 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { fold, validateCandidate, type CandidateValues } from '@/lib/candidates/candidate-schema'
 import { candidateSettings, referenceErrors, type CandidateSettings } from '@/lib/candidates/organisation-settings'
 import { now as clockNow } from '@/lib/clock'
 import { parisToday } from '@/lib/dates'
 import type { DbOrTx } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
+import { activeStaffOf } from '@/lib/organisation/active-staff'
 import type { ColumnTarget } from './columns'
 import { IMPORT_MESSAGES } from './messages'
 import type { ImportRow } from './parse-file'
@@ -22,18 +22,11 @@ export type ImportContext = {
 export async function loadImportContext(db: DbOrTx, organisationId: string): Promise<ImportContext> {
   // One after the other: on a transaction's single connection, concurrent queries would only queue.
   const settings = await candidateSettings(db, organisationId)
-  // Same population as candidateSettings' referents (enabled, non-partner users of the organisation), with their email.
+  // Same population as candidateSettings' referents (the active staff), with their email.
   const referentEmails = await db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(
-      and(
-        eq(users.organisationId, organisationId),
-        eq(users.disabled, false),
-        sql`${users.role} <> 'fullPartner'`,
-        isNotNull(users.organisationId),
-      ),
-    )
+    .where(activeStaffOf(organisationId))
   const statusIds = new Map<string, string>()
   // A status is recognised by its value or its label; labels win when the two collide.
   for (const s of settings.statuses) statusIds.set(fold(s.value), s.id)

@@ -13,6 +13,7 @@ import { maskDiagnosisLinks } from '@/lib/sms/queries'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 import { READ_KIND_LABELS } from './kind-labels'
 import { recordRead, type ReadKind } from './record-read'
+import { fullName } from '@/lib/person-name'
 
 type Administrator = PermissionSubject & { id: string; organisationId: string | null }
 type Json = Record<string, unknown>
@@ -183,10 +184,7 @@ export async function candidateAccessExport(
       suivi: {
         statut: candidate.status,
         'lieu de résidence': candidate.place,
-        référent:
-          candidate.referentFirstName !== null
-            ? `${candidate.referentFirstName} ${candidate.referentLastName ?? ''}`.trim()
-            : null,
+        référent: fullName({ firstName: candidate.referentFirstName, lastName: candidate.referentLastName }) || null,
         'fiche créée le': candidate.createdAt.toISOString(),
         'dernière modification le': candidate.updatedAt.toISOString(),
         'anonymisée le': candidate.anonymisedAt?.toISOString() ?? null,

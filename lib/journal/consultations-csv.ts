@@ -1,6 +1,6 @@
 import { CSV_BOM, CSV_EOL, csvLine, type CsvCell } from '@/lib/csv/csv'
 import type { DbOrTx } from '@/lib/db/client'
-import { formatDate, formatTime } from '@/lib/format'
+import { formatDate, formatTime } from '@/lib/dates'
 import type { ConsultationFilters } from './consultation-filters'
 import { allConsultations, readerLabel, type ConsultationRow, type ConsultationScope } from './consultations'
 import { READ_KIND_LABELS } from './kind-labels'

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { PAGE_SIZE } from '@/lib/constants'
-import { parisInstant } from '@/lib/dates'
+import { addCalendarDays, parisInstant } from '@/lib/dates'
 import type { DbOrTx } from '@/lib/db/client'
+import { fullNameSql } from '@/lib/person-name-sql'
 import type { ConsultationFilters } from './consultation-filters'
 import type { ReadKind } from './record-read'
 
@@ -41,28 +42,22 @@ type Raw = {
   total?: number
 }
 
-/** The calendar day after 'yyyy-mm-dd'. */
-function nextDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10)
-}
-
 function whereOf(scope: ConsultationScope, f: Omit<ConsultationFilters, 'page'>): SQL {
   const parts: SQL[] = [sql`j.owner_organisation_id = ${scope.ownerOrganisationId}::uuid`]
   if (scope.candidateId) parts.push(sql`j.candidate_id = ${scope.candidateId}::uuid`)
   if (scope.actorId) parts.push(sql`j.actor_id = ${scope.actorId}`)
   // Paris calendar days, as the filter's date fields mean them.
   if (f.from) parts.push(sql`j.at >= ${parisInstant(f.from, 0)}`)
-  if (f.to) parts.push(sql`j.at < ${parisInstant(nextDay(f.to), 0)}`)
+  if (f.to) parts.push(sql`j.at < ${parisInstant(addCalendarDays(f.to, 1), 0)}`)
   if (f.actorId && !scope.actorId) parts.push(sql`j.actor_id = ${f.actorId}`)
   if (f.kind) parts.push(sql`j.kind = ${f.kind}`)
   return sql.join(parts, sql` and `)
 }
 
 const SELECT = sql`select j.id, j.at, j.actor_id, j.kind, j.candidate_id, j.entity_id, j.count,
-    nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name,
+    ${fullNameSql('u')} as actor_name,
     ps.name as structure_name,
-    nullif(trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), '') as candidate_name`
+    ${fullNameSql('c')} as candidate_name`
 const FROM = sql`from read_journal j
     left join "user" u on u.id = j.actor_id
     left join partner_structures ps on ps.id = j.structure_id
@@ -101,7 +96,7 @@ export async function readersOf(
 ): Promise<{ value: string; label: string }[]> {
   const { rows } = await db.execute<{ actor_id: string; name: string | null; structure_name: string | null }>(sql`
     select distinct j.actor_id,
-      nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as name,
+      ${fullNameSql('u')} as name,
       ps.name as structure_name
     from read_journal j
     left join "user" u on u.id = j.actor_id

@@ -7,6 +7,7 @@ import { organisations, users } from '@/lib/db/schema'
 import { queueInvitation } from '@/lib/settings/invitation'
 import { nameText, text } from '@/lib/text/safe-text'
 import { systemNow } from '@/lib/clock'
+import { isUuid } from '@/lib/ids'
 import { CREATE_ORGANISATION_MESSAGES } from './create-organisation'
 
 /**
@@ -35,8 +36,6 @@ export const createAdminSchema = z.object({
 export type CreateAdminOutcome =
   { ok: true; organisationId: string; organisationName: string; userId: string } | { ok: false; error: string }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /**
  * The organisation an operator means: its id, or its name whatever the case. Organisation names are not unique, so
  * several of the same name ask for the id; none lists the names there are (they are not personal data).
@@ -48,7 +47,7 @@ export async function findOrganisationForOperator(
   const matches = await db
     .select({ id: organisations.id, name: organisations.name })
     .from(organisations)
-    .where(UUID.test(given) ? eq(organisations.id, given) : sql`lower(${organisations.name}) = lower(${given})`)
+    .where(isUuid(given) ? eq(organisations.id, given) : sql`lower(${organisations.name}) = lower(${given})`)
     .orderBy(asc(organisations.name))
   if (matches.length === 1) return { ok: true, ...matches[0]! }
   if (matches.length > 1)

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '@/lib/db/client'
 import { orientations, places, referralLinks, users } from '@/lib/db/schema'
+import { fullName } from '@/lib/person-name'
 
 const deciders = alias(users, 'decider')
 
@@ -60,6 +61,6 @@ export async function getOrientation(db: DbOrTx, organisationId: string, id: str
     ...row.orientation,
     link: row.link,
     place: row.place,
-    decider: row.deciderFirstName ? `${row.deciderFirstName} ${row.deciderLastName ?? ''}`.trim() : null,
+    decider: fullName({ firstName: row.deciderFirstName, lastName: row.deciderLastName }) || null,
   }
 }

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { orientations } from '@/lib/db/schema'
+import { addElapsedDays } from '@/lib/dates'
 
 /**
  * RGPD: an orientation holds a person's data as the prescriber wrote it. Once decided (an accepted one lives on in the
@@ -13,7 +14,7 @@ export async function purgeOrientations(
   at: Date,
   retentionDays: number,
 ): Promise<number> {
-  const before = new Date(at.getTime() - retentionDays * 86_400_000)
+  const before = addElapsedDays(at, -retentionDays)
   const deleted = await db
     .delete(orientations)
     .where(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { writeAudit } from '@/lib/audit'
+import { addElapsedDays } from '@/lib/dates'
 
 /**
  * RGPD retention (issue 15 §5). A candidate of an organisation is inactive when nothing about them moved for the
@@ -19,7 +20,7 @@ const BATCH = 500
 
 /** The instant before which nothing may have happened for a candidate to be anonymised at `at`. */
 export function retentionCutoff(at: Date, retentionDays: number): Date {
-  return new Date(at.getTime() - retentionDays * 86_400_000)
+  return addElapsedDays(at, -retentionDays)
 }
 
 /** The inactive candidates' condition, on `c` (candidates). */

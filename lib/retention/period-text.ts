@@ -1,11 +1,12 @@
+import { formatNumber, formatOneDecimal } from '@/lib/numbers'
+
 /** The default retention period (days): the reference tools' two years (lib/db/schema/tenants.ts retention_days). */
 export const DEFAULT_RETENTION_DAYS = 730
 
 /** "730 jours (environ 2 ans)": the privacy policy's statement of a retention period. */
 function period(days: number): string {
   const years = Math.round((days / 365) * 10) / 10
-  const yearsText = Number.isInteger(years) ? `${years}` : years.toLocaleString('fr-FR')
-  return `${days.toLocaleString('fr-FR')}\u00a0jours (environ ${yearsText}\u00a0an${years >= 2 ? 's' : ''})`
+  return `${formatNumber(days)}\u00a0jours (environ ${formatOneDecimal(years)}\u00a0an${years >= 2 ? 's' : ''})`
 }
 
 /** The privacy policy's sentence: the reader's organisation's period, or the default for a reader outside one. */

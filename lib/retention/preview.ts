@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@/lib/db/client'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { formatNumber } from '@/lib/numbers'
 import { countInactiveCandidates } from './anonymise'
 import { nextRetentionRun } from './run-retention'
 import { ttlMemo } from '@/lib/cache/ttl-memo'
@@ -16,7 +17,7 @@ export async function retentionPreview(
   const day = formatDate(run)
   if (count === 0) return `Aucun candidat ne sera anonymisé le ${day}.`
   if (count === 1) return `1 candidat sera anonymisé le ${day}.`
-  return `${count.toLocaleString('fr-FR')} candidats seront anonymisés le ${day}.`
+  return `${formatNumber(count)} candidats seront anonymisés le ${day}.`
 }
 
 const previews = ttlMemo<string>(5 * 60_000)

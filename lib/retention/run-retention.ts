@@ -1,4 +1,4 @@
-import { parisDateTimeToInstant, parisInstant, parisToday } from '@/lib/dates'
+import { addCalendarDays, parisDateTimeToInstant, parisToday } from '@/lib/dates'
 import type { Db } from '@/lib/db/client'
 import { organisations } from '@/lib/db/schema'
 import { purgeOrientations } from '@/lib/referrals/retention'
@@ -38,7 +38,5 @@ export function nextRetentionRun(at: Date): Date {
   const today = parisToday(at)
   const run = parisDateTimeToInstant(`${today}T${RETENTION_RUN_TIME}`)
   if (run.getTime() > at.getTime()) return run
-  // Today's noon plus 24 hours is tomorrow in Paris whatever the clocks do overnight.
-  const tomorrow = parisToday(new Date(parisInstant(today, 12 * 60).getTime() + 86_400_000))
-  return parisDateTimeToInstant(`${tomorrow}T${RETENTION_RUN_TIME}`)
+  return parisDateTimeToInstant(`${addCalendarDays(today, 1)}T${RETENTION_RUN_TIME}`)
 }

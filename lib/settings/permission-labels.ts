@@ -31,6 +31,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'candidate.diagnosis.visualize': 'Voir les diagnostics',
   'candidate.orientation.decide': 'Accepter ou refuser les orientations reçues',
   'settings.referral-links.modify': 'Gérer les formulaires d’orientation',
+  'candidate.organisation.follow': 'Suivre les candidats de toute l’organisation',
 }
 
 /**
@@ -73,4 +74,6 @@ export const PERMISSION_SENTENCES: Record<Permission, string> = {
   'candidate.diagnosis.visualize': 'Lit les diagnostics d’un candidat.',
   'candidate.orientation.decide': 'Accepte ou refuse les orientations reçues par le formulaire d’orientation.',
   'settings.referral-links.modify': 'Crée, désactive et partage les liens du formulaire d’orientation.',
+  'candidate.organisation.follow':
+    'Voit sur sa page d’accueil et son tableau des actions les candidats de toute l’organisation, pas seulement les siens.',
 }

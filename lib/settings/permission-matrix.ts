@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { writeAudit } from '@/lib/audit'
 import { endOrganisationSessions } from '@/lib/auth/revoke'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { organisationRolePermissions, organisations, users } from '@/lib/db/schema'
+import { activeStaffOf } from '@/lib/organisation/active-staff'
 import { PERMISSIONS, permissionsOf, ROLE_PERMISSIONS, type Permission } from '@/lib/permissions'
 
 /** The roles an organisation's matrix covers: partner users belong to their structure and keep the table's list. */
@@ -67,13 +68,7 @@ export async function updateOrganisationMatrix(
     const staff = await tx
       .select({ role: users.role, permissions: users.permissions })
       .from(users)
-      .where(
-        and(
-          eq(users.organisationId, params.organisationId),
-          eq(users.disabled, false),
-          sql`${users.role} <> 'fullPartner'`,
-        ),
-      )
+      .where(activeStaffOf(params.organisationId))
     const keepsSettings = staff.some((u) =>
       permissionsOf({
         role: u.role,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PHONE_PATTERN } from '@/lib/applies/fup-schema'
+import { isPhoneNumber } from '@/lib/phone'
 import { nameText, text } from '@/lib/text/safe-text'
 
 /**
@@ -45,7 +45,7 @@ const phone = text()
   .trim()
   .max(30, SETTINGS_MESSAGES.phoneIncomplete)
   .transform((v) => (v === '' ? null : v))
-  .refine((v) => v === null || PHONE_PATTERN.test(v), SETTINGS_MESSAGES.phoneIncomplete)
+  .refine((v) => v === null || isPhoneNumber(v), SETTINGS_MESSAGES.phoneIncomplete)
 const role = z.enum(ORGANISATION_ROLES, { error: SETTINGS_MESSAGES.roleInvalid })
 
 export const userProfileSchema = z.object({

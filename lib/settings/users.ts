@@ -6,6 +6,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import { accounts, sessions, twoFactors, users } from '@/lib/db/schema'
 import { queueInvitation } from './invitation'
 import type { NewUserInput, UserProfileInput } from './schemas'
+import { fullName } from '@/lib/person-name'
 
 /**
  * What an organisation's administrator does to its users. Each change runs in one transaction with its audit
@@ -84,7 +85,7 @@ export async function updateOrganisationUser(
       .set({
         firstName: input.firstName,
         lastName: input.lastName,
-        name: `${input.firstName} ${input.lastName}`,
+        name: fullName(input),
         phone: input.phone,
         role: input.role,
         ...(roleChanged ? { permissions: null } : {}),

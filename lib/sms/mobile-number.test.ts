@@ -14,7 +14,8 @@ describe('toSmsNumber', () => {
     ['0690 12 34 56', '+590690123456'],
     ['0694 12 34 56', '+594694123456'],
     ['0696 12 34 56', '+596696123456'],
-    ['+269 321 23 45', '+2693212345'],
+    ['0639 21 23 45', '+262639212345'],
+    ['+262 639 21 23 45', '+262639212345'],
   ])('accepts the mobile %s as %s', (raw, e164) => {
     expect(toSmsNumber(raw)).toBe(e164)
   })
@@ -24,6 +25,7 @@ describe('toSmsNumber', () => {
     ['a landline of La Réunion', '0262 12 34 56'],
     ['an incomplete number', '06 12 34'],
     ['a British mobile', '+44 7911 123456'],
+    ['a mobile of the Comoros (+269 has not been Mayotte’s since 2007)', '+269 321 23 45'],
     ['letters', 'pas un numéro'],
     ['nothing', ''],
     ['null', null],

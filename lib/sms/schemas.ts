@@ -1,6 +1,6 @@
-import { fromZonedTime } from 'date-fns-tz'
 import { z } from 'zod'
-import { TIME_ZONE } from '@/lib/dates'
+import { isDateTimeInput, parisDateTimeToInstant } from '@/lib/dates'
+import { formatNumber } from '@/lib/numbers'
 import { SMS_MESSAGES } from './messages'
 import { MAX_SEGMENTS, smsLength } from './segments'
 import { unknownVariables } from './template-variables'
@@ -30,8 +30,6 @@ export const templateSchema = z.object({
 })
 export type TemplateInput = z.infer<typeof templateSchema>
 
-const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/
-
 /** A chosen sending time, as a datetime-local field gives it ('2026-11-25T09:30'), in Paris time. */
 const scheduledFor = safeText()
   .trim()
@@ -39,12 +37,11 @@ const scheduledFor = safeText()
   .nullable()
   .transform((v, ctx) => {
     if (!v) return null
-    const at = LOCAL_DATE_TIME.test(v) ? fromZonedTime(`${v}:00`, TIME_ZONE) : null
-    if (!at || Number.isNaN(at.getTime())) {
+    if (!isDateTimeInput(v)) {
       ctx.addIssue({ code: 'custom', message: SMS_MESSAGES.scheduleInvalid })
       return z.NEVER
     }
-    return at
+    return parisDateTimeToInstant(v)
   })
 
 const uuid = (message: string) => z.uuid({ message })
@@ -66,7 +63,7 @@ export const bulkSchema = z.object({
   candidateIds: z
     .array(uuid(SMS_MESSAGES.noSelection), { message: SMS_MESSAGES.noSelection })
     .min(1, SMS_MESSAGES.noSelection)
-    .max(BULK_SMS_MAX, `Sélectionnez au plus ${BULK_SMS_MAX.toLocaleString('fr-FR')} candidats à la fois.`)
+    .max(BULK_SMS_MAX, `Sélectionnez au plus ${formatNumber(BULK_SMS_MAX)} candidats à la fois.`)
     .transform((ids) => [...new Set(ids)]),
   text,
   templateId: uuid(SMS_MESSAGES.templateNotFound).nullable().optional(),

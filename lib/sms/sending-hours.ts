@@ -1,33 +1,12 @@
-import { parisInstant, TIME_ZONE } from '@/lib/dates'
+import { addCalendarDays, parisClock, parisInstant, weekdayOf } from '@/lib/dates'
 
-/** Intl only (no date library): the composer runs it in the browser to say when a message will leave. */
+// The composer runs this in the browser to say when a message will leave: lib/dates.ts's Intl, no date library.
 
 /** An organisation's SMS sending hours, Europe/Paris: [startMinute, endMinute) after midnight, on ISO weekdays (1 = Monday). */
 export type SendingHours = { startMinute: number; endMinute: number; days: number[] }
 
 /** None of the reference tools has them: 08:00–20:00, Monday to Saturday, unless the organisation changes them. */
 export const DEFAULT_SENDING_HOURS: SendingHours = { startMinute: 8 * 60, endMinute: 20 * 60, days: [1, 2, 3, 4, 5, 6] }
-
-const PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  weekday: 'short',
-})
-const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 }
-
-function parisClock(at: Date) {
-  const p = Object.fromEntries(PARTS.formatToParts(at).map((x) => [x.type, x.value]))
-  return {
-    date: `${p.year}-${p.month}-${p.day}`,
-    minute: Number(p.hour) * 60 + Number(p.minute),
-    weekday: WEEKDAYS[p.weekday!]!,
-  }
-}
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -41,12 +20,10 @@ export function nextSendingTime(at: Date, hours: SendingHours): Date {
   if (isWithinSendingHours(at, hours) || hours.days.length === 0 || hours.startMinute >= hours.endMinute) return at
   const today = parisClock(at)
   for (let offset = 0; offset <= 7; offset++) {
-    // Noon of each following Paris day gives its date whatever the daylight-saving change.
-    const day =
-      offset === 0 ? today : parisClock(new Date(parisInstant(today.date, 12 * 60).getTime() + offset * 86_400_000))
-    if (!hours.days.includes(day.weekday)) continue
+    const day = addCalendarDays(today.date, offset)
+    if (!hours.days.includes(weekdayOf(day))) continue
     if (offset === 0 && today.minute >= hours.startMinute) continue
-    return parisInstant(day.date, hours.startMinute)
+    return parisInstant(day, hours.startMinute)
   }
   return at
 }

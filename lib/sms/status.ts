@@ -30,7 +30,7 @@ export const SMS_STATUS_LABELS: Record<SmsStatus, string> = {
   undelivered: 'Non distribué',
   failed: 'Échec',
   cancelled: 'Annulé',
-  received: 'Réponse',
+  received: 'Reçu',
   unknown: 'Sort inconnu',
 }
 

@@ -1,5 +1,5 @@
-import { addMonths, format } from 'date-fns'
-import { parisInstant, parisToday } from '@/lib/dates'
+import { addMonths, parisInstant, parisToday } from '@/lib/dates'
+import { isUuid } from '@/lib/ids'
 
 /**
  * The statistics' filters, kept in the URL (issue 15 §1): a period of whole months (presets or a custom range of
@@ -26,18 +26,16 @@ export type StatisticsFilters = {
 }
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** The longest custom range: ten years of months. */
 const MAX_MONTHS = 120
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null
 const monthStart = (month: string) => parisInstant(`${month}-01`, 0)
-const shift = (month: string, months: number) => format(addMonths(new Date(`${month}-15T12:00:00Z`), months), 'yyyy-MM')
 
 /** Months from `from` to `to`, inclusive. */
 export function monthsBetween(from: string, to: string): string[] {
   const list: string[] = []
-  for (let m = from; m <= to && list.length <= MAX_MONTHS; m = shift(m, 1)) list.push(m)
+  for (let m = from; m <= to && list.length <= MAX_MONTHS; m = addMonths(m, 1)) list.push(m)
   return list
 }
 
@@ -50,10 +48,10 @@ export function parseStatisticsFilters(
   const year = current.slice(0, 4)
   const asked = one(sp.period)
   const period: Period = PERIODS.some((p) => p.value === asked) ? (asked as Period) : '12m'
-  let fromMonth = shift(current, -11)
+  let fromMonth = addMonths(current, -11)
   let toMonth = current
-  if (period === '6m') fromMonth = shift(current, -5)
-  if (period === '3m') fromMonth = shift(current, -2)
+  if (period === '6m') fromMonth = addMonths(current, -5)
+  if (period === '3m') fromMonth = addMonths(current, -2)
   if (period === 'year') fromMonth = `${year}-01`
   if (period === 'lastYear') [fromMonth, toMonth] = [`${Number(year) - 1}-01`, `${Number(year) - 1}-12`]
   if (period === 'custom') {
@@ -62,7 +60,7 @@ export function parseStatisticsFilters(
     if (from && to && MONTH.test(from) && MONTH.test(to) && from <= to && monthsBetween(from, to).length <= MAX_MONTHS)
       [fromMonth, toMonth] = [from, to]
   }
-  const id = (v: string | null) => (v && UUID.test(v) ? v : null)
+  const id = (v: string | null) => (isUuid(v) ? v : null)
   const referent = one(sp.referent)
   return {
     period,
@@ -76,7 +74,7 @@ export function parseStatisticsFilters(
 
 /** The period as instants: from the first month's first Paris midnight to the one after the last month. */
 export function periodInstants(filters: Pick<StatisticsFilters, 'fromMonth' | 'toMonth'>): { from: Date; until: Date } {
-  return { from: monthStart(filters.fromMonth), until: monthStart(shift(filters.toMonth, 1)) }
+  return { from: monthStart(filters.fromMonth), until: monthStart(addMonths(filters.toMonth, 1)) }
 }
 
 const MONTH_NAMES = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.']

@@ -6,6 +6,9 @@ import { now } from '@/lib/clock'
 import { EMPTY_VALUE } from '@/lib/format'
 import { monthsBetween, periodInstants, type StatisticsFilters } from './filters'
 import { foldDeltas } from '@/lib/counters/fold-deltas'
+import { parisInstantSql } from '@/lib/dates-sql'
+import { activeStaffChoices } from '@/lib/organisation/active-staff'
+import { fullName } from '@/lib/person-name'
 
 /** The period's prescription figures, aggregated in PostgreSQL: per month and state, per cause, per structure's answers. */
 type FigureRow = {
@@ -242,8 +245,8 @@ async function workshopAttendance(
              coalesce(sum(unexcused_count), 0)::int as unexcused, coalesce(sum(seats_taken), 0)::int as seated
       from workshops
       where organisation_id = ${organisationId} and status = 'scheduled'
-        and starts_at >= ((m.month || '-01')::timestamp at time zone 'Europe/Paris')
-        and starts_at < (((m.month || '-01')::timestamp + interval '1 month') at time zone 'Europe/Paris')
+        and starts_at >= ${parisInstantSql(sql`(m.month || '-01')::timestamp`)}
+        and starts_at < ${parisInstantSql(sql`(m.month || '-01')::timestamp + interval '1 month'`)}
         and starts_at >= ${from} and starts_at < ${until} and starts_at < ${at}
     ) w`)
   const byMonth = new Map<string, MonthlyAttendance>(
@@ -377,14 +380,9 @@ export async function statisticsChoices(
     structures?: { id: string; name: string }[]
   },
 ) {
-  const referents = params.allAuthors
-    ? (
-        await db.execute<{ id: string; name: string }>(sql`
-          select id, trim(first_name || ' ' || last_name) as name from "user"
-          where organisation_id = ${params.organisationId} and role <> 'fullPartner'
-          order by last_name, first_name`)
-      ).rows
-    : [{ id: params.user.id, name: `${params.user.firstName} ${params.user.lastName}`.trim() }]
+  const referents = (params.allAuthors ? await activeStaffChoices(db, params.organisationId) : [params.user]).map(
+    (u) => ({ id: u.id, name: fullName(u) }),
+  )
   const structures = params.structures ?? (await prescribedStructures(db, params.organisationId))
   const offers =
     params.structureId && structures.some((s) => s.id === params.structureId)

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
 import {
   candidates,
   socialApplies,
@@ -18,6 +18,8 @@ import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
 import { nextStep, stepProgress, type CourseStep } from './progress'
 import { COURSE_MESSAGES, courseSchema, enrolSchema, leaveSchema, stepDoneSchema, stepsSchema } from './schemas'
 import { pickableCandidates } from '@/lib/candidates/pickable'
+import { fullName } from '@/lib/person-name'
+import { activeStaffOf } from '@/lib/organisation/active-staff'
 
 /**
  * Issue 13 §2: support courses. A course's steps are edited freely; a removed step is archived, never deleted, and a
@@ -36,7 +38,7 @@ async function ownerIsStaff(tx: DbOrTx, organisationId: string, ownerId: string)
   const [u] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, ownerId), eq(users.organisationId, organisationId), eq(users.disabled, false)))
+    .where(and(eq(users.id, ownerId), activeStaffOf(organisationId)))
   return !!u
 }
 
@@ -188,11 +190,7 @@ export async function enrolCandidates(
           eq(supportCourseEnrolments.status, 'active'),
         ),
       )
-    if (already.length)
-      return fail(
-        COURSE_MESSAGES.alreadyEnrolled(already.map((c) => `${c.firstName} ${c.lastName}`).join(', ')),
-        'candidateIds',
-      )
+    if (already.length) return fail(COURSE_MESSAGES.alreadyEnrolled(already.map(fullName).join(', ')), 'candidateIds')
     const rows = await tx
       .insert(supportCourseEnrolments)
       .values(

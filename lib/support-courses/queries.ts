@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { parisToday } from '@/lib/dates'
-import { formatDate } from '@/lib/format'
+import { formatDate, parisToday } from '@/lib/dates'
 import {
   candidates,
   socialApplies,
@@ -14,6 +13,7 @@ import {
   workshops,
 } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
+import { activeStaffChoices } from '@/lib/organisation/active-staff'
 
 /**
  * /support-courses/dashboard: the organisation's courses (50 per page), filtered by owner, each with its enrolled,
@@ -56,14 +56,8 @@ export async function listCourses(
 /**
  * The owner filter's users (spec §6 filters.authors: with it, the organisation's staff; without it, the user alone).
  */
-export async function ownerChoices(db: DbOrTx, organisationId: string, user: { id: string }, allAuthors: boolean) {
-  return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(
-      and(eq(users.organisationId, organisationId), allAuthors ? eq(users.disabled, false) : eq(users.id, user.id)),
-    )
-    .orderBy(asc(users.lastName), asc(users.firstName))
+export function ownerChoices(db: DbOrTx, organisationId: string, user: { id: string }, allAuthors: boolean) {
+  return activeStaffChoices(db, organisationId, allAuthors ? undefined : user.id)
 }
 
 /** The course picker's "already there" (lib/candidates/pickable.ts): an active enrolment in the course. */

@@ -1,4 +1,5 @@
 import { parisDateTimeInput } from '@/lib/dates'
+import { fullName } from '@/lib/person-name'
 
 /** A workshop's form values (datetime-local in Paris time). */
 export function workshopFormValues(w: {
@@ -30,4 +31,4 @@ export function workshopFormValues(w: {
 }
 
 export const staffChoices = (rows: { id: string; firstName: string | null; lastName: string | null }[]) =>
-  rows.map((u) => ({ id: u.id, name: `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() }))
+  rows.map((u) => ({ id: u.id, name: fullName(u) }))

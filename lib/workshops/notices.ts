@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { formatDate, formatTimeInText } from '@/lib/format'
+import { formatDate, formatTimeInText } from '@/lib/dates'
 import { MAX_SEGMENTS, smsLength } from '@/lib/sms/segments'
 import { TEMPLATE_VARIABLES, unknownVariables } from '@/lib/sms/template-variables'
 import { text } from '@/lib/text/safe-text'

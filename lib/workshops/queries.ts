@@ -10,6 +10,7 @@ import {
   workshops,
 } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
+import { activeStaffChoices } from '@/lib/organisation/active-staff'
 
 export const WORKSHOP_TABS = ['upcoming', 'past'] as const
 export type WorkshopTab = (typeof WORKSHOP_TABS)[number]
@@ -139,13 +140,8 @@ export async function workshopFilterOptions(db: DbOrTx, organisationId: string) 
   return { themes: themes.rows.map((t) => t.value), places: placeRows.rows.map((p) => p.value), facilitators }
 }
 
-/** The organisation's active staff: the facilitators' choices. */
-export const organisationStaff = (db: DbOrTx, organisationId: string) =>
-  db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(and(eq(users.organisationId, organisationId), eq(users.disabled, false)))
-    .orderBy(asc(users.lastName), asc(users.firstName))
+/** The facilitators' choices: the organisation's active staff. */
+export const organisationStaff = (db: DbOrTx, organisationId: string) => activeStaffChoices(db, organisationId)
 
 /** A workshop of the organisation, with its facilitators and co-host; else null. */
 export async function getWorkshop(db: DbOrTx, organisationId: string, id: string) {

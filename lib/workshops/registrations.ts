@@ -10,6 +10,7 @@ import { attendanceSchema, registerSchema, WORKSHOP_MESSAGES } from './schemas'
 import { lockWorkshop, type WorkshopActor } from './workshops'
 import { pickableCandidates } from '@/lib/candidates/pickable'
 import type { RegistrationOutcome } from './registration-feedback'
+import { fullName } from '@/lib/person-name'
 
 /**
  * Issue 13 §1, seats and waitlist. Every change locks the workshop's row first: two counsellors taking the last seat
@@ -61,10 +62,7 @@ export async function registerCandidates(
         ),
       )
     if (already.length && !options.skipRegistered)
-      return fail(
-        WORKSHOP_MESSAGES.alreadyRegistered(already.map((c) => `${c.firstName} ${c.lastName}`).join(', ')),
-        'candidateIds',
-      )
+      return fail(WORKSHOP_MESSAGES.alreadyRegistered(already.map(fullName).join(', ')), 'candidateIds')
     const skipped = new Set(already.map((c) => c.id))
     ids = ids.filter((id) => !skipped.has(id))
     if (ids.length === 0) {

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/client'
 import { parisInstant, parisToday } from '@/lib/dates'
 import { queueSms } from '@/lib/sms/queue-sms'
 import { noticeText } from './notice-templates'
+import { addElapsedDays } from '@/lib/dates'
 
 /** Issue 13 §1: a workshop's reminder goes the day before, at 10:00 Paris time. */
 export const REMINDER_MINUTE = 10 * 60
@@ -35,7 +36,7 @@ export async function runWorkshopReminders(db: Db, now: Date): Promise<number> {
       select r.id, r.candidate_id, r.workshop_id, r.organisation_id, w.name, w.starts_at, w.address_formatted, w.video_url
       from workshop_registrations r join workshops w on w.id = r.workshop_id
       where r.status = 'registered' and r.reminded_at is null and w.status = 'scheduled'
-        and w.starts_at > ${now} and w.starts_at <= ${new Date(now.getTime() + 2 * 86_400_000)}
+        and w.starts_at > ${now} and w.starts_at <= ${addElapsedDays(now, 2)}
       order by r.workshop_id
       for update of r skip locked`)
     const due = rows.filter((r) => reminderTime(new Date(r.starts_at)) <= now)

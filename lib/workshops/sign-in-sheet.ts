@@ -1,10 +1,12 @@
 import PDFDocument from 'pdfkit'
 import { and, asc, eq } from 'drizzle-orm'
-import { EMPTY_VALUE, formatDate, formatTimeInText } from '@/lib/format'
+import { formatDate, formatTimeInText } from '@/lib/dates'
+import { EMPTY_VALUE } from '@/lib/format'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, organisations, workshopRegistrations } from '@/lib/db/schema'
 import { plainText } from '@/lib/fup/render-fup-pdf'
 import { getWorkshop } from './queries'
+import { fullName, listName } from '@/lib/person-name'
 
 /** The FSE+ mention of a workshop it funds (issue 13 §1). */
 export const FSE_MENTION = 'Cette action est cofinancée par l’Union européenne (Fonds social européen +).'
@@ -60,9 +62,7 @@ export async function renderSignInSheet(
   doc.font('Helvetica').fontSize(10).text(`Date\u00a0: ${when}`)
   doc.text(`Lieu\u00a0: ${plainText(w.addressFormatted) || (w.videoUrl ? 'visioconférence' : EMPTY_VALUE)}`)
   if (w.facilitators.length)
-    doc.text(
-      `Animation\u00a0: ${w.facilitators.map((f) => plainText(`${f.firstName ?? ''} ${f.lastName ?? ''}`)).join(', ')}`,
-    )
+    doc.text(`Animation\u00a0: ${w.facilitators.map((f) => plainText(fullName(f))).join(', ')}`)
   doc.moveDown(1)
   const left = doc.page.margins.left
   const widths = [30, 200, 265]
@@ -82,7 +82,7 @@ export async function renderSignInSheet(
     doc.y = top + height
   }
   row(['N°', 'Nom et prénom', 'Signature'], true)
-  people.forEach((p, i) => row([String(i + 1), plainText(`${p.lastName} ${p.firstName}`), '']))
+  people.forEach((p, i) => row([String(i + 1), plainText(listName(p)), '']))
   if (people.length === 0) doc.moveDown(0.5).text('Aucun candidat inscrit.')
   doc.moveDown(2).font('Helvetica').fontSize(10).text('Signature de l’animateur ou de l’animatrice\u00a0:', left)
   if (w.fseFunded) doc.moveDown(3).fontSize(9).text(FSE_MENTION, left)

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
-import { parisDateTimeToInstant } from '@/lib/dates'
-import { formatDate, formatTimeInText } from '@/lib/format'
+import { formatDate, formatTimeInText, parisDateTimeToInstant } from '@/lib/dates'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { candidates, users, workshopFacilitators, workshopRegistrations, workshops } from '@/lib/db/schema'
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
@@ -12,6 +11,7 @@ import { noticeText } from './notice-templates'
 import type { NoticeWorkshop } from './notices'
 import { promoteWaitlisted } from './registrations'
 import { WORKSHOP_MESSAGES, workshopSchema, type WorkshopInput } from './schemas'
+import { activeStaffOf } from '@/lib/organisation/active-staff'
 
 /**
  * Issue 13 §1: the organisation's workshops. Writes lock the workshop's row (for update) first, like every
@@ -32,7 +32,7 @@ async function checkReferences(tx: DbOrTx, actor: WorkshopActor, data: WorkshopI
     const found = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.organisationId, actor.organisationId), inArray(users.id, ids), eq(users.disabled, false)))
+      .where(and(activeStaffOf(actor.organisationId), inArray(users.id, ids)))
     if (found.length !== ids.length) return fail(WORKSHOP_MESSAGES.facilitatorUnknown, 'facilitatorIds')
   }
   if (data.structureId && !(await linkedStructure(tx, actor.organisationId, data.structureId)))

@@ -17,6 +17,7 @@ import { listChallenges } from '@/lib/offers/challenges'
 import { toSmsNumber } from '@/lib/sms/mobile-number'
 import { smsThread } from '@/lib/sms/queries'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
+import { addElapsedDays } from '@/lib/dates'
 
 // The diagnosis (issue 14 §2): the counsellor's questionnaire, its checks, the history, the person's link, the suggestions.
 const db = useTestDb()
@@ -268,7 +269,7 @@ describe('the diagnosis sent to the person', () => {
         .from(s.smsMessages)
         .where(and(eq(s.smsMessages.candidateId, candidateId), eq(s.smsMessages.kind, 'diagnosis.link')))
       const token = tokenOf(unseal(sms!.sealedBody!))
-      const eightDaysLater = new Date(NOW.getTime() + 8 * 86_400_000)
+      const eightDaysLater = addElapsedDays(NOW, 8)
       expect(await diagnosisOfToken(asDb(tx), token, eightDaysLater)).toMatchObject({ state: 'expired' })
       expect(await submitByPerson(asDb(tx), token, {}, eightDaysLater)).toEqual({
         ok: false,

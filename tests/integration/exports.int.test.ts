@@ -11,6 +11,7 @@ import { runExport } from '@/lib/exports/run-export'
 import { useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 import { nirColumns } from '@/lib/candidates/nir-columns'
+import { addElapsedDays } from '@/lib/dates'
 
 // Exports (issue 15 §2) on an organisation of their own: request, background run, file, access and expiry.
 const db = useTestDb()
@@ -189,9 +190,10 @@ describe('running an export', () => {
     const lines = file.subarray(3).toString('utf8').trimEnd().split('\r\n')
     expect(lines[0]).toBe('Nom;Prénom;Téléphone;Lieu de résidence;Statut;Langues parlées')
     expect(lines).toHaveLength(1 + 6)
-    expect(lines).toContain('Nom0;Prénom0;0612345678;Dieppe;En accompagnement;Français, Arabe')
+    // Phone numbers as the screens show them (lib/phone.ts).
+    expect(lines).toContain('Nom0;Prénom0;06 12 34 56 78;Dieppe;En accompagnement;Français, Arabe')
     expect(lines.find((l) => l.includes('HYPERLINK'))).toBe(
-      `'@SUM(A1);"'=HYPERLINK(""http://evil.example"",""clic"")";0612345678;Dieppe;En accompagnement;Français, Arabe`,
+      `'@SUM(A1);"'=HYPERLINK(""http://evil.example"",""clic"")";06 12 34 56 78;Dieppe;En accompagnement;Français, Arabe`,
     )
     expect(file.toString('utf8')).not.toContain('188057612345678')
     const [row] = await db.select().from(s.dataExports).where(eq(s.dataExports.id, result.exportId))
@@ -378,7 +380,7 @@ describe('reading an export', () => {
         now: NOW,
       }),
     ).toBeNull()
-    const eightDaysLater = new Date(NOW.getTime() + 8 * 86_400_000)
+    const eightDaysLater = addElapsedDays(NOW, 8)
     expect(
       await downloadableExport(db, {
         exportId: result.exportId,

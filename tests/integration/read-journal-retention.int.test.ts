@@ -18,6 +18,7 @@ import { runRetention } from '@/lib/retention/run-retention'
 import type { Db } from '@/lib/db/client'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
+import { addElapsedDays } from '@/lib/dates'
 
 // The read journal's end (the nightly purge), the exports that journal themselves, a person's right of access, and
 // the export's working files kept private.
@@ -102,7 +103,7 @@ describe('the nightly purge of the read journal', () => {
         ownerOrganisationId: org.organisationId,
         candidateId: org.candidateId,
         kind: 'candidate.identity',
-        at: new Date(NOW.getTime() - 150 * 86_400_000),
+        at: addElapsedDays(NOW, -150),
       })
     }
     const before = await journalCount(demoIds.orgSeineMaritime)
@@ -114,7 +115,7 @@ describe('the nightly purge of the read journal', () => {
     // The demo organisation's recent rows are left alone.
     expect(await journalCount(demoIds.orgSeineMaritime)).toBe(before)
     // Six months later the 7-month rows are 13 months old and go; the 5-month one, now 11 months old, stays.
-    await runRetention(db, new Date(NOW.getTime() + 6 * 31 * 86_400_000))
+    await runRetention(db, addElapsedDays(NOW, 6 * 31))
     expect(await journalCount(twelve.organisationId)).toBe(1)
   })
 })

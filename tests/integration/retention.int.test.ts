@@ -11,12 +11,13 @@ import { runRetention } from '@/lib/retention/run-retention'
 import { useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 import { nirColumns } from '@/lib/candidates/nir-columns'
+import { addElapsedDays, TIME_ZONE } from '@/lib/dates'
 
 // The nightly RGPD retention run (issue 15 §5) on an organisation of its own, at a fixed instant.
 const db = useTestDb()
 const throwaway = useThrowawayOrganisations(db)
 const NOW = new Date('2026-11-24T01:30:00Z')
-const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000)
+const daysAgo = (days: number) => addElapsedDays(NOW, -days)
 
 async function newOrganisation(retentionDays = 730) {
   const [organisation] = await db
@@ -281,6 +282,6 @@ describe('RGPD retention', () => {
     const { rows } = await db.execute<{ name: string; cron: string; timezone: string }>(
       sql`select name, cron, timezone from pgboss.schedule where name = 'anonymise-inactive'`,
     )
-    expect(rows).toEqual([{ name: 'anonymise-inactive', cron: '30 2 * * *', timezone: 'Europe/Paris' }])
+    expect(rows).toEqual([{ name: 'anonymise-inactive', cron: '30 2 * * *', timezone: TIME_ZONE }])
   })
 })

@@ -8,6 +8,7 @@ import { parseStatisticsFilters } from '@/lib/statistics/filters'
 import { compactApplyStats, organisationStatistics, prescribedStructures } from '@/lib/statistics/queries'
 import { type Tx, useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
+import { addElapsedDays } from '@/lib/dates'
 
 // The statistics (issue 15 §1): counters kept by a trigger equal to the raw counts, whatever happens concurrently;
 // the figures of a known organisation.
@@ -67,8 +68,7 @@ async function prescribe(org: { organisationId: string; referentId: string; cand
       state: made.state ?? 'PRESCRIPTION_FILLED',
       cause: made.cause ?? null,
       prescriptionDate: at,
-      responseDate:
-        made.answeredAfterDays !== undefined ? new Date(at.getTime() + made.answeredAfterDays * 86_400_000) : null,
+      responseDate: made.answeredAfterDays !== undefined ? addElapsedDays(at, made.answeredAfterDays) : null,
     })
     .returning({ id: s.socialApplies.id })
   return apply!.id

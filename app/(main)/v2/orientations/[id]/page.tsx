@@ -7,16 +7,16 @@ import { ORIENTATION_STATUS_TONES, StatusBadge } from '@/components/ui/status-ba
 import Link from '@/components/ui/link'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
-import { formatDate, formatDateTime, formatPhone } from '@/lib/format'
+import { addElapsedDays, formatDate, formatDateTime } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
 import { answerReminderDays } from '@/lib/prescriptions/queries'
 import { getOrientation } from '@/lib/referrals/queries'
+import { fullName } from '@/lib/person-name'
+import { formatPhone } from '@/lib/phone'
 
 export const generateMetadata = pageMetadata('orientation')
-
-const DAY = 86_400_000
 
 /**
  * Issue 14 §1, an orientation received through a referral link (candidate.orientation.decide): what the prescriber
@@ -33,11 +33,11 @@ export default async function OrientationPage({ params }: { params: Promise<{ id
     answerReminderDays(db, user.organisationId),
   ])
   if (!o) notFound()
-  const late = o.status === 'pending' && o.createdAt.getTime() < now().getTime() - days * DAY
+  const late = o.status === 'pending' && o.createdAt < addElapsedDays(now(), -days)
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title={`Orientation de ${o.firstName} ${o.lastName}`}
+        title={`Orientation de ${fullName(o)}`}
         subtitle={
           <span className="flex flex-wrap items-center gap-2">
             <span>
