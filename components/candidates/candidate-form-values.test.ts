@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { validateCandidate, type CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
-import { emptyFormValues, formValuesOf } from './candidate-form-values'
+import { candidateInputOf, customFieldsByNeed, emptyFormValues, formValuesOf, savedOf } from './candidate-form-values'
 import { customFieldText } from './sheet-situation'
 
 const TODAY = '2026-11-27'
@@ -93,6 +93,41 @@ describe('the edit form’s values', () => {
       TODAY,
     )
     expect(checked).toEqual({ ok: false, errors: { 'customFields.level': 'Le champ « Niveau » est obligatoire' } })
+  })
+})
+
+describe('the form’s sending', () => {
+  it('puts the organisation’s required fields first, with the names', () => {
+    const { required, optional } = customFieldsByNeed(defs)
+    expect(required.map((d) => d.key)).toEqual(['level'])
+    expect(optional).toHaveLength(defs.length - 1)
+  })
+
+  it('sends an empty NIR when the stored one is being removed, never the typed one', () => {
+    const values = { ...emptyFormValues(), socialSecurityNumber: '2 88 04 76 123 789 82' }
+    expect(candidateInputOf({ ...values, clearNir: true })).toEqual({ ...values, socialSecurityNumber: '' })
+    expect(candidateInputOf({ ...values, clearNir: false })).toEqual(values)
+  })
+
+  it('reads look-alikes as a success asking for confirmation, and the rules’ errors as field errors', () => {
+    const match = {
+      candidateId: 'c1',
+      firstName: 'Élodie',
+      lastName: 'Durand',
+      birthDate: null,
+      reason: 'identity' as const,
+    }
+    expect(savedOf({ ok: false, duplicates: [match] })).toEqual({ ok: true, duplicates: [match] })
+    expect(savedOf({ ok: false, errors: { phone: 'Incomplet', _form: 'Champ inconnu' } })).toEqual({
+      ok: false,
+      fieldErrors: { phone: 'Incomplet' },
+      error: 'Champ inconnu',
+    })
+    expect(savedOf({ ok: true, id: 'c2' })).toEqual({ ok: true, id: 'c2' })
+    expect(savedOf({ ok: false, error: 'Ce candidat est introuvable.' })).toEqual({
+      ok: false,
+      error: 'Ce candidat est introuvable.',
+    })
   })
 })
 

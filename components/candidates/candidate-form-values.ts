@@ -1,6 +1,9 @@
-import type { CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
-import type { CustomFieldValue } from '@/lib/db/schema'
-import type { CustomFormValue } from './candidate-form-controls'
+import type { CustomFieldDefinition, CandidateErrors, parseCustomField } from '@/lib/candidates/candidate-schema'
+import type { DuplicateMatch } from '@/lib/candidates/duplicates'
+import type { Refusal } from '@/lib/forms/form-errors'
+import type { CustomFormValue } from '@/components/ui/custom-field-control'
+
+type CustomFieldValue = Extract<ReturnType<typeof parseCustomField>, { value: unknown }>['value']
 
 /** What the candidate form holds: strings as typed (validateCandidate parses them), the NIR never prefilled. */
 export type CandidateFormValues = {
@@ -91,4 +94,42 @@ export function formValuesOf(
     referentId: c.referentId ?? '',
     customFields,
   }
+}
+
+/** The form's state: the values, and the explicit choice to remove the stored NIR (edit only). */
+export type CandidateFormState = CandidateFormValues & { clearNir: boolean }
+
+/** What the actions take: the values as typed, the NIR emptied when it is being removed. */
+export function candidateInputOf({ clearNir, ...values }: CandidateFormState): CandidateFormValues {
+  return { ...values, socialSecurityNumber: clearNir ? '' : values.socialSecurityNumber }
+}
+
+/** The organisation's required custom fields come first, with the names: a quick creation needs nothing else. */
+export function customFieldsByNeed(definitions: CustomFieldDefinition[]) {
+  return {
+    required: definitions.filter((d) => d.required),
+    optional: definitions.filter((d) => !d.required),
+  }
+}
+
+export type Saved = { ok: true; id?: string; changed?: string[]; duplicates?: DuplicateMatch[] }
+
+/**
+ * A candidate action's answer as the form helper reads it: look-alikes found before creating are a success that
+ * asks for a confirmation (nothing went wrong), the candidate rules' errors are field errors ('_form': the form's).
+ */
+export function savedOf(
+  result:
+    | { ok: true; id?: string; changed?: string[] }
+    | { ok: false; duplicates: DuplicateMatch[] }
+    | { ok: false; errors: CandidateErrors }
+    | Refusal,
+): Saved | Refusal {
+  if (result.ok) return result
+  if ('duplicates' in result) return { ok: true, duplicates: result.duplicates }
+  if ('errors' in result) {
+    const { _form, ...fieldErrors } = result.errors
+    return { ok: false, fieldErrors, error: _form }
+  }
+  return result
 }

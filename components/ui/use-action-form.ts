@@ -50,23 +50,9 @@ export type FormState<V> = {
  */
 export function useActionForm<V extends object, A extends Answer>(options: ActionFormOptions<V, A>) {
   const id = useId()
-  const ref = useRef<HTMLFormElement>(null)
   const [values, setValues] = useState<V>(options.initial)
-  const [shown, setShown] = useState<FormErrors>(NO_ERRORS)
-  const [refusals, setRefusals] = useState(0)
   const [pending, startTransition] = useTransition()
-
-  // After a refusal, once the messages are in the page: the first invalid field, else the summary.
-  useEffect(() => {
-    if (refusals > 0 && ref.current) focusFirstInvalid(ref.current)
-  }, [refusals])
-
-  /** Shows errors found outside the helper (another action, a loader), with the same focus move. */
-  function refuse(found: FormErrors) {
-    setShown(found)
-    if (found.error && Object.keys(found.fieldErrors).length === 0) toast.error(found.error)
-    if (hasErrors(found)) setRefusals((n) => n + 1)
-  }
+  const { ref, shown, setShown, refuse, clear } = useShownErrors()
 
   /** Changes some values; their errors go at once, the others stay until the next submission. */
   function set(patch: Partial<V>) {
@@ -74,16 +60,9 @@ export function useActionForm<V extends object, A extends Answer>(options: Actio
     clear(...Object.keys(patch))
   }
 
-  function clear(...keys: string[]) {
-    setShown((s) => {
-      const fieldErrors = withoutErrorsOf(s.fieldErrors, keys)
-      return fieldErrors === s.fieldErrors ? s : { ...s, fieldErrors }
-    })
-  }
-
   /**
    * Checks, then runs a call with the form's progress and errors: the main action (submit) or another one (a
-   * preview, a confirmation). `onOk` gets its success.
+   * preview). `onOk` gets its success.
    */
   function run<B extends Answer>(call: (values: V) => Promise<B>, onOk: (result: Ok<B>) => void) {
     const found = options.check?.(values) ?? {}
@@ -97,29 +76,64 @@ export function useActionForm<V extends object, A extends Answer>(options: Actio
     })
   }
 
-  function submit(event?: FormEvent) {
-    event?.preventDefault()
-    run(options.action, (result) => {
+  /** Submits through a call of the action (the main one, or a confirmation), ending with its notification. */
+  function submitWith(call: (values: V) => Promise<A>) {
+    run(call, (result) => {
       const message = typeof options.success === 'function' ? options.success(result, values) : options.success
       if (message) toast.success(message)
       options.onSuccess?.(result, values)
     })
   }
 
+  function submit(event?: FormEvent) {
+    event?.preventDefault()
+    submitWith(options.action)
+  }
+
+  const errors = shown.fieldErrors
+  const formProps = { id, ref, onSubmit: submit, noValidate: true }
+  // formProps: spread on the <form>; its id also ties a submit button outside it (a dialog's footer).
   return {
     values,
     set,
     setValues,
-    errors: shown.fieldErrors,
+    errors,
     error: shown.error,
     pending,
     clear,
     refuse,
     run,
     submit,
-    /** Spread on the <form>; `id` also ties a submit button outside it (a dialog's footer) with form={form.id}. */
-    formProps: { id, ref, onSubmit: submit, noValidate: true },
+    submitWith,
+    formProps,
   }
+}
+
+/** The errors on show, and the focus move after each refusal. */
+function useShownErrors() {
+  const ref = useRef<HTMLFormElement>(null)
+  const [shown, setShown] = useState<FormErrors>(NO_ERRORS)
+  const [refusals, setRefusals] = useState(0)
+
+  // After a refusal, once the messages are in the page: the first invalid field, else the summary.
+  useEffect(() => {
+    if (refusals > 0 && ref.current) focusFirstInvalid(ref.current)
+  }, [refusals])
+
+  /** Shows errors (the check's, the server's, or found elsewhere); a message without fields is also a notification. */
+  function refuse(found: FormErrors) {
+    setShown(found)
+    if (found.error && Object.keys(found.fieldErrors).length === 0) toast.error(found.error)
+    if (hasErrors(found)) setRefusals((n) => n + 1)
+  }
+
+  function clear(...keys: string[]) {
+    setShown((s) => {
+      const fieldErrors = withoutErrorsOf(s.fieldErrors, keys)
+      return fieldErrors === s.fieldErrors ? s : { ...s, fieldErrors }
+    })
+  }
+  return { ref, shown, setShown, refuse, clear }
 }
 
 const CONTROL = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])'
