@@ -1,4 +1,4 @@
-import { can, partnerHome, type Permission } from './permissions'
+import { can, isPartnerUser, partnerHome, type Permission } from './permissions'
 
 type NavUser = { role: string; permissions?: readonly string[] | null; organisationId: string | null }
 export type NavItem = { key: string; href: string }
@@ -22,7 +22,7 @@ const ENTRIES: NavEntry[] = [
   { key: 'socialOffers', href: '/v2/offers/dashboard/social' },
   { key: 'enterprises', href: '/v2/enterprises/dashboard', organisationOnly: true },
   // A partner's own structure is "Ma structure", the title of the page it opens.
-  { key: (u) => (u.role === 'fullPartner' ? 'ownStructure' : 'partners'), href: partnerHome },
+  { key: (u) => (isPartnerUser(u) ? 'ownStructure' : 'partners'), href: partnerHome },
   { key: 'supportCourses', href: '/support-courses/dashboard', organisationOnly: true },
   {
     key: 'workshops',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { can, PERMISSIONS, partnerHome, permissionsOf, type Permission } from './permissions'
+import { can, isPartnerUser, PERMISSIONS, partnerHome, permissionsOf, type Permission } from './permissions'
 
 const fullPartner = { role: 'fullPartner' }
 const counsellor = { role: 'counsellor' }
@@ -97,5 +97,28 @@ describe('partnerHome', () => {
     for (const user of [admin, referent, counsellor, { role: 'guest' }]) {
       expect(partnerHome(user), user.role).toBe('/partners/structure/default')
     }
+  })
+})
+
+describe('following the whole organisation', () => {
+  it('is the administrators’ by default, and no other role’s', () => {
+    expect(can(admin, 'candidate.organisation.follow')).toBe(true)
+    for (const user of [referent, counsellor, fullPartner])
+      expect(can(user, 'candidate.organisation.follow'), user.role).toBe(false)
+  })
+
+  it('can be granted to another role by the organisation, and taken from its administrators', () => {
+    const granted = ['candidate.visualize', 'candidate.organisation.follow']
+    expect(can({ role: 'referent', rolePermissions: granted }, 'candidate.organisation.follow')).toBe(true)
+    expect(can({ role: 'admin', rolePermissions: ['candidate.visualize'] }, 'candidate.organisation.follow')).toBe(
+      false,
+    )
+  })
+})
+
+describe('isPartnerUser', () => {
+  it('tells a partner structure’s user from an organisation’s staff', () => {
+    expect(isPartnerUser(fullPartner)).toBe(true)
+    for (const user of [admin, referent, counsellor, { role: '' }]) expect(isPartnerUser(user), user.role).toBe(false)
   })
 })

@@ -37,11 +37,22 @@ export const PERMISSIONS = [
   'candidate.diagnosis.visualize',
   'candidate.orientation.decide',
   'settings.referral-links.modify',
+  // Following the whole organisation's candidates (the home page, the actions dashboard), not only one's own: the
+  // administrators' by default, and any role an organisation grants it to.
+  'candidate.organisation.follow',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 export const ROLES = ['admin', 'referent', 'counsellor', 'fullPartner'] as const
 export type Role = (typeof ROLES)[number]
+
+/** The role of a partner structure's users; every other role is an organisation's staff. */
+export const PARTNER_ROLE = 'fullPartner' satisfies Role
+
+/** Whether a user is a partner structure's (who answers prescriptions) rather than an organisation's staff. */
+export function isPartnerUser(user: { role: string }): boolean {
+  return user.role === PARTNER_ROLE
+}
 
 const PARTNER_PERMISSIONS: Permission[] = [
   // Issue 12: a partner edits its own structure's offers written in Passerelle.
@@ -126,7 +137,7 @@ const known = (list: readonly string[]) =>
 export function permissionsOf(user: PermissionSubject): ReadonlySet<Permission> {
   if (user.permissions) return new Set(known(user.permissions))
   if (!isRole(user.role)) return new Set()
-  if (user.rolePermissions && user.role !== 'fullPartner') return new Set(known(user.rolePermissions))
+  if (user.rolePermissions && !isPartnerUser(user)) return new Set(known(user.rolePermissions))
   return new Set(ROLE_PERMISSIONS[user.role])
 }
 
@@ -139,5 +150,5 @@ export const GUARD_REDIRECT = '/v2/candidates/dashboard'
 
 /** Spec §2 "Partner redirects". */
 export function partnerHome(user: { role: string }): string {
-  return user.role === 'fullPartner' ? '/partners/structure/dashboard' : '/partners/structure/default'
+  return isPartnerUser(user) ? '/partners/structure/dashboard' : '/partners/structure/default'
 }

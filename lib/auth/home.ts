@@ -1,8 +1,8 @@
-import { can, partnerHome, type PermissionSubject } from '@/lib/permissions'
+import { can, isPartnerUser, partnerHome, type PermissionSubject } from '@/lib/permissions'
 
 /** Where a user lands after signing in, and on '/': partners on their structure, everyone else on the candidates. */
 export function homeFor(user: { role: string }): string {
-  return user.role === 'fullPartner' ? partnerHome(user) : '/v2/candidates/dashboard'
+  return isPartnerUser(user) ? partnerHome(user) : '/v2/candidates/dashboard'
 }
 
 /**
@@ -10,6 +10,6 @@ export function homeFor(user: { role: string }): string {
  * else to the candidates.
  */
 export function onboardedHomeFor(user: PermissionSubject): string {
-  if (user.role === 'fullPartner') return partnerHome(user)
+  if (isPartnerUser(user)) return partnerHome(user)
   return can(user, 'homePage.visualize') ? '/homePage' : '/v2/candidates/dashboard'
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
 import { appUrl } from '@/lib/auth/app-url'
 import type { Db, DbOrTx } from '@/lib/db/client'
@@ -11,6 +11,7 @@ import {
 } from '@/lib/db/schema'
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
 import { queueMail } from '@/lib/mail/queue-mail'
+import { activeStaffOf } from '@/lib/organisation/active-staff'
 import { can } from '@/lib/permissions'
 import { governanceOf, activeStructureAdmin, mayRunStructure, worksWith, type StructureUser } from './running'
 import { partnerUserSchema, STRUCTURE_MESSAGES } from './schemas'
@@ -47,13 +48,7 @@ async function decidersOf(tx: DbOrTx, structureId: string): Promise<string[]> {
         eq(organisationRolePermissions.role, users.role),
       ),
     )
-    .where(
-      and(
-        eq(users.organisationId, governance.creatingOrganisationId!),
-        eq(users.disabled, false),
-        ne(users.role, 'fullPartner'),
-      ),
-    )
+    .where(activeStaffOf(governance.creatingOrganisationId!))
   return staff.filter((u) => can(u, 'partners.structure.modify')).map((u) => u.email)
 }
 

@@ -6,6 +6,7 @@ import { organisationPartnerStructures, partnerStructures } from '@/lib/db/schem
 import { DIRECTORY_MESSAGES } from '@/lib/directory/fields'
 import { diAddress, diId, readDiItems, str } from '@/lib/offers/data-inclusion'
 import { markdownToPlainText } from '@/lib/offers/render-markdown'
+import { formatNumber } from '@/lib/numbers'
 import { isValidSiret, normalizeSiret } from '@/lib/siret'
 import { activeStructureAdmin } from './running'
 
@@ -20,7 +21,7 @@ const BATCH = 500
 
 export const STRUCTURE_IMPORT_MESSAGES = {
   empty: 'Le fichier ne contient aucune structure.',
-  tooMany: `Le fichier contient plus de ${STRUCTURE_IMPORT_MAX_ROWS.toLocaleString('fr-FR').replace(/\s/g, '\u202f')} structures\u00a0: découpez-le.`,
+  tooMany: `Le fichier contient plus de ${formatNumber(STRUCTURE_IMPORT_MAX_ROWS)} structures\u00a0: découpez-le.`,
   nameMissing: 'Le nom de la structure est obligatoire',
   siretMissing:
     'SIRET absent\u00a0: Passerelle reconnaît chaque structure à son SIRET (ajoutez-la depuis «\u00a0Ajouter une structure\u00a0»)',

@@ -7,7 +7,9 @@ import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { challengesOf } from '@/lib/offers/challenges'
 import { isExpired, openToOrganisation } from '@/lib/offers/directory-access'
 import { offerCard } from '@/lib/offers/queries'
+import { PARTNER_ROLE } from '@/lib/permissions'
 import { now as clockNow } from '@/lib/clock'
+import { addElapsedDays } from '@/lib/dates'
 
 /** Over how many days the response indicator looks back (issue 12 §1). */
 export const INDICATOR_DAYS = 90
@@ -26,7 +28,7 @@ export type ResponseIndicator = {
 }
 
 function indicatorSql(organisationId: string, structureRef: SQL, reminderDays: SQL, now: Date): SQL {
-  const since = new Date(now.getTime() - INDICATOR_DAYS * 86_400_000)
+  const since = addElapsedDays(now, -INDICATOR_DAYS)
   // The last 90 days' prescriptions, one range of social_applies_organisation_structure_date_idx (index only); the ones
   // still waiting from before, one range of social_applies_organisation_structure_waiting_idx. Reading every prescription
   // of the structure to keep those two sets cost the directory's 50 rows 10 ms (issue 16 §1).
@@ -190,7 +192,7 @@ export async function partnerUsersOfStructure(db: DbOrTx, structureId: string) {
       invited: sql<boolean>`not exists (select 1 from session s where s.user_id = "user".id) and not exists (select 1 from account c where c.user_id = "user".id and c.password is not null)`,
     })
     .from(users)
-    .where(and(eq(users.structureId, structureId), eq(users.role, 'fullPartner')))
+    .where(and(eq(users.structureId, structureId), eq(users.role, PARTNER_ROLE)))
     .orderBy(asc(users.lastName), asc(users.firstName))
 }
 

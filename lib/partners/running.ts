@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { organisationPartnerStructures, organisations, partnerStructures, users } from '@/lib/db/schema'
-import { can, type PermissionSubject } from '@/lib/permissions'
+import { can, PARTNER_ROLE, type PermissionSubject } from '@/lib/permissions'
 
 /**
  * Working with a structure is not running it. An organisation that links a structure (by its SIRET, the directory or an
@@ -26,7 +26,7 @@ const activated = sql`(exists (select 1 from session s where s.user_id = "user".
 export const activeStructureAdmin = (structureId: string | SQL) =>
   and(
     eq(users.structureId, structureId),
-    eq(users.role, 'fullPartner'),
+    eq(users.role, PARTNER_ROLE),
     eq(users.structureAdmin, true),
     eq(users.disabled, false),
     activated,

@@ -5,6 +5,7 @@ import { endUserSessions } from '@/lib/auth/revoke'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { organisationPartnerStructures, organisations, partnerStructures, users } from '@/lib/db/schema'
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
+import { PARTNER_ROLE } from '@/lib/permissions'
 import { queueInvitation } from '@/lib/settings/invitation'
 import { partnerStructureSchema, partnerUserSchema, STRUCTURE_MESSAGES, type PartnerUserInput } from './schemas'
 import { systemNow } from '@/lib/clock'
@@ -128,7 +129,7 @@ async function hasPartnerUser(tx: DbOrTx, structureId: string): Promise<boolean>
   const [row] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.structureId, structureId), eq(users.role, 'fullPartner'), eq(users.disabled, false)))
+    .where(and(eq(users.structureId, structureId), eq(users.role, PARTNER_ROLE), eq(users.disabled, false)))
     .limit(1)
   return !!row
 }
@@ -159,7 +160,7 @@ export async function provisionPartnerUser(
   if (taken)
     return { ok: false, error: STRUCTURE_MESSAGES.emailTaken, fieldErrors: { email: STRUCTURE_MESSAGES.emailTaken } }
   const first = !(await hasPartnerUser(tx, structureId))
-  const result = await provisionUser(tx, { ...data, email, role: 'fullPartner', structureId })
+  const result = await provisionUser(tx, { ...data, email, role: PARTNER_ROLE, structureId })
   if (!result.ok) return { ok: false, error: result.error }
   if (first) await tx.update(users).set({ structureAdmin: true }).where(eq(users.id, result.userId))
   await queueInvitation(tx, result.userId, systemNow().getTime(), inviter)
@@ -213,7 +214,7 @@ async function partnerUserOf(tx: DbOrTx, user: StructureUser, structureId: strin
   const [row] = await tx
     .select({ id: users.id, email: users.email, disabled: users.disabled, structureAdmin: users.structureAdmin })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.structureId, structureId), eq(users.role, 'fullPartner')))
+    .where(and(eq(users.id, userId), eq(users.structureId, structureId), eq(users.role, PARTNER_ROLE)))
     .for('update')
   return row ?? null
 }

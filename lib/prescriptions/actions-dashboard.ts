@@ -1,16 +1,14 @@
 import type { DbOrTx } from '@/lib/db/client'
-import { parisInstant } from '@/lib/dates'
+import { addElapsedDays, parisInstant } from '@/lib/dates'
 import { answerReminderDays, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
 import { pendingOrientations } from '@/lib/referrals/queries'
 import { unreadSmsReplies } from '@/lib/sms/queries'
 import { lateStepsOf } from '@/lib/support-courses/queries'
 import { todaysWorkshopsOf } from '@/lib/workshops/queries'
 
-const DAY = 86_400_000
-
 /**
- * Who reads the actions dashboard, and which of its parts they may see: an administrator follows the whole
- * organisation's unanswered prescriptions, anyone else their own.
+ * Who reads the actions dashboard, and which of its parts they may see: a user holding candidate.organisation.follow
+ * follows the whole organisation's unanswered prescriptions, anyone else their own.
  */
 export type ActionsDashboardViewer = {
   userId: string
@@ -37,7 +35,7 @@ export async function actionsDashboard(db: DbOrTx, viewer: ActionsDashboardViewe
       ? todaysWorkshopsOf(db, organisationId, userId, parisInstant(today, 0), parisInstant(today, 24 * 60))
       : [],
     viewer.courses ? lateStepsOf(db, organisationId, userId, today) : [],
-    viewer.orientations ? pendingOrientations(db, organisationId, new Date(now.getTime() - days * DAY)) : null,
+    viewer.orientations ? pendingOrientations(db, organisationId, addElapsedDays(now, -days)) : null,
     unreadSmsReplies(db, { userId, organisationId }),
   ])
   return { days, answers, unanswered, workshopsToday, lateSteps, orientations, replies }

@@ -5,6 +5,7 @@ import { candidates, fups, notifications, organisations, socialApplies, socialOf
 import { PAGE_SIZE } from '@/lib/constants'
 import type { StoredApplyState } from '@/lib/applies/states'
 import { now as clockNow } from '@/lib/clock'
+import { addElapsedDays } from '@/lib/dates'
 
 /** What every prescription list shows: the apply, its candidate, offer and partner, and its two documents. */
 const applyColumns = {
@@ -148,7 +149,7 @@ const ANSWER_NOTIFICATION_KINDS = ['fupAnswered', 'prescriptionExpired']
  */
 
 export function receivedAnswers(db: DbOrTx, params: { userId: string; organisationId: string; now?: Date }) {
-  const since = new Date((params.now ?? clockNow()).getTime() - ANSWERS_WINDOW_DAYS * 86_400_000)
+  const since = addElapsedDays(params.now ?? clockNow(), -ANSWERS_WINDOW_DAYS)
   return db
     .select({
       notificationId: notifications.id,
@@ -197,7 +198,7 @@ export async function unansweredPrescriptions(
   db: DbOrTx,
   params: { organisationId: string; authorId?: string | null; days: number; now?: Date },
 ) {
-  const before = new Date((params.now ?? clockNow()).getTime() - params.days * 86_400_000)
+  const before = addElapsedDays(params.now ?? clockNow(), -params.days)
   const condition = and(
     eq(socialApplies.organisationId, params.organisationId),
     eq(socialApplies.state, 'PRESCRIPTION_FILLED'),

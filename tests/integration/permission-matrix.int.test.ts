@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import fs from 'node:fs'
+import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
 import { can, ROLE_PERMISSIONS } from '@/lib/permissions'
 import { organisationMatrix, updateOrganisationMatrix } from '@/lib/settings/permission-matrix'
-import { useTestDb } from './db'
+import { inRolledBackTransaction, useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
 // The organisation's editable role × permission matrix (issue 15 §3).
@@ -207,5 +208,29 @@ describe('a change of the matrix ends the sessions it affects', () => {
     })
     expect(await sessionIds(org.adminId)).toEqual([adminHere])
     expect(adminElsewhere).toBeTruthy()
+  })
+
+  it('keeps following the whole organisation for the administrators whose list was saved before that permission', async () => {
+    const org = await newOrganisation()
+    const before = ROLE_PERMISSIONS.admin.filter((p) => p !== 'candidate.organisation.follow')
+    await inRolledBackTransaction(db, async (tx) => {
+      await tx
+        .insert(s.organisationRolePermissions)
+        .values({ organisationId: org.organisationId, role: 'admin', permissions: before })
+      await tx.update(s.users).set({ permissions: before }).where(eq(s.users.id, org.adminId))
+      const migration = fs.readFileSync('drizzle/0059_organisation_follow_permission.sql', 'utf8')
+      for (const statement of migration.split('--> statement-breakpoint')) await tx.execute(sql.raw(statement))
+      const [role] = await tx
+        .select({ permissions: s.organisationRolePermissions.permissions })
+        .from(s.organisationRolePermissions)
+        .where(eq(s.organisationRolePermissions.organisationId, org.organisationId))
+      const [admin] = await tx
+        .select({ permissions: s.users.permissions })
+        .from(s.users)
+        .where(eq(s.users.id, org.adminId))
+      expect(can({ role: 'admin', rolePermissions: role!.permissions }, 'candidate.organisation.follow')).toBe(true)
+      expect(can({ role: 'admin', permissions: admin!.permissions }, 'candidate.organisation.follow')).toBe(true)
+      expect(role!.permissions.filter((p) => p === 'candidate.organisation.follow')).toHaveLength(1)
+    })
   })
 })

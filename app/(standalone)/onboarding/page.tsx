@@ -4,13 +4,14 @@ import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { buttonClass } from '@/components/ui/button'
 import { signOutAction } from '@/lib/auth/actions'
 import { requireUser } from '@/lib/auth/session'
+import { isPartnerUser } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('onboarding')
 
 /** Issue 14 §3: the greeting of a user's first sign-in (or of a new version of the terms of use). */
 export default async function OnboardingPage() {
   const user = await requireUser({ allowNotOnboarded: true })
-  const partner = user.role === 'fullPartner'
+  const partner = isPartnerUser(user)
   return (
     <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:p-8">
       <PageHeader

@@ -4,6 +4,7 @@ import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { OnboardingForm } from '@/components/onboarding/onboarding-form'
 import { signOutAction } from '@/lib/auth/actions'
 import { requireUser } from '@/lib/auth/session'
+import { isPartnerUser } from '@/lib/permissions'
 import { getDb } from '@/lib/db/client'
 import { onboardingProfile } from '@/lib/onboarding/profile'
 import { TERMS_VERSION, TERMS_VERSION_LABEL } from '@/lib/onboarding/terms'
@@ -33,7 +34,7 @@ export default async function OnboardingFormPage() {
           notifyLateItems: profile.notifyLateItems,
         }}
         termsLabel={TERMS_VERSION_LABEL}
-        partner={user.role === 'fullPartner'}
+        partner={isPartnerUser(user)}
         secondFactor={{ required: profile.secondFactorRequired, email: user.email }}
       />
       <form action={signOutAction} className="border-t border-slate-200 pt-3 text-sm">

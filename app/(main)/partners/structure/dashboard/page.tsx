@@ -13,14 +13,14 @@ import { formatDate } from '@/lib/format'
 import { requireUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { partnerDashboard } from '@/lib/partners/partner-dashboard'
-import { can, partnerHome } from '@/lib/permissions'
+import { can, isPartnerUser, partnerHome } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('partnersDashboard')
 
 /** The partner structure's home (role fullPartner): its social offers and their prescriptions per tab. */
 export default async function PartnerDashboardPage() {
   const user = await requireUser()
-  if (user.role !== 'fullPartner') redirect(partnerHome(user))
+  if (!isPartnerUser(user)) redirect(partnerHome(user))
   if (!user.structureId) notFound()
   const canArchive = can(user, 'offers.social.archive')
   const structureId = user.structureId

@@ -13,7 +13,8 @@ import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
 import { listPartnerStructures } from '@/lib/partners/queries'
 import { formatPhone } from '@/lib/format'
-import { can, partnerHome } from '@/lib/permissions'
+import { formatNumber } from '@/lib/numbers'
+import { can, isPartnerUser, partnerHome } from '@/lib/permissions'
 import { listChallenges } from '@/lib/offers/challenges'
 
 export const generateMetadata = pageMetadata('partnersDefault')
@@ -23,7 +24,7 @@ const PATH = '/partners/structure/default'
 /** Spec §2: the partner structures page of non-partner users (a fullPartner is sent to its dashboard); issue 12 §1. */
 export default async function PartnersDefaultPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
-  if (user.role === 'fullPartner') redirect(partnerHome(user))
+  if (isPartnerUser(user)) redirect(partnerHome(user))
   const sp = await searchParams
   const values = { q: urlParams.text(sp, 'q'), challenge: urlParams.uuid(sp, 'challenge') }
   const page = urlParams.page(sp)
@@ -39,7 +40,7 @@ export default async function PartnersDefaultPage({ searchParams }: { searchPara
     <>
       <PageHeader
         title={title}
-        subtitle={`${list.total.toLocaleString('fr-FR')} structure${list.total > 1 ? 's' : ''}`}
+        subtitle={`${formatNumber(list.total)} structure${list.total > 1 ? 's' : ''}`}
         actions={
           canModify ? (
             <>

@@ -9,19 +9,18 @@ import { getDb } from '@/lib/db/client'
 import { ANSWERS_WINDOW_DAYS } from '@/lib/prescriptions/queries'
 import { actionsDashboard } from '@/lib/prescriptions/actions-dashboard'
 import Link from '@/components/ui/link'
-import { parisToday } from '@/lib/dates'
+import { elapsedDaysBetween, parisToday } from '@/lib/dates'
+import { formatNumber } from '@/lib/numbers'
 import { now as clockNow } from '@/lib/clock'
 import { can } from '@/lib/permissions'
 import { ORIENTATION_STATUS_TONES, StatusBadge } from '@/components/ui/status-badge'
 
 export const generateMetadata = pageMetadata('actionsDashboard')
 
-const DAY = 86_400_000
-
 /**
  * What needs the user's attention: the partners' answers to their prescriptions (new ones, and those of the last
- * 30 days), and their prescriptions still without answer after the organisation's reminder delay. An administrator
- * follows the whole organisation's unanswered prescriptions.
+ * 30 days), and their prescriptions still without answer after the organisation's reminder delay. A user who follows
+ * the whole organisation (candidate.organisation.follow, an administrator's by default) sees all of its unanswered ones.
  */
 export default async function ActionsDashboardPage() {
   const user = await requireOrganisationUser()
@@ -31,7 +30,7 @@ export default async function ActionsDashboardPage() {
   const viewer = {
     userId: user.id,
     organisationId: user.organisationId,
-    wholeOrganisation: user.role === 'admin',
+    wholeOrganisation: can(user, 'candidate.organisation.follow'),
     workshops: can(user, 'workshops.visualize'),
     courses: can(user, 'support-courses.visualize'),
     orientations: can(user, 'candidate.orientation.decide'),
@@ -58,11 +57,8 @@ export default async function ActionsDashboardPage() {
             Orientations reçues
             <span className="font-normal text-slate-600">
               {' '}
-              ({orientations.total.toLocaleString('fr-FR')} à traiter
-              {orientations.late > 0
-                ? `, dont ${orientations.late.toLocaleString('fr-FR')} depuis plus de ${days} jours`
-                : ''}
-              )
+              ({formatNumber(orientations.total)} à traiter
+              {orientations.late > 0 ? `, dont ${formatNumber(orientations.late)} depuis plus de ${days} jours` : ''})
             </span>
           </h2>
           <ul className="flex flex-col gap-2">
@@ -188,7 +184,7 @@ export default async function ActionsDashboardPage() {
       <section aria-labelledby="unanswered" className="flex flex-col gap-3">
         <h2 id="unanswered" className="text-lg font-semibold">
           Prescriptions sans réponse depuis plus de {days} jours
-          <span className="font-normal text-slate-600"> ({unanswered.total.toLocaleString('fr-FR')})</span>
+          <span className="font-normal text-slate-600"> ({formatNumber(unanswered.total)})</span>
         </h2>
         {unanswered.rows.length === 0 ? (
           <EmptyState title={`Aucune prescription n’attend de réponse depuis plus de ${days} jours.`}>
@@ -201,7 +197,7 @@ export default async function ActionsDashboardPage() {
             unanswered
             extra={{
               header: 'En attente depuis',
-              cell: (row) => `${Math.floor((now.getTime() - row.prescriptionDate.getTime()) / DAY)}\u00a0jours`,
+              cell: (row) => `${elapsedDaysBetween(row.prescriptionDate, now)}\u00a0jours`,
             }}
           />
         )}
