@@ -22,30 +22,7 @@ export function CandidatePicker({
   error?: string
 }) {
   const id = useId()
-  const [text, setText] = useState('')
-  const [found, setFound] = useState<Found[] | null>(null)
-  const [loading, setLoading] = useState(false)
-  const request = useRef(0)
-  const applied = useRef<string | null>(null)
-
-  useEffect(() => {
-    const q = text.trim()
-    if (q === applied.current || (q.length > 0 && q.length < SEARCH_MIN_LENGTH)) return
-    const timer = setTimeout(
-      async () => {
-        applied.current = q
-        const n = ++request.current
-        setLoading(true)
-        const result = await searchCandidatesAction(q).catch(() => null)
-        if (n !== request.current) return
-        setLoading(false)
-        setFound(result?.ok ? result.candidates : [])
-      },
-      applied.current === null ? 0 : SEARCH_DEBOUNCE_MS,
-    )
-    return () => clearTimeout(timer)
-  }, [text])
-
+  const { text, setText, found, loading } = useCandidateSearch()
   return (
     <fieldset
       className="flex flex-col gap-2"
@@ -111,4 +88,31 @@ export function CandidatePicker({
       )}
     </fieldset>
   )
+}
+
+/** The latest search's candidates (null until the first answer); an earlier answer arriving late is dropped. */
+function useCandidateSearch() {
+  const [text, setText] = useState('')
+  const [found, setFound] = useState<Found[] | null>(null)
+  const [loading, setLoading] = useState(false)
+  const request = useRef(0)
+  const applied = useRef<string | null>(null)
+  useEffect(() => {
+    const q = text.trim()
+    if (q === applied.current || (q.length > 0 && q.length < SEARCH_MIN_LENGTH)) return
+    const timer = setTimeout(
+      async () => {
+        applied.current = q
+        const n = ++request.current
+        setLoading(true)
+        const result = await searchCandidatesAction(q).catch(() => null)
+        if (n !== request.current) return
+        setLoading(false)
+        setFound(result?.ok ? result.candidates : [])
+      },
+      applied.current === null ? 0 : SEARCH_DEBOUNCE_MS,
+    )
+    return () => clearTimeout(timer)
+  }, [text])
+  return { text, setText, found, loading }
 }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { ErrorSummary } from '@/components/ui/error-summary'
 import { ChoiceGroup, FormField } from '@/components/ui/form-field'
-import { useActionForm } from '@/components/ui/use-action-form'
+import { useActionForm, type FormState } from '@/components/ui/use-action-form'
 import { fieldErrorsOf } from '@/lib/applies/fup-schema'
 import { manualStatusAction } from '@/lib/prescriptions/actions'
 import { manualStatusSchema } from '@/lib/prescriptions/prescription-schema'
@@ -94,22 +94,7 @@ function ManualStatusDialog({ applyId, offerName, causes, current, onClose }: Pr
     >
       <form {...form.formProps} className="flex flex-col gap-4">
         <ErrorSummary form={form} />
-        <ChoiceGroup legend="Réponse du partenaire" error={errors.state} required>
-          <div className="flex gap-6">
-            {STATES.map(([state, label]) => (
-              <label key={state} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${form.formProps.id}-state`}
-                  checked={values.state === state}
-                  onChange={() => set({ state, firstReceptionDate: '', assessmentDate: '', cause: '' })}
-                  className="h-4 w-4 accent-brand-700"
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-        </ChoiceGroup>
+        <StateChoice form={form} />
         {values.state === 'INTEGRATED_CANDIDATE' && (
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
@@ -134,5 +119,27 @@ function ManualStatusDialog({ applyId, offerName, causes, current, onClose }: Pr
         )}
       </form>
     </Dialog>
+  )
+}
+
+/** Integrated or refused; changing it clears the dates and the cause. */
+function StateChoice({ form }: { form: FormState<Status> }) {
+  return (
+    <ChoiceGroup legend="Réponse du partenaire" error={form.errors.state} required>
+      <div className="flex gap-6">
+        {STATES.map(([state, label]) => (
+          <label key={state} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="manual-status-state"
+              checked={form.values.state === state}
+              onChange={() => form.set({ state, firstReceptionDate: '', assessmentDate: '', cause: '' })}
+              className="h-4 w-4 accent-brand-700"
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </ChoiceGroup>
   )
 }
