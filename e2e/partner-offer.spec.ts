@@ -261,3 +261,29 @@ test('the partner’s own cookie, sent from another origin of the same site or a
   expect(await archived()).toBe(before)
   await context.close()
 })
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+  test('the offer page shows its first rows: the page reads them, not the browser', async ({ page }) => {
+    await page.goto(OFFER)
+    await expect(tab(page, /Prescriptions en cours/)).toHaveAttribute('aria-selected', 'true')
+    await expect(rows(page).nth(1)).toBeVisible()
+    await expect(page.getByText('Chargement')).toHaveCount(0)
+  })
+})
+
+test('a list that cannot be read says so in French, and "Réessayer" reads it again', async ({ page }) => {
+  await page.goto(OFFER)
+  await expect(rows(page).nth(1)).toBeVisible()
+  const list = '**/api/offers/*/applies'
+  await page.route(list, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }))
+  await tab(page, /Candidats intégrés/).click()
+  const failure = page
+    .getByRole('alert')
+    .filter({ hasText: 'La liste n’a pas pu être chargée. Réessayez dans un instant.' })
+  await expect(failure).toBeVisible()
+  await page.unroute(list)
+  await failure.getByRole('button', { name: 'Réessayer' }).click()
+  await expect(failure).toBeHidden()
+  await expect(page.getByRole('tabpanel').getByRole('table')).toBeVisible()
+})

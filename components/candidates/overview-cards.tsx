@@ -83,24 +83,9 @@ export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
             hint="Les prescriptions envoyées aux partenaires apparaîtront ici."
           />
         ) : (
-          <ul className="flex flex-col gap-2 text-sm">
-            {pending.rows.map((a) => (
-              <li key={a.id} className="min-w-0">
-                <Named href={`/offer/social/${a.offerId}`} name={a.offerName} />
-                <span className="text-slate-700"> · {orEmpty(a.providerName)}</span>
-                <span className="block text-slate-700">
-                  Envoyée le {formatDate(a.prescriptionDate)}, en attente{' '}
-                  <strong className="font-medium text-slate-900">{ageLabel(a.ageDays)}</strong>
-                </span>
-              </li>
-            ))}
-            {pending.total > pending.rows.length && (
-              <li className="text-slate-700">{more(pending.total - pending.rows.length)}</li>
-            )}
-          </ul>
+          <PendingRows pending={pending} />
         )}
       </Card>
-
       <Card
         id="overview-workshop"
         title="Prochain atelier"
@@ -113,15 +98,9 @@ export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
             hint="Les ateliers où le candidat est inscrit apparaîtront ici."
           />
         ) : (
-          <div className="text-sm">
-            <Named href={canOpen.workshop ? `/workshops/${w.workshopId}` : null} name={w.name} />
-            <p className="text-slate-700">Le {formatDateTime(w.startsAt)}</p>
-            <p className="break-words text-slate-700">{orEmpty(w.place)}</p>
-            <p className="text-slate-700">{w.waitlisted ? 'En liste d’attente' : 'Inscrit'}</p>
-          </div>
+          <NextWorkshop w={w} canOpen={canOpen.workshop} />
         )}
       </Card>
-
       <Card id="overview-courses" title="Parcours" link={{ href: section('parcours'), label: 'Tous ses parcours' }}>
         {courses.length === 0 ? (
           <Empty
@@ -130,32 +109,9 @@ export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
             hint="Les parcours d’accompagnement du candidat apparaîtront ici."
           />
         ) : (
-          <ul className="flex flex-col gap-2 text-sm">
-            {courses.map((c) => (
-              <li key={c.courseId} className="min-w-0">
-                <Named href={canOpen.course ? `/support-courses/${c.courseId}` : null} name={c.name} />
-                <span className="block text-slate-700">
-                  {!c.nextStep ? (
-                    'Toutes les étapes sont faites'
-                  ) : c.late ? (
-                    <>
-                      <StatusBadge tone={COURSE_STEP_TONES.late} className="mr-1">
-                        En retard
-                      </StatusBadge>
-                      {c.nextStep}, prévue avant le {formatDate(c.nextDueOn)}
-                    </>
-                  ) : (
-                    <>
-                      Prochaine étape&nbsp;: {c.nextStep}, avant le {orEmpty(formatDate(c.nextDueOn))}
-                    </>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <CourseRows courses={courses} canOpen={canOpen.course} />
         )}
       </Card>
-
       <Card id="overview-sms" title="Dernier SMS" link={{ href: section('sms'), label: 'Toute la conversation' }}>
         {!sms ? (
           <Empty
@@ -164,28 +120,9 @@ export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
             hint="Les messages envoyés et ses réponses apparaîtront ici."
           />
         ) : (
-          <div className="flex min-w-0 flex-col gap-1 text-sm">
-            <p className="text-slate-700">
-              <span className="font-medium text-slate-900">
-                {sms.direction === 'inbound' ? 'Réponse du candidat' : 'Message envoyé'}
-              </span>
-              {' · '}
-              <time dateTime={sms.at.toISOString()}>{formatDateTime(sms.at)}</time>
-            </p>
-            <p className="line-clamp-3 break-words whitespace-pre-wrap text-slate-900">{orEmpty(sms.body)}</p>
-            {sms.direction === 'outbound' && (
-              <p className="text-slate-700">
-                Statut&nbsp;:{' '}
-                <StatusBadge tone={SMS_STATUS_TONES[sms.status]}>
-                  <span data-testid="overview-sms-status">{SMS_STATUS_LABELS[sms.status]}</span>
-                </StatusBadge>
-                {sms.status === 'queued' && `, départ le ${formatDateTime(sms.scheduledFor)}`}
-              </p>
-            )}
-          </div>
+          <LastSms sms={sms} />
         )}
       </Card>
-
       <Card
         id="overview-placements"
         title="Positionnements en cours"
@@ -199,25 +136,119 @@ export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
             hint="Les positionnements sur des offres d’emploi apparaîtront ici."
           />
         ) : (
-          <ul className="flex flex-col gap-2 text-sm">
-            {placements.rows.map((p) => (
-              <li key={p.jobOfferId} className="flex min-w-0 flex-wrap items-center justify-between gap-2">
-                <span className="min-w-0">
-                  <Named href={`/v2/offer/${p.jobOfferId}`} name={p.title} />
-                  <span className="text-slate-700"> · {orEmpty(p.enterpriseName)}</span>
-                  {p.interviewAt && (
-                    <span className="block text-slate-700">Entretien le {formatDateTime(p.interviewAt)}</span>
-                  )}
-                </span>
-                <PlacementStatusBadge status={p.status} />
-              </li>
-            ))}
-            {placements.total > placements.rows.length && (
-              <li className="text-slate-700">{more(placements.total - placements.rows.length)}</li>
-            )}
-          </ul>
+          <PlacementRows placements={placements} />
         )}
       </Card>
     </div>
+  )
+}
+
+/** The pending prescriptions: the offer, its partner, and how long the answer has been awaited. */
+function PendingRows({ pending }: Pick<CandidateOverview, 'pending'>) {
+  return (
+    <ul className="flex flex-col gap-2 text-sm">
+      {pending.rows.map((a) => (
+        <li key={a.id} className="min-w-0">
+          <Named href={`/offer/social/${a.offerId}`} name={a.offerName} />
+          <span className="text-slate-700"> · {orEmpty(a.providerName)}</span>
+          <span className="block text-slate-700">
+            Envoyée le {formatDate(a.prescriptionDate)}, en attente{' '}
+            <strong className="font-medium text-slate-900">{ageLabel(a.ageDays)}</strong>
+          </span>
+        </li>
+      ))}
+      {pending.total > pending.rows.length && (
+        <li className="text-slate-700">{more(pending.total - pending.rows.length)}</li>
+      )}
+    </ul>
+  )
+}
+
+/** The next workshop: when, where, and whether the candidate has a seat. */
+function NextWorkshop({ w, canOpen }: { w: NonNullable<CandidateOverview['nextWorkshop']>; canOpen: boolean }) {
+  return (
+    <div className="text-sm">
+      <Named href={canOpen ? `/workshops/${w.workshopId}` : null} name={w.name} />
+      <p className="text-slate-700">Le {formatDateTime(w.startsAt)}</p>
+      <p className="break-words text-slate-700">{orEmpty(w.place)}</p>
+      <p className="text-slate-700">{w.waitlisted ? 'En liste d’attente' : 'Inscrit'}</p>
+    </div>
+  )
+}
+
+/** Each course with its next step, late or not. */
+function CourseRows({ courses, canOpen }: { courses: CandidateOverview['courses']; canOpen: boolean }) {
+  return (
+    <ul className="flex flex-col gap-2 text-sm">
+      {courses.map((c) => (
+        <li key={c.courseId} className="min-w-0">
+          <Named href={canOpen ? `/support-courses/${c.courseId}` : null} name={c.name} />
+          <span className="block text-slate-700">
+            {!c.nextStep ? (
+              'Toutes les étapes sont faites'
+            ) : c.late ? (
+              <>
+                <StatusBadge tone={COURSE_STEP_TONES.late} className="mr-1">
+                  En retard
+                </StatusBadge>
+                {c.nextStep}, prévue avant le {formatDate(c.nextDueOn)}
+              </>
+            ) : (
+              <>
+                Prochaine étape&nbsp;: {c.nextStep}, avant le {orEmpty(formatDate(c.nextDueOn))}
+              </>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The last message of the conversation, and where an outbound one stands. */
+function LastSms({ sms }: { sms: NonNullable<CandidateOverview['lastSms']> }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1 text-sm">
+      <p className="text-slate-700">
+        <span className="font-medium text-slate-900">
+          {sms.direction === 'inbound' ? 'Réponse du candidat' : 'Message envoyé'}
+        </span>
+        {' · '}
+        <time dateTime={sms.at.toISOString()}>{formatDateTime(sms.at)}</time>
+      </p>
+      <p className="line-clamp-3 break-words whitespace-pre-wrap text-slate-900">{orEmpty(sms.body)}</p>
+      {sms.direction === 'outbound' && (
+        <p className="text-slate-700">
+          Statut&nbsp;:{' '}
+          <StatusBadge tone={SMS_STATUS_TONES[sms.status]}>
+            <span data-testid="overview-sms-status">{SMS_STATUS_LABELS[sms.status]}</span>
+          </StatusBadge>
+          {sms.status === 'queued' && `, départ le ${formatDateTime(sms.scheduledFor)}`}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** The open placements: the offer, its enterprise, an interview, the status. */
+function PlacementRows({ placements }: Pick<CandidateOverview, 'placements'>) {
+  return (
+    <ul className="flex flex-col gap-2 text-sm">
+      {placements.rows.map((p) => (
+        <li key={p.jobOfferId} className="flex min-w-0 flex-wrap items-center justify-between gap-2">
+          <span className="min-w-0">
+            <Named href={`/v2/offer/${p.jobOfferId}`} name={p.title} />
+            <span className="text-slate-700"> · {orEmpty(p.enterpriseName)}</span>
+            {p.interviewAt && (
+              <span className="block text-slate-700">Entretien le {formatDateTime(p.interviewAt)}</span>
+            )}
+          </span>
+          <PlacementStatusBadge status={p.status} />
+        </li>
+      ))}
+      {placements.total > placements.rows.length && (
+        <li className="text-slate-700">{more(placements.total - placements.rows.length)}</li>
+      )}
+    </ul>
   )
 }

@@ -64,40 +64,54 @@ export function SheetDiagnosis({
           Faites le diagnostic avec le candidat, ou envoyez-lui le questionnaire par SMS.
         </EmptyState>
       ) : (
-        <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
-          <p>
-            Diagnostic du {formatDate(latest.completedAt)}
-            {latest.author ? `, par ${latest.author}` : ''}.
-          </p>
-          {latest.job && <p>Métier recherché&nbsp;: {latest.job}</p>}
-          {found.length === 0 ? (
-            <p>Aucun frein repéré.</p>
-          ) : (
-            <ul aria-label="Freins repérés" className="list-disc pl-5">
-              {found.map((b) => (
-                <li key={b.challengeId}>
-                  {b.name}&nbsp;: {levelLabel(b.level).toLowerCase()}
-                  {b.situations.length > 0 ? ` (${b.situations.join(', ')})` : ''}
-                </li>
-              ))}
-            </ul>
-          )}
-          {changes && previous && (
-            <div className="border-t border-slate-200 pt-2">
-              <p className="font-medium">Depuis le diagnostic du {formatDate(previous.completedAt)}&nbsp;:</p>
-              <ul className="list-disc pl-5">
-                <li>Freins levés&nbsp;: {changes.lifted.length ? changes.lifted.join(', ') : 'aucun'}</li>
-                <li>Nouveaux freins&nbsp;: {changes.added.length ? changes.added.join(', ') : 'aucun'}</li>
-                {changes.changed.map((c) => (
-                  <li key={c.name}>
-                    {c.name}&nbsp;: {levelLabel(c.from).toLowerCase()} → {levelLabel(c.to).toLowerCase()}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-        </div>
+        <LatestDiagnosis latest={latest} found={found} previous={previous} changes={changes} />
       )}
     </section>
+  )
+}
+
+/** The latest completed diagnosis: its date and author, the job sought, its barriers, and what changed since. */
+function LatestDiagnosis({
+  latest,
+  found,
+  previous,
+  changes,
+}: Pick<SheetDiagnosisData, 'found' | 'previous' | 'changes'> & {
+  latest: NonNullable<SheetDiagnosisData['latest']>
+}) {
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+      <p>
+        Diagnostic du {formatDate(latest.completedAt)}
+        {latest.author ? `, par ${latest.author}` : ''}.
+      </p>
+      {latest.job && <p>Métier recherché&nbsp;: {latest.job}</p>}
+      {found.length === 0 ? (
+        <p>Aucun frein repéré.</p>
+      ) : (
+        <ul aria-label="Freins repérés" className="list-disc pl-5">
+          {found.map((b) => (
+            <li key={b.challengeId}>
+              {b.name}&nbsp;: {levelLabel(b.level).toLowerCase()}
+              {b.situations.length > 0 ? ` (${b.situations.join(', ')})` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {changes && previous && (
+        <div className="border-t border-slate-200 pt-2">
+          <p className="font-medium">Depuis le diagnostic du {formatDate(previous.completedAt)}&nbsp;:</p>
+          <ul className="list-disc pl-5">
+            <li>Freins levés&nbsp;: {changes.lifted.length ? changes.lifted.join(', ') : 'aucun'}</li>
+            <li>Nouveaux freins&nbsp;: {changes.added.length ? changes.added.join(', ') : 'aucun'}</li>
+            {changes.changed.map((c) => (
+              <li key={c.name}>
+                {c.name}&nbsp;: {levelLabel(c.from).toLowerCase()} → {levelLabel(c.to).toLowerCase()}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
   )
 }

@@ -3,6 +3,7 @@
 import { useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { FormError } from '@/components/directory/form-parts'
+import { FetchError } from '@/components/ui/fetch-error'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
@@ -119,4 +120,10 @@ export function PlaceSuggestionButton({
       Positionner
     </Button>
   )
+}
+
+/** The suggestions could not be read: said in place, with "Réessayer" reading the page again. */
+export function SuggestionsError({ error }: { error: string }) {
+  const router = useRouter()
+  return <FetchError error={error} onRetry={() => router.refresh()} />
 }

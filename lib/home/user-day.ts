@@ -41,6 +41,8 @@ export async function userDay(
   }
 }
 
+export type UserDay = Awaited<ReturnType<typeof userDay>>
+
 /**
  * Remembers the visit of a page that read the day at `at` (the next one counts what came since). Idempotent, and
  * never backwards: a late call from an older tab leaves a later visit in place.

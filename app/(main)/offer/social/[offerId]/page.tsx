@@ -7,18 +7,18 @@ import { OfferApplies, type AppliesLabels } from '@/components/applies/offer-app
 import { OfferDetails, OfferSummary } from '@/components/offers/offer-blocks'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
 import { FSE_LOGO } from '@/lib/applies/fup-schema'
-import { applyFilterOptions } from '@/lib/applies/list-by-tab'
-import { organisationOfferCounts } from '@/lib/applies/organisation-applies'
-import { offerTabCounts } from '@/lib/applies/tab-counts'
+import { applyFilterOptions, listAppliesByTab } from '@/lib/applies/list-by-tab'
+import { listOrganisationApplies } from '@/lib/applies/organisation-applies'
 import {
   offerPageQuery,
   parseOfferPageParams,
   type OfferPageParams,
   type SearchParams,
 } from '@/lib/applies/page-params'
-import { APPLY_STATES, type ApplyCounts } from '@/lib/applies/states'
+import { APPLY_STATES } from '@/lib/applies/states'
 import { requireUser, type CurrentUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
+import { PAGE_SIZE } from '@/lib/constants'
 import { parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
@@ -84,7 +84,7 @@ export default async function SocialOfferPage(props: Props) {
     >
       <OfferSummary offer={offer} canEdit={canEdit} className="min-[1440px]:col-start-1 min-[1440px]:row-start-1" />
       <div className="min-w-0 min-[1440px]:col-start-2 min-[1440px]:row-span-2 min-[1440px]:row-start-1">
-        {/* The offer's blocks are sent at once; the applications stream in when their queries return. */}
+        {/* The offer's blocks are sent at once; the applications (their first rows) stream in when read. */}
         <Suspense fallback={<AppliesLoading />}>
           {audience === 'owner' ? (
             <OwnerApplies
@@ -136,11 +136,16 @@ async function OwnerApplies({
   pageParams: OfferPageParams
 }) {
   const db = getDb()
-  // Issue 16 §1: the page reads only the tabs' counters (not the rows: the browser asks /api/offers/{id}/applies for
-  // them once the page is shown); with filters in the URL, the counts come with the filtered rows.
-  const filtered = pageParams.placeIds.length > 0 || pageParams.statusValues.length > 0
-  const [counts, filterOptions, structure, labels] = await Promise.all([
-    filtered ? null : offerTabCounts(db).execute({ offerId: offer.id, structureId: offer.structureId }),
+  // The URL's tab, filters and page, read as /api/offers/{id}/applies reads them for the later ones.
+  const { tab, placeIds, statusValues, page } = pageParams
+  const [initial, filterOptions, structure, labels] = await Promise.all([
+    listAppliesByTab(db, {
+      structureId: offer.structureId,
+      offerId: offer.id,
+      tab,
+      filters: { placeIds, statusValues },
+      skip: (page - 1) * PAGE_SIZE,
+    }),
     can(user, 'offers.social.filter') ? applyFilterOptions(db, offer.structureId) : { places: [], statuses: [] },
     getOwnStructure(db, offer.structureId),
     appliesLabels(),
@@ -150,12 +155,7 @@ async function OwnerApplies({
     <OfferApplies
       offerId={offer.id}
       source="partner"
-      initialCounts={
-        counts &&
-        (Object.fromEntries(
-          APPLY_STATES.map((state) => [state, counts.find((c) => c.state === state)?.n ?? 0]),
-        ) as ApplyCounts)
-      }
+      initial={initial}
       initialParams={pageParams}
       filterOptions={{ places: filterOptions.places, statuses: filterOptions.statuses }}
       permissions={{
@@ -199,8 +199,17 @@ async function OrganisationApplies({
   const today = now()
   const mayRead = can(user, 'candidate.visualize')
   const mayPrescribe = can(user, 'candidate.prescribe') && !isExpired(offer, today)
-  const [counts, prescriber, labels] = await Promise.all([
-    mayRead ? organisationOfferCounts(db, organisationId, offer.id) : null,
+  // The organisation's list has neither filters nor search: the URL's tab and page only.
+  const initialParams = { ...pageParams, placeIds: [], statusValues: [], socialApplyId: null }
+  const [initial, prescriber, labels] = await Promise.all([
+    mayRead
+      ? listOrganisationApplies(db, {
+          organisationId,
+          offerId: offer.id,
+          tab: pageParams.tab,
+          skip: (pageParams.page - 1) * PAGE_SIZE,
+        })
+      : null,
     mayPrescribe ? prescriberDefaults(db, user.id, organisationId) : null,
     appliesLabels(),
   ])
@@ -212,7 +221,7 @@ async function OrganisationApplies({
       accessibleLabel={`Prescrire à l’offre ${offer.name}`}
     />
   )
-  if (!counts) {
+  if (!initial) {
     return (
       <section
         aria-label="Candidatures"
@@ -226,11 +235,11 @@ async function OrganisationApplies({
   return (
     <OfferApplies
       // A prescription made here (router.refresh) changes the counts: the list is read again.
-      key={APPLY_STATES.map((s) => counts[s]).join('-')}
+      key={APPLY_STATES.map((s) => initial.counts[s]).join('-')}
       offerId={offer.id}
       source="organisation"
-      initialCounts={counts}
-      initialParams={{ ...pageParams, placeIds: [], statusValues: [], socialApplyId: null }}
+      initial={initial}
+      initialParams={initialParams}
       filterOptions={{ places: [], statuses: [] }}
       permissions={{ ...NO_PERMISSIONS, candidateLink: true }}
       labels={labels}
