@@ -7,13 +7,12 @@ import { modelForOffer } from '@/lib/fup-models/models'
 import { prescribableOffers } from '@/lib/offers/directory'
 import { searchPickableCandidates } from '@/lib/candidates/pickable'
 import { MANUAL_STATUS_ERRORS, updateManualStatus } from './manual-status'
+import { PRESCRIBER } from './may-prescribe'
 import { prescribe, type PrescribeInput } from './prescribe'
 import { markAnswersRead } from './queries'
 
-/** Only an organisation's user prescribes (mayPrescribe in may-prescribe.ts: the permission and the tenant below). */
 const prescriber = {
-  permission: 'candidate.prescribe',
-  tenant: 'organisation',
+  ...PRESCRIBER,
   forbidden: 'Vous ne pouvez pas prescrire : connectez-vous avec un compte de votre organisation.',
 } as const
 

@@ -1,6 +1,9 @@
 import { isExpired } from '@/lib/offers/directory-access'
 import { can, type PermissionSubject } from '@/lib/permissions'
 
+/** Who prescribes, as the frames of actions and routes check it (lib/frame): mayPrescribe's rule for the user. */
+export const PRESCRIBER = { permission: 'candidate.prescribe', tenant: 'organisation' } as const
+
 type Prescriber = (PermissionSubject & { organisationId: string | null }) | null | undefined
 
 /**
@@ -13,5 +16,5 @@ export function mayPrescribe(
   offer?: { serviceEndDate: string | null } | null,
   now?: Date,
 ): user is PermissionSubject & { organisationId: string } {
-  return !!user?.organisationId && can(user, 'candidate.prescribe') && !(offer && isExpired(offer, now))
+  return !!user?.organisationId && can(user, PRESCRIBER.permission) && !(offer && isExpired(offer, now))
 }
