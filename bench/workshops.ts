@@ -90,7 +90,7 @@ export const register200: Measurement = {
     candidates.splice(0, candidates.length, ...candidates.filter((c) => toSmsNumber(c.phone)).slice(0, 200))
     const actor = { organisationId: org.id, actorId: 'bench-o1-u1' }
     const now = new Date()
-    const day = addElapsedDays(now, 10).toISOString().slice(0, 10)
+    const day = parisToday(addElapsedDays(now, 10))
     const created = await createWorkshop(
       db,
       actor,

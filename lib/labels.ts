@@ -1,4 +1,4 @@
-/** French labels of stored codes shown in settings screens. */
+/** French labels of stored codes: roles and field types (the settings screens), a person's gender (sheets, exports). */
 export const ROLE_LABELS: Record<string, string> = {
   admin: 'Administrateur',
   referent: 'Référent RSA',
@@ -14,3 +14,5 @@ export const FIELD_TYPE_LABELS: Record<string, string> = {
   list: 'Liste',
   listMultiple: 'Liste à choix multiples',
 }
+
+export const GENDER_LABELS: Record<string, string> = { F: 'Femme', M: 'Homme' }

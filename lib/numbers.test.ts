@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatNumber, formatOneDecimal, formatPercent } from './numbers'
+import { formatCount, formatFileSize, formatNumber, formatOneDecimal, formatPercent } from './numbers'
 
 describe('French number formats', () => {
   it('groups thousands with a narrow no-break space and writes a decimal comma', () => {
@@ -16,5 +16,23 @@ describe('French number formats', () => {
     expect(formatPercent(0.1234)).toBe('12,3\u00a0%')
     expect(formatPercent(1)).toBe('100\u00a0%')
     expect(formatPercent(null)).toBe('–')
+  })
+})
+
+describe('a count and its noun', () => {
+  it('puts 0 and 1 in the singular, more in the plural, with the number grouped', () => {
+    expect(formatCount(0, 'candidat')).toBe('0 candidat')
+    expect(formatCount(1, 'candidat')).toBe('1 candidat')
+    expect(formatCount(1234, 'candidat')).toBe('1\u202f234 candidats')
+    expect(formatCount(2, 'candidat suivi', 'candidats suivis')).toBe('2 candidats suivis')
+  })
+})
+
+describe('a file size', () => {
+  it('writes kilobytes under a megabyte, one at least, and megabytes with one decimal above', () => {
+    expect(formatFileSize(10)).toBe('1\u00a0ko')
+    expect(formatFileSize(200 * 1024)).toBe('200\u00a0ko')
+    expect(formatFileSize(3.44 * 1024 * 1024)).toBe('3,4\u00a0Mo')
+    expect(formatFileSize(1024 * 1024)).toBe('1,0\u00a0Mo')
   })
 })

@@ -128,7 +128,7 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
               tickFormatter={(v) => `${v}\u00a0%`}
               width={52}
             />
-            <Tooltip labelFormatter={months} formatter={(v) => `${formatOneDecimal(Number(v))} %`} />
+            <Tooltip labelFormatter={months} formatter={(v) => `${formatOneDecimal(Number(v))}\u00a0%`} />
             <Bar isAnimationActive={false} dataKey="ratePercent" name="Taux d’intégration" fill={COLOURS.integrated} />
           </BarChart>
         </ChartCard>

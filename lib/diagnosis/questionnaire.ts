@@ -10,6 +10,7 @@ import {
   type Project,
 } from './choices'
 import { text as safeText } from '@/lib/text/safe-text'
+import { isCalendarDate } from '@/lib/dates'
 
 /** Issue 14 §2: the diagnosis answers' schemas and messages (the server's; the choices are in choices.ts). */
 export * from './choices'
@@ -45,7 +46,6 @@ const pick = <V extends string>(list: readonly Choice<V>[]) =>
       .nullable()
       .default(null),
   )
-const CALENDAR = /^\d{4}-\d{2}-\d{2}$/
 
 export const projectSchema = z.object({
   job: text(200).default(''),
@@ -62,13 +62,7 @@ export const projectSchema = z.object({
   lastJobEndedOn: z.preprocess(
     blank,
     safeText({ error: DIAGNOSIS_MESSAGES.lastJobDate })
-      .refine(
-        (v) =>
-          CALENDAR.test(v) &&
-          !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-          new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v,
-        DIAGNOSIS_MESSAGES.lastJobDate,
-      )
+      .refine(isCalendarDate, DIAGNOSIS_MESSAGES.lastJobDate)
       .nullable()
       .default(null),
   ),

@@ -7,6 +7,8 @@ import { parisTextSql } from '@/lib/dates-sql'
 import { fullNameSql } from '@/lib/person-name-sql'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
 import { SMS_STATUS_LABELS } from '@/lib/sms/status'
+import { GENDER_LABELS } from '@/lib/labels'
+import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 
 /**
  * The data sets of /v2/settings/exports (issue 15 §2) and the columns each offers. Every column is a fixed SQL
@@ -77,7 +79,7 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
     columns: [
       { key: 'lastName', label: 'Nom', sql: sql`r.last_name` },
       { key: 'firstName', label: 'Prénom', sql: sql`r.first_name` },
-      { key: 'gender', label: 'Genre', sql: sql`case r.gender when 'F' then 'Femme' when 'M' then 'Homme' end` },
+      { key: 'gender', label: 'Genre', sql: labelCase(sql`r.gender::text`, GENDER_LABELS) },
       { key: 'birthDate', label: 'Date de naissance', sql: calendarDay(sql`r.birth_date`) },
       { key: 'phone', label: 'Téléphone', sql: sql`r.phone`, format: formatPhone },
       { key: 'email', label: 'Email', sql: sql`r.email` },
@@ -179,7 +181,7 @@ export const DATASETS: Record<DatasetKey, ExportDataset> = {
       {
         key: 'attendance',
         label: 'Présence',
-        sql: sql`case r.attendance when 'present' then 'Présent' when 'excused' then 'Absent excusé' when 'unexcused' then 'Absent non excusé' end`,
+        sql: labelCase(sql`r.attendance::text`, ATTENDANCE_LABELS),
       },
       { key: 'registeredOn', label: 'Inscrit le', sql: parisDay(sql`r.created_at`) },
     ],

@@ -6,7 +6,7 @@ import { getCandidate } from '@/lib/candidates/queries'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { PLACEMENT_STATUSES } from '@/lib/job-offers/labels'
-import { ROLE_LABELS } from '@/lib/labels'
+import { GENDER_LABELS, ROLE_LABELS } from '@/lib/labels'
 import { can, type PermissionSubject } from '@/lib/permissions'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
 import { maskDiagnosisLinks } from '@/lib/sms/queries'
@@ -168,7 +168,7 @@ export async function candidateAccessExport(
       identité: {
         nom: candidate.lastName,
         prénom: candidate.firstName,
-        genre: candidate.gender === 'F' ? 'Femme' : candidate.gender === 'M' ? 'Homme' : null,
+        genre: label(GENDER_LABELS, candidate.gender),
         'date de naissance': candidate.birthDate,
         'numéro de sécurité sociale enregistré': candidate.hasNir,
         'numéro CAF': candidate.cafNumber,

@@ -1,4 +1,4 @@
-import { isCalendarDate } from '@/lib/applies/fup-schema'
+import { isCalendarDate } from '@/lib/dates'
 import { isReadKind, type ReadKind } from './record-read'
 
 export type SearchParams = Record<string, string | string[] | undefined>

@@ -1,3 +1,5 @@
+import { addCalendarDays } from '@/lib/dates'
+
 /**
  * A candidate's progress in a course (issue 13 §2), pure: each step is due a number of days after the enrolment, or
  * after the previous step (done on its day, else its due date); a step done has its day; a step not done and due
@@ -6,16 +8,11 @@
 export type CourseStep = { id: string; title: string; delayDays: number; delayFrom: 'enrolment' | 'previous' }
 export type StepProgress = { stepId: string; title: string; due: string; doneOn: string | null }
 
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
-}
-
 /** The steps in order, with their due dates and done days. */
 export function stepProgress(steps: CourseStep[], enrolledOn: string, done: Map<string, string>): StepProgress[] {
   let previous = enrolledOn
   return steps.map((step) => {
-    const due = addDays(step.delayFrom === 'enrolment' ? enrolledOn : previous, step.delayDays)
+    const due = addCalendarDays(step.delayFrom === 'enrolment' ? enrolledOn : previous, step.delayDays)
     const doneOn = done.get(step.id) ?? null
     previous = doneOn ?? due
     return { stepId: step.id, title: step.title, due, doneOn }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isCalendarDate } from '@/lib/applies/fup-schema'
+import { isCalendarDate } from '@/lib/dates'
 import { freeText, optionalText, requiredText } from '@/lib/directory/fields'
 import { text } from '@/lib/text/safe-text'
 

@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
-import { parisInstant, parisToday } from '@/lib/dates'
+import { addCalendarDays, addElapsedDays, parisInstant, parisToday } from '@/lib/dates'
 import { queueSms } from '@/lib/sms/queue-sms'
 import { noticeText } from './notice-templates'
-import { addElapsedDays } from '@/lib/dates'
 
 /** Issue 13 §1: a workshop's reminder goes the day before, at 10:00 Paris time. */
 export const REMINDER_MINUTE = 10 * 60
 
 /** The instant of a workshop's reminder: 10:00 (Paris) on the day before its start (Paris). */
 export function reminderTime(startsAt: Date): Date {
-  const [y, m, d] = parisToday(startsAt).split('-').map(Number) as [number, number, number]
-  const dayBefore = new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10)
-  return parisInstant(dayBefore, REMINDER_MINUTE)
+  return parisInstant(addCalendarDays(parisToday(startsAt), -1), REMINDER_MINUTE)
 }
 
 /**

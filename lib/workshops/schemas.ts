@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isCalendarDate } from '@/lib/applies/fup-schema'
+import { isDateTimeInput } from '@/lib/dates'
 import { freeText, optionalText, optionalUrl, requiredText } from '@/lib/directory/fields'
 import { text } from '@/lib/text/safe-text'
 
@@ -30,13 +30,7 @@ export const WORKSHOP_MESSAGES = {
 /** 'yyyy-mm-ddThh:mm' (a datetime-local input, Paris time). */
 const localDateTime = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  text({ error: WORKSHOP_MESSAGES.dateInvalid })
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, WORKSHOP_MESSAGES.dateInvalid)
-    .refine(
-      (v) => isCalendarDate(v.slice(0, 10)) && Number(v.slice(11, 13)) < 24 && Number(v.slice(14, 16)) < 60,
-      WORKSHOP_MESSAGES.dateInvalid,
-    )
-    .nullable(),
+  text({ error: WORKSHOP_MESSAGES.dateInvalid }).refine(isDateTimeInput, WORKSHOP_MESSAGES.dateInvalid).nullable(),
 )
 
 /** /workshops/create and the workshop's "Modifier" (issue 13 §1). */

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit'
 import { and, asc, eq } from 'drizzle-orm'
-import { formatDate, formatTimeInText } from '@/lib/dates'
+import { formatDate, formatTimeInText, parisToday } from '@/lib/dates'
 import { EMPTY_VALUE } from '@/lib/format'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, organisations, workshopRegistrations } from '@/lib/db/schema'
@@ -87,6 +87,6 @@ export async function renderSignInSheet(
   doc.moveDown(2).font('Helvetica').fontSize(10).text('Signature de l’animateur ou de l’animatrice\u00a0:', left)
   if (w.fseFunded) doc.moveDown(3).fontSize(9).text(FSE_MENTION, left)
   doc.end()
-  const day = w.startsAt ? w.startsAt.toISOString().slice(0, 10) : 'atelier'
+  const day = w.startsAt ? parisToday(w.startsAt) : 'atelier'
   return { pdf: await done, fileName: `emargement-${day}.pdf` }
 }

@@ -5,7 +5,7 @@ import { StatisticsView } from '@/components/statistics/statistics-view'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
 import { getDb } from '@/lib/db/client'
-import { formatNumber } from '@/lib/numbers'
+import { formatCount } from '@/lib/numbers'
 import { can } from '@/lib/permissions'
 import { monthLabel, parseStatisticsFilters } from '@/lib/statistics/filters'
 import { organisationFigures, prescribedStructures, smsDelivery, statisticsChoices } from '@/lib/statistics/queries'
@@ -50,7 +50,7 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
     <>
       <PageHeader
         title={await pageTitle('statistics')}
-        subtitle={`${formatNumber(total)} candidat${total > 1 ? 's' : ''} suivi${total > 1 ? 's' : ''} · prescriptions ${period}`}
+        subtitle={`${formatCount(total, 'candidat suivi', 'candidats suivis')} · prescriptions ${period}`}
       />
       <StatisticsFilterBar filters={filters} choices={choices} />
       <StatisticsView stats={stats} />
