@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { now as clockNow } from '@/lib/clock'
 import type { Db } from '@/lib/db/client'
 import { candidates, organisations, smsMessages } from '@/lib/db/schema'
@@ -108,68 +108,33 @@ export async function sendQueuedSms(db: Db, messageId: string, options: Options 
     return 'failed'
   }
   const at = now()
+  /** It waits: its job comes back at `startAfter`, with the policy it was sent with, and `set` is kept on it. */
+  const hold = (startAfter: Date, set?: { scheduledFor: Date } | { slotAt: SQL }) =>
+    db.transaction(async (tx) => {
+      if (set) await move(tx, 'sms_messages', 'hold', { to: 'queued', set, where: eq(smsMessages.id, row.id) })
+      const job = { queue: 'send-sms', data: { messageId: row.id }, startAfter, policy: options.jobPolicy } as const
+      await enqueue(tx, job, { now: at })
+      return 'rescheduled' as const
+    })
+  const inMs = (ms: number) => new Date(at.getTime() + ms)
+
   const hours = { startMinute: row.startMinute, endMinute: row.endMinute, days: row.days }
   if (!isWithinSendingHours(at, hours) || row.scheduledFor.getTime() > at.getTime() + 5_000) {
     const next = nextSendingTime(row.scheduledFor > at ? row.scheduledFor : at, hours)
-    await db.transaction(async (tx) => {
-      await move(tx, 'sms_messages', 'hold', {
-        to: 'queued',
-        set: { scheduledFor: next },
-        where: and(eq(smsMessages.id, row.id), eq(smsMessages.organisationId, row.organisationId)),
-      })
-      await enqueue(tx, { queue: 'send-sms', data: { messageId: row.id }, startAfter: next }, { now: at })
-    })
-    return 'rescheduled'
+    return hold(next, { scheduledFor: next })
   }
-
-  const later = (inMs: number) =>
-    enqueue(
-      db,
-      {
-        queue: 'send-sms',
-        data: { messageId: row.id },
-        startAfter: new Date(at.getTime() + inMs),
-        policy: options.jobPolicy,
-      },
-      { now: at },
-    )
   const behind = await earlierOnItsWay(db, row.id)
-  if (behind !== null) {
-    await later(behind)
-    return 'rescheduled'
-  }
+  if (behind !== null) return hold(inMs(behind))
   let waitMs = 0
   const rate = options.ratePerSecond ?? configuredSmsRate()
-  if (rate > 0 && row.slotInMs !== null && row.slotInMs > SLOT_MAX_WAIT_MS) {
-    // A job early for the slot its message holds (a spare one, from the orphan net): it comes back at the slot.
-    await later(row.slotInMs)
-    return 'rescheduled'
-  }
+  // A job early for the slot its message holds (a spare one, from the orphan net): it comes back at the slot.
+  if (rate > 0 && row.slotInMs !== null && row.slotInMs > SLOT_MAX_WAIT_MS) return hold(inMs(row.slotInMs))
   // Its slot, however late the job (a busy worker): taking a new one would send it to the back of the backlog.
   if (rate > 0 && row.slotInMs !== null) waitMs = Math.max(0, row.slotInMs)
   else if (rate > 0) {
     const slot = (await reserveSlot(db, 'sms', rate))!
-    if (slot.waitMs > SLOT_MAX_WAIT_MS) {
-      // The slot is kept on the message and the job scheduled at it: one more job per message, whatever the backlog.
-      await db.transaction(async (tx) => {
-        await move(tx, 'sms_messages', 'hold', {
-          to: 'queued',
-          set: { slotAt: sql`${slot.at}::timestamptz` },
-          where: eq(smsMessages.id, row.id),
-        })
-        await enqueue(
-          tx,
-          {
-            queue: 'send-sms',
-            data: { messageId: row.id },
-            startAfter: new Date(at.getTime() + slot.waitMs),
-            policy: options.jobPolicy,
-          },
-          { now: at },
-        )
-      })
-      return 'rescheduled'
-    }
+    // The slot is kept on the message and the job scheduled at it: one more job per message, whatever the backlog.
+    if (slot.waitMs > SLOT_MAX_WAIT_MS) return hold(inMs(slot.waitMs), { slotAt: sql`${slot.at}::timestamptz` })
     waitMs = slot.waitMs
   }
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs))
