@@ -87,6 +87,8 @@ export function useActionForm<V extends object, A extends Answer>(options: Actio
 
   function submit(event?: FormEvent) {
     event?.preventDefault()
+    // A dialog's form is portalled out of the page's DOM, not out of its React tree: its submit stops here.
+    event?.stopPropagation()
     submitWith(options.action)
   }
 
