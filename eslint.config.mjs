@@ -135,6 +135,14 @@ const COMPONENT_IMPORTS = [
     message: 'Un composant affiche ce que sa page lui donne : la lecture de la base est celle de la page ou de lib/.',
   },
 ]
+// Job handlers (lib/jobs) import the domains; a domain enqueues its work through lib/queue, by the job's name.
+const DOMAIN_IMPORTS = [
+  {
+    group: ['@/lib/jobs', '@/lib/jobs/*'],
+    message:
+      'Un domaine met son travail en file avec enqueue() de lib/queue, par le nom du job ; lib/jobs importe les domaines, pas l’inverse.',
+  },
+]
 const restrictedImports = (patterns) => ['error', { patterns }]
 
 export default defineConfig([
@@ -181,14 +189,20 @@ export default defineConfig([
         },
       ]
     : []),
+  { files: CODE, rules: { 'no-restricted-imports': restrictedImports(KERNEL_IMPORTS) } },
   {
-    files: CODE,
-    ignores: ['lib/dates.ts', 'lib/phone.ts', 'lib/sms/mobile-number.ts', 'lib/sms/mobile-number.test.ts'],
-    rules: { 'no-restricted-imports': restrictedImports(KERNEL_IMPORTS) },
+    files: ['{app,components,lib}/**/*.{ts,tsx}'],
+    ignores: ['lib/jobs/**'],
+    rules: { 'no-restricted-imports': restrictedImports([...KERNEL_IMPORTS, ...DOMAIN_IMPORTS]) },
+  },
+  // libphonenumber-js's home: whether a number can receive an SMS (its metadata stays on the server).
+  {
+    files: ['lib/sms/mobile-number.ts', 'lib/sms/mobile-number.test.ts'],
+    rules: { 'no-restricted-imports': restrictedImports(DOMAIN_IMPORTS) },
   },
   {
     files: ['components/**/*.{ts,tsx}'],
     ignores: COMPONENTS_READING_DB_NOT_YET,
-    rules: { 'no-restricted-imports': restrictedImports([...KERNEL_IMPORTS, ...COMPONENT_IMPORTS]) },
+    rules: { 'no-restricted-imports': restrictedImports([...KERNEL_IMPORTS, ...DOMAIN_IMPORTS, ...COMPONENT_IMPORTS]) },
   },
 ])

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
 import { enqueue } from '@/lib/queue/enqueue'
-import { QUEUES } from '@/lib/jobs/queues'
 
 /** A running export whose heartbeat is older than this lost its worker (a page of 2 000 rows takes under a second). */
 export const EXPORT_STALE_SECONDS = 90
@@ -36,7 +35,7 @@ export async function recoverStaleExports(db: Db, now: Date): Promise<{ requeued
     }
     if (again.length) {
       await tx.execute(sql`update data_exports set status = 'queued', heartbeat_at = null where id in (${ids(again)})`)
-      for (const exportId of again) await enqueue(tx, { queue: QUEUES.runExport.name, data: { exportId } }, { now })
+      for (const exportId of again) await enqueue(tx, { queue: 'run-export', data: { exportId } }, { now })
     }
     return { requeued: again.length, failed: failing.length }
   })

@@ -3,7 +3,6 @@ import { writeAudit } from '@/lib/audit'
 import type { Db } from '@/lib/db/client'
 import { candidateStatuses, customFieldDefinitions, dataExports, places } from '@/lib/db/schema'
 import { enqueue } from '@/lib/queue/enqueue'
-import { QUEUES } from '@/lib/jobs/queues'
 import { DATASETS } from './datasets'
 import { EXPORT_MESSAGES, exportRequestSchema } from './schemas'
 
@@ -102,7 +101,7 @@ export async function requestExport(
         createdAt: params.now,
       })
       .returning({ id: dataExports.id })
-    await enqueue(tx, { queue: QUEUES.runExport.name, data: { exportId: row!.id } }, { now: params.now })
+    await enqueue(tx, { queue: 'run-export', data: { exportId: row!.id } }, { now: params.now })
     await writeAudit(tx, {
       actorId: params.userId,
       organisationId: params.organisationId,
