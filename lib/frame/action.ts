@@ -18,12 +18,6 @@ import {
   type FieldErrors,
 } from './outcome'
 
-/**
- * The one frame of every server action (`export const xAction = defineAction({...})` in a 'use server' module). In
- * this order: the session, onboarding, the permission and the tenant (actor.ts); the arguments, parsed as a tuple
- * (an `id()` that is not a uuid is "not found", other issues French field errors); then `run`. What `run` returns is
- * the answer, its expected refusals included ({ ok: false, error }); what it throws is unexpected (outcome.ts).
- */
 type Args = z.ZodTuple
 type Common<I extends Args, F> = {
   /** Names the action in the logs. */
@@ -69,6 +63,12 @@ export type Answer<R, F> = [R] extends [void]
     : Exclude<R, { ok: false }> | F
 export type ServerAction<I extends Args, R, F> = (...args: z.input<I>) => Promise<Answer<R, F>>
 
+/**
+ * The one frame of every server action (`export const xAction = defineAction({...})` in a 'use server' module). In
+ * this order: the session, onboarding, the permission and the tenant (actor.ts); the arguments, parsed as a tuple
+ * (an `id()` that is not a uuid is "not found", other issues French field errors); then `run`. What `run` returns is
+ * the answer, its expected refusals included ({ ok: false, error }); what it throws is unexpected (outcome.ts).
+ */
 export function defineAction<I extends Args = z.ZodTuple<[], null>, R = never, F = never>(
   spec: PublicSpec<I, R, F>,
 ): ServerAction<I, R, F>
@@ -117,10 +117,7 @@ export const FORM = z.unknown().transform(formOf)
 
 /** A form argument: its fields read by `read` (anything posted that is not a form reads as an empty one), then parsed. */
 export const form = <S extends z.ZodType>(read: (form: FormData) => unknown, schema: S) =>
-  z
-    .unknown()
-    .transform((value) => read(formOf(value)))
-    .pipe(schema)
+  FORM.transform(read).pipe(schema)
 
 /** The text field `name` of a form, or undefined. */
 export const field = (form: FormData, name: string) => {
