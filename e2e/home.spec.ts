@@ -6,6 +6,8 @@ import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, shot } fr
 test.use({ storageState: storageStateOf('referent') })
 
 test('the referent’s day: unread answers, late prescriptions', async ({ page }) => {
+  // The visit is remembered by the page's action once it is on screen (a POST to the page).
+  const recorded = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/homePage'))
   await page.goto('/homePage')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bonjour Romain')
   await expect(page.getByRole('heading', { name: /^À lire/ })).toBeVisible()
@@ -29,6 +31,7 @@ test('the referent’s day: unread answers, late prescriptions', async ({ page }
   }
   await page.setViewportSize({ width: 1280, height: 720 })
   // The visit is remembered: the next one says when it was.
+  await recorded
   await page.reload()
   await expect(
     page.getByRole('heading', {

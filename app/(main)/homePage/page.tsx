@@ -5,7 +5,7 @@ import { pageMetadata } from '@/components/layout/page-metadata'
 import { applyCountsOfOrganisation } from '@/lib/applies/queries'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
-import { TIME_ZONE } from '@/lib/dates'
+import { formatLongDay } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { userDay } from '@/lib/home/user-day'
 import { can } from '@/lib/permissions'
@@ -26,21 +26,15 @@ export default async function HomePage() {
       ? userDay(db, {
           userId: user.id,
           organisationId: user.organisationId,
-          wholeOrganisation: user.role === 'admin',
+          wholeOrganisation: can(user, 'candidate.organisation.follow'),
           now: at,
         })
       : null,
     applyCountsOfOrganisation(db, user.organisationId),
   ])
-  const today = new Intl.DateTimeFormat('fr-FR', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: TIME_ZONE,
-  }).format(at)
   return (
     <>
-      <PageHeader title={`Bonjour ${user.firstName}`} subtitle={`Votre journée du ${today}.`} />
+      <PageHeader title={`Bonjour ${user.firstName}`} subtitle={`Votre journée du ${formatLongDay(at)}.`} />
       {/* The visit is remembered by the browser once the page is shown: rendering writes nothing. */}
       <RecordVisit readAt={at.toISOString()} />
       {day && <UserDaySections day={day} />}
