@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray } from 'drizzle-orm'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { candidates, outboundMails, smsMessages } from '@/lib/db/schema'
 import { writeAudit } from '@/lib/audit'
+import { DAY_MS } from '@/lib/dates'
 import { resend } from '@/lib/delivery/resend'
 
 /** How far back the administrators' list of failed sends looks. */
@@ -13,7 +14,7 @@ export const FAILED_SENDS_DAYS = 30
  * attempt.ts), which only a person may send again (lib/delivery/resend.ts); newest first, 50 of each.
  */
 export async function failedSends(db: DbOrTx, organisationId: string, now: Date) {
-  const since = new Date(now.getTime() - FAILED_SENDS_DAYS * 86_400_000)
+  const since = new Date(now.getTime() - FAILED_SENDS_DAYS * DAY_MS)
   const [mails, sms] = await Promise.all([
     db
       .select({

@@ -58,7 +58,7 @@ export async function smsThread(
     )
     .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
     .limit(limit + 1)
-  // A diagnosis link is the person's key (issue 14 §2): the thread shows that it was sent, not the key itself.
+  // A diagnosis link is the person's key: the thread shows that it was sent, not the key itself.
   return {
     messages: rows.slice(0, limit).map((m) => ({ ...m, body: maskDiagnosisLinks(m.body) })),
     hasMore: rows.length > limit,

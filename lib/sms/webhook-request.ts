@@ -15,7 +15,7 @@ export type VerifiedWebhook = { ok: true; params: Record<string, string>; url: U
 export async function verifiedWebhook(request: Request): Promise<VerifiedWebhook> {
   const token = process.env.TWILIO_AUTH_TOKEN
   const signature = request.headers.get('x-twilio-signature')
-  // Counted as it streams: a chunked body of any size is cut off at the limit (issue 29 §3).
+  // Counted as it streams: a chunked body of any size is cut off at the limit.
   const body = await readCappedText(request, MAX_BODY_BYTES).catch(() => null)
   if (!body?.ok) return { ok: false, status: 413 }
   const raw = body.text

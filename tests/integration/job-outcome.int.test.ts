@@ -12,7 +12,7 @@ import { useTestDb, testDatabaseUrl } from './db'
 import { eventually } from './sms-kit'
 
 /**
- * Issue 29 found mails `queued` or `sending` whose jobs were `completed`. Here the database goes away from a job worker
+ * Mails were once found `queued` or `sending` whose jobs were `completed`. Here the database goes away from a job worker
  * (its role may no longer log in, its connections are cut) while the mail server holds the mail: the write of the
  * outcome fails, and so does telling pg-boss. The job must not end `completed` over a mail whose outcome was not
  * written; once the mail's lease has passed, the sweep makes it `unknown` (the server did get it), for a person.

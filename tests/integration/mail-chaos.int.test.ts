@@ -10,7 +10,7 @@ import { startSmtpChaosSink } from '../support/smtp-chaos-sink'
 import { useTestDb, testDatabaseUrl } from './db'
 
 /**
- * Issue 30's proof for mail: CHAOS_MAILS mails (1 000 by default) sent by two job worker processes to an SMTP sink that
+ * Mail delivery under chaos: CHAOS_MAILS mails (1 000 by default) sent by two job worker processes to an SMTP sink that
  * answers slowly and refuses some at random (451 for now, 550 for good), each worker killed with SIGKILL at random
  * moments. SMTP has no way to ask whether a server got a mail, so a mail whose attempt died once it could have reached
  * the server is `unknown` (shown to administrators with "Renvoyer"), never sent again on its own.

@@ -9,7 +9,7 @@ import { useThrowawayDb } from './db'
 import { useSmsOrganisation, useTwilio } from './sms-kit'
 
 /**
- * Issue 30's proof for SMS: CHAOS_SMS messages (1 000 by default) sent by two job worker processes sharing a rate limit
+ * SMS delivery under chaos: CHAOS_SMS messages (1 000 by default) sent by two job worker processes sharing a rate limit
  * of 20 per second, through the Twilio stand-in answering slowly with random 429 and 500, each worker killed with
  * SIGKILL at random moments (before a call, during it, after Twilio accepted and before the write); a 500 is left to
  * the reconcile (Twilio may have taken the message), so it ends delivered, or `unknown` for a person. The jobs' expiry
