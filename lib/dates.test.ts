@@ -31,7 +31,7 @@ describe('Paris time', () => {
     expect(parisDateTimeToInstant('2026-07-01T02:30').toISOString()).toBe('2026-07-01T00:30:00.000Z')
     // 29 March 2026, 02:30 does not exist in Paris: read as 03:30 summer time, after the change.
     expect(parisDateTimeToInstant('2026-03-29T02:30').toISOString()).toBe('2026-03-29T01:30:00.000Z')
-    // 25 October 2026, 02:30 happens twice: the second one, winter time (as date-fns-tz read it).
+    // 25 October 2026, 02:30 happens twice: the second one, winter time.
     expect(parisDateTimeToInstant('2026-10-25T02:30').toISOString()).toBe('2026-10-25T01:30:00.000Z')
   })
 })

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { PAGE_SIZE } from '@/lib/constants'
 import { stepProgress, type CourseStep } from './progress'
+import { fullNameSql } from '@/lib/person-name-sql'
 
 type StepRow = CourseStep & { kind: string }
 type DoneRow = [stepId: string, doneOn: string, comment: string | null, linkLabel: string | null]
@@ -23,7 +24,7 @@ type LeftRow = {
   endReason: string | null
 }
 type PageRow = {
-  course: { id: string; name: string; description: string | null; owner: string } | null
+  course: { id: string; name: string; description: string | null; owner: string | null } | null
   steps: StepRow[]
   active_total: number
   left_total: number
@@ -46,7 +47,7 @@ export async function coursePage(
   const page = Math.max(1, options.page ?? 1)
   const { rows } = await db.execute<PageRow>(sql`
     with course as (
-      select c.id, c.name, c.description, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as owner
+      select c.id, c.name, c.description, ${fullNameSql('u')} as owner
       from support_courses c left join "user" u on u.id = c.owner_id
       where c.id = ${courseId} and c.organisation_id = ${organisationId}
     ),
