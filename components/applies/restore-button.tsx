@@ -4,37 +4,38 @@ import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { toast } from '@/components/ui/toast'
 import { Button } from '@/components/ui/button'
-import { SUBMIT_DEADLINE_MS } from '@/components/ui/use-late'
+import { FetchError } from '@/components/ui/fetch-error'
+import { fetchJson, type FetchFailure } from '@/components/ui/fetch-json'
 
 export function RestoreButton({ applyId, candidateName }: { applyId: string; candidateName: string }) {
   const router = useRouter()
   const [pending, setPending] = useState(false)
+  const [failure, setFailure] = useState<FetchFailure | null>(null)
   async function restore() {
     setPending(true)
-    const response = await fetch('/api/social-applies/restore', {
+    setFailure(null)
+    const result = await fetchJson('/api/social-applies/restore', {
       method: 'POST',
-      signal: AbortSignal.timeout(SUBMIT_DEADLINE_MS),
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ids: [applyId] }),
-    }).catch(() => null)
+      json: { ids: [applyId] },
+      failed: 'La restauration a échoué. Réessayez dans un instant.',
+    })
     setPending(false)
-    if (response?.status === 204) {
-      toast.success('Dossier restauré : il est de nouveau sur la page de l’offre.')
-      router.refresh()
-    } else {
-      const body = (await response?.json().catch(() => null)) as { error?: string } | null
-      toast.error(body?.error ?? 'La restauration a échoué. Réessayez dans un instant.')
-    }
+    if (!result.ok) return setFailure(result)
+    toast.success('Dossier restauré : il est de nouveau sur la page de l’offre.')
+    router.refresh()
   }
   return (
-    <Button
-      variant="secondary"
-      className="px-3 py-1"
-      onClick={restore}
-      disabled={pending}
-      aria-label={`Restaurer le dossier de ${candidateName}`}
-    >
-      Restaurer
-    </Button>
+    <span className="flex flex-col items-start gap-2">
+      <Button
+        variant="secondary"
+        className="px-3 py-1"
+        onClick={restore}
+        disabled={pending}
+        aria-label={`Restaurer le dossier de ${candidateName}`}
+      >
+        Restaurer
+      </Button>
+      {failure && <FetchError error={failure.error} onRetry={failure.retryable ? restore : null} />}
+    </span>
   )
 }

@@ -47,7 +47,11 @@ export function CandidateImport() {
   const [includeDuplicates, setIncludeDuplicates] = useState(false)
   const [result, setResult] = useState<{ imported: number; counts: ImportCounts; lines: ReportLine[] } | null>(null)
   const [busy, setBusy] = useState<Busy | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  // With the step to run again after a failure that trying again may mend (no answer, 403, 5xx); none after the
+  // server began an import, which may have been written.
+  const [failure, setFailure] = useState<{ error: string; retry: (() => void) | null } | null>(null)
+  const error = failure?.error ?? null
+  const setError = (message: string | null) => setFailure(message ? { error: message, retry: null } : null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const errorRef = useRef<HTMLDivElement>(null)
 
@@ -56,7 +60,7 @@ export function CandidateImport() {
     if (error) errorRef.current?.focus()
   }, [error])
 
-  async function send<T>(url: string, fields: Record<string, string>, committing: boolean) {
+  async function send<T>(url: string, fields: Record<string, string>, committing: boolean, again: () => void) {
     if (!file) return null
     setError(null)
     setBusy({ committing, progress: null })
@@ -65,15 +69,16 @@ export function CandidateImport() {
     for (const [k, v] of Object.entries(fields)) form.set(k, v)
     const outcome = await sendImport<T>(url, form, (progress) => setBusy({ committing, progress }))
     setBusy(null)
-    if (!outcome.ok) setError(outcome.error)
+    if (!outcome.ok)
+      setFailure({ error: outcome.error, retry: outcome.retryable && !(committing && outcome.started) ? again : null })
     return outcome.ok ? outcome.result : null
   }
 
-  async function analyse(event: React.FormEvent) {
-    event.preventDefault()
+  async function analyse(event?: React.FormEvent) {
+    event?.preventDefault()
     if (!file) return setError(IMPORT_MESSAGES.noFile)
     if (file.size > IMPORT_MAX_BYTES) return setError(IMPORT_MESSAGES.tooLarge)
-    const p = await send<Preview>('/api/candidate-imports/preview', {}, false)
+    const p = await send<Preview>('/api/candidate-imports/preview', {}, false, () => void analyse())
     if (!p) return
     setPreview(p)
     setMapping(p.mapping)
@@ -90,7 +95,12 @@ export function CandidateImport() {
       setError(null)
       return setStep('report')
     }
-    const p = await send<Preview>('/api/candidate-imports/preview', { mapping: JSON.stringify(mapping) }, false)
+    const p = await send<Preview>(
+      '/api/candidate-imports/preview',
+      { mapping: JSON.stringify(mapping) },
+      false,
+      () => void verify(),
+    )
     if (!p?.counts || !p.lines) return
     setChecked({ mapping, counts: p.counts, lines: p.lines })
     setStep('report')
@@ -101,6 +111,7 @@ export function CandidateImport() {
       '/api/candidate-imports/commit',
       { mapping: JSON.stringify(mapping), mode, includeDuplicates: String(includeDuplicates) },
       true,
+      () => void commit(mode),
     )
     if (!r) return
     if (!r.ok) {
@@ -168,9 +179,14 @@ export function CandidateImport() {
             ref={errorRef}
             tabIndex={-1}
             role="alert"
-            className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+            className="flex flex-wrap items-center gap-3 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
           >
-            {error}
+            <span>{error}</span>
+            {failure?.retry && (
+              <Button variant="secondary" className="px-3 py-1" onClick={failure.retry}>
+                Réessayer
+              </Button>
+            )}
           </div>
         )}
 

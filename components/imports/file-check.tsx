@@ -2,32 +2,26 @@
 
 import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { FetchError } from '@/components/ui/fetch-error'
+import { fetchJson } from '@/components/ui/fetch-json'
 
 const FAILED = 'La vérification a échoué. Réessayez dans un instant.'
 const LATE = 'Le serveur ne répond pas. Réessayez dans un instant : rien n’a été importé.'
 /** An upload and its check may take a while on a slow line; past this, the person gets the button back. */
 const WAIT_MS = 60_000
 
-type Sent = { ok: true; body: Record<string, unknown> } | { ok: false; error: string }
-
 /** The fields go in the query string: the server decides on them (which structure, which file) before reading the file. */
-async function send(path: string, file: File, fields: Record<string, string>): Promise<Sent> {
+function send(path: string, file: File, fields: Record<string, string>) {
   const form = new FormData()
   form.set('file', file)
   const query = new URLSearchParams(fields).toString()
-  let response: Response
-  try {
-    response = await fetch(query ? `${path}?${query}` : path, {
-      method: 'POST',
-      body: form,
-      signal: AbortSignal.timeout(WAIT_MS),
-    })
-  } catch (error) {
-    return { ok: false, error: error instanceof DOMException && error.name === 'TimeoutError' ? LATE : FAILED }
-  }
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null
-  if (!response.ok || !body) return { ok: false, error: typeof body?.error === 'string' ? body.error : FAILED }
-  return { ok: true, body }
+  return fetchJson<Record<string, unknown>>(query ? `${path}?${query}` : path, {
+    method: 'POST',
+    body: form,
+    deadlineMs: WAIT_MS,
+    failed: FAILED,
+    late: LATE,
+  })
 }
 
 /**
@@ -43,24 +37,46 @@ export function useFileCheck<P>(options: {
   const [file, setFile] = useState<File | null>(null)
   const [preview, setPreview] = useState<P | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // The step to run again when the server did not answer, refused the page (403) or failed (5xx).
+  const [retryable, setRetryable] = useState<'check' | 'import' | null>(null)
   const [busy, setBusy] = useState<'check' | 'import' | null>(null)
 
   async function run(step: 'check' | 'import') {
     if (!file) return setError(options.missing)
     setBusy(step)
     setError(null)
+    setRetryable(null)
     const result = await send(`${options.base}/${step === 'check' ? 'preview' : 'commit'}`, file, options.fields)
     setBusy(null)
-    if (!result.ok) return setError(result.error)
-    if (step === 'check') setPreview(result.body as P)
-    else options.onImported(result.body)
+    if (!result.ok) {
+      setError(result.error)
+      return setRetryable(result.retryable ? step : null)
+    }
+    if (step === 'check') setPreview(result.value as P)
+    else options.onImported(result.value)
   }
   const choose = (chosen: File | null) => {
     setFile(chosen)
     setPreview(null)
     setError(null)
+    setRetryable(null)
   }
-  return { preview, setPreview, error, busy, choose, check: () => run('check'), commit: () => run('import') }
+  return {
+    preview,
+    setPreview,
+    error,
+    /** Runs the failed step again, when trying again may help; show it with the error (FileCheckError). */
+    retry: retryable ? () => run(retryable) : null,
+    busy,
+    choose,
+    check: () => run('check'),
+    commit: () => run('import'),
+  }
+}
+
+/** The flow's error, with "Réessayer" when the server did not answer, refused the page or failed. */
+export function FileCheckError({ error, retry }: { error: string | null; retry: (() => void) | null }) {
+  return error ? <FetchError error={error} onRetry={retry} /> : null
 }
 
 /** The file field and its "Vérifier le fichier" button. */

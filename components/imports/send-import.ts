@@ -4,7 +4,12 @@
  */
 export type ServerStep = { step: 'parse' | 'validate' | 'duplicates' | 'insert'; done: number; total: number }
 export type SendProgress = { phase: 'upload'; loaded: number; total: number } | ({ phase: 'server' } & ServerStep)
-export type SendOutcome<T> = { ok: true; result: T } | { ok: false; error: string }
+/**
+ * `retryable`: trying again may help (no answer, 403, 408, 429, 5xx); `started`: the server had begun the work (it
+ * answered 200 and streamed), so a confirmed import may have been written.
+ */
+export type SendOutcome<T> =
+  { ok: true; result: T } | { ok: false; error: string; retryable: boolean; started: boolean }
 
 const NETWORK_ERROR =
   'La connexion au serveur a été interrompue : rien n’a été enregistré. Vérifiez votre connexion et réessayez.'
@@ -34,7 +39,8 @@ export function sendImport<T>(
         }
         if (event.type === 'step') onProgress({ phase: 'server', ...(event as unknown as ServerStep) })
         else if (event.type === 'result') outcome = { ok: true, result: event as unknown as T }
-        else if (event.type === 'error') outcome = { ok: false, error: String(event.error ?? GENERIC_ERROR) }
+        else if (event.type === 'error')
+          outcome = { ok: false, error: String(event.error ?? GENERIC_ERROR), retryable: false, started: true }
       }
       read = end
     }
@@ -53,13 +59,15 @@ export function sendImport<T>(
         } catch {
           // not JSON: keep the generic message
         }
-        return resolve({ ok: false, error })
+        const retryable = xhr.status >= 500 || [403, 408, 429].includes(xhr.status)
+        return resolve({ ok: false, error, retryable, started: false })
       }
       consume(true)
-      resolve(outcome ?? { ok: false, error: GENERIC_ERROR })
+      resolve(outcome ?? { ok: false, error: GENERIC_ERROR, retryable: true, started: true })
     }
-    xhr.onerror = () => resolve({ ok: false, error: NETWORK_ERROR })
-    xhr.onabort = () => resolve({ ok: false, error: NETWORK_ERROR })
+    const cut = () => resolve({ ok: false, error: NETWORK_ERROR, retryable: true, started: xhr.status === 200 })
+    xhr.onerror = cut
+    xhr.onabort = cut
     xhr.send(form)
   })
 }

@@ -32,6 +32,8 @@ export type FetchOptions = Omit<RequestInit, 'body'> & {
   deadlineMs?: number
   /** The sentence shown when the server's answer carries none of its own. */
   failed?: string
+  /** The sentence shown past the deadline. */
+  late?: string
 }
 
 const failure = (status: number | null, error: string, aborted = false): FetchFailure => ({
@@ -49,6 +51,7 @@ export async function fetchResponse(
     json,
     deadlineMs = SUBMIT_DEADLINE_MS,
     failed = FETCH_MESSAGES.failed,
+    late = FETCH_MESSAGES.late,
     signal,
     headers,
     ...init
@@ -65,7 +68,7 @@ export async function fetchResponse(
     })
   } catch {
     if (signal?.aborted) return failure(null, '', true)
-    return failure(null, deadline.aborted ? FETCH_MESSAGES.late : FETCH_MESSAGES.offline)
+    return failure(null, deadline.aborted ? late : FETCH_MESSAGES.offline)
   }
   if (response.ok) return { ok: true, response }
   const body = (await response.json().catch(() => null)) as { error?: unknown } | null

@@ -1,8 +1,10 @@
 'use client'
 
-import { useEffect, useState } from 'react'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
+import { FetchError } from '@/components/ui/fetch-error'
+import { fetchJson } from '@/components/ui/fetch-json'
+import { useLatestFetch } from '@/components/ui/use-latest-fetch'
 import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
@@ -23,7 +25,7 @@ type Row = {
 /**
  * A workshop's registrations, read by the browser (/api/workshops/{id}/registrations): the page's first byte does not
  * wait for 200 rows. `version` (the workshop's counters) changes with every registration or attendance change, so a
- * refresh of the page after an action reads them again.
+ * refresh of the page after an action reads them again. A failed read says so, with "Réessayer".
  */
 export function WorkshopRegistrations({
   workshopId,
@@ -42,35 +44,23 @@ export function WorkshopRegistrations({
   canModify: boolean
   linkCandidates: boolean
 }) {
-  const [rows, setRows] = useState<Row[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    const controller = new AbortController()
-    fetch(`/api/workshops/${workshopId}/registrations`, { signal: controller.signal })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => null)) as { rows?: Row[]; error?: string } | null
-        if (!response.ok || !body?.rows)
-          return setError(body?.error ?? 'Les inscrits n’ont pas pu être lus. Réessayez dans un instant.')
-        setError(null)
-        setRows(body.rows)
-      })
-      .catch(
-        () => controller.signal.aborted || setError('Les inscrits n’ont pas pu être lus. Vérifiez votre connexion.'),
-      )
-    return () => controller.abort()
-  }, [workshopId, version])
-
-  if (error)
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {error}
-      </p>
-    )
+  const read = useLatestFetch(`${workshopId} ${version}`, (signal) =>
+    fetchJson<{ rows: Row[] }>(`/api/workshops/${workshopId}/registrations`, {
+      signal,
+      failed: 'Les inscrits n’ont pas pu être lus. Réessayez dans un instant.',
+    }),
+  )
+  const failed = read.failure && (
+    <FetchError error={read.failure.error} onRetry={read.failure.retryable ? read.retry : null} />
+  )
+  const rows = read.value?.rows
   if (!rows)
     return (
-      <p role="status" className="text-sm text-slate-700">
-        Chargement des inscrits…
-      </p>
+      failed || (
+        <p role="status" className="text-sm text-slate-700">
+          Chargement des inscrits…
+        </p>
+      )
     )
   const seated = rows.filter((r) => r.status === 'registered')
   const waiting = rows.filter((r) => r.status === 'waitlisted')
@@ -85,6 +75,7 @@ export function WorkshopRegistrations({
     )
   return (
     <>
+      {failed}
       <section aria-labelledby="registered-title" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="registered-title" className="text-lg font-semibold">

@@ -4,12 +4,13 @@ import { useId, useState } from 'react'
 import { toast } from '@/components/ui/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
+import { FetchError } from '@/components/ui/fetch-error'
+import { FETCH_MESSAGES, fetchResponse, type FetchFailure } from '@/components/ui/fetch-json'
 import type { Option } from '@/components/ui/multi-select'
 import { changeCandidatesStatusAction } from '@/lib/candidates/dashboard-actions'
 import { BulkSmsDialog } from '@/components/sms/bulk-sms-dialog'
 import type { ComposerTemplate } from '@/components/sms/sms-composer'
 import { RegisterSelectionDialog } from '@/components/workshops/register-selection-dialog'
-import { SUBMIT_DEADLINE_MS } from '@/components/ui/use-late'
 
 const candidatesLabel = (n: number) => `${n.toLocaleString('fr-FR')} candidat${n > 1 ? 's' : ''}`
 
@@ -42,6 +43,7 @@ export function BulkBar({
   onStatusChanged: () => void
 }) {
   const [exporting, setExporting] = useState(false)
+  const [failure, setFailure] = useState<Pick<FetchFailure, 'error' | 'retryable'> | null>(null)
   const [dialogOpen, setDialogOpen] = useState(false)
   const [smsOpen, setSmsOpen] = useState(false)
   const [registerOpen, setRegisterOpen] = useState(false)
@@ -50,32 +52,24 @@ export function BulkBar({
 
   async function exportSelection() {
     setExporting(true)
-    try {
-      const response = await fetch('/api/candidates/export', {
-        method: 'POST',
-        signal: AbortSignal.timeout(SUBMIT_DEADLINE_MS),
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ids }),
-      })
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: string } | null
-        toast.error(body?.error ?? 'L’export a échoué. Réessayez dans un instant.')
-        return
-      }
-      const url = URL.createObjectURL(await response.blob())
-      const link = document.createElement('a')
-      link.href = url
-      link.download = filenameOf(response)
-      document.body.append(link)
-      link.click()
-      link.remove()
-      setTimeout(() => URL.revokeObjectURL(url), 10_000)
-      toast.success(`Export de ${candidatesLabel(count)} téléchargé.`)
-    } catch {
-      toast.error('L’export a échoué. Vérifiez votre connexion et réessayez.')
-    } finally {
-      setExporting(false)
-    }
+    setFailure(null)
+    const answer = await fetchResponse('/api/candidates/export', {
+      method: 'POST',
+      json: { ids },
+      failed: 'L’export a échoué. Réessayez dans un instant.',
+    })
+    const file = answer.ok ? await answer.response.blob().catch(() => null) : null
+    setExporting(false)
+    if (!answer.ok || !file) return setFailure(answer.ok ? { error: FETCH_MESSAGES.offline, retryable: true } : answer)
+    const url = URL.createObjectURL(file)
+    const link = document.createElement('a')
+    link.href = url
+    link.download = filenameOf(answer.response)
+    document.body.append(link)
+    link.click()
+    link.remove()
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+    toast.success(`Export de ${candidatesLabel(count)} téléchargé.`)
   }
 
   return (
@@ -108,6 +102,9 @@ export function BulkBar({
           Désélectionner
         </Button>
       </div>
+      {failure && (
+        <FetchError className="w-full" error={failure.error} onRetry={failure.retryable ? exportSelection : null} />
+      )}
       {smsTemplates && smsOpen && (
         <BulkSmsDialog ids={ids} templates={smsTemplates} onClose={() => setSmsOpen(false)} />
       )}

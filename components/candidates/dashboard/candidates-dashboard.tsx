@@ -2,9 +2,11 @@
 
 import { useCallback, useEffect, useMemo, useOptimistic, useRef, useState, useTransition } from 'react'
 import { usePathname, useRouter } from 'next/navigation'
-import { toast } from '@/components/ui/toast'
 import { PageHeader } from '@/components/layout/page-header'
 import { useHydrated } from '@/components/ui/use-hydrated'
+import { FetchError } from '@/components/ui/fetch-error'
+import { fetchJson } from '@/components/ui/fetch-json'
+import { useLatestFetch } from '@/components/ui/use-latest-fetch'
 import { Button } from '@/components/ui/button'
 import { DataTable, type TableSelection, type TableSort } from '@/components/ui/data-table'
 import type { Option } from '@/components/ui/multi-select'
@@ -32,6 +34,7 @@ export type DashboardPermissions = {
 const HISTORY_KEY = 'passerelleCandidatesSearch'
 
 type Found = { rows: CandidateListRow[]; total: number }
+const NO_ROWS: Found = { rows: [], total: 0 }
 
 const countLabel = (n: number, found: boolean) => {
   const s = n > 1 ? 's' : ''
@@ -82,26 +85,10 @@ export function CandidatesDashboard({
   const [selection, setSelection] = useState<TableSelection>({})
   // The search applied ('' or 2+ characters, trimmed), and the last page the server found for it.
   const [search, setSearch] = useState('')
-  const [found, setFound] = useState<Found | null>(null)
-  const [searching, setSearching] = useState(false)
   // Bumped to fetch the searched page again (after a change of status).
   const [reload, setReload] = useState(0)
 
   const active = search.length >= SEARCH_MIN_LENGTH
-  const shownRows = active && found ? found.rows : rows
-  const shownTotal = active && found ? found.total : total
-
-  // A new list keeps the selected rows it still shows (a search answered again, the same page refreshed), no others:
-  // checked while rendering, against the list the selection was last checked with.
-  const [selectionRows, setSelectionRows] = useState(shownRows)
-  if (selectionRows !== shownRows) {
-    setSelectionRows(shownRows)
-    const ids = new Set(shownRows.map((r) => r.id))
-    setSelection((current) => {
-      const kept = Object.fromEntries(Object.entries(current).filter(([id, on]) => on && ids.has(id)))
-      return Object.keys(kept).length === Object.keys(current).length ? current : kept
-    })
-  }
 
   const navigate = useCallback(
     (next: DashboardParams, { replace = false } = {}) => {
@@ -133,17 +120,7 @@ export function CandidatesDashboard({
   useEffect(() => {
     latest.current = { shown, navigate }
   })
-  // Each new searched page is "searching" until its answer; no search, no answer and nothing searching. Checked while
-  // rendering, against the request last seen.
-  const searchRequest = active ? request : null
-  const [seenRequest, setSeenRequest] = useState(searchRequest)
-  if (seenRequest !== searchRequest) {
-    setSeenRequest(searchRequest)
-    if (searchRequest === null) setFound(null)
-    setSearching(searchRequest !== null)
-  }
-  useEffect(() => {
-    if (!active) return
+  const searched = useLatestFetch<Found>(active ? request : null, async (signal) => {
     const [, placeIds, statusIds, referentIds, sort, direction, page, , placed] = JSON.parse(request) as [
       string,
       string[],
@@ -155,39 +132,38 @@ export function CandidatesDashboard({
       number,
       boolean,
     ]
-    const controller = new AbortController()
-    fetch('/api/candidates/search', {
+    const answer = await fetchJson<Found>('/api/candidates/search', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ search, placeIds, statusIds, referentIds, placed, sort, direction, page }),
-      signal: controller.signal,
+      json: { search, placeIds, statusIds, referentIds, placed, sort, direction, page },
+      signal,
+      failed: 'La recherche n’a pas abouti. Réessayez dans un instant.',
     })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => null)) as {
-          rows?: CandidateListRow[]
-          total?: number
-          error?: string
-        } | null
-        if (controller.signal.aborted) return
-        if (!response.ok || !body?.rows)
-          return void toast.error(body?.error ?? 'La recherche n’a pas abouti. Réessayez dans un instant.')
-        const total = body.total ?? 0
-        // A page past the end (fewer matches than the page asked for): the last page.
-        if (body.rows.length === 0 && total > 0 && page > 1) {
-          latest.current.navigate({ ...latest.current.shown, page: Math.ceil(total / PAGE_SIZE) }, { replace: true })
-        }
-        // From JSON, the creation date arrives as an ISO string.
-        setFound({ rows: body.rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })), total })
-      })
-      .catch(() => {
-        if (!controller.signal.aborted)
-          toast.error('La recherche n’a pas abouti. Vérifiez votre connexion et réessayez.')
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setSearching(false)
-      })
-    return () => controller.abort()
-  }, [active, search, request])
+    if (!answer.ok) return answer
+    const { rows, total } = answer.value
+    // A page past the end (fewer matches than the page asked for): the last page.
+    if (rows.length === 0 && total > 0 && page > 1)
+      latest.current.navigate({ ...latest.current.shown, page: Math.ceil(total / PAGE_SIZE) }, { replace: true })
+    // From JSON, the creation date arrives as an ISO string.
+    return { ...answer, value: { rows: rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })), total } }
+  })
+  const searching = searched.pending
+  // A search that failed shows no list rather than another one: its French error and "Réessayer" take the rows' place.
+  const failure = active ? searched.failure : null
+  const found = failure ? NO_ROWS : searched.value
+  const shownRows = active && found ? found.rows : rows
+  const shownTotal = active && found ? found.total : total
+
+  // A new list keeps the selected rows it still shows (a search answered again, the same page refreshed), no others:
+  // checked while rendering, against the list the selection was last checked with.
+  const [selectionRows, setSelectionRows] = useState(shownRows)
+  if (selectionRows !== shownRows) {
+    setSelectionRows(shownRows)
+    const ids = new Set(shownRows.map((r) => r.id))
+    setSelection((current) => {
+      const kept = Object.fromEntries(Object.entries(current).filter(([id, on]) => on && ids.has(id)))
+      return Object.keys(kept).length === Object.keys(current).length ? current : kept
+    })
+  }
 
   // Back and forward: the history entry keeps the search, restored once when the page comes back (in the browser, so
   // once hydrated, while rendering). Written after every render, since the router writes an entry's state afresh on
@@ -235,7 +211,15 @@ export function CandidatesDashboard({
       <PageHeader
         title={title}
         // A polite live region: "Recherche en cours…" while the server searches, then the count found.
-        subtitle={<span role="status">{searching ? 'Recherche en cours…' : countLabel(shownTotal, narrowed)}</span>}
+        subtitle={
+          <span role="status">
+            {searching
+              ? 'Recherche en cours…'
+              : failure
+                ? 'La recherche n’a pas abouti.'
+                : countLabel(shownTotal, narrowed)}
+          </span>
+        }
         actions={actions}
       />
       <section aria-label="Liste des candidats">
@@ -280,14 +264,18 @@ export function CandidatesDashboard({
             sort={sort}
             onSortChange={onSortChange}
             empty={
-              <div className="flex flex-col items-center gap-2">
-                <p className="font-medium text-slate-800">Aucun candidat ne correspond à ces critères.</p>
-                {narrowed && (
-                  <Button variant="secondary" onClick={reset}>
-                    Réinitialiser les filtres
-                  </Button>
-                )}
-              </div>
+              failure ? (
+                <FetchError error={failure.error} onRetry={failure.retryable ? searched.retry : null} />
+              ) : (
+                <div className="flex flex-col items-center gap-2">
+                  <p className="font-medium text-slate-800">Aucun candidat ne correspond à ces critères.</p>
+                  {narrowed && (
+                    <Button variant="secondary" onClick={reset}>
+                      Réinitialiser les filtres
+                    </Button>
+                  )}
+                </div>
+              )
             }
           />
         </div>
