@@ -14,7 +14,7 @@ export function TargetField({
   target,
   offers,
 }: Props & { target: PrescribeTarget; offers: PrescribableOffer[] | null }) {
-  const { values, set, clear, errors } = form
+  const { values, set, clear, errors, field } = form
   if (target.kind === 'offer')
     return (
       <CandidatePicker
@@ -27,15 +27,7 @@ export function TargetField({
       />
     )
   return (
-    <FormField
-      label="Offre sociale"
-      as="select"
-      value={values.offerId}
-      onChange={(offerId) => set({ offerId })}
-      error={errors.offerId}
-      required
-      disabled={!offers}
-    >
+    <FormField label="Offre sociale" as="select" {...field('offerId')} required disabled={!offers}>
       <option value="">{offers ? 'Choisir une offre' : 'Chargement des offres…'}</option>
       {(offers ?? []).map((o) => (
         <option key={o.id} value={o.id}>
@@ -81,56 +73,23 @@ export function KindChoice({ form }: Props) {
 
 /** The prescriber part of the sheet, prefilled with the referent and their organisation, then the goal. */
 export function PrescriberFields({ form }: Props) {
-  const { values, set, errors } = form
+  const { field } = form
   return (
     <>
       <fieldset className="grid gap-4 md:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">Prescripteur</legend>
-        <FormField
-          label="Référent RSA"
-          value={values.rsaReferentName}
-          onChange={(rsaReferentName) => set({ rsaReferentName })}
-          error={errors.rsaReferentName}
-          required
-        />
-        <FormField
-          label="Structure"
-          value={values.structure}
-          onChange={(structure) => set({ structure })}
-          error={errors.structure}
-          required
-        />
-        <FormField
-          label="Email"
-          type="email"
-          value={values.email}
-          onChange={(email) => set({ email })}
-          error={errors.email}
-          required
-        />
-        <FormField
-          label="Téléphone"
-          type="tel"
-          value={values.phone}
-          onChange={(phone) => set({ phone })}
-          error={errors.phone}
-        />
-        <FormField
-          label="Adresse"
-          value={values.address}
-          onChange={(address) => set({ address })}
-          error={errors.address}
-          className="md:col-span-2"
-        />
+        <FormField label="Référent RSA" {...field('rsaReferentName')} required />
+        <FormField label="Structure" {...field('structure')} required />
+        <FormField label="Email" type="email" {...field('email')} required />
+        <FormField label="Téléphone" type="tel" {...field('phone')} />
+        <FormField label="Adresse" {...field('address')} className="md:col-span-2" />
       </fieldset>
       <FormField
         label="Objectif de la prescription"
         as="textarea"
         rows={3}
         maxLength={2000}
-        value={values.goal}
-        onChange={(goal) => set({ goal })}
-        error={errors.goal}
+        {...field('goal')}
         required
       />
     </>

@@ -8,8 +8,10 @@ type Invalid = { control: HTMLElement; label: string }
 
 /** The name a person reads beside an invalid element: its aria-label, its label, its group's legend. */
 function labelOf(element: HTMLElement): string {
+  const labelledBy = element.getAttribute('aria-labelledby')
   const text =
     element.getAttribute('aria-label') ??
+    (labelledBy ? document.getElementById(labelledBy.split(' ')[0]!)?.textContent : null) ??
     (element instanceof HTMLFieldSetElement ? element.querySelector('legend')?.textContent : null) ??
     ('labels' in element ? (element as HTMLInputElement).labels?.[0]?.textContent : null) ??
     ''

@@ -34,12 +34,15 @@ export type ActionFormOptions<V extends object, A extends Answer> = {
 
 export type ActionForm<V extends object, A extends Answer> = ReturnType<typeof useActionForm<V, A>>
 
+type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string
+
 /** What a section of a form needs: its values, their changes and their errors. */
 export type FormState<V> = {
   values: V
   set: (patch: Partial<V>) => void
   clear: (...keys: string[]) => void
   errors: FieldErrors
+  field: (name: TextKey<V>) => { value: string; onChange: (value: string) => void; error: string | undefined }
 }
 
 /**
@@ -58,6 +61,12 @@ export function useActionForm<V extends object, A extends Answer>(options: Actio
   function set(patch: Partial<V>) {
     setValues((v) => ({ ...v, ...patch }))
     clear(...Object.keys(patch))
+  }
+
+  /** A text value bound to a FormField: `<FormField label="Titre" {...form.field('title')} />`. */
+  function field(name: TextKey<V>) {
+    const onChange = (value: string) => set({ [name]: value } as Partial<V>)
+    return { value: values[name] as string, onChange, error: shown.fieldErrors[name] }
   }
 
   /**
@@ -97,6 +106,7 @@ export function useActionForm<V extends object, A extends Answer>(options: Actio
   // formProps: spread on the <form>; its id also ties a submit button outside it (a dialog's footer).
   return {
     values,
+    field,
     set,
     setValues,
     errors,
@@ -138,7 +148,8 @@ function useShownErrors() {
   return { ref, shown, setShown, refuse, clear }
 }
 
-const CONTROL = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])'
+const CONTROL =
+  'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [contenteditable="true"]'
 
 /** The control to focus for an invalid element: itself, or the first control of an invalid group. */
 export function controlOf(invalid: HTMLElement): HTMLElement | null {
