@@ -122,6 +122,8 @@ export const SHEET_SECTIONS: Record<CandidateSection, (context: SectionContext) 
     return header && <SheetHistory {...data} customFields={allFields(header)} />
   },
   async consultations(c) {
+    // After the header's journal row: the list shows this very read too.
+    if (!(await c.header)) return null
     const data = await loadSheetConsultations(c.db, { ...scopeOf(c), query: c.query })
     return <SheetConsultations {...data} candidateId={c.candidateId} />
   },
