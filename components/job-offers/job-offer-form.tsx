@@ -3,11 +3,11 @@
 import dynamic from 'next/dynamic'
 import { useEffect, useId, useState } from 'react'
 import { useRouter } from 'next/navigation'
-import { FeedbackField } from '@/components/applies/fup-dialog-parts'
-import { FormError, withoutKeys, type Errors } from '@/components/directory/form-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/toast'
+import { ErrorSummary } from '@/components/ui/error-summary'
+import { FormField } from '@/components/ui/form-field'
+import { useActionForm } from '@/components/ui/use-action-form'
 import { createJobOfferAction, organisationPlacesAction, updateJobOfferAction } from '@/lib/job-offers/actions'
 import { CONTRACT_TYPES, JOB_OFFER_STATUSES, WORKING_TIMES } from '@/lib/job-offers/labels'
 
@@ -59,7 +59,14 @@ export const EMPTY_JOB_OFFER: JobOfferValues = {
 
 type Place = { id: string; label: string }
 
-/** Issue 12 §3: a job offer, created from its enterprise's sheet and edited from its page. */
+const options = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ))
+
+/** A job offer, created from its enterprise's sheet and edited from its page. */
 export function JobOfferForm({
   enterpriseId,
   jobOfferId,
@@ -74,205 +81,109 @@ export function JobOfferForm({
   onDone: () => void
 }) {
   const router = useRouter()
-  const descriptionLabel = useId()
-  const [form, setForm] = useState(initial)
-  const [errors, setErrors] = useState<Errors>({})
-  const [error, setError] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
-  const set = (patch: Partial<JobOfferValues>) => {
-    setForm((f) => ({ ...f, ...patch }))
-    setErrors((e) => withoutKeys(e, Object.keys(patch)))
-  }
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    setSending(true)
-    const result = await (
-      jobOfferId ? updateJobOfferAction(jobOfferId, form) : createJobOfferAction(enterpriseId, form)
-    ).catch(() => ({ ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }))
-    setSending(false)
-    if (result.ok) {
-      toast.success(jobOfferId ? 'Offre d’emploi enregistrée.' : 'Offre d’emploi créée.')
+  const form = useActionForm({
+    initial,
+    action: (values) =>
+      jobOfferId ? updateJobOfferAction(jobOfferId, values) : createJobOfferAction(enterpriseId, values),
+    success: jobOfferId ? 'Offre d’emploi enregistrée.' : 'Offre d’emploi créée.',
+    onSuccess: (result) => {
       onDone()
-      if (jobOfferId) router.refresh()
-      else router.push(`/v2/offer/${(result as unknown as { id: string }).id}`)
-      return
-    }
-    setErrors('fieldErrors' in result ? (result.fieldErrors ?? {}) : {})
-    setError(result.error)
-  }
+      if ('id' in result) router.push(`/v2/offer/${result.id}`)
+      else router.refresh()
+    },
+  })
+  const { field } = form
   return (
     <form
-      onSubmit={submit}
-      noValidate
+      {...form.formProps}
       className="flex flex-col gap-4"
       aria-label={jobOfferId ? 'Modifier l’offre d’emploi' : 'Nouvelle offre d’emploi'}
     >
-      <FormError error={error} />
+      <ErrorSummary form={form} />
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <FeedbackField
-          label="Intitulé du poste"
-          value={form.title}
-          onChange={(title) => set({ title })}
-          error={errors.title}
-          required
-        />
-        <FeedbackField
-          label="Code ROME"
-          value={form.romeCode}
-          onChange={(romeCode) => set({ romeCode })}
-          error={errors.romeCode}
-        />
+        <FormField label="Intitulé du poste" {...field('title')} required />
+        <FormField label="Code ROME" {...field('romeCode')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FeedbackField
-          label="Contrat"
-          as="select"
-          value={form.contractType}
-          onChange={(contractType) => set({ contractType })}
-          error={errors.contractType}
-          required
-        >
+        <FormField label="Contrat" as="select" {...field('contractType')} required>
           <option value="">Choisir un contrat</option>
-          {Object.entries(CONTRACT_TYPES).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </FeedbackField>
-        <FeedbackField
-          label="Temps de travail"
-          as="select"
-          value={form.workingTime}
-          onChange={(workingTime) => set({ workingTime })}
-          error={errors.workingTime}
-        >
-          {Object.entries(WORKING_TIMES).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </FeedbackField>
-        <FeedbackField
+          {options(CONTRACT_TYPES)}
+        </FormField>
+        <FormField label="Temps de travail" as="select" {...field('workingTime')}>
+          {options(WORKING_TIMES)}
+        </FormField>
+        <FormField
           label="Heures par semaine"
           type="number"
-          value={form.weeklyHours}
-          onChange={(weeklyHours) => set({ weeklyHours })}
-          error={errors.weeklyHours}
-          required={form.workingTime === 'part'}
+          min={1}
+          {...field('weeklyHours')}
+          required={form.values.workingTime === 'part'}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FeedbackField
-          label="Lieu"
-          as="select"
-          value={form.placeId}
-          onChange={(placeId) => set({ placeId })}
-          error={errors.placeId}
-        >
+        <FormField label="Lieu" as="select" {...field('placeId')}>
           <option value="">Non précisé</option>
-          {places.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.label}
-            </option>
-          ))}
-        </FeedbackField>
-        <FeedbackField
-          label="Adresse du poste"
-          value={form.addressFormatted}
-          onChange={(addressFormatted) => set({ addressFormatted })}
-          error={errors.addressFormatted}
-        />
+          {options(Object.fromEntries(places.map((p) => [p.id, p.label])))}
+        </FormField>
+        <FormField label="Adresse du poste" {...field('addressFormatted')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FeedbackField
-          label="Date de début"
-          type="date"
-          value={form.startDate}
-          onChange={(startDate) => set({ startDate })}
-          error={errors.startDate}
-        />
-        <FeedbackField
-          label="Date de fin du contrat"
-          type="date"
-          value={form.endDate}
-          onChange={(endDate) => set({ endDate })}
-          error={errors.endDate}
-        />
-        <FeedbackField
-          label="Nombre de postes"
-          type="number"
-          value={form.positions}
-          onChange={(positions) => set({ positions })}
-          error={errors.positions}
-          required
-        />
+        <FormField label="Date de début" type="date" {...field('startDate')} />
+        <FormField label="Date de fin du contrat" type="date" {...field('endDate')} />
+        <FormField label="Nombre de postes" type="number" min={1} {...field('positions')} required />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FeedbackField
-          label="Salaire minimum (€ brut mensuel)"
-          type="number"
-          value={form.salaryMin}
-          onChange={(salaryMin) => set({ salaryMin })}
-          error={errors.salaryMin}
-        />
-        <FeedbackField
-          label="Salaire maximum (€ brut mensuel)"
-          type="number"
-          value={form.salaryMax}
-          onChange={(salaryMax) => set({ salaryMax })}
-          error={errors.salaryMax}
-        />
+        <FormField label="Salaire minimum (€ brut mensuel)" type="number" min={0} {...field('salaryMin')} />
+        <FormField label="Salaire maximum (€ brut mensuel)" type="number" min={0} {...field('salaryMax')} />
       </div>
-      <div className="flex flex-col gap-1">
-        <span id={descriptionLabel} className="text-sm font-medium text-slate-800">
-          Description du poste
-        </span>
-        <RichTextEditor
-          labelId={descriptionLabel}
-          value={form.description}
-          onChange={(description) => set({ description })}
-          invalid={!!errors.description}
-        />
-        {errors.description && <p className="text-sm text-red-700">{errors.description}</p>}
-      </div>
+      <DescriptionField {...field('description')} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <FeedbackField
-          label="Statut de l’offre"
-          as="select"
-          value={form.status}
-          onChange={(status) => set({ status })}
-          error={errors.status}
-        >
-          {Object.entries(JOB_OFFER_STATUSES).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </FeedbackField>
-        <FeedbackField
-          label="Publiée à partir du"
-          type="date"
-          value={form.validFrom}
-          onChange={(validFrom) => set({ validFrom })}
-          error={errors.validFrom}
-        />
-        <FeedbackField
-          label="Valable jusqu’au"
-          type="date"
-          value={form.validUntil}
-          onChange={(validUntil) => set({ validUntil })}
-          error={errors.validUntil}
-        />
+        <FormField label="Statut de l’offre" as="select" {...field('status')}>
+          {options(JOB_OFFER_STATUSES)}
+        </FormField>
+        <FormField label="Publiée à partir du" type="date" {...field('validFrom')} />
+        <FormField label="Valable jusqu’au" type="date" {...field('validUntil')} />
       </div>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           Annuler
         </Button>
-        <Button type="submit" disabled={sending}>
-          {sending ? 'Enregistrement…' : jobOfferId ? 'Enregistrer l’offre' : 'Créer l’offre d’emploi'}
+        <Button type="submit" disabled={form.pending}>
+          {form.pending ? 'Enregistrement…' : jobOfferId ? 'Enregistrer l’offre' : 'Créer l’offre d’emploi'}
         </Button>
       </div>
     </form>
+  )
+}
+
+function DescriptionField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string
+  onChange: (value: string) => void
+  error?: string
+}) {
+  const id = useId()
+  return (
+    <div className="flex flex-col gap-1">
+      <span id={id} className="text-sm font-medium text-slate-800">
+        Description du poste
+      </span>
+      <RichTextEditor
+        labelId={id}
+        value={value}
+        onChange={onChange}
+        invalid={!!error}
+        describedBy={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   )
 }
 
