@@ -2,12 +2,12 @@
 
 import { useState } from 'react'
 import { useRouter } from 'next/navigation'
-import { FeedbackField } from '@/components/applies/fup-dialog-parts'
-import { FormError, TextAreaField, withoutKeys, type Errors } from '@/components/directory/form-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
+import { ErrorSummary } from '@/components/ui/error-summary'
+import { FormField } from '@/components/ui/form-field'
 import Link from '@/components/ui/link'
-import { toast } from '@/components/ui/toast'
+import { useActionForm, type FormState } from '@/components/ui/use-action-form'
 import { createEnterpriseAction, updateEnterpriseAction } from '@/lib/enterprises/actions'
 
 type Contact = { key: string; name: string; role: string; phone: string; email: string }
@@ -23,10 +23,13 @@ const EMPTY: EnterpriseValues = { name: '', siret: '', nafCode: '', addressForma
 let nextKey = 0
 const keyed = (c: Omit<Contact, 'key'>): Contact => ({ ...c, key: `c${nextKey++}` })
 
-/** /v2/enterprises/create and the sheet's "Modifier" (issue 12 §3): a duplicate SIRET points to the existing sheet. */
+type Form = Omit<EnterpriseValues, 'contacts'> & { contacts: Contact[] }
+const BLANK_CONTACT = { name: '', role: '', phone: '', email: '' }
+
+/** /v2/enterprises/create and the sheet's "Modifier": a duplicate SIRET points to the existing sheet. */
 export function EnterpriseForm({
   enterpriseId,
-  initial,
+  initial = EMPTY,
   onDone,
 }: {
   enterpriseId?: string
@@ -34,53 +37,32 @@ export function EnterpriseForm({
   onDone?: () => void
 }) {
   const router = useRouter()
-  const start = initial ?? EMPTY
-  const [form, setForm] = useState({ ...start, contacts: start.contacts.map(keyed) })
-  const [errors, setErrors] = useState<Errors>({})
-  const [error, setError] = useState<string | null>(null)
   const [existingId, setExistingId] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
-  const set = (patch: Partial<Omit<EnterpriseValues, 'contacts'>>) => {
-    setForm((f) => ({ ...f, ...patch }))
-    setErrors((e) => withoutKeys(e, Object.keys(patch)))
-  }
-  const setContact = (i: number, patch: Partial<Contact>) => {
-    setForm((f) => ({ ...f, contacts: f.contacts.map((c, j) => (j === i ? { ...c, ...patch } : c)) }))
-    setErrors((e) =>
-      withoutKeys(
-        e,
-        Object.keys(patch).map((k) => `contacts.${i}.${k}`),
-      ),
-    )
-  }
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    setSending(true)
-    const payload = { ...form, contacts: form.contacts.map(({ key: _key, ...c }) => c) }
-    const result = await (
-      enterpriseId ? updateEnterpriseAction(enterpriseId, payload) : createEnterpriseAction(payload)
-    ).catch(() => ({ ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }))
-    setSending(false)
-    if (result.ok) {
-      toast.success(enterpriseId ? 'Entreprise enregistrée.' : 'Entreprise créée.')
-      if (enterpriseId) {
-        router.refresh()
-        onDone?.()
-      } else router.push(`/v2/enterprise/${(result as unknown as { id: string }).id}`)
-      return
-    }
-    setErrors('fieldErrors' in result ? (result.fieldErrors ?? {}) : {})
-    setExistingId('existingId' in result ? (result.existingId ?? null) : null)
-    setError(result.error)
-  }
+  const form = useActionForm({
+    initial: (): Form => ({ ...initial, contacts: initial.contacts.map(keyed) }),
+    action: async (values) => {
+      const payload = { ...values, contacts: values.contacts.map(({ key: _key, ...c }) => c) }
+      const result = await (enterpriseId
+        ? updateEnterpriseAction(enterpriseId, payload)
+        : createEnterpriseAction(payload))
+      setExistingId(!result.ok && 'existingId' in result ? (result.existingId ?? null) : null)
+      return result
+    },
+    success: enterpriseId ? 'Entreprise enregistrée.' : 'Entreprise créée.',
+    onSuccess: (result) => {
+      if ('id' in result) return router.push(`/v2/enterprise/${result.id}`)
+      router.refresh()
+      onDone?.()
+    },
+  })
+  const { field } = form
   return (
     <form
-      onSubmit={submit}
-      noValidate
+      {...form.formProps}
       className="flex max-w-3xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5"
       aria-label={enterpriseId ? 'Modifier l’entreprise' : 'Nouvelle entreprise'}
     >
-      <FormError error={error}>
+      <ErrorSummary form={form}>
         {existingId && (
           <>
             {' '}
@@ -89,101 +71,69 @@ export function EnterpriseForm({
             </Link>
           </>
         )}
-      </FormError>
-      <FeedbackField
-        label="Nom de l’entreprise"
-        value={form.name}
-        onChange={(name) => set({ name })}
-        error={errors.name}
-        required
-      />
+      </ErrorSummary>
+      <FormField label="Nom de l’entreprise" {...field('name')} required />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FeedbackField label="SIRET" value={form.siret} onChange={(siret) => set({ siret })} error={errors.siret} />
-        <FeedbackField
-          label="Code NAF"
-          value={form.nafCode}
-          onChange={(nafCode) => set({ nafCode })}
-          error={errors.nafCode}
-        />
+        <FormField label="SIRET" inputMode="numeric" {...field('siret')} />
+        <FormField label="Code NAF" {...field('nafCode')} />
       </div>
-      <FeedbackField
-        label="Adresse"
-        value={form.addressFormatted}
-        onChange={(addressFormatted) => set({ addressFormatted })}
-        error={errors.addressFormatted}
-      />
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-sm font-semibold text-slate-800">Contacts</legend>
-        {form.contacts.length === 0 && <p className="text-sm text-slate-600">Aucun contact pour l’instant.</p>}
-        {form.contacts.map((c, i) => (
-          <div key={c.key} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2">
-            <FeedbackField
-              label={`Nom du contact ${i + 1}`}
-              value={c.name}
-              onChange={(name) => setContact(i, { name })}
-              error={errors[`contacts.${i}.name`]}
-              required
-            />
-            <FeedbackField
-              label={`Fonction du contact ${i + 1}`}
-              value={c.role}
-              onChange={(role) => setContact(i, { role })}
-              error={errors[`contacts.${i}.role`]}
-            />
-            <FeedbackField
-              label={`Téléphone du contact ${i + 1}`}
-              type="tel"
-              value={c.phone}
-              onChange={(phone) => setContact(i, { phone })}
-              error={errors[`contacts.${i}.phone`]}
-            />
-            <FeedbackField
-              label={`Email du contact ${i + 1}`}
-              type="email"
-              value={c.email}
-              onChange={(email) => setContact(i, { email })}
-              error={errors[`contacts.${i}.email`]}
-            />
-            <div className="sm:col-span-2">
-              <Button
-                variant="ghost"
-                className="px-2 py-1"
-                onClick={() => setForm((f) => ({ ...f, contacts: f.contacts.filter((_, j) => j !== i) }))}
-              >
-                Retirer le contact {i + 1}
-              </Button>
-            </div>
-          </div>
-        ))}
-        <div>
-          <Button
-            variant="secondary"
-            onClick={() =>
-              setForm((f) => ({ ...f, contacts: [...f.contacts, keyed({ name: '', role: '', phone: '', email: '' })] }))
-            }
-          >
-            Ajouter un contact
-          </Button>
-        </div>
-      </fieldset>
-      <TextAreaField
-        label="Notes"
-        value={form.notes}
-        onChange={(notes) => set({ notes })}
-        error={errors.notes}
-        rows={4}
-      />
+      <FormField label="Adresse" {...field('addressFormatted')} />
+      <ContactsFields form={form} />
+      <FormField label="Notes" as="textarea" rows={4} {...field('notes')} />
       <div className="flex justify-end gap-2">
         {onDone && (
           <Button variant="secondary" onClick={onDone}>
             Annuler
           </Button>
         )}
-        <Button type="submit" disabled={sending}>
-          {sending ? 'Enregistrement…' : enterpriseId ? 'Enregistrer' : 'Créer l’entreprise'}
+        <Button type="submit" disabled={form.pending}>
+          {form.pending ? 'Enregistrement…' : enterpriseId ? 'Enregistrer' : 'Créer l’entreprise'}
         </Button>
       </div>
     </form>
+  )
+}
+
+/** The enterprise's contacts, numbered in the labels; their errors under 'contacts.<i>.<field>'. */
+function ContactsFields({ form }: { form: FormState<Form> }) {
+  const { values, set, clear, errors } = form
+  const contacts = values.contacts
+  const change = (i: number, patch: Partial<Contact>) => {
+    set({ contacts: contacts.map((c, j) => (j === i ? { ...c, ...patch } : c)) })
+    clear(...Object.keys(patch).map((k) => `contacts.${i}.${k}`))
+  }
+  const bind = (i: number, key: 'name' | 'role' | 'phone' | 'email') => ({
+    value: contacts[i]![key],
+    onChange: (value: string) => change(i, { [key]: value }),
+    error: errors[`contacts.${i}.${key}`],
+  })
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 text-sm font-semibold text-slate-800">Contacts</legend>
+      {contacts.length === 0 && <p className="text-sm text-slate-600">Aucun contact pour l’instant.</p>}
+      {contacts.map((c, i) => (
+        <div key={c.key} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2">
+          <FormField label={`Nom du contact ${i + 1}`} {...bind(i, 'name')} required />
+          <FormField label={`Fonction du contact ${i + 1}`} {...bind(i, 'role')} />
+          <FormField label={`Téléphone du contact ${i + 1}`} type="tel" {...bind(i, 'phone')} />
+          <FormField label={`Email du contact ${i + 1}`} type="email" {...bind(i, 'email')} />
+          <div className="sm:col-span-2">
+            <Button
+              variant="ghost"
+              className="px-2 py-1"
+              onClick={() => set({ contacts: contacts.filter((_, j) => j !== i) })}
+            >
+              Retirer le contact {i + 1}
+            </Button>
+          </div>
+        </div>
+      ))}
+      <div>
+        <Button variant="secondary" onClick={() => set({ contacts: [...contacts, keyed(BLANK_CONTACT)] })}>
+          Ajouter un contact
+        </Button>
+      </div>
+    </fieldset>
   )
 }
 
@@ -201,9 +151,7 @@ export function EditEnterpriseButton({
   addContact?: boolean
 }) {
   const [open, setOpen] = useState(false)
-  const start = addContact
-    ? { ...initial, contacts: [...initial.contacts, { name: '', role: '', phone: '', email: '' }] }
-    : initial
+  const start = addContact ? { ...initial, contacts: [...initial.contacts, BLANK_CONTACT] } : initial
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>

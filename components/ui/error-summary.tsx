@@ -26,9 +26,12 @@ function labelOf(element: HTMLElement): string {
 export function ErrorSummary({
   form,
   className,
+  children,
 }: {
   form: { errors: FieldErrors; error: string | null }
   className?: string
+  /** What to do about it, after the message (a link to the existing record, say). */
+  children?: React.ReactNode
 }) {
   const ref = useRef<HTMLDivElement>(null)
   const [invalid, setInvalid] = useState<Invalid[]>([])
@@ -58,7 +61,12 @@ export function ErrorSummary({
       className={className ?? 'rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800'}
     >
       {count > 0 && <p className="font-medium">{errorCountText(count)}.</p>}
-      {form.error && <p className={count > 0 ? 'mt-1' : undefined}>{form.error}</p>}
+      {form.error && (
+        <p className={count > 0 ? 'mt-1' : undefined}>
+          {form.error}
+          {children}
+        </p>
+      )}
       {count > 0 && invalid.length > 0 && (
         <ul className="mt-1 list-disc pl-5">
           {invalid.map(({ control, label }, i) => (
