@@ -63,16 +63,13 @@ const KERNEL = [...new Set(VALUE_RULES.map((r) => r.home))]
 /**
  * TEMPORARY: the files that still hold a value of the kernel by hand, or a component that reads the database, when
  * these rules were written. The rules skip them until they are moved; remove a file once it is, and never add one.
+ * (Patterns: brackets in a route's folder are escaped.)
  */
 const VALUE_RULES_NOT_YET = [
-  'app/(main)/homePage/page.tsx',
-  'app/(main)/partners/structure/default/page.tsx',
-  'app/(main)/support-courses/[id]/page.tsx',
-  'app/(main)/v2/actions/dashboard/page.tsx',
+  'app/(main)/support-courses/\\[id\\]/page.tsx',
   'app/(main)/v2/candidates/dashboard/page.tsx',
   'app/(main)/v2/candidates/fup/page.tsx',
   'app/(main)/v2/enterprises/dashboard/page.tsx',
-  'app/(main)/v2/offer/[id]/page.tsx',
   'app/(main)/v2/offers/dashboard/job/page.tsx',
   'app/(main)/v2/offers/dashboard/social/page.tsx',
   'app/(main)/v2/settings/custom-fields/page.tsx',
@@ -103,12 +100,8 @@ const VALUE_RULES_NOT_YET = [
   'i18n/request.ts',
   'lib/job-offers/labels.ts',
   'lib/offers/import-offers.ts',
-  'lib/partners/import-structures.ts',
-  'lib/partners/queries.ts',
-  'lib/prescriptions/actions-dashboard.ts',
   'lib/prescriptions/queries.ts',
   'lib/prescriptions/reminders.ts',
-  'lib/settings/failed-sends.ts',
   'lib/sms/send-to-candidate.ts',
   'scripts/admin.ts',
   'tests/integration/actions-dashboard.int.test.ts',
