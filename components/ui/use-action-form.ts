@@ -48,7 +48,8 @@ export type FormState<V> = {
 /**
  * One behaviour for every form (state, submit, errors): the values stay as typed after any refusal, all errors come
  * in one pass (the local check, then the server's French field errors under the same paths), focus goes to the first
- * invalid field in the form's order (or to the summary), the submit shows progress, the end is a notification.
+ * invalid field in the form's order (or to the summary), the submit shows progress, a success ends with a
+ * notification (a refusal with its announced summary).
  * Render <ErrorSummary form={form} /> at the top of the form and give each control `form.errors[path]`.
  */
 export function useActionForm<V extends object, A extends Answer>(options: ActionFormOptions<V, A>) {
@@ -132,10 +133,12 @@ function useShownErrors() {
     if (refusals > 0 && ref.current) focusFirstInvalid(ref.current)
   }, [refusals])
 
-  /** Shows errors (the check's, the server's, or found elsewhere); a message without fields is also a notification. */
+  /**
+   * Shows errors (the check's, the server's, or found elsewhere). The summary is the announcement (role=alert, and
+   * the focus when no field is at fault): a toast saying it again would cover the page on a phone.
+   */
   function refuse(found: FormErrors) {
     setShown(found)
-    if (found.error && Object.keys(found.fieldErrors).length === 0) toast.error(found.error)
     if (hasErrors(found)) setRefusals((n) => n + 1)
   }
 
