@@ -2,11 +2,11 @@
 
 import { useEffect, useState } from 'react'
 import { useRouter } from 'next/navigation'
-import { FeedbackField } from '@/components/applies/fup-dialog-parts'
-import { FormError, TextAreaField, withoutKeys, type Errors } from '@/components/directory/form-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/toast'
+import { ErrorSummary } from '@/components/ui/error-summary'
+import { CheckboxField, ChoiceGroup, FormField } from '@/components/ui/form-field'
+import { useActionForm } from '@/components/ui/use-action-form'
 import { createWorkshopAction, updateWorkshopAction, workshopFormChoicesAction } from '@/lib/workshops/actions'
 
 export type WorkshopValues = {
@@ -37,7 +37,7 @@ export const EMPTY_WORKSHOP: WorkshopValues = {
 }
 type Choice = { id: string; name: string }
 
-/** /workshops/create and the workshop's "Modifier l’atelier" (issue 13 §1). */
+/** /workshops/create and the workshop's "Modifier l’atelier". */
 export function WorkshopForm({
   workshopId,
   initial,
@@ -52,151 +52,80 @@ export function WorkshopForm({
   onDone?: () => void
 }) {
   const router = useRouter()
-  const [form, setForm] = useState(initial)
-  const [errors, setErrors] = useState<Errors>({})
-  const [error, setError] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
-  const set = (patch: Partial<WorkshopValues>) => {
-    setForm((f) => ({ ...f, ...patch }))
-    setErrors((e) => withoutKeys(e, Object.keys(patch)))
-  }
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    setSending(true)
-    const result = await (workshopId ? updateWorkshopAction(workshopId, form) : createWorkshopAction(form)).catch(
-      () => ({ ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }),
-    )
-    setSending(false)
-    if (result.ok) {
-      toast.success(workshopId ? 'Atelier enregistré.' : 'Atelier créé.')
-      if (workshopId) {
-        router.refresh()
-        onDone?.()
-      } else router.push(`/workshops/${(result as unknown as { id: string }).id}`)
-      return
-    }
-    setErrors('fieldErrors' in result ? (result.fieldErrors ?? {}) : {})
-    setError(result.error)
-  }
+  const form = useActionForm({
+    initial,
+    action: (values) => (workshopId ? updateWorkshopAction(workshopId, values) : createWorkshopAction(values)),
+    success: workshopId ? 'Atelier enregistré.' : 'Atelier créé.',
+    onSuccess: (result) => {
+      if ('id' in result) return router.push(`/workshops/${result.id}`)
+      router.refresh()
+      onDone?.()
+    },
+  })
+  const { values, set, field } = form
+  const toggle = (id: string) =>
+    set({
+      facilitatorIds: values.facilitatorIds.includes(id)
+        ? values.facilitatorIds.filter((x) => x !== id)
+        : [...values.facilitatorIds, id],
+    })
   return (
     <form
-      onSubmit={submit}
-      noValidate
+      {...form.formProps}
       className="flex max-w-3xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5"
       aria-label={workshopId ? 'Modifier l’atelier' : 'Nouvel atelier'}
     >
-      <FormError error={error} />
+      <ErrorSummary form={form} />
       <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
-        <FeedbackField
-          label="Titre"
-          value={form.title}
-          onChange={(title) => set({ title })}
-          error={errors.title}
-          required
-        />
-        <FeedbackField label="Thème" value={form.theme} onChange={(theme) => set({ theme })} error={errors.theme} />
+        <FormField label="Titre" {...field('title')} required />
+        <FormField label="Thème" {...field('theme')} />
       </div>
-      <TextAreaField
-        label="Description"
-        value={form.description}
-        onChange={(description) => set({ description })}
-        error={errors.description}
-        rows={3}
-      />
+      <FormField label="Description" as="textarea" rows={3} {...field('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FeedbackField
-          label="Début"
-          type="datetime-local"
-          value={form.startsAt}
-          onChange={(startsAt) => set({ startsAt })}
-          error={errors.startsAt}
-          required
-        />
-        <FeedbackField
-          label="Fin"
-          type="datetime-local"
-          value={form.endsAt}
-          onChange={(endsAt) => set({ endsAt })}
-          error={errors.endsAt}
-          required
-        />
+        <FormField label="Début" type="datetime-local" {...field('startsAt')} required />
+        <FormField label="Fin" type="datetime-local" {...field('endsAt')} required />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FeedbackField
-          label="Adresse"
-          value={form.addressFormatted}
-          onChange={(addressFormatted) => set({ addressFormatted })}
-          error={errors.addressFormatted}
-        />
-        <FeedbackField
-          label="Ou lien de visioconférence"
-          type="url"
-          value={form.videoUrl}
-          onChange={(videoUrl) => set({ videoUrl })}
-          error={errors.videoUrl}
-        />
+        <FormField label="Adresse" {...field('addressFormatted')} />
+        <FormField label="Ou lien de visioconférence" type="url" {...field('videoUrl')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FeedbackField
-          label="Nombre de places"
-          type="number"
-          value={form.capacity}
-          onChange={(capacity) => set({ capacity })}
-          error={errors.capacity}
-          required
-        />
-        <FeedbackField
-          label="Structure partenaire co-organisatrice"
-          as="select"
-          value={form.structureId}
-          onChange={(structureId) => set({ structureId })}
-          error={errors.structureId}
-        >
+        <FormField label="Nombre de places" type="number" min={1} max={200} {...field('capacity')} required />
+        <FormField label="Structure partenaire co-organisatrice" as="select" {...field('structureId')}>
           <option value="">Aucune</option>
           {structures.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
             </option>
           ))}
-        </FeedbackField>
+        </FormField>
       </div>
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium text-slate-800">Animateurs</legend>
+      <ChoiceGroup legend="Animateurs" error={form.errors.facilitatorIds}>
         <div className="flex flex-wrap gap-2">
           {staff.map((u) => (
             <label
               key={u.id}
               className="flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
             >
-              <input
-                type="checkbox"
-                checked={form.facilitatorIds.includes(u.id)}
-                onChange={() =>
-                  set({
-                    facilitatorIds: form.facilitatorIds.includes(u.id)
-                      ? form.facilitatorIds.filter((x) => x !== u.id)
-                      : [...form.facilitatorIds, u.id],
-                  })
-                }
-              />
+              <input type="checkbox" checked={values.facilitatorIds.includes(u.id)} onChange={() => toggle(u.id)} />
               {u.name}
             </label>
           ))}
         </div>
-        {errors.facilitatorIds && <p className="mt-1 text-sm text-red-700">{errors.facilitatorIds}</p>}
-      </fieldset>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={form.fseFunded} onChange={(e) => set({ fseFunded: e.target.checked })} />
-        Atelier financé par le FSE+
-      </label>
+      </ChoiceGroup>
+      <CheckboxField
+        label="Atelier financé par le FSE+"
+        checked={values.fseFunded}
+        onChange={(fseFunded) => set({ fseFunded })}
+      />
       <div className="flex justify-end gap-2">
         {onDone && (
           <Button variant="secondary" onClick={onDone}>
             Annuler
           </Button>
         )}
-        <Button type="submit" disabled={sending}>
-          {sending ? 'Enregistrement…' : workshopId ? 'Enregistrer l’atelier' : 'Créer l’atelier'}
+        <Button type="submit" disabled={form.pending}>
+          {form.pending ? 'Enregistrement…' : workshopId ? 'Enregistrer l’atelier' : 'Créer l’atelier'}
         </Button>
       </div>
     </form>
