@@ -5,23 +5,15 @@
 // Each rule below forbids one backward arrow; the first forbids any file importing itself back through others.
 
 /** The value kernel: pure helpers every floor may use; they import one another and no folder of the app. */
-const KERNEL = '^lib/(dates|format|ids|numbers|phone|person-name|clock|labels)\\.ts$'
+const KERNEL = '^lib/(dates|dates-sql|format|ids|numbers|phone|person-name|person-name-sql|clock|labels)\\.ts$'
 
 /**
  * TEMPORARY: the violations that stood when the rules were written, so that CI is green while they are being
  * removed. Each entry is a cycle (its files) or a forbidden import (from, to, rule). Remove an entry once fixed;
  * never add one: a new violation is fixed where it is made.
  */
-const TEMPORARY_CYCLES = [
-  ['lib/auth/auth.ts', 'lib/auth/identity-links.ts'],
-  ['lib/auth/auth.ts', 'lib/auth/provider-second-factor.ts', 'lib/auth/second-factor-challenge.ts'],
-  ['lib/workshops/registrations.ts', 'lib/workshops/workshops.ts'],
-]
-const TEMPORARY_IMPORTS = [
-  ['components/settings/failed-sends.tsx', 'lib/db/client.ts', 'components-not-to-db'],
-  ['lib/exports/recover-exports.ts', 'lib/jobs/queues.ts', 'domains-not-to-jobs'],
-  ['lib/exports/request-export.ts', 'lib/jobs/queues.ts', 'domains-not-to-jobs'],
-]
+const TEMPORARY_CYCLES = []
+const TEMPORARY_IMPORTS = [['components/settings/failed-sends.tsx', 'lib/db/client.ts', 'components-not-to-db']]
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -4,7 +4,6 @@ import { writeAudit } from '@/lib/audit'
 import { systemNow } from '@/lib/clock'
 import type { DbOrTx } from '@/lib/db/client'
 import { accounts, sessions, users, verifications } from '@/lib/db/schema'
-import type { Auth } from './auth'
 import type { ProviderId } from './identity-providers'
 import { takeProviderMfa } from './provider-mfa'
 
@@ -58,6 +57,17 @@ export async function mayStartIdentityLink(
   return { ok: true }
 }
 
+/** What startIdentityLink needs of better-auth's instance (its type, not lib/auth/auth.ts, which imports this file). */
+type IdentityLinker = {
+  api: {
+    linkSocialAccount(request: {
+      body: { provider: string; callbackURL: string; errorCallbackURL: string; disableRedirect: boolean }
+      headers: Headers
+      returnHeaders: true
+    }): Promise<{ response: { url?: string }; headers: Headers }>
+  }
+}
+
 export type StartedLink =
   { ok: true; url: string; responseHeaders: Headers } | { ok: false; reason: LinkRefusal | 'unavailable' }
 
@@ -67,7 +77,7 @@ export type StartedLink =
  * provider did not verify. `requestHeaders` carry the session cookie; `responseHeaders` the state cookie to set.
  */
 export async function startIdentityLink(
-  auth: Auth,
+  auth: IdentityLinker,
   db: DbOrTx,
   input: {
     userId: string
@@ -91,8 +101,9 @@ export async function startIdentityLink(
     headers: input.requestHeaders,
     returnHeaders: true,
   })
-  const state = response.url ? new URL(response.url).searchParams.get('state') : null
-  if (!state) return { ok: false, reason: 'unavailable' }
+  const url = response.url
+  const state = url ? new URL(url).searchParams.get('state') : null
+  if (!url || !state) return { ok: false, reason: 'unavailable' }
   // The states of links never finished are dropped as new ones start: the table keeps no more than the live ones.
   await db
     .delete(verifications)
@@ -103,7 +114,7 @@ export async function startIdentityLink(
     value: JSON.stringify({ userId: input.userId, providerId: input.providerId }),
     expiresAt: new Date(systemNow().getTime() + INTENT_MINUTES * 60_000),
   })
-  return { ok: true, url: response.url, responseHeaders: headers }
+  return { ok: true, url, responseHeaders: headers }
 }
 
 type Intent = { userId: string; providerId: string }

@@ -1,5 +1,12 @@
-import type { Auth } from './auth'
 import { systemNow } from '@/lib/clock'
+
+/** What the challenge reads of better-auth's instance (its shape, not lib/auth/auth.ts, which imports this file). */
+type Auth = {
+  $context: Promise<{
+    createAuthCookie(name: string): { name: string }
+    internalAdapter: { findVerificationValue(identifier: string): Promise<{ value: string; expiresAt: Date } | null> }
+  }>
+}
 
 /** The verification row naming the identity provider a pending challenge came from (lib/auth/provider-second-factor.ts). */
 export const providerOfChallenge = (identifier: string) => `2fa-provider-${identifier}`

@@ -5,7 +5,7 @@ import { purgeOrientations } from '@/lib/referrals/retention'
 import { anonymiseInactiveCandidates } from './anonymise'
 import { purgeReadJournal } from './purge-read-journal'
 
-/** The nightly run's time in Paris (lib/jobs/queues.ts SCHEDULES: '30 2 * * *'). */
+/** The nightly run's time in Paris (the anonymise-inactive job's cron, lib/jobs/anonymise-inactive.ts). */
 export const RETENTION_RUN_TIME = '02:30'
 
 /**

@@ -9,6 +9,7 @@ import { linkedStructure } from '@/lib/partners/structures'
 import { queueSms } from '@/lib/sms/queue-sms'
 import { noticeText } from './notice-templates'
 import type { NoticeWorkshop } from './notices'
+import { lockWorkshop, type WorkshopActor } from './lock'
 import { promoteWaitlisted } from './registrations'
 import { WORKSHOP_MESSAGES, workshopSchema, type WorkshopInput } from './schemas'
 import { activeStaffOf } from '@/lib/organisation/active-staff'
@@ -18,7 +19,6 @@ import { activeStaffOf } from '@/lib/organisation/active-staff'
  * registration change, so that seats, capacity and the waitlist are read and changed one writer at a time. The SMS and
  * mails they cause are queued in the same transaction.
  */
-export type WorkshopActor = { organisationId: string; actorId: string }
 
 const fail = (message: string, field: string) => ({
   ok: false as const,
@@ -86,16 +86,6 @@ export async function createWorkshop(
     })
     return { ok: true as const, id: created!.id }
   })
-}
-
-/** The workshop row, locked, if it is the organisation's. */
-export async function lockWorkshop(tx: DbOrTx, organisationId: string, workshopId: string) {
-  const [w] = await tx
-    .select()
-    .from(workshops)
-    .where(and(eq(workshops.id, workshopId), eq(workshops.organisationId, organisationId)))
-    .for('update')
-  return w ?? null
 }
 
 const notice = (w: {
