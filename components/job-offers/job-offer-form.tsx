@@ -1,8 +1,8 @@
 'use client'
 
-import dynamic from 'next/dynamic'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useRouter } from 'next/navigation'
+import { RichTextField } from '@/components/offers/rich-text-field'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { ErrorSummary } from '@/components/ui/error-summary'
@@ -10,15 +10,6 @@ import { FormField } from '@/components/ui/form-field'
 import { useActionForm } from '@/components/ui/use-action-form'
 import { createJobOfferAction, organisationPlacesAction, updateJobOfferAction } from '@/lib/job-offers/actions'
 import { CONTRACT_TYPES, JOB_OFFER_STATUSES, WORKING_TIMES } from '@/lib/job-offers/labels'
-
-const RichTextEditor = dynamic(() => import('@/components/offers/rich-text-editor'), {
-  ssr: false,
-  loading: () => (
-    <p className="min-h-40 rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-600">
-      Chargement de l’éditeur…
-    </p>
-  ),
-})
 
 export type JobOfferValues = {
   title: string
@@ -136,7 +127,7 @@ export function JobOfferForm({
         <FormField label="Salaire minimum (€ brut mensuel)" type="number" min={0} {...field('salaryMin')} />
         <FormField label="Salaire maximum (€ brut mensuel)" type="number" min={0} {...field('salaryMax')} />
       </div>
-      <DescriptionField {...field('description')} />
+      <RichTextField label="Description du poste" {...field('description')} />
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField label="Statut de l’offre" as="select" {...field('status')}>
           {options(JOB_OFFER_STATUSES)}
@@ -153,37 +144,6 @@ export function JobOfferForm({
         </Button>
       </div>
     </form>
-  )
-}
-
-function DescriptionField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string
-  onChange: (value: string) => void
-  error?: string
-}) {
-  const id = useId()
-  return (
-    <div className="flex flex-col gap-1">
-      <span id={id} className="text-sm font-medium text-slate-800">
-        Description du poste
-      </span>
-      <RichTextEditor
-        labelId={id}
-        value={value}
-        onChange={onChange}
-        invalid={!!error}
-        describedBy={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
   )
 }
 

@@ -199,3 +199,36 @@ export function CheckboxField({
     </div>
   )
 }
+
+/** Several choices among a few, as ticked chips (the offer's challenges, a workshop's facilitators). */
+export function ChipChoices({
+  legend,
+  options,
+  chosen,
+  onChange,
+  error,
+}: {
+  legend: string
+  options: { value: string; label: string }[]
+  chosen: string[]
+  onChange: (chosen: string[]) => void
+  error?: string
+}) {
+  const toggle = (value: string) =>
+    onChange(chosen.includes(value) ? chosen.filter((v) => v !== value) : [...chosen, value])
+  return (
+    <ChoiceGroup legend={legend} error={error} legendClassName="mb-2 text-sm font-medium text-slate-800">
+      <div className="flex flex-wrap gap-2">
+        {options.map((o) => (
+          <label
+            key={o.value}
+            className="flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+          >
+            <input type="checkbox" checked={chosen.includes(o.value)} onChange={() => toggle(o.value)} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </ChoiceGroup>
+  )
+}

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { ErrorSummary } from '@/components/ui/error-summary'
-import { CheckboxField, ChoiceGroup, FormField } from '@/components/ui/form-field'
+import { CheckboxField, ChipChoices, FormField } from '@/components/ui/form-field'
 import { useActionForm } from '@/components/ui/use-action-form'
 import { createWorkshopAction, updateWorkshopAction, workshopFormChoicesAction } from '@/lib/workshops/actions'
 
@@ -63,12 +63,6 @@ export function WorkshopForm({
     },
   })
   const { values, set, field } = form
-  const toggle = (id: string) =>
-    set({
-      facilitatorIds: values.facilitatorIds.includes(id)
-        ? values.facilitatorIds.filter((x) => x !== id)
-        : [...values.facilitatorIds, id],
-    })
   return (
     <form
       {...form.formProps}
@@ -100,19 +94,13 @@ export function WorkshopForm({
           ))}
         </FormField>
       </div>
-      <ChoiceGroup legend="Animateurs" error={form.errors.facilitatorIds}>
-        <div className="flex flex-wrap gap-2">
-          {staff.map((u) => (
-            <label
-              key={u.id}
-              className="flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-            >
-              <input type="checkbox" checked={values.facilitatorIds.includes(u.id)} onChange={() => toggle(u.id)} />
-              {u.name}
-            </label>
-          ))}
-        </div>
-      </ChoiceGroup>
+      <ChipChoices
+        legend="Animateurs"
+        options={staff.map((u) => ({ value: u.id, label: u.name }))}
+        chosen={values.facilitatorIds}
+        onChange={(facilitatorIds) => set({ facilitatorIds })}
+        error={form.errors.facilitatorIds}
+      />
       <CheckboxField
         label="Atelier financé par le FSE+"
         checked={values.fseFunded}
