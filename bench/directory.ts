@@ -1,5 +1,5 @@
 /**
- * Issue 12's figures (`npm run bench`), at 20 000 enterprises, 50 000 job offers, 300 000 placements and 5 000 social
+ * The figures (`npm run bench`), at 20 000 enterprises, 50 000 job offers, 300 000 placements and 5 000 social
  * offers: the enterprises and job-offer dashboards (50 rows + counts; p95 ≤ 30 ms server time, within 3× their SQL
  * alone), the suggestions (p95 ≤ 30 ms), the structure's response indicator (p95 ≤ 20 ms), and an import of 5 000
  * social offers (≤ 5 s).

@@ -400,11 +400,11 @@ export function sizes(scale: number) {
     offers: Math.max(10, Math.round(5000 * scale)),
     candidates: Math.max(100, Math.round(200_000 * scale)),
     applies: Math.max(500, Math.round(1_000_000 * scale)),
-    // Issue 12: the directory (a multiple of 10: the last digit of an index says its organisation).
+    // The directory (a multiple of 10: the last digit of an index says its organisation).
     enterprises: Math.max(100, Math.round(2000 * scale) * 10),
     jobOffers: Math.max(200, Math.round(5000 * scale) * 10),
     placements: Math.max(1000, Math.round(300_000 * scale)),
-    // Issue 13: workshops and courses (multiples of 10, as above).
+    // Workshops and courses (multiples of 10, as above).
     workshops: Math.max(100, Math.round(2000 * scale) * 10),
     registrations: Math.max(1000, Math.round(400_000 * scale)),
     courses: Math.max(10, Math.round(50 * scale) * 10),
@@ -468,7 +468,7 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
     FROM generate_series(0, ${n.structures - 1}) j`,
   )
 
-  // Issue 12: each organisation works with the structures it registered.
+  // Each organisation works with the structures it registered.
   await step(
     'partner links',
     `
@@ -749,7 +749,7 @@ const PLACEMENT_STATUSES = [
 const directoryOrg = (x: string) => `(CASE WHEN (${x}) % 10 < 8 THEN 1 WHEN (${x}) % 10 = 8 THEN 2 ELSE 3 END)`
 
 /**
- * Issue 12's directory: enterprises (with a contact), job offers of their organisation's enterprises, and placements
+ * The directory: enterprises (with a contact), job offers of their organisation's enterprises, and placements
  * of each organisation's candidates on its own offers (unique per candidate and offer; a few hires, counted back on
  * the offers). Most of it in the big organisation, as the dashboards' worst case.
  */
@@ -846,7 +846,7 @@ const WORKSHOP_TITLES = [
 const WORKSHOP_THEMES = ['Emploi', 'Emploi', 'Numérique', 'Budget', 'Mobilité', 'Emploi', 'Formation', 'Numérique']
 
 /**
- * Issue 13: workshops of the three directory organisations (80 % in the big one) with a facilitator, registrations of
+ * Workshops of the three directory organisations (80 % in the big one) with a facilitator, registrations of
  * each organisation's candidates on its own workshops (a few waitlisted, attendance on past ones), their seat and
  * waitlist counters; courses of 4 steps and enrolments with their next due date (about a quarter late).
  */

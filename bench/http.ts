@@ -604,7 +604,7 @@ export async function runHttp(options: HttpOptions): Promise<void> {
     })
 
     /** A page's time to first byte under 20 clients (in turns with the floor page), and for one client alone (the latency without queueing). */
-    // Issue 16 §1: `ok` follows the pages per second against the floor's, measured in the same turns (`rpsRatioToFloor`);
+    // `ok` follows the pages per second against the floor's, measured in the same turns (`rpsRatioToFloor`);
     // the absolute figures stay for the record.
     const ttfbFigure = async (bench: string, shownPath: string, request: Request, rpsRatioTarget = 0.5) => {
       log(`measuring ${bench} and ${FLOOR_PAGE} in turns (20 clients, ${seconds} s each)`)
@@ -667,7 +667,7 @@ export async function runHttp(options: HttpOptions): Promise<void> {
       })
     }
 
-    // Issue 32 §4: Lighthouse (mobile) on the candidate sheet (a counsellor) and the offer page (its partner): 100 in
+    // Lighthouse (mobile) on the candidate sheet (a counsellor) and the offer page (its partner): 100 in
     // accessibility and best practices; performance and SEO are printed for the record (SEO: these pages are noindex).
     if (wanted('signed-in-lighthouse')) {
       const { organisationId, candidateId } = await busiestCandidate(pool)
@@ -709,7 +709,7 @@ export async function runHttp(options: HttpOptions): Promise<void> {
       await ttfbFigure('candidate-sheet-ttfb', '/v2/candidate/<id>/identite', sheetRequest)
     }
 
-    // Issue 12: a job offer's page (the biggest directory organisation's offer with the most placements), within 2× the floor.
+    // A job offer's page (the biggest directory organisation's offer with the most placements), within 2× the floor.
     if (wanted('job-offer-page-ttfb')) {
       const { rows } = await pool.query<{ id: string; organisation_id: string }>(
         'SELECT j.id, j.organisation_id FROM job_offers j JOIN job_placements p ON p.job_offer_id = j.id GROUP BY j.id ORDER BY count(*) DESC, j.id LIMIT 1',
@@ -736,7 +736,7 @@ export async function runHttp(options: HttpOptions): Promise<void> {
       await ttfbFigure('job-offer-page-ttfb', '/v2/offer/<busiest job offer>', jobRequest)
     }
 
-    // Issue 13: a workshop's page with 200 registrations (made for the figure in the biggest workshop organisation,
+    // A workshop's page with 200 registrations (made for the figure in the biggest workshop organisation,
     // removed afterwards), within 2× the floor.
     if (wanted('workshop-page-ttfb')) {
       const { rows: made } = await pool.query<{ id: string; organisation_id: string }>(`
@@ -777,7 +777,7 @@ export async function runHttp(options: HttpOptions): Promise<void> {
       }
     }
 
-    // Issue 16 §1: every page of the main layout, as an administrator of the biggest organisation (a partner for the
+    // Every page of the main layout, as an administrator of the biggest organisation (a partner for the
     // partner's pages), each in turns with the floor page under the same session: pages per second ≥ 0.5× the floor's.
     if (wanted('main-pages-rps')) {
       const {
@@ -824,7 +824,7 @@ export async function runHttp(options: HttpOptions): Promise<void> {
       }
     }
 
-    // Issue 31 §1: the main pages under 20 clients of the biggest organisation and its partner structure, 1 action in
+    // The main pages under 20 clients of the biggest organisation and its partner structure, 1 action in
     // 10 a write, each page in turns with the floor; stale reads after the writes counted (mixed-workload.ts).
     if (wanted('mixed-workload')) {
       const {
@@ -898,9 +898,9 @@ export async function runHttp(options: HttpOptions): Promise<void> {
       log('measuring first-load JS of /v2/login in Chromium')
       print({ bench: 'first-load-js', ...(await firstLoadJs(server, '/v2/login', [])) })
     }
-    // Issue 14: the pages of people who do not work in Passerelle every day, ≤ 120 kB gzip each (the form through a link
+    // The pages of people who do not work in Passerelle every day, ≤ 120 kB gzip each (the form through a link
     // made for the figure, removed afterwards).
-    // Issue 14: the pages of people who do not work in Passerelle every day (the referral form, the diagnosis through
+    // The pages of people who do not work in Passerelle every day (the referral form, the diagnosis through
     // its link): ≤ 120 kB of JS gzip each, and Lighthouse (mobile) ≥ 95 in its four categories. A link and a diagnosis
     // token are made for the figures, removed afterwards.
     if (wanted('public-pages-first-load-js') || wanted('public-pages-lighthouse')) {

@@ -1,5 +1,5 @@
 /**
- * `import-10k`: the candidates import of issue 5 end to end through the app's domain code — a 10 000-row CSV (3 bad
+ * `import-10k`: the candidates import end to end through the app's domain code — a 10 000-row CSV (3 bad
  * rows) read by `parseImportFile`, mapped by `guessMapping`, then `importCandidates` (validation, duplicates against the
  * organisation's candidates, batched inserts in one transaction, audit row) — with the process's memory sampled.
  * Target: ≤ 10 s and ≤ 300 MB of RSS.
@@ -156,7 +156,7 @@ export const import10k: Measurement = {
 }
 
 /**
- * `import-5000-di-services` (issue 33): 5 000 data·inclusion services in the API's search shape
+ * `import-5000-di-services`: 5 000 data·inclusion services in the API's search shape
  * (`{items: [{service: {…, structure}, distance}], total, page, size}`), built from the published v1 service of
  * tests/fixtures/data-inclusion/services-v1-search-page.json with a markdown description each, imported from one
  * structure's sheet: read, matched to the structure (its SIRET, else the one structure the file names), markdown

@@ -1,5 +1,5 @@
 /**
- * Issue 16 §1: every page of the main layout, each against its floor (`main-pages-rps`). The pages are read from
+ * Every page of the main layout, each against its floor (`main-pages-rps`). The pages are read from
  * app/(main) itself, so a new page joins the sweep; each dynamic segment is filled with a real row of the bench data
  * (the biggest organisation's; an orientation and a FUP model are made when it has none), and a page the sweep cannot fill stops the
  * bench rather than being left out.

@@ -1,5 +1,5 @@
 /**
- * Issue 31 §1, `mixed-workload`: 20 signed-in clients of the biggest organisation and its partner structure browse
+ * `mixed-workload`: 20 signed-in clients of the biggest organisation and its partner structure browse
  * the main pages (main-pages.ts) while 1 action in 10 of each client writes, through the app as a browser does
  * (server actions with their `Next-Action` id, the archive's route handler): a prescription, a FUP answer, an
  * archive, a candidate edit, an SMS, a workshop registration, in turn. Each page gets a turn (all clients read it)

@@ -1,5 +1,5 @@
 /**
- * Issue 14's figure (`npm run bench`): the referral form's submission, server time (the link, the fields, the hourly
+ * The figure (`npm run bench`): the referral form's submission, server time (the link, the fields, the hourly
  * limits in PostgreSQL, the orientation, its audit row and its mail in one transaction), p95 ≤ 50 ms, with 50 000
  * orientations already received. Each submission comes from its own address, so that both limits are counted.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11's figures (`npm run bench`): a candidate's SMS thread at 1 000 000 messages, a bulk send of 1 000, and the
+ * The figures (`npm run bench`): a candidate's SMS thread at 1 000 000 messages, a bulk send of 1 000, and the
  * job worker's sending rate to the Twilio stand-in (one worker, two workers, a configured rate). Each has its floor,
  * measured in turns in the same run: `select 1` on the same pool for the database ones, the SDK posting straight to
  * the stand-in (no database, no queue) for the worker.

@@ -1,5 +1,5 @@
 /**
- * Issue 15's figures (`npm run bench`): the statistics page's figures at 1 000 000 applies (server time, p95 ≤ 150 ms,
+ * The figures (`npm run bench`): the statistics page's figures at 1 000 000 applies (server time, p95 ≤ 150 ms,
  * floor `select 1` in turns), checked equal to the raw counts; and an export of 200 000 candidates by the job, in a
  * process of its own (≤ 30 s, peak RSS ≤ 300 MB), as CSV and as XLSX.
  */

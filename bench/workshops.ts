@@ -1,5 +1,5 @@
 /**
- * Issue 13's figures (`npm run bench`), at 20 000 workshops, 400 000 registrations, 500 courses and 200 000
+ * The figures (`npm run bench`), at 20 000 workshops, 400 000 registrations, 500 courses and 200 000
  * enrolments: the workshops dashboard (50 rows with seats and waitlist; p95 ≤ 30 ms server time, against its SQL
  * alone), the actions dashboard's late steps of one user (p95 ≤ 20 ms), and 200 candidates registered in one action
  * with their convocations queued (≤ 1 s).

@@ -121,7 +121,7 @@ export async function seedDemo(db: Db): Promise<void> {
         presentation: 'Logement temporaire et accompagnement vers le logement durable.',
       },
     ])
-    // Issue 12: the structures each organisation works with.
+    // The structures each organisation works with.
     await tx.insert(s.organisationPartnerStructures).values([
       { organisationId: demoIds.orgSeineMaritime, structureId: demoIds.structureMobilite },
       { organisationId: demoIds.orgSeineMaritime, structureId: demoIds.structureHabitat },
@@ -141,7 +141,7 @@ export async function seedDemo(db: Db): Promise<void> {
         structureId: 'structure' in a ? demoIds[a.structure] : null,
         // Each demo partner runs their structure (lib/partners/running.ts).
         structureAdmin: a.role === 'fullPartner',
-        // Issue 14 §3: the demo accounts have been through onboarding.
+        // The demo accounts have been through onboarding.
         onboardedAt: new Date('2026-09-01T08:00:00Z'),
         termsVersion: TERMS_VERSION,
         termsAcceptedAt: new Date('2026-09-01T08:00:00Z'),
@@ -191,7 +191,7 @@ export async function seedDemo(db: Db): Promise<void> {
           { value: 'car', label: 'Voiture' },
         ],
       },
-      // Issue 5: a list, a number and a date field; the French level is required (the create form's required-field message).
+      // A list, a number and a date field; the French level is required (the create form's required-field message).
       {
         organisationId: demoIds.orgSeineMaritime,
         key: 'frenchLevel',
@@ -306,7 +306,7 @@ export async function seedDemo(db: Db): Promise<void> {
       },
     ])
 
-    // A FUP model (issue 15 §3): Habitat Relais asks two more things on its sheets, and offers the Région's logo.
+    // A FUP model: Habitat Relais asks two more things on its sheets, and offers the Région's logo.
     await tx.insert(s.fupModels).values({
       organisationId: demoIds.orgSeineMaritime,
       structureId: demoIds.structureHabitat,

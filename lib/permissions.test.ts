@@ -24,7 +24,7 @@ describe('role permissions', () => {
   it('keeps the route-guarded pages from counsellors', () => {
     expect(can(counsellor, 'settings.exports.visualize')).toBe(false)
     expect(can(counsellor, 'homePage.visualize')).toBe(false)
-    // Issue 13: counsellors run workshops (the issue's end-to-end has a counsellor create one).
+    // Counsellors run workshops (the issue's end-to-end has a counsellor create one).
     for (const permission of WORKSHOP_PERMISSIONS) expect(can(counsellor, permission), permission).toBe(true)
   })
 
@@ -51,7 +51,7 @@ describe('role permissions', () => {
   })
 })
 
-describe('SMS permissions (issue 11)', () => {
+describe('SMS permissions', () => {
   it('lets administrators, referents and counsellors send SMS, never a partner', () => {
     for (const user of [admin, referent, counsellor]) expect(can(user, 'candidate.sms.send'), user.role).toBe(true)
     expect(can(fullPartner, 'candidate.sms.send')).toBe(false)

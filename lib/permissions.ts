@@ -16,23 +16,23 @@ export const PERMISSIONS = [
   'workshops.visualize',
   'filters.authors',
   'settings.visualize',
-  // Where the spec is silent (issue 5): writing candidates, prescribing, exporting and reading the NIR.
+  // Where the spec is silent: writing candidates, prescribing, exporting and reading the NIR.
   'candidate.modify',
   'candidate.prescribe',
   'candidate.export',
   'candidate.nir.visualize',
-  // Issue 11: SMS to candidates, and the organisation's SMS templates.
+  // SMS to candidates, and the organisation's SMS templates.
   'candidate.sms.send',
   'settings.templates.modify',
-  // Issue 12: the directory (partner structures, enterprises, job offers, placements).
+  // The directory (partner structures, enterprises, job offers, placements).
   'partners.structure.modify',
   'enterprises.modify',
   'offers.job.modify',
   'candidate.placement.modify',
-  // Issue 13: support courses.
+  // Support courses.
   'support-courses.modify',
   'support-courses.visualize',
-  // Issue 14: the diagnosis, the orientations received through the referral form, and the referral links.
+  // The diagnosis, the orientations received through the referral form, and the referral links.
   'candidate.diagnosis.modify',
   'candidate.diagnosis.visualize',
   'candidate.orientation.decide',
@@ -55,7 +55,7 @@ export function isPartnerUser(user: { role: string }): boolean {
 }
 
 const PARTNER_PERMISSIONS: Permission[] = [
-  // Issue 12: a partner edits its own structure's offers written in Passerelle.
+  // A partner edits its own structure's offers written in Passerelle.
   'candidate.socialboard.modify',
   'partner.fup.complete',
   'offers.social.prescription.operator',
@@ -90,7 +90,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'candidate.orientation.decide',
   ],
   // Counsellors follow candidates and prescribe, but neither export nor read the NIR.
-  // Issue 13: counsellors run group sessions too (workshops) and follow support courses.
+  // Counsellors run group sessions too (workshops) and follow support courses.
   counsellor: [
     'candidate.visualize',
     'candidate.socialboard.modify',

@@ -1,5 +1,5 @@
 /**
- * SIRET numbers (issue 12): 14 digits whose Luhn key is right. La Poste's establishments share the SIREN 356 000 000
+ * SIRET numbers: 14 digits whose Luhn key is right. La Poste's establishments share the SIREN 356 000 000
  * and are numbered past what one Luhn key allows, so INSEE checks theirs by a digit sum that is a multiple of 5.
  */
 export const LA_POSTE_SIREN = '356000000'

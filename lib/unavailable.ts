@@ -2,7 +2,7 @@
  * The digest of an error raised because PostgreSQL cannot be reached or did not answer in time
  * (lib/db/redact-query-errors.ts): Next.js keeps an error's own digest, so the error screens, which never see the
  * error's text, can tell a person that the service is momentarily unavailable rather than that something failed
- * (issue 16 §3, issue 29 §2). No server import: client screens read it.
+ *. No server import: client screens read it.
  */
 export const DB_UNAVAILABLE_DIGEST = 'PASSERELLE_DB_UNAVAILABLE'
 

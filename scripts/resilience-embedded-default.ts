@@ -1,5 +1,5 @@
 /**
- * `npm run resilience`'s embedded-default phase (issue 29 §5): `npm start` with no DATABASE_URL, as on a fresh
+ * `npm run resilience`'s embedded-default phase: `npm start` with no DATABASE_URL, as on a fresh
  * machine, then
  * 1. CLIENTS clients for SECONDS across signed-in list pages, the candidates' search, the referral form (valid, with a
  *    NUL byte, with broken JSON) and /api/health: no 5xx, no request without an answer within 20 s, every queued mail

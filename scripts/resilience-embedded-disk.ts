@@ -1,5 +1,5 @@
 /**
- * `npm run resilience`'s fault on the embedded default (issue 16 §3): the disk of the embedded database's folder full,
+ * `npm run resilience`'s fault on the embedded default: the disk of the embedded database's folder full,
  * then read-only. `npm start` runs on a small tmpfs (DATA_DIR) with no DATABASE_URL, as on a fresh machine:
  *
  * 1. it starts, migrates and seeds; the rows of its main tables are counted (on its loopback port);

@@ -1,5 +1,5 @@
 /**
- * `npm run resilience [-- --short] [--minutes 5] [--users 50] [--no-pg-restart] [--no-disk-fault]` (issue 16 §3): the built app under
+ * `npm run resilience [-- --short] [--minutes 5] [--users 50] [--no-pg-restart] [--no-disk-fault]`: the built app under
  * load and faults, on loopback, bounded in time. It makes a throwaway database on DATABASE_URL's server (migrated,
  * demo data), starts the local SMTP sink and Twilio stand-in, and serves the build as `npm start` does
  * (scripts/serve.mjs: two web workers and a job worker). Then:

@@ -2,8 +2,8 @@ import type { DbOrTx } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 
 /**
- * Issue 13's demo course: three steps, three candidates enrolled, one step done, two late, so that the screens show
- * it; Élodie Durand's (the demo's first candidate) late diagnosis is her sheet's overview's course step (issue 32).
+ * The demo course: three steps, three candidates enrolled, one step done, two late, so that the screens show
+ * it; Élodie Durand's (the demo's first candidate) late diagnosis is her sheet's overview's course step.
  */
 export async function seedCourses(
   tx: DbOrTx,

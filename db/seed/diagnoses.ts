@@ -4,7 +4,7 @@ import { situationsOf } from '@/lib/diagnosis/questionnaire'
 import type { DbOrTx } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 
-/** Issue 14's demo: two completed diagnoses of one candidate (October, then November: a barrier lifted, a new one). */
+/** The demo: two completed diagnoses of one candidate (October, then November: a barrier lifted, a new one). */
 export async function seedDiagnoses(
   tx: DbOrTx,
   ctx: { organisationId: string; counsellorId: string; candidateId: string },

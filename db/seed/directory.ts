@@ -2,7 +2,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 
 /**
- * Issue 12's demo data: enterprises with contacts, job offers in the organisation's places, and candidates placed on
+ * The demo data: enterprises with contacts, job offers in the organisation's places, and candidates placed on
  * them (one hired), so that the enterprises, job offers, job offer pages and the sheets' "Emploi" section show real
  * records. Lyon has an enterprise with one of Seine-Maritime's SIRETs: unique per organisation, not across them.
  */

@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/client'
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
- * The SMS side of the demo data (issue 11): the organisation's templates (one archived), a conversation with its
+ * The SMS side of the demo data: the organisation's templates (one archived), a conversation with its
  * delivery receipts and a reply, a candidate who answered STOP, one whose number is a landline, and a failed send.
  */
 export async function seedMessaging(

@@ -7,7 +7,7 @@ import { referralTokenHash, referralTokenHint } from '@/lib/referrals/token'
 export const DEMO_REFERRAL_TOKEN = 'demoCcasDieppe_lienOrientation26'
 
 /**
- * Issue 14's demo: a referral link given to the CCAS de Dieppe, and two orientations received through it, both
+ * The demo: a referral link given to the CCAS de Dieppe, and two orientations received through it, both
  * pending: one of 10 November (late), one of yesterday, so that the actions dashboard and the orientation page show them.
  */
 export async function seedReferrals(tx: DbOrTx, ctx: { organisationId: string; adminId: string; placeId: string }) {

@@ -2,9 +2,9 @@ import type { DbOrTx } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 
 /**
- * Issue 13's demo workshops: one coming with seats taken and a waitlist, one past with its attendance, so that the
+ * The demo workshops: one coming with seats taken and a waitlist, one past with its attendance, so that the
  * dashboard's two tabs and a workshop's page show real records. Élodie Durand (the demo's first candidate) has a seat
- * on the coming one: her sheet's overview shows a next workshop (issue 32).
+ * on the coming one: her sheet's overview shows a next workshop.
  */
 export async function seedWorkshops(
   tx: DbOrTx,

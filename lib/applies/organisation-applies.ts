@@ -5,7 +5,7 @@ import { selectRows, toApplyRow, type ApplyRow } from './list-by-tab'
 import { APPLY_STATES, type ApplyCounts, type ApplyState } from './states'
 
 /**
- * Issue 32 §2: the prescriptions one organisation made to one offer, in the offer page's three tabs, for its referents
+ * The prescriptions one organisation made to one offer, in the offer page's three tabs, for its referents
  * and counsellors (read-only: the partner answers them). The organisation is in every where: another organisation's
  * prescriptions to the same offer are never read. Archived ones are left out, as on the partner's side.
  */

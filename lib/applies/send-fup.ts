@@ -116,7 +116,7 @@ export async function sendFup(
       .select({ email: users.email, disabled: users.disabled, wanted: users.notifyPrescriptionAnswers })
       .from(users)
       .where(eq(users.id, apply.authorId))
-    // Issue 14 §3: the referent may have chosen not to get these emails (the actions dashboard still shows the answer).
+    // The referent may have chosen not to get these emails (the actions dashboard still shows the answer).
     if (referent && !referent.disabled && referent.wanted) {
       await queueMail(tx, {
         ...fupAnsweredMail(referent.email, {

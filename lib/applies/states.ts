@@ -5,7 +5,7 @@
 export const APPLY_STATES = ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'] as const
 export type ApplyState = (typeof APPLY_STATES)[number]
 /**
- * Every state a prescription may be in: the three tabs, and "expirée" (issue 15), which a pending prescription
+ * Every state a prescription may be in: the three tabs, and "expirée", which a pending prescription
  * reaches when it was left unanswered past the organisation's expiry delay. It belongs to no tab of the offer page.
  */
 export const STORED_APPLY_STATES = [...APPLY_STATES, 'EXPIRED'] as const

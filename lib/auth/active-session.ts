@@ -77,7 +77,7 @@ const sessionByToken = (db: Db) =>
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      // The organisation's own list for the user's role (issue 15): a change of the matrix holds from the next request.
+      // The organisation's own list for the user's role: a change of the matrix holds from the next request.
       .leftJoin(
         organisationRolePermissions,
         and(

@@ -6,7 +6,7 @@ export function homeFor(user: { role: string }): string {
 }
 
 /**
- * Where /onboarding/end leads (issue 14 §3): a partner to its structure; the others to /homePage when they may see it,
+ * Where /onboarding/end leads: a partner to its structure; the others to /homePage when they may see it,
  * else to the candidates.
  */
 export function onboardedHomeFor(user: PermissionSubject): string {

@@ -20,7 +20,7 @@ export type CurrentUser = {
   rolePermissions: string[] | null
   organisationId: string | null
   structureId: string | null
-  /** Issue 14 §3: false until the user went through /onboarding (again after a new version of the terms). */
+  /** False until the user went through /onboarding (again after a new version of the terms). */
   onboarded: boolean
   /** This request's session: a change that ends the organisation's sessions keeps the one of the person making it. */
   sessionId?: string
@@ -47,7 +47,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
 })
 
 /**
- * The user who may act (server actions, route handlers): signed in and onboarded (issue 14 §3). A user who has not
+ * The user who may act (server actions, route handlers): signed in and onboarded. A user who has not
  * accepted the current terms of use yet changes and reads nothing through them, as if signed out; only onboarding,
  * account security and sign-out take them (those use getCurrentUser).
  */
@@ -57,10 +57,9 @@ export const getActiveUser = cache(async (): Promise<CurrentUser | null> => {
 })
 
 /**
- * Pages: a visitor without a session goes to the login page; a user not yet onboarded goes to /onboarding (issue 14
- * §3), except on the pages that onboarding itself needs (`allowNotOnboarded`: /onboarding/*, account security).
+ * Pages: a visitor without a session goes to the login page; a user not yet onboarded goes to /onboarding, except on the pages that onboarding itself needs (`allowNotOnboarded`: /onboarding/*, account security).
  * `returnTo` is the page's own path (ids only, never personal data): the login page sends the visitor back to it once
- * signed in, second factor included (issue 32 §1: a partner's emailed link to a prescription).
+ * signed in, second factor included (a partner's emailed link to a prescription).
  */
 export async function requireUser(
   options: { allowNotOnboarded?: boolean; returnTo?: string } = {},

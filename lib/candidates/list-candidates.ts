@@ -17,7 +17,7 @@ export type CandidateListParams = {
   statusIds?: string[]
   /** User ids, or NO_REFERENT. */
   referentIds?: string[]
-  /** Issue 12: only candidates with a placement under way on a job offer (proposé, entretien prévu, embauché). */
+  /** Only candidates with a placement under way on a job offer (proposé, entretien prévu, embauché). */
   placed?: boolean
   sort?: CandidateSort
   direction?: SortDirection
@@ -156,7 +156,7 @@ const toRow = (r: RawRow): CandidateListRow => ({
 })
 
 /**
- * The candidates dashboard (issue 5): one page (50 rows) of an organisation's candidates and the total under the
+ * The candidates dashboard: one page (50 rows) of an organisation's candidates and the total under the
  * same search and filters. The organisation is in every where.
  *
  * Shaped for the planner (bench: candidates-dashboard-server):

@@ -32,7 +32,7 @@ export async function candidateSettings(db: DbOrTx, organisationId: string) {
     .from(customFieldDefinitions)
     .where(eq(customFieldDefinitions.organisationId, organisationId))
     .orderBy(asc(customFieldDefinitions.position), asc(customFieldDefinitions.label))
-  // Archived fields leave the forms; their values stay readable on the sheet and in the history (issue 15 §3).
+  // Archived fields leave the forms; their values stay readable on the sheet and in the history.
   const definition = ({ archived: _archived, ...f }: (typeof fieldRows)[number]) => f as CustomFieldDefinition
   // Referents a candidate can be assigned to: the organisation's active staff.
   const referentRows = await activeStaffChoices(db, organisationId)

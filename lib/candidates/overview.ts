@@ -8,7 +8,7 @@ import type { SmsStatus } from '@/lib/sms/status'
 import { fullName } from '@/lib/person-name'
 import { parisTextSql } from '@/lib/dates-sql'
 
-/** Issue 32: the overview lists at most this many pending prescriptions and open placements (the counts stay exact). */
+/** The overview lists at most this many pending prescriptions and open placements (the counts stay exact). */
 export const OVERVIEW_LIST_LIMIT = 5
 
 type OpenPlacementJson = {
@@ -54,7 +54,7 @@ type Row = {
 }
 
 /**
- * The candidate sheet's overview (issue 32): who follows the candidate and what is in motion for them, read in one
+ * The candidate sheet's overview: who follows the candidate and what is in motion for them, read in one
  * statement, every part scoped to the organisation (a candidate of another organisation is null). `at` is the domain's
  * now (lib/clock.ts): the next workshop, the pending prescriptions' age and a course step's lateness are read from it.
  *

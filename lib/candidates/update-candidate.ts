@@ -47,7 +47,7 @@ export async function updateCandidate(
     const keptPrefix = clearNir || typedNir ? null : current.nirPrefix
     const checked = checkCandidate(settings, withNir, keptPrefix)
     if (!checked.ok) return checked
-    // The values of archived fields are not in the form: they stay as they are (issue 15).
+    // The values of archived fields are not in the form: they stay as they are.
     const active = new Set(settings.customFields.map((f) => f.key))
     const archivedValues = Object.fromEntries(
       Object.entries(current.customFields ?? {}).filter(([key]) => !active.has(key)),

@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/client'
 type CounterTable = { table: string; columns: readonly string[]; where?: string }
 
 /**
- * Issue 31 §3: the one fold of the append-only `*_deltas` tables (kept by triggers on the counted rows) into their
+ * The one fold of the append-only `*_deltas` tables (kept by triggers on the counted rows) into their
  * counters: the apply tabs' counts, the candidates' counts and the monthly statistics. Up to 50 000 deltas are moved
  * per run, summed per key, added to the counter table and to each rollup (a coarser key of the same sums), in one
  * transaction under an advisory lock (one folder at a time). Deltas appended meanwhile by other transactions stay for

@@ -16,7 +16,7 @@ function ms(name: string, fallback: number): number {
 }
 
 /**
- * Every wait on PostgreSQL has an end (issue 29 §2), each a setting (docs/operations.md):
+ * Every wait on PostgreSQL has an end, each a setting (docs/operations.md):
  * - DATABASE_CONNECT_TIMEOUT_MS (5 s): a new connection, and a checkout from a full pool;
  * - DATABASE_STATEMENT_TIMEOUT_MS (15 s): one statement, ended by the server (57014);
  * - DATABASE_LOCK_TIMEOUT_MS (5 s): one lock wait (55P03);

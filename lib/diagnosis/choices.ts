@@ -1,5 +1,5 @@
 /**
- * Issue 14 §2: the diagnosis questionnaire's choices, the situations of each kind of barrier, the answers' shape and the
+ * The diagnosis questionnaire's choices, the situations of each kind of barrier, the answers' shape and the
  * comparison of two diagnoses. Pure and without zod, so that the person's questionnaire (a phone) downloads only this;
  * the schemas are in questionnaire.ts.
  */

@@ -20,7 +20,7 @@ import { fullName } from '@/lib/person-name'
 import { addElapsedDays } from '@/lib/dates'
 
 /**
- * Issue 14 §2: a candidate's diagnoses. At most one is under way at a time ('draft', 'sent' or 'toReview'); saving it
+ * A candidate's diagnoses. At most one is under way at a time ('draft', 'sent' or 'toReview'); saving it
  * as done makes it 'completed', the only kind the sheet's history shows. Sent by SMS, the person's link holds a random
  * token of which only the SHA-256 is kept, valid 7 days and once: the answer waits for a counsellor's review.
  */

@@ -2,7 +2,7 @@ import { html, htmlPage as plainPage, type Safe } from '@/lib/html/plain'
 import { AVAILABILITY, DRIVING_LICENCE, LEVELS, PROFESSIONAL_SITUATIONS, TRAINING_LEVELS } from './choices'
 
 /**
- * Issue 14 §2: the diagnosis as the person answers it through the link of their SMS, in plain HTML (lib/html/plain.ts):
+ * The diagnosis as the person answers it through the link of their SMS, in plain HTML (lib/html/plain.ts):
  * one question per screen, short sentences, big touch targets, for a phone of 320 px, without JavaScript. Each screen
  * posts every answer so far (hidden fields) and gets the next one; nothing is kept before "Envoyer mes réponses".
  * Nothing of the candidate is shown.

@@ -12,7 +12,7 @@ import {
 import { text as safeText } from '@/lib/text/safe-text'
 import { isCalendarDate } from '@/lib/dates'
 
-/** Issue 14 §2: the diagnosis answers' schemas and messages (the server's; the choices are in choices.ts). */
+/** The diagnosis answers' schemas and messages (the server's; the choices are in choices.ts). */
 export * from './choices'
 
 type Choice<V extends string = string> = { value: V; label: string; simple: string }

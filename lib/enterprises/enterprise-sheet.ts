@@ -2,7 +2,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import { enterpriseHistory, enterpriseOffersAndPlacements, getEnterprise } from '@/lib/enterprises/queries'
 
 /**
- * /v2/enterprise/[id]'s read model (issue 12 §3): the enterprise with its contacts, its job offers, the candidates
+ * /v2/enterprise/[id]'s read model: the enterprise with its contacts, its job offers, the candidates
  * placed on them and its history, all in the organisation; null when the enterprise is not the organisation's.
  */
 export async function enterpriseSheet(db: DbOrTx, organisationId: string, id: string) {

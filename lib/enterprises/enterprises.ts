@@ -6,7 +6,7 @@ import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
 import { ENTERPRISE_MESSAGES, enterpriseSchema, type EnterpriseInput } from './schemas'
 
 /**
- * Issue 12 §3: the organisation's enterprises. The SIRET is unique in the organisation (a partial unique index): a
+ * The organisation's enterprises. The SIRET is unique in the organisation (a partial unique index): a
  * duplicate is refused with the existing sheet's name and id, even when two counsellors enter it at once. Each change
  * is one transaction with its audit row, which the sheet's history reads (field names only, no values).
  */

@@ -48,7 +48,7 @@ export async function enterpriseTotals(
 }
 
 /**
- * /v2/enterprises/dashboard (issue 12 §3): one page of the organisation's enterprises (50), the total and how many have
+ * /v2/enterprises/dashboard: one page of the organisation's enterprises (50), the total and how many have
  * an open offer, under the search (2+ characters: name, SIRET, address) and the filters. The offers, open offers
  * and hires of each enterprise are counters kept by a trigger on job_offers (drizzle/0025): no probe per row
  * (bench enterprises-dashboard-server). `totalsOf`: enterpriseTotals, or the page's cache of it.

@@ -34,7 +34,7 @@ export const enterpriseContactSchema = z.object({
   email: optionalEmail,
 })
 
-/** /v2/enterprises/create and the sheet's edit form (issue 12 §3). */
+/** /v2/enterprises/create and the sheet's edit form. */
 export const enterpriseSchema = z.object({
   name: requiredText(ENTERPRISE_MESSAGES.nameRequired, 200),
   siret: optionalSiret,

@@ -11,7 +11,7 @@ import { GENDER_LABELS } from '@/lib/labels'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 
 /**
- * The data sets of /v2/settings/exports (issue 15 §2) and the columns each offers. Every column is a fixed SQL
+ * The data sets of /v2/settings/exports and the columns each offers. Every column is a fixed SQL
  * expression chosen from this list by its key: nothing a user types reaches the SQL. The NIR is offered by none.
  * Dates are Paris calendar days (dd/mm/yyyy), as on the screens.
  */

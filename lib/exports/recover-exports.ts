@@ -8,7 +8,7 @@ export const EXPORT_STALE_SECONDS = 90
 export const EXPORT_MAX_ATTEMPTS = 3
 
 /**
- * Every minute (issue 16 §3): the exports whose job worker was killed in the middle — still running, heartbeat stale —
+ * Every minute: the exports whose job worker was killed in the middle — still running, heartbeat stale —
  * get a new attempt, queued in the same transaction; after EXPORT_MAX_ATTEMPTS they are marked failed (and their
  * partial file deleted). An export whose file is being stored holds its row's lock and is skipped. Without this, such
  * an export stayed "en cours" until its job expired, 30 minutes later.

@@ -4,7 +4,7 @@ import { FUP_MESSAGES, sponsorLogoSchema } from '@/lib/applies/fup-schema'
 import type { FupModelField } from '@/lib/db/schema/fup-models'
 import { text } from '@/lib/text/safe-text'
 
-/** French messages of the FUP model editor (issue 15 §3). The sponsor logos' is spec §5's. */
+/** French messages of the FUP model editor. The sponsor logos' is spec §5's. */
 export const FUP_MODEL_MESSAGES = {
   nameRequired: 'Le nom du modèle est obligatoire.',
   nameTooLong: 'Le nom du modèle ne doit pas dépasser 100 caractères.',

@@ -9,7 +9,7 @@ import { EMPTY_VALUE, formatDate } from '@/lib/format'
 import { loadSponsorLogo, type LogoImage } from './sponsor-logo-image'
 
 export type FupPdfInput = {
-  /** The prescribing organisation's cause labels (issue 15 §3); the defaults otherwise. */
+  /** The prescribing organisation's cause labels; the defaults otherwise. */
   causeLabels?: Record<string, string>
   name: string
   offerName: string
@@ -37,7 +37,7 @@ export function plainText(value: string | null | undefined): string {
 
 /**
  * Renders a follow-up sheet (prescription, and the partner's answer once given: decision, cause, dates and the three
- * convocations) as a PDF, with the sponsors' logos drawn (issue 32 §3). No HTML reaches the PDF.
+ * convocations) as a PDF, with the sponsors' logos drawn. No HTML reaches the PDF.
  */
 export async function renderFupPdf(input: FupPdfInput): Promise<Buffer> {
   const logos = await Promise.all(
@@ -71,7 +71,7 @@ export async function renderFupPdf(input: FupPdfInput): Promise<Buffer> {
   line('Email', b.email)
   line('Numéro CAF', b.cafNumber)
   line('Identifiant France Travail', b.poleEmploiNumber)
-  // The organisation's custom fields, then those its FUP model asks (issue 15 §3).
+  // The organisation's custom fields, then those its FUP model asks.
   for (const field of b.additionalFields ?? []) line(field.label, additionalFieldText(field))
 
   const p = input.prescription

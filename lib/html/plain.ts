@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 /**
- * Pages in plain HTML, without JavaScript (issue 14: the referral form, the diagnosis through its link): people who do
+ * Pages in plain HTML, without JavaScript (the referral form, the diagnosis through its link): people who do
  * not work in Passerelle every day, on any phone. Next.js does not let a route handler render React to a string, so
  * they are written with `html`, which escapes every value; they share the app's stylesheet.
  */

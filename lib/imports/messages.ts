@@ -1,6 +1,6 @@
 import { formatNumber } from '@/lib/numbers'
 
-/** Limits and French messages of the candidates import (issue 5 §3), shared by the route handlers, the screen and the tests. */
+/** Limits and French messages of the candidates import, shared by the route handlers, the screen and the tests. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
 /** Beyond this, a file is refused before any validation (the target is 10 000 rows; twice that still fits the memory budget). */
 export const IMPORT_MAX_ROWS = 20_000

@@ -13,7 +13,7 @@ export type OfferViewer = { organisationId: string | null; structureId: string |
 export type OfferAudience = 'owner' | 'organisation'
 
 /**
- * The social offer page's access rule (issue 31): an organisation user sees the offers of its directory (its partner
+ * The social offer page's access rule: an organisation user sees the offers of its directory (its partner
  * structures' and the shared ones); a partner sees its own structure's offers only. Anything else, an id that is not
  * a uuid included, is null: the page answers "not found", never "forbidden".
  */

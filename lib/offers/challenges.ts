@@ -10,7 +10,7 @@ import { tagOf } from './thematiques'
 import { text } from '@/lib/text/safe-text'
 
 /**
- * Challenges ("freins"), an organisation setting (issue 12). The product's defaults (rows without organisation, the
+ * Challenges ("freins"), an organisation setting. The product's defaults (rows without organisation, the
  * data·inclusion thématiques) serve every organisation until it saves its own list; from then on it has its own rows.
  * A challenge matches an offer when their tags meet (spec §3: Challenge { name, icon, tags }).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 33: the French labels data·inclusion gives its enumerated values, v1 first then v0 (profils are v0's publics).
+ * The French labels data·inclusion gives its enumerated values, v1 first then v0 (profils are v0's publics).
  * Copied from gip-inclusion/data-inclusion-schema, schemas/v1/extra/{frais,publics,modes-accueil}.json and, before v0
  * was dropped, schemas/v0/extra/{frais,profils,modes-accueil}.json; lib/offers/data-inclusion-labels.test.ts checks them
  * against those files (tests/fixtures/data-inclusion/referentiels/). An unknown value is shown as the file gives it.

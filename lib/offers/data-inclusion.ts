@@ -4,7 +4,7 @@ import { FRAIS_LABELS, labelOf, MODES_ACCUEIL_LABELS, PUBLICS_LABELS } from './d
 import { MARKDOWN_MAX_CHARS, renderMarkdownDescription } from './render-markdown'
 
 /**
- * Issue 33: data·inclusion files as its API serves them (gip-inclusion/data-inclusion, api/…/inclusion_data/schemas.py)
+ * Data·inclusion files as its API serves them (gip-inclusion/data-inclusion, api/…/inclusion_data/schemas.py)
  * and as its schema describes them (gip-inclusion/data-inclusion-schema, schemas/v1 and, before it was dropped, v0):
  * - a bare list of services or structures;
  * - the list endpoints' page `{items: [...], total, page, size, pages}`;

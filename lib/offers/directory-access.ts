@@ -5,7 +5,7 @@ import { parisToday } from '@/lib/dates'
 import { now as clockNow } from '@/lib/clock'
 
 /**
- * The partner structures an organisation works with: those it links to (organisation_partner_structures, issue 12),
+ * The partner structures an organisation works with: those it links to (organisation_partner_structures),
  * and the structures shared by all (partner_structures.organisation_id null). To be used on partner_structures.
  */
 export function openToOrganisation(organisationId: string): SQL {

@@ -11,8 +11,8 @@ import { sanitizeDescription } from './sanitize-description'
 import { PRODUCT_SOURCE } from './write-offer'
 
 /**
- * Issue 12 §2 (none of the reference tools takes it): a structure's social offers from a CSV (or .xlsx) file, or from a
- * JSON file of data·inclusion services (issue 33: any of the API's shapes, v0 or v1; lib/offers/data-inclusion.ts). The preview checks every row (its line, French reasons); the
+ * A structure's social offers from a CSV (or .xlsx) file, or from a
+ * JSON file of data·inclusion services (any of the API's shapes, v0 or v1; lib/offers/data-inclusion.ts). The preview checks every row (its line, French reasons); the
  * import writes the valid rows in one transaction, in batches. Imported offers keep their source, so they are
  * read-only in Passerelle; importing the same file again updates them (source + identifier) instead of duplicating.
  */
@@ -200,12 +200,12 @@ export function readDiServices(
   }
 }
 
-/** Issue 33: how a service's structure is told, for a reason shown to a person. */
+/** How a service's structure is told, for a reason shown to a person. */
 export const structureLabel = (named: DiService['structure']) =>
   named.name || (named.siret ? `SIRET ${named.siret}` : named.id) || 'inconnue'
 
 /**
- * Issue 33: the services of a data·inclusion file that belong to the chosen structure — matched by SIRET, else by the
+ * The services of a data·inclusion file that belong to the chosen structure — matched by SIRET, else by the
  * data·inclusion structure id. A file that names one structure (or none) is that structure's, unless its SIRET or id
  * says otherwise; a file that names several imports only the services that are positively this structure's.
  */
@@ -348,7 +348,7 @@ export async function checkOffers(
 
 /**
  * Writes the valid offers of an analysis in one transaction, 500 rows per statement: new ones inserted, each
- * structure's own (same source and identifier) updated. Each offer goes to its own structure (one, or — issue 33 —
+ * structure's own (same source and identifier) updated. Each offer goes to its own structure (one, or
  * the several a data·inclusion file names); one audit row per structure. Returns how many of each.
  */
 export async function commitOfferImport(

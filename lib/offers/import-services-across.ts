@@ -12,7 +12,7 @@ export const ACROSS_MESSAGES = {
 export type StructureCount = { structureId: string; name: string; valid: number; updates: number }
 
 /**
- * Issue 33 §2: a data·inclusion services file across the structures it names, each service to its own structure among
+ * A data·inclusion services file across the structures it names, each service to its own structure among
  * the organisation's partners — matched by SIRET (the search page's services carry their structure), else by the
  * data·inclusion structure id (kept when the structures were imported). A service whose structure is not one of the
  * organisation's, or one the organisation does not run (lib/partners/running.ts), is refused, never attached elsewhere. Writes nothing; commitOfferImport writes the valid ones.

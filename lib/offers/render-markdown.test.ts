@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { diService } from './data-inclusion'
 import { MARKDOWN_MAX_CHARS, markdownToPlainText, renderMarkdownDescription } from './render-markdown'
 
-describe('renderMarkdownDescription (issue 33)', () => {
+describe('renderMarkdownDescription', () => {
   it('markdown and inline HTML become the allow-list’s formatting', () => {
     expect(renderMarkdownDescription('**gras** et _italique_<br>ligne\\- suite')).toBe(
       '<p><strong>gras</strong> et <em>italique</em><br />ligne- suite</p>',

@@ -2,7 +2,7 @@ import { Marked } from 'marked'
 import { sanitizeDescription } from './sanitize-description'
 
 /**
- * Issue 33: data·inclusion's `description` / `presentation_detail` is markdown (DORA and other sources convert their
+ * Data·inclusion's `description` / `presentation_detail` is markdown (DORA and other sources convert their
  * HTML with markdownify) with some inline HTML left in: `<br>`, comments, escapes such as `\-`. marked renders it, then
  * the offers' one allow-list (sanitizeDescription) keeps only formatting. Single line breaks are kept (`breaks`), as the
  * sources write lists and addresses line by line. Headings start at level 3, under the page's "Présentation" heading.

@@ -23,7 +23,7 @@ export const OFFER_MESSAGES = {
 const list = (max: number, item: z.ZodType<string>) =>
   z.preprocess((v) => (v == null ? [] : typeof v === 'string' ? v.split(',') : v), z.array(item).max(max))
 
-/** Spec §3 "Social offer", written in Passerelle (issue 12 §2). The provider is the structure; source and offerId are set by the server. */
+/** Spec §3 "Social offer", written in Passerelle. The provider is the structure; source and offerId are set by the server. */
 export const socialOfferSchema = z
   .object({
     name: requiredText(OFFER_MESSAGES.nameRequired, 200),

@@ -1,8 +1,7 @@
 /**
  * The data·inclusion thématiques an offer's tags are made of (its top-level categories, the current ones and those of
  * its earlier schema that imported offers still carry), with their names in the référentiel (in French typography:
- * 'et' for '&', no capital inside). An administrator reads these names, never the identifiers (issue 32 §3:
- * challenges show names, not slugs).
+ * 'et' for '&', no capital inside). An administrator reads these names, never the identifiers (challenges, too, show names, not slugs).
  */
 export const THEMATIQUES: readonly { value: string; label: string }[] = [
   { value: 'acces-aux-droits-et-citoyennete', label: 'Accès aux droits et citoyenneté' },

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §3: the version of the terms of use (/terms-of-use). A user who accepted another version is asked again
+ * The version of the terms of use (/terms-of-use). A user who accepted another version is asked again
  * (onboarding, before any page of the main layout). Change it with the text of the terms.
  */
 export const TERMS_VERSION = '2026-11-25'

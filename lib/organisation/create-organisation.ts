@@ -9,7 +9,7 @@ import { nameText, text } from '@/lib/text/safe-text'
 import { systemNow } from '@/lib/clock'
 
 /**
- * A département starting from a bare database (issue 29 §4): its organisation and its first administrator, who is
+ * A département starting from a bare database: its organisation and its first administrator, who is
  * mailed an invitation link (72 hours, as every invitation) to choose a password; the rest (users, structures,
  * settings) is then done in the app. `npm run admin -- create-organisation` calls it.
  */

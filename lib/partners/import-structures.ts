@@ -11,8 +11,8 @@ import { isValidSiret, normalizeSiret } from '@/lib/siret'
 import { activeStructureAdmin } from './running'
 
 /**
- * Issue 33 §2: partner structures from a data·inclusion structures file (the same three shapes as services, v0 or v1).
- * One SIRET is one structure (issue 12): a SIRET Passerelle knows is linked to the organisation, as when it is typed,
+ * Partner structures from a data·inclusion structures file (the same three shapes as services, v0 or v1).
+ * One SIRET is one structure: a SIRET Passerelle knows is linked to the organisation, as when it is typed,
  * and keeps its data; a new one is created with its name, address, phone, email, website and presentation. A line
  * without a valid SIRET is refused. The preview says what each line will do; the import does it in one transaction.
  */

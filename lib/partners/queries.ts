@@ -11,11 +11,11 @@ import { PARTNER_ROLE } from '@/lib/permissions'
 import { now as clockNow } from '@/lib/clock'
 import { addElapsedDays } from '@/lib/dates'
 
-/** Over how many days the response indicator looks back (issue 12 §1). */
+/** Over how many days the response indicator looks back. */
 export const INDICATOR_DAYS = 90
 
 /**
- * The response indicator of a structure, for one organisation's prescriptions (issue 12 §1; none of the reference
+ * The response indicator of a structure, for one organisation's prescriptions (none of the reference
  * tools has one): the median days from prescription to answer over the last 90 days, the share of those prescriptions
  * answered within the organisation's reminder delay (among the answered and the ones past the delay), and the
  * prescriptions still pending past that delay. One aggregate over the (organisation, structure) index.
@@ -31,7 +31,7 @@ function indicatorSql(organisationId: string, structureRef: SQL, reminderDays: S
   const since = addElapsedDays(now, -INDICATOR_DAYS)
   // The last 90 days' prescriptions, one range of social_applies_organisation_structure_date_idx (index only); the ones
   // still waiting from before, one range of social_applies_organisation_structure_waiting_idx. Reading every prescription
-  // of the structure to keep those two sets cost the directory's 50 rows 10 ms (issue 16 §1).
+  // of the structure to keep those two sets cost the directory's 50 rows 10 ms.
   return sql`(
     select json_build_object(
       'medianDays', percentile_cont(0.5) within group (order by extract(epoch from a.response_date - a.prescription_date) / 86400) filter (where a.response_date is not null),

@@ -22,7 +22,7 @@ export const STRUCTURE_MESSAGES = {
   disabledAccount: 'Ce compte est désactivé : réactivez-le avant de renvoyer une invitation.'.replace(' :', '\u00a0:'),
 } as const
 
-/** /partners/structure/create and the sheet's edit form (issue 12 §1). */
+/** /partners/structure/create and the sheet's edit form. */
 export const partnerStructureSchema = z.object({
   name: requiredText(STRUCTURE_MESSAGES.nameRequired, 200),
   siret: requiredSiret,

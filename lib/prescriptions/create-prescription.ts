@@ -71,7 +71,7 @@ export async function createPrescription(
     prescription: PrescriptionForm | null
     /** A manual prescription's date ('yyyy-mm-dd'); today when absent. */
     manualDate?: string
-    /** The answers to the FUP model's additional fields, by key (issue 15 §3). */
+    /** The answers to the FUP model's additional fields, by key. */
     modelAnswers?: Record<string, unknown>
     now?: Date
   },

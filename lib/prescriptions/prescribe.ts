@@ -16,7 +16,7 @@ export type PrescribeInput = {
   offerId?: unknown
   manual?: unknown
   prescription?: unknown
-  /** The FUP model's additional fields, by key (issue 15 §3). */ modelAnswers?: unknown
+  /** The FUP model's additional fields, by key. */ modelAnswers?: unknown
 }
 export type PrescribeResult =
   | { ok: true; applyId: string; offerName: string; mailed: number }

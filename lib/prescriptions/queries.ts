@@ -139,7 +139,7 @@ export function prescribedOffers(
 /** How long an answer stays under "Réponses reçues" once read. */
 export const ANSWERS_WINDOW_DAYS = 30
 
-/** What the referent's "Réponses reçues" lists: the partners' answers, and the prescriptions that expired unanswered (issue 15). */
+/** What the referent's "Réponses reçues" lists: the partners' answers, and the prescriptions that expired unanswered. */
 const ANSWER_NOTIFICATION_KINDS = ['fupAnswered', 'prescriptionExpired']
 
 /**

@@ -7,7 +7,7 @@ import { formatDate } from '@/lib/format'
 import { queueMail, type QueuedMail } from '@/lib/mail/queue-mail'
 
 /**
- * Reminders and expiry of unanswered prescriptions (issue 15 §4), run every hour by the job queue:
+ * Reminders and expiry of unanswered prescriptions, run every hour by the job queue:
  * - a prescription pending longer than its organisation's reminder delay sends one reminder to the partner structure's
  *   active users, with the deep link that opens its follow-up sheet;
  * - past the organisation's expiry delay it expires: state "expirée" (it leaves the partner's pending tab, and can no
@@ -164,7 +164,7 @@ async function partnerUsersOf(db: DbOrTx, structureIds: string[]): Promise<Map<s
       structureIds.map((id) => sql`${id}::uuid`),
       sql`, `,
     )}) and role = 'fullPartner' and disabled = false
-      -- Issue 14 §3: a partner who chose not to get emails about late items gets no reminder.
+      -- A partner who chose not to get emails about late items gets no reminder.
       and notify_late_items
     order by email`)
   const byStructure = new Map<string, string[]>()

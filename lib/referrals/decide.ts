@@ -11,7 +11,7 @@ import { queueMail } from '@/lib/mail/queue-mail'
 import { declineSchema, initialsOf, REFERRAL_MESSAGES } from './schemas'
 
 /**
- * Issue 14 §1: a counsellor accepts an orientation (the candidate is created, with the duplicate check of the creation
+ * A counsellor accepts an orientation (the candidate is created, with the duplicate check of the creation
  * form, and the counsellor as referent when they may be one) or declines it with a reason. Either way the prescriber
  * is emailed the outcome, naming the person by initials only; the decision, the candidate and the mail are one
  * transaction, under the orientation's row lock (two counsellors deciding at once: the second is told it is done).

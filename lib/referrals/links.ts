@@ -8,7 +8,7 @@ import { linkSchema, REFERRAL_MESSAGES } from './schemas'
 import { isReferralToken, newReferralToken, referralTokenHash, referralTokenHint } from './token'
 
 /**
- * Issue 14 §1: an organisation's referral links. The token (24 random bytes, base64url) is the link's only public
+ * An organisation's referral links. The token (24 random bytes, base64url) is the link's only public
  * name: it is unguessable, and knowing one tells nothing about the organisation's other links. It is given once, to
  * whoever creates the link; the table keeps its hash, and a token is found by hashing it.
  */

@@ -3,7 +3,7 @@ import { attr, html, htmlPage as plainPage, type Safe } from '@/lib/html/plain'
 export { html }
 
 /**
- * Issue 14 §1, the referral form's pages as plain HTML: no JavaScript at all (the React runtime alone is over the
+ * The referral form's pages as plain HTML: no JavaScript at all (the React runtime alone is over the
  * 120 kB budget of these pages, used by people who do not work in Passerelle every day, on any phone), and Next.js does
  * not let a route handler render React to a string. So they are written here as HTML, every value escaped by `html`;
  * the form posts natively and its answer is a page again. They share the app's stylesheet.

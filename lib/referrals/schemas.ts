@@ -3,7 +3,7 @@ import { isCalendarDate } from '@/lib/dates'
 import { DIRECTORY_MESSAGES, optionalEmail, optionalPhone, optionalText, requiredText } from '@/lib/directory/fields'
 import { text } from '@/lib/text/safe-text'
 
-/** Issue 14 §1: the referral form's and the referral links' French messages. */
+/** The referral form's and the referral links' French messages. */
 export const REFERRAL_MESSAGES = {
   labelRequired: 'Le nom du lien est obligatoire (par exemple «\u00a0CCAS de Dieppe\u00a0»).',
   notifyEmailRequired: 'L’email qui reçoit les orientations est obligatoire.',

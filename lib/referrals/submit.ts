@@ -13,7 +13,7 @@ import { usableLink } from './links'
 import { REFERRAL_MESSAGES, submissionSchema } from './schemas'
 
 /**
- * Issue 14 §1, the product's only public write: a prescriber without an account orients a person through a link.
+ * The product's only public write: a prescriber without an account orients a person through a link.
  * In order: the link (unknown, disabled or expired: "not valid", nothing more), the fields (French messages, nothing
  * written), the honeypot (a robot is thanked and nothing is written), the hourly limits per address and per link
  * (counted in PostgreSQL, so every app process shares them), then the orientation, its audit row and the mail to the
@@ -99,7 +99,7 @@ export async function submitOrientation(
       entityId: row!.id,
       details: { linkId: link.id },
     })
-    // Issue 14 §3: a user of the organisation at this address may have chosen not to get these emails.
+    // A user of the organisation at this address may have chosen not to get these emails.
     const [declined] = await tx
       .select({ id: users.id })
       .from(users)

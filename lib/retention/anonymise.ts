@@ -4,7 +4,7 @@ import { writeAudit } from '@/lib/audit'
 import { addElapsedDays } from '@/lib/dates'
 
 /**
- * RGPD retention (issue 15 §5). A candidate of an organisation is inactive when nothing about them moved for the
+ * RGPD retention. A candidate of an organisation is inactive when nothing about them moved for the
  * organisation's retention period: their record, their prescriptions (made, answered, archived) and their SMS (sent or
  * received). Such a candidate is anonymised: the row stays, so that every count of the statistics stays right, but
  * what identifies the person goes — names become "Anonyme" and a short code; contact data, the NIR, the CAF and France
@@ -126,9 +126,9 @@ async function anonymiseCandidates(tx: DbOrTx, organisationId: string, ids: stri
   await tx.execute(sql`
     update sms_messages set body = '', to_number = '', from_number = null
     where organisation_id = ${organisationId} and candidate_id in ${idList}`)
-  // Issue 14: their diagnoses (project, barriers, comments: health, family, debts…) are deleted whole.
+  // Their diagnoses (project, barriers, comments: health, family, debts…) are deleted whole.
   await tx.execute(sql`delete from diagnoses where organisation_id = ${organisationId} and candidate_id in ${idList}`)
-  // Issue 12: the free-text reasons of their placements (a refusal's "why" may say something about the person).
+  // The free-text reasons of their placements (a refusal's "why" may say something about the person).
   await tx.execute(
     sql`update job_placements set reason = null where organisation_id = ${organisationId} and candidate_id in ${idList}`,
   )

@@ -8,7 +8,7 @@ import { customFieldDefinitions } from '@/lib/db/schema'
 import { text } from '@/lib/text/safe-text'
 
 /**
- * The organisation's custom fields (issue 15 §3, /v2/settings/custom-fields): created, edited, reordered and
+ * The organisation's custom fields (/v2/settings/custom-fields): created, edited, reordered and
  * archived by its administrators. A field's key and type never change once made (the candidates' values are stored
  * under the key, in the type's shape); an archived field leaves the forms, and its values stay in the candidates'
  * records, shown read-only on their sheet.

@@ -35,7 +35,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
 }
 
 /**
- * What holding each permission means, as one sentence an administrator reads beside the checkboxes (issue 32 §3). The
+ * What holding each permission means, as one sentence an administrator reads beside the checkboxes. The
  * technical key stays out of sight, in a tooltip, for support.
  */
 export const PERMISSION_SENTENCES: Record<Permission, string> = {

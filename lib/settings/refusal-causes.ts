@@ -8,7 +8,7 @@ import { organisationRefusalCauses } from '@/lib/db/schema'
 import { text } from '@/lib/text/safe-text'
 
 /**
- * Issue 15 §3, /v2/settings/refusal-causes: an organisation renames or disables the spec's six refusal causes and
+ * /v2/settings/refusal-causes: an organisation renames or disables the spec's six refusal causes and
  * adds its own. Codes never change: a renamed cause keeps its code, so past answers show the new label; a disabled
  * cause leaves the choices and keeps its label on past answers. One save, one transaction, one audit row.
  */

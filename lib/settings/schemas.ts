@@ -28,7 +28,7 @@ export const SETTINGS_MESSAGES = {
     'La durée de conservation du journal des consultations est un nombre entier de mois, entre 6 et 12.',
 } as const
 
-/** RGPD retention (issue 15): at least a year (a person may come back after a break), at most ten. 730 by default. */
+/** RGPD retention: at least a year (a person may come back after a break), at most ten. 730 by default. */
 export const RETENTION_DAYS_MIN = 365
 export const RETENTION_DAYS_MAX = 3650
 /** The read journal is kept 6 months by default, 12 at most (the CNIL's logging recommendation). */

@@ -2,7 +2,7 @@ import { addMonths, parisInstant, parisToday } from '@/lib/dates'
 import { isUuid } from '@/lib/ids'
 
 /**
- * The statistics' filters, kept in the URL (issue 15 §1): a period of whole months (presets or a custom range of
+ * The statistics' filters, kept in the URL: a period of whole months (presets or a custom range of
  * months, Paris time), and optionally a referent, a partner structure and one of its offers.
  */
 export const PERIODS = [

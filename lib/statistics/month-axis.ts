@@ -1,5 +1,5 @@
 /**
- * The one month axis of every monthly chart of /v2/statistics (issue 32): every month of the filtered period is a
+ * The one month axis of every monthly chart of /v2/statistics: every month of the filtered period is a
  * slot, in the same order on every chart; the labelled months are the same on every chart: the first month of the
  * period, then every `step` months, so that the labels fit the narrowest chart (a phone) without overlapping.
  */

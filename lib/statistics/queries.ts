@@ -77,7 +77,7 @@ async function applyFigures(db: DbOrTx, organisationId: string, f: StatisticsFil
   }
   // The whole organisation: the rollups (a few hundred rows), plus the deltas not yet folded. The medians of the 20
   // structures that answered most come from the prescriptions themselves, by an index-only range of
-  // social_applies_organisation_structure_date_idx per structure (issue 32: the same histogram from
+  // social_applies_organisation_structure_date_idx per structure (the same histogram from
   // stats_apply_months, one row per month, state, cause and day, visited 10 000 rows of its heap per view for a big
   // organisation); the prescriptions are exact at any moment, so no delta is added there.
   const range = sql`organisation_id = ${organisationId} and month >= ${`${f.fromMonth}-01`}::date and month <= ${`${f.toMonth}-01`}::date`
@@ -218,7 +218,7 @@ export type MonthlyAttendance = {
 }
 
 /**
- * Issue 15 §1 with issue 13: attendance at the organisation's workshops held in the period (cancelled ones left out),
+ * Attendance at the organisation's workshops held in the period (cancelled ones left out),
  * per month of the workshop; the rate is the present among those marked.
  */
 async function workshopAttendance(
@@ -404,7 +404,7 @@ export async function prescribedStructures(
   db: DbOrTx,
   organisationId: string,
 ): Promise<{ id: string; name: string }[]> {
-  // Issue 32: probed in social_applies_organisation_structure_date_idx, index only (the counters' own index sent each
+  // Probed in social_applies_organisation_structure_date_idx, index only (the counters' own index sent each
   // probe to their heap), and exact without the deltas.
   const { rows } = await db.execute<{ id: string; name: string }>(sql`
     select ps.id, ps.name from partner_structures ps

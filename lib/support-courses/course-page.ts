@@ -33,7 +33,7 @@ type PageRow = {
 }
 
 /**
- * /support-courses/[id] (issue 13 §2), its read model in one round trip: the course and its owner, its current steps
+ * /support-courses/[id], its read model in one round trip: the course and its owner, its current steps
  * in order, one page (50) of its candidates in progress by name with what they did of each step, its 50 latest exits,
  * and how many of each. The page issued seven statements (the steps twice) that the bench's 20 clients queued behind
  * one another; PostgreSQL now builds the page's JSON in one. The course is the organisation's or nothing.

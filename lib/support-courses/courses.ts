@@ -22,7 +22,7 @@ import { fullName } from '@/lib/person-name'
 import { activeStaffOf } from '@/lib/organisation/active-staff'
 
 /**
- * Issue 13 §2: support courses. A course's steps are edited freely; a removed step is archived, never deleted, and a
+ * Support courses. A course's steps are edited freely; a removed step is archived, never deleted, and a
  * step done keeps its title as it was then (progress rows hold it): editing a course never rewrites a candidate's past
  * progress. Each active enrolment keeps its next step and due date, recomputed whenever its progress or the course's
  * steps change, so that the lists and the actions dashboard find the late ones by index.

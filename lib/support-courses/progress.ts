@@ -1,7 +1,7 @@
 import { addCalendarDays } from '@/lib/dates'
 
 /**
- * A candidate's progress in a course (issue 13 §2), pure: each step is due a number of days after the enrolment, or
+ * A candidate's progress in a course, pure: each step is due a number of days after the enrolment, or
  * after the previous step (done on its day, else its due date); a step done has its day; a step not done and due
  * before today is late. The enrolment keeps its next due date and step, so that the lists find the late ones by index.
  */

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 /**
- * Every schema's strings go through lib/text/safe-text.ts (issue 29 §3): a bare z.string() would let a NUL byte reach
+ * Every schema's strings go through lib/text/safe-text.ts: a bare z.string() would let a NUL byte reach
  * PostgreSQL (a 500 rather than a French message). This reads every source file rather than trusting a list.
  */
 describe('the text primitive is the only string schema', () => {

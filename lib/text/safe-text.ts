@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The one text primitive of every schema (issue 29 §3). A person never types a NUL, a control character or half of a
+ * The one text primitive of every schema. A person never types a NUL, a control character or half of a
  * surrogate pair; a script or a broken paste does, and PostgreSQL refuses NUL in text (22021) with a 500. Every
  * string a schema takes is checked here first, and refused with one French message:
  * - C0 controls and DEL, C1 controls: refused, except tab and line breaks (\n, \r), which single-line fields (names,

@@ -5,7 +5,7 @@ import { TEMPLATE_VARIABLES, unknownVariables } from '@/lib/sms/template-variabl
 import { text } from '@/lib/text/safe-text'
 
 /**
- * The SMS of the workshops (issue 13 §1), from texts each organisation may rewrite (/v2/settings/templates, "Messages
+ * The SMS of the workshops, from texts each organisation may rewrite (/v2/settings/templates, "Messages
  * des ateliers"). The workshop's variables ({atelier}, {date}, {heure}, {lieu}) are filled here; the candidate's
  * ({prenom}, {telephone_referent}…) per candidate by queueSms (lib/sms/template-variables.ts).
  */
@@ -29,7 +29,7 @@ export const WORKSHOP_VARIABLES = {
 export const NOTICE_VARIABLES = { ...TEMPLATE_VARIABLES, ...WORKSHOP_VARIABLES }
 
 // The defaults fit GSM-7 once smart encoding replaced their apostrophes, guillemets and non-breaking spaces
-// (lib/sms/smart-encoding.ts): no 'ê', 'ô'… that would double their price (issue 30).
+// (lib/sms/smart-encoding.ts): no 'ê', 'ô'… that would double their price.
 const QUESTION = ' Une question\u00a0? Votre référent\u00a0: {telephone_referent}.'
 export const DEFAULT_NOTICES: Record<NoticeKind, string> = {
   convocation: `Bonjour {prenom}, nous vous convoquons à l’atelier «\u00a0{atelier}\u00a0» le {date} à {heure}, {lieu}.${QUESTION}`,

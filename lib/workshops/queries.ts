@@ -25,7 +25,7 @@ export type WorkshopFilters = {
 }
 
 /**
- * /workshops/dashboard (issue 13 §1): "À venir" (not ended yet; cancelled ones included, flagged) soonest first, and
+ * /workshops/dashboard: "À venir" (not ended yet; cancelled ones included, flagged) soonest first, and
  * "Passés" latest first, with both counts under the filters; 50 rows with seats taken, capacity and waitlist count
  * (counters kept on the workshop row).
  */
@@ -109,7 +109,7 @@ export async function listWorkshops(db: DbOrTx, organisationId: string, filters:
 /**
  * The dashboard's filter choices: themes, facilitators and places used by the organisation's workshops. The distinct
  * themes and places are read by skipping from one value to the next in workshops_theme_idx and workshops_place_idx
- * (drizzle/0050): a probe per value, where select distinct read every workshop of the organisation (issue 32).
+ * (drizzle/0050): a probe per value, where select distinct read every workshop of the organisation.
  */
 export async function workshopFilterOptions(db: DbOrTx, organisationId: string) {
   const [themes, placeRows, facilitators] = await Promise.all([

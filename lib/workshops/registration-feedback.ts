@@ -11,7 +11,7 @@ export type RegistrationOutcome = {
 const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n > 1 ? many : one}`
 
 /**
- * The notification after "Inscrire" (issue 32): what happened, and only that. A seated candidate's convocation is
+ * The notification after "Inscrire": what happened, and only that. A seated candidate's convocation is
  * queued (it leaves by SMS within the sending hours), unless they have no mobile or refuse SMS; a waitlisted candidate
  * is sent nothing until a seat frees up. Nobody seated: no "0 inscrit".
  */

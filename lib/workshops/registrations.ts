@@ -13,7 +13,7 @@ import type { RegistrationOutcome } from './registration-feedback'
 import { fullName } from '@/lib/person-name'
 
 /**
- * Issue 13 §1, seats and waitlist. Every change locks the workshop's row first: two counsellors taking the last seat
+ * Seats and waitlist. Every change locks the workshop's row first: two counsellors taking the last seat
  * at once are served one after the other, so exactly one candidate gets it and the other is waitlisted. The seat and
  * waitlist counts on the workshop change in the same transaction; the convocations are queued there too.
  */

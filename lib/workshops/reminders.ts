@@ -4,7 +4,7 @@ import { addCalendarDays, addElapsedDays, parisInstant, parisToday } from '@/lib
 import { queueSms } from '@/lib/sms/queue-sms'
 import { noticeText } from './notice-templates'
 
-/** Issue 13 §1: a workshop's reminder goes the day before, at 10:00 Paris time. */
+/** A workshop's reminder goes the day before, at 10:00 Paris time. */
 export const REMINDER_MINUTE = 10 * 60
 
 /** The instant of a workshop's reminder: 10:00 (Paris) on the day before its start (Paris). */

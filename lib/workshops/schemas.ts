@@ -33,7 +33,7 @@ const localDateTime = z.preprocess(
   text({ error: WORKSHOP_MESSAGES.dateInvalid }).refine(isDateTimeInput, WORKSHOP_MESSAGES.dateInvalid).nullable(),
 )
 
-/** /workshops/create and the workshop's "Modifier" (issue 13 §1). */
+/** /workshops/create and the workshop's "Modifier". */
 export const workshopSchema = z
   .object({
     title: requiredText(WORKSHOP_MESSAGES.titleRequired, 200),

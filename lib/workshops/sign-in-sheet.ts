@@ -8,7 +8,7 @@ import { plainText } from '@/lib/fup/render-fup-pdf'
 import { getWorkshop } from './queries'
 import { fullName, listName } from '@/lib/person-name'
 
-/** The FSE+ mention of a workshop it funds (issue 13 §1). */
+/** The FSE+ mention of a workshop it funds. */
 export const FSE_MENTION = 'Cette action est cofinancée par l’Union européenne (Fonds social européen +).'
 
 /**

@@ -15,7 +15,7 @@ import { WORKSHOP_MESSAGES, workshopSchema, type WorkshopInput } from './schemas
 import { activeStaffOf } from '@/lib/organisation/active-staff'
 
 /**
- * Issue 13 §1: the organisation's workshops. Writes lock the workshop's row (for update) first, like every
+ * The organisation's workshops. Writes lock the workshop's row (for update) first, like every
  * registration change, so that seats, capacity and the waitlist are read and changed one writer at a time. The SMS and
  * mails they cause are queued in the same transaction.
  */

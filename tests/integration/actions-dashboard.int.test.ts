@@ -4,7 +4,7 @@ import * as s from '@/lib/db/schema'
 import { actionsDashboard, type ActionsDashboardViewer } from '@/lib/prescriptions/actions-dashboard'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// /v2/actions/dashboard's read model (issue 31 §3): every part is the viewer's organisation's, whatever another
+// /v2/actions/dashboard's read model: every part is the viewer's organisation's, whatever another
 // organisation holds (even rows that name the viewer). Two fresh organisations in a rolled-back transaction, so the
 // expected values are the rows written here.
 const db = useTestDb()

@@ -5,7 +5,7 @@ import * as s from '@/lib/db/schema'
 import { CREATE_ORGANISATION_MESSAGES } from '@/lib/organisation/create-organisation'
 import { useTestDb, testDatabaseUrl } from './db'
 
-// Issue 29 §4: `npm run admin -- create-organisation` starts a département on a bare database — run here as an operator
+// `npm run admin -- create-organisation` starts a département on a bare database — run here as an operator
 // runs it (a child process on DATABASE_URL), its result read back from the tables.
 const db = useTestDb()
 const email = `premiere.admin.${Date.now()}@departement-test.fr`

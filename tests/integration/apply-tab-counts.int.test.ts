@@ -11,7 +11,7 @@ import { demoIds } from '@/db/seed'
 import { type Tx, useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
-// Issue 16 §1: the offer page's tab counts come from counters kept by a trigger. They must equal count(*) whatever
+// The offer page's tab counts come from counters kept by a trigger. They must equal count(*) whatever
 // runs concurrently (answers, archives, restores, deletions, the fold), and no two of those may deadlock.
 const db = useTestDb()
 const throwaway = useThrowawayOrganisations(db)

@@ -184,7 +184,7 @@ describe('second factor after an identity provider', () => {
     expect(await activeSession(auth, db, new Headers({ cookie: held.app.header() }))).toBeNull()
   })
 
-  // Issue 32 §1: the return address (a partner's emailed link) survives the provider and the second factor; a hostile
+  // The return address (a partner's emailed link) survives the provider and the second factor; a hostile
   // one (a same-origin URL whose path reads as "//host") is dropped, never passed on to /double-auth.
   it('keeps a deep link to a prescription through the provider to /double-auth, and drops a hostile return address', async () => {
     const deepLink =

@@ -7,7 +7,7 @@ import { customFieldsOverview } from '@/lib/settings/custom-fields'
 import { type Tx, useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
-// Issue 16 §1: the custom fields' settings page and the statistics' breakdowns read how many candidates hold a value
+// The custom fields' settings page and the statistics' breakdowns read how many candidates hold a value
 // per custom field key, status and place from counters kept by a trigger on candidates. They must equal the candidates'
 // own columns whatever writes them concurrently.
 const db = useTestDb()

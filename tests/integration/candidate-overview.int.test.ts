@@ -5,7 +5,7 @@ import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// Issue 32: the candidate sheet's overview read model. Every row is written by the test, in a rolled-back transaction.
+// The candidate sheet's overview read model. Every row is written by the test, in a rolled-back transaction.
 const db = useTestDb()
 const SM = demoIds.orgSeineMaritime
 const LYON = demoIds.orgLyon

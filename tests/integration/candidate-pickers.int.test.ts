@@ -15,7 +15,7 @@ import { registeredTo } from '@/lib/workshops/queries'
 import { createWorkshop } from '@/lib/workshops/workshops'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// Issue 31 §3: an anonymised candidate (RGPD retention) is in none of the four pickers, and none of the four writes
+// An anonymised candidate (RGPD retention) is in none of the four pickers, and none of the four writes
 // that take candidates (prescribe, register, enrol, place) accepts one: a French refusal, nothing written.
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db

@@ -8,7 +8,7 @@ import { demoIds } from '@/db/seed'
 import { ROLE_PERMISSIONS } from '@/lib/permissions'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// Issue 32 §2, spec §6 filters.authors: the users the candidates dashboard's "Référent" filter offers, on the server.
+// Spec §6 filters.authors: the users the candidates dashboard's "Référent" filter offers, on the server.
 const db = useTestDb()
 const SM = demoIds.orgSeineMaritime
 const LYON = demoIds.orgLyon

@@ -16,7 +16,7 @@ import {
 import { useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
-// The organisation's custom fields, managed from /v2/settings/custom-fields (issue 15 §3).
+// The organisation's custom fields, managed from /v2/settings/custom-fields.
 const db = useTestDb()
 const throwaway = useThrowawayOrganisations(db)
 

@@ -11,7 +11,7 @@ import { analyseStructureImport, commitStructureImport } from '@/lib/partners/im
 import { createPartnerStructure } from '@/lib/partners/structures'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// Issue 33: data·inclusion files as the API serves them (tests/fixtures/data-inclusion/README.md names their origin).
+// Data·inclusion files as the API serves them (tests/fixtures/data-inclusion/README.md names their origin).
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db
 const SM = { organisationId: demoIds.orgSeineMaritime, actorId: 'demo-admin' }

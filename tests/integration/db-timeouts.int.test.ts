@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createDb, type Db } from '@/lib/db/client'
 import { isUnavailableError } from '@/lib/unavailable'
 
-// Issue 29 §2: every wait on PostgreSQL ends, and its end reads as "unavailable" (a 503 or the error screen, never a
+// Every wait on PostgreSQL ends, and its end reads as "unavailable" (a 503 or the error screen, never a
 // spinner). Each test builds its pool with small limits, set as an operator would, through the environment.
 const url = testDatabaseUrl()
 const pools: { end: () => Promise<void> }[] = []

@@ -19,7 +19,7 @@ import { smsThread } from '@/lib/sms/queries'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 import { addElapsedDays } from '@/lib/dates'
 
-// The diagnosis (issue 14 §2): the counsellor's questionnaire, its checks, the history, the person's link, the suggestions.
+// The diagnosis: the counsellor's questionnaire, its checks, the history, the person's link, the suggestions.
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db
 const COUNSELLOR = { id: 'demo-conseiller', organisationId: demoIds.orgSeineMaritime }

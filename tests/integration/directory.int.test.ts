@@ -23,7 +23,7 @@ import { getPartnerStructure, listPartnerStructures, responseIndicator } from '@
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
-// The directory (issue 12): partner structures (one SIRET, one structure), social offers written in Passerelle,
+// The directory: partner structures (one SIRET, one structure), social offers written in Passerelle,
 // challenges, enterprises, job offers and placements — SIRET rules, races, isolation.
 const db = useTestDb()
 const throwaway = useThrowawayOrganisations(db)
@@ -764,7 +764,7 @@ describe('importing social offers', () => {
           'trouver-un-emploi',
           'trouver-un-emploi-convaincre-un-recruteur-en-entretien',
         ],
-        // Issue 33: markdown with inline HTML, rendered then sanitised (tests/integration/data-inclusion-import.int.test.ts).
+        // Markdown with inline HTML, rendered then sanitised (tests/integration/data-inclusion-import.int.test.ts).
         description: '<p>Première ligne.</p>\n<p>Deuxième <b>paragraphe</b>.</p>',
         addressFormatted: '5 rue Verte, 76000 Rouen',
         serviceEndDate: '2027-12-31',

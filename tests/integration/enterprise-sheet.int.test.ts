@@ -4,7 +4,7 @@ import { demoIds } from '@/db/seed'
 import { enterpriseSheet } from '@/lib/enterprises/enterprise-sheet'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// /v2/enterprise/[id]'s read model (issue 31 §3): the enterprise, its contacts, job offers, placements and history, all
+// /v2/enterprise/[id]'s read model: the enterprise, its contacts, job offers, placements and history, all
 // of the reader's organisation. Rows of another organisation that point at the enterprise (a job offer, a placement, an
 // audit row) never appear, and the enterprise is nobody else's. Written in a rolled-back transaction.
 const db = useTestDb()

@@ -13,7 +13,7 @@ import { useThrowawayOrganisations } from './throwaway-organisations'
 import { nirColumns } from '@/lib/candidates/nir-columns'
 import { addElapsedDays } from '@/lib/dates'
 
-// Exports (issue 15 §2) on an organisation of their own: request, background run, file, access and expiry.
+// Exports on an organisation of their own: request, background run, file, access and expiry.
 const db = useTestDb()
 const throwaway = useThrowawayOrganisations(db)
 const NOW = new Date('2026-11-24T10:00:00Z')
@@ -396,7 +396,7 @@ describe('reading an export', () => {
   })
 })
 
-describe('an export whose job worker was killed (issue 16 §3)', () => {
+describe('an export whose job worker was killed', () => {
   const jobsOf = async (exportId: string) =>
     (
       await db.execute<{ n: number }>(

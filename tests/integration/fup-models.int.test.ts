@@ -15,7 +15,7 @@ import {
 import { prescribe } from '@/lib/prescriptions/prescribe'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// FUP models (issue 15 §3): additional fields and sponsor logos per partner structure or offer.
+// FUP models: additional fields and sponsor logos per partner structure or offer.
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db
 const SM = { organisationId: demoIds.orgSeineMaritime, actorId: 'demo-admin' }

@@ -13,7 +13,7 @@ import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// Issue 32 §3: the FUP PDF (preview and sent) prints the three convocations and draws the sponsors' logos.
+// The FUP PDF (preview and sent) prints the three convocations and draws the sponsors' logos.
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db
 const NOW = new Date('2026-11-05T10:00:00.000Z')

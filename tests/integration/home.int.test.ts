@@ -5,7 +5,7 @@ import { demoIds } from '@/db/seed'
 import { recordHomeVisit, userDay } from '@/lib/home/user-day'
 import { inRolledBackTransaction, useTestDb } from './db'
 
-// /homePage, the user's day (issue 15 §3).
+// /homePage, the user's day.
 const db = useTestDb()
 const SM = demoIds.orgSeineMaritime
 const REFERENT = 'demo-referent'

@@ -7,7 +7,7 @@ import { placeCandidates, setPlacementStatus } from '@/lib/job-offers/placements
 import { suggestCandidates } from '@/lib/job-offers/suggestions'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// Issue 31 §3: a job offer's suggestions leave out every candidate already on that offer — placed (hired), refused,
+// A job offer's suggestions leave out every candidate already on that offer — placed (hired), refused,
 // in progress (proposed, interview) or abandoned —, whom placing again would be refused anyway.
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db

@@ -7,8 +7,8 @@ import { demoIds } from '@/db/seed'
 import { offerForViewer } from '@/lib/offers/access'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// Issue 31 (the offer page's access rule, now in lib/offers/access.ts) and issue 32 §2 (an organisation's referents
-// and counsellors read their own prescriptions to an offer, never another organisation's).
+// The offer page's access rule (lib/offers/access.ts): an organisation's referents and counsellors read their own
+// prescriptions to an offer, never another organisation's.
 const db = useTestDb()
 const seineMaritime = { organisationId: demoIds.orgSeineMaritime, structureId: null }
 const lyon = { organisationId: demoIds.orgLyon, structureId: null }

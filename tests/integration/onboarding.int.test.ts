@@ -11,7 +11,7 @@ import { submitOrientation } from '@/lib/referrals/submit'
 import { provisionUser } from '@/lib/auth/provision-user'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// Onboarding (issue 14 §3): a provisioned (invited) user is not onboarded; the form's checks; the terms' version;
+// Onboarding: a provisioned (invited) user is not onboarded; the form's checks; the terms' version;
 // the emails the user chose.
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db

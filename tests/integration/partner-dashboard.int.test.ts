@@ -5,7 +5,7 @@ import { demoIds } from '@/db/seed'
 import { partnerDashboard } from '@/lib/partners/partner-dashboard'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// /partners/structure/dashboard's read model (issue 31 §3): one partner structure's offers, counts and applies, from
+// /partners/structure/dashboard's read model: one partner structure's offers, counts and applies, from
 // whichever organisation the prescriptions come, and never another structure's. Two fresh structures in a rolled-back
 // transaction, so the expected values are the rows written here.
 const db = useTestDb()

@@ -9,7 +9,7 @@ import { organisationMatrix, updateOrganisationMatrix } from '@/lib/settings/per
 import { inRolledBackTransaction, useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
-// The organisation's editable role × permission matrix (issue 15 §3).
+// The organisation's editable role × permission matrix.
 const db = useTestDb()
 const throwaway = useThrowawayOrganisations(db)
 const NOW = new Date('2026-11-24T10:00:00Z')

@@ -6,7 +6,7 @@ import { prepared } from '@/lib/db/prepared'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
 
-// Issue 31 §2: only the hot reads are prepared statements, through Drizzle's own `.prepare(name)` (lib/db/prepared.ts);
+// Only the hot reads are prepared statements, through Drizzle's own `.prepare(name)` (lib/db/prepared.ts);
 // no patch names every query any more. One connection, so that pg_prepared_statements (per session) sees them all.
 const { db, pool } = createDb(testDatabaseUrl(), 1)
 afterAll(() => pool.end())

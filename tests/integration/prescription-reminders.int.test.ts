@@ -15,7 +15,7 @@ import {
 import { useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
-// Reminders and expiry of unanswered prescriptions (issue 15 §4), at fixed instants, on an organisation of their own.
+// Reminders and expiry of unanswered prescriptions, at fixed instants, on an organisation of their own.
 const db = useTestDb()
 const throwaway = useThrowawayOrganisations(db)
 const DAY = 86_400_000

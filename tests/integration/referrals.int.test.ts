@@ -13,7 +13,7 @@ import { submitOrientation } from '@/lib/referrals/submit'
 import { purgeOrientations } from '@/lib/referrals/retention'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// The referral form (issue 14 §1): links, the public submission (validation, honeypot, limits), the decision, isolation.
+// The referral form: links, the public submission (validation, honeypot, limits), the decision, isolation.
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db
 const ADMIN = { id: 'demo-admin', organisationId: demoIds.orgSeineMaritime }

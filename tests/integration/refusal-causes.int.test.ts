@@ -11,7 +11,7 @@ import { demoIds } from '@/db/seed'
 import { saveRefusalCauses } from '@/lib/settings/refusal-causes'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// Issue 15 §3: an organisation renames, disables and adds refusal causes; codes never change.
+// An organisation renames, disables and adds refusal causes; codes never change.
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db
 const SM = demoIds.orgSeineMaritime

@@ -13,7 +13,7 @@ import { useThrowawayOrganisations } from './throwaway-organisations'
 import { nirColumns } from '@/lib/candidates/nir-columns'
 import { addElapsedDays, TIME_ZONE } from '@/lib/dates'
 
-// The nightly RGPD retention run (issue 15 §5) on an organisation of its own, at a fixed instant.
+// The nightly RGPD retention run on an organisation of its own, at a fixed instant.
 const db = useTestDb()
 const throwaway = useThrowawayOrganisations(db)
 const NOW = new Date('2026-11-24T01:30:00Z')

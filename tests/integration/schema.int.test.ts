@@ -10,7 +10,7 @@ const searchMatches = (term: string) =>
   sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${term})) || '%'`
 
 describe('migrations', () => {
-  it('leave no cache trigger: a write notifies no one (issue 31 §2)', async () => {
+  it('leave no cache trigger: a write notifies no one', async () => {
     const { rows } = await db.execute<{ n: number }>(
       sql`select count(*)::int as n from pg_trigger t join pg_proc p on p.oid = t.tgfoid where p.proname = 'passerelle_cache_changed'`,
     )

@@ -8,7 +8,7 @@ import { demoIds } from '@/db/seed'
 import { getOrganisationUser, listOrganisationUsers } from '@/lib/settings/queries'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// Issue 31 §3: one read of the second factor. The sign-ins, /double-auth and the settings' users all decide it the same
+// One read of the second factor. The sign-ins, /double-auth and the settings' users all decide it the same
 // way: the user's own permissions, else the organisation's permission matrix for the role, else the role's defaults.
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db

@@ -10,7 +10,7 @@ import { type Tx, useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 import { addElapsedDays } from '@/lib/dates'
 
-// The statistics (issue 15 §1): counters kept by a trigger equal to the raw counts, whatever happens concurrently;
+// The statistics: counters kept by a trigger equal to the raw counts, whatever happens concurrently;
 // the figures of a known organisation.
 const db = useTestDb()
 const throwaway = useThrowawayOrganisations(db)

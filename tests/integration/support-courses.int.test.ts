@@ -8,7 +8,7 @@ import { coursePage } from '@/lib/support-courses/course-page'
 import { lateStepsOf, listCourses, stepLinkChoices } from '@/lib/support-courses/queries'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// Support courses (issue 13 §2): steps, enrolments, progress and lateness, isolation, and past progress kept.
+// Support courses: steps, enrolments, progress and lateness, isolation, and past progress kept.
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db
 const SM = { organisationId: demoIds.orgSeineMaritime, actorId: 'demo-referent' }

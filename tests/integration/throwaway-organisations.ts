@@ -48,7 +48,7 @@ async function deleteOrganisations(db: Db, ids: string[]) {
     await tx.execute(
       sql`delete from read_journal where owner_organisation_id in ${orgs} or organisation_id in ${orgs} or structure_id in (select id from partner_structures where organisation_id in ${orgs})`,
     )
-    // Issue 12: placements, job offers, enterprises, partner links, challenges, and the structures these organisations created.
+    // Placements, job offers, enterprises, partner links, challenges, and the structures these organisations created.
     await tx.execute(sql`delete from orientations where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from diagnoses where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from referral_links where organisation_id in ${orgs}`)

@@ -15,7 +15,7 @@ import { listWorkshops } from '@/lib/workshops/queries'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
-// Workshops (issue 13 §1): seats and waitlist, the seat race, promotions, attendance, convocations, isolation.
+// Workshops: seats and waitlist, the seat race, promotions, attendance, convocations, isolation.
 const db = useTestDb()
 const throwaway = useThrowawayOrganisations(db)
 const asDb = (tx: Tx) => tx as unknown as Db

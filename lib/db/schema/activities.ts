@@ -46,7 +46,7 @@ export const stepKindEnum = pgEnum('support_course_step_kind', [
 ])
 export const delayFromEnum = pgEnum('support_course_delay_from', ['enrolment', 'previous'])
 
-/** Issue 13 §2: a course's ordered steps; a removed one is archived, so that past progress keeps it. */
+/** A course's ordered steps; a removed one is archived, so that past progress keeps it. */
 export const supportCourseSteps = pgTable(
   'support_course_steps',
   {
@@ -134,7 +134,7 @@ export const supportCourseProgress = pgTable(
 
 export const workshopStatusEnum = pgEnum('workshop_status', ['scheduled', 'cancelled'])
 
-/** Issue 13: a collective session (atelier collectif) of the organisation, with seats, a waitlist and attendance. */
+/** A collective session (atelier collectif) of the organisation, with seats, a waitlist and attendance. */
 export const workshops = pgTable(
   'workshops',
   {
@@ -272,7 +272,7 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_idx').on(t.userId, t.readAt, t.createdAt)],
 )
 
-/** When a user last opened /homePage (issue 15 §3, "answers received since the last visit"). */
+/** When a user last opened /homePage ("answers received since the last visit"). */
 export const userHomeVisits = pgTable('user_home_visits', {
   userId: text('user_id')
     .primaryKey()

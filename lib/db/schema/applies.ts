@@ -50,7 +50,7 @@ export const socialApplies = pgTable(
     prescriptionDocumentId: uuid('prescription_document_id').references(() => documents.id),
     prescriptionDate: timestamp('prescription_date', { withTimezone: true }).notNull().defaultNow(),
     responseDate: timestamp('response_date', { withTimezone: true }),
-    /** Issue 15: when the partner's users were reminded of it (once), and when it expired unanswered. */
+    /** When the partner's users were reminded of it (once), and when it expired unanswered. */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
     firstReceptionDate: date('first_reception_date'),
@@ -124,7 +124,7 @@ export type FupAdditionalField = {
   label: string
   type: 'number' | 'text' | 'bool' | 'date' | 'list' | 'listMultiple'
   value: string | number | boolean | string[] | null
-  /** A list's choices, so that the sheet shows labels; absent on sheets made before issue 15. */
+  /** A list's choices, so that the sheet shows labels; absent on older sheets. */
   options?: { value: string; label: string }[]
   /** Asked by the FUP model at prescription (not a field of the candidate's record). */
   fromModel?: boolean

@@ -2,7 +2,7 @@ import { bigserial, index, integer, pgTable, primaryKey, uuid } from 'drizzle-or
 import { applyStateEnum } from './applies'
 
 /**
- * The non-archived applies' counts (issue 16 §1) per offer, structure, prescribing organisation and state: the offer
+ * The non-archived applies' counts per offer, structure, prescribing organisation and state: the offer
  * page's tabs (summed over the organisations), a directory sheet's offers (one organisation and structure). Kept by a
  * trigger on social_applies (drizzle/0035, 0036) that only appends to social_apply_count_deltas — -1 for the old key,
  * +1 for the new — so that no two transactions ever wait on one counter and none can deadlock on two. The statistics

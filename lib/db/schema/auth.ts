@@ -29,7 +29,7 @@ export const users = pgTable(
     structureAdmin: boolean('structure_admin').notNull().default(false),
     /** better-auth's two-factor plugin: a second factor is asked at sign-in (forced on for the users who must have one, see lib/auth/two-factor-policy.ts). */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-    /** Issue 14 §3, onboarding: done once (null: the next page of the main layout leads to /onboarding). */
+    /** Onboarding: done once (null: the next page of the main layout leads to /onboarding). */
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     jobTitle: text('job_title'),
     /** The version of the terms of use accepted (lib/onboarding/terms.ts); another one asks again. */

@@ -1,7 +1,7 @@
 import { bigserial, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
 
 /**
- * An organisation's candidates counted per value of a few of their columns (issue 16 §1: counting them read every
+ * An organisation's candidates counted per value of a few of their columns (counting them read every
  * candidate), one row per key: `status:<id>` and `place:<id>` (empty id when none: the statistics' breakdowns) and
  * `field:<key>` for each custom field key holding a value (the custom fields' settings page). Kept by a trigger on
  * candidates (drizzle/0037) that only appends deltas — -1 per key the row had, +1 per key it has — so that no two

@@ -67,7 +67,7 @@ export const customFieldDefinitions = pgTable(
     options: jsonb('options').$type<{ value: string; label: string }[]>().notNull().default([]),
     required: boolean('required').notNull().default(false),
     position: integer('position').notNull().default(0),
-    /** Issue 15: an archived field leaves the forms; the values candidates have keep in their record. */
+    /** An archived field leaves the forms; the values candidates have keep in their record. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [unique('custom_field_definitions_organisation_key_uq').on(t.organisationId, t.key)],
@@ -136,7 +136,7 @@ export const candidates = pgTable(
     index('candidates_organisation_retention_idx')
       .on(t.organisationId, t.updatedAt)
       .where(sql`anonymised_at is null`),
-    // Issue 12's suggestions: the followed candidates of a place, or of a département, most recently active first.
+    // The suggestions: the followed candidates of a place, or of a département, most recently active first.
     index('candidates_suggestions_place_idx')
       .on(t.organisationId, t.placeId, t.updatedAt.desc())
       .where(sql`anonymised_at is null and referent_id is not null`),

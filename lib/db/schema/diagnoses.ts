@@ -6,7 +6,7 @@ import { candidates } from './candidates'
 import { organisations } from './tenants'
 
 /**
- * Issue 14 §2: a diagnosis of a candidate's project and barriers. A counsellor fills it with the person ('draft', then
+ * A diagnosis of a candidate's project and barriers. A counsellor fills it with the person ('draft', then
  * 'completed'), or sends it by SMS: the person answers through a token link ('sent'), and the answer waits for the
  * counsellor's review ('toReview') before it counts ('completed'). Only completed diagnoses make the sheet's history.
  */

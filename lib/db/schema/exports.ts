@@ -19,7 +19,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 export const exportStatusEnum = pgEnum('export_status', ['queued', 'running', 'done', 'failed'])
 
 /**
- * An export asked for in /v2/settings/exports (issue 15 §2): its data set, columns, filters and format, run by the job
+ * An export asked for in /v2/settings/exports: its data set, columns, filters and format, run by the job
  * queue with its progress, then its file (in export_chunks) kept 7 days for the user who asked for it alone.
  */
 export const dataExports = pgTable(

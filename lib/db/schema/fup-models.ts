@@ -4,7 +4,7 @@ import type { FupSponsorLogo } from './applies'
 import { socialOffers } from './offers'
 import { organisations, partnerStructures } from './tenants'
 
-/** One additional field of a FUP model: asked of the referent when prescribing, shown to the partner (issue 15 §3). */
+/** One additional field of a FUP model: asked of the referent when prescribing, shown to the partner. */
 export type FupModelField = {
   key: string
   label: string

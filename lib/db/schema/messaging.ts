@@ -210,7 +210,7 @@ export const rateSlots = pgTable('rate_slots', {
 })
 
 /**
- * An organisation's own text for one of the workshops' SMS (issue 13 §1: convocation, reminder, change, cancellation,
+ * An organisation's own text for one of the workshops' SMS (convocation, reminder, change, cancellation,
  * promotion); without a row, Passerelle's default (lib/workshops/notices.ts).
  */
 export const workshopNoticeTemplates = pgTable(

@@ -46,11 +46,11 @@ export const socialOffers = pgTable(
     contactPhone: text('contact_phone'),
     contactMail: text('contact_mail'),
     /**
-     * Issue 33: what an imported data·inclusion service says beyond our columns (fees, publics, modes of reception,
+     * What an imported data·inclusion service says beyond our columns (fees, publics, modes of reception,
      * area, hours, prerequisites, documents) as French label/text pairs, and its online form and source page.
      */
     sourceInfo: jsonb('source_info').$type<OfferSourceInfo>().notNull().default({}),
-    /** Issue 12: who wrote the offer in Passerelle (null for imported and seeded ones). */
+    /** Who wrote the offer in Passerelle (null for imported and seeded ones). */
     createdById: text('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -97,7 +97,7 @@ export const settingsListEntries = pgTable(
 
 export const jobOfferStatusEnum = pgEnum('job_offer_status', ['open', 'filled', 'closed'])
 
-/** Issue 12: an enterprise's job offer, written by the organisation's staff. */
+/** An enterprise's job offer, written by the organisation's staff. */
 export const jobOffers = pgTable(
   'job_offers',
   {
@@ -211,7 +211,7 @@ export const placementStatusEnum = pgEnum('placement_status', [
   'abandoned',
 ])
 
-/** Issue 12: a candidate placed on a job offer ("positionné"); one per candidate and offer. */
+/** A candidate placed on a job offer ("positionné"); one per candidate and offer. */
 export const jobPlacements = pgTable(
   'job_placements',
   {

@@ -2,7 +2,7 @@ import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'dr
 import { organisations } from './tenants'
 
 /**
- * An organisation's own permission list for one of its roles (issue 15 §3, /v2/settings/permissions). Without a
+ * An organisation's own permission list for one of its roles (/v2/settings/permissions). Without a
  * row, the role keeps the default of lib/permissions.ts. Read with the session, so a change applies at once.
  */
 export const organisationRolePermissions = pgTable(
@@ -19,7 +19,7 @@ export const organisationRolePermissions = pgTable(
 )
 
 /**
- * Issue 15 §3: an organisation's refusal causes. The spec's six are the defaults and need no row; a row renames or
+ * An organisation's refusal causes. The spec's six are the defaults and need no row; a row renames or
  * disables one of them, or adds a cause of the organisation's own. A code never changes once stored, so past
  * answers keep a label (a disabled cause leaves the choices only).
  */

@@ -5,7 +5,7 @@ import { candidates, places } from './candidates'
 import { organisations } from './tenants'
 
 /**
- * Issue 14 §1: an organisation's referral links ("Formulaires d'orientation"). A prescriber without an account opens
+ * An organisation's referral links ("Formulaires d'orientation"). A prescriber without an account opens
  * /referral-form/informations/{token}; the token is random (24 bytes, base64url) and is the link's only public name.
  * Only its hash is kept, as for the diagnosis link: a read of the table opens no form.
  */

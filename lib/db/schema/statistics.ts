@@ -3,7 +3,7 @@ import { bigserial, date, index, integer, pgTable, primaryKey, text, timestamp, 
 import { applyStateEnum } from './applies'
 
 /**
- * The statistics' prescription counts (issue 15 §1), per organisation, month of prescription (Paris), partner
+ * The statistics' prescription counts, per organisation, month of prescription (Paris), partner
  * structure, state, refusal cause ('' when none) and days to the answer (-1 when unanswered). Ids and codes only:
  * no personal data, so they survive the RGPD retention as they are.
  *

@@ -10,9 +10,9 @@ export const organisations = pgTable('organisations', {
   addressFormatted: text('address_formatted'),
   /** /v2/actions/dashboard: a prescription without answer for more than this many days needs a follow-up. */
   answerReminderDays: integer('answer_reminder_days').notNull().default(10),
-  /** Issue 15: a prescription still unanswered this many days after it was made expires (after its one reminder). */
+  /** A prescription still unanswered this many days after it was made expires (after its one reminder). */
   prescriptionExpiryDays: integer('prescription_expiry_days').notNull().default(60),
-  /** Issue 15 (RGPD): a candidate without activity for this many days is anonymised by the nightly job. */
+  /** RGPD: a candidate without activity for this many days is anonymised by the nightly job. */
   retentionDays: integer('retention_days').notNull().default(730),
   /** SMS sending hours, Europe/Paris: minutes after midnight [start, end) on the ISO weekdays listed (1 = Monday). */
   smsWindowStartMinute: integer('sms_window_start_minute')
@@ -39,7 +39,7 @@ export const partnerStructures = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /**
      * The organisation that first registered the structure; null for a structure shared by all. Who works with it is
-     * organisation_partner_structures (issue 12: one SIRET is one structure, linked by every organisation that uses it).
+     * organisation_partner_structures (one SIRET is one structure, linked by every organisation that uses it).
      */
     organisationId: uuid('organisation_id').references(() => organisations.id),
     name: text('name').notNull(),
@@ -51,7 +51,7 @@ export const partnerStructures = pgTable(
     website: text('website'),
     /** Plain text, shown on the structure's sheet. */
     presentation: text('presentation').notNull().default(''),
-    /** Issue 33: the structure's data·inclusion id ('dora--42'), so that a services file finds it without a SIRET. */
+    /** The structure's data·inclusion id ('dora--42'), so that a services file finds it without a SIRET. */
     dataInclusionId: text('data_inclusion_id'),
     /** Lower-cased, accent-free haystack for the list's trigram search (name, SIRET). */
     searchText: text('search_text').generatedAlwaysAs(
@@ -72,7 +72,7 @@ export const partnerStructures = pgTable(
   ],
 )
 
-/** Issue 12: the partner structures an organisation works with (its directory, its prescriptions, its models). */
+/** The partner structures an organisation works with (its directory, its prescriptions, its models). */
 export const organisationPartnerStructures = pgTable(
   'organisation_partner_structures',
   {
