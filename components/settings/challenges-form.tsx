@@ -1,17 +1,18 @@
 'use client'
 
-import { useState } from 'react'
 import { useRouter } from 'next/navigation'
-import { FeedbackField } from '@/components/applies/fup-dialog-parts'
-import { FormError, type Errors } from '@/components/directory/form-parts'
 import { TagsField } from '@/components/offers/tags-field'
 import { ChallengeIcon } from '@/components/offers/challenge-icon'
 import { Button } from '@/components/ui/button'
-import { toast } from '@/components/ui/toast'
+import { ErrorSummary } from '@/components/ui/error-summary'
+import { FormField } from '@/components/ui/form-field'
+import { useActionForm } from '@/components/ui/use-action-form'
 import { CHALLENGE_ICONS } from '@/lib/offers/challenge-icons'
 import { saveChallengesAction } from '@/lib/offers/offer-actions'
 
 type Row = { key: string; id: string | null; name: string; icon: string; tags: string[] }
+// A new row's React key: stable while the page lives, never an id.
+let added = 0
 
 /** /v2/settings/challenges: the organisation's challenges ("freins"), each with a name, an icon and tags; ordered, added, removed. */
 export function ChallengesForm({
@@ -20,87 +21,48 @@ export function ChallengesForm({
   challenges: { id: string; name: string; icon: string; tags: string[] }[]
 }) {
   const router = useRouter()
-  const [rows, setRows] = useState<Row[]>(
-    challenges.map((c) => ({ key: c.id, id: c.id, name: c.name, icon: c.icon, tags: c.tags })),
-  )
-  const [errors, setErrors] = useState<Errors>({})
-  const [error, setError] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
-  const update = (i: number, patch: Partial<Row>) =>
-    setRows((r) => r.map((row, j) => (j === i ? { ...row, ...patch } : row)))
-  const move = (i: number, by: number) =>
-    setRows((r) => {
-      const next = [...r]
-      const [row] = next.splice(i, 1)
-      next.splice(i + by, 0, row!)
-      return next
-    })
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    setSending(true)
-    const result = await saveChallengesAction({
-      challenges: rows.map((r) => ({ id: r.id, name: r.name, icon: r.icon, tags: r.tags })),
-    }).catch(() => ({ ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }))
-    setSending(false)
-    if (result.ok) {
-      toast.success('Freins enregistrés.')
-      setErrors({})
-      setError(null)
-      router.refresh()
-      return
-    }
-    setErrors('fieldErrors' in result ? (result.fieldErrors ?? {}) : {})
-    setError(result.error)
+  const form = useActionForm({
+    initial: { rows: challenges.map((c): Row => ({ key: c.id, id: c.id, name: c.name, icon: c.icon, tags: c.tags })) },
+    action: ({ rows }) =>
+      saveChallengesAction({ challenges: rows.map((r) => ({ id: r.id, name: r.name, icon: r.icon, tags: r.tags })) }),
+    success: 'Freins enregistrés.',
+    onSuccess: () => router.refresh(),
+  })
+  const { rows } = form.values
+  const errors = form.errors
+  const setRows = (next: Row[]) => form.set({ rows: next })
+  const update = (i: number, patch: Partial<Row>) => {
+    setRows(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)))
+    form.clear(...Object.keys(patch).map((key) => `challenges.${i}.${key}`))
+  }
+  const move = (i: number, by: number) => {
+    const next = [...rows]
+    const [row] = next.splice(i, 1)
+    next.splice(i + by, 0, row!)
+    setRows(next)
   }
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-4xl flex-col gap-4">
-      <FormError error={error} />
+    <form {...form.formProps} className="flex max-w-4xl flex-col gap-4">
+      <ErrorSummary form={form} />
       <ol className="flex flex-col gap-3">
         {rows.map((row, i) => (
           <li key={row.key} className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 className="flex min-w-0 items-center gap-2 font-semibold text-slate-900">
-                <ChallengeIcon icon={row.icon} size={18} />
-                <span className="break-words">{row.name || `Nouveau frein ${i + 1}`}</span>
-              </h2>
-              <div className="flex flex-wrap gap-1">
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1"
-                  disabled={i === 0}
-                  onClick={() => move(i, -1)}
-                  aria-label={`Monter ${row.name || `le frein ${i + 1}`}`}
-                >
-                  Monter
-                </Button>
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1"
-                  disabled={i === rows.length - 1}
-                  onClick={() => move(i, 1)}
-                  aria-label={`Descendre ${row.name || `le frein ${i + 1}`}`}
-                >
-                  Descendre
-                </Button>
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1"
-                  onClick={() => setRows((r) => r.filter((_, j) => j !== i))}
-                  aria-label={`Retirer ${row.name || `le frein ${i + 1}`}`}
-                >
-                  Retirer
-                </Button>
-              </div>
-            </div>
+            <RowHeader
+              row={row}
+              index={i}
+              last={i === rows.length - 1}
+              onMove={(by) => move(i, by)}
+              onRemove={() => setRows(rows.filter((_, j) => j !== i))}
+            />
             <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
-              <FeedbackField
+              <FormField
                 label={`Nom du frein ${i + 1}`}
                 value={row.name}
                 onChange={(name) => update(i, { name })}
                 error={errors[`challenges.${i}.name`]}
                 required
               />
-              <FeedbackField
+              <FormField
                 label={`Icône du frein ${i + 1}`}
                 as="select"
                 value={row.icon}
@@ -112,7 +74,7 @@ export function ChallengesForm({
                     {label}
                   </option>
                 ))}
-              </FeedbackField>
+              </FormField>
             </div>
             {/* The tags are the offers' matching keys: shown by their names, the full list, never cut. */}
             <TagsField
@@ -130,15 +92,63 @@ export function ChallengesForm({
         <Button
           variant="secondary"
           onClick={() =>
-            setRows((r) => [...r, { key: `new-${Date.now()}`, id: null, name: '', icon: 'circle-help', tags: [] }])
+            setRows([...rows, { key: `new-${++added}`, id: null, name: '', icon: 'circle-help', tags: [] }])
           }
         >
           Ajouter un frein
         </Button>
-        <Button type="submit" disabled={sending}>
-          {sending ? 'Enregistrement…' : 'Enregistrer les freins'}
+        <Button type="submit" disabled={form.pending}>
+          {form.pending ? 'Enregistrement…' : 'Enregistrer les freins'}
         </Button>
       </div>
     </form>
+  )
+}
+
+/** A challenge's name and icon as they will read, and its order and removal. */
+function RowHeader({
+  row,
+  index: i,
+  last,
+  onMove,
+  onRemove,
+}: {
+  row: Row
+  index: number
+  last: boolean
+  onMove: (by: number) => void
+  onRemove: () => void
+}) {
+  const named = row.name || `le frein ${i + 1}`
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <h2 className="flex min-w-0 items-center gap-2 font-semibold text-slate-900">
+        <ChallengeIcon icon={row.icon} size={18} />
+        <span className="break-words">{row.name || `Nouveau frein ${i + 1}`}</span>
+      </h2>
+      <div className="flex flex-wrap gap-1">
+        <Button
+          variant="ghost"
+          className="px-2 py-1"
+          disabled={i === 0}
+          onClick={() => onMove(-1)}
+          aria-label={`Monter ${named}`}
+        >
+          Monter
+        </Button>
+        <Button
+          variant="ghost"
+          className="px-2 py-1"
+          disabled={last}
+          onClick={() => onMove(1)}
+          aria-label={`Descendre ${named}`}
+        >
+          Descendre
+        </Button>
+        <Button variant="ghost" className="px-2 py-1" onClick={onRemove} aria-label={`Retirer ${named}`}>
+          Retirer
+        </Button>
+      </div>
+    </div>
   )
 }
