@@ -221,12 +221,12 @@ test('without a session, the partner calls are refused', async ({ browser }) => 
     headers: SAME_ORIGIN,
     data: { ids: ['40000000-0000-4000-8000-000000000005'] },
   })
-  expect(archive.status()).toBe(403)
+  expect(archive.status()).toBe(401)
   const restore = await anonymous.request.post('/api/social-applies/restore', {
     headers: SAME_ORIGIN,
     data: { ids: ['40000000-0000-4000-8000-000000000005'] },
   })
-  expect(restore.status()).toBe(403)
+  expect(restore.status()).toBe(401)
   await anonymous.close()
 })
 

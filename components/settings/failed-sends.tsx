@@ -1,10 +1,8 @@
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { now } from '@/lib/clock'
 import { formatDateTime } from '@/lib/format'
-import { getDb } from '@/lib/db/client'
-import { FAILED_SENDS_DAYS, failedSends } from '@/lib/settings/failed-sends'
+import { FAILED_SENDS_DAYS, type failedSends } from '@/lib/settings/failed-sends'
 import { smsErrorLabel } from '@/lib/sms/status'
 import { ResendMailButton } from './resend-mail-button'
 
@@ -22,14 +20,6 @@ const UNKNOWN_FATE =
     / ([:;])/g,
     '\u00a0$1',
   )
-
-/**
- * Until /v2/settings reads the failed sends itself and renders FailedSendsList: the one component here that still
- * reads the database (eslint.config.mjs and .dependency-cruiser.cjs list it as such).
- */
-export async function FailedSends({ organisationId }: { organisationId: string }) {
-  return <FailedSendsList {...await failedSends(getDb(), organisationId, now())} />
-}
 
 /** /v2/settings: what the job queue gave up on (lib/settings/failed-sends.ts), so that an administrator sees it and can act. */
 export function FailedSendsList({ mails, sms }: Awaited<ReturnType<typeof failedSends>>) {

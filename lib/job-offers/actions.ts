@@ -9,7 +9,6 @@ import { createJobOffer, updateJobOffer } from './job-offers'
 import { organisationPlaces } from './places'
 import { placeCandidates, setPlacementStatus } from './placements'
 import { placedOn } from './queries'
-import { suggestCandidates } from './suggestions'
 
 const jobOffers = { permission: 'offers.job.modify', tenant: 'organisation' } as const
 const placements = { permission: 'candidate.placement.modify', tenant: 'organisation' } as const
@@ -62,19 +61,6 @@ export const searchCandidatesToPlaceAction = defineAction({
   input: z.tuple([id(), search]),
   run: async ({ organisationId, input: [jobOfferId, text] }) =>
     searchPickableCandidates(getDb(), organisationId, text, { taken: placedOn(organisationId, jobOfferId) }),
-})
-
-/** The job offer page's suggestions, read after the page is shown (they are the page's most expensive part). */
-export const suggestionsAction = defineAction({
-  ...placements,
-  name: 'job-offer.suggestions',
-  forbidden: 'Vous n’avez pas accès aux suggestions.',
-  failed: 'Les suggestions n’ont pas pu être chargées. Réessayez dans un instant.',
-  input: z.tuple([id('Vous n’avez pas accès aux suggestions.')]),
-  run: async ({ organisationId, input: [jobOfferId] }) => ({
-    ok: true as const,
-    suggestions: await suggestCandidates(getDb(), organisationId, jobOfferId),
-  }),
 })
 
 /** The organisation's places, for the job offer form (read when the form opens, not with every page). */

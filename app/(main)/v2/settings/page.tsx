@@ -1,8 +1,11 @@
 import Link from '@/components/ui/link'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle, type PageKey } from '@/components/layout/page-metadata'
-import { FailedSends } from '@/components/settings/failed-sends'
+import { FailedSendsList } from '@/components/settings/failed-sends'
 import { requirePagePermission } from '@/lib/auth/session'
+import { now } from '@/lib/clock'
+import { getDb } from '@/lib/db/client'
+import { failedSends } from '@/lib/settings/failed-sends'
 import { can, type Permission } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('settings')
@@ -23,7 +26,10 @@ const SECTIONS: [string, PageKey, Permission?][] = [
 export default async function SettingsPage() {
   const user = await requirePagePermission('settings.visualize')
   const sections = SECTIONS.filter(([, , permission]) => !permission || can(user, permission))
-  const titles = await Promise.all(sections.map(([, key]) => pageTitle(key)))
+  const [titles, sends] = await Promise.all([
+    Promise.all(sections.map(([, key]) => pageTitle(key))),
+    user.organisationId ? failedSends(getDb(), user.organisationId, now()) : null,
+  ])
   return (
     <>
       <PageHeader title={await pageTitle('settings')} />
@@ -36,7 +42,7 @@ export default async function SettingsPage() {
           </li>
         ))}
       </ul>
-      {user.organisationId && <FailedSends organisationId={user.organisationId} />}
+      {sends && <FailedSendsList {...sends} />}
     </>
   )
 }
