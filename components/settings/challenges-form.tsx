@@ -54,37 +54,7 @@ export function ChallengesForm({
               onMove={(by) => move(i, by)}
               onRemove={() => setRows(rows.filter((_, j) => j !== i))}
             />
-            <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
-              <FormField
-                label={`Nom du frein ${i + 1}`}
-                value={row.name}
-                onChange={(name) => update(i, { name })}
-                error={errors[`challenges.${i}.name`]}
-                required
-              />
-              <FormField
-                label={`Icône du frein ${i + 1}`}
-                as="select"
-                value={row.icon}
-                onChange={(icon) => update(i, { icon })}
-                error={errors[`challenges.${i}.icon`]}
-              >
-                {Object.entries(CHALLENGE_ICONS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </FormField>
-            </div>
-            {/* The tags are the offers' matching keys: shown by their names, the full list, never cut. */}
-            <TagsField
-              label={`Étiquettes du frein ${i + 1}`}
-              owner={{ of: `du frein ${row.name || i + 1}`, to: `au frein ${row.name || i + 1}`, self: 'ce frein' }}
-              emptyText="Aucune étiquette&nbsp;: ajoutez-en au moins une."
-              tags={row.tags}
-              onChange={(tags) => update(i, { tags })}
-              error={errors[`challenges.${i}.tags`]}
-            />
+            <ChallengeFields row={row} index={i} errors={errors} onChange={(patch) => update(i, patch)} />
           </li>
         ))}
       </ol>
@@ -150,5 +120,54 @@ function RowHeader({
         </Button>
       </div>
     </div>
+  )
+}
+
+/** A challenge's name, icon and tags; errors under 'challenges.<i>.<field>'. */
+function ChallengeFields({
+  row,
+  index: i,
+  errors,
+  onChange,
+}: {
+  row: Row
+  index: number
+  errors: Record<string, string>
+  onChange: (patch: Partial<Row>) => void
+}) {
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
+        <FormField
+          label={`Nom du frein ${i + 1}`}
+          value={row.name}
+          onChange={(name) => onChange({ name })}
+          error={errors[`challenges.${i}.name`]}
+          required
+        />
+        <FormField
+          label={`Icône du frein ${i + 1}`}
+          as="select"
+          value={row.icon}
+          onChange={(icon) => onChange({ icon })}
+          error={errors[`challenges.${i}.icon`]}
+        >
+          {Object.entries(CHALLENGE_ICONS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </FormField>
+      </div>
+      {/* The tags are the offers' matching keys: shown by their names, the full list, never cut. */}
+      <TagsField
+        label={`Étiquettes du frein ${i + 1}`}
+        owner={{ of: `du frein ${row.name || i + 1}`, to: `au frein ${row.name || i + 1}`, self: 'ce frein' }}
+        emptyText="Aucune étiquette&nbsp;: ajoutez-en au moins une."
+        tags={row.tags}
+        onChange={(tags) => onChange({ tags })}
+        error={errors[`challenges.${i}.tags`]}
+      />
+    </>
   )
 }
