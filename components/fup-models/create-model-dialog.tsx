@@ -2,10 +2,11 @@
 
 import { useEffect, useState } from 'react'
 import { useRouter } from 'next/navigation'
-import { FeedbackField } from '@/components/applies/fup-dialog-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/toast'
+import { ErrorSummary } from '@/components/ui/error-summary'
+import { FormField } from '@/components/ui/form-field'
+import { useActionForm } from '@/components/ui/use-action-form'
 import { createFupModelAction, modelTargetsAction } from '@/lib/fup-models/actions'
 
 type Structure = { id: string; name: string; offers: { id: string; name: string }[] }
@@ -17,51 +18,15 @@ type Structure = { id: string; name: string; offers: { id: string; name: string 
 export function CreateModelDialog() {
   const router = useRouter()
   const [open, setOpen] = useState(false)
-  const [structures, setStructures] = useState<Structure[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    if (!open || structures) return
-    let current = true
-    modelTargetsAction()
-      .then((result) => {
-        if (!current) return
-        if (result.ok) setStructures(result.structures)
-        else setError(result.error)
-      })
-      .catch(
-        () =>
-          current &&
-          setError('Les structures n’ont pas pu être chargées. Fermez la fenêtre et réessayez dans un instant.'),
-      )
-    return () => {
-      current = false
-    }
-  }, [open, structures])
-  const [form, setForm] = useState({ name: '', structureId: '', offerId: '' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [sending, setSending] = useState(false)
-  const offers = structures?.find((s) => s.id === form.structureId)?.offers ?? []
-  const set = (patch: Partial<typeof form>) => {
-    setForm((f) => ({ ...f, ...patch }))
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in patch))))
-  }
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    setSending(true)
-    const result = await createFupModelAction(form).catch(() => ({
-      ok: false as const,
-      error: 'L’enregistrement a échoué. Réessayez dans un instant.',
-      fieldErrors: undefined,
-    }))
-    setSending(false)
-    if (result.ok) {
-      toast.success('Modèle créé : ajoutez ses champs et ses logos.'.replace(' :', '\u00a0:'))
-      router.push(`/v2/settings/modeles/${result.id}`)
-      return
-    }
-    setErrors(result.fieldErrors ?? {})
-    setError(result.error)
-  }
+  const targets = useModelTargets(open)
+  const form = useActionForm({
+    initial: { name: '', structureId: '', offerId: '' },
+    action: (values) => createFupModelAction(values),
+    success: 'Modèle créé\u00a0: ajoutez ses champs et ses logos.',
+    onSuccess: (result) => router.push(`/v2/settings/modeles/${result.id}`),
+  })
+  const { field, set, values } = form
+  const offers = targets.structures?.find((s) => s.id === values.structureId)?.offers ?? []
   return (
     <>
       <Button onClick={() => setOpen(true)}>Créer un modèle</Button>
@@ -75,57 +40,64 @@ export function CreateModelDialog() {
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Annuler
             </Button>
-            <Button type="submit" form="create-fup-model" disabled={sending}>
-              {sending ? 'Création…' : 'Créer le modèle'}
+            <Button type="submit" form={form.formProps.id} disabled={form.pending}>
+              {form.pending ? 'Création…' : 'Créer le modèle'}
             </Button>
           </>
         }
       >
-        <form id="create-fup-model" onSubmit={submit} noValidate className="flex flex-col gap-4">
-          {error && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {error}
-            </p>
-          )}
-          <FeedbackField
-            label="Nom du modèle"
-            value={form.name}
-            onChange={(name) => set({ name })}
-            error={errors.name}
-            required
-          />
-          <FeedbackField
+        <form {...form.formProps} className="flex flex-col gap-4">
+          <ErrorSummary form={{ errors: form.errors, error: form.error ?? targets.error }} />
+          <FormField label="Nom du modèle" {...field('name')} required />
+          <FormField
             label="Structure partenaire"
             as="select"
-            value={form.structureId}
+            {...field('structureId')}
+            // Another structure's offer cannot stay chosen.
             onChange={(structureId) => set({ structureId, offerId: '' })}
-            error={errors.structureId}
             required
-            disabled={!structures}
+            disabled={!targets.structures}
           >
-            <option value="">{structures ? 'Choisir une structure' : 'Chargement des structures…'}</option>
-            {(structures ?? []).map((s) => (
+            <option value="">{targets.structures ? 'Choisir une structure' : 'Chargement des structures…'}</option>
+            {(targets.structures ?? []).map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
               </option>
             ))}
-          </FeedbackField>
-          <FeedbackField
-            label="Offre"
-            as="select"
-            value={form.offerId}
-            onChange={(offerId) => set({ offerId })}
-            error={errors.offerId}
-          >
+          </FormField>
+          <FormField label="Offre" as="select" {...field('offerId')}>
             <option value="">Toutes les offres de la structure</option>
             {offers.map((o) => (
               <option key={o.id} value={o.id}>
                 {o.name}
               </option>
             ))}
-          </FeedbackField>
+          </FormField>
         </form>
       </Dialog>
     </>
   )
+}
+
+const TARGETS_FAILED = 'Les structures n’ont pas pu être chargées. Fermez la fenêtre et réessayez dans un instant.'
+
+/** The partner structures and their offers a model can be for, read once the dialog first opens. */
+function useModelTargets(open: boolean) {
+  const [structures, setStructures] = useState<Structure[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    if (!open || structures) return
+    let current = true
+    modelTargetsAction()
+      .then((result) => {
+        if (!current) return
+        if (result.ok) setStructures(result.structures)
+        else setError(result.error)
+      })
+      .catch(() => current && setError(TARGETS_FAILED))
+    return () => {
+      current = false
+    }
+  }, [open, structures])
+  return { structures, error }
 }
