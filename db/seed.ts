@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { FupBeneficiary, FupPartnerFeedback, FupPrescription } from '@/lib/db/schema'
 import * as s from '@/lib/db/schema'
 import type { Db } from '@/lib/db/client'
+import { addElapsedDays } from '@/lib/dates'
 import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
 import { seedDirectory } from './seed/directory'
 import { seedWorkshops } from './seed/workshops'
@@ -509,7 +510,7 @@ export async function seedDemo(db: Db): Promise<void> {
         documentId = doc!.id
       }
       const answered = plan.state !== 'PRESCRIPTION_FILLED'
-      const responseDate = answered ? new Date(prescriptionDate.getTime() + 3 * 86_400_000) : null
+      const responseDate = answered ? addElapsedDays(prescriptionDate, 3) : null
       const [apply] = await tx
         .insert(s.socialApplies)
         .values({

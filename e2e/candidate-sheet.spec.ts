@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { decryptNir, encryptNir, nirBlindIndex } from '../lib/crypto/nir-cipher'
+import { calendarDaysBetween, parisToday } from '../lib/dates'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
 // These specs change a seeded candidate (its NIR, its phone): a retry would find them changed.
@@ -175,8 +176,7 @@ async function expectNoOverflow(page: Page) {
 
 /** Days from a Paris calendar day to today in Paris, as the overview counts a prescription's wait. */
 function parisDaysSince(day: string): number {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date())
-  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000)
+  return calendarDaysBetween(day, parisToday(new Date()))
 }
 
 // Issue 32: the overview, the sheet's default view.

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { TIME_ZONE } from '../lib/dates'
 import { baseURL } from '../playwright.config'
 import { discoverRoutes } from './app-routes'
 import { E2E_ACCOUNTS } from './e2e-accounts'
@@ -61,7 +62,7 @@ function visitsOf(role: WalkRole, ids: Record<string, string>): Visit[] {
 }
 
 async function contextFor(browser: Browser, role: WalkRole): Promise<BrowserContext> {
-  const options = { baseURL, locale: 'fr-FR', timezoneId: 'Europe/Paris', viewport: WIDTHS[0]! }
+  const options = { baseURL, locale: 'fr-FR', timezoneId: TIME_ZONE, viewport: WIDTHS[0]! }
   if (role === 'none') return browser.newContext(options)
   if (role === 'notOnboarded') {
     const context = await browser.newContext(options)

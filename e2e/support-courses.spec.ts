@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { parisToday } from '../lib/dates'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
 // Issue 13 §2, support courses: a referent builds a 3-step course, enrols a candidate, marks a step done, and sees
@@ -99,12 +100,10 @@ test('a referent builds a 3-step course, enrols a candidate, marks a step done, 
   const attended = linked.getByLabel('Atelier suivi')
   await expect(attended.locator('option', { hasText: WORKSHOP })).toHaveCount(1)
   await attended.selectOption((await attended.locator('option', { hasText: WORKSHOP }).getAttribute('value'))!)
-  const day = (
-    await onE2eDatabase<{ day: string }>(
-      `select to_char(starts_at at time zone 'Europe/Paris', 'YYYY-MM-DD') as day from workshops where name = $1`,
-      [WORKSHOP],
-    )
-  )[0]!.day
+  const [workshop] = await onE2eDatabase<{ starts_at: Date }>(`select starts_at from workshops where name = $1`, [
+    WORKSHOP,
+  ])
+  const day = parisToday(workshop!.starts_at)
   await expect(linked.getByLabel(/^Faite le/)).toHaveValue(day)
   await expectNoSeriousA11yViolations(page)
   await linked.getByRole('button', { name: 'Enregistrer' }).click()

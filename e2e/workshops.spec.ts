@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
+import { addElapsedDays } from '../lib/dates'
 import {
   expectNoSeriousA11yViolations,
   onE2eDatabase,
@@ -21,7 +22,7 @@ const SELECTION_TITLE = 'Atelier e2e : la sélection'.replace(' :', '\u00a0:')
 const CANCELLED_TITLE = 'Atelier e2e annulé'
 const CANCELLED_THEME = 'Thème e2e annulé'
 const SEINE_MARITIME = '10000000-0000-4000-8000-000000000001'
-const start = new Date(Date.now() + 30 * 86_400_000)
+const start = addElapsedDays(new Date(), 30)
 const day = start.toISOString().slice(0, 10)
 
 const smsOf = (kind: string) =>
@@ -197,7 +198,7 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
   await expect.poll(async () => (await smsOf('workshop.promotion')).length, { timeout: 10_000 }).toBe(1)
 
   // With a fixed clock, the day before at 10:30 (Paris): the hourly job sends the reminders, to the two seated.
-  const dayBefore = new Date(start.getTime() - 86_400_000).toISOString().slice(0, 10)
+  const dayBefore = addElapsedDays(start, -1).toISOString().slice(0, 10)
   setAppClock(new Date(`${dayBefore}T09:30:00Z`).toISOString())
   await runScheduledJob(
     'workshop-reminders',

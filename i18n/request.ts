@@ -1,5 +1,6 @@
 import { headers } from 'next/headers'
 import { getRequestConfig } from 'next-intl/server'
+import { TIME_ZONE } from '@/lib/dates'
 import { DEFAULT_LOCALE, isLocale, LOCALE_HEADER } from './locales'
 
 export default getRequestConfig(async () => {
@@ -7,7 +8,7 @@ export default getRequestConfig(async () => {
   const locale = isLocale(requested) ? requested : DEFAULT_LOCALE
   return {
     locale,
-    timeZone: 'Europe/Paris',
+    timeZone: TIME_ZONE,
     messages: (await import(`../messages/${locale}.json`)).default,
   }
 })

@@ -11,6 +11,7 @@ import type { Pool } from 'pg'
 import { beginLocalNirKeyRotation, endLocalNirKeyRotation, provideLocalSecrets } from '../lib/crypto/local-secrets'
 import { nirKeyringOrNull, parseNirKey } from '../lib/crypto/nir-cipher'
 import { rotateNirKey } from '../lib/crypto/rotate-nir-key'
+import { formatDateTime } from '../lib/dates'
 import { createDb, type Db } from '../lib/db/client'
 import { dataDirectory, type EmbeddedServer, startEmbeddedPostgres } from '../lib/db/embedded'
 import { runMigrations } from '../db/migrate'
@@ -27,6 +28,7 @@ import { assertEmbeddedStopped } from '../lib/operator/embedded-in-use'
 import { OperatorError, operatorMessage } from '../lib/operator/operator-error'
 import { createOrganisationAdmin } from '../lib/organisation/create-admin'
 import { createOrganisationWithAdmin } from '../lib/organisation/create-organisation'
+import { formatCount, formatFileSize, formatNumber } from '../lib/numbers'
 
 const NB = '\u00a0'
 const HELP = `Passerelle — commandes d’administration
@@ -132,7 +134,7 @@ try {
     throw new OperatorError(`Donnez le fichier de la sauvegarde${NB}: --file <chemin>.`)
   if (command === 'backup' && !url) {
     const { bytes } = backupEmbedded(dataDir, values.file!)
-    console.log(`Sauvegarde écrite${NB}: ${path.resolve(values.file!)} (${megabytes(bytes)}).`)
+    console.log(`Sauvegarde écrite${NB}: ${path.resolve(values.file!)} (${formatFileSize(bytes)}).`)
     console.log(nirKeyReminder())
   } else {
     await withDatabase()
@@ -152,7 +154,7 @@ async function withDatabase() {
     const manifest = readEmbeddedBackup(values.file!)
     if (!values.yes)
       throw new OperatorError(
-        `La restauration remplacerait toute la base embarquée (${clusterDir}) par la sauvegarde du ${frenchDate(manifest.createdAt)}. Relancez la commande avec --yes pour confirmer${NB}; rien n’a été modifié.`,
+        `La restauration remplacerait toute la base embarquée (${clusterDir}) par la sauvegarde du ${formatDateTime(manifest.createdAt)}. Relancez la commande avec --yes pour confirmer${NB}; rien n’a été modifié.`,
       )
     const restored = restoreEmbedded(dataDir, values.file!)
     undoRestore = restored.undo
@@ -241,11 +243,11 @@ async function rotate(db: Db) {
       `NIR_ENCRYPTION_KEY n’est pas définie${NB}: donnez la nouvelle clé dans NIR_ENCRYPTION_KEY et l’ancienne dans NIR_ENCRYPTION_KEY_PREVIOUS.`,
     )
   const outcome = await rotateNirKey(db, ring, {
-    onBatch: (done) => console.log(`${done.toLocaleString('fr-FR')} NIR rechiffrés…`),
+    onBatch: (done) => console.log(`${formatNumber(done)} NIR rechiffrés…`),
   })
   if (outcome.unknownKey > 0)
     throw new OperatorError(
-      `${outcome.unknownKey.toLocaleString('fr-FR')} NIR restent chiffrés sous une clé qui n’est ni NIR_ENCRYPTION_KEY ni NIR_ENCRYPTION_KEY_PREVIOUS${NB}: donnez l’ancienne clé dans NIR_ENCRYPTION_KEY_PREVIOUS et relancez la commande.`,
+      `${formatNumber(outcome.unknownKey)} NIR restent chiffrés sous une clé qui n’est ni NIR_ENCRYPTION_KEY ni NIR_ENCRYPTION_KEY_PREVIOUS${NB}: donnez l’ancienne clé dans NIR_ENCRYPTION_KEY_PREVIOUS et relancez la commande.`,
     )
   if (localRotation) endLocalNirKeyRotation(dataDir)
   const after = localRotation
@@ -254,7 +256,7 @@ async function rotate(db: Db) {
       ? ' Retirez NIR_ENCRYPTION_KEY_PREVIOUS des serveurs.'
       : ''
   console.log(
-    `Rotation terminée${NB}: ${outcome.reencrypted.toLocaleString('fr-FR')} NIR rechiffrés, tous sous la clé actuelle.${after}`,
+    `Rotation terminée${NB}: ${formatNumber(outcome.reencrypted)} NIR rechiffrés, tous sous la clé actuelle.${after}`,
   )
 }
 
@@ -303,7 +305,7 @@ async function disableUser(db: Db) {
 
 async function backupOnUrl(db: Db, databaseUrl: string) {
   const { bytes } = await backupDatabase(db, databaseUrl, values.file!)
-  console.log(`Sauvegarde écrite${NB}: ${path.resolve(values.file!)} (${megabytes(bytes)}).`)
+  console.log(`Sauvegarde écrite${NB}: ${path.resolve(values.file!)} (${formatFileSize(bytes)}).`)
   console.log(nirKeyReminder())
 }
 
@@ -324,12 +326,12 @@ async function restore(db: Db, databaseUrl: string) {
   const { rows } = await db.execute<{ organisations: number; users: number }>(sql`
     select (select count(*)::int from organisations) as organisations, (select count(*)::int from "user") as users`)
   console.log(
-    `Base restaurée${NB}: ${rows[0]!.organisations} organisation${rows[0]!.organisations > 1 ? 's' : ''}, ${rows[0]!.users} compte${rows[0]!.users > 1 ? 's' : ''}. ${url ? `Appliquez les migrations de cette version («${NB}npm run migrate${NB}»), puis relancez les serveurs et workers.` : `Relancez «${NB}npm start${NB}», qui applique les migrations de cette version.`}`,
+    `Base restaurée${NB}: ${formatCount(rows[0]!.organisations, 'organisation')}, ${formatCount(rows[0]!.users, 'compte')}. ${url ? `Appliquez les migrations de cette version («${NB}npm run migrate${NB}»), puis relancez les serveurs et workers.` : `Relancez «${NB}npm start${NB}», qui applique les migrations de cette version.`}`,
   )
   const unreadable = await nirsUnderOtherKeys(db)
   if (unreadable > 0)
     console.log(
-      `Attention${NB}: ${unreadable.toLocaleString('fr-FR')} NIR de cette sauvegarde sont chiffrés sous une autre clé que la clé actuelle${url ? ' (NIR_ENCRYPTION_KEY)' : ' (./.data/nir-key)'}${NB}: remettez la clé de l’époque de la sauvegarde, sans quoi ils resteront illisibles.`,
+      `Attention${NB}: ${formatNumber(unreadable)} NIR de cette sauvegarde sont chiffrés sous une autre clé que la clé actuelle${url ? ' (NIR_ENCRYPTION_KEY)' : ' (./.data/nir-key)'}${NB}: remettez la clé de l’époque de la sauvegarde, sans quoi ils resteront illisibles.`,
     )
 }
 
@@ -347,16 +349,6 @@ function nirKeyReminder(): string {
   return url
     ? `La clé des NIR (NIR_ENCRYPTION_KEY) n’est pas dans la sauvegarde${NB}: gardez-la à part, sans elle les NIR sauvegardés sont illisibles.`
     : `La clé des NIR (${path.join(dataDir, 'nir-key')}) n’est pas dans la sauvegarde${NB}: copiez-la à part, en lieu sûr — sans elle les NIR sauvegardés sont illisibles.`
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 })}${NB}Mo`
-}
-
-function frenchDate(iso: string): string {
-  return new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(
-    Date.parse(iso),
-  )
 }
 
 function argumentError(error: unknown): string {

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server'
-import { APPLY_STATES, type ApplyCounts } from '@/lib/applies/states'
+import { formatNumber } from '@/lib/numbers'
+import { APPLY_STATES, type ApplyCounts } from '@/lib/prescriptions/states'
 
 /** The organisation's prescriptions per state, as figure cards. */
 export async function ApplyCountCards({ counts }: { counts: ApplyCounts }) {
@@ -9,7 +10,7 @@ export async function ApplyCountCards({ counts }: { counts: ApplyCounts }) {
       {APPLY_STATES.map((state) => (
         <li key={state} className="rounded-lg border border-slate-200 bg-white p-4">
           <p className="text-sm text-slate-600">{t(`tabs.${state}`)}</p>
-          <p className="text-2xl font-semibold">{counts[state].toLocaleString('fr-FR')}</p>
+          <p className="text-2xl font-semibold">{formatNumber(counts[state])}</p>
         </li>
       ))}
     </ul>

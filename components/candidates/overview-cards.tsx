@@ -3,15 +3,16 @@ import { COURSE_STEP_TONES, SMS_STATUS_TONES, StatusBadge } from '@/components/u
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import type { CandidateOverview } from '@/lib/candidates/overview'
-import { formatDate, formatDateTime, orEmpty } from '@/lib/format'
+import { formatDate, formatDateTime } from '@/lib/dates'
+import { orEmpty } from '@/lib/format'
+import { formatCount, formatNumber } from '@/lib/numbers'
 import { SMS_STATUS_LABELS } from '@/lib/sms/status'
 
 /** The button that fills each part when it is empty (null: the user may not). */
 export type OverviewFill = Record<'pending' | 'workshop' | 'course' | 'sms' | 'placement', React.ReactNode>
 
-const ageLabel = (days: number) =>
-  days <= 0 ? 'aujourd’hui' : `depuis ${days.toLocaleString('fr-FR')} jour${days > 1 ? 's' : ''}`
-const more = (n: number) => `et ${n.toLocaleString('fr-FR')} de plus`
+const ageLabel = (days: number) => (days <= 0 ? 'aujourd’hui' : `depuis ${formatCount(days, 'jour')}`)
+const more = (n: number) => `et ${formatNumber(n)} de plus`
 
 type CardProps = {
   id: string
@@ -30,7 +31,7 @@ function Card({ id, title, count, link, children }: CardProps) {
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h2 id={id} className="text-base font-semibold text-slate-900">
           {title}
-          {!!count && <span className="font-normal text-slate-600"> ({count.toLocaleString('fr-FR')})</span>}
+          {!!count && <span className="font-normal text-slate-600"> ({formatNumber(count)})</span>}
         </h2>
         <Link href={link.href} className="text-sm">
           {link.label}

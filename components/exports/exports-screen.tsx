@@ -4,7 +4,9 @@ import { useCallback, useEffect, useState } from 'react'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { myExportsAction, type MyExport } from '@/lib/exports/actions'
-import { EMPTY_VALUE, formatDate, formatDateTime } from '@/lib/format'
+import { formatDate, formatDateTime } from '@/lib/dates'
+import { EMPTY_VALUE } from '@/lib/format'
+import { formatFileSize, formatNumber } from '@/lib/numbers'
 import { ExportForm } from './export-form'
 
 type FormProps = Omit<Parameters<typeof ExportForm>[0], 'onRequested'>
@@ -61,7 +63,7 @@ export function ExportsScreen({ initial, now, ...form }: FormProps & { initial: 
   )
 }
 
-const count = (n: number | null) => (n ?? 0).toLocaleString('fr-FR')
+const count = (n: number | null) => formatNumber(n ?? 0)
 
 function ExportState({ row }: { row: MyExport }) {
   if (row.status === 'queued') return <span>En attente</span>
@@ -91,11 +93,7 @@ function ExportState({ row }: { row: MyExport }) {
 function ExportFile({ row, now }: { row: MyExport; now: string }) {
   if (row.status !== 'done' || !row.expiresAt) return <span className="text-slate-500">{EMPTY_VALUE}</span>
   if (row.expiresAt <= now) return <span className="text-slate-600">Supprimé le {formatDate(row.expiresAt)}</span>
-  const bytes = row.byteSize ?? 0
-  const size =
-    bytes < 1024 * 1024
-      ? `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('fr-FR')}\u00a0ko`
-      : `${(bytes / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1, minimumFractionDigits: 1 })}\u00a0Mo`
+  const size = formatFileSize(row.byteSize ?? 0)
   return (
     <div className="flex flex-col">
       <a href={`/api/exports/${row.id}`} className="font-medium text-brand-700 underline" download>

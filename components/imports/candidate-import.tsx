@@ -10,6 +10,7 @@ import type { ImportCounts, ReportLine } from '@/lib/imports/import-candidates'
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '@/lib/imports/messages'
 import type { ImportRow } from '@/lib/imports/parse-file'
 import { importReportCsv } from '@/lib/imports/report'
+import { formatCount, formatNumber } from '@/lib/numbers'
 import { ColumnMapping } from './column-mapping'
 import { ImportProgress } from './import-progress'
 import { ImportSteps, type StepKey } from './import-steps'
@@ -29,9 +30,8 @@ type Preview = {
 type Commit = { ok: boolean; error?: string; imported?: number; counts: ImportCounts; lines: ReportLine[] }
 type Busy = { committing: boolean; progress: SendProgress | null }
 
-const fr = (n: number) => n.toLocaleString('fr-FR')
 const importedMessage = (n: number) =>
-  n === 0 ? 'Aucun candidat importé.' : n === 1 ? '1 candidat importé.' : `${fr(n)} candidats importés.`
+  n === 0 ? 'Aucun candidat importé.' : `${formatCount(n, 'candidat importé', 'candidats importés')}.`
 const sameMapping = (a: string[] | null, b: string[]) => !!a && a.length === b.length && a.every((m, i) => m === b[i])
 
 /**
@@ -263,7 +263,7 @@ export function CandidateImport() {
                   onChange={(e) => setIncludeDuplicates(e.target.checked)}
                   disabled={!!busy}
                 />
-                Importer aussi les doublons ({fr(checked.counts.duplicates)})
+                Importer aussi les doublons ({formatNumber(checked.counts.duplicates)})
               </label>
             )}
             {view ? (
@@ -272,7 +272,9 @@ export function CandidateImport() {
               <div className="flex flex-col gap-3">
                 <div className="flex flex-wrap gap-3">
                   <Button onClick={() => commit('valid')} disabled={toImport === 0}>
-                    {toImport === 1 ? 'Importer la ligne valide' : `Importer les ${fr(toImport)} lignes valides`}
+                    {toImport === 1
+                      ? 'Importer la ligne valide'
+                      : `Importer les ${formatNumber(toImport)} lignes valides`}
                   </Button>
                   <Button
                     variant="secondary"

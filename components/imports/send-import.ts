@@ -1,3 +1,5 @@
+import { formatNumber } from '@/lib/numbers'
+
 /**
  * Sends an import request with XMLHttpRequest — the one browser API that reports upload progress — and reads the
  * server's NDJSON steps as they arrive, so the progress bar follows the real work: upload, reading, checks, inserts.
@@ -95,7 +97,7 @@ export function progressView(p: SendProgress | null, committing: boolean): { val
     case 'insert':
       return {
         value,
-        label: `Enregistrement des candidats… ${p.done.toLocaleString('fr-FR')} / ${p.total.toLocaleString('fr-FR')}`,
+        label: `Enregistrement des candidats… ${formatNumber(p.done)} / ${formatNumber(p.total)}`,
       }
   }
 }

@@ -1,11 +1,10 @@
 'use client'
 
 import type { ImportCounts, ReportLine } from '@/lib/imports/import-candidates'
+import { formatCount, formatNumber } from '@/lib/numbers'
 
 /** Beyond this, the lists stop and the downloadable report has the rest (a 10 000-row file may have thousands). */
 const SHOWN = 200
-const fr = (n: number) => n.toLocaleString('fr-FR')
-const plural = (n: number, one: string, many: string) => `${fr(n)} ${n > 1 ? many : one}`
 
 /** After the import, whether the duplicates went in or not (before it, nothing to say). */
 function duplicateOutcome(lines: ReportLine[]): string {
@@ -32,7 +31,7 @@ export function ValidationReport({ counts, lines }: { counts: ImportCounts; line
       {invalid.length > 0 && (
         <LineList
           id="import-errors"
-          title={`${plural(invalid.length, 'ligne en erreur', 'lignes en erreur')} (non importée${invalid.length > 1 ? 's' : ''})`}
+          title={`${formatCount(invalid.length, 'ligne en erreur', 'lignes en erreur')} (non importée${invalid.length > 1 ? 's' : ''})`}
           reasonHeader="Motifs"
           lines={invalid}
         />
@@ -40,7 +39,7 @@ export function ValidationReport({ counts, lines }: { counts: ImportCounts; line
       {duplicates.length > 0 && (
         <LineList
           id="import-duplicates"
-          title={`${plural(duplicates.length, 'doublon', 'doublons')}${duplicateOutcome(duplicates)}`}
+          title={`${formatCount(duplicates.length, 'doublon')}${duplicateOutcome(duplicates)}`}
           reasonHeader="Motif"
           lines={duplicates}
         />
@@ -66,7 +65,7 @@ function Figure({ label, value, tone }: { label: string; value: number; tone?: '
   return (
     <div className={`rounded-lg border px-4 py-3 ${color}`}>
       <dt className="text-sm text-slate-700">{label}</dt>
-      <dd className="text-2xl font-semibold tabular-nums text-slate-900">{fr(value)}</dd>
+      <dd className="text-2xl font-semibold tabular-nums text-slate-900">{formatNumber(value)}</dd>
     </div>
   )
 }
@@ -135,7 +134,7 @@ function LineList({
       </div>
       {lines.length > SHOWN && (
         <p className="text-sm text-slate-700">
-          Les {fr(SHOWN)} premières sont affichées ; le rapport téléchargeable les contient toutes.
+          Les {formatNumber(SHOWN)} premières sont affichées ; le rapport téléchargeable les contient toutes.
         </p>
       )}
     </section>

@@ -5,11 +5,13 @@ import { DataTable, type TableColumn } from '@/components/ui/data-table'
 import { EmptyState } from '@/components/ui/empty-state'
 import { FilterDate, FilterPanel, FilterSelect } from '@/components/ui/filter-panel'
 import { StatusBadge, type BadgeTone } from '@/components/ui/status-badge'
-import { formatDateTime, orEmpty } from '@/lib/format'
+import { formatDateTime } from '@/lib/dates'
+import { orEmpty } from '@/lib/format'
 import { consultationQuery, type ConsultationFilters } from '@/lib/journal/consultation-filters'
 import { readerLabel, type ConsultationRow } from '@/lib/journal/consultations'
 import { READ_KIND_LABELS } from '@/lib/journal/kind-labels'
 import { READ_KINDS, type ReadKind } from '@/lib/journal/record-read'
+import { formatCount } from '@/lib/numbers'
 
 /** The reads that show the most: the NIR, and whole files leaving Passerelle. */
 const KIND_TONES: Partial<Record<ReadKind, BadgeTone>> = {
@@ -40,7 +42,7 @@ const what: TableColumn<ConsultationRow> = {
   cell: (r) => (
     <StatusBadge tone={KIND_TONES[r.kind] ?? 'info'}>
       {READ_KIND_LABELS[r.kind] ?? r.kind}
-      {r.count !== null ? ` (${r.count.toLocaleString('fr-FR')} personne${r.count > 1 ? 's' : ''})` : ''}
+      {r.count !== null ? ` (${formatCount(r.count, 'personne')})` : ''}
     </StatusBadge>
   ),
 }
@@ -108,7 +110,7 @@ export function ConsultationsView({
       </FilterPanel>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-700" aria-live="polite">
-          {total.toLocaleString('fr-FR')} consultation{total > 1 ? 's' : ''}
+          {formatCount(total, 'consultation')}
           {filtered ? ' correspondant aux filtres' : ''}
         </p>
         {total > 0 && (

@@ -4,14 +4,15 @@ import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
-import { formatDateTime } from '@/lib/format'
+import { formatDateTime } from '@/lib/dates'
+import { formatCount, formatNumber } from '@/lib/numbers'
 import { batchProgressAction, bulkSmsAction, type BatchProgress } from '@/lib/sms/actions'
 import { smsErrorLabel } from '@/lib/sms/status'
 import { TEMPLATE_VARIABLES, unknownVariables } from '@/lib/sms/template-variables'
 import type { ComposerTemplate } from './sms-composer'
 import { SmsTextFields } from './sms-text-fields'
 
-const candidatesLabel = (n: number) => `${n.toLocaleString('fr-FR')} candidat${n > 1 ? 's' : ''}`
+const candidatesLabel = (n: number) => formatCount(n, 'candidat')
 
 const SKIP_REASONS: Record<string, string> = {
   noMobile: 'pas de numéro de mobile',
@@ -167,8 +168,8 @@ function BatchReport({ progress, onClose }: { progress: BatchProgress | null; on
     <div className="flex flex-col gap-4">
       <div>
         <p role="status" className="text-sm font-medium text-slate-900">
-          {progress.done ? 'Envoi terminé.' : 'Envoi en cours…'} {handled.toLocaleString('fr-FR')} sur{' '}
-          {requested.toLocaleString('fr-FR')} traités.
+          {progress.done ? 'Envoi terminé.' : 'Envoi en cours…'} {formatNumber(handled)} sur {formatNumber(requested)}{' '}
+          traités.
         </p>
         <progress
           className="mt-2 h-2 w-full accent-brand-700"

@@ -1,9 +1,8 @@
 'use client'
 
 import { clsx } from 'clsx'
+import { formatCount } from '@/lib/numbers'
 import { MAX_SEGMENTS, smsLength } from '@/lib/sms/segments'
-
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`
 
 /**
  * The live counter under an SMS text: characters, parts (SMS) and encoding, and which characters force UCS-2
@@ -15,7 +14,7 @@ export function SmsLength({ text, id }: { text: string; id?: string }) {
   return (
     <div id={id} aria-live="polite" className="text-xs text-slate-700">
       <p className={clsx(over && 'font-semibold text-red-700')}>
-        {plural(length.characters, 'caractère', 'caractères')} · {plural(length.segments, 'SMS', 'SMS')}
+        {formatCount(length.characters, 'caractère')} · {formatCount(length.segments, 'SMS', 'SMS')}
         {length.segments > 0 &&
           ` (${length.perSegment} caractères par SMS, ${length.encoding === 'GSM-7' ? 'alphabet GSM' : 'Unicode'})`}
         {over && ` : ${MAX_SEGMENTS} SMS au plus.`}

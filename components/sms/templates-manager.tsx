@@ -8,7 +8,8 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Field } from '@/components/ui/field'
 import { useSettingsToast } from '@/components/settings/use-settings-toast'
 import { toast } from '@/components/ui/toast'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { formatNumber } from '@/lib/numbers'
 import {
   createTemplateAction,
   setTemplateArchivedAction,
@@ -111,7 +112,7 @@ function TemplateList({
   return (
     <section aria-label={title}>
       <h2 className="mb-2 text-base font-semibold text-slate-900">
-        {title} ({templates.length.toLocaleString('fr-FR')})
+        {title} ({formatNumber(templates.length)})
       </h2>
       <ul className="grid gap-3 lg:grid-cols-2">
         {templates.map((t) => (

@@ -1,3 +1,5 @@
+import { formatNumber } from '@/lib/numbers'
+
 /** Issue 12 §3: the job offers' fixed lists, with their French labels. */
 export const CONTRACT_TYPES = {
   cdi: 'CDI',
@@ -33,7 +35,7 @@ export const contractLabel = (v: string | null) =>
 
 /** '1 800 – 2 100 € brut mensuel', or one bound. */
 export function salaryLabel(min: number | null, max: number | null): string {
-  const eur = (n: number) => `${n.toLocaleString('fr-FR')}\u00a0€`
+  const eur = (n: number) => `${formatNumber(n)}\u00a0€`
   if (min != null && max != null)
     return min === max ? `${eur(min)} brut mensuel` : `${eur(min)} – ${eur(max)} brut mensuel`
   if (min != null) return `À partir de ${eur(min)} brut mensuel`

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
-import { FUP_MESSAGES, isCalendarDate, PHONE_PATTERN } from '@/lib/applies/fup-schema'
+import { FUP_MESSAGES } from '@/lib/prescriptions/fup-answer-schema'
+import { isCalendarDate } from '@/lib/dates'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { partnerStructures, settingsListEntries, socialOffers, type OfferSourceInfo } from '@/lib/db/schema'
 import { parseImportFile } from '@/lib/imports/parse-file'
+import { formatNumber } from '@/lib/numbers'
+import { isPhoneNumber } from '@/lib/phone'
 import { tagOf } from './thematiques'
 import { diService, readDiItems, type DiService } from './data-inclusion'
 import { sanitizeDescription } from './sanitize-description'
@@ -21,7 +24,7 @@ const BATCH = 500
 
 export const OFFER_IMPORT_MESSAGES = {
   empty: 'Le fichier ne contient aucune offre.',
-  tooMany: `Le fichier contient plus de ${OFFER_IMPORT_MAX_ROWS.toLocaleString('fr-FR').replace(/\s/g, '\u202f')} offres\u00a0: découpez-le.`,
+  tooMany: `Le fichier contient plus de ${formatNumber(OFFER_IMPORT_MAX_ROWS).replace(/\s/g, '\u202f')} offres\u00a0: découpez-le.`,
   nameMissing: 'Le nom de l’offre est obligatoire',
   nameTooLong: 'Le nom de l’offre dépasse 200 caractères',
   dateInvalid: (label: string) => `La date «\u00a0${label}\u00a0» n’est pas valide (jj/mm/aaaa ou aaaa-mm-jj)`,
@@ -302,7 +305,7 @@ export async function checkOffers(
       errors.push(OFFER_IMPORT_MESSAGES.endBeforeStart)
     if (raw.contactMail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw.contactMail))
       errors.push(OFFER_IMPORT_MESSAGES.emailFormat)
-    if (raw.contactPhone && !PHONE_PATTERN.test(raw.contactPhone)) errors.push(OFFER_IMPORT_MESSAGES.phoneIncomplete)
+    if (raw.contactPhone && !isPhoneNumber(raw.contactPhone)) errors.push(OFFER_IMPORT_MESSAGES.phoneIncomplete)
     for (const m of raw.financingModes) if (!knownModes.has(m)) errors.push(OFFER_IMPORT_MESSAGES.financingUnknown(m))
     if (raw.description.length > 50_000) errors.push(OFFER_IMPORT_MESSAGES.descriptionTooLong)
     const key = `${raw.source}\u0000${raw.offerId}`

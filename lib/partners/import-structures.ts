@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
-import { PHONE_PATTERN } from '@/lib/applies/fup-schema'
+import { isPhoneNumber } from '@/lib/phone'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { organisationPartnerStructures, partnerStructures } from '@/lib/db/schema'
 import { DIRECTORY_MESSAGES } from '@/lib/directory/fields'
@@ -130,7 +130,7 @@ export async function analyseStructureImport(
     const phone = str(r.telephone).replace(/^\+33\s?/, '0')
     const email = str(r.courriel).toLowerCase()
     const website = str(r.site_web)
-    if (phone && !PHONE_PATTERN.test(phone)) notes.push(`Téléphone «\u00a0${str(r.telephone)}\u00a0» non repris`)
+    if (phone && !isPhoneNumber(phone)) notes.push(`Téléphone «\u00a0${str(r.telephone)}\u00a0» non repris`)
     if (email && !EMAIL.test(email)) notes.push(`Email «\u00a0${email}\u00a0» non repris`)
     if (website && !/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(website))
       notes.push(`Site «\u00a0${website}\u00a0» non repris`)
@@ -139,7 +139,7 @@ export async function analyseStructureImport(
       name,
       siret,
       addressFormatted: diAddress(r).slice(0, 500) || null,
-      phone: phone && PHONE_PATTERN.test(phone) ? phone : null,
+      phone: phone && isPhoneNumber(phone) ? phone : null,
       email: email && EMAIL.test(email) ? email.slice(0, 254) : null,
       website: website && /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(website) ? website.slice(0, 500) : null,
       presentation: markdownToPlainText(

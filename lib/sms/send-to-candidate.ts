@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import { addElapsedDays } from '@/lib/dates'
 import type { Db } from '@/lib/db/client'
 import { smsTemplates } from '@/lib/db/schema'
 import { NOT_A_MOBILE } from './mobile-number'
@@ -21,7 +22,7 @@ const REASONS: Record<SkipReason, string> = {
 export function scheduleError(at: Date | null | undefined, now: Date): string | null {
   if (!at) return null
   if (at.getTime() < now.getTime() - 60_000) return SMS_MESSAGES.schedulePast
-  if (at.getTime() > now.getTime() + 366 * 86_400_000) return SMS_MESSAGES.scheduleTooFar
+  if (at > addElapsedDays(now, 366)) return SMS_MESSAGES.scheduleTooFar
   return null
 }
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { addElapsedDays } from '@/lib/dates'
 import * as s from '@/lib/db/schema'
-import { actionsDashboard, type ActionsDashboardViewer } from '@/lib/prescriptions/actions-dashboard'
+import { actionsDashboard, type ActionsDashboardViewer } from '@/lib/prescriptions/referent-dashboard'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
 // /v2/actions/dashboard's read model: every part is the viewer's organisation's, whatever another
 // organisation holds (even rows that name the viewer). Two fresh organisations in a rolled-back transaction, so the
 // expected values are the rows written here.
 const db = useTestDb()
-const DAY = 86_400_000
 const NOW = new Date('2026-11-24T10:00:00Z')
 const TODAY = '2026-11-24'
 
@@ -92,7 +92,7 @@ async function organisation(tx: Tx, name: string) {
         candidateId,
         authorId,
         state,
-        prescriptionDate: new Date(NOW.getTime() - daysAgo * DAY),
+        prescriptionDate: addElapsedDays(NOW, -daysAgo),
       })
       .returning()
     return a!.id
@@ -179,7 +179,7 @@ describe('the actions dashboard', () => {
           firstName: 'Oriente',
           lastName: `Orientation ${o.id}`,
           consentAt: NOW,
-          createdAt: new Date(NOW.getTime() - 15 * DAY),
+          createdAt: addElapsedDays(NOW, -15),
         })
         const [enrolment] = await tx
           .insert(s.supportCourseEnrolments)

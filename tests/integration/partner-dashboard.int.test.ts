@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { addElapsedDays } from '@/lib/dates'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
 import { partnerDashboard } from '@/lib/partners/partner-dashboard'
@@ -9,7 +10,6 @@ import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 // whichever organisation the prescriptions come, and never another structure's. Two fresh structures in a rolled-back
 // transaction, so the expected values are the rows written here.
 const db = useTestDb()
-const DAY = 86_400_000
 const T0 = new Date('2026-11-01T09:00:00Z')
 const AUTHORS: Record<string, string> = {
   [demoIds.orgSeineMaritime]: 'demo-referent',
@@ -72,8 +72,8 @@ async function apply(
       authorId: AUTHORS[organisationId]!,
       state: w.state,
       archived: w.archived,
-      archivedAt: w.archived ? new Date(T0.getTime() + (w.day + 1) * DAY) : null,
-      prescriptionDate: new Date(T0.getTime() + w.day * DAY),
+      archivedAt: w.archived ? addElapsedDays(T0, w.day + 1) : null,
+      prescriptionDate: addElapsedDays(T0, w.day),
     })
     .returning()
   return { ...w, id: row!.id, offerId: offer.id }

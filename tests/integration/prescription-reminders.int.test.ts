@@ -1,26 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { fupAnswerSchema } from '@/lib/applies/fup-schema'
-import { sendFup } from '@/lib/applies/send-fup'
+import { fupAnswerSchema } from '@/lib/prescriptions/fup-answer-schema'
+import { sendFup } from '@/lib/prescriptions/partner-answers-fup'
+import { receivedAnswers } from '@/lib/prescriptions/referent-follows-up'
+import { expirePendingPrescriptions, remindPendingPrescriptions, runPrescriptionReminders } from '@/lib/prescriptions/reminders'
 import { unseal } from '@/lib/crypto/sealed'
+import { addElapsedDays } from '@/lib/dates'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
-import { receivedAnswers } from '@/lib/prescriptions/queries'
-import {
-  expirePendingPrescriptions,
-  remindPendingPrescriptions,
-  runPrescriptionReminders,
-} from '@/lib/prescriptions/reminders'
 import { useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
 // Reminders and expiry of unanswered prescriptions, at fixed instants, on an organisation of their own.
 const db = useTestDb()
 const throwaway = useThrowawayOrganisations(db)
-const DAY = 86_400_000
 const T0 = new Date('2026-09-01T08:00:00Z')
-const after = (days: number, hours = 0) => new Date(T0.getTime() + days * DAY + hours * 3_600_000)
+const after = (days: number, hours = 0) => new Date(addElapsedDays(T0, days).getTime() + hours * 3_600_000)
 
 async function newOrganisation(answerReminderDays = 10, prescriptionExpiryDays = 60) {
   const [organisation] = await db

@@ -3,24 +3,19 @@ import os from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getApplyDocument } from '@/lib/applies/document-access'
-import { fupAnswerSchema } from '@/lib/applies/fup-schema'
-import { listAppliesByTab } from '@/lib/applies/list-by-tab'
-import { sendFup } from '@/lib/applies/send-fup'
+import { getApplyDocument } from '@/lib/prescriptions/documents'
+import { fupAnswerSchema } from '@/lib/prescriptions/fup-answer-schema'
+import { sendFup } from '@/lib/prescriptions/partner-answers-fup'
+import { listAppliesByTab } from '@/lib/prescriptions/partner-lists'
+import { answerReminderDays, markAnswersRead, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/referent-follows-up'
+import { listFup, prescribedOffers } from '@/lib/prescriptions/referent-lists'
+import { prescribe } from '@/lib/prescriptions/referent-prescribes'
+import { updateManualStatus } from '@/lib/prescriptions/referent-records-answer'
+import { addElapsedDays } from '@/lib/dates'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoApplyId, demoIds } from '@/db/seed'
 import { directoryFilterOptions, listDirectoryOffers, prescribableOffers } from '@/lib/offers/directory'
-import { updateManualStatus } from '@/lib/prescriptions/manual-status'
-import { prescribe } from '@/lib/prescriptions/prescribe'
-import {
-  answerReminderDays,
-  listFup,
-  markAnswersRead,
-  prescribedOffers,
-  receivedAnswers,
-  unansweredPrescriptions,
-} from '@/lib/prescriptions/queries'
 import { searchPickableCandidates } from '@/lib/candidates/pickable'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
@@ -28,7 +23,6 @@ const db = useTestDb()
 const REFERENT = 'demo-referent'
 const COUNSELLOR = 'demo-conseiller'
 const NOW = new Date('2026-11-22T10:00:00.000Z')
-const DAY = 86_400_000
 const asDb = (tx: Tx) => tx as unknown as Db
 const SM = demoIds.orgSeineMaritime
 const LYON = demoIds.orgLyon
@@ -353,12 +347,12 @@ describe('/v2/actions/dashboard', () => {
       const read = await receivedAnswers(tx, {
         userId: REFERENT,
         organisationId: SM,
-        now: new Date(NOW.getTime() + 29 * DAY),
+        now: addElapsedDays(NOW, 29),
       })
       expect(read.map((a) => a.readAt)).toEqual([NOW])
-      expect(
-        await receivedAnswers(tx, { userId: REFERENT, organisationId: SM, now: new Date(NOW.getTime() + 31 * DAY) }),
-      ).toEqual([])
+      expect(await receivedAnswers(tx, { userId: REFERENT, organisationId: SM, now: addElapsedDays(NOW, 31) })).toEqual(
+        [],
+      )
     })
   })
 

@@ -1,7 +1,8 @@
 import { verifyPassword } from 'better-auth/crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { REFUSAL_CAUSES } from '@/lib/applies/causes'
+import { REFUSAL_CAUSES } from '@/lib/prescriptions/cause-labels'
+import { parisTextSql } from '@/lib/dates-sql'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoIds, seedDemoIfEmpty } from '@/db/seed'
@@ -11,9 +12,7 @@ const db = useTestDb()
 
 /** Today's date in Paris as 'yyyy-mm-dd', computed by PostgreSQL rather than by the code under test. */
 async function parisToday(): Promise<string> {
-  const { rows } = await db.execute<{ today: string }>(
-    sql`select to_char((now() at time zone 'Europe/Paris')::date, 'YYYY-MM-DD') as today`,
-  )
+  const { rows } = await db.execute<{ today: string }>(sql`select ${parisTextSql(sql`now()`, 'YYYY-MM-DD')} as today`)
   return rows[0]!.today
 }
 

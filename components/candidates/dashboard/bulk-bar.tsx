@@ -8,11 +8,12 @@ import { FetchError } from '@/components/ui/fetch-error'
 import { FETCH_MESSAGES, fetchResponse, type FetchFailure } from '@/components/ui/fetch-json'
 import type { Option } from '@/components/ui/multi-select'
 import { changeCandidatesStatusAction } from '@/lib/candidates/dashboard-actions'
+import { formatCount } from '@/lib/numbers'
 import { BulkSmsDialog } from '@/components/sms/bulk-sms-dialog'
 import type { ComposerTemplate } from '@/components/sms/sms-composer'
 import { RegisterSelectionDialog } from '@/components/workshops/register-selection-dialog'
 
-const candidatesLabel = (n: number) => `${n.toLocaleString('fr-FR')} candidat${n > 1 ? 's' : ''}`
+const candidatesLabel = (n: number) => formatCount(n, 'candidat')
 
 /** The file name the server chose (Content-Disposition), else a default. */
 function filenameOf(response: Response): string {

@@ -12,6 +12,7 @@ import { DataTable, type TableSelection, type TableSort } from '@/components/ui/
 import type { Option } from '@/components/ui/multi-select'
 import type { CandidateListRow, CandidateSort } from '@/lib/candidates/list-candidates'
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
+import { formatCount } from '@/lib/numbers'
 import { BulkBar } from './bulk-bar'
 import type { ComposerTemplate } from '@/components/sms/sms-composer'
 import { candidateColumnClassNames, candidateColumns, candidateSelectLabel } from './columns'
@@ -36,10 +37,8 @@ const HISTORY_KEY = 'passerelleCandidatesSearch'
 type Found = { rows: CandidateListRow[]; total: number }
 const NO_ROWS: Found = { rows: [], total: 0 }
 
-const countLabel = (n: number, found: boolean) => {
-  const s = n > 1 ? 's' : ''
-  return `${n.toLocaleString('fr-FR')} candidat${s}${found ? ` trouvé${s}` : ''}`
-}
+const countLabel = (n: number, found: boolean) =>
+  found ? formatCount(n, 'candidat trouvé', 'candidats trouvés') : formatCount(n, 'candidat')
 
 /** The search kept in the current history entry, if any. */
 function savedSearch(): string {

@@ -2,6 +2,7 @@
 
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { formatNumber } from '@/lib/numbers'
 
 /** "Page x sur y" with previous / next buttons; nothing when everything fits on one page. */
 export function Pagination({
@@ -27,7 +28,7 @@ export function Pagination({
         <ChevronLeft aria-hidden size={16} /> Page précédente
       </Button>
       <span>
-        Page {page.toLocaleString('fr-FR')} sur {pages.toLocaleString('fr-FR')}
+        Page {formatNumber(page)} sur {formatNumber(pages)}
       </span>
       <Button
         variant="secondary"

@@ -7,8 +7,9 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Pager } from '@/components/prescriptions/pager'
 import { requirePagePermission } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
-import { parisToday } from '@/lib/dates'
-import { formatDate, orEmpty } from '@/lib/format'
+import { formatDate, parisToday } from '@/lib/dates'
+import { orEmpty } from '@/lib/format'
+import { formatCount, formatNumber } from '@/lib/numbers'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
@@ -45,7 +46,7 @@ export default async function SupportCoursePage({
     <div className="flex flex-col gap-6">
       <PageHeader
         title={course.name}
-        subtitle={`Responsable\u00a0: ${orEmpty(course.owner)} · ${activeTotal.toLocaleString('fr-FR')} candidat${activeTotal > 1 ? 's' : ''} en cours`}
+        subtitle={`Responsable\u00a0: ${orEmpty(course.owner)} · ${formatCount(activeTotal, 'candidat')} en cours`}
         actions={canModify ? <EnrolCandidatesDialog courseId={course.id} /> : undefined}
       />
       {course.description && (
@@ -72,7 +73,7 @@ export default async function SupportCoursePage({
       </section>
       <section aria-labelledby="enrolments-title" className="flex flex-col gap-3">
         <h2 id="enrolments-title" className="text-lg font-semibold">
-          Candidats en cours ({activeTotal.toLocaleString('fr-FR')})
+          Candidats en cours ({formatNumber(activeTotal)})
         </h2>
         {activeTotal === 0 ? (
           <EmptyState
@@ -117,7 +118,7 @@ export default async function SupportCoursePage({
       {leftTotal > 0 && (
         <section aria-labelledby="left-title" className="flex flex-col gap-3">
           <h2 id="left-title" className="text-lg font-semibold">
-            Sorties ({leftTotal.toLocaleString('fr-FR')})
+            Sorties ({formatNumber(leftTotal)})
           </h2>
           {leftTotal > left.length && <p className="text-sm text-slate-700">Les {left.length} plus récentes.</p>}
           <ul className="flex flex-col gap-1 text-sm">

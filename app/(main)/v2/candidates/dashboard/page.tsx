@@ -16,14 +16,13 @@ import { requireOrganisationUser } from '@/lib/auth/session'
 import { hasCandidates, listCandidatesPage, NO_REFERENT } from '@/lib/candidates/list-candidates'
 import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
+import { formatCount } from '@/lib/numbers'
 import { can } from '@/lib/permissions'
 import { candidateSettings } from '@/lib/candidates/organisation-settings'
 import { allowedReferentIds, referentFilterChoices } from '@/lib/candidates/referent-filter'
 import { listTemplates } from '@/lib/sms/queries'
 
 export const generateMetadata = pageMetadata('candidatesDashboard')
-
-const candidatesCount = (n: number) => `${n.toLocaleString('fr-FR')} candidat${n > 1 ? 's' : ''}`
 
 /**
  * Issue 5: the organisation's candidates, filtered, sorted and paged through the URL, with bulk actions. The search
@@ -90,7 +89,11 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
   if (none) {
     return (
       <>
-        <PageHeader title={title} subtitle={<span role="status">{candidatesCount(total)}</span>} actions={actions} />
+        <PageHeader
+          title={title}
+          subtitle={<span role="status">{formatCount(total, 'candidat')}</span>}
+          actions={actions}
+        />
         <EmptyState title="Aucun candidat pour l’instant.">
           {canModify ? (
             <>

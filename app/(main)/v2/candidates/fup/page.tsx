@@ -6,8 +6,9 @@ import { PrescriptionsTable } from '@/components/prescriptions/prescriptions-tab
 import { EmptyState } from '@/components/ui/empty-state'
 import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
-import { fupQuery, parseFupParams, type SearchParams } from '@/lib/prescriptions/fup-params'
-import { listFup, prescribedOffers } from '@/lib/prescriptions/queries'
+import { formatCount } from '@/lib/numbers'
+import { fupQuery, parseFupParams, type SearchParams } from '@/lib/prescriptions/page-params'
+import { listFup, prescribedOffers } from '@/lib/prescriptions/referent-lists'
 
 export const generateMetadata = pageMetadata('candidatesFup')
 
@@ -29,7 +30,7 @@ export default async function CandidatesFupPage({ searchParams }: { searchParams
     <>
       <PageHeader
         title={title}
-        subtitle={`${result.total.toLocaleString('fr-FR')} prescription${result.total > 1 ? 's' : ''} ${params.scope === 'mine' ? 'que vous avez faites' : 'de votre organisation'}`}
+        subtitle={`${formatCount(result.total, 'prescription')} ${params.scope === 'mine' ? 'que vous avez faites' : 'de votre organisation'}`}
       />
       <FupFilters params={params} offers={offers} />
       {result.rows.length === 0 ? (

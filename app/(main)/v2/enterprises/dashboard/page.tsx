@@ -15,6 +15,7 @@ import {
   enterpriseTotals,
   listEnterprises,
 } from '@/lib/enterprises/queries'
+import { formatCount, formatNumber } from '@/lib/numbers'
 import { can } from '@/lib/permissions'
 import { formatSiret } from '@/lib/siret'
 
@@ -46,7 +47,7 @@ export default async function EnterprisesDashboardPage({ searchParams }: { searc
     <>
       <PageHeader
         title={title}
-        subtitle={`${list.total.toLocaleString('fr-FR')} entreprise${list.total > 1 ? 's' : ''}, dont ${list.withOpenOffers.toLocaleString('fr-FR')} avec une offre ouverte`}
+        subtitle={`${formatCount(list.total, 'entreprise')}, dont ${formatNumber(list.withOpenOffers)} avec une offre ouverte`}
         actions={
           can(user, 'enterprises.modify') ? (
             <Link href="/v2/enterprises/create" className={buttonClass('primary')}>

@@ -4,6 +4,7 @@ import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { CustomFieldsManager } from '@/components/settings/custom-fields-manager'
 import { requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
+import { formatCount } from '@/lib/numbers'
 import { customFieldsOverview } from '@/lib/settings/custom-fields'
 
 export const generateMetadata = pageMetadata('settingsCustomFields')
@@ -26,10 +27,7 @@ export default async function SettingsCustomFieldsPage() {
   })
   return (
     <>
-      <PageHeader
-        title={title}
-        subtitle={`${active.length.toLocaleString('fr-FR')} champ${active.length > 1 ? 's' : ''} dans le formulaire des candidats`}
-      />
+      <PageHeader title={title} subtitle={`${formatCount(active.length, 'champ')} dans le formulaire des candidats`} />
       <CustomFieldsManager active={active.map(row)} archived={archived.map(row)} />
     </>
   )

@@ -8,6 +8,7 @@ import { SimpleTable } from '@/components/ui/simple-table'
 import { requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { listFupModels } from '@/lib/fup-models/models'
+import { formatNumber } from '@/lib/numbers'
 
 export const generateMetadata = pageMetadata('settingsModeles')
 
@@ -41,8 +42,8 @@ export default async function SettingsModelesPage() {
               </Link>,
               m.structureName,
               m.offerName ?? 'Toutes les offres',
-              m.fields.toLocaleString('fr-FR'),
-              m.logos.toLocaleString('fr-FR'),
+              formatNumber(m.fields),
+              formatNumber(m.logos),
             ],
           }))}
         />

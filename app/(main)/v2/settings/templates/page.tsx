@@ -5,6 +5,7 @@ import { TemplatesManager } from '@/components/sms/templates-manager'
 import { WorkshopNoticesManager } from '@/components/sms/workshop-notices-manager'
 import { requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
+import { formatCount } from '@/lib/numbers'
 import { can } from '@/lib/permissions'
 import { listTemplates } from '@/lib/sms/queries'
 import { listNotices } from '@/lib/workshops/notice-templates'
@@ -24,7 +25,7 @@ export default async function SettingsTemplatesPage() {
     <>
       <PageHeader
         title={await pageTitle('settingsTemplates')}
-        subtitle={`${active.toLocaleString('fr-FR')} modèle${active > 1 ? 's' : ''} proposé${active > 1 ? 's' : ''} à l’envoi`}
+        subtitle={`${formatCount(active, 'modèle proposé', 'modèles proposés')} à l’envoi`}
       />
       <TemplatesManager
         canModify={can(user, 'settings.templates.modify')}

@@ -9,9 +9,10 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { ACCOUNT_STATE_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { requirePagePermission } from '@/lib/auth/session'
-import { formatDateTime } from '@/lib/format'
+import { formatDateTime } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { ROLE_LABELS } from '@/lib/labels'
+import { formatCount } from '@/lib/numbers'
 import { listOrganisationUsers } from '@/lib/settings/queries'
 
 export const generateMetadata = pageMetadata('settingsUsers')
@@ -30,7 +31,7 @@ export default async function SettingsUsersPage({ searchParams }: { searchParams
     <>
       <PageHeader
         title={title}
-        subtitle={`${list.total.toLocaleString('fr-FR')} utilisateur${list.total > 1 ? 's' : ''} dans votre organisation`}
+        subtitle={`${formatCount(list.total, 'utilisateur')} dans votre organisation`}
         actions={<CreateUserDialog />}
       />
       {list.rows.length === 0 ? (

@@ -6,7 +6,7 @@ import { Pager } from '@/components/prescriptions/pager'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
 import {
@@ -20,6 +20,7 @@ import { organisationPlaces } from '@/lib/job-offers/places'
 import { JOB_OFFER_SORTS, jobOfferStatusCounts, listJobOffers } from '@/lib/job-offers/queries'
 import { offerValidityLabel } from '@/lib/offers/validity-label'
 import { enterpriseChoices } from '@/lib/enterprises/queries'
+import { formatCount } from '@/lib/numbers'
 
 export const generateMetadata = pageMetadata('jobOffers')
 
@@ -63,7 +64,7 @@ export default async function JobOffersPage({ searchParams }: { searchParams: Pr
     <>
       <PageHeader
         title={title}
-        subtitle={`${list.total.toLocaleString('fr-FR')} offre${list.total > 1 ? 's' : ''} · ${list.counts.open} ouverte${list.counts.open > 1 ? 's' : ''}, ${list.counts.filled} pourvue${list.counts.filled > 1 ? 's' : ''}, ${list.counts.closed} fermée${list.counts.closed > 1 ? 's' : ''}`}
+        subtitle={`${formatCount(list.total, 'offre')} · ${formatCount(list.counts.open, 'ouverte')}, ${formatCount(list.counts.filled, 'pourvue')}, ${formatCount(list.counts.closed, 'fermée')}`}
       />
       <UrlFilters
         label="Filtrer les offres d’emploi"

@@ -10,8 +10,9 @@ import { getDb } from '@/lib/db/client'
 import { directoryFilterOptions, listDirectoryOffers, placeLabel, type DirectoryViewer } from '@/lib/offers/directory'
 import { offerValidityLabel } from '@/lib/offers/validity-label'
 import { directoryQuery, parseDirectoryParams, type SearchParams } from '@/lib/offers/directory-params'
-import { can } from '@/lib/permissions'
-import { prescriberDefaults } from '@/lib/prescriptions/queries'
+import { formatCount } from '@/lib/numbers'
+import { mayPrescribe } from '@/lib/prescriptions/may-prescribe'
+import { prescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
 import { now as clockNow } from '@/lib/clock'
 
 export const generateMetadata = pageMetadata('socialOffers')
@@ -35,9 +36,7 @@ export default async function SocialOffersPage({ searchParams }: { searchParams:
   const [result, options, prescriber] = await Promise.all([
     listDirectoryOffers(db, viewer, params),
     directoryFilterOptions(db, viewer),
-    user.organisationId && can(user, 'candidate.prescribe')
-      ? prescriberDefaults(getDb(), user.id, user.organisationId)
-      : null,
+    mayPrescribe(user) ? prescriberDefaults(db, user.id, user.organisationId) : null,
   ])
   const filtered = !!(
     params.search.trim().length >= 2 ||
@@ -49,7 +48,7 @@ export default async function SocialOffersPage({ searchParams }: { searchParams:
     <>
       <PageHeader
         title={title}
-        subtitle={`${result.total.toLocaleString('fr-FR')} offre${result.total > 1 ? 's' : ''}${filtered ? ' correspondant aux filtres' : ''}`}
+        subtitle={`${formatCount(result.total, 'offre')}${filtered ? ' correspondant aux filtres' : ''}`}
       />
       <DirectoryFilters params={params} options={options} />
       {result.offers.length === 0 ? (
