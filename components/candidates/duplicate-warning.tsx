@@ -3,7 +3,7 @@
 import Link from '@/components/ui/link'
 import { Button } from '@/components/ui/button'
 import type { DuplicateMatch } from '@/lib/candidates/duplicates'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
 
 const REASONS: Record<DuplicateMatch['reason'], string> = {
   nir: 'même numéro de sécurité sociale',

@@ -2,7 +2,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import type { SheetCoursesData } from '@/lib/candidates/sheet/courses'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
 
 /** The sheet's "Parcours" section (issue 13 §2): the candidate's courses, their next step or their exit. */
 export function SheetCourses({ rows, today, canOpen }: SheetCoursesData & { canOpen: boolean }) {

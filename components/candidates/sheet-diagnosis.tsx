@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import type { SheetDiagnosisData } from '@/lib/candidates/sheet/diagnosis'
 import { levelLabel } from '@/lib/diagnosis/choices'
-import { formatDate, formatDateTime } from '@/lib/format'
+import { formatDate, formatDateTime } from '@/lib/dates'
 
 /**
  * The sheet's "Diagnostic" section (issue 14 §2): the latest completed diagnosis, its date and author, its barriers,

@@ -2,7 +2,7 @@ import { PlacementStatusBadge } from '@/components/job-offers/status-badges'
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import type { SheetEmploymentData } from '@/lib/candidates/sheet/employment'
-import { formatDate, formatDateTime } from '@/lib/format'
+import { formatDate, formatDateTime } from '@/lib/dates'
 import { PLACEMENT_STATUSES } from '@/lib/job-offers/labels'
 
 /** The sheet's "Emploi" section (issue 12 §3): the candidate's placements on job offers, their status and history. */

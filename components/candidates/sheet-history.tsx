@@ -3,7 +3,8 @@ import { SimpleTable } from '@/components/ui/simple-table'
 import type { CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
 import { CANDIDATE_FIELD_LABELS } from '@/lib/candidates/field-labels'
 import type { SheetHistoryData } from '@/lib/candidates/sheet/history'
-import { formatDateTime, orEmpty } from '@/lib/format'
+import { formatDateTime } from '@/lib/dates'
+import { orEmpty } from '@/lib/format'
 
 /** The field names an update row lists, as labels: never the values, which the audit does not keep. */
 function fieldLabel(name: string, customFields: CustomFieldDefinition[]): string {

@@ -1,6 +1,7 @@
 import { CANDIDATE_FIELD_LABELS as L } from '@/lib/candidates/field-labels'
 import type { CandidateRecord } from '@/lib/candidates/queries'
-import { formatDate, formatDateTime, formatPhone } from '@/lib/format'
+import { formatDate, formatDateTime } from '@/lib/dates'
+import { formatPhone } from '@/lib/phone'
 import { NirReveal } from './nir-reveal'
 import { SheetDetails } from './sheet-details'
 

@@ -3,7 +3,7 @@ import { buttonClass } from '@/components/ui/button'
 import Link from '@/components/ui/link'
 import type { CandidateOverview } from '@/lib/candidates/overview'
 import type { SheetOverviewData } from '@/lib/candidates/sheet/overview'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
 import { OverviewSmsButton, OverviewWorkshopButton } from './overview-actions'
 import { OverviewCards, type OverviewFill } from './overview-cards'
 

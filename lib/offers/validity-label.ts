@@ -1,5 +1,4 @@
-import { parisToday } from '@/lib/dates'
-import { formatDate } from '@/lib/format'
+import { formatDate, parisToday } from '@/lib/dates'
 import { now as clockNow } from '@/lib/clock'
 
 /**

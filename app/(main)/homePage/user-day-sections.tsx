@@ -2,7 +2,7 @@ import { PrescriptionsTable } from '@/components/prescriptions/prescriptions-tab
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
-import { formatDateTime } from '@/lib/format'
+import { formatDateTime } from '@/lib/dates'
 import type { UserDay } from '@/lib/home/user-day'
 import { formatNumber } from '@/lib/numbers'
 

@@ -3,7 +3,8 @@
 import Link from '@/components/ui/link'
 import type { TableColumn } from '@/components/ui/data-table'
 import type { CandidateListRow } from '@/lib/candidates/list-candidates'
-import { formatDate, formatPhone } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { formatPhone } from '@/lib/phone'
 
 type Row = CandidateListRow
 

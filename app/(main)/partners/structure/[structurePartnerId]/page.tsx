@@ -27,7 +27,8 @@ import {
 import { governanceView, mayRunStructure, worksWith } from '@/lib/partners/running'
 import { mayWriteOffersOf } from '@/lib/offers/write-offer'
 import { can } from '@/lib/permissions'
-import { formatDate, formatPhone } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { formatPhone } from '@/lib/phone'
 import { formatSiret } from '@/lib/siret'
 
 export const generateMetadata = pageMetadata('partnerStructure')

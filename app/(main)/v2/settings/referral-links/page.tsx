@@ -7,7 +7,7 @@ import { requirePagePermission } from '@/lib/auth/session'
 import { can } from '@/lib/permissions'
 import { getDb } from '@/lib/db/client'
 import { now } from '@/lib/clock'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
 import { listLinks } from '@/lib/referrals/links'
 
 export const generateMetadata = pageMetadata('settingsReferralLinks')

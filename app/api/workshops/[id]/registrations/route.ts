@@ -1,5 +1,5 @@
 import { getDb } from '@/lib/db/client'
-import { formatPhone } from '@/lib/format'
+import { formatPhone } from '@/lib/phone'
 import { defineRoute, json } from '@/lib/frame/route'
 import { registrationsOf } from '@/lib/workshops/queries'
 

@@ -7,7 +7,7 @@ import { ResetSecondFactor, UserAccess } from '@/components/settings/user-access
 import { UserIdentities } from '@/components/settings/user-identities'
 import { UserProfileForm } from '@/components/settings/user-profile-form'
 import { requirePagePermission } from '@/lib/auth/session'
-import { formatDateTime } from '@/lib/format'
+import { formatDateTime } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { ROLE_LABELS } from '@/lib/labels'
 import { getOrganisationUser } from '@/lib/settings/queries'
