@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { fupAnswerSchema } from '@/lib/prescriptions/fup-answer-schema'
 import { sendFup } from '@/lib/prescriptions/partner-answers-fup'
 import { receivedAnswers } from '@/lib/prescriptions/referent-follows-up'
-import { expirePendingPrescriptions, remindPendingPrescriptions, runPrescriptionReminders } from '@/lib/prescriptions/reminders'
+import {
+  expirePendingPrescriptions,
+  remindPendingPrescriptions,
+  runPrescriptionReminders,
+} from '@/lib/prescriptions/reminders'
 import { unseal } from '@/lib/crypto/sealed'
 import { addElapsedDays } from '@/lib/dates'
 import * as s from '@/lib/db/schema'

@@ -7,7 +7,12 @@ import { getApplyDocument } from '@/lib/prescriptions/documents'
 import { fupAnswerSchema } from '@/lib/prescriptions/fup-answer-schema'
 import { sendFup } from '@/lib/prescriptions/partner-answers-fup'
 import { listAppliesByTab } from '@/lib/prescriptions/partner-lists'
-import { answerReminderDays, markAnswersRead, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/referent-follows-up'
+import {
+  answerReminderDays,
+  markAnswersRead,
+  receivedAnswers,
+  unansweredPrescriptions,
+} from '@/lib/prescriptions/referent-follows-up'
 import { listFup, prescribedOffers } from '@/lib/prescriptions/referent-lists'
 import { prescribe } from '@/lib/prescriptions/referent-prescribes'
 import { updateManualStatus } from '@/lib/prescriptions/referent-records-answer'
