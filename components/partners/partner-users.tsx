@@ -2,13 +2,14 @@
 
 import { useState } from 'react'
 import { useRouter } from 'next/navigation'
-import { FeedbackField } from '@/components/applies/fup-dialog-parts'
-import { FormError, withoutKeys, type Errors } from '@/components/directory/form-parts'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorSummary } from '@/components/ui/error-summary'
+import { FormField } from '@/components/ui/form-field'
 import { ACCOUNT_STATE_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { toast } from '@/components/ui/toast'
+import { useActionForm } from '@/components/ui/use-action-form'
 import {
   invitePartnerUserAction,
   reinvitePartnerUserAction,
@@ -27,6 +28,7 @@ type PartnerUser = {
   structureAdmin: boolean
 }
 const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
+const BLANK = { firstName: '', lastName: '', email: '', phone: '' }
 
 /**
  * The structure's partner users, for those who run it: invite one by email (72 h link), disable, re-invite, hand the
@@ -41,17 +43,6 @@ export function PartnerUsers({
   users: PartnerUser[]
   canManage: boolean
 }) {
-  const router = useRouter()
-  const [busy, setBusy] = useState<string | null>(null)
-  async function run(id: string, work: () => Promise<{ ok: boolean; error?: string }>, success: string) {
-    setBusy(id)
-    const result = await work().catch(() => FAILED)
-    setBusy(null)
-    if (result.ok) {
-      toast.success(success)
-      router.refresh()
-    } else toast.error(result.error ?? FAILED.error)
-  }
   return (
     <section aria-labelledby="partner-users-title" className="rounded-lg border border-slate-200 bg-white p-5">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -73,86 +64,94 @@ export function PartnerUsers({
         </EmptyState>
       ) : (
         <ul className="divide-y divide-slate-100">
-          {users.map((u) => {
-            const name = `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() || u.email
-            return (
-              <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                <span>
-                  <span className="font-medium">{name}</span> <span className="text-slate-600">{u.email}</span>{' '}
-                  {u.disabled ? (
-                    <StatusBadge tone={ACCOUNT_STATE_TONES.disabled}>Désactivé</StatusBadge>
-                  ) : u.invited ? (
-                    <StatusBadge tone={ACCOUNT_STATE_TONES.invited}>Invitation envoyée</StatusBadge>
-                  ) : null}{' '}
-                  {u.structureAdmin && <StatusBadge tone="info">Administrateur de la structure</StatusBadge>}
-                </span>
-                {canManage && (
-                  <span className="flex flex-wrap gap-2">
-                    {!u.disabled && (
-                      <Button
-                        variant="secondary"
-                        className="px-3 py-1"
-                        disabled={busy === u.id}
-                        onClick={() =>
-                          run(
-                            u.id,
-                            () => reinvitePartnerUserAction(structureId, u.id),
-                            `Invitation envoyée à ${u.email}.`,
-                          )
-                        }
-                        aria-label={`Renvoyer une invitation à ${name}`}
-                      >
-                        Renvoyer l’invitation
-                      </Button>
-                    )}
-                    {!u.disabled && (
-                      <Button
-                        variant="secondary"
-                        className="px-3 py-1"
-                        disabled={busy === u.id}
-                        onClick={() =>
-                          run(
-                            u.id,
-                            () => setStructureAdminAction(structureId, u.id, !u.structureAdmin),
-                            u.structureAdmin
-                              ? `${name} n’administre plus la structure.`
-                              : `${name} administre maintenant la structure.`,
-                          )
-                        }
-                        aria-label={
-                          u.structureAdmin
-                            ? `Retirer à ${name} le rôle d’administrateur de la structure`
-                            : `Nommer ${name} administrateur de la structure`
-                        }
-                      >
-                        {u.structureAdmin ? 'Retirer le rôle d’administrateur' : 'Nommer administrateur'}
-                      </Button>
-                    )}
-                    <Button
-                      variant="secondary"
-                      className="px-3 py-1"
-                      disabled={busy === u.id}
-                      onClick={() =>
-                        run(
-                          u.id,
-                          () => setPartnerUserDisabledAction(structureId, u.id, !u.disabled),
-                          u.disabled
-                            ? 'Compte réactivé.'
-                            : 'Compte désactivé : ses sessions sont fermées.'.replace(' :', '\u00a0:'),
-                        )
-                      }
-                      aria-label={`${u.disabled ? 'Réactiver' : 'Désactiver'} le compte de ${name}`}
-                    >
-                      {u.disabled ? 'Réactiver' : 'Désactiver'}
-                    </Button>
-                  </span>
-                )}
-              </li>
-            )
-          })}
+          {users.map((u) => (
+            <UserRow key={u.id} user={u} structureId={structureId} canManage={canManage} />
+          ))}
         </ul>
       )}
     </section>
+  )
+}
+
+/** One partner user, and for those who run the structure: re-invite, hand the administration on, disable. */
+function UserRow({ user: u, structureId, canManage }: { user: PartnerUser; structureId: string; canManage: boolean }) {
+  const router = useRouter()
+  const [busy, setBusy] = useState(false)
+  async function run(work: () => Promise<{ ok: boolean; error?: string }>, success: string) {
+    setBusy(true)
+    const result = await work().catch(() => FAILED)
+    setBusy(false)
+    if (result.ok) {
+      toast.success(success)
+      router.refresh()
+    } else toast.error(result.error ?? FAILED.error)
+  }
+  const name = `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() || u.email
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+      <span>
+        <span className="font-medium">{name}</span> <span className="text-slate-600">{u.email}</span>{' '}
+        {u.disabled ? (
+          <StatusBadge tone={ACCOUNT_STATE_TONES.disabled}>Désactivé</StatusBadge>
+        ) : u.invited ? (
+          <StatusBadge tone={ACCOUNT_STATE_TONES.invited}>Invitation envoyée</StatusBadge>
+        ) : null}{' '}
+        {u.structureAdmin && <StatusBadge tone="info">Administrateur de la structure</StatusBadge>}
+      </span>
+      {canManage && (
+        <span className="flex flex-wrap gap-2">
+          {!u.disabled && (
+            <Button
+              variant="secondary"
+              className="px-3 py-1"
+              disabled={busy}
+              onClick={() =>
+                run(() => reinvitePartnerUserAction(structureId, u.id), `Invitation envoyée à ${u.email}.`)
+              }
+              aria-label={`Renvoyer une invitation à ${name}`}
+            >
+              Renvoyer l’invitation
+            </Button>
+          )}
+          {!u.disabled && (
+            <Button
+              variant="secondary"
+              className="px-3 py-1"
+              disabled={busy}
+              onClick={() =>
+                run(
+                  () => setStructureAdminAction(structureId, u.id, !u.structureAdmin),
+                  u.structureAdmin
+                    ? `${name} n’administre plus la structure.`
+                    : `${name} administre maintenant la structure.`,
+                )
+              }
+              aria-label={
+                u.structureAdmin
+                  ? `Retirer à ${name} le rôle d’administrateur de la structure`
+                  : `Nommer ${name} administrateur de la structure`
+              }
+            >
+              {u.structureAdmin ? 'Retirer le rôle d’administrateur' : 'Nommer administrateur'}
+            </Button>
+          )}
+          <Button
+            variant="secondary"
+            className="px-3 py-1"
+            disabled={busy}
+            onClick={() =>
+              run(
+                () => setPartnerUserDisabledAction(structureId, u.id, !u.disabled),
+                u.disabled ? 'Compte réactivé.' : 'Compte désactivé\u00a0: ses sessions sont fermées.',
+              )
+            }
+            aria-label={`${u.disabled ? 'Réactiver' : 'Désactiver'} le compte de ${name}`}
+          >
+            {u.disabled ? 'Réactiver' : 'Désactiver'}
+          </Button>
+        </span>
+      )}
+    </li>
   )
 }
 
@@ -188,32 +187,19 @@ export function InviteDialog({
   variant?: 'primary' | 'secondary'
 }) {
   const texts = DIALOGS[mode]
-  const formId = `${mode}-partner-user`
   const router = useRouter()
   const [open, setOpen] = useState(false)
-  const [form, setForm] = useState({ firstName: '', lastName: '', email: '', phone: '' })
-  const [errors, setErrors] = useState<Errors>({})
-  const [error, setError] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
-  const set = (patch: Partial<typeof form>) => {
-    setForm((f) => ({ ...f, ...patch }))
-    setErrors((e) => withoutKeys(e, Object.keys(patch)))
-  }
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    setSending(true)
-    const result = await texts.action(structureId, form).catch(() => FAILED)
-    setSending(false)
-    if (result.ok) {
-      toast.success(texts.done(form.email.trim()))
+  const form = useActionForm({
+    initial: BLANK,
+    action: async (values) => await texts.action(structureId, values),
+    success: (_, values) => texts.done(values.email.trim()),
+    onSuccess: () => {
       setOpen(false)
-      setForm({ firstName: '', lastName: '', email: '', phone: '' })
+      form.setValues(BLANK)
       router.refresh()
-      return
-    }
-    setErrors('fieldErrors' in result ? (result.fieldErrors ?? {}) : {})
-    setError(result.error)
-  }
+    },
+  })
+  const { field } = form
   return (
     <>
       <Button variant={variant} onClick={() => setOpen(true)}>
@@ -229,43 +215,18 @@ export function InviteDialog({
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Annuler
             </Button>
-            <Button type="submit" form={formId} disabled={sending}>
-              {sending ? 'Envoi…' : texts.submit}
+            <Button type="submit" form={form.formProps.id} disabled={form.pending}>
+              {form.pending ? 'Envoi…' : texts.submit}
             </Button>
           </>
         }
       >
-        <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <FormError error={error} />
-          <FeedbackField
-            label="Prénom"
-            value={form.firstName}
-            onChange={(firstName) => set({ firstName })}
-            error={errors.firstName}
-            required
-          />
-          <FeedbackField
-            label="Nom"
-            value={form.lastName}
-            onChange={(lastName) => set({ lastName })}
-            error={errors.lastName}
-            required
-          />
-          <FeedbackField
-            label="Email"
-            type="email"
-            value={form.email}
-            onChange={(email) => set({ email })}
-            error={errors.email}
-            required
-          />
-          <FeedbackField
-            label="Téléphone"
-            type="tel"
-            value={form.phone}
-            onChange={(phone) => set({ phone })}
-            error={errors.phone}
-          />
+        <form {...form.formProps} className="flex flex-col gap-4">
+          <ErrorSummary form={form} />
+          <FormField label="Prénom" autoComplete="off" {...field('firstName')} required />
+          <FormField label="Nom" autoComplete="off" {...field('lastName')} required />
+          <FormField label="Email" type="email" autoComplete="off" {...field('email')} required />
+          <FormField label="Téléphone" type="tel" autoComplete="off" {...field('phone')} />
         </form>
       </Dialog>
     </>
