@@ -19,7 +19,7 @@ function labelOf(element: HTMLElement): string {
 }
 
 /**
- * The top of a refused form (announced): how many fields to correct with a link to each, and the server's message.
+ * The top of a refused form (announced): the server's message, or how many fields to correct, and a link to each.
  * The fields are read from the form itself (its aria-invalid elements, in the page's order), so the summary follows
  * whatever the form renders. Focusable (data-error-summary): the helper's last resort when no field is marked.
  */
@@ -60,13 +60,11 @@ export function ErrorSummary({
       data-error-summary
       className={className ?? 'rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800'}
     >
-      {count > 0 && <p className="font-medium">{errorCountText(count)}.</p>}
-      {form.error && (
-        <p className={count > 0 ? 'mt-1' : undefined}>
-          {form.error}
-          {children}
-        </p>
-      )}
+      {/* The server's own words when it gave some ("Vérifiez les champs signalés."), else how many fields. */}
+      <p className="font-medium">
+        {form.error ?? `${errorCountText(count)}.`}
+        {children}
+      </p>
       {count > 0 && invalid.length > 0 && (
         <ul className="mt-1 list-disc pl-5">
           {invalid.map(({ control, label }, i) => (

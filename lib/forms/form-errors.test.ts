@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { CHECK_FIELDS } from '@/lib/frame/outcome'
 import {
   errorBelongsTo,
   errorCountText,
@@ -10,20 +11,20 @@ import {
 } from './form-errors'
 
 describe('errorsOf', () => {
-  it('keeps the server’s message when no field is at fault', () => {
+  it('keeps the server’s message, alone or over its field errors', () => {
     expect(errorsOf({ ok: false, error: 'Cette prescription a déjà reçu une réponse.' })).toEqual({
       fieldErrors: {},
       error: 'Cette prescription a déjà reçu une réponse.',
     })
+    expect(errorsOf({ ok: false, error: CHECK_FIELDS, fieldErrors: { email: 'Invalide' } })).toEqual({
+      fieldErrors: { email: 'Invalide' },
+      error: CHECK_FIELDS,
+    })
   })
 
-  it('shows field errors without the sentence over them', () => {
+  it('shows field errors alone when the server gave no message', () => {
     const fieldErrors = { goal: 'L’objectif est obligatoire' }
     expect(errorsOf({ ok: false, fieldErrors })).toEqual({ fieldErrors, error: null })
-    expect(errorsOf({ ok: false, error: 'Vérifiez les champs signalés.', fieldErrors })).toEqual({
-      fieldErrors,
-      error: null,
-    })
   })
 
   it('never stays silent: a bare refusal says the fallback', () => {

@@ -19,14 +19,13 @@ export const NO_ERRORS: FormErrors = { fieldErrors: {}, error: null }
 export const UNREACHABLE = 'L’enregistrement a échoué. Vérifiez votre connexion et réessayez.'
 
 /**
- * A refusal as the form shows it. With field errors, the messages beside the fields and the summary's count say it
- * all: the server's sentence over them ("Vérifiez les champs signalés.") is not repeated. A refusal with neither a
- * message nor a field error still says something: a form that stays silent after a click is the worst answer.
+ * A refusal as the form shows it. A refusal with neither a message nor a field error still says something: a form
+ * that stays silent after a click is the worst answer.
  */
 export function errorsOf(refusal: Refusal, fallback = UNREACHABLE): FormErrors {
   const fieldErrors = refusal.fieldErrors ?? {}
-  if (Object.keys(fieldErrors).length > 0) return { fieldErrors, error: null }
-  return { fieldErrors, error: refusal.error ?? fallback }
+  const hasFieldErrors = Object.keys(fieldErrors).length > 0
+  return { fieldErrors, error: refusal.error ?? (hasFieldErrors ? null : fallback) }
 }
 
 /** Whether an error's path belongs to a value: the value itself, or a value of that name inside a nested object. */
@@ -44,7 +43,7 @@ export function withoutErrorsOf(errors: FieldErrors, keys: readonly string[]): F
   return left.length === paths.length ? errors : Object.fromEntries(left.map((path) => [path, errors[path]!]))
 }
 
-/** The summary's title: how many fields need the person's attention. */
+/** The summary's title when the server said nothing over its field errors: how many fields need attention. */
 export function errorCountText(count: number): string {
   return count > 1 ? `${count} champs sont à corriger` : 'Un champ est à corriger'
 }
