@@ -12,6 +12,7 @@ import { seedReferrals } from './seed/referrals'
 import { seedDiagnoses } from './seed/diagnoses'
 import { TERMS_VERSION } from '@/lib/onboarding/terms'
 import { seedMessaging } from './seed/messaging'
+import { fullName } from '@/lib/person-name'
 
 export const DEMO_PASSWORD = 'Passerelle-Demo-2026!'
 
@@ -132,7 +133,7 @@ export async function seedDemo(db: Db): Promise<void> {
       await tx.insert(s.users).values({
         id,
         email: a.email,
-        name: `${a.firstName} ${a.lastName}`,
+        name: fullName(a),
         emailVerified: true,
         firstName: a.firstName,
         lastName: a.lastName,
@@ -499,7 +500,7 @@ export async function seedDemo(db: Db): Promise<void> {
         const pdf = await renderFupPdf({
           name: 'Fiche de prescription',
           offerName: offerNames[plan.offer]!,
-          candidateName: `${c.firstName} ${c.lastName}`,
+          candidateName: fullName(c),
           beneficiary,
           prescription,
         })

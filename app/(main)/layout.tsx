@@ -6,6 +6,7 @@ import { MainNav, MobileNav } from '@/components/layout/main-nav'
 import { getCurrentUser } from '@/lib/auth/session'
 import { signOutAction } from '@/lib/auth/actions'
 import { navigationFor } from '@/lib/navigation'
+import { fullName } from '@/lib/person-name'
 
 /** The main layout (spec §2: grouped under '/'). Each page checks its own access; the layout only shows what the user may open. */
 export default async function MainLayout({ children }: { children: React.ReactNode }) {
@@ -39,9 +40,7 @@ export default async function MainLayout({ children }: { children: React.ReactNo
               className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm"
             >
               {/* The name is left out on a phone: the header keeps to one screen width. */}
-              <span className="hidden text-slate-600 sm:inline">
-                {user.firstName} {user.lastName}
-              </span>
+              <span className="hidden text-slate-600 sm:inline">{fullName(user)}</span>
               <Link href="/change-password" className="hidden rounded-md px-2 py-1 sm:inline-block">
                 {t('accountSecurity')}
               </Link>

@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react'
 import { SearchField } from '@/components/ui/search-field'
 import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
 import type { PickedCandidate } from '@/lib/candidates/pickable'
+import { fullName, listName } from '@/lib/person-name'
 
 /**
  * The state of a "pick several candidates" dialog (register to a workshop, enrol in a course, place on a job offer):
@@ -30,7 +31,7 @@ export function useCandidateChecklist(search: (text: string) => Promise<PickedCa
       setChosen((m) => {
         const next = new Map(m)
         if (next.has(c.id)) next.delete(c.id)
-        else next.set(c.id, `${c.firstName} ${c.lastName}`)
+        else next.set(c.id, fullName(c))
         return next
       }),
     [],
@@ -76,7 +77,7 @@ export function CandidateChecklist({
               <li key={c.id}>
                 <label className="flex items-center gap-2 text-sm">
                   <input type="checkbox" checked={chosen.has(c.id)} disabled={c.taken} onChange={() => toggle(c)} />
-                  {c.lastName} {c.firstName}
+                  {listName(c)}
                   {showPlace && c.place && <span className="text-slate-600">· {c.place}</span>}
                   {c.taken && <span className="text-slate-600">({takenLabel})</span>}
                 </label>

@@ -4,6 +4,7 @@ import Link from '@/components/ui/link'
 import { Button } from '@/components/ui/button'
 import type { DuplicateMatch } from '@/lib/candidates/duplicates'
 import { formatDate } from '@/lib/dates'
+import { fullName } from '@/lib/person-name'
 
 const REASONS: Record<DuplicateMatch['reason'], string> = {
   nir: 'même numéro de sécurité sociale',
@@ -50,7 +51,7 @@ export function DuplicateWarning({
               rel="noopener"
               className="font-medium text-brand-800 underline"
             >
-              {d.firstName} {d.lastName}
+              {fullName(d)}
               <span className="sr-only"> (s’ouvre dans un nouvel onglet)</span>
             </Link>
             {d.birthDate && <>, né(e) le {formatDate(d.birthDate)}</>} — {REASONS[d.reason]}

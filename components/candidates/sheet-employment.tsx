@@ -4,6 +4,7 @@ import Link from '@/components/ui/link'
 import type { SheetEmploymentData } from '@/lib/candidates/sheet/employment'
 import { formatDate, formatDateTime } from '@/lib/dates'
 import { PLACEMENT_STATUSES } from '@/lib/job-offers/labels'
+import { fullName } from '@/lib/person-name'
 
 /** The sheet's "Emploi" section (issue 12 §3): the candidate's placements on job offers, their status and history. */
 export function SheetEmployment({ placements }: SheetEmploymentData) {
@@ -38,7 +39,7 @@ export function SheetEmployment({ placements }: SheetEmploymentData) {
                     {formatDate(e.at)} · {PLACEMENT_STATUSES[e.status]}
                     {e.status === 'interview' && e.interviewAt ? ` le ${formatDateTime(e.interviewAt)}` : ''}
                     {e.reason ? ` (${e.reason})` : ''}
-                    {e.firstName || e.lastName ? ` · ${e.firstName ?? ''} ${e.lastName ?? ''}`.trimEnd() : ''}
+                    {e.firstName || e.lastName ? ` · ${fullName(e)}` : ''}
                   </li>
                 ))}
               </ol>

@@ -2,6 +2,7 @@ import type { CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
 import { CANDIDATE_FIELD_LABELS as L } from '@/lib/candidates/field-labels'
 import type { CandidateRecord } from '@/lib/candidates/queries'
 import { customFieldText } from '@/lib/candidates/custom-field-text'
+import { fullName } from '@/lib/person-name'
 import { SheetDetails } from './sheet-details'
 
 export { customFieldText }
@@ -15,7 +16,7 @@ export function SheetSituation({
   customFields: CustomFieldDefinition[]
   archivedFields?: CustomFieldDefinition[]
 }) {
-  const referent = [candidate.referentFirstName, candidate.referentLastName].filter(Boolean).join(' ')
+  const referent = fullName({ firstName: candidate.referentFirstName, lastName: candidate.referentLastName })
   return (
     <SheetDetails
       title="Situation et champs personnalisés"

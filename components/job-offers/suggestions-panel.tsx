@@ -1,4 +1,5 @@
 import type { Suggestion } from '@/lib/job-offers/suggestions'
+import { fullName, listName } from '@/lib/person-name'
 import { PlaceSuggestionButton, SuggestionsError } from './place-candidates'
 
 /**
@@ -39,16 +40,14 @@ export function SuggestionsPanel({
               className="flex items-start justify-between gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm"
             >
               <span>
-                <span className="font-medium">
-                  {s.lastName} {s.firstName}
-                </span>
+                <span className="font-medium">{listName(s)}</span>
                 <ul className="mt-1 list-disc pl-5 text-slate-700">
                   {s.reasons.map((r) => (
                     <li key={r}>{r}</li>
                   ))}
                 </ul>
               </span>
-              <PlaceSuggestionButton jobOfferId={jobOfferId} candidateId={s.id} name={`${s.firstName} ${s.lastName}`} />
+              <PlaceSuggestionButton jobOfferId={jobOfferId} candidateId={s.id} name={fullName(s)} />
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { SMS_STATUS_TONES, StatusBadge } from '@/components/ui/status-badge'
 import type { SheetSmsData } from '@/lib/candidates/sheet/sms'
 import { formatDateTime } from '@/lib/dates'
+import { fullName } from '@/lib/person-name'
 import { formatPhone } from '@/lib/phone'
 import { NOT_A_MOBILE } from '@/lib/sms/mobile-number'
 import type { ThreadMessage } from '@/lib/sms/queries'
@@ -40,7 +41,7 @@ export function SheetSms({
   composer,
 }: SheetSmsData & { candidateId: string }) {
   const canSend = composer !== null
-  const name = `${recipient.firstName} ${recipient.lastName}`
+  const name = fullName(recipient)
   const blocked = recipient.optedOutAt
     ? `${name} a demandé à ne plus recevoir de SMS (STOP le ${formatDateTime(recipient.optedOutAt)}) : aucun message ne peut lui être envoyé. S’il répond START, les envois reprendront.`
     : !recipient.smsNumber
@@ -108,7 +109,7 @@ function MessageItem({ message: m, canCancel }: { message: ThreadMessage; canCan
   const author = inbound
     ? 'Réponse du candidat'
     : m.authorFirstName !== null
-      ? `${m.authorFirstName} ${m.authorLastName ?? ''}`.trim()
+      ? fullName({ firstName: m.authorFirstName, lastName: m.authorLastName })
       : 'Envoi automatique'
   const problem = m.status === 'failed' || m.status === 'undelivered' || m.status === 'unknown'
   const scheduled = m.status === 'queued'

@@ -1,6 +1,7 @@
 import { hashPassword } from 'better-auth/crypto'
 import type { DbOrTx } from '@/lib/db/client'
 import { accounts, users } from '@/lib/db/schema'
+import { fullName } from '@/lib/person-name'
 import { acceptablePasswordSchema } from './password-forms'
 
 export type ProvisionedIdentity = {
@@ -40,7 +41,7 @@ export async function provisionUser(db: DbOrTx, input: ProvisionInput): Promise<
     await tx.insert(users).values({
       id: userId,
       email: input.email.trim().toLowerCase(),
-      name: `${input.firstName} ${input.lastName}`,
+      name: fullName(input),
       // The administrator vouches for the address: an identity may later be linked to it by a verified email.
       emailVerified: true,
       firstName: input.firstName,

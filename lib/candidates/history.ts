@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { auditLog, users } from '@/lib/db/schema'
+import { fullName } from '@/lib/person-name'
 
 /** The French label of each audited action on a candidate; an unknown action shows its code. */
 export const HISTORY_ACTION_LABELS: Record<string, string> = {
@@ -59,7 +60,7 @@ export async function candidateHistory(db: DbOrTx, organisationId: string, candi
     fields: Array.isArray(r.details.fields)
       ? (r.details.fields as unknown[]).filter((f): f is string => typeof f === 'string')
       : [],
-    actorName: [r.actorFirstName, r.actorLastName].filter(Boolean).join(' ') || null,
+    actorName: fullName({ firstName: r.actorFirstName, lastName: r.actorLastName }) || null,
   }))
 }
 

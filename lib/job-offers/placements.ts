@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client'
 import { candidates, jobOffers, jobPlacementEvents, jobPlacements } from '@/lib/db/schema'
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
 import { parisInstant } from '@/lib/dates'
+import { fullName } from '@/lib/person-name'
 import { JOB_OFFER_MESSAGES, placeCandidatesSchema, placementStatusSchema } from './schemas'
 import { pickableCandidates } from '@/lib/candidates/pickable'
 
@@ -48,11 +49,7 @@ export async function placeCandidates(
       .from(jobPlacements)
       .innerJoin(candidates, eq(candidates.id, jobPlacements.candidateId))
       .where(and(eq(jobPlacements.jobOfferId, jobOfferId), inArray(jobPlacements.candidateId, ids)))
-    if (already.length)
-      return fail(
-        JOB_OFFER_MESSAGES.alreadyPlaced(already.map((c) => `${c.firstName} ${c.lastName}`).join(', ')),
-        'candidateIds',
-      )
+    if (already.length) return fail(JOB_OFFER_MESSAGES.alreadyPlaced(already.map(fullName).join(', ')), 'candidateIds')
     const rows = await tx
       .insert(jobPlacements)
       .values(

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isDateTimeInput } from '@/lib/dates'
 import { DIRECTORY_MESSAGES, optionalDate, optionalText, requiredText } from '@/lib/directory/fields'
 import { CONTRACT_VALUES, JOB_OFFER_STATUS_VALUES, PLACEMENT_STATUS_VALUES } from './labels'
 import { text } from '@/lib/text/safe-text'
@@ -106,10 +107,7 @@ export const placementStatusSchema = z
     /** 'yyyy-mm-ddThh:mm', Paris time, for "entretien prévu". */
     interviewAt: z.preprocess(
       (v) => (v === '' ? null : v),
-      text()
-        .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, DIRECTORY_MESSAGES.dateInvalid)
-        .nullable()
-        .default(null),
+      text().refine(isDateTimeInput, DIRECTORY_MESSAGES.dateInvalid).nullable().default(null),
     ),
     reason: optionalText(500),
   })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
+import { fullNameSql } from '@/lib/person-name-sql'
 
 /** Where a French address is: the département of its postcode ('76' of 76600), '97' for every overseas one. */
 export const departementOf = (column: string) => `substring(${column} from '(\\d{2})\\d{3}')`
@@ -49,7 +50,7 @@ export async function suggestCandidates(db: DbOrTx, organisationId: string, jobO
     select c.id, c.first_name, c.last_name, pl.label as place, n.same_place,
       ${sql.raw(departementOf('c.address_formatted'))} as departement,
       exists (select 1 from job_placements p where p.candidate_id = c.id and p.organisation_id = ${organisationId} and p.status in ('proposed', 'interview', 'hired')) as busy,
-      nullif(trim(coalesce(r.first_name, '') || ' ' || coalesce(r.last_name, '')), '') as referent
+      ${fullNameSql('r')} as referent
     from near n
     join candidates c on c.id = n.id
     left join places pl on pl.id = c.place_id

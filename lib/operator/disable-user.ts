@@ -3,6 +3,7 @@ import { writeAudit } from '@/lib/audit'
 import { endUserSessions } from '@/lib/auth/revoke'
 import type { DbOrTx } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
+import { activeStaffOf } from '@/lib/organisation/active-staff'
 import { text } from '@/lib/text/safe-text'
 
 /**
@@ -62,7 +63,7 @@ export async function disableUserByEmail(db: DbOrTx, email: unknown): Promise<Di
       const [row] = await tx
         .select({ n: count() })
         .from(users)
-        .where(and(eq(users.organisationId, user.organisationId), eq(users.role, 'admin'), eq(users.disabled, false)))
+        .where(and(activeStaffOf(user.organisationId), eq(users.role, 'admin')))
       activeAdminsLeft = row!.n
     }
     return { ok: true as const, userId: user.id, alreadyDisabled: user.disabled, sessionsEnded, activeAdminsLeft }

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
+import { PARTNER_ROLE } from '@/lib/permissions'
 
 /**
  * An organisation's active staff: its users, partners' accounts (fullPartner) and disabled accounts left out. They
@@ -8,7 +9,7 @@ import { users } from '@/lib/db/schema'
  * A condition on `users`, to put in any query's where.
  */
 export function activeStaffOf(organisationId: string): SQL {
-  return and(eq(users.organisationId, organisationId), eq(users.disabled, false), ne(users.role, 'fullPartner'))!
+  return and(eq(users.organisationId, organisationId), eq(users.disabled, false), ne(users.role, PARTNER_ROLE))!
 }
 
 /**

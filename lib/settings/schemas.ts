@@ -137,13 +137,3 @@ export const sendingHoursSchema = z
     }
   })
 export type SendingHoursInput = z.infer<typeof sendingHoursSchema>
-
-/** The first message of each field, for the form. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '_')
-    out[key] ??= issue.message
-  }
-  return out
-}

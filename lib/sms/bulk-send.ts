@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { candidates, smsBatches, smsBatchSkips, smsMessages, smsTemplates } from '@/lib/db/schema'
+import { listName } from '@/lib/person-name'
 import { SMS_MESSAGES } from './messages'
 import { queueSms, type SkipReason } from './queue-sms'
 import type { BulkInput } from './schemas'
@@ -124,7 +125,7 @@ export async function batchReport(db: DbOrTx, params: { organisationId: string; 
   const rows: BatchRow[] = [
     ...messages.map((m) => ({
       candidateId: m.candidateId,
-      name: `${m.lastName} ${m.firstName}`,
+      name: listName(m),
       outcome: (m.status === 'sent' || m.status === 'delivered'
         ? 'sent'
         : m.status === 'failed' || m.status === 'undelivered' || m.status === 'cancelled' || m.status === 'unknown'
@@ -135,7 +136,7 @@ export async function batchReport(db: DbOrTx, params: { organisationId: string; 
     })),
     ...skips.map((s) => ({
       candidateId: s.candidateId,
-      name: `${s.lastName} ${s.firstName}`,
+      name: listName(s),
       outcome: 'skipped' as const,
       reason: s.reason,
       scheduledFor: null,

@@ -69,10 +69,3 @@ export const bulkSchema = z.object({
   templateId: uuid(SMS_MESSAGES.templateNotFound).nullable().optional(),
 })
 export type BulkInput = z.infer<typeof bulkSchema>
-
-/** The first message of each field. */
-export function smsFieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const issue of error.issues) out[String(issue.path[0] ?? 'text')] ??= issue.message
-  return out
-}

@@ -2,26 +2,6 @@ import type { smsStatusEnum } from '@/lib/db/schema'
 
 export type SmsStatus = (typeof smsStatusEnum.enumValues)[number]
 
-/** A status only moves forward: a repeated or late callback ('sent' after 'delivered') changes nothing. */
-// `unknown` (an attempt that may have reached the provider, its fate not recorded) ranks with `sending`: a callback or a
-// status the provider gives later moves it forward, as it would a message on its way.
-const RANK: Record<SmsStatus, number> = {
-  queued: 0,
-  sending: 1,
-  unknown: 1,
-  sent: 2,
-  delivered: 3,
-  undelivered: 3,
-  failed: 3,
-  cancelled: 3,
-  received: 3,
-}
-
-/** The statuses a message may leave for `target`. */
-export function statusesBefore(target: SmsStatus): SmsStatus[] {
-  return (Object.keys(RANK) as SmsStatus[]).filter((s) => RANK[s] < RANK[target])
-}
-
 export const SMS_STATUS_LABELS: Record<SmsStatus, string> = {
   queued: 'Programmé',
   sending: 'En cours d’envoi',

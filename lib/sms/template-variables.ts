@@ -1,3 +1,5 @@
+import { fullName } from '@/lib/person-name'
+
 /** The variables a template may hold (/v2/settings/templates), filled per candidate when a message is written. */
 export const TEMPLATE_VARIABLES = {
   prenom: 'Prénom du candidat',
@@ -21,8 +23,6 @@ export type TemplateSources = {
   sender: Person | null
   organisationName: string
 }
-
-const fullName = (p: Person) => `${p.firstName} ${p.lastName ?? ''}`.trim()
 
 /**
  * The one filling of a template's variables, for the composer's preview, the single send, the bulk send and the

@@ -11,6 +11,7 @@ import { countCandidates } from '@/lib/candidates/queries'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
+import { listName } from '@/lib/person-name'
 
 const db = useTestDb()
 const ORG = demoIds.orgSeineMaritime
@@ -251,7 +252,7 @@ describe('searchCandidatesDashboard', () => {
     searchCandidatesDashboard(handle, { id, ...user }, body)
   const namesOf = (result: Awaited<ReturnType<typeof search>>) => {
     if (!result.ok) throw new Error(`unexpected refusal: ${result.error}`)
-    return result.rows.map((r) => `${r.lastName} ${r.firstName}`)
+    return result.rows.map(listName)
   }
 
   it('returns the page and the total under the search, filters, sort and page of the body', async () => {

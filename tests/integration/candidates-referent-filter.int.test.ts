@@ -7,18 +7,18 @@ import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
 import { ROLE_PERMISSIONS } from '@/lib/permissions'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
+import { fullName, type PersonName } from '@/lib/person-name'
 
 // Spec §6 filters.authors: the users the candidates dashboard's "Référent" filter offers, on the server.
 const db = useTestDb()
 const SM = demoIds.orgSeineMaritime
 const LYON = demoIds.orgLyon
-type Named = { firstName: string | null; lastName: string | null }
-const names = (rows: Named[]) => rows.map((r) => `${r.firstName} ${r.lastName}`)
+const names = (rows: PersonName[]) => rows.map(fullName)
 
 async function colleagues(tx: Tx) {
   const user = (id: string, firstName: string, lastName: string, extra: Partial<typeof s.users.$inferInsert> = {}) => ({
     id,
-    name: `${firstName} ${lastName}`,
+    name: fullName({ firstName, lastName }),
     email: `${id}@passerelle.test`,
     firstName,
     lastName,

@@ -6,6 +6,7 @@ import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
 import { DEMO_REFERRAL_TOKEN } from '@/db/seed/referrals'
+import { fullName } from '@/lib/person-name'
 import { acceptOrientation, declineOrientation, orientationFormValues } from '@/lib/referrals/decide'
 import { createLink, listLinks, setLinkDisabled, usableLink } from '@/lib/referrals/links'
 import { pendingOrientations, getOrientation } from '@/lib/referrals/queries'
@@ -492,8 +493,6 @@ describe('the demo', () => {
     const link = await usableLink(db, DEMO_REFERRAL_TOKEN, NOW)
     expect(link).toMatchObject({ label: 'CCAS de Dieppe', organisationId: demoIds.orgSeineMaritime })
     const list = await pendingOrientations(db, demoIds.orgSeineMaritime, new Date('2026-11-15T00:00:00Z'))
-    expect(list.rows.map((r) => `${r.firstName} ${r.lastName}`)).toEqual(
-      expect.arrayContaining(['Yanis Mercier', 'Inès Lambert']),
-    )
+    expect(list.rows.map(fullName)).toEqual(expect.arrayContaining(['Yanis Mercier', 'Inès Lambert']))
   })
 })

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { readSecondFactor } from '@/lib/auth/two-factor-policy'
 import * as s from '@/lib/db/schema'
+import { fieldErrorsOf } from '@/lib/frame/outcome'
 import { updateOrganisationSettings } from '@/lib/settings/organisation'
-import { fieldErrors, organisationSchema } from '@/lib/settings/schemas'
+import { organisationSchema } from '@/lib/settings/schemas'
 import { useTestDb } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
@@ -124,7 +125,7 @@ describe('the read journal’s retention', () => {
       const r = organisationSchema.safeParse({ ...settings(), journalRetentionMonths: bad })
       expect(r.success).toBe(false)
       if (!r.success)
-        expect(fieldErrors(r.error).journalRetentionMonths).toBe(
+        expect(fieldErrorsOf(r.error).journalRetentionMonths).toBe(
           'La durée de conservation du journal des consultations est un nombre entier de mois, entre 6 et 12.',
         )
     }

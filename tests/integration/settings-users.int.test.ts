@@ -4,10 +4,11 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { activeSession } from '@/lib/auth/active-session'
 import { passwordSignIn } from '@/lib/auth/password-sign-in'
 import { resetTokenIsUsable } from '@/lib/auth/reset-token'
+import { fieldErrorsOf } from '@/lib/frame/outcome'
 import { createInvitationLink, INVITATION_HOURS } from '@/lib/settings/invitation'
 import { updateOrganisationSettings } from '@/lib/settings/organisation'
 import { getOrganisationUser, listOrganisationUsers } from '@/lib/settings/queries'
-import { fieldErrors, newUserSchema, organisationSchema, userProfileSchema } from '@/lib/settings/schemas'
+import { newUserSchema, organisationSchema, userProfileSchema } from '@/lib/settings/schemas'
 import {
   createOrganisationUser,
   removeOrganisationUserIdentity,
@@ -141,7 +142,7 @@ describe('creating a user', () => {
     })
     expect(result.success).toBe(false)
     if (result.success) return
-    expect(fieldErrors(result.error)).toEqual({
+    expect(fieldErrorsOf(result.error)).toEqual({
       firstName: 'Le prénom est obligatoire.',
       lastName: 'Le nom est obligatoire.',
       email: 'L’adresse email n’est pas valide.',
@@ -430,7 +431,7 @@ describe('the user list and the organisation', () => {
       })
       expect(r.success).toBe(false)
       if (!r.success)
-        expect(fieldErrors(r.error).answerReminderDays).toBe(
+        expect(fieldErrorsOf(r.error).answerReminderDays).toBe(
           'Le délai de relance est un nombre entier de jours, entre 1 et 90.',
         )
     }
@@ -460,7 +461,7 @@ describe('the user list and the organisation', () => {
       })
       expect(r.success, bad).toBe(false)
       if (!r.success)
-        expect(fieldErrors(r.error).retentionDays).toBe(
+        expect(fieldErrorsOf(r.error).retentionDays).toBe(
           'La durée de conservation est un nombre entier de jours, entre 365 et 3650.',
         )
     }
@@ -490,7 +491,7 @@ describe('the user list and the organisation', () => {
       })
       expect(r.success, bad).toBe(false)
       if (!r.success)
-        expect(fieldErrors(r.error).prescriptionExpiryDays).toBe(
+        expect(fieldErrorsOf(r.error).prescriptionExpiryDays).toBe(
           'Le délai d’expiration est un nombre entier de jours, entre 2 et 365.',
         )
     }
@@ -505,7 +506,7 @@ describe('the user list and the organisation', () => {
     })
     expect(notAfter.success).toBe(false)
     if (!notAfter.success)
-      expect(fieldErrors(notAfter.error).prescriptionExpiryDays).toBe(
+      expect(fieldErrorsOf(notAfter.error).prescriptionExpiryDays).toBe(
         'Le délai d’expiration doit être plus long que le délai de relance.',
       )
   })

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
-import { composeSchema, smsFieldErrors, templateSchema } from '@/lib/sms/schemas'
+import { fieldErrorsOf } from '@/lib/frame/outcome'
+import { composeSchema, templateSchema } from '@/lib/sms/schemas'
 import { sendSmsToCandidate } from '@/lib/sms/send-to-candidate'
 import { createTemplate, setTemplateArchived, updateTemplate } from '@/lib/sms/templates'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
@@ -18,7 +19,7 @@ const asDb = (tx: Tx) => tx as unknown as typeof db
 
 function compose(input: Record<string, unknown>) {
   const parsed = composeSchema.safeParse(input)
-  if (!parsed.success) throw new Error(JSON.stringify(smsFieldErrors(parsed.error)))
+  if (!parsed.success) throw new Error(JSON.stringify(fieldErrorsOf(parsed.error)))
   return parsed.data
 }
 
@@ -182,7 +183,7 @@ describe('writing an SMS to a candidate', () => {
   it('checks the input: empty text, unknown variables, an id that is not one', () => {
     const errors = (input: Record<string, unknown>) => {
       const parsed = composeSchema.safeParse(input)
-      return parsed.success ? {} : smsFieldErrors(parsed.error)
+      return parsed.success ? {} : fieldErrorsOf(parsed.error)
     }
     const id = crypto.randomUUID()
     expect(errors({ candidateId: id, text: '   ' })).toEqual({ text: 'Écrivez le message avant de l’envoyer.' })
@@ -202,15 +203,15 @@ describe('templates', () => {
 
   it('refuses an unknown variable and a text over 6 SMS when saved', () => {
     const unknown = templateSchema.safeParse({ name: 'Rappel', body: 'Bonjour {prénom}' })
-    expect(unknown.success ? {} : smsFieldErrors(unknown.error)).toEqual({
+    expect(unknown.success ? {} : fieldErrorsOf(unknown.error)).toEqual({
       body: 'Cette variable n’existe pas : {prénom}. Variables possibles : {prenom}, {nom}, {referent}, {organisation}, {telephone_referent}, {expediteur}, {telephone_expediteur}.',
     })
     const long = templateSchema.safeParse({ name: 'Long', body: 'x'.repeat(153 * 6 + 1) })
-    expect(long.success ? {} : smsFieldErrors(long.error)).toEqual({
+    expect(long.success ? {} : fieldErrorsOf(long.error)).toEqual({
       body: 'Le message compte 7 SMS : 6 au plus. Raccourcissez-le.',
     })
     const noName = templateSchema.safeParse({ name: ' ', body: 'Bonjour' })
-    expect(noName.success ? {} : smsFieldErrors(noName.error)).toEqual({ name: 'Le nom du modèle est obligatoire.' })
+    expect(noName.success ? {} : fieldErrorsOf(noName.error)).toEqual({ name: 'Le nom du modèle est obligatoire.' })
   })
 
   it('creates, edits, archives and restores, each audited; a name is unique among active templates', async () => {

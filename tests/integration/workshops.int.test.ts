@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
+import { listName } from '@/lib/person-name'
 import { cancelRegistration, markAllPresent, registerCandidates, setAttendance } from '@/lib/workshops/registrations'
 import { reminderTime, runWorkshopReminders } from '@/lib/workshops/reminders'
 import { renderSignInSheet } from '@/lib/workshops/sign-in-sheet'
@@ -478,8 +479,8 @@ describe('workshops', () => {
       expect(text).toContain('Cette action est cofinancée par l’Union européenne (Fonds social européen +).')
       const seated = ids.slice(0, 2).map((id) => names.find((n) => n.id === id)!)
       const waiting = names.find((n) => n.id === ids[2])!
-      for (const p of seated) expect(text).toContain(`${p.lastName} ${p.firstName}`)
-      expect(text).not.toContain(`${waiting.lastName} ${waiting.firstName}`)
+      for (const p of seated) expect(text).toContain(listName(p))
+      expect(text).not.toContain(listName(waiting))
       expect(await renderSignInSheet(tx, LYON.organisationId, created.id)).toBeNull()
     })
   })

@@ -4,6 +4,7 @@ import Link from '@/components/ui/link'
 import type { TableColumn } from '@/components/ui/data-table'
 import type { CandidateListRow } from '@/lib/candidates/list-candidates'
 import { formatDate } from '@/lib/dates'
+import { listName } from '@/lib/person-name'
 import { formatPhone } from '@/lib/phone'
 
 type Row = CandidateListRow
@@ -21,7 +22,7 @@ export const candidateColumnClassNames: Record<string, string> = {
 }
 
 /** A row's checkbox label. */
-export const candidateSelectLabel = (r: Row) => `Sélectionner ${r.lastName} ${r.firstName}`
+export const candidateSelectLabel = (r: Row) => `Sélectionner ${listName(r)}`
 
 /** The dashboard's columns. Sortable ones have the server's sort key as id (name, place, status, created). */
 export function candidateColumns({ linked }: { linked: boolean }): TableColumn<Row>[] {
@@ -31,7 +32,7 @@ export function candidateColumns({ linked }: { linked: boolean }): TableColumn<R
       header: 'Candidat',
       sortable: true,
       cell: (r) => {
-        const name = `${r.lastName} ${r.firstName}`
+        const name = listName(r)
         const phone = formatPhone(r.phone)
         return (
           <>

@@ -2,6 +2,7 @@ import { candidateSettings } from '@/lib/candidates/organisation-settings'
 import type { DbOrTx } from '@/lib/db/client'
 import type { ReadKind } from '@/lib/journal/record-read'
 import { readCandidateForSheet } from '@/lib/journal/sheet-read'
+import { fullName } from '@/lib/person-name'
 import { SECTION_READS, type CandidateSection } from './sections'
 
 /**
@@ -25,7 +26,7 @@ export async function loadSheetHeader(
   ])
   if (!candidate) return null
   const { referentFirstName, referentLastName } = candidate
-  const referent = referentFirstName !== null ? `${referentFirstName} ${referentLastName ?? ''}`.trim() : null
+  const referent = fullName({ firstName: referentFirstName, lastName: referentLastName }) || null
   return { candidate, settings, referent }
 }
 export type SheetHeader = NonNullable<Awaited<ReturnType<typeof loadSheetHeader>>>

@@ -13,6 +13,7 @@ import { formatCount, formatNumber } from '@/lib/numbers'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
+import { listName } from '@/lib/person-name'
 import { isLate } from '@/lib/support-courses/progress'
 import { coursePage } from '@/lib/support-courses/course-page'
 import { DELAY_FROM, STEP_KINDS, type StepKind } from '@/lib/support-courses/schemas'
@@ -124,8 +125,8 @@ export default async function SupportCoursePage({
           <ul className="flex flex-col gap-1 text-sm">
             {left.map((e) => (
               <li key={e.id}>
-                {e.lastName} {e.firstName} · {e.status === 'finished' ? 'Terminé' : 'Abandonné'} le{' '}
-                {formatDate(e.endedOn)} · {e.endReason}
+                {listName(e)} · {e.status === 'finished' ? 'Terminé' : 'Abandonné'} le {formatDate(e.endedOn)} ·{' '}
+                {e.endReason}
               </li>
             ))}
           </ul>

@@ -13,6 +13,7 @@ import { parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
 import { can } from '@/lib/permissions'
+import { fullName } from '@/lib/person-name'
 import { listCourses, ownerChoices } from '@/lib/support-courses/queries'
 
 export const generateMetadata = pageMetadata('supportCoursesDashboard')
@@ -41,7 +42,7 @@ export default async function SupportCoursesDashboardPage({ searchParams }: { se
     pageTitle('supportCoursesDashboard'),
   ])
   const canModify = can(user, 'support-courses.modify')
-  const ownerOptions = owners.map((o) => ({ id: o.id, name: `${o.firstName ?? ''} ${o.lastName ?? ''}`.trim() }))
+  const ownerOptions = owners.map((o) => ({ id: o.id, name: fullName(o) }))
   return (
     <>
       <PageHeader
@@ -92,7 +93,7 @@ export default async function SupportCoursesDashboardPage({ searchParams }: { se
               <Link key="n" href={`/support-courses/${r.id}`}>
                 {r.name}
               </Link>,
-              `${r.ownerFirstName ?? ''} ${r.ownerLastName ?? ''}`.trim(),
+              fullName({ firstName: r.ownerFirstName, lastName: r.ownerLastName }),
               r.counts.enrolled,
               r.counts.active,
               r.counts.late,

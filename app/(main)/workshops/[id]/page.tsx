@@ -12,6 +12,7 @@ import { formatDate, formatTime } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
+import { fullName } from '@/lib/person-name'
 import { workshopFormValues } from '@/lib/workshops/form-values'
 import { getWorkshop } from '@/lib/workshops/queries'
 
@@ -69,7 +70,7 @@ export default async function WorkshopPage({ params }: { params: Promise<{ id: s
             'Lieu',
             w.addressFormatted ?? (w.videoUrl ? `Visioconférence : ${w.videoUrl}`.replace(' :', '\u00a0:') : null),
           ],
-          ['Animateurs', w.facilitators.map((f) => `${f.firstName ?? ''} ${f.lastName ?? ''}`.trim()).join(', ')],
+          ['Animateurs', w.facilitators.map(fullName).join(', ')],
           ['Co-organisé avec', w.structureName],
           ['Financement', w.fseFunded ? 'FSE+' : null],
           ['Description', w.description],

@@ -16,6 +16,7 @@ import { orEmpty } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
 import { pageHref, params as urlParams, type SearchParams } from '@/lib/directory/params'
 import { can } from '@/lib/permissions'
+import { fullName } from '@/lib/person-name'
 import { listWorkshops, VIDEO_PLACE, WORKSHOP_TABS, workshopFilterOptions } from '@/lib/workshops/queries'
 
 export const generateMetadata = pageMetadata('workshopsDashboard')
@@ -115,7 +116,7 @@ export default async function WorkshopsDashboardPage({ searchParams }: { searchP
               { value: '', label: 'Tous les animateurs' },
               ...options.facilitators.map((f) => ({
                 value: f.id,
-                label: `${f.firstName ?? ''} ${f.lastName ?? ''}`.trim(),
+                label: fullName(f),
               })),
             ],
           },

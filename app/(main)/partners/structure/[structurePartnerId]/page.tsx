@@ -28,6 +28,7 @@ import { governanceView, mayRunStructure, worksWith } from '@/lib/partners/runni
 import { mayWriteOffersOf } from '@/lib/offers/write-offer'
 import { can } from '@/lib/permissions'
 import { formatDate } from '@/lib/dates'
+import { fullName } from '@/lib/person-name'
 import { formatPhone } from '@/lib/phone'
 import { formatSiret } from '@/lib/siret'
 
@@ -206,7 +207,7 @@ export default async function PartnerStructurePage({ params }: { params: Promise
             <ul className="mt-3 divide-y divide-slate-100 text-sm">
               {ownRequests.map((r) => (
                 <li key={r.id} className="py-2">
-                  {r.firstName} {r.lastName} ({r.email}), demandé le {formatDate(r.createdAt)} :{' '}
+                  {fullName(r)} ({r.email}), demandé le {formatDate(r.createdAt)} :{' '}
                   {r.status === 'pending' ? 'en attente' : r.status === 'accepted' ? 'acceptée' : 'refusée'}
                 </li>
               ))}

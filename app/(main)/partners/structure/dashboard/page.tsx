@@ -14,6 +14,7 @@ import { requireUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { partnerDashboard } from '@/lib/partners/partner-dashboard'
 import { can, isPartnerUser, partnerHome } from '@/lib/permissions'
+import { fullName, listName } from '@/lib/person-name'
 
 export const generateMetadata = pageMetadata('partnersDashboard')
 
@@ -101,7 +102,7 @@ export default async function PartnerDashboardPage() {
             key: a.id,
             cells: [
               <Link key="c" href={`/offer/social/${a.offerId}?socialApplyId=${a.id}`}>
-                {a.lastName} {a.firstName}
+                {listName(a)}
               </Link>,
               a.offerName,
               formatDate(a.prescriptionDate),
@@ -123,13 +124,13 @@ export default async function PartnerDashboardPage() {
               rows={archived.map((a) => ({
                 key: a.id,
                 cells: [
-                  `${a.lastName} ${a.firstName}`,
+                  listName(a),
                   a.offerName,
                   <StatusBadge key="s" tone={PRESCRIPTION_STATE_TONES[a.state]}>
                     {t(`tabs.${a.state}`)}
                   </StatusBadge>,
                   formatDate(a.archivedAt),
-                  <RestoreButton key="r" applyId={a.id} candidateName={`${a.firstName} ${a.lastName}`} />,
+                  <RestoreButton key="r" applyId={a.id} candidateName={fullName(a)} />,
                 ],
               }))}
             />

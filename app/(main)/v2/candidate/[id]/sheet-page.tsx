@@ -10,6 +10,7 @@ import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import type { SearchParams } from '@/lib/journal/consultation-filters'
 import { can } from '@/lib/permissions'
+import { fullName } from '@/lib/person-name'
 import { SHEET_SECTIONS } from './sheet-sections'
 
 /**
@@ -49,7 +50,7 @@ export async function CandidateSheetPage({
   const [loaded, content] = await Promise.all([header, editing ? null : SHEET_SECTIONS[section](context)])
   if (!loaded) notFound()
   const { candidate, settings, referent } = loaded
-  const name = `${candidate.firstName} ${candidate.lastName}`
+  const name = fullName(candidate)
   const href = sectionPath(id, section)
 
   return (

@@ -24,6 +24,8 @@ import { loadSheetWorkshops } from '@/lib/candidates/sheet/workshops'
 import type { Db } from '@/lib/db/client'
 import type { SearchParams } from '@/lib/journal/consultation-filters'
 import { can } from '@/lib/permissions'
+import { fullName } from '@/lib/person-name'
+import { mayPrescribe } from '@/lib/prescriptions/may-prescribe'
 import { MarkSmsRepliesRead } from './mark-sms-replies-read'
 
 export type SectionContext = {
@@ -76,13 +78,12 @@ export const SHEET_SECTIONS: Record<CandidateSection, (context: SectionContext) 
     )
   },
   async prescriptions(c) {
-    const prescriberId = can(c.user, 'candidate.prescribe') ? c.user.id : null
+    const prescriberId = mayPrescribe(c.user) ? c.user.id : null
     const [data, header] = await Promise.all([
       loadSheetPrescriptions(c.db, { ...scopeOf(c), prescriberId, at: c.at }),
       c.header,
     ])
-    const name = header && `${header.candidate.firstName} ${header.candidate.lastName}`
-    return name && <SheetPrescriptions {...data} candidateId={c.candidateId} name={name} />
+    return header && <SheetPrescriptions {...data} candidateId={c.candidateId} name={fullName(header.candidate)} />
   },
   async emploi(c) {
     return <SheetEmployment {...await loadSheetEmployment(c.db, scopeOf(c))} />

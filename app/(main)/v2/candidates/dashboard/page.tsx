@@ -20,6 +20,7 @@ import { formatCount } from '@/lib/numbers'
 import { can } from '@/lib/permissions'
 import { candidateSettings } from '@/lib/candidates/organisation-settings'
 import { allowedReferentIds, referentFilterChoices } from '@/lib/candidates/referent-filter'
+import { fullName } from '@/lib/person-name'
 import { listTemplates } from '@/lib/sms/queries'
 
 export const generateMetadata = pageMetadata('candidatesDashboard')
@@ -136,7 +137,7 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
         places: settings.places.map((p) => ({ value: p.id, label: p.label })),
         statuses: settings.statuses.map((s) => ({ value: s.id, label: s.label })),
         referents: [
-          ...referents.map((r) => ({ value: r.id, label: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() })),
+          ...referents.map((r) => ({ value: r.id, label: fullName(r) })),
           { value: NO_REFERENT, label: 'Sans référent' },
         ],
       }}

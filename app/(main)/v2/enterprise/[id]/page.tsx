@@ -11,6 +11,7 @@ import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { formatDate, formatDateTime } from '@/lib/dates'
+import { fullName, listName } from '@/lib/person-name'
 import { formatPhone } from '@/lib/phone'
 import { getDb } from '@/lib/db/client'
 import { historyText } from '@/lib/enterprises/history-labels'
@@ -170,10 +171,10 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
               cells: [
                 can(user, 'candidate.visualize') ? (
                   <Link key="c" href={`/v2/candidate/${p.candidateId}`}>
-                    {p.lastName} {p.firstName}
+                    {listName(p)}
                   </Link>
                 ) : (
-                  `${p.lastName} ${p.firstName}`
+                  listName(p)
                 ),
                 p.offerTitle,
                 <PlacementStatusBadge key="s" status={p.status} />,
@@ -197,7 +198,7 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
               <li key={h.id}>
                 <span className="text-slate-600">{formatDateTime(h.at)}</span> ·{' '}
                 {historyText(h.action, h.details, offerTitles)}
-                {h.firstName || h.lastName ? ` · ${h.firstName ?? ''} ${h.lastName ?? ''}`.trimEnd() : ''}
+                {h.firstName || h.lastName ? ` · ${fullName(h)}` : ''}
               </li>
             ))}
           </ol>

@@ -14,6 +14,7 @@ import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { formatDate, formatDateTime, parisDateTimeInput } from '@/lib/dates'
+import { fullName, listName } from '@/lib/person-name'
 import { formatPhone } from '@/lib/phone'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
@@ -198,16 +199,16 @@ async function Placements({
             caption={`Candidats positionnés sur ${offer.title}`}
             headers={['Candidat', 'Statut', 'Détail', 'Mis à jour le', ...(canPlace ? ['Action'] : [])]}
             rows={placements.map((p) => {
-              const name = `${p.firstName} ${p.lastName}`
+              const name = fullName(p)
               return {
                 key: p.id,
                 cells: [
                   linkCandidates ? (
                     <Link key="c" href={`/v2/candidate/${p.candidateId}`}>
-                      {p.lastName} {p.firstName}
+                      {listName(p)}
                     </Link>
                   ) : (
-                    `${p.lastName} ${p.firstName}`
+                    listName(p)
                   ),
                   <PlacementStatusBadge key="s" status={p.status} />,
                   p.status === 'interview' ? `Entretien le ${formatDateTime(p.interviewAt)}` : (p.reason ?? ''),

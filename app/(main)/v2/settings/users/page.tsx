@@ -13,6 +13,7 @@ import { formatDateTime } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { ROLE_LABELS } from '@/lib/labels'
 import { formatCount } from '@/lib/numbers'
+import { listName } from '@/lib/person-name'
 import { listOrganisationUsers } from '@/lib/settings/queries'
 
 export const generateMetadata = pageMetadata('settingsUsers')
@@ -46,7 +47,7 @@ export default async function SettingsUsersPage({ searchParams }: { searchParams
             key: r.id,
             cells: [
               <Link key="n" href={`/v2/settings/user/${r.id}`} className="whitespace-nowrap font-medium">
-                {r.lastName} {r.firstName}
+                {listName(r)}
               </Link>,
               <span key="e" className="whitespace-nowrap">
                 {r.email}

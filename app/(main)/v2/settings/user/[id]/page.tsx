@@ -10,6 +10,7 @@ import { requirePagePermission } from '@/lib/auth/session'
 import { formatDateTime } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { ROLE_LABELS } from '@/lib/labels'
+import { fullName } from '@/lib/person-name'
 import { getOrganisationUser } from '@/lib/settings/queries'
 
 export const generateMetadata = pageMetadata('settingsUser')
@@ -40,7 +41,7 @@ export default async function SettingsUserPage({ params }: { params: Promise<{ i
         <Link href="/v2/settings/users">← Utilisateurs</Link>
       </p>
       <PageHeader
-        title={`${user.firstName} ${user.lastName}`}
+        title={fullName(user)}
         subtitle={`${ROLE_LABELS[user.role] ?? user.role} · ${user.disabled ? 'Désactivé' : 'Actif'} · Dernière connexion\u00a0: ${
           user.lastSignInAt ? formatDateTime(user.lastSignInAt) : 'jamais'
         }`}

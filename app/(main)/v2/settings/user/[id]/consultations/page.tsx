@@ -8,6 +8,7 @@ import { getDb } from '@/lib/db/client'
 import { parseConsultationFilters, type SearchParams } from '@/lib/journal/consultation-filters'
 import { consultationScope } from '@/lib/journal/consultation-scope'
 import { listConsultations } from '@/lib/journal/consultations'
+import { fullName } from '@/lib/person-name'
 import { getOrganisationUser } from '@/lib/settings/queries'
 
 export const metadata: Metadata = { title: 'Consultations d’un utilisateur' }
@@ -34,7 +35,7 @@ export default async function UserConsultationsPage({
     listConsultations(db, scope, filters),
   ])
   if (!user) notFound()
-  const name = `${user.firstName} ${user.lastName}`
+  const name = fullName(user)
   return (
     <>
       <p className="mb-2 text-sm">
