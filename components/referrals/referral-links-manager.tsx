@@ -5,9 +5,11 @@ import { useState, useTransition } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Field } from '@/components/ui/field'
+import { ErrorSummary } from '@/components/ui/error-summary'
+import { FormField } from '@/components/ui/form-field'
 import { REFERRAL_LINK_STATE_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { toast } from '@/components/ui/toast'
+import { useActionForm } from '@/components/ui/use-action-form'
 import { createReferralLinkAction, setReferralLinkDisabledAction } from '@/lib/referrals/actions'
 
 export type LinkRow = {
@@ -119,39 +121,18 @@ export function ReferralLinksManager({ links, canModify }: { links: LinkRow[]; c
 
 function NewLinkDialog({ onClose }: { onClose: () => void }) {
   const router = useRouter()
-  const [values, setValues] = useState({ label: '', notifyEmail: '', expiresOn: '' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [pending, startTransition] = useTransition()
   const [created, setCreated] = useState<{ label: string; url: string } | null>(null)
-  const formId = 'new-referral-link'
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault()
-    startTransition(async () => {
-      const outcome = await createReferralLinkAction(values)
-      if (!outcome.ok) {
-        setErrors(outcome.fieldErrors ?? {})
-        if (!outcome.fieldErrors) toast.error(outcome.error)
-        return
-      }
-      toast.success(
-        `Le lien «\u00a0${values.label.trim()}\u00a0» est créé\u00a0: copiez-le et transmettez-le à la structure.`,
-      )
+  const form = useActionForm({
+    initial: { label: '', notifyEmail: '', expiresOn: '' },
+    action: (values) => createReferralLinkAction(values),
+    success: (_, values) =>
+      `Le lien «\u00a0${values.label.trim()}\u00a0» est créé\u00a0: copiez-le et transmettez-le à la structure.`,
+    onSuccess: (outcome, values) => {
       setCreated({ label: values.label.trim(), url: outcome.url })
       router.refresh()
-    })
-  }
-
-  const field = (name: keyof typeof values) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.target.value
-      setValues((v) => ({ ...v, [name]: value }))
-      setErrors((er) => ({ ...er, [name]: '' }))
     },
   })
+  const { field } = form
 
   if (created)
     return (
@@ -188,28 +169,29 @@ function NewLinkDialog({ onClose }: { onClose: () => void }) {
           <Button variant="secondary" onClick={onClose}>
             Annuler
           </Button>
-          <Button type="submit" form={formId} disabled={pending}>
-            Créer le lien
+          <Button type="submit" form={form.formProps.id} disabled={form.pending}>
+            {form.pending ? 'Création…' : 'Créer le lien'}
           </Button>
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field
+      <form {...form.formProps} className="flex flex-col gap-4">
+        <ErrorSummary form={form} />
+        <FormField
           label="Nom du lien"
           hint={'La structure à qui vous le donnez, par exemple «\u00a0CCAS de Dieppe\u00a0».'}
           required
           maxLength={100}
           {...field('label')}
         />
-        <Field
+        <FormField
           label="Email qui reçoit les orientations"
           type="email"
           autoComplete="email"
           required
           {...field('notifyEmail')}
         />
-        <Field label="Valable jusqu’au (facultatif)" type="date" {...field('expiresOn')} />
+        <FormField label="Valable jusqu’au (facultatif)" type="date" {...field('expiresOn')} />
       </form>
     </Dialog>
   )
