@@ -52,8 +52,8 @@ const WORKSHOP_PAGE = '/workshops/[id]'
 
 /** The server actions the bench calls: module (as in the build's manifest) and export. */
 const ACTIONS = {
-  prescribe: ['lib/prescriptions/actions.ts', 'prescribeAction'],
-  sendFup: ['lib/applies/actions.ts', 'sendFupAction'],
+  prescribe: ['lib/prescriptions/actions-referent.ts', 'prescribeAction'],
+  sendFup: ['lib/prescriptions/actions-partner.ts', 'sendFupAction'],
   updateCandidate: ['lib/candidates/actions.ts', 'updateCandidateAction'],
   sendSms: ['lib/sms/actions.ts', 'sendSmsAction'],
   registerCandidates: ['lib/workshops/actions.ts', 'registerCandidatesAction'],

@@ -8,7 +8,7 @@ import { FetchError } from '@/components/ui/fetch-error'
 import type { FetchFailure } from '@/components/ui/fetch-json'
 import { toast } from '@/components/ui/toast'
 import { SUBMIT_DEADLINE_MS } from '@/components/ui/use-late'
-import type { ApplyRow } from '@/lib/applies/list-by-tab'
+import type { ApplyRow } from '@/lib/prescriptions/offer-tab-rows'
 import { PAGE_SIZE } from '@/lib/constants'
 
 /**

@@ -3,7 +3,7 @@
 import { Popover } from '@/components/ui/popover'
 import { Tooltip } from '@/components/ui/tooltip'
 import { EMPTY_VALUE, formatDate, formatPhone } from '@/lib/format'
-import type { ApplyRow } from '@/lib/applies/list-by-tab'
+import type { ApplyRow } from '@/lib/prescriptions/offer-tab-rows'
 
 /** Spec §6 candidate.visualize: the name opens the candidate sheet in a new tab, else plain text. */
 export function CandidateCell({ candidate, linked }: { candidate: ApplyRow['candidate']; linked: boolean }) {

@@ -2,9 +2,9 @@
 
 import { Button } from '@/components/ui/button'
 import { Tooltip } from '@/components/ui/tooltip'
-import { causeLabel } from '@/lib/applies/cause-labels'
-import type { ApplyRow } from '@/lib/applies/list-by-tab'
-import type { ApplyState } from '@/lib/applies/states'
+import { causeLabel } from '@/lib/prescriptions/cause-labels'
+import type { ApplyRow } from '@/lib/prescriptions/offer-tab-rows'
+import type { ApplyState } from '@/lib/prescriptions/states'
 import { formatDate, formatPhone } from '@/lib/format'
 import { AccompaniementsCell, AuthorCell, CandidateCell, PrescriptionCell } from './apply-cells'
 import type { TableColumn } from '@/components/ui/data-table'

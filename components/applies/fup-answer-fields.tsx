@@ -3,7 +3,7 @@
 import { useId } from 'react'
 import { ChoiceGroup, FormField } from '@/components/ui/form-field'
 import type { FormState } from '@/components/ui/use-action-form'
-import { CONVOCATION_KEYS, CONVOCATION_LABELS, CONVOCATION_REASONS } from '@/lib/applies/fup-schema'
+import { CONVOCATION_KEYS, CONVOCATION_LABELS, CONVOCATION_REASONS } from '@/lib/prescriptions/fup-answer-schema'
 import { CauseField } from './fup-dialog-parts'
 import {
   asksConvocations,

@@ -1,4 +1,5 @@
-import { CONVOCATION_KEYS, fieldErrorsOf, fupAnswerSchema, type FupAnswerInput } from '@/lib/applies/fup-schema'
+import { fieldErrorsOf } from '@/lib/frame/outcome'
+import { CONVOCATION_KEYS, type FupAnswerInput, fupAnswerSchema } from '@/lib/prescriptions/fup-answer-schema'
 import type { FieldErrors } from '@/lib/forms/form-errors'
 
 /** What the app knows of the answering partner: the structure's details, and the person's name when given. */

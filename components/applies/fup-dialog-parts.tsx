@@ -1,7 +1,7 @@
 'use client'
 
 import { FormField } from '@/components/ui/form-field'
-import type { DialogApply } from '@/lib/applies/actions'
+import type { DialogApply } from '@/lib/prescriptions/actions-partner'
 import { EMPTY_VALUE, formatDate, formatPhone } from '@/lib/format'
 import { additionalFieldText } from '@/lib/fup/additional-field-text'
 

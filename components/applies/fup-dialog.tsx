@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { ErrorSummary } from '@/components/ui/error-summary'
 import { useActionForm } from '@/components/ui/use-action-form'
-import { previewFupAction, sendFupAction, type DialogApply } from '@/lib/applies/actions'
+import { type DialogApply, previewFupAction, sendFupAction } from '@/lib/prescriptions/actions-partner'
 import { DecisionFields, FeedbackFields, LogoFields } from './fup-answer-fields'
 import {
   checkAnswer,

@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect, useState } from 'react'
-import { loadApplyForDialog, type DialogApply } from '@/lib/applies/actions'
+import { type DialogApply, loadApplyForDialog } from '@/lib/prescriptions/actions-partner'
 
 const NOT_OPENED = 'La prescription n’a pas pu être ouverte. Réessayez dans un instant.'
 

@@ -3,10 +3,10 @@
 import { useCallback, useEffect, useState } from 'react'
 import { fetchJson, FETCH_MESSAGES, type Fetched } from '@/components/ui/fetch-json'
 import { useLatestFetch } from '@/components/ui/use-latest-fetch'
-import type { ApplyRow } from '@/lib/applies/list-by-tab'
-import { organisationAppliesAction } from '@/lib/applies/organisation-actions'
-import { offerPageQuery, type OfferPageParams } from '@/lib/applies/page-params'
-import type { ApplyCounts } from '@/lib/applies/states'
+import { organisationAppliesAction } from '@/lib/prescriptions/actions-referent'
+import type { ApplyRow } from '@/lib/prescriptions/offer-tab-rows'
+import { type OfferPageParams, offerPageQuery } from '@/lib/prescriptions/page-params'
+import type { ApplyCounts } from '@/lib/prescriptions/states'
 
 /** One page of a tab and the tabs' counts. Rows read by the browser carry their dates as ISO strings (formatDate reads both). */
 export type AppliesPage = { rows: ApplyRow[]; counts: ApplyCounts }

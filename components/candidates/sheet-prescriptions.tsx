@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import type { SheetPrescriptionsData } from '@/lib/candidates/sheet/prescriptions'
 import { EMPTY_VALUE, formatDate, orEmpty } from '@/lib/format'
-import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
+import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/states'
 
 /**
  * The sheet's "Prescriptions" section: the candidate's social applies (archived ones too), their state, partner,

@@ -16,7 +16,7 @@ import {
   levelLabel,
   type Project,
 } from '@/lib/diagnosis/choices'
-import type { PrescriberDefaults } from '@/lib/prescriptions/queries'
+import type { PrescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
 import { barriersOf, type BarrierValue, type DiagnosisValues, type WizardChallenge } from './diagnosis-values'
 
 type Props = { form: FormState<DiagnosisValues> }

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast'
 import { useActionForm } from '@/components/ui/use-action-form'
 import { diagnosisSuggestionsAction, saveDiagnosisAction } from '@/lib/diagnosis/actions'
 import type { DiagnosisAnswers } from '@/lib/diagnosis/choices'
-import type { PrescriberDefaults } from '@/lib/prescriptions/queries'
+import type { PrescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
 import { BarriersStep, ProjectStep, SummaryStep, type Suggestion } from './diagnosis-steps'
 import { answersOf, diagnosisValuesOf, type DiagnosisValues, type WizardChallenge } from './diagnosis-values'
 

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Search } from 'lucide-react'
 import { clsx } from 'clsx'
-import { searchCandidatesAction } from '@/lib/prescriptions/actions'
+import { searchCandidatesAction } from '@/lib/prescriptions/actions-referent'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@/lib/constants'
 
 type Found = { id: string; name: string; detail: string }

@@ -1,6 +1,6 @@
 import { FilterDate, FilterPanel, FilterSelect } from '@/components/ui/filter-panel'
-import type { FupParams } from '@/lib/prescriptions/fup-params'
-import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
+import type { FupParams } from '@/lib/prescriptions/page-params'
+import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/states'
 
 /** The FUP list's filters: a plain GET form, so that the URL holds them (shareable, back-button safe) without script. */
 export function FupFilters({ params, offers }: { params: FupParams; offers: { value: string; label: string }[] }) {

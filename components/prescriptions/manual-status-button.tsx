@@ -8,8 +8,8 @@ import { Dialog } from '@/components/ui/dialog'
 import { ErrorSummary } from '@/components/ui/error-summary'
 import { ChoiceGroup, FormField } from '@/components/ui/form-field'
 import { useActionForm, type FormState } from '@/components/ui/use-action-form'
-import { fieldErrorsOf } from '@/lib/applies/fup-schema'
-import { manualStatusAction } from '@/lib/prescriptions/actions'
+import { fieldErrorsOf } from '@/lib/frame/outcome'
+import { manualStatusAction } from '@/lib/prescriptions/actions-referent'
 import { manualStatusSchema } from '@/lib/prescriptions/prescription-schema'
 
 type Current = { state: string; firstReceptionDate: string | null; assessmentDate: string | null; cause: string | null }

@@ -4,7 +4,7 @@ import { useTransition } from 'react'
 import { useRouter } from 'next/navigation'
 import { toast } from '@/components/ui/toast'
 import { Button } from '@/components/ui/button'
-import { markAnswersReadAction } from '@/lib/prescriptions/actions'
+import { markAnswersReadAction } from '@/lib/prescriptions/actions-referent'
 
 /** "Réponses reçues": marks the user's new answers as read (they stay listed for 30 days). */
 export function MarkAnswersReadButton({ unread }: { unread: number }) {

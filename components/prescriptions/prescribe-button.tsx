@@ -4,7 +4,7 @@ import { useState } from 'react'
 import dynamic from 'next/dynamic'
 import { Button } from '@/components/ui/button'
 import { SpriteIcon } from '@/components/ui/sprite-icons'
-import type { PrescriberDefaults } from '@/lib/prescriptions/queries'
+import type { PrescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
 import type { PrescribeTarget } from './prescribe-dialog'
 
 // The dialog (and its form) loads when a referent opens it, not with the directory or the sheet.

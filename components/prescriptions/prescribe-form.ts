@@ -1,12 +1,12 @@
-import { fieldErrorsOf } from '@/lib/applies/fup-schema'
-import { parseCustomField, type CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
-import type { FieldErrors } from '@/lib/forms/form-errors'
+import { fieldErrorsOf } from '@/lib/frame/outcome'
 import {
   manualPrescriptionSchema,
   PRESCRIPTION_MESSAGES,
   prescriptionFormSchema,
 } from '@/lib/prescriptions/prescription-schema'
-import type { PrescriberDefaults } from '@/lib/prescriptions/queries'
+import type { PrescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
+import { parseCustomField, type CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
+import type { FieldErrors } from '@/lib/forms/form-errors'
 
 export type PrescribableOffer = { id: string; name: string; providerName: string }
 export type PrescribeTarget =

@@ -2,8 +2,8 @@ import Link from '@/components/ui/link'
 import { DataTable, type TableColumn } from '@/components/ui/data-table'
 import { PRESCRIPTION_STATE_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { formatDate, orEmpty } from '@/lib/format'
-import type { PrescriptionRow } from '@/lib/prescriptions/queries'
-import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/state-labels'
+import type { PrescriptionRow } from '@/lib/prescriptions/referent-lists'
+import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/states'
 import { PrescriptionDocuments } from './prescription-documents'
 
 const COLUMNS: TableColumn<PrescriptionRow>[] = [

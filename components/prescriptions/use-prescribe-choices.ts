@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect, useState } from 'react'
-import { prescribableOffersAction, prescriptionModelAction } from '@/lib/prescriptions/actions'
+import { prescribableOffersAction, prescriptionModelAction } from '@/lib/prescriptions/actions-referent'
 import type { CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
 import type { PrescribableOffer, PrescribeTarget } from './prescribe-form'
 

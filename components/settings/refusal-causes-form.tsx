@@ -3,7 +3,7 @@
 import { useActionState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
-import type { OrganisationCause } from '@/lib/applies/causes'
+import type { OrganisationCause } from '@/lib/prescriptions/causes'
 import type { SettingsFormState } from '@/lib/settings/actions'
 import { saveRefusalCausesAction } from '@/lib/settings/custom-field-actions'
 import { useSettingsToast } from './use-settings-toast'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { FUP_MESSAGES } from '@/lib/applies/fup-schema'
+import { FUP_MESSAGES } from '@/lib/prescriptions/fup-answer-schema'
 import { isCalendarDate } from '@/lib/dates'
 import { isUuid } from '@/lib/ids'
 import { isPhoneNumber } from '@/lib/phone'

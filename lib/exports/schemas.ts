@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { STORED_APPLY_STATES } from '@/lib/applies/states'
+import { STORED_APPLY_STATES } from '@/lib/prescriptions/states'
 import { isCalendarDate } from '@/lib/dates'
 import { smsStatusEnum } from '@/lib/db/schema'
 import { isUuid } from '@/lib/ids'

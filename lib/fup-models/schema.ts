@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { slugOf } from '@/lib/text/slug'
-import { FUP_MESSAGES, sponsorLogoSchema } from '@/lib/applies/fup-schema'
+import { FUP_MESSAGES, sponsorLogoSchema } from '@/lib/prescriptions/fup-answer-schema'
 import type { FupModelField } from '@/lib/db/schema/fup-models'
 import { text } from '@/lib/text/safe-text'
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { now as clockNow } from '@/lib/clock'
 import type { DbOrTx } from '@/lib/db/client'
 import { userHomeVisits } from '@/lib/db/schema'
-import { answerReminderDays, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
+import { answerReminderDays, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/referent-follows-up'
 import { unreadSmsReplies } from '@/lib/sms/queries'
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { compactApplyTabCounts } from '@/lib/applies/tab-counts'
+import { compactApplyTabCounts } from '@/lib/prescriptions/counts'
 import { compactCandidateCounts } from '@/lib/candidates/counts'
 import { defineJob } from '@/lib/queue/job'
 import { compactApplyStats } from '@/lib/statistics/queries'

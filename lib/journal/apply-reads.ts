@@ -1,5 +1,5 @@
-import { getApplyDocument } from '@/lib/applies/document-access'
-import { getApplyForStructure } from '@/lib/applies/get-apply'
+import { getApplyDocument } from '@/lib/prescriptions/documents'
+import { getApplyForStructure } from '@/lib/prescriptions/partner-answers-fup'
 import type { DbOrTx } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can, type PermissionSubject } from '@/lib/permissions'

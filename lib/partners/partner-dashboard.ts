@@ -1,4 +1,5 @@
-import { applyCountsByOffer, archivedAppliesOfStructure, pendingAppliesOfStructure } from '@/lib/applies/queries'
+import { applyCountsByOffer } from '@/lib/prescriptions/counts'
+import { archivedAppliesOfStructure, pendingAppliesOfStructure } from '@/lib/prescriptions/partner-lists'
 import type { DbOrTx } from '@/lib/db/client'
 import { socialOffersOfStructure } from '@/lib/offers/queries'
 import { getOwnStructure } from '@/lib/partners/queries'

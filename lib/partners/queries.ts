@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm'
-import { tabCountsOfStructureForOrganisation } from '@/lib/applies/tab-counts'
+import { tabCountsOfStructureForOrganisation } from '@/lib/prescriptions/counts'
 import type { DbOrTx } from '@/lib/db/client'
 import { prepared } from '@/lib/db/prepared'
 import { challenges, organisations, partnerStructures, socialApplies, socialOffers, users } from '@/lib/db/schema'

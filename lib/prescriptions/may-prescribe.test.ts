@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { PARTNER_ROLE } from '@/lib/permissions'
 import { mayPrescribe } from './may-prescribe'
 
 const referent = { role: 'referent', organisationId: 'o-1' }
@@ -13,7 +14,7 @@ describe('mayPrescribe', () => {
   })
 
   it('refuses a partner, a user without the permission, and nobody', () => {
-    expect(mayPrescribe({ role: 'fullPartner', organisationId: null })).toBe(false)
+    expect(mayPrescribe({ role: PARTNER_ROLE, organisationId: null })).toBe(false)
     expect(mayPrescribe({ ...referent, permissions: ['candidate.visualize'] })).toBe(false)
     expect(mayPrescribe({ ...referent, organisationId: null })).toBe(false)
     expect(mayPrescribe(null)).toBe(false)

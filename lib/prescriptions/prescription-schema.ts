@@ -1,7 +1,9 @@
 import { z } from 'zod'
-import { FUP_MESSAGES, isCalendarDate, PHONE_PATTERN } from '@/lib/applies/fup-schema'
-import { CAUSE_CODE } from '@/lib/applies/cause-labels'
+import { isCalendarDate } from '@/lib/dates'
+import { isPhoneNumber } from '@/lib/phone'
 import { text as safeText } from '@/lib/text/safe-text'
+import { CAUSE_CODE } from './cause-labels'
+import { FUP_MESSAGES } from './fup-answer-schema'
 
 /** French messages of the prescriber's form; email and phone are spec §5's, shared with the partner's form. */
 export const PRESCRIPTION_MESSAGES = {
@@ -52,7 +54,7 @@ export function prescriptionFormSchema(today: () => string) {
       email: safeText({ error: M.emailFormat }).trim().pipe(z.email(M.emailFormat)),
       phone: safeText({ error: M.phoneIncomplete })
         .trim()
-        .refine((v) => v === '' || PHONE_PATTERN.test(v), M.phoneIncomplete)
+        .refine((v) => v === '' || isPhoneNumber(v), M.phoneIncomplete)
         .default(''),
       structure: required(M.structureRequired),
       address: text(500, M.textTooLong).default(''),

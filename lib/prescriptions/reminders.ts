@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
-import { appUrl } from '@/lib/auth/app-url'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { notifications } from '@/lib/db/schema'
-import { formatDate } from '@/lib/format'
+import { elapsedDaysBetween } from '@/lib/dates'
 import { queueMail, type QueuedMail } from '@/lib/mail/queue-mail'
+import { PARTNER_ROLE } from '@/lib/permissions'
+import { expiryMail, reminderMail } from './mails'
 
 /**
  * Reminders and expiry of unanswered prescriptions, run every hour by the job queue:
@@ -22,124 +23,133 @@ const BATCH = 200
 
 type Picked = {
   id: string
-  organisation_id: string
-  structure_id: string
-  offer_id: string
-  offer_name: string
-  candidate_id: string
-  author_id: string
-  prescription_date: Date
+  organisationId: string
+  structureId: string
+  offerId: string
+  offerName: string
+  candidateId: string
+  authorId: string
+  prescriptionDate: Date
+}
+
+/**
+ * One batch of a step: locks the oldest pending prescriptions that `due` selects (`a` the apply, `o` its organisation;
+ * those a concurrent run holds are skipped), sets `set` on them and returns them with their offer.
+ */
+async function pick(tx: DbOrTx, due: SQL, set: SQL, onlyOrganisationId?: string): Promise<Picked[]> {
+  const { rows } = await tx.execute<Picked>(sql`
+    with due as (
+      select a.id from social_applies a join organisations o on o.id = a.organisation_id
+      where a.state = 'PRESCRIPTION_FILLED' and a.archived = false ${organisationFilter(onlyOrganisationId)} and ${due}
+      order by a.prescription_date
+      limit ${BATCH}
+      for update of a skip locked
+    )
+    update social_applies a set ${set}
+    from due, social_offers f
+    where a.id = due.id and f.id = a.social_offer_id
+    returning a.id, a.organisation_id as "organisationId", a.structure_id as "structureId", f.id as "offerId",
+      f.name as "offerName", a.candidate_id as "candidateId", a.author_id as "authorId",
+      a.prescription_date as "prescriptionDate"`)
+  return rows
+}
+
+/** Runs `step` in one transaction per batch until a batch comes back short. Returns how many prescriptions it moved. */
+async function inBatches(db: Db, step: (tx: DbOrTx) => Promise<number>): Promise<number> {
+  let total = 0
+  for (;;) {
+    const done = await db.transaction(step)
+    total += done
+    if (done < BATCH) return total
+  }
 }
 
 /** Reminds the partners of the prescriptions past their organisation's reminder delay (and not yet past expiry). Returns how many. */
-export async function remindPendingPrescriptions(db: Db, at: Date, onlyOrganisationId?: string): Promise<number> {
-  let total = 0
-  for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const { rows } = await tx.execute<Picked>(sql`
-        with due as (
-          select a.id from social_applies a join organisations o on o.id = a.organisation_id
-          where a.state = 'PRESCRIPTION_FILLED' and a.reminded_at is null and a.archived = false ${organisationFilter(onlyOrganisationId)}
-            -- A manual prescription (no follow-up sheet) is answered by its referent, not in Passerelle: no reminder.
-            and exists (select 1 from fups s where s.social_apply_id = a.id)
-            and a.prescription_date < ${at}::timestamptz - make_interval(days => o.answer_reminder_days)
-            and a.prescription_date >= ${at}::timestamptz - make_interval(days => o.prescription_expiry_days)
-          order by a.prescription_date
-          limit ${BATCH}
-          for update of a skip locked
-        )
-        update social_applies a set reminded_at = ${at}, updated_at = ${at}
-        from due, social_offers f
-        where a.id = due.id and f.id = a.social_offer_id
-        returning a.id, a.organisation_id, a.structure_id, f.id as offer_id, f.name as offer_name, a.candidate_id, a.author_id, a.prescription_date`)
-      if (!rows.length) return 0
-      const partners = await partnerUsersOf(tx, [...new Set(rows.map((r) => r.structure_id))])
-      const mails: QueuedMail[] = []
-      for (const apply of rows) {
-        for (const to of partners.get(apply.structure_id) ?? [])
-          mails.push({
-            ...reminderMail(to, apply, at),
-            kind: 'prescription-reminder',
-            organisationId: apply.organisation_id,
-            structureId: apply.structure_id,
-          })
-      }
-      await queueMail(tx, mails)
-      await writeAudit(
-        tx,
-        rows.map((apply) => ({
-          actorId: null,
-          organisationId: apply.organisation_id,
-          action: 'prescription.reminded',
-          entityType: 'candidate',
-          entityId: apply.candidate_id,
-          details: {
-            applyId: apply.id,
-            offerId: apply.offer_id,
-            structureId: apply.structure_id,
-            recipients: partners.get(apply.structure_id)?.length ?? 0,
-          },
-        })),
-      )
-      return rows.length
-    })
-    total += done
-    if (done < BATCH) return total
-  }
+export function remindPendingPrescriptions(db: Db, at: Date, onlyOrganisationId?: string): Promise<number> {
+  return inBatches(db, async (tx) => {
+    const rows = await pick(
+      tx,
+      sql`a.reminded_at is null
+        -- A manual prescription (no follow-up sheet) is answered by its referent, not in Passerelle: no reminder.
+        and exists (select 1 from fups s where s.social_apply_id = a.id)
+        and a.prescription_date < ${at}::timestamptz - make_interval(days => o.answer_reminder_days)
+        and a.prescription_date >= ${at}::timestamptz - make_interval(days => o.prescription_expiry_days)`,
+      sql`reminded_at = ${at}, updated_at = ${at}`,
+      onlyOrganisationId,
+    )
+    if (!rows.length) return 0
+    const partners = await partnerUsersOf(tx, [...new Set(rows.map((r) => r.structureId))])
+    const mails: QueuedMail[] = []
+    for (const apply of rows) {
+      for (const to of partners.get(apply.structureId) ?? [])
+        mails.push({
+          ...reminderMail(to, apply, elapsedDaysBetween(apply.prescriptionDate, at)),
+          kind: 'prescription-reminder',
+          organisationId: apply.organisationId,
+          structureId: apply.structureId,
+        })
+    }
+    await queueMail(tx, mails)
+    await writeAudit(
+      tx,
+      rows.map((apply) => ({
+        actorId: null,
+        organisationId: apply.organisationId,
+        action: 'prescription.reminded',
+        entityType: 'candidate',
+        entityId: apply.candidateId,
+        details: {
+          applyId: apply.id,
+          offerId: apply.offerId,
+          structureId: apply.structureId,
+          recipients: partners.get(apply.structureId)?.length ?? 0,
+        },
+      })),
+    )
+    return rows.length
+  })
 }
 
 /** Expires the prescriptions past their organisation's expiry delay and tells their referents. Returns how many. */
-export async function expirePendingPrescriptions(db: Db, at: Date, onlyOrganisationId?: string): Promise<number> {
-  let total = 0
-  for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const { rows } = await tx.execute<Picked>(sql`
-        with due as (
-          select a.id from social_applies a join organisations o on o.id = a.organisation_id
-          where a.state = 'PRESCRIPTION_FILLED' and a.archived = false ${organisationFilter(onlyOrganisationId)}
-            and a.prescription_date < ${at}::timestamptz - make_interval(days => o.prescription_expiry_days)
-          order by a.prescription_date
-          limit ${BATCH}
-          for update of a skip locked
-        )
-        update social_applies a set state = 'EXPIRED', expired_at = ${at}, updated_at = ${at}
-        from due, social_offers f
-        where a.id = due.id and f.id = a.social_offer_id
-        returning a.id, a.organisation_id, a.structure_id, f.id as offer_id, f.name as offer_name, a.candidate_id, a.author_id, a.prescription_date`)
-      if (!rows.length) return 0
-      await tx.insert(notifications).values(
-        rows.map((apply) => ({
-          userId: apply.author_id,
-          kind: 'prescriptionExpired',
-          payload: { applyId: apply.id, candidateId: apply.candidate_id, offerId: apply.offer_id, state: 'EXPIRED' },
-        })),
-      )
-      const referents = await activeEmails(tx, [...new Set(rows.map((r) => r.author_id))])
-      await queueMail(
-        tx,
-        rows.flatMap((apply) => {
-          const to = referents.get(apply.author_id)
-          return to
-            ? [{ ...expiryMail(to, apply), kind: 'prescription-expired', organisationId: apply.organisation_id }]
-            : []
-        }),
-      )
-      await writeAudit(
-        tx,
-        rows.map((apply) => ({
-          actorId: null,
-          organisationId: apply.organisation_id,
-          action: 'prescription.expired',
-          entityType: 'candidate',
-          entityId: apply.candidate_id,
-          details: { applyId: apply.id, offerId: apply.offer_id, structureId: apply.structure_id },
-        })),
-      )
-      return rows.length
-    })
-    total += done
-    if (done < BATCH) return total
-  }
+export function expirePendingPrescriptions(db: Db, at: Date, onlyOrganisationId?: string): Promise<number> {
+  return inBatches(db, async (tx) => {
+    const rows = await pick(
+      tx,
+      sql`a.prescription_date < ${at}::timestamptz - make_interval(days => o.prescription_expiry_days)`,
+      sql`state = 'EXPIRED', expired_at = ${at}, updated_at = ${at}`,
+      onlyOrganisationId,
+    )
+    if (!rows.length) return 0
+    await tx.insert(notifications).values(
+      rows.map((apply) => ({
+        userId: apply.authorId,
+        kind: 'prescriptionExpired',
+        payload: { applyId: apply.id, candidateId: apply.candidateId, offerId: apply.offerId, state: 'EXPIRED' },
+      })),
+    )
+    const referents = await activeEmails(tx, [...new Set(rows.map((r) => r.authorId))])
+    await queueMail(
+      tx,
+      rows.flatMap((apply) => {
+        const to = referents.get(apply.authorId)
+        return to
+          ? [{ ...expiryMail(to, apply), kind: 'prescription-expired', organisationId: apply.organisationId }]
+          : []
+      }),
+    )
+    await writeAudit(
+      tx,
+      rows.map((apply) => ({
+        actorId: null,
+        organisationId: apply.organisationId,
+        action: 'prescription.expired',
+        entityType: 'candidate',
+        entityId: apply.candidateId,
+        details: { applyId: apply.id, offerId: apply.offerId, structureId: apply.structureId },
+      })),
+    )
+    return rows.length
+  })
 }
 
 /** Every organisation in production; one organisation when a test asks (its data only). */
@@ -157,13 +167,14 @@ export async function runPrescriptionReminders(
   return { expired, reminded }
 }
 
+/** The partner users of each structure who get reminders. */
 async function partnerUsersOf(db: DbOrTx, structureIds: string[]): Promise<Map<string, string[]>> {
   const { rows } = await db.execute<{ structure_id: string; email: string }>(sql`
     select structure_id, email from "user"
     where structure_id in (${sql.join(
       structureIds.map((id) => sql`${id}::uuid`),
       sql`, `,
-    )}) and role = 'fullPartner' and disabled = false
+    )}) and role = ${PARTNER_ROLE} and disabled = false
       -- A partner who chose not to get emails about late items gets no reminder.
       and notify_late_items
     order by email`)
@@ -172,6 +183,7 @@ async function partnerUsersOf(db: DbOrTx, structureIds: string[]): Promise<Map<s
   return byStructure
 }
 
+/** The enabled referents who get mails about late items, by id. */
 async function activeEmails(db: DbOrTx, userIds: string[]): Promise<Map<string, string>> {
   const { rows } = await db.execute<{ id: string; email: string }>(sql`
     select id, email from "user" where id in (${sql.join(
@@ -179,40 +191,4 @@ async function activeEmails(db: DbOrTx, userIds: string[]): Promise<Map<string, 
       sql`, `,
     )}) and disabled = false and notify_late_items`)
   return new Map(rows.map((r) => [r.id, r.email]))
-}
-
-function daysBetween(from: Date, to: Date): number {
-  return Math.floor((to.getTime() - new Date(from).getTime()) / 86_400_000)
-}
-
-function reminderMail(to: string, apply: Picked, at: Date) {
-  return {
-    to,
-    subject: 'Relance\u00a0: une prescription attend votre réponse',
-    text: [
-      'Bonjour,',
-      '',
-      `Une prescription à votre offre « ${apply.offer_name} », faite le ${formatDate(apply.prescription_date)}, attend votre réponse depuis ${daysBetween(apply.prescription_date, at)} jours.`,
-      `Complétez sa fiche de suivi : ${appUrl()}/offer/social/${apply.offer_id}?socialApplyId=${apply.id}`,
-    ]
-      .join('\n')
-      .replace(/ ([:?!;»])/g, '\u00a0$1')
-      .replace(/« /g, '«\u00a0'),
-  }
-}
-
-function expiryMail(to: string, apply: Picked) {
-  return {
-    to,
-    subject: 'Prescription expirée sans réponse',
-    text: [
-      'Bonjour,',
-      '',
-      `Votre prescription du ${formatDate(apply.prescription_date)} à l’offre « ${apply.offer_name} » n’a pas reçu de réponse du partenaire : elle est expirée.`,
-      `Retrouvez-la sur la fiche du candidat : ${appUrl()}/v2/candidate/${apply.candidate_id}/prescriptions`,
-    ]
-      .join('\n')
-      .replace(/ ([:?!;»])/g, '\u00a0$1')
-      .replace(/« /g, '«\u00a0'),
-  }
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx } from '@/lib/db/client'
-import { causeLabels } from '@/lib/applies/causes'
+import { causeLabels } from '@/lib/prescriptions/causes'
 import { candidateCountsBy } from '@/lib/candidates/counts'
 import { now } from '@/lib/clock'
 import { EMPTY_VALUE } from '@/lib/format'

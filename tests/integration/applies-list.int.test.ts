@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { applyFilterOptions, listAppliesByTab, normalisedSearch, type ApplyFilters } from '@/lib/applies/list-by-tab'
-import type { ApplyState } from '@/lib/applies/queries'
+import {
+  applyFilterOptions,
+  type ApplyFilters,
+  listAppliesByTab,
+  normalisedSearch,
+} from '@/lib/prescriptions/partner-lists'
+import type { ApplyState } from '@/lib/prescriptions/states'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'

@@ -12,7 +12,7 @@ import {
   modelForOffer,
   updateFupModel,
 } from '@/lib/fup-models/models'
-import { prescribe } from '@/lib/prescriptions/prescribe'
+import { prescribe } from '@/lib/prescriptions/referent-prescribes'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
 // FUP models: additional fields and sponsor logos per partner structure or offer.

@@ -29,7 +29,7 @@ import { importCandidates } from '@/lib/imports/import-candidates'
 import { checkMapping, guessMapping } from '@/lib/imports/columns'
 import { parseImportFile } from '@/lib/imports/parse-file'
 import { candidateSettings } from '@/lib/candidates/organisation-settings'
-import { prescribe } from '@/lib/prescriptions/prescribe'
+import { prescribe } from '@/lib/prescriptions/referent-prescribes'
 import { HEADER } from '../fixtures/imports/candidates-csv'
 import { inRolledBackTransaction, testDatabaseUrl, useTestDb, type Tx } from './db'
 

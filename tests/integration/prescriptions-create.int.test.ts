@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
-import { prescribe, type PrescribeInput } from '@/lib/prescriptions/prescribe'
+import { prescribe, type PrescribeInput } from '@/lib/prescriptions/referent-prescribes'
 import { unseal } from '@/lib/crypto/sealed'
 import { inRolledBackTransaction, useTestDb, type Tx, testDatabaseUrl } from './db'
 import { nirColumns } from '@/lib/candidates/nir-columns'
@@ -270,7 +270,7 @@ describe('prescribe: refusals write nothing', () => {
     [
       'a crafted extra field',
       { prescription: form({ partnerFeedback: {} }) },
-      '',
+      '_',
       'La réponse contient un champ inconnu',
     ],
     [

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { applyCountsOfOrganisation } from '@/lib/applies/queries'
+import { applyCountsOfOrganisation } from '@/lib/prescriptions/counts'
 import { countCandidates } from '@/lib/candidates/queries'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'

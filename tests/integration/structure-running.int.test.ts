@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { listOrganisationApplies } from '@/lib/applies/organisation-applies'
+import { listOrganisationApplies } from '@/lib/prescriptions/referent-lists'
 import { unseal } from '@/lib/crypto/sealed'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'

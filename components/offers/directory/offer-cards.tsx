@@ -4,7 +4,7 @@ import { MapPin } from 'lucide-react'
 import Link from '@/components/ui/link'
 import { OFFER_VALIDITY_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
-import type { PrescriberDefaults } from '@/lib/prescriptions/queries'
+import type { PrescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
 
 /** One offer of the directory as the server prepared it: its place and validity already in words. */
 export type OfferCardData = {

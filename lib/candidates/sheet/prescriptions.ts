@@ -1,7 +1,8 @@
-import { activeCauses } from '@/lib/applies/causes'
+import { activeCauses } from '@/lib/prescriptions/causes'
+import { prescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
+import { candidatePrescriptions } from '@/lib/prescriptions/referent-lists'
 import { parisToday } from '@/lib/dates'
 import type { DbOrTx } from '@/lib/db/client'
-import { candidatePrescriptions, prescriberDefaults } from '@/lib/prescriptions/queries'
 import type { SheetScope } from './sections'
 
 /**

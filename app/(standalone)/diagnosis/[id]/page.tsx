@@ -13,7 +13,7 @@ import { emptyAnswers, situationsOf } from '@/lib/diagnosis/questionnaire'
 import { isUuid } from '@/lib/ids'
 import { listChallenges } from '@/lib/offers/challenges'
 import { can, GUARD_REDIRECT } from '@/lib/permissions'
-import { prescriberDefaults } from '@/lib/prescriptions/queries'
+import { prescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
 import { now as clockNow } from '@/lib/clock'
 
 export const generateMetadata = pageMetadata('diagnosis')

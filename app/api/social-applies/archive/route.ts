@@ -1,5 +1,4 @@
-import { ARCHIVE_ERRORS, archiveApplies } from '@/lib/applies/archive-applies'
-import { idsBodySchema } from '@/lib/applies/ids-body'
+import { ARCHIVE_ERRORS, archiveApplies, idsBodySchema } from '@/lib/prescriptions/partner-archives'
 import { getDb } from '@/lib/db/client'
 import { defineRoute, refusal } from '@/lib/frame/route'
 

@@ -1,5 +1,4 @@
-import { idsBodySchema } from '@/lib/applies/ids-body'
-import { restoreApplies } from '@/lib/applies/restore-applies'
+import { idsBodySchema, restoreApplies } from '@/lib/prescriptions/partner-archives'
 import { getDb } from '@/lib/db/client'
 import { defineRoute, refusal } from '@/lib/frame/route'
 

@@ -6,16 +6,17 @@ import { cache, Suspense } from 'react'
 import { OfferApplies, type AppliesLabels } from '@/components/applies/offer-applies'
 import { OfferDetails, OfferSummary } from '@/components/offers/offer-blocks'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
-import { FSE_LOGO } from '@/lib/applies/fup-schema'
-import { applyFilterOptions, listAppliesByTab } from '@/lib/applies/list-by-tab'
-import { listOrganisationApplies } from '@/lib/applies/organisation-applies'
+import { FSE_LOGO } from '@/lib/prescriptions/fup-answer-schema'
 import {
+  type OfferPageParams,
   offerPageQuery,
   parseOfferPageParams,
-  type OfferPageParams,
   type SearchParams,
-} from '@/lib/applies/page-params'
-import { APPLY_STATES } from '@/lib/applies/states'
+} from '@/lib/prescriptions/page-params'
+import { applyFilterOptions, listAppliesByTab } from '@/lib/prescriptions/partner-lists'
+import { prescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
+import { listOrganisationApplies } from '@/lib/prescriptions/referent-lists'
+import { APPLY_STATES } from '@/lib/prescriptions/states'
 import { requireUser, type CurrentUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
 import { PAGE_SIZE } from '@/lib/constants'
@@ -27,7 +28,6 @@ import { isExpired } from '@/lib/offers/directory-access'
 import { offerServiceType } from '@/lib/offers/offer-page'
 import { mayEditOffer } from '@/lib/offers/write-offer'
 import { getOwnStructure } from '@/lib/partners/queries'
-import { prescriberDefaults } from '@/lib/prescriptions/queries'
 import { can } from '@/lib/permissions'
 
 type Props = { params: Promise<{ offerId: string }>; searchParams: Promise<SearchParams> }

@@ -2,7 +2,7 @@ import { notFound } from 'next/navigation'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { RefusalCausesForm } from '@/components/settings/refusal-causes-form'
-import { organisationCauses } from '@/lib/applies/causes'
+import { organisationCauses } from '@/lib/prescriptions/causes'
 import { requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 

@@ -1,5 +1,5 @@
-import { listAppliesByTab } from '@/lib/applies/list-by-tab'
-import { listRequestSchema } from '@/lib/applies/list-request'
+import { listRequestSchema } from '@/lib/prescriptions/offer-tab-rows'
+import { listAppliesByTab } from '@/lib/prescriptions/partner-lists'
 import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
 import { defineRoute, json } from '@/lib/frame/route'

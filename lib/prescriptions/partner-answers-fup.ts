@@ -1,14 +1,43 @@
 import { and, eq } from 'drizzle-orm'
-import type { Db } from '@/lib/db/client'
-import { documents, fups, notifications, socialApplies, users } from '@/lib/db/schema'
+import type { Db, DbOrTx } from '@/lib/db/client'
+import { candidates, documents, fups, notifications, socialApplies, socialOffers, users } from '@/lib/db/schema'
 import { writeAudit } from '@/lib/audit'
-import { queueMail } from '@/lib/mail/queue-mail'
-import { fupAnsweredMail } from './fup-answered-mail'
-import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
-import { getApplyForStructure } from './get-apply'
-import { FUP_MESSAGES, withMandatoryLogos, type FupAnswer } from './fup-schema'
-import { causeLabel, causeLabels, isActiveCause } from './causes'
 import { now as clockNow } from '@/lib/clock'
+import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
+import { queueMail } from '@/lib/mail/queue-mail'
+import { fullName } from '@/lib/person-name'
+import { causeLabel } from './cause-labels'
+import { causeLabels, isActiveCause } from './causes'
+import { FUP_MESSAGES, withMandatoryLogos, type FupAnswer } from './fup-answer-schema'
+import { fupAnsweredMail } from './mails'
+
+/** Spec §7 "Fetch one social apply by id", for the partner structure that answers it: the apply, its candidate's name, its offer and its FUP. */
+export async function getApplyForStructure(db: DbOrTx, structureId: string, applyId: string) {
+  const [row] = await db
+    .select({
+      id: socialApplies.id,
+      state: socialApplies.state,
+      archived: socialApplies.archived,
+      organisationId: socialApplies.organisationId,
+      structureId: socialApplies.structureId,
+      authorId: socialApplies.authorId,
+      candidateId: candidates.id,
+      firstName: candidates.firstName,
+      lastName: candidates.lastName,
+      offerId: socialOffers.id,
+      offerName: socialOffers.name,
+      providerName: socialOffers.providerName,
+      financingModes: socialOffers.financingModes,
+      fup: fups,
+    })
+    .from(socialApplies)
+    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+    .leftJoin(fups, eq(fups.socialApplyId, socialApplies.id))
+    .where(and(eq(socialApplies.id, applyId), eq(socialApplies.structureId, structureId)))
+  return row ?? null
+}
+export type ApplyForStructure = NonNullable<Awaited<ReturnType<typeof getApplyForStructure>>>
 
 export type SendFupResult =
   | {
@@ -30,17 +59,13 @@ export const SEND_FUP_ERRORS = {
 } as const
 
 /** Renders the answered FUP: the same sheet for the preview and the stored answer. */
-export async function renderAnsweredFup(
-  db: Db,
-  apply: NonNullable<Awaited<ReturnType<typeof getApplyForStructure>>>,
-  answer: FupAnswer,
-) {
+export async function renderAnsweredFup(db: Db, apply: ApplyForStructure, answer: FupAnswer) {
   const fup = apply.fup!
   return renderFupPdf({
     causeLabels: await causeLabels(db, apply.organisationId),
     name: fup.name,
     offerName: apply.offerName,
-    candidateName: `${apply.firstName} ${apply.lastName}`,
+    candidateName: fullName(apply),
     beneficiary: fup.beneficiary,
     prescription: fup.prescription,
     partnerFeedback: answer.partnerFeedback,
@@ -107,29 +132,7 @@ export async function sendFup(
         updatedAt: now,
       })
       .where(eq(fups.socialApplyId, applyId))
-    await tx.insert(notifications).values({
-      userId: apply.authorId,
-      kind: 'fupAnswered',
-      payload: { applyId, candidateId: apply.candidateId, offerId: apply.offerId, state, cause: decision.cause },
-    })
-    const [referent] = await tx
-      .select({ email: users.email, disabled: users.disabled, wanted: users.notifyPrescriptionAnswers })
-      .from(users)
-      .where(eq(users.id, apply.authorId))
-    // The referent may have chosen not to get these emails (the actions dashboard still shows the answer).
-    if (referent && !referent.disabled && referent.wanted) {
-      await queueMail(tx, {
-        ...fupAnsweredMail(referent.email, {
-          partnerName: answer.partnerFeedback.name,
-          decision: decision.partnerDecision,
-          causeLabel: causeLabel(decision.cause, await causeLabels(tx, apply.organisationId)),
-          candidateId: apply.candidateId,
-        }),
-        kind: 'fup-answered',
-        organisationId: apply.organisationId,
-        structureId,
-      })
-    }
+    await tellReferent(tx, apply, answer, state)
     await writeAudit(tx, {
       actorId,
       structureId,
@@ -140,5 +143,38 @@ export async function sendFup(
       details: { state, cause: decision.cause },
     })
     return { ok: true, state, documentId: doc!.id, referentId: apply.authorId, candidateId: apply.candidateId } as const
+  })
+}
+
+/** The prescribing referent hears of the answer in the app, and by mail (queued) unless they chose not to. */
+async function tellReferent(tx: DbOrTx, apply: ApplyForStructure, answer: FupAnswer, state: string) {
+  const decision = answer.partnerFeedback.decision
+  await tx.insert(notifications).values({
+    userId: apply.authorId,
+    kind: 'fupAnswered',
+    payload: {
+      applyId: apply.id,
+      candidateId: apply.candidateId,
+      offerId: apply.offerId,
+      state,
+      cause: decision.cause,
+    },
+  })
+  const [referent] = await tx
+    .select({ email: users.email, disabled: users.disabled, wanted: users.notifyPrescriptionAnswers })
+    .from(users)
+    .where(eq(users.id, apply.authorId))
+  // The referent may have chosen not to get these emails (the actions dashboard still shows the answer).
+  if (!referent || referent.disabled || !referent.wanted) return
+  await queueMail(tx, {
+    ...fupAnsweredMail(referent.email, {
+      partnerName: answer.partnerFeedback.name,
+      decision: decision.partnerDecision,
+      causeLabel: causeLabel(decision.cause, await causeLabels(tx, apply.organisationId)),
+      candidateId: apply.candidateId,
+    }),
+    kind: 'fup-answered',
+    organisationId: apply.organisationId,
+    structureId: apply.structureId,
   })
 }

@@ -5,10 +5,10 @@ import { getDb } from '@/lib/db/client'
 import { defineAction, id } from '@/lib/frame/action'
 import { failure } from '@/lib/frame/outcome'
 import { readApplyForDialog } from '@/lib/journal/apply-reads'
+import { fullName } from '@/lib/person-name'
 import { activeCauses } from './causes'
-import { fupAnswerSchema, withMandatoryLogos } from './fup-schema'
-import { getApplyForStructure } from './get-apply'
-import { renderAnsweredFup, SEND_FUP_ERRORS, sendFup } from './send-fup'
+import { fupAnswerSchema, withMandatoryLogos } from './fup-answer-schema'
+import { getApplyForStructure, renderAnsweredFup, SEND_FUP_ERRORS, sendFup } from './partner-answers-fup'
 
 /** A partner structure's user answering its prescriptions; anyone else finds none. */
 const partner = {
@@ -36,7 +36,7 @@ export const loadApplyForDialog = defineAction({
       apply: {
         id: apply.id,
         state: apply.state,
-        candidateName: `${apply.firstName} ${apply.lastName}`,
+        candidateName: fullName(apply),
         offerName: apply.offerName,
         providerName: apply.providerName,
         // Never the NIR to a partner's browser, whatever an older FUP holds.

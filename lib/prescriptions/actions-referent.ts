@@ -1,15 +1,24 @@
 'use server'
 
 import { z } from 'zod'
+import { searchPickableCandidates } from '@/lib/candidates/pickable'
+import { PAGE_SIZE } from '@/lib/constants'
+import { formatDate } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { defineAction, id } from '@/lib/frame/action'
+import { failure } from '@/lib/frame/outcome'
 import { modelForOffer } from '@/lib/fup-models/models'
+import { offerForViewer } from '@/lib/offers/access'
 import { prescribableOffers } from '@/lib/offers/directory'
-import { searchPickableCandidates } from '@/lib/candidates/pickable'
-import { MANUAL_STATUS_ERRORS, updateManualStatus } from './manual-status'
+import { listName } from '@/lib/person-name'
 import { PRESCRIBER } from './may-prescribe'
-import { prescribe, type PrescribeInput } from './prescribe'
-import { markAnswersRead } from './queries'
+import { listRequestSchema } from './offer-tab-rows'
+import { markAnswersRead } from './referent-follows-up'
+import { listOrganisationApplies } from './referent-lists'
+import { prescribe, type PrescribeInput } from './referent-prescribes'
+import { MANUAL_STATUS_ERRORS, updateManualStatus } from './referent-records-answer'
+
+/** The server actions of an organisation's users: prescribing, recording a manual answer, reading what came back. */
 
 const prescriber = {
   ...PRESCRIBER,
@@ -27,10 +36,8 @@ export const searchCandidatesAction = defineAction({
       ok: true as const,
       candidates: rows.map((c) => ({
         id: c.id,
-        name: `${c.lastName} ${c.firstName}`,
-        detail: [c.birthDate ? `né(e) le ${c.birthDate.split('-').reverse().join('/')}` : null, c.place]
-          .filter(Boolean)
-          .join(' · '),
+        name: listName(c),
+        detail: [c.birthDate ? `né(e) le ${formatDate(c.birthDate)}` : null, c.place].filter(Boolean).join(' · '),
       })),
     }
   },
@@ -89,4 +96,26 @@ export const prescribableOffersAction = defineAction({
   name: 'prescription.offers',
   failed: 'Les offres n’ont pas pu être chargées. Fermez la fenêtre et réessayez dans un instant.',
   run: async ({ organisationId }) => ({ ok: true as const, offers: await prescribableOffers(getDb(), organisationId) }),
+})
+
+const OFFER_NOT_FOUND = 'Cette offre est introuvable.'
+
+/**
+ * One page of a tab of the offer page for an organisation's referent or counsellor, its own organisation's
+ * prescriptions only (read-only). The offer must be one of its directory; anything else is "not found".
+ */
+export const organisationAppliesAction = defineAction({
+  name: 'apply.organisation-list',
+  permission: 'candidate.visualize',
+  tenant: 'organisation',
+  forbidden: OFFER_NOT_FOUND,
+  invalid: 'Les filtres de la liste ne sont pas valides.',
+  input: z.tuple([id(OFFER_NOT_FOUND), z.unknown().pipe(listRequestSchema)]),
+  run: async ({ user, organisationId, input: [offerId, { tab, page }] }) => {
+    const db = getDb()
+    const viewed = await offerForViewer(db, user, offerId)
+    if (viewed?.audience !== 'organisation') return failure(OFFER_NOT_FOUND)
+    const skip = (page - 1) * PAGE_SIZE
+    return { ok: true as const, ...(await listOrganisationApplies(db, { organisationId, offerId, tab, skip })) }
+  },
 })

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { organisationRefusalCauses } from '@/lib/db/schema'
-
-export { CAUSE_CODE, CAUSE_LABELS, causeLabel, REFUSAL_CAUSES, type RefusalCause } from './cause-labels'
 import { CAUSE_LABELS, REFUSAL_CAUSES } from './cause-labels'
+
+/** An organisation's refusal causes, as stored (the defaults and their labels are cause-labels.ts's, for the browser too). */
 
 /** The same label in SQL, for lists and exports: the apply's organisation's label, else the default, else '-'. */
 export function causeLabelSql(organisationId: SQL, cause: SQL): SQL<string> {

@@ -1,38 +1,18 @@
-import { causeLabelSql } from './causes'
-import { desc, eq, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { candidates, candidateStatuses, documents, fups, places, socialApplies, users } from '@/lib/db/schema'
+import { candidates, socialApplies, socialOffers } from '@/lib/db/schema'
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { prepared } from '@/lib/db/prepared'
-import { APPLY_STATES, type ApplyCounts, type ApplyState } from './queries'
-import { offerTabCounts } from './tab-counts'
+import { countsOf, offerTabCounts } from './counts'
+import { selectRows, toApplyRow, type ApplyRow, type RowRecord } from './offer-tab-rows'
+import { APPLY_STATES, type ApplyCounts, type ApplyState } from './states'
+
+/**
+ * What a partner structure lists: a tab of one of its offers (searched and filtered, spec §7 "Fetch applies by tab")
+ * and its filter choices, its latest pending prescriptions and its archived ones (its dashboard).
+ */
 
 export type ApplyFilters = { search?: string; placeIds?: string[]; statusValues?: string[] }
-
-export type ApplyRow = {
-  id: string
-  candidate: {
-    id: string
-    firstName: string
-    lastName: string
-    phone: string | null
-    place: string | null
-    status: string | null
-  }
-  prescription: { documentId: string; name: string } | null
-  prescriptionDate: Date
-  responseDate: Date | null
-  firstReceptionDate: string | null
-  assessmentDate: string | null
-  accompaniement: string | null
-  otherIntegratedSocialOffers: { name: string; integrationDate: string }[]
-  author: { firstName: string; lastName: string; phone: string | null; email: string }
-  hasFup: boolean
-  cause: string | null
-  /** The prescribing organisation's label of the cause, '-' without one (spec §3). */
-  causeLabel: string
-}
 
 /** Spec §9: search applies from 2 characters; otherwise no search filter at all. */
 export function normalisedSearch(search: string | undefined): string | null {
@@ -78,62 +58,6 @@ const TAB_STATES = sql`unnest(array[${sql.join(
   sql`, `,
 )}]::apply_state[]) as tab(state)`
 
-/** The offer page's columns for the applies whose ids `pageIds` selects, in the tab's order (joined for those rows only). */
-export function selectRows(db: DbOrTx, pageIds: SQL, tab: ApplyState) {
-  const author = alias(users, 'author')
-  return (
-    db
-      .select({
-        id: socialApplies.id,
-        candidateId: candidates.id,
-        firstName: candidates.firstName,
-        lastName: candidates.lastName,
-        phone: candidates.phone,
-        place: places.label,
-        status: candidateStatuses.label,
-        documentId: documents.id,
-        documentName: documents.name,
-        prescriptionDate: socialApplies.prescriptionDate,
-        responseDate: socialApplies.responseDate,
-        firstReceptionDate: socialApplies.firstReceptionDate,
-        assessmentDate: socialApplies.assessmentDate,
-        accompaniement: socialApplies.accompaniement,
-        cause: socialApplies.cause,
-        causeLabel: causeLabelSql(sql`${socialApplies.organisationId}`, sql`${socialApplies.cause}`),
-        authorFirstName: author.firstName,
-        authorLastName: author.lastName,
-        authorPhone: author.phone,
-        authorEmail: author.email,
-        hasFup: sql<boolean>`${fups.id} is not null`,
-        // Aliases are spelled out: Drizzle renders an aliased table inside sql`` by its alias only.
-        others: sql<{ name: string; integrationDate: string }[]>`coalesce((
-        select json_agg(json_build_object('name', other_offer.name, 'integrationDate', other.response_date) order by other.response_date desc)
-        from social_applies other join social_offers other_offer on other_offer.id = other.social_offer_id
-        where other.candidate_id = ${socialApplies.candidateId} and other.state = 'INTEGRATED_CANDIDATE'
-          and other.id <> ${socialApplies.id} and not other.archived
-      ), '[]'::json)`,
-      })
-      .from(socialApplies)
-      .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
-      .leftJoin(places, eq(places.id, candidates.placeId))
-      .leftJoin(candidateStatuses, eq(candidateStatuses.id, candidates.statusId))
-      .leftJoin(fups, eq(fups.socialApplyId, socialApplies.id))
-      // Once answered, 'Fiche.pdf' is the answered sheet (prescription and answer); before, the prescription sheet.
-      .leftJoin(
-        documents,
-        eq(documents.id, sql`coalesce(${fups.answerDocumentId}, ${socialApplies.prescriptionDocumentId})`),
-      )
-      .innerJoin(author, eq(author.id, socialApplies.authorId))
-      .where(sql`${socialApplies.id} in (${pageIds})`)
-      .orderBy(
-        desc(tab === 'PRESCRIPTION_FILLED' ? socialApplies.prescriptionDate : socialApplies.responseDate),
-        desc(socialApplies.id),
-      )
-  )
-}
-
-export type RowRecord = Awaited<ReturnType<typeof selectRows>>[number]
-
 /**
  * Without search or filter (how the page opens, and every tab switch), the page and the counts are prepared statements
  * (lib/db/prepared.ts): their SQL is built once, and PostgreSQL plans them once per connection instead of at each
@@ -154,14 +78,15 @@ const plainPage = (db: DbOrTx, tab: ApplyState) => {
     ).prepare(name),
   )
 }
+
 /**
  * Spec §7 "Fetch applies by tab": one page of an offer's non-archived applies in one tab, and the three
  * tab counts under the same filters. Scoped to the partner structure that owns the offer.
  *
- * Shaped for the planner (bench: applies-by-tab-server): the page's 50 ids are chosen from social_applies
- * alone through the ordered offer indexes, and only those 50 rows are joined; without a filter the counts
- * come from the offer's counters (lib/applies/tab-counts.ts), with one they read the ordered index alone. With a candidate filter, the offer's applies are gathered first
- * (MATERIALIZED) and then matched, so a common search fragment never drives the plan.
+ * Shaped for the planner (bench: applies-by-tab-server): the page's 50 ids are chosen from social_applies alone
+ * through the ordered offer indexes, and only those 50 rows are joined; without a filter the counts come from the
+ * offer's counters (counts.ts), with one they read the ordered index alone. With a candidate filter, the offer's
+ * applies are gathered first (MATERIALIZED) and then matched, so a common search fragment never drives the plan.
  */
 export async function listAppliesByTab(
   db: DbOrTx,
@@ -218,35 +143,7 @@ export async function listAppliesByTab(
     rows = filtered
     countRows = counted.rows
   }
-  const counts = Object.fromEntries(APPLY_STATES.map((s) => [s, 0])) as ApplyCounts
-  for (const c of countRows) counts[c.state] = c.n
-  return { counts, rows: rows.map(toApplyRow) }
-}
-
-/** A selected row in the shape the offer page's tables read. */
-export function toApplyRow(r: RowRecord): ApplyRow {
-  return {
-    id: r.id,
-    candidate: {
-      id: r.candidateId,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      phone: r.phone,
-      place: r.place,
-      status: r.status,
-    },
-    prescription: r.documentId ? { documentId: r.documentId, name: r.documentName ?? 'Fiche.pdf' } : null,
-    prescriptionDate: r.prescriptionDate,
-    responseDate: r.responseDate,
-    firstReceptionDate: r.firstReceptionDate,
-    assessmentDate: r.assessmentDate,
-    accompaniement: r.accompaniement,
-    otherIntegratedSocialOffers: r.others,
-    author: { firstName: r.authorFirstName, lastName: r.authorLastName, phone: r.authorPhone, email: r.authorEmail },
-    hasFup: r.hasFup,
-    cause: r.cause,
-    causeLabel: r.causeLabel,
-  }
+  return { counts: countsOf(countRows), rows: rows.map(toApplyRow) }
 }
 
 /**
@@ -288,4 +185,48 @@ export async function applyFilterOptions(db: DbOrTx, structureId: string) {
   const choices = (kind: 'place' | 'status') =>
     rows.filter((r) => r.kind === kind).map(({ value, label }) => ({ value, label }))
   return { places: choices('place'), statuses: choices('status') }
+}
+
+/** The partner dashboard: the structure's latest pending prescriptions across its offers. */
+export async function pendingAppliesOfStructure(db: DbOrTx, structureId: string, limit = 10) {
+  return db
+    .select({
+      id: socialApplies.id,
+      offerId: socialOffers.id,
+      offerName: socialOffers.name,
+      firstName: candidates.firstName,
+      lastName: candidates.lastName,
+      prescriptionDate: socialApplies.prescriptionDate,
+    })
+    .from(socialApplies)
+    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+    .where(
+      and(
+        eq(socialApplies.structureId, structureId),
+        eq(socialApplies.state, 'PRESCRIPTION_FILLED'),
+        eq(socialApplies.archived, false),
+      ),
+    )
+    .orderBy(desc(socialApplies.prescriptionDate))
+    .limit(limit)
+}
+
+/** The structure's archived applies, newest archive first: where they can be found and restored. */
+export async function archivedAppliesOfStructure(db: DbOrTx, structureId: string, limit = PAGE_SIZE) {
+  return db
+    .select({
+      id: socialApplies.id,
+      state: socialApplies.state,
+      offerName: socialOffers.name,
+      firstName: candidates.firstName,
+      lastName: candidates.lastName,
+      archivedAt: socialApplies.archivedAt,
+    })
+    .from(socialApplies)
+    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+    .where(and(eq(socialApplies.structureId, structureId), eq(socialApplies.archived, true)))
+    .orderBy(desc(socialApplies.archivedAt))
+    .limit(limit)
 }

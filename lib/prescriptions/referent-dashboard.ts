@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@/lib/db/client'
 import { addElapsedDays, parisInstant } from '@/lib/dates'
-import { answerReminderDays, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/queries'
+import { answerReminderDays, receivedAnswers, unansweredPrescriptions } from './referent-follows-up'
 import { pendingOrientations } from '@/lib/referrals/queries'
 import { unreadSmsReplies } from '@/lib/sms/queries'
 import { lateStepsOf } from '@/lib/support-courses/queries'

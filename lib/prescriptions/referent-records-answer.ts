@@ -2,10 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
 import { fups, socialApplies } from '@/lib/db/schema'
 import { writeAudit } from '@/lib/audit'
-import { isActiveCause } from '@/lib/applies/causes'
-import { fieldErrorsOf, FUP_MESSAGES } from '@/lib/applies/fup-schema'
-import { manualStatusSchema } from './prescription-schema'
 import { now as clockNow } from '@/lib/clock'
+import { fieldErrorsOf } from '@/lib/frame/outcome'
+import { isActiveCause } from './causes'
+import { FUP_MESSAGES } from './fup-answer-schema'
+import { manualStatusSchema } from './prescription-schema'
 
 export const MANUAL_STATUS_ERRORS = {
   notFound: 'Cette prescription est introuvable.',

@@ -1,6 +1,13 @@
 import { z } from 'zod'
-import { CAUSE_CODE } from './cause-labels'
+import { isCalendarDate } from '@/lib/dates'
+import { isPhoneNumber } from '@/lib/phone'
 import { text } from '@/lib/text/safe-text'
+import { CAUSE_CODE } from './cause-labels'
+
+/**
+ * The partner's answer to a prescription sheet (the FUP), as the completion dialog sends it: the decision, the
+ * convocations of the no-answer cause, the partner's contact, and the sponsors' logos the answer carries.
+ */
 
 /** Spec §5 messages, verbatim. */
 export const FUP_MESSAGES = {
@@ -22,23 +29,11 @@ export const FUP_MESSAGES = {
   sponsorsLogoInvalid: 'La liste des logos de financeurs n’est pas valide',
 } as const
 
-/** French numbers: 0X XX XX XX XX, +33 X XX XX XX XX or 0033…, with optional spaces, dots or dashes. */
-export const PHONE_PATTERN = /^(?:(?:\+|00)33[\s.-]?|0)[1-9](?:[\s.-]?\d{2}){4}$/
-
 /** An object that refuses unknown keys (a crafted fourth convocation, say) with a French message. */
 function strictObject<S extends z.ZodRawShape>(shape: S, missingMessage: string) {
   return z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? FUP_MESSAGES.unexpectedField : missingMessage),
   })
-}
-
-/** A real calendar day 'yyyy-mm-dd' (no 30 February: Date.parse would roll it over to March). */
-export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!m) return false
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  const date = new Date(Date.UTC(y, mo - 1, d))
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
 }
 
 const optionalDate = text()
@@ -122,7 +117,7 @@ export const partnerFeedbackSchema = strictObject(
     email: text({ error: FUP_MESSAGES.emailFormat }).trim().pipe(z.email(FUP_MESSAGES.emailFormat)),
     phone: text({ error: FUP_MESSAGES.phoneIncomplete })
       .trim()
-      .refine((v) => v === '' || PHONE_PATTERN.test(v), FUP_MESSAGES.phoneIncomplete)
+      .refine((v) => v === '' || isPhoneNumber(v), FUP_MESSAGES.phoneIncomplete)
       .default(''),
     address: text({ error: FUP_MESSAGES.addressTooLong }).trim().max(500, FUP_MESSAGES.addressTooLong).default(''),
     decision: decisionSchema,
@@ -169,14 +164,4 @@ export function withMandatoryLogos<T extends { value: string }>(
 ): (T | typeof FSE_LOGO)[] {
   if (!financingModes.includes('fse') || logos.some((l) => l.value === 'fse')) return logos
   return [FSE_LOGO, ...logos]
-}
-
-/** Field errors keyed by dotted path ('partnerFeedback.email'), first message per field. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const key = issue.path.join('.')
-    out[key] ??= issue.message
-  }
-  return out
 }

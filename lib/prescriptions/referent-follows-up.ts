@@ -1,0 +1,116 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { candidates, fups, notifications, organisations, socialApplies, socialOffers } from '@/lib/db/schema'
+import { PAGE_SIZE } from '@/lib/constants'
+import { now as clockNow } from '@/lib/clock'
+import { addElapsedDays } from '@/lib/dates'
+import { applyColumns, appliesFrom } from './referent-lists'
+
+/**
+ * What an organisation's user follows up once a prescription is sent: the answers received (and the expiries), and
+ * the prescriptions still unanswered past the organisation's reminder delay. The actions dashboard and the home page
+ * show them.
+ */
+
+/** How long an answer stays under "Réponses reçues" once read. */
+export const ANSWERS_WINDOW_DAYS = 30
+
+/** What the referent's "Réponses reçues" lists: the partners' answers, and the prescriptions that expired unanswered. */
+const ANSWER_NOTIFICATION_KINDS = ['fupAnswered', 'prescriptionExpired']
+
+/**
+ * /v2/actions/dashboard, "Réponses reçues": the partners' answers notified to this user (sendFup writes the
+ * rows) and the expiries (reminders.ts), unread ones and those of the last 30 days, each with its apply read in the
+ * user's organisation.
+ */
+export function receivedAnswers(db: DbOrTx, params: { userId: string; organisationId: string; now?: Date }) {
+  const since = addElapsedDays(params.now ?? clockNow(), -ANSWERS_WINDOW_DAYS)
+  return db
+    .select({
+      notificationId: notifications.id,
+      notifiedAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      ...applyColumns,
+    })
+    .from(notifications)
+    .innerJoin(socialApplies, eq(socialApplies.id, sql`(${notifications.payload}->>'applyId')::uuid`))
+    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+    .leftJoin(fups, eq(fups.socialApplyId, socialApplies.id))
+    .where(
+      and(
+        eq(notifications.userId, params.userId),
+        inArray(notifications.kind, ANSWER_NOTIFICATION_KINDS),
+        eq(socialApplies.organisationId, params.organisationId),
+        or(isNull(notifications.readAt), gte(notifications.createdAt, since)),
+      ),
+    )
+    .orderBy(desc(notifications.createdAt))
+    .limit(PAGE_SIZE)
+}
+
+/** Marks this user's answer notifications read; returns how many were unread. */
+export async function markAnswersRead(db: DbOrTx, userId: string, now: Date = clockNow()): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        inArray(notifications.kind, ANSWER_NOTIFICATION_KINDS),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id })
+  return rows.length
+}
+
+/**
+ * "Prescriptions sans réponse depuis plus de N jours": the pending, non-archived prescriptions of the
+ * organisation (of one author when given) made more than `days` days ago, oldest first, and their number.
+ */
+export async function unansweredPrescriptions(
+  db: DbOrTx,
+  params: { organisationId: string; authorId?: string | null; days: number; now?: Date },
+) {
+  const before = addElapsedDays(params.now ?? clockNow(), -params.days)
+  const condition = and(
+    eq(socialApplies.organisationId, params.organisationId),
+    eq(socialApplies.state, 'PRESCRIPTION_FILLED'),
+    eq(socialApplies.archived, false),
+    lt(socialApplies.prescriptionDate, before),
+    params.authorId ? eq(socialApplies.authorId, params.authorId) : undefined,
+  )
+  const [rows, total] = await Promise.all([
+    appliesFrom(db).where(condition).orderBy(asc(socialApplies.prescriptionDate)).limit(PAGE_SIZE),
+    params.authorId
+      ? db
+          .select({ n: count() })
+          .from(socialApplies)
+          .where(condition)
+          .then(([r]) => r?.n ?? 0)
+      : // The whole organisation: its waiting ones from the counters (counts.ts) less the recent ones
+        // (social_applies_organisation_waiting_idx), in one snapshot; a big organisation has tens of thousands of late ones.
+        db
+          .execute<{ n: number }>(
+            sql`
+            select ((select coalesce(sum(n), 0) from (
+                      select n from organisation_apply_counts where organisation_id = ${params.organisationId} and state = 'PRESCRIPTION_FILLED'
+                      union all
+                      select n from social_apply_count_deltas where organisation_id = ${params.organisationId} and state = 'PRESCRIPTION_FILLED') c)
+                    - (select count(*) from social_applies
+                       where organisation_id = ${params.organisationId} and state = 'PRESCRIPTION_FILLED' and not archived and prescription_date >= ${before}))::int as n`,
+          )
+          .then(({ rows: [r] }) => r?.n ?? 0),
+  ])
+  return { rows, total }
+}
+
+/** The organisation's reminder delay (organisations.answer_reminder_days, 10 by default). */
+export async function answerReminderDays(db: DbOrTx, organisationId: string): Promise<number> {
+  const [row] = await db
+    .select({ days: organisations.answerReminderDays })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+  return row?.days ?? 10
+}
