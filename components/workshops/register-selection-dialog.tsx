@@ -4,13 +4,15 @@ import Link from '@/components/ui/link'
 import { useEffect, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/toast'
+import { ErrorSummary } from '@/components/ui/error-summary'
+import { useActionForm } from '@/components/ui/use-action-form'
 import { formatDateTime } from '@/lib/format'
 import { registerSelectionAction, upcomingWorkshopsAction } from '@/lib/workshops/actions'
 import { registrationFeedback, type RegistrationOutcome } from '@/lib/workshops/registration-feedback'
 
 type Upcoming = Awaited<ReturnType<typeof upcomingWorkshopsAction>>[number]
 
+const NO_WORKSHOP = 'Choisissez un atelier.'
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`
 
 /**
@@ -27,34 +29,23 @@ export function RegisterSelectionDialog({
   onDone: () => void
 }) {
   const [workshops, setWorkshops] = useState<Upcoming[] | null>(null)
-  const [workshopId, setWorkshopId] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
   const selectId = useId()
-  const errorId = useId()
+  const form = useActionForm({
+    initial: { workshopId: '' },
+    action: async ({ workshopId }) =>
+      workshopId
+        ? await registerSelectionAction(workshopId, { candidateIds: ids })
+        : { ok: false as const, error: NO_WORKSHOP },
+    failure: 'L’inscription n’a pas pu être enregistrée. Réessayez dans un instant.',
+    success: (result) => registrationFeedback(result as unknown as RegistrationOutcome),
+    onSuccess: onDone,
+  })
 
   useEffect(() => {
     upcomingWorkshopsAction()
       .then(setWorkshops)
       .catch(() => setWorkshops([]))
   }, [])
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    if (!workshopId) return setError('Choisissez un atelier.')
-    setPending(true)
-    setError(null)
-    try {
-      const result = await registerSelectionAction(workshopId, { candidateIds: ids })
-      if (!result.ok) return setError(result.error ?? 'L’inscription n’a pas pu être enregistrée.')
-      toast.success(registrationFeedback(result as unknown as RegistrationOutcome))
-      onDone()
-    } catch {
-      setError('L’inscription n’a pas pu être enregistrée. Réessayez dans un instant.')
-    } finally {
-      setPending(false)
-    }
-  }
 
   return (
     <Dialog
@@ -63,7 +54,8 @@ export function RegisterSelectionDialog({
       title="Inscrire à un atelier"
       description={`${plural(ids.length, 'candidat sélectionné', 'candidats sélectionnés')}, inscrits dans cet ordre\u00a0; au-delà des places libres, en liste d’attente.`}
     >
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <form {...form.formProps} className="flex flex-col gap-4">
+        <ErrorSummary form={form} />
         {workshops === null ? (
           <p role="status" className="text-sm text-slate-700">
             Chargement des ateliers…
@@ -82,10 +74,9 @@ export function RegisterSelectionDialog({
             </label>
             <select
               id={selectId}
-              value={workshopId}
-              onChange={(e) => setWorkshopId(e.target.value)}
-              aria-invalid={!!error}
-              aria-describedby={error ? errorId : undefined}
+              value={form.values.workshopId}
+              onChange={(e) => form.set({ workshopId: e.target.value })}
+              aria-invalid={form.error === NO_WORKSHOP || undefined}
               className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
             >
               <option value="">Choisir un atelier</option>
@@ -100,17 +91,12 @@ export function RegisterSelectionDialog({
             </select>
           </div>
         )}
-        {error && (
-          <p id={errorId} role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Annuler
           </Button>
-          <Button type="submit" disabled={pending || !workshops?.length} aria-busy={pending}>
-            {pending ? 'Inscription…' : 'Inscrire'}
+          <Button type="submit" disabled={form.pending || !workshops?.length} aria-busy={form.pending}>
+            {form.pending ? 'Inscription…' : 'Inscrire'}
           </Button>
         </div>
       </form>
