@@ -8,6 +8,7 @@ import { FetchError } from '@/components/ui/fetch-error'
 import type { FetchFailure } from '@/components/ui/fetch-json'
 import { toast } from '@/components/ui/toast'
 import { SUBMIT_DEADLINE_MS } from '@/components/ui/use-late'
+import { listName } from '@/lib/person-name'
 import type { ApplyRow } from '@/lib/prescriptions/offer-tab-rows'
 import { PAGE_SIZE } from '@/lib/constants'
 
@@ -63,7 +64,7 @@ export function AppliesPanel({
           getRowId={(row) => row.id}
           selection={selection?.value}
           onSelectionChange={selection?.onChange}
-          selectLabel={(row) => `Sélectionner ${row.candidate.lastName} ${row.candidate.firstName}`}
+          selectLabel={(row) => `Sélectionner ${listName(row.candidate)}`}
           maxHeight={refusedList ? 900 : undefined}
           empty={empty}
           cardsBelow="lg"

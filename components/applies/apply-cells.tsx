@@ -2,12 +2,15 @@
 
 import { Popover } from '@/components/ui/popover'
 import { Tooltip } from '@/components/ui/tooltip'
-import { EMPTY_VALUE, formatDate, formatPhone } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { fullName, listName } from '@/lib/person-name'
+import { formatPhone } from '@/lib/phone'
+import { EMPTY_VALUE } from '@/lib/format'
 import type { ApplyRow } from '@/lib/prescriptions/offer-tab-rows'
 
 /** Spec §6 candidate.visualize: the name opens the candidate sheet in a new tab, else plain text. */
 export function CandidateCell({ candidate, linked }: { candidate: ApplyRow['candidate']; linked: boolean }) {
-  const name = `${candidate.lastName} ${candidate.firstName}`
+  const name = listName(candidate)
   if (!linked) return <span className="font-medium">{name}</span>
   return (
     <a href={`/v2/candidate/${candidate.id}`} target="_blank" rel="noopener noreferrer" className="font-medium">
@@ -34,7 +37,7 @@ export function PrescriptionCell({
 
 /** Spec §2: the author tooltip shows name, phone and email. */
 export function AuthorCell({ author }: { author: ApplyRow['author'] }) {
-  const name = `${author.firstName} ${author.lastName}`
+  const name = fullName(author)
   return (
     <Tooltip
       content={

@@ -2,10 +2,12 @@
 
 import { Button } from '@/components/ui/button'
 import { Tooltip } from '@/components/ui/tooltip'
+import { fullName } from '@/lib/person-name'
 import { causeLabel } from '@/lib/prescriptions/cause-labels'
 import type { ApplyRow } from '@/lib/prescriptions/offer-tab-rows'
 import type { ApplyState } from '@/lib/prescriptions/states'
-import { formatDate, formatPhone } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { formatPhone } from '@/lib/phone'
 import { AccompaniementsCell, AuthorCell, CandidateCell, PrescriptionCell } from './apply-cells'
 import type { TableColumn } from '@/components/ui/data-table'
 
@@ -105,7 +107,7 @@ export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
 /** 'Compléter' (spec §6 partner.fup.complete): enabled only when the apply has a FUP, else a tooltip says why not. */
 export function CompleteAction({ row, o }: { row: ApplyRow; o: ColumnOptions }) {
   if (!o.operator || !o.complete) return null
-  const name = `${row.candidate.firstName} ${row.candidate.lastName}`
+  const name = fullName(row.candidate)
   if (row.hasFup) {
     return (
       <Button

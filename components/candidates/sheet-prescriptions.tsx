@@ -5,7 +5,8 @@ import { PrescriptionDocuments } from '@/components/prescriptions/prescription-d
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import type { SheetPrescriptionsData } from '@/lib/candidates/sheet/prescriptions'
-import { EMPTY_VALUE, formatDate, orEmpty } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { EMPTY_VALUE, orEmpty } from '@/lib/format'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/states'
 
 /**

@@ -6,7 +6,7 @@ import { appUrl } from '@/lib/auth/app-url'
 import { parisToday } from '@/lib/dates'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { candidates, diagnoses, organisations, users } from '@/lib/db/schema'
-import { fieldErrorsOf, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
+import { CHECK_FIELDS, invalid, NOT_FOUND, type Outcome } from '@/lib/frame/outcome'
 import { listChallenges } from '@/lib/offers/challenges'
 import { queueSms } from '@/lib/sms/queue-sms'
 import {
@@ -30,7 +30,6 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/
 export const isDiagnosisToken = (value: string) => TOKEN.test(value)
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url')
 const UNDER_WAY = ['draft', 'sent', 'toReview'] as const
-const CHECK = 'Vérifiez les champs signalés.'
 
 /** The answers checked against the organisation's challenges; each barrier gets the challenge's name and tags as they read now. */
 export async function checkAnswers(
@@ -42,7 +41,7 @@ export async function checkAnswers(
   { ok: true; answers: DiagnosisAnswers } | { ok: false; error: string; fieldErrors: Record<string, string> }
 > {
   const parsed = answersInputSchema.safeParse(input)
-  if (!parsed.success) return { ok: false, error: CHECK, fieldErrors: fieldErrorsOf(parsed.error) }
+  if (!parsed.success) return invalid(parsed.error)
   const fieldErrors: Record<string, string> = {}
   if (parsed.data.project.lastJobEndedOn && parsed.data.project.lastJobEndedOn > parisToday(now))
     fieldErrors['project.lastJobEndedOn'] = DIAGNOSIS_MESSAGES.lastJobFuture
@@ -62,7 +61,7 @@ export async function checkAnswers(
       tags: challenge.tags,
     })
   })
-  if (Object.keys(fieldErrors).length) return { ok: false, error: CHECK, fieldErrors }
+  if (Object.keys(fieldErrors).length) return { ok: false, error: CHECK_FIELDS, fieldErrors }
   return { ok: true, answers: { project: parsed.data.project, barriers: [...barriers.values()] } }
 }
 

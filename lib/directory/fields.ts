@@ -85,20 +85,3 @@ export const freeText = (max: number) =>
     (v) => (v == null ? '' : typeof v === 'string' ? v.trim() : v),
     text().max(max, DIRECTORY_MESSAGES.tooLong(max)),
   )
-
-/** Zod issues as one French message per field path ('contacts.0.email'). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const issue of error.issues) out[issue.path.join('.') || '_'] ??= issue.message
-  return out
-}
-
-export type Outcome<T = object> =
-  | ({ ok: true } & T)
-  | { ok: false; error: string; fieldErrors?: Record<string, string>; notFound?: true; existingId?: string }
-export const CHECK_FIELDS = 'Vérifiez les champs signalés.'
-export const NOT_FOUND = { ok: false, notFound: true, error: 'Cette fiche est introuvable.' } as const
-
-export function invalid(error: z.ZodError): { ok: false; error: string; fieldErrors: Record<string, string> } {
-  return { ok: false, error: CHECK_FIELDS, fieldErrors: fieldErrorsOf(error) }
-}

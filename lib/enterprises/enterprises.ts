@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { enterpriseContacts, enterprises } from '@/lib/db/schema'
-import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
+import { invalid, NOT_FOUND, type Outcome } from '@/lib/frame/outcome'
 import { ENTERPRISE_MESSAGES, enterpriseSchema, type EnterpriseInput } from './schemas'
 
 /**

@@ -5,10 +5,11 @@ import { isUnavailableError, UNAVAILABLE_MESSAGE } from '@/lib/unavailable'
 
 /**
  * What every entry point (server action, route handler) answers when it does not do what was asked: a French message
- * for a person, one per field when the input was wrong, and `notFound` when the record is not one the user may see.
+ * for a person, one per field when the input was wrong, `notFound` when the record is not one the user may see, and
+ * `existingId` when the input names a record that already exists (a SIRET already registered), for the form to link to.
  */
 export type FieldErrors = Record<string, string>
-export type Failure = { ok: false; error: string; fieldErrors?: FieldErrors; notFound?: true }
+export type Failure = { ok: false; error: string; fieldErrors?: FieldErrors; notFound?: true; existingId?: string }
 export type Outcome<T extends object = object> = ({ ok: true } & T) | Failure
 
 export const FORBIDDEN = { ok: false, error: 'Vous n’avez pas le droit de faire cette modification.' } as const
@@ -28,6 +29,11 @@ export function fieldErrorsOf(error: z.ZodError, skip = 0): FieldErrors {
   const out: FieldErrors = {}
   for (const issue of error.issues) out[issue.path.slice(skip).join('.') || '_'] ??= issue.message
   return out
+}
+
+/** An input that did not parse: "check the fields", and each field's message. */
+export function invalid(error: z.ZodError): Failure & { fieldErrors: FieldErrors } {
+  return { ok: false, error: CHECK_FIELDS, fieldErrors: fieldErrorsOf(error) }
 }
 
 /**

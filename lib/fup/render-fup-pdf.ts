@@ -5,7 +5,8 @@ import type { FupBeneficiary, FupPartnerFeedback, FupPrescription } from '@/lib/
 import { causeLabel } from '@/lib/prescriptions/cause-labels'
 import { CONVOCATION_KEYS, CONVOCATION_LABELS, CONVOCATION_REASONS } from '@/lib/prescriptions/fup-answer-schema'
 import { additionalFieldText } from './additional-field-text'
-import { EMPTY_VALUE, formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { EMPTY_VALUE } from '@/lib/format'
 import { loadSponsorLogo, type LogoImage } from './sponsor-logo-image'
 
 export type FupPdfInput = {

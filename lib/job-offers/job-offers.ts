@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { enterprises, jobOffers, places } from '@/lib/db/schema'
-import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
+import { invalid, NOT_FOUND, type Outcome } from '@/lib/frame/outcome'
 import { sanitizeDescription } from '@/lib/offers/sanitize-description'
 import { JOB_OFFER_MESSAGES, jobOfferSchema, type JobOfferInput } from './schemas'
 

@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
-import { fieldErrorsOf, optionalPhone, requiredText, type Outcome } from '@/lib/directory/fields'
+import { optionalPhone, requiredText } from '@/lib/directory/fields'
+import { invalid, type Outcome } from '@/lib/frame/outcome'
 import { readSecondFactor } from '@/lib/auth/two-factor-policy'
 import { TERMS_VERSION } from './terms'
 
@@ -55,8 +56,7 @@ export async function completeOnboarding(
   now: Date,
 ): Promise<Outcome> {
   const parsed = onboardingSchema.safeParse(input)
-  if (!parsed.success)
-    return { ok: false, error: 'Vérifiez les champs signalés.', fieldErrors: fieldErrorsOf(parsed.error) }
+  if (!parsed.success) return invalid(parsed.error)
   const v = parsed.data
   return db.transaction(async (tx) => {
     await tx

@@ -9,7 +9,7 @@ import {
   structureAccountRequests,
   users,
 } from '@/lib/db/schema'
-import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
+import { invalid, NOT_FOUND, type Outcome } from '@/lib/frame/outcome'
 import { queueMail } from '@/lib/mail/queue-mail'
 import { activeStaffOf } from '@/lib/organisation/active-staff'
 import { can } from '@/lib/permissions'

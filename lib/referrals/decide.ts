@@ -6,7 +6,7 @@ import type { CandidateErrors } from '@/lib/candidates/candidate-schema'
 import { formatDate } from '@/lib/dates'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { organisations, orientations } from '@/lib/db/schema'
-import { invalid, NOT_FOUND } from '@/lib/directory/fields'
+import { invalid, NOT_FOUND } from '@/lib/frame/outcome'
 import { queueMail } from '@/lib/mail/queue-mail'
 import { declineSchema, initialsOf, REFERRAL_MESSAGES } from './schemas'
 

@@ -6,7 +6,7 @@ import { hashKey } from '@/lib/auth/client-ip'
 import { reserveAttempt, type Bucket } from '@/lib/auth/throttle'
 import type { Db } from '@/lib/db/client'
 import { orientations, places, users } from '@/lib/db/schema'
-import { fieldErrorsOf } from '@/lib/directory/fields'
+import { invalid } from '@/lib/frame/outcome'
 import { queueMail } from '@/lib/mail/queue-mail'
 import { listChallenges } from '@/lib/offers/challenges'
 import { usableLink } from './links'
@@ -39,8 +39,7 @@ export async function submitOrientation(
   const link = await usableLink(db, token, context.now)
   if (!link) return { ok: false, status: 404, error: REFERRAL_MESSAGES.invalidLink }
   const parsed = submissionSchema.safeParse(input)
-  if (!parsed.success)
-    return { ok: false, status: 400, error: 'Vérifiez les champs signalés.', fieldErrors: fieldErrorsOf(parsed.error) }
+  if (!parsed.success) return { ...invalid(parsed.error), status: 400 }
   const v = parsed.data
   // The place and the needs must be the organisation's own.
   const [place, challenges] = await Promise.all([

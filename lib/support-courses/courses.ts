@@ -14,7 +14,7 @@ import {
   workshopRegistrations,
   workshops,
 } from '@/lib/db/schema'
-import { invalid, NOT_FOUND, type Outcome } from '@/lib/directory/fields'
+import { invalid, NOT_FOUND, type Outcome } from '@/lib/frame/outcome'
 import { nextStep, stepProgress, type CourseStep } from './progress'
 import { COURSE_MESSAGES, courseSchema, enrolSchema, leaveSchema, stepDoneSchema, stepsSchema } from './schemas'
 import { pickableCandidates } from '@/lib/candidates/pickable'

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { fullName, type PersonName } from '@/lib/person-name'
 import {
   applyFilterOptions,
   type ApplyFilters,
@@ -24,8 +25,7 @@ const permis = { structureId: demoIds.structureMobilite, offerId: demoIds.offerP
 const SEEDED_COUNTS = { PRESCRIPTION_FILLED: 4, INTEGRATED_CANDIDATE: 2, REFUSED_STRUCTURE: 2 }
 const PENDING_NEWEST_FIRST = ['Mamadou Diallo', 'Sophie Lefèvre', 'Karim Benali', 'Élodie Durand']
 
-const names = (rows: { candidate: { firstName: string; lastName: string } }[]) =>
-  rows.map((r) => `${r.candidate.firstName} ${r.candidate.lastName}`)
+const names = (rows: { candidate: PersonName }[]) => rows.map((r) => fullName(r.candidate))
 
 function list(
   tab: ApplyState,
@@ -129,7 +129,7 @@ describe('listAppliesByTab on the demo offer Permis de conduire solidaire', () =
 
   it('lists the refused candidates with their cause code', async () => {
     const { rows } = await list('REFUSED_STRUCTURE')
-    expect(Object.fromEntries(rows.map((r) => [`${r.candidate.firstName} ${r.candidate.lastName}`, r.cause]))).toEqual({
+    expect(Object.fromEntries(rows.map((r) => [fullName(r.candidate), r.cause]))).toEqual({
       'Nadia Haddad': 'outsideTerritory',
       'Julien Morel': 'noAnswerToConvocations',
     })

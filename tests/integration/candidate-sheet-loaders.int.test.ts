@@ -19,6 +19,7 @@ const LYON = demoIds.orgLyon
 const AT = new Date('2026-12-01T10:00:00Z')
 const referent = {
   id: 'demo-referent',
+  organisationId: SM,
   firstName: 'Romain',
   lastName: 'Leroy',
   role: 'referent',
@@ -118,7 +119,7 @@ describe('the tabs’ loaders', () => {
       const id = await candidateOf(tx, 'Julien', 'Morel')
       const scope = { organisationId: SM, candidateId: id }
       const foreign = { organisationId: LYON, candidateId: id }
-      const lyonUser = { ...referent, id: 'demo-referent-lyon' }
+      const lyonUser = { ...referent, id: 'demo-referent-lyon', organisationId: LYON }
       expect(await loadSheetOverview(tx, { ...scope, user: referent, at: AT })).toMatchObject({
         overview: { name: 'Julien Morel' },
         may: { workshop: true, smsSend: true },

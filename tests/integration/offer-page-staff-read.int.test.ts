@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { fullName, type PersonName } from '@/lib/person-name'
 import { organisationOfferCounts } from '@/lib/prescriptions/counts'
 import { listAppliesByTab } from '@/lib/prescriptions/partner-lists'
 import { listOrganisationApplies } from '@/lib/prescriptions/referent-lists'
@@ -16,8 +17,7 @@ const lyon = { organisationId: demoIds.orgLyon, structureId: null }
 const mobilite = { organisationId: null, structureId: demoIds.structureMobilite }
 const habitat = { organisationId: null, structureId: demoIds.structureHabitat }
 
-const names = (rows: { candidate: { firstName: string; lastName: string } }[]) =>
-  rows.map((r) => `${r.candidate.firstName} ${r.candidate.lastName}`).sort()
+const names = (rows: { candidate: PersonName }[]) => rows.map((r) => fullName(r.candidate)).sort()
 
 /** The organisation's non-archived applies to the offer in one state, counted straight from the table. */
 async function countedInTable(handle: typeof db | Tx, organisationId: string, state: string) {

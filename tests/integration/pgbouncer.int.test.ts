@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activeSession } from '@/lib/auth/active-session'
+import { fullName } from '@/lib/person-name'
 import { fupAnswerSchema } from '@/lib/prescriptions/fup-answer-schema'
 import { sendFup } from '@/lib/prescriptions/partner-answers-fup'
 import { listAppliesByTab } from '@/lib/prescriptions/partner-lists'
@@ -154,7 +155,7 @@ describe.skipIf(!pgbouncerBinary())('behind PgBouncer in transaction mode (DATAB
     const sheets = await Promise.all(
       Array.from({ length: 40 }, () => getCandidate(db, demoIds.orgSeineMaritime, antoine!.id)),
     )
-    expect(new Set(sheets.map((c) => `${c?.firstName} ${c?.lastName}`))).toEqual(new Set(['Antoine Blanc']))
+    expect(new Set(sheets.map((c) => fullName(c ?? {})))).toEqual(new Set(['Antoine Blanc']))
 
     const prescribed = await prescribe(db, {
       organisationId: demoIds.orgSeineMaritime,

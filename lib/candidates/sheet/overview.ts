@@ -3,12 +3,16 @@ import { candidateOverview } from '@/lib/candidates/overview'
 import { parisToday } from '@/lib/dates'
 import type { DbOrTx } from '@/lib/db/client'
 import { can } from '@/lib/permissions'
+import { mayPrescribe } from '@/lib/prescriptions/may-prescribe'
 import { prescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
 import { listTemplates, smsRecipient } from '@/lib/sms/queries'
 import { templateValues } from '@/lib/sms/template-variables'
 import type { SheetScope } from './sections'
 
-type Sender = Pick<CurrentUser, 'id' | 'firstName' | 'lastName' | 'role' | 'permissions' | 'rolePermissions'> & {
+type Sender = Pick<
+  CurrentUser,
+  'id' | 'organisationId' | 'firstName' | 'lastName' | 'role' | 'permissions' | 'rolePermissions'
+> & {
   phone?: string | null
 }
 
@@ -34,7 +38,7 @@ export async function loadSheetOverview(db: DbOrTx, params: SheetScope & { user:
   if (overview.anonymisedAt) return { overview, prescriber: null, sms: null, today, may }
   const canSms = may.smsSend && !!overview.sms?.mobile && !overview.sms.optedOutAt
   const [prescriber, sms] = await Promise.all([
-    can(user, 'candidate.prescribe') ? prescriberDefaults(db, user.id, organisationId) : null,
+    mayPrescribe(user) ? prescriberDefaults(db, user.id, organisationId) : null,
     canSms ? smsComposerData(db, { organisationId, candidateId, sender: user }) : null,
   ])
   return { overview, prescriber, sms, today, may }

@@ -5,14 +5,15 @@ import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import Link from '@/components/ui/link'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { getCandidate } from '@/lib/candidates/queries'
-import { parisToday } from '@/lib/dates'
-import { formatDateTime } from '@/lib/format'
+import { formatDateTime, parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { candidateDiagnoses } from '@/lib/diagnosis/diagnoses'
 import { emptyAnswers, situationsOf } from '@/lib/diagnosis/questionnaire'
 import { isUuid } from '@/lib/ids'
 import { listChallenges } from '@/lib/offers/challenges'
 import { can, GUARD_REDIRECT } from '@/lib/permissions'
+import { fullName } from '@/lib/person-name'
+import { mayPrescribe } from '@/lib/prescriptions/may-prescribe'
 import { prescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
 import { now as clockNow } from '@/lib/clock'
 
@@ -35,18 +36,17 @@ export default async function DiagnosisPage({ params }: { params: Promise<{ id: 
   const db = getDb()
   const candidate = await getCandidate(db, user.organisationId, id)
   if (!candidate) notFound()
-  const canPrescribe = can(user, 'candidate.prescribe')
   const [state, challenges, defaults] = await Promise.all([
     candidateDiagnoses(db, user.organisationId, id),
     listChallenges(db, user.organisationId),
-    canPrescribe ? prescriberDefaults(getDb(), user.id, user.organisationId) : null,
+    mayPrescribe(user) ? prescriberDefaults(db, user.id, user.organisationId) : null,
   ])
   const underWay = state.underWay
   // Started from the latest diagnosis when none is under way: what is still true is kept, the counsellor updates it.
   // A draft sent by SMS keeps its answers until the person's replace them.
   const initial =
     underWay && 'project' in underWay.answers ? underWay.answers : (state.latest?.answers ?? emptyAnswers())
-  const name = `${candidate.firstName} ${candidate.lastName}`
+  const name = fullName(candidate)
   return (
     <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:p-8">
       <PageHeader title={`${await pageTitle('diagnosis')} – ${name}`} />

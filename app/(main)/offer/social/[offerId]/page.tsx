@@ -14,6 +14,7 @@ import {
   type SearchParams,
 } from '@/lib/prescriptions/page-params'
 import { applyFilterOptions, listAppliesByTab } from '@/lib/prescriptions/partner-lists'
+import { mayPrescribe } from '@/lib/prescriptions/may-prescribe'
 import { prescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
 import { listOrganisationApplies } from '@/lib/prescriptions/referent-lists'
 import { APPLY_STATES } from '@/lib/prescriptions/states'
@@ -24,7 +25,6 @@ import { parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { offerForViewer, type ViewedOffer } from '@/lib/offers/access'
-import { isExpired } from '@/lib/offers/directory-access'
 import { offerServiceType } from '@/lib/offers/offer-page'
 import { mayEditOffer } from '@/lib/offers/write-offer'
 import { getOwnStructure } from '@/lib/partners/queries'
@@ -198,7 +198,6 @@ async function OrganisationApplies({
   const db = getDb()
   const today = now()
   const mayRead = can(user, 'candidate.visualize')
-  const mayPrescribe = can(user, 'candidate.prescribe') && !isExpired(offer, today)
   // The organisation's list has neither filters nor search: the URL's tab and page only.
   const initialParams = { ...pageParams, placeIds: [], statusValues: [], socialApplyId: null }
   const [initial, prescriber, labels] = await Promise.all([
@@ -210,7 +209,7 @@ async function OrganisationApplies({
           skip: (pageParams.page - 1) * PAGE_SIZE,
         })
       : null,
-    mayPrescribe ? prescriberDefaults(db, user.id, organisationId) : null,
+    mayPrescribe(user, offer, today) ? prescriberDefaults(db, user.id, organisationId) : null,
     appliesLabels(),
   ])
   const prescribe = prescriber && (

@@ -4,12 +4,12 @@ import { MarkAnswersReadButton } from '@/components/prescriptions/mark-answers-r
 import { PrescriptionsTable } from '@/components/prescriptions/prescriptions-table'
 import { EmptyState } from '@/components/ui/empty-state'
 import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/session'
-import { formatDate, formatDateTime, formatTime } from '@/lib/format'
 import { getDb } from '@/lib/db/client'
+import { listName } from '@/lib/person-name'
 import { actionsDashboard } from '@/lib/prescriptions/referent-dashboard'
 import { ANSWERS_WINDOW_DAYS } from '@/lib/prescriptions/referent-follows-up'
 import Link from '@/components/ui/link'
-import { elapsedDaysBetween, parisToday } from '@/lib/dates'
+import { elapsedDaysBetween, formatDate, formatDateTime, formatTime, parisToday } from '@/lib/dates'
 import { formatNumber } from '@/lib/numbers'
 import { now as clockNow } from '@/lib/clock'
 import { can } from '@/lib/permissions'
@@ -68,7 +68,7 @@ export default async function ActionsDashboardPage() {
                 className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm"
               >
                 <Link href={`/v2/orientations/${o.id}`} className="font-medium">
-                  {o.lastName} {o.firstName}
+                  {listName(o)}
                 </Link>
                 <span className="text-slate-700">
                   · {o.prescriberStructure} · reçue le {formatDate(o.createdAt)}
@@ -106,7 +106,7 @@ export default async function ActionsDashboardPage() {
             {lateSteps.map((l) => (
               <li key={l.enrolmentId} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
                 <Link href={`/support-courses/${l.courseId}`} className="font-medium">
-                  {l.lastName} {l.firstName}
+                  {listName(l)}
                 </Link>{' '}
                 · {l.courseName} · {l.stepTitle ?? 'Étape'}, prévue le {formatDate(l.dueOn)}
               </li>
@@ -171,7 +171,7 @@ export default async function ActionsDashboardPage() {
               <li key={r.notificationId} className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm">
                 <p>
                   <Link href={`/v2/candidate/${r.candidateId}/sms`} className="font-medium">
-                    {r.lastName} {r.firstName}
+                    {listName(r)}
                   </Link>{' '}
                   <span className="text-slate-600">· {formatDateTime(r.receivedAt)}</span>
                 </p>
