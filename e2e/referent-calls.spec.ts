@@ -48,7 +48,7 @@ const auditCount = async () =>
 const candidateCount = async () =>
   (await onE2eDatabase<{ n: number }>('SELECT count(*)::int AS n FROM candidates'))[0]!.n
 
-test('without a session: search 401, export, import preview and commit 403; nothing written', async ({ browser }) => {
+test('without a session: search, export, import preview and commit 401; nothing written', async ({ browser }) => {
   const [audits, candidates] = [await auditCount(), await candidateCount()]
   const anonymous = await browser.newContext({ storageState: undefined })
   expect(
@@ -61,17 +61,17 @@ test('without a session: search 401, export, import preview and commit 403; noth
         data: { ids: await candidateIds() },
       })
     ).status(),
-  ).toBe(403)
+  ).toBe(401)
   expect(
     (
       await anonymous.request.post('/api/candidate-imports/preview', { headers: SAME_ORIGIN, multipart: importForm })
     ).status(),
-  ).toBe(403)
+  ).toBe(401)
   expect(
     (
       await anonymous.request.post('/api/candidate-imports/commit', { headers: SAME_ORIGIN, multipart: importForm })
     ).status(),
-  ).toBe(403)
+  ).toBe(401)
   await anonymous.close()
   expect([await auditCount(), await candidateCount()]).toEqual([audits, candidates])
 })

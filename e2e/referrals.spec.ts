@@ -102,13 +102,12 @@ test.describe('a prescriber without an account', () => {
     expect(notice).not.toMatch(/Orianne|Clavier|préparatrice/)
   })
 
-  test('opened under another name of the server (127.0.0.1 for localhost), the form says where to open it (issue 29 §3)', async ({
+  test('posted from another origin (another port of the host), the form is refused and says where to open it', async ({
     request,
     baseURL,
   }) => {
-    const other = baseURL!.replace('localhost', '127.0.0.1')
-    const response = await request.post(`${other}${FORM}`, {
-      headers: { origin: other },
+    const response = await request.post(`${baseURL}${FORM}`, {
+      headers: { origin: 'http://localhost:8765' },
       form: { prescriberName: 'Paul Dupré', firstName: 'Orianne' },
     })
     expect(response.status()).toBe(403)

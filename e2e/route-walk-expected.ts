@@ -38,17 +38,20 @@ const open = (sample: Entry['sample'], h1: string, status = 200): Entry => {
     expect: { none: o, notOnboarded: o, admin: o, referent: o, conseiller: o, partenaire: o },
   }
 }
-/** A route handler behind the session: 401 signed out and before onboarding. */
-const api = (sample: Entry['sample'], staff: Staff): Entry => ({
+/**
+ * A route handler behind the session (lib/frame/route.ts): 401 signed out; a user not onboarded yet is refused as
+ * actions refuse them (403), or "not found" (404) where the route hides what it refuses.
+ */
+const api = (sample: Entry['sample'], staff: Staff, notOnboarded: 403 | 404 = 403): Entry => ({
   sample,
   html: false,
-  expect: { none: 401, notOnboarded: 401, ...staff },
+  expect: { none: 401, notOnboarded, ...staff },
 })
-/** A route handler that refuses with 403 whoever may not use it, signed out included. */
-const refused = (sample: Entry['sample'], staff: Staff): Entry => ({
+/** A route handler with a body of a given type: anything else is refused for its type first, whoever sends it. */
+const typed = (sample: Entry['sample'], status: number): Entry => ({
   sample,
   html: false,
-  expect: { none: 403, notOnboarded: 403, ...staff },
+  expect: { none: status, notOnboarded: status, ...all(status) },
 })
 const allPages = (h1: string): Staff => ({ admin: ok(h1), referent: ok(h1), conseiller: ok(h1), partenaire: ok(h1) })
 const all = (status: number): Staff => ({ admin: status, referent: status, conseiller: status, partenaire: status })
@@ -344,22 +347,11 @@ export const EXPECTED: Record<string, Entry> = {
     html: false,
     expect: { none: 400, notOnboarded: 400, ...all(400) },
   },
-  // The imports refuse whoever may not import (signed out included) with 403 before reading the upload; a body that
-  // is not a form (the walk posts JSON) is 415 (lib/http/same-origin.ts).
-  'POST /api/candidate-imports/commit': refused(path('/api/candidate-imports/commit'), {
-    admin: 415,
-    referent: 415,
-    conseiller: 415,
-    partenaire: 403,
-  }),
-  'POST /api/candidate-imports/preview': refused(path('/api/candidate-imports/preview'), {
-    admin: 415,
-    referent: 415,
-    conseiller: 415,
-    partenaire: 403,
-  }),
+  // The walk posts JSON: a body that is not a form is refused for its type (415) before the session is read.
+  'POST /api/candidate-imports/commit': typed(path('/api/candidate-imports/commit'), 415),
+  'POST /api/candidate-imports/preview': typed(path('/api/candidate-imports/preview'), 415),
   // Counsellors do not hold candidate.export.
-  'POST /api/candidates/export': refused(path('/api/candidates/export'), {
+  'POST /api/candidates/export': api(path('/api/candidates/export'), {
     admin: 400,
     referent: 400,
     conseiller: 403,
@@ -378,20 +370,28 @@ export const EXPECTED: Record<string, Entry> = {
     conseiller: 200,
     partenaire: 404,
   }),
-  'GET /api/exports/[id]': api(path('/api/exports/00000000-0000-4000-8000-000000000000'), all(404)),
+  'GET /api/exports/[id]': api(path('/api/exports/00000000-0000-4000-8000-000000000000'), all(404), 404),
   // The read journal's CSV and a person's right-of-access file: administrators only, anyone else "not found".
-  'GET /api/read-journal': api((ids) => `/api/read-journal?candidate=${ids.candidate}`, {
-    admin: 200,
-    referent: 404,
-    conseiller: 404,
-    partenaire: 404,
-  }),
-  'GET /api/candidates/[id]/access-export': api((ids) => `/api/candidates/${ids.candidate}/access-export`, {
-    admin: 200,
-    referent: 404,
-    conseiller: 404,
-    partenaire: 404,
-  }),
+  'GET /api/read-journal': api(
+    (ids) => `/api/read-journal?candidate=${ids.candidate}`,
+    {
+      admin: 200,
+      referent: 404,
+      conseiller: 404,
+      partenaire: 404,
+    },
+    404,
+  ),
+  'GET /api/candidates/[id]/access-export': api(
+    (ids) => `/api/candidates/${ids.candidate}/access-export`,
+    {
+      admin: 200,
+      referent: 404,
+      conseiller: 404,
+      partenaire: 404,
+    },
+    404,
+  ),
   // Any other /api path: JSON 404 for every method, whoever asks.
   ...Object.fromEntries(
     ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'].map((method) => [
@@ -430,7 +430,12 @@ export const EXPECTED: Record<string, Entry> = {
     html: false,
     expect: { none: 415, notOnboarded: 415, ...all(415) },
   },
-  'POST /api/offers/[offerId]/applies': api(path('/api/offers/30000000-0000-4000-8000-000000000001/applies'), all(400)),
+  // Staff of no structure: "not found"; the partner's body without a tab is a French 400.
+  'POST /api/offers/[offerId]/applies': api(
+    path('/api/offers/30000000-0000-4000-8000-000000000001/applies'),
+    { admin: 404, referent: 404, conseiller: 404, partenaire: 400 },
+    404,
+  ),
   'POST /api/referral-form/[token]': {
     sample: path('/api/referral-form/demoCcasDieppe_lienOrientation26'),
     html: false,
@@ -447,28 +452,36 @@ export const EXPECTED: Record<string, Entry> = {
     expect: { none: 403, notOnboarded: 403, ...all(403) },
   },
   // Archiving is the partner's (offers.social.archive).
-  'POST /api/social-applies/archive': refused(path('/api/social-applies/archive'), {
+  'POST /api/social-applies/archive': api(path('/api/social-applies/archive'), {
     admin: 403,
     referent: 403,
     conseiller: 403,
     partenaire: 400,
   }),
-  'POST /api/social-applies/restore': refused(path('/api/social-applies/restore'), {
+  'POST /api/social-applies/restore': api(path('/api/social-applies/restore'), {
     admin: 403,
     referent: 403,
     conseiller: 403,
     partenaire: 400,
   }),
-  'GET /api/workshops/[id]/registrations': api((ids) => `/api/workshops/${ids.workshop}/registrations`, {
-    admin: 200,
-    referent: 200,
-    conseiller: 200,
-    partenaire: 404,
-  }),
-  'GET /api/workshops/[id]/sign-in-sheet': api((ids) => `/api/workshops/${ids.workshop}/sign-in-sheet`, {
-    admin: 200,
-    referent: 200,
-    conseiller: 200,
-    partenaire: 404,
-  }),
+  'GET /api/workshops/[id]/registrations': api(
+    (ids) => `/api/workshops/${ids.workshop}/registrations`,
+    {
+      admin: 200,
+      referent: 200,
+      conseiller: 200,
+      partenaire: 404,
+    },
+    404,
+  ),
+  'GET /api/workshops/[id]/sign-in-sheet': api(
+    (ids) => `/api/workshops/${ids.workshop}/sign-in-sheet`,
+    {
+      admin: 200,
+      referent: 200,
+      conseiller: 200,
+      partenaire: 404,
+    },
+    404,
+  ),
 }

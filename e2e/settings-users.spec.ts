@@ -92,7 +92,7 @@ test('the admin creates a user; the invitation arrives by mail; the user chooses
   await expect(person).toHaveURL('/onboarding')
   // Nor does any route handler answer them before (the terms of use are not accepted yet).
   const search = await person.request.post('/api/candidates/search', { headers: SAME_ORIGIN, data: { search: 'a' } })
-  expect(search.status()).toBe(401)
+  expect(search.status()).toBe(403)
   await expectNoSeriousA11yViolations(person)
   await person.getByRole('link', { name: 'Commencer' }).click()
   await expect(person.getByRole('heading', { level: 1 })).toHaveText('Votre profil')
