@@ -137,19 +137,7 @@ export async function createPrescription(
     // The pickers' rule (lib/candidates/pickable.ts), checked on the locked row: the retention job may have just anonymised it.
     if (candidate.anonymisedAt) return { ok: false, error: 'candidateAnonymised' } as const
 
-    const [pending] = await tx
-      .select({ id: socialApplies.id })
-      .from(socialApplies)
-      .where(
-        and(
-          eq(socialApplies.candidateId, candidateId),
-          eq(socialApplies.socialOfferId, offerId),
-          eq(socialApplies.state, 'PRESCRIPTION_FILLED'),
-          eq(socialApplies.archived, false),
-        ),
-      )
-      .limit(1)
-    if (pending) return { ok: false, error: 'alreadyPending' } as const
+    if (await isPending(tx, candidateId, offerId)) return { ok: false, error: 'alreadyPending' } as const
 
     let sheet: PrescriptionSheet | null = null
     let documentId: string | null = null
@@ -207,6 +195,23 @@ export async function createPrescription(
     const mailed = sheet ? await queuePartnerMails(tx, { organisationId, offer, applyId }) : 0
     return { ok: true, applyId, offerName: offer.name, mailed } as const
   })
+}
+
+/** Whether the candidate has a prescription to the offer waiting for its answer (a second one is refused). */
+async function isPending(db: DbOrTx, candidateId: string, offerId: string): Promise<boolean> {
+  const [pending] = await db
+    .select({ id: socialApplies.id })
+    .from(socialApplies)
+    .where(
+      and(
+        eq(socialApplies.candidateId, candidateId),
+        eq(socialApplies.socialOfferId, offerId),
+        eq(socialApplies.state, 'PRESCRIPTION_FILLED'),
+        eq(socialApplies.archived, false),
+      ),
+    )
+    .limit(1)
+  return !!pending
 }
 
 /** In the prescription's transaction: one mail per enabled user of the partner structure (whoever there may answer), queued. */
