@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 /**
  * What a 'use client' module imports goes to the browser. Following value imports from every client module (type-only
  * imports are erased; a 'use server' module becomes a reference to its actions), none may reach lib/db: the Drizzle
- * schema once went to the offer page this way (13 kB gzip of first-load JS) through a constant in lib/applies/queries.ts.
+ * schema once went to the offer page this way (13 kB gzip of first-load JS) through a constant of the prescriptions domain.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SKIPPED_DIRS = new Set(['node_modules', '.git', '.data', 'test-results', 'playwright-report'])

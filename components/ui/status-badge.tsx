@@ -41,7 +41,7 @@ export function StatusBadge({
   )
 }
 
-/** A prescription's state (lib/applies/states.ts), from the referent's side and the partner's. */
+/** A prescription's state (lib/prescriptions/states.ts), from the referent's side and the partner's. */
 export const PRESCRIPTION_STATE_TONES = {
   PRESCRIPTION_FILLED: 'warning',
   INTEGRATED_CANDIDATE: 'success',

@@ -27,7 +27,7 @@ export async function candidateCountsBy(
 
 /**
  * Folds the deltas into the counters, in one transaction under an advisory lock (one folder at a time), as the apply
- * counters are (lib/applies/tab-counts.ts). Returns how many deltas were folded.
+ * counters are (lib/prescriptions/counts.ts). Returns how many deltas were folded.
  */
 export function compactCandidateCounts(db: Db): Promise<number> {
   return foldDeltas(db, {

@@ -163,7 +163,7 @@ export async function structureOffersForOrganisation(
     .from(socialOffers)
     .where(eq(socialOffers.structureId, structureId))
     .orderBy(asc(socialOffers.name))
-  // The counters kept by trigger (lib/applies/tab-counts.ts), not a count of the organisation's applies to the structure.
+  // The counters kept by trigger (lib/prescriptions/counts.ts), not a count of the organisation's applies to the structure.
   const counts = offers.length ? await tabCountsOfStructureForOrganisation(db, organisationId, structureId) : []
   const countOf = (offerId: string, state: string) =>
     counts.find((c) => c.offer_id === offerId && c.state === state)?.n ?? 0

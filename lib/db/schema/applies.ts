@@ -55,7 +55,7 @@ export const socialApplies = pgTable(
     expiredAt: timestamp('expired_at', { withTimezone: true }),
     firstReceptionDate: date('first_reception_date'),
     assessmentDate: date('assessment_date'),
-    /** Refusal cause code (lib/applies/causes.ts). */
+    /** Refusal cause code (lib/prescriptions/cause-labels.ts). */
     cause: text('cause'),
     authorId: text('author_id')
       .notNull()

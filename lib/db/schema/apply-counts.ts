@@ -6,7 +6,7 @@ import { applyStateEnum } from './applies'
  * page's tabs (summed over the organisations), a directory sheet's offers (one organisation and structure). Kept by a
  * trigger on social_applies (drizzle/0035, 0036) that only appends to social_apply_count_deltas — -1 for the old key,
  * +1 for the new — so that no two transactions ever wait on one counter and none can deadlock on two. The statistics
- * job folds the deltas into social_apply_counts and organisation_apply_counts every minute (lib/applies/tab-counts.ts);
+ * job folds the deltas into social_apply_counts and organisation_apply_counts every minute (lib/prescriptions/counts.ts);
  * a read sums the counters and the deltas, exact at any moment. No foreign keys: a counter never blocks a deletion.
  */
 export const socialApplyCounts = pgTable(
