@@ -195,7 +195,7 @@ export function InviteDialog({
     success: (_, values) => texts.done(values.email.trim()),
     onSuccess: () => {
       setOpen(false)
-      form.setValues(BLANK)
+      form.reset(BLANK)
       router.refresh()
     },
   })

@@ -42,6 +42,8 @@ export function CandidatePicker({
           type="search"
           value={text}
           onChange={(e) => setText(e.target.value)}
+          // The search runs as one types; Enter here must not send the prescription around it.
+          onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
           placeholder="Rechercher par nom, téléphone, email"
           className="w-full py-1.5 text-sm outline-none"
           autoComplete="off"

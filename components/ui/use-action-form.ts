@@ -64,6 +64,12 @@ export function useActionForm<V extends object, A extends Answer>(options: Actio
     clear(...Object.keys(patch))
   }
 
+  /** Back to a blank form (a dialog closed, a list added to): these values, no errors. */
+  function reset(next: V = values) {
+    setValues(next)
+    setShown(NO_ERRORS)
+  }
+
   /** A text value bound to a FormField: `<FormField label="Titre" {...form.field('title')} />`. */
   function field(name: TextKey<V>) {
     const onChange = (value: string) => set({ [name]: value } as Partial<V>)
@@ -110,6 +116,7 @@ export function useActionForm<V extends object, A extends Answer>(options: Actio
     field,
     set,
     setValues,
+    reset,
     errors,
     error: shown.error,
     pending,
