@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { TIME_ZONE } from './lib/dates'
 
 // One throwaway database per run on the PostgreSQL server of DATABASE_URL; workers inherit these variables.
 const port = Number(process.env.E2E_PORT ?? 3210)
@@ -43,7 +44,7 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
+    timezoneId: TIME_ZONE,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
