@@ -1,11 +1,13 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { useId, useState, useTransition } from 'react'
+import { useState } from 'react'
 import { Button, buttonClass } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
+import { ErrorSummary } from '@/components/ui/error-summary'
+import { FormField } from '@/components/ui/form-field'
 import Link from '@/components/ui/link'
-import { toast } from '@/components/ui/toast'
+import { useActionForm } from '@/components/ui/use-action-form'
 import { declineOrientationAction } from '@/lib/referrals/actions'
 
 /**
@@ -38,29 +40,15 @@ export function OrientationDecision({ id, prescriberStructure }: { id: string; p
 
 function DeclineDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const router = useRouter()
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [pending, startTransition] = useTransition()
-  const fieldId = useId()
-  const formId = useId()
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault()
-    startTransition(async () => {
-      const outcome = await declineOrientationAction(id, { reason })
-      if (!outcome.ok) {
-        if (outcome.fieldErrors?.reason) {
-          setError(outcome.fieldErrors.reason)
-          requestAnimationFrame(() => document.getElementById(fieldId)?.focus())
-        } else toast.error(outcome.error)
-        return
-      }
-      toast.success('Orientation refusée : le prescripteur est informé.'.replace(' :', '\u00a0:'))
+  const form = useActionForm({
+    initial: { reason: '' },
+    action: (values) => declineOrientationAction(id, values),
+    success: 'Orientation refusée\u00a0: le prescripteur est informé.',
+    onSuccess: () => {
       onClose()
       router.refresh()
-    })
-  }
-
+    },
+  })
   return (
     <Dialog
       open
@@ -71,38 +59,22 @@ function DeclineDialog({ id, onClose }: { id: string; onClose: () => void }) {
           <Button variant="secondary" onClick={onClose}>
             Annuler
           </Button>
-          <Button type="submit" form={formId} variant="danger" disabled={pending}>
+          <Button type="submit" form={form.formProps.id} variant="danger" disabled={form.pending}>
             Refuser l’orientation
           </Button>
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-1">
-        <label htmlFor={fieldId} className="text-sm font-medium text-slate-800">
-          Motif du refus
-        </label>
-        <p id={`${fieldId}-hint`} className="text-xs text-slate-600">
-          Il est envoyé au prescripteur par email&nbsp;: n’y écrivez pas le nom de la personne ni de détail sur sa
-          situation.
-        </p>
-        <textarea
-          id={fieldId}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value)
-            setError(null)
-          }}
+      <form {...form.formProps} className="flex flex-col gap-3">
+        <ErrorSummary form={form} />
+        <FormField
+          label="Motif du refus"
+          as="textarea"
           rows={4}
           maxLength={1000}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-hint ${fieldId}-error` : `${fieldId}-hint`}
-          className={`rounded-md border bg-white px-3 py-2 text-sm ${error ? 'border-red-600' : 'border-slate-300'}`}
+          hint="Il est envoyé au prescripteur par email\u00a0: n’y écrivez pas le nom de la personne ni de détail sur sa situation."
+          {...form.field('reason')}
         />
-        {error && (
-          <p id={`${fieldId}-error`} className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
       </form>
     </Dialog>
   )
