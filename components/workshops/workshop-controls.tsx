@@ -2,11 +2,12 @@
 
 import { useState } from 'react'
 import { useRouter } from 'next/navigation'
-import { FormError } from '@/components/directory/form-parts'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Dialog } from '@/components/ui/dialog'
+import { ErrorSummary } from '@/components/ui/error-summary'
 import { toast } from '@/components/ui/toast'
+import { useActionForm } from '@/components/ui/use-action-form'
 import { CandidateChecklist, useCandidateChecklist } from '@/components/candidates/candidate-checklist'
 import {
   cancelRegistrationAction,
@@ -21,30 +22,28 @@ import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 
 const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
 
-/** "Inscrire des candidats": search the organisation's candidates and register several at once (issue 13 §1). */
+/** "Inscrire des candidats": search the organisation's candidates and register several at once. */
 export function RegisterCandidatesDialog({ workshopId, freeSeats }: { workshopId: string; freeSeats: number }) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
   const picker = useCandidateChecklist((text) => searchCandidatesToRegisterAction(workshopId, text))
   const { chosen, reset } = picker
+  const form = useActionForm({
+    initial: {},
+    action: () => registerCandidatesAction(workshopId, { candidateIds: [...chosen.keys()] }),
+    success: (result) => registrationFeedback(result as unknown as RegistrationOutcome),
+    onSuccess: () => {
+      changeOpen(false)
+      router.refresh()
+    },
+  })
   // Closing empties the dialog: its error, the search, the results and the choice.
   const changeOpen = (next: boolean) => {
     setOpen(next)
     if (!next) {
-      setError(null)
+      form.reset()
       reset()
     }
-  }
-  async function submit() {
-    setSending(true)
-    const result = await registerCandidatesAction(workshopId, { candidateIds: [...chosen.keys()] }).catch(() => FAILED)
-    setSending(false)
-    if (!result.ok) return setError(result.error)
-    toast.success(registrationFeedback(result as unknown as RegistrationOutcome))
-    changeOpen(false)
-    router.refresh()
   }
   return (
     <>
@@ -64,8 +63,8 @@ export function RegisterCandidatesDialog({ workshopId, freeSeats }: { workshopId
             <Button variant="secondary" onClick={() => changeOpen(false)}>
               Annuler
             </Button>
-            <Button onClick={submit} disabled={sending || chosen.size === 0}>
-              {sending
+            <Button onClick={() => form.submit()} disabled={form.pending || chosen.size === 0}>
+              {form.pending
                 ? 'Inscription…'
                 : chosen.size > 1
                   ? `Inscrire ${chosen.size} candidats`
@@ -74,8 +73,9 @@ export function RegisterCandidatesDialog({ workshopId, freeSeats }: { workshopId
           </>
         }
       >
+        {/* Not a form: Enter in the search must not register the candidates ticked so far. */}
         <div className="flex flex-col gap-4">
-          <FormError error={error} />
+          <ErrorSummary form={form} />
           <CandidateChecklist picker={picker} takenLabel="déjà inscrit" />
           {chosen.size > 0 && <p className="text-sm">{`Dans l’ordre\u00a0: ${[...chosen.values()].join(', ')}`}</p>}
         </div>
