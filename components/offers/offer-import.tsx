@@ -1,7 +1,7 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { FormError } from '@/components/directory/form-parts'
+import { ErrorSummary } from '@/components/ui/error-summary'
 import { FileCheckRow, useFileCheck } from '@/components/imports/file-check'
 import { Button } from '@/components/ui/button'
 import { SimpleTable } from '@/components/ui/simple-table'
@@ -69,7 +69,7 @@ export function OfferImport({ structureId, structureName }: { structureId: strin
           onCheck={check}
         />
       </div>
-      <FormError error={error} />
+      <ErrorSummary form={{ errors: {}, error }} />
       {preview && (
         <section aria-labelledby="import-preview" className="flex flex-col gap-4">
           <h2 id="import-preview" className="text-lg font-semibold">

@@ -2,7 +2,7 @@
 
 import { useId } from 'react'
 import { useRouter } from 'next/navigation'
-import { FormError } from '@/components/directory/form-parts'
+import { ErrorSummary } from '@/components/ui/error-summary'
 import { FileCheckRow, useFileCheck } from '@/components/imports/file-check'
 import { Button } from '@/components/ui/button'
 import { SimpleTable } from '@/components/ui/simple-table'
@@ -100,7 +100,7 @@ function ImportStep({ kind, title, label, help }: { kind: Kind; title: string; l
       </h2>
       <p className="text-sm text-slate-700">{help.replace(' :', '\u00a0:').replace(' ;', '\u00a0;')}</p>
       <FileCheckRow label={label} accept=".json,application/json" busy={busy} onChoose={choose} onCheck={check} />
-      <FormError error={error} />
+      <ErrorSummary form={{ errors: {}, error }} />
       {preview?.kind === 'structures' && (
         <>
           <p role="status" className="text-sm">
