@@ -3,6 +3,7 @@
 import { useActionState, useId } from 'react'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
+import { useRefusalFocus } from '@/components/ui/use-action-form'
 import { updateOrganisationAction, type SettingsFormState } from '@/lib/settings/actions'
 import { formatMinute } from '@/lib/sms/sending-hours'
 import { useSettingsToast } from './use-settings-toast'
@@ -36,10 +37,32 @@ export function OrganisationForm({
 }) {
   const [state, action, pending] = useActionState<SettingsFormState, FormData>(updateOrganisationAction, {})
   useSettingsToast(state)
-  const errors = state.fieldErrors ?? {}
-  const v = state.values
-  // After an error the fields show what was sent (React resets a form after its action).
-  const current = v
+  const ref = useRefusalFocus(state)
+  const section = { current: currentOf(organisation, state.values), errors: state.fieldErrors ?? {} }
+  return (
+    <form
+      ref={ref}
+      action={action}
+      className="flex max-w-2xl flex-col gap-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+      noValidate
+    >
+      <IdentityFields {...section} />
+      <SecondFactorFields {...section} />
+      <DelayFields {...section} />
+      <RetentionFields {...section} retentionPreview={retentionPreview} />
+      <SmsHoursFields {...section} />
+      <div>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Enregistrement…' : 'Enregistrer'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** What the fields show: after an error what was sent (React resets a form after its action), else what is stored. */
+function currentOf(organisation: Organisation, v: SettingsFormState['values']) {
+  return v
     ? {
         name: v.name ?? '',
         addressFormatted: v.addressFormatted ?? '',
@@ -60,16 +83,14 @@ export function OrganisationForm({
         smsEnd: formatMinute(organisation.smsWindowEndMinute),
         smsDays: organisation.smsWindowDays,
       }
-  const daysErrorId = useId()
-  const twoFactorId = useId()
-  const sensitiveId = useId()
+}
+type Section = { current: ReturnType<typeof currentOf>; errors: Record<string, string> }
+
+/** The name and the address printed on the prescription sheets. */
+function IdentityFields({ current, errors }: Section) {
   const addressId = useId()
   return (
-    <form
-      action={action}
-      className="flex max-w-2xl flex-col gap-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
-      noValidate
-    >
+    <>
       <Field
         label="Nom de l’organisation"
         name="name"
@@ -100,6 +121,16 @@ export function OrganisationForm({
           </p>
         )}
       </div>
+    </>
+  )
+}
+
+/** The second factor: for everyone, or for the roles that read the NIR or export. */
+function SecondFactorFields({ current }: Pick<Section, 'current'>) {
+  const twoFactorId = useId()
+  const sensitiveId = useId()
+  return (
+    <>
       <div className="flex items-start gap-3">
         <input
           id={twoFactorId}
@@ -139,6 +170,14 @@ export function OrganisationForm({
           </p>
         </div>
       </div>
+    </>
+  )
+}
+
+/** The prescriptions' reminder and expiry delays. */
+function DelayFields({ current, errors }: Section) {
+  return (
+    <>
       <Field
         label="Délai de relance des prescriptions (jours)"
         name="answerReminderDays"
@@ -167,6 +206,14 @@ export function OrganisationForm({
         hint="Les partenaires reçoivent une relance par email au délai de relance. Au délai d’expiration, une prescription toujours sans réponse est expirée et son référent prévenu (de 2 à 365, plus long que le délai de relance ; 60 par défaut)."
         className="max-w-xs"
       />
+    </>
+  )
+}
+
+/** How long inactive candidates and the read journal are kept. */
+function RetentionFields({ current, errors, retentionPreview }: Section & { retentionPreview: string }) {
+  return (
+    <>
       <div className="flex flex-col gap-2">
         <Field
           label="Durée de conservation des candidats sans activité (jours)"
@@ -200,6 +247,15 @@ export function OrganisationForm({
         hint="Le journal indique qui a consulté le dossier de quelle personne, et quand. Ses lignes plus anciennes sont supprimées chaque nuit (de 6 à 12 ; 6 par défaut)."
         className="max-w-xs"
       />
+    </>
+  )
+}
+
+/** The hours and days SMS leave at. */
+function SmsHoursFields({ current, errors }: Section) {
+  const daysErrorId = useId()
+  return (
+    <>
       <fieldset
         className="flex flex-col gap-3 rounded-md border border-slate-200 p-4"
         aria-describedby={`${daysErrorId}-hint${errors.smsDays ? ` ${daysErrorId}` : ''}`}
@@ -249,11 +305,6 @@ export function OrganisationForm({
           </p>
         )}
       </fieldset>
-      <div>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Enregistrement…' : 'Enregistrer'}
-        </Button>
-      </div>
-    </form>
+    </>
   )
 }

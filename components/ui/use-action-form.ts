@@ -158,6 +158,19 @@ function useShownErrors() {
   return { ref, shown, setShown, refuse, clear }
 }
 
+/**
+ * The same focus move for a form still on useActionState (its fields uncontrolled, its values echoed by the server):
+ * after each refusal, its first invalid field. Put the returned ref on the <form>.
+ */
+export function useRefusalFocus(state: { error?: string; fieldErrors?: FieldErrors }) {
+  const ref = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (ref.current && hasErrors({ fieldErrors: state.fieldErrors ?? {}, error: state.error ?? null }))
+      focusFirstInvalid(ref.current)
+  }, [state])
+  return ref
+}
+
 const CONTROL =
   'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [contenteditable="true"]'
 
