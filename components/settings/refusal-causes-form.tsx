@@ -3,6 +3,7 @@
 import { useActionState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
+import { useRefusalFocus } from '@/components/ui/use-action-form'
 import type { OrganisationCause } from '@/lib/prescriptions/causes'
 import type { SettingsFormState } from '@/lib/settings/actions'
 import { saveRefusalCausesAction } from '@/lib/settings/custom-field-actions'
@@ -12,11 +13,11 @@ import { useSettingsToast } from './use-settings-toast'
 export function RefusalCausesForm({ causes }: { causes: OrganisationCause[] }) {
   const [state, action, pending] = useActionState<SettingsFormState, FormData>(saveRefusalCausesAction, {})
   useSettingsToast(state)
+  const ref = useRefusalFocus(state)
   const errors = state.fieldErrors ?? {}
-  const v = state.values ?? {}
   return (
     // A new form for each answer: React resets a form after its action; this one shows what was sent with its errors.
-    <form key={JSON.stringify(state)} action={action} className="flex flex-col gap-4" noValidate>
+    <form key={JSON.stringify(state)} ref={ref} action={action} className="flex flex-col gap-4" noValidate>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Motifs de refus de l’organisation</caption>
@@ -32,38 +33,7 @@ export function RefusalCausesForm({ causes }: { causes: OrganisationCause[] }) {
           </thead>
           <tbody>
             {causes.map((cause, i) => (
-              <tr key={cause.code} className="border-t border-slate-100 align-top">
-                <td className="px-4 py-2">
-                  <input type="hidden" name="code" value={cause.code} />
-                  <Field
-                    label={
-                      cause.defaultLabel
-                        ? `Motif\u00a0: ${cause.defaultLabel}`
-                        : `Motif de l’organisation n°\u00a0${i + 1 - 6}`
-                    }
-                    name="label"
-                    maxLength={100}
-                    autoComplete="off"
-                    defaultValue={v[`label:${cause.code}`] ?? cause.label}
-                    error={errors[`causes.${i}.label`]}
-                    hint={
-                      cause.defaultLabel && cause.label !== cause.defaultLabel
-                        ? `Libellé d’origine\u00a0: ${cause.defaultLabel}`
-                        : undefined
-                    }
-                  />
-                </td>
-                <td className="px-4 py-2 pt-9">
-                  <input
-                    type="checkbox"
-                    name="enabled"
-                    value={cause.code}
-                    defaultChecked={!cause.disabled}
-                    aria-label={`Proposer le motif « ${cause.label} »`}
-                    className="h-4 w-4 accent-brand-700"
-                  />
-                </td>
-              </tr>
+              <CauseRow key={cause.code} cause={cause} index={i} state={state} />
             ))}
           </tbody>
         </table>
@@ -73,7 +43,7 @@ export function RefusalCausesForm({ causes }: { causes: OrganisationCause[] }) {
         name="added"
         maxLength={100}
         autoComplete="off"
-        defaultValue={v.added ?? ''}
+        defaultValue={state.values?.added ?? ''}
         error={errors.added}
         hint={'Par exemple «\u00a0Entrée en formation\u00a0». Il sera proposé aux partenaires dès l’enregistrement.'}
         className="max-w-xl"
@@ -92,5 +62,41 @@ export function RefusalCausesForm({ causes }: { causes: OrganisationCause[] }) {
         </Button>
       </div>
     </form>
+  )
+}
+
+/** A cause: its label (the default one recalled when renamed) and whether it is offered. */
+function CauseRow({ cause, index: i, state }: { cause: OrganisationCause; index: number; state: SettingsFormState }) {
+  return (
+    <tr className="border-t border-slate-100 align-top">
+      <td className="px-4 py-2">
+        <input type="hidden" name="code" value={cause.code} />
+        <Field
+          label={
+            cause.defaultLabel ? `Motif\u00a0: ${cause.defaultLabel}` : `Motif de l’organisation n°\u00a0${i + 1 - 6}`
+          }
+          name="label"
+          maxLength={100}
+          autoComplete="off"
+          defaultValue={state.values?.[`label:${cause.code}`] ?? cause.label}
+          error={state.fieldErrors?.[`causes.${i}.label`]}
+          hint={
+            cause.defaultLabel && cause.label !== cause.defaultLabel
+              ? `Libellé d’origine\u00a0: ${cause.defaultLabel}`
+              : undefined
+          }
+        />
+      </td>
+      <td className="px-4 py-2 pt-9">
+        <input
+          type="checkbox"
+          name="enabled"
+          value={cause.code}
+          defaultChecked={!cause.disabled}
+          aria-label={`Proposer le motif « ${cause.label} »`}
+          className="h-4 w-4 accent-brand-700"
+        />
+      </td>
+    </tr>
   )
 }
