@@ -6,12 +6,14 @@ import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { changePasswordAction, type ChangePasswordState } from '@/lib/auth/password-actions'
 import { FormAlert } from './form-alert'
+import { useRefusalFocus } from '@/components/ui/use-action-form'
 
 export function ChangePasswordForm() {
   const t = useTranslations('auth')
   const [state, action, pending] = useActionState<ChangePasswordState, FormData>(changePasswordAction, {})
+  const formRef = useRefusalFocus(state)
   return (
-    <form action={action} className="flex flex-col gap-4" noValidate>
+    <form ref={formRef} action={action} className="flex flex-col gap-4" noValidate>
       {state.error && <FormAlert tone="error">{state.error}</FormAlert>}
       <Field
         label={t('currentPassword')}

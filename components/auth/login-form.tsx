@@ -8,13 +8,15 @@ import { Field } from '@/components/ui/field'
 import { signInAction, type SignInState } from '@/lib/auth/actions'
 import { useLate } from '@/components/ui/use-late'
 import { FormAlert } from './form-alert'
+import { useRefusalFocus } from '@/components/ui/use-action-form'
 
 export function LoginForm({ callbackURL }: { callbackURL?: string }) {
   const t = useTranslations('auth')
   const [state, action, pending] = useActionState<SignInState, FormData>(signInAction, {})
+  const formRef = useRefusalFocus(state)
   const late = useLate(pending)
   return (
-    <form action={action} className="flex flex-col gap-4" noValidate>
+    <form ref={formRef} action={action} className="flex flex-col gap-4" noValidate>
       {late ? (
         <FormAlert tone="error">{t('serverNoAnswer')}</FormAlert>
       ) : (

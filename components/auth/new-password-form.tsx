@@ -7,11 +7,13 @@ import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { resetPasswordAction, type NewPasswordState } from '@/lib/auth/password-actions'
 import { FormAlert } from './form-alert'
+import { useRefusalFocus } from '@/components/ui/use-action-form'
 
 /** /new-password, opened from the emailed link: the token travels in a hidden field, never in a log. */
 export function NewPasswordForm({ token }: { token: string }) {
   const t = useTranslations('auth')
   const [state, action, pending] = useActionState<NewPasswordState, FormData>(resetPasswordAction, {})
+  const formRef = useRefusalFocus(state)
   if (state.tokenInvalid) {
     return (
       <div className="flex flex-col gap-4">
@@ -21,7 +23,7 @@ export function NewPasswordForm({ token }: { token: string }) {
     )
   }
   return (
-    <form action={action} className="flex flex-col gap-4" noValidate>
+    <form ref={formRef} action={action} className="flex flex-col gap-4" noValidate>
       {state.error && <FormAlert tone="error">{state.error}</FormAlert>}
       <input type="hidden" name="token" value={token} />
       <Field

@@ -7,13 +7,15 @@ import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { requestPasswordResetAction, type ResetRequestState } from '@/lib/auth/password-actions'
 import { FormAlert } from './form-alert'
+import { useRefusalFocus } from '@/components/ui/use-action-form'
 
 /** "Mot de passe oublié ?" on the login page: the same answer whether the address has an account or not. */
 export function ResetRequestForm() {
   const t = useTranslations('auth')
   const [state, action, pending] = useActionState<ResetRequestState, FormData>(requestPasswordResetAction, {})
+  const formRef = useRefusalFocus(state)
   return (
-    <form action={action} className="flex flex-col gap-4" noValidate>
+    <form ref={formRef} action={action} className="flex flex-col gap-4" noValidate>
       {state.done && <FormAlert tone="success">{t('resetRequested')}</FormAlert>}
       {state.error && <FormAlert tone="error">{state.error}</FormAlert>}
       <Field

@@ -9,6 +9,7 @@ import { loginPathFor } from '@/lib/auth/callback-url'
 import { secondFactorAction, type SecondFactorState } from '@/lib/auth/two-factor-actions'
 import { useLate } from '@/components/ui/use-late'
 import { FormAlert } from './form-alert'
+import { useRefusalFocus } from '@/components/ui/use-action-form'
 
 type Props = { method: 'email' | 'totp' | 'backup'; hasTotp: boolean; justSent: boolean; callbackURL?: string }
 
@@ -22,6 +23,7 @@ export function SecondFactorForm({ method, hasTotp, justSent, callbackURL }: Pro
     secondFactorAction,
     justSent ? { sent: true } : {},
   )
+  const formRef = useRefusalFocus(state)
   const late = useLate(pending)
   const query = (m: string) =>
     `/double-auth?method=${m}${callbackURL ? `&callbackURL=${encodeURIComponent(callbackURL)}` : ''}`
@@ -46,7 +48,7 @@ export function SecondFactorForm({ method, hasTotp, justSent, callbackURL }: Pro
           <p className="text-sm text-slate-700">{t('emailCodeIntro')}</p>
         ))}
       {method === 'backup' && <p className="text-sm text-slate-700">{t('backupCodeIntro')}</p>}
-      <form action={action} className="flex flex-col gap-4" noValidate>
+      <form ref={formRef} action={action} className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="method" value={method} />
         {callbackURL && <input type="hidden" name="callbackURL" value={callbackURL} />}
         {method === 'backup' ? (

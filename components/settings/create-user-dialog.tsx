@@ -9,12 +9,14 @@ import { createUserAction, type SettingsFormState } from '@/lib/settings/actions
 import { ORGANISATION_ROLE_OPTIONS } from './labels'
 import { SelectField } from './select-field'
 import { useSettingsToast } from './use-settings-toast'
+import { useRefusalFocus } from '@/components/ui/use-action-form'
 
 /** "Créer un utilisateur": the account is created without a password; the user chooses it from the invitation mail. */
 export function CreateUserDialog() {
   const [open, setOpen] = useState(false)
   const router = useRouter()
   const [state, action, pending] = useActionState<SettingsFormState, FormData>(createUserAction, {})
+  const formRef = useRefusalFocus(state)
   useSettingsToast(state, (done) => {
     setOpen(false)
     if (done.userId) router.push(`/v2/settings/user/${done.userId}`)
@@ -30,7 +32,7 @@ export function CreateUserDialog() {
         title="Créer un utilisateur"
         description="La personne reçoit par email un lien, valable 72 heures, pour choisir son mot de passe."
       >
-        <form action={action} className="flex flex-col gap-4" noValidate>
+        <form ref={formRef} action={action} className="flex flex-col gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
               label="Prénom"

@@ -18,6 +18,7 @@ import { formatDate } from '@/lib/format'
 import { FIELD_TYPE_LABELS } from '@/lib/labels'
 import { SelectField } from './select-field'
 import { useSettingsToast } from './use-settings-toast'
+import { useRefusalFocus } from '@/components/ui/use-action-form'
 
 export type FieldRow = {
   id: string
@@ -228,13 +229,14 @@ function FieldForm({
   pending: boolean
   onCancel: () => void
 }) {
+  const formRef = useRefusalFocus(state)
   const errors = state.fieldErrors ?? {}
   const v = state.values ?? {}
   const [type, setType] = useState(field?.type ?? v.type ?? 'text')
   const optionsId = useId()
   const requiredId = useId()
   return (
-    <form action={formAction} className="flex flex-col gap-4" noValidate>
+    <form ref={formRef} action={formAction} className="flex flex-col gap-4" noValidate>
       <Field
         label="Libellé"
         name="label"

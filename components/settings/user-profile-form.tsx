@@ -7,17 +7,19 @@ import { updateUserAction, type SettingsFormState } from '@/lib/settings/actions
 import { ORGANISATION_ROLE_OPTIONS } from './labels'
 import { SelectField } from './select-field'
 import { useSettingsToast } from './use-settings-toast'
+import { useRefusalFocus } from '@/components/ui/use-action-form'
 
 type Profile = { id: string; firstName: string; lastName: string; email: string; phone: string | null; role: string }
 
 /** First and last name, phone, role. The email is the account's identifier: shown, not edited. */
 export function UserProfileForm({ user, self }: { user: Profile; self: boolean }) {
   const [state, action, pending] = useActionState<SettingsFormState, FormData>(updateUserAction.bind(null, user.id), {})
+  const formRef = useRefusalFocus(state)
   useSettingsToast(state)
   const errors = state.fieldErrors ?? {}
   const v = state.values ?? {}
   return (
-    <form action={action} className="flex flex-col gap-4" noValidate>
+    <form ref={formRef} action={action} className="flex flex-col gap-4" noValidate>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field
           label="Prénom"
