@@ -5,11 +5,11 @@ import { useRouter } from 'next/navigation'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
+import { useRefusalFocus } from '@/components/ui/use-action-form'
 import { createUserAction, type SettingsFormState } from '@/lib/settings/actions'
 import { ORGANISATION_ROLE_OPTIONS } from './labels'
 import { SelectField } from './select-field'
 import { useSettingsToast } from './use-settings-toast'
-import { useRefusalFocus } from '@/components/ui/use-action-form'
 
 /** "Créer un utilisateur": the account is created without a password; the user chooses it from the invitation mail. */
 export function CreateUserDialog() {
@@ -21,8 +21,8 @@ export function CreateUserDialog() {
     setOpen(false)
     if (done.userId) router.push(`/v2/settings/user/${done.userId}`)
   })
-  const errors = state.fieldErrors ?? {}
-  const v = state.values ?? {}
+  // What was sent comes back after a refusal (React resets a form after its action), with its error.
+  const bind = (name: string) => ({ name, error: state.fieldErrors?.[name], defaultValue: state.values?.[name] ?? '' })
   return (
     <>
       <Button onClick={() => setOpen(true)}>Créer un utilisateur</Button>
@@ -34,47 +34,23 @@ export function CreateUserDialog() {
       >
         <form ref={formRef} action={action} className="flex flex-col gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label="Prénom"
-              name="firstName"
-              autoComplete="off"
-              required
-              error={errors.firstName}
-              defaultValue={v.firstName ?? ''}
-            />
-            <Field
-              label="Nom"
-              name="lastName"
-              autoComplete="off"
-              required
-              error={errors.lastName}
-              defaultValue={v.lastName ?? ''}
-            />
+            <Field label="Prénom" {...bind('firstName')} autoComplete="off" required />
+            <Field label="Nom" {...bind('lastName')} autoComplete="off" required />
           </div>
-          <Field
-            label="Adresse email"
-            name="email"
-            type="email"
-            autoComplete="off"
-            required
-            error={errors.email}
-            defaultValue={v.email ?? ''}
-          />
+          <Field label="Adresse email" {...bind('email')} type="email" autoComplete="off" required />
           <Field
             label="Téléphone (facultatif)"
-            name="phone"
+            {...bind('phone')}
             type="tel"
             autoComplete="off"
-            error={errors.phone}
             hint="Par exemple 06 12 34 56 78"
-            defaultValue={v.phone ?? ''}
           />
           <SelectField
             label="Rôle"
             name="role"
-            defaultValue={v.role ?? 'counsellor'}
+            defaultValue={state.values?.role ?? 'counsellor'}
             options={ORGANISATION_ROLE_OPTIONS}
-            error={errors.role}
+            error={state.fieldErrors?.role}
           />
           <p className="text-xs text-slate-600">
             Les administrateurs et les référents donnent un code de vérification à chaque connexion (double
