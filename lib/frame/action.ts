@@ -1,6 +1,7 @@
 import 'server-only'
 import { redirect } from 'next/navigation'
 import { z } from 'zod'
+import { lineText } from '@/lib/text/safe-text'
 import type { CurrentUser } from '@/lib/auth/session'
 import { formOf } from '@/lib/forms/form-of'
 import { isUuid } from '@/lib/ids'
@@ -110,7 +111,7 @@ export const id = (notFound: string = NOT_FOUND.error): z.ZodType<string, unknow
   z.custom<string>((value) => isUuid(value), { error: notFound, params: { notFound: true } })
 
 /** A picker's search text, sent in the body (never in a URL). */
-export const search = z.string().max(100)
+export const search = lineText().max(100)
 
 /** A form as it arrived (anything posted that is not a form reads as an empty one). */
 export const FORM = z.unknown().transform(formOf)

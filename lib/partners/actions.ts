@@ -1,5 +1,6 @@
 'use server'
 
+import { lineText } from '@/lib/text/safe-text'
 import { revalidatePath } from 'next/cache'
 import { z } from 'zod'
 import { getDb } from '@/lib/db/client'
@@ -20,7 +21,7 @@ const refreshed = <T extends { ok: boolean }>(outcome: T, structureId: string) =
   return outcome
 }
 /** A user of the structure (an id the domain checks), and a yes or no. */
-const userId = z.string({ error: NOT_FOUND.error })
+const userId = lineText({ error: NOT_FOUND.error })
 const yesNo = z.boolean({ error: NOT_FOUND.error })
 
 export const createPartnerStructureAction = defineAction({

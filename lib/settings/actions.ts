@@ -1,5 +1,6 @@
 'use server'
 
+import { lineText } from '@/lib/text/safe-text'
 import { revalidatePath } from 'next/cache'
 import { z } from 'zod'
 import { writeAudit } from '@/lib/audit'
@@ -50,7 +51,7 @@ const actorOf = (user: CurrentUser, organisationId: string): SettingsActor => ({
   sessionId: user.sessionId ?? null,
 })
 /** A user of the organisation: the domain answers "not found" for anyone else. */
-const USER = z.string({ error: NOT_FOUND })
+const USER = lineText({ error: NOT_FOUND })
 
 function answer(outcome: SettingsOutcome, message: string): SettingsFormState {
   if (outcome.ok) return { ok: true, message }
@@ -121,7 +122,7 @@ export const setUserDisabledAction = defineAction({
 export const removeIdentityAction = defineAction({
   ...settings,
   name: 'settings.remove-identity',
-  input: z.tuple([USER, z.string({ error: NOT_FOUND })]),
+  input: z.tuple([USER, lineText({ error: NOT_FOUND })]),
   run: async ({ user, organisationId, input: [userId, accountRowId] }): Promise<SettingsFormState> =>
     refreshed(
       answer(

@@ -1,3 +1,4 @@
+import { lineText } from '@/lib/text/safe-text'
 import { z } from 'zod'
 import type { CurrentUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
@@ -18,7 +19,7 @@ export const offerUpload = {
   maxBytes: IMPORT_MAX_BYTES,
   permission: 'candidate.socialboard.modify',
   tenant: 'any',
-  query: z.object({ structureId: z.string().default('') }),
+  query: z.object({ structureId: lineText().default('') }),
   allow: ({ user, query }: { user: CurrentUser; query: { structureId: string } }) =>
     isUuid(query.structureId) && mayWriteOffersOf(getDb(), user, query.structureId),
   messages: {
