@@ -49,7 +49,7 @@ export function proxy(request: NextRequest) {
     https: request.nextUrl.protocol === 'https:',
   })
   requestHeaders.set('Content-Security-Policy', policy)
-  // A diagnosis link (/diagnosis/<token>, issue 14 §2) is answered in plain HTML by its own route handler; the
+  // A diagnosis link (/diagnosis/<token>) is answered in plain HTML by its own route handler; the
   // counsellor's /diagnosis/<candidate id> stays the page.
   const diagnosisToken = /^\/diagnosis\/([A-Za-z0-9_-]{43})$/.exec(pathname)?.[1]
   const response = diagnosisToken
@@ -82,7 +82,7 @@ function isReferralFormPath(pathname: string): boolean {
  * Every request but the files Next.js serves itself: its build's assets (/_next/static, /_next/image), the files of
  * public/ (icons.svg, logos/), and the route handlers under /api, which cap their own bodies (lib/http/capped-body.ts).
  * Decided by route, never by a path's extension: a server action posted to /v2/candidate/<id>/identite.js is a page's
- * action like any other, with its body limit and its page's headers (issue 29 §3).
+ * action like any other, with its body limit and its page's headers.
  */
 export const config = {
   matcher: ['/((?!api/|_next/static/|_next/image|icons\\.svg$|logos/).*)'],

@@ -33,7 +33,7 @@ test.describe('as the referent', () => {
     test.setTimeout(120_000)
     await page.goto(`/v2/candidate/${karim}`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Karim Benali')
-    // Issue 32: the sheet opens on its overview; a tab keeps its width when it becomes the active one.
+    // The sheet opens on its overview; a tab keeps its width when it becomes the active one.
     const overviewTab = page.getByRole('link', { name: 'Vue d’ensemble', exact: true })
     await expect(overviewTab).toHaveAttribute('aria-current', 'page')
     const tabs = page.getByRole('navigation', { name: 'Sections de la fiche' })
@@ -179,7 +179,7 @@ function parisDaysSince(day: string): number {
   return calendarDaysBetween(day, parisToday(new Date()))
 }
 
-// Issue 32: the overview, the sheet's default view.
+// The overview, the sheet's default view.
 test.describe('the overview, as the referent', () => {
   test.use({ storageState: storageStateOf('referent') })
 
@@ -289,7 +289,7 @@ test.describe('the overview, as the referent', () => {
     const option = register.locator('option', { hasText: 'Préparer un entretien d’embauche' })
     await select.selectOption((await option.getAttribute('value'))!)
     await register.getByRole('button', { name: 'Inscrire', exact: true }).click()
-    // The workshop is full: the candidate is waitlisted, and told nothing yet (issue 32: the feedback says so).
+    // The workshop is full: the candidate is waitlisted, and told nothing yet (the feedback says so).
     await expect(page.getByText(/Atelier complet\s:\s1 candidat mis en liste d’attente/).first()).toBeVisible()
     await expect(part('Prochain atelier')).toContainText('Préparer un entretien d’embauche')
     await expect(part('Prochain atelier')).toContainText('En liste d’attente')

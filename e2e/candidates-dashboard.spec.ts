@@ -180,7 +180,7 @@ test('the referent searches (debounced, never in the URL), filters, sorts and pa
   await page.getByRole('button', { name: 'Réinitialiser', exact: true }).click()
   await expect(bodyRows(page)).toHaveCount(total)
 
-  // "Placé sur une offre" (issue 32 §3): a checkbox of the same filter bar, a search landmark; kept in the URL.
+  // "Placé sur une offre": a checkbox of the same filter bar, a search landmark; kept in the URL.
   const placedCount = await countOf(
     `exists (select 1 from job_placements jp where jp.candidate_id = c.id and jp.status in ('proposed', 'interview', 'hired'))`,
   )
@@ -321,7 +321,7 @@ async function setCounsellorPermissions(permissions: string[] | null) {
   await onE2eDatabase(insert, [org, 'counsellor', permissions])
 }
 
-// Issue 32 §2, spec §6 filters.authors: the "Référent" filter offers the organisation's staff, or the user alone.
+// Spec §6 filters.authors: the "Référent" filter offers the organisation's staff, or the user alone.
 test.describe('the Référent filter, as a counsellor', () => {
   test.use({ storageState: storageStateOf('conseiller') })
   const referentFilter = (page: Page) => page.getByRole('button', { name: /^Référent/ })

@@ -120,9 +120,7 @@ test.describe('no violation on the partner screens, FUP preview (PDF in a blob: 
   })
 })
 
-test('a path that ends like a file is still a page to the proxy: body limit and CSP (issue 29 §3)', async ({
-  request,
-}) => {
+test('a path that ends like a file is still a page to the proxy: body limit and CSP', async ({ request }) => {
   // A server action posted to a page's path with ".js" appended, 2 MB: refused in French before Next.js reads it.
   const big = await request.post('/v2/candidates/dashboard.js', {
     headers: { 'next-action': '0'.repeat(42), 'content-type': 'text/plain;charset=UTF-8', origin: 'http://localhost' },

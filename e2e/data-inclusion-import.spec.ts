@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
-// Issue 33: data·inclusion as its API serves it. An administrator imports a structures file (one created, one refused
+// Data·inclusion as its API serves it. An administrator imports a structures file (one created, one refused
 // for its SIRET) and previews a services file across structures, then imports a search page of services through the
 // structure's sheet and reads an offer's description and information as a counsellor would.
 // The files are tests/fixtures/data-inclusion/ (their origin is named in its README).

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots, shot } from './fixtures'
 
-// Issue 14 §2, the diagnosis: a counsellor fills one with the person (two barriers), sees the matching offers and
+// The diagnosis: a counsellor fills one with the person (two barriers), sees the matching offers and
 // prescribes one; a second diagnosis goes by SMS, is filled at 390 px through its link, then reviewed; the sheet shows
 // what changed. The demo's Lucas Mercier shows a history of two.
 test.describe.configure({ mode: 'serial', retries: 0 })

@@ -9,7 +9,7 @@ import {
   screenshots,
 } from './fixtures'
 
-// Issue 12, the directory: an administrator creates a partner structure, invites its partner and writes a social offer
+// The directory: an administrator creates a partner structure, invites its partner and writes a social offer
 // (a challenge, the FSE mode); the partner edits its own offer; a referent finds it through the challenge filter and
 // prescribes to it; a counsellor creates an enterprise and a job offer, places two candidates and hires one, which
 // fills the offer.
@@ -126,7 +126,7 @@ test('an administrator creates a partner structure, invites its partner and writ
   await admin.getByLabel('Fin du service').fill('2026-11-01')
   await admin.getByRole('checkbox', { name: 'Numérique' }).check()
   await admin.getByRole('checkbox', { name: 'FSE+' }).check()
-  // Tags by their names (issue 32 §3): a thématique typed as a person writes it, and a word of the organisation's own.
+  // Tags by their names: a thématique typed as a person writes it, and a word of the organisation's own.
   const tags = admin.getByRole('list', { name: 'Étiquettes' }).getByRole('listitem')
   const addTag = admin.getByRole('combobox', { name: 'Ajouter une étiquette à l’offre' })
   await addTag.fill('creer une entreprise')
@@ -246,7 +246,7 @@ test('a counsellor creates an enterprise and a job offer, places two candidates 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(ENTERPRISE)
   await expect(page.locator('main')).toContainText('Louis Caron')
 
-  // Issue 32 §3: each empty section says why, with the button that fills it (the header keeps its own).
+  // Each empty section says why, with the button that fills it (the header keeps its own).
   await expect(page.getByRole('button', { name: 'Créer une offre d’emploi' })).toBeVisible()
   const offers = page.getByRole('region', { name: 'Offres d’emploi (0)' })
   await expect(offers.getByText('Aucune offre d’emploi pour cette entreprise.')).toBeVisible()

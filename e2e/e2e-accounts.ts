@@ -17,7 +17,7 @@ export const E2E_ACCOUNTS = {
   totpOwner: { email: 'application@passerelle.test', password: 'Passerelle-E2E-Totp-2!' },
   /** A counsellor for the revocation specs. */
   revoked: { email: 'revocation@passerelle.test', password: 'Passerelle-E2E-Revoc-3!' },
-  /** A counsellor who has not been through onboarding (issue 16 §4: the route walk's "signed in, not onboarded"). */
+  /** A counsellor who has not been through onboarding (the route walk's "signed in, not onboarded"). */
   notOnboarded: { email: 'pas-encore@passerelle.test', password: 'Passerelle-E2E-Accueil-4!' },
   /** A counsellor who links their own Microsoft login from their account page. */
   identityLinker: { email: 'lien-identite@passerelle.test', password: 'Passerelle-E2E-Lien-6!' },

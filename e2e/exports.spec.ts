@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs'
 import { encryptNir, nirBlindIndex } from '../lib/crypto/nir-cipher'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
-// Issue 15 §2: an administrator exports the candidates to Excel in the background, watches it, downloads it, and the
+// An administrator exports the candidates to Excel in the background, watches it, downloads it, and the
 // file holds no NIR and no live formula; the file's URL alone gives nothing.
 test.use({ storageState: storageStateOf('admin') })
 

@@ -37,7 +37,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /** On /double-auth: the code of the last sign-in email sent to `email` since `since`. */
-/** Issue 14 §3: a newly invited user's onboarding, filled as a person would; ends on /onboarding/end. */
+/** A newly invited user's onboarding, filled as a person would; ends on /onboarding/end. */
 export async function completeOnboarding(page: Page, jobTitle: string) {
   await page.waitForURL('**/onboarding')
   await page.getByRole('link', { name: 'Commencer' }).click()

@@ -1,5 +1,5 @@
 /**
- * Issue 16 §2: what the property-based suite (e2e/fuzz.spec.ts) sends and how it judges an answer. Inputs are the
+ * What the property-based suite (e2e/fuzz.spec.ts) sends and how it judges an answer. Inputs are the
  * hostile kind: wrong types, missing and extra fields, huge strings, unicode edge cases, SQL and HTML fragments, other
  * tenants' ids, ids that are not uuids, dates out of range. Writes are read from a throwaway audit trigger installed on
  * every table of the run's database for the suite's duration.

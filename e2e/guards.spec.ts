@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { onE2eDatabase, storageStateOf } from './fixtures'
 
 // Spec §2 route guards and partner redirects, for each demo account.
-// Counsellors hold the workshop permissions since issue 13 (they run group sessions), not the exports or the home page.
+// Counsellors hold the workshop permissions (they run group sessions), not the exports or the home page.
 const GUARDED = ['/v2/settings/exports', '/homePage']
 
 test.describe('conseiller (no exports or home page permission)', () => {

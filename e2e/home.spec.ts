@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, shot } from './fixtures'
 
-// Issue 15 §3: /homePage is the user's day — what is unread (and how much of it came since the last visit), what
+// /homePage is the user's day — what is unread (and how much of it came since the last visit), what
 // is late.
 test.use({ storageState: storageStateOf('referent') })
 
@@ -40,7 +40,7 @@ test('the referent’s day: unread answers, late prescriptions', async ({ page }
   ).toBeVisible()
 })
 
-// Issue 32: the count of unread answers and the list of them are one and the same, in both directions.
+// The count of unread answers and the list of them are one and the same, in both directions.
 test('the unread count matches the list of unread answers: never "1 non lue" beside "aucune"', async ({ page }) => {
   const unreadOf = () =>
     onE2eDatabase<{ n: number }>(

@@ -12,7 +12,7 @@ import { EXPECTED, WALK_ROLES, type WalkRole } from './route-walk-expected'
 import { sampleIds } from './route-samples'
 
 /**
- * Issue 32 §4, the layout walk: every page of the route table (e2e/route-walk-expected.ts) for every role that may see
+ * The layout walk: every page of the route table (e2e/route-walk-expected.ts) for every role that may see
  * it, at 1440, 1024, 390 and 320 px: the page does not scroll sideways, the buttons and links of its header and of its
  * tables' action columns are on screen without scrolling sideways, no text is clipped by its box (unless it ends in an
  * ellipsis and has a title), and axe-core finds no serious or critical violation. Every failure of a run is listed,

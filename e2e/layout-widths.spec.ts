@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { storageStateOf, type DemoRole, shot } from './fixtures'
 
-// Issue 32 §3: the shared table reflows as cards below 768 px, so that no page scrolls sideways on a phone. These are
+// The shared table reflows as cards below 768 px, so that no page scrolls sideways on a phone. These are
 // the pages seen cut at 390 px (home, actions dashboard, structures, permission matrix); each is also photographed at
 // 1440 and 390 px for a person to look at.
 

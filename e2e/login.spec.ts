@@ -49,9 +49,7 @@ test('signing out ends the session', async ({ page }) => {
   await expect(page).toHaveURL('/v2/login')
 })
 
-test('a server that never answers the sign-in: the form says so and the button works again (issue 29 §2)', async ({
-  page,
-}) => {
+test('a server that never answers the sign-in: the form says so and the button works again', async ({ page }) => {
   await page.clock.install()
   await page.goto('/v2/login')
   // The sign-in's request reaches nothing: held until the page is closed, as a server that stopped answering.

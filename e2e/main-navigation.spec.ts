@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations, storageStateOf, shot } from './fixtures'
 
-// Issue 32 §3: on a phone, a menu button opens the navigation as a dialog (focus kept inside, Escape closes it, the
+// On a phone, a menu button opens the navigation as a dialog (focus kept inside, Escape closes it, the
 // current page marked); on a desktop, the sidebar as before. One active item at a time, everywhere.
 
 const NAV = 'Navigation principale'

@@ -9,7 +9,7 @@ import {
   shot,
 } from './fixtures'
 
-// Issue 32: the partner's offer page at every width, the emailed link signed out, and the staff's view of the page.
+// The partner's offer page at every width, the emailed link signed out, and the staff's view of the page.
 // Nothing here changes the demo data the partner-offer spec reads (4 pending, 2 integrated, 2 refused on the permis).
 const OFFER_ID = '30000000-0000-4000-8000-000000000001'
 const OFFER = `/offer/social/${OFFER_ID}`

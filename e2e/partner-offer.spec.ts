@@ -230,7 +230,7 @@ test('without a session, the partner calls are refused', async ({ browser }) => 
   await anonymous.close()
 })
 
-test('the partner’s own cookie, sent from another origin of the same site or as text/plain, archives nothing (issue 29 §3)', async ({
+test('the partner’s own cookie, sent from another origin of the same site or as text/plain, archives nothing', async ({
   browser,
 }) => {
   const context = await browser.newContext({ storageState: storageStateOf('partenaire') })

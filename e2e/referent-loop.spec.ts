@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations, onE2eDatabase, waitForSentMails, storageStateOf, waitForMail } from './fixtures'
 
 /*
- * Issue 5's loop in one test, as a referent lives it: create a candidate, import a list, prescribe the new candidate
+ * The loop in one test, as a referent lives it: create a candidate, import a list, prescribe the new candidate
  * to « Permis de conduire solidaire » from the sheet, the partner refuses it (has moved), and the referent finds the
  * answer in /v2/candidates/fup and on the sheet; the SMTP sink holds both emails. (Each validation message of the
  * form is walked through in candidate-create.spec.ts, the import's bad rows in candidates-import.spec.ts.)

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import autocannon from 'autocannon'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, waitForSentMails, screenshots } from './fixtures'
 
-// Issue 14 §1, the referral form: a prescriber without an account orients a person through the demo link, with the
+// The referral form: a prescriber without an account orients a person through the demo link, with the
 // keyboard only and one refused field; a counsellor accepts the orientation into a candidate; the prescriber's outcome
 // mail, with the person's initials only, reaches the sink. An administrator creates and disables a link.
 test.describe.configure({ mode: 'serial', retries: 0 })

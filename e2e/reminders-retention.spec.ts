@@ -8,7 +8,7 @@ import {
   waitForMail,
 } from './fixtures'
 
-// Issue 15 §4 and §5, with a fixed clock: a pending prescription is reminded to its partner, then expires with the
+// With a fixed clock: a pending prescription is reminded to its partner, then expires with the
 // referent told; an inactive candidate is anonymised by the retention job, and the statistics' totals do not change.
 // The instants are chosen so that only this spec's records are concerned (the seed's prescriptions date from October 2026).
 test.use({ storageState: storageStateOf('referent') })

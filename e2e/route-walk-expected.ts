@@ -1,5 +1,5 @@
 /**
- * Issue 16 §4: what every route of the app answers to each role and to no session (e2e/route-walk.spec.ts). Keyed by
+ * What every route of the app answers to each role and to no session (e2e/route-walk.spec.ts). Keyed by
  * "METHOD /route" exactly as app/ spells it; `sample` gives a concrete path on the demo data (ids from the run's database).
  * The staff accounts are Seine-Maritime's (admin, referent, conseiller: counsellor); `partenaire` is Mobilité Solidaire's
  * partner; `notOnboarded` is a counsellor of Seine-Maritime who has not been through onboarding yet.

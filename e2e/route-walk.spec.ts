@@ -7,7 +7,7 @@ import { EXPECTED, WALK_ROLES, type Outcome, type WalkRole } from './route-walk-
 import { sampleIds } from './route-samples'
 
 /**
- * Issue 16 §4: every route of the app × every role × no session. The routes are read from app/ itself (each page.tsx
+ * Every route of the app × every role × no session. The routes are read from app/ itself (each page.tsx
  * and route.ts), so a page or handler added without an entry in route-walk-expected.ts fails here, and so does one
  * whose guard lets a role through that the table does not expect. Every answer also carries the security headers.
  */

@@ -33,7 +33,7 @@ await runMigrations(db)
 await seedDemo(db)
 await seedE2eAccounts(db)
 await seedE2eProviderUsers(db)
-// Every account of the fixture has been through onboarding (issue 14 §3); those the specs invite have not, nor the
+// Every account of the fixture has been through onboarding; those the specs invite have not, nor the
 // route walk's account that stands for them.
 await db
   .update(users)

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations, storageStateOf } from './fixtures'
 
-// Issue 32 §3, Settings › Freins: an administrator reads each challenge's tags by their names (the data·inclusion
+// Settings › Freins: an administrator reads each challenge's tags by their names (the data·inclusion
 // thématique, never its identifier), a free tag said to be one; nothing is cut; each card holds its buttons. Nothing is
 // saved here: the demo's challenges stay the product's defaults (drizzle/0023).
 test.use({ storageState: storageStateOf('admin') })

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
-// Issue 15 §3: an administrator adds a required list field, which the candidate form then requires; moves it; archives it.
+// An administrator adds a required list field, which the candidate form then requires; moves it; archives it.
 test.use({ storageState: storageStateOf('admin') })
 test.describe.configure({ mode: 'serial', retries: 0 })
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
-// Issue 15 §3: an administrator builds a FUP model with two additional fields; a referent fills them when
+// An administrator builds a FUP model with two additional fields; a referent fills them when
 // prescribing; the partner reads them in the FUP and its PDF.
 test.describe.configure({ mode: 'serial', retries: 0 })
 
@@ -128,7 +128,7 @@ test('the administrator builds a model, the referent fills its fields, the partn
   expect(text).toContain('Financeurs Région Normandie')
 })
 
-// Issue 32 §3: a logo shows its image, not only its address.
+// A logo shows its image, not only its address.
 test('a sponsor logo is shown as its image; a missing or outside image says so', async ({ browser }) => {
   const admin = await (await browser.newContext({ storageState: storageStateOf('admin') })).newPage()
   await admin.goto('/v2/settings/modeles')

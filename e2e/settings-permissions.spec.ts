@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations, ROLES, signIn, storageStateOf } from './fixtures'
 
-// Issue 15 §3: the organisation's permission matrix. An administrator takes the workshops list from counsellors: the
+// The organisation's permission matrix. An administrator takes the workshops list from counsellors: the
 // counsellors' sessions end with the change (opened under the old rights), and once signed in again a counsellor is sent
 // away from the list; the administrators cannot lose their own access to the settings.
 test.use({ storageState: storageStateOf('admin') })
@@ -70,7 +70,7 @@ test('an administrator removes a permission from counsellors, who are then redir
   }
 })
 
-// Issue 32 §3: administrators read each permission as a sentence; its technical key is only in a tooltip, for support.
+// Administrators read each permission as a sentence; its technical key is only in a tooltip, for support.
 test('each permission is a sentence; its key shows only in the tooltip of its info button', async ({ page }) => {
   await page.goto('/v2/settings/permissions')
   const row = page.getByRole('row').filter({ hasText: 'Voir la liste des ateliers' })

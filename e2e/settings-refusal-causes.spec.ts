@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, shot } from './fixtures'
 
-// Issue 15 §3: an administrator renames a refusal cause; the partner's past refusal shows the new label.
+// An administrator renames a refusal cause; the partner's past refusal shows the new label.
 test.use({ storageState: storageStateOf('admin') })
 test.describe.configure({ mode: 'serial', retries: 0 })
 

@@ -83,7 +83,7 @@ test('the admin creates a user; the invitation arrives by mail; the user chooses
   await person.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }).click()
   await expect(person.locator('main').getByRole('status')).toBeVisible()
   await signIn(person, email, PASSWORD)
-  // Issue 14 §3: onboarding before any page of the main layout.
+  // Onboarding before any page of the main layout.
   await expect(person).toHaveURL('/onboarding')
   await expect(person.getByRole('heading', { level: 1 })).toHaveText('Bienvenue sur Passerelle')
   await person.goto('/v2/candidates/dashboard')

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
-// Issue 11, the whole exchange: an administrator opens the sending hours and writes a template; a referent sends it
+// The whole exchange: an administrator opens the sending hours and writes a template; a referent sends it
 // from a candidate's sheet to the Twilio stand-in, whose signed callbacks move it to delivered; the candidate answers,
 // then sends STOP; a bulk send from the dashboard then skips that candidate and names it in its report.
 // The specs change a seeded candidate (its SMS opt-out): a retry would find it changed.

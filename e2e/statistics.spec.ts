@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, shot } from './fixtures'
 
-// Issue 15 §1: an administrator reads the statistics with a filter kept in the URL, and downloads a chart's CSV.
+// An administrator reads the statistics with a filter kept in the URL, and downloads a chart's CSV.
 test.use({ storageState: storageStateOf('admin') })
 
 const ORGANISATION = '10000000-0000-4000-8000-000000000001'
@@ -40,7 +40,7 @@ test('an administrator filters the statistics by period and referent, reads a ch
   await page.goto('/v2/statistics')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Statistiques')
   await expect(page.getByRole('heading', { name: 'Prescriptions par mois et par issue' })).toBeVisible()
-  // Issue 32 §3: the lists' one filter bar, a search landmark whose every control is labelled.
+  // The lists' one filter bar, a search landmark whose every control is labelled.
   const filters = page.getByRole('search', { name: 'Filtrer les statistiques' })
   for (const label of ['Période', 'Référent', 'Structure partenaire'])
     await expect(filters.getByRole('combobox', { name: label, exact: true })).toBeVisible()
@@ -89,7 +89,7 @@ test('an administrator filters the statistics by period and referent, reads a ch
   expect(lines[0]).toBe('Motif;Refus')
   expect(lines.slice(1).reduce((t, l) => t + Number(l.split(';')[1]), 0)).toBe(refused!.n)
 
-  // The workshops' attendance (issue 13): November's, as the database holds it.
+  // The workshops' attendance: November's, as the database holds it.
   await page.goto('/v2/statistics?period=custom&from=2026-11&to=2026-11')
   const attendance = page.getByRole('region', { name: 'Présence aux ateliers par mois' })
   await attendance.getByText('Tableau des données').click()
@@ -112,7 +112,7 @@ test('another organisation’s structure in the URL is dropped: the figures stay
   await expect(keyFigure(page, 'Prescriptions')).toContainText(String(await octoberPrescriptions()))
 })
 
-test('on a phone, a chart’s categories are named whole, wrapped beside their bars (issue 32 §3)', async ({ page }) => {
+test('on a phone, a chart’s categories are named whole, wrapped beside their bars', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/v2/statistics')
   const causes = page.getByRole('region', { name: 'Motifs de refus' })

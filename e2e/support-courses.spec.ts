@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { parisToday } from '../lib/dates'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf, screenshots } from './fixtures'
 
-// Issue 13 §2, support courses: a referent builds a 3-step course, enrols a candidate, marks a step done, and sees
+// Support courses: a referent builds a 3-step course, enrols a candidate, marks a step done, and sees
 // a late step on the actions dashboard.
 test.describe.configure({ mode: 'serial', retries: 0 })
 test.use({ storageState: storageStateOf('referent') })
@@ -76,7 +76,7 @@ test('a referent builds a 3-step course, enrols a candidate, marks a step done, 
     page.getByText('Étapes enregistrées. Les progressions passées des candidats ne changent pas.').first(),
   ).toBeVisible()
 
-  // Issue 32 §3: the empty list says why, with the button that fills it (the header keeps its own).
+  // The empty list says why, with the button that fills it (the header keeps its own).
   await expect(page.getByRole('button', { name: 'Inscrire des candidats' })).toBeVisible()
   const enrolments = page.getByRole('region', { name: 'Candidats en cours (0)' })
   await expect(enrolments.getByText('Aucun candidat en cours.')).toBeVisible()

@@ -7,7 +7,7 @@ import { LIMITS } from '../lib/auth/throttle'
 import { DEMO_PASSWORD, onE2eDatabase, sentMails, signIn, storageStateOf, type DemoRole } from './fixtures'
 
 /**
- * Issue 16 §1: two app servers (two scripts/serve.mjs, each with its web worker and its job worker) on one PostgreSQL,
+ * Two app servers (two scripts/serve.mjs, each with its web worker and its job worker) on one PostgreSQL,
  * as behind a load balancer. Nothing lives in a process: a session made on one is honoured by the other, a logout on
  * one ends it on both, the sign-in throttling counts across both, and a job is run by exactly one worker.
  */
@@ -154,7 +154,7 @@ test('each queued job is run by exactly one of the two job workers', async () =>
 })
 
 /**
- * Issue 31 §2: read-your-writes across processes. A write made through the first server shows on the very next read
+ * Read-your-writes across processes. A write made through the first server shows on the very next read
  * of the page that shows it, served by the second (no process keeps a copy of what PostgreSQL holds).
  */
 test.describe('read-your-writes across the two servers', () => {

@@ -10,7 +10,7 @@ import {
   screenshots,
 } from './fixtures'
 
-// Issue 13 §1, workshops: a counsellor creates a workshop of 2 seats and registers three candidates (the third is
+// Workshops: a counsellor creates a workshop of 2 seats and registers three candidates (the third is
 // waitlisted), the convocations reach the Twilio stand-in; a cancellation promotes the waitlisted one, who is told;
 // after the start (a fixed clock), attendance is marked.
 test.describe.configure({ mode: 'serial', retries: 0 })
@@ -37,7 +37,7 @@ const PEOPLE = [
   ['Bruno', 'Atelierb', '0611111102'],
   ['Chloé', 'Atelierc', '0611111103'],
 ] as const
-/** A fourth, registered alone to a full workshop (issue 32): waitlisted, nothing sent. */
+/** A fourth, registered alone to a full workshop: waitlisted, nothing sent. */
 const LATECOMER = ['Denis', 'Complet', '0611111104'] as const
 const nbsp = (text: string) => text.replace(/ ([:;])/g, '\u00a0$1')
 const WAITING = (who: string) => `${who} par SMS si une place se libère.`
@@ -116,7 +116,7 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
   await page.goto('/workshops/dashboard')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ateliers')
   await expect(page.getByRole('table', { name: 'Ateliers à venir' })).toContainText('Préparer un entretien d’embauche')
-  // Issue 32 §3: the lists' one filter bar, a search landmark whose every control is labelled.
+  // The lists' one filter bar, a search landmark whose every control is labelled.
   const filters = page.getByRole('search', { name: 'Filtrer les ateliers' })
   for (const label of ['Thème', 'Animateur', 'Lieu'])
     await expect(filters.getByRole('combobox', { name: label, exact: true })).toBeVisible()
@@ -272,7 +272,7 @@ test('the candidates dashboard’s selection is registered to a workshop in one 
   )
   expect(seats).toEqual({ seats_taken: 1, waitlist_count: 2 })
 
-  // Issue 32: one person registered to the full workshop is waitlisted, and the notification says nothing was sent.
+  // One person registered to the full workshop is waitlisted, and the notification says nothing was sent.
   const [full] = await onE2eDatabase<{ id: string }>(`select id from workshops where name = $1`, [SELECTION_TITLE])
   await page.goto(`/workshops/${full!.id}`)
   await page.getByRole('button', { name: 'Inscrire des candidats' }).click()

@@ -27,7 +27,7 @@ type AppliesColumn = TableColumn<ApplyRow>
 
 /**
  * The columns of each tab, spec §2, in its order and with its headers (the selection column is the table's). As a card
- * (below 1 024 px, issue 32 §1), a row shows the candidate, its state (status or answer, date) and the action; the
+ * (below 1 024 px), a row shows the candidate, its state (status or answer, date) and the action; the
  * other columns are behind "Détails".
  */
 export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {

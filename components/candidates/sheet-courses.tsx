@@ -4,7 +4,7 @@ import { SimpleTable } from '@/components/ui/simple-table'
 import type { SheetCoursesData } from '@/lib/candidates/sheet/courses'
 import { formatDate } from '@/lib/dates'
 
-/** The sheet's "Parcours" section (issue 13 §2): the candidate's courses, their next step or their exit. */
+/** The sheet's "Parcours" section: the candidate's courses, their next step or their exit. */
 export function SheetCourses({ rows, today, canOpen }: SheetCoursesData & { canOpen: boolean }) {
   return (
     <section aria-labelledby="sheet-courses" className="flex flex-col gap-4">

@@ -7,7 +7,7 @@ import { levelLabel } from '@/lib/diagnosis/choices'
 import { formatDate, formatDateTime } from '@/lib/dates'
 
 /**
- * The sheet's "Diagnostic" section (issue 14 §2): the latest completed diagnosis, its date and author, its barriers,
+ * The sheet's "Diagnostic" section: the latest completed diagnosis, its date and author, its barriers,
  * and what changed since the previous one; the diagnosis under way (a draft, a link sent, answers to review).
  */
 export function SheetDiagnosis({

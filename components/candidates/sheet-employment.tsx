@@ -6,7 +6,7 @@ import { formatDate, formatDateTime } from '@/lib/dates'
 import { PLACEMENT_STATUSES } from '@/lib/job-offers/labels'
 import { fullName } from '@/lib/person-name'
 
-/** The sheet's "Emploi" section (issue 12 §3): the candidate's placements on job offers, their status and history. */
+/** The sheet's "Emploi" section: the candidate's placements on job offers, their status and history. */
 export function SheetEmployment({ placements }: SheetEmploymentData) {
   return (
     <section aria-labelledby="sheet-employment" className="flex flex-col gap-4">

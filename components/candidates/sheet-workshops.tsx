@@ -7,7 +7,7 @@ import { EMPTY_VALUE } from '@/lib/format'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 import { OverviewWorkshopButton } from './overview-actions'
 
-/** The sheet's "Ateliers" section (issue 13 §1): the coming and past workshops of the candidate, with attendance. */
+/** The sheet's "Ateliers" section: the coming and past workshops of the candidate, with attendance. */
 export function SheetWorkshops({
   coming,
   past,

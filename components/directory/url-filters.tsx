@@ -69,7 +69,7 @@ export function UrlFilters({
           onChange={(e) => go({ [s.name]: e.target.value })}
           // The server renders the choice made (and "all"); the browser adds the others once hydrated. These selects
           // act through the router, so they wait for it anyway, and a long one (200 enterprises) cost its page a
-          // quarter of its render on the server (issue 16 §1).
+          // quarter of its render on the server.
           options={hydrated ? s.options : s.options.filter((o) => o.value === '' || o.value === (chosen[s.name] ?? ''))}
         />
       ))}

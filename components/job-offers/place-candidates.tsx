@@ -12,7 +12,7 @@ import { placeCandidatesAction, searchCandidatesToPlaceAction } from '@/lib/job-
 
 const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
 
-/** "Positionner des candidats": search the organisation's candidates, pick several, place them at once (issue 12 §3). */
+/** "Positionner des candidats": search the organisation's candidates, pick several, place them at once. */
 export function PlaceCandidatesDialog({
   jobOfferId,
   variant = 'primary',

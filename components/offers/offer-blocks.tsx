@@ -13,8 +13,8 @@ type ServiceType = { challenges: { id: string; name: string }[]; financingModes:
 
 /**
  * The top of spec §2's offer column: the offer's name and its edit button. On a wide screen it heads the 355 px
- * column; on a narrower one it comes before the applications, which come before the rest of the column (issue 32 §1:
- * the partner's list no longer starts 1 200 px down a phone).
+ * column; on a narrower one it comes before the applications, which come before the rest of the column, so that
+ * the partner's list does not start 1 200 px down a phone.
  */
 export function OfferSummary({ offer, canEdit, className }: { offer: Offer; canEdit: boolean; className?: string }) {
   return (
@@ -62,7 +62,7 @@ export async function OfferDetails({
       ['Contact', offer.contactName],
       ['Téléphone', formatPhone(offer.contactPhone)],
       ['Email', offer.contactMail ? <a href={`mailto:${offer.contactMail}`}>{offer.contactMail}</a> : null],
-      // Issue 33: what an imported data·inclusion service says of its fees, publics, reception, area, hours…
+      // What an imported data·inclusion service says of its fees, publics, reception, area, hours…
       ...(offer.sourceInfo.facts ?? []).map((f) => [
         f.label,
         <span key={f.label} className="whitespace-pre-line">

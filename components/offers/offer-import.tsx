@@ -17,7 +17,7 @@ type Preview = {
   errors: Line[]
   sample: Line[]
 }
-/** Issue 12 §2: a structure's offers from a CSV / Excel file or a data·inclusion JSON file — checked first, then imported. */
+/** A structure's offers from a CSV / Excel file or a data·inclusion JSON file — checked first, then imported. */
 export function OfferImport({ structureId, structureName }: { structureId: string; structureName: string }) {
   const router = useRouter()
   const { preview, error, busy, choose, check, commit } = useFileCheck<Preview>({

@@ -6,7 +6,7 @@ import { Bold, Heading3, Italic, List, ListOrdered } from 'lucide-react'
 import { clsx } from 'clsx'
 
 /**
- * The rich text of offers (issue 12 §2): Tiptap (ProseMirror) with the formatting the sanitizer keeps — paragraphs,
+ * The rich text of offers: Tiptap (ProseMirror) with the formatting the sanitizer keeps — paragraphs,
  * bold, italic, headings, lists, links typed as addresses. The HTML goes to the server, which sanitizes it on save;
  * pages sanitize it again when they show it. Loaded on the forms only (next/dynamic), not on every page.
  */

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { tagOf, thematiqueLabel, thematiqueOfLabel, THEMATIQUES } from '@/lib/offers/thematiques'
 
 /**
- * Tags as a person reads them (issue 32 §3), a challenge's or a social offer's: each data·inclusion thématique by its
+ * Tags as a person reads them, a challenge's or a social offer's: each data·inclusion thématique by its
  * name; a tag of the organisation's own, which has no name, as the word its offers carry, said to be one. Added by
  * name (the thématiques are proposed) or as a new word; removed one by one. The order is kept (a challenge's first
  * tag is its main one). Long names wrap, never cut.

@@ -4,7 +4,7 @@ import { EMPTY_VALUE } from '@/lib/format'
 
 const days = (n: number) => `${formatOneDecimal(n)}\u00a0jour${n >= 2 ? 's' : ''}`
 
-/** The response indicator's three figures, as sentences (issue 12 §1). */
+/** The response indicator's three figures, as sentences. */
 export function indicatorTexts(i: ResponseIndicator) {
   return {
     median:

@@ -46,7 +46,7 @@ function outcomeText(l: StructureLine) {
   return l.notes?.join(' · ') ?? ''
 }
 
-/** Issue 33 §2: step 1, the structures file; step 2, the services file across them. Each checked, then imported. */
+/** Step 1, the structures file; step 2, the services file across them. Each checked, then imported. */
 export function StructureImport({ servicesAllowed }: { servicesAllowed: boolean }) {
   return (
     <div className="flex max-w-5xl flex-col gap-6">

@@ -30,7 +30,7 @@ type Table = { headers: string[]; rows: (string | number)[][] }
 
 /**
  * The statistics page's figures and charts; each chart has its table of data (for screen readers and everyone), drawn
- * when opened, and its CSV. Issue 32: the monthly charts share one month axis (every month of the filtered period, the
+ * when opened, and its CSV. The monthly charts share one month axis (every month of the filtered period, the
  * same months labelled on each), the rankings are horizontal bars whose labels fit a phone, the legends are HTML, and
  * a rate per month is drawn as bars (a month without an answer has no bar, where a line would join or hide it).
  */
@@ -252,7 +252,7 @@ function ChartCard({ title, slug, table, summary, empty, legend, height = 288, c
   const id = `chart-${slug}`
   const hydrated = useHydrated()
   // The table is drawn when its "Tableau des données" is opened (seven tables of up to a hundred rows were most of what
-  // the server rendered per view, issue 16 §1), and kept drawn if it was opened before the page hydrated.
+  // the server rendered per view), and kept drawn if it was opened before the page hydrated.
   const details = useRef<HTMLDetailsElement>(null)
   const [tableOpen, setTableOpen] = useState(false)
   useEffect(() => {
@@ -281,7 +281,7 @@ function ChartCard({ title, slug, table, summary, empty, legend, height = 288, c
       ) : (
         // The chart repeats the table below for sighted readers; screen readers read the table. The browser draws it
         // once the page has hydrated (its width is the screen's): on the server, each of the seven charts cost more
-        // than the rest of the page (issue 16 §1), for an SVG with no width to draw at.
+        // than the rest of the page, for an SVG with no width to draw at.
         <div className="flex flex-col gap-2" aria-hidden="true">
           {legend && <SeriesLegend series={legend} />}
           <div className="w-full" style={{ height }}>

@@ -32,7 +32,7 @@ const BADGE = {
  * A course's enrolled candidates with each step done, due or late, "Marquer faite" and "Quitter le parcours". One client
  * component fed with the enrolments' data, the steps' titles sent once for all of them: rendered on the server, a page
  * of 50 candidates with 4 steps each sent 250 button components and their element trees in the RSC payload, and each
- * step's title 50 times (issue 16 §1).
+ * step's title 50 times.
  */
 export function EnrolmentList({
   steps,

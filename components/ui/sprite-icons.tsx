@@ -1,5 +1,5 @@
 /**
- * Icons repeated on every row of a list (issue 16 §1), drawn once in public/icons.svg (Lucide's, ISC) and referenced
+ * Icons repeated on every row of a list, drawn once in public/icons.svg (Lucide's, ISC) and referenced
  * with <use>: the browser fetches and caches that file once. Inline, each one was its whole SVG in the HTML and its path
  * data again in the page's RSC payload: about 1 kB a row, a third of the FUP list and of the actions dashboard.
  */

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 
 /**
- * How long a form waits for the server before it says so (issue 29 §2). The server answers within its own timeouts
+ * How long a form waits for the server before it says so. The server answers within its own timeouts
  * (a database wait ends in 20 s at most, lib/db/client.ts); past this, the network or the server itself is gone.
  */
 export const SUBMIT_DEADLINE_MS = 25_000

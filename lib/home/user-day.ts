@@ -6,10 +6,10 @@ import { answerReminderDays, receivedAnswers, unansweredPrescriptions } from '@/
 import { unreadSmsReplies } from '@/lib/sms/queries'
 
 /**
- * /homePage, the user's day (issue 15 §3): the partners' answers still unread (and how many came since the last visit),
+ * /homePage, the user's day: the partners' answers still unread (and how many came since the last visit),
  * the prescriptions late for an answer (the user's own; an administrator's whole organisation), and the unread SMS
  * replies. The unread answers are both the count and the list, so that the page never says "1 unread" beside an
- * empty list (issue 32).
+ * empty list.
  */
 export async function userDay(
   db: DbOrTx,

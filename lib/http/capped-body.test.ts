@@ -22,7 +22,7 @@ function lazyBody(total: number, chunk = 64 * 1024) {
 const post = (body: ReadableStream<Uint8Array> | string, headers: Record<string, string> = {}) =>
   new Request('http://localhost:3000/api/x', { method: 'POST', body, headers, duplex: 'half' } as RequestInit)
 
-describe('the capped body reader (issue 29 §3)', () => {
+describe('the capped body reader', () => {
   it('refuses a declared length over the limit without reading a byte', async () => {
     const { stream, state } = lazyBody(200 * MB)
     expect(await readCappedBody(post(stream, { 'content-length': String(200 * MB) }), MB)).toEqual({
@@ -55,7 +55,7 @@ describe('the capped body reader (issue 29 §3)', () => {
   })
 })
 
-describe('writes from the app’s own origin only (issue 29 §3)', () => {
+describe('writes from the app’s own origin only', () => {
   const own = 'http://localhost:3000'
   it('takes JSON from the app’s origin', () => {
     expect(

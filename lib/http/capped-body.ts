@@ -1,5 +1,5 @@
 /**
- * The one way a route handler reads a body (issue 29 §3): refused before it is read when its declared length is over
+ * The one way a route handler reads a body: refused before it is read when its declared length is over
  * `maxBytes`, and while it is read when it turns out longer (or comes chunked without a length), so that at most
  * `maxBytes` are ever held in memory, whatever the sender claims.
  */

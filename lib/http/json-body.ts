@@ -1,6 +1,6 @@
 import { readCappedJson } from './capped-body'
 
-/** The JSON routes' body limit (issue 16 §2): a page of ids or a list's filters is a few kilobytes; 1 MiB leaves room. */
+/** The JSON routes' body limit: a page of ids or a list's filters is a few kilobytes; 1 MiB leaves room. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Response }

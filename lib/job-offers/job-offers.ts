@@ -7,7 +7,7 @@ import { sanitizeDescription } from '@/lib/offers/sanitize-description'
 import { JOB_OFFER_MESSAGES, jobOfferSchema, type JobOfferInput } from './schemas'
 
 /**
- * Issue 12 §3: job offers, created from an enterprise's sheet and edited from their page. The organisation is in every
+ * Job offers, created from an enterprise's sheet and edited from their page. The organisation is in every
  * where; a place or an enterprise of another organisation is refused as unknown. Positions filled are counted by the
  * placements (lib/job-offers/placements.ts); the offer row is locked whenever either changes.
  */

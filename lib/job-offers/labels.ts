@@ -1,6 +1,6 @@
 import { formatNumber } from '@/lib/numbers'
 
-/** Issue 12 §3: the job offers' fixed lists, with their French labels. */
+/** The job offers' fixed lists, with their French labels. */
 export const CONTRACT_TYPES = {
   cdi: 'CDI',
   cdd: 'CDD',

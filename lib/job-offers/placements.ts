@@ -9,7 +9,7 @@ import { JOB_OFFER_MESSAGES, placeCandidatesSchema, placementStatusSchema } from
 import { pickableCandidates } from '@/lib/candidates/pickable'
 
 /**
- * Issue 12 §3: candidates placed on a job offer ("positionnés"), one placement per candidate and offer. A placement at
+ * Candidates placed on a job offer ("positionnés"), one placement per candidate and offer. A placement at
  * "embauché" takes a position; the last one moves the offer to "filled". The offer row is locked (for update) before
  * any count is read, so two counsellors hiring for the last position at once are served one after the other: the
  * first takes it, the second is told every position is filled, and nothing of theirs is written.

@@ -55,7 +55,7 @@ export async function jobOfferStatusCounts(
 }
 
 /**
- * /v2/offers/dashboard/job (issue 12 §3): one page (50) of the organisation's job offers and the counts per status
+ * /v2/offers/dashboard/job: one page (50) of the organisation's job offers and the counts per status
  * under the other filters, in two round trips (`statusCounts`: jobOfferStatusCounts, or the page's cache of it).
  * Search: title or ROME code (2+ characters).
  */

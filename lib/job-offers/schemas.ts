@@ -38,7 +38,7 @@ const optionalInt = (min: number, max: number, message: string) =>
     z.number({ error: message }).int(message).min(min, message).max(max, message).nullable().default(null),
   )
 
-/** Issue 12 §3 job offer. */
+/** A job offer. */
 export const jobOfferSchema = z
   .object({
     title: requiredText(JOB_OFFER_MESSAGES.titleRequired, 200),

@@ -8,8 +8,8 @@ export const departementOf = (column: string) => `substring(${column} from '(\\d
 export type Suggestion = { id: string; firstName: string; lastName: string; place: string | null; reasons: string[] }
 
 /**
- * Issue 12 §3 (none of the reference tools has them): up to 10 of the organisation's candidates for a job offer —
- * followed by a referent (their course is under way; issue 13's support courses will refine it), living in the
+ * Up to 10 of the organisation's candidates for a job offer —
+ * followed by a referent (their course is under way), living in the
  * offer's place or its département (the same place first), never one already on this offer: placed, refused, in progress
  * or abandoned there (a candidate has one placement per offer, job_placements_offer_candidate_uq, so placing them again would be refused). Candidates
  * without any other placement under way come first. Each comes with why it is suggested. Two bounded index walks:

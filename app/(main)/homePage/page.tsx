@@ -14,7 +14,7 @@ import { UserDaySections } from './user-day-sections'
 
 export const generateMetadata = pageMetadata('homePage')
 
-/** Issue 15 §3: the user's day — what came since the last visit, what is late, what is unread. */
+/** The user's day — what came since the last visit, what is late, what is unread. */
 export default async function HomePage() {
   const user = await requirePagePermission('homePage.visualize')
   if (!user.organisationId) notFound()

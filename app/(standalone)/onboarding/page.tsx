@@ -8,7 +8,7 @@ import { isPartnerUser } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('onboarding')
 
-/** Issue 14 §3: the greeting of a user's first sign-in (or of a new version of the terms of use). */
+/** The greeting of a user's first sign-in (or of a new version of the terms of use). */
 export default async function OnboardingPage() {
   const user = await requireUser({ allowNotOnboarded: true })
   const partner = isPartnerUser(user)

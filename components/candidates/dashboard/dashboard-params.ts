@@ -12,7 +12,7 @@ export type DashboardParams = {
   placeIds: string[]
   statusIds: string[]
   referentIds: string[]
-  /** Issue 12: "Placé sur une offre". */
+  /** "Placé sur une offre". */
   placed: boolean
   sort: CandidateSort
   dir: SortDirection

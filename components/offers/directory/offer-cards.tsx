@@ -21,7 +21,7 @@ export type OfferCardData = {
 /**
  * The directory's offers as cards: name (to the offer page), provider, place, validity, challenges, financing modes,
  * "Prescrire". One client component fed with the offers' data: rendered on the server as 50 cards, each was its whole
- * element tree and a client button of its own in the page's RSC payload (issue 16 §1).
+ * element tree and a client button of its own in the page's RSC payload.
  */
 export function OfferCards({
   offers,

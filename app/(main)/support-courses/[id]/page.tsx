@@ -21,7 +21,7 @@ import { DELAY_FROM, STEP_KINDS, type StepKind } from '@/lib/support-courses/sch
 export const generateMetadata = pageMetadata('supportCourse')
 
 /**
- * Issue 13 §2, a course's page (support-courses.visualize): its steps (editable, reordered by keyboard too), its
+ * A course's page (support-courses.visualize): its steps (editable, reordered by keyboard too), its
  * enrolled candidates with each step done, due or late, "Inscrire des candidats", and each candidate's exit.
  */
 export default async function SupportCoursePage({

@@ -20,7 +20,7 @@ export const generateMetadata = pageMetadata('supportCoursesDashboard')
 
 const PATH = '/support-courses/dashboard'
 
-/** Issue 13 §2 (support-courses.visualize): the organisation's courses, by owner, with enrolled, active, late and finished counts. */
+/** (support-courses.visualize) The organisation's courses, by owner, with enrolled, active, late and finished counts. */
 export default async function SupportCoursesDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requirePagePermission('support-courses.visualize')
   const organisationId = user.organisationId

@@ -14,7 +14,7 @@ export const generateMetadata = pageMetadata('statistics')
 
 type SearchParams = Record<string, string | string[] | undefined>
 
-/** Issue 15 §1: the organisation's figures with charts, each with its data table and CSV; filters kept in the URL. */
+/** The organisation's figures with charts, each with its data table and CSV; filters kept in the URL. */
 export default async function StatisticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
   const db = getDb()

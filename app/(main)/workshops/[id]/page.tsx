@@ -19,7 +19,7 @@ import { getWorkshop } from '@/lib/workshops/queries'
 export const generateMetadata = pageMetadata('workshop')
 
 /**
- * Issue 13 §1, a workshop's page (workshops.visualize): the workshop, its registrations (seated, then the waitlist in
+ * A workshop's page (workshops.visualize): the workshop, its registrations (seated, then the waitlist in
  * order), "Inscrire des candidats", attendance once it has started. Another organisation's workshop is "not found".
  */
 export default async function WorkshopPage({ params }: { params: Promise<{ id: string }> }) {

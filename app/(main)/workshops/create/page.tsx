@@ -10,7 +10,7 @@ import { notFound } from 'next/navigation'
 
 export const generateMetadata = pageMetadata('workshopsCreate')
 
-/** Issue 13 §1 (workshops.modify): a collective session, its seats and facilitators. */
+/** (workshops.modify) A collective session, its seats and facilitators. */
 export default async function WorkshopsCreatePage() {
   const user = await requirePagePermission('workshops.modify')
   if (!user.organisationId) notFound()

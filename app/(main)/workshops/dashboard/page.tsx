@@ -23,7 +23,7 @@ export const generateMetadata = pageMetadata('workshopsDashboard')
 
 const PATH = '/workshops/dashboard'
 
-/** Issue 13 §1 (workshops.dashboard.visualize): "À venir" and "Passés" with counts, filters, 50 per page. */
+/** (workshops.dashboard.visualize) "À venir" and "Passés" with counts, filters, 50 per page. */
 export default async function WorkshopsDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requirePagePermission('workshops.dashboard.visualize')
   if (!user.organisationId) notFound()

@@ -29,7 +29,7 @@ const failure = () =>
   )
 
 /**
- * /diagnosis/{token} (proxy.ts rewrites it here): the questionnaire of the person's link, in plain HTML (issue 14 §2).
+ * /diagnosis/{token} (proxy.ts rewrites it here): the questionnaire of the person's link, in plain HTML.
  * GET: the first question, or why the link no longer opens. POST: the next or previous question with every answer so
  * far, or "Envoyer mes réponses", which keeps them for the counsellor's review.
  */

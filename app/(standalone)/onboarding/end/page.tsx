@@ -8,7 +8,7 @@ import { requireUser } from '@/lib/auth/session'
 
 export const generateMetadata = pageMetadata('onboardingEnd')
 
-/** Issue 14 §3: onboarding done; the way to the role's home. Not done yet: back to the form. */
+/** Onboarding done; the way to the role's home. Not done yet: back to the form. */
 export default async function OnboardingEndPage() {
   const user = await requireUser({ allowNotOnboarded: true })
   if (!user.onboarded) redirect('/onboarding/form')

@@ -11,7 +11,7 @@ import { TERMS_VERSION, TERMS_VERSION_LABEL } from '@/lib/onboarding/terms'
 
 export const generateMetadata = pageMetadata('onboardingForm')
 
-/** Issue 14 §3: the profile, the terms of use, the emails wanted, the second factor when required. */
+/** The profile, the terms of use, the emails wanted, the second factor when required. */
 export default async function OnboardingFormPage() {
   const user = await requireUser({ allowNotOnboarded: true })
   const profile = await onboardingProfile(getDb(), user.id)

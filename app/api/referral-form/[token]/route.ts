@@ -10,7 +10,7 @@ const UNAVAILABLE =
   'Le formulaire est momentanément indisponible. Votre orientation n’a pas été enregistrée\u00a0: réessayez dans un instant.'
 
 /**
- * POST the referral form (issue 14 §1), from the form's own page only, as JSON of 32 kB at most. 200 {ok}, 400 with a
+ * POST the referral form, from the form's own page only, as JSON of 32 kB at most. 200 {ok}, 400 with a
  * French message per field, 404 for a link that is not valid (whatever the reason), 413, 429. Nothing of the person's
  * data is logged: only the failure's kind.
  */

@@ -38,7 +38,7 @@ const loadOffer = cache((user: CurrentUser, offerId: string) => offerForViewer(g
 
 /**
  * The page's own address, ids only (tab, place ids, status codes, socialApplyId): a signed-out visitor comes back here
- * after the login page (issue 32 §1: the partner's emailed link opens the FUP dialog once signed in).
+ * after the login page (the partner's emailed link opens the FUP dialog once signed in).
  */
 async function ownPath({
   params,
@@ -182,7 +182,7 @@ async function OwnerApplies({
 }
 
 /**
- * Issue 32 §2: a referent or counsellor sees their own organisation's prescriptions to this offer in the same three
+ * A referent or counsellor sees their own organisation's prescriptions to this offer in the same three
  * tabs, read-only (the partner's answers included), and prescribes from here. Nothing of another organisation's.
  */
 async function OrganisationApplies({

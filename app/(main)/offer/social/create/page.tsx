@@ -11,7 +11,7 @@ import { getOwnStructure } from '@/lib/partners/queries'
 
 export const metadata: Metadata = { title: 'Nouvelle offre sociale' }
 
-/** Issue 12 §2: a structure's new offer, by its partner user or an administrator of a linked organisation. */
+/** A structure's new offer, by its partner user or an administrator of a linked organisation. */
 export default async function CreateSocialOfferPage({
   searchParams,
 }: {

@@ -7,7 +7,7 @@ import { can, GUARD_REDIRECT } from '@/lib/permissions'
 
 export const generateMetadata = pageMetadata('partnersCreate')
 
-/** Issue 12 §1: an administrator adds a partner structure, or links the one Passerelle already knows by its SIRET. */
+/** An administrator adds a partner structure, or links the one Passerelle already knows by its SIRET. */
 export default async function PartnersCreatePage() {
   const user = await requireOrganisationUser()
   if (!can(user, 'partners.structure.modify')) redirect(GUARD_REDIRECT)

@@ -21,7 +21,7 @@ export const generateMetadata = pageMetadata('partnersDefault')
 
 const PATH = '/partners/structure/default'
 
-/** Spec §2: the partner structures page of non-partner users (a fullPartner is sent to its dashboard); issue 12 §1. */
+/** Spec §2: the partner structures page of non-partner users (a fullPartner is sent to its dashboard). */
 export default async function PartnersDefaultPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
   if (isPartnerUser(user)) redirect(partnerHome(user))

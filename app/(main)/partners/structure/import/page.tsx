@@ -8,7 +8,7 @@ import { can, GUARD_REDIRECT } from '@/lib/permissions'
 export const metadata: Metadata = { title: 'Importer depuis data·inclusion' }
 
 /**
- * Issue 33 §2: an administrator (as for adding a structure) imports partner structures from a data·inclusion structures
+ * An administrator (as for adding a structure) imports partner structures from a data·inclusion structures
  * file, then their services from a services file, each to its own structure. Reached from /partners/structure/default.
  */
 export default async function StructureImportPage() {

@@ -25,7 +25,7 @@ export default async function CandidateCreatePage({
   const db = getDb()
   const settings = await candidateSettings(getDb(), user.organisationId)
   const referentId = settings.referents.some((r) => r.id === user.id) ? user.id : ''
-  // Issue 14: opened from an orientation ("Accepter et créer le candidat"), the form starts from what the prescriber wrote.
+  // Opened from an orientation ("Accepter et créer le candidat"), the form starts from what the prescriber wrote.
   const orientationId =
     typeof orientation === 'string' && isUuid(orientation) && can(user, 'candidate.orientation.decide')
       ? orientation

@@ -26,7 +26,7 @@ import { listTemplates } from '@/lib/sms/queries'
 export const generateMetadata = pageMetadata('candidatesDashboard')
 
 /**
- * Issue 5: the organisation's candidates, filtered, sorted and paged through the URL, with bulk actions. The search
+ * The organisation's candidates, filtered, sorted and paged through the URL, with bulk actions. The search
  * text never goes into the URL: the page renders the list without it, and the dashboard fetches the searched pages
  * through POST /api/candidates/search.
  */

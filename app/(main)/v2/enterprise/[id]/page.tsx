@@ -24,7 +24,7 @@ import { formatSiret } from '@/lib/siret'
 
 export const generateMetadata = pageMetadata('enterprise')
 
-/** Issue 12 §3, the enterprise's sheet: its data and contacts, its job offers, the candidates placed on them, its history. */
+/** The enterprise's sheet: its data and contacts, its job offers, the candidates placed on them, its history. */
 export default async function EnterprisePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   const user = await requireOrganisationUser()

@@ -23,7 +23,7 @@ export const generateMetadata = pageMetadata('enterprisesDashboard')
 
 const PATH = '/v2/enterprises/dashboard'
 
-/** Issue 12 §3: the organisation's enterprises — search (2+ characters, 750 ms), filters, 50 per page, counts. */
+/** The organisation's enterprises — search (2+ characters, 750 ms), filters, 50 per page, counts. */
 export default async function EnterprisesDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
   const sp = await searchParams

@@ -29,7 +29,7 @@ import { can } from '@/lib/permissions'
 export const generateMetadata = pageMetadata('offer')
 
 /**
- * Issue 12 §3, a job offer's page: the offer, its enterprise and contacts, the candidates placed on it with their
+ * A job offer's page: the offer, its enterprise and contacts, the candidates placed on it with their
  * status, "Positionner des candidats" and the suggestions. Another organisation's offer is "not found".
  */
 export default async function JobOfferPage({ params }: { params: Promise<{ id: string }> }) {

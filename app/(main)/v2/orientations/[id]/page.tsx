@@ -19,7 +19,7 @@ import { formatPhone } from '@/lib/phone'
 export const generateMetadata = pageMetadata('orientation')
 
 /**
- * Issue 14 §1, an orientation received through a referral link (candidate.orientation.decide): what the prescriber
+ * An orientation received through a referral link (candidate.orientation.decide): what the prescriber
  * wrote, then "Accepter et créer le candidat" (duplicate check first) or "Refuser" with a reason. Once decided, who
  * decided and when, and the candidate's sheet. Another organisation's orientation is "not found".
  */

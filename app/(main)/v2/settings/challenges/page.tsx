@@ -8,7 +8,7 @@ import { listChallenges } from '@/lib/offers/challenges'
 
 export const generateMetadata = pageMetadata('settingsChallenges')
 
-/** Issue 12 §2: the organisation's challenges ("freins"); the defaults follow the data·inclusion thématiques. */
+/** The organisation's challenges ("freins"); the defaults follow the data·inclusion thématiques. */
 export default async function SettingsChallengesPage() {
   const user = await requirePagePermission('settings.visualize')
   if (!user.organisationId) notFound()

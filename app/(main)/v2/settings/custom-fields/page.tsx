@@ -9,7 +9,7 @@ import { customFieldsOverview } from '@/lib/settings/custom-fields'
 
 export const generateMetadata = pageMetadata('settingsCustomFields')
 
-/** Issue 15 §3: the organisation's custom fields — created, edited, reordered and archived by its administrators. */
+/** The organisation's custom fields — created, edited, reordered and archived by its administrators. */
 export default async function SettingsCustomFieldsPage() {
   const user = await requirePagePermission('settings.visualize')
   if (!user.organisationId) notFound()

@@ -11,7 +11,7 @@ import { notFound } from 'next/navigation'
 
 export const generateMetadata = pageMetadata('exports')
 
-/** Issue 15 §2: exports run in the background; each user sees and downloads their own. */
+/** Exports run in the background; each user sees and downloads their own. */
 export default async function ExportsPage() {
   const user = await requirePagePermission('settings.exports.visualize')
   if (!user.organisationId) notFound()

@@ -12,7 +12,7 @@ import { formatNumber } from '@/lib/numbers'
 
 export const generateMetadata = pageMetadata('settingsModeles')
 
-/** Issue 15 §3: the organisation's FUP models — additional fields and sponsor logos per partner structure or offer. */
+/** The organisation's FUP models — additional fields and sponsor logos per partner structure or offer. */
 export default async function SettingsModelesPage() {
   const user = await requirePagePermission('settings.visualize')
   if (!user.organisationId) notFound()

@@ -11,7 +11,7 @@ import { defaultOf, MATRIX_ROLES, organisationMatrix } from '@/lib/settings/perm
 
 export const generateMetadata = pageMetadata('settingsPermissions')
 
-/** Issue 15 §3: the organisation's role × permission matrix, editable; the server's checks follow it from the next request. */
+/** The organisation's role × permission matrix, editable; the server's checks follow it from the next request. */
 export default async function SettingsPermissionsPage() {
   const user = await requirePagePermission('settings.visualize')
   if (!user.organisationId) notFound()

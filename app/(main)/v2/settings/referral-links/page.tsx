@@ -12,7 +12,7 @@ import { listLinks } from '@/lib/referrals/links'
 
 export const generateMetadata = pageMetadata('settingsReferralLinks')
 
-/** Issue 14 §1, settings "Formulaires d'orientation": the organisation's referral links, created, copied and disabled here. */
+/** Settings "Formulaires d'orientation": the organisation's referral links, created, copied and disabled here. */
 export default async function SettingsReferralLinksPage() {
   const user = await requirePagePermission('settings.visualize')
   if (!user.organisationId) notFound()

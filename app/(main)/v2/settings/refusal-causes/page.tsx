@@ -8,7 +8,7 @@ import { getDb } from '@/lib/db/client'
 
 export const generateMetadata = pageMetadata('settingsRefusalCauses')
 
-/** Issue 15 §3: the organisation's refusal causes — the spec's six by default, renamed, disabled or completed. */
+/** The organisation's refusal causes — the spec's six by default, renamed, disabled or completed. */
 export default async function SettingsRefusalCausesPage() {
   const user = await requirePagePermission('settings.visualize')
   if (!user.organisationId) notFound()

@@ -13,7 +13,7 @@ const TITLE = 'Informations sur la personne orientée'
 type Params = { params: Promise<{ id: string }> }
 
 /**
- * /referral-form/informations/{token} (issue 14 §1): the form of one referral link, as plain HTML that works without
+ * /referral-form/informations/{token}: the form of one referral link, as plain HTML that works without
  * JavaScript. GET shows it; POST (the form itself, same origin, 32 kB at most) records the orientation and goes to
  * the confirmation (303), or shows the form again with what was typed and each error in French. A link that is not
  * valid (unknown, disabled, expired) shows the referral form's own page, and nothing more. Nothing of the person's

@@ -11,7 +11,7 @@ import { mayEditOffer } from '@/lib/offers/write-offer'
 
 export const metadata: Metadata = { title: 'Modifier l’offre sociale' }
 
-/** Issue 12 §2: only this product's offers, by a writer of their structure; anything else is "not found". */
+/** Only this product's offers, by a writer of their structure; anything else is "not found". */
 export default async function EditSocialOfferPage({ params }: { params: Promise<{ offerId: string }> }) {
   const user = await requireUser()
   const { offerId } = await params

@@ -26,7 +26,7 @@ export const generateMetadata = pageMetadata('jobOffers')
 
 const PATH = '/v2/offers/dashboard/job'
 
-/** Issue 12 §3: the organisation's job offers — search, filters by contract, place, enterprise and status, sorts, 50 per page. */
+/** The organisation's job offers — search, filters by contract, place, enterprise and status, sorts, 50 per page. */
 export default async function JobOffersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
   const sp = await searchParams
