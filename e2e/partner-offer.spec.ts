@@ -262,14 +262,18 @@ test('the partner’s own cookie, sent from another origin of the same site or a
   await context.close()
 })
 
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false })
-  test('the offer page shows its first rows: the page reads them, not the browser', async ({ page }) => {
-    await page.goto(OFFER)
-    await expect(tab(page, /Prescriptions en cours/)).toHaveAttribute('aria-selected', 'true')
-    await expect(rows(page).nth(1)).toBeVisible()
-    await expect(page.getByText('Chargement')).toHaveCount(0)
+test('the offer page shows its first rows: the page reads them, not the browser', async ({ page }) => {
+  // The rows stream in under the page's <Suspense> (React swaps them in with its inline script), so the proof is
+  // that the browser asks nothing for them: no request to the list's route handler until a tab or a filter changes.
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (/\/api\/offers\/[^/]+\/applies/.test(request.url())) asked.push(request.url())
   })
+  await page.goto(OFFER)
+  await expect(tab(page, /Prescriptions en cours/)).toHaveAttribute('aria-selected', 'true')
+  await expect(rows(page).nth(1)).toBeVisible()
+  await expect(page.getByText('Chargement')).toHaveCount(0)
+  expect(asked).toEqual([])
 })
 
 test('a list that cannot be read says so in French, and "Réessayer" reads it again', async ({ page }) => {
