@@ -47,7 +47,8 @@ async function onCluster<T>(read: (client: pg.Client, url: string) => Promise<T>
 const emails = (client: pg.Client) =>
   client.query<{ email: string }>(`select email from "user" order by email`).then((r) => r.rows.map((u) => u.email))
 
-describe('npm run admin on the embedded default, with nothing set', () => {
+// Each test runs the command in child processes (tsx compiles the script at each start).
+describe('npm run admin on the embedded default, with nothing set', { timeout: 120_000 }, () => {
   it('create-organisation makes the DATA_DIR secrets npm start reads, and seals the invitation under them', async () => {
     const run = admin(
       'create-organisation',

@@ -58,7 +58,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
-describe('npm run admin on DATABASE_URL, with only the documented settings', () => {
+// Each test runs the command in child processes (tsx compiles the script at each start): minutes, not seconds, on a
+// busy 2-core machine.
+describe('npm run admin on DATABASE_URL, with only the documented settings', { timeout: 120_000 }, () => {
   it('a missing setting or an unreachable server is one French sentence, exit 1, and the database is left bare', async () => {
     expectOperatorFailure(
       admin(['create-organisation', '--name', 'Somme', '--admin-email', 'a@somme.example']),

@@ -31,7 +31,8 @@ afterAll(async () => {
   await db.delete(s.organisations).where(inArray(s.organisations.id, made))
 })
 
-describe('npm run admin', () => {
+// Each test runs the command in a child process (tsx compiles the script at each start).
+describe('npm run admin', { timeout: 120_000 }, () => {
   it('--help lists every command, in French', () => {
     const run = admin('--help')
     expect(run.status).toBe(0)
