@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
 import { formatDate } from '@/lib/dates'
 import { saveWorkshopNoticeAction, type TemplateFormState } from '@/lib/sms/actions'
-import { NOTICE_LABELS, NOTICE_VARIABLES, type NoticeKind } from '@/lib/workshops/notices'
+import { NOTICE_LABELS, noticeVariables, type NoticeKind } from '@/lib/workshops/notices'
 import { SmsLength } from './sms-length'
 
 export type ManagedNotice = { kind: NoticeKind; body: string; custom: boolean; updatedAt: string | null }
@@ -121,7 +121,7 @@ function NoticeDialog({ notice, onClose }: { notice: ManagedNotice; onClose: () 
         <fieldset className="flex flex-col gap-2">
           <legend className="text-sm font-medium text-slate-800">Insérer une variable</legend>
           <div className="flex flex-wrap gap-2">
-            {Object.entries(NOTICE_VARIABLES).map(([name, label]) => (
+            {Object.entries(noticeVariables(notice.kind)).map(([name, label]) => (
               <button
                 key={name}
                 type="button"

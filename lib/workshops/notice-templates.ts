@@ -2,23 +2,31 @@ import { and, eq } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { workshopNoticeTemplates } from '@/lib/db/schema'
-import { DEFAULT_NOTICES, fillNotice, NOTICE_KINDS, type NoticeKind, type NoticeWorkshop } from './notices'
+import {
+  DEFAULT_NOTICES,
+  fillNotice,
+  NOTICE_KINDS,
+  type NoticeInvitation,
+  type NoticeKind,
+  type NoticeWorkshop,
+} from './notices'
 
 /** The organisation's text for this kind (its own, or Passerelle's), with the workshop's values. */
 export async function noticeText(
   tx: DbOrTx,
   organisationId: string,
   kind: NoticeKind,
-  w: NoticeWorkshop,
+  w: NoticeWorkshop | null,
+  invitation?: NoticeInvitation,
 ): Promise<string> {
   const [own] = await tx
     .select({ body: workshopNoticeTemplates.body })
     .from(workshopNoticeTemplates)
     .where(and(eq(workshopNoticeTemplates.organisationId, organisationId), eq(workshopNoticeTemplates.kind, kind)))
-  return fillNotice(own?.body ?? DEFAULT_NOTICES[kind], w)
+  return fillNotice(own?.body ?? DEFAULT_NOTICES[kind], w, invitation)
 }
 
-/** The organisation's five texts, each its own or the default, with whether it was rewritten. */
+/** The organisation's texts, each its own or the default, with whether it was rewritten. */
 export async function listNotices(db: DbOrTx, organisationId: string) {
   const rows = await db
     .select({

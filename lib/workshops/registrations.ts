@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
-import { candidates, workshopRegistrations, workshops } from '@/lib/db/schema'
+import { candidates, invitations, workshopRegistrations, workshops } from '@/lib/db/schema'
 import { invalid, NOT_FOUND, type Outcome } from '@/lib/frame/outcome'
 import { queueSms } from '@/lib/sms/queue-sms'
 import { noticeText } from './notice-templates'
@@ -11,6 +11,7 @@ import { lockWorkshop, type WorkshopActor } from './lock'
 import { pickableCandidates } from '@/lib/candidates/pickable'
 import type { RegistrationOutcome } from './registration-feedback'
 import { fullName } from '@/lib/person-name'
+import { offerFreedSeats } from '@/lib/invitations/seat-offers'
 
 /**
  * Seats and waitlist. Every change locks the workshop's row first: two counsellors taking the last seat
@@ -123,10 +124,13 @@ export async function registerCandidates(
   })
 }
 
+/** Who frees or gives a seat: a counsellor, or the person themself from an invitation (no user: `actorId` null). */
+export type SeatActor = { organisationId: string; actorId: string | null }
+
 /** Seats the first of the waitlist while seats are free (the workshop row locked by the caller); tells them by SMS. */
 export async function promoteWaitlisted(
   tx: DbOrTx,
-  actor: WorkshopActor,
+  actor: SeatActor,
   w: Pick<LockedWorkshop, 'id' | 'name' | 'startsAt' | 'addressFormatted' | 'videoUrl' | 'capacity'>,
   now: Date,
 ): Promise<number> {
@@ -184,6 +188,38 @@ export async function promoteWaitlisted(
   return next.length
 }
 
+/**
+ * The one way a registration ends (a counsellor, the person's link or SMS, a move to another session): cancelled, the
+ * workshop's counts kept, and a freed seat given to the first of the waitlist, then offered to the people invited to
+ * the theme who have not booked (lib/invitations/seat-offers.ts). The workshop row is locked by the caller.
+ */
+export async function releaseSeat(
+  tx: DbOrTx,
+  actor: SeatActor,
+  w: LockedWorkshop,
+  registration: { id: string; status: string },
+  now: Date,
+): Promise<{ promoted: number }> {
+  await tx
+    .update(workshopRegistrations)
+    .set({ status: 'cancelled', cancelledAt: now, updatedAt: sql`now()` })
+    .where(eq(workshopRegistrations.id, registration.id))
+  const wasSeated = registration.status === 'registered'
+  const [counts] = await tx
+    .update(workshops)
+    .set(
+      wasSeated
+        ? { seatsTaken: sql`${workshops.seatsTaken} - 1` }
+        : { waitlistCount: sql`${workshops.waitlistCount} - 1` },
+    )
+    .where(eq(workshops.id, w.id))
+    .returning({ seatsTaken: workshops.seatsTaken })
+  const open = wasSeated && w.status === 'scheduled' && (!w.startsAt || w.startsAt > now)
+  const promoted = open ? await promoteWaitlisted(tx, actor, w, now) : 0
+  if (open) await offerFreedSeats(tx, actor.organisationId, { ...w, seatsTaken: counts!.seatsTaken + promoted }, now)
+  return { promoted }
+}
+
 async function lockedRegistration(tx: DbOrTx, actor: WorkshopActor, registrationId: string) {
   const [r] = await tx
     .select({ workshopId: workshopRegistrations.workshopId })
@@ -214,19 +250,12 @@ export async function cancelRegistration(
     if (!found) return NOT_FOUND
     const { w, registration } = found
     if (registration.status === 'cancelled') return fail(WORKSHOP_MESSAGES.registrationCancelled)
+    const { promoted } = await releaseSeat(tx, actor, w, registration, now)
+    // A seat booked from an invitation, cancelled by a counsellor: the invitation ends with it.
     await tx
-      .update(workshopRegistrations)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: sql`now()` })
-      .where(eq(workshopRegistrations.id, registrationId))
-    const wasSeated = registration.status === 'registered'
-    await tx
-      .update(workshops)
-      .set(wasSeated ? { seatsTaken: w.seatsTaken - 1 } : { waitlistCount: w.waitlistCount - 1 })
-      .where(eq(workshops.id, w.id))
-    const promoted =
-      wasSeated && w.status === 'scheduled' && (!w.startsAt || w.startsAt > now)
-        ? await promoteWaitlisted(tx, actor, w, now)
-        : 0
+      .update(invitations)
+      .set({ status: 'cancelled', closedAt: now, updatedAt: now })
+      .where(and(eq(invitations.registrationId, registrationId), eq(invitations.status, 'booked')))
     await writeAudit(tx, {
       actorId: actor.actorId,
       organisationId: actor.organisationId,

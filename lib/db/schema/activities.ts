@@ -220,6 +220,10 @@ export const workshopRegistrations = pgTable(
     /** When its reminder (the day before, 10:00 Paris) was queued; reset when the workshop moves. */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Booked from an invitation (lib/invitations): its reminder is the one 48 hours before, not the day-before notice. */
+    invitationId: uuid('invitation_id'),
+    /** The person confirmed by answering OUI to an SMS. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('workshop_registrations_active_uq')

@@ -228,7 +228,7 @@ export const workshopNoticeTemplates = pgTable(
     primaryKey({ columns: [t.organisationId, t.kind] }),
     check(
       'workshop_notice_templates_kind_ck',
-      sql`kind in ('convocation', 'reminder', 'change', 'cancellation', 'promotion')`,
+      sql`kind in ('convocation', 'reminder', 'change', 'cancellation', 'promotion', 'invitation', 'invitationReminder', 'booking', 'bookingReminder', 'seatOffer')`,
     ),
   ],
 )

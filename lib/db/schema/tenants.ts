@@ -29,6 +29,9 @@ export const organisations = pgTable('organisations', {
   journalRetentionMonths: integer('journal_retention_months').notNull().default(6),
   /** The second factor also covers the roles that may read the NIR or export candidates (on by default). */
   twoFactorForSensitive: boolean('two_factor_for_sensitive').notNull().default(true),
+  /** Shown to a person whose invitation expired, and where the "no seat left" alerts go. */
+  contactEmail: text('contact_email'),
+  contactPhone: text('contact_phone'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
