@@ -16,7 +16,7 @@ import { openSessions, themeValidity, validityEnd } from './sessions'
 export type InviteActor = { organisationId: string; actorId: string }
 export type Refusal = { candidateId: string; name: string; reason: string }
 export type InviteResult = {
-  invited: { candidateId: string; invitationId: string; channels: InvitationChannel[] }[]
+  invited: { candidateId: string; name: string; invitationId: string; channels: InvitationChannel[] }[]
   /** Channels left out for a person invited by the others ("SMS : pas de mobile"). */
   skipped: Refusal[]
   /** People not invited at all, with why. */
@@ -194,7 +194,7 @@ export async function inviteCandidates(
         lastDay,
       }
       await tellInvitation(tx, inv, 'invitation', null, now)
-      result.invited.push({ candidateId, invitationId: row!.id, channels: usable })
+      result.invited.push({ candidateId, name, invitationId: row!.id, channels: usable })
     }
     if (result.invited.length)
       await writeAudit(
