@@ -58,6 +58,10 @@ async function deleteOrganisations(db: Db, ids: string[]) {
     await tx.execute(sql`delete from support_course_enrolments where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from support_course_steps where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from support_courses where organisation_id in ${orgs}`)
+    // Invitations first: they name registrations and workshops (a registration's invitation_id has no foreign key).
+    await tx.execute(sql`delete from invitations where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from invitation_themes where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from invitation_seat_alerts where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from workshop_registrations where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from workshops where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from workshop_notice_templates where organisation_id in ${orgs}`)
