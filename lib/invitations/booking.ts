@@ -143,6 +143,8 @@ export async function invitationPage(db: DbOrTx, typedCode: string, proof: strin
     organisation: org!,
     theme: inv.theme,
     expiresAt: inv.expiresAt,
+    /** Why a closed invitation is closed (declined by the person, cancelled by a counsellor), for the page's words. */
+    status: inv.status,
     state,
     lockedUntil: inv.lockedUntil,
     checked,
