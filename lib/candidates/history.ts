@@ -21,6 +21,7 @@ export const HISTORY_ACTION_LABELS: Record<string, string> = {
   'workshop.registrationCancelled': 'Désinscription d’un atelier',
   'workshop.attendance': 'Présence à un atelier',
   'invitation.sent': 'Invitation à un atelier envoyée',
+  'invitation.letterPrinted': 'Courrier d’invitation imprimé',
   'invitation.opened': 'Invitation ouverte (nom vérifié)',
   'invitation.checkFailed': 'Vérification du nom échouée (invitation)',
   'invitation.locked': 'Invitation bloquée 15 minutes (trop d’essais)',
