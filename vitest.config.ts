@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-import { INTEGRATION_WORKERS } from './tests/integration/workers'
+import { INTEGRATION_SECRETS, INTEGRATION_WORKERS } from './tests/integration/workers'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -28,8 +28,7 @@ export default defineConfig({
           // Queued mail is sealed with a key derived from it (lib/crypto/sealed.ts), as in the app; the NIR is
           // encrypted under a test key (lib/crypto/nir-cipher.ts), never a production one.
           env: {
-            BETTER_AUTH_SECRET: 'integration-secret-7c1e9a4b2d6f8e0a3c5b7d9f1e2a4c6b',
-            NIR_ENCRYPTION_KEY: '8qfd+ViBf9qhabmdB1SD0GcfWg6QLKpHsZzmkrL964k=',
+            ...INTEGRATION_SECRETS,
             BETTER_AUTH_URL: 'http://localhost:3999',
             JOB_SCHEDULES: 'off',
           },

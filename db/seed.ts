@@ -7,6 +7,7 @@ import { addElapsedDays } from '@/lib/dates'
 import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
 import { seedDirectory } from './seed/directory'
 import { seedWorkshops } from './seed/workshops'
+import { seedInvitations } from './seed/invitations'
 import { seedCourses } from './seed/courses'
 import { seedReferrals } from './seed/referrals'
 import { seedDiagnoses } from './seed/diagnoses'
@@ -96,7 +97,12 @@ export async function seedDemo(db: Db): Promise<void> {
 
   await db.transaction(async (tx) => {
     await tx.insert(s.organisations).values([
-      { id: demoIds.orgSeineMaritime, name: 'Département de Seine-Maritime' },
+      {
+        id: demoIds.orgSeineMaritime,
+        name: 'Département de Seine-Maritime',
+        contactEmail: 'insertion@seinemaritime.test',
+        contactPhone: '02 35 03 55 55',
+      },
       { id: demoIds.orgLyon, name: 'Métropole de Lyon' },
     ])
     await tx.insert(s.partnerStructures).values([
@@ -574,6 +580,12 @@ export async function seedDemo(db: Db): Promise<void> {
       counsellorId: userId('conseiller@passerelle.test'),
       referentId: userId('referent@passerelle.test'),
       candidates: candidateRows,
+    })
+    await seedInvitations(tx, {
+      organisationId: demoIds.orgSeineMaritime,
+      counsellorId: userId('conseiller@passerelle.test'),
+      candidates: candidateRows,
+      now: new Date(),
     })
     await seedCourses(tx, {
       organisationId: demoIds.orgSeineMaritime,

@@ -114,6 +114,8 @@ await admin.end()
 {
   const { db, pool } = createDb(dbUrl.toString(), 2)
   await runMigrations(db)
+  // The seed's invitation codes are hashed and sealed under the server's secret.
+  process.env.BETTER_AUTH_SECRET = SECRET
   await seedDemo(db)
   await db.update(users).set({ onboardedAt: new Date(), termsVersion: TERMS_VERSION, termsAcceptedAt: new Date() })
   await pool.end()

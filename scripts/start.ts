@@ -13,6 +13,7 @@ import { createDb } from '../lib/db/client'
 import { dataDirectory, EmbeddedStartError, startEmbeddedPostgres } from '../lib/db/embedded'
 import { runMigrations } from '../db/migrate'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from '../db/seed'
+import { demoInvitationLink } from '../db/seed/invitations'
 
 const mode = process.argv[2] === 'dev' ? 'dev' : 'start'
 const port = Number(process.env.PORT ?? 3000)
@@ -27,6 +28,7 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<numbe
 
 let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null
 let seeded = false
+let demoInvitation: { link: string; letters: string } | null = null
 
 async function main() {
   const env: NodeJS.ProcessEnv = { ...process.env }
@@ -43,6 +45,8 @@ async function main() {
   if (!env.SMTP_URL && !env.TWILIO_ACCOUNT_SID) env.OUTBOX_ECHO ??= '1'
   // BETTER_AUTH_SECRET, and on the embedded default the NIR key, from DATA_DIR when the environment has none.
   provideLocalSecrets(env, dataDir, { embedded: onEmbedded })
+  // The demo seed hashes and seals its invitation codes in this process, under the app's secret.
+  if (env.BETTER_AUTH_SECRET) process.env.BETTER_AUTH_SECRET = env.BETTER_AUTH_SECRET
   // The migrations' data step (clear NIRs encrypted) runs in this process.
   for (const key of ['NIR_ENCRYPTION_KEY', 'NIR_ENCRYPTION_KEY_PREVIOUS'] as const)
     if (env[key]) process.env[key] = env[key]
@@ -51,12 +55,14 @@ async function main() {
       'NIR_ENCRYPTION_KEY n’est pas définie\u00a0: les numéros de sécurité sociale ne pourront être ni enregistrés ni affichés.',
     )
   env.BETTER_AUTH_URL ??= `http://localhost:${port}`
+  process.env.BETTER_AUTH_URL ??= env.BETTER_AUTH_URL
 
   // Migrations and the demo data may take longer than a request's statement: their own limit (still one).
   const { db, pool } = createDb(env.DATABASE_URL!, 1, { statementTimeoutMs: 10 * 60_000 })
   try {
     await runMigrations(db)
     seeded = env.SEED_DEMO === '1' && (await seedDemoIfEmpty(db))
+    if (env.SEED_DEMO === '1') demoInvitation = await demoInvitationLink(db)
   } finally {
     await pool.end()
   }
@@ -88,6 +94,10 @@ async function main() {
   if (env.SEED_DEMO === '1') {
     console.log(`Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :`)
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email} (${a.role})`)
+    if (demoInvitation)
+      console.log(
+        `Invitation de démonstration (la personne choisit sa séance, sans compte) : ${demoInvitation.link} — tapez « ${demoInvitation.letters} », les trois premières lettres de son nom.`,
+      )
   }
   const stop = () => {
     jobs?.kill('SIGTERM')

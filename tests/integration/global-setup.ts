@@ -3,7 +3,7 @@ import type { TestProject } from 'vitest/node'
 import { createDb } from '@/lib/db/client'
 import { runMigrations } from '@/db/migrate'
 import { seedDemo } from '@/db/seed'
-import { INTEGRATION_WORKERS } from './workers'
+import { INTEGRATION_SECRETS, INTEGRATION_WORKERS } from './workers'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -46,6 +46,8 @@ export default async function setup(project: TestProject) {
     const { db, pool } = createDb(databaseUrl, 2)
     try {
       await runMigrations(db)
+      // The seed's invitation codes are hashed and sealed under the secret the test files use.
+      process.env.BETTER_AUTH_SECRET = INTEGRATION_SECRETS.BETTER_AUTH_SECRET
       await seedDemo(db)
     } finally {
       await pool.end()

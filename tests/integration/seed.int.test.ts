@@ -6,6 +6,8 @@ import { parisTextSql } from '@/lib/dates-sql'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoIds, seedDemoIfEmpty } from '@/db/seed'
+import { DEMO_INVITATION_THEME, demoInvitationLink } from '@/db/seed/invitations'
+import { checkName } from '@/lib/invitations/booking'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
 const db = useTestDb()
@@ -278,5 +280,38 @@ describe('seedDemoIfEmpty', () => {
     expect(outcome.second).toBe(false)
     expect(outcome.afterSecond).toEqual(outcome.afterFirst)
     expect(await rowCounts(db)).toEqual(seededCounts)
+  })
+})
+
+describe('the demo invitations', () => {
+  it('has one invitation per follow-up state, and a printable link whose letters open it', async () => {
+    const rows = await db
+      .select({
+        status: s.invitations.status,
+        expiresAt: s.invitations.expiresAt,
+        attendance: s.workshopRegistrations.attendance,
+      })
+      .from(s.invitations)
+      .leftJoin(s.workshopRegistrations, eq(s.workshopRegistrations.id, s.invitations.registrationId))
+      .where(eq(s.invitations.theme, DEMO_INVITATION_THEME))
+    const now = new Date()
+    const states = rows.map((r) =>
+      r.status === 'pending'
+        ? r.expiresAt! > now
+          ? 'pending'
+          : 'expired'
+        : r.status === 'booked'
+          ? (r.attendance ?? 'booked')
+          : r.status,
+    )
+    expect(states.sort()).toEqual(['booked', 'declined', 'excused', 'expired', 'pending', 'present', 'unexcused'])
+    const demo = await demoInvitationLink(db)
+    expect(demo?.link).toMatch(/\/i\/[A-HJ-NP-Z2-9]{8}$/)
+    // Karim Benali's invitation: "BEN" passes the name check.
+    expect(demo?.letters).toBe('BEN')
+    const checked = await inRolledBackTransaction(db, (tx) =>
+      checkName(tx as unknown as Db, demo!.link.slice(-8), 'ben', new Date()),
+    )
+    expect(checked.ok).toBe(true)
   })
 })

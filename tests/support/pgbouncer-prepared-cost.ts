@@ -37,6 +37,7 @@ await onServer(`create database "${name}"`)
 try {
   const setup = createDb(url.toString(), 2, { pgbouncer: false })
   await runMigrations(setup.db)
+  process.env.BETTER_AUTH_SECRET ??= 'pgbouncer-cost-secret-not-for-production-0123'
   await seedDemo(setup.db)
   const [candidate] = await setup.db.select({ id: candidates.id }).from(candidates).limit(1)
   const secret = 'prepared-cost-secret-0123456789abcdef0123456789'
