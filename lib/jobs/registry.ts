@@ -2,6 +2,8 @@ import type { z } from 'zod'
 import type { JobDefinition } from '@/lib/queue/job'
 import { anonymiseInactiveJob } from './anonymise-inactive'
 import { compactStatsJob } from './compact-stats'
+import { invitationRemindersJob } from './invitation-reminders'
+import { invitationSeatAlertsJob } from './invitation-seat-alerts'
 import { prescriptionRemindersJob } from './prescription-reminders'
 import { purgeExportsJob } from './purge-exports'
 import { recoverExportsJob } from './recover-exports'
@@ -27,6 +29,8 @@ export const JOBS = [
   anonymiseInactiveJob,
   prescriptionRemindersJob,
   workshopRemindersJob,
+  invitationRemindersJob,
+  invitationSeatAlertsJob,
   compactStatsJob,
 ] as const satisfies readonly JobDefinition[]
 

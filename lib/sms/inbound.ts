@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
 import { notifications, smsMessages } from '@/lib/db/schema'
+import { answerInvitationReply } from '@/lib/invitations/replies'
 import { toSmsNumber } from './mobile-number'
 import { optIn, optOut } from './opt-out'
 
@@ -23,12 +24,14 @@ export function keywordOf(body: string): string {
 export const INBOUND_MAX_LENGTH = 600
 
 export type Inbound = { from: string; to: string; body: string; sid: string; at: Date }
-export type InboundOutcome = 'attached' | 'optedOut' | 'optedIn' | 'duplicate' | 'unknownSender'
+export type InboundOutcome = 'attached' | 'answered' | 'optedOut' | 'optedIn' | 'duplicate' | 'unknownSender'
 
 /**
  * A reply (signature already checked): attached to the candidate of the last message sent to that number, so that
  * the organisation that wrote is the one that reads; its writer gets an in-app notice. STOP words opt the candidate
- * out, START opts them back in (each audited). A repeated delivery of the same reply (same provider id) changes nothing.
+ * out, START opts them back in (each audited), before anything else is read. OUI or NON to one of that organisation's
+ * invitations books, confirms or cancels (lib/invitations/replies.ts), in the same transaction as the reply is stored.
+ * A repeated delivery of the same reply (same provider id) changes nothing.
  */
 export async function receiveInbound(db: Db, inbound: Inbound): Promise<InboundOutcome> {
   const from = toSmsNumber(inbound.from) ?? inbound.from.trim()
@@ -86,6 +89,12 @@ export async function receiveInbound(db: Db, inbound: Inbound): Promise<InboundO
       await optIn(tx, { organisationId: last.organisationId, candidateId: last.candidateId })
       return 'optedIn'
     }
-    return 'attached'
+    const understood = await answerInvitationReply(tx, {
+      organisationId: last.organisationId,
+      candidateId: last.candidateId,
+      keyword,
+      at: inbound.at,
+    })
+    return understood ? 'answered' : 'attached'
   })
 }

@@ -13,10 +13,11 @@ export function reminderTime(startsAt: Date): Date {
 }
 
 /**
- * The hourly job: every seated candidate of a coming workshop whose reminder time has passed and who has not been
- * reminded gets the reminder SMS (the organisation's sending hours apply, as for every SMS). The registrations are
- * marked in the same transaction as their SMS are queued, rows locked and skipped when another run holds them: a run
- * after a restart catches up, and no candidate is reminded twice. A moved workshop clears the marks (workshops.ts).
+ * The hourly job: every seated candidate of a coming workshop (a convocation: not a seat booked from an invitation)
+ * whose reminder time has passed and who has not been reminded gets the reminder SMS (the organisation's sending hours
+ * apply, as for every SMS). The registrations are marked in the same transaction as their SMS are queued, rows locked
+ * and skipped when another run holds them: a run after a restart catches up, and no candidate is reminded twice. A
+ * moved workshop clears the marks (workshops.ts).
  */
 export async function runWorkshopReminders(db: Db, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
@@ -33,6 +34,8 @@ export async function runWorkshopReminders(db: Db, now: Date): Promise<number> {
       select r.id, r.candidate_id, r.workshop_id, r.organisation_id, w.name, w.starts_at, w.address_formatted, w.video_url
       from workshop_registrations r join workshops w on w.id = r.workshop_id
       where r.status = 'registered' and r.reminded_at is null and w.status = 'scheduled'
+        -- A seat booked from an invitation has its own reminder, 48 hours before (lib/invitations/reminders.ts).
+        and r.invitation_id is null
         and w.starts_at > ${now} and w.starts_at <= ${addElapsedDays(now, 2)}
       order by r.workshop_id
       for update of r skip locked`)
