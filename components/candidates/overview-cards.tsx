@@ -3,10 +3,12 @@ import { COURSE_STEP_TONES, SMS_STATUS_TONES, StatusBadge } from '@/components/u
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import type { CandidateOverview } from '@/lib/candidates/overview'
+import type { ThemeFollowUp } from '@/lib/invitations/follow-up'
 import { formatDate, formatDateTime } from '@/lib/dates'
 import { orEmpty } from '@/lib/format'
 import { formatCount, formatNumber } from '@/lib/numbers'
 import { SMS_STATUS_LABELS } from '@/lib/sms/status'
+import { InvitationFollowUpRows } from './overview-invitations'
 
 /** The button that fills each part when it is empty (null: the user may not). */
 export type OverviewFill = Record<'pending' | 'workshop' | 'course' | 'sms' | 'placement', React.ReactNode>
@@ -61,12 +63,14 @@ function Named({ href, name }: { href: string | null; name: string }) {
 type Props = {
   candidateId: string
   overview: CandidateOverview
+  /** The follow-up of each workshop theme the candidate was invited to. */
+  invitations: ThemeFollowUp[]
   fill: OverviewFill
   canOpen: { workshop: boolean; course: boolean }
 }
 
 /** The overview's parts: what is in motion for the candidate, each linking to its section of the sheet. */
-export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
+export function OverviewCards({ candidateId, overview, invitations, fill, canOpen }: Props) {
   const section = (key: string) => `/v2/candidate/${candidateId}/${key}`
   const { pending, nextWorkshop: w, courses, lastSms: sms, placements } = overview
   return (
@@ -100,6 +104,22 @@ export function OverviewCards({ candidateId, overview, fill, canOpen }: Props) {
           />
         ) : (
           <NextWorkshop w={w} canOpen={canOpen.workshop} />
+        )}
+      </Card>
+      <Card
+        id="overview-invitations"
+        title="Invitations aux ateliers"
+        count={invitations.length}
+        link={{ href: section('historique'), label: 'Son historique' }}
+      >
+        {invitations.length === 0 ? (
+          <Empty
+            title="Aucune invitation à un atelier."
+            fill={null}
+            hint="Les thèmes d’ateliers où le candidat est invité apparaîtront ici, avec la suite donnée."
+          />
+        ) : (
+          <InvitationFollowUpRows rows={invitations} />
         )}
       </Card>
       <Card id="overview-courses" title="Parcours" link={{ href: section('parcours'), label: 'Tous ses parcours' }}>

@@ -20,7 +20,7 @@ type Props = SheetOverviewData & { candidateId: string }
  * motion (pending prescriptions, next workshop, course steps, last SMS, open placements), each empty part with the
  * button that fills it. The read model is lib/candidates/overview.ts; the actions reuse the sheet's dialogs.
  */
-export function SheetOverview({ overview, prescriber, sms, today, candidateId, may }: Props) {
+export function SheetOverview({ overview, prescriber, sms, invitations, today, candidateId, may }: Props) {
   if (overview.anonymisedAt) {
     return (
       <p role="status" className="rounded-md border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800">
@@ -86,6 +86,7 @@ export function SheetOverview({ overview, prescriber, sms, today, candidateId, m
       <OverviewCards
         candidateId={candidateId}
         overview={overview}
+        invitations={invitations}
         fill={fill}
         canOpen={{ workshop: may.openWorkshop, course: may.openCourse }}
       />

@@ -11,6 +11,8 @@ import { useSettingsToast } from './use-settings-toast'
 type Organisation = {
   name: string
   addressFormatted: string | null
+  contactEmail: string | null
+  contactPhone: string | null
   twoFactorRequired: boolean
   twoFactorForSensitive: boolean
   journalRetentionMonths: number
@@ -25,7 +27,7 @@ type Organisation = {
 const WEEKDAYS = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche']
 
 /**
- * The administrator's organisation: name, address, the second factor (for everyone, for the roles that read the NIR
+ * The administrator's organisation: name, address, the invited people's contact, the second factor (for everyone, for the roles that read the NIR
  * or export), the prescriptions' delays, the retentions (candidates, read journal), the SMS hours.
  */
 export function OrganisationForm({
@@ -47,6 +49,7 @@ export function OrganisationForm({
       noValidate
     >
       <IdentityFields {...section} />
+      <ContactFields {...section} />
       <SecondFactorFields {...section} />
       <DelayFields {...section} />
       <RetentionFields {...section} retentionPreview={retentionPreview} />
@@ -66,6 +69,8 @@ function currentOf(organisation: Organisation, v: SettingsFormState['values']) {
     ? {
         name: v.name ?? '',
         addressFormatted: v.addressFormatted ?? '',
+        contactEmail: v.contactEmail ?? '',
+        contactPhone: v.contactPhone ?? '',
         twoFactorRequired: v.twoFactorRequired === 'on',
         twoFactorForSensitive: v.twoFactorForSensitive === 'on',
         journalRetentionMonths: v.journalRetentionMonths ?? '',
@@ -79,6 +84,8 @@ function currentOf(organisation: Organisation, v: SettingsFormState['values']) {
     : {
         ...organisation,
         addressFormatted: organisation.addressFormatted ?? '',
+        contactEmail: organisation.contactEmail ?? '',
+        contactPhone: organisation.contactPhone ?? '',
         smsStart: formatMinute(organisation.smsWindowStartMinute),
         smsEnd: formatMinute(organisation.smsWindowEndMinute),
         smsDays: organisation.smsWindowDays,
@@ -122,6 +129,39 @@ function IdentityFields({ current, errors }: Section) {
         )}
       </div>
     </>
+  )
+}
+
+/** Whom an invited person reaches when their link has expired; where the "no seat left" alerts go. */
+function ContactFields({ current, errors }: Section) {
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">Contact des personnes invitées</legend>
+      <p className="text-xs text-slate-600">
+        Affichés à une personne dont l’invitation à un atelier a expiré ou a déjà servi. L’email reçoit aussi l’alerte
+        quotidienne quand un thème d’atelier n’a plus de place pour les invitations en cours.
+      </p>
+      <Field
+        label="Email de contact"
+        name="contactEmail"
+        type="email"
+        defaultValue={current.contactEmail}
+        error={errors.contactEmail}
+        autoComplete="email"
+        maxLength={254}
+        className="max-w-md"
+      />
+      <Field
+        label="Téléphone de contact"
+        name="contactPhone"
+        type="tel"
+        defaultValue={current.contactPhone}
+        error={errors.contactPhone}
+        autoComplete="tel"
+        maxLength={30}
+        className="max-w-xs"
+      />
+    </fieldset>
   )
 }
 

@@ -1,9 +1,11 @@
 import { z } from 'zod'
+import { now as clockNow } from '@/lib/clock'
 import type { DbOrTx } from '@/lib/db/client'
 import { can, type PermissionSubject } from '@/lib/permissions'
 import { CANDIDATE_SORTS, listCandidatesPage, type CandidateListRow } from './list-candidates'
 import { allowedReferentIds, referentFilterChoices } from './referent-filter'
 import { text } from '@/lib/text/safe-text'
+import { INVITATION_FILTERS } from '@/lib/invitations/follow-up'
 
 export const DASHBOARD_SEARCH_MESSAGES = {
   forbidden: 'Vous n’avez pas accès à la liste des candidats.',
@@ -25,6 +27,7 @@ export const dashboardSearchSchema = z.object({
   statusIds: ids,
   referentIds: ids,
   placed: z.boolean().default(false),
+  invitationStates: z.array(z.enum(INVITATION_FILTERS)).max(INVITATION_FILTERS.length).default([]),
   sort: z.enum(CANDIDATE_SORTS).default('name'),
   direction: z.enum(['asc', 'desc']).optional(),
   page: z.number().int().min(1).max(100_000).default(1),
@@ -43,6 +46,7 @@ export async function searchCandidatesDashboard(
   db: DbOrTx,
   user: PermissionSubject & { id: string; organisationId: string | null },
   body: unknown,
+  at: Date = clockNow(),
 ): Promise<DashboardSearchResult> {
   if (!user.organisationId || !can(user, 'candidate.visualize'))
     return { ok: false, status: 403, error: DASHBOARD_SEARCH_MESSAGES.forbidden }
@@ -59,6 +63,6 @@ export async function searchCandidatesDashboard(
   const allAuthors = can(user, 'filters.authors')
   const choices = asked.length ? await referentFilterChoices(db, user.organisationId, user, allAuthors) : []
   const referentIds = allowedReferentIds(asked, choices)
-  const { rows, total } = await listCandidatesPage(db, user.organisationId, { ...parsed.data, referentIds })
+  const { rows, total } = await listCandidatesPage(db, user.organisationId, { ...parsed.data, referentIds, at })
   return { ok: true, rows, total }
 }

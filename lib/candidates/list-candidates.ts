@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { isUuid } from '@/lib/ids'
+import { now as clockNow } from '@/lib/clock'
+import { invitationFilterSql, type InvitationFilter } from '@/lib/invitations/follow-up'
 import { fullNameSql } from '@/lib/person-name-sql'
 
 export const CANDIDATE_SORTS = ['name', 'created', 'place', 'status'] as const
@@ -19,6 +21,10 @@ export type CandidateListParams = {
   referentIds?: string[]
   /** Only candidates with a placement under way on a job offer (proposé, entretien prévu, embauché). */
   placed?: boolean
+  /** Only candidates with a workshop theme whose latest invitation is in one of these states. */
+  invitationStates?: InvitationFilter[]
+  /** The moment an invitation's expiry is read at (the clock's by default). */
+  at?: Date
   sort?: CandidateSort
   direction?: SortDirection
   /** 1-based. */
@@ -53,7 +59,7 @@ export function candidateSearchTerm(search: string | undefined): string | null {
 }
 
 /** The filters on candidates other than the search: each one in the where of both statements. */
-function filterConditions(params: CandidateListParams, column: (name: string) => SQL): SQL[] {
+function filterConditions(organisationId: string, params: CandidateListParams, column: (name: string) => SQL): SQL[] {
   const where: SQL[] = []
   // An id that is not a uuid matches nothing (rather than failing the cast).
   const uuidsIn = (name: string, ids: string[]) => {
@@ -84,6 +90,8 @@ function filterConditions(params: CandidateListParams, column: (name: string) =>
     where.push(
       sql`exists (select 1 from job_placements jp where jp.candidate_id = ${column('id')} and jp.status in ('proposed', 'interview', 'hired'))`,
     )
+  if (params.invitationStates?.length)
+    where.push(invitationFilterSql(organisationId, column('id'), params.invitationStates, params.at ?? clockNow()))
   return where
 }
 
@@ -181,7 +189,7 @@ export async function listCandidatesPage(
   if (term) {
     // The text is a literal: % and _ typed by the user are escaped, not wildcards.
     const pattern = term.replace(/[\\%_]/g, '\\$&')
-    const filters = filterConditions(params, (name) => sql.raw(name === 'id' ? 'candidates.id' : name))
+    const filters = filterConditions(organisationId, params, (name) => sql.raw(name === 'id' ? 'candidates.id' : name))
     const result = await db.execute<RawRow>(sql`
       with matches as materialized (
         select id, first_name, last_name, phone, email, created_at, place_id, status_id, referent_id from candidates
@@ -196,7 +204,7 @@ export async function listCandidatesPage(
     return { total: rows[0]?.total ?? 0, rows: rows.filter((r) => r.id !== null).map(toRow) }
   }
 
-  const filters = filterConditions(params, (name) => sql.raw(`c.${name}`))
+  const filters = filterConditions(organisationId, params, (name) => sql.raw(`c.${name}`))
   const where = sql.join([sql`c.organisation_id = ${organisationId}`, ...filters], sql` and `)
   const [rows, count] = await Promise.all([
     db.execute<RawRow>(sql`
@@ -215,7 +223,8 @@ export async function listCandidatesPage(
 function countedTotal(db: DbOrTx, organisationId: string, params: CandidateListParams) {
   const places = params.placeIds?.length ? params.placeIds : null
   const statuses = params.statusIds?.length ? params.statusIds : null
-  if (params.referentIds?.length || params.placed || (places && statuses)) return null
+  if (params.referentIds?.length || params.placed || params.invitationStates?.length || (places && statuses))
+    return null
   const keys = places
     ? places.filter(isUuid).map((id) => `place:${id}`)
     : statuses

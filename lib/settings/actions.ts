@@ -10,6 +10,7 @@ import { getDb } from '@/lib/db/client'
 import { defineAction, field, form, FORM, id } from '@/lib/frame/action'
 import { resendFailedMail, resendSms } from './failed-sends'
 import { queueInvitation } from './invitation'
+import { saveInvitationValidity } from './invitation-validity'
 import { updateOrganisationSettings } from './organisation'
 import { MATRIX_ROLES, updateOrganisationMatrix } from './permission-matrix'
 import { getOrganisationUser } from './queries'
@@ -177,6 +178,8 @@ const organisationForm = form(
   (data) => ({
     name: field(data, 'name'),
     addressFormatted: field(data, 'addressFormatted'),
+    contactEmail: field(data, 'contactEmail'),
+    contactPhone: field(data, 'contactPhone'),
     twoFactorRequired: data.get('twoFactorRequired') === 'on',
     twoFactorForSensitive: data.get('twoFactorForSensitive') === 'on',
     journalRetentionMonths: field(data, 'journalRetentionMonths'),
@@ -198,6 +201,19 @@ export const updateOrganisationAction = defineAction({
     const outcome = await updateOrganisationSettings(getDb(), actorOf(user, organisationId), values, values)
     revalidatePath('/v2/settings/organisations')
     return answer(outcome, 'Organisation enregistrée.')
+  },
+})
+
+/** The invitation validity of the organisation's workshop themes (/v2/settings/organisations, "Invitations"). */
+export const saveInvitationValidityAction = defineAction({
+  ...settings,
+  name: 'settings.invitation-validity',
+  echo: false,
+  input: z.tuple([z.unknown()]),
+  run: async ({ user, organisationId, input: [values] }) => {
+    const outcome = await saveInvitationValidity(getDb(), { id: user.id, organisationId }, values, now())
+    if (outcome.ok) revalidatePath('/v2/settings/organisations')
+    return outcome
   },
 })
 

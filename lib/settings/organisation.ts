@@ -8,7 +8,7 @@ import type { SettingsActor, SettingsOutcome } from './users'
 
 /**
  * The administrator's own organisation: name, address (printed on prescription sheets), whether every user must
- * give a second factor, whether the roles that read the NIR or export must, the read journal's retention, the
+ * give a second factor, whether the roles that read the NIR or export must, the contact given to invited people, the read journal's retention, the
  * reminder and expiry delays of unanswered prescriptions, the RGPD retention period, and the SMS sending hours
  * (messages written outside them leave at the start of the next window).
  *
@@ -31,6 +31,8 @@ export async function updateOrganisationSettings(
         answerReminderDays: organisations.answerReminderDays,
         prescriptionExpiryDays: organisations.prescriptionExpiryDays,
         retentionDays: organisations.retentionDays,
+        contactEmail: organisations.contactEmail,
+        contactPhone: organisations.contactPhone,
       })
       .from(organisations)
       .where(eq(organisations.id, actor.organisationId))
@@ -41,6 +43,8 @@ export async function updateOrganisationSettings(
       .set({
         name: input.name,
         addressFormatted: input.addressFormatted,
+        contactEmail: input.contactEmail,
+        contactPhone: input.contactPhone,
         twoFactorRequired: input.twoFactorRequired,
         twoFactorForSensitive: input.twoFactorForSensitive,
         journalRetentionMonths: input.journalRetentionMonths,
@@ -58,6 +62,8 @@ export async function updateOrganisationSettings(
     const sessionsEnded = stricter
       ? await endOrganisationSessions(tx, { organisationId: actor.organisationId, keep: actor.sessionId })
       : 0
+    // The contact's address and number are not written in the journal, only whether they changed.
+    const { contactEmail, contactPhone, ...previous } = before
     await writeAudit(tx, {
       actorId: actor.id,
       organisationId: actor.organisationId,
@@ -73,7 +79,9 @@ export async function updateOrganisationSettings(
         retentionDays: input.retentionDays,
         sessionsEnded,
         smsSendingHours: hours ?? null,
-        previous: before,
+        contactEmailChanged: contactEmail !== input.contactEmail,
+        contactPhoneChanged: contactPhone !== input.contactPhone,
+        previous,
       },
     })
     return { ok: true as const }

@@ -161,6 +161,8 @@ export async function getOrganisationSettings(db: DbOrTx, organisationId: string
       id: organisations.id,
       name: organisations.name,
       addressFormatted: organisations.addressFormatted,
+      contactEmail: organisations.contactEmail,
+      contactPhone: organisations.contactPhone,
       twoFactorRequired: organisations.twoFactorRequired,
       twoFactorForSensitive: organisations.twoFactorForSensitive,
       journalRetentionMonths: organisations.journalRetentionMonths,

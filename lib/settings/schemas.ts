@@ -24,6 +24,9 @@ export const SETTINGS_MESSAGES = {
   expiryDaysInvalid: 'Le délai d’expiration est un nombre entier de jours, entre 2 et 365.',
   expiryNotAfterReminder: 'Le délai d’expiration doit être plus long que le délai de relance.',
   retentionDaysInvalid: 'La durée de conservation est un nombre entier de jours, entre 365 et 3650.',
+  contactEmailInvalid: 'L’adresse email de contact n’est pas valide (par exemple accueil@departement.fr).',
+  contactPhoneInvalid: 'Le téléphone de contact n’est pas complet (10 chiffres, par exemple 02 35 12 34 56).',
+  themeUnknown: 'Ce thème n’a aucun atelier dans l’organisation : rechargez la page.',
   journalRetentionInvalid:
     'La durée de conservation du journal des consultations est un nombre entier de mois, entre 6 et 12.',
 } as const
@@ -76,6 +79,20 @@ export const organisationSchema = z
       .max(500, SETTINGS_MESSAGES.addressTooLong)
       .optional()
       .transform((v) => (v ? v : null)),
+    /** Shown to a person whose invitation expired, and where the "no seat left" alerts go. */
+    contactEmail: text({ error: SETTINGS_MESSAGES.contactEmailInvalid })
+      .trim()
+      .toLowerCase()
+      .max(254, SETTINGS_MESSAGES.contactEmailInvalid)
+      .optional()
+      .transform((v) => (v ? v : null))
+      .pipe(z.email(SETTINGS_MESSAGES.contactEmailInvalid).nullable()),
+    contactPhone: text({ error: SETTINGS_MESSAGES.contactPhoneInvalid })
+      .trim()
+      .max(30, SETTINGS_MESSAGES.contactPhoneInvalid)
+      .optional()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || isPhoneNumber(v), SETTINGS_MESSAGES.contactPhoneInvalid),
     twoFactorRequired: z.boolean(),
     twoFactorForSensitive: z.boolean(),
     journalRetentionMonths: z.coerce

@@ -114,26 +114,19 @@ export function CandidatesDashboard({
     shown.page,
     reload,
     shown.placed,
+    shown.invitationStates,
   ])
   const latest = useRef({ shown, navigate })
   useEffect(() => {
     latest.current = { shown, navigate }
   })
   const searched = useLatestFetch<Found>(active ? request : null, async (signal) => {
-    const [, placeIds, statusIds, referentIds, sort, direction, page, , placed] = JSON.parse(request) as [
-      string,
-      string[],
-      string[],
-      string[],
-      CandidateSort,
-      'asc' | 'desc',
-      number,
-      number,
-      boolean,
-    ]
+    const [, placeIds, statusIds, referentIds, sort, direction, page, , placed, invitationStates] = JSON.parse(
+      request,
+    ) as [string, string[], string[], string[], CandidateSort, 'asc' | 'desc', number, number, boolean, string[]]
     const answer = await fetchJson<Found>('/api/candidates/search', {
       method: 'POST',
-      json: { search, placeIds, statusIds, referentIds, placed, sort, direction, page },
+      json: { search, placeIds, statusIds, referentIds, placed, invitationStates, sort, direction, page },
       signal,
       failed: 'La recherche n’a pas abouti. Réessayez dans un instant.',
     })
@@ -191,7 +184,15 @@ export function CandidatesDashboard({
   }, [])
   const reset = () => {
     setSearch('')
-    navigate({ ...shown, placeIds: [], statusIds: [], referentIds: [], placed: false, page: 1 })
+    navigate({
+      ...shown,
+      placeIds: [],
+      statusIds: [],
+      referentIds: [],
+      placed: false,
+      invitationStates: [],
+      page: 1,
+    })
   }
 
   const sort: TableSort = { id: shown.sort, desc: shown.dir === 'desc' }
@@ -230,6 +231,7 @@ export function CandidatesDashboard({
             statusIds: shown.statusIds,
             referentIds: shown.referentIds,
             placed: shown.placed,
+            invitationStates: shown.invitationStates,
           }}
           onSearch={onSearch}
           onChange={(f) => navigate({ ...shown, ...f, page: 1 })}

@@ -17,6 +17,7 @@ describe('dashboard URL', () => {
       statusIds: [],
       referentIds: [],
       placed: false,
+      invitationStates: [],
       sort: 'name',
       dir: 'asc',
       page: 1,
@@ -33,12 +34,24 @@ describe('dashboard URL', () => {
       statusIds: [],
       referentIds: ['none'],
       placed: true,
+      invitationStates: [],
       sort: 'place',
       dir: 'desc',
       page: 3,
     })
     expect(dashboardQuery(p)).toBe(query)
     expect(hasFilters(p)).toBe(true)
+  })
+
+  it('round-trips the invitation filter, in the filter’s order, and drops unknown states', () => {
+    const p = parseDashboardParams(searchParamsOf('?invitation=absent&invitation=expired&invitation=booked'))
+    expect(p.invitationStates).toEqual(['expired', 'absent'])
+    expect(hasFilters(p)).toBe(true)
+    expect(dashboardQuery(p)).toBe('?invitation=expired&invitation=absent')
+    const pending = parseDashboardParams(searchParamsOf('?invitation=pending&invitation=pending'))
+    expect(pending.invitationStates).toEqual(['pending'])
+    expect(parseDashboardParams(searchParamsOf('?invitation=declined')).invitationStates).toEqual([])
+    expect(hasFilters(parseDashboardParams(searchParamsOf('?invitation=nope')))).toBe(false)
   })
 
   it('never reads nor writes a search text: a q of an old bookmark is ignored and flagged for stripping', () => {

@@ -5,13 +5,24 @@ import { CandidateFilterPanel } from '@/components/candidates/candidate-filter-p
 import { FilterCheckbox } from '@/components/ui/filter-panel'
 import { MultiSelect, type Option } from '@/components/ui/multi-select'
 import { useDebouncedSearch } from '@/components/ui/use-debounced-search'
+import { FOLLOW_UP_LABELS, INVITATION_FILTERS, type InvitationFilter } from '@/lib/invitations/follow-up'
 
 export type DashboardFilterOptions = { places: Option[]; statuses: Option[]; referents: Option[] }
-type Filters = { placeIds: string[]; statusIds: string[]; referentIds: string[]; placed: boolean }
+type Filters = {
+  placeIds: string[]
+  statusIds: string[]
+  referentIds: string[]
+  placed: boolean
+  invitationStates: InvitationFilter[]
+}
+
+/** "Invitation": the states of a theme's latest invitation a counsellor acts on. */
+const INVITATION_OPTIONS: Option[] = INVITATION_FILTERS.map((s) => ({ value: s, label: FOLLOW_UP_LABELS[s] }))
+const isInvitationFilter = (v: string): v is InvitationFilter => (INVITATION_FILTERS as readonly string[]).includes(v)
 
 /**
  * Search (applied from 2 characters, or when emptied, 750 ms after the last keystroke), place (3 tags visible),
- * status and referent multi-selects, "Placé sur une offre", reset.
+ * status, referent and invitation multi-selects, "Placé sur une offre", reset.
  */
 export function CandidateFilterBar({
   options,
@@ -56,6 +67,12 @@ export function CandidateFilterBar({
         options={options.referents}
         value={filters.referentIds}
         onChange={(v) => onChange({ referentIds: v })}
+      />
+      <MultiSelect
+        label="Invitation"
+        options={INVITATION_OPTIONS}
+        value={filters.invitationStates}
+        onChange={(v) => onChange({ invitationStates: v.filter(isInvitationFilter) })}
       />
       <FilterCheckbox
         label="Placé sur une offre"

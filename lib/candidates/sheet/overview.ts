@@ -2,6 +2,7 @@ import type { CurrentUser } from '@/lib/auth/session'
 import { candidateOverview } from '@/lib/candidates/overview'
 import { parisToday } from '@/lib/dates'
 import type { DbOrTx } from '@/lib/db/client'
+import { candidateFollowUp } from '@/lib/invitations/follow-up'
 import { can } from '@/lib/permissions'
 import { mayPrescribe } from '@/lib/prescriptions/may-prescribe'
 import { prescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
@@ -18,7 +19,8 @@ type Sender = Pick<
 
 /**
  * The overview tab: what is in motion for the candidate, what the user may do from it, and what the quick actions
- * need (the prescriber's defaults, the SMS composer's templates and values) when the user's permissions allow them.
+ * need (the prescriber's defaults, the SMS composer's templates and values) when the user's permissions allow them,
+ * and the follow-up of the workshop themes the candidate was invited to.
  * Null: no such candidate.
  */
 export async function loadSheetOverview(db: DbOrTx, params: SheetScope & { user: Sender; at: Date }) {
@@ -35,13 +37,14 @@ export async function loadSheetOverview(db: DbOrTx, params: SheetScope & { user:
     openCourse: can(user, 'support-courses.visualize'),
   }
   const today = parisToday(at)
-  if (overview.anonymisedAt) return { overview, prescriber: null, sms: null, today, may }
+  if (overview.anonymisedAt) return { overview, prescriber: null, sms: null, invitations: [], today, may }
   const canSms = may.smsSend && !!overview.sms?.mobile && !overview.sms.optedOutAt
-  const [prescriber, sms] = await Promise.all([
+  const [prescriber, sms, invitations] = await Promise.all([
     mayPrescribe(user) ? prescriberDefaults(db, user.id, organisationId) : null,
     canSms ? smsComposerData(db, { organisationId, candidateId, sender: user }) : null,
+    candidateFollowUp(db, organisationId, candidateId, at),
   ])
-  return { overview, prescriber, sms, today, may }
+  return { overview, prescriber, sms, invitations, today, may }
 }
 export type SheetOverviewData = NonNullable<Awaited<ReturnType<typeof loadSheetOverview>>>
 

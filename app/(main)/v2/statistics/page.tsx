@@ -1,6 +1,7 @@
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { StatisticsFilterBar } from '@/components/statistics/filter-bar'
+import { InvitationCharts } from '@/components/statistics/invitation-charts'
 import { StatisticsView } from '@/components/statistics/statistics-view'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
@@ -8,13 +9,17 @@ import { getDb } from '@/lib/db/client'
 import { formatCount } from '@/lib/numbers'
 import { can } from '@/lib/permissions'
 import { monthLabel, parseStatisticsFilters } from '@/lib/statistics/filters'
+import { invitationStatistics } from '@/lib/statistics/invitations'
 import { organisationFigures, prescribedStructures, smsDelivery, statisticsChoices } from '@/lib/statistics/queries'
 
 export const generateMetadata = pageMetadata('statistics')
 
 type SearchParams = Record<string, string | string[] | undefined>
 
-/** The organisation's figures with charts, each with its data table and CSV; filters kept in the URL. */
+/**
+ * The organisation's figures with charts, each with its data table and CSV; filters kept in the URL. The invitations'
+ * figures follow the period alone.
+ */
 export default async function StatisticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
   const db = getDb()
@@ -36,9 +41,10 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
     offerId: choices.offers.some((o) => o.id === asked.offerId) ? asked.offerId : null,
   }
   const at = now()
-  const [figures, sms] = await Promise.all([
+  const [figures, sms, invitations] = await Promise.all([
     organisationFigures(db, user.organisationId, filters, at),
     smsDelivery(db, user.organisationId, filters),
+    invitationStatistics(db, user.organisationId, filters),
   ])
   const stats = { ...figures, sms }
   const total = stats.candidates.byStatus.reduce((t, s) => t + s.n, 0)
@@ -53,7 +59,10 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
         subtitle={`${formatCount(total, 'candidat suivi', 'candidats suivis')} · prescriptions ${period}`}
       />
       <StatisticsFilterBar filters={filters} choices={choices} />
-      <StatisticsView stats={stats} />
+      <div className="flex flex-col gap-6">
+        <StatisticsView stats={stats} />
+        <InvitationCharts {...invitations} />
+      </div>
     </>
   )
 }

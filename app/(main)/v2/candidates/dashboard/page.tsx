@@ -73,6 +73,7 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
       statusIds: params.statusIds,
       referentIds: params.referentIds,
       placed: params.placed,
+      invitationStates: params.invitationStates,
       sort: params.sort,
       direction: params.dir,
       page: params.page,
