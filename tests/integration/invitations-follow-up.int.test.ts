@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { listCandidatesPage } from '@/lib/candidates/list-candidates'
+import { DAY_MS } from '@/lib/dates'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { candidateFollowUp } from '@/lib/invitations/follow-up'
@@ -18,8 +19,7 @@ import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db
 const NOW = new Date('2026-11-25T09:00:00Z')
-const DAY = 86_400_000
-const ago = (days: number) => new Date(NOW.getTime() - days * DAY)
+const ago = (days: number) => new Date(NOW.getTime() - days * DAY_MS)
 const CV = 'Atelier CV'
 const INFO = 'Information collective RSA'
 const NOVEMBER = { fromMonth: '2026-11', toMonth: '2026-11' }
