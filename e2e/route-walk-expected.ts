@@ -288,6 +288,10 @@ export const EXPECTED: Record<string, Entry> = {
   'POST /diagnosis-link/[token]': {
     ...open(path('/diagnosis-link/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'), 'Ce lien n’existe pas', 404),
   },
+  // The person's invitation pages, signed out: a code typed from a letter, and an invitation's page (an unknown code is
+  // "not found", with the code form to type it again).
+  'GET /i': open(path('/i'), 'Votre invitation à un atelier'),
+  'GET /i/[code]': open(path('/i/AAAAAAAA'), 'Invitation introuvable', 404),
   'GET /onboarding': {
     sample: path('/onboarding'),
     html: true,
