@@ -468,6 +468,12 @@ export const EXPECTED: Record<string, Entry> = {
     conseiller: 403,
     partenaire: 400,
   }),
+  // An invitation's letter: workshops.modify; another organisation's, or none, is "not found".
+  'GET /api/invitations/[id]/letter': api(
+    path('/api/invitations/00000000-0000-4000-8000-000000000000/letter'),
+    all(404),
+    404,
+  ),
   'GET /api/workshops/[id]/registrations': api(
     (ids) => `/api/workshops/${ids.workshop}/registrations`,
     {

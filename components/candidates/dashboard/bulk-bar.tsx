@@ -12,6 +12,7 @@ import { formatCount } from '@/lib/numbers'
 import { BulkSmsDialog } from '@/components/sms/bulk-sms-dialog'
 import type { ComposerTemplate } from '@/components/sms/sms-composer'
 import { RegisterSelectionDialog } from '@/components/workshops/register-selection-dialog'
+import { InviteDialog } from '@/components/invitations/invite-dialog'
 
 const candidatesLabel = (n: number) => formatCount(n, 'candidat')
 
@@ -22,7 +23,7 @@ function filenameOf(response: Response): string {
 
 /**
  * The bar of bulk actions on the selected candidates: export (candidate.export), SMS (candidate.sms.send: `smsTemplates`
- * is null without it), registration to a workshop (workshops.modify) and change of status (candidate.modify).
+ * is null without it), registration and invitation to a workshop (workshops.modify) and change of status (candidate.modify).
  */
 export function BulkBar({
   ids,
@@ -48,6 +49,7 @@ export function BulkBar({
   const [dialogOpen, setDialogOpen] = useState(false)
   const [smsOpen, setSmsOpen] = useState(false)
   const [registerOpen, setRegisterOpen] = useState(false)
+  const [inviteOpen, setInviteOpen] = useState(false)
   if (ids.length === 0) return null
   const count = ids.length
 
@@ -94,6 +96,11 @@ export function BulkBar({
             Inscrire à un atelier
           </Button>
         )}
+        {canRegister && (
+          <Button variant="secondary" onClick={() => setInviteOpen(true)}>
+            Inviter à un atelier
+          </Button>
+        )}
         {canModify && (
           <Button variant="secondary" onClick={() => setDialogOpen(true)}>
             Changer le statut
@@ -115,6 +122,16 @@ export function BulkBar({
           onClose={() => setRegisterOpen(false)}
           onDone={() => {
             setRegisterOpen(false)
+            onClear()
+          }}
+        />
+      )}
+      {canRegister && inviteOpen && (
+        <InviteDialog
+          candidateIds={ids}
+          onClose={() => setInviteOpen(false)}
+          onDone={() => {
+            setInviteOpen(false)
             onClear()
           }}
         />

@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation'
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata } from '@/components/layout/page-metadata'
+import { InviteButton } from '@/components/invitations/invite-button'
 import { EditWorkshopButton } from '@/components/workshops/workshop-form'
 import { CancelWorkshopButton, RegisterCandidatesDialog } from '@/components/workshops/workshop-controls'
 import { WorkshopRegistrations } from '@/components/workshops/workshop-registrations'
@@ -11,6 +12,7 @@ import { now } from '@/lib/clock'
 import { formatDate, formatTime } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
+import { themesWithSessions } from '@/lib/invitations/sessions'
 import { can } from '@/lib/permissions'
 import { fullName } from '@/lib/person-name'
 import { workshopFormValues } from '@/lib/workshops/form-values'
@@ -20,19 +22,25 @@ export const generateMetadata = pageMetadata('workshop')
 
 /**
  * A workshop's page (workshops.visualize): the workshop, its registrations (seated, then the waitlist in
- * order), "Inscrire des candidats", attendance once it has started. Another organisation's workshop is "not found".
+ * order), "Inscrire des candidats", "Inviter des candidats à ce thème" while the theme has a coming session, attendance
+ * once it has started. Another organisation's workshop is "not found".
  */
 export default async function WorkshopPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   const user = await requirePagePermission('workshops.visualize')
   if (!user.organisationId || !isUuid(id)) notFound()
   const db = getDb()
-  const w = await getWorkshop(db, user.organisationId, id)
-  if (!w) notFound()
   const at = now()
   const canModify = can(user, 'workshops.modify')
+  const [w, themes] = await Promise.all([
+    getWorkshop(db, user.organisationId, id),
+    canModify ? themesWithSessions(db, user.organisationId, at) : ([] as string[]),
+  ])
+  if (!w) notFound()
   const cancelled = w.status === 'cancelled'
   const started = !!w.startsAt && w.startsAt <= at
+  // Invited to the theme, not to this session: the person picks among its coming sessions.
+  const invitable = !!w.theme && themes.includes(w.theme)
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -52,11 +60,14 @@ export default async function WorkshopPage({ params }: { params: Promise<{ id: s
           </span>
         }
         actions={
-          canModify && !cancelled ? (
+          canModify && (!cancelled || invitable) ? (
             <>
-              {!started && <EditWorkshopButton workshopId={w.id} initial={workshopFormValues(w)} />}
-              {!started && <CancelWorkshopButton workshopId={w.id} people={w.seatsTaken + w.waitlistCount} />}
-              {!started && (
+              {invitable && <InviteButton theme={w.theme} label="Inviter des candidats à ce thème" />}
+              {!started && !cancelled && <EditWorkshopButton workshopId={w.id} initial={workshopFormValues(w)} />}
+              {!started && !cancelled && (
+                <CancelWorkshopButton workshopId={w.id} people={w.seatsTaken + w.waitlistCount} />
+              )}
+              {!started && !cancelled && (
                 <RegisterCandidatesDialog workshopId={w.id} freeSeats={Math.max(0, (w.capacity ?? 0) - w.seatsTaken)} />
               )}
             </>
