@@ -38,18 +38,23 @@ export function seatAlertMail(to: string, theme: string, waiting: number): Mail 
 export async function alertFullThemes(db: Db, now: Date): Promise<number> {
   const day = parisToday(now)
   return db.transaction(async (tx) => {
+    // The invitations grouped by their last day first (end of a Paris day: a few per theme), so that the seats are
+    // looked for once per group, not once per invitation.
     const { rows } = await tx.execute<{ organisation_id: string; theme: string; waiting: number; email: string }>(sql`
-      select i.organisation_id, i.theme, count(*)::int as waiting, min(o.contact_email) as email
-      from invitations i join organisations o on o.id = i.organisation_id
-      where i.status = 'pending' and (i.expires_at is null or i.expires_at > ${now})
-        and nullif(trim(o.contact_email), '') is not null
+      with pending as (
+        select organisation_id, theme, expires_at, count(*)::int as n from invitations
+        where status = 'pending' and (expires_at is null or expires_at > ${now})
+        group by organisation_id, theme, expires_at)
+      select p.organisation_id, p.theme, sum(p.n)::int as waiting, min(o.contact_email) as email
+      from pending p join organisations o on o.id = p.organisation_id
+      where nullif(trim(o.contact_email), '') is not null
         and not exists (
           select 1 from workshops w
-          where w.organisation_id = i.organisation_id and w.theme = i.theme and w.status = 'scheduled'
-            and w.starts_at > ${now} and (i.expires_at is null or w.starts_at <= i.expires_at)
+          where w.organisation_id = p.organisation_id and w.theme = p.theme and w.status = 'scheduled'
+            and w.starts_at > ${now} and (p.expires_at is null or w.starts_at <= p.expires_at)
             and w.seats_taken < coalesce(w.capacity, 0))
-      group by i.organisation_id, i.theme
-      order by i.organisation_id, i.theme`)
+      group by p.organisation_id, p.theme
+      order by p.organisation_id, p.theme`)
     let sent = 0
     for (const row of rows) {
       const [fresh] = await tx
