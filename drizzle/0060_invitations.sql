@@ -35,7 +35,6 @@ CREATE TABLE "invitations" (
 	"offered_workshop_id" uuid,
 	"offered_at" timestamp with time zone,
 	"reminded_at" timestamp with time zone,
-	"session_reminded_at" timestamp with time zone,
 	"closed_at" timestamp with time zone,
 	"created_by_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

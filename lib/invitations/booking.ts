@@ -286,7 +286,6 @@ export async function bookLocked(
       registrationId: registration!.id,
       bookedAt: inv.bookedAt ?? now,
       bookedBy: inv.bookedBy ?? by,
-      sessionRemindedAt: null,
       offeredWorkshopId: null,
       updatedAt: now,
     })

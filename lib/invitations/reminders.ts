@@ -42,7 +42,7 @@ async function recentChannels(tx: DbOrTx, organisationIds: string[], candidateId
       candidateIds.map((id) => sql`${id}::uuid`),
       sql`, `,
     )})
-      and greatest(created_at, offered_at, booked_at, reminded_at, session_reminded_at) > ${since}`)
+      and greatest(created_at, offered_at, booked_at, reminded_at) > ${since}`)
   return new Set(rows.map((r) => `${r.organisation_id}:${r.candidate_id}:${r.channel}`))
 }
 
@@ -134,8 +134,8 @@ export async function remindPendingInvitations(db: Db, now: Date): Promise<numbe
 
 /**
  * The reminder 48 hours before a session booked from an invitation ('bookingReminder', on the invitation's channels;
- * the SMS waits for the organisation's sending hours, as every SMS). Once per booking (`session_reminded_at`, cleared
- * when the person moves); none for a seat booked within those 48 hours, whose confirmation is the reminder. Such seats
+ * the SMS waits for the organisation's sending hours, as every SMS). Once per booking (the registration's `reminded_at`, which a
+ * move makes anew and a change of the workshop's date or place clears, as for the day-before notice); none for a seat booked within those 48 hours, whose confirmation is the reminder. Such seats
  * get no day-before notice (lib/workshops/reminders.ts). Returns how many bookings were reminded.
  */
 export async function remindBookedSessions(db: Db, now: Date): Promise<number> {
@@ -144,6 +144,7 @@ export async function remindBookedSessions(db: Db, now: Date): Promise<number> {
     const done = await db.transaction(async (tx) => {
       const due = await tx
         .select({
+          registrationId: workshopRegistrations.id,
           invitation: {
             id: invitations.id,
             organisationId: invitations.organisationId,
@@ -167,7 +168,7 @@ export async function remindBookedSessions(db: Db, now: Date): Promise<number> {
         .where(
           and(
             eq(invitations.status, 'booked'),
-            isNull(invitations.sessionRemindedAt),
+            isNull(workshopRegistrations.remindedAt),
             sql`${invitations.channels} && array['sms', 'mail']::text[]`,
             eq(workshopRegistrations.status, 'registered'),
             eq(workshops.status, 'scheduled'),
@@ -195,12 +196,12 @@ export async function remindBookedSessions(db: Db, now: Date): Promise<number> {
       }
       if (due.length)
         await tx
-          .update(invitations)
-          .set({ sessionRemindedAt: now, updatedAt: now })
+          .update(workshopRegistrations)
+          .set({ remindedAt: now, updatedAt: now })
           .where(
             inArray(
-              invitations.id,
-              due.map((d) => d.invitation.id),
+              workshopRegistrations.id,
+              due.map((d) => d.registrationId),
             ),
           )
       return due.length

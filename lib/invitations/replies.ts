@@ -108,7 +108,7 @@ export async function answerInvitationReply(tx: DbOrTx, reply: Reply): Promise<R
     .orderBy(invitations.id)
     .for('update', { of: invitations })
   const lastMessage = (i: typeof invitations.$inferSelect) =>
-    Math.max(...[i.createdAt, i.offeredAt, i.bookedAt, i.remindedAt, i.sessionRemindedAt].map((d) => d?.getTime() ?? 0))
+    Math.max(...[i.createdAt, i.offeredAt, i.bookedAt, i.remindedAt].map((d) => d?.getTime() ?? 0))
   const matched = rows
     .filter((r) => {
       // The name check's lock guards the link against guessing; a reply comes from the person's own phone.

@@ -25,11 +25,11 @@ export type InvitationToTell = {
 const referents = alias(users, 'referent')
 
 const MAIL_SUBJECTS: Partial<Record<NoticeKind, (theme: string) => string>> = {
-  invitation: (t) => `Invitation : atelier « ${t} »`,
-  invitationReminder: (t) => `Rappel : choisissez votre date d’atelier « ${t} »`,
-  booking: (t) => `Votre place est réservée : atelier « ${t} »`,
-  bookingReminder: (t) => `Rappel : votre atelier « ${t} » approche`,
-  seatOffer: (t) => `Une place s’est libérée : atelier « ${t} »`,
+  invitation: (t) => `Invitation\u00a0: atelier «\u00a0${t}\u00a0»`,
+  invitationReminder: (t) => `Rappel\u00a0: choisissez votre date d’atelier «\u00a0${t}\u00a0»`,
+  booking: (t) => `Votre place est réservée\u00a0: atelier «\u00a0${t}\u00a0»`,
+  bookingReminder: (t) => `Rappel\u00a0: votre atelier «\u00a0${t}\u00a0» approche`,
+  seatOffer: (t) => `Une place s’est libérée\u00a0: atelier «\u00a0${t}\u00a0»`,
 }
 
 /**
@@ -92,7 +92,7 @@ export async function tellInvitation(
         kind: `invitation.${kind}`,
         organisationId: inv.organisationId,
         to: c.email,
-        subject: MAIL_SUBJECTS[kind]?.(inv.theme) ?? `Atelier « ${inv.theme} »`,
+        subject: MAIL_SUBJECTS[kind]?.(inv.theme) ?? `Atelier «\u00a0${inv.theme}\u00a0»`,
         text: body,
       })
       told.push('mail')

@@ -222,13 +222,16 @@ export async function releaseSeat(
 
 async function lockedRegistration(tx: DbOrTx, actor: WorkshopActor, registrationId: string) {
   const [r] = await tx
-    .select({ workshopId: workshopRegistrations.workshopId })
+    .select({ workshopId: workshopRegistrations.workshopId, invitationId: workshopRegistrations.invitationId })
     .from(workshopRegistrations)
     .where(
       and(eq(workshopRegistrations.id, registrationId), eq(workshopRegistrations.organisationId, actor.organisationId)),
     )
   if (!r) return null
-  // The workshop first, then the registration: every writer takes the locks in this order.
+  // Its invitation (a seat booked from one), then the workshop, then the registration: every writer takes the locks
+  // in this order (lib/invitations/booking.ts).
+  if (r.invitationId)
+    await tx.select({ id: invitations.id }).from(invitations).where(eq(invitations.id, r.invitationId)).for('update')
   const w = await lockWorkshop(tx, actor.organisationId, r.workshopId)
   const [registration] = await tx
     .select()

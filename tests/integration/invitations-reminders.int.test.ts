@@ -141,7 +141,7 @@ describe('invitation reminders', () => {
       // By mail only for the one who has a mail channel; the SMS-only one waits.
       expect(await smsTo(tx, [both.id, smsOnly.id], 'invitation.invitationReminder')).toEqual([])
       expect(await mailsTo(tx, both.email!, 'invitation.invitationReminder')).toEqual([
-        { subject: 'Rappel : choisissez votre date d’atelier « Atelier CV »' },
+        { subject: 'Rappel\u00a0: choisissez votre date d’atelier «\u00a0Atelier CV\u00a0»' },
       ])
       expect(await invitationOf(tx, both.id, 'Atelier CV')).toMatchObject({ remindedAt: paris('2026-11-25T10:00:00') })
       expect(await invitationOf(tx, smsOnly.id, 'Atelier CV')).toMatchObject({ remindedAt: null })
@@ -182,7 +182,11 @@ describe('invitation reminders', () => {
       expect(await reminded()).toEqual([early.id])
       const [sms] = await smsTo(tx, [early.id], 'invitation.bookingReminder')
       expect(sms!.body).toContain('rappel\u00a0: atelier «\u00a0Atelier CV du 2026-12-02\u00a0» le 02/12/2026 à 14h00')
-      expect(await invitationOf(tx, early.id)).toMatchObject({ sessionRemindedAt: paris('2026-11-30T14:00:00') })
+      const [registration] = await tx
+        .select({ remindedAt: s.workshopRegistrations.remindedAt })
+        .from(s.workshopRegistrations)
+        .where(eq(s.workshopRegistrations.candidateId, early.id))
+      expect(registration!.remindedAt).toEqual(paris('2026-11-30T14:00:00'))
       // Booked on Monday 30 at 18:00, 44 hours before: its confirmation stands for the reminder.
       await book(late.id, paris('2026-11-30T18:00:00'))
       expect(await smsTo(tx, [late.id], 'invitation.booking')).toHaveLength(1)

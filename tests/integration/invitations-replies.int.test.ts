@@ -22,6 +22,7 @@ const throwaway = useThrowawayOrganisations(db)
 const asDb = (tx: Tx | Db) => tx as unknown as Db
 const SM = { organisationId: demoIds.orgSeineMaritime, actorId: 'demo-conseiller' }
 const LYON = { organisationId: demoIds.orgLyon, actorId: 'demo-referent-lyon' }
+type Actor = { organisationId: string; actorId: string }
 const NOW = new Date('2026-11-25T09:00:00Z')
 const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000)
 const THEME = 'Atelier CV'
@@ -46,13 +47,13 @@ async function newPerson(handle: Tx | Db, organisationId: string, lastName: stri
   return { id: row!.id, phone: toSmsNumber(row!.phone)! }
 }
 
-async function newWorkshop(handle: Tx | Db, actor: typeof SM, input: ReturnType<typeof session>) {
+async function newWorkshop(handle: Tx | Db, actor: Actor, input: ReturnType<typeof session>) {
   const created = await createWorkshop(asDb(handle), actor, input, NOW)
   if (!created.ok) throw new Error(created.error)
   return created.id
 }
 
-async function invite(handle: Tx | Db, actor: typeof SM, candidateIds: string[], at = NOW) {
+async function invite(handle: Tx | Db, actor: Actor, candidateIds: string[], at = NOW) {
   const outcome = await inviteCandidates(asDb(handle), actor, { theme: THEME, channels: ['sms'], candidateIds }, at)
   if (!outcome.ok || outcome.invited.length !== candidateIds.length) throw new Error('not invited')
 }
@@ -101,7 +102,7 @@ const seatsOf = async (handle: Tx | Db, workshopId: string) =>
   )[0]!
 
 /** A full session (a convocation holds its one seat), then freed: the seat is offered to the invited people. */
-async function offeredSeat(handle: Tx | Db, actor: typeof SM, invited: string[]) {
+async function offeredSeat(handle: Tx | Db, actor: Actor, invited: string[]) {
   const workshopId = await newWorkshop(handle, actor, session('2026-12-03', 1))
   await invite(handle, actor, invited)
   const holder = await newPerson(handle, actor.organisationId, 'Titulaire')

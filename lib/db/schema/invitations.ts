@@ -48,8 +48,6 @@ export const invitations = pgTable(
     offeredAt: timestamp('offered_at', { withTimezone: true }),
     /** The day-3 reminder of a pending invitation. */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
-    /** The reminder 48 hours before the booked session; reset when the person moves. */
-    sessionRemindedAt: timestamp('session_reminded_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdById: text('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
