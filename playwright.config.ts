@@ -45,7 +45,9 @@ export default defineConfig({
     baseURL,
     locale: 'fr-FR',
     timezoneId: TIME_ZONE,
-    trace: 'retain-on-failure',
+    // In CI a trace is recorded on the retry only: recording every test's actions costs time on 2 cores, and a test
+    // that fails once is run again with its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -27,7 +27,7 @@ import {
  * Every server action and every route handler of the built app, driven over HTTP with generated hostile
  * input under each role's session, a not-onboarded user's and none. Each answer must be a refusal with a French
  * message, or a success; never a 5xx. A refusal writes nothing (an audit trigger on every table says what changed);
- * the server logs no unhandled error meanwhile. FUZZ_RUNS inputs per action and per handler (1 000 by default and in `npm run fuzz`; `npm test` runs 50), FUZZ_SEED
+ * the server logs no unhandled error meanwhile. FUZZ_RUNS inputs per action and per handler (1 000 by default and in `npm run fuzz`; `npm test` runs 25), FUZZ_SEED
  * to replay a run.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000)
