@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { isUuid } from '@/lib/ids'
-import { now as clockNow } from '@/lib/clock'
 import { invitationFilterSql, type InvitationFilter } from '@/lib/invitations/follow-up'
 import { fullNameSql } from '@/lib/person-name-sql'
 
@@ -23,7 +22,7 @@ export type CandidateListParams = {
   placed?: boolean
   /** Only candidates with a workshop theme whose latest invitation is in one of these states. */
   invitationStates?: InvitationFilter[]
-  /** The moment an invitation's expiry is read at (the clock's by default). */
+  /** The moment an invitation's expiry is read at (lib/clock's, from the caller: this module reaches the browser). */
   at?: Date
   sort?: CandidateSort
   direction?: SortDirection
@@ -91,7 +90,7 @@ function filterConditions(organisationId: string, params: CandidateListParams, c
       sql`exists (select 1 from job_placements jp where jp.candidate_id = ${column('id')} and jp.status in ('proposed', 'interview', 'hired'))`,
     )
   if (params.invitationStates?.length)
-    where.push(invitationFilterSql(organisationId, column('id'), params.invitationStates, params.at ?? clockNow()))
+    where.push(invitationFilterSql(organisationId, column('id'), params.invitationStates, params.at ?? null))
   return where
 }
 

@@ -119,15 +119,21 @@ export type InvitationFilter = (typeof INVITATION_FILTERS)[number]
 
 /**
  * Whether a candidate (`candidateId`: a column of the outer query) has a theme whose latest invitation is in one of
- * `states`. Each probe walks invitations_candidate_idx; "latest" is the row with no later one of the same theme.
+ * `states` at `now` (null: the database's clock). Each probe walks invitations_candidate_idx; "latest" is the row with
+ * no later one of the same theme.
  */
-export function invitationFilterSql(organisationId: string, candidateId: SQL, states: InvitationFilter[], now: Date) {
-  const iso = now.toISOString()
+export function invitationFilterSql(
+  organisationId: string,
+  candidateId: SQL,
+  states: InvitationFilter[],
+  now: Date | null,
+) {
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`
   const when = states.map((s) =>
     s === 'pending'
-      ? sql`(i.status = 'pending' and (i.expires_at is null or i.expires_at > ${iso}::timestamptz))`
+      ? sql`(i.status = 'pending' and (i.expires_at is null or i.expires_at > ${at}))`
       : s === 'expired'
-        ? sql`(i.status = 'pending' and i.expires_at <= ${iso}::timestamptz)`
+        ? sql`(i.status = 'pending' and i.expires_at <= ${at})`
         : sql`(i.status = 'booked' and exists (select 1 from workshop_registrations r
               where r.id = i.registration_id and r.status <> 'cancelled' and r.attendance = 'unexcused'))`,
   )

@@ -14,6 +14,7 @@ import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { requireOrganisationUser } from '@/lib/auth/session'
 import { hasCandidates, listCandidatesPage, NO_REFERENT } from '@/lib/candidates/list-candidates'
+import { now } from '@/lib/clock'
 import { PAGE_SIZE } from '@/lib/constants'
 import { getDb } from '@/lib/db/client'
 import { formatCount } from '@/lib/numbers'
@@ -74,6 +75,7 @@ export default async function CandidatesDashboardPage({ searchParams }: { search
       referentIds: params.referentIds,
       placed: params.placed,
       invitationStates: params.invitationStates,
+      at: now(),
       sort: params.sort,
       direction: params.dir,
       page: params.page,
