@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations, onE2eDatabase, screenshots, storageStateOf } from './fixtures'
+
+// The invitations' follow-up: the dashboard's "Invitation" filter finds the candidate whose invitation expired (not the
+// one whose invitation is still valid), and the sheet's overview shows the state per theme.
+test.describe.configure({ mode: 'serial', retries: 0 })
+test.use({ storageState: storageStateOf('conseiller') })
+
+const SEINE_MARITIME = '10000000-0000-4000-8000-000000000001'
+const THEME = 'Thème e2e du suivi des invitations'
+const EXPIRED = 'Suivexpira'
+const PENDING = 'Suivattenda'
+const ids: string[] = []
+
+test.beforeAll(async () => {
+  for (const [lastName, created, expires] of [
+    [EXPIRED, '12 days', '-1 day'],
+    [PENDING, '2 days', '8 days'],
+  ]) {
+    const [c] = await onE2eDatabase<{ id: string }>(
+      `insert into candidates (organisation_id, first_name, last_name) values ($1, 'Noé', $2) returning id`,
+      [SEINE_MARITIME, lastName],
+    )
+    ids.push(c!.id)
+    await onE2eDatabase(
+      `insert into invitations (organisation_id, candidate_id, theme, channels, code_hash, code_sealed, created_at, expires_at)
+       values ($1, $2, $3, array['sms'], md5(random()::text), 'e2e', now() - $4::interval, now() + $5::interval)`,
+      [SEINE_MARITIME, c!.id, THEME, created, expires],
+    )
+  }
+})
+
+test.afterAll(async () => {
+  await onE2eDatabase(`delete from invitations where candidate_id = any($1::uuid[])`, [ids])
+  await onE2eDatabase(`delete from audit_log where entity_type = 'candidate' and entity_id = any($1::text[])`, [ids])
+  await onE2eDatabase(`delete from candidates where id = any($1::uuid[])`, [ids])
+})
+
+test('the dashboard’s "Invitation expirée" filter lists the candidate whose invitation expired, kept in the URL', async ({
+  page,
+}) => {
+  await page.goto('/v2/candidates/dashboard')
+  await page.getByRole('button', { name: 'Invitation', exact: true }).click()
+  await page.getByRole('checkbox', { name: 'Invitation expirée' }).check()
+  await page.keyboard.press('Escape')
+  await expect(page).toHaveURL(/invitation=expired/)
+  const table = page.getByRole('table')
+  // Narrowed by the search (the demo data may hold other expired invitations): the expired one, not the pending one.
+  // The search goes by POST with the filter.
+  const posted = page.waitForRequest((r) => r.url().endsWith('/api/candidates/search') && r.method() === 'POST')
+  await page.getByLabel('Rechercher un candidat').fill('Suiv')
+  expect((await posted).postDataJSON()).toMatchObject({ search: 'Suiv', invitationStates: ['expired'] })
+  await expect(page.getByRole('status').filter({ hasText: 'trouvé' })).toBeVisible()
+  await expect(page.locator('[aria-busy="false"]').filter({ has: table })).toHaveCount(1)
+  await expect(table.getByRole('link', { name: new RegExp(EXPIRED, 'i') })).toBeVisible()
+  await expect(table.getByRole('link', { name: new RegExp(PENDING, 'i') })).toHaveCount(0)
+  // The same from the URL alone, rendered by the server.
+  await page.goto('/v2/candidates/dashboard?invitation=expired&invitation=absent')
+  await expect(page.getByRole('button', { name: 'Invitation', exact: true })).toContainText('Invitation expirée')
+  await expectNoSeriousA11yViolations(page)
+  await screenshots(page, 'dashboard-invitation-filter')
+})
+
+test('the sheet’s overview shows the follow-up of the invited theme', async ({ page }) => {
+  await page.goto(`/v2/candidate/${ids[0]}`)
+  const card = page.getByRole('region', { name: /Invitations aux ateliers/ })
+  await expect(card.getByText(THEME)).toBeVisible()
+  await expect(card.getByText('Invitation expirée')).toBeVisible()
+  await expect(card.getByText(/expirée le \d{2}\/\d{2}\/\d{4}/)).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await screenshots(page, 'sheet-invitation-follow-up')
+})
