@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import { calendarDaysBetween, parisToday } from '@/lib/dates'
 import type { PlacementStatus } from '@/lib/job-offers/labels'
 import { toSmsNumber } from '@/lib/sms/mobile-number'
-import { maskDiagnosisLinks } from '@/lib/sms/queries'
+import { maskPersonalLinks } from '@/lib/sms/queries'
 import type { SmsStatus } from '@/lib/sms/status'
 import { fullName } from '@/lib/person-name'
 import { parisTextSql } from '@/lib/dates-sql'
@@ -158,7 +158,7 @@ export async function candidateOverview(db: DbOrTx, organisationId: string, cand
     lastSms: row.last_sms
       ? {
           ...row.last_sms,
-          body: maskDiagnosisLinks(row.last_sms.body),
+          body: maskPersonalLinks(row.last_sms.body),
           at: new Date(row.last_sms.at),
           scheduledFor: new Date(row.last_sms.scheduledFor),
         }

@@ -9,7 +9,7 @@ import { PLACEMENT_STATUSES } from '@/lib/job-offers/labels'
 import { GENDER_LABELS, ROLE_LABELS } from '@/lib/labels'
 import { can, type PermissionSubject } from '@/lib/permissions'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/states'
-import { maskDiagnosisLinks } from '@/lib/sms/queries'
+import { maskPersonalLinks } from '@/lib/sms/queries'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 import { READ_KIND_LABELS } from './kind-labels'
 import { recordRead, type ReadKind } from './record-read'
@@ -220,7 +220,7 @@ export async function candidateAccessExport(
         sens: m.direction === 'inbound' ? 'Reçu' : 'Envoyé',
         origine: m.kind,
         statut: m.status,
-        texte: maskDiagnosisLinks(String(m.body)),
+        texte: maskPersonalLinks(String(m.body)),
         'numéro destinataire': m.to_number,
         'numéro expéditeur': m.from_number,
         'créé le': m.created_at,

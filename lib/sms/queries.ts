@@ -4,10 +4,10 @@ import type { DbOrTx } from '@/lib/db/client'
 import { candidates, notifications, organisations, smsMessages, smsTemplates, users } from '@/lib/db/schema'
 import { toSmsNumber } from './mobile-number'
 import type { SendingHours } from './sending-hours'
-import { maskDiagnosisLinks } from './sealed-body'
+import { maskPersonalLinks } from './sealed-body'
 
 /** The sheet and the journal's export mask links from here too (messages queued before the token was sealed). */
-export { maskDiagnosisLinks }
+export { maskPersonalLinks }
 
 /** Messages shown at once on a thread; older ones come with "Messages précédents". */
 export const THREAD_PAGE_SIZE = 50
@@ -60,7 +60,7 @@ export async function smsThread(
     .limit(limit + 1)
   // A diagnosis link is the person's key: the thread shows that it was sent, not the key itself.
   return {
-    messages: rows.slice(0, limit).map((m) => ({ ...m, body: maskDiagnosisLinks(m.body) })),
+    messages: rows.slice(0, limit).map((m) => ({ ...m, body: maskPersonalLinks(m.body) })),
     hasMore: rows.length > limit,
   }
 }

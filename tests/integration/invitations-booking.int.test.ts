@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
+import { smsTextToSend } from '@/lib/sms/sealed-body'
 import {
   bookFromInvitation,
   cancelFromInvitation,
@@ -21,6 +22,10 @@ import { useThrowawayOrganisations } from './throwaway-organisations'
 
 // The person's side of an invitation, signed out: the code, the name check and its lock, booking, moving and
 // cancelling, the last seat raced, and the throttling of codes and names per address.
+/** The SMS as the person gets it: the stored body masks the invitation's code (lib/sms/sealed-body.ts). */
+const sent = <T extends { body: string; sealedBody: string | null }>(rows: T[]) =>
+  rows.map(({ sealedBody, ...row }) => ({ ...row, body: smsTextToSend({ body: row.body, sealedBody }) }))
+
 const db = useTestDb()
 const throwaway = useThrowawayOrganisations(db)
 const asDb = (tx: Tx) => tx as unknown as Db
@@ -88,10 +93,12 @@ async function invite(h: Db, sessions: Session[], lastNames: string[]) {
   expect(invited.refused).toEqual([])
   const codes: string[] = []
   for (const p of people) {
-    const [sms] = await h
-      .select({ body: s.smsMessages.body })
-      .from(s.smsMessages)
-      .where(and(eq(s.smsMessages.candidateId, p.id), eq(s.smsMessages.kind, 'invitation.invitation')))
+    const [sms] = sent(
+      await h
+        .select({ body: s.smsMessages.body, sealedBody: s.smsMessages.sealedBody })
+        .from(s.smsMessages)
+        .where(and(eq(s.smsMessages.candidateId, p.id), eq(s.smsMessages.kind, 'invitation.invitation'))),
+    )
     codes.push(/\/i\/([A-Z2-9]{8})\b/.exec(sms!.body)![1]!)
   }
   const invitationIds = people.map((p) => invited.invited.find((i) => i.candidateId === p.id)!.invitationId)
@@ -246,12 +253,14 @@ describe('booking from an invitation, signed out', () => {
       expect(booked.view).toMatchObject({ state: 'booked', booking: { workshopId: a, changeable: true, past: false } })
       // Moving is offered to the other sessions only.
       expect(booked.view.sessions.map((x) => x.id)).toEqual([b])
-      const confirmations = () =>
-        tx
-          .select({ body: s.smsMessages.body })
-          .from(s.smsMessages)
-          .where(and(eq(s.smsMessages.candidateId, candidateIds[0]!), eq(s.smsMessages.kind, 'invitation.booking')))
-          .orderBy(asc(s.smsMessages.createdAt), asc(sql`ctid`))
+      const confirmations = async () =>
+        sent(
+          await tx
+            .select({ body: s.smsMessages.body, sealedBody: s.smsMessages.sealedBody })
+            .from(s.smsMessages)
+            .where(and(eq(s.smsMessages.candidateId, candidateIds[0]!), eq(s.smsMessages.kind, 'invitation.booking')))
+            .orderBy(asc(s.smsMessages.createdAt), asc(sql`ctid`)),
+        )
       const first = await confirmations()
       expect(first).toHaveLength(1)
       // Its date, and the link to change or cancel.

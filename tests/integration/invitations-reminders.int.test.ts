@@ -2,6 +2,7 @@ import { and, eq, inArray, like } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
+import { smsTextToSend } from '@/lib/sms/sealed-body'
 import { demoIds } from '@/db/seed'
 import { unseal } from '@/lib/crypto/sealed'
 import { bookLocked } from '@/lib/invitations/booking'
@@ -18,6 +19,10 @@ import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 // on a channel used in the last 24 hours), the reminder 48 hours before a booked session (which then gets no
 // day-before notice), and the nightly mail when a theme has no seat left, once a day per theme. The jobs act on every
 // organisation: the assertions read this test's rows.
+/** The SMS as the person gets it: the stored body masks the invitation's code (lib/sms/sealed-body.ts). */
+const sent = <T extends { body: string; sealedBody: string | null }>(rows: T[]) =>
+  rows.map(({ sealedBody, ...row }) => ({ ...row, body: smsTextToSend({ body: row.body, sealedBody }) }))
+
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db
 const SM = { organisationId: demoIds.orgSeineMaritime, actorId: 'demo-conseiller' }
@@ -65,11 +70,17 @@ const invitationOf = async (tx: Tx, candidateId: string, theme?: string) =>
       .from(s.invitations)
       .where(and(eq(s.invitations.candidateId, candidateId), theme ? eq(s.invitations.theme, theme) : undefined))
   )[0]!
-const smsTo = (tx: Tx, candidateIds: string[], kind: string) =>
-  tx
-    .select({ candidateId: s.smsMessages.candidateId, body: s.smsMessages.body })
-    .from(s.smsMessages)
-    .where(and(inArray(s.smsMessages.candidateId, candidateIds), eq(s.smsMessages.kind, kind)))
+const smsTo = async (tx: Tx, candidateIds: string[], kind: string) =>
+  sent(
+    await tx
+      .select({
+        candidateId: s.smsMessages.candidateId,
+        body: s.smsMessages.body,
+        sealedBody: s.smsMessages.sealedBody,
+      })
+      .from(s.smsMessages)
+      .where(and(inArray(s.smsMessages.candidateId, candidateIds), eq(s.smsMessages.kind, kind))),
+  )
 const mailsTo = (tx: Tx, to: string, kind: string) =>
   tx
     .select({ subject: s.outboundMails.subject })

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
+import { smsTextToSend } from '@/lib/sms/sealed-body'
 import { demoIds } from '@/db/seed'
 import { bookLocked } from '@/lib/invitations/booking'
 import { inviteCandidates } from '@/lib/invitations/invite'
@@ -17,6 +18,10 @@ import { useThrowawayOrganisations } from './throwaway-organisations'
 // Answering an invitation's SMS: OUI takes an offered seat (the first to answer), confirms a booking, or brings the link
 // back; NON/ANNULER cancels (the seat goes to the waitlist, then to the invited); STOP still opts out; any other text
 // stays a reply; a reply is only ever read against the invitations of the organisation it was attached to.
+/** The SMS as the person gets it: the stored body masks the invitation's code (lib/sms/sealed-body.ts). */
+const sent = <T extends { body: string; sealedBody: string | null }>(rows: T[]) =>
+  rows.map(({ sealedBody, ...row }) => ({ ...row, body: smsTextToSend({ body: row.body, sealedBody }) }))
+
 const db = useTestDb()
 const throwaway = useThrowawayOrganisations(db)
 const asDb = (tx: Tx | Db) => tx as unknown as Db
@@ -81,11 +86,13 @@ const registrationsOf = (handle: Tx | Db, workshopId: string) =>
     .from(s.workshopRegistrations)
     .where(eq(s.workshopRegistrations.workshopId, workshopId))
 
-const smsTo = (handle: Tx | Db, candidateId: string, kind: string) =>
-  handle
-    .select({ body: s.smsMessages.body })
-    .from(s.smsMessages)
-    .where(and(eq(s.smsMessages.candidateId, candidateId), eq(s.smsMessages.kind, kind)))
+const smsTo = async (handle: Tx | Db, candidateId: string, kind: string) =>
+  sent(
+    await handle
+      .select({ body: s.smsMessages.body, sealedBody: s.smsMessages.sealedBody })
+      .from(s.smsMessages)
+      .where(and(eq(s.smsMessages.candidateId, candidateId), eq(s.smsMessages.kind, kind))),
+  )
 
 const auditOf = (handle: Tx | Db, candidateId: string, action: string) =>
   handle

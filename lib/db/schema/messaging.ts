@@ -65,7 +65,7 @@ export const smsMessages = pgTable(
     authorId: text('author_id').references(() => users.id),
     /** What caused it: 'sheet', 'bulk', or a module's own kind ('workshop.convocation'…). */
     kind: text('kind').notNull().default('sheet'),
-    /** The text as shown and exported: a diagnosis link's token is replaced by '…' (lib/sms/sealed-body.ts). */
+    /** The text as shown and exported: a diagnosis link's token or an invitation's code is replaced by '…' (lib/sms/sealed-body.ts). */
     body: text('body').notNull(),
     /**
      * The whole text, sealed, while it carries a diagnosis link and is on its way: the sender and the reconcile read it;
