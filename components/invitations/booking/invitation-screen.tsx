@@ -14,7 +14,7 @@ export function InvitationScreen({ view }: { view: InvitationView }) {
   return (
     <section className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-5 sm:p-8">
       <header className="flex flex-col gap-1">
-        <p className="text-sm font-medium text-slate-600">Invitation de {view.organisation.name}</p>
+        <p className="text-sm font-medium text-slate-600">{view.organisation.name} · Invitation à un atelier</p>
         <h1 className="text-2xl font-semibold break-words text-slate-900">{view.theme}</h1>
       </header>
       <Body view={view} />
