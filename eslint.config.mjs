@@ -60,19 +60,6 @@ const CODE = [
 const DOMAIN = ['app/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}']
 const KERNEL = [...new Set(VALUE_RULES.map((r) => r.home))]
 
-/**
- * TEMPORARY: the files that still hold a value of the kernel by hand, or a component that reads the database, when
- * these rules were written. The rules skip them until they are moved; remove a file once it is, and never add one.
- * (Patterns: brackets in a route's folder are escaped.)
- */
-const VALUE_RULES_NOT_YET = [
-  'components/partners/structure-import.tsx',
-  'components/settings/custom-fields-manager.tsx',
-  'components/workshops/register-selection-dialog.tsx',
-]
-// Those of the domain still obey the clock rule.
-const DOMAIN_NOT_YET = VALUE_RULES_NOT_YET.filter((f) => /^(app|lib)\//.test(f) && !f.endsWith('.test.ts'))
-
 // Libraries with a home in the kernel: the rest of the code goes through it.
 const KERNEL_IMPORTS = [
   { group: ['date-fns', 'date-fns/*', 'date-fns-tz'], message: 'Les dates passent par lib/dates.ts.' },
@@ -133,10 +120,6 @@ export default defineConfig([
     files: [file],
     rules: { 'no-restricted-syntax': ['error', ...CLOCK, ...valueRules(file)] },
   })),
-  ...(VALUE_RULES_NOT_YET.length ? [{ files: VALUE_RULES_NOT_YET, rules: { 'no-restricted-syntax': 'off' } }] : []),
-  ...(DOMAIN_NOT_YET.length
-    ? [{ files: DOMAIN_NOT_YET, ignores: ['lib/clock.ts'], rules: { 'no-restricted-syntax': ['error', ...CLOCK] } }]
-    : []),
   { files: CODE, rules: { 'no-restricted-imports': restrictedImports(KERNEL_IMPORTS) } },
   {
     files: ['{app,components,lib}/**/*.{ts,tsx}'],

@@ -12,7 +12,3 @@ export function orEmpty(value: string | number | null | undefined): string {
   const text = String(value)
   return text.trim() === '' ? EMPTY_VALUE : text
 }
-
-// Their homes are lib/dates.ts and lib/phone.ts; these names stay until the last importers moved there.
-export { formatDate, formatDateTime, formatTime, formatTimeInText } from './dates'
-export { formatPhone } from './phone'

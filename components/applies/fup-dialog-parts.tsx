@@ -2,7 +2,9 @@
 
 import { FormField } from '@/components/ui/form-field'
 import type { DialogApply } from '@/lib/prescriptions/actions-partner'
-import { EMPTY_VALUE, formatDate, formatPhone } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { EMPTY_VALUE } from '@/lib/format'
+import { formatPhone } from '@/lib/phone'
 import { additionalFieldText } from '@/lib/fup/additional-field-text'
 
 /** The job offers' placement and the FUP models' editor still name the form field by its first home. */

@@ -6,7 +6,7 @@ import { linkIdentityAction } from '@/lib/auth/identity-actions'
 import { LINK_FRESH_MINUTES } from '@/lib/auth/identity-links'
 import { PROVIDER_IDS, PROVIDER_LABEL_KEYS, type ProviderId } from '@/lib/auth/identity-providers'
 import { identityLinkErrorKey } from '@/lib/auth/oauth-errors'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
 
 type Identity = { id: string; providerId: string; linkedAt: Date }
 

@@ -6,6 +6,7 @@ import type { CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
 import { CANDIDATE_FIELD_LABELS as L } from '@/lib/candidates/field-labels'
 import { ReferenceSelect, TextControl, type CandidateFormProps } from './candidate-form-controls'
 import type { CandidateFormSettings, CandidateFormState } from './candidate-form-values'
+import { fullName } from '@/lib/person-name'
 
 const SECTION = 'grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-6'
 const LEGEND = 'px-1 text-lg font-semibold text-slate-900'
@@ -126,7 +127,7 @@ export function SituationFields({
 }: CandidateFormProps & { settings: CandidateFormSettings; optional: CustomFieldDefinition[] }) {
   const referents = settings.referents.map((r) => ({
     id: r.id,
-    label: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(),
+    label: fullName(r),
   }))
   return (
     <fieldset className={SECTION}>

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'
 import { decideStructureAccountAction } from '@/lib/partners/actions'
+import { fullName } from '@/lib/person-name'
 
 type Request = {
   id: string
@@ -38,7 +39,7 @@ export function AccountRequests({ requests }: { requests: Request[] }) {
       </h2>
       <ul className="divide-y divide-amber-200">
         {requests.map((r) => {
-          const name = `${r.firstName} ${r.lastName}`
+          const name = fullName(r)
           return (
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <span>

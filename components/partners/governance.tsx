@@ -1,3 +1,5 @@
+import { fullName } from '@/lib/person-name'
+
 /** Who runs the structure and which organisations work with it: what everyone who sees the structure may know. */
 export function Governance({
   governance,
@@ -9,7 +11,7 @@ export function Governance({
     organisations: string[]
   }
 }) {
-  const admins = governance.admins.map((a) => `${a.firstName} ${a.lastName}`.trim()).join(', ')
+  const admins = governance.admins.map(fullName).join(', ')
   return (
     <section aria-labelledby="governance-title" className="flex flex-col gap-2">
       <h2 id="governance-title" className="text-lg font-semibold">

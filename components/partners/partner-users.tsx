@@ -17,6 +17,7 @@ import {
   setPartnerUserDisabledAction,
   setStructureAdminAction,
 } from '@/lib/partners/actions'
+import { fullName } from '@/lib/person-name'
 
 type PartnerUser = {
   id: string
@@ -86,7 +87,7 @@ function UserRow({ user: u, structureId, canManage }: { user: PartnerUser; struc
       router.refresh()
     } else toast.error(result.error ?? FAILED.error)
   }
-  const name = `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() || u.email
+  const name = fullName(u) || u.email
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
       <span>

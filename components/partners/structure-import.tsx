@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { toast } from '@/components/ui/toast'
 import { orEmpty } from '@/lib/format'
+import { formatCount } from '@/lib/numbers'
 
 type StructureLine = {
   line: number
@@ -34,7 +35,6 @@ type ServicesPreview = {
   errors: { line: number; name: string; errors: string[] }[]
 }
 type Kind = 'structures' | 'services'
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')}\u00a0${n > 1 ? many : one}`
 
 const STATUS: Record<StructureLine['status'], string> = { created: 'Créée', linked: 'Rattachée', refused: 'Refusée' }
 function outcomeText(l: StructureLine) {
@@ -80,8 +80,8 @@ function ImportStep({ kind, title, label, help }: { kind: Kind; title: string; l
         const done = body as { created: number; linked?: number; updated?: number }
         toast.success(
           kind === 'structures'
-            ? `${plural(done.created, 'structure créée', 'structures créées')}, ${plural(done.linked ?? 0, 'rattachée', 'rattachées')}.`
-            : `${plural(done.created, 'offre ajoutée', 'offres ajoutées')}, ${plural(done.updated ?? 0, 'mise à jour', 'mises à jour')}.`,
+            ? `${formatCount(done.created, 'structure créée', 'structures créées')}, ${formatCount(done.linked ?? 0, 'rattachée')}.`
+            : `${formatCount(done.created, 'offre ajoutée', 'offres ajoutées')}, ${formatCount(done.updated ?? 0, 'mise à jour', 'mises à jour')}.`,
         )
         setPreview(null)
         router.refresh()
@@ -104,9 +104,9 @@ function ImportStep({ kind, title, label, help }: { kind: Kind; title: string; l
       {preview?.kind === 'structures' && (
         <>
           <p role="status" className="text-sm">
-            {plural(preview.created, 'structure à créer', 'structures à créer')},{' '}
-            {plural(preview.linked, 'à rattacher', 'à rattacher')},{' '}
-            {plural(preview.refused, 'ligne refusée', 'lignes refusées')}.
+            {formatCount(preview.created, 'structure à créer', 'structures à créer')},{' '}
+            {formatCount(preview.linked, 'à rattacher', 'à rattacher')},{' '}
+            {formatCount(preview.refused, 'ligne refusée', 'lignes refusées')}.
           </p>
           <SimpleTable
             caption="Vérification des structures"
@@ -121,9 +121,9 @@ function ImportStep({ kind, title, label, help }: { kind: Kind; title: string; l
       {preview?.kind === 'services' && (
         <>
           <p role="status" className="text-sm">
-            {plural(preview.valid, 'offre valide', 'offres valides')} (dont{' '}
-            {plural(preview.updates, 'mise à jour', 'mises à jour')}),{' '}
-            {plural(preview.invalid, 'ligne écartée', 'lignes écartées')}.
+            {formatCount(preview.valid, 'offre valide', 'offres valides')} (dont{' '}
+            {formatCount(preview.updates, 'mise à jour', 'mises à jour')}),{' '}
+            {formatCount(preview.invalid, 'ligne écartée', 'lignes écartées')}.
           </p>
           {preview.perStructure.length > 0 && (
             <SimpleTable
@@ -150,8 +150,8 @@ function ImportStep({ kind, title, label, help }: { kind: Kind; title: string; l
             {busy === 'import'
               ? 'Import en cours…'
               : kind === 'structures'
-                ? `Importer ${plural(importable, 'structure', 'structures')}`
-                : `Importer ${plural(importable, 'offre', 'offres')}`}
+                ? `Importer ${formatCount(importable, 'structure')}`
+                : `Importer ${formatCount(importable, 'offre')}`}
           </Button>
         </div>
       )}

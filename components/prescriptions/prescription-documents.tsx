@@ -1,4 +1,5 @@
 import { SpriteIcon } from '@/components/ui/sprite-icons'
+import { fullName } from '@/lib/person-name'
 
 /**
  * The documents of a prescription: the sheet sent to the partner ('Fiche.pdf') and, once answered, the partner's
@@ -16,7 +17,7 @@ export function PrescriptionDocuments({
   }
 }) {
   if (!row.prescriptionDocumentId && !row.hasFup) return <em className="text-slate-600">Prescription manuelle</em>
-  const who = `${row.firstName} ${row.lastName}`
+  const who = fullName(row)
   return (
     <span className="flex flex-col gap-1">
       {row.prescriptionDocumentId && (

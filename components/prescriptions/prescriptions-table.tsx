@@ -1,20 +1,18 @@
 import Link from '@/components/ui/link'
 import { DataTable, type TableColumn } from '@/components/ui/data-table'
 import { PRESCRIPTION_STATE_TONES, StatusBadge } from '@/components/ui/status-badge'
-import { formatDate, orEmpty } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { orEmpty } from '@/lib/format'
 import type { PrescriptionRow } from '@/lib/prescriptions/referent-lists'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/states'
 import { PrescriptionDocuments } from './prescription-documents'
+import { listName } from '@/lib/person-name'
 
 const COLUMNS: TableColumn<PrescriptionRow>[] = [
   {
     id: 'candidate',
     header: 'Candidat',
-    cell: (a) => (
-      <Link href={`/v2/candidate/${a.candidateId}/prescriptions`}>
-        {a.lastName} {a.firstName}
-      </Link>
-    ),
+    cell: (a) => <Link href={`/v2/candidate/${a.candidateId}/prescriptions`}>{listName(a)}</Link>,
   },
   { id: 'offer', header: 'Offre', cell: (a) => <Link href={`/offer/social/${a.offerId}`}>{a.offerName}</Link> },
   { id: 'partner', header: 'Partenaire', cell: (a) => a.providerName },

@@ -14,7 +14,8 @@ import {
   moveCustomFieldAction,
   updateCustomFieldAction,
 } from '@/lib/settings/custom-field-actions'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { formatCount } from '@/lib/numbers'
 import { FIELD_TYPE_LABELS } from '@/lib/labels'
 import { SelectField } from './select-field'
 import { useSettingsToast } from './use-settings-toast'
@@ -33,7 +34,7 @@ export type FieldRow = {
 
 const TYPE_OPTIONS = Object.entries(FIELD_TYPE_LABELS).map(([value, label]) => ({ value, label }))
 const isList = (type: string) => type === 'list' || type === 'listMultiple'
-const count = (n: number) => (n === 0 ? 'aucun candidat' : `${n.toLocaleString('fr-FR')} candidat${n > 1 ? 's' : ''}`)
+const count = (n: number) => (n === 0 ? 'aucun candidat' : formatCount(n, 'candidat'))
 
 /** /v2/settings/custom-fields: the organisation's fields in their order — add, edit, move up or down, archive. */
 export function CustomFieldsManager({ active, archived }: { active: FieldRow[]; archived: FieldRow[] }) {

@@ -1,10 +1,11 @@
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { formatDateTime } from '@/lib/format'
+import { formatDateTime } from '@/lib/dates'
 import { FAILED_SENDS_DAYS, type failedSends } from '@/lib/settings/failed-sends'
 import { smsErrorLabel } from '@/lib/sms/status'
 import { ResendMailButton } from './resend-mail-button'
+import { fullName, listName } from '@/lib/person-name'
 
 const MAIL_KINDS: Record<string, string> = {
   'reset-password': 'Réinitialisation du mot de passe',
@@ -64,11 +65,11 @@ export function FailedSendsList({ mails, sms }: Awaited<ReturnType<typeof failed
                 key: m.id,
                 cells: [
                   <Link key="c" href={`/v2/candidate/${m.candidateId}/sms`}>
-                    {m.lastName} {m.firstName}
+                    {listName(m)}
                   </Link>,
                   formatDateTime(m.at),
                   m.status === 'unknown' ? UNKNOWN_FATE : (smsErrorLabel(m.errorCode) ?? 'erreur'),
-                  <ResendMailButton key="resend" smsId={m.id} label={`le SMS à ${m.firstName} ${m.lastName}`} />,
+                  <ResendMailButton key="resend" smsId={m.id} label={`le SMS à ${fullName(m)}`} />,
                 ],
               }))}
             />

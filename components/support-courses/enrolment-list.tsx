@@ -3,6 +3,7 @@
 import Link from '@/components/ui/link'
 import { COURSE_STEP_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { LeaveCourseButton, StepDoneButton } from './course-controls'
+import { fullName, listName } from '@/lib/person-name'
 
 /** One of the course's steps, as every enrolment follows them: its id, title and kind. */
 export type CourseStepLine = [stepId: string, title: string, kind: string]
@@ -48,13 +49,13 @@ export function EnrolmentList({
   return (
     <ul className="flex flex-col gap-3">
       {enrolments.map((e) => {
-        const name = `${e.firstName} ${e.lastName}`
+        const name = fullName(e)
         return (
           <li key={e.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
             <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
               <span>
                 <Link href={`/v2/candidate/${e.candidateId}`} className="font-medium">
-                  {e.lastName} {e.firstName}
+                  {listName(e)}
                 </Link>{' '}
                 <span className="text-slate-600">inscrit le {e.enrolledOn}</span>
               </span>

@@ -6,14 +6,14 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { ErrorSummary } from '@/components/ui/error-summary'
 import { useActionForm } from '@/components/ui/use-action-form'
-import { formatDateTime } from '@/lib/format'
+import { formatDateTime } from '@/lib/dates'
+import { formatCount } from '@/lib/numbers'
 import { registerSelectionAction, upcomingWorkshopsAction } from '@/lib/workshops/actions'
 import { registrationFeedback, type RegistrationOutcome } from '@/lib/workshops/registration-feedback'
 
 type Upcoming = Awaited<ReturnType<typeof upcomingWorkshopsAction>>[number]
 
 const NO_WORKSHOP = 'Choisissez un atelier.'
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`
 
 /**
  * The candidates dashboard's "Inscrire à un atelier" (workshops.modify): the selection, in its order, takes the free
@@ -52,7 +52,7 @@ export function RegisterSelectionDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title="Inscrire à un atelier"
-      description={`${plural(ids.length, 'candidat sélectionné', 'candidats sélectionnés')}, inscrits dans cet ordre\u00a0; au-delà des places libres, en liste d’attente.`}
+      description={`${formatCount(ids.length, 'candidat sélectionné', 'candidats sélectionnés')}, inscrits dans cet ordre\u00a0; au-delà des places libres, en liste d’attente.`}
     >
       <form {...form.formProps} className="flex flex-col gap-4">
         <ErrorSummary form={form} />
@@ -84,7 +84,7 @@ export function RegisterSelectionDialog({
                 const free = Math.max(0, (w.capacity ?? 0) - w.seatsTaken)
                 return (
                   <option key={w.id} value={w.id}>
-                    {`${formatDateTime(w.startsAt)} — ${w.name} (${free ? plural(free, 'place libre', 'places libres') : `complet, ${w.waitlistCount} en attente`})`}
+                    {`${formatDateTime(w.startsAt)} — ${w.name} (${free ? formatCount(free, 'place libre', 'places libres') : `complet, ${w.waitlistCount} en attente`})`}
                   </option>
                 )
               })}

@@ -10,6 +10,7 @@ import { SimpleTable } from '@/components/ui/simple-table'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 import { AllPresentButton, AttendanceSelect, CancelRegistrationButton } from './workshop-controls'
 import { EMPTY_VALUE } from '@/lib/format'
+import { fullName, listName } from '@/lib/person-name'
 
 type Row = {
   id: string
@@ -68,10 +69,10 @@ export function WorkshopRegistrations({
   const nameCell = (r: Row) =>
     linkCandidates ? (
       <Link key="c" href={`/v2/candidate/${r.candidateId}`}>
-        {r.lastName} {r.firstName}
+        {listName(r)}
       </Link>
     ) : (
-      `${r.lastName} ${r.firstName}`
+      listName(r)
     )
   return (
     <>
@@ -101,7 +102,7 @@ export function WorkshopRegistrations({
             caption={`Inscrits à ${name}`}
             headers={['Candidat', 'Téléphone', 'Lieu de résidence', 'Présence', ...(act ? ['Action'] : [])]}
             rows={seated.map((r) => {
-              const person = `${r.firstName} ${r.lastName}`
+              const person = fullName(r)
               return {
                 key: r.id,
                 cells: [
@@ -143,9 +144,7 @@ export function WorkshopRegistrations({
                 i + 1,
                 nameCell(r),
                 r.phone,
-                ...(act
-                  ? [<CancelRegistrationButton key="x" registrationId={r.id} name={`${r.firstName} ${r.lastName}`} />]
-                  : []),
+                ...(act ? [<CancelRegistrationButton key="x" registrationId={r.id} name={fullName(r)} />] : []),
               ],
             }))}
           />
