@@ -70,8 +70,7 @@ export const inviteSchema = z.object({
 })
 
 /** Three letters, as the person types them (fewer for a shorter name): compared without accents or case. */
-export const nameCheckSchema = z
-  .string({ error: INVITATION_MESSAGES.nameFormat })
+export const nameCheckSchema = lineText({ error: INVITATION_MESSAGES.nameFormat })
   .max(50, INVITATION_MESSAGES.nameFormat)
   .transform((v) => lettersOf(v).slice(0, 3))
   .refine((v) => v.length > 0, INVITATION_MESSAGES.nameFormat)
