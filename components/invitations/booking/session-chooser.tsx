@@ -47,7 +47,8 @@ export function SessionChooser({
   const [step, setStep] = useState<'choose' | 'confirm'>('choose')
   const headingRef = useRef<HTMLHeadingElement>(null)
   const confirmRef = useRef<HTMLHeadingElement>(null)
-  const errorId = useId()
+  const id = useId()
+  const errorId = `${id}-error`
   useFocusAfterCheck(headingRef)
   const form = useActionForm({
     initial: { workshopId: '' },
@@ -105,8 +106,11 @@ export function SessionChooser({
               <p className="text-sm text-slate-700">Aucune séance n’a de place libre pour le moment.</p>
             )}
             {byDay(sessions).map((day) => (
-              <div key={day.day} className="flex flex-col gap-2">
-                <p className="text-sm font-semibold text-slate-900 first-letter:uppercase">{day.label}</p>
+              // Each day a group named by its day: a screen reader says the day with each session's radio.
+              <div key={day.day} role="group" aria-labelledby={`${id}-${day.day}`} className="flex flex-col gap-2">
+                <p id={`${id}-${day.day}`} className="text-sm font-semibold text-slate-900 first-letter:uppercase">
+                  {day.label}
+                </p>
                 {day.sessions.map((s) => (
                   <label
                     key={s.id}
