@@ -30,7 +30,20 @@ test.beforeAll(async () => {
   }
 })
 
+test.beforeAll(async () => {
+  // A past session of the theme: the settings list the themes that have workshops.
+  await onE2eDatabase(
+    `insert into workshops (organisation_id, name, theme, starts_at, capacity) values ($1, 'Atelier e2e du suivi', $2, now() - interval '20 days', 8)`,
+    [SEINE_MARITIME, THEME],
+  )
+})
+
 test.afterAll(async () => {
+  await onE2eDatabase(`delete from invitation_themes where organisation_id = $1 and theme = $2`, [
+    SEINE_MARITIME,
+    THEME,
+  ])
+  await onE2eDatabase(`delete from workshops where organisation_id = $1 and theme = $2`, [SEINE_MARITIME, THEME])
   await onE2eDatabase(`delete from invitations where candidate_id = any($1::uuid[])`, [ids])
   await onE2eDatabase(`delete from audit_log where entity_type = 'candidate' and entity_id = any($1::text[])`, [ids])
   await onE2eDatabase(`delete from candidates where id = any($1::uuid[])`, [ids])
@@ -69,4 +82,45 @@ test('the sheet’s overview shows the follow-up of the invited theme', async ({
   await expect(card.getByText(/expirée le \d{2}\/\d{2}\/\d{4}/)).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   await screenshots(page, 'sheet-invitation-follow-up')
+})
+
+test.describe('as an administrator', () => {
+  test.use({ storageState: storageStateOf('admin') })
+
+  test('the statistics show the invitations per theme, with their table', async ({ page }) => {
+    await page.goto('/v2/statistics')
+    const sent = page.getByRole('region', { name: 'Invitations par thème d’atelier' })
+    await expect(sent).toBeVisible()
+    await sent.getByText('Tableau des données').click()
+    const row = sent.getByRole('row').filter({ hasText: THEME })
+    // Two invitations of the theme went in the period, none booked.
+    await expect(row.getByRole('cell')).toHaveText([THEME, '2', '0', /^0\s%$/, '–', '0', '–'])
+    await expect(page.getByRole('region', { name: 'Taux d’absence des invités et des convoqués' })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await screenshots(page, 'statistics-invitations')
+  })
+
+  test('the settings refuse a bad contact e-mail and a validity out of 4–90 days in French, and save one in range', async ({
+    page,
+  }) => {
+    await page.goto('/v2/settings/organisations')
+    await page.getByLabel('Email de contact').fill('accueil@')
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click()
+    await expect(page.getByText('L’adresse email de contact n’est pas valide').first()).toBeVisible()
+    const theme = page.getByRole('group', { name: THEME })
+    await theme.getByLabel('Validité (jours)').fill('3')
+    await page.getByRole('button', { name: 'Appliquer ces durées de validité' }).click()
+    await expect(theme.getByText('Une invitation reste valable 4 jours au moins.')).toBeVisible()
+    await expect(theme.getByLabel('Validité (jours)')).toBeFocused()
+    await theme.getByLabel('Validité (jours)').fill('21')
+    await page.getByRole('button', { name: 'Appliquer ces durées de validité' }).click()
+    await expect(page.getByText('Validité des invitations enregistrée.').first()).toBeVisible()
+    const [saved] = await onE2eDatabase<{ validity_days: number; optional: boolean }>(
+      `select validity_days, optional from invitation_themes where organisation_id = $1 and theme = $2`,
+      [SEINE_MARITIME, THEME],
+    )
+    expect(saved).toEqual({ validity_days: 21, optional: false })
+    await expectNoSeriousA11yViolations(page)
+    await screenshots(page, 'settings-invitations')
+  })
 })

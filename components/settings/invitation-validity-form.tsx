@@ -83,7 +83,7 @@ export function InvitationValidityForm({ themes }: { themes: ThemeValidity[] }) 
           </ul>
           <div>
             <Button type="submit" disabled={form.pending}>
-              {form.pending ? 'Enregistrement…' : 'Enregistrer la validité des invitations'}
+              {form.pending ? 'Enregistrement…' : 'Appliquer ces durées de validité'}
             </Button>
           </div>
         </form>

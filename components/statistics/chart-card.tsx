@@ -36,7 +36,10 @@ export function ChartCard({ title, slug, table, summary, empty, legend, height =
     if (details.current?.open) setTableOpen(true)
   }, [])
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby={id}
+      className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={id} className="text-lg font-semibold text-slate-900">
           {title}

@@ -53,8 +53,8 @@ export function InvitationCharts({ themes, total }: { themes: InvitationFigures[
           height={height(sent.length)}
           empty={sent.length === 0}
           summary={
-            `Sur la période : ${number(total.sent)} invitation${total.sent > 1 ? 's' : ''} envoyée${total.sent > 1 ? 's' : ''}, ` +
-            `${percent(total.bookedRate)} réservées (délai médian : ${days(total.medianDays)} jour${(total.medianDays ?? 0) >= 2 ? 's' : ''}), ` +
+            `Sur la période\u00a0: ${number(total.sent)} invitation${total.sent > 1 ? 's' : ''} envoyée${total.sent > 1 ? 's' : ''}, ` +
+            `${percent(total.bookedRate)} réservées (délai médian\u00a0: ${days(total.medianDays)} jour${(total.medianDays ?? 0) >= 2 ? 's' : ''}), ` +
             `${percent(total.byPersonRate)} des réservations faites par la personne elle-même.`
           }
           table={{
@@ -96,24 +96,24 @@ export function InvitationCharts({ themes, total }: { themes: InvitationFigures[
           </BarChart>
         </ChartCard>
         <ChartCard
-          title="Absences aux ateliers : invités et convoqués"
+          title="Taux d’absence des invités et des convoqués"
           slug="absences-invites-convoques"
           legend={ABSENCE}
           height={height(marked.length)}
           empty={marked.length === 0}
           summary={
-            `Sur la période : ${percent(total.invited.rate)} d’absents parmi les invités qui ont réservé, ` +
+            `Sur la période\u00a0: ${percent(total.invited.rate)} d’absents parmi les invités qui ont réservé, ` +
             `${percent(total.convoked.rate)} parmi les convoqués (absences non excusées, sur les présences notées).`
           }
           table={{
             headers: [
               'Thème',
-              'Invités : présences notées',
-              'Invités absents',
-              'Taux d’absence des invités',
-              'Convoqués : présences notées',
-              'Convoqués absents',
-              'Taux d’absence des convoqués',
+              'Présences notées (invités)',
+              'Absents (invités)',
+              'Taux d’absence (invités)',
+              'Présences notées (convoqués)',
+              'Absents (convoqués)',
+              'Taux d’absence (convoqués)',
             ],
             rows: rows.map((f) => [
               label(f),
