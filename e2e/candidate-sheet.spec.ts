@@ -106,12 +106,14 @@ test.describe('as the referent', () => {
 
     await page.getByRole('link', { name: 'Historique', exact: true }).click()
     const rows = page.getByRole('table').getByRole('row')
-    await expect(rows).toHaveCount(4)
+    // Three rows of this spec, then the demo's invitation (sent the day before the demo data was made).
+    await expect(rows).toHaveCount(5)
     await expect(rows.nth(1)).toContainText('Modification de la fiche')
     await expect(rows.nth(1)).toContainText('Champs modifiés : Numéro de sécurité sociale (NIR)')
     await expect(rows.nth(2)).toContainText('Champs modifiés : Téléphone')
     await expect(rows.nth(3)).toContainText('Consultation du numéro de sécurité sociale')
     for (const i of [1, 2, 3]) await expect(rows.nth(i)).toContainText('Romain Leroy')
+    await expect(rows.nth(4)).toContainText('Invitation à un atelier envoyée')
     await expect(page.getByRole('table')).not.toContainText('07 11')
     await expectNoSeriousA11yViolations(page)
     await screenshots(page, 'sheet-historique')

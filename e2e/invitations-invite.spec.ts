@@ -30,8 +30,22 @@ function readPpm(file: string) {
 }
 
 let candidateId = ''
+let invitationLink = ''
+const standIn = `http://127.0.0.1:${process.env.E2E_TWILIO_PORT}`
+const MOBILE = '+33611111190'
+
+let hours: { start: number; end: number; days: number[] } | null = null
 
 test.beforeAll(async () => {
+  const [before] = await onE2eDatabase<{ start: number; end: number; days: number[] }>(
+    `select sms_window_start_minute as start, sms_window_end_minute as "end", sms_window_days as days from organisations where id = $1`,
+    [SEINE_MARITIME],
+  )
+  hours = before!
+  await onE2eDatabase(
+    `update organisations set sms_window_start_minute = 0, sms_window_end_minute = 1439, sms_window_days = '{1,2,3,4,5,6,7}' where id = $1`,
+    [SEINE_MARITIME],
+  )
   const [c] = await onE2eDatabase<{ id: string }>(
     `insert into candidates (organisation_id, first_name, last_name, phone, address_formatted, referent_id) values ($1, 'Inès', $2, '0611111190', '8 rue Jeanne-d’Arc, 76000 Rouen', 'demo-referent') returning id`,
     [SEINE_MARITIME, LAST_NAME],
@@ -44,9 +58,14 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
+  await onE2eDatabase(
+    `update organisations set sms_window_start_minute = $2, sms_window_end_minute = $3, sms_window_days = $4 where id = $1`,
+    [SEINE_MARITIME, hours!.start, hours!.end, hours!.days],
+  )
   const person = [candidateId]
   await onE2eDatabase(`delete from sms_messages where candidate_id = $1`, person)
   await onE2eDatabase(`delete from invitations where candidate_id = $1`, person)
+  await onE2eDatabase(`delete from workshop_registrations where candidate_id = $1`, person)
   await onE2eDatabase(`delete from audit_log where entity_type = 'candidate' and entity_id = $1`, person)
   await onE2eDatabase(`delete from candidates where id = $1`, person)
   await onE2eDatabase(`delete from workshops where organisation_id = $1 and theme = $2`, [SEINE_MARITIME, THEME])
@@ -74,11 +93,24 @@ test('a counsellor invites a candidate by SMS and letter from the sheet, and pri
   ])
   expect(download.suggestedFilename()).toMatch(/^invitation-\d{4}-\d{2}-\d{2}\.pdf$/)
 
-  const [sms] = await onE2eDatabase<{ body: string }>(
+  // The SMS as the person's phone gets it (the Twilio stand-in): the table keeps the code masked.
+  const [stored] = await onE2eDatabase<{ body: string }>(
     `select body from sms_messages where candidate_id = $1 and kind = 'invitation.invitation'`,
     [candidateId],
   )
-  const link = /https?:\/\/\S+\/i\/[A-Z2-9]{8}/.exec(sms!.body)![0]
+  expect(stored!.body).toContain('/i/…')
+  let received = ''
+  await expect
+    .poll(
+      async () => {
+        const messages = (await (await fetch(`${standIn}/_stand-in/messages`)).json()) as { to: string; body: string }[]
+        received = messages.filter((m) => m.to === MOBILE && m.body.includes('/i/')).at(-1)?.body ?? ''
+        return received
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/\/i\/[A-HJ-NP-Z2-9]{8}/)
+  const link = /https?:\/\/\S+\/i\/[A-HJ-NP-Z2-9]{8}/.exec(received)![0]
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'letter-'))
   try {
     await download.saveAs(path.join(dir, 'letter.pdf'))
@@ -88,6 +120,7 @@ test('a counsellor invites a candidate by SMS and letter from the sheet, and pri
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
+  invitationLink = link
   const [printed] = await onE2eDatabase<{ n: number }>(
     `select count(*)::int as n from audit_log where entity_type = 'candidate' and entity_id = $1 and action = 'invitation.letterPrinted'`,
     [candidateId],
@@ -117,4 +150,54 @@ test('from a workshop’s page, the picker shows a person already invited to its
   await expect(dialog).toContainText('déjà invité ou inscrit')
   await expectNoSeriousA11yViolations(page)
   await screenshots(page, 'invitation-workshop-picker')
+})
+
+test('the person books from the SMS on a 390 px phone, signed out, then cancels by answering ANNULER', async ({
+  browser,
+}) => {
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    storageState: { cookies: [], origins: [] },
+  })
+  const person = await phone.newPage()
+  await person.goto(new URL(invitationLink).pathname)
+  await expect(person.getByRole('heading', { level: 1 })).toContainText(THEME)
+  // Nothing personal before the name check.
+  await expect(person.getByText(LAST_NAME)).toHaveCount(0)
+  await expectNoSeriousA11yViolations(person)
+  await person.getByLabel('Les trois premières lettres de votre nom de famille').fill('inv')
+  await person.getByRole('button', { name: 'Continuer' }).click()
+  await expect(person.getByRole('heading', { name: 'Choisissez une séance' })).toBeFocused()
+  await person.getByRole('radio', { name: /Atelier e2e des invitations/ }).check()
+  await person.getByRole('button', { name: 'Continuer' }).click()
+  await expect(person.getByRole('heading', { name: 'Vérifiez votre choix' })).toBeVisible()
+  await person.getByRole('button', { name: 'Confirmer ma réservation' }).click()
+  await expect(person.getByRole('heading', { name: 'Votre place est réservée' })).toBeVisible()
+  await expectNoSeriousA11yViolations(person)
+  await screenshots(person, 'invitation-booked')
+  await phone.close()
+  const seats = () =>
+    onE2eDatabase<{ seats: number; status: string }>(
+      `select w.seats_taken as seats, i.status from invitations i join workshops w on w.theme = i.theme and w.organisation_id = i.organisation_id where i.candidate_id = $1`,
+      [candidateId],
+    )
+  expect(await seats()).toEqual([{ seats: 1, status: 'booked' }])
+
+  // From her phone, she answers ANNULER: the seat is freed, and she is told what was understood.
+  const answered = await fetch(`${standIn}/_stand-in/inbound`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from: MOBILE, body: 'Annuler' }),
+  })
+  expect(await answered.json()).toEqual({ status: 200 })
+  expect(await seats()).toEqual([{ seats: 0, status: 'declined' }])
+  await expect
+    .poll(
+      async () =>
+        ((await (await fetch(`${standIn}/_stand-in/messages`)).json()) as { to: string; body: string }[]).filter(
+          (m) => m.to === MOBILE && m.body.includes('annulée'),
+        ).length,
+      { timeout: 20_000 },
+    )
+    .toBe(1)
 })
