@@ -131,7 +131,13 @@ describe('the tabs’ loaders', () => {
       const theirs = await loadSheetPrescriptions(tx, { ...foreign, prescriberId: null, at: AT })
       expect(theirs.rows).toEqual([])
       expect(theirs.prescriber).toBeNull()
-      expect(await loadSheetWorkshops(tx, { ...foreign, at: AT })).toEqual({ coming: [], past: [] })
+      // Another organisation's reader: none of the candidate's workshops or invitations (the themes listed are the
+      // reader's own, to invite to).
+      expect(await loadSheetWorkshops(tx, { ...foreign, at: AT })).toMatchObject({
+        coming: [],
+        past: [],
+        invitations: [],
+      })
       expect(await loadSheetSms(tx, { ...foreign, sender: null, at: AT })).toBeNull()
     })
   })
