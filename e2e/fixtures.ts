@@ -90,7 +90,8 @@ export async function screenshots(page: Page, name: string, widths = [1440, 390]
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 })
     await shot(page, { path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    // Polled: what sizes itself from a ResizeObserver (a chart's container) follows the new width a frame or two later.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
   }
   await page.setViewportSize({ width: 1280, height: 720 })
 }
