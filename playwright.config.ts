@@ -11,7 +11,7 @@ if (!server && !process.env.E2E_DATABASE_URL)
   )
 process.env.E2E_DATABASE_URL ??= (() => {
   const url = new URL(server!)
-  url.pathname = `/passerelle_e2e_${Date.now()}`
+  url.pathname = `/passerelle_e2e_${port}_${Date.now()}`
   return url.toString()
 })()
 // Mail leaves by SMTP to a local sink (e2e/smtp-sink.ts) that files each message in the outbox the specs read.

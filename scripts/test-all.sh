@@ -48,7 +48,26 @@ build=$!
 npx vitest run --project integration 2>&1 | tee "$logs/integration.log"; count "$logs/integration.log" 'Tests +[0-9]+ passed'
 wait "$build" || { cat "$logs/build.log"; echo "the build failed"; exit 1; }
 echo "== build done (at ${SECONDS} s)"; tail -n 3 "$logs/build.log"
-echo "== e2e (at ${SECONDS} s)"; npx playwright test 2>&1 | tee "$logs/e2e.log"; count "$logs/e2e.log" '^ +[0-9]+ passed'
+# The e2e tier in two halves side by side, each with its own server, database, job worker, mail sink, Twilio stand-in
+# and browser (E2E_PORT: playwright.config.ts): the specs wait on the app and the browser most of their time, so the
+# halves share the 2 cores. The spec files alternate between them (the fuzz suite, last, with the second half).
+echo "== e2e, in two halves side by side (at ${SECONDS} s)"
+mapfile -t specs < <(ls e2e/*.spec.ts | grep -v '/fuzz\.spec\.ts$')
+halves=("" "e2e/fuzz.spec.ts")
+for i in "${!specs[@]}"; do halves[$((i % 2))]+=" ${specs[$i]}"; done
+for half in 0 1; do
+  # shellcheck disable=SC2086 # the file list splits on spaces (spec names have none)
+  (E2E_PORT=$((3210 + 20 * half)) npx playwright test ${halves[$half]} 2>&1 | sed -u "s/^/[e2e $((half + 1))\/2] /" > "$logs/e2e-$half.log") &
+  e2e[$half]=$!
+done
+tail -q -n +1 -f "$logs/e2e-0.log" "$logs/e2e-1.log" &
+follow=$!
+failed=0
+wait "${e2e[0]}" || failed=1
+wait "${e2e[1]}" || failed=1
+sleep 1; kill "$follow" 2>/dev/null || true
+for half in 0 1; do count "$logs/e2e-$half.log" '^\[e2e [12]/2\] +[0-9]+ passed'; done
+if [ "$failed" = 1 ]; then echo "the e2e tier failed"; exit 1; fi
 echo "== resilience (short) (at ${SECONDS} s)"; npx tsx scripts/resilience.ts --short 2>&1 | tee "$logs/resilience.log"; count "$logs/resilience.log" '^[0-9]+ passed'
 echo
 echo "all tiers: $passed passed, 0 failed, in ${SECONDS} s"
