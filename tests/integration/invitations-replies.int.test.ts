@@ -30,7 +30,9 @@ const LYON = { organisationId: demoIds.orgLyon, actorId: 'demo-referent-lyon' }
 type Actor = { organisationId: string; actorId: string }
 const NOW = new Date('2026-11-25T09:00:00Z')
 const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000)
-const THEME = 'Atelier CV'
+// A theme of this run's own: the seat offers go to the oldest pending invitations of the theme, and another file on
+// this worker's database may have left some of the seed's organisation's under a common name.
+const THEME = `Atelier CV ${randomUUID().slice(0, 8)}`
 const session = (day: string, capacity: number) => ({
   title: `Atelier CV du ${day}`,
   theme: THEME,
@@ -204,13 +206,20 @@ describe('SMS replies to invitations', () => {
       expect(await invitationOf(tx, waiting.id)).toMatchObject({ status: 'pending', registrationId: null })
       const [link] = await smsTo(tx, waiting.id, 'invitation.reply')
       expect(link!.body).toMatch(
-        /^Pour choisir votre date d’atelier «\u00a0Atelier CV\u00a0», utilisez ce lien\u00a0: http.*\/i\/[A-Z2-9]{8}$/,
+        new RegExp(
+          `^Pour choisir votre date d’atelier «\u00a0${THEME}\u00a0», utilisez ce lien\u00a0: http.*/i/[A-Z2-9]{8}$`,
+        ),
       )
     })
   })
 
   it('ANNULER frees the seat: to the waitlist first; the next seat freed is offered to the invited who have not booked', async () => {
     await inRolledBackTransaction(db, async (tx) => {
+      // The answer names the organisation's contact phone (another file may have saved the settings without one).
+      await tx
+        .update(s.organisations)
+        .set({ contactPhone: '02 35 03 55 55' })
+        .where(eq(s.organisations.id, SM.organisationId))
       const workshopId = await newWorkshop(tx, SM, session('2026-12-03', 2))
       const [first, second, invited] = [
         await newPerson(tx, SM.organisationId, 'Lefort'),
