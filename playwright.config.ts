@@ -39,7 +39,10 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // `npm test` runs the specs in two lanes side by side on the machine's cores (scripts/test-all.sh): a page there can
+  // take twice its time alone, so an assertion waits up to 10 s and a test up to 45 s before they fail.
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
   globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL,
