@@ -12,27 +12,36 @@ import { InviteDialog } from './invite-dialog'
 export function InviteButton({
   candidateIds,
   theme,
+  step,
   themes,
   label,
+  ariaLabel,
   variant = 'secondary',
+  className = 'px-3 py-1.5',
 }: {
   candidateIds?: string[]
   theme?: string
+  /** A support-course step of kind "atelier" (its theme given). */
+  step?: { id: string; title: string }
   themes?: string[]
   label: string
-  variant?: 'primary' | 'secondary'
+  /** The button's name when its text alone is ambiguous (one per step and person in a list). */
+  ariaLabel?: string
+  variant?: 'primary' | 'secondary' | 'ghost'
+  className?: string
 }) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
   return (
     <>
-      <Button variant={variant} onClick={() => setOpen(true)} className="px-3 py-1.5">
+      <Button variant={variant} onClick={() => setOpen(true)} className={className} aria-label={ariaLabel}>
         {label}
       </Button>
       {open && (
         <InviteDialog
           candidateIds={candidateIds}
           theme={theme}
+          step={step}
           themes={themes}
           onClose={() => setOpen(false)}
           onDone={() => {

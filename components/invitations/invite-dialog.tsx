@@ -29,17 +29,20 @@ type Values = { theme: string; channels: InvitationChannel[] }
  * "Inviter à un atelier" (workshops.modify): a theme with coming sessions, the channels, then the answer — who was
  * invited and by which channels (a letter to print), who was not and why. `candidateIds`: the people (the sheet's
  * one, the dashboard's selection); without them, a picker (the workshop page, its theme fixed). `themes`: the
- * choice, or null to read it as the dialog opens.
+ * choice, or null to read it as the dialog opens. `step`: a support-course step of kind "atelier" (its theme given):
+ * the attendance at the session booked marks the step done.
  */
 export function InviteDialog({
   candidateIds,
   theme,
+  step,
   themes: given = null,
   onClose,
   onDone,
 }: {
   candidateIds?: string[]
   theme?: string
+  step?: { id: string; title: string }
   themes?: string[] | null
   onClose: () => void
   /** After an answer, once the dialog closes: refresh the page, clear the selection. */
@@ -55,7 +58,7 @@ export function InviteDialog({
       ...(theme ? {} : { theme: INVITATION_MESSAGES.noTheme }),
       ...(channels.length ? {} : { channels: INVITATION_MESSAGES.noChannel }),
     }),
-    action: (values) => inviteCandidatesAction({ ...values, candidateIds: ids }),
+    action: (values) => inviteCandidatesAction({ ...values, candidateIds: ids, stepId: step?.id ?? null }),
     failure: 'Les invitations n’ont pas pu être envoyées. Réessayez dans un instant.',
     success: (answer) => (answer.invited.length ? answer.summary : null),
     onSuccess: (answer) => setResult(answer),
@@ -73,8 +76,9 @@ export function InviteDialog({
     form.set({
       channels: INVITATION_CHANNELS.filter((c) => (c === channel ? on : form.values.channels.includes(c))),
     })
-  const who =
-    candidateIds === undefined
+  const who = step
+    ? `${candidateIds?.length === 1 ? 'Le candidat reçoit' : 'Chaque candidat reçoit'} un lien pour réserver une séance du thème «\u00a0${theme}\u00a0»\u00a0; sa présence à la séance marquera l’étape faite.`
+    : candidateIds === undefined
       ? `Les candidats choisis reçoivent un lien pour réserver eux-mêmes une séance du thème «\u00a0${theme}\u00a0».`
       : `${formatCount(candidateIds.length, 'candidat')}\u00a0: ${candidateIds.length > 1 ? 'chacun reçoit' : 'il reçoit'} un lien pour réserver lui-même une séance du thème choisi.`
 
@@ -82,7 +86,13 @@ export function InviteDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && close()}
-      title={theme && candidateIds === undefined ? 'Inviter des candidats à ce thème' : 'Inviter à un atelier'}
+      title={
+        step
+          ? `Inviter à l’étape «\u00a0${step.title}\u00a0»`
+          : theme && candidateIds === undefined
+            ? 'Inviter des candidats à ce thème'
+            : 'Inviter à un atelier'
+      }
       description={who}
       wide={candidateIds === undefined}
       footer={

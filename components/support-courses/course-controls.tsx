@@ -84,14 +84,29 @@ let added = 0
 export function StepsEditor({
   courseId,
   steps,
+  themes,
 }: {
   courseId: string
-  steps: { id: string; title: string; kind: string; delayDays: number; delayFrom: string }[]
+  steps: {
+    id: string
+    title: string
+    kind: string
+    delayDays: number
+    delayFrom: string
+    workshopTheme: string | null
+  }[]
+  /** The organisation's workshop themes, for a step of kind "atelier". */
+  themes: string[]
 }) {
   const router = useRouter()
   const form = useActionForm({
     initial: () => ({
-      rows: steps.map((s): Step => ({ key: s.id, ...s, delayDays: String(s.delayDays) })),
+      rows: steps.map((s): Step => ({
+        key: s.id,
+        ...s,
+        delayDays: String(s.delayDays),
+        workshopTheme: s.workshopTheme ?? '',
+      })),
     }),
     action: ({ rows }) => saveStepsAction(courseId, { steps: rows.map(({ key: _key, ...r }) => r) }),
     success: 'Étapes enregistrées. Les progressions passées des candidats ne changent pas.',
@@ -119,6 +134,7 @@ export function StepsEditor({
         kind: 'interview',
         delayDays: '7',
         delayFrom: rows.length ? 'previous' : 'enrolment',
+        workshopTheme: '',
       },
     ])
   return (
@@ -131,6 +147,7 @@ export function StepsEditor({
             step={row}
             index={i}
             last={i === rows.length - 1}
+            themes={themes}
             errors={form.errors}
             onChange={(patch) => update(i, patch)}
             onMove={(by) => move(i, by)}

@@ -4,7 +4,16 @@ import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { DELAY_FROM, STEP_KINDS } from '@/lib/support-courses/schemas'
 
-export type Step = { key: string; id: string | null; title: string; kind: string; delayDays: string; delayFrom: string }
+export type Step = {
+  key: string
+  id: string | null
+  title: string
+  kind: string
+  delayDays: string
+  delayFrom: string
+  /** A step of kind "atelier": the workshops' theme its invitations go to ("": none). */
+  workshopTheme: string
+}
 
 const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => (
@@ -13,11 +22,15 @@ const options = (labels: Record<string, string>) =>
     </option>
   ))
 
-/** One step of a course: its title, kind and delay, and its order (buttons, so by keyboard too) and removal. */
+/**
+ * One step of a course: its title, kind and delay, its order (buttons, so by keyboard too) and removal; a step of kind
+ * "atelier" may name the workshops' theme its invitations go to (`themes`: the organisation's).
+ */
 export function StepRow({
   step,
   index: i,
   last,
+  themes,
   errors,
   onChange,
   onMove,
@@ -26,12 +39,13 @@ export function StepRow({
   step: Step
   index: number
   last: boolean
+  themes: string[]
   errors: Record<string, string>
   onChange: (patch: Partial<Step>) => void
   onMove: (by: number) => void
   onRemove: () => void
 }) {
-  const bind = (key: 'title' | 'kind' | 'delayDays' | 'delayFrom') => ({
+  const bind = (key: 'title' | 'kind' | 'delayDays' | 'delayFrom' | 'workshopTheme') => ({
     value: step[key],
     onChange: (value: string) => onChange({ [key]: value }),
     error: errors[`steps.${i}.${key}`],
@@ -46,6 +60,24 @@ export function StepRow({
       <FormField label={`Point de départ du délai de l’étape ${i + 1}`} as="select" {...bind('delayFrom')}>
         {options(DELAY_FROM)}
       </FormField>
+      {step.kind === 'workshop' && (
+        <FormField
+          label={`Thème d’ateliers de l’étape ${i + 1}`}
+          hint={
+            'Les candidats invités à l’étape réservent une séance de ce thème\u00a0; leur présence marque l’étape faite.'
+          }
+          as="select"
+          className="sm:col-span-2"
+          {...bind('workshopTheme')}
+        >
+          <option value="">Aucun (pas d’invitation)</option>
+          {[...new Set([...themes, ...(step.workshopTheme ? [step.workshopTheme] : [])])].map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </FormField>
+      )}
       <div className="flex gap-1 sm:col-span-4">
         <Button
           variant="ghost"

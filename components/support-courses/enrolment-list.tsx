@@ -2,11 +2,12 @@
 
 import Link from '@/components/ui/link'
 import { COURSE_STEP_TONES, StatusBadge } from '@/components/ui/status-badge'
+import { InviteButton } from '@/components/invitations/invite-button'
 import { LeaveCourseButton, StepDoneButton } from './course-controls'
 import { fullName, listName } from '@/lib/person-name'
 
-/** One of the course's steps, as every enrolment follows them: its id, title and kind. */
-export type CourseStepLine = [stepId: string, title: string, kind: string]
+/** One of the course's steps, as every enrolment follows them: its id, title, kind and (atelier) invitations' theme. */
+export type CourseStepLine = [stepId: string, title: string, kind: string, workshopTheme: string | null]
 /** An enrolment's progress on one step (in the course's order): done, late or due, with its date as written, and what was noted. */
 export type EnrolmentStep = [
   state: 'done' | 'late' | 'due',
@@ -39,11 +40,14 @@ export function EnrolmentList({
   steps,
   enrolments,
   canModify,
+  canInvite,
   today,
 }: {
   steps: CourseStepLine[]
   enrolments: EnrolmentLine[]
   canModify: boolean
+  /** workshops.modify: a step of kind "atelier" with a theme offers "Inviter". */
+  canInvite: boolean
   today: string
 }) {
   return (
@@ -63,7 +67,7 @@ export function EnrolmentList({
             </div>
             <ol aria-label={`Progression de ${name}`} className="flex flex-col gap-1">
               {e.steps.map(([state, date, linkLabel, comment], i) => {
-                const [stepId, title, kind] = steps[i]!
+                const [stepId, title, kind, theme] = steps[i]!
                 return (
                   <li key={stepId} className="flex flex-wrap items-center gap-2">
                     <span>
@@ -79,6 +83,16 @@ export function EnrolmentList({
                         kind={kind}
                         label={`${title} (${name})`}
                         today={today}
+                      />
+                    )}
+                    {canInvite && theme && state !== 'done' && (
+                      <InviteButton
+                        candidateIds={[e.candidateId]}
+                        theme={theme}
+                        step={{ id: stepId, title }}
+                        label="Inviter"
+                        ariaLabel={`Inviter à l’étape\u00a0: ${title} (${name})`}
+                        className="px-2 py-1 text-xs"
                       />
                     )}
                   </li>

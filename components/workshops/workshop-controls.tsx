@@ -125,6 +125,12 @@ export function CancelRegistrationButton({ registrationId, name }: { registratio
   )
 }
 
+/** Present at a session booked from an invitation to a support-course step: the step is done. */
+const stepsDoneSentence = (n: number) =>
+  n > 1
+    ? `${n} étapes de parcours sont faites (invitations à ces étapes).`
+    : 'L’étape de parcours à laquelle le candidat était invité est faite.'
+
 /** Attendance of one registration, once the workshop has started. */
 export function AttendanceSelect({
   registrationId,
@@ -150,6 +156,8 @@ export function AttendanceSelect({
           setCurrent(value ?? '')
           return toast.error(result.error)
         }
+        const { stepsDone } = result as unknown as { stepsDone: number }
+        if (stepsDone) toast.success(stepsDoneSentence(stepsDone))
         router.refresh()
       }}
     >
@@ -173,9 +181,10 @@ export function AllPresentButton({ workshopId }: { workshopId: string }) {
       onClick={async () => {
         const result = await markAllPresentAction(workshopId).catch(() => FAILED)
         if (!result.ok) return toast.error(result.error)
-        const { marked } = result as unknown as { marked: number }
+        const { marked, stepsDone } = result as unknown as { marked: number; stepsDone: number }
         toast.success(
-          `${marked} candidat${marked > 1 ? 's' : ''} marqué${marked > 1 ? 's' : ''} présent${marked > 1 ? 's' : ''}.`,
+          `${marked} candidat${marked > 1 ? 's' : ''} marqué${marked > 1 ? 's' : ''} présent${marked > 1 ? 's' : ''}.` +
+            (stepsDone ? ` ${stepsDoneSentence(stepsDone)}` : ''),
         )
         router.refresh()
       }}

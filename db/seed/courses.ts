@@ -1,9 +1,10 @@
 import type { DbOrTx } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
+import { DEMO_INVITATION_THEME } from './invitations'
 
 /**
- * The demo course: three steps, three candidates enrolled, one step done, two late, so that the screens show
- * it; Élodie Durand's (the demo's first candidate) late diagnosis is her sheet's overview's course step.
+ * The demo course: three steps (the second invites to a workshop theme), three candidates enrolled, one step done, two
+ * late, so that the screens show it; Élodie Durand's (the demo's first candidate) late diagnosis is her sheet's overview's course step.
  */
 export async function seedCourses(
   tx: DbOrTx,
@@ -35,8 +36,10 @@ export async function seedCourses(
         organisationId: ctx.organisationId,
         courseId: course!.id,
         position: 1,
-        title: 'Atelier CV',
+        title: 'Information collective RSA',
         kind: 'workshop' as const,
+        // Its invitations go to the demo's invitation theme (db/seed/invitations.ts): "Inviter" on the course's page.
+        workshopTheme: DEMO_INVITATION_THEME,
         delayDays: 14,
         delayFrom: 'previous' as const,
       },
@@ -54,7 +57,7 @@ export async function seedCourses(
   const [first] = await tx
     .insert(s.supportCourseEnrolments)
     .values([
-      // Diagnosis done on 12 November: the CV workshop is due on 26 November.
+      // Diagnosis done on 12 November: the information session is due on 26 November.
       {
         organisationId: ctx.organisationId,
         courseId: course!.id,

@@ -11,6 +11,8 @@ import { toSmsNumber } from '@/lib/sms/mobile-number'
 import { hashCode, newInvitationCode } from './code'
 import { INVITATION_MESSAGES, inviteSchema, type InvitationChannel } from './messages'
 import { tellInvitation } from './send'
+import { invitableStep, stepRefusal, stepStandingOf } from '@/lib/support-courses/invited-steps'
+import { COURSE_MESSAGES } from '@/lib/support-courses/schemas'
 import { openSessions, themeValidity, validityEnd } from './sessions'
 
 export type InviteActor = { organisationId: string; actorId: string }
@@ -40,7 +42,8 @@ type Window = { expiresAt: Date | null; lastDay: Date }
  * coming registration for the theme; a channel is left out for a person without its contact, or who had an invitation
  * on it in the last 24 hours (refused when no channel is left). The invitations, their SMS and mails and the audit rows
  * are written in one transaction, under a lock per organisation and theme (two counsellors inviting the same person at
- * once make one invitation).
+ * once make one invitation). To a support-course step (`stepId`, lib/support-courses/invited-steps.ts): the theme is
+ * the step's, and a person not enrolled in its course, or who has done it, is refused.
  */
 export async function inviteCandidates(
   db: Db,
@@ -50,13 +53,21 @@ export async function inviteCandidates(
 ): Promise<Outcome<InviteResult>> {
   const parsed = inviteSchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
-  const { theme } = parsed.data
+  const { theme, stepId = null } = parsed.data
   const channels = [...new Set(parsed.data.channels)]
   const ids = [...new Set(parsed.data.candidateIds)]
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`invitation:${actor.organisationId}:${theme}`}, 0))`,
     )
+    const step = stepId ? await invitableStep(tx, actor.organisationId, stepId) : null
+    if (stepId && step?.theme !== theme)
+      return {
+        ok: false as const,
+        error: COURSE_MESSAGES.stepNotInvitable,
+        fieldErrors: { stepId: COURSE_MESSAGES.stepNotInvitable },
+      }
+    const standing = step ? await stepStandingOf(tx, actor.organisationId, step, stepId!, ids) : null
     const window = await bookableWindow(tx, actor.organisationId, theme, now)
     if (!('lastDay' in window)) return window
     const people = await peopleToInvite(tx, actor.organisationId, ids)
@@ -72,11 +83,13 @@ export async function inviteCandidates(
     for (const candidateId of ids) {
       const person = byId.get(candidateId)!
       const name = fullName(person)
-      const held = taken.pending.has(candidateId)
-        ? INVITATION_MESSAGES.pending
-        : taken.coming.has(candidateId)
-          ? INVITATION_MESSAGES.registered
-          : null
+      const held =
+        (standing && stepRefusal(standing, candidateId)) ??
+        (taken.pending.has(candidateId)
+          ? INVITATION_MESSAGES.pending
+          : taken.coming.has(candidateId)
+            ? INVITATION_MESSAGES.registered
+            : null)
       if (held) {
         result.refused.push({ candidateId, name, reason: held })
         continue
@@ -93,7 +106,12 @@ export async function inviteCandidates(
         continue
       }
       if (reasons.length) result.skipped.push({ candidateId, name, reason: reasons.join(' ; ') })
-      const invitationId = await createInvitation(tx, actor, { candidateId, theme, channels: usable, ...window }, now)
+      const invitationId = await createInvitation(
+        tx,
+        actor,
+        { candidateId, theme, stepId, channels: usable, ...window },
+        now,
+      )
       result.invited.push({ candidateId, name, invitationId, channels: usable })
     }
     if (result.invited.length)
@@ -105,7 +123,7 @@ export async function inviteCandidates(
           action: 'invitation.sent',
           entityType: 'candidate',
           entityId: i.candidateId,
-          details: { invitationId: i.invitationId, theme, channels: i.channels },
+          details: { invitationId: i.invitationId, theme, channels: i.channels, ...(stepId ? { stepId } : {}) },
         })),
       )
     return { ok: true as const, ...result }
@@ -216,7 +234,7 @@ function channelRefusal(channel: InvitationChannel, p: Person, recent: Set<strin
 async function createInvitation(
   tx: DbOrTx,
   actor: InviteActor,
-  v: { candidateId: string; theme: string; channels: InvitationChannel[] } & Window,
+  v: { candidateId: string; theme: string; stepId: string | null; channels: InvitationChannel[] } & Window,
   now: Date,
 ): Promise<string> {
   const code = newInvitationCode()
@@ -227,6 +245,7 @@ async function createInvitation(
       organisationId: actor.organisationId,
       candidateId: v.candidateId,
       theme: v.theme,
+      stepId: v.stepId,
       channels: v.channels,
       codeHash: hashCode(code),
       codeSealed,

@@ -20,6 +20,7 @@ export const INVITATION_MESSAGES = {
   noChannel: 'Choisissez au moins un moyen d’envoi.',
   noCandidate: 'Choisissez au moins un candidat.',
   candidateUnknown: 'Un des candidats choisis est introuvable.',
+  stepUnknown: 'Cette étape de parcours est introuvable.',
   noSeat: (days: number | null) =>
     days === null
       ? 'Aucune place disponible pour cet atelier'
@@ -67,6 +68,8 @@ export const inviteSchema = z.object({
     .array(z.uuid({ error: INVITATION_MESSAGES.candidateUnknown }))
     .min(1, INVITATION_MESSAGES.noCandidate)
     .max(500),
+  /** A support-course step of kind "atelier" the invitation is for (its theme is the step's). */
+  stepId: z.uuid({ error: INVITATION_MESSAGES.stepUnknown }).nullish(),
 })
 
 /** Three letters, as the person types them (fewer for a shorter name): compared without accents or case. */

@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '@/lib/constants'
 import { stepProgress, type CourseStep } from './progress'
 import { fullNameSql } from '@/lib/person-name-sql'
 
-type StepRow = CourseStep & { kind: string }
+type StepRow = CourseStep & { kind: string; workshopTheme: string | null }
 type DoneRow = [stepId: string, doneOn: string, comment: string | null, linkLabel: string | null]
 type ActiveRow = {
   id: string
@@ -75,7 +75,8 @@ export async function coursePage(
     select
       (select row_to_json(c) from course c) as course,
       (select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title, 'kind', s.kind,
-                'delayDays', s.delay_days, 'delayFrom', s.delay_from) order by s.position), '[]')
+                'delayDays', s.delay_days, 'delayFrom', s.delay_from, 'workshopTheme', s.workshop_theme)
+                order by s.position), '[]')
          from support_course_steps s where s.course_id = (select id from course) and s.archived_at is null) as steps,
       (select count(*) from enrolments where status = 'active')::int as active_total,
       (select count(*) from enrolments where status <> 'active')::int as left_total,

@@ -87,7 +87,7 @@ export async function currentSteps(tx: DbOrTx, courseId: string): Promise<Course
 }
 
 /** Recomputes the next step and due date of the course's active enrolments (all, or the ones given). */
-async function refreshNextDue(tx: DbOrTx, courseId: string, enrolmentIds?: string[]) {
+export async function refreshNextDue(tx: DbOrTx, courseId: string, enrolmentIds?: string[]) {
   const steps = await currentSteps(tx, courseId)
   const enrolments = await tx
     .select({ id: supportCourseEnrolments.id, enrolledOn: supportCourseEnrolments.enrolledOn })
@@ -145,7 +145,15 @@ export async function saveSteps(db: Db, actor: CourseActor, courseId: string, in
         .set({ archivedAt: sql`now()` })
         .where(inArray(supportCourseSteps.id, removed))
     for (const [position, s] of parsed.data.steps.entries()) {
-      const values = { title: s.title, kind: s.kind, delayDays: s.delayDays, delayFrom: s.delayFrom, position }
+      const workshopTheme = s.kind === 'workshop' ? s.workshopTheme || null : null
+      const values = {
+        title: s.title,
+        kind: s.kind,
+        delayDays: s.delayDays,
+        delayFrom: s.delayFrom,
+        workshopTheme,
+        position,
+      }
       if (s.id) await tx.update(supportCourseSteps).set(values).where(eq(supportCourseSteps.id, s.id))
       else await tx.insert(supportCourseSteps).values({ ...values, courseId, organisationId: actor.organisationId })
     }

@@ -118,7 +118,10 @@ export async function coursesOfCandidate(db: DbOrTx, organisationId: string, can
       enrolledOn: supportCourseEnrolments.enrolledOn,
       endedOn: supportCourseEnrolments.endedOn,
       endReason: supportCourseEnrolments.endReason,
+      nextStepId: supportCourseSteps.id,
       nextStep: supportCourseSteps.title,
+      /** The next step's invitations' theme (a step of kind "atelier" with one). */
+      nextStepTheme: supportCourseSteps.workshopTheme,
       nextDueOn: supportCourseEnrolments.nextDueOn,
     })
     .from(supportCourseEnrolments)

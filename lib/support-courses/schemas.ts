@@ -31,6 +31,10 @@ export const COURSE_MESSAGES = {
   linkWrongKind:
     'Seule une étape «\u00a0Atelier\u00a0» se lie à un atelier, et une étape «\u00a0Prescription\u00a0» à une prescription.',
   linkNotAttended: 'Le candidat n’a pas été marqué présent à cet atelier.',
+  // Invitations to a step (lib/support-courses/invited-steps.ts): a refusal follows the person's name.
+  stepNotInvitable: 'Cette étape n’invite à aucun thème d’ateliers.',
+  inviteNotEnrolled: 'n’est pas inscrit à ce parcours',
+  inviteStepDone: 'a déjà fait cette étape',
 } as const
 
 export const courseSchema = z.object({
@@ -55,6 +59,8 @@ export const stepsSchema = z.object({
             .max(365, COURSE_MESSAGES.delayInvalid),
         ),
         delayFrom: z.enum(['enrolment', 'previous']).default('previous'),
+        /** A step of kind "atelier": the workshops' theme its invitations go to ("" or none: no invitation). */
+        workshopTheme: optionalText(200),
       }),
     )
     .max(30, COURSE_MESSAGES.tooManySteps),

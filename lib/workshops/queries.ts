@@ -113,16 +113,7 @@ export async function listWorkshops(db: DbOrTx, organisationId: string, filters:
  */
 export async function workshopFilterOptions(db: DbOrTx, organisationId: string) {
   const [themes, placeRows, facilitators] = await Promise.all([
-    db.execute<{ value: string }>(sql`
-      with recursive t as (
-        (select theme as value from ${workshops}
-         where organisation_id = ${organisationId} and theme > '' order by theme limit 1)
-        union all
-        select (select w.theme from ${workshops} w
-                where w.organisation_id = ${organisationId} and w.theme > t.value order by w.theme limit 1)
-        from t where t.value is not null
-      )
-      select value from t where value is not null`),
+    workshopThemes(db, organisationId),
     db.execute<{ value: string }>(sql`
       with recursive t as (
         (select address_formatted as value from ${workshops}
@@ -137,7 +128,22 @@ export async function workshopFilterOptions(db: DbOrTx, organisationId: string) 
       select value from t where value is not null limit 200`),
     organisationStaff(db, organisationId),
   ])
-  return { themes: themes.rows.map((t) => t.value), places: placeRows.rows.map((p) => p.value), facilitators }
+  return { themes, places: placeRows.rows.map((p) => p.value), facilitators }
+}
+
+/** The themes the organisation's workshops use, in order (a support-course step's choice too). */
+export async function workshopThemes(db: DbOrTx, organisationId: string): Promise<string[]> {
+  const { rows } = await db.execute<{ value: string }>(sql`
+    with recursive t as (
+      (select theme as value from ${workshops}
+       where organisation_id = ${organisationId} and theme > '' order by theme limit 1)
+      union all
+      select (select w.theme from ${workshops} w
+              where w.organisation_id = ${organisationId} and w.theme > t.value order by w.theme limit 1)
+      from t where t.value is not null
+    )
+    select value from t where value is not null`)
+  return rows.map((t) => t.value)
 }
 
 /** The facilitators' choices: the organisation's active staff. */

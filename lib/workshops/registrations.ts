@@ -12,6 +12,7 @@ import { pickableCandidates } from '@/lib/candidates/pickable'
 import type { RegistrationOutcome } from './registration-feedback'
 import { fullName } from '@/lib/person-name'
 import { offerFreedSeats } from '@/lib/invitations/seat-offers'
+import { markInvitedStepsDone, undoStepsOfAttendance } from '@/lib/support-courses/invited-steps'
 
 /**
  * Seats and waitlist. Every change locks the workshop's row first: two counsellors taking the last seat
@@ -278,7 +279,7 @@ export async function setAttendance(
   registrationId: string,
   input: unknown,
   now: Date,
-): Promise<Outcome> {
+): Promise<Outcome<{ stepsDone: number }>> {
   const parsed = attendanceSchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
   return db.transaction(async (tx) => {
@@ -298,7 +299,11 @@ export async function setAttendance(
       entityId: found.registration.candidateId,
       details: { workshopId: found.w.id, attendance: parsed.data.attendance },
     })
-    return { ok: true as const }
+    // Booked from an invitation to a support-course step: present, the step is done (lib/support-courses/invited-steps.ts);
+    // a step linked to this attendance holds only while it is "present".
+    if (parsed.data.attendance !== 'present') await undoStepsOfAttendance(tx, actor, registrationId)
+    const stepsDone = parsed.data.attendance === 'present' ? await markInvitedStepsDone(tx, actor, [registrationId]) : 0
+    return { ok: true as const, stepsDone }
   })
 }
 
@@ -308,7 +313,7 @@ export async function markAllPresent(
   actor: WorkshopActor,
   workshopId: string,
   now: Date,
-): Promise<Outcome<{ marked: number }>> {
+): Promise<Outcome<{ marked: number; stepsDone: number }>> {
   return db.transaction(async (tx) => {
     const w = await lockWorkshop(tx, actor.organisationId, workshopId)
     if (!w) return NOT_FOUND
@@ -323,7 +328,12 @@ export async function markAllPresent(
           isNull(workshopRegistrations.attendance),
         ),
       )
-      .returning({ candidateId: workshopRegistrations.candidateId })
+      .returning({ id: workshopRegistrations.id, candidateId: workshopRegistrations.candidateId })
+    const stepsDone = await markInvitedStepsDone(
+      tx,
+      actor,
+      marked.map((m) => m.id),
+    )
     if (marked.length)
       await writeAudit(
         tx,
@@ -336,6 +346,6 @@ export async function markAllPresent(
           details: { workshopId, attendance: 'present' },
         })),
       )
-    return { ok: true as const, marked: marked.length }
+    return { ok: true as const, marked: marked.length, stepsDone }
   })
 }

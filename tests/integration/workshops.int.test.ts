@@ -288,8 +288,11 @@ describe('workshops', () => {
         error: 'La présence se note une fois l’atelier commencé.',
       })
       const after = new Date('2026-12-04T09:00:00Z')
-      expect(await setAttendance(asDb(tx), SM, seated[0]!.id, { attendance: 'excused' }, after)).toEqual({ ok: true })
-      expect(await markAllPresent(asDb(tx), SM, created.id, after)).toEqual({ ok: true, marked: 1 })
+      expect(await setAttendance(asDb(tx), SM, seated[0]!.id, { attendance: 'excused' }, after)).toEqual({
+        ok: true,
+        stepsDone: 0,
+      })
+      expect(await markAllPresent(asDb(tx), SM, created.id, after)).toEqual({ ok: true, marked: 1, stepsDone: 0 })
       expect(await updateWorkshop(asDb(tx), SM, created.id, { ...workshop, capacity: 5 }, after)).toMatchObject({
         ok: false,
         error: 'Cet atelier a déjà commencé\u00a0: il ne se modifie plus et ne s’annule plus.',
@@ -315,7 +318,10 @@ describe('workshops', () => {
             .where(eq(s.workshops.id, created.id))
         )[0]
       expect(await counters()).toEqual({ present: 1, excused: 1, unexcused: 0 })
-      expect(await setAttendance(asDb(tx), SM, seated[0]!.id, { attendance: 'unexcused' }, after)).toEqual({ ok: true })
+      expect(await setAttendance(asDb(tx), SM, seated[0]!.id, { attendance: 'unexcused' }, after)).toEqual({
+        ok: true,
+        stepsDone: 0,
+      })
       expect(await counters()).toEqual({ present: 1, excused: 0, unexcused: 1 })
       await cancelRegistration(asDb(tx), SM, seated[0]!.id, after)
       expect(await counters()).toEqual({ present: 1, excused: 0, unexcused: 0 })

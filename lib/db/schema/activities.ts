@@ -63,6 +63,8 @@ export const supportCourseSteps = pgTable(
     /** Days after the enrolment, or after the previous step, within which the step is due (0–365). */
     delayDays: integer('delay_days').notNull(),
     delayFrom: delayFromEnum('delay_from').notNull().default('previous'),
+    /** A step of kind "atelier": the workshops' theme (`workshops.theme`) its invitations go to; null: none. */
+    workshopTheme: text('workshop_theme'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [index('support_course_steps_course_idx').on(t.courseId, t.position)],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { workshopRegistrations, workshops } from './activities'
+import { supportCourseSteps, workshopRegistrations, workshops } from './activities'
 import { users } from './auth'
 import { candidates } from './candidates'
 import { organisations } from './tenants'
@@ -28,6 +28,11 @@ export const invitations = pgTable(
       .references(() => candidates.id),
     /** The workshops' theme (`workshops.theme`) the person is invited to. */
     theme: text('theme').notNull(),
+    /**
+     * A support-course step of kind "atelier" the invitation is for: the attendance marked present at the session it
+     * led to marks the step done for the person's active enrolment (lib/support-courses/invited-steps.ts).
+     */
+    stepId: uuid('step_id').references(() => supportCourseSteps.id),
     /** 'sms', 'mail', 'letter': the channels it went by (and its reminders and confirmations go by). */
     channels: text('channels').array().notNull(),
     codeHash: text('code_hash').notNull().unique(),

@@ -17,6 +17,7 @@ import { listName } from '@/lib/person-name'
 import { isLate } from '@/lib/support-courses/progress'
 import { coursePage } from '@/lib/support-courses/course-page'
 import { DELAY_FROM, STEP_KINDS, type StepKind } from '@/lib/support-courses/schemas'
+import { workshopThemes } from '@/lib/workshops/queries'
 
 export const generateMetadata = pageMetadata('supportCourse')
 
@@ -42,7 +43,8 @@ export default async function SupportCoursePage({
   const { course, active, left, activeTotal, leftTotal, page } = view
   const canModify = can(user, 'support-courses.modify')
   const today = parisToday(now())
-  const stepKinds = new Map(course.steps.map((s) => [s.id, s.kind as string]))
+  const stepsById = new Map(course.steps.map((s) => [s.id, s]))
+  const themes = canModify ? await workshopThemes(getDb(), organisationId) : []
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -58,7 +60,7 @@ export default async function SupportCoursePage({
           Étapes ({course.steps.length})
         </h2>
         {canModify ? (
-          <StepsEditor courseId={course.id} steps={course.steps} />
+          <StepsEditor courseId={course.id} steps={course.steps} themes={themes} />
         ) : course.steps.length === 0 ? (
           <EmptyState title="Aucune étape.">Le responsable du parcours y écrira ses étapes.</EmptyState>
         ) : (
@@ -67,6 +69,7 @@ export default async function SupportCoursePage({
               <li key={s.id}>
                 {s.title} · {STEP_KINDS[s.kind as StepKind]} · {s.delayDays} jours{' '}
                 {DELAY_FROM[s.delayFrom as keyof typeof DELAY_FROM]}
+                {s.workshopTheme && ` · invitations au thème «\u00a0${s.workshopTheme}\u00a0»`}
               </li>
             ))}
           </ol>
@@ -92,9 +95,13 @@ export default async function SupportCoursePage({
         ) : (
           <EnrolmentList
             canModify={canModify}
+            canInvite={can(user, 'workshops.modify')}
             today={today}
             // Every enrolment's progress follows the course's current steps, in their order (lib/support-courses/progress.ts).
-            steps={(active[0]?.progress ?? []).map((p) => [p.stepId, p.title, stepKinds.get(p.stepId) ?? 'other'])}
+            steps={(active[0]?.progress ?? []).map((p) => {
+              const step = stepsById.get(p.stepId)
+              return [p.stepId, p.title, step?.kind ?? 'other', step?.workshopTheme ?? null]
+            })}
             enrolments={active.map((e) => ({
               id: e.id,
               candidateId: e.candidateId,

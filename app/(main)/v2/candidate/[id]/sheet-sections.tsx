@@ -103,7 +103,14 @@ export const SHEET_SECTIONS: Record<CandidateSection, (context: SectionContext) 
   },
   async parcours(c) {
     const data = await loadSheetCourses(c.db, { ...scopeOf(c), at: c.at })
-    return <SheetCourses {...data} canOpen={can(c.user, 'support-courses.visualize')} />
+    return (
+      <SheetCourses
+        {...data}
+        candidateId={c.candidateId}
+        canOpen={can(c.user, 'support-courses.visualize')}
+        canInvite={can(c.user, 'workshops.modify')}
+      />
+    )
   },
   async sms(c) {
     const sender = can(c.user, 'candidate.sms.send') ? c.user : null
