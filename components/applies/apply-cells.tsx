@@ -7,6 +7,7 @@ import { fullName, listName } from '@/lib/person-name'
 import { formatPhone } from '@/lib/phone'
 import { EMPTY_VALUE } from '@/lib/format'
 import type { ApplyRow } from '@/lib/prescriptions/offer-tab-rows'
+import { waitingSentence } from '@/lib/prescriptions/waiting-time'
 
 /** Spec §6 candidate.visualize: the name opens the candidate sheet in a new tab, else plain text. */
 export function CandidateCell({ candidate, linked }: { candidate: ApplyRow['candidate']; linked: boolean }) {
@@ -77,5 +78,21 @@ export function AccompaniementsCell({ others }: { others: ApplyRow['otherIntegra
         ))}
       </ul>
     </Popover>
+  )
+}
+
+/** A pending prescription's date and how long it has waited for the answer ("En attente depuis 12 jours"). */
+export function PrescriptionDateCell({
+  prescriptionDate,
+  today,
+}: {
+  prescriptionDate: ApplyRow['prescriptionDate']
+  today: string
+}) {
+  return (
+    <span className="flex flex-col">
+      <span>{formatDate(prescriptionDate)}</span>
+      <span className="text-xs text-slate-600">{waitingSentence(prescriptionDate, today)}</span>
+    </span>
   )
 }

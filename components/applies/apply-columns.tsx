@@ -8,7 +8,7 @@ import type { ApplyRow } from '@/lib/prescriptions/offer-tab-rows'
 import type { ApplyState } from '@/lib/prescriptions/states'
 import { formatDate } from '@/lib/dates'
 import { formatPhone } from '@/lib/phone'
-import { AccompaniementsCell, AuthorCell, CandidateCell, PrescriptionCell } from './apply-cells'
+import { AccompaniementsCell, AuthorCell, CandidateCell, PrescriptionCell, PrescriptionDateCell } from './apply-cells'
 import type { TableColumn } from '@/components/ui/data-table'
 
 export type ColumnOptions = {
@@ -18,6 +18,8 @@ export type ColumnOptions = {
   operator: boolean
   complete: boolean
   onComplete: (applyId: string) => void
+  /** The Paris day the page was read ('yyyy-MM-dd'), from the server: what the pending rows' waiting days count to. */
+  today: string
 }
 
 export const MANUAL_PRESCRIPTION_TOOLTIP =
@@ -68,7 +70,11 @@ export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
       accompaniements,
       { id: 'status', header: 'Statut', cell: (row) => row.candidate.status ?? '' },
       author,
-      { id: 'date', header: 'Date', cell: (row) => formatDate(row.prescriptionDate) },
+      {
+        id: 'date',
+        header: 'Date',
+        cell: (row) => <PrescriptionDateCell prescriptionDate={row.prescriptionDate} today={o.today} />,
+      },
     ]
     if (o.operator) {
       columns.push({

@@ -8,10 +8,12 @@ import type { SheetPrescriptionsData } from '@/lib/candidates/sheet/prescription
 import { formatDate } from '@/lib/dates'
 import { EMPTY_VALUE, orEmpty } from '@/lib/format'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/states'
+import { waitingSentence } from '@/lib/prescriptions/waiting-time'
 
 /**
  * The sheet's "Prescriptions" section: the candidate's social applies (archived ones too), their state, partner,
- * dates, cause and documents; "Prescrire à une offre"; and, for a manual prescription, the referent's status update.
+ * dates, how long a pending one has waited, cause and documents; "Prescrire à une offre"; "Prescrire à nouveau" after an
+ * expiry; and, for a manual prescription, the referent's status update.
  */
 export function SheetPrescriptions({
   rows,
@@ -21,6 +23,10 @@ export function SheetPrescriptions({
   candidateId,
   name,
 }: SheetPrescriptionsData & { candidateId: string; name: string }) {
+  // An expired prescription offers "Prescrire à nouveau" while it is the candidate's latest to that offer (rows come
+  // newest first): once prescribed again, the new one is followed instead.
+  const latestOfOffer = new Map<string, string>()
+  for (const a of rows) if (!latestOfOffer.has(a.offerId)) latestOfOffer.set(a.offerId, a.id)
   return (
     <section aria-labelledby="sheet-prescriptions" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -57,6 +63,9 @@ export function SheetPrescriptions({
                 a.providerName,
                 <span key="s">
                   {PRESCRIPTION_STATE_LABELS[a.state]}
+                  {a.state === 'PRESCRIPTION_FILLED' && !a.archived && (
+                    <span className="block text-xs text-slate-600">{waitingSentence(a.prescriptionDate, today)}</span>
+                  )}
                   {a.state === 'INTEGRATED_CANDIDATE' && a.firstReceptionDate && (
                     <span className="block text-xs text-slate-600">
                       1er accueil le {formatDate(a.firstReceptionDate)}
@@ -79,7 +88,17 @@ export function SheetPrescriptions({
                 // '-' is the partner's refused list's word for an unknown cause (spec §3); here, an empty value like any other.
                 orEmpty(a.state === 'REFUSED_STRUCTURE' && a.causeLabel !== '-' ? a.causeLabel : null),
                 <PrescriptionDocuments key="d" row={a} />,
-                manual && !a.archived && prescriber ? (
+                a.state === 'EXPIRED' && prescriber && latestOfOffer.get(a.offerId) === a.id ? (
+                  <PrescribeButton
+                    key="p"
+                    target={{ kind: 'candidate', candidate: { id: candidateId, name }, offerId: a.offerId }}
+                    defaults={prescriber}
+                    today={today}
+                    label="Prescrire à nouveau"
+                    accessibleLabel={`Prescrire à nouveau ${name} à l’offre ${a.offerName}`}
+                    variant="secondary"
+                  />
+                ) : manual && !a.archived && prescriber ? (
                   <ManualStatusButton key="m" applyId={a.id} offerName={a.offerName} current={a} causes={causes} />
                 ) : (
                   EMPTY_VALUE

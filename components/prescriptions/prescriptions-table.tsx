@@ -40,9 +40,11 @@ const DOCUMENTS: TableColumn<PrescriptionRow> = {
   cell: (a) => <PrescriptionDocuments row={a} />,
 }
 
+type ExtraColumn = { header: React.ReactNode; cell: (row: PrescriptionRow) => React.ReactNode }
+
 /**
  * The referent's prescriptions and the partners' answers: candidate (to the sheet), offer, partner, state, dates, cause,
- * documents, and an optional column of the page's own (e.g. the date the answer came).
+ * documents, and columns of the page's own (e.g. the date the answer came).
  */
 export function PrescriptionsTable({
   caption,
@@ -52,7 +54,7 @@ export function PrescriptionsTable({
 }: {
   caption: string
   rows: PrescriptionRow[]
-  extra?: { header: string; cell: (row: PrescriptionRow) => React.ReactNode }
+  extra?: ExtraColumn | ExtraColumn[]
   /** Pending prescriptions only: no answer date nor cause to show. */
   unanswered?: boolean
 }) {
@@ -60,7 +62,7 @@ export function PrescriptionsTable({
     ...COLUMNS,
     ...(unanswered ? [] : ANSWER_COLUMNS),
     DOCUMENTS,
-    ...(extra ? [{ id: 'extra', header: extra.header, cell: extra.cell }] : []),
+    ...(extra ? [extra].flat() : []).map((c, i) => ({ id: `extra-${i}`, header: c.header, cell: c.cell })),
   ]
   return <DataTable caption={caption} columns={columns} data={rows} getRowId={(a) => a.id} />
 }

@@ -20,6 +20,7 @@ export function FilterPanel({
   method,
   submitLabel = 'Filtrer',
   resetHref,
+  action,
   children,
 }: {
   label: string
@@ -28,12 +29,14 @@ export function FilterPanel({
   method?: 'get'
   submitLabel?: string
   resetHref?: string
+  /** A GET form's address, e.g. '#section' to come back to the filtered section of a long page. */
+  action?: string
   children: React.ReactNode
 }) {
   const className = 'mb-4 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4'
   if (method === 'get') {
     return (
-      <form method="get" role="search" aria-label={label} className={className}>
+      <form method="get" action={action} role="search" aria-label={label} className={className}>
         {children}
         <div className="flex gap-2">
           <button type="submit" className={buttonClass('primary')}>

@@ -1,5 +1,7 @@
 import { applyCountsByOffer } from '@/lib/prescriptions/counts'
+import { answersDueOfStructure } from '@/lib/prescriptions/partner-answers-due'
 import { archivedAppliesOfStructure, pendingAppliesOfStructure } from '@/lib/prescriptions/partner-lists'
+import { now as clockNow } from '@/lib/clock'
 import type { DbOrTx } from '@/lib/db/client'
 import { socialOffersOfStructure } from '@/lib/offers/queries'
 import { getOwnStructure } from '@/lib/partners/queries'
@@ -7,14 +9,19 @@ import { getOwnStructure } from '@/lib/partners/queries'
 /**
  * /partners/structure/dashboard's read model, all of one partner structure: the structure, its social offers with
  * their non-archived applies per tab, its latest pending prescriptions, and its archived applies when `withArchived`
- * (the holders of offers.social.archive). Null when the structure does not exist.
+ * (the holders of offers.social.archive), and how many answers are due within 7 days at `now`. Null when the structure does not exist.
  */
-export async function partnerDashboard(db: DbOrTx, structureId: string, { withArchived }: { withArchived: boolean }) {
-  const [structure, offers, pending, archived] = await Promise.all([
+export async function partnerDashboard(
+  db: DbOrTx,
+  structureId: string,
+  { withArchived, now = clockNow() }: { withArchived: boolean; now?: Date },
+) {
+  const [structure, offers, pending, archived, answersDue] = await Promise.all([
     getOwnStructure(db, structureId),
     socialOffersOfStructure(db, structureId),
     pendingAppliesOfStructure(db, structureId),
     withArchived ? archivedAppliesOfStructure(db, structureId) : [],
+    answersDueOfStructure(db, structureId, now),
   ])
   if (!structure) return null
   const counts = await applyCountsByOffer(
@@ -22,5 +29,5 @@ export async function partnerDashboard(db: DbOrTx, structureId: string, { withAr
     structureId,
     offers.map((o) => o.id),
   )
-  return { structure, offers, counts, pending, archived }
+  return { structure, offers, counts, pending, archived, answersDue }
 }

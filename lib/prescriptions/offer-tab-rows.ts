@@ -1,4 +1,4 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm'
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { DbOrTx } from '@/lib/db/client'
@@ -93,9 +93,11 @@ export function selectRows(db: DbOrTx, pageIds: SQL, tab: ApplyState) {
       )
       .innerJoin(author, eq(author.id, socialApplies.authorId))
       .where(sql`${socialApplies.id} in (${pageIds})`)
+      // Pending: the longest-waiting first (partner-lists.ts); answered: the latest answer first.
       .orderBy(
-        desc(tab === 'PRESCRIPTION_FILLED' ? socialApplies.prescriptionDate : socialApplies.responseDate),
-        desc(socialApplies.id),
+        ...(tab === 'PRESCRIPTION_FILLED'
+          ? [asc(socialApplies.prescriptionDate), asc(socialApplies.id)]
+          : [desc(socialApplies.responseDate), desc(socialApplies.id)]),
       )
   )
 }

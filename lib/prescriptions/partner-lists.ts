@@ -59,6 +59,14 @@ const TAB_STATES = sql`unnest(array[${sql.join(
 )}]::apply_state[]) as tab(state)`
 
 /**
+ * The pending tab lists the longest-waiting prescriptions first: the answers most overdue are the ones to give first
+ * (issue 40 §3). The answered tabs show the latest answers first. Either order reads the offer's ordered index, forwards
+ * or backwards.
+ */
+const PENDING_ORDER = 'prescription_date asc, id asc'
+const ANSWERED_ORDER = 'response_date desc, id desc'
+
+/**
  * Without search or filter (how the page opens, and every tab switch), the page and the counts are prepared statements
  * (lib/db/prepared.ts): their SQL is built once, and PostgreSQL plans them once per connection instead of at each
  * request (planning the page's join took about as long as running it). The pending tab and the answered ones sort on
@@ -72,7 +80,7 @@ const plainPage = (db: DbOrTx, tab: ApplyState) => {
       sql`select id from social_applies
         where social_offer_id = ${sql.placeholder('offerId')} and structure_id = ${sql.placeholder('structureId')} and not archived
           and state = ${sql.placeholder('tab')}
-        order by ${sql.raw(pending ? 'prescription_date' : 'response_date')} desc, id desc
+        order by ${sql.raw(pending ? PENDING_ORDER : ANSWERED_ORDER)}
         limit ${sql.placeholder('limit')} offset ${sql.placeholder('skip')}`,
       tab,
     ).prepare(name),
@@ -110,7 +118,9 @@ export async function listAppliesByTab(
       offerTabCounts(db).execute({ offerId, structureId }),
     ])
   } else {
-    const dateColumn = tab === 'PRESCRIPTION_FILLED' ? sql.raw('prescription_date') : sql.raw('response_date')
+    const pending = tab === 'PRESCRIPTION_FILLED'
+    const dateColumn = sql.raw(pending ? 'prescription_date' : 'response_date')
+    const direction = sql.raw(pending ? 'asc' : 'desc')
     // Without a search, the ordered index answers alone (its INCLUDE columns carry the place and status filters).
     // With one, the offer's applies are gathered first (MATERIALIZED) and only those candidates are matched, so a
     // common fragment never drives the plan.
@@ -120,10 +130,10 @@ export async function listAppliesByTab(
           select offer_applies.id from offer_applies
           join candidates on candidates.id = offer_applies.candidate_id
           where ${search}
-          order by offer_applies.sort_date desc, offer_applies.id desc limit ${limit} offset ${skip}`
+          order by offer_applies.sort_date ${direction}, offer_applies.id ${direction} limit ${limit} offset ${skip}`
       : sql`select id from social_applies
           where social_offer_id = ${offerId} and structure_id = ${structureId} and not archived and state = ${tab}${byApply}
-          order by ${dateColumn} desc, id desc limit ${limit} offset ${skip}`
+          order by ${dateColumn} ${direction}, id ${direction} limit ${limit} offset ${skip}`
     // The three counts, one ordered-index range per state (index only): a single range over the offer's applies would
     // make the planner read them from the table instead (14 ms rather than 2 for an offer of 14 000 applies).
     const countsQuery = search

@@ -1,6 +1,14 @@
 import type { DbOrTx } from '@/lib/db/client'
 import { addElapsedDays, parisInstant } from '@/lib/dates'
-import { answerReminderDays, receivedAnswers, unansweredPrescriptions } from './referent-follows-up'
+import { prescriberDefaults } from './prescription-sheet'
+import {
+  answerReminderDays,
+  expiredPrescriptions,
+  receivedAnswers,
+  unansweredPrescriptions,
+} from './referent-follows-up'
+import type { WaitingFilter } from './waiting-filter'
+import { waitedMoreThanCutoff } from './waiting-time'
 import { pendingOrientations } from '@/lib/referrals/queries'
 import { unreadSmsReplies } from '@/lib/sms/queries'
 import { lateStepsOf } from '@/lib/support-courses/queries'
@@ -17,20 +25,41 @@ export type ActionsDashboardViewer = {
   workshops: boolean
   courses: boolean
   orientations: boolean
+  /** May prescribe (mayPrescribe): the expired ones offer "Prescrire à nouveau". */
+  prescriber?: boolean
 }
 
 /**
  * /v2/actions/dashboard's read model, every part in the viewer's organisation: the partners' answers notified to the
- * viewer, the prescriptions unanswered past the organisation's reminder delay (`days`), the viewer's workshops of the
+ * viewer, the prescriptions unanswered past the organisation's reminder delay (`days`) or past the `filter`'s days
+ * (Paris calendar days, as "En attente depuis N jours" counts them), or the expired ones, the viewer's workshops of the
  * Paris day `today` (yyyy-mm-dd), their candidates' late course steps, the pending orientations (null when the viewer
  * may not decide them) and the unread SMS replies. `now` is what "late" and "within 30 days" compare with.
  */
-export async function actionsDashboard(db: DbOrTx, viewer: ActionsDashboardViewer, now: Date, today: string) {
+export async function actionsDashboard(
+  db: DbOrTx,
+  viewer: ActionsDashboardViewer,
+  now: Date,
+  today: string,
+  filter: WaitingFilter | null = null,
+) {
   const { userId, organisationId } = viewer
   const days = await answerReminderDays(db, organisationId)
-  const [answers, unanswered, workshopsToday, lateSteps, orientations, replies] = await Promise.all([
+  const waiting: WaitingFilter = filter ?? { kind: 'days', days }
+  const authorId = viewer.wholeOrganisation ? null : userId
+  const [answers, unanswered, prescriber, workshopsToday, lateSteps, orientations, replies] = await Promise.all([
     receivedAnswers(db, { userId, organisationId, now }),
-    unansweredPrescriptions(db, { organisationId, authorId: viewer.wholeOrganisation ? null : userId, days, now }),
+    waiting.kind === 'expired'
+      ? expiredPrescriptions(db, { organisationId, authorId })
+      : unansweredPrescriptions(db, {
+          organisationId,
+          authorId,
+          days: waiting.days,
+          before: waitedMoreThanCutoff(today, waiting.days),
+          now,
+        }),
+    // "Prescrire à nouveau" on an expired one opens the prescription dialog, prefilled with the viewer's details.
+    waiting.kind === 'expired' && viewer.prescriber ? prescriberDefaults(db, userId, organisationId) : null,
     viewer.workshops
       ? todaysWorkshopsOf(db, organisationId, userId, parisInstant(today, 0), parisInstant(today, 24 * 60))
       : [],
@@ -38,5 +67,5 @@ export async function actionsDashboard(db: DbOrTx, viewer: ActionsDashboardViewe
     viewer.orientations ? pendingOrientations(db, organisationId, addElapsedDays(now, -days)) : null,
     unreadSmsReplies(db, { userId, organisationId }),
   ])
-  return { days, answers, unanswered, workshopsToday, lateSteps, orientations, replies }
+  return { days, waiting, answers, unanswered, prescriber, workshopsToday, lateSteps, orientations, replies }
 }

@@ -67,13 +67,14 @@ export async function markAnswersRead(db: DbOrTx, userId: string, now: Date = cl
 
 /**
  * "Prescriptions sans réponse depuis plus de N jours": the pending, non-archived prescriptions of the
- * organisation (of one author when given) made more than `days` days ago, oldest first, and their number.
+ * organisation (of one author when given) made more than `days` days ago, oldest first, and their number. `before`,
+ * when given, is that limit as an instant (the actions dashboard counts Paris calendar days: waiting-time.ts).
  */
 export async function unansweredPrescriptions(
   db: DbOrTx,
-  params: { organisationId: string; authorId?: string | null; days: number; now?: Date },
+  params: { organisationId: string; authorId?: string | null; days: number; now?: Date; before?: Date },
 ) {
-  const before = addElapsedDays(params.now ?? clockNow(), -params.days)
+  const before = params.before ?? addElapsedDays(params.now ?? clockNow(), -params.days)
   const condition = and(
     eq(socialApplies.organisationId, params.organisationId),
     eq(socialApplies.state, 'PRESCRIPTION_FILLED'),
@@ -102,6 +103,31 @@ export async function unansweredPrescriptions(
                        where organisation_id = ${params.organisationId} and state = 'PRESCRIPTION_FILLED' and not archived and prescription_date >= ${before}))::int as n`,
           )
           .then(({ rows: [r] }) => r?.n ?? 0),
+  ])
+  return { rows, total }
+}
+
+/**
+ * "Expirées sans réponse": the organisation's prescriptions (one author's when given) that expired unanswered and were
+ * not prescribed again since (no later prescription of the candidate to the same offer in the organisation), latest
+ * expiry first, and their number: what the referent still has to act on.
+ */
+export async function expiredPrescriptions(db: DbOrTx, params: { organisationId: string; authorId?: string | null }) {
+  const condition = and(
+    eq(socialApplies.organisationId, params.organisationId),
+    eq(socialApplies.state, 'EXPIRED'),
+    params.authorId ? eq(socialApplies.authorId, params.authorId) : undefined,
+    sql`not exists (select 1 from social_applies later
+      where later.organisation_id = ${params.organisationId} and later.candidate_id = ${socialApplies.candidateId}
+        and later.social_offer_id = ${socialApplies.socialOfferId} and later.prescription_date > ${socialApplies.prescriptionDate})`,
+  )
+  const [rows, total] = await Promise.all([
+    appliesFrom(db).where(condition).orderBy(desc(socialApplies.expiredAt), desc(socialApplies.id)).limit(PAGE_SIZE),
+    db
+      .select({ n: count() })
+      .from(socialApplies)
+      .where(condition)
+      .then(([r]) => r?.n ?? 0),
   ])
   return { rows, total }
 }

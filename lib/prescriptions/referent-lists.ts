@@ -150,11 +150,12 @@ export async function listOrganisationApplies(
   params: { organisationId: string; offerId: string; tab: ApplyState; skip?: number; limit?: number },
 ): Promise<{ rows: ApplyRow[]; counts: ApplyCounts }> {
   const { organisationId, offerId, tab, skip = 0, limit = PAGE_SIZE } = params
-  const sortColumn = sql.raw(tab === 'PRESCRIPTION_FILLED' ? 'prescription_date' : 'response_date')
+  // As on the partner's side (partner-lists.ts): pending ones longest-waiting first, answers latest first.
+  const order = sql.raw(tab === 'PRESCRIPTION_FILLED' ? 'prescription_date asc, id asc' : 'response_date desc, id desc')
   // The (social_offer_id, organisation_id) index gives the organisation's applies to the offer.
   const pageIds = sql`select id from social_applies
     where social_offer_id = ${offerId} and organisation_id = ${organisationId} and not archived and state = ${tab}
-    order by ${sortColumn} desc, id desc limit ${limit} offset ${skip}`
+    order by ${order} limit ${limit} offset ${skip}`
   const [rows, counted] = await Promise.all([
     selectRows(db, pageIds, tab),
     organisationOfferCounts(db, organisationId, offerId),

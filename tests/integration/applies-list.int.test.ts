@@ -23,7 +23,8 @@ const db = useTestDb()
  */
 const permis = { structureId: demoIds.structureMobilite, offerId: demoIds.offerPermis }
 const SEEDED_COUNTS = { PRESCRIPTION_FILLED: 4, INTEGRATED_CANDIDATE: 2, REFUSED_STRUCTURE: 2 }
-const PENDING_NEWEST_FIRST = ['Mamadou Diallo', 'Sophie Lefèvre', 'Karim Benali', 'Élodie Durand']
+// The pending tab lists the longest-waiting first (issue 40 §3).
+const PENDING_OLDEST_FIRST = ['Élodie Durand', 'Karim Benali', 'Sophie Lefèvre', 'Mamadou Diallo']
 
 const names = (rows: { candidate: PersonName }[]) => rows.map((r) => fullName(r.candidate))
 
@@ -64,11 +65,11 @@ describe('listAppliesByTab on the demo offer Permis de conduire solidaire', () =
     }
   })
 
-  it('lists the four pending prescriptions, newest prescription first', async () => {
+  it('lists the four pending prescriptions, oldest prescription first', async () => {
     const { rows } = await list('PRESCRIPTION_FILLED')
-    expect(names(rows)).toEqual(PENDING_NEWEST_FIRST)
+    expect(names(rows)).toEqual(PENDING_OLDEST_FIRST)
     const times = rows.map((r) => r.prescriptionDate.getTime())
-    expect([...times].sort((a, b) => b - a)).toEqual(times)
+    expect([...times].sort((a, b) => a - b)).toEqual(times)
     expect(new Set(times).size).toBe(4)
     expect(rows.every((r) => r.responseDate === null && r.cause === null)).toBe(true)
   })
@@ -185,7 +186,7 @@ describe('search (spec §5: from 2 characters; accent- and case-insensitive)', (
 
   it.each(['e', 'É', ' e ', '', '   '])('ignores the search %j (under 2 characters once trimmed)', async (search) => {
     const { rows, counts } = await list('PRESCRIPTION_FILLED', { search })
-    expect(names(rows)).toEqual(PENDING_NEWEST_FIRST)
+    expect(names(rows)).toEqual(PENDING_OLDEST_FIRST)
     expect(counts).toEqual(SEEDED_COUNTS)
   })
 
@@ -224,7 +225,7 @@ describe('place and status filters narrow the rows and the counts', () => {
   it('filters on several places (any of them)', async () => {
     const ids = [await placeId('Rouen'), await placeId('Dieppe')]
     const pending = await list('PRESCRIPTION_FILLED', { placeIds: ids })
-    expect(names(pending.rows)).toEqual(['Sophie Lefèvre', 'Élodie Durand'])
+    expect(names(pending.rows)).toEqual(['Élodie Durand', 'Sophie Lefèvre'])
     expect(pending.counts).toEqual({ PRESCRIPTION_FILLED: 2, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 1 })
     expect(names((await list('REFUSED_STRUCTURE', { placeIds: ids })).rows)).toEqual(['Julien Morel'])
   })
@@ -237,7 +238,7 @@ describe('place and status filters narrow the rows and the counts', () => {
     expect(names(fresh.rows)).toEqual(['Chloé Girard'])
     expect(fresh.counts).toEqual({ PRESCRIPTION_FILLED: 1, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 0 })
     const two = await list('PRESCRIPTION_FILLED', { statusValues: ['new', 'waiting'] })
-    expect(names(two.rows)).toEqual(['Sophie Lefèvre', 'Élodie Durand'])
+    expect(names(two.rows)).toEqual(['Élodie Durand', 'Sophie Lefèvre'])
     expect(two.counts).toEqual({ PRESCRIPTION_FILLED: 2, INTEGRATED_CANDIDATE: 1, REFUSED_STRUCTURE: 1 })
   })
 
@@ -264,13 +265,13 @@ describe('place and status filters narrow the rows and the counts', () => {
         .where(and(eq(s.candidateStatuses.organisationId, karim!.organisationId), eq(s.candidateStatuses.value, 'out')))
       await tx.update(s.candidates).set({ placeId: rouen, statusId: out!.id }).where(eq(s.candidates.id, karim!.id))
       expect(names((await list('PRESCRIPTION_FILLED', { placeIds: [rouen] }, {}, tx)).rows)).toEqual([
-        'Karim Benali',
         'Élodie Durand',
+        'Karim Benali',
       ])
       expect(names((await list('PRESCRIPTION_FILLED', { statusValues: ['inProgress'] }, {}, tx)).rows)).toEqual([])
       expect(names((await list('PRESCRIPTION_FILLED', { statusValues: ['out'] }, {}, tx)).rows)).toEqual([
-        'Mamadou Diallo',
         'Karim Benali',
+        'Mamadou Diallo',
       ])
       // A write that tries to set the copies by hand is corrected from the candidate.
       await tx
@@ -287,7 +288,7 @@ describe('place and status filters narrow the rows and the counts', () => {
 
   it('treats empty filter lists as no filter', async () => {
     const { rows, counts } = await list('PRESCRIPTION_FILLED', { placeIds: [], statusValues: [] })
-    expect(names(rows)).toEqual(PENDING_NEWEST_FIRST)
+    expect(names(rows)).toEqual(PENDING_OLDEST_FIRST)
     expect(counts).toEqual(SEEDED_COUNTS)
   })
 })
@@ -295,13 +296,13 @@ describe('place and status filters narrow the rows and the counts', () => {
 describe('pagination', () => {
   it('returns the page asked for, with the counts of the whole list', async () => {
     const page = await list('PRESCRIPTION_FILLED', {}, { skip: 1, limit: 2 })
-    expect(names(page.rows)).toEqual(PENDING_NEWEST_FIRST.slice(1, 3))
+    expect(names(page.rows)).toEqual(PENDING_OLDEST_FIRST.slice(1, 3))
     expect(page.counts).toEqual(SEEDED_COUNTS)
     expect(names((await list('PRESCRIPTION_FILLED', {}, { skip: 0, limit: 1 })).rows)).toEqual(
-      PENDING_NEWEST_FIRST.slice(0, 1),
+      PENDING_OLDEST_FIRST.slice(0, 1),
     )
     expect(names((await list('PRESCRIPTION_FILLED', {}, { skip: 3, limit: 50 })).rows)).toEqual(
-      PENDING_NEWEST_FIRST.slice(3),
+      PENDING_OLDEST_FIRST.slice(3),
     )
   })
 
@@ -315,7 +316,7 @@ describe('pagination', () => {
     const seen: string[] = []
     for (let skip = 0; skip < 4; skip += 3)
       seen.push(...names((await list('PRESCRIPTION_FILLED', {}, { skip, limit: 3 })).rows))
-    expect(seen).toEqual(PENDING_NEWEST_FIRST)
+    expect(seen).toEqual(PENDING_OLDEST_FIRST)
   })
 })
 

@@ -9,7 +9,11 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { RestoreButton } from '@/components/applies/restore-button'
 import { StatusBadge, PRESCRIPTION_STATE_TONES } from '@/components/ui/status-badge'
-import { formatDate } from '@/lib/dates'
+import { now as clockNow } from '@/lib/clock'
+import { formatDate, parisToday } from '@/lib/dates'
+import { formatNumber } from '@/lib/numbers'
+import { DUE_WITHIN_DAYS } from '@/lib/prescriptions/partner-answers-due'
+import { waitingSentence } from '@/lib/prescriptions/waiting-time'
 import { requireUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { partnerDashboard } from '@/lib/partners/partner-dashboard'
@@ -25,9 +29,11 @@ export default async function PartnerDashboardPage() {
   if (!user.structureId) notFound()
   const canArchive = can(user, 'offers.social.archive')
   const structureId = user.structureId
-  const view = await partnerDashboard(getDb(), structureId, { withArchived: canArchive })
+  const now = clockNow()
+  const today = parisToday(now)
+  const view = await partnerDashboard(getDb(), structureId, { withArchived: canArchive, now })
   if (!view) notFound()
-  const { structure, offers, counts, pending, archived } = view
+  const { structure, offers, counts, pending, archived, answersDue } = view
   const t = await getTranslations('applies')
   const canPublish = can(user, 'candidate.socialboard.modify')
   return (
@@ -48,6 +54,7 @@ export default async function PartnerDashboardPage() {
           </>
         }
       />
+      {offers.length > 0 && <AnswersDue due={answersDue.due} late={answersDue.late} />}
       {offers.length === 0 ? (
         <EmptyState
           title="Votre structure n’a pas encore d’offre sociale."
@@ -97,7 +104,7 @@ export default async function PartnerDashboardPage() {
       ) : (
         <SimpleTable
           caption="Dernières prescriptions en attente de réponse"
-          headers={['Candidat', 'Offre', 'Date']}
+          headers={['Candidat', 'Offre', 'Date', 'Attente']}
           rows={pending.map((a) => ({
             key: a.id,
             cells: [
@@ -106,6 +113,7 @@ export default async function PartnerDashboardPage() {
               </Link>,
               a.offerName,
               formatDate(a.prescriptionDate),
+              waitingSentence(a.prescriptionDate, today),
             ],
           }))}
         />
@@ -138,5 +146,31 @@ export default async function PartnerDashboardPage() {
         </>
       )}
     </>
+  )
+}
+
+/**
+ * How many answers the prescribing organisations expect within the next 7 days, late ones included
+ * (lib/prescriptions/partner-answers-due.ts): what a partner with thirty prescriptions a week plans the week on.
+ */
+function AnswersDue({ due, late }: { due: number; late: number }) {
+  return (
+    <section
+      aria-labelledby="answers-due"
+      className="mb-6 flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <h2 id="answers-due" className="text-base font-semibold">
+        Réponses attendues cette semaine
+      </h2>
+      <p className="text-sm">
+        <span className="text-2xl font-semibold">{formatNumber(due)}</span>
+        {late > 0 && <span className="ml-2 text-amber-800">dont {formatNumber(late)} en retard</span>}
+      </p>
+      <p className="w-full text-xs text-slate-600">
+        Prescriptions en attente dont le délai de réponse fixé par l’organisation prescriptrice arrive à échéance dans
+        les {DUE_WITHIN_DAYS} prochains jours ou est déjà dépassé. Chaque offre liste ses prescriptions en attente de la
+        plus ancienne à la plus récente.
+      </p>
+    </section>
   )
 }

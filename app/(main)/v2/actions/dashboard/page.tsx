@@ -2,6 +2,10 @@ import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { MarkAnswersReadButton } from '@/components/prescriptions/mark-answers-read-button'
 import { PrescriptionsTable } from '@/components/prescriptions/prescriptions-table'
+import { UnansweredSection } from '@/components/prescriptions/unanswered-section'
+import { mayPrescribe } from '@/lib/prescriptions/may-prescribe'
+import type { SearchParams } from '@/lib/prescriptions/page-params'
+import { parseWaitingFilter, WAITING_PARAM } from '@/lib/prescriptions/waiting-filter'
 import { EmptyState } from '@/components/ui/empty-state'
 import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
@@ -9,7 +13,7 @@ import { listName } from '@/lib/person-name'
 import { actionsDashboard } from '@/lib/prescriptions/referent-dashboard'
 import { ANSWERS_WINDOW_DAYS } from '@/lib/prescriptions/referent-follows-up'
 import Link from '@/components/ui/link'
-import { elapsedDaysBetween, formatDate, formatDateTime, formatTime, parisToday } from '@/lib/dates'
+import { formatDate, formatDateTime, formatTime, parisToday } from '@/lib/dates'
 import { formatNumber } from '@/lib/numbers'
 import { now as clockNow } from '@/lib/clock'
 import { can } from '@/lib/permissions'
@@ -19,10 +23,11 @@ export const generateMetadata = pageMetadata('actionsDashboard')
 
 /**
  * What needs the user's attention: the partners' answers to their prescriptions (new ones, and those of the last
- * 30 days), and their prescriptions still without answer after the organisation's reminder delay. A user who follows
- * the whole organisation (candidate.organisation.follow, an administrator's by default) sees all of its unanswered ones.
+ * 30 days), and their prescriptions still without answer after the organisation's reminder delay, or after the days
+ * chosen in the URL (`waiting`), or expired unanswered (`waiting=expired`, with "Prescrire à nouveau"). A user who
+ * follows the whole organisation (candidate.organisation.follow, an administrator's by default) sees all of its ones.
  */
-export default async function ActionsDashboardPage() {
+export default async function ActionsDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
   // Candidates' names are listed: candidate.visualize, as on the sheet.
   await requirePagePermission('candidate.visualize')
@@ -34,13 +39,12 @@ export default async function ActionsDashboardPage() {
     workshops: can(user, 'workshops.visualize'),
     courses: can(user, 'support-courses.visualize'),
     orientations: can(user, 'candidate.orientation.decide'),
+    prescriber: mayPrescribe(user),
   }
-  const { days, answers, unanswered, workshopsToday, lateSteps, orientations, replies } = await actionsDashboard(
-    getDb(),
-    viewer,
-    now,
-    parisToday(now),
-  )
+  const today = parisToday(now)
+  const filter = parseWaitingFilter((await searchParams)[WAITING_PARAM])
+  const { days, waiting, answers, unanswered, prescriber, workshopsToday, lateSteps, orientations, replies } =
+    await actionsDashboard(getDb(), viewer, now, today, filter)
   const unread = answers.filter((a) => !a.readAt).length
   const unreadIds = new Set(answers.filter((a) => !a.readAt).map((a) => a.notificationId))
   const byApply = new Map(answers.map((a) => [a.id, a]))
@@ -181,27 +185,7 @@ export default async function ActionsDashboardPage() {
           </ul>
         )}
       </section>
-      <section aria-labelledby="unanswered" className="flex flex-col gap-3">
-        <h2 id="unanswered" className="text-lg font-semibold">
-          Prescriptions sans réponse depuis plus de {days} jours
-          <span className="font-normal text-slate-600"> ({formatNumber(unanswered.total)})</span>
-        </h2>
-        {unanswered.rows.length === 0 ? (
-          <EmptyState title={`Aucune prescription n’attend de réponse depuis plus de ${days} jours.`}>
-            Les prescriptions restées sans réponse au-delà de ce délai apparaîtront ici pour être relancées.
-          </EmptyState>
-        ) : (
-          <PrescriptionsTable
-            caption={`Prescriptions sans réponse depuis plus de ${days} jours`}
-            rows={unanswered.rows}
-            unanswered
-            extra={{
-              header: 'En attente depuis',
-              cell: (row) => `${elapsedDaysBetween(row.prescriptionDate, now)}\u00a0jours`,
-            }}
-          />
-        )}
-      </section>
+      <UnansweredSection days={days} waiting={waiting} unanswered={unanswered} prescriber={prescriber} today={today} />
     </>
   )
 }
