@@ -291,6 +291,7 @@ export const EXPECTED: Record<string, Entry> = {
   // The person's invitation pages, signed out: a code typed from a letter, and an invitation's page (an unknown code is
   // "not found", with the code form to type it again).
   'GET /i': open(path('/i'), 'Votre invitation à un atelier'),
+  'GET /reponse/[token]': open(path('/reponse/pas-un-lien'), 'Lien introuvable'),
   'GET /i/[code]': { sample: path('/i/AAAAAAAA'), html: true, expect: { none: 404, notOnboarded: 404, ...all(404) } },
   'GET /onboarding': {
     sample: path('/onboarding'),

@@ -18,6 +18,7 @@ import {
 import { PrescriptionSummary } from './fup-dialog-parts'
 
 export type { FeedbackDefaults, LogoChoice } from './fup-answer'
+type Answer = ReturnType<typeof toAnswer>
 
 /**
  * The prescription-completion dialog (spec §2, §4, §5): the partner's decision first, then its details, the sheet's
@@ -31,6 +32,8 @@ export function FupDialog({
   logoChoices: offerLogos,
   onClose,
   onSent,
+  send = (answer) => sendFupAction(applyId, answer),
+  preview: previewOf = (answer) => previewFupAction(applyId, answer),
 }: {
   applyId: string
   apply: DialogApply
@@ -38,12 +41,15 @@ export function FupDialog({
   logoChoices: LogoChoice[]
   onClose: () => void
   onSent: (state: 'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE') => void
+  /** The answer's and the preview's actions: the partner's by default; a signed link's on its page. */
+  send?: (answer: Answer) => ReturnType<typeof sendFupAction>
+  preview?: (answer: Answer) => ReturnType<typeof previewFupAction>
 }) {
   const logoChoices = logoChoicesOf(offerLogos, apply.sponsorsLogo)
   const form = useActionForm({
     initial: () => initialFupForm(defaults),
     check: (values) => checkAnswer(values, logoChoices),
-    action: (values) => sendFupAction(applyId, toAnswer(values, logoChoices)),
+    action: (values) => send(toAnswer(values, logoChoices)),
     failure: 'L’envoi a échoué. Réessayez dans un instant.',
     // The offer's page says it, with the tab the answer moved to.
     onSuccess: (result) => onSent(result.state),
@@ -62,7 +68,7 @@ export function FupDialog({
           <Button
             variant="secondary"
             disabled={form.pending}
-            onClick={() => form.run((values) => previewFupAction(applyId, toAnswer(values, logoChoices)), preview.show)}
+            onClick={() => form.run((values) => previewOf(toAnswer(values, logoChoices)), preview.show)}
           >
             Prévisualiser
           </Button>

@@ -7,6 +7,7 @@ import { ErrorSummary } from '@/components/ui/error-summary'
 import { FormField } from '@/components/ui/form-field'
 import { useActionForm } from '@/components/ui/use-action-form'
 import { prescribeAction } from '@/lib/prescriptions/actions-referent'
+import { ANSWER_LINK_DAYS } from '@/lib/constants'
 import type { PrescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
 import { ModelFields } from './model-fields'
 import { Consents, KindChoice, PrescriberFields, TargetField } from './prescribe-fields'
@@ -53,8 +54,8 @@ export function PrescribeDialog({
       router.refresh()
     },
   })
-  // The FUP model of the chosen offer asks its own fields.
-  const modelFields = useModelFields(offerIdOf(target, form.values))
+  // The FUP model of the chosen offer asks its own fields; a structure without an account is reached by a link.
+  const { fields: modelFields, linkTo } = useModelFields(offerIdOf(target, form.values))
   const { manual } = form.values
 
   return (
@@ -83,6 +84,12 @@ export function PrescribeDialog({
         <ErrorSummary form={{ errors: form.errors, error: form.error ?? offers.error }} />
         <TargetField form={form} target={target} offers={offers.offers} />
         <KindChoice form={form} />
+        {!manual && linkTo && (
+          <p className="rounded-md bg-sky-50 p-3 text-sm text-sky-950">
+            Envoyée à {linkTo}, la structure n’a pas de compte&nbsp;: elle répondra depuis un lien valable{' '}
+            {ANSWER_LINK_DAYS}&nbsp;jours, renouvelable à cette seule adresse.
+          </p>
+        )}
         {!manual && <PrescriberFields form={form} />}
         {!manual && <ModelFields form={form} fields={modelFields} />}
         <FormField

@@ -32,19 +32,27 @@ export function usePrescribableOffers(target: PrescribeTarget) {
   return { offers: given ?? loaded, error }
 }
 
-/** The fields the chosen offer's FUP model asks of the referent; none while no offer is chosen. */
+/**
+ * The fields the chosen offer's FUP model asks of the referent, none while no offer is chosen; and the contact address
+ * the prescription will go to when the structure has no account (`linkTo`).
+ */
 export function useModelFields(offerId: string) {
-  const [fields, setFields] = useState<{ offerId: string; fields: CustomFieldDefinition[] }>({ offerId, fields: [] })
+  const empty = { fields: [] as CustomFieldDefinition[], linkTo: null as string | null }
+  const [read, setRead] = useState({ offerId, ...empty })
   useEffect(() => {
     if (!offerId) return
     let current = true
     prescriptionModelAction(offerId)
-      .then((result) => current && setFields({ offerId, fields: result.ok ? result.fields : [] }))
-      .catch(() => current && setFields({ offerId, fields: [] }))
+      .then(
+        (result) =>
+          current && setRead({ offerId, ...(result.ok ? { fields: result.fields, linkTo: result.linkTo } : empty) }),
+      )
+      .catch(() => current && setRead({ offerId, ...empty }))
     return () => {
       current = false
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [offerId])
-  // The fields of another offer are never shown: the answer for the chosen one has not come yet.
-  return fields.offerId === offerId ? fields.fields : []
+  // Another offer's are never shown: the answer for the chosen one has not come yet.
+  return read.offerId === offerId ? read : { offerId, ...empty }
 }

@@ -5,6 +5,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import { fullNameSql } from '@/lib/person-name-sql'
 import type { ConsultationFilters } from './consultation-filters'
 import type { ReadKind } from './record-read'
+import { LINK_ACTOR_PREFIX } from '@/lib/prescriptions/answer-link'
 
 /**
  * The administrators' "Consultations": the journal's rows of their own organisation's files only
@@ -67,7 +68,8 @@ const rowOf = (r: Raw): ConsultationRow => ({
   id: Number(r.id),
   at: new Date(r.at),
   actorId: r.actor_id,
-  actorName: r.actor_name,
+  // A structure without an account reads from the signed link sent to its address (lib/prescriptions/answer-link.ts).
+  actorName: r.actor_name ?? (r.actor_id.startsWith(LINK_ACTOR_PREFIX) ? 'Lien envoyé à la structure' : null),
   structureName: r.structure_name,
   kind: r.kind,
   candidateId: r.candidate_id,

@@ -14,6 +14,7 @@ export const READ_KIND_LABELS: Record<ReadKind, string> = {
   'candidate.history': 'Fiche – historique',
   'candidate.nir': 'Numéro de sécurité sociale affiché',
   'fup.dialog': 'Prescription ouverte par un partenaire (fiche de liaison)',
+  'fup.link': 'Prescription ouverte depuis le lien envoyé à une structure sans compte',
   'fup.pdf': 'Document de prescription téléchargé (PDF)',
   export: 'Export de données',
   'candidate.access-export': 'Export du droit d’accès',

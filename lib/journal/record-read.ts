@@ -19,6 +19,7 @@ export const READ_KINDS = [
   'candidate.history',
   'candidate.nir',
   'fup.dialog',
+  'fup.link',
   'fup.pdf',
   'export',
   'candidate.access-export',

@@ -5,10 +5,8 @@ import { getDb } from '@/lib/db/client'
 import { defineAction, id } from '@/lib/frame/action'
 import { failure } from '@/lib/frame/outcome'
 import { readApplyForDialog } from '@/lib/journal/apply-reads'
-import { fullName } from '@/lib/person-name'
-import { activeCauses } from './causes'
-import { fupAnswerSchema, withMandatoryLogos } from './fup-answer-schema'
-import { getApplyForStructure, renderAnsweredFup, SEND_FUP_ERRORS, sendFup } from './partner-answers-fup'
+import { fupAnswerSchema } from './fup-answer-schema'
+import { dialogApplyOf, getApplyForStructure, renderAnsweredFup, SEND_FUP_ERRORS, sendFup } from './partner-answers-fup'
 
 /** A partner structure's user answering its prescriptions; anyone else finds none. */
 const partner = {
@@ -31,27 +29,10 @@ export const loadApplyForDialog = defineAction({
     const apply = await readApplyForDialog(getDb(), { id: user.id, structureId }, applyId)
     if (!apply || apply.archived) return NOT_FOUND
     if (!apply.fup) return NO_FUP
-    return {
-      ok: true as const,
-      apply: {
-        id: apply.id,
-        state: apply.state,
-        candidateName: fullName(apply),
-        offerName: apply.offerName,
-        providerName: apply.providerName,
-        // Never the NIR to a partner's browser, whatever an older FUP holds.
-        beneficiary: { ...apply.fup.beneficiary, socialSecurityNumber: null },
-        prescription: apply.fup.prescription,
-        // The prescribing organisation's causes.
-        causes: await activeCauses(getDb(), apply.organisationId),
-        partnerFeedback: apply.fup.partnerFeedback,
-        sponsorsLogo: withMandatoryLogos(apply.fup.sponsorsLogo, apply.financingModes),
-        fseRequired: apply.financingModes.includes('fse'),
-      },
-    }
+    return { ok: true as const, apply: await dialogApplyOf(getDb(), apply) }
   },
 })
-export type DialogApply = Extract<Awaited<ReturnType<typeof loadApplyForDialog>>, { ok: true }>['apply']
+export type { DialogApply } from './partner-answers-fup'
 
 /** Spec §7 "Preview FUP PDF": the sheet as it would be sent, nothing stored. */
 export const previewFupAction = defineAction({

@@ -1,6 +1,8 @@
 'use server'
 
 import { z } from 'zod'
+import { getDirectoryOffer } from '@/lib/offers/directory-access'
+import { linkDestinationOfOffer } from './answer-by-link'
 import { searchPickableCandidates } from '@/lib/candidates/pickable'
 import { PAGE_SIZE } from '@/lib/constants'
 import { formatDate } from '@/lib/dates'
@@ -82,8 +84,14 @@ export const prescriptionModelAction = defineAction({
   name: 'prescription.model',
   input: z.tuple([id().nullable().catch(null)]),
   run: async ({ organisationId, input: [offerId] }) => {
-    const model = offerId ? await modelForOffer(getDb(), organisationId, offerId) : null
-    return { ok: true as const, fields: model?.additionalFields ?? [] }
+    if (!offerId) return { ok: true as const, fields: [], linkTo: null }
+    const [model, offer] = await Promise.all([
+      modelForOffer(getDb(), organisationId, offerId),
+      getDirectoryOffer(getDb(), organisationId, offerId),
+    ])
+    // Where a prescription goes when the structure has no account (issue 40 §1): said before sending.
+    const linkTo = offer ? await linkDestinationOfOffer(getDb(), offer.id) : null
+    return { ok: true as const, fields: model?.additionalFields ?? [], linkTo }
   },
 })
 

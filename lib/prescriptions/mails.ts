@@ -54,6 +54,73 @@ export function fupAnsweredMail(
 
 type PendingPrescription = { id: string; offerId: string; offerName: string; prescriptionDate: Date }
 
+/** What every mail with a signed link says of it: how long it holds, what it opens, how to get an account. */
+const linkLines = (link: string, expiresAt: Date) => [
+  `Répondez-y depuis ce lien, valable jusqu’au ${formatDate(expiresAt)} : ${link}`,
+  'Ce lien ouvre cette seule prescription, sans compte. Ne le transférez pas : il donne accès à la fiche de la personne.',
+  'Passé ce délai, la page vous proposera d’en recevoir un nouveau à cette même adresse.',
+  '',
+  `Pour répondre à toutes vos prescriptions depuis un compte, demandez-le depuis ${appUrl()}/login.`,
+]
+
+/** To the contact address of a structure without an account, when a referent prescribed to one of its offers. */
+export function linkPrescriptionMail(to: string, offerName: string, link: string, expiresAt: Date): Mail {
+  return {
+    to,
+    subject: 'Une nouvelle prescription vous attend',
+    text: withNoBreakSpaces(
+      [
+        'Bonjour,',
+        '',
+        `Une nouvelle prescription vous attend pour l’offre « ${offerName} ». Votre structure n’a pas de compte Passerelle.`,
+        ...linkLines(link, expiresAt),
+        '',
+        'Ce message est envoyé automatiquement par Passerelle.',
+      ].join('\n'),
+    ),
+  }
+}
+
+/** The reminder to a structure without an account: a fresh link, at its contact address. */
+export function linkReminderMail(
+  to: string,
+  apply: PendingPrescription,
+  days: number,
+  link: string,
+  expiresAt: Date,
+): Mail {
+  return {
+    to,
+    subject: 'Relance\u00a0: une prescription attend votre réponse',
+    text: withNoBreakSpaces(
+      [
+        'Bonjour,',
+        '',
+        `Une prescription à votre offre « ${apply.offerName} », faite le ${formatDate(apply.prescriptionDate)}, attend votre réponse depuis ${days} jours.`,
+        ...linkLines(link, expiresAt),
+      ].join('\n'),
+    ),
+  }
+}
+
+/** A new link asked from an expired one's page: to the structure's contact address only. */
+export function renewedLinkMail(to: string, offerName: string, link: string, expiresAt: Date): Mail {
+  return {
+    to,
+    subject: 'Votre nouveau lien pour répondre à une prescription',
+    text: withNoBreakSpaces(
+      [
+        'Bonjour,',
+        '',
+        `Un nouveau lien a été demandé pour répondre à une prescription à votre offre « ${offerName} ».`,
+        ...linkLines(link, expiresAt),
+        '',
+        'Si vous n’avez rien demandé, ignorez ce message : le lien n’a été envoyé qu’à cette adresse.',
+      ].join('\n'),
+    ),
+  }
+}
+
 /** To the partner structure's users when a prescription waited past the reminder delay (`days` days). */
 export function reminderMail(to: string, apply: PendingPrescription, days: number): Mail {
   return {

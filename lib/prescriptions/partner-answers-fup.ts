@@ -7,7 +7,7 @@ import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
 import { queueMail } from '@/lib/mail/queue-mail'
 import { fullName } from '@/lib/person-name'
 import { causeLabel } from './cause-labels'
-import { causeLabels, isActiveCause } from './causes'
+import { activeCauses, causeLabels, isActiveCause } from './causes'
 import { FUP_MESSAGES, withMandatoryLogos, type FupAnswer } from './fup-answer-schema'
 import { fupAnsweredMail } from './mails'
 
@@ -58,6 +58,27 @@ export const SEND_FUP_ERRORS = {
   causeUnknown: FUP_MESSAGES.causeUnknown,
 } as const
 
+/** What the completion dialog shows of an apply: never the NIR, the prescribing organisation's causes. */
+export async function dialogApplyOf(db: DbOrTx, apply: ApplyForStructure) {
+  const fup = apply.fup!
+  return {
+    id: apply.id,
+    state: apply.state,
+    candidateName: fullName(apply),
+    offerName: apply.offerName,
+    providerName: apply.providerName,
+    // Never the NIR to a partner's browser, whatever an older FUP holds.
+    beneficiary: { ...fup.beneficiary, socialSecurityNumber: null },
+    prescription: fup.prescription,
+    // The prescribing organisation's causes.
+    causes: await activeCauses(db, apply.organisationId),
+    partnerFeedback: fup.partnerFeedback,
+    sponsorsLogo: withMandatoryLogos(fup.sponsorsLogo, apply.financingModes),
+    fseRequired: apply.financingModes.includes('fse'),
+  }
+}
+export type DialogApply = Awaited<ReturnType<typeof dialogApplyOf>>
+
 /** Renders the answered FUP: the same sheet for the preview and the stored answer. */
 export async function renderAnsweredFup(db: Db, apply: ApplyForStructure, answer: FupAnswer) {
   const fup = apply.fup!
@@ -80,9 +101,17 @@ export async function renderAnsweredFup(db: Db, apply: ApplyForStructure, answer
  */
 export async function sendFup(
   db: Db,
-  params: { structureId: string; applyId: string; answer: FupAnswer; actorId: string; now?: Date },
+  params: {
+    structureId: string
+    applyId: string
+    answer: FupAnswer
+    /** The partner user; null for an answer from the structure's signed link (`by: 'link'`). */
+    actorId: string | null
+    by?: 'link'
+    now?: Date
+  },
 ): Promise<SendFupResult> {
-  const { structureId, applyId, answer, actorId, now = clockNow() } = params
+  const { structureId, applyId, answer, actorId, by, now = clockNow() } = params
   const apply = await getApplyForStructure(db, structureId, applyId)
   if (!apply || apply.archived) return { ok: false, error: 'notFound' }
   if (!apply.fup) return { ok: false, error: 'noFup' }
@@ -140,7 +169,7 @@ export async function sendFup(
       action: 'fup.sent',
       entityType: 'socialApply',
       entityId: applyId,
-      details: { state, cause: decision.cause },
+      details: { state, cause: decision.cause, ...(by ? { by } : {}) },
     })
     return { ok: true, state, documentId: doc!.id, referentId: apply.authorId, candidateId: apply.candidateId } as const
   })

@@ -8,7 +8,9 @@ import { fieldErrorsOf } from '@/lib/frame/outcome'
 import { isUuid } from '@/lib/ids'
 import { queueMail } from '@/lib/mail/queue-mail'
 import { getDirectoryOffer, isExpired } from '@/lib/offers/directory-access'
-import { newPrescriptionMail } from './mails'
+import { newAnswerLink } from './answer-link'
+import { linkAddressesOf } from './link-recipients'
+import { linkPrescriptionMail, newPrescriptionMail } from './mails'
 import { FUP_NAME, prescriptionSheet, type PrescriptionSheet } from './prescription-sheet'
 import {
   manualPrescriptionSchema,
@@ -35,7 +37,14 @@ export type PrescribeInput = {
   /** The FUP model's additional fields, by key. */ modelAnswers?: unknown
 }
 export type PrescribeResult =
-  | { ok: true; applyId: string; offerName: string; mailed: number }
+  | {
+      ok: true
+      applyId: string
+      offerName: string
+      mailed: number
+      /** The contact address of a structure without an account, where the signed link went. */
+      linkSentTo: string | null
+    }
   | { ok: false; error?: string; fieldErrors?: Record<string, string> }
 
 /**
@@ -90,7 +99,14 @@ export async function prescribe(
 }
 
 export type CreatePrescriptionResult =
-  | { ok: true; applyId: string; offerName: string; mailed: number }
+  | {
+      ok: true
+      applyId: string
+      offerName: string
+      mailed: number
+      /** The contact address of a structure without an account, where the signed link went. */
+      linkSentTo: string | null
+    }
   | { ok: false; error: PrescriptionError }
   | { ok: false; fieldErrors: Record<string, string> }
 
@@ -192,8 +208,14 @@ export async function createPrescription(
     })
     // A sheet is answered in Passerelle: its partner's users are told, by mail queued with the prescription. A manual
     // prescription goes to a partner that does not use Passerelle: nobody there to tell.
-    const mailed = sheet ? await queuePartnerMails(tx, { organisationId, offer, applyId }) : 0
-    return { ok: true, applyId, offerName: offer.name, mailed } as const
+    const told = sheet ? await queuePartnerMails(tx, { organisationId, offer, applyId, now }) : null
+    return {
+      ok: true,
+      applyId,
+      offerName: offer.name,
+      mailed: told?.mailed ?? 0,
+      linkSentTo: told?.linkSentTo ?? null,
+    } as const
   })
 }
 
@@ -214,28 +236,44 @@ async function isPending(db: DbOrTx, candidateId: string, offerId: string): Prom
   return !!pending
 }
 
-/** In the prescription's transaction: one mail per enabled user of the partner structure (whoever there may answer), queued. */
+/**
+ * In the prescription's transaction: one mail per enabled user of the partner structure (whoever there may answer),
+ * queued; a structure with no enabled user gets one mail at its contact address, with the signed link that answers
+ * this prescription without an account (./answer-link.ts). Returns how many mails, and the address for a link.
+ */
 async function queuePartnerMails(
   db: DbOrTx,
   {
     organisationId,
     offer,
     applyId,
-  }: { organisationId: string; offer: { id: string; name: string; structureId: string }; applyId: string },
-): Promise<number> {
+    now,
+  }: { organisationId: string; offer: { id: string; name: string; structureId: string }; applyId: string; now: Date },
+): Promise<{ mailed: number; linkSentTo: string | null }> {
   const recipients = await db
     .select({ email: users.email })
     .from(users)
     .where(and(eq(users.structureId, offer.structureId), eq(users.disabled, false)))
     .orderBy(asc(users.email))
+  const mailFields = { organisationId, structureId: offer.structureId }
+  if (recipients.length === 0) {
+    const address = (await linkAddressesOf(db, [offer.structureId])).get(offer.structureId)
+    if (!address) return { mailed: 0, linkSentTo: null }
+    const link = newAnswerLink(applyId, now)
+    await queueMail(db, {
+      ...linkPrescriptionMail(address, offer.name, link.url, link.expiresAt),
+      kind: 'prescription-created-link',
+      ...mailFields,
+    })
+    return { mailed: 1, linkSentTo: address }
+  }
   await queueMail(
     db,
     recipients.map((r) => ({
       ...newPrescriptionMail(r.email, offer, applyId),
       kind: 'prescription-created',
-      organisationId,
-      structureId: offer.structureId,
+      ...mailFields,
     })),
   )
-  return recipients.length
+  return { mailed: recipients.length, linkSentTo: null }
 }

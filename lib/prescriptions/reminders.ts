@@ -5,12 +5,15 @@ import { notifications } from '@/lib/db/schema'
 import { elapsedDaysBetween } from '@/lib/dates'
 import { queueMail, type QueuedMail } from '@/lib/mail/queue-mail'
 import { PARTNER_ROLE } from '@/lib/permissions'
-import { expiryMail, reminderMail } from './mails'
+import { newAnswerLink } from './answer-link'
+import { linkAddressesOf } from './link-recipients'
+import { expiryMail, linkReminderMail, reminderMail } from './mails'
 
 /**
  * Reminders and expiry of unanswered prescriptions, run every hour by the job queue:
  * - a prescription pending longer than its organisation's reminder delay sends one reminder to the partner structure's
- *   active users, with the deep link that opens its follow-up sheet;
+ *   active users, with the deep link that opens its follow-up sheet (a structure without an account: to its contact
+ *   address, with a fresh signed link);
  * - past the organisation's expiry delay it expires: state "expirée" (it leaves the partner's pending tab, and can no
  *   longer be answered), and its referent is told, in the app and by mail.
  * Each step is a guarded update (`reminded_at is null`, `state = 'PRESCRIPTION_FILLED'`) whose mails, notification and
@@ -78,16 +81,25 @@ export function remindPendingPrescriptions(db: Db, at: Date, onlyOrganisationId?
       onlyOrganisationId,
     )
     if (!rows.length) return 0
-    const partners = await partnerUsersOf(tx, [...new Set(rows.map((r) => r.structureId))])
+    const structureIds = [...new Set(rows.map((r) => r.structureId))]
+    const partners = await partnerUsersOf(tx, structureIds)
+    // A structure without an account is reminded at its contact address, with a fresh signed link.
+    const byLink = await linkAddressesOf(tx, structureIds)
     const mails: QueuedMail[] = []
     for (const apply of rows) {
+      const days = elapsedDaysBetween(apply.prescriptionDate, at)
+      const fields = { organisationId: apply.organisationId, structureId: apply.structureId }
       for (const to of partners.get(apply.structureId) ?? [])
+        mails.push({ ...reminderMail(to, apply, days), kind: 'prescription-reminder', ...fields })
+      const address = byLink.get(apply.structureId)
+      if (address) {
+        const link = newAnswerLink(apply.id, at)
         mails.push({
-          ...reminderMail(to, apply, elapsedDaysBetween(apply.prescriptionDate, at)),
-          kind: 'prescription-reminder',
-          organisationId: apply.organisationId,
-          structureId: apply.structureId,
+          ...linkReminderMail(address, apply, days, link.url, link.expiresAt),
+          kind: 'prescription-reminder-link',
+          ...fields,
         })
+      }
     }
     await queueMail(tx, mails)
     await writeAudit(
@@ -102,7 +114,7 @@ export function remindPendingPrescriptions(db: Db, at: Date, onlyOrganisationId?
           applyId: apply.id,
           offerId: apply.offerId,
           structureId: apply.structureId,
-          recipients: partners.get(apply.structureId)?.length ?? 0,
+          recipients: (partners.get(apply.structureId)?.length ?? 0) + (byLink.has(apply.structureId) ? 1 : 0),
         },
       })),
     )

@@ -1,0 +1,87 @@
+'use client'
+
+import { useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { toast } from '@/components/ui/toast'
+import type { DialogApply } from '@/lib/prescriptions/partner-answers-fup'
+import { previewFupByLinkAction, renewAnswerLinkAction, sendFupByLinkAction } from '@/lib/prescriptions/actions-link'
+import { FupDialog, type FeedbackDefaults } from './fup-dialog'
+import { PrescriptionSummary } from './fup-dialog-parts'
+
+/**
+ * A signed link's page (app/(standalone)/reponse): the prescription's sheet and "Répondre", which opens the partners'
+ * completion dialog with the link's actions; once sent, what happens next.
+ */
+export function LinkAnswer({
+  token,
+  apply,
+  defaults,
+}: {
+  token: string
+  apply: DialogApply
+  defaults: FeedbackDefaults
+}) {
+  const [open, setOpen] = useState(false)
+  const [sent, setSent] = useState<'INTEGRATED_CANDIDATE' | 'REFUSED_STRUCTURE' | null>(null)
+  if (sent)
+    return (
+      <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+        Réponse envoyée ({sent === 'INTEGRATED_CANDIDATE' ? 'candidat intégré' : 'candidat non intégré'})&nbsp;: le
+        référent est prévenu. Vous pouvez fermer cette page.
+      </p>
+    )
+  return (
+    <>
+      <h2 className="text-lg font-semibold text-slate-900">Prescription de {apply.candidateName}</h2>
+      <PrescriptionSummary apply={apply} />
+      <div>
+        <Button onClick={() => setOpen(true)}>Répondre à la prescription</Button>
+      </div>
+      {open && (
+        <FupDialog
+          applyId={apply.id}
+          apply={apply}
+          defaults={defaults}
+          logoChoices={[]}
+          onClose={() => setOpen(false)}
+          onSent={(state) => {
+            setOpen(false)
+            setSent(state)
+          }}
+          send={(answer) => sendFupByLinkAction(token, answer)}
+          preview={(answer) => previewFupByLinkAction(token, answer)}
+        />
+      )}
+    </>
+  )
+}
+
+/** "Recevoir un nouveau lien": sent to the structure's contact address, which the answer names masked. */
+export function RenewLinkButton({ token }: { token: string }) {
+  const [pending, setPending] = useState(false)
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  if (sentTo)
+    return (
+      <p role="status" className="text-sm text-emerald-900">
+        Un nouveau lien a été envoyé à l’adresse de contact de la structure ({sentTo}).
+      </p>
+    )
+  return (
+    <div>
+      <Button
+        disabled={pending}
+        aria-busy={pending || undefined}
+        onClick={async () => {
+          setPending(true)
+          const result = await renewAnswerLinkAction(token).catch(() => null)
+          setPending(false)
+          if (!result) return toast.error('L’envoi a échoué. Réessayez dans un instant.')
+          if (!result.ok) return toast.error(result.error)
+          setSentTo(result.sentTo ?? '')
+        }}
+      >
+        Recevoir un nouveau lien
+      </Button>
+    </div>
+  )
+}
