@@ -1,4 +1,17 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { organisations, partnerStructures } from './tenants'
 
 /** better-auth's user table, with Passerelle's role and tenant membership. */
@@ -39,8 +52,39 @@ export const users = pgTable(
     notifyPrescriptionAnswers: boolean('notify_prescription_answers').notNull().default(true),
     notifyOrientations: boolean('notify_orientations').notNull().default(true),
     notifyLateItems: boolean('notify_late_items').notNull().default(true),
+    /**
+     * A partner user's mails about their structure's prescriptions (lib/prescriptions/digest.ts): 'perPrescription' (one
+     * mail per new prescription and per reminder), 'daily' (one digest at 8:00 Paris, Monday to Friday) or 'weekly'
+     * (Monday 8:00). Meaningless for organisation users.
+     */
+    prescriptionMails: text('prescription_mails').notNull().default('daily'),
   },
-  (t) => [index('user_organisation_idx').on(t.organisationId), index('user_structure_idx').on(t.structureId)],
+  (t) => [
+    index('user_organisation_idx').on(t.organisationId),
+    index('user_structure_idx').on(t.structureId),
+    check('user_prescription_mails_check', sql`${t.prescriptionMails} in ('perPrescription', 'daily', 'weekly')`),
+  ],
+)
+
+/**
+ * One row per partner user and digest day (Paris, 'yyyy-mm-dd'), inserted in the transaction that queues the digest
+ * mail: a second run of the job that day, or one beside it, sends nothing more. `created_at` is when the digest was
+ * made: the next one marks the prescriptions made since as new.
+ */
+export const partnerDigests = pgTable(
+  'partner_digests',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    /** 'daily' or 'weekly': the user's choice when it was sent. */
+    mode: text('mode').notNull(),
+    /** How many prescriptions it listed. */
+    listed: integer('listed').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'partner_digests_pk', columns: [t.userId, t.period] })],
 )
 
 export const sessions = pgTable(
