@@ -9,6 +9,7 @@ import { seedDirectory } from './seed/directory'
 import { seedWorkshops } from './seed/workshops'
 import { seedInvitations } from './seed/invitations'
 import { seedCourses } from './seed/courses'
+import { seedAnswerLinks } from './seed/answer-links'
 import { seedReferrals } from './seed/referrals'
 import { seedDiagnoses } from './seed/diagnoses'
 import { TERMS_VERSION } from '@/lib/onboarding/terms'
@@ -597,6 +598,7 @@ export async function seedDemo(db: Db): Promise<void> {
       adminId: userId('admin@passerelle.test'),
       placeId: placeRows.find((p) => p.label === 'Dieppe')!.id,
     })
+    await seedAnswerLinks(tx, { organisationId: demoIds.orgSeineMaritime })
     await seedDiagnoses(tx, {
       organisationId: demoIds.orgSeineMaritime,
       counsellorId: userId('conseiller@passerelle.test'),

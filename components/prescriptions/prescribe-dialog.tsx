@@ -86,8 +86,10 @@ export function PrescribeDialog({
         <KindChoice form={form} />
         {!manual && linkTo && (
           <p className="rounded-md bg-sky-50 p-3 text-sm text-sky-950">
-            Envoyée à {linkTo}, la structure n’a pas de compte&nbsp;: elle répondra depuis un lien valable{' '}
+            Envoyée à {linkTo.email}, la structure n’a pas de compte&nbsp;: elle répondra depuis un lien valable{' '}
             {ANSWER_LINK_DAYS}&nbsp;jours, renouvelable à cette seule adresse.
+            {linkTo.changedOn &&
+              ` Cette adresse a été modifiée le ${linkTo.changedOn} par ceux qui gèrent la structure.`}
           </p>
         )}
         {!manual && <PrescriberFields form={form} />}

@@ -37,7 +37,10 @@ export function usePrescribableOffers(target: PrescribeTarget) {
  * the prescription will go to when the structure has no account (`linkTo`).
  */
 export function useModelFields(offerId: string) {
-  const empty = { fields: [] as CustomFieldDefinition[], linkTo: null as string | null }
+  const empty = {
+    fields: [] as CustomFieldDefinition[],
+    linkTo: null as { email: string; changedOn: string | null } | null,
+  }
   const [read, setRead] = useState({ offerId, ...empty })
   useEffect(() => {
     if (!offerId) return

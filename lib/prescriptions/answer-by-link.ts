@@ -1,7 +1,9 @@
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { auditLog, partnerStructures, socialApplies, socialOffers } from '@/lib/db/schema'
+import { formatDate } from '@/lib/dates'
 import { recordRead } from '@/lib/journal/record-read'
+import { contactEmailChangedAt } from '@/lib/partners/contact-changes'
 import { queueMail } from '@/lib/mail/queue-mail'
 import { checkAnswerLink, linkActor, newAnswerLink } from './answer-link'
 import { renewedLinkMail } from './mails'
@@ -152,11 +154,21 @@ export function maskAddress(address: string): string {
   return `${local.slice(0, 1)}${'•'.repeat(Math.max(local.length - 1, 1))}@${domain}`
 }
 
-/** The referent's word before sending (issue 40 §1): where a prescription to this offer will go, when by a link. */
-export async function linkDestinationOfOffer(db: DbOrTx, offerId: string): Promise<string | null> {
-  const { rows } = await db.execute<{ email: string }>(sql`
-    select trim(ps.email) as email from ${socialOffers} f join partner_structures ps on ps.id = f.structure_id
+/**
+ * The referent's word before sending (issue 40 §1): where a prescription to this offer goes when its structure has no
+ * account — the address, and the day it last changed (lib/partners/contact-changes.ts) when it did.
+ */
+export async function linkDestinationOfOffer(
+  db: DbOrTx,
+  offerId: string,
+): Promise<{ email: string; changedOn: string | null } | null> {
+  const { rows } = await db.execute<{ email: string; structure_id: string }>(sql`
+    select trim(ps.email) as email, ps.id as structure_id
+    from ${socialOffers} f join partner_structures ps on ps.id = f.structure_id
     where f.id = ${offerId} and nullif(trim(ps.email), '') is not null
       and not exists (select 1 from "user" u where u.structure_id = ps.id and u.disabled = false)`)
-  return rows[0]?.email ?? null
+  const row = rows[0]
+  if (!row) return null
+  const changedAt = await contactEmailChangedAt(db, row.structure_id)
+  return { email: row.email, changedOn: changedAt ? formatDate(changedAt) : null }
 }

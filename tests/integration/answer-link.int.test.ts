@@ -6,7 +6,15 @@ import { unseal } from '@/lib/crypto/sealed'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { answerLinkToken, checkAnswerLink } from '@/lib/prescriptions/answer-link'
-import { applyOfValidLink, LINK_MESSAGES, openAnswerLink, renewAnswerLink } from '@/lib/prescriptions/answer-by-link'
+import {
+  applyOfValidLink,
+  linkDestinationOfOffer,
+  LINK_MESSAGES,
+  openAnswerLink,
+  renewAnswerLink,
+} from '@/lib/prescriptions/answer-by-link'
+import { contactEmailChangedAt } from '@/lib/partners/contact-changes'
+import { updatePartnerStructure } from '@/lib/partners/structures'
 import { fupAnswerSchema } from '@/lib/prescriptions/fup-answer-schema'
 import { sendFup } from '@/lib/prescriptions/partner-answers-fup'
 import { prescribe } from '@/lib/prescriptions/referent-prescribes'
@@ -177,6 +185,32 @@ describe('the signed answer link', () => {
         state: 'INTEGRATED_CANDIDATE',
       })
       expect(await applyOfValidLink(asDb(tx), `${token.slice(0, -2)}xx`, NOW)).toBeNull()
+    })
+  })
+
+  it('the referent is told where it goes, and the day the address was changed by those who run the structure', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const { structureId, offerId } = await setUp(tx)
+      expect(await linkDestinationOfOffer(asDb(tx), offerId)).toEqual({ email: CONTACT, changedOn: null })
+      const admin = { id: 'demo-admin', role: 'admin', organisationId: demoIds.orgSeineMaritime, structureId: null }
+      const values = {
+        name: 'Garage test',
+        siret: '61234567800017',
+        addressFormatted: '',
+        phone: '',
+        website: '',
+        presentation: '',
+      }
+      expect(
+        await updatePartnerStructure(asDb(tx), admin, structureId, { ...values, email: 'autre@sans-compte.example' }),
+      ).toEqual({ ok: true })
+      const today = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris' }).format(new Date())
+      expect(await linkDestinationOfOffer(asDb(tx), offerId)).toEqual({
+        email: 'autre@sans-compte.example',
+        changedOn: today,
+      })
+      // The day is that of the edit’s audit row.
+      expect(await contactEmailChangedAt(asDb(tx), structureId)).toBeInstanceOf(Date)
     })
   })
 

@@ -1,3 +1,4 @@
+import { contactEmailChangedAt } from '@/lib/partners/contact-changes'
 import { notFound } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import { PageHeader } from '@/components/layout/page-header'
@@ -43,16 +44,24 @@ async function structureSheet(user: CurrentUser, id: string) {
   if (user.structureId) {
     if (user.structureId !== id) return null
     const own = await getOwnStructure(db, id)
-    return own ? { structure: { ...own, shared: own.organisationId === null }, offers: null, indicator: null } : null
+    return own
+      ? {
+          structure: { ...own, shared: own.organisationId === null },
+          offers: null,
+          indicator: null,
+          emailChangedAt: null,
+        }
+      : null
   }
   if (!user.organisationId) return null
   const structure = await getPartnerStructure(db, user.organisationId, id)
   if (!structure) return null
-  const [offers, indicator] = await Promise.all([
+  const [offers, indicator, emailChangedAt] = await Promise.all([
     structureOffersForOrganisation(db, user.organisationId, structure.id),
     responseIndicator(db, user.organisationId, structure.id),
+    contactEmailChangedAt(db, structure.id),
   ])
-  return { structure, offers, indicator }
+  return { structure, offers, indicator, emailChangedAt }
 }
 
 /**
@@ -126,7 +135,13 @@ export default async function PartnerStructurePage({ params }: { params: Promise
           items={[
             ['Adresse', structure.addressFormatted],
             ['Téléphone', structure.phone ? formatPhone(structure.phone) : null],
-            ['Email', structure.email],
+            [
+              'Email',
+              structure.email &&
+                (sheet.emailChangedAt
+                  ? `${structure.email} (adresse modifiée le ${formatDate(sheet.emailChangedAt)})`
+                  : structure.email),
+            ],
             ['Site internet', structure.website],
             ['Présentation', structure.presentation],
           ]}
