@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoIds } from '@/db/seed'
 import { unseal } from '@/lib/crypto/sealed'
+import { DAY_MS, formatDate } from '@/lib/dates'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { answerLinkToken, checkAnswerLink } from '@/lib/prescriptions/answer-link'
@@ -26,7 +27,7 @@ import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db
 const NOW = new Date('2026-11-22T10:00:00.000Z')
-const DAY = 86_400_000
+const DAY = DAY_MS
 const CONTACT = 'accueil@sans-compte.example'
 
 const saved = process.env.BETTER_AUTH_URL
@@ -204,7 +205,7 @@ describe('the signed answer link', () => {
       expect(
         await updatePartnerStructure(asDb(tx), admin, structureId, { ...values, email: 'autre@sans-compte.example' }),
       ).toEqual({ ok: true })
-      const today = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris' }).format(new Date())
+      const today = formatDate(new Date())
       expect(await linkDestinationOfOffer(asDb(tx), offerId)).toEqual({
         email: 'autre@sans-compte.example',
         changedOn: today,
