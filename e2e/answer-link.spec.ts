@@ -45,7 +45,7 @@ test.afterAll(async () => {
   await onE2eDatabase(`delete from candidates where id = $1`, [candidateId])
   await onE2eDatabase(`delete from social_offers where name = $1`, [OFFER])
   const structure = `(select id from partner_structures where name = '${STRUCTURE}')`
-  for (const table of ['audit_log', 'outbound_mails', 'read_journal'])
+  for (const table of ['audit_log', 'outbound_mails', 'read_journal', 'structure_account_requests'])
     await onE2eDatabase(`delete from ${table} where structure_id in ${structure}`)
   await onE2eDatabase(
     `delete from organisation_partner_structures where structure_id in (select id from partner_structures where name = $1)`,
@@ -86,6 +86,13 @@ test('signed out, the structure opens the link, answers, and the referent finds 
   await expect(partner.getByRole('heading', { name: `Prescription de Yanis ${LAST_NAME}` })).toBeVisible()
   await expectNoSeriousA11yViolations(partner)
   await screenshots(partner, 'answer-link')
+  // The structure asks for an account from the same page.
+  await partner.getByText('Demander un compte pour la structure').click()
+  await partner.getByLabel('Prénom').fill('Jeanne')
+  await partner.getByLabel('Nom', { exact: true }).fill('Garage')
+  await partner.getByLabel('Email').fill('jeanne@garage-sans-compte.test')
+  await partner.getByRole('button', { name: 'Envoyer la demande' }).click()
+  await expect(partner.getByRole('status').filter({ hasText: 'Demande envoyée' })).toBeVisible()
   await partner.getByRole('button', { name: 'Répondre à la prescription' }).click()
   const dialog = partner.getByRole('dialog', { name: `Compléter la prescription de Yanis ${LAST_NAME}` })
   await dialog.getByLabel('Prénom et nom de l’accompagnateur').fill('Jeanne Garage')

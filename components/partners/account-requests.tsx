@@ -14,6 +14,7 @@ type Request = {
   email: string
   organisation: string
   createdAt: string
+  byLink?: boolean
 }
 const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
 
@@ -43,8 +44,11 @@ export function AccountRequests({ requests }: { requests: Request[] }) {
           return (
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <span>
-                <span className="font-medium">{name}</span> <span className="text-slate-700">{r.email}</span>, demandé
-                par «&nbsp;{r.organisation}&nbsp;» le {r.createdAt}
+                <span className="font-medium">{name}</span> <span className="text-slate-700">{r.email}</span>,{' '}
+                {r.byLink
+                  ? `demandé par la structure depuis le lien d’une prescription de «\u00a0${r.organisation}\u00a0»`
+                  : `demandé par «\u00a0${r.organisation}\u00a0»`}{' '}
+                le {r.createdAt}
               </span>
               <span className="flex flex-wrap gap-2">
                 <Button

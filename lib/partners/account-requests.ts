@@ -124,6 +124,73 @@ export async function requestStructureAccount(
 }
 
 /**
+ * From the signed link that answers one of its prescriptions (lib/prescriptions/answer-link.ts), a structure without an
+ * account asks one for someone of its own, in the name of the organisation whose prescription the link answers. It is
+ * decided as any request, by those who run the structure (its creating organisation's staff while it has no user);
+ * the decision goes to the structure's contact address. `requestedBy`: the link's reader, not a user.
+ */
+export async function requestStructureAccountFromLink(
+  db: Db,
+  link: { structureId: string; organisationId: string; requestedBy: string },
+  input: unknown,
+): Promise<Outcome<{ id: string }>> {
+  const parsed = partnerUserSchema.safeParse(input)
+  if (!parsed.success) return invalid(parsed.error)
+  const { structureId, organisationId } = link
+  return db.transaction(async (tx) => {
+    const deciders = await decidersOf(tx, structureId)
+    if (deciders.length === 0) return { ok: false as const, error: REQUEST_MESSAGES.nobody }
+    const email = parsed.data.email.toLowerCase()
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
+    if (taken)
+      return {
+        ok: false as const,
+        error: STRUCTURE_MESSAGES.emailTaken,
+        fieldErrors: { email: STRUCTURE_MESSAGES.emailTaken },
+      }
+    const [row] = await tx
+      .insert(structureAccountRequests)
+      .values({ ...parsed.data, email, structureId, organisationId, requestedById: link.requestedBy })
+      .onConflictDoNothing()
+      .returning({ id: structureAccountRequests.id })
+    if (!row)
+      return { ok: false as const, error: REQUEST_MESSAGES.pending, fieldErrors: { email: REQUEST_MESSAGES.pending } }
+    const [names] = await tx
+      .select({ structure: partnerStructures.name })
+      .from(partnerStructures)
+      .where(eq(partnerStructures.id, structureId))
+    await queueMail(
+      tx,
+      deciders.map((to) => ({
+        to,
+        kind: 'structure-account-request',
+        structureId,
+        subject: 'Passerelle\u00a0: une demande de compte partenaire attend votre réponse',
+        text: [
+          'Bonjour,',
+          '',
+          `«\u00a0${names!.structure}\u00a0», qui n’a pas de compte, en demande un depuis le lien d’une prescription.`,
+          'Vous gérez cette structure dans Passerelle\u00a0: acceptez ou refusez cette demande depuis sa page\u00a0:',
+          structureLink(structureId),
+          '',
+          'Passerelle',
+        ].join('\n'),
+      })),
+    )
+    await writeAudit(tx, {
+      actorId: null,
+      organisationId,
+      structureId,
+      action: 'structureAccountRequest.created',
+      entityType: 'structureAccountRequest',
+      entityId: row.id,
+      details: { by: 'link' },
+    })
+    return { ok: true as const, id: row.id }
+  })
+}
+
+/**
  * Those who run the structure accept (the partner user is invited, as they would invite them) or refuse a request;
  * the asking user is told by mail. A request already answered is refused; another structure's is "not found".
  */
@@ -142,10 +209,12 @@ export async function decideStructureAccount(
     if (!request || !(await mayRunStructure(tx, user, request.structureId))) return NOT_FOUND
     if (request.status !== 'pending') return { ok: false as const, error: REQUEST_MESSAGES.decided }
     const [names] = await tx
-      .select({ structure: partnerStructures.name, requester: users.email })
+      .select({ structure: partnerStructures.name, user: users.email, contact: partnerStructures.email })
       .from(partnerStructures)
       .leftJoin(users, eq(users.id, request.requestedById))
       .where(eq(partnerStructures.id, request.structureId))
+    // A request from a structure's link (no user asked it) is answered at the structure's contact address.
+    const requester = request.requestedById.startsWith('lien:') ? names?.contact : names?.user
     let invitedId: string | null = null
     if (accept) {
       const created = await provisionPartnerUser(
@@ -161,9 +230,9 @@ export async function decideStructureAccount(
       .update(structureAccountRequests)
       .set({ status: accept ? 'accepted' : 'refused', decidedById: user.id, decidedAt: sql`now()` })
       .where(eq(structureAccountRequests.id, requestId))
-    if (names?.requester)
+    if (names && requester)
       await queueMail(tx, {
-        to: names.requester,
+        to: requester,
         kind: 'structure-account-decision',
         organisationId: request.organisationId,
         subject: accept
@@ -204,6 +273,8 @@ export async function accountRequestsOf(db: DbOrTx, structureId: string, organis
       status: structureAccountRequests.status,
       createdAt: structureAccountRequests.createdAt,
       organisation: organisations.name,
+      /** Asked by the structure itself, from a prescription's answer link. */
+      byLink: sql<boolean>`${structureAccountRequests.requestedById} like 'lien:%'`,
     })
     .from(structureAccountRequests)
     .innerJoin(organisations, eq(organisations.id, structureAccountRequests.organisationId))

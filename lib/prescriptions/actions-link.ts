@@ -6,6 +6,8 @@ import { getDb } from '@/lib/db/client'
 import { defineAction } from '@/lib/frame/action'
 import { failure } from '@/lib/frame/outcome'
 import { lineText } from '@/lib/text/safe-text'
+import { requestStructureAccountFromLink } from '@/lib/partners/account-requests'
+import { linkActor } from './answer-link'
 import { applyOfValidLink, renewAnswerLink } from './answer-by-link'
 import { fupAnswerSchema } from './fup-answer-schema'
 import { renderAnsweredFup, SEND_FUP_ERRORS, sendFup } from './partner-answers-fup'
@@ -60,4 +62,27 @@ export const renewAnswerLinkAction = defineAction({
   session: 'none',
   input: z.tuple([TOKEN]),
   run: async ({ input: [token] }) => renewAnswerLink(getDb(), token, now()),
+})
+
+/**
+ * "Demander un compte pour la structure": decided by those who run the structure, as any request for an account
+ * (lib/partners/account-requests.ts); asked in the name of the organisation whose prescription the link answers.
+ */
+export const requestAccountByLinkAction = defineAction({
+  name: 'apply.link-account-request',
+  session: 'none',
+  input: z.tuple([TOKEN, z.unknown()]),
+  run: async ({ input: [token, values] }) => {
+    const apply = await applyOfValidLink(getDb(), token, now())
+    if (!apply) return LINK_GONE
+    return requestStructureAccountFromLink(
+      getDb(),
+      {
+        structureId: apply.structureId,
+        organisationId: apply.organisationId,
+        requestedBy: linkActor(apply.structureId),
+      },
+      values,
+    )
+  },
 })

@@ -16,6 +16,11 @@ import {
 } from '@/lib/prescriptions/answer-by-link'
 import { contactEmailChangedAt } from '@/lib/partners/contact-changes'
 import { updatePartnerStructure } from '@/lib/partners/structures'
+import {
+  accountRequestsOf,
+  decideStructureAccount,
+  requestStructureAccountFromLink,
+} from '@/lib/partners/account-requests'
 import { fupAnswerSchema } from '@/lib/prescriptions/fup-answer-schema'
 import { sendFup } from '@/lib/prescriptions/partner-answers-fup'
 import { prescribe } from '@/lib/prescriptions/referent-prescribes'
@@ -212,6 +217,37 @@ describe('the signed answer link', () => {
       })
       // The day is that of the edit’s audit row.
       expect(await contactEmailChangedAt(asDb(tx), structureId)).toBeInstanceOf(Date)
+    })
+  })
+
+  it('from the link, the structure asks for an account; its creating organisation accepts it; the answer goes to its address', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const { structureId } = await setUp(tx)
+      const link = { structureId, organisationId: demoIds.orgSeineMaritime, requestedBy: `lien:${structureId}` }
+      const person = { firstName: 'Jeanne', lastName: 'Garage', email: 'Jeanne@Sans-Compte.example', phone: '' }
+      expect(await requestStructureAccountFromLink(asDb(tx), link, { ...person, email: 'pas-un-email' })).toMatchObject(
+        {
+          ok: false,
+          fieldErrors: { email: expect.any(String) },
+        },
+      )
+      const asked = await requestStructureAccountFromLink(asDb(tx), link, person)
+      if (!asked.ok) throw new Error(asked.error)
+      const [request] = await tx
+        .select()
+        .from(s.structureAccountRequests)
+        .where(eq(s.structureAccountRequests.id, asked.id))
+      expect(request).toMatchObject({ email: 'jeanne@sans-compte.example', requestedById: `lien:${structureId}` })
+      const requests = await accountRequestsOf(asDb(tx), structureId)
+      expect(requests).toMatchObject([{ id: asked.id, byLink: true }])
+      // The same address again: one pending request.
+      expect(await requestStructureAccountFromLink(asDb(tx), link, person)).toMatchObject({ ok: false })
+      const admin = { id: 'demo-admin', role: 'admin', organisationId: demoIds.orgSeineMaritime, structureId: null }
+      expect(await decideStructureAccount(asDb(tx), admin, asked.id, true)).toEqual({ ok: true })
+      const decision = (await mailsTo(tx, CONTACT)).find((m) => m.kind === 'structure-account-decision')
+      expect(decision?.subject).toBe('Passerelle\u00a0: votre demande de compte partenaire est acceptée')
+      const [user] = await tx.select().from(s.users).where(eq(s.users.email, 'jeanne@sans-compte.example'))
+      expect(user).toMatchObject({ structureId })
     })
   })
 
