@@ -16,6 +16,8 @@ type ChartCardProps = {
   slug: string
   table: Table
   summary?: string
+  /** What the figures count and leave out, under the summary. */
+  note?: string
   empty?: boolean
   /** The series' names and colours, shown above the chart (a chart of one series needs none). */
   legend?: { name: string; colour: string }[]
@@ -25,7 +27,17 @@ type ChartCardProps = {
 }
 
 /** A chart of the statistics page with its title, its CSV, and its table of data drawn when opened. */
-export function ChartCard({ title, slug, table, summary, empty, legend, height = 288, children }: ChartCardProps) {
+export function ChartCard({
+  title,
+  slug,
+  table,
+  summary,
+  note,
+  empty,
+  legend,
+  height = 288,
+  children,
+}: ChartCardProps) {
   const id = `chart-${slug}`
   const hydrated = useHydrated()
   // The table is drawn when its "Tableau des données" is opened (seven tables of up to a hundred rows were most of what
@@ -54,6 +66,7 @@ export function ChartCard({ title, slug, table, summary, empty, legend, height =
         </button>
       </div>
       {summary && <p className="text-sm text-slate-700">{summary.replace(' : ', '\u00a0: ')}</p>}
+      {note && <p className="text-xs text-slate-600">{note}</p>}
       {empty ? (
         <p className="rounded-md bg-slate-50 p-6 text-center text-sm text-slate-600">
           Aucune donnée sur la période et les filtres choisis.

@@ -172,6 +172,10 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
         <ChartCard
           title="Délai de réponse médian par structure partenaire"
           slug="delai-de-reponse"
+          note={
+            'Toutes les réponses, prescriptions manuelles comprises, en périodes de 24 heures. «\u00a0Délais de réponse ' +
+            'des partenaires\u00a0», plus bas, compte les réponses données dans Passerelle en jours du calendrier.'
+          }
           height={rankingHeight(stats.responseTimes.length)}
           empty={stats.responseTimes.length === 0}
           table={{

@@ -5,23 +5,29 @@ import { now as clockNow } from '@/lib/clock'
 import type { DbOrTx } from '@/lib/db/client'
 import { socialOffersOfStructure } from '@/lib/offers/queries'
 import { getOwnStructure } from '@/lib/partners/queries'
+import { answerDelaysOfStructure } from '@/lib/statistics/answer-delays'
+import { parseStatisticsFilters } from '@/lib/statistics/filters'
 
 /**
  * /partners/structure/dashboard's read model, all of one partner structure: the structure, its social offers with
  * their non-archived applies per tab, its latest pending prescriptions, and its archived applies when `withArchived`
- * (the holders of offers.social.archive), and how many answers are due within 7 days at `now`. Null when the structure does not exist.
+ * (the holders of offers.social.archive), and how many answers are due within 7 days at `now`; its own answer delays over
+ * the last 12 months (the statistics' default period, the current month included), across every organisation that
+ * prescribes to it, as counts only. Null when the structure does not exist.
  */
 export async function partnerDashboard(
   db: DbOrTx,
   structureId: string,
   { withArchived, now = clockNow() }: { withArchived: boolean; now?: Date },
 ) {
-  const [structure, offers, pending, archived, answersDue] = await Promise.all([
+  const period = parseStatisticsFilters({}, now)
+  const [structure, offers, pending, archived, answersDue, answerDelays] = await Promise.all([
     getOwnStructure(db, structureId),
     socialOffersOfStructure(db, structureId),
     pendingAppliesOfStructure(db, structureId),
     withArchived ? archivedAppliesOfStructure(db, structureId) : [],
     answersDueOfStructure(db, structureId, now),
+    answerDelaysOfStructure(db, structureId, period),
   ])
   if (!structure) return null
   const counts = await applyCountsByOffer(
@@ -29,5 +35,5 @@ export async function partnerDashboard(
     structureId,
     offers.map((o) => o.id),
   )
-  return { structure, offers, counts, pending, archived, answersDue }
+  return { structure, offers, counts, pending, archived, answersDue, answerDelays }
 }

@@ -1,6 +1,7 @@
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
 import { StatisticsFilterBar } from '@/components/statistics/filter-bar'
+import { AnswerDelayCharts } from '@/components/statistics/answer-delay-charts'
 import { InvitationCharts } from '@/components/statistics/invitation-charts'
 import { StatisticsView } from '@/components/statistics/statistics-view'
 import { requireOrganisationUser } from '@/lib/auth/session'
@@ -9,6 +10,7 @@ import { getDb } from '@/lib/db/client'
 import { formatCount } from '@/lib/numbers'
 import { can } from '@/lib/permissions'
 import { monthLabel, parseStatisticsFilters } from '@/lib/statistics/filters'
+import { answerDelays } from '@/lib/statistics/answer-delays'
 import { invitationStatistics } from '@/lib/statistics/invitations'
 import { organisationFigures, prescribedStructures, smsDelivery, statisticsChoices } from '@/lib/statistics/queries'
 
@@ -18,7 +20,7 @@ type SearchParams = Record<string, string | string[] | undefined>
 
 /**
  * The organisation's figures with charts, each with its data table and CSV; filters kept in the URL. The invitations'
- * figures follow the period alone.
+ * figures follow the period alone; the partners' answer delays follow every filter (lib/statistics/answer-delays.ts).
  */
 export default async function StatisticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
@@ -41,10 +43,11 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
     offerId: choices.offers.some((o) => o.id === asked.offerId) ? asked.offerId : null,
   }
   const at = now()
-  const [figures, sms, invitations] = await Promise.all([
+  const [figures, sms, invitations, delays] = await Promise.all([
     organisationFigures(db, user.organisationId, filters, at),
     smsDelivery(db, user.organisationId, filters),
     invitationStatistics(db, user.organisationId, filters),
+    answerDelays(db, user.organisationId, filters),
   ])
   const stats = { ...figures, sms }
   const total = stats.candidates.byStatus.reduce((t, s) => t + s.n, 0)
@@ -61,6 +64,7 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
       <StatisticsFilterBar filters={filters} choices={choices} />
       <div className="flex flex-col gap-6">
         <StatisticsView stats={stats} />
+        <AnswerDelayCharts {...delays} />
         <InvitationCharts {...invitations} />
       </div>
     </>

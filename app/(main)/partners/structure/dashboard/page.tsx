@@ -11,7 +11,8 @@ import { RestoreButton } from '@/components/applies/restore-button'
 import { StatusBadge, PRESCRIPTION_STATE_TONES } from '@/components/ui/status-badge'
 import { now as clockNow } from '@/lib/clock'
 import { formatDate, parisToday } from '@/lib/dates'
-import { formatNumber } from '@/lib/numbers'
+import { formatCount, formatNumber, formatPercent } from '@/lib/numbers'
+import { formatDays, type AnswerDelayFigures } from '@/lib/statistics/answer-delays-table'
 import { DUE_WITHIN_DAYS } from '@/lib/prescriptions/partner-answers-due'
 import { waitingSentence } from '@/lib/prescriptions/waiting-time'
 import { requireUser } from '@/lib/auth/session'
@@ -33,7 +34,7 @@ export default async function PartnerDashboardPage() {
   const today = parisToday(now)
   const view = await partnerDashboard(getDb(), structureId, { withArchived: canArchive, now })
   if (!view) notFound()
-  const { structure, offers, counts, pending, archived, answersDue } = view
+  const { structure, offers, counts, pending, archived, answersDue, answerDelays } = view
   const t = await getTranslations('applies')
   const canPublish = can(user, 'candidate.socialboard.modify')
   return (
@@ -55,6 +56,7 @@ export default async function PartnerDashboardPage() {
         }
       />
       {offers.length > 0 && <AnswersDue due={answersDue.due} late={answersDue.late} />}
+      {offers.length > 0 && <OwnAnswerDelays figures={answerDelays} />}
       {offers.length === 0 ? (
         <EmptyState
           title="Votre structure n’a pas encore d’offre sociale."
@@ -170,6 +172,43 @@ function AnswersDue({ due, late }: { due: number; late: number }) {
         Prescriptions en attente dont le délai de réponse fixé par l’organisation prescriptrice arrive à échéance dans
         les {DUE_WITHIN_DAYS} prochains jours ou est déjà dépassé. Chaque offre liste ses prescriptions en attente de la
         plus ancienne à la plus récente.
+      </p>
+    </section>
+  )
+}
+
+/**
+ * The structure's own answer delays over the last 12 months, all prescribing organisations together
+ * (lib/statistics/answer-delays.ts): counts and shares only, no organisation or candidate named.
+ */
+function OwnAnswerDelays({ figures }: { figures: AnswerDelayFigures }) {
+  const share = (n: number) => formatPercent(figures.prescribed ? n / figures.prescribed : null)
+  const items = [
+    {
+      label: 'Délai médian de réponse',
+      value: figures.medianDays === null ? formatDays(null) : `${formatDays(figures.medianDays)}\u00a0j`,
+    },
+    { label: 'Réponse en 10 jours ou moins', value: share(figures.within10) },
+    { label: 'Expirées sans réponse', value: share(figures.expired) },
+  ]
+  return (
+    <section aria-labelledby="own-answer-delays" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="own-answer-delays" className="text-base font-semibold">
+        Vos délais de réponse sur 12 mois
+      </h2>
+      <dl className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {items.map((i) => (
+          <div key={i.label}>
+            <dt className="text-sm text-slate-600">{i.label}</dt>
+            <dd className="text-2xl font-semibold">{i.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-xs text-slate-600">
+        Sur {formatCount(figures.prescribed, 'prescription reçue', 'prescriptions reçues')} avec fiche de suivi, toutes
+        organisations prescriptrices confondues ({formatCount(figures.answered, 'réponse', 'réponses')}). Délai en jours
+        du calendrier entre la prescription et votre réponse&nbsp;; les parts comptent aussi les prescriptions encore en
+        attente. Les prescriptions manuelles ne sont pas comptées.
       </p>
     </section>
   )

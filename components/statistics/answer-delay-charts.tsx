@@ -1,0 +1,123 @@
+'use client'
+
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts'
+import { formatCount, formatOneDecimal, formatPercent } from '@/lib/numbers'
+import type { AnswerDelayFigures, AnswerDelayLine, OfferAnswerDelayLine } from '@/lib/statistics/answer-delays-table'
+import {
+  ANSWER_DELAY_HEADERS,
+  MAX_OFFERS,
+  MAX_STRUCTURES,
+  answerDelayRows,
+  formatDays,
+} from '@/lib/statistics/answer-delays-table'
+import { AXIS_TEXT, CategoryTick, useNarrow } from './chart-parts'
+import { ChartCard } from './chart-card'
+
+const SERIES = [
+  { key: 'medianDays', name: 'Délai médian', colour: '#1e40af' },
+  { key: 'p90Days', name: '90e centile', colour: '#b45309' },
+]
+/** The chart's structures: the most prescribed; the table has every line. */
+const CHART_STRUCTURES = 10
+
+type Props = {
+  total: AnswerDelayFigures
+  structures: AnswerDelayLine[]
+  offers: OfferAnswerDelayLine[]
+  /** Lines were left out (the most prescribed structures and offers are kept). */
+  capped: boolean
+}
+
+const days = (d: number | null) => (d === null ? formatDays(d) : `${formatDays(d)}\u00a0j`)
+const inDays = (d: number) => `${formatDays(d)} jour${d >= 2 ? 's' : ''}`
+const shareOf = (n: number, f: AnswerDelayFigures) => formatPercent(f.prescribed ? n / f.prescribed : null)
+
+/**
+ * "Délais de réponse des partenaires": the organisation's figures, then per structure and per offer in one table (and
+ * its CSV), the median and 90th percentile of the most prescribed structures drawn as bars.
+ */
+export function AnswerDelayCharts({ total, structures, offers, capped }: Props) {
+  const narrow = useNarrow()
+  const drawn = structures
+    .filter((s) => s.answered > 0)
+    .slice(0, CHART_STRUCTURES)
+    .map((s) => ({ label: s.structureName, medianDays: s.medianDays, p90Days: s.p90Days }))
+  return (
+    <section aria-labelledby="answer-delays-title" className="flex flex-col gap-4">
+      <h2 id="answer-delays-title" className="text-xl font-semibold text-slate-900">
+        Délais de réponse des partenaires
+      </h2>
+      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-6" aria-label="Délais de réponse de la période">
+        <Figure label="Délai médian" value={days(total.medianDays)} />
+        <Figure label="90e centile" value={days(total.p90Days)} />
+        <Figure label="Réponse en 10 jours ou moins" value={shareOf(total.within10, total)} />
+        <Figure label="Réponse en 30 jours ou moins" value={shareOf(total.within30, total)} />
+        <Figure label="Expirées sans réponse" value={shareOf(total.expired, total)} />
+        <Figure label="Intégrées" value={shareOf(total.integrated, total)} />
+      </ul>
+      {/* A grid, as the other charts': its track lets the card shrink to the screen, the wide table scrolling in its box. */}
+      <div className="grid items-start gap-6">
+        <ChartCard
+          title="Délais de réponse par structure et par offre"
+          slug="delais-de-reponse-partenaires"
+          legend={SERIES}
+          height={Math.max(140, drawn.length * (narrow ? 64 : 52) + 40)}
+          empty={total.prescribed === 0}
+          summary={
+            `Sur la période\u00a0: ${formatCount(total.prescribed, 'prescription', 'prescriptions')} avec fiche de suivi, ` +
+            (total.medianDays === null || total.p90Days === null
+              ? 'aucune réponse.'
+              : `${formatCount(total.answered, 'réponse', 'réponses')}, la moitié en ${inDays(total.medianDays)} au plus, ` +
+                `9 sur 10 en ${inDays(total.p90Days)} au plus.`)
+          }
+          note={
+            'Délai\u00a0: jours du calendrier (heure de Paris) entre la prescription et la réponse de la structure ' +
+            '(intégration ou refus). Les parts se rapportent à toutes les prescriptions de la période envoyées avec une ' +
+            'fiche de suivi, y compris celles encore en attente. Les prescriptions manuelles (sans fiche de suivi) ne ' +
+            'sont pas comptées\u00a0: la structure y répond hors de Passerelle.' +
+            (drawn.length < structures.length
+              ? ` Le graphique montre les ${CHART_STRUCTURES} structures les plus prescrites, le tableau toutes.`
+              : '') +
+            (capped
+              ? ` Le tableau donne les ${MAX_STRUCTURES} structures et les ${MAX_OFFERS} offres les plus ` +
+                'prescrites (filtrez par structure pour voir toutes ses offres)\u00a0; le total les compte toutes.'
+              : '')
+          }
+          table={{ headers: ANSWER_DELAY_HEADERS, rows: answerDelayRows({ total, structures, offers }) }}
+        >
+          <BarChart accessibilityLayer={false} data={drawn} layout="vertical" margin={{ right: 24 }}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" allowDecimals={false} tick={AXIS_TEXT} unit={'\u00a0j'} />
+            <YAxis
+              type="category"
+              dataKey="label"
+              width={narrow ? 124 : 200}
+              interval={0}
+              tick={<CategoryTick maxChars={narrow ? 16 : 28} maxLines={narrow ? 3 : 2} />}
+            />
+            <Tooltip formatter={(v) => `${formatOneDecimal(Number(v))}\u00a0j`} />
+            {SERIES.map((s) => (
+              <Bar
+                key={s.key}
+                isAnimationActive={false}
+                dataKey={s.key}
+                name={s.name}
+                fill={s.colour}
+                maxBarSize={20}
+              />
+            ))}
+          </BarChart>
+        </ChartCard>
+      </div>
+    </section>
+  )
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-4">
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className="text-2xl font-semibold text-slate-900">{value}</p>
+    </li>
+  )
+}
