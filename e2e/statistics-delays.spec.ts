@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations, onE2eDatabase, screenshots, storageState
 // The partners' answer delays (issue 40 §5): the organisation's section with its table and CSV, and the partner's own
 // figures on its dashboard.
 const ORGANISATION = '10000000-0000-4000-8000-000000000001'
-// June to October 2026 (Paris): the demo's answered and expired prescriptions.
+// June to October 2026 (Paris): the demo's answered prescriptions (and db/seed/answer-delays.ts's, when seeded).
 const PERIOD = '/v2/statistics?period=custom&from=2026-06&to=2026-10'
 const HEADER =
   'Structure partenaire;Offre;Prescriptions avec fiche de suivi;Réponses;Délai médian (jours);90e centile (jours);' +
@@ -37,7 +37,7 @@ test.describe('the organisation', () => {
     ).toBeVisible()
     const card = page.getByRole('region', { name: 'Délais de réponse par structure et par offre' })
     const db = await counted()
-    expect(db.expired).toBeGreaterThan(0)
+    expect(db.answered).toBeGreaterThan(0)
     await expect(card).toContainText(`${db.prescribed} prescriptions avec fiche de suivi, ${db.answered} réponses`)
 
     await card.getByText('Tableau des données').click()
@@ -46,9 +46,7 @@ test.describe('the organisation', () => {
     const cells = (await total.getByRole('cell').allTextContents()).map((c) => c.trim())
     expect(cells[2]).toBe(String(db.prescribed))
     expect(cells[3]).toBe(String(db.answered))
-    await expect(
-      card.getByRole('table').getByRole('cell', { name: 'Atelier vélo solidaire de Rouen' }).first(),
-    ).toBeVisible()
+    await expect(card.getByRole('table').getByRole('cell', { name: 'Permis de conduire solidaire' })).toBeVisible()
     await expectNoSeriousA11yViolations(page)
 
     const [download] = await Promise.all([
