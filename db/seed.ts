@@ -46,6 +46,8 @@ export const DEMO_ACCOUNTS = [
     lastName: 'Moreau',
     role: 'fullPartner',
     structure: 'structureMobilite',
+    // One mail per prescription: the prescription loop's walkthrough (and its tests) follow the mail's deep link.
+    prescriptionMails: 'perPrescription',
   },
   {
     email: 'conseiller@passerelle.test',
@@ -62,6 +64,8 @@ export const DEMO_ACCOUNTS = [
     lastName: 'Petit',
     role: 'fullPartner',
     structure: 'structureHabitat',
+    // The default: Habitat Relais' prescriptions in one digest at 8:00 on working days (lib/prescriptions/digest.ts).
+    prescriptionMails: 'daily',
   },
 ] as const
 
@@ -150,6 +154,7 @@ export async function seedDemo(db: Db): Promise<void> {
         structureId: 'structure' in a ? demoIds[a.structure] : null,
         // Each demo partner runs their structure (lib/partners/running.ts).
         structureAdmin: a.role === 'fullPartner',
+        ...('prescriptionMails' in a ? { prescriptionMails: a.prescriptionMails } : {}),
         // The demo accounts have been through onboarding.
         onboardedAt: new Date('2026-09-01T08:00:00Z'),
         termsVersion: TERMS_VERSION,

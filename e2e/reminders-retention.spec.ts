@@ -26,6 +26,10 @@ let paulette: string
 let applyId: string
 
 test.beforeAll(async () => {
+  // The demo's Habitat Relais partner reads a daily digest; this spec follows the reminder mailed on its own.
+  await onE2eDatabase(
+    `update "user" set prescription_mails = 'perPrescription' where email = 'partenaire.habitat@passerelle.test'`,
+  )
   const [place] = await onE2eDatabase<{ id: string }>(
     `select id from places where organisation_id = $1 order by label limit 1`,
     [SM],
@@ -85,7 +89,12 @@ test.beforeAll(async () => {
   )
 })
 
-test.afterAll(() => setAppClock(null))
+test.afterAll(async () => {
+  setAppClock(null)
+  await onE2eDatabase(
+    `update "user" set prescription_mails = 'daily' where email = 'partenaire.habitat@passerelle.test'`,
+  )
+})
 
 async function historyOf(page: Page, candidateId: string) {
   await page.goto(`/v2/candidate/${candidateId}/historique`)

@@ -4,6 +4,7 @@ import { anonymiseInactiveJob } from './anonymise-inactive'
 import { compactStatsJob } from './compact-stats'
 import { invitationRemindersJob } from './invitation-reminders'
 import { invitationSeatAlertsJob } from './invitation-seat-alerts'
+import { partnerDigestJob } from './partner-digest'
 import { prescriptionRemindersJob } from './prescription-reminders'
 import { purgeExportsJob } from './purge-exports'
 import { recoverExportsJob } from './recover-exports'
@@ -31,6 +32,7 @@ export const JOBS = [
   workshopRemindersJob,
   invitationRemindersJob,
   invitationSeatAlertsJob,
+  partnerDigestJob,
   compactStatsJob,
 ] as const satisfies readonly JobDefinition[]
 

@@ -152,3 +152,55 @@ export function expiryMail(to: string, apply: PendingPrescription & { candidateI
     ),
   }
 }
+
+/** One prescription of a partner's digest: nothing personal but the candidate's initials. */
+export type DigestLine = {
+  offerName: string
+  prescriptionDate: Date
+  /** "En attente depuis 12 jours" (waiting-time.ts). */
+  waiting: string
+  initials: string
+  /** Made since the user's previous digest. */
+  isNew: boolean
+}
+
+/** Lines shown in a digest; the rest is counted, on the pending tab. */
+export const DIGEST_MAX_LINES = 50
+
+/**
+ * A partner user's daily or weekly digest (digest.ts): their structure's prescriptions waiting for an answer, oldest
+ * first, the new ones marked, and one link to the structure's pending prescriptions.
+ */
+export function partnerDigestMail(
+  to: string,
+  digest: { structureName: string; mode: 'daily' | 'weekly'; total: number; fresh: number; lines: DigestLine[] },
+): Mail {
+  const { total, fresh, lines } = digest
+  const waitingCount = `${total} prescription${total > 1 ? 's' : ''}`
+  const freshCount =
+    fresh === 0 ? '' : ` dont ${fresh} nouvelle${fresh > 1 ? 's' : ''} depuis votre dernier récapitulatif`
+  return {
+    to,
+    subject: `${waitingCount} ${total > 1 ? 'attendent' : 'attend'} votre réponse`,
+    text: withNoBreakSpaces(
+      [
+        'Bonjour,',
+        '',
+        `${waitingCount} faite${total > 1 ? 's' : ''} à « ${digest.structureName} » ${total > 1 ? 'attendent' : 'attend'} votre réponse${freshCount}, de la plus ancienne à la plus récente :`,
+        '',
+        ...lines.map(
+          (l) =>
+            `- ${l.isNew ? '[Nouvelle] ' : ''}« ${l.offerName} », prescription du ${formatDate(l.prescriptionDate)}${l.initials ? ` pour ${l.initials}` : ''} : ${l.waiting.charAt(0).toLowerCase()}${l.waiting.slice(1)}`,
+        ),
+        ...(total > lines.length
+          ? [`- et ${total - lines.length} autre${total - lines.length > 1 ? 's' : ''}, à retrouver dans Passerelle.`]
+          : []),
+        '',
+        `Répondez-y depuis les prescriptions en attente de votre structure : ${appUrl()}/partners/structure/dashboard`,
+        '',
+        `Vous recevez ce récapitulatif ${digest.mode === 'weekly' ? 'chaque lundi à 8\u00a0h' : 'chaque jour ouvré à 8\u00a0h'}. Pour recevoir plutôt un mail par prescription, ou changer de rythme : ${appUrl()}/change-password`,
+        'Ce message est envoyé automatiquement par Passerelle.',
+      ].join('\n'),
+    ),
+  }
+}

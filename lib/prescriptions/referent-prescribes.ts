@@ -237,9 +237,10 @@ async function isPending(db: DbOrTx, candidateId: string, offerId: string): Prom
 }
 
 /**
- * In the prescription's transaction: one mail per enabled user of the partner structure (whoever there may answer),
- * queued; a structure with no enabled user gets one mail at its contact address, with the signed link that answers
- * this prescription without an account (./answer-link.ts). Returns how many mails, and the address for a link.
+ * In the prescription's transaction: one mail per enabled user of the partner structure who chose one mail per
+ * prescription (whoever there may answer; the others read it in their digest, ./digest.ts), queued; a structure with
+ * no enabled user gets one mail at its contact address, with the signed link that answers this prescription without
+ * an account (./answer-link.ts). Returns how many mails, and the address for a link.
  */
 async function queuePartnerMails(
   db: DbOrTx,
@@ -250,13 +251,13 @@ async function queuePartnerMails(
     now,
   }: { organisationId: string; offer: { id: string; name: string; structureId: string }; applyId: string; now: Date },
 ): Promise<{ mailed: number; linkSentTo: string | null }> {
-  const recipients = await db
-    .select({ email: users.email })
+  const enabled = await db
+    .select({ email: users.email, prescriptionMails: users.prescriptionMails })
     .from(users)
     .where(and(eq(users.structureId, offer.structureId), eq(users.disabled, false)))
     .orderBy(asc(users.email))
   const mailFields = { organisationId, structureId: offer.structureId }
-  if (recipients.length === 0) {
+  if (enabled.length === 0) {
     const address = (await linkAddressesOf(db, [offer.structureId])).get(offer.structureId)
     if (!address) return { mailed: 0, linkSentTo: null }
     const link = newAnswerLink(applyId, now)
@@ -267,6 +268,8 @@ async function queuePartnerMails(
     })
     return { mailed: 1, linkSentTo: address }
   }
+  // Users on a daily or weekly digest read it there (./digest.ts), not one mail per prescription.
+  const recipients = enabled.filter((r) => r.prescriptionMails === 'perPrescription')
   await queueMail(
     db,
     recipients.map((r) => ({

@@ -12,8 +12,9 @@ import { expiryMail, linkReminderMail, reminderMail } from './mails'
 /**
  * Reminders and expiry of unanswered prescriptions, run every hour by the job queue:
  * - a prescription pending longer than its organisation's reminder delay sends one reminder to the partner structure's
- *   active users, with the deep link that opens its follow-up sheet (a structure without an account: to its contact
- *   address, with a fresh signed link);
+ *   active users who chose one mail per prescription (those on a digest find it there, ./digest.ts), with the deep
+ *   link that opens its follow-up sheet (a structure without an account: to its contact address, with a fresh signed
+ *   link);
  * - past the organisation's expiry delay it expires: state "expirée" (it leaves the partner's pending tab, and can no
  *   longer be answered), and its referent is told, in the app and by mail.
  * Each step is a guarded update (`reminded_at is null`, `state = 'PRESCRIPTION_FILLED'`) whose mails, notification and
@@ -179,7 +180,7 @@ export async function runPrescriptionReminders(
   return { expired, reminded }
 }
 
-/** The partner users of each structure who get reminders. */
+/** The partner users of each structure who get reminders one by one. */
 async function partnerUsersOf(db: DbOrTx, structureIds: string[]): Promise<Map<string, string[]>> {
   const { rows } = await db.execute<{ structure_id: string; email: string }>(sql`
     select structure_id, email from "user"
@@ -187,8 +188,9 @@ async function partnerUsersOf(db: DbOrTx, structureIds: string[]): Promise<Map<s
       structureIds.map((id) => sql`${id}::uuid`),
       sql`, `,
     )}) and role = ${PARTNER_ROLE} and disabled = false
-      -- A partner who chose not to get emails about late items gets no reminder.
-      and notify_late_items
+      -- A partner who chose not to get emails about late items gets no reminder; one on a daily or weekly digest reads
+      -- the late prescriptions there (./digest.ts), not one mail each.
+      and notify_late_items and prescription_mails = 'perPrescription'
     order by email`)
   const byStructure = new Map<string, string[]>()
   for (const r of rows) byStructure.set(r.structure_id, [...(byStructure.get(r.structure_id) ?? []), r.email])

@@ -179,6 +179,8 @@ describe('prescribe: a prescription sheet', () => {
           name: 'Second',
           structureId: demoIds.structureMobilite,
           role: 'fullPartner',
+          // One mail per prescription, as the demo's partner (a user on a digest reads it there: partner-digest.int.test.ts).
+          prescriptionMails: 'perPrescription',
         },
         {
           id: `t-${randomUUID()}`,

@@ -4,11 +4,13 @@ import { getTranslations } from 'next-intl/server'
 import { ChangePasswordForm } from '@/components/auth/change-password-form'
 import { FormAlert } from '@/components/auth/form-alert'
 import { OwnIdentities } from '@/components/auth/own-identities'
+import { PrescriptionMailsForm } from '@/components/account/prescription-mails-form'
 import { homeFor } from '@/lib/auth/home'
 import { configuredProviders } from '@/lib/auth/identity-providers'
 import { ownIdentities } from '@/lib/auth/own-identities'
 import { requireUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
+import { prescriptionMailsOf } from '@/lib/prescriptions/digest-choice'
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('auth'))('changePasswordTitle') }
@@ -16,7 +18,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)
 
-/** "Sécurité du compte": the user's password and their own sign-in identities (linked and removed here only). */
+/**
+ * "Sécurité du compte": the user's password and their own sign-in identities (linked and removed here only); for a
+ * partner user, how they hear of their structure's prescriptions (one mail each, or a daily or weekly digest).
+ */
 export default async function ChangePasswordPage({
   searchParams,
 }: {
@@ -26,7 +31,10 @@ export default async function ChangePasswordPage({
   const t = await getTranslations('auth')
   const params = await searchParams
   const changed = first(params.changed) === '1'
-  const identities = await ownIdentities(getDb(), user.id)
+  const [identities, prescriptionMails] = await Promise.all([
+    ownIdentities(getDb(), user.id),
+    user.onboarded ? prescriptionMailsOf(getDb(), user.id) : null,
+  ])
   return (
     <>
       <h1 className="mb-2 text-xl font-semibold">{t('changePasswordTitle')}</h1>
@@ -44,6 +52,7 @@ export default async function ChangePasswordPage({
         linked={first(params.linked)}
         error={first(params.error)}
       />
+      {prescriptionMails && <PrescriptionMailsForm initial={prescriptionMails} />}
       <p className="mt-6 border-t border-slate-200 pt-4 text-sm">
         <Link href="/double-auth">{t('doubleAuthTitle')}</Link> · <Link href={homeFor(user)}>{t('backToApp')}</Link>
       </p>
