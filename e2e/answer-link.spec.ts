@@ -8,7 +8,7 @@ test.describe.configure({ mode: 'serial', retries: 0 })
 test.use({ storageState: storageStateOf('referent') })
 
 const SEINE_MARITIME = '10000000-0000-4000-8000-000000000001'
-const STRUCTURE = 'Garage solidaire e2e sans compte'
+const STRUCTURE = 'Atelier mécanique e2e sans compte'
 const OFFER = 'Réparation solidaire e2e'
 const CONTACT = 'accueil@garage-sans-compte.test'
 const LAST_NAME = 'Lienrepondu'

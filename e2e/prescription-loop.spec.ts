@@ -42,7 +42,8 @@ test('the referent prescribes Antoine Blanc to « Permis de conduire solidaire �
 
   await page.goto('/v2/offers/dashboard/social')
   await expect(page.getByRole('heading', { level: 1, name: 'Offres sociales' })).toBeVisible()
-  await expect(page.getByText('5 offres')).toBeVisible()
+  // Five seeded offers and the one of the structure without an account (db/seed/answer-links.ts).
+  await expect(page.getByText('6 offres')).toBeVisible()
   // Expired offers are shown, not prescribable.
   const expired = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Atelier vélo 2025' }) })
   await expect(expired).toContainText('Offre expirée')
@@ -124,7 +125,8 @@ test('the partner opens the emailed link and answers: integrated', async ({ brow
   const dialog = page.getByRole('dialog', { name: 'Compléter la prescription de Antoine Blanc' })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByText('Passer le permis B pour un poste d’aide à domicile.')).toBeVisible()
-  await dialog.getByLabel('Prénom et nom de l’accompagnateur').fill('Paula Moreau')
+  // Her own name is already there: she is signed in.
+  await expect(dialog.getByLabel('Prénom et nom de l’accompagnateur')).toHaveValue('Paula Moreau')
   await dialog.getByLabel('Email').fill('permis@mobilite-solidaire.test')
   await dialog.getByRole('radio', { name: 'Intégré', exact: true }).check()
   await dialog.getByLabel('Date du 1er accueil').fill('2026-12-01')
@@ -134,6 +136,14 @@ test('the partner opens the emailed link and answers: integrated', async ({ brow
       'Votre réponse à la prescription a bien été transmise au référent. Retrouvez-là dans la page ci-dessous.',
     ),
   ).toBeVisible()
+  // The mail's link again: the answer, read-only, not a blank form.
+  await page.goto(`/offer/social/${OFFER_PERMIS}?socialApplyId=${applyId}`)
+  const answered = page.getByRole('dialog', { name: 'Prescription de Antoine Blanc' })
+  await expect(answered.getByRole('status')).toContainText('Cette prescription a reçu sa réponse le')
+  await expect(answered).toContainText('Intégré')
+  await expect(answered).toContainText('Paula Moreau')
+  await expect(answered.getByRole('link', { name: 'Réponse du partenaire (PDF)' })).toBeVisible()
+  await expect(answered.getByRole('button', { name: 'Envoyer la réponse' })).toHaveCount(0)
   const mail = await waitForMail('referent@passerelle.test', since, /a répondu à votre prescription/)
   expect(mail).toContain('le candidat est intégré')
   expect(mail).toContain(`/v2/candidate/${antoineId}/prescriptions`)
@@ -149,8 +159,8 @@ test('the referent sees the answer in the FUP list, the actions dashboard and th
   await expect(row).toContainText('Permis de conduire solidaire')
   await expect(row).toContainText('Intégré')
   await expect(row.getByRole('link', { name: /Réponse du partenaire \(PDF\)/ })).toBeVisible()
+  // Filters apply as they change, kept in the URL.
   await page.getByLabel('État').selectOption({ label: 'Intégré' })
-  await page.getByRole('button', { name: 'Filtrer' }).click()
   await expect(page).toHaveURL(/state=INTEGRATED_CANDIDATE/)
   await expect(page.getByRole('row').filter({ hasText: 'Blanc Antoine' })).toHaveCount(1)
   await expect(page.getByRole('row').filter({ hasText: 'Durand Élodie' })).toHaveCount(0)

@@ -107,3 +107,51 @@ export function CauseField({
     </FormField>
   )
 }
+
+/**
+ * A prescription no longer waiting (answered, by a colleague meanwhile, or expired), shown read-only instead of the
+ * form: when, the decision and its cause, the dates, who answered, and the answered sheet. `notSent`: the partner had
+ * typed an answer that was not sent, and is told why.
+ */
+export function ClosedFup({ apply, notSent }: { apply: DialogApply; notSent: boolean }) {
+  const feedback = apply.partnerFeedback
+  const decision = feedback?.decision
+  const expired = apply.state === 'EXPIRED'
+  const cause = decision?.cause ? (apply.causes.find((c) => c.code === decision.cause)?.label ?? decision.cause) : null
+  const what = `${expired ? 'expiré sans réponse' : 'reçu sa réponse'} le ${formatDate(apply.closedAt)}`
+  return (
+    <div className="flex flex-col gap-3 text-sm">
+      <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+        {notSent
+          ? `Votre réponse n’a pas été envoyée\u00a0: cette prescription a ${what}.`
+          : `Cette prescription a ${what}.`}
+      </p>
+      {!expired && decision && (
+        <dl className="grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-[12rem_minmax(0,1fr)]">
+          <dt className="text-slate-600">Décision</dt>
+          <dd>{decision.partnerDecision === 'integrated' ? 'Intégré' : 'Non intégré'}</dd>
+          {cause && (
+            <>
+              <dt className="text-slate-600">Motif</dt>
+              <dd>{cause}</dd>
+            </>
+          )}
+          {decision.firstReceptionDate && (
+            <>
+              <dt className="text-slate-600">Date du 1er accueil</dt>
+              <dd>{formatDate(decision.firstReceptionDate)}</dd>
+            </>
+          )}
+          <dt className="text-slate-600">Accompagnateur</dt>
+          <dd>{feedback?.accompanierName || EMPTY_VALUE}</dd>
+        </dl>
+      )}
+      {apply.answerDocumentId && (
+        <a href={`/api/documents/${apply.answerDocumentId}`} className="self-start">
+          Réponse du partenaire (PDF)
+        </a>
+      )}
+      <PrescriptionSummary apply={apply} />
+    </div>
+  )
+}

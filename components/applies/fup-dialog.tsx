@@ -5,7 +5,12 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { ErrorSummary } from '@/components/ui/error-summary'
 import { useActionForm } from '@/components/ui/use-action-form'
-import { type DialogApply, previewFupAction, sendFupAction } from '@/lib/prescriptions/actions-partner'
+import {
+  type DialogApply,
+  loadApplyForDialog,
+  previewFupAction,
+  sendFupAction,
+} from '@/lib/prescriptions/actions-partner'
 import { DecisionFields, FeedbackFields, LogoFields } from './fup-answer-fields'
 import {
   checkAnswer,
@@ -15,7 +20,7 @@ import {
   type FeedbackDefaults,
   type LogoChoice,
 } from './fup-answer'
-import { PrescriptionSummary } from './fup-dialog-parts'
+import { ClosedFup, PrescriptionSummary } from './fup-dialog-parts'
 
 export type { FeedbackDefaults, LogoChoice } from './fup-answer'
 type Answer = ReturnType<typeof toAnswer>
@@ -34,6 +39,7 @@ export function FupDialog({
   onSent,
   send = (answer) => sendFupAction(applyId, answer),
   preview: previewOf = (answer) => previewFupAction(applyId, answer),
+  reload = () => loadApplyForDialog(applyId).then((r) => (r.ok ? r.apply : null)),
 }: {
   applyId: string
   apply: DialogApply
@@ -44,18 +50,44 @@ export function FupDialog({
   /** The answer's and the preview's actions: the partner's by default; a signed link's on its page. */
   send?: (answer: Answer) => ReturnType<typeof sendFupAction>
   preview?: (answer: Answer) => ReturnType<typeof previewFupAction>
+  /** The prescription as it is now, when the answer found it answered meanwhile (null: cannot be read again). */
+  reload?: () => Promise<DialogApply | null>
 }) {
   const logoChoices = logoChoicesOf(offerLogos, apply.sponsorsLogo)
+  // Answered or expired (before opening, or meanwhile): the dialog shows it read-only.
+  const [closed, setClosed] = useState<{ apply: DialogApply; notSent: boolean } | null>(
+    apply.state === 'PRESCRIPTION_FILLED' ? null : { apply, notSent: false },
+  )
   const form = useActionForm({
     initial: () => initialFupForm(defaults),
     check: (values) => checkAnswer(values, logoChoices),
-    action: (values) => send(toAnswer(values, logoChoices)),
+    action: async (values) => {
+      const result = await send(toAnswer(values, logoChoices))
+      if (!result.ok && 'closed' in result && result.closed) {
+        const now = await reload().catch(() => null)
+        if (now && now.state !== 'PRESCRIPTION_FILLED') setClosed({ apply: now, notSent: true })
+      }
+      return result
+    },
     failure: 'L’envoi a échoué. Réessayez dans un instant.',
     // The offer's page says it, with the tab the answer moved to.
     onSuccess: (result) => onSent(result.state),
   })
   const preview = usePdfPreview()
 
+  if (closed)
+    return (
+      <Dialog
+        open
+        onOpenChange={(open) => !open && onClose()}
+        title={`Prescription de ${apply.candidateName}`}
+        description={`${apply.offerName} - ${apply.providerName}`}
+        wide
+        footer={<Button onClick={onClose}>Fermer</Button>}
+      >
+        <ClosedFup apply={closed.apply} notSent={closed.notSent} />
+      </Dialog>
+    )
   return (
     <Dialog
       open

@@ -59,6 +59,8 @@ export function LinkAnswer({
           }}
           send={(answer) => sendFupByLinkAction(token, answer)}
           preview={(answer) => previewFupByLinkAction(token, answer)}
+          // Signed out, the page itself says what the prescription holds once reloaded.
+          reload={async () => null}
         />
       )}
     </>

@@ -14,7 +14,7 @@ export async function seedAnswerLinks(tx: DbOrTx, ctx: { organisationId: string 
   await tx.insert(s.partnerStructures).values({
     id: DEMO_LINK_STRUCTURE_ID,
     organisationId: ctx.organisationId,
-    name: 'Garage solidaire du Pays de Caux',
+    name: 'Solidarauto Pays de Caux',
     addressFormatted: '3 rue de la Gare, 76190 Yvetot',
     phone: '0235000003',
     email: 'contact@garage-caux.test',
@@ -28,7 +28,7 @@ export async function seedAnswerLinks(tx: DbOrTx, ctx: { organisationId: string 
     offerId: 'garage-caux-reparation',
     name: 'Réparation de véhicule à prix solidaire',
     structureId: DEMO_LINK_STRUCTURE_ID,
-    providerName: 'Garage solidaire du Pays de Caux',
+    providerName: 'Solidarauto Pays de Caux',
     source: 'passerelle',
     financingModes: ['etat'],
     tags: ['mobilite'],

@@ -51,7 +51,12 @@ export const sendFupByLinkAction = defineAction({
     })
     if (!result.ok && result.error === 'causeUnknown')
       return { ok: false as const, fieldErrors: { 'partnerFeedback.decision.cause': SEND_FUP_ERRORS.causeUnknown } }
-    if (!result.ok) return failure(SEND_FUP_ERRORS[result.error])
+    // Answered meanwhile (a colleague) or expired: `closed`, so that the dialog shows what the prescription holds now.
+    if (!result.ok)
+      return {
+        ...failure(SEND_FUP_ERRORS[result.error]),
+        closed: result.error === 'alreadyAnswered' || result.error === 'expired',
+      }
     return { ok: true as const, state: result.state, documentId: result.documentId }
   },
 })

@@ -17,6 +17,8 @@ export async function getApplyForStructure(db: DbOrTx, structureId: string, appl
     .select({
       id: socialApplies.id,
       state: socialApplies.state,
+      responseDate: socialApplies.responseDate,
+      expiredAt: socialApplies.expiredAt,
       archived: socialApplies.archived,
       organisationId: socialApplies.organisationId,
       structureId: socialApplies.structureId,
@@ -75,6 +77,9 @@ export async function dialogApplyOf(db: DbOrTx, apply: ApplyForStructure) {
     partnerFeedback: fup.partnerFeedback,
     sponsorsLogo: withMandatoryLogos(fup.sponsorsLogo, apply.financingModes),
     fseRequired: apply.financingModes.includes('fse'),
+    // An answered or expired one is shown read-only: when, and the answered sheet.
+    closedAt: apply.responseDate ?? apply.expiredAt ?? null,
+    answerDocumentId: fup.answerDocumentId,
   }
 }
 export type DialogApply = Awaited<ReturnType<typeof dialogApplyOf>>

@@ -160,10 +160,10 @@ describe('partner structures', () => {
     const now = new Date('2026-11-24T10:00:00Z')
     const all = await listPartnerStructures(db, SM.organisationId, {}, now)
     expect(all.rows.map((r) => [r.name, r.offers])).toEqual([
-      // db/seed/answer-links.ts: the structure without an account.
-      ['Garage solidaire du Pays de Caux', 1],
       ['Habitat Relais', 1],
       ['Mobilité Solidaire', 4],
+      // db/seed/answer-links.ts: the structure without an account.
+      ['Solidarauto Pays de Caux', 1],
     ])
     expect(
       (await listPartnerStructures(db, SM.organisationId, { search: 'HABITAT' }, now)).rows.map((r) => r.name),
@@ -175,7 +175,7 @@ describe('partner structures', () => {
     const mobilite = challenges.find((c) => c.name === 'Mobilité')!
     expect(
       (await listPartnerStructures(db, SM.organisationId, { challengeId: mobilite.id }, now)).rows.map((r) => r.name),
-    ).toEqual(['Garage solidaire du Pays de Caux', 'Mobilité Solidaire'])
+    ).toEqual(['Mobilité Solidaire', 'Solidarauto Pays de Caux'])
     // The seeded prescriptions to Mobilité Solidaire (October 2026): 4 answered 3 days after, 4 pending since 8 to 22 days
     // before 24 November... all older than the 10-day delay: 4 late. Answered within 10 days: 4 of the 8 due.
     const indicator = await responseIndicator(db, SM.organisationId, demoIds.structureMobilite, now)

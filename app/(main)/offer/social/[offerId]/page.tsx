@@ -6,6 +6,7 @@ import { cache, Suspense } from 'react'
 import { OfferApplies, type AppliesLabels } from '@/components/applies/offer-applies'
 import { OfferDetails, OfferSummary } from '@/components/offers/offer-blocks'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
+import { fullName } from '@/lib/person-name'
 import { FSE_LOGO } from '@/lib/prescriptions/fup-answer-schema'
 import {
   type OfferPageParams,
@@ -170,6 +171,8 @@ async function OwnerApplies({
         email: structure.email ?? '',
         phone: structure.phone ?? '',
         address: structure.addressFormatted ?? '',
+        // The partner answering is, most often, the person who follows the candidate: their own name, editable.
+        accompanierName: fullName(user),
       }}
       logoChoices={financingModes.map((m) =>
         m.value === FSE_LOGO.value
