@@ -73,7 +73,11 @@ export function remindPendingPrescriptions(db: Db, at: Date, onlyOrganisationId?
   return inBatches(db, async (tx) => {
     const rows = await pick(
       tx,
-      sql`a.reminded_at is null
+      sql`(a.reminded_at is null
+          -- A structure without an account (its reminders go by link to its address) is reminded again at each
+          -- reminder delay, until the expiry: nobody there sees a pending tab.
+          or (a.reminded_at < ${at}::timestamptz - make_interval(days => o.answer_reminder_days)
+              and not exists (select 1 from "user" u where u.structure_id = a.structure_id and u.disabled = false)))
         -- A manual prescription (no follow-up sheet) is answered by its referent, not in Passerelle: no reminder.
         and exists (select 1 from fups s where s.social_apply_id = a.id)
         and a.prescription_date < ${at}::timestamptz - make_interval(days => o.answer_reminder_days)

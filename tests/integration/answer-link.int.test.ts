@@ -308,6 +308,21 @@ describe('the signed answer link', () => {
         applyId: result.ok && result.applyId,
         expiresAt: new Date(at.getTime() + 8 * DAY),
       })
+      // Nobody there sees a pending tab: it is reminded again at each reminder delay, not before.
+      const reminders = async () =>
+        (await mailsTo(tx, CONTACT)).filter((m) => m.kind === 'prescription-reminder-link').length
+      await remindPendingPrescriptions(
+        asDb(tx),
+        new Date(at.getTime() + (org!.days - 1) * DAY),
+        demoIds.orgSeineMaritime,
+      )
+      expect(await reminders()).toBe(1)
+      await remindPendingPrescriptions(
+        asDb(tx),
+        new Date(at.getTime() + (org!.days + 1) * DAY),
+        demoIds.orgSeineMaritime,
+      )
+      expect(await reminders()).toBe(2)
     })
   })
 })
