@@ -64,62 +64,25 @@ export async function requestStructureAccount(
   structureId: string,
   input: unknown,
 ): Promise<Outcome<{ id: string }>> {
-  const parsed = partnerUserSchema.safeParse(input)
-  if (!parsed.success) return invalid(parsed.error)
   const organisationId = user.organisationId
   if (!organisationId || !can(user, 'partners.structure.modify')) return NOT_FOUND
-  return db.transaction(async (tx) => {
-    if (!(await worksWith(tx, organisationId, structureId))) return NOT_FOUND
-    if (await mayRunStructure(tx, user, structureId)) return { ok: false as const, error: REQUEST_MESSAGES.runsIt }
-    const deciders = await decidersOf(tx, structureId)
-    if (deciders.length === 0) return { ok: false as const, error: REQUEST_MESSAGES.nobody }
-    const email = parsed.data.email.toLowerCase()
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
-    if (taken)
-      return {
-        ok: false as const,
-        error: STRUCTURE_MESSAGES.emailTaken,
-        fieldErrors: { email: STRUCTURE_MESSAGES.emailTaken },
-      }
-    const [row] = await tx
-      .insert(structureAccountRequests)
-      .values({ ...parsed.data, email, structureId, organisationId, requestedById: user.id })
-      .onConflictDoNothing()
-      .returning({ id: structureAccountRequests.id })
-    if (!row)
-      return { ok: false as const, error: REQUEST_MESSAGES.pending, fieldErrors: { email: REQUEST_MESSAGES.pending } }
-    const [names] = await tx
-      .select({ organisation: organisations.name, structure: partnerStructures.name })
-      .from(organisations)
-      .innerJoin(partnerStructures, eq(partnerStructures.id, structureId))
-      .where(eq(organisations.id, organisationId))
-    await queueMail(
-      tx,
-      deciders.map((to) => ({
-        to,
-        kind: 'structure-account-request',
-        structureId,
-        subject: 'Passerelle\u00a0: une demande de compte partenaire attend votre réponse',
-        text: [
-          'Bonjour,',
-          '',
-          `«\u00a0${names!.organisation}\u00a0» demande qu’un compte partenaire soit créé pour «\u00a0${names!.structure}\u00a0».`,
-          'Vous gérez cette structure dans Passerelle\u00a0: acceptez ou refusez cette demande depuis sa page\u00a0:',
-          structureLink(structureId),
-          '',
-          'Passerelle',
-        ].join('\n'),
-      })),
-    )
-    await writeAudit(tx, {
-      actorId: user.id,
-      organisationId,
-      structureId,
-      action: 'structureAccountRequest.created',
-      entityType: 'structureAccountRequest',
-      entityId: row.id,
-    })
-    return { ok: true as const, id: row.id }
+  return recordRequest(db, input, {
+    structureId,
+    organisationId,
+    requestedById: user.id,
+    check: async (tx) => {
+      if (!(await worksWith(tx, organisationId, structureId))) return NOT_FOUND
+      if (await mayRunStructure(tx, user, structureId)) return { ok: false as const, error: REQUEST_MESSAGES.runsIt }
+      return null
+    },
+    asked: async (tx, structure) => {
+      const [org] = await tx
+        .select({ name: organisations.name })
+        .from(organisations)
+        .where(eq(organisations.id, organisationId))
+      return `«\u00a0${org!.name}\u00a0» demande qu’un compte partenaire soit créé pour «\u00a0${structure}\u00a0».`
+    },
+    audit: { actorId: user.id },
   })
 }
 
@@ -134,10 +97,41 @@ export async function requestStructureAccountFromLink(
   link: { structureId: string; organisationId: string; requestedBy: string },
   input: unknown,
 ): Promise<Outcome<{ id: string }>> {
+  return recordRequest(db, input, {
+    structureId: link.structureId,
+    organisationId: link.organisationId,
+    requestedById: link.requestedBy,
+    check: async () => null,
+    asked: async (_tx, structure) =>
+      `«\u00a0${structure}\u00a0», qui n’a pas de compte, en demande un depuis le lien d’une prescription.`,
+    audit: { actorId: null, details: { by: 'link' } },
+  })
+}
+
+/**
+ * A request recorded once the asker's own `check` passed: refused when nobody may decide it, when the address has an
+ * account already or a pending request; else written, its deciders mailed (`asked` says who asks) and audited, in one
+ * transaction.
+ */
+async function recordRequest(
+  db: Db,
+  input: unknown,
+  request: {
+    structureId: string
+    organisationId: string
+    requestedById: string
+    check: (tx: DbOrTx) => Promise<Outcome<never> | null>
+    /** The mail's sentence that says who asks, for the structure's name. */
+    asked: (tx: DbOrTx, structure: string) => Promise<string>
+    audit: { actorId: string | null; details?: Record<string, unknown> }
+  },
+): Promise<Outcome<{ id: string }>> {
   const parsed = partnerUserSchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
-  const { structureId, organisationId } = link
+  const { structureId, organisationId, requestedById } = request
   return db.transaction(async (tx) => {
+    const refused = await request.check(tx)
+    if (refused) return refused
     const deciders = await decidersOf(tx, structureId)
     if (deciders.length === 0) return { ok: false as const, error: REQUEST_MESSAGES.nobody }
     const email = parsed.data.email.toLowerCase()
@@ -150,15 +144,16 @@ export async function requestStructureAccountFromLink(
       }
     const [row] = await tx
       .insert(structureAccountRequests)
-      .values({ ...parsed.data, email, structureId, organisationId, requestedById: link.requestedBy })
+      .values({ ...parsed.data, email, structureId, organisationId, requestedById })
       .onConflictDoNothing()
       .returning({ id: structureAccountRequests.id })
     if (!row)
       return { ok: false as const, error: REQUEST_MESSAGES.pending, fieldErrors: { email: REQUEST_MESSAGES.pending } }
-    const [names] = await tx
-      .select({ structure: partnerStructures.name })
+    const [structure] = await tx
+      .select({ name: partnerStructures.name })
       .from(partnerStructures)
       .where(eq(partnerStructures.id, structureId))
+    const asked = await request.asked(tx, structure!.name)
     await queueMail(
       tx,
       deciders.map((to) => ({
@@ -169,7 +164,7 @@ export async function requestStructureAccountFromLink(
         text: [
           'Bonjour,',
           '',
-          `«\u00a0${names!.structure}\u00a0», qui n’a pas de compte, en demande un depuis le lien d’une prescription.`,
+          asked,
           'Vous gérez cette structure dans Passerelle\u00a0: acceptez ou refusez cette demande depuis sa page\u00a0:',
           structureLink(structureId),
           '',
@@ -178,13 +173,12 @@ export async function requestStructureAccountFromLink(
       })),
     )
     await writeAudit(tx, {
-      actorId: null,
+      ...request.audit,
       organisationId,
       structureId,
       action: 'structureAccountRequest.created',
       entityType: 'structureAccountRequest',
       entityId: row.id,
-      details: { by: 'link' },
     })
     return { ok: true as const, id: row.id }
   })
