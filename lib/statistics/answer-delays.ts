@@ -40,6 +40,19 @@ const withDelays = (where: SQL) => sql`
   where ${where}
     and (a.prescription_document_id is not null or exists (select 1 from fups f where f.social_apply_id = a.id))`
 
+/**
+ * Runs `read` with PostgreSQL's JIT off. The planner prices every FUP probe of a big organisation's year (it cannot
+ * know that a sheet's PDF spares most of them), so the query passes jit_above_cost, and compiling it took 150 to 400 ms
+ * per view on the bench's biggest organisation, more than the query itself. (More work_mem, to sort in memory, made the
+ * planner hash every FUP instead of probing the few it needs: slower.)
+ */
+function withoutJit<T>(db: DbOrTx, read: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`)
+    return read(tx)
+  })
+}
+
 const figuresSql = sql`
   count(*)::int as prescribed,
   count(days)::int as answered,
@@ -84,7 +97,8 @@ export async function answerDelays(
     ${f.structureId ? sql`and a.structure_id = ${f.structureId}::uuid` : sql``}
     ${f.offerId ? sql`and a.social_offer_id = ${f.offerId}::uuid` : sql``}
     ${f.referentId ? sql`and a.author_id = ${f.referentId}` : sql``}`
-  const { rows } = await db.execute<Row>(sql`
+  const { rows } = await withoutJit(db, (tx) =>
+    tx.execute<Row>(sql`
     with d as (${withDelays(where)}),
     g as (
       select grouping(structure_id, social_offer_id) as level, structure_id, social_offer_id, ${figuresSql}
@@ -101,7 +115,8 @@ export async function answerDelays(
     left join partner_structures ps on ps.id = r.structure_id
     left join social_offers so on so.id = r.social_offer_id
     where r.level = 3 or (r.level = 1 and r.rank <= ${MAX_STRUCTURES}) or (r.level = 0 and r.rank <= ${MAX_OFFERS})
-    order by r.level desc, r.prescribed desc, ps.name, so.name`)
+    order by r.level desc, r.prescribed desc, ps.name, so.name`),
+  )
   const line = (r: Row): AnswerDelayLine => ({
     ...figuresOf(r),
     structureId: r.structure_id!,
@@ -128,9 +143,11 @@ export async function answerDelaysOfStructure(
   f: Pick<StatisticsFilters, 'fromMonth' | 'toMonth'>,
 ): Promise<AnswerDelayFigures> {
   const { from, until } = periodInstants(f)
-  const { rows } = await db.execute<Row>(sql`
+  const { rows } = await withoutJit(db, (tx) =>
+    tx.execute<Row>(sql`
     with d as (${withDelays(sql`a.structure_id = ${structureId}::uuid and a.prescription_date >= ${from} and a.prescription_date < ${until}`)})
-    select ${figuresSql} from d`)
+    select ${figuresSql} from d`),
+  )
   return figuresOf(rows[0])
 }
 
