@@ -76,7 +76,9 @@ export const socialApplies = pgTable(
     // hand-written migration drizzle/0004_offer_page_indexes.sql: drizzle-kit cannot express them; so does the
     // directory indicator's (organisation, structure, prescription date) INCLUDE (response date, state, archived),
     // in drizzle/0036_apply_counts_organisation.sql; so does each candidate's other integrated offers
-    // (candidate) INCLUDE (id, offer, response date) where integrated and not archived, in drizzle/0040_response_cache.sql.
+    // (candidate) INCLUDE (id, offer, response date) where integrated and not archived, in drizzle/0040_response_cache.sql;
+    // so do the statistics' answer delays' (organisation, prescription date) INCLUDE (structure, offer, state, response
+    // date, sheet, id), in drizzle/0063_answer_delays_index.sql.
     index('social_applies_structure_state_idx').on(t.structureId, t.state, t.archived),
     index('social_applies_candidate_idx').on(t.candidateId),
     index('social_applies_organisation_idx').on(t.organisationId, t.state),
