@@ -1,5 +1,6 @@
 import Link from '@/components/ui/link'
 import { ManualStatusButton } from '@/components/prescriptions/manual-status-button'
+import { NudgeButton } from '@/components/prescriptions/nudge-button'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
 import { PrescriptionDocuments } from '@/components/prescriptions/prescription-documents'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -88,21 +89,16 @@ export function SheetPrescriptions({
                 // '-' is the partner's refused list's word for an unknown cause (spec §3); here, an empty value like any other.
                 orEmpty(a.state === 'REFUSED_STRUCTURE' && a.causeLabel !== '-' ? a.causeLabel : null),
                 <PrescriptionDocuments key="d" row={a} />,
-                a.state === 'EXPIRED' && prescriber && latestOfOffer.get(a.offerId) === a.id ? (
-                  <PrescribeButton
-                    key="p"
-                    target={{ kind: 'candidate', candidate: { id: candidateId, name }, offerId: a.offerId }}
-                    defaults={prescriber}
-                    today={today}
-                    label="Prescrire à nouveau"
-                    accessibleLabel={`Prescrire à nouveau ${name} à l’offre ${a.offerName}`}
-                    variant="secondary"
-                  />
-                ) : manual && !a.archived && prescriber ? (
-                  <ManualStatusButton key="m" applyId={a.id} offerName={a.offerName} current={a} causes={causes} />
-                ) : (
-                  EMPTY_VALUE
-                ),
+                <RowActions
+                  key="a"
+                  apply={a}
+                  manual={manual}
+                  latest={latestOfOffer.get(a.offerId) === a.id}
+                  prescriber={prescriber}
+                  candidate={{ id: candidateId, name }}
+                  causes={causes}
+                  today={today}
+                />,
               ],
             }
           })}
@@ -110,4 +106,57 @@ export function SheetPrescriptions({
       )}
     </section>
   )
+}
+
+type Row = SheetPrescriptionsData['rows'][number]
+
+/**
+ * A prescription's actions for the referent: "Relancer le partenaire" while it waits for the partner's answer (at
+ * most once a week), "Prescrire à une autre offre" once refused, "Prescrire à nouveau" after an expiry (while it is the
+ * latest to that offer), and a manual prescription's status; nothing else can be done with it.
+ */
+function RowActions({
+  apply: a,
+  manual,
+  latest,
+  prescriber,
+  candidate,
+  causes,
+  today,
+}: {
+  apply: Row
+  manual: boolean
+  latest: boolean
+  prescriber: SheetPrescriptionsData['prescriber']
+  candidate: { id: string; name: string }
+  causes: SheetPrescriptionsData['causes']
+  today: string
+}) {
+  if (!prescriber) return EMPTY_VALUE
+  if (a.state === 'EXPIRED' && latest)
+    return (
+      <PrescribeButton
+        target={{ kind: 'candidate', candidate, offerId: a.offerId }}
+        defaults={prescriber}
+        today={today}
+        label="Prescrire à nouveau"
+        accessibleLabel={`Prescrire à nouveau ${candidate.name} à l’offre ${a.offerName}`}
+        variant="secondary"
+      />
+    )
+  if (a.archived) return EMPTY_VALUE
+  if (manual) return <ManualStatusButton applyId={a.id} offerName={a.offerName} current={a} causes={causes} />
+  if (a.state === 'PRESCRIPTION_FILLED') return <NudgeButton applyId={a.id} offerName={a.offerName} />
+  if (a.state === 'REFUSED_STRUCTURE')
+    return (
+      <PrescribeButton
+        target={{ kind: 'candidate', candidate }}
+        defaults={prescriber}
+        today={today}
+        label="Prescrire à une autre offre"
+        accessibleLabel={`Prescrire ${candidate.name} à une autre offre que ${a.offerName}`}
+        variant="secondary"
+      />
+    )
+  return EMPTY_VALUE
 }

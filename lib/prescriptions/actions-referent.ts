@@ -19,6 +19,8 @@ import { markAnswersRead } from './referent-follows-up'
 import { listOrganisationApplies } from './referent-lists'
 import { prescribe, type PrescribeInput } from './referent-prescribes'
 import { MANUAL_STATUS_ERRORS, updateManualStatus } from './referent-records-answer'
+import { nudgePartner } from './reminders'
+import { now } from '@/lib/clock'
 
 /** The server actions of an organisation's users: prescribing, recording a manual answer, reading what came back. */
 
@@ -55,6 +57,19 @@ export const prescribeAction = defineAction({
     const result = await prescribe(getDb(), { organisationId, authorId: user.id, input })
     return result.ok ? { ok: true as const, applyId: result.applyId, offerName: result.offerName } : result
   },
+})
+
+/**
+ * "Relancer le partenaire" on a waiting prescription of the organisation: the reminder, now, at most once a week
+ * (./reminders.ts).
+ */
+export const nudgePartnerAction = defineAction({
+  ...prescriber,
+  name: 'prescription.nudge',
+  failed: 'La relance n’a pas pu être envoyée. Réessayez dans un instant.',
+  input: z.tuple([id('Cette prescription est introuvable.')]),
+  run: async ({ user, organisationId, input: [applyId] }) =>
+    nudgePartner(getDb(), { organisationId, actorId: user.id }, applyId, now()),
 })
 
 /** The answer to a manual prescription, recorded by the referent on the candidate sheet. */

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm'
 import { writeAudit } from '@/lib/audit'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { notifications } from '@/lib/db/schema'
-import { elapsedDaysBetween } from '@/lib/dates'
+import { DAY_MS, elapsedDaysBetween, formatDate } from '@/lib/dates'
+import { failure, NOT_FOUND, type Outcome } from '@/lib/frame/outcome'
 import { queueMail, type QueuedMail } from '@/lib/mail/queue-mail'
 import { PARTNER_ROLE } from '@/lib/permissions'
 import { newAnswerLink } from './answer-link'
@@ -86,45 +87,60 @@ export function remindPendingPrescriptions(db: Db, at: Date, onlyOrganisationId?
       onlyOrganisationId,
     )
     if (!rows.length) return 0
-    const structureIds = [...new Set(rows.map((r) => r.structureId))]
-    const partners = await partnerUsersOf(tx, structureIds)
-    // A structure without an account is reminded at its contact address, with a fresh signed link.
-    const byLink = await linkAddressesOf(tx, structureIds)
-    const mails: QueuedMail[] = []
-    for (const apply of rows) {
-      const days = elapsedDaysBetween(apply.prescriptionDate, at)
-      const fields = { organisationId: apply.organisationId, structureId: apply.structureId }
-      for (const to of partners.get(apply.structureId) ?? [])
-        mails.push({ ...reminderMail(to, apply, days), kind: 'prescription-reminder', ...fields })
-      const address = byLink.get(apply.structureId)
-      if (address) {
-        const link = newAnswerLink(apply.id, at)
-        mails.push({
-          ...linkReminderMail(address, apply, days, link.url, link.expiresAt),
-          kind: 'prescription-reminder-link',
-          ...fields,
-        })
-      }
-    }
-    await queueMail(tx, mails)
-    await writeAudit(
-      tx,
-      rows.map((apply) => ({
-        actorId: null,
-        organisationId: apply.organisationId,
-        action: 'prescription.reminded',
-        entityType: 'candidate',
-        entityId: apply.candidateId,
-        details: {
-          applyId: apply.id,
-          offerId: apply.offerId,
-          structureId: apply.structureId,
-          recipients: (partners.get(apply.structureId)?.length ?? 0) + (byLink.has(apply.structureId) ? 1 : 0),
-        },
-      })),
-    )
+    await remind(tx, rows, at, { actorId: null, action: 'prescription.reminded' })
     return rows.length
   })
+}
+
+/**
+ * The reminder mails of these prescriptions, queued, and their audit rows: to the structure's partner users who get
+ * reminders one by one, and to the contact address of a structure without an account (a fresh signed link). Returns
+ * how many mails.
+ */
+async function remind(
+  tx: DbOrTx,
+  rows: Picked[],
+  at: Date,
+  by: { actorId: string | null; action: 'prescription.reminded' | 'prescription.nudged' },
+): Promise<number> {
+  const structureIds = [...new Set(rows.map((r) => r.structureId))]
+  const partners = await partnerUsersOf(tx, structureIds)
+  // A structure without an account is reminded at its contact address, with a fresh signed link.
+  const byLink = await linkAddressesOf(tx, structureIds)
+  const mails: QueuedMail[] = []
+  for (const apply of rows) {
+    const days = elapsedDaysBetween(apply.prescriptionDate, at)
+    const fields = { organisationId: apply.organisationId, structureId: apply.structureId }
+    for (const to of partners.get(apply.structureId) ?? [])
+      mails.push({ ...reminderMail(to, apply, days), kind: 'prescription-reminder', ...fields })
+    const address = byLink.get(apply.structureId)
+    if (address) {
+      const link = newAnswerLink(apply.id, at)
+      mails.push({
+        ...linkReminderMail(address, apply, days, link.url, link.expiresAt),
+        kind: 'prescription-reminder-link',
+        ...fields,
+      })
+    }
+  }
+  await queueMail(tx, mails)
+  await writeAudit(
+    tx,
+    rows.map((apply) => ({
+      actorId: by.actorId,
+      organisationId: apply.organisationId,
+      action: by.action,
+      entityType: 'candidate',
+      entityId: apply.candidateId,
+      details: {
+        applyId: apply.id,
+        offerId: apply.offerId,
+        structureId: apply.structureId,
+        recipients: (partners.get(apply.structureId)?.length ?? 0) + (byLink.has(apply.structureId) ? 1 : 0),
+      },
+    })),
+  )
+  return mails.length
 }
 
 /** Expires the prescriptions past their organisation's expiry delay and tells their referents. Returns how many. */
@@ -209,4 +225,67 @@ async function activeEmails(db: DbOrTx, userIds: string[]): Promise<Map<string, 
       sql`, `,
     )}) and disabled = false and notify_late_items`)
   return new Map(rows.map((r) => [r.id, r.email]))
+}
+
+/** A referent nudges the partner at most once a week per prescription (the automatic reminder counts). */
+export const NUDGE_EVERY_DAYS = 7
+export const NUDGE_MESSAGES = {
+  notWaiting: 'Cette prescription n’attend plus de réponse du partenaire.',
+  tooSoon: (day: string) => `Le partenaire a été relancé le ${day}\u00a0: une relance par semaine au plus.`,
+  nobody:
+    'Personne à relancer\u00a0: les utilisateurs de la structure ont choisi un récapitulatif, où cette prescription figure, ou ne reçoivent pas de relances.',
+  noContact: 'Personne à relancer\u00a0: la structure n’a ni compte ni adresse de contact.',
+} as const
+
+/**
+ * "Relancer le partenaire" (issue 42 §3): the reminder of one waiting prescription of the organisation, now — the same
+ * mails as the automatic one, to the same people — at most once a week, audited as the referent's. It counts as the
+ * prescription's reminder (`reminded_at`).
+ */
+export async function nudgePartner(
+  db: Db,
+  actor: { organisationId: string; actorId: string },
+  applyId: string,
+  at: Date,
+): Promise<Outcome<{ mailed: number }>> {
+  return db.transaction(async (tx) => {
+    const { rows: found } = await tx.execute<{
+      structure_id: string
+      state: string
+      archived: boolean
+      reminded_at: Date | string | null
+      has_fup: boolean
+    }>(sql`
+      select a.structure_id, a.state, a.archived, a.reminded_at,
+             exists (select 1 from fups s where s.social_apply_id = a.id) as has_fup
+      from social_applies a where a.id = ${applyId} and a.organisation_id = ${actor.organisationId}
+      for update`)
+    const apply = found[0]
+    if (!apply) return NOT_FOUND
+    if (apply.state !== 'PRESCRIPTION_FILLED' || apply.archived || !apply.has_fup)
+      return failure(NUDGE_MESSAGES.notWaiting)
+    const last = apply.reminded_at ? new Date(apply.reminded_at) : null
+    if (last && last.getTime() > at.getTime() - NUDGE_EVERY_DAYS * DAY_MS)
+      return failure(NUDGE_MESSAGES.tooSoon(formatDate(last)))
+    const [partners, byLink] = await Promise.all([
+      partnerUsersOf(tx, [apply.structure_id]),
+      linkAddressesOf(tx, [apply.structure_id]),
+    ])
+    if (!partners.get(apply.structure_id)?.length && !byLink.size) {
+      const { rows: users } = await tx.execute(
+        sql`select 1 from "user" u where u.structure_id = ${apply.structure_id} and u.disabled = false limit 1`,
+      )
+      return failure(users.length ? NUDGE_MESSAGES.nobody : NUDGE_MESSAGES.noContact)
+    }
+    const rows = await pick(
+      tx,
+      sql`a.id = ${applyId}`,
+      sql`reminded_at = ${at}, updated_at = ${at}`,
+      actor.organisationId,
+    )
+    return {
+      ok: true as const,
+      mailed: await remind(tx, rows, at, { actorId: actor.actorId, action: 'prescription.nudged' }),
+    }
+  })
 }
