@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { DataTable, type TableColumn, type TableSelection } from '@/components/ui/data-table'
-import { FetchError } from '@/components/ui/fetch-error'
+import { ListFailure } from '@/components/ui/list-failure'
 import type { FetchFailure } from '@/components/ui/fetch-json'
 import { toast } from '@/components/ui/toast'
 import { SUBMIT_DEADLINE_MS } from '@/components/ui/use-late'
@@ -13,8 +13,8 @@ import type { ApplyRow } from '@/lib/prescriptions/offer-tab-rows'
 import { PAGE_SIZE } from '@/lib/constants'
 
 /**
- * One tab of the offer page: its count, the archive of the selected rows (when the user may), the table (or, when the
- * rows could not be read, why, with "Réessayer") and the pagination.
+ * One tab of the offer page: its count, the archive of the selected rows (when the user may), the table (greyed and
+ * busy while another page is read; when the rows could not be read, why, with "Réessayer") and the pagination.
  */
 export function AppliesPanel({
   heading,
@@ -46,33 +46,38 @@ export function AppliesPanel({
   pagination: React.ReactNode
 }) {
   return (
-    <div className="flex flex-col gap-3" aria-busy={pending}>
+    <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="font-semibold" aria-live="polite">
-          {heading}
+        {/* The count belongs to the rows shown: greyed with them while the next ones are read, gone when they failed. */}
+        <p className={pending ? 'font-semibold opacity-50' : 'font-semibold'} aria-live="polite">
+          {failure ? 'Liste indisponible' : heading}
         </p>
         {archive}
       </div>
-      {failure ? (
-        <FetchError error={failure.error} onRetry={failure.retryable ? onRetry : null} />
-      ) : (
-        // From 1 024 px every column and its action in view (dense); below, each row a card.
-        <DataTable
-          caption={caption}
-          columns={columns}
-          data={rows}
-          getRowId={(row) => row.id}
-          selection={selection?.value}
-          onSelectionChange={selection?.onChange}
-          selectLabel={(row) => `Sélectionner ${listName(row.candidate)}`}
-          maxHeight={refusedList ? 900 : undefined}
-          empty={empty}
-          cardsBelow="lg"
-          dense
-          // The refused list scrolls within its 900 px (WCAG 2.1.1).
-          region
-        />
-      )}
+      {/* From 1 024 px every column and its action in view (dense); below, each row a card. A failed read shows no rows
+          (never the previous tab's or filters' under this heading): why, and "Réessayer", in the table. */}
+      <DataTable
+        caption={caption}
+        columns={columns}
+        data={failure ? [] : rows}
+        getRowId={(row) => row.id}
+        selection={selection?.value}
+        onSelectionChange={selection?.onChange}
+        selectLabel={(row) => `Sélectionner ${listName(row.candidate)}`}
+        maxHeight={refusedList ? 900 : undefined}
+        empty={
+          failure ? (
+            <ListFailure title="La liste n’a pas pu être chargée" error={failure.error} onRetry={onRetry} />
+          ) : (
+            empty
+          )
+        }
+        cardsBelow="lg"
+        dense
+        busy={pending}
+        // The refused list scrolls within its 900 px (WCAG 2.1.1).
+        region
+      />
       {pagination}
     </div>
   )

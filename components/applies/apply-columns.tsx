@@ -9,7 +9,7 @@ import type { ApplyState } from '@/lib/prescriptions/states'
 import { formatDate } from '@/lib/dates'
 import { formatPhone } from '@/lib/phone'
 import { AccompaniementsCell, AuthorCell, CandidateCell, PrescriptionCell, PrescriptionDateCell } from './apply-cells'
-import type { TableColumn } from '@/components/ui/data-table'
+import { TOUCH_TARGET, type TableColumn } from '@/components/ui/data-table'
 
 export type ColumnOptions = {
   candidateLink: boolean
@@ -118,7 +118,8 @@ export function CompleteAction({ row, o }: { row: ApplyRow; o: ColumnOptions }) 
     return (
       <Button
         variant="secondary"
-        className="whitespace-nowrap px-2 py-0.5 text-xs"
+        // A finger's target on a touch screen or a phone (44 × 44 px, WCAG 2.5.5); dense with a mouse.
+        className={`whitespace-nowrap px-2 py-0.5 text-xs ${TOUCH_TARGET}`}
         onClick={() => o.onComplete(row.id)}
         aria-label={`Compléter la prescription de ${name}`}
       >
@@ -132,12 +133,12 @@ export function CompleteAction({ row, o }: { row: ApplyRow; o: ColumnOptions }) 
         role="button"
         aria-disabled="true"
         tabIndex={0}
-        className="inline-block"
+        className={`inline-block ${TOUCH_TARGET}`}
         aria-label={`Compléter la prescription de ${name} : ${MANUAL_PRESCRIPTION_TOOLTIP}`}
       >
         <Button
           variant="secondary"
-          className="pointer-events-none whitespace-nowrap px-2 py-0.5 text-xs"
+          className={`pointer-events-none whitespace-nowrap px-2 py-0.5 text-xs ${TOUCH_TARGET}`}
           disabled
           tabIndex={-1}
           aria-hidden

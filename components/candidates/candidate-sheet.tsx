@@ -2,6 +2,7 @@ import Link from '@/components/ui/link'
 import { clsx } from 'clsx'
 import { PageHeader } from '@/components/layout/page-header'
 import { buttonClass } from '@/components/ui/button'
+import { ScrollingTabBar } from '@/components/ui/tabs-bar'
 import { ADMIN_SECTIONS, CANDIDATE_SECTIONS, sectionPath, type CandidateSection } from '@/lib/candidates/sheet/sections'
 import { orEmpty } from '@/lib/format'
 
@@ -60,7 +61,11 @@ export function CandidateSheet({
           ) : undefined
         }
       />
-      <nav aria-label="Sections de la fiche" className="mb-6 overflow-x-auto border-b border-slate-200">
+      <ScrollingTabBar
+        label="Sections de la fiche"
+        active={section}
+        className="mb-6 overflow-x-auto border-b border-slate-200"
+      >
         <ul className="flex sm:gap-2">
           {(Object.keys(CANDIDATE_SECTIONS) as CandidateSection[])
             .filter((key) => isAdministrator || !ADMIN_SECTIONS.includes(key))
@@ -87,7 +92,7 @@ export function CandidateSheet({
               </li>
             ))}
         </ul>
-      </nav>
+      </ScrollingTabBar>
       {children}
     </>
   )

@@ -23,24 +23,105 @@ const SKIP_REASONS: Record<string, string> = {
 }
 
 /**
- * "Envoyer un SMS" on the dashboard's selection: a template or a text (its variables filled per candidate), then the
- * send runs in the background — the dialog follows its progress and ends with the report: sent, skipped (no mobile,
- * opted out) and failed, each candidate named.
+ * "Envoyer un SMS" on the dashboard's selection: a template or a text (its variables filled per candidate). Once the
+ * send is queued the dialog closes, like every other, with a notification whose "Voir le compte rendu" opens the
+ * report (`onReport`, SmsBatchReportDialog) while the send runs in the background.
  */
 export function BulkSmsDialog({
   ids,
   templates,
   onClose,
+  onReport,
 }: {
   ids: string[]
   templates: ComposerTemplate[]
   onClose: () => void
+  /** Opens the report of the send queued. */
+  onReport: (batchId: string) => void
 }) {
   const [templateId, setTemplateId] = useState('')
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
-  const [batchId, setBatchId] = useState<string | null>(null)
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    if (!text.trim()) return setError('Écrivez le message avant de l’envoyer.')
+    const unknown = unknownVariables(text)
+    if (unknown.length) return setError(`Variable inconnue\u00a0: ${unknown.join(', ')}.`)
+    setPending(true)
+    setError(null)
+    try {
+      const result = await bulkSmsAction({ candidateIds: ids, text, templateId: templateId || null })
+      if (!result.ok)
+        return setError(
+          Object.values(result.fieldErrors ?? {})[0] ?? result.error ?? 'Les SMS n’ont pas pu être envoyés.',
+        )
+      const { batchId } = result
+      toast.success(`${candidatesLabel(result.queued)}\u00a0: SMS en cours d’envoi.`, {
+        description: result.skipped
+          ? `${candidatesLabel(result.skipped)} ignoré${result.skipped > 1 ? 's' : ''}.`
+          : undefined,
+        action: { label: 'Voir le compte rendu', onClick: () => onReport(batchId) },
+      })
+      onClose()
+    } catch {
+      setError('Les SMS n’ont pas pu être envoyés. Vérifiez votre connexion et réessayez.')
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Envoyer un SMS"
+      description={`À ${candidatesLabel(ids.length)} sélectionné${ids.length > 1 ? 's' : ''}.`}
+      wide
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <SmsTextFields
+          templates={templates}
+          templateId={templateId}
+          onTemplate={(id) => {
+            setTemplateId(id)
+            const template = templates.find((t) => t.id === id)
+            if (template) setText(template.body)
+          }}
+          text={text}
+          onText={setText}
+          counted={text.trim()}
+          rows={5}
+          error={error}
+          help={
+            <p className="text-xs text-slate-600">
+              Variables, complétées pour chaque candidat&nbsp;:{' '}
+              {Object.keys(TEMPLATE_VARIABLES)
+                .map((v) => `{${v}}`)
+                .join(', ')}
+            </p>
+          }
+        />
+        <p className="text-xs text-slate-600">
+          Les candidats sans mobile ou désinscrits (STOP) sont ignorés et nommés dans le compte rendu. Hors des horaires
+          d’envoi de votre organisation, les SMS partent au début de la plage suivante.
+        </p>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button type="submit" disabled={pending} aria-busy={pending}>
+            {pending ? 'Envoi…' : `Envoyer à ${candidatesLabel(ids.length)}`}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+/** The report of a bulk send, followed while it runs: sent, skipped (no mobile, opted out) and failed, each named. */
+export function SmsBatchReportDialog({ batchId, onClose }: { batchId: string; onClose: () => void }) {
   const [progress, setProgress] = useState<BatchProgress | null>(null)
 
   useEffect(() => {
@@ -67,81 +148,9 @@ export function BulkSmsDialog({
     }
   }, [batchId])
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    if (!text.trim()) return setError('Écrivez le message avant de l’envoyer.')
-    const unknown = unknownVariables(text)
-    if (unknown.length) return setError(`Variable inconnue : ${unknown.join(', ')}.`)
-    setPending(true)
-    setError(null)
-    try {
-      const result = await bulkSmsAction({ candidateIds: ids, text, templateId: templateId || null })
-      if (!result.ok)
-        return setError(
-          Object.values(result.fieldErrors ?? {})[0] ?? result.error ?? 'Les SMS n’ont pas pu être envoyés.',
-        )
-      setBatchId(result.batchId)
-      toast.success(
-        `${candidatesLabel(result.queued)} : SMS en cours d’envoi.`,
-        result.skipped
-          ? { description: `${candidatesLabel(result.skipped)} ignoré${result.skipped > 1 ? 's' : ''}.` }
-          : undefined,
-      )
-    } catch {
-      setError('Les SMS n’ont pas pu être envoyés. Vérifiez votre connexion et réessayez.')
-    } finally {
-      setPending(false)
-    }
-  }
-
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title="Envoyer un SMS"
-      description={`À ${candidatesLabel(ids.length)} sélectionné${ids.length > 1 ? 's' : ''}.`}
-      wide
-    >
-      {!batchId ? (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <SmsTextFields
-            templates={templates}
-            templateId={templateId}
-            onTemplate={(id) => {
-              setTemplateId(id)
-              const template = templates.find((t) => t.id === id)
-              if (template) setText(template.body)
-            }}
-            text={text}
-            onText={setText}
-            counted={text.trim()}
-            rows={5}
-            error={error}
-            help={
-              <p className="text-xs text-slate-600">
-                Variables, complétées pour chaque candidat :{' '}
-                {Object.keys(TEMPLATE_VARIABLES)
-                  .map((v) => `{${v}}`)
-                  .join(', ')}
-              </p>
-            }
-          />
-          <p className="text-xs text-slate-600">
-            Les candidats sans mobile ou désinscrits (STOP) sont ignorés et nommés dans le compte rendu. Hors des
-            horaires d’envoi de votre organisation, les SMS partent au début de la plage suivante.
-          </p>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" disabled={pending} aria-busy={pending}>
-              {pending ? 'Envoi…' : `Envoyer à ${candidatesLabel(ids.length)}`}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <BatchReport progress={progress} onClose={onClose} />
-      )}
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Compte rendu de l’envoi des SMS" wide>
+      <BatchReport progress={progress} onClose={onClose} />
     </Dialog>
   )
 }

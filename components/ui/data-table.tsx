@@ -21,6 +21,12 @@ export type TableColumn<T> = {
    */
   card?: 'title' | 'details'
 }
+/**
+ * A finger's target on a touch screen or a phone (WCAG 2.5.5: 44 × 44 px): a row's primary action, a row's checkbox
+ * through its label. Dense with a mouse on a wide screen.
+ */
+export const TOUCH_TARGET = 'pointer-coarse:min-h-11 pointer-coarse:min-w-11 max-sm:min-h-11 max-sm:min-w-11'
+
 /** The order the server sorted by: a column's id, and whether descending. */
 export type TableSort = { id: string; desc: boolean }
 /** The selected row ids (true when selected). */
@@ -49,6 +55,7 @@ export function DataTable<T>({
   region,
   cardsBelow = 'md',
   dense,
+  busy,
 }: {
   caption: string
   columns: TableColumn<T>[]
@@ -75,6 +82,8 @@ export function DataTable<T>({
   cardsBelow?: 'md' | 'lg'
   /** Smaller type and padding (app/globals.css .data-table-dense), for many columns in a narrow box. */
   dense?: boolean
+  /** Another list is being read: these rows are greyed and the table says it is busy, until it arrives. */
+  busy?: boolean
 }) {
   const uid = useId()
   const selectable = !!selection && !!onSelectionChange
@@ -106,14 +115,21 @@ export function DataTable<T>({
       style={maxHeight ? { maxHeight } : undefined}
     >
       {/* .data-table (app/globals.css): the cells' look, and each row a card below a width (its header kept for readers). */}
-      <table className={clsx('data-table w-full text-left', dense ? 'data-table-dense' : 'text-sm')}>
+      <table
+        aria-busy={busy}
+        className={clsx(
+          'data-table w-full text-left',
+          dense ? 'data-table-dense' : 'text-sm',
+          busy && '[&>tbody]:opacity-50 [&>tbody]:transition-opacity',
+        )}
+      >
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700 cards:static cards:block cards:bg-transparent">
           <tr className="cards:block">
             {selectable && (
               // As cards, the select-all box stays in view, with its label written out.
               <th scope="col" className={clsx(headerCell(dense), 'cards:block cards:px-1 cards:pb-2 cards:pt-0')}>
-                <label className="inline-flex items-center gap-2 font-normal">
+                <label className={clsx('inline-flex items-center gap-2 font-normal', TOUCH_TARGET)}>
                   <Checkbox
                     aria-label={selectAllLabel}
                     checked={allSelected}
@@ -174,11 +190,14 @@ export function DataTable<T>({
                 <tr key={id} className={selected ? 'bg-brand-50' : undefined}>
                   {selectable && (
                     <td data-select="">
-                      <Checkbox
-                        aria-label={selectLabel ? selectLabel(row) : 'Sélectionner la ligne'}
-                        checked={selected}
-                        onChange={() => toggle(id)}
-                      />
+                      {/* The label is the target: a finger's size on a touch screen. */}
+                      <label className={clsx('-m-1 inline-flex items-center justify-center p-1', TOUCH_TARGET)}>
+                        <Checkbox
+                          aria-label={selectLabel ? selectLabel(row) : 'Sélectionner la ligne'}
+                          checked={selected}
+                          onChange={() => toggle(id)}
+                        />
+                      </label>
                     </td>
                   )}
                   {columns.map((column) => {

@@ -8,14 +8,21 @@ import { subscribeToasts, toast, type ToastItem } from './toast'
 /** Spec §9: notifications at top centre, closing after 5000 ms, in a coloured theme. */
 export const TOAST_DURATION_MS = 5000
 
-/** The live region every page has: successes are announced politely, errors at once (role=alert). */
+/**
+ * The live region every page has: successes are announced politely, errors at once (role=alert). At the top centre
+ * from 640 px; below, at the bottom (above the phone's home bar), so that the header and its menu button stay in view
+ * and in reach for the 5 seconds.
+ */
 export function Toaster() {
   const [items, setItems] = useState<ToastItem[]>([])
   useEffect(() => subscribeToasts(setItems), [])
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2 px-4"
+      className={clsx(
+        'pointer-events-none fixed inset-x-0 z-[60] flex flex-col items-center gap-2 px-4',
+        'bottom-[max(1rem,env(safe-area-inset-bottom))] sm:top-4 sm:bottom-auto',
+      )}
     >
       {items.map((item) => (
         <Toast key={item.id} item={item} />
@@ -56,6 +63,18 @@ function Toast({ item }: { item: ToastItem }) {
       <div className="flex-1">
         <p className="font-medium">{item.message}</p>
         {item.description && <p className="mt-0.5">{item.description}</p>}
+        {item.action && (
+          <button
+            type="button"
+            onClick={() => {
+              item.action?.onClick()
+              toast.dismiss(item.id)
+            }}
+            className="mt-1 font-semibold underline underline-offset-2"
+          >
+            {item.action.label}
+          </button>
+        )}
       </div>
       <button
         type="button"

@@ -9,7 +9,7 @@ import { FETCH_MESSAGES, fetchResponse, type FetchFailure } from '@/components/u
 import type { Option } from '@/components/ui/multi-select'
 import { changeCandidatesStatusAction } from '@/lib/candidates/dashboard-actions'
 import { formatCount } from '@/lib/numbers'
-import { BulkSmsDialog } from '@/components/sms/bulk-sms-dialog'
+import { BulkSmsDialog, SmsBatchReportDialog } from '@/components/sms/bulk-sms-dialog'
 import type { ComposerTemplate } from '@/components/sms/sms-composer'
 import { RegisterSelectionDialog } from '@/components/workshops/register-selection-dialog'
 import { InviteDialog } from '@/components/invitations/invite-dialog'
@@ -50,7 +50,10 @@ export function BulkBar({
   const [smsOpen, setSmsOpen] = useState(false)
   const [registerOpen, setRegisterOpen] = useState(false)
   const [inviteOpen, setInviteOpen] = useState(false)
-  if (ids.length === 0) return null
+  // The report of the last bulk SMS, opened from its notification (the selection may be gone by then).
+  const [smsReport, setSmsReport] = useState<string | null>(null)
+  const report = smsReport && <SmsBatchReportDialog batchId={smsReport} onClose={() => setSmsReport(null)} />
+  if (ids.length === 0) return report || null
   const count = ids.length
 
   async function exportSelection() {
@@ -114,8 +117,9 @@ export function BulkBar({
         <FetchError className="w-full" error={failure.error} onRetry={failure.retryable ? exportSelection : null} />
       )}
       {smsTemplates && smsOpen && (
-        <BulkSmsDialog ids={ids} templates={smsTemplates} onClose={() => setSmsOpen(false)} />
+        <BulkSmsDialog ids={ids} templates={smsTemplates} onClose={() => setSmsOpen(false)} onReport={setSmsReport} />
       )}
+      {report}
       {canRegister && registerOpen && (
         <RegisterSelectionDialog
           ids={ids}

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useOptimistic, useRef, useState, useTr
 import { usePathname, useRouter } from 'next/navigation'
 import { PageHeader } from '@/components/layout/page-header'
 import { useHydrated } from '@/components/ui/use-hydrated'
-import { FetchError } from '@/components/ui/fetch-error'
+import { ListFailure } from '@/components/ui/list-failure'
 import { fetchJson } from '@/components/ui/fetch-json'
 import { useLatestFetch } from '@/components/ui/use-latest-fetch'
 import { Button } from '@/components/ui/button'
@@ -139,7 +139,8 @@ export function CandidatesDashboard({
     return { ...answer, value: { rows: rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })), total } }
   })
   const searching = searched.pending
-  // A search that failed shows no list rather than another one: its French error and "Réessayer" take the rows' place.
+  // A search that failed shows no list rather than another one (never the previous results under this query): "La
+  // recherche a échoué", why, and "Réessayer" take the rows' place.
   const failure = active ? searched.failure : null
   const found = failure ? NO_ROWS : searched.value
   const shownRows = active && found ? found.rows : rows
@@ -213,11 +214,7 @@ export function CandidatesDashboard({
         // A polite live region: "Recherche en cours…" while the server searches, then the count found.
         subtitle={
           <span role="status">
-            {searching
-              ? 'Recherche en cours…'
-              : failure
-                ? 'La recherche n’a pas abouti.'
-                : countLabel(shownTotal, narrowed)}
+            {searching ? 'Recherche en cours…' : failure ? 'La recherche a échoué.' : countLabel(shownTotal, narrowed)}
           </span>
         }
         actions={actions}
@@ -251,35 +248,34 @@ export function CandidatesDashboard({
             if (active) setReload((n) => n + 1)
           }}
         />
-        <div aria-busy={busy} className={busy ? 'opacity-60 transition-opacity' : undefined}>
-          <DataTable
-            caption={`Candidats de l’organisation, triés par ${SORT_LABELS[shown.sort]}, page ${shown.page} sur ${pages}`}
-            columns={columns}
-            columnClassNames={candidateColumnClassNames}
-            data={shownRows}
-            getRowId={(r) => r.id}
-            selection={selectable ? selection : undefined}
-            onSelectionChange={selectable ? setSelection : undefined}
-            selectAllLabel="Sélectionner tous les candidats de la page"
-            selectLabel={candidateSelectLabel}
-            sort={sort}
-            onSortChange={onSortChange}
-            empty={
-              failure ? (
-                <FetchError error={failure.error} onRetry={failure.retryable ? searched.retry : null} />
-              ) : (
-                <div className="flex flex-col items-center gap-2">
-                  <p className="font-medium text-slate-800">Aucun candidat ne correspond à ces critères.</p>
-                  {narrowed && (
-                    <Button variant="secondary" onClick={reset}>
-                      Réinitialiser les filtres
-                    </Button>
-                  )}
-                </div>
-              )
-            }
-          />
-        </div>
+        <DataTable
+          busy={busy}
+          caption={`Candidats de l’organisation, triés par ${SORT_LABELS[shown.sort]}, page ${shown.page} sur ${pages}`}
+          columns={columns}
+          columnClassNames={candidateColumnClassNames}
+          data={shownRows}
+          getRowId={(r) => r.id}
+          selection={selectable ? selection : undefined}
+          onSelectionChange={selectable ? setSelection : undefined}
+          selectAllLabel="Sélectionner tous les candidats de la page"
+          selectLabel={candidateSelectLabel}
+          sort={sort}
+          onSortChange={onSortChange}
+          empty={
+            failure ? (
+              <ListFailure error={failure.error} onRetry={searched.retry} />
+            ) : (
+              <div className="flex flex-col items-center gap-2">
+                <p className="font-medium text-slate-800">Aucun candidat ne correspond à ces critères.</p>
+                {narrowed && (
+                  <Button variant="secondary" onClick={reset}>
+                    Réinitialiser les filtres
+                  </Button>
+                )}
+              </div>
+            )
+          }
+        />
         <Pagination page={shown.page} pages={pages} onPage={(page) => navigate({ ...shown, page })} disabled={busy} />
       </section>
     </>

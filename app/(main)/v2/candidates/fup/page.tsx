@@ -12,7 +12,10 @@ import { listFup, prescribedOffers } from '@/lib/prescriptions/referent-lists'
 
 export const generateMetadata = pageMetadata('candidatesFup')
 
-/** The organisation's prescriptions and the partners' answers (a referent's own by default), 50 per page, filters in the URL. */
+/**
+ * The organisation's prescriptions and the partners' answers (a referent's own by default), 50 per page, filters in
+ * the URL, applied as they change (components/prescriptions/fup-filters.tsx).
+ */
 export default async function CandidatesFupPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
   // Candidates' names are listed: candidate.visualize, as on the sheet.
@@ -32,26 +35,27 @@ export default async function CandidatesFupPage({ searchParams }: { searchParams
         title={title}
         subtitle={`${formatCount(result.total, 'prescription')} ${params.scope === 'mine' ? 'que vous avez faites' : 'de votre organisation'}`}
       />
-      <FupFilters params={params} offers={offers} />
-      {result.rows.length === 0 ? (
-        filtered ? (
-          <EmptyState title="Aucune prescription ne correspond à ces filtres.">
-            Modifiez les filtres ou réinitialisez-les.
-          </EmptyState>
+      <FupFilters params={params} offers={offers}>
+        {result.rows.length === 0 ? (
+          filtered ? (
+            <EmptyState title="Aucune prescription ne correspond à ces filtres.">
+              Modifiez les filtres ou réinitialisez-les.
+            </EmptyState>
+          ) : (
+            <EmptyState title="Aucune prescription pour l’instant.">
+              Prescrivez un candidat depuis l’annuaire des offres sociales ou depuis sa fiche.
+            </EmptyState>
+          )
         ) : (
-          <EmptyState title="Aucune prescription pour l’instant.">
-            Prescrivez un candidat depuis l’annuaire des offres sociales ou depuis sa fiche.
-          </EmptyState>
-        )
-      ) : (
-        <PrescriptionsTable caption={title} rows={result.rows} />
-      )}
-      <Pager
-        page={result.page}
-        total={result.total}
-        href={(page) => `/v2/candidates/fup${fupQuery({ ...params, page })}`}
-        label="Pages des prescriptions"
-      />
+          <PrescriptionsTable caption={title} rows={result.rows} />
+        )}
+        <Pager
+          page={result.page}
+          total={result.total}
+          href={(page) => `/v2/candidates/fup${fupQuery({ ...params, page })}`}
+          label="Pages des prescriptions"
+        />
+      </FupFilters>
     </>
   )
 }
