@@ -34,7 +34,7 @@ test.describe('the referent’s pages', () => {
     await page.route('**/api/candidates/search', refuse(403, FOREIGN))
     await search.fill('LEFEVRE')
     await expect(failure(page)).toContainText(FOREIGN)
-    await expect(page.getByText('La recherche n’a pas abouti.')).toBeVisible()
+    await expect(page.getByText('La recherche a échoué.')).toBeVisible()
     await expect(page.getByText('Recherche en cours…')).toHaveCount(0)
     await page.unroute('**/api/candidates/search')
     await retry(page).click()
