@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations, onE2eDatabase, storageStateOf } from './fixtures'
 
 // Two people of the partner structure open the same prescription: one answers; the other's answer is not sent, and the
-// dialog says so and shows the answer that was given instead of the form.
+// dialog says so and shows the answer that was given instead of the form. And a prescription that expired unanswered
+// is still found by the partner, on its dashboard.
 test.describe.configure({ mode: 'serial', retries: 0 })
 test.use({ storageState: storageStateOf('partenaire') })
 
@@ -25,6 +26,12 @@ test.beforeAll(async () => {
     [SEINE_MARITIME, MOBILITE, OFFER_PERMIS, candidateId],
   )
   applyId = a!.id
+  // Another of hers, expired unanswered two days ago.
+  await onE2eDatabase(
+    `insert into social_applies (organisation_id, structure_id, social_offer_id, candidate_id, state, prescription_date, expired_at, author_id)
+     values ($1, $2, $3, $4, 'EXPIRED', now() - interval '62 days', now() - interval '2 days', 'demo-referent')`,
+    [SEINE_MARITIME, MOBILITE, OFFER_PERMIS, candidateId],
+  )
   // The sheet of a seeded pending prescription to the same offer, as this one's.
   await onE2eDatabase(
     `insert into fups (social_apply_id, name, beneficiary, prescription, sponsors_logo)
@@ -38,7 +45,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await onE2eDatabase(`delete from notifications where payload->>'applyId' = $1`, [applyId])
   await onE2eDatabase(`delete from fups where social_apply_id = $1`, [applyId])
-  await onE2eDatabase(`delete from social_applies where id = $1`, [applyId])
+  await onE2eDatabase(`delete from social_applies where candidate_id = $1`, [candidateId])
   await onE2eDatabase(`delete from audit_log where entity_id = $1 or entity_id = $2`, [applyId, candidateId])
   await onE2eDatabase(`delete from candidates where id = $1`, [candidateId])
 })
@@ -77,4 +84,15 @@ test('an answer given meanwhile by a colleague: the second is not sent, and the 
   // The footer's button (the dialog's corner has its own "Fermer").
   await closed.getByRole('button', { name: 'Fermer' }).last().click()
   await expect(closed).toBeHidden()
+})
+
+test('a prescription that expired unanswered stays on the partner’s dashboard, out of the three tabs', async ({
+  page,
+}) => {
+  await page.goto('/partners/structure/dashboard')
+  const expired = page.getByRole('table', { name: 'Prescriptions expirées sans réponse' })
+  await expect(expired.getByRole('row').filter({ hasText: `${LAST_NAME} Lou` })).toContainText(
+    'Permis de conduire solidaire',
+  )
+  await expectNoSeriousA11yViolations(page)
 })

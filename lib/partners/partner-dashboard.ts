@@ -1,6 +1,10 @@
 import { applyCountsByOffer } from '@/lib/prescriptions/counts'
 import { answersDueOfStructure } from '@/lib/prescriptions/partner-answers-due'
-import { archivedAppliesOfStructure, pendingAppliesOfStructure } from '@/lib/prescriptions/partner-lists'
+import {
+  archivedAppliesOfStructure,
+  expiredAppliesOfStructure,
+  pendingAppliesOfStructure,
+} from '@/lib/prescriptions/partner-lists'
 import { now as clockNow } from '@/lib/clock'
 import type { DbOrTx } from '@/lib/db/client'
 import { socialOffersOfStructure } from '@/lib/offers/queries'
@@ -10,7 +14,8 @@ import { parseStatisticsFilters } from '@/lib/statistics/filters'
 
 /**
  * /partners/structure/dashboard's read model, all of one partner structure: the structure, its social offers with
- * their non-archived applies per tab, its latest pending prescriptions, and its archived applies when `withArchived`
+ * their non-archived applies per tab, its latest pending prescriptions, those that expired unanswered in the last 90
+ * days (out of the three tabs: they can no longer be answered), and its archived applies when `withArchived`
  * (the holders of offers.social.archive), and how many answers are due within 7 days at `now`; its own answer delays over
  * the last 12 months (the statistics' default period, the current month included), across every organisation that
  * prescribes to it, as counts only. Null when the structure does not exist.
@@ -21,10 +26,11 @@ export async function partnerDashboard(
   { withArchived, now = clockNow() }: { withArchived: boolean; now?: Date },
 ) {
   const period = parseStatisticsFilters({}, now)
-  const [structure, offers, pending, archived, answersDue, answerDelays] = await Promise.all([
+  const [structure, offers, pending, expired, archived, answersDue, answerDelays] = await Promise.all([
     getOwnStructure(db, structureId),
     socialOffersOfStructure(db, structureId),
     pendingAppliesOfStructure(db, structureId),
+    expiredAppliesOfStructure(db, structureId, now),
     withArchived ? archivedAppliesOfStructure(db, structureId) : [],
     answersDueOfStructure(db, structureId, now),
     answerDelaysOfStructure(db, structureId, period),
@@ -35,5 +41,5 @@ export async function partnerDashboard(
     structureId,
     offers.map((o) => o.id),
   )
-  return { structure, offers, counts, pending, archived, answersDue, answerDelays }
+  return { structure, offers, counts, pending, expired, archived, answersDue, answerDelays }
 }

@@ -1,7 +1,8 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, socialApplies, socialOffers } from '@/lib/db/schema'
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
+import { DAY_MS } from '@/lib/dates'
 import { prepared } from '@/lib/db/prepared'
 import { countsOf, offerTabCounts } from './counts'
 import { selectRows, toApplyRow, type ApplyRow, type RowRecord } from './offer-tab-rows'
@@ -219,6 +220,38 @@ export async function pendingAppliesOfStructure(db: DbOrTx, structureId: string,
       ),
     )
     .orderBy(desc(socialApplies.prescriptionDate))
+    .limit(limit)
+}
+
+/** How far back the partner's dashboard lists the prescriptions that expired unanswered. */
+export const EXPIRED_SHOWN_DAYS = 90
+
+/**
+ * The partner dashboard: the structure's prescriptions that expired unanswered in the last 90 days, latest first.
+ * They left the three tabs (they can no longer be answered), but the partner still finds them, as the referent does.
+ */
+export async function expiredAppliesOfStructure(db: DbOrTx, structureId: string, now: Date, limit = 10) {
+  return db
+    .select({
+      id: socialApplies.id,
+      offerName: socialOffers.name,
+      firstName: candidates.firstName,
+      lastName: candidates.lastName,
+      prescriptionDate: socialApplies.prescriptionDate,
+      expiredAt: socialApplies.expiredAt,
+    })
+    .from(socialApplies)
+    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+    .where(
+      and(
+        eq(socialApplies.structureId, structureId),
+        eq(socialApplies.state, 'EXPIRED'),
+        eq(socialApplies.archived, false),
+        gt(socialApplies.expiredAt, new Date(now.getTime() - EXPIRED_SHOWN_DAYS * DAY_MS)),
+      ),
+    )
+    .orderBy(desc(socialApplies.expiredAt))
     .limit(limit)
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { addElapsedDays } from '@/lib/dates'
 import * as s from '@/lib/db/schema'
@@ -131,6 +132,30 @@ describe('the partner dashboard', () => {
       expect(theirs!.archived.map((a) => a.offerName)).toEqual(['Offre Bêta'])
       // A structure that does not exist has no dashboard.
       expect(await partnerDashboard(tx, randomUUID(), { withArchived: true })).toBeNull()
+    })
+  })
+
+  it('lists the prescriptions that expired unanswered in the last 90 days, its own only, latest first', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const mine = await structure(tx, 'Structure des expirées', ['Offre Gamma'])
+      const other = await structure(tx, 'Autre structure des expirées', ['Offre Delta'])
+      const now = new Date('2026-11-28T10:00:00Z')
+      const expire = async (offer: { id: string; structureId: string }, daysAgo: number, archived = false) => {
+        const w = await apply(tx, demoIds.orgSeineMaritime, offer, { state: 'PRESCRIPTION_FILLED', archived, day: 0 })
+        await tx
+          .update(s.socialApplies)
+          .set({ state: 'EXPIRED', expiredAt: addElapsedDays(now, -daysAgo) })
+          .where(eq(s.socialApplies.id, w.id))
+        return w.id
+      }
+      const recent = await expire(mine.offers[0]!, 3)
+      const older = await expire(mine.offers[0]!, 40)
+      await expire(mine.offers[0]!, 91)
+      await expire(mine.offers[0]!, 5, true)
+      await expire(other.offers[0]!, 2)
+      const view = await partnerDashboard(tx, mine.id, { withArchived: false, now })
+      expect(view!.expired.map((a) => a.id)).toEqual([recent, older])
+      expect(view!.expired[0]).toMatchObject({ offerName: 'Offre Gamma', firstName: 'Test' })
     })
   })
 })

@@ -14,6 +14,7 @@ import { formatDate, parisToday } from '@/lib/dates'
 import { formatCount, formatNumber, formatPercent } from '@/lib/numbers'
 import { formatDays, type AnswerDelayFigures } from '@/lib/statistics/answer-delays-table'
 import { DUE_WITHIN_DAYS } from '@/lib/prescriptions/partner-answers-due'
+import { EXPIRED_SHOWN_DAYS } from '@/lib/prescriptions/partner-lists'
 import { waitingSentence } from '@/lib/prescriptions/waiting-time'
 import { requireUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
@@ -34,7 +35,7 @@ export default async function PartnerDashboardPage() {
   const today = parisToday(now)
   const view = await partnerDashboard(getDb(), structureId, { withArchived: canArchive, now })
   if (!view) notFound()
-  const { structure, offers, counts, pending, archived, answersDue, answerDelays } = view
+  const { structure, offers, counts, pending, expired, archived, answersDue, answerDelays } = view
   const t = await getTranslations('applies')
   const canPublish = can(user, 'candidate.socialboard.modify')
   return (
@@ -119,6 +120,23 @@ export default async function PartnerDashboardPage() {
             ],
           }))}
         />
+      )}
+      {expired.length > 0 && (
+        <>
+          <h2 className="mb-1 mt-8 text-lg font-semibold">Expirées sans réponse</h2>
+          <p className="mb-3 text-sm text-slate-700">
+            Sans réponse avant leur expiration, ces prescriptions des {EXPIRED_SHOWN_DAYS}&nbsp;derniers jours ne
+            peuvent plus être complétées&nbsp;; le référent en a été prévenu et peut prescrire à nouveau.
+          </p>
+          <SimpleTable
+            caption="Prescriptions expirées sans réponse"
+            headers={['Candidat', 'Offre', 'Prescrite le', 'Expirée le']}
+            rows={expired.map((a) => ({
+              key: a.id,
+              cells: [listName(a), a.offerName, formatDate(a.prescriptionDate), formatDate(a.expiredAt)],
+            }))}
+          />
+        </>
       )}
       {canArchive && (
         <>
