@@ -124,7 +124,9 @@ test('on a phone, a chart’s categories are named whole, wrapped beside their b
   )
   await causes.getByText('Tableau des données').click()
   // The table is read once it is open (the rows are read at once, without waiting).
-  await expect(causes.getByRole('table').getByRole('cell', { name: 'N’a pas répondu aux 3 convocations' })).toBeVisible()
+  await expect(
+    causes.getByRole('table').getByRole('cell', { name: 'N’a pas répondu aux 3 convocations' }),
+  ).toBeVisible()
   const rows = await causes.getByRole('table').getByRole('row').all()
   const names = (await Promise.all(rows.slice(1).map((r) => r.getByRole('cell').first().textContent()))).map((n) =>
     (n ?? '').trim(),
