@@ -292,8 +292,11 @@ test('a list that cannot be read says so in French, and "Réessayer" reads it ag
     .getByRole('alert')
     .filter({ hasText: 'La liste n’a pas pu être chargée. Réessayez dans un instant.' })
   await expect(failure).toBeVisible()
+  // The tabs' counts were the last answer's, not this query's: none is shown while the list cannot be read.
+  await expect(tab(page, /Candidats intégrés/)).toHaveText(/^\D*$/)
   await page.unroute(list)
   await failure.getByRole('button', { name: 'Réessayer' }).click()
   await expect(failure).toBeHidden()
+  await expect(tab(page, /Candidats intégrés/)).toHaveText(/\d/)
   await expect(page.getByRole('tabpanel').getByRole('table')).toBeVisible()
 })

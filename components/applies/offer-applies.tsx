@@ -113,10 +113,17 @@ export function OfferApplies(props: Props) {
           value: state,
           label: (
             <>
-              {labels.tabs[state]}{' '}
-              <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
-                {data.counts[state]}
-              </span>
+              {labels.tabs[state]} {/* A failed read shows no count: the last one received may not be this query's. */}
+              {!list.failure && (
+                <span
+                  className={clsx(
+                    'ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800',
+                    list.pending && 'opacity-50',
+                  )}
+                >
+                  {data.counts[state]}
+                </span>
+              )}
             </>
           ),
           content: state === query.tab ? panel : null,

@@ -451,7 +451,8 @@ describe('the prescription sheet downloads and the pickers', () => {
 
   it('the directory shows the organisation’s offers (expired ones flagged) and filters them', async () => {
     const all = await listDirectoryOffers(db, { organisationId: SM }, {}, NOW)
-    expect(all.total).toBe(5)
+    // The five seeded offers and the one of the structure without an account (db/seed/answer-links.ts).
+    expect(all.total).toBe(6)
     expect(all.offers.at(-1)).toMatchObject({ name: 'Atelier vélo 2025', expired: true })
     expect(all.offers.find((o) => o.name === 'Permis de conduire solidaire')).toMatchObject({
       expired: false,
@@ -466,7 +467,7 @@ describe('the prescription sheet downloads and the pickers', () => {
     const names = async (filters: Parameters<typeof listDirectoryOffers>[2]) =>
       (await listDirectoryOffers(db, { organisationId: SM }, filters, NOW)).offers.map((o) => o.name).sort()
     expect(await names({ search: 'VELO' })).toEqual(['Atelier vélo 2025'])
-    expect(await names({ search: 'v' })).toHaveLength(5) // one character: no search
+    expect(await names({ search: 'v' })).toHaveLength(6) // one character: no search
     expect(await names({ financingModes: ['fse'] })).toEqual(['Permis de conduire solidaire'])
     const [logement] = await db.select().from(s.challenges).where(eq(s.challenges.name, 'Logement et hébergement'))
     expect(await names({ challengeIds: [logement!.id] })).toEqual(['Logement temporaire jeunes actifs'])
@@ -474,6 +475,7 @@ describe('the prescription sheet downloads and the pickers', () => {
     const options = await directoryFilterOptions(db, { organisationId: SM })
     expect(options.places).toEqual([
       { value: '76000 Rouen', label: 'Rouen (76000)' },
+      { value: '76190 Yvetot', label: 'Yvetot (76190)' },
       { value: '76600 Le Havre', label: 'Le Havre (76600)' },
     ])
     expect((await prescribableOffers(db, SM, NOW)).map((o) => o.name)).not.toContain('Atelier vélo 2025')
