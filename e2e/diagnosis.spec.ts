@@ -11,7 +11,20 @@ const SEINE_MARITIME = '10000000-0000-4000-8000-000000000001'
 let candidateId = ''
 const standIn = `http://127.0.0.1:${process.env.E2E_TWILIO_PORT}`
 
+let hours: { start: number; end: number; days: number[] } | null = null
+
 test.beforeAll(async () => {
+  // The SMS leaves at once whatever the hour the run starts: the organisation's sending hours opened to every minute
+  // (restored after).
+  const [before] = await onE2eDatabase<{ start: number; end: number; days: number[] }>(
+    `select sms_window_start_minute as start, sms_window_end_minute as "end", sms_window_days as days from organisations where id = $1`,
+    [SEINE_MARITIME],
+  )
+  hours = before!
+  await onE2eDatabase(
+    `update organisations set sms_window_start_minute = 0, sms_window_end_minute = 1439, sms_window_days = '{1,2,3,4,5,6,7}' where id = $1`,
+    [SEINE_MARITIME],
+  )
   const [row] = await onE2eDatabase<{ id: string }>(
     `insert into candidates (organisation_id, first_name, last_name, phone, address_formatted, referent_id, custom_fields) values ($1, 'Gaëlle', 'Diagnostic', '0622446688', '4 rue Thiers, 76000 Rouen', 'demo-conseiller', '{"frenchLevel": "b1"}') returning id`,
     [SEINE_MARITIME],
@@ -20,6 +33,10 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
+  await onE2eDatabase(
+    `update organisations set sms_window_start_minute = $2, sms_window_end_minute = $3, sms_window_days = $4 where id = $1`,
+    [SEINE_MARITIME, hours!.start, hours!.end, hours!.days],
+  )
   await onE2eDatabase(
     `delete from fups where social_apply_id in (select id from social_applies where candidate_id = $1)`,
     [candidateId],

@@ -55,7 +55,8 @@ test.describe('referent', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Élodie Durand')
     await page.getByRole('link', { name: 'Prescriptions', exact: true }).click()
     await expect(page).toHaveURL(/\/v2\/candidate\/[0-9a-f-]+\/prescriptions$/)
-    await expect(page.getByRole('cell', { name: 'Permis de conduire solidaire' })).toBeVisible()
+    // The offer's own cell (its row's action names it too).
+    await expect(page.getByRole('cell', { name: 'Permis de conduire solidaire', exact: true })).toBeVisible()
   })
   test('has no settings access and no partner dashboard', async ({ page }) => {
     await page.goto('/v2/settings/users')

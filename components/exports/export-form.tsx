@@ -80,8 +80,13 @@ export function ExportForm({ datasets, customFields, statuses, places, states, s
   }
 
   return (
+    // onSubmit, not `action`: React resets a form after its action, which threw away the format, dates and places
+    // chosen whenever the server refused the request.
     <form
-      action={submit}
+      onSubmit={(event) => {
+        event.preventDefault()
+        submit(new FormData(event.currentTarget))
+      }}
       className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
       noValidate
       aria-labelledby="new-export-title"
