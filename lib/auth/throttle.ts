@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { and, count, gt, inArray, lt, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { authAttempts } from '@/lib/db/schema'
 import { hashKey } from './client-ip'
@@ -128,6 +128,23 @@ export async function reserveAccountAttempt(
 export async function slowDown(kind: AttemptKind, accountFailures: number): Promise<void> {
   const ms = slowdownMs(kind, accountFailures)
   if (ms > 0) await sleep(ms)
+}
+
+/**
+ * Whether a bucket is at its limit this hour, read without a lock or a write: for an attempt that only failures count
+ * against (an invitation's code found), which is refused when its client is over the limit and otherwise costs nothing.
+ */
+export async function atLimit(db: DbOrTx, bucket: Bucket): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.bucket, bucket.key),
+        gt(authAttempts.createdAt, sql`now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`),
+      ),
+    )
+  return (row?.n ?? 0) >= bucket.max
 }
 
 /** A successful attempt does not count against its buckets. */

@@ -1,5 +1,5 @@
 import { hashKey } from '@/lib/auth/client-ip'
-import { forgiveAttempt, reserveAttempt, type Bucket } from '@/lib/auth/throttle'
+import { atLimit, forgiveAttempt, reserveAttempt, type Bucket } from '@/lib/auth/throttle'
 import type { Db } from '@/lib/db/client'
 import type { invitations } from '@/lib/db/schema'
 import { invitationByCode } from './booking'
@@ -47,12 +47,14 @@ export type CodeLookup =
 export async function lookUpCode(db: Db, typed: string, ip: string | null): Promise<CodeLookup> {
   const code = normaliseCode(typed)
   if (!code) return { kind: 'invalid' }
-  const reservation = await reserveAttempt(db, [codeBucket(ip)])
-  if (!reservation.allowed) return { kind: 'throttled' }
+  const bucket = codeBucket(ip)
   const invitation = await invitationByCode(db, code)
-  if (!invitation) return { kind: 'unknown' }
-  await forgiveAttempt(db, reservation)
-  return { kind: 'found', code, invitation }
+  // Found: nothing to count, only the client's standing to read (every link opening is this path, and a counted one
+  // serialised them all on the bucket's lock — one bucket for every client whose address is unknown).
+  if (invitation) return (await atLimit(db, bucket)) ? { kind: 'throttled' } : { kind: 'found', code, invitation }
+  // Unknown: counted under the bucket's lock, so that failures never pass the limit.
+  const reservation = await reserveAttempt(db, [bucket])
+  return reservation.allowed ? { kind: 'unknown' } : { kind: 'throttled' }
 }
 
 /** A name check from a client: refused when its address failed too often this hour; `forgive` after a right answer. */
