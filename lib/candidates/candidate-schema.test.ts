@@ -103,4 +103,45 @@ describe('validateCandidate', () => {
     )
     expect(unknownCustom.ok === false && unknownCustom.errors._form).toBe(CANDIDATE_MESSAGES.unexpectedField)
   })
+
+  it('gives the rules across fields in the same pass as a wrong field elsewhere', () => {
+    // A wrong phone used to hide the birth date in the future (and the NIR checks) until the next submission.
+    const result = validateCandidate(
+      {
+        ...valid,
+        phone: '06 12',
+        gender: 'M',
+        birthDate: '2999-01-01',
+        customFields: { ...valid.customFields, enfants: '-3' },
+      },
+      defs,
+      TODAY,
+    )
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        phone: "Le téléphone n'est pas complet",
+        birthDate: CANDIDATE_MESSAGES.birthDateFuture,
+        socialSecurityNumber: NIR_MESSAGES.gender,
+        'customFields.enfants': 'Le champ « Nombre d’enfants » ne peut pas être négatif',
+      },
+    })
+    // A gender the form does not know no longer keeps the NIR from being checked against the birth date.
+    const badGender = validateCandidate({ ...valid, gender: 'X', birthDate: '1955-09-14' }, defs, TODAY)
+    expect(badGender).toEqual({
+      ok: false,
+      errors: { gender: CANDIDATE_MESSAGES.genderInvalid, socialSecurityNumber: NIR_MESSAGES.birthMonth },
+    })
+  })
+
+  it('takes a custom number of zero or more, never a negative one', () => {
+    const count = (enfants: string) =>
+      validateCandidate({ ...valid, customFields: { ...valid.customFields, enfants } }, defs, TODAY)
+    expect(count('0')).toMatchObject({ ok: true, values: { customFields: { enfants: 0 } } })
+    expect(count('2,5')).toMatchObject({ ok: true, values: { customFields: { enfants: 2.5 } } })
+    expect(count('-1')).toEqual({
+      ok: false,
+      errors: { 'customFields.enfants': 'Le champ « Nombre d’enfants » ne peut pas être négatif' },
+    })
+  })
 })

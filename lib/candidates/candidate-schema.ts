@@ -30,12 +30,15 @@ export const CANDIDATE_MESSAGES = {
   unexpectedField: 'Le formulaire contient un champ inconnu',
   customRequired: (label: string) => `Le champ « ${label} » est obligatoire`,
   customNumber: (label: string) => `Le champ « ${label} » doit être un nombre`,
+  customNegative: (label: string) => `Le champ « ${label} » ne peut pas être négatif`,
   customBool: (label: string) => `Le champ « ${label} » doit être « oui » ou « non »`,
   customDate: (label: string) => `Le champ « ${label} » doit être une date valide`,
   customList: (label: string) => `La valeur du champ « ${label} » ne fait pas partie de ses choix`,
   customText: (label: string) => `Le champ « ${label} » ne doit pas dépasser 1 000 caractères`,
 } as const
 
+/** The earliest birth date taken: before it, a typing slip (1890 for 1990). */
+export const OLDEST_BIRTH_DATE = '1900-01-01'
 export const CAF_NUMBER_PATTERN = /^\d{7}$/
 export const POLE_EMPLOI_PATTERN = /^\d{7}[0-9A-Z](?:\d{3})?$/
 
@@ -71,7 +74,9 @@ export function parseCustomField(
   switch (def.type) {
     case 'number': {
       const n = typeof raw === 'number' ? raw : Number(String(raw).trim().replace(/\s/g, '').replace(',', '.'))
-      return Number.isFinite(n) ? { value: n } : { error: CANDIDATE_MESSAGES.customNumber(def.label) }
+      if (!Number.isFinite(n)) return { error: CANDIDATE_MESSAGES.customNumber(def.label) }
+      // An organisation's number counts or measures something (children, months, euros): never below zero.
+      return n >= 0 ? { value: n } : { error: CANDIDATE_MESSAGES.customNegative(def.label) }
     }
     case 'text': {
       const s = String(raw).trim()
@@ -151,7 +156,7 @@ const baseSchema = z.strictObject(
       .transform((v, ctx) => {
         if (!v) return null
         const iso = toIsoDate(v)
-        if (!iso || iso < '1900-01-01') {
+        if (!iso || iso < OLDEST_BIRTH_DATE) {
           ctx.addIssue({ code: 'custom', message: CANDIDATE_MESSAGES.birthDateInvalid })
           return z.NEVER
         }
@@ -216,14 +221,15 @@ export function validateCandidate(
     }
   }
   const data = parsed.success ? parsed.data : null
-  if (data?.birthDate && data.birthDate > today) errors.birthDate ??= CANDIDATE_MESSAGES.birthDateFuture
-  // The NIR is checked even when another field is wrong, so that the form shows every message at once.
-  const identity = data ?? nirIdentityOf(input)
-  if (identity?.socialSecurityNumber) {
-    const message = nirError(identity.socialSecurityNumber, identity.gender, identity.birthDate)
-    if (message) errors.socialSecurityNumber = message
-  } else if (identity && keptNirPrefix) {
-    const message = nirPrefixError(keptNirPrefix, identity.gender, identity.birthDate)
+  // The rules across fields read every field that is right on its own, so that a wrong phone does not hide a birth
+  // date in the future or a NIR of another gender until the next submission: every message comes in one pass.
+  const fields = data ?? fieldsThatParse(input)
+  if (fields.birthDate && fields.birthDate > today) errors.birthDate ??= CANDIDATE_MESSAGES.birthDateFuture
+  if (fields.socialSecurityNumber) {
+    const message = nirError(fields.socialSecurityNumber, fields.gender ?? null, fields.birthDate ?? null)
+    if (message) errors.socialSecurityNumber ??= message
+  } else if (keptNirPrefix && !errors.socialSecurityNumber) {
+    const message = nirPrefixError(keptNirPrefix, fields.gender ?? null, fields.birthDate ?? null)
     if (message) errors.socialSecurityNumber = message
   }
   const rawCustom = (data?.customFields ??
@@ -240,17 +246,21 @@ export function validateCandidate(
   return { ok: true, values: { ...data, customFields } }
 }
 
-const nirIdentitySchema = baseSchema.pick({ socialSecurityNumber: true, gender: true, birthDate: true })
+type ParsedFields = Partial<z.output<typeof baseSchema>>
 
-/** The NIR with the gender and birth date it is checked against, when these three parse on their own. */
-function nirIdentityOf(input: unknown) {
-  if (!isRecord(input)) return null
-  const parsed = nirIdentitySchema.safeParse({
-    socialSecurityNumber: input.socialSecurityNumber,
-    gender: input.gender,
-    birthDate: input.birthDate,
-  })
-  return parsed.success ? parsed.data : null
+/**
+ * The fields of an input that parse on their own, each by its own rule (a refused input's others): what the rules
+ * across fields (birth date and today, the NIR against the gender and birth date, the organisation's references)
+ * can still check.
+ */
+export function fieldsThatParse(input: unknown): ParsedFields {
+  if (!isRecord(input)) return {}
+  const fields: Record<string, unknown> = {}
+  for (const [key, schema] of Object.entries(baseSchema.shape)) {
+    const parsed = (schema as z.ZodType).safeParse(input[key])
+    if (parsed.success) fields[key] = parsed.data
+  }
+  return fields as ParsedFields
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@/lib/db/client'
 import { writeAudit } from '@/lib/audit'
 import { candidates } from '@/lib/db/schema'
-import { validateCandidate, type CandidateErrors, type CandidateValues } from './candidate-schema'
+import { fieldsThatParse, validateCandidate, type CandidateErrors, type CandidateValues } from './candidate-schema'
 import { findDuplicates, lockOrganisationCandidates, type DuplicateMatch } from './duplicates'
 import { nirColumns } from './nir-columns'
 import { NIR_KEY_MISSING_MESSAGE, nirKeyringOrNull } from '@/lib/crypto/nir-cipher'
@@ -14,7 +14,8 @@ export type CreateCandidateResult =
 
 /**
  * Validates a candidate against an organisation's settings: the field rules and custom fields (validateCandidate),
- * then the place, status and referent, which must be the organisation's own.
+ * and the place, status and referent, which must be the organisation's own — all of them in one pass, so that a
+ * refused form shows every message at once (a reference gone meanwhile beside a wrong phone).
  */
 export function checkCandidate(
   settings: CandidateSettings,
@@ -22,12 +23,17 @@ export function checkCandidate(
   keptNirPrefix: string | null = null,
 ): { ok: true; values: CandidateValues } | { ok: false; errors: CandidateErrors } {
   const checked = validateCandidate(input, settings.customFields, parisToday(clockNow()), keptNirPrefix)
-  if (!checked.ok) return checked
-  const references = referenceErrors(checked.values, settings)
-  if (Object.keys(references).length > 0) return { ok: false, errors: references }
+  const fields = checked.ok ? checked.values : fieldsThatParse(input)
+  const errors: CandidateErrors = {
+    ...referenceErrors(
+      { placeId: fields.placeId ?? null, statusId: fields.statusId ?? null, referentId: fields.referentId ?? null },
+      settings,
+    ),
+    ...(checked.ok ? {} : checked.errors),
+  }
   // A server without the NIR key refuses to store a NIR rather than store it in clear; the rest of the form works.
-  if (checked.values.socialSecurityNumber && !nirKeyringOrNull())
-    return { ok: false, errors: { socialSecurityNumber: NIR_KEY_MISSING_MESSAGE } }
+  if (fields.socialSecurityNumber && !nirKeyringOrNull()) errors.socialSecurityNumber ??= NIR_KEY_MISSING_MESSAGE
+  if (!checked.ok || Object.keys(errors).length > 0) return { ok: false, errors }
   return checked
 }
 

@@ -290,6 +290,37 @@ describe('createCandidate', () => {
     })
   })
 
+  it('answers every error in one pass, whatever breaks first: the birth date, a reference, a negative number', async () => {
+    // A wrong phone used to stop the rules after it (the birth date in the future, the references, the NIR's key)
+    // until the next submission: a person corrected one field, sent, and only then met the next one.
+    await inRolledBackTransaction(db, async (tx) => {
+      const before = await counts(tx)
+      const result = await createCandidate(asDb(tx), {
+        organisationId: ORG,
+        actorId: REFERENT,
+        input: {
+          ...valid(),
+          phone: '06 12 34',
+          birthDate: '2999-01-01',
+          socialSecurityNumber: '',
+          placeId: await placeId(tx, demoIds.orgLyon),
+          customFields: { children: '-3' },
+        },
+      })
+      expect(result).toEqual({
+        ok: false,
+        errors: {
+          phone: "Le téléphone n'est pas complet",
+          birthDate: 'La date de naissance ne peut pas être dans le futur',
+          placeId: 'Cette valeur n’existe pas dans les réglages de l’organisation',
+          'customFields.frenchLevel': 'Le champ « Niveau de français » est obligatoire',
+          'customFields.children': 'Le champ « Enfants à charge » ne peut pas être négatif',
+        },
+      })
+      expect(await counts(tx)).toEqual(before)
+    })
+  })
+
   it('refuses a place, a status or a referent of another organisation, or a partner as referent, and writes nothing', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const before = await counts(tx)
