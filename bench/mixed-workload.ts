@@ -322,11 +322,11 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
     method: 'GET',
     headers: { ...base, cookie, accept: 'text/html' },
   })
-  const appliesList = (tab: string, cookie: string): Req => ({
+  const appliesList = (tab: string, cookie: string, search?: string): Req => ({
     path: `/api/offers/${offer.id}/applies`,
     method: 'POST',
     headers: { ...base, cookie, origin: server.origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ tab, page: 1 }),
+    body: JSON.stringify({ tab, page: 1, ...(search ? { search } : {}) }),
   })
   const rowIds = (body: string) => ((JSON.parse(body) as { rows?: { id?: string }[] }).rows ?? []).map((r) => r.id)
 
@@ -353,8 +353,14 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
       const applyId = String(done.result.applyId)
       // A partner may answer it later in the run, once the older pending applies are answered.
       pending.push({ id: applyId, candidate_id: candidate.id })
-      // The partner's offer page: its first tab, newest first, lists the new prescription.
-      const list = appliesList('PRESCRIPTION_FILLED', partnerCookies[client]!)
+      // The partner's offer page: its first tab lists the new prescription. That tab shows the longest-waiting first,
+      // so the new one is on its last page: the partner's search for the candidate (by e-mail, else phone) finds it
+      // on the first.
+      const list = appliesList(
+        'PRESCRIPTION_FILLED',
+        partnerCookies[client]!,
+        candidate.email ?? candidate.phone ?? undefined,
+      )
       return { ok: true, check: { route: OFFER_PAGE, request: list, shows: (body) => rowIds(body).includes(applyId) } }
     },
     async fupAnswer(client) {

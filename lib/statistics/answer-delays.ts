@@ -30,25 +30,35 @@ type Row = {
 /**
  * The prescriptions of `where` with a sheet, and their answer delay in days (null when unanswered). A prescription
  * with its sheet's PDF has its FUP (both are written together: lib/prescriptions/referent-prescribes.ts), so the FUP
- * is looked up only for those without, the manual ones and those whose PDF retention removed.
+ * is looked up only for those without, the manual ones and those whose PDF retention removed: two branches, so that
+ * the second probes fups_social_apply_id_unique once per such prescription. Written as one `or exists`, the planner
+ * read the whole FUP index into a hash for every view (180 000 entries at the bench's scale 0.2: 70 ms of a 330 ms
+ * structure dashboard, 400 ms of the organisation's figures).
  */
-const withDelays = (where: SQL) => sql`
-  select a.structure_id, a.social_offer_id, a.state,
+const withDelays = (where: SQL) => {
+  const columns = sql`a.structure_id, a.social_offer_id, a.state,
          case when a.state in ('INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE') and a.response_date is not null
-              then ${parisDaySql(sql`a.response_date`)} - ${parisDaySql(sql`a.prescription_date`)} end as days
-  from social_applies a
-  where ${where}
-    and (a.prescription_document_id is not null or exists (select 1 from fups f where f.social_apply_id = a.id))`
+              then ${parisDaySql(sql`a.response_date`)} - ${parisDaySql(sql`a.prescription_date`)} end as days`
+  return sql`
+  select ${columns} from social_applies a where ${where} and a.prescription_document_id is not null
+  union all
+  select ${columns} from social_applies a where ${where} and a.prescription_document_id is null
+    and exists (select 1 from fups f where f.social_apply_id = a.id)`
+}
 
 /**
- * Runs `read` with PostgreSQL's JIT off. The planner prices every FUP probe of a big organisation's year (it cannot
- * know that a sheet's PDF spares most of them), so the query passes jit_above_cost, and compiling it took 150 to 400 ms
- * per view on the bench's biggest organisation, more than the query itself. (More work_mem, to sort in memory, made the
- * planner hash every FUP instead of probing the few it needs: slower.)
+ * Runs `read` with PostgreSQL's JIT and parallel workers off. The planner prices every FUP probe of a big
+ * organisation's year (it cannot know that a sheet's PDF spares most of them), so the query passes jit_above_cost, and
+ * compiling it took 150 to 400 ms per view on the bench's biggest organisation, more than the query itself; for the
+ * same reason it started two workers for the branch without a PDF, which finds a few rows: 30 ms of start-up out of
+ * 130 (scale 0.2). (More work_mem, to sort in memory, made the planner hash every FUP instead of probing the few it
+ * needs: slower.)
  */
 function withoutJit<T>(db: DbOrTx, read: (tx: DbOrTx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`)
+    await tx.execute(
+      sql`select set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`,
+    )
     return read(tx)
   })
 }
@@ -135,7 +145,7 @@ export async function answerDelays(
 /**
  * One partner structure's own answer delays over `f`'s period, across every organisation that prescribes to it: counts
  * and shares only, nothing that names an organisation or a candidate. Its prescriptions come from
- * social_applies_structure_state_idx.
+ * social_applies_structure_delays_idx alone (drizzle/0066), the few without a PDF probing their FUP.
  */
 export async function answerDelaysOfStructure(
   db: DbOrTx,
