@@ -48,7 +48,7 @@ export function PrescribeDialog({
     check: (values) => checkPrescription(target, values, modelFields, today),
     action: (values) => prescribeAction(prescribeInputOf(target, values)),
     failure: 'La prescription n’a pas pu être enregistrée. Réessayez dans un instant.',
-    success: (result, values) => prescribedMessage(values.manual, result.offerName),
+    success: (result, values) => prescribedMessage(values.manual, result.offerName, result.waitlistRank),
     onSuccess: () => {
       onOpenChange(false)
       router.refresh()

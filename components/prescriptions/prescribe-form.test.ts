@@ -100,5 +100,8 @@ describe('the prescribe dialog’s form', () => {
     expect(prescribedMessage(false, 'Permis solidaire')).toBe(
       'Prescription envoyée au partenaire de l’offre « Permis solidaire ».',
     )
+    expect(prescribedMessage(false, 'Permis solidaire', 2)).toBe(
+      'L’offre « Permis solidaire » est complète\u00a0: la prescription est en liste d’attente, au rang 2. Le partenaire la recevra dès qu’une place se libérera.',
+    )
   })
 })

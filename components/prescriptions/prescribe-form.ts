@@ -103,5 +103,9 @@ export function checkPrescription(
   return errors
 }
 
-export const prescribedMessage = (manual: boolean, offerName: string) =>
-  manual ? 'Prescription manuelle enregistrée.' : `Prescription envoyée au partenaire de l’offre « ${offerName} ».`
+export const prescribedMessage = (manual: boolean, offerName: string, waitlistRank: number | null = null) =>
+  manual
+    ? 'Prescription manuelle enregistrée.'
+    : waitlistRank !== null
+      ? `L’offre « ${offerName} » est complète\u00a0: la prescription est en liste d’attente, au rang ${waitlistRank}. Le partenaire la recevra dès qu’une place se libérera.`
+      : `Prescription envoyée au partenaire de l’offre « ${offerName} ».`

@@ -4,7 +4,7 @@ import { PRESCRIPTION_STATE_TONES, StatusBadge } from '@/components/ui/status-ba
 import { formatDate } from '@/lib/dates'
 import { orEmpty } from '@/lib/format'
 import type { PrescriptionRow } from '@/lib/prescriptions/referent-lists'
-import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/states'
+import { prescriptionStateLabel } from '@/lib/prescriptions/states'
 import { PrescriptionDocuments } from './prescription-documents'
 import { listName } from '@/lib/person-name'
 
@@ -19,9 +19,7 @@ const COLUMNS: TableColumn<PrescriptionRow>[] = [
   {
     id: 'state',
     header: 'État',
-    cell: (a) => (
-      <StatusBadge tone={PRESCRIPTION_STATE_TONES[a.state]}>{PRESCRIPTION_STATE_LABELS[a.state]}</StatusBadge>
-    ),
+    cell: (a) => <StatusBadge tone={PRESCRIPTION_STATE_TONES[a.state]}>{prescriptionStateLabel(a)}</StatusBadge>,
   },
   { id: 'prescribedOn', header: 'Prescription', cell: (a) => formatDate(a.prescriptionDate) },
 ]

@@ -47,6 +47,7 @@ export const PRESCRIPTION_STATE_TONES = {
   INTEGRATED_CANDIDATE: 'success',
   REFUSED_STRUCTURE: 'neutral',
   EXPIRED: 'neutral',
+  WAITLISTED: 'info',
 } as const satisfies Record<string, BadgeTone>
 
 /** A workshop's status (workshop_status): only a cancelled one is flagged, the others are as planned. */

@@ -7,6 +7,7 @@ import { failure } from '@/lib/frame/outcome'
 import { readApplyForDialog } from '@/lib/journal/apply-reads'
 import { fupAnswerSchema } from './fup-answer-schema'
 import { dialogApplyOf, getApplyForStructure, renderAnsweredFup, SEND_FUP_ERRORS, sendFup } from './partner-answers-fup'
+import { setFreePlaces, WAITLIST_MESSAGES } from './waitlist'
 
 /** A partner structure's user answering its prescriptions; anyone else finds none. */
 const partner = {
@@ -65,4 +66,18 @@ export const sendFupAction = defineAction({
       }
     return { ok: true as const, state: result.state, documentId: result.documentId }
   },
+})
+
+/**
+ * « Places et liste d’attente » on the partner's offer page: the free places it publishes (a number, or none), or one
+ * more place freed; the first in line take the free ones (./waitlist.ts).
+ */
+export const setPlacesAction = defineAction({
+  ...partner,
+  forbidden: WAITLIST_MESSAGES.offerNotFound,
+  name: 'offer.places',
+  failed: 'Les places n’ont pas pu être enregistrées. Réessayez dans un instant.',
+  input: z.tuple([id(WAITLIST_MESSAGES.offerNotFound), z.unknown()]),
+  run: ({ user, structureId, input: [offerId, places] }) =>
+    setFreePlaces(getDb(), { structureId, offerId, places, actorId: user.id }),
 })

@@ -42,9 +42,9 @@ async function offerCounts(db: DbOrTx, where: SQL): Promise<OfferCount[]> {
   return rows
 }
 
-/** (state, n) rows added up as the three tabs' counts (an expired prescription is in none). */
+/** (state, n) rows added up as the three tabs' counts (an expired or waitlisted prescription is in none). */
 export function countsOf(rows: { state: StoredApplyState; n: number }[], counts = zeroCounts()): ApplyCounts {
-  for (const r of rows) if (r.state !== 'EXPIRED') counts[r.state] += r.n
+  for (const r of rows) if (r.state !== 'EXPIRED' && r.state !== 'WAITLISTED') counts[r.state] += r.n
   return counts
 }
 

@@ -153,6 +153,22 @@ export function expiryMail(to: string, apply: PendingPrescription & { candidateI
   }
 }
 
+/** To the prescribing referent when a freed place takes their waitlisted prescription to the partner. */
+export function waitlistLeftMail(to: string, apply: { offerName: string; candidateId: string }): Mail {
+  return {
+    to,
+    subject: 'Une place s’est libérée',
+    text: withNoBreakSpaces(
+      [
+        'Bonjour,',
+        '',
+        `Une place s’est libérée à l’offre « ${apply.offerName} » : votre prescription quitte la liste d’attente et attend maintenant la réponse du partenaire.`,
+        `Retrouvez-la sur la fiche du candidat : ${candidatePrescriptionsLink(apply.candidateId)}`,
+      ].join('\n'),
+    ),
+  }
+}
+
 /** One prescription of a partner's digest: nothing personal but the candidate's initials. */
 export type DigestLine = {
   offerName: string

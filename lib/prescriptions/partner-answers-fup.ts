@@ -10,6 +10,7 @@ import { causeLabel } from './cause-labels'
 import { activeCauses, causeLabels, isActiveCause } from './causes'
 import { FUP_MESSAGES, withMandatoryLogos, type FupAnswer } from './fup-answer-schema'
 import { fupAnsweredMail } from './mails'
+import { givePlacesBack } from './waitlist'
 
 /** Spec §7 "Fetch one social apply by id", for the partner structure that answers it: the apply, its candidate's name, its offer and its FUP. */
 export async function getApplyForStructure(db: DbOrTx, structureId: string, applyId: string) {
@@ -167,6 +168,8 @@ export async function sendFup(
       })
       .where(eq(fups.socialApplyId, applyId))
     await tellReferent(tx, apply, answer, state)
+    // Refused, the person does not take the place the prescription held: the first in the offer's line gets it.
+    if (state === 'REFUSED_STRUCTURE') await givePlacesBack(tx, [apply.offerId], now)
     await writeAudit(tx, {
       actorId,
       structureId,

@@ -69,10 +69,10 @@ async function move<E extends string = never>(
   })
 }
 
-/** Spec §4 archiving: refused or integrated applies of the structure move to archived; a pending one may not. */
+/** Spec §4 archiving: refused or integrated applies of the structure move to archived; a pending or waitlisted one may not. */
 export async function archiveApplies(db: Db, params: Move): Promise<ArchiveResult> {
   const result = await move(db, params, true, (rows) =>
-    rows.some((r) => r.state === 'PRESCRIPTION_FILLED') ? 'notAnswered' : null,
+    rows.some((r) => r.state === 'PRESCRIPTION_FILLED' || r.state === 'WAITLISTED') ? 'notAnswered' : null,
   )
   return result.ok ? { ok: true, archived: result.moved } : result
 }

@@ -7,6 +7,7 @@ import { causeLabelSql } from './causes'
 import { organisationOfferCounts } from './counts'
 import { selectRows, toApplyRow, type ApplyRow } from './offer-tab-rows'
 import type { ApplyCounts, ApplyState, StoredApplyState } from './states'
+import { waitlistRankSql } from './waitlist'
 
 /**
  * What an organisation lists of its prescriptions: a candidate's, the FUP list (/v2/candidates/fup) with its offer
@@ -36,6 +37,7 @@ export const applyColumns = {
   prescriptionDocumentId: socialApplies.prescriptionDocumentId,
   answerDocumentId: fups.answerDocumentId,
   hasFup: sql<boolean>`${fups.id} is not null`,
+  waitlistRank: waitlistRankSql,
 }
 
 export function appliesFrom(db: DbOrTx) {

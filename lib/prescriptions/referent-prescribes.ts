@@ -1,16 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '@/lib/db/client'
-import { candidates, documents, fups, socialApplies, users } from '@/lib/db/schema'
+import { candidates, documents, fups, socialApplies } from '@/lib/db/schema'
 import { writeAudit } from '@/lib/audit'
 import { now as clockNow } from '@/lib/clock'
 import { parisInstant, parisToday } from '@/lib/dates'
 import { fieldErrorsOf } from '@/lib/frame/outcome'
 import { isUuid } from '@/lib/ids'
-import { queueMail } from '@/lib/mail/queue-mail'
 import { getDirectoryOffer, isExpired } from '@/lib/offers/directory-access'
-import { newAnswerLink } from './answer-link'
-import { linkAddressesOf } from './link-recipients'
-import { linkPrescriptionMail, newPrescriptionMail } from './mails'
+import { queuePartnerMails } from './partner-notices'
 import { FUP_NAME, prescriptionSheet, type PrescriptionSheet } from './prescription-sheet'
 import {
   manualPrescriptionSchema,
@@ -18,6 +15,7 @@ import {
   prescriptionFormSchema,
   type PrescriptionForm,
 } from './prescription-schema'
+import { takePlaceOrWait } from './waitlist'
 
 export const PRESCRIPTION_ERRORS = {
   candidateNotFound: 'Ce candidat est introuvable.',
@@ -44,6 +42,8 @@ export type PrescribeResult =
       mailed: number
       /** The contact address of a structure without an account, where the signed link went. */
       linkSentTo: string | null
+      /** Its rank in the offer's line when the offer's published places were all taken; null when it went to the partner. */
+      waitlistRank: number | null
     }
   | { ok: false; error?: string; fieldErrors?: Record<string, string> }
 
@@ -106,6 +106,8 @@ export type CreatePrescriptionResult =
       mailed: number
       /** The contact address of a structure without an account, where the signed link went. */
       linkSentTo: string | null
+      /** Its rank in the offer's line when the offer's published places were all taken; null when it went to the partner. */
+      waitlistRank: number | null
     }
   | { ok: false; error: PrescriptionError }
   | { ok: false; fieldErrors: Record<string, string> }
@@ -175,6 +177,9 @@ export async function createPrescription(
     }
 
     const date = prescription?.prescriptionDate ?? params.manualDate ?? parisToday(now)
+    // A sheet takes one of the offer's published free places, or joins its line (./waitlist.ts). A manual
+    // prescription goes to a partner that answers outside Passerelle: its places are not ours to count.
+    const standing = sheet ? await takePlaceOrWait(tx, offer.id) : 'pending'
     const [apply] = await tx
       .insert(socialApplies)
       .values({
@@ -182,7 +187,13 @@ export async function createPrescription(
         structureId: offer.structureId,
         socialOfferId: offer.id,
         candidateId,
-        state: 'PRESCRIPTION_FILLED',
+        state: standing === 'waitlisted' ? 'WAITLISTED' : 'PRESCRIPTION_FILLED',
+        // Under the offer's lock, a newcomer is last in line: after everyone there, whatever the clocks said.
+        waitlistedAt:
+          standing === 'waitlisted'
+            ? sql`(select greatest(${now.toISOString()}::timestamptz, max(w.waitlisted_at) + interval '1 microsecond')
+                from social_applies w where w.social_offer_id = ${offer.id} and w.state = 'WAITLISTED' and not w.archived)`
+            : null,
         prescriptionDocumentId: documentId,
         prescriptionDate: prescriptionInstant(date, now),
         authorId,
@@ -204,22 +215,30 @@ export async function createPrescription(
       entityType: 'socialApply',
       entityId: applyId,
       // Ids and codes only (the NIR is never in the FUP: it is not shared with partners).
-      details: { candidateId, offerId: offer.id, documentId },
+      details: {
+        candidateId,
+        offerId: offer.id,
+        documentId,
+        ...(standing === 'waitlisted' ? { waitlisted: true } : {}),
+      },
     })
     // A sheet is answered in Passerelle: its partner's users are told, by mail queued with the prescription. A manual
-    // prescription goes to a partner that does not use Passerelle: nobody there to tell.
-    const told = sheet ? await queuePartnerMails(tx, { organisationId, offer, applyId, now }) : null
+    // prescription goes to a partner that does not use Passerelle: nobody there to tell. One in line is told to the
+    // partner when a place takes it (./waitlist.ts).
+    const told =
+      sheet && standing === 'pending' ? await queuePartnerMails(tx, { organisationId, offer, applyId, now }) : null
     return {
       ok: true,
       applyId,
       offerName: offer.name,
       mailed: told?.mailed ?? 0,
       linkSentTo: told?.linkSentTo ?? null,
+      waitlistRank: standing === 'waitlisted' ? await rankOf(tx, offer.id, applyId) : null,
     } as const
   })
 }
 
-/** Whether the candidate has a prescription to the offer waiting for its answer (a second one is refused). */
+/** Whether the candidate has a prescription to the offer waiting for its answer or in its line (a second one is refused). */
 async function isPending(db: DbOrTx, candidateId: string, offerId: string): Promise<boolean> {
   const [pending] = await db
     .select({ id: socialApplies.id })
@@ -228,7 +247,7 @@ async function isPending(db: DbOrTx, candidateId: string, offerId: string): Prom
       and(
         eq(socialApplies.candidateId, candidateId),
         eq(socialApplies.socialOfferId, offerId),
-        eq(socialApplies.state, 'PRESCRIPTION_FILLED'),
+        inArray(socialApplies.state, ['PRESCRIPTION_FILLED', 'WAITLISTED']),
         eq(socialApplies.archived, false),
       ),
     )
@@ -236,47 +255,11 @@ async function isPending(db: DbOrTx, candidateId: string, offerId: string): Prom
   return !!pending
 }
 
-/**
- * In the prescription's transaction: one mail per enabled user of the partner structure who chose one mail per
- * prescription (whoever there may answer; the others read it in their digest, ./digest.ts), queued; a structure with
- * no enabled user gets one mail at its contact address, with the signed link that answers this prescription without
- * an account (./answer-link.ts). Returns how many mails, and the address for a link.
- */
-async function queuePartnerMails(
-  db: DbOrTx,
-  {
-    organisationId,
-    offer,
-    applyId,
-    now,
-  }: { organisationId: string; offer: { id: string; name: string; structureId: string }; applyId: string; now: Date },
-): Promise<{ mailed: number; linkSentTo: string | null }> {
-  const enabled = await db
-    .select({ email: users.email, prescriptionMails: users.prescriptionMails })
-    .from(users)
-    .where(and(eq(users.structureId, offer.structureId), eq(users.disabled, false)))
-    .orderBy(asc(users.email))
-  const mailFields = { organisationId, structureId: offer.structureId }
-  if (enabled.length === 0) {
-    const address = (await linkAddressesOf(db, [offer.structureId])).get(offer.structureId)
-    if (!address) return { mailed: 0, linkSentTo: null }
-    const link = newAnswerLink(applyId, now)
-    await queueMail(db, {
-      ...linkPrescriptionMail(address, offer.name, link.url, link.expiresAt),
-      kind: 'prescription-created-link',
-      ...mailFields,
-    })
-    return { mailed: 1, linkSentTo: address }
-  }
-  // Users on a daily or weekly digest read it there (./digest.ts), not one mail per prescription.
-  const recipients = enabled.filter((r) => r.prescriptionMails === 'perPrescription')
-  await queueMail(
-    db,
-    recipients.map((r) => ({
-      ...newPrescriptionMail(r.email, offer, applyId),
-      kind: 'prescription-created',
-      ...mailFields,
-    })),
-  )
-  return { mailed: recipients.length, linkSentTo: null }
+/** A waitlisted prescription's rank in its offer's line, read under the offer's lock that placed it. */
+async function rankOf(tx: DbOrTx, offerId: string, applyId: string): Promise<number> {
+  const { rows } = await tx.execute<{ rank: number }>(sql`
+    select count(*)::int as rank from social_applies w, social_applies me
+    where me.id = ${applyId} and w.social_offer_id = ${offerId} and w.state = 'WAITLISTED' and not w.archived
+      and (w.waitlisted_at, w.id) <= (me.waitlisted_at, me.id)`)
+  return rows[0]!.rank
 }

@@ -9,6 +9,7 @@ import { PARTNER_ROLE } from '@/lib/permissions'
 import { newAnswerLink } from './answer-link'
 import { linkAddressesOf } from './link-recipients'
 import { expiryMail, linkReminderMail, reminderMail } from './mails'
+import { givePlacesBack } from './waitlist'
 
 /**
  * Reminders and expiry of unanswered prescriptions, run every hour by the job queue:
@@ -153,6 +154,12 @@ export function expirePendingPrescriptions(db: Db, at: Date, onlyOrganisationId?
       onlyOrganisationId,
     )
     if (!rows.length) return 0
+    // Each gives back the place it held on an offer that publishes places: the first in line get them.
+    await givePlacesBack(
+      tx,
+      rows.map((apply) => apply.offerId),
+      at,
+    )
     await tx.insert(notifications).values(
       rows.map((apply) => ({
         userId: apply.authorId,

@@ -5,10 +5,11 @@
 export const APPLY_STATES = ['PRESCRIPTION_FILLED', 'INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'] as const
 export type ApplyState = (typeof APPLY_STATES)[number]
 /**
- * Every state a prescription may be in: the three tabs, and "expirée", which a pending prescription
- * reaches when it was left unanswered past the organisation's expiry delay. It belongs to no tab of the offer page.
+ * Every state a prescription may be in: the three tabs; "expirée", which a pending prescription reaches when it was
+ * left unanswered past the organisation's expiry delay; and "en liste d'attente", a prescription to an offer whose
+ * published places were all taken, until a place frees (./waitlist.ts). Neither belongs to a tab of the offer page.
  */
-export const STORED_APPLY_STATES = [...APPLY_STATES, 'EXPIRED'] as const
+export const STORED_APPLY_STATES = [...APPLY_STATES, 'EXPIRED', 'WAITLISTED'] as const
 export type StoredApplyState = (typeof STORED_APPLY_STATES)[number]
 export type ApplyCounts = Record<ApplyState, number>
 
@@ -21,4 +22,12 @@ export const PRESCRIPTION_STATE_LABELS: Record<StoredApplyState, string> = {
   INTEGRATED_CANDIDATE: 'Intégré',
   REFUSED_STRUCTURE: 'Refusé',
   EXPIRED: 'Expirée',
+  WAITLISTED: 'En liste d’attente',
+}
+
+/** The state as the referent reads it, with a waitlisted prescription's rank in its offer's line. */
+export function prescriptionStateLabel(a: { state: StoredApplyState; waitlistRank?: number | null }): string {
+  return a.state === 'WAITLISTED' && a.waitlistRank
+    ? `${PRESCRIPTION_STATE_LABELS.WAITLISTED} (rang ${a.waitlistRank})`
+    : PRESCRIPTION_STATE_LABELS[a.state]
 }

@@ -124,7 +124,7 @@ const auditOf = (h: Db, candidateId: string) =>
         sql`${s.auditLog.action} like 'invitation.%'`,
       ),
     )
-    .orderBy(asc(s.auditLog.at), asc(sql`ctid`))
+    .orderBy(asc(s.auditLog.at))
 
 describe('booking from an invitation, signed out', () => {
   it('keeps no code: the row holds its HMAC and a sealed copy, and the link finds it however the code is typed', async () => {
@@ -197,6 +197,7 @@ describe('booking from an invitation, signed out', () => {
       })
       // Letters that are no letters are not a try.
       expect(await checkName(h, code, '12-', minutes(22))).toMatchObject({ error: INVITATION_MESSAGES.nameFormat })
+      // The journal keeps the order of the rows one transaction writes (clock_timestamp(), not the transaction's start).
       expect((await auditOf(h, candidateIds[0]!)).map((a) => a.action)).toEqual([
         'invitation.sent',
         'invitation.opened',
@@ -209,7 +210,8 @@ describe('booking from an invitation, signed out', () => {
         'invitation.opened',
         'invitation.checkFailed',
       ])
-      expect((await auditOf(h, candidateIds[0]!)).slice(1).every((a) => a.actorId === null)).toBe(true)
+      const signedOut = (await auditOf(h, candidateIds[0]!)).filter((a) => a.action !== 'invitation.sent')
+      expect(signedOut.every((a) => a.actorId === null)).toBe(true)
     })
   })
 
@@ -279,8 +281,10 @@ describe('booking from an invitation, signed out', () => {
         'A cancelled',
         'B registered',
       ])
-      expect(await confirmations()).toHaveLength(2)
-      expect((await confirmations())[1]!.body).toContain('30/11')
+      // Written in one transaction, the two are told apart by their date, not by their order.
+      const both = await confirmations()
+      expect(both).toHaveLength(2)
+      expect(both.filter((m) => m.body.includes('30/11') && !m.body.includes('27/11'))).toHaveLength(1)
 
       const last = issueProof(invitationIds[0]!, minutes(120)).value
       expect(await cancelFromInvitation(h, code, last, minutes(120))).toEqual({ ok: true })

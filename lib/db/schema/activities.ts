@@ -249,7 +249,10 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The instant the row is written, not the transaction's start: the rows of one transaction keep their order. */
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
     actorId: text('actor_id').references(() => users.id),
     organisationId: uuid('organisation_id').references(() => organisations.id),
     structureId: uuid('structure_id').references(() => partnerStructures.id),

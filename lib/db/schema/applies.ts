@@ -11,6 +11,8 @@ export const applyStateEnum = pgEnum('apply_state', [
   'INTEGRATED_CANDIDATE',
   'REFUSED_STRUCTURE',
   'EXPIRED',
+  // Prescribed to an offer whose published places were all taken: in line for the next one (lib/prescriptions/waitlist.ts).
+  'WAITLISTED',
 ])
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
@@ -50,6 +52,11 @@ export const socialApplies = pgTable(
     prescriptionDocumentId: uuid('prescription_document_id').references(() => documents.id),
     prescriptionDate: timestamp('prescription_date', { withTimezone: true }).notNull().defaultNow(),
     responseDate: timestamp('response_date', { withTimezone: true }),
+    /**
+     * When it joined the offer's waitlist (its rank is its place in that order); kept once it leaves the line. When a
+     * place frees it, prescription_date becomes that instant: the partner's answer is awaited from then.
+     */
+    waitlistedAt: timestamp('waitlisted_at', { withTimezone: true }),
     /** When the partner's users were reminded of it (once), and when it expired unanswered. */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     expiredAt: timestamp('expired_at', { withTimezone: true }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  check,
   date,
   index,
   integer,
@@ -50,6 +51,11 @@ export const socialOffers = pgTable(
      * area, hours, prerequisites, documents) as French label/text pairs, and its online form and source page.
      */
     sourceInfo: jsonb('source_info').$type<OfferSourceInfo>().notNull().default({}),
+    /**
+     * The places the partner publishes as free now (issue 40 §4); null: the offer publishes none and has no waitlist.
+     * A pending prescription takes one; a refusal or an expiry gives it back; the first in line takes a freed one.
+     */
+    freePlaces: integer('free_places'),
     /** Who wrote the offer in Passerelle (null for imported and seeded ones). */
     createdById: text('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,6 +64,7 @@ export const socialOffers = pgTable(
   (t) => [
     index('social_offers_structure_idx').on(t.structureId),
     unique('social_offers_source_offer_uq').on(t.source, t.offerId),
+    check('social_offers_free_places_check', sql`${t.freePlaces} >= 0`),
   ],
 )
 

@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server'
 import { cache, Suspense } from 'react'
 import { OfferApplies, type AppliesLabels } from '@/components/applies/offer-applies'
 import { OfferDetails, OfferSummary } from '@/components/offers/offer-blocks'
+import { OfferPlaces } from '@/components/offers/offer-places'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
 import { fullName } from '@/lib/person-name'
 import { FSE_LOGO } from '@/lib/prescriptions/fup-answer-schema'
@@ -19,10 +20,12 @@ import { mayPrescribe } from '@/lib/prescriptions/may-prescribe'
 import { prescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
 import { listOrganisationApplies } from '@/lib/prescriptions/referent-lists'
 import { APPLY_STATES } from '@/lib/prescriptions/states'
+import { offerWaitlist, waitlistLength } from '@/lib/prescriptions/waitlist'
 import { requireUser, type CurrentUser } from '@/lib/auth/session'
 import { now } from '@/lib/clock'
 import { PAGE_SIZE } from '@/lib/constants'
 import { parisToday } from '@/lib/dates'
+import { formatCount } from '@/lib/numbers'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { offerForViewer, type ViewedOffer } from '@/lib/offers/access'
@@ -84,7 +87,16 @@ export default async function SocialOfferPage(props: Props) {
       )}
     >
       <OfferSummary offer={offer} canEdit={canEdit} className="min-[1440px]:col-start-1 min-[1440px]:row-start-1" />
-      <div className="min-w-0 min-[1440px]:col-start-2 min-[1440px]:row-span-2 min-[1440px]:row-start-1">
+      <div className="flex min-w-0 flex-col gap-6 min-[1440px]:col-start-2 min-[1440px]:row-span-2 min-[1440px]:row-start-1">
+        {offer.freePlaces !== null || (audience === 'owner' && can(user, 'partner.fup.complete')) ? (
+          <Suspense>
+            {audience === 'owner' ? (
+              can(user, 'partner.fup.complete') && <OwnerPlaces offer={offer} />
+            ) : (
+              <PlacesNote offer={offer} />
+            )}
+          </Suspense>
+        ) : null}
         {/* The offer's blocks are sent at once; the applications (their first rows) stream in when read. */}
         <Suspense fallback={<AppliesLoading />}>
           {audience === 'owner' ? (
@@ -250,6 +262,37 @@ async function OrganisationApplies({
       intro="Les prescriptions de votre organisation à cette offre, et les réponses du partenaire."
       action={prescribe || undefined}
     />
+  )
+}
+
+/** The partner's places and line (issue 40 §4): its own structure's offer only. */
+async function OwnerPlaces({ offer }: { offer: Offer }) {
+  const waitlist = await offerWaitlist(getDb(), offer.structureId, offer.id)
+  return (
+    <OfferPlaces
+      offerId={offer.id}
+      freePlaces={offer.freePlaces}
+      waitlist={waitlist.map((w) => ({
+        id: w.id,
+        rank: w.rank,
+        name: fullName(w),
+        organisationName: w.organisationName,
+        waitlistedAt: w.waitlistedAt.toISOString(),
+      }))}
+    />
+  )
+}
+
+/** What a referent knows before prescribing to an offer that publishes places: free ones, or a line (how long). */
+async function PlacesNote({ offer }: { offer: Offer }) {
+  const free = offer.freePlaces ?? 0
+  const waiting = free > 0 ? 0 : await waitlistLength(getDb(), offer.id)
+  return (
+    <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700" role="note">
+      {free > 0
+        ? `${formatCount(free, 'place libre', 'places libres')} à cette offre.`
+        : `Cette offre est complète\u00a0: une prescription y est mise en liste d’attente${waiting > 0 ? `, après ${formatCount(waiting, 'personne', 'personnes')}` : ''}, et parvient au partenaire dès qu’une place se libère.`}
+    </p>
   )
 }
 
