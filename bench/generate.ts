@@ -906,6 +906,14 @@ async function generateWorkshopsAndCourses(
     WHERE c.workshop_id = w.id`,
   )
   await step(
+    'workshop invited counters',
+    `
+    INSERT INTO workshop_invited_counts (workshop_id, invited_marked, invited_absent)
+    SELECT workshop_id, count(*)::int, count(*) FILTER (WHERE attendance = 'unexcused')::int
+    FROM workshop_registrations WHERE status = 'registered' AND attendance IS NOT NULL AND invitation_id IS NOT NULL
+    GROUP BY 1`,
+  )
+  await step(
     'resume attendance trigger',
     'ALTER TABLE workshop_registrations ENABLE TRIGGER workshop_registrations_attendance_counts',
   )

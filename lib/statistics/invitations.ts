@@ -54,17 +54,20 @@ export async function invitationStatistics(
       from invitations
       where organisation_id = ${organisationId} and created_at >= ${from} and created_at < ${until}
       group by grouping sets ((theme), ())`),
+    // The workshops' own attendance counters and their invited share (workshop_invited_counts, kept by the
+    // registrations' trigger), summed over the period's workshops from workshops_attendance_idx: no registration read.
     db.execute<AttendanceRow>(sql`
       select w.theme,
-             count(*) filter (where r.invitation_id is not null)::int as invited_marked,
-             count(*) filter (where r.invitation_id is not null and r.attendance = 'unexcused')::int as invited_absent,
-             count(*) filter (where r.invitation_id is null)::int as convoked_marked,
-             count(*) filter (where r.invitation_id is null and r.attendance = 'unexcused')::int as convoked_absent
+             coalesce(sum(c.invited_marked), 0)::int as invited_marked,
+             coalesce(sum(c.invited_absent), 0)::int as invited_absent,
+             (sum(w.present_count + w.excused_count + w.unexcused_count) - coalesce(sum(c.invited_marked), 0))::int
+               as convoked_marked,
+             (sum(w.unexcused_count) - coalesce(sum(c.invited_absent), 0))::int as convoked_absent
       from workshops w
-      join workshop_registrations r on r.workshop_id = w.id and r.organisation_id = w.organisation_id
+      left join workshop_invited_counts c on c.workshop_id = w.id
       where w.organisation_id = ${organisationId} and w.status = 'scheduled' and w.theme <> ''
         and w.starts_at >= ${from} and w.starts_at < ${until}
-        and r.status = 'registered' and r.attendance is not null
+        and w.present_count + w.excused_count + w.unexcused_count > 0
       group by grouping sets ((w.theme), ())`),
   ])
   const figures = (theme: string | null): InvitationFigures => {

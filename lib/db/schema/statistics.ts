@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { applyStateEnum } from './applies'
+import { workshops } from './activities'
 
 /**
  * The statistics' prescription counts, per organisation, month of prescription (Paris), partner
@@ -79,3 +80,18 @@ export const statsStructureAnswers = pgTable(
   },
   (t) => [primaryKey({ name: 'stats_structure_answers_pk', columns: [t.organisationId, t.month, t.structureId] })],
 )
+
+/**
+ * The statistics' attendance of invited people per workshop: the registrations with an attendance mark that came from
+ * an invitation (invitation_id set), and those marked absent without excuse. Those of counsellors' convocations are the
+ * workshop's own counters (present + excused + unexcused) less these. Kept by the trigger that keeps the workshop's
+ * counters (workshops_attendance_counts, drizzle custom migration), in the registration's transaction, under the
+ * workshop's row lock the registration writers hold already. Ids and counts only.
+ */
+export const workshopInvitedCounts = pgTable('workshop_invited_counts', {
+  workshopId: uuid('workshop_id')
+    .primaryKey()
+    .references(() => workshops.id, { onDelete: 'cascade' }),
+  invitedMarked: integer('invited_marked').notNull().default(0),
+  invitedAbsent: integer('invited_absent').notNull().default(0),
+})
