@@ -75,21 +75,31 @@ test.describe('referent', () => {
 test.describe('administrator', () => {
   test.use({ storageState: storageStateOf('admin') })
 
-  test('Exports is a settings page: one active item ("Paramètres"), and the hub lists Exports once', async ({
+  test('one navigation for every role: "Exports" is the administrator’s menu item too, as the referent’s', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 })
-    await page.goto('/v2/settings/exports')
+    await page.goto('/v2/candidates/dashboard')
+    const item = page.getByRole('navigation', { name: NAV }).getByRole('link', { name: 'Exports', exact: true })
+    await expect(item).toHaveAttribute('href', '/v2/settings/exports')
+    await item.click()
+    await expect(page).toHaveURL(/\/v2\/settings\/exports$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Exports')
     await expect(currentLinks(page)).toHaveCount(1)
-    await expect(currentLinks(page)).toHaveText('Paramètres')
+    await expect(currentLinks(page)).toHaveText('Exports')
 
+    // The settings hub does not list it a second time.
     await page.goto('/v2/settings')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paramètres')
-    await expect(page.getByRole('link', { name: 'Exports', exact: true })).toHaveCount(1)
-    await expect(page.getByRole('main').getByRole('link', { name: 'Exports', exact: true })).toHaveAttribute(
-      'href',
-      '/v2/settings/exports',
-    )
+    await expect(page.getByRole('main').getByRole('link', { name: 'Exports', exact: true })).toHaveCount(0)
+    await expect(currentLinks(page)).toHaveText('Paramètres')
+
+    // At 390 px, the same item in the menu.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await expect(
+      page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Exports', exact: true }),
+    ).toHaveAttribute('href', '/v2/settings/exports')
   })
 })
 

@@ -7,8 +7,6 @@ type NavEntry = {
   key: string | ((u: NavUser) => string)
   href: string | ((u: NavUser) => string)
   permission?: Permission
-  /** Hidden from the users who hold this one (they reach the page another way). */
-  unless?: Permission
   organisationOnly?: boolean
 }
 
@@ -31,22 +29,14 @@ const ENTRIES: NavEntry[] = [
     organisationOnly: true,
   },
   { key: 'statistics', href: '/v2/statistics', organisationOnly: true },
-  // Exports is a settings page: listed on the settings hub for those who open it, in the menu only for the others.
-  {
-    key: 'exports',
-    href: '/v2/settings/exports',
-    permission: 'settings.exports.visualize',
-    unless: 'settings.visualize',
-    organisationOnly: true,
-  },
+  // One navigation for every role (issue 42 §3): whoever may export finds "Exports" here, the administrator too.
+  { key: 'exports', href: '/v2/settings/exports', permission: 'settings.exports.visualize', organisationOnly: true },
   { key: 'settings', href: '/v2/settings', permission: 'settings.visualize' },
 ]
 
 export function navigationFor(user: NavUser): NavItem[] {
   const shown = (e: NavEntry) =>
-    (!e.permission || can(user, e.permission)) &&
-    (!e.unless || !can(user, e.unless)) &&
-    (!e.organisationOnly || !!user.organisationId)
+    (!e.permission || can(user, e.permission)) && (!e.organisationOnly || !!user.organisationId)
   return ENTRIES.filter(shown).map((e) => ({
     key: typeof e.key === 'function' ? e.key(user) : e.key,
     href: typeof e.href === 'function' ? e.href(user) : e.href,

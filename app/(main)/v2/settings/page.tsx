@@ -20,7 +20,7 @@ const SECTIONS: [string, PageKey, Permission?][] = [
   ['/v2/settings/modeles', 'settingsModeles'],
   ['/v2/settings/templates', 'settingsTemplates'],
   ['/v2/settings/referral-links', 'settingsReferralLinks'],
-  ['/v2/settings/exports', 'exports', 'settings.exports.visualize'],
+  // Exports is not listed here: it is in the main navigation of whoever may export, the administrator as the referent.
 ]
 
 export default async function SettingsPage() {
