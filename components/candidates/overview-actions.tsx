@@ -13,7 +13,8 @@ type Variant = 'primary' | 'secondary'
 
 /**
  * The overview's SMS action: the sheet's own composer (templates, this candidate's values, sending hours), in a
- * dialog. It stays open after a send (the toast says it left, the overview behind shows it as the last SMS).
+ * dialog. A send closes it, like every dialog (issue 42 §2): the toast says it left and leads to the conversation,
+ * the overview behind shows it as the last SMS.
  */
 export function OverviewSmsButton({
   candidateId,
@@ -39,7 +40,13 @@ export function OverviewSmsButton({
         {label}
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title={`Envoyer un SMS à ${name}`} wide>
-        <SmsComposer candidateId={candidateId} templates={templates} values={values} hours={hours} />
+        <SmsComposer
+          candidateId={candidateId}
+          templates={templates}
+          values={values}
+          hours={hours}
+          onSent={() => setOpen(false)}
+        />
       </Dialog>
     </>
   )

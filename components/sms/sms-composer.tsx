@@ -23,17 +23,21 @@ function localToInstant(value: string): Date | null {
 /**
  * The sheet's SMS composer: a template (optional) or free text, the live counter and the preview with this
  * candidate's values, the sending hours' notice, and an optional chosen time. The server checks everything again.
+ * In a dialog (`onSent`), a send closes it like every other dialog, its toast leading to the conversation.
  */
 export function SmsComposer({
   candidateId,
   templates,
   values,
   hours,
+  onSent,
 }: {
   candidateId: string
   templates: ComposerTemplate[]
   values: TemplateValues
   hours: SendingHours
+  /** The dialog holding the composer closes. */
+  onSent?: () => void
 }) {
   const router = useRouter()
   const ids = { schedule: useId(), at: useId(), atError: useId(), notice: useId() }
@@ -80,14 +84,17 @@ export function SmsComposer({
         return
       }
       const when = new Date(result.scheduledFor)
+      const conversation = `/v2/candidate/${candidateId}/sms`
       toast.success(
         result.moved || schedule ? `SMS programmé pour le ${formatDateTime(when)}.` : 'SMS en cours d’envoi.',
+        onSent ? { action: { label: 'Voir la conversation', onClick: () => router.push(conversation) } } : undefined,
       )
       setText('')
       setTemplateId('')
       setSchedule(false)
       setAt('')
       router.refresh()
+      onSent?.()
     } catch {
       setErrors({ text: 'Le SMS n’a pas pu être enregistré. Vérifiez votre connexion et réessayez.' })
     } finally {
