@@ -18,7 +18,7 @@ test('the referent’s day: unread answers, late prescriptions', async ({ page }
   await expect(
     // A first visit, or the visit of another spec before this one.
     page.getByRole('heading', {
-      name: /^Réponses de partenaires non lues \((première visite|(aucune|\d+) depuis votre)/,
+      name: /^Réponses de partenaires non lues \((aucune non lue|\d+ non lues?)(, première visite|,? (dont (aucune|\d+) nouvelles? )?depuis votre)/,
     }),
   ).toBeVisible()
   // The seed's prescriptions of the referent older than the reminder delay are late.
@@ -35,7 +35,7 @@ test('the referent’s day: unread answers, late prescriptions', async ({ page }
   await page.reload()
   await expect(
     page.getByRole('heading', {
-      name: /^Réponses de partenaires non lues \((aucune|\d+) depuis votre dernière visite, le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}\)/,
+      name: /^Réponses de partenaires non lues \((aucune non lue|\d+ non lues?, dont (aucune|\d+) nouvelles?) depuis votre dernière visite, le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}\)/,
     }),
   ).toBeVisible()
 })

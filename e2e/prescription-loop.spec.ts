@@ -169,7 +169,7 @@ test('the referent sees the answer in the FUP list, the actions dashboard and th
 
   await page.goto('/v2/actions/dashboard')
   const answers = page.getByRole('table', { name: 'Réponses reçues' })
-  await expect(answers.getByRole('row').filter({ hasText: 'Blanc Antoine' })).toContainText('Nouvelle')
+  await expect(answers.getByRole('row').filter({ hasText: 'Blanc Antoine' })).toContainText('Non lue')
   const unanswered = page.getByRole('table', { name: 'Prescriptions sans réponse depuis plus de 10 jours' })
   // The referent's oldest prescription still waiting (other specs answer some of the seeded ones).
   const [waiting] = await onE2eDatabase<{ name: string }>(
@@ -180,10 +180,10 @@ test('the referent sees the answer in the FUP list, the actions dashboard and th
   await expect(unanswered.getByRole('row').filter({ hasText: waiting!.name })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   await screens(page, 'actions')
-  await page.getByRole('button', { name: 'Marquer comme lues' }).click()
+  await page.getByRole('button', { name: 'Tout marquer comme lu' }).click()
   // Other specs' answers may be unread too: one or several are marked.
   await expect(page.getByText(/^(Réponse marquée comme lue|\d+ réponses marquées comme lues)\.$/)).toBeVisible()
-  await expect(answers.getByRole('row').filter({ hasText: 'Blanc Antoine' })).not.toContainText('Nouvelle')
+  await expect(answers.getByRole('row').filter({ hasText: 'Blanc Antoine' })).not.toContainText('Non lue')
 
   await page.goto(`/v2/candidate/${antoineId}/prescriptions`)
   const sheetRow = page.getByRole('row').filter({ hasText: 'Permis de conduire solidaire' })

@@ -1,10 +1,12 @@
 import Link from '@/components/ui/link'
 import { ManualStatusButton } from '@/components/prescriptions/manual-status-button'
+import { MarkAnswerReadButton } from '@/components/prescriptions/mark-answer-read-button'
 import { NudgeButton } from '@/components/prescriptions/nudge-button'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
 import { PrescriptionDocuments } from '@/components/prescriptions/prescription-documents'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SimpleTable } from '@/components/ui/simple-table'
+import { StatusBadge } from '@/components/ui/status-badge'
 import type { SheetPrescriptionsData } from '@/lib/candidates/sheet/prescriptions'
 import { formatDate } from '@/lib/dates'
 import { EMPTY_VALUE, orEmpty } from '@/lib/format'
@@ -14,16 +16,19 @@ import { waitingSentence } from '@/lib/prescriptions/waiting-time'
 /**
  * The sheet's "Prescriptions" section: the candidate's social applies (archived ones too), their state, partner,
  * dates, how long a pending one has waited, cause and documents; "Prescrire à une offre"; "Prescrire à nouveau" after an
- * expiry; and, for a manual prescription, the referent's status update.
+ * expiry; for a manual prescription, the referent's status update; and "Marquer comme lue" on an answer the viewer has
+ * not read yet (as on the actions dashboard).
  */
 export function SheetPrescriptions({
   rows,
   prescriber,
   causes,
+  unreadAnswers,
   today,
   candidateId,
   name,
 }: SheetPrescriptionsData & { candidateId: string; name: string }) {
+  const unread = new Set(unreadAnswers)
   // An expired prescription offers "Prescrire à nouveau" while it is the candidate's latest to that offer (rows come
   // newest first): once prescribed again, the new one is followed instead.
   const latestOfOffer = new Map<string, string>()
@@ -83,22 +88,30 @@ export function SheetPrescriptions({
                     </span>
                   )}
                   {a.archived && <span className="block text-xs text-slate-600">Archivée par le partenaire</span>}
+                  {unread.has(a.id) && (
+                    <StatusBadge tone="warning" className="mt-1">
+                      Réponse non lue
+                    </StatusBadge>
+                  )}
                 </span>,
                 formatDate(a.prescriptionDate),
                 orEmpty(formatDate(a.responseDate)),
                 // '-' is the partner's refused list's word for an unknown cause (spec §3); here, an empty value like any other.
                 orEmpty(a.state === 'REFUSED_STRUCTURE' && a.causeLabel !== '-' ? a.causeLabel : null),
                 <PrescriptionDocuments key="d" row={a} />,
-                <RowActions
-                  key="a"
-                  apply={a}
-                  manual={manual}
-                  latest={latestOfOffer.get(a.offerId) === a.id}
-                  prescriber={prescriber}
-                  candidate={{ id: candidateId, name }}
-                  causes={causes}
-                  today={today}
-                />,
+                <div key="a" className="flex flex-col items-start gap-2">
+                  {unread.has(a.id) && <MarkAnswerReadButton applyId={a.id} about={`${name}, ${a.offerName}`} />}
+                  <RowActions
+                    apply={a}
+                    manual={manual}
+                    latest={latestOfOffer.get(a.offerId) === a.id}
+                    prescriber={prescriber}
+                    candidate={{ id: candidateId, name }}
+                    causes={causes}
+                    today={today}
+                    unread={unread.has(a.id)}
+                  />
+                </div>,
               ],
             }
           })}
@@ -123,6 +136,7 @@ function RowActions({
   candidate,
   causes,
   today,
+  unread,
 }: {
   apply: Row
   manual: boolean
@@ -131,8 +145,11 @@ function RowActions({
   candidate: { id: string; name: string }
   causes: SheetPrescriptionsData['causes']
   today: string
+  /** "Marquer comme lue" stands beside: no dash for nothing else. */
+  unread: boolean
 }) {
-  if (!prescriber) return EMPTY_VALUE
+  const none = unread ? null : EMPTY_VALUE
+  if (!prescriber) return none
   if (a.state === 'EXPIRED' && latest)
     return (
       <PrescribeButton
@@ -144,7 +161,7 @@ function RowActions({
         variant="secondary"
       />
     )
-  if (a.archived) return EMPTY_VALUE
+  if (a.archived) return none
   if (manual) return <ManualStatusButton applyId={a.id} offerName={a.offerName} current={a} causes={causes} />
   if (a.state === 'PRESCRIPTION_FILLED') return <NudgeButton applyId={a.id} offerName={a.offerName} />
   if (a.state === 'REFUSED_STRUCTURE')
@@ -158,5 +175,5 @@ function RowActions({
         variant="secondary"
       />
     )
-  return EMPTY_VALUE
+  return none
 }

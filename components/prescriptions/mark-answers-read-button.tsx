@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast'
 import { Button } from '@/components/ui/button'
 import { markAnswersReadAction } from '@/lib/prescriptions/actions-referent'
 
-/** "Réponses reçues": marks the user's new answers as read (they stay listed for 30 days). */
+/** "Réponses reçues": marks all the user's unread answers as read at once (they stay listed for 30 days). */
 export function MarkAnswersReadButton({ unread }: { unread: number }) {
   const router = useRouter()
   const [pending, start] = useTransition()
@@ -28,7 +28,7 @@ export function MarkAnswersReadButton({ unread }: { unread: number }) {
         })
       }
     >
-      {pending ? 'Enregistrement…' : 'Marquer comme lues'}
+      {pending ? 'Enregistrement…' : 'Tout marquer comme lu'}
     </Button>
   )
 }

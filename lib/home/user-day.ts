@@ -2,14 +2,19 @@ import { eq, sql } from 'drizzle-orm'
 import { now as clockNow } from '@/lib/clock'
 import type { DbOrTx } from '@/lib/db/client'
 import { userHomeVisits } from '@/lib/db/schema'
-import { answerReminderDays, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/referent-follows-up'
+import {
+  answerReminderDays,
+  receivedAnswers,
+  unansweredPrescriptions,
+  unreadTotalOf,
+} from '@/lib/prescriptions/referent-follows-up'
 import { unreadSmsReplies } from '@/lib/sms/queries'
 
 /**
  * /homePage, the user's day: the partners' answers still unread (and how many came since the last visit),
  * the prescriptions late for an answer (the user's own; an administrator's whole organisation), and the unread SMS
- * replies. The unread answers are both the count and the list, so that the page never says "1 unread" beside an
- * empty list.
+ * replies. The unread answers' count and list come from one query, the actions dashboard's (receivedAnswers), so
+ * that the page never says "1 unread" beside an empty list, nor another number than the dashboard.
  */
 export async function userDay(
   db: DbOrTx,
@@ -33,7 +38,10 @@ export async function userDay(
   return {
     lastVisit,
     reminderDays: days,
+    /** The first unread answers (a page of them), newest first. */
     unreadAnswers,
+    /** How many answers are unread, all of them (the dashboard's "N non lues"). */
+    unreadCount: unreadTotalOf(answers),
     /** Of the unread answers, those that came since the last visit (all of them at the first visit). */
     unreadSinceLastVisit: unreadAnswers.filter((a) => !lastVisit || a.notifiedAt > lastVisit).length,
     late,

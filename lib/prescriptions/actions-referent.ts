@@ -15,7 +15,7 @@ import { prescribableOffers } from '@/lib/offers/directory'
 import { listName } from '@/lib/person-name'
 import { PRESCRIBER } from './may-prescribe'
 import { listRequestSchema } from './offer-tab-rows'
-import { markAnswersRead } from './referent-follows-up'
+import { markAnswerRead, markAnswersRead } from './referent-follows-up'
 import { listOrganisationApplies } from './referent-lists'
 import { prescribe, type PrescribeInput } from './referent-prescribes'
 import { MANUAL_STATUS_ERRORS, updateManualStatus } from './referent-records-answer'
@@ -91,6 +91,22 @@ export const markAnswersReadAction = defineAction({
   name: 'prescription.answers-read',
   permission: null,
   run: async ({ user }) => ({ ok: true as const, count: await markAnswersRead(getDb(), user.id) }),
+})
+
+/**
+ * "Marquer comme lue" on one answer (the actions dashboard's row, the candidate sheet's prescription): the user's
+ * notifications of that prescription of their organisation are read, the others stay unread.
+ */
+export const markAnswerReadAction = defineAction({
+  ...prescriber,
+  name: 'prescription.answer-read',
+  permission: null,
+  failed: 'La réponse n’a pas pu être marquée comme lue. Réessayez dans un instant.',
+  input: z.tuple([id('Cette prescription est introuvable.')]),
+  run: async ({ user, organisationId, input: [applyId] }) => ({
+    ok: true as const,
+    count: await markAnswerRead(getDb(), { userId: user.id, organisationId, applyId, now: now() }),
+  }),
 })
 
 /** The FUP model's additional fields of an offer, asked in the prescribe dialog once the offer is known. */

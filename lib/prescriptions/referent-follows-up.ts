@@ -18,10 +18,21 @@ export const ANSWERS_WINDOW_DAYS = 30
 /** What the referent's "Réponses reçues" lists: the partners' answers, and the prescriptions that expired unanswered. */
 const ANSWER_NOTIFICATION_KINDS = ['fupAnswered', 'prescriptionExpired']
 
+/** An answer notification of this user whose apply is one of the organisation's (a crafted id opens nothing else). */
+const answerOf = (userId: string, organisationId: string) =>
+  and(
+    eq(notifications.userId, userId),
+    inArray(notifications.kind, ANSWER_NOTIFICATION_KINDS),
+    sql`exists (select 1 from ${socialApplies} where ${socialApplies.id} = (${notifications.payload}->>'applyId')::uuid
+      and ${socialApplies.organisationId} = ${organisationId})`,
+  )
+
 /**
  * /v2/actions/dashboard, "Réponses reçues": the partners' answers notified to this user (sendFup writes the
  * rows) and the expiries (reminders.ts), unread ones and those of the last 30 days, each with its apply read in the
- * user's organisation.
+ * user's organisation; the unread first (newest first in each), so that a page never leaves an unread one out.
+ * `unreadTotal` (on every row) is the number of unread ones, counted in the same query as the list: the home page and
+ * the dashboard say the same number, and never one that the list beside it contradicts.
  */
 export function receivedAnswers(db: DbOrTx, params: { userId: string; organisationId: string; now?: Date }) {
   const since = addElapsedDays(params.now ?? clockNow(), -ANSWERS_WINDOW_DAYS)
@@ -30,6 +41,7 @@ export function receivedAnswers(db: DbOrTx, params: { userId: string; organisati
       notificationId: notifications.id,
       notifiedAt: notifications.createdAt,
       readAt: notifications.readAt,
+      unreadTotal: sql<number>`(count(*) filter (where ${notifications.readAt} is null) over ())::int`,
       ...applyColumns,
     })
     .from(notifications)
@@ -45,9 +57,12 @@ export function receivedAnswers(db: DbOrTx, params: { userId: string; organisati
         or(isNull(notifications.readAt), gte(notifications.createdAt, since)),
       ),
     )
-    .orderBy(desc(notifications.createdAt))
+    .orderBy(sql`${notifications.readAt} is null desc`, desc(notifications.createdAt))
     .limit(PAGE_SIZE)
 }
+
+/** How many of the answers of `receivedAnswers` are unread (0 when none is listed). */
+export const unreadTotalOf = (answers: readonly { unreadTotal: number }[]) => answers[0]?.unreadTotal ?? 0
 
 /** Marks this user's answer notifications read; returns how many were unread. */
 export async function markAnswersRead(db: DbOrTx, userId: string, now: Date = clockNow()): Promise<number> {
@@ -63,6 +78,50 @@ export async function markAnswersRead(db: DbOrTx, userId: string, now: Date = cl
     )
     .returning({ id: notifications.id })
   return rows.length
+}
+
+/**
+ * "Marquer comme lue" on one prescription (the actions dashboard's row, the candidate sheet's): this user's unread
+ * answer notifications of that apply of their organisation are read; the others stay as they are. Returns how many
+ * were unread (0: already read, or not this user's — nothing to say apart).
+ */
+export async function markAnswerRead(
+  db: DbOrTx,
+  params: { userId: string; organisationId: string; applyId: string; now?: Date },
+): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: params.now ?? clockNow() })
+    .where(
+      and(
+        answerOf(params.userId, params.organisationId),
+        sql`${notifications.payload}->>'applyId' = ${params.applyId}`,
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id })
+  return rows.length
+}
+
+/** Of a candidate's prescriptions, those whose answer this user has not read yet (the sheet's "Marquer comme lue"). */
+export async function unreadAnswerApplyIds(
+  db: DbOrTx,
+  params: { userId: string; organisationId: string; candidateId: string },
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ applyId: socialApplies.id })
+    .from(notifications)
+    .innerJoin(socialApplies, eq(socialApplies.id, sql`(${notifications.payload}->>'applyId')::uuid`))
+    .where(
+      and(
+        eq(notifications.userId, params.userId),
+        inArray(notifications.kind, ANSWER_NOTIFICATION_KINDS),
+        isNull(notifications.readAt),
+        eq(socialApplies.organisationId, params.organisationId),
+        eq(socialApplies.candidateId, params.candidateId),
+      ),
+    )
+  return rows.map((r) => r.applyId)
 }
 
 /**

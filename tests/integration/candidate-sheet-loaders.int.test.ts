@@ -125,10 +125,20 @@ describe('the tabs’ loaders', () => {
         may: { workshop: true, smsSend: true },
       })
       expect(await loadSheetOverview(tx, { ...foreign, user: lyonUser, at: AT })).toBeNull()
-      const mine = await loadSheetPrescriptions(tx, { ...scope, prescriberId: 'demo-referent', at: AT })
+      const mine = await loadSheetPrescriptions(tx, {
+        ...scope,
+        viewerId: 'demo-referent',
+        prescriberId: 'demo-referent',
+        at: AT,
+      })
       expect(mine.prescriber?.rsaReferentName).toBeTruthy()
       expect(mine.today).toBe('2026-12-01')
-      const theirs = await loadSheetPrescriptions(tx, { ...foreign, prescriberId: null, at: AT })
+      const theirs = await loadSheetPrescriptions(tx, {
+        ...foreign,
+        viewerId: 'demo-referent-lyon',
+        prescriberId: null,
+        at: AT,
+      })
       expect(theirs.rows).toEqual([])
       expect(theirs.prescriber).toBeNull()
       // Another organisation's reader: none of the candidate's workshops or invitations (the themes listed are the

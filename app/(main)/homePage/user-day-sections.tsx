@@ -1,21 +1,16 @@
+import { MarkAnswerReadButton } from '@/components/prescriptions/mark-answer-read-button'
 import { PrescriptionsTable } from '@/components/prescriptions/prescriptions-table'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
-import { formatDateTime } from '@/lib/dates'
 import type { UserDay } from '@/lib/home/user-day'
+import { sinceLastVisit } from '@/lib/home/unread-sentence'
 import { formatNumber } from '@/lib/numbers'
+import { listName } from '@/lib/person-name'
 
 /** '1 réponse de partenaire non lue', '3 réponses … non lues', 'Aucune réponse … non lue'. */
 const unread = (n: number, one: string, many: string) =>
   n === 0 ? `Aucune ${one} non lue` : `${formatNumber(n)} ${n > 1 ? `${many} non lues` : `${one} non lue`}`
-
-/** How many of the unread answers came since the last visit, and when it was. */
-function sinceLastVisit(n: number, lastVisit: Date | null): string {
-  if (!lastVisit) return 'première visite'
-  const count = n === 0 ? 'aucune' : formatNumber(n)
-  return `${count} depuis votre dernière visite, le ${formatDateTime(lastVisit)}`
-}
 
 /** What is unread, the partners' answers not read yet, and the prescriptions late for an answer. */
 export function UserDaySections({ day }: { day: UserDay }) {
@@ -28,7 +23,7 @@ export function UserDaySections({ day }: { day: UserDay }) {
         <ul className="flex flex-wrap gap-3 text-sm">
           <li className="rounded-lg border border-slate-200 bg-white px-4 py-3">
             <Link href="#home-answers">
-              {unread(day.unreadAnswers.length, 'réponse de partenaire', 'réponses de partenaires')}
+              {unread(day.unreadCount, 'réponse de partenaire', 'réponses de partenaires')}
             </Link>
           </li>
           <li className="rounded-lg border border-slate-200 bg-white px-4 py-3">
@@ -43,10 +38,10 @@ export function UserDaySections({ day }: { day: UserDay }) {
           Réponses de partenaires non lues
           <span className="font-normal text-slate-600">
             {' '}
-            ({sinceLastVisit(day.unreadSinceLastVisit, day.lastVisit)})
+            ({sinceLastVisit(day.unreadCount, day.unreadSinceLastVisit, day.lastVisit)})
           </span>
         </h2>
-        {day.unreadAnswers.length === 0 ? (
+        {day.unreadCount === 0 ? (
           <EmptyState
             title="Aucune réponse de partenaire non lue."
             action={
@@ -59,9 +54,20 @@ export function UserDaySections({ day }: { day: UserDay }) {
           </EmptyState>
         ) : (
           <>
-            <PrescriptionsTable caption="Réponses de partenaires non lues" rows={day.unreadAnswers} />
+            <PrescriptionsTable
+              caption="Réponses de partenaires non lues"
+              rows={day.unreadAnswers}
+              extra={{
+                header: <span className="sr-only">Action</span>,
+                cell: (row) => <MarkAnswerReadButton applyId={row.id} about={`${listName(row)}, ${row.offerName}`} />,
+              }}
+            />
             <p className="text-sm">
-              <Link href="/v2/actions/dashboard#answers">Marquer comme lues sur le tableau des actions</Link>
+              <Link href="/v2/actions/dashboard#answers">
+                {day.unreadCount > day.unreadAnswers.length
+                  ? `Voir les ${formatNumber(day.unreadCount)} réponses non lues sur le tableau des actions`
+                  : 'Voir les réponses sur le tableau des actions'}
+              </Link>
             </p>
           </>
         )}

@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/layout/page-header'
 import { pageMetadata, pageTitle } from '@/components/layout/page-metadata'
+import { MarkAnswerReadButton } from '@/components/prescriptions/mark-answer-read-button'
 import { MarkAnswersReadButton } from '@/components/prescriptions/mark-answers-read-button'
 import { PrescriptionsTable } from '@/components/prescriptions/prescriptions-table'
 import { UnansweredSection } from '@/components/prescriptions/unanswered-section'
@@ -11,7 +12,7 @@ import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/sessi
 import { getDb } from '@/lib/db/client'
 import { listName } from '@/lib/person-name'
 import { actionsDashboard } from '@/lib/prescriptions/referent-dashboard'
-import { ANSWERS_WINDOW_DAYS } from '@/lib/prescriptions/referent-follows-up'
+import { ANSWERS_WINDOW_DAYS, unreadTotalOf } from '@/lib/prescriptions/referent-follows-up'
 import Link from '@/components/ui/link'
 import { formatDate, formatDateTime, formatTime, parisToday } from '@/lib/dates'
 import { formatNumber } from '@/lib/numbers'
@@ -22,8 +23,8 @@ import { ORIENTATION_STATUS_TONES, StatusBadge } from '@/components/ui/status-ba
 export const generateMetadata = pageMetadata('actionsDashboard')
 
 /**
- * What needs the user's attention: the partners' answers to their prescriptions (new ones, and those of the last
- * 30 days), and their prescriptions still without answer after the organisation's reminder delay, or after the days
+ * What needs the user's attention: first the partners' answers to their prescriptions (the unread ones, each
+ * markable as read, and those of the last 30 days), and their prescriptions still without answer after the organisation's reminder delay, or after the days
  * chosen in the URL (`waiting`), or expired unanswered (`waiting=expired`, with "Prescrire à nouveau"). A user who
  * follows the whole organisation (candidate.organisation.follow, an administrator's by default) sees all of its ones.
  */
@@ -45,7 +46,7 @@ export default async function ActionsDashboardPage({ searchParams }: { searchPar
   const filter = parseWaitingFilter((await searchParams)[WAITING_PARAM])
   const { days, waiting, answers, unanswered, prescriber, workshopsToday, lateSteps, orientations, replies } =
     await actionsDashboard(getDb(), viewer, now, today, filter)
-  const unread = answers.filter((a) => !a.readAt).length
+  const unread = unreadTotalOf(answers)
   const unreadIds = new Set(answers.filter((a) => !a.readAt).map((a) => a.notificationId))
   const byApply = new Map(answers.map((a) => [a.id, a]))
 
@@ -55,6 +56,55 @@ export default async function ActionsDashboardPage({ searchParams }: { searchPar
         title={await pageTitle('actionsDashboard')}
         subtitle="Les réponses des partenaires à vos prescriptions, celles des candidats à vos SMS et les prescriptions à relancer."
       />
+      {/* The partners' answers first (issue 42 §3): what the referent waited for, each one markable as read. */}
+      <section aria-labelledby="answers" className="mb-10 flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="answers" className="text-lg font-semibold">
+            Réponses reçues
+            <span className="font-normal text-slate-600">
+              {' '}
+              ({unread > 0 ? `${formatNumber(unread)} non lue${unread > 1 ? 's' : ''}` : 'aucune non lue'})
+            </span>
+          </h2>
+          <MarkAnswersReadButton unread={unread} />
+        </div>
+        {answers.length === 0 ? (
+          <EmptyState title="Aucune réponse reçue ces 30 derniers jours.">
+            Les réponses des partenaires à vos prescriptions apparaîtront ici.
+          </EmptyState>
+        ) : (
+          <PrescriptionsTable
+            caption="Réponses reçues"
+            rows={answers}
+            extra={[
+              {
+                header: 'Reçue le',
+                cell: (row) => {
+                  const a = byApply.get(row.id)!
+                  return (
+                    <span className="whitespace-nowrap">
+                      {formatDate(a.notifiedAt)}
+                      {unreadIds.has(a.notificationId) && (
+                        <StatusBadge tone="warning" className="ml-2">
+                          Non lue
+                        </StatusBadge>
+                      )}
+                    </span>
+                  )
+                },
+              },
+              {
+                header: <span className="sr-only">Action</span>,
+                cell: (row) =>
+                  unreadIds.has(byApply.get(row.id)!.notificationId) ? (
+                    <MarkAnswerReadButton applyId={row.id} about={`${listName(row)}, ${row.offerName}`} />
+                  ) : null,
+              },
+            ]}
+          />
+        )}
+        <p className="text-xs text-slate-600">Les réponses lues restent affichées {ANSWERS_WINDOW_DAYS} jours.</p>
+      </section>
       {orientations && orientations.total > 0 && (
         <section aria-labelledby="orientations" className="mb-10 flex flex-col gap-3">
           <h2 id="orientations" className="text-lg font-semibold">
@@ -118,45 +168,6 @@ export default async function ActionsDashboardPage({ searchParams }: { searchPar
           </ul>
         </section>
       )}
-      <section aria-labelledby="answers" className="mb-10 flex flex-col gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="answers" className="text-lg font-semibold">
-            Réponses reçues
-            <span className="font-normal text-slate-600">
-              {' '}
-              ({unread > 0 ? `${unread} nouvelle${unread > 1 ? 's' : ''}` : 'aucune nouvelle'})
-            </span>
-          </h2>
-          <MarkAnswersReadButton unread={unread} />
-        </div>
-        {answers.length === 0 ? (
-          <EmptyState title="Aucune réponse reçue ces 30 derniers jours.">
-            Les réponses des partenaires à vos prescriptions apparaîtront ici.
-          </EmptyState>
-        ) : (
-          <PrescriptionsTable
-            caption="Réponses reçues"
-            rows={answers}
-            extra={{
-              header: 'Reçue le',
-              cell: (row) => {
-                const a = byApply.get(row.id)!
-                return (
-                  <span className="whitespace-nowrap">
-                    {formatDate(a.notifiedAt)}
-                    {unreadIds.has(a.notificationId) && (
-                      <StatusBadge tone="warning" className="ml-2">
-                        Nouvelle
-                      </StatusBadge>
-                    )}
-                  </span>
-                )
-              },
-            }}
-          />
-        )}
-        <p className="text-xs text-slate-600">Les réponses lues restent affichées {ANSWERS_WINDOW_DAYS} jours.</p>
-      </section>
       <section aria-labelledby="sms-replies" className="mb-10 flex flex-col gap-3">
         <h2 id="sms-replies" className="text-lg font-semibold">
           Réponses à vos SMS

@@ -80,7 +80,7 @@ export const SHEET_SECTIONS: Record<CandidateSection, (context: SectionContext) 
   async prescriptions(c) {
     const prescriberId = mayPrescribe(c.user) ? c.user.id : null
     const [data, header] = await Promise.all([
-      loadSheetPrescriptions(c.db, { ...scopeOf(c), prescriberId, at: c.at }),
+      loadSheetPrescriptions(c.db, { ...scopeOf(c), viewerId: c.user.id, prescriberId, at: c.at }),
       c.header,
     ])
     return header && <SheetPrescriptions {...data} candidateId={c.candidateId} name={fullName(header.candidate)} />
