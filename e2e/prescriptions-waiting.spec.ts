@@ -95,7 +95,6 @@ test.describe('the referent', () => {
     await expect(show).toHaveValue('10')
 
     await show.selectOption({ label: 'Sans réponse depuis plus de 30 jours' })
-    await filters.getByRole('button', { name: 'Filtrer' }).click()
     await expect(page).toHaveURL(/waiting=30/)
     const over30 = page.getByRole('table', { name: 'Prescriptions sans réponse depuis plus de 30 jours' })
     await expect(over30).toBeVisible()
@@ -105,7 +104,6 @@ test.describe('the referent', () => {
     await expect(over30.getByRole('row').filter({ hasText: LAST_NAMES[1]! })).toHaveCount(0)
 
     await show.selectOption({ label: 'Sans réponse depuis plus de 7 jours' })
-    await filters.getByRole('button', { name: 'Filtrer' }).click()
     await expect(page).toHaveURL(/waiting=7/)
     const over7 = page.getByRole('table', { name: 'Prescriptions sans réponse depuis plus de 7 jours' })
     await expect(over7.getByRole('row').filter({ hasText: LAST_NAMES[1]! })).toContainText('En attente depuis 12 jours')
@@ -114,7 +112,6 @@ test.describe('the referent', () => {
     await expect(page.getByRole('table', { name: 'Prescriptions sans réponse depuis plus de 30 jours' })).toBeVisible()
 
     await show.selectOption({ label: 'Expirées sans réponse' })
-    await filters.getByRole('button', { name: 'Filtrer' }).click()
     await expect(page).toHaveURL(/waiting=expired/)
     const expired = page.getByRole('table', { name: 'Prescriptions expirées sans réponse' })
     const row = expired.getByRole('row').filter({ hasText: LAST_NAMES[2]! })

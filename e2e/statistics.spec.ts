@@ -46,21 +46,20 @@ test('an administrator filters the statistics by period and referent, reads a ch
     await expect(filters.getByRole('combobox', { name: label, exact: true })).toBeVisible()
   for (const label of ['Du mois (période personnalisée)', 'Au mois (période personnalisée)'])
     await expect(filters.getByLabel(label, { exact: true })).toBeVisible()
-  await expect(filters.getByRole('button', { name: 'Appliquer' })).toBeVisible()
-  await expect(filters.getByRole('link', { name: 'Réinitialiser' })).toHaveAttribute('href', '/v2/statistics')
+  // One filter model (issue 42 §2): no submit button, each change applies; « Réinitialiser » beside them.
+  await expect(filters.getByRole('button', { name: 'Appliquer' })).toHaveCount(0)
+  await expect(filters.getByRole('button', { name: 'Réinitialiser' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 
   await page.getByLabel('Période', { exact: true }).selectOption('custom')
   await page.getByLabel('Du mois (période personnalisée)').fill('2026-10')
   await page.getByLabel('Au mois (période personnalisée)').fill('2026-10')
-  await page.getByRole('button', { name: 'Appliquer' }).click()
   await expect(page).toHaveURL(/period=custom&from=2026-10&to=2026-10/)
   await expect(keyFigure(page, 'Prescriptions')).toContainText(String(await octoberPrescriptions()))
   await shots(page, 'statistics')
 
   // The filter is kept in the URL: a referent's own prescriptions.
   await page.getByLabel('Référent', { exact: true }).selectOption({ label: 'Romain Leroy' })
-  await page.getByRole('button', { name: 'Appliquer' }).click()
   await expect(page).toHaveURL(/referent=demo-referent/)
   await expect(keyFigure(page, 'Prescriptions')).toContainText(String(await octoberPrescriptions('demo-referent')))
   await page.reload()

@@ -3,10 +3,10 @@ import { Pager } from '@/components/prescriptions/pager'
 import { buttonClass } from '@/components/ui/button'
 import { DataTable, type TableColumn } from '@/components/ui/data-table'
 import { EmptyState } from '@/components/ui/empty-state'
-import { FilterDate, FilterPanel, FilterSelect } from '@/components/ui/filter-panel'
 import { StatusBadge, type BadgeTone } from '@/components/ui/status-badge'
 import { formatDateTime } from '@/lib/dates'
 import { orEmpty } from '@/lib/format'
+import { ConsultationFilterBar } from './consultation-filters'
 import { consultationQuery, type ConsultationFilters } from '@/lib/journal/consultation-filters'
 import { readerLabel, type ConsultationRow } from '@/lib/journal/consultations'
 import { READ_KIND_LABELS } from '@/lib/journal/kind-labels'
@@ -58,8 +58,8 @@ const whom: TableColumn<ConsultationRow> = {
 }
 
 /**
- * "Consultations" (the read journal) of one candidate or of one user, for administrators: filters in the URL (a plain
- * GET form), 50 rows a page, the same list as a CSV. Server-rendered.
+ * "Consultations" (the read journal) of one candidate or of one user, for administrators: filters in the URL, instant
+ * (ConsultationFilterBar), 50 rows a page, the same list as a CSV. Server-rendered.
  */
 export function ConsultationsView({
   caption,
@@ -89,61 +89,44 @@ export function ConsultationsView({
   const csvQuery = consultationQuery({ ...filters, page: 1 }, Object.fromEntries(new URLSearchParams(csvScope)))
   return (
     <div className="flex flex-col gap-4">
-      <FilterPanel label="Filtrer les consultations" method="get" resetHref={path}>
-        <FilterDate label="Du" name="from" defaultValue={filters.from ?? ''} />
-        <FilterDate label="Au" name="to" defaultValue={filters.to ?? ''} />
-        {readers && (
-          <FilterSelect
-            label="Utilisateur"
-            name="user"
-            defaultValue={filters.actorId ?? ''}
-            options={[{ value: '', label: 'Tous' }, ...readers]}
+      <ConsultationFilterBar filters={filters} readers={readers} kinds={KIND_CHOICES}>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {formatCount(total, 'consultation')}
+            {filtered ? ' correspondant aux filtres' : ''}
+          </p>
+          {total > 0 && (
+            <a href={`${csvPath}${csvQuery}`} download className={buttonClass('secondary')}>
+              Exporter en CSV
+            </a>
+          )}
+        </div>
+        {rows.length === 0 ? (
+          filtered ? (
+            <EmptyState title="Aucune consultation ne correspond à ces filtres.">
+              Modifiez les filtres ou réinitialisez-les.
+            </EmptyState>
+          ) : (
+            <EmptyState title="Aucune consultation enregistrée.">
+              Chaque ouverture d’un dossier y figure pendant la durée de conservation du journal, réglée dans les
+              paramètres de l’organisation.
+            </EmptyState>
+          )
+        ) : (
+          <DataTable
+            caption={caption}
+            columns={showCandidate ? [when, whom, what] : [when, who, what]}
+            data={rows}
+            getRowId={(r) => String(r.id)}
           />
         )}
-        <FilterSelect
-          label="Type de consultation"
-          name="kind"
-          defaultValue={filters.kind ?? ''}
-          options={KIND_CHOICES}
-          wide
+        <Pager
+          page={filters.page}
+          total={total}
+          href={(page) => `${path}${consultationQuery({ ...filters, page })}`}
+          label="Pages des consultations"
         />
-      </FilterPanel>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-slate-700" aria-live="polite">
-          {formatCount(total, 'consultation')}
-          {filtered ? ' correspondant aux filtres' : ''}
-        </p>
-        {total > 0 && (
-          <a href={`${csvPath}${csvQuery}`} download className={buttonClass('secondary')}>
-            Exporter en CSV
-          </a>
-        )}
-      </div>
-      {rows.length === 0 ? (
-        filtered ? (
-          <EmptyState title="Aucune consultation ne correspond à ces filtres.">
-            Modifiez les filtres ou réinitialisez-les.
-          </EmptyState>
-        ) : (
-          <EmptyState title="Aucune consultation enregistrée.">
-            Chaque ouverture d’un dossier y figure pendant la durée de conservation du journal, réglée dans les
-            paramètres de l’organisation.
-          </EmptyState>
-        )
-      ) : (
-        <DataTable
-          caption={caption}
-          columns={showCandidate ? [when, whom, what] : [when, who, what]}
-          data={rows}
-          getRowId={(r) => String(r.id)}
-        />
-      )}
-      <Pager
-        page={filters.page}
-        total={total}
-        href={(page) => `${path}${consultationQuery({ ...filters, page })}`}
-        label="Pages des consultations"
-      />
+      </ConsultationFilterBar>
     </div>
   )
 }

@@ -1,13 +1,13 @@
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
 import { PrescriptionsTable } from '@/components/prescriptions/prescriptions-table'
 import { EmptyState } from '@/components/ui/empty-state'
-import { FilterPanel, FilterSelect } from '@/components/ui/filter-panel'
 import { formatDate } from '@/lib/dates'
 import { formatNumber } from '@/lib/numbers'
 import { fullName } from '@/lib/person-name'
 import type { PrescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
 import type { PrescriptionRow } from '@/lib/prescriptions/referent-lists'
-import { WAITING_PARAM, waitingOptions, type WaitingFilter } from '@/lib/prescriptions/waiting-filter'
+import { waitingOptions, type WaitingFilter } from '@/lib/prescriptions/waiting-filter'
+import { WaitingFilterBar } from './waiting-filter-bar'
 import { waitingSentence } from '@/lib/prescriptions/waiting-time'
 
 const plural = (n: number) => `${n}\u00a0jour${n > 1 ? 's' : ''}`
@@ -41,64 +41,56 @@ export function UnansweredSection({
         {title}
         <span className="font-normal text-slate-600"> ({formatNumber(unanswered.total)})</span>
       </h2>
-      <FilterPanel
-        label="Filtrer les prescriptions sans réponse"
-        method="get"
-        action="#unanswered"
-        resetHref="/v2/actions/dashboard#unanswered"
+      <WaitingFilterBar
+        value={expired ? 'expired' : String(waiting.days)}
+        reminderDays={days}
+        options={waitingOptions(days, waiting)}
       >
-        <FilterSelect
-          label="Afficher les prescriptions"
-          name={WAITING_PARAM}
-          defaultValue={expired ? 'expired' : String(waiting.days)}
-          options={waitingOptions(days, waiting)}
-          wide
-        />
-      </FilterPanel>
-      {unanswered.rows.length === 0 ? (
-        expired ? (
-          <EmptyState title="Aucune prescription expirée sans réponse.">
-            Une prescription restée sans réponse au-delà du délai d’expiration de votre organisation apparaîtra ici,
-            pour être prescrite à nouveau.
-          </EmptyState>
+        {unanswered.rows.length === 0 ? (
+          expired ? (
+            <EmptyState title="Aucune prescription expirée sans réponse.">
+              Une prescription restée sans réponse au-delà du délai d’expiration de votre organisation apparaîtra ici,
+              pour être prescrite à nouveau.
+            </EmptyState>
+          ) : (
+            <EmptyState title={`Aucune prescription n’attend de réponse depuis plus de ${plural(waiting.days)}.`}>
+              Les prescriptions restées sans réponse au-delà de ce délai apparaîtront ici pour être relancées.
+              Choisissez un délai plus court pour voir les plus récentes.
+            </EmptyState>
+          )
         ) : (
-          <EmptyState title={`Aucune prescription n’attend de réponse depuis plus de ${plural(waiting.days)}.`}>
-            Les prescriptions restées sans réponse au-delà de ce délai apparaîtront ici pour être relancées. Choisissez
-            un délai plus court pour voir les plus récentes.
-          </EmptyState>
-        )
-      ) : (
-        <PrescriptionsTable
-          caption={title}
-          rows={unanswered.rows}
-          unanswered
-          extra={
-            expired
-              ? [
-                  { header: 'Expirée le', cell: (row) => formatDate(row.expiredAt) },
-                  {
-                    header: <span className="sr-only">Action</span>,
-                    cell: (row) =>
-                      prescriber ? (
-                        <PrescribeButton
-                          target={{
-                            kind: 'candidate',
-                            candidate: { id: row.candidateId, name: fullName(row) },
-                            offerId: row.offerId,
-                          }}
-                          defaults={prescriber}
-                          today={today}
-                          label="Prescrire à nouveau"
-                          accessibleLabel={`Prescrire à nouveau ${fullName(row)} à l’offre ${row.offerName}`}
-                          variant="secondary"
-                        />
-                      ) : null,
-                  },
-                ]
-              : { header: 'Attente', cell: (row) => waitingSentence(row.prescriptionDate, today) }
-          }
-        />
-      )}
+          <PrescriptionsTable
+            caption={title}
+            rows={unanswered.rows}
+            unanswered
+            extra={
+              expired
+                ? [
+                    { header: 'Expirée le', cell: (row) => formatDate(row.expiredAt) },
+                    {
+                      header: <span className="sr-only">Action</span>,
+                      cell: (row) =>
+                        prescriber ? (
+                          <PrescribeButton
+                            target={{
+                              kind: 'candidate',
+                              candidate: { id: row.candidateId, name: fullName(row) },
+                              offerId: row.offerId,
+                            }}
+                            defaults={prescriber}
+                            today={today}
+                            label="Prescrire à nouveau"
+                            accessibleLabel={`Prescrire à nouveau ${fullName(row)} à l’offre ${row.offerName}`}
+                            variant="secondary"
+                          />
+                        ) : null,
+                    },
+                  ]
+                : { header: 'Attente', cell: (row) => waitingSentence(row.prescriptionDate, today) }
+            }
+          />
+        )}
+      </WaitingFilterBar>
     </section>
   )
 }

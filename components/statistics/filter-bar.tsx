@@ -1,4 +1,7 @@
+'use client'
+
 import { FilterDate, FilterPanel, FilterSelect } from '@/components/ui/filter-panel'
+import { completeDate, useUrlFilters } from '@/components/ui/use-url-filters'
 import { PERIODS, type StatisticsFilters } from '@/lib/statistics/filters'
 
 type Choice = { id: string; name: string }
@@ -7,50 +10,105 @@ const options = (all: string, choices: Choice[]) => [
   ...choices.map((c) => ({ value: c.id, label: c.name })),
 ]
 
-/** The statistics' filters: a plain GET form, so that every view is a shareable URL and works before any script. */
+/** The statistics' query: the period (none for the default 12 months), its months when custom, the choices made. */
+function statisticsQuery(f: StatisticsFilters): string {
+  const q = new URLSearchParams()
+  if (f.period !== '12m') q.set('period', f.period)
+  if (f.period === 'custom') {
+    q.set('from', f.fromMonth)
+    q.set('to', f.toMonth)
+  }
+  if (f.referentId) q.set('referent', f.referentId)
+  if (f.structureId) q.set('structure', f.structureId)
+  if (f.structureId && f.offerId) q.set('offer', f.offerId)
+  const s = q.toString()
+  return s ? `?${s}` : ''
+}
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
+
+/**
+ * The statistics' filters, instant like every list's (issue 42 §2): each change goes into the URL (every view a
+ * shareable address), "Réinitialiser" beside them; the figures below (`children`) are greyed until the page has
+ * followed. A month typed makes the period custom; another structure drops the offer chosen (it was the other's).
+ */
 export function StatisticsFilterBar({
   filters,
   choices,
+  children,
 }: {
   filters: StatisticsFilters
   choices: { referents: Choice[]; structures: Choice[]; offers: Choice[] }
+  children: React.ReactNode
 }) {
+  const { shown, pending, change, reset } = useUrlFilters(filters, statisticsQuery)
+  const month = (bound: 'fromMonth' | 'toMonth') => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.target.value
+    if (completeDate(value) && MONTH.test(value)) change({ period: 'custom', [bound]: value })
+  }
   return (
-    <FilterPanel label="Filtrer les statistiques" method="get" submitLabel="Appliquer" resetHref="/v2/statistics">
-      <FilterSelect
-        label="Période"
-        name="period"
-        defaultValue={filters.period}
-        options={PERIODS.map((p) => ({ value: p.value, label: p.label }))}
-      />
-      <FilterDate label="Du mois (période personnalisée)" type="month" name="from" defaultValue={filters.fromMonth} />
-      <FilterDate label="Au mois (période personnalisée)" type="month" name="to" defaultValue={filters.toMonth} />
-      <FilterSelect
-        label="Référent"
-        name="referent"
-        defaultValue={filters.referentId ?? ''}
-        options={options('Tous', choices.referents)}
-      />
-      <FilterSelect
-        label="Structure partenaire"
-        name="structure"
-        defaultValue={filters.structureId ?? ''}
-        options={options('Toutes', choices.structures)}
-        wide
-      />
-      {filters.structureId ? (
+    <>
+      <FilterPanel label="Filtrer les statistiques" busy={pending} onReset={reset}>
         <FilterSelect
-          label="Offre"
-          name="offer"
-          defaultValue={filters.offerId ?? ''}
-          options={options('Toutes', choices.offers)}
+          label="Période"
+          name="period"
+          value={shown.period}
+          onChange={(e) => change({ period: e.target.value as StatisticsFilters['period'] })}
+          options={PERIODS.map((p) => ({ value: p.value, label: p.label }))}
+        />
+        {/* Keyed by the URL's month: a preset period, a reset or the back button shows its own. */}
+        <FilterDate
+          key={`from-${filters.fromMonth}`}
+          label="Du mois (période personnalisée)"
+          type="month"
+          name="from"
+          defaultValue={filters.fromMonth}
+          onChange={month('fromMonth')}
+        />
+        <FilterDate
+          key={`to-${filters.toMonth}`}
+          label="Au mois (période personnalisée)"
+          type="month"
+          name="to"
+          defaultValue={filters.toMonth}
+          onChange={month('toMonth')}
+        />
+        <FilterSelect
+          label="Référent"
+          name="referent"
+          value={shown.referentId ?? ''}
+          onChange={(e) => change({ referentId: e.target.value || null })}
+          options={options('Tous', choices.referents)}
+        />
+        <FilterSelect
+          label="Structure partenaire"
+          name="structure"
+          value={shown.structureId ?? ''}
+          onChange={(e) => change({ structureId: e.target.value || null, offerId: null })}
+          options={options('Toutes', choices.structures)}
           wide
         />
-      ) : (
-        <p className="max-w-52 text-xs text-slate-600">
-          Pour filtrer par offre, choisissez une structure partenaire puis appliquez.
-        </p>
-      )}
-    </FilterPanel>
+        {filters.structureId && shown.structureId === filters.structureId ? (
+          <FilterSelect
+            label="Offre"
+            name="offer"
+            value={shown.offerId ?? ''}
+            onChange={(e) => change({ offerId: e.target.value || null })}
+            options={options('Toutes', choices.offers)}
+            wide
+          />
+        ) : (
+          <p className="max-w-52 text-xs text-slate-600">
+            Pour filtrer par offre, choisissez d’abord une structure partenaire.
+          </p>
+        )}
+      </FilterPanel>
+      <div
+        aria-busy={pending || undefined}
+        className={pending ? 'flex flex-col gap-6 opacity-50 transition-opacity' : 'flex flex-col gap-6'}
+      >
+        {children}
+      </div>
+    </>
   )
 }

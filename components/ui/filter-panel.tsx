@@ -2,57 +2,35 @@
 
 import { useId } from 'react'
 import { clsx } from 'clsx'
-import { Button, buttonClass } from './button'
+import { Button } from './button'
 
 /** The height, border and type of every control of a filter bar: search, select, multi-select, date. */
 export const FILTER_CONTROL = 'h-9 rounded-md border border-slate-300 bg-white px-3 text-sm'
 
 /**
- * The one filter bar of the lists (candidates, offers, prescriptions, structures, enterprises…): a labelled search
- * landmark holding its controls (SearchField, FilterSelect, MultiSelect, FilterCheckbox, FilterDate) and
- * "Réinitialiser" at its end. Filters that apply at once give `onReset`; a plain GET form (it works without script)
- * gives `method="get"`, a submit label and the address that resets it.
+ * The one filter bar of the lists (candidates, offers, prescriptions, structures, enterprises, statistics,
+ * consultations…): a labelled search landmark holding its controls (SearchField, FilterSelect, MultiSelect,
+ * FilterCheckbox, FilterDate) and "Réinitialiser" at its end. One model everywhere (issue 42 §2): filters apply as they
+ * change and live in the URL (useUrlFilters), so there is no submit button; `busy` while the page follows.
  */
 export function FilterPanel({
   label,
   busy,
   onReset,
-  method,
-  submitLabel = 'Filtrer',
-  resetHref,
-  action,
   children,
 }: {
   label: string
   busy?: boolean
   onReset?: () => void
-  method?: 'get'
-  submitLabel?: string
-  resetHref?: string
-  /** A GET form's address, e.g. '#section' to come back to the filtered section of a long page. */
-  action?: string
   children: React.ReactNode
 }) {
-  const className = 'mb-4 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4'
-  if (method === 'get') {
-    return (
-      <form method="get" action={action} role="search" aria-label={label} className={className}>
-        {children}
-        <div className="flex gap-2">
-          <button type="submit" className={buttonClass('primary')}>
-            {submitLabel}
-          </button>
-          {resetHref && (
-            <a href={resetHref} className={buttonClass('ghost')}>
-              Réinitialiser
-            </a>
-          )}
-        </div>
-      </form>
-    )
-  }
   return (
-    <div role="search" aria-label={label} aria-busy={busy} className={className}>
+    <div
+      role="search"
+      aria-label={label}
+      aria-busy={busy}
+      className="mb-4 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4"
+    >
       {children}
       {onReset && (
         <Button variant="ghost" onClick={onReset}>

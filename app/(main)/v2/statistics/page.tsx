@@ -61,12 +61,11 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
         title={await pageTitle('statistics')}
         subtitle={`${formatCount(total, 'candidat suivi', 'candidats suivis')} · prescriptions ${period}`}
       />
-      <StatisticsFilterBar filters={filters} choices={choices} />
-      <div className="flex flex-col gap-6">
+      <StatisticsFilterBar filters={filters} choices={choices}>
         <StatisticsView stats={stats} />
         <AnswerDelayCharts {...delays} />
         <InvitationCharts {...invitations} />
-      </div>
+      </StatisticsFilterBar>
     </>
   )
 }
