@@ -10,6 +10,7 @@ import { seedWorkshops } from './seed/workshops'
 import { seedInvitations } from './seed/invitations'
 import { seedCourses } from './seed/courses'
 import { seedAnswerLinks } from './seed/answer-links'
+import { seedWaitlist } from './seed/waitlist'
 import { seedReferrals } from './seed/referrals'
 import { seedDiagnoses } from './seed/diagnoses'
 import { TERMS_VERSION } from '@/lib/onboarding/terms'
@@ -603,7 +604,19 @@ export async function seedDemo(db: Db): Promise<void> {
       adminId: userId('admin@passerelle.test'),
       placeId: placeRows.find((p) => p.label === 'Dieppe')!.id,
     })
-    await seedAnswerLinks(tx, { organisationId: demoIds.orgSeineMaritime })
+    await seedAnswerLinks(tx, {
+      organisationId: demoIds.orgSeineMaritime,
+      referentId: userId('referent@passerelle.test'),
+      prescription: referent,
+      candidate: candidateRows[5]!,
+      now: new Date(),
+    })
+    await seedWaitlist(tx, {
+      structureId: demoIds.structureMobilite,
+      referentId: userId('referent@passerelle.test'),
+      prescription: referent,
+      candidate: candidateRows[10]!,
+    })
     await seedDiagnoses(tx, {
       organisationId: demoIds.orgSeineMaritime,
       counsellorId: userId('conseiller@passerelle.test'),

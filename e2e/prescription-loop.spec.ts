@@ -42,8 +42,9 @@ test('the referent prescribes Antoine Blanc to « Permis de conduire solidaire �
 
   await page.goto('/v2/offers/dashboard/social')
   await expect(page.getByRole('heading', { level: 1, name: 'Offres sociales' })).toBeVisible()
-  // Five seeded offers and the one of the structure without an account (db/seed/answer-links.ts).
-  await expect(page.getByText('6 offres')).toBeVisible()
+  // Five seeded offers, the one of the structure without an account (db/seed/answer-links.ts) and the one with a
+  // waitlist (db/seed/waitlist.ts).
+  await expect(page.getByText('7 offres')).toBeVisible()
   // Expired offers are shown, not prescribable.
   const expired = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Atelier vélo 2025' }) })
   await expect(expired).toContainText('Offre expirée')
@@ -122,7 +123,7 @@ test('the partner opens the emailed link and answers: integrated', async ({ brow
   const page = await partner.newPage()
   const since = Date.now()
   await page.goto(`/offer/social/${OFFER_PERMIS}?socialApplyId=${applyId}`)
-  const dialog = page.getByRole('dialog', { name: 'Compléter la prescription de Antoine Blanc' })
+  const dialog = page.getByRole('dialog', { name: 'Compléter la prescription d’Antoine Blanc' })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByText('Passer le permis B pour un poste d’aide à domicile.')).toBeVisible()
   // Her own name is already there: she is signed in.
@@ -138,7 +139,7 @@ test('the partner opens the emailed link and answers: integrated', async ({ brow
   ).toBeVisible()
   // The mail's link again: the answer, read-only, not a blank form.
   await page.goto(`/offer/social/${OFFER_PERMIS}?socialApplyId=${applyId}`)
-  const answered = page.getByRole('dialog', { name: 'Prescription de Antoine Blanc' })
+  const answered = page.getByRole('dialog', { name: 'Prescription d’Antoine Blanc' })
   await expect(answered.getByRole('status')).toContainText('Cette prescription a reçu sa réponse le')
   await expect(answered).toContainText('Intégré')
   await expect(answered).toContainText('Paula Moreau')

@@ -31,12 +31,13 @@ function indicatorSql(organisationId: string, structureRef: SQL, reminderDays: S
   const since = addElapsedDays(now, -INDICATOR_DAYS)
   // The last 90 days' prescriptions, one range of social_applies_organisation_structure_date_idx (index only); the ones
   // still waiting from before, one range of social_applies_organisation_structure_waiting_idx. Reading every prescription
-  // of the structure to keep those two sets cost the directory's 50 rows 10 ms.
+  // of the structure to keep those two sets cost the directory's 50 rows 10 ms. One in an offer's line for a place
+  // (issue 40 §4) waits for no answer yet: it is not due.
   return sql`(
     select json_build_object(
       'medianDays', percentile_cont(0.5) within group (order by extract(epoch from a.response_date - a.prescription_date) / 86400) filter (where a.response_date is not null),
       'answeredInTime', count(*) filter (where a.response_date is not null and a.response_date <= a.prescription_date + make_interval(days => ${reminderDays})),
-      'due', count(*) filter (where a.response_date is not null or a.prescription_date + make_interval(days => ${reminderDays}) < ${now}),
+      'due', count(*) filter (where a.response_date is not null or (a.state <> 'WAITLISTED' and a.prescription_date + make_interval(days => ${reminderDays}) < ${now})),
       'latePending', count(*) filter (where a.state = 'PRESCRIPTION_FILLED' and not a.archived and a.prescription_date + make_interval(days => ${reminderDays}) < ${now})
         + (select count(*) from ${socialApplies} o
            where o.organisation_id = ${organisationId} and o.structure_id = ${structureRef} and o.state = 'PRESCRIPTION_FILLED' and not o.archived

@@ -50,14 +50,16 @@ export type SendFupResult =
       referentId: string
       candidateId: string
     }
-  | { ok: false; error: 'notFound' | 'noFup' | 'alreadyAnswered' | 'expired' | 'causeUnknown' }
+  | { ok: false; error: 'notFound' | 'noFup' | 'alreadyAnswered' | 'expired' | 'waitlisted' | 'causeUnknown' }
 
 export const SEND_FUP_ERRORS = {
   notFound: 'Cette prescription est introuvable.',
   noFup: "Il n'existe pas de prescription pour cette offre sociale.",
-  alreadyAnswered: 'Cette prescription a déjà reçu une réponse : la page a été actualisée.',
+  alreadyAnswered: 'Cette prescription a déjà reçu une réponse\u00a0: la page a été actualisée.',
   expired:
     'Cette prescription a expiré sans réponse\u00a0: elle ne peut plus être complétée. Le référent a été prévenu.',
+  waitlisted:
+    'Cette prescription est en liste d’attente\u00a0: vous pourrez y répondre dès qu’une place se libérera pour elle.',
   causeUnknown: FUP_MESSAGES.causeUnknown,
 } as const
 
@@ -122,6 +124,7 @@ export async function sendFup(
   if (!apply || apply.archived) return { ok: false, error: 'notFound' }
   if (!apply.fup) return { ok: false, error: 'noFup' }
   if (apply.state === 'EXPIRED') return { ok: false, error: 'expired' }
+  if (apply.state === 'WAITLISTED') return { ok: false, error: 'waitlisted' }
   if (apply.state !== 'PRESCRIPTION_FILLED') return { ok: false, error: 'alreadyAnswered' }
 
   const decision = answer.partnerFeedback.decision

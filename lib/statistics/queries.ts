@@ -165,7 +165,8 @@ export async function organisationFigures(
     if (r.kind !== 'month') continue
     const line = byMonth.get(r.key)
     if (!line) continue
-    if (r.state === 'PRESCRIPTION_FILLED') line.pending += r.n
+    // In line for a place (issue 40 §4), a prescription waits too: counted with the pending ones.
+    if (r.state === 'PRESCRIPTION_FILLED' || r.state === 'WAITLISTED') line.pending += r.n
     if (r.state === 'INTEGRATED_CANDIDATE') line.integrated += r.n
     if (r.state === 'EXPIRED') line.expired += r.n
     if (r.state === 'REFUSED_STRUCTURE') line.refused += r.n

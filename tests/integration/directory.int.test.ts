@@ -161,7 +161,8 @@ describe('partner structures', () => {
     const all = await listPartnerStructures(db, SM.organisationId, {}, now)
     expect(all.rows.map((r) => [r.name, r.offers])).toEqual([
       ['Habitat Relais', 1],
-      ['Mobilité Solidaire', 4],
+      // Four offers, and the one with a waitlist (db/seed/waitlist.ts).
+      ['Mobilité Solidaire', 5],
       // db/seed/answer-links.ts: the structure without an account.
       ['Solidarauto Pays de Caux', 1],
     ])

@@ -228,7 +228,9 @@ describe('manual prescription and its status, recorded by the referent', () => {
 describe('/v2/candidates/fup: the organisation’s prescriptions', () => {
   it('lists the organisation’s prescriptions newest first, with documents, and nobody else’s', async () => {
     const all = await listFup(db, SM)
-    expect(all.total).toBe(11) // the demo data's eleven prescriptions
+    // The demo data's eleven prescriptions, the one waiting for the structure without an account
+    // (db/seed/answer-links.ts) and the one in line (db/seed/waitlist.ts).
+    expect(all.total).toBe(13)
     expect(all.rows[0]!.prescriptionDate >= all.rows[1]!.prescriptionDate).toBe(true)
     const mamadou = all.rows.find((r) => r.lastName === 'Diallo')!
     expect(mamadou).toMatchObject({ prescriptionDocumentId: null, hasFup: false, answerDocumentId: null })
@@ -246,7 +248,7 @@ describe('/v2/candidates/fup: the organisation’s prescriptions', () => {
   })
 
   it('filters by author, state, offer and Paris prescription days', async () => {
-    expect((await listFup(db, SM, { authorId: REFERENT })).total).toBe(11)
+    expect((await listFup(db, SM, { authorId: REFERENT })).total).toBe(13)
     expect((await listFup(db, SM, { authorId: COUNSELLOR })).total).toBe(0)
     const refused = await listFup(db, SM, { state: 'REFUSED_STRUCTURE' })
     expect(refused.rows.map((r) => [r.lastName, r.cause]).sort()).toEqual([
@@ -289,8 +291,8 @@ describe('/v2/candidates/fup: the organisation’s prescriptions', () => {
       )
       const first = await listFup(tx, SM)
       const second = await listFup(tx, SM, { page: 2 })
-      expect([first.total, first.rows.length, second.rows.length]).toEqual([56, 50, 6])
-      expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(56)
+      expect([first.total, first.rows.length, second.rows.length]).toEqual([58, 50, 8])
+      expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(58)
     })
   })
 })
@@ -451,8 +453,9 @@ describe('the prescription sheet downloads and the pickers', () => {
 
   it('the directory shows the organisation’s offers (expired ones flagged) and filters them', async () => {
     const all = await listDirectoryOffers(db, { organisationId: SM }, {}, NOW)
-    // The five seeded offers and the one of the structure without an account (db/seed/answer-links.ts).
-    expect(all.total).toBe(6)
+    // The five seeded offers, the one of the structure without an account (db/seed/answer-links.ts) and the one with
+    // a waitlist (db/seed/waitlist.ts).
+    expect(all.total).toBe(7)
     expect(all.offers.at(-1)).toMatchObject({ name: 'Atelier vélo 2025', expired: true })
     expect(all.offers.find((o) => o.name === 'Permis de conduire solidaire')).toMatchObject({
       expired: false,
@@ -466,8 +469,8 @@ describe('the prescription sheet downloads and the pickers', () => {
     expect((await listDirectoryOffers(db, { organisationId: LYON }, {}, NOW)).total).toBe(0)
     const names = async (filters: Parameters<typeof listDirectoryOffers>[2]) =>
       (await listDirectoryOffers(db, { organisationId: SM }, filters, NOW)).offers.map((o) => o.name).sort()
-    expect(await names({ search: 'VELO' })).toEqual(['Atelier vélo 2025'])
-    expect(await names({ search: 'v' })).toHaveLength(6) // one character: no search
+    expect(await names({ search: 'VELO' })).toEqual(['Atelier vélo 2025', 'Location de vélo à assistance électrique'])
+    expect(await names({ search: 'v' })).toHaveLength(7) // one character: no search
     expect(await names({ financingModes: ['fse'] })).toEqual(['Permis de conduire solidaire'])
     const [logement] = await db.select().from(s.challenges).where(eq(s.challenges.name, 'Logement et hébergement'))
     expect(await names({ challengeIds: [logement!.id] })).toEqual(['Logement temporaire jeunes actifs'])

@@ -168,6 +168,17 @@ describe('a full offer is a waitlist', () => {
       await archiveApplies(db, { structureId: place.structureId, actorId: place.partnerId, ids: [second.applyId] }),
     ).toMatchObject({ ok: false, error: 'notAnswered' })
 
+    // Nor answered before it has a place.
+    expect(
+      await sendFup(db, {
+        structureId: place.structureId,
+        applyId: third.applyId,
+        answer: REFUSED,
+        actorId: place.partnerId,
+        now: at(4),
+      }),
+    ).toEqual({ ok: false, error: 'waitlisted' })
+
     // The partner refuses the pending one: its place goes to Bernard, dated from that instant, and both sides hear.
     const refusedAt = at(60)
     const refused = await sendFup(db, {
