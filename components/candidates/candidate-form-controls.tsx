@@ -8,7 +8,21 @@ import type { CandidateFormState } from './candidate-form-values'
 export type CandidateFormProps = { form: FormState<CandidateFormState> }
 type TextKey = 'firstName' | 'lastName' | 'phone' | 'email' | 'cafNumber' | 'poleEmploiNumber' | 'addressFormatted'
 
-/** One of the candidate's text fields, labelled from the one list of labels, its error under its own name. */
+/** The longest value validateCandidate takes for each (a CAF number has 7 digits, a France Travail id 8 or 11). */
+const MAX_LENGTH: Record<TextKey, number> = {
+  firstName: 100,
+  lastName: 100,
+  phone: 30,
+  email: 254,
+  cafNumber: 7,
+  poleEmploiNumber: 11,
+  addressFormatted: 500,
+}
+
+/**
+ * One of the candidate's text fields, labelled from the one list of labels, its error under its own name, the
+ * server's length and requirement on the input too.
+ */
 export function TextControl({
   form,
   name,
@@ -21,13 +35,15 @@ export function TextControl({
   hint?: string
   required?: boolean
   className?: string
-} & Pick<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'maxLength'>) {
+} & Pick<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode'>) {
   return (
     <FieldFrame label={L[name]} error={form.errors[name]} hint={hint} required={required} className={className}>
       {(control: ControlProps) => (
         <input
           {...control}
           type="text"
+          maxLength={MAX_LENGTH[name]}
+          required={required}
           {...input}
           value={form.values[name]}
           onChange={(e) => form.set({ [name]: e.target.value })}

@@ -2,7 +2,7 @@
 
 import { CustomFieldControl } from '@/components/ui/custom-field-control'
 import { FieldFrame } from '@/components/ui/form-field'
-import type { CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
+import { OLDEST_BIRTH_DATE, type CustomFieldDefinition } from '@/lib/candidates/candidate-schema'
 import { CANDIDATE_FIELD_LABELS as L } from '@/lib/candidates/field-labels'
 import { ReferenceSelect, TextControl, type CandidateFormProps } from './candidate-form-controls'
 import type { CandidateFormSettings, CandidateFormState } from './candidate-form-values'
@@ -45,8 +45,11 @@ export function EssentialFields({
   )
 }
 
-/** Identity and contact details. The NIR is never shown back: empty keeps the stored one, a tick removes it. */
-export function IdentityFields({ form, hasNir }: CandidateFormProps & { hasNir: boolean }) {
+/**
+ * Identity and contact details. The NIR is never shown back: empty keeps the stored one, a tick removes it. The birth
+ * date's picker stops at `today` (Paris), as the server does.
+ */
+export function IdentityFields({ form, hasNir, today }: CandidateFormProps & { hasNir: boolean; today: string }) {
   const { values, set, errors } = form
   return (
     <fieldset className={SECTION}>
@@ -66,7 +69,14 @@ export function IdentityFields({ form, hasNir }: CandidateFormProps & { hasNir: 
       </FieldFrame>
       <FieldFrame label={L.birthDate} error={errors.birthDate}>
         {(p) => (
-          <input {...p} type="date" value={values.birthDate} onChange={(e) => set({ birthDate: e.target.value })} />
+          <input
+            {...p}
+            type="date"
+            min={OLDEST_BIRTH_DATE}
+            max={today}
+            value={values.birthDate}
+            onChange={(e) => set({ birthDate: e.target.value })}
+          />
         )}
       </FieldFrame>
       <TextControl form={form} name="phone" type="tel" inputMode="tel" hint="Par exemple : 06 12 34 56 78" />

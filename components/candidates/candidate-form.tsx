@@ -72,6 +72,8 @@ export function CandidateForm(props: Props) {
     if (warning) warningRef.current?.focus()
   }, [warning])
   const fields = customFieldsByNeed(settings.customFields)
+  // The birth date's last day on its picker (the check reads the day again when it runs).
+  const [today] = useState(() => parisToday(new Date()))
 
   return (
     <form {...form.formProps} className="flex max-w-4xl flex-col gap-6" aria-describedby="candidate-form-required">
@@ -80,7 +82,7 @@ export function CandidateForm(props: Props) {
       </p>
       <ErrorSummary form={form} />
       <EssentialFields form={form} required={fields.required} creating={!editing} />
-      <IdentityFields form={form} hasNir={editing && props.hasNir} />
+      <IdentityFields form={form} hasNir={editing && props.hasNir} today={today} />
       <SituationFields form={form} settings={settings} optional={fields.optional} />
       {warning && (
         <DuplicateWarning

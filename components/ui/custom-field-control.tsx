@@ -11,6 +11,16 @@ const YES_NO = [
 ]
 
 /**
+ * What parseCustomField checks, on the input too: a number of zero or more (its keyboard, its arrows stop at 0), a
+ * day, a text of 1 000 characters at most.
+ */
+const CONSTRAINTS = {
+  number: { type: 'number', min: 0, step: 'any', inputMode: 'decimal' },
+  date: { type: 'date' },
+  text: { type: 'text', maxLength: 1000 },
+} as const satisfies Record<string, React.InputHTMLAttributes<HTMLInputElement>>
+
+/**
  * An organisation's own field (a candidate's custom field, a FUP model's question), rendered by its type. Values
  * stay strings as typed until parseCustomField reads them, on the client and again on the server.
  */
@@ -53,11 +63,12 @@ export function CustomFieldControl({
     )
   }
   const text = typeof value === 'string' ? value : ''
+  const constraints = def.type === 'number' || def.type === 'date' || def.type === 'text' ? CONSTRAINTS[def.type] : null
   return (
     <FieldFrame label={def.label} error={error} required={def.required}>
       {(control) =>
         def.type === 'list' || def.type === 'bool' ? (
-          <select {...control} value={text} onChange={(e) => onChange(e.target.value)}>
+          <select {...control} required={def.required} value={text} onChange={(e) => onChange(e.target.value)}>
             <option value="">{emptyLabel}</option>
             {(def.type === 'bool' ? YES_NO : def.options).map((o) => (
               <option key={o.value} value={o.value}>
@@ -68,8 +79,8 @@ export function CustomFieldControl({
         ) : (
           <input
             {...control}
-            type={def.type === 'date' ? 'date' : 'text'}
-            inputMode={def.type === 'number' ? 'decimal' : undefined}
+            required={def.required}
+            {...constraints}
             value={text}
             onChange={(e) => onChange(e.target.value)}
           />

@@ -6,6 +6,17 @@ import { controlOf } from './use-action-form'
 
 type Invalid = { control: HTMLElement; label: string }
 
+/**
+ * The field errors no field of the form shows (a field not on screen yet, as a FUP model's question still loading,
+ * or one the server names that this form does not have): said in the summary, so none goes unseen.
+ */
+function unshownErrors(root: HTMLElement, summary: HTMLElement, errors: FieldErrors): string[] {
+  const shown = new Set<string>()
+  for (const element of root.querySelectorAll<HTMLElement>('*'))
+    if (!summary.contains(element)) shown.add(element.textContent?.trim() ?? '')
+  return [...new Set(Object.values(errors))].filter((message) => !shown.has(message))
+}
+
 /** The name a person reads beside an invalid element: its aria-label, its label, its group's legend. */
 function labelOf(element: HTMLElement): string {
   const labelledBy = element.getAttribute('aria-labelledby')
@@ -35,10 +46,12 @@ export function ErrorSummary({
 }) {
   const ref = useRef<HTMLDivElement>(null)
   const [invalid, setInvalid] = useState<Invalid[]>([])
+  const [unshown, setUnshown] = useState<string[]>([])
   const count = Object.keys(form.errors).length
   // Read from the page once the fields of this render are marked.
   useEffect(() => {
-    const root = ref.current?.closest('form')
+    const summary = ref.current
+    const root = summary?.closest('form')
     const found = root ? [...root.querySelectorAll<HTMLElement>('[aria-invalid="true"]')] : []
     // A group marked invalid (checkboxes, radios) is one entry, named by its legend, reached at its first choice.
     const unique = new Map<HTMLElement, Invalid>()
@@ -48,7 +61,11 @@ export function ErrorSummary({
       const label = labelOf(named)
       if (control && label && !unique.has(control)) unique.set(control, { control, label })
     }
-    const frame = requestAnimationFrame(() => setInvalid([...unique.values()]))
+    const orphans = root && summary ? unshownErrors(root, summary, form.errors) : []
+    const frame = requestAnimationFrame(() => {
+      setInvalid([...unique.values()])
+      setUnshown(orphans)
+    })
     return () => cancelAnimationFrame(frame)
   }, [form.errors])
   if (count === 0 && !form.error) return null
@@ -65,7 +82,7 @@ export function ErrorSummary({
         {form.error ?? `${errorCountText(count)}.`}
         {children}
       </p>
-      {count > 0 && invalid.length > 0 && (
+      {count > 0 && invalid.length + unshown.length > 0 && (
         <ul className="mt-1 list-disc pl-5">
           {invalid.map(({ control, label }, i) => (
             <li key={i}>
@@ -81,6 +98,9 @@ export function ErrorSummary({
                 {label}
               </a>
             </li>
+          ))}
+          {unshown.map((message) => (
+            <li key={message}>{message}</li>
           ))}
         </ul>
       )}
