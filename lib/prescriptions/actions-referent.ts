@@ -26,7 +26,7 @@ import { now } from '@/lib/clock'
 
 const prescriber = {
   ...PRESCRIBER,
-  forbidden: 'Vous ne pouvez pas prescrire : connectez-vous avec un compte de votre organisation.',
+  forbidden: 'Vous ne pouvez pas prescrire\u00a0: connectez-vous avec un compte de votre organisation.',
 } as const
 
 /** The candidate picker: the search text travels in the POST body, never in a URL. */
@@ -55,7 +55,9 @@ export const prescribeAction = defineAction({
   input: z.tuple([z.custom<PrescribeInput>()]),
   run: async ({ user, organisationId, input: [input] }) => {
     const result = await prescribe(getDb(), { organisationId, authorId: user.id, input })
-    return result.ok ? { ok: true as const, applyId: result.applyId, offerName: result.offerName } : result
+    return result.ok
+      ? { ok: true as const, applyId: result.applyId, offerName: result.offerName, waitlistRank: result.waitlistRank }
+      : result
   },
 })
 
