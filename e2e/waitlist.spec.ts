@@ -61,8 +61,16 @@ test('a referent prescribes to a full offer and is told the rank; the partner fr
   await expect(line.getByRole('listitem').nth(0)).toContainText('Rang 1')
   await expect(line.getByRole('listitem').nth(0)).toContainText('Lucas Mercier')
   await expect(partner.getByRole('tabpanel').getByRole('row').filter({ hasText: 'Camara Fatou' })).toBeVisible()
-  // The referent is told by mail, and Lucas Mercier is first in line now.
-  const mail = await waitForMail('referent@passerelle.test', since, /Subject: Une place s/)
+  // The referent is told by mail (its link leads to Fatou Camara's prescriptions, her name is not in it), and Lucas
+  // Mercier is first in line now.
+  const [fatou] = await onE2eDatabase<{ id: string }>(
+    "select id from candidates where first_name = 'Fatou' and last_name = 'Camara'",
+  )
+  const mail = await waitForMail(
+    'referent@passerelle.test',
+    since,
+    new RegExp(`/v2/candidate/${fatou!.id}/prescriptions`),
+  )
   expect(mail).not.toContain('Camara')
   await referent.reload()
   await expect(referent.getByRole('row').filter({ hasText: OFFER })).toContainText('En liste d’attente (rang 1)')
