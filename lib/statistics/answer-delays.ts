@@ -33,16 +33,17 @@ type Row = {
  * is looked up only for those without, the manual ones and those whose PDF retention removed: two branches, so that
  * the second probes fups_social_apply_id_unique once per such prescription. Written as one `or exists`, the planner
  * read the whole FUP index into a hash for every view (180 000 entries at the bench's scale 0.2: 70 ms of a 330 ms
- * structure dashboard, 400 ms of the organisation's figures).
+ * structure dashboard, 400 ms of the organisation's figures). One in an offer's line for a place waits for no answer yet
+ * (lib/prescriptions/waitlist.ts): it counts once a place takes it, from that day.
  */
 const withDelays = (where: SQL) => {
   const columns = sql`a.structure_id, a.social_offer_id, a.state,
          case when a.state in ('INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE') and a.response_date is not null
               then ${parisDaySql(sql`a.response_date`)} - ${parisDaySql(sql`a.prescription_date`)} end as days`
   return sql`
-  select ${columns} from social_applies a where ${where} and a.prescription_document_id is not null
+  select ${columns} from social_applies a where ${where} and a.state <> 'WAITLISTED' and a.prescription_document_id is not null
   union all
-  select ${columns} from social_applies a where ${where} and a.prescription_document_id is null
+  select ${columns} from social_applies a where ${where} and a.state <> 'WAITLISTED' and a.prescription_document_id is null
     and exists (select 1 from fups f where f.social_apply_id = a.id)`
 }
 
