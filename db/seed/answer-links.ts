@@ -1,8 +1,7 @@
 import type { DbOrTx } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
-import type { FupPrescription } from '@/lib/db/schema'
 import { DAY_MS } from '@/lib/dates'
-import { insertSheetPrescription } from './waitlist'
+import { insertSheetPrescription, type ReferentFields } from './waitlist'
 
 /** The demo structure without an account, and its offer: fixed ids, so that the README can name them. */
 export const DEMO_LINK_STRUCTURE_ID = '20000000-0000-4000-8000-000000000003'
@@ -18,7 +17,7 @@ export async function seedAnswerLinks(
   ctx: {
     organisationId: string
     referentId: string
-    prescription: Omit<FupPrescription, 'goal' | 'validatePrescription' | 'approveDemand' | 'prescriptionDate'>
+    prescription: ReferentFields
     /** Who waits for its answer: prescribed two days before the seed ran (no reminder due yet). */
     candidate: typeof s.candidates.$inferSelect
     now: Date

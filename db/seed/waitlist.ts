@@ -4,6 +4,12 @@ import type { FupBeneficiary, FupPrescription } from '@/lib/db/schema'
 import { renderFupPdf } from '@/lib/fup/render-fup-pdf'
 import { fullName } from '@/lib/person-name'
 
+/** What the demo referent writes on every prescription sheet (the goal and the date aside). */
+export type ReferentFields = Omit<
+  FupPrescription,
+  'goal' | 'validatePrescription' | 'approveDemand' | 'prescriptionDate'
+>
+
 /** The demo offer that publishes its places, all taken: fixed id, so that the README and tests can name it. */
 export const DEMO_WAITLIST_OFFER_ID = '30000000-0000-4000-8000-000000000007'
 
@@ -17,7 +23,7 @@ export async function seedWaitlist(
   ctx: {
     structureId: string
     referentId: string
-    prescription: Omit<FupPrescription, 'goal' | 'validatePrescription' | 'approveDemand' | 'prescriptionDate'>
+    prescription: ReferentFields
     candidate: typeof s.candidates.$inferSelect
   },
 ) {
@@ -54,7 +60,7 @@ export async function insertSheetPrescription(
   ctx: {
     structureId: string
     referentId: string
-    prescription: Omit<FupPrescription, 'goal' | 'validatePrescription' | 'approveDemand' | 'prescriptionDate'>
+    prescription: ReferentFields
     candidate: typeof s.candidates.$inferSelect
     offerId: string
     offerName: string
