@@ -105,7 +105,7 @@ test.describe('no violation on the partner screens, FUP preview (PDF in a blob: 
     await page.goto(
       '/offer/social/30000000-0000-4000-8000-000000000001?socialApplyId=40000000-0000-4000-8000-000000000001',
     )
-    const dialog = page.getByRole('dialog', { name: 'Compléter la prescription de Élodie Durand' })
+    const dialog = page.getByRole('dialog', { name: 'Compléter la prescription d’Élodie Durand' })
     // The link opens the dialog once the page is hydrated: the first visit of the offer page in a run may take longer.
     await expect(dialog).toBeVisible({ timeout: 15_000 })
     await dialog.getByLabel('Prénom et nom de l’accompagnateur').fill('Paula Moreau')

@@ -286,8 +286,8 @@ test('a counsellor creates an enterprise and a job offer, places two candidates 
   await expectNoSeriousA11yViolations(page)
   await screenshots(page, 'job-offer')
 
-  await placed.getByRole('button', { name: 'Changer le statut de Élodie Durand' }).click()
-  const status = page.getByRole('dialog', { name: 'Statut de Élodie Durand' })
+  await placed.getByRole('button', { name: 'Changer le statut d’Élodie Durand' }).click()
+  const status = page.getByRole('dialog', { name: 'Statut d’Élodie Durand' })
   await status.getByLabel('Statut').selectOption({ label: 'Embauché' })
   await status.getByRole('button', { name: 'Enregistrer' }).click()
   await expect(
@@ -375,7 +375,7 @@ test('an administrator edits the challenges, imports offers into a structure; an
     'e2e-2;Sans dates correctes;01/12/2027;01/01/2027;logement',
   ].join('\n')
   await admin
-    .getByLabel(`Fichier des offres de ${IMPORT_STRUCTURE}`)
+    .getByLabel(`Fichier des offres d’${IMPORT_STRUCTURE}`)
     .setInputFiles({ name: 'offres.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await admin.getByRole('button', { name: 'Vérifier le fichier' }).click()
   const errors = admin.getByRole('table', { name: 'Lignes en erreur' })
@@ -385,7 +385,7 @@ test('an administrator edits the challenges, imports offers into a structure; an
   await screenshots(admin, 'offer-import')
   await admin.getByRole('button', { name: 'Importer 1 offre' }).click()
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText(IMPORT_STRUCTURE)
-  await expect(admin.getByRole('table', { name: `Offres sociales de ${IMPORT_STRUCTURE}` })).toContainText(
+  await expect(admin.getByRole('table', { name: `Offres sociales d’${IMPORT_STRUCTURE}` })).toContainText(
     'Colocation solidaire',
   )
 

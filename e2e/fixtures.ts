@@ -55,8 +55,8 @@ export async function enterEmailedCode(page: Page, email: string, since: number)
 }
 
 export async function emailedCode(email: string, since: number): Promise<string> {
-  const mail = await waitForMail(email, since, /code de connexion à Passerelle : \d{6}/)
-  return /code de connexion à Passerelle : (\d{6})/.exec(mail)![1]!
+  const mail = await waitForMail(email, since, /code de connexion à Passerelle\s:\s\d{6}/)
+  return /code de connexion à Passerelle\s:\s(\d{6})/.exec(mail)![1]!
 }
 
 /** The newest mail to `email`, received since `since`, whose text matches `pattern` (SMTP delivery takes a moment). */

@@ -89,7 +89,7 @@ test('a counsellor invites a candidate by SMS and letter from the sheet, and pri
   await screenshots(page, 'invitation-result')
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    dialog.getByRole('link', { name: `Imprimer le courrier de Inès ${LAST_NAME}` }).click(),
+    dialog.getByRole('link', { name: `Imprimer le courrier d’Inès ${LAST_NAME}` }).click(),
   ])
   expect(download.suggestedFilename()).toMatch(/^invitation-\d{4}-\d{2}-\d{2}\.pdf$/)
 

@@ -79,7 +79,7 @@ test('a counsellor gives a course’s workshop step a theme and invites the enro
   await enrol.getByRole('button', { name: 'Inscrire le candidat' }).click()
   await expect(page.getByText('1 candidat inscrit au parcours.').first()).toBeVisible()
 
-  const progress = page.getByRole('list', { name: `Progression de ${NAME}` })
+  const progress = page.getByRole('list', { name: `Progression d’${NAME}` })
   await progress.getByRole('button', { name: `Inviter à l’étape\u00a0: ${STEP} (${NAME})` }).click()
   const dialog = page.getByRole('dialog', { name: `Inviter à l’étape «\u00a0${STEP}\u00a0»` })
   await expect(dialog).toContainText(`une séance du thème «\u00a0${THEME}\u00a0»`)
@@ -90,7 +90,7 @@ test('a counsellor gives a course’s workshop step a theme and invites the enro
   await expect(dialog.getByRole('status')).toHaveText('1 candidat invité.')
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    dialog.getByRole('link', { name: `Imprimer le courrier de ${NAME}` }).click(),
+    dialog.getByRole('link', { name: `Imprimer le courrier d’${NAME}` }).click(),
   ])
   const text = execFileSync('pdftotext', ['-enc', 'UTF-8', (await download.path())!, '-']).toString('utf8')
   code = /\/i\/([A-HJ-NP-Z2-9]{8})/.exec(text)![1]!
@@ -125,14 +125,14 @@ test('the person books with the letter’s code; marked present at the session, 
   setAppClock(new Date(startsAt.getTime() + 3_600_000).toISOString())
   const [w] = await onE2eDatabase<{ id: string }>(`select id from workshops where name = $1`, [SESSION])
   await page.goto(`/workshops/${w!.id}`)
-  await page.getByRole('combobox', { name: `Présence de ${NAME}` }).selectOption('present')
+  await page.getByRole('combobox', { name: `Présence d’${NAME}` }).selectOption('present')
   await expect(
     page.getByText('L’étape de parcours à laquelle le candidat était invité est faite.').first(),
   ).toBeVisible()
 
   const [course] = await onE2eDatabase<{ id: string }>(`select id from support_courses where name = $1`, [COURSE])
   await page.goto(`/support-courses/${course!.id}`)
-  const progress = page.getByRole('list', { name: `Progression de ${NAME}` })
+  const progress = page.getByRole('list', { name: `Progression d’${NAME}` })
   await expect(progress).toContainText(`Faite le ${formatDate(startsAt)}`)
   await expect(progress).toContainText(`Atelier «\u00a0${SESSION}\u00a0» du ${formatDate(startsAt)}`)
   await expect(progress.getByRole('button', { name: /Inviter à l’étape/ })).toHaveCount(0)

@@ -64,7 +64,7 @@ test.describe('the partner', () => {
         'Actions',
       ])
       await expectNoSidewaysScroll(page)
-      const actions = table.getByRole('button', { name: /^Compléter la prescription de/ })
+      const actions = table.getByRole('button', { name: /^Compléter la prescription d(e |’)/ })
       await expect(actions).toHaveCount(4)
       for (const action of await actions.all()) {
         const box = (await action.boundingBox())!
@@ -100,13 +100,13 @@ test.describe('the partner', () => {
     await expect(table.getByRole('row')).toHaveCount(5)
     const elodie = table.getByRole('row').filter({ hasText: 'Durand Élodie' })
     await expect(elodie).toContainText('Nouveau')
-    const complete = elodie.getByRole('button', { name: 'Compléter la prescription de Élodie Durand' })
+    const complete = elodie.getByRole('button', { name: 'Compléter la prescription d’Élodie Durand' })
     await expect(complete).toBeVisible()
     await expect(
       table
         .getByRole('row')
         .nth(1)
-        .getByRole('button', { name: /^Compléter la prescription de/ }),
+        .getByRole('button', { name: /^Compléter la prescription d(e |’)/ }),
     ).toBeInViewport()
     // A card: the row within the screen, its candidate on top and its action below, not side by side.
     const row = (await elodie.boundingBox())!

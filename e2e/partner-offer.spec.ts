@@ -61,7 +61,7 @@ test('the partner filters, answers a prescription as not integrated, downloads t
 
   // The link partners receive by email opens the dialog.
   await page.goto(`${OFFER}?socialApplyId=${ELODIE_APPLY}`)
-  const dialog = page.getByRole('dialog', { name: 'Compléter la prescription de Élodie Durand' })
+  const dialog = page.getByRole('dialog', { name: 'Compléter la prescription d’Élodie Durand' })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByText('Lever le frein de la mobilité pour accéder à un emploi.')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
@@ -130,7 +130,7 @@ test('the partner filters, answers a prescription as not integrated, downloads t
   )
   expect(mail).toBeDefined()
   expect(mail).toContain(
-    'Mobilité Solidaire a répondu à votre prescription : le candidat n’est pas intégré (motif : N’a pas répondu aux 3 convocations).',
+    'Mobilité Solidaire a répondu à votre prescription\u00a0: le candidat n’est pas intégré (motif\u00a0: N’a pas répondu aux 3 convocations).',
   )
 
   // 'Fiche.pdf' is the answered sheet.
@@ -159,7 +159,7 @@ test('the partner filters, answers a prescription as not integrated, downloads t
   await page.goto('/partners/structure/dashboard')
   const archives = page.getByRole('table', { name: 'Dossiers archivés' })
   await expect(archives.getByRole('row', { name: /Durand Élodie/ })).toContainText('Candidats refusés')
-  await archives.getByRole('button', { name: 'Restaurer le dossier de Élodie Durand' }).click()
+  await archives.getByRole('button', { name: 'Restaurer le dossier d’Élodie Durand' }).click()
   await expect(page.getByText('Dossier restauré : il est de nouveau sur la page de l’offre.')).toBeVisible()
   await expect(page.getByText('Aucun dossier archivé.')).toBeVisible()
   await page.goto(`${OFFER}?tab=REFUSED_STRUCTURE`)

@@ -73,7 +73,7 @@ test.describe('as the administrator', () => {
     // The administrator's own consultations, from the users' settings.
     await page.goto('/v2/settings/user/demo-admin')
     await page.getByRole('link', { name: 'Voir les dossiers consultés par cet utilisateur' }).click()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Consultations de Alice Martin')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Consultations d’Alice Martin')
     await expect(page.getByRole('table').getByRole('link', { name: 'Julien Morel' }).first()).toBeVisible()
     await expectNoSeriousA11yViolations(page)
     await screenshots(page, 'read-journal-user')

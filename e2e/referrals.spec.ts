@@ -227,7 +227,7 @@ test.describe('the organisation', () => {
     await expect(received.getByRole('listitem').filter({ hasText: 'Mercier Yanis' })).toContainText('En retard')
     await received.getByRole('link', { name: 'Clavier Orianne' }).click()
 
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Orientation de Orianne Clavier')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Orientation d’Orianne Clavier')
     await expect(page.getByText('À traiter')).toBeVisible()
     await expect(page.getByText('Cherche un emploi de préparatrice de commandes ; pas de permis.')).toBeVisible()
     await expect(page.getByText('Mobilité', { exact: true })).toBeVisible()
@@ -249,7 +249,7 @@ test.describe('the organisation', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Clavier')
 
     const [outcome] = await waitForSentMails((m) => m.includes(`To: ${PRESCRIBER}`) && m.includes('a été acceptée'))
-    expect(outcome).toContain('L’orientation de O.\u00a0C.')
+    expect(outcome).toContain('L’orientation d’O.\u00a0C.')
     expect(outcome).not.toMatch(/Orianne|Clavier|06 45/)
 
     // The orientation now says who decided, and leads to the sheet; the dashboard no longer lists it.

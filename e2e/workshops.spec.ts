@@ -161,7 +161,7 @@ test('a counsellor creates a workshop of 2 seats, registers three candidates: th
       )
       .first(),
   ).toBeVisible()
-  const waitlist = page.getByRole('table', { name: `Liste d’attente de ${TITLE}` })
+  const waitlist = page.getByRole('table', { name: `Liste d’attente d’${TITLE}` })
   await expect(waitlist).toContainText('Atelierc Chloé')
   await expect(page.getByRole('table', { name: `Inscrits à ${TITLE}` }).getByRole('row')).toHaveCount(3)
   await expectNoSeriousA11yViolations(page)

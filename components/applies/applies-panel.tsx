@@ -149,7 +149,7 @@ export function ArchiveSelected({ label, ids, onArchived }: { label: string; ids
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
         title={label}
-        description={`Archiver ${ids.length > 1 ? `ces ${ids.length} dossiers` : 'ce dossier'} ? Ils n’apparaîtront plus sur la page de l’offre.`}
+        description={`Archiver ${ids.length > 1 ? `ces ${ids.length} dossiers` : 'ce dossier'}\u00a0? Ils n’apparaîtront plus sur la page de l’offre.`}
         confirmLabel="Archiver"
         onConfirm={archive}
         pending={archiving}

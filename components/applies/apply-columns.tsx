@@ -10,6 +10,7 @@ import { formatDate } from '@/lib/dates'
 import { formatPhone } from '@/lib/phone'
 import { AccompaniementsCell, AuthorCell, CandidateCell, PrescriptionCell, PrescriptionDateCell } from './apply-cells'
 import { TOUCH_TARGET, type TableColumn } from '@/components/ui/data-table'
+import { ofName } from '@/lib/text/french'
 
 export type ColumnOptions = {
   candidateLink: boolean
@@ -23,7 +24,7 @@ export type ColumnOptions = {
 }
 
 export const MANUAL_PRESCRIPTION_TOOLTIP =
-  'Cette prescription a été saisie manuellement : mettez à jour le statut de l’offre dans la fiche du candidat.'
+  'Cette prescription a été saisie manuellement\u00a0: mettez à jour le statut de l’offre dans la fiche du candidat.'
 
 type AppliesColumn = TableColumn<ApplyRow>
 
@@ -121,7 +122,7 @@ export function CompleteAction({ row, o }: { row: ApplyRow; o: ColumnOptions }) 
         // A finger's target on a touch screen or a phone (44 × 44 px, WCAG 2.5.5); dense with a mouse.
         className={`whitespace-nowrap px-2 py-0.5 text-xs ${TOUCH_TARGET}`}
         onClick={() => o.onComplete(row.id)}
-        aria-label={`Compléter la prescription de ${name}`}
+        aria-label={`Compléter la prescription ${ofName(name)}`}
       >
         Compléter
       </Button>
@@ -134,7 +135,7 @@ export function CompleteAction({ row, o }: { row: ApplyRow; o: ColumnOptions }) 
         aria-disabled="true"
         tabIndex={0}
         className={`inline-block ${TOUCH_TARGET}`}
-        aria-label={`Compléter la prescription de ${name} : ${MANUAL_PRESCRIPTION_TOOLTIP}`}
+        aria-label={`Compléter la prescription ${ofName(name)}\u00a0: ${MANUAL_PRESCRIPTION_TOOLTIP}`}
       >
         <Button
           variant="secondary"

@@ -21,6 +21,7 @@ import {
   type LogoChoice,
 } from './fup-answer'
 import { ClosedFup, PrescriptionSummary } from './fup-dialog-parts'
+import { ofName } from '@/lib/text/french'
 
 export type { FeedbackDefaults, LogoChoice } from './fup-answer'
 type Answer = ReturnType<typeof toAnswer>
@@ -80,7 +81,7 @@ export function FupDialog({
       <Dialog
         open
         onOpenChange={(open) => !open && onClose()}
-        title={`Prescription de ${apply.candidateName}`}
+        title={`Prescription ${ofName(apply.candidateName)}`}
         description={`${apply.offerName} - ${apply.providerName}`}
         wide
         footer={<Button onClick={onClose}>Fermer</Button>}
@@ -92,7 +93,7 @@ export function FupDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Compléter la prescription de ${apply.candidateName}`}
+      title={`Compléter la prescription ${ofName(apply.candidateName)}`}
       description={`${apply.offerName} - ${apply.providerName}`}
       wide
       footer={

@@ -15,6 +15,7 @@ import { FormField } from '@/components/ui/form-field'
 import { useActionForm } from '@/components/ui/use-action-form'
 import { FupDialog, type FeedbackDefaults } from './fup-dialog'
 import { PrescriptionSummary } from './fup-dialog-parts'
+import { ofName } from '@/lib/text/french'
 
 /**
  * A signed link's page (app/(standalone)/reponse): the prescription's sheet and "Répondre", which opens the partners'
@@ -40,7 +41,7 @@ export function LinkAnswer({
     )
   return (
     <>
-      <h2 className="text-lg font-semibold text-slate-900">Prescription de {apply.candidateName}</h2>
+      <h2 className="text-lg font-semibold text-slate-900">Prescription {ofName(apply.candidateName)}</h2>
       <PrescriptionSummary apply={apply} />
       <div>
         <Button onClick={() => setOpen(true)}>Répondre à la prescription</Button>

@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toast'
 import { Button } from '@/components/ui/button'
 import { FetchError } from '@/components/ui/fetch-error'
 import { fetchJson, type FetchFailure } from '@/components/ui/fetch-json'
+import { ofName } from '@/lib/text/french'
 
 export function RestoreButton({ applyId, candidateName }: { applyId: string; candidateName: string }) {
   const router = useRouter()
@@ -21,7 +22,7 @@ export function RestoreButton({ applyId, candidateName }: { applyId: string; can
     })
     setPending(false)
     if (!result.ok) return setFailure(result)
-    toast.success('Dossier restauré : il est de nouveau sur la page de l’offre.')
+    toast.success('Dossier restauré\u00a0: il est de nouveau sur la page de l’offre.')
     router.refresh()
   }
   return (
@@ -31,7 +32,7 @@ export function RestoreButton({ applyId, candidateName }: { applyId: string; can
         className="px-3 py-1"
         onClick={restore}
         disabled={pending}
-        aria-label={`Restaurer le dossier de ${candidateName}`}
+        aria-label={`Restaurer le dossier ${ofName(candidateName)}`}
       >
         Restaurer
       </Button>

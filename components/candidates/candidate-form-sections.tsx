@@ -88,7 +88,7 @@ export function IdentityFields({ form, hasNir, today }: CandidateFormProps & { h
           hint={
             hasNir
               ? 'Laisser vide pour conserver le numéro enregistré'
-              : '13 caractères et la clé de 2 chiffres, espaces permis : 2 84 05 76 123 456 78'
+              : '13 caractères et la clé de 2 chiffres, espaces permis\u00a0: 2 84 05 76 123 456 78'
           }
         >
           {(p) => (

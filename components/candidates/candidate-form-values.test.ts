@@ -92,7 +92,10 @@ describe('the edit form’s values', () => {
       defs,
       TODAY,
     )
-    expect(checked).toEqual({ ok: false, errors: { 'customFields.level': 'Le champ « Niveau » est obligatoire' } })
+    expect(checked).toEqual({
+      ok: false,
+      errors: { 'customFields.level': 'Le champ «\u00a0Niveau\u00a0» est obligatoire' },
+    })
   })
 })
 

@@ -5,6 +5,7 @@ import { buttonClass } from '@/components/ui/button'
 import { ScrollingTabBar } from '@/components/ui/tabs-bar'
 import { ADMIN_SECTIONS, CANDIDATE_SECTIONS, sectionPath, type CandidateSection } from '@/lib/candidates/sheet/sections'
 import { orEmpty } from '@/lib/format'
+import { ofName } from '@/lib/text/french'
 
 type FollowUpProps = { status: string | null; place: string | null; referent: string | null }
 
@@ -56,7 +57,7 @@ export function CandidateSheet({
         actions={
           editable ? (
             <Link href={`${sectionPath(candidateId, section)}?edit=1`} className={buttonClass('primary')}>
-              Modifier<span className="sr-only"> la fiche de {name}</span>
+              Modifier<span className="sr-only"> la fiche {ofName(name)}</span>
             </Link>
           ) : undefined
         }

@@ -18,7 +18,7 @@ export function SheetIdentity({ candidate, canRevealNir }: { candidate: Candidat
         [
           'SMS',
           candidate.smsOptedOutAt
-            ? `Désinscrit (STOP) le ${formatDateTime(candidate.smsOptedOutAt)} : aucun SMS ne lui est envoyé`
+            ? `Désinscrit (STOP) le ${formatDateTime(candidate.smsOptedOutAt)}\u00a0: aucun SMS ne lui est envoyé`
             : 'Accepte les SMS',
         ],
         [L.email, candidate.email],

@@ -12,6 +12,7 @@ import { formatDate } from '@/lib/dates'
 import { EMPTY_VALUE, orEmpty } from '@/lib/format'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/states'
 import { waitingSentence } from '@/lib/prescriptions/waiting-time'
+import { ofName } from '@/lib/text/french'
 
 /**
  * The sheet's "Prescriptions" section: the candidate's social applies (archived ones too), their state, partner,
@@ -51,12 +52,12 @@ export function SheetPrescriptions({
       {rows.length === 0 ? (
         <EmptyState title="Aucune prescription pour ce candidat.">
           {prescriber
-            ? 'Utilisez « Prescrire à une offre » ou l’annuaire des offres sociales.'
+            ? 'Utilisez «\u00a0Prescrire à une offre\u00a0» ou l’annuaire des offres sociales.'
             : 'Les prescriptions de ce candidat apparaîtront ici.'}
         </EmptyState>
       ) : (
         <SimpleTable
-          caption={`Prescriptions de ${name}`}
+          caption={`Prescriptions ${ofName(name)}`}
           headers={['Offre', 'Partenaire', 'État', 'Prescription', 'Réponse', 'Motif', 'Documents', 'Action']}
           rows={rows.map((a) => {
             const manual = !a.prescriptionDocumentId && !a.hasFup

@@ -69,7 +69,7 @@ export function ExportForm({ datasets, customFields, statuses, places, states, s
       if (result.ok) {
         setErrors({})
         toast.success('Export lancé.', {
-          description: 'Il se prépare en arrière-plan\u00a0: suivez sa progression dans « Mes exports ».',
+          description: 'Il se prépare en arrière-plan\u00a0: suivez sa progression dans «\u00a0Mes exports\u00a0».',
         })
         onRequested()
         return

@@ -64,7 +64,7 @@ export function ColumnMapping({
                   </td>
                   <td className="px-4 py-2">
                     <select
-                      aria-label={`Champ du candidat pour la colonne « ${header} »`}
+                      aria-label={`Champ du candidat pour la colonne «\u00a0${header}\u00a0»`}
                       className={selectClass}
                       value={mapping[index] ?? ''}
                       onChange={(e) => onChange(mapping.map((m, i) => (i === index ? e.target.value : m)))}

@@ -6,7 +6,7 @@ import { FetchError } from '@/components/ui/fetch-error'
 import { fetchJson } from '@/components/ui/fetch-json'
 
 const FAILED = 'La vérification a échoué. Réessayez dans un instant.'
-const LATE = 'Le serveur ne répond pas. Réessayez dans un instant : rien n’a été importé.'
+const LATE = 'Le serveur ne répond pas. Réessayez dans un instant\u00a0: rien n’a été importé.'
 /** An upload and its check may take a while on a slow line; past this, the person gets the button back. */
 const WAIT_MS = 60_000
 

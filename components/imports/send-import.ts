@@ -14,7 +14,7 @@ export type SendOutcome<T> =
   { ok: true; result: T } | { ok: false; error: string; retryable: boolean; started: boolean }
 
 const NETWORK_ERROR =
-  'La connexion au serveur a été interrompue : rien n’a été enregistré. Vérifiez votre connexion et réessayez.'
+  'La connexion au serveur a été interrompue\u00a0: rien n’a été enregistré. Vérifiez votre connexion et réessayez.'
 const GENERIC_ERROR = 'Le serveur n’a pas pu traiter le fichier. Réessayez ou contactez l’assistance.'
 
 export function sendImport<T>(

@@ -134,7 +134,7 @@ function LineList({
       </div>
       {lines.length > SHOWN && (
         <p className="text-sm text-slate-700">
-          Les {formatNumber(SHOWN)} premières sont affichées ; le rapport téléchargeable les contient toutes.
+          Les {formatNumber(SHOWN)} premières sont affichées&nbsp;; le rapport téléchargeable les contient toutes.
         </p>
       )}
     </section>

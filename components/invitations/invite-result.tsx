@@ -1,5 +1,6 @@
 import { buttonClass } from '@/components/ui/button'
 import { channelsText, personSentence, type InviteAnswer } from '@/lib/invitations/invite-feedback'
+import { ofName } from '@/lib/text/french'
 
 /** The letter of an invitation, to print and post: a download of its PDF. */
 export function LetterLink({ invitationId, name }: { invitationId: string; name?: string }) {
@@ -8,7 +9,7 @@ export function LetterLink({ invitationId, name }: { invitationId: string; name?
       href={`/api/invitations/${invitationId}/letter`}
       download
       className={buttonClass('secondary', 'px-3 py-1')}
-      aria-label={name ? `Imprimer le courrier de ${name}` : undefined}
+      aria-label={name ? `Imprimer le courrier ${ofName(name)}` : undefined}
     >
       Imprimer le courrier
     </a>

@@ -9,6 +9,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
 import { setPlacementStatusAction } from '@/lib/job-offers/actions'
 import { JOB_OFFER_STATUSES, PLACEMENT_STATUSES, type PlacementStatus } from '@/lib/job-offers/labels'
+import { ofName } from '@/lib/text/french'
 
 const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
 
@@ -45,7 +46,7 @@ export function PlacementStatusButton({
       const offerStatus = (result as unknown as { offerStatus: keyof typeof JOB_OFFER_STATUSES }).offerStatus
       toast.success(
         offerStatus === 'filled' && form.status === 'hired'
-          ? 'Embauche enregistrée : tous les postes de l’offre sont pourvus.'.replace(' :', '\u00a0:')
+          ? 'Embauche enregistrée\u00a0: tous les postes de l’offre sont pourvus.'
           : 'Statut enregistré.',
       )
       setOpen(false)
@@ -61,14 +62,14 @@ export function PlacementStatusButton({
         variant="secondary"
         className="px-3 py-1"
         onClick={() => setOpen(true)}
-        aria-label={`Changer le statut de ${candidateName}`}
+        aria-label={`Changer le statut ${ofName(candidateName)}`}
       >
         Changer le statut
       </Button>
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title={`Statut de ${candidateName}`}
+        title={`Statut ${ofName(candidateName)}`}
         footer={
           <>
             <Button variant="secondary" onClick={() => setOpen(false)}>

@@ -12,7 +12,7 @@ export type ErrorScreenLabels = { errorTitle: string; errorText: string; retry: 
 export const ERROR_SCREEN_FR: ErrorScreenLabels = {
   errorTitle: 'Une erreur est survenue',
   errorText:
-    'Nous n’avons pas pu afficher cette page. Réessayez dans un instant ; si le problème persiste, contactez votre administrateur.',
+    'Nous n’avons pas pu afficher cette page. Réessayez dans un instant\u00a0; si le problème persiste, contactez votre administrateur.',
   retry: 'Réessayer',
 }
 

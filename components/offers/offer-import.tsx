@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { SimpleTable } from '@/components/ui/simple-table'
 import { toast } from '@/components/ui/toast'
 import { orEmpty } from '@/lib/format'
+import { ofName } from '@/lib/text/french'
 
 type Line = { line: number; name: string; errors: string[]; update: boolean }
 type Preview = {
@@ -52,7 +53,8 @@ export function OfferImport({ structureId, structureName }: { structureId: strin
             ou v1. Leurs thématiques deviennent les étiquettes et classent les offres sous vos freins&nbsp;; leur
             présentation garde sa mise en forme, et leurs frais, publics, modes d’accueil, zone, horaires, pré-requis et
             justificatifs rejoignent les informations utiles. Si le fichier contient les services de plusieurs
-            structures, seuls ceux de {structureName} (même SIRET ou même identifiant data·inclusion) sont importés.
+            structures, seuls ceux {ofName(structureName)} (même SIRET ou même identifiant data·inclusion) sont
+            importés.
           </li>
         </ul>
         <p className="mt-2 text-slate-700">
@@ -62,7 +64,7 @@ export function OfferImport({ structureId, structureName }: { structureId: strin
       </section>
       <div className="rounded-lg border border-slate-200 bg-white p-5">
         <FileCheckRow
-          label={`Fichier des offres de ${structureName}`}
+          label={`Fichier des offres ${ofName(structureName)}`}
           accept=".csv,.xlsx,.json,text/csv,application/json"
           busy={busy}
           onChoose={choose}

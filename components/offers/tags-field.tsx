@@ -37,7 +37,7 @@ export function TagsField({
     if (!typed) return
     const tag = thematiqueOfLabel(typed) ?? tagOf(typed)
     if (!tag) return setNotice('Écrivez le nom d’une thématique ou une étiquette avec des lettres ou des chiffres.')
-    setNotice(tags.includes(tag) ? `« ${nameOf(tag)} » est déjà une étiquette de ${owner.self}.` : null)
+    setNotice(tags.includes(tag) ? `«\u00a0${nameOf(tag)}\u00a0» est déjà une étiquette de ${owner.self}.` : null)
     if (!tags.includes(tag)) onChange([...tags, tag])
     setText('')
   }

@@ -18,6 +18,7 @@ import {
   setStructureAdminAction,
 } from '@/lib/partners/actions'
 import { fullName } from '@/lib/person-name'
+import { ofName } from '@/lib/text/french'
 
 type PartnerUser = {
   id: string
@@ -146,7 +147,7 @@ function UserRow({ user: u, structureId, canManage }: { user: PartnerUser; struc
                 u.disabled ? 'Compte réactivé.' : 'Compte désactivé\u00a0: ses sessions sont fermées.',
               )
             }
-            aria-label={`${u.disabled ? 'Réactiver' : 'Désactiver'} le compte de ${name}`}
+            aria-label={`${u.disabled ? 'Réactiver' : 'Désactiver'} le compte ${ofName(name)}`}
           >
             {u.disabled ? 'Réactiver' : 'Désactiver'}
           </Button>

@@ -54,14 +54,14 @@ export function StructureImport({ servicesAllowed }: { servicesAllowed: boolean 
         kind="structures"
         title="1. Les structures"
         label="Fichier des structures (data·inclusion, .json)"
-        help="Un export des structures data·inclusion, ou une page de son API (/structures, ou une recherche). Chaque structure est reconnue à son SIRET : une structure que Passerelle connaît déjà est rattachée à votre organisation sans doublon, les autres sont créées avec leur nom, adresse, téléphone, email, site et présentation."
+        help="Un export des structures data·inclusion, ou une page de son API (/structures, ou une recherche). Chaque structure est reconnue à son SIRET&nbsp;: une structure que Passerelle connaît déjà est rattachée à votre organisation sans doublon, les autres sont créées avec leur nom, adresse, téléphone, email, site et présentation."
       />
       {servicesAllowed && (
         <ImportStep
           kind="services"
           title="2. Leurs services"
           label="Fichier des services (data·inclusion, .json)"
-          help="Un export des services data·inclusion, ou une page de son API (/services, ou une recherche). Chaque service rejoint sa structure, reconnue à son SIRET ou à son identifiant data·inclusion ; un service dont la structure n’est pas parmi vos partenaires est écarté."
+          help="Un export des services data·inclusion, ou une page de son API (/services, ou une recherche). Chaque service rejoint sa structure, reconnue à son SIRET ou à son identifiant data·inclusion&nbsp;; un service dont la structure n’est pas parmi vos partenaires est écarté."
         />
       )}
     </div>
@@ -98,7 +98,7 @@ function ImportStep({ kind, title, label, help }: { kind: Kind; title: string; l
       <h2 id={headingId} className="text-lg font-semibold">
         {title}
       </h2>
-      <p className="text-sm text-slate-700">{help.replace(' :', '\u00a0:').replace(' ;', '\u00a0;')}</p>
+      <p className="text-sm text-slate-700">{help.replace(' ;', '\u00a0;')}</p>
       <FileCheckRow label={label} accept=".json,application/json" busy={busy} onChoose={choose} onCheck={check} />
       <ErrorSummary form={{ errors: {}, error }} />
       {preview?.kind === 'structures' && (

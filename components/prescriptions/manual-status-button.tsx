@@ -80,7 +80,7 @@ function ManualStatusDialog({ applyId, offerName, causes, current, onClose }: Pr
       open
       onOpenChange={(open) => !open && onClose()}
       title="Mettre à jour le statut"
-      description={`Prescription manuelle à l’offre « ${offerName} » : indiquez la réponse du partenaire.`}
+      description={`Prescription manuelle à l’offre «\u00a0${offerName}\u00a0»\u00a0: indiquez la réponse du partenaire.`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>

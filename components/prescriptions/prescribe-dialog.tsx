@@ -65,7 +65,7 @@ export function PrescribeDialog({
       wide
       title={
         target.kind === 'offer'
-          ? `Prescrire à l’offre « ${target.offer.name} »`
+          ? `Prescrire à l’offre «\u00a0${target.offer.name}\u00a0»`
           : `Prescrire ${target.candidate.name} à une offre`
       }
       description={target.kind === 'offer' ? target.offer.providerName : undefined}

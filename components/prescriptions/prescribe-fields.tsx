@@ -46,7 +46,7 @@ export function KindChoice({ form }: Props) {
     [
       true,
       'Prescription manuelle',
-      'Le partenaire n’utilise pas Passerelle : vous mettrez à jour le statut depuis la fiche du candidat.',
+      'Le partenaire n’utilise pas Passerelle\u00a0: vous mettrez à jour le statut depuis la fiche du candidat.',
     ],
   ] as const
   return (

@@ -58,7 +58,7 @@ describe('the prescribe dialog’s form', () => {
       goal: M.goalRequired,
       validatePrescription: M.validatePrescriptionRequired,
       approveDemand: M.approveDemandRequired,
-      'modelAnswers.permit': 'Le champ « Permis AM obtenu » est obligatoire',
+      'modelAnswers.permit': 'Le champ «\u00a0Permis AM obtenu\u00a0» est obligatoire',
     })
   })
 
@@ -98,10 +98,10 @@ describe('the prescribe dialog’s form', () => {
   it('says what was done', () => {
     expect(prescribedMessage(true, 'Permis solidaire')).toBe('Prescription manuelle enregistrée.')
     expect(prescribedMessage(false, 'Permis solidaire')).toBe(
-      'Prescription envoyée au partenaire de l’offre « Permis solidaire ».',
+      'Prescription envoyée au partenaire de l’offre «\u00a0Permis solidaire\u00a0».',
     )
     expect(prescribedMessage(false, 'Permis solidaire', 2)).toBe(
-      'L’offre « Permis solidaire » est complète\u00a0: la prescription est en liste d’attente, au rang 2. Le partenaire la recevra dès qu’une place se libérera.',
+      'L’offre «\u00a0Permis solidaire\u00a0» est complète\u00a0: la prescription est en liste d’attente, au rang 2. Le partenaire la recevra dès qu’une place se libérera.',
     )
   })
 })

@@ -107,5 +107,5 @@ export const prescribedMessage = (manual: boolean, offerName: string, waitlistRa
   manual
     ? 'Prescription manuelle enregistrée.'
     : waitlistRank !== null
-      ? `L’offre « ${offerName} » est complète\u00a0: la prescription est en liste d’attente, au rang ${waitlistRank}. Le partenaire la recevra dès qu’une place se libérera.`
-      : `Prescription envoyée au partenaire de l’offre « ${offerName} ».`
+      ? `L’offre «\u00a0${offerName}\u00a0» est complète\u00a0: la prescription est en liste d’attente, au rang ${waitlistRank}. Le partenaire la recevra dès qu’une place se libérera.`
+      : `Prescription envoyée au partenaire de l’offre «\u00a0${offerName}\u00a0».`

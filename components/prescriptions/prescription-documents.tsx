@@ -1,5 +1,6 @@
 import { SpriteIcon } from '@/components/ui/sprite-icons'
 import { fullName } from '@/lib/person-name'
+import { ofName } from '@/lib/text/french'
 
 /**
  * The documents of a prescription: the sheet sent to the partner ('Fiche.pdf') and, once answered, the partner's
@@ -23,7 +24,7 @@ export function PrescriptionDocuments({
       {row.prescriptionDocumentId && (
         <a
           href={`/api/documents/${row.prescriptionDocumentId}`}
-          aria-label={`Fiche.pdf, prescription de ${who}`}
+          aria-label={`Fiche.pdf, prescription ${ofName(who)}`}
           className="inline-flex items-center gap-1"
         >
           <SpriteIcon name="file-text" className="shrink-0" /> Fiche.pdf

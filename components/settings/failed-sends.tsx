@@ -17,7 +17,7 @@ const MAIL_KINDS: Record<string, string> = {
 
 /** An attempt that may have reached the provider, its answer lost: a person checks with the recipient, then decides. */
 const UNKNOWN_FATE =
-  'sort inconnu : l’envoi a été interrompu, le destinataire l’a peut-être reçu ; vérifiez avant de renvoyer'.replace(
+  'sort inconnu\u00a0: l’envoi a été interrompu, le destinataire l’a peut-être reçu\u00a0; vérifiez avant de renvoyer'.replace(
     / ([:;])/g,
     '\u00a0$1',
   )

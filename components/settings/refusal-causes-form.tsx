@@ -93,7 +93,7 @@ function CauseRow({ cause, index: i, state }: { cause: OrganisationCause; index:
           name="enabled"
           value={cause.code}
           defaultChecked={!cause.disabled}
-          aria-label={`Proposer le motif « ${cause.label} »`}
+          aria-label={`Proposer le motif «\u00a0${cause.label}\u00a0»`}
           className="h-4 w-4 accent-brand-700"
         />
       </td>

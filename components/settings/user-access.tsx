@@ -66,7 +66,7 @@ export function UserAccess({
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Désactiver ce compte ?"
+        title="Désactiver ce compte&nbsp;?"
         description="La personne est déconnectée tout de suite, sur tous ses appareils, et ne pourra plus se connecter tant que le compte n’est pas réactivé."
         confirmLabel="Désactiver"
         pending={pending}
@@ -88,7 +88,7 @@ export function ResetSecondFactor({ userId }: { userId: string }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Réinitialiser la double authentification ?"
+        title="Réinitialiser la double authentification&nbsp;?"
         description="L’application d’authentification et les codes de secours de cette personne sont oubliés. Si la double authentification est obligatoire pour elle, un code lui sera envoyé par email à sa prochaine connexion."
         confirmLabel="Réinitialiser"
         pending={pending}

@@ -56,7 +56,7 @@ export function UserIdentities({ userId, identities }: { userId: string; identit
       <ConfirmDialog
         open={!!removing}
         onOpenChange={(open) => !open && setRemoving(null)}
-        title="Retirer cette identité ?"
+        title="Retirer cette identité&nbsp;?"
         description="La personne ne pourra plus se connecter avec ce compte du fournisseur ; ses connexions ouvertes par ce fournisseur sont fermées."
         confirmLabel="Retirer"
         pending={removePending}

@@ -198,7 +198,7 @@ function BatchReport({ progress, onClose }: { progress: BatchProgress | null; on
                 {r.name}
                 {r.outcome === 'skipped' && r.reason && ` : ${SKIP_REASONS[r.reason] ?? r.reason}`}
                 {r.outcome === 'failed' && smsErrorLabel(r.reason) && ` : ${smsErrorLabel(r.reason)}`}
-                {r.outcome === 'pending' && r.scheduledFor && ` : départ le ${formatDateTime(r.scheduledFor)}`}
+                {r.outcome === 'pending' && r.scheduledFor && `\u00a0: départ le ${formatDateTime(r.scheduledFor)}`}
               </li>
             ))}
           </ul>

@@ -16,7 +16,7 @@ export function CancelSmsButton({ messageId, when }: { messageId: string; when: 
     try {
       const result = await cancelSmsAction(messageId)
       if (result.ok) {
-        toast.success('Envoi annulé : le SMS ne partira pas.')
+        toast.success('Envoi annulé\u00a0: le SMS ne partira pas.')
         setOpen(false)
         router.refresh()
       } else toast.error(result.error ?? 'L’envoi n’a pas pu être annulé.')
@@ -38,8 +38,8 @@ export function CancelSmsButton({ messageId, when }: { messageId: string; when: 
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Annuler l’envoi de ce SMS ?"
-        description={`Le SMS programmé pour le ${when} ne partira pas. Il reste visible dans la conversation, marqué « Annulé ».`}
+        title="Annuler l’envoi de ce SMS&nbsp;?"
+        description={`Le SMS programmé pour le ${when} ne partira pas. Il reste visible dans la conversation, marqué «\u00a0Annulé\u00a0».`}
         confirmLabel="Annuler l’envoi"
         onConfirm={confirm}
         pending={pending}

@@ -43,9 +43,9 @@ export function SheetSms({
   const canSend = composer !== null
   const name = fullName(recipient)
   const blocked = recipient.optedOutAt
-    ? `${name} a demandé à ne plus recevoir de SMS (STOP le ${formatDateTime(recipient.optedOutAt)}) : aucun message ne peut lui être envoyé. S’il répond START, les envois reprendront.`
+    ? `${name} a demandé à ne plus recevoir de SMS (STOP le ${formatDateTime(recipient.optedOutAt)})\u00a0: aucun message ne peut lui être envoyé. S’il répond START, les envois reprendront.`
     : !recipient.smsNumber
-      ? `${NOT_A_MOBILE} : ${recipient.phone ? `le numéro ${formatPhone(recipient.phone)} n’est pas un mobile valide` : 'aucun numéro n’est renseigné'}. Corrigez-le dans l’identité du candidat.`
+      ? `${NOT_A_MOBILE}\u00a0: ${recipient.phone ? `le numéro ${formatPhone(recipient.phone)} n’est pas un mobile valide` : 'aucun numéro n’est renseigné'}. Corrigez-le dans l’identité du candidat.`
       : null
 
   return (
@@ -76,7 +76,7 @@ export function SheetSms({
       {messages.length === 0 ? (
         <EmptyState title="Aucun SMS échangé avec ce candidat.">
           {canSend && !blocked
-            ? 'Écrivez-lui ci-dessous : ses réponses s’afficheront ici.'
+            ? 'Écrivez-lui ci-dessous\u00a0: ses réponses s’afficheront ici.'
             : 'Les messages envoyés et ses réponses s’afficheront ici.'}
         </EmptyState>
       ) : (

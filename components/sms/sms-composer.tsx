@@ -67,7 +67,7 @@ export function SmsComposer({
     const local: Record<string, string> = {}
     if (!filled) local.text = 'Écrivez le message avant de l’envoyer.'
     else if (length.segments > MAX_SEGMENTS)
-      local.text = `Le message compte ${length.segments} SMS : ${MAX_SEGMENTS} au plus. Raccourcissez-le.`
+      local.text = `Le message compte ${length.segments} SMS\u00a0: ${MAX_SEGMENTS} au plus. Raccourcissez-le.`
     if (schedule && !chosen) local.scheduledFor = 'Choisissez la date et l’heure d’envoi.'
     if (Object.keys(local).length) return setErrors(local)
     setPending(true)
@@ -189,8 +189,8 @@ export function SmsComposer({
         )}
         <p id={ids.notice} className="text-xs text-slate-600">
           {moved
-            ? `Hors des horaires d’envoi de votre organisation (${describeSendingHours(hours)}) : le SMS partira le ${formatDateTime(leaves)}.`
-            : `Horaires d’envoi de votre organisation : ${describeSendingHours(hours)}.`}
+            ? `Hors des horaires d’envoi de votre organisation (${describeSendingHours(hours)})\u00a0: le SMS partira le ${formatDateTime(leaves)}.`
+            : `Horaires d’envoi de votre organisation\u00a0: ${describeSendingHours(hours)}.`}
         </p>
       </div>
       <div>

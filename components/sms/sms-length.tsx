@@ -22,7 +22,7 @@ export function SmsLength({ text, id }: { text: string; id?: string }) {
       {length.ucs2Characters.length > 0 && (
         <p className="mt-0.5 text-amber-800">
           {length.ucs2Characters.length > 1 ? 'Ces caractères imposent' : 'Ce caractère impose'} l’Unicode (70
-          caractères par SMS au lieu de 160) :{' '}
+          caractères par SMS au lieu de 160)&nbsp;:{' '}
           {length.ucs2Characters.map((c, i) => (
             <span key={c}>
               {i > 0 && ', '}

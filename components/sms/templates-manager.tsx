@@ -56,7 +56,7 @@ export function TemplatesManager({ templates, canModify }: { templates: ManagedT
       {active.length === 0 ? (
         <EmptyState title="Aucun modèle de SMS.">
           {canModify
-            ? 'Créez-en un : les conseillers le choisiront au moment d’écrire, ses variables complétées pour chaque candidat.'
+            ? 'Créez-en un\u00a0: les conseillers le choisiront au moment d’écrire, ses variables complétées pour chaque candidat.'
             : 'Un administrateur peut en créer.'}
         </EmptyState>
       ) : (
@@ -82,8 +82,8 @@ export function TemplatesManager({ templates, canModify }: { templates: ManagedT
       <ConfirmDialog
         open={!!archiving}
         onOpenChange={(open) => !open && setArchiving(null)}
-        title="Archiver ce modèle ?"
-        description={`« ${archiving?.name ?? ''} » ne sera plus proposé à l’envoi. Les SMS déjà écrits avec lui ne changent pas, et vous pourrez le restaurer.`}
+        title="Archiver ce modèle&nbsp;?"
+        description={`«\u00a0${archiving?.name ?? ''}\u00a0» ne sera plus proposé à l’envoi. Les SMS déjà écrits avec lui ne changent pas, et vous pourrez le restaurer.`}
         confirmLabel="Archiver"
         onConfirm={() => archiving && setArchived(archiving, true)}
         pending={pending}

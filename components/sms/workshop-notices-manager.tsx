@@ -91,7 +91,7 @@ function NoticeDialog({ notice, onClose }: { notice: ManagedNotice; onClose: () 
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Message des ateliers : ${NOTICE_LABELS[notice.kind].title.toLowerCase()}`}
+      title={`Message des ateliers\u00a0: ${NOTICE_LABELS[notice.kind].title.toLowerCase()}`}
       wide
     >
       <form action={formAction} noValidate className="flex flex-col gap-4">

@@ -60,7 +60,7 @@ export function ChartCard({
           type="button"
           onClick={() => downloadCsv(slug, table)}
           className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
-          aria-label={`Télécharger les données de « ${title} » en CSV`}
+          aria-label={`Télécharger les données de «\u00a0${title}\u00a0» en CSV`}
         >
           Télécharger (CSV)
         </button>
@@ -90,7 +90,7 @@ export function ChartCard({
         <summary className="cursor-pointer text-sm font-medium text-brand-700">Tableau des données</summary>
         {tableOpen && (
           // A wide table scrolls in its box: the box takes the focus, so the keyboard scrolls it too (axe).
-          <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`Données : ${title}`}>
+          <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`Données\u00a0: ${title}`}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{title}</caption>
               <thead className="bg-slate-100 text-slate-700">

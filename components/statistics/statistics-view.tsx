@@ -107,7 +107,7 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
         <ChartCard
           title="Taux d’intégration par mois"
           slug="taux-integration"
-          summary={`Sur la période : ${percent(stats.integrationRate)} des prescriptions ayant reçu une réponse sont intégrées.`}
+          summary={`Sur la période\u00a0: ${percent(stats.integrationRate)} des prescriptions ayant reçu une réponse sont intégrées.`}
           empty={monthly.every((m) => m.ratePercent === null)}
           table={{
             headers: ['Mois', 'Intégrés', 'Refusés', 'Taux d’intégration'],
@@ -134,7 +134,7 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
           legend={ATTENDANCE}
           empty={attendance.every((m) => m.present + m.excused + m.unexcused + m.unmarked === 0)}
           summary={
-            `Sur la période : ${percent(stats.workshops.rate)} des inscrits dont la présence est notée ` +
+            `Sur la période\u00a0: ${percent(stats.workshops.rate)} des inscrits dont la présence est notée ` +
             'étaient présents ' +
             `(${number(unmarked)} présence${unmarked > 1 ? 's' : ''} non notée${unmarked > 1 ? 's' : ''}).`
           }

@@ -17,6 +17,7 @@ import {
 } from '@/lib/support-courses/actions'
 import { StepDoneDialog } from './course-step-dialog'
 import { StepRow, type Step } from './course-step-row'
+import { ofName } from '@/lib/text/french'
 
 /** "Créer un parcours": its name, description and owner; then its page opens to write its steps. */
 export function CreateCourseDialog({
@@ -268,7 +269,7 @@ export function LeaveCourseButton(props: { enrolmentId: string; name: string }) 
         variant="secondary"
         className="px-2 py-1 text-xs"
         onClick={() => setOpen(true)}
-        aria-label={`Sortie du parcours de ${props.name}`}
+        aria-label={`Sortie du parcours ${ofName(props.name)}`}
       >
         Quitter le parcours
       </Button>
@@ -292,7 +293,7 @@ function LeaveCourseDialog({ enrolmentId, name, onClose }: { enrolmentId: string
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Sortie du parcours de ${name}`}
+      title={`Sortie du parcours ${ofName(name)}`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>

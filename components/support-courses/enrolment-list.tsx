@@ -5,6 +5,7 @@ import { COURSE_STEP_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { InviteButton } from '@/components/invitations/invite-button'
 import { LeaveCourseButton, StepDoneButton } from './course-controls'
 import { fullName, listName } from '@/lib/person-name'
+import { ofName } from '@/lib/text/french'
 
 /** One of the course's steps, as every enrolment follows them: its id, title, kind and (atelier) invitations' theme. */
 export type CourseStepLine = [stepId: string, title: string, kind: string, workshopTheme: string | null]
@@ -65,7 +66,7 @@ export function EnrolmentList({
               </span>
               {canModify && <LeaveCourseButton enrolmentId={e.id} name={name} />}
             </div>
-            <ol aria-label={`Progression de ${name}`} className="flex flex-col gap-1">
+            <ol aria-label={`Progression ${ofName(name)}`} className="flex flex-col gap-1">
               {e.steps.map(([state, date, linkLabel, comment], i) => {
                 const [stepId, title, kind, theme] = steps[i]!
                 return (

@@ -19,6 +19,7 @@ import {
 } from '@/lib/workshops/actions'
 import { registrationFeedback, type RegistrationOutcome } from '@/lib/workshops/registration-feedback'
 import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
+import { ofName } from '@/lib/text/french'
 
 const FAILED = { ok: false as const, error: 'L’enregistrement a échoué. Réessayez dans un instant.' }
 
@@ -145,7 +146,7 @@ export function AttendanceSelect({
   const [current, setCurrent] = useState(value ?? '')
   return (
     <select
-      aria-label={`Présence de ${name}`}
+      aria-label={`Présence ${ofName(name)}`}
       value={current}
       className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
       onChange={async (e) => {

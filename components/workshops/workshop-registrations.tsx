@@ -11,6 +11,7 @@ import { ATTENDANCE_LABELS } from '@/lib/workshops/schemas'
 import { AllPresentButton, AttendanceSelect, CancelRegistrationButton } from './workshop-controls'
 import { EMPTY_VALUE } from '@/lib/format'
 import { fullName, listName } from '@/lib/person-name'
+import { ofName } from '@/lib/text/french'
 
 type Row = {
   id: string
@@ -136,7 +137,7 @@ export function WorkshopRegistrations({
           <p className="text-sm text-slate-700">Personne en liste d’attente.</p>
         ) : (
           <SimpleTable
-            caption={`Liste d’attente de ${name}`}
+            caption={`Liste d’attente ${ofName(name)}`}
             headers={['Rang', 'Candidat', 'Téléphone', ...(act ? ['Action'] : [])]}
             rows={waiting.map((r, i) => ({
               key: r.id,

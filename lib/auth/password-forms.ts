@@ -3,7 +3,7 @@ import { isCommonPassword } from './common-passwords'
 import { PASSWORD_MAX_LENGTH, passwordRuleMessage, passwordSchema } from './password-rule'
 import { text } from '@/lib/text/safe-text'
 
-export const commonPasswordMessage = 'Ce mot de passe fait partie des plus courants : choisissez-en un autre.'
+export const commonPasswordMessage = 'Ce mot de passe fait partie des plus courants\u00a0: choisissez-en un autre.'
 export const confirmMismatchMessage = 'La confirmation ne correspond pas au nouveau mot de passe.'
 export const currentPasswordRequiredMessage = 'Le mot de passe actuel est obligatoire'
 export const sameAsCurrentMessage = 'Le nouveau mot de passe doit être différent du mot de passe actuel.'

@@ -13,8 +13,8 @@ export const BULK_MESSAGES = {
   noSelection: 'Sélectionnez au moins un candidat.',
   tooMany: `Sélectionnez au plus ${formatNumber(BULK_MAX_IDS)} candidats à la fois.`,
   statusRequired: 'Choisissez le nouveau statut.',
-  statusNotFound: 'Ce statut n’existe pas dans votre organisation : aucun statut n’a été modifié.',
-  candidatesNotFound: 'Certains candidats sont introuvables : aucun statut n’a été modifié.',
+  statusNotFound: 'Ce statut n’existe pas dans votre organisation\u00a0: aucun statut n’a été modifié.',
+  candidatesNotFound: 'Certains candidats sont introuvables\u00a0: aucun statut n’a été modifié.',
 } as const
 
 const ids = z

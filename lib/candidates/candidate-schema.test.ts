@@ -73,9 +73,9 @@ describe('validateCandidate', () => {
         cafNumber: CANDIDATE_MESSAGES.cafNumber,
         poleEmploiNumber: CANDIDATE_MESSAGES.poleEmploiNumber,
         birthDate: CANDIDATE_MESSAGES.birthDateInvalid,
-        'customFields.permis': 'Le champ « Permis B » est obligatoire',
-        'customFields.enfants': 'Le champ « Nombre d’enfants » doit être un nombre',
-        'customFields.langues': 'La valeur du champ « Langues » ne fait pas partie de ses choix',
+        'customFields.permis': 'Le champ «\u00a0Permis B\u00a0» est obligatoire',
+        'customFields.enfants': 'Le champ «\u00a0Nombre d’enfants\u00a0» doit être un nombre',
+        'customFields.langues': 'La valeur du champ «\u00a0Langues\u00a0» ne fait pas partie de ses choix',
       },
     })
   })
@@ -123,7 +123,7 @@ describe('validateCandidate', () => {
         phone: "Le téléphone n'est pas complet",
         birthDate: CANDIDATE_MESSAGES.birthDateFuture,
         socialSecurityNumber: NIR_MESSAGES.gender,
-        'customFields.enfants': 'Le champ « Nombre d’enfants » ne peut pas être négatif',
+        'customFields.enfants': 'Le champ «\u00a0Nombre d’enfants\u00a0» ne peut pas être négatif',
       },
     })
     // A gender the form does not know no longer keeps the NIR from being checked against the birth date.
@@ -141,7 +141,7 @@ describe('validateCandidate', () => {
     expect(count('2,5')).toMatchObject({ ok: true, values: { customFields: { enfants: 2.5 } } })
     expect(count('-1')).toEqual({
       ok: false,
-      errors: { 'customFields.enfants': 'Le champ « Nombre d’enfants » ne peut pas être négatif' },
+      errors: { 'customFields.enfants': 'Le champ «\u00a0Nombre d’enfants\u00a0» ne peut pas être négatif' },
     })
   })
 })

@@ -10,7 +10,7 @@ import { INVITATION_FILTERS } from '@/lib/invitations/follow-up'
 export const DASHBOARD_SEARCH_MESSAGES = {
   forbidden: 'Vous n’avez pas accès à la liste des candidats.',
   searchTooLong: 'La recherche ne peut pas dépasser 100 caractères.',
-  invalid: 'Les critères de la liste ne sont pas valides : rechargez la page et réessayez.',
+  invalid: 'Les critères de la liste ne sont pas valides\u00a0: rechargez la page et réessayez.',
 } as const
 
 // The same bounds as the URL's filters (components/candidates/dashboard/dashboard-params.ts): an id that is not one of

@@ -10,7 +10,7 @@ import { BULK_MAX_IDS, BULK_MESSAGES } from './bulk-status'
 import { now as clockNow } from '@/lib/clock'
 
 export const EXPORT_MESSAGES = {
-  notFound: 'Certains candidats sont introuvables : rien n’a été exporté.',
+  notFound: 'Certains candidats sont introuvables\u00a0: rien n’a été exporté.',
 } as const
 
 /** POST /api/candidates/export body: the selected candidates' ids. */

@@ -34,7 +34,7 @@ export const INVITATION_MESSAGES = {
   recent: (channel: InvitationChannel) =>
     `a déjà reçu une invitation par ${CHANNEL_LABELS[channel]} ces dernières 24 heures`,
   // The person's page (signed out).
-  codeInvalid: 'Ce code n’est pas valable. Vérifiez-le sur votre courrier ou votre SMS : 8 lettres et chiffres.',
+  codeInvalid: 'Ce code n’est pas valable. Vérifiez-le sur votre courrier ou votre SMS\u00a0: 8 lettres et chiffres.',
   codeUnknown: 'Aucune invitation ne correspond à ce code.',
   nameWrong: (left: number) => `Ces lettres ne correspondent pas. Il vous reste ${left} essai${left > 1 ? 's' : ''}.`,
   nameLocked: (minutes: number) =>
@@ -43,7 +43,7 @@ export const INVITATION_MESSAGES = {
   checkFirst: 'Tapez d’abord les trois premières lettres de votre nom.',
   sessionGone: 'Cette séance n’a plus de place. Choisissez-en une autre.',
   sessionUnknown: 'Choisissez une des séances proposées.',
-  tooLate: `Cette séance commence dans moins de ${CHANGE_NOTICE_HOURS} heures : appelez la structure pour la changer ou l’annuler.`,
+  tooLate: `Cette séance commence dans moins de ${CHANGE_NOTICE_HOURS} heures\u00a0: appelez la structure pour la changer ou l’annuler.`,
   closed: 'Cette invitation n’est plus valable.',
   notBooked: 'Aucune séance n’est réservée avec cette invitation.',
 } as const

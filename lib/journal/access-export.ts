@@ -159,11 +159,11 @@ export async function candidateAccessExport(
         'identifiant de la personne': candidateId,
         dates: 'Les dates et heures sont en temps universel (UTC), au format ISO 8601.',
         'numéro de sécurité sociale':
-          'Non reproduit dans ce fichier : Passerelle indique seulement s’il est enregistré. Il peut être communiqué à la personne sur demande.',
+          'Non reproduit dans ce fichier\u00a0: Passerelle indique seulement s’il est enregistré. Il peut être communiqué à la personne sur demande.',
         documents:
-          'Les fiches PDF (prescription, réponse du partenaire) sont nommées ; leur contenu est celui des fiches de liaison ci-dessous.',
+          'Les fiches PDF (prescription, réponse du partenaire) sont nommées\u00a0; leur contenu est celui des fiches de liaison ci-dessous.',
         consultations:
-          'Les consultations sont conservées selon la durée fixée par l’organisation (6 à 12 mois) ; leur auteur est désigné par sa fonction.',
+          'Les consultations sont conservées selon la durée fixée par l’organisation (6 à 12 mois)\u00a0; leur auteur est désigné par sa fonction.',
       },
       identité: {
         nom: candidate.lastName,

@@ -38,7 +38,7 @@ export const OFFER_IMPORT_MESSAGES = {
   descriptionTooLong: 'La description dépasse 50 000 caractères',
   serviceOfOtherStructure: (structure: string) =>
     `Ce service appartient à une autre structure («\u00a0${structure}\u00a0»)\u00a0: importez-le depuis sa fiche, ou importez le fichier depuis la page des structures partenaires`,
-  noValidRow: 'Aucune offre valide à importer : corrigez les lignes signalées.'.replace(' :', '\u00a0:'),
+  noValidRow: 'Aucune offre valide à importer\u00a0: corrigez les lignes signalées.',
 } as const
 
 /** An offer as read from the file, before checks. */

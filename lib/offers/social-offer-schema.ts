@@ -16,7 +16,7 @@ export const OFFER_MESSAGES = {
   challengeUnknown: 'Ce frein n’existe pas dans votre organisation.',
   financingModeUnknown: 'Ce mode de financement n’existe pas.',
   descriptionTooLong: 'La description ne doit pas dépasser 50 000 caractères.',
-  readOnly: 'Cette offre vient d’un autre annuaire : elle ne se modifie pas dans Passerelle.'.replace(' :', '\u00a0:'),
+  readOnly: 'Cette offre vient d’un autre annuaire\u00a0: elle ne se modifie pas dans Passerelle.',
   tooManyTags: 'Une offre a au plus 30 étiquettes.',
 } as const
 

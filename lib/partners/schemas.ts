@@ -19,7 +19,7 @@ export const STRUCTURE_MESSAGES = {
   firstNameRequired: 'Le prénom est obligatoire.',
   lastNameRequired: 'Le nom est obligatoire.',
   lastAdmin: 'La structure doit garder au moins un administrateur actif : nommez-en un autre d’abord.',
-  disabledAccount: 'Ce compte est désactivé : réactivez-le avant de renvoyer une invitation.'.replace(' :', '\u00a0:'),
+  disabledAccount: 'Ce compte est désactivé\u00a0: réactivez-le avant de renvoyer une invitation.',
 } as const
 
 /** /partners/structure/create and the sheet's edit form. */

@@ -91,7 +91,7 @@ export type RenewOutcome = { ok: true } | { ok: false; error: string }
 export const LINK_MESSAGES = {
   invalid: 'Ce lien n’est pas valable.',
   noAddress:
-    'La structure n’a pas d’adresse de contact : demandez au référent qui vous a adressé cette personne de vous recontacter.',
+    'La structure n’a pas d’adresse de contact\u00a0: demandez au référent qui vous a adressé cette personne de vous recontacter.',
   tooSoon: 'Un nouveau lien vient déjà d’être envoyé à l’adresse de la structure. Consultez sa messagerie.',
 } as const
 

@@ -26,8 +26,8 @@ export function newPrescriptionMail(to: string, offer: { id: string; name: strin
     text: [
       'Bonjour,',
       '',
-      `Une nouvelle prescription vous attend pour l’offre « ${offer.name} ».`,
-      `Ouvrez-la dans Passerelle pour y répondre : ${prescriptionLink(offer.id, applyId)}`,
+      `Une nouvelle prescription vous attend pour l’offre «\u00a0${offer.name}\u00a0».`,
+      `Ouvrez-la dans Passerelle pour y répondre\u00a0: ${prescriptionLink(offer.id, applyId)}`,
       '',
       'Ce message est envoyé automatiquement par Passerelle.',
     ].join('\n'),
@@ -45,9 +45,9 @@ export function fupAnsweredMail(
     text: [
       'Bonjour,',
       '',
-      `${answer.partnerName} a répondu à votre prescription : ${answer.decision === 'integrated' ? 'le candidat est intégré' : `le candidat n’est pas intégré (motif : ${answer.causeLabel})`}.`,
-      `Retrouvez la réponse sur la fiche du candidat : ${candidatePrescriptionsLink(answer.candidateId)}`,
-      `et toutes vos prescriptions : ${appUrl()}/v2/candidates/fup`,
+      `${answer.partnerName} a répondu à votre prescription\u00a0: ${answer.decision === 'integrated' ? 'le candidat est intégré' : `le candidat n’est pas intégré (motif\u00a0: ${answer.causeLabel})`}.`,
+      `Retrouvez la réponse sur la fiche du candidat\u00a0: ${candidatePrescriptionsLink(answer.candidateId)}`,
+      `et toutes vos prescriptions\u00a0: ${appUrl()}/v2/candidates/fup`,
     ].join('\n'),
   }
 }
@@ -56,8 +56,8 @@ type PendingPrescription = { id: string; offerId: string; offerName: string; pre
 
 /** What every mail with a signed link says of it: how long it holds, what it opens, how to get an account. */
 const linkLines = (link: string, expiresAt: Date) => [
-  `Répondez-y depuis ce lien, valable jusqu’au ${formatDate(expiresAt)} : ${link}`,
-  'Ce lien ouvre cette seule prescription, sans compte. Ne le transférez pas : il donne accès à la fiche de la personne.',
+  `Répondez-y depuis ce lien, valable jusqu’au ${formatDate(expiresAt)}\u00a0: ${link}`,
+  'Ce lien ouvre cette seule prescription, sans compte. Ne le transférez pas\u00a0: il donne accès à la fiche de la personne.',
   'Passé ce délai, la page vous proposera d’en recevoir un nouveau à cette même adresse.',
   '',
   `Pour répondre à toutes vos prescriptions depuis un compte, demandez-le depuis ${appUrl()}/login.`,
@@ -72,7 +72,7 @@ export function linkPrescriptionMail(to: string, offerName: string, link: string
       [
         'Bonjour,',
         '',
-        `Une nouvelle prescription vous attend pour l’offre « ${offerName} ». Votre structure n’a pas de compte Passerelle.`,
+        `Une nouvelle prescription vous attend pour l’offre «\u00a0${offerName}\u00a0». Votre structure n’a pas de compte Passerelle.`,
         ...linkLines(link, expiresAt),
         '',
         'Ce message est envoyé automatiquement par Passerelle.',
@@ -96,7 +96,7 @@ export function linkReminderMail(
       [
         'Bonjour,',
         '',
-        `Une prescription à votre offre « ${apply.offerName} », faite le ${formatDate(apply.prescriptionDate)}, attend votre réponse depuis ${days} jours.`,
+        `Une prescription à votre offre «\u00a0${apply.offerName}\u00a0», faite le ${formatDate(apply.prescriptionDate)}, attend votre réponse depuis ${days} jours.`,
         ...linkLines(link, expiresAt),
       ].join('\n'),
     ),
@@ -112,10 +112,10 @@ export function renewedLinkMail(to: string, offerName: string, link: string, exp
       [
         'Bonjour,',
         '',
-        `Un nouveau lien a été demandé pour répondre à une prescription à votre offre « ${offerName} ».`,
+        `Un nouveau lien a été demandé pour répondre à une prescription à votre offre «\u00a0${offerName}\u00a0».`,
         ...linkLines(link, expiresAt),
         '',
-        'Si vous n’avez rien demandé, ignorez ce message : le lien n’a été envoyé qu’à cette adresse.',
+        'Si vous n’avez rien demandé, ignorez ce message\u00a0: le lien n’a été envoyé qu’à cette adresse.',
       ].join('\n'),
     ),
   }
@@ -130,8 +130,8 @@ export function reminderMail(to: string, apply: PendingPrescription, days: numbe
       [
         'Bonjour,',
         '',
-        `Une prescription à votre offre « ${apply.offerName} », faite le ${formatDate(apply.prescriptionDate)}, attend votre réponse depuis ${days} jours.`,
-        `Complétez sa fiche de suivi : ${prescriptionLink(apply.offerId, apply.id)}`,
+        `Une prescription à votre offre «\u00a0${apply.offerName}\u00a0», faite le ${formatDate(apply.prescriptionDate)}, attend votre réponse depuis ${days} jours.`,
+        `Complétez sa fiche de suivi\u00a0: ${prescriptionLink(apply.offerId, apply.id)}`,
       ].join('\n'),
     ),
   }
@@ -146,8 +146,8 @@ export function expiryMail(to: string, apply: PendingPrescription & { candidateI
       [
         'Bonjour,',
         '',
-        `Votre prescription du ${formatDate(apply.prescriptionDate)} à l’offre « ${apply.offerName} » n’a pas reçu de réponse du partenaire : elle est expirée.`,
-        `Retrouvez-la sur la fiche du candidat : ${candidatePrescriptionsLink(apply.candidateId)}`,
+        `Votre prescription du ${formatDate(apply.prescriptionDate)} à l’offre «\u00a0${apply.offerName}\u00a0» n’a pas reçu de réponse du partenaire\u00a0: elle est expirée.`,
+        `Retrouvez-la sur la fiche du candidat\u00a0: ${candidatePrescriptionsLink(apply.candidateId)}`,
       ].join('\n'),
     ),
   }
@@ -162,8 +162,8 @@ export function waitlistLeftMail(to: string, apply: { offerName: string; candida
       [
         'Bonjour,',
         '',
-        `Une place s’est libérée à l’offre « ${apply.offerName} » : votre prescription quitte la liste d’attente et attend maintenant la réponse du partenaire.`,
-        `Retrouvez-la sur la fiche du candidat : ${candidatePrescriptionsLink(apply.candidateId)}`,
+        `Une place s’est libérée à l’offre «\u00a0${apply.offerName}\u00a0»\u00a0: votre prescription quitte la liste d’attente et attend maintenant la réponse du partenaire.`,
+        `Retrouvez-la sur la fiche du candidat\u00a0: ${candidatePrescriptionsLink(apply.candidateId)}`,
       ].join('\n'),
     ),
   }
@@ -202,19 +202,19 @@ export function partnerDigestMail(
       [
         'Bonjour,',
         '',
-        `${waitingCount} faite${total > 1 ? 's' : ''} à « ${digest.structureName} » ${total > 1 ? 'attendent' : 'attend'} votre réponse${freshCount}, de la plus ancienne à la plus récente :`,
+        `${waitingCount} faite${total > 1 ? 's' : ''} à «\u00a0${digest.structureName}\u00a0» ${total > 1 ? 'attendent' : 'attend'} votre réponse${freshCount}, de la plus ancienne à la plus récente\u00a0:`,
         '',
         ...lines.map(
           (l) =>
-            `- ${l.isNew ? '[Nouvelle] ' : ''}« ${l.offerName} », prescription du ${formatDate(l.prescriptionDate)}${l.initials ? ` pour ${l.initials}` : ''} : ${l.waiting.charAt(0).toLowerCase()}${l.waiting.slice(1)}`,
+            `- ${l.isNew ? '[Nouvelle] ' : ''}«\u00a0${l.offerName}\u00a0», prescription du ${formatDate(l.prescriptionDate)}${l.initials ? ` pour ${l.initials}` : ''}\u00a0: ${l.waiting.charAt(0).toLowerCase()}${l.waiting.slice(1)}`,
         ),
         ...(total > lines.length
           ? [`- et ${total - lines.length} autre${total - lines.length > 1 ? 's' : ''}, à retrouver dans Passerelle.`]
           : []),
         '',
-        `Répondez-y depuis les prescriptions en attente de votre structure : ${appUrl()}/partners/structure/dashboard`,
+        `Répondez-y depuis les prescriptions en attente de votre structure\u00a0: ${appUrl()}/partners/structure/dashboard`,
         '',
-        `Vous recevez ce récapitulatif ${digest.mode === 'weekly' ? 'chaque lundi à 8\u00a0h' : 'chaque jour ouvré à 8\u00a0h'}. Pour recevoir plutôt un mail par prescription, ou changer de rythme : ${appUrl()}/change-password`,
+        `Vous recevez ce récapitulatif ${digest.mode === 'weekly' ? 'chaque lundi à 8\u00a0h' : 'chaque jour ouvré à 8\u00a0h'}. Pour recevoir plutôt un mail par prescription, ou changer de rythme\u00a0: ${appUrl()}/change-password`,
         'Ce message est envoyé automatiquement par Passerelle.',
       ].join('\n'),
     ),

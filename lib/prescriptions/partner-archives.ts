@@ -17,8 +17,8 @@ export const idsBodySchema = z.object({ ids: z.array(z.uuid()).min(1).max(500) }
 export type ArchiveResult = { ok: true; archived: number } | { ok: false; error: 'notFound' | 'notAnswered' }
 
 export const ARCHIVE_ERRORS = {
-  notFound: 'Certains dossiers sont introuvables : aucun dossier n’a été archivé.',
-  notAnswered: 'Seuls les candidats intégrés ou refusés peuvent être archivés : aucun dossier n’a été archivé.',
+  notFound: 'Certains dossiers sont introuvables\u00a0: aucun dossier n’a été archivé.',
+  notAnswered: 'Seuls les candidats intégrés ou refusés peuvent être archivés\u00a0: aucun dossier n’a été archivé.',
 } as const
 
 type Move = { structureId: string; ids: string[]; actorId: string; now?: Date }

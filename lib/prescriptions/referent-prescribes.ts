@@ -20,9 +20,9 @@ import { takePlaceOrWait } from './waitlist'
 export const PRESCRIPTION_ERRORS = {
   candidateNotFound: 'Ce candidat est introuvable.',
   candidateAnonymised:
-    'Ce candidat a été anonymisé (durée de conservation dépassée) : il ne peut plus recevoir de prescription.',
+    'Ce candidat a été anonymisé (durée de conservation dépassée)\u00a0: il ne peut plus recevoir de prescription.',
   offerNotFound: 'Cette offre sociale est introuvable.',
-  offerExpired: 'Cette offre est expirée : elle ne peut plus recevoir de prescription.',
+  offerExpired: 'Cette offre est expirée\u00a0: elle ne peut plus recevoir de prescription.',
   alreadyPending: 'Ce candidat a déjà une prescription en cours pour cette offre.',
 } as const
 export type PrescriptionError = keyof typeof PRESCRIPTION_ERRORS

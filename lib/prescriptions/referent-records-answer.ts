@@ -10,7 +10,7 @@ import { manualStatusSchema } from './prescription-schema'
 
 export const MANUAL_STATUS_ERRORS = {
   notFound: 'Cette prescription est introuvable.',
-  notManual: 'Cette prescription a une fiche de suivi : c’est le partenaire qui y répond dans Passerelle.',
+  notManual: 'Cette prescription a une fiche de suivi\u00a0: c’est le partenaire qui y répond dans Passerelle.',
 } as const
 
 /**

@@ -9,6 +9,7 @@ import { organisations, orientations } from '@/lib/db/schema'
 import { invalid, NOT_FOUND } from '@/lib/frame/outcome'
 import { queueMail } from '@/lib/mail/queue-mail'
 import { declineSchema, initialsOf, REFERRAL_MESSAGES } from './schemas'
+import { ofName } from '@/lib/text/french'
 
 /**
  * A counsellor accepts an orientation (the candidate is created, with the duplicate check of the creation
@@ -40,7 +41,7 @@ async function tellPrescriber(tx: DbOrTx, o: typeof orientations.$inferSelect, o
   await queueMail(tx, {
     to: o.prescriberEmail,
     subject: `Votre orientation vers ${organisation?.name ?? 'Passerelle'}`,
-    text: `Bonjour ${o.prescriberName},\n\nL’orientation de ${initialsOf(o.firstName, o.lastName)} que vous avez envoyée le ${formatDate(o.createdAt)} ${outcome}\n\n${organisation?.name ?? ''}\nPasserelle`,
+    text: `Bonjour ${o.prescriberName},\n\nL’orientation ${ofName(initialsOf(o.firstName, o.lastName))} que vous avez envoyée le ${formatDate(o.createdAt)} ${outcome}\n\n${organisation?.name ?? ''}\nPasserelle`,
     kind: 'orientation-outcome',
     organisationId: o.organisationId,
   })

@@ -12,7 +12,7 @@ export const SETTINGS_MESSAGES = {
   nameTooLong: 'Ce champ ne doit pas dépasser 100 caractères.',
   emailInvalid: 'L’adresse email n’est pas valide.',
   phoneIncomplete: 'Le téléphone n’est pas complet (10 chiffres, par exemple 06 12 34 56 78).',
-  roleInvalid: 'Choisissez un rôle : administrateur, référent RSA ou conseiller.',
+  roleInvalid: 'Choisissez un rôle\u00a0: administrateur, référent RSA ou conseiller.',
   organisationNameRequired: 'Le nom de l’organisation est obligatoire.',
   organisationNameTooLong: 'Le nom de l’organisation ne doit pas dépasser 200 caractères.',
   addressTooLong: 'L’adresse ne doit pas dépasser 500 caractères.',
@@ -26,7 +26,7 @@ export const SETTINGS_MESSAGES = {
   retentionDaysInvalid: 'La durée de conservation est un nombre entier de jours, entre 365 et 3650.',
   contactEmailInvalid: 'L’adresse email de contact n’est pas valide (par exemple accueil@departement.fr).',
   contactPhoneInvalid: 'Le téléphone de contact n’est pas complet (10 chiffres, par exemple 02 35 12 34 56).',
-  themeUnknown: 'Ce thème n’a aucun atelier dans l’organisation : rechargez la page.',
+  themeUnknown: 'Ce thème n’a aucun atelier dans l’organisation\u00a0: rechargez la page.',
   journalRetentionInvalid:
     'La durée de conservation du journal des consultations est un nombre entier de mois, entre 6 et 12.',
 } as const

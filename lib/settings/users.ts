@@ -23,8 +23,9 @@ export type SettingsOutcome<T = object> =
 
 export const USER_MESSAGES = {
   emailTaken: 'Un compte Passerelle existe déjà avec cette adresse email.',
-  selfDisable: 'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre administrateur.',
-  selfDemote: 'Vous ne pouvez pas retirer votre propre rôle d’administrateur : demandez-le à un autre administrateur.',
+  selfDisable: 'Vous ne pouvez pas désactiver votre propre compte\u00a0: demandez-le à un autre administrateur.',
+  selfDemote:
+    'Vous ne pouvez pas retirer votre propre rôle d’administrateur\u00a0: demandez-le à un autre administrateur.',
 } as const
 
 const NOT_FOUND = { ok: false, notFound: true } as const

@@ -122,7 +122,7 @@ export const createTemplateAction = defineAction({
   run: async ({ user, organisationId, input: [, values] }): Promise<TemplateFormState> =>
     templateAnswer(
       await createTemplate(getDb(), { id: user.id, organisationId }, values, now()),
-      `Modèle « ${values.name} » créé.`,
+      `Modèle «\u00a0${values.name}\u00a0» créé.`,
     ),
 })
 
@@ -144,7 +144,7 @@ export const setTemplateArchivedAction = defineAction({
   run: async ({ user, organisationId, input: [templateId, archived] }): Promise<TemplateFormState> =>
     templateAnswer(
       await setTemplateArchived(getDb(), { id: user.id, organisationId }, templateId, archived, now()),
-      archived ? 'Modèle archivé : il n’est plus proposé à l’envoi.' : 'Modèle restauré.',
+      archived ? 'Modèle archivé\u00a0: il n’est plus proposé à l’envoi.' : 'Modèle restauré.',
     ),
 })
 

@@ -39,7 +39,7 @@ export async function sendBulkSms(
       .from(candidates)
       .where(and(eq(candidates.organisationId, organisationId), inArray(candidates.id, input.candidateIds)))
     if ((found?.n ?? 0) !== input.candidateIds.length)
-      return { ok: false, error: 'Certains candidats sont introuvables : aucun SMS n’a été envoyé.' } as const
+      return { ok: false, error: 'Certains candidats sont introuvables\u00a0: aucun SMS n’a été envoyé.' } as const
 
     const [batch] = await tx
       .insert(smsBatches)

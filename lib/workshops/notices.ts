@@ -35,7 +35,10 @@ export const NOTICE_LABELS: Record<NoticeKind, { title: string; when: string }> 
   convocation: { title: 'Convocation', when: 'À l’inscription d’un candidat sur une place.' },
   reminder: { title: 'Rappel', when: 'La veille de l’atelier, à 10 h (heure de Paris), dans vos horaires d’envoi.' },
   change: { title: 'Changement', when: 'Quand la date, l’heure ou le lieu de l’atelier change.' },
-  cancellation: { title: 'Annulation', when: 'Quand l’atelier est annulé : aux inscrits et à la liste d’attente.' },
+  cancellation: {
+    title: 'Annulation',
+    when: 'Quand l’atelier est annulé\u00a0: aux inscrits et à la liste d’attente.',
+  },
   promotion: { title: 'Place libérée', when: 'Quand un candidat de la liste d’attente obtient une place.' },
   invitation: { title: 'Invitation', when: 'Quand un candidat est invité à choisir sa séance d’un thème d’ateliers.' },
   invitationReminder: {
@@ -49,7 +52,7 @@ export const NOTICE_LABELS: Record<NoticeKind, { title: string; when: string }> 
   },
   seatOffer: {
     title: 'Place proposée',
-    when: 'Quand une place se libère : aux invités qui n’ont pas encore réservé ; le premier qui répond OUI l’obtient.',
+    when: 'Quand une place se libère\u00a0: aux invités qui n’ont pas encore réservé\u00a0; le premier qui répond OUI l’obtient.',
   },
 }
 
@@ -97,7 +100,7 @@ export const DEFAULT_NOTICES: Record<NoticeKind, string> = {
 export const NOTICE_MESSAGES = {
   empty: 'Écrivez le texte du message.',
   tooLongRaw: 'Le message est trop long.',
-  tooLong: (segments: number) => `Le message compte ${segments} SMS : ${MAX_SEGMENTS} au plus. Raccourcissez-le.`,
+  tooLong: (segments: number) => `Le message compte ${segments} SMS\u00a0: ${MAX_SEGMENTS} au plus. Raccourcissez-le.`,
   unknownVariables: (list: string[], allowed: Record<string, string> = NOTICE_VARIABLES) =>
     `${list.length > 1 ? 'Ces variables n’existent pas' : 'Cette variable n’existe pas'} : ${list.join(', ')}. Variables possibles : ${Object.keys(
       allowed,

@@ -18,7 +18,7 @@ const newUser = useTestUsers(db)
 const outbox = useOutbox()
 const RULE =
   'Le mot de passe doit contenir au moins 12 caractères, dont 1 minuscule, 1 majuscule, 1 chiffre et 1 caractère spécial.'
-const COMMON = 'Ce mot de passe fait partie des plus courants : choisissez-en un autre.'
+const COMMON = 'Ce mot de passe fait partie des plus courants\u00a0: choisissez-en un autre.'
 
 const buckets: string[] = []
 afterAll(async () => {

@@ -139,8 +139,8 @@ describe('second factor after an identity provider', () => {
     expect(await activeSession(auth, db, browser)).toBeNull()
     expect(app.header()).toContain('passerelle.two_factor=')
 
-    const mail = await waitForMail(outbox, admin.email, /code de connexion à Passerelle : \d{6}/)
-    const code = /code de connexion à Passerelle : (\d{6})/.exec(mail)![1]!
+    const mail = await waitForMail(outbox, admin.email, /code de connexion à Passerelle\s:\s\d{6}/)
+    const code = /code de connexion à Passerelle\s:\s(\d{6})/.exec(mail)![1]!
     expect(Date.now() - since).toBeLessThan(15_000)
     const wrong = code === '000000' ? '111111' : '000000'
     expect(

@@ -35,9 +35,9 @@ async function passwordStep(email: string, password: string): Promise<{ headers:
 async function emailCode(email: string, headers: Headers): Promise<string> {
   const since = Date.now()
   await auth.api.sendTwoFactorOTP({ headers })
-  const mail = await waitForMail(outbox, email, /code de connexion à Passerelle : \d{6}/)
+  const mail = await waitForMail(outbox, email, /code de connexion à Passerelle\s:\s\d{6}/)
   expect(Date.now() - since).toBeLessThan(5000)
-  return /code de connexion à Passerelle : (\d{6})/.exec(mail)![1]!
+  return /code de connexion à Passerelle\s:\s(\d{6})/.exec(mail)![1]!
 }
 
 const verify = (headers: Headers, method: 'email' | 'totp', code: string) =>

@@ -133,7 +133,7 @@ describe('the anonymised rule, on every candidate picker and every write that ta
       ).toEqual({
         ok: false,
         error:
-          'Ce candidat a été anonymisé (durée de conservation dépassée) : il ne peut plus recevoir de prescription.',
+          'Ce candidat a été anonymisé (durée de conservation dépassée)\u00a0: il ne peut plus recevoir de prescription.',
       })
       const unknown = { ok: false, error: 'Un des candidats choisis est introuvable.' }
       expect(

@@ -135,7 +135,7 @@ describe('changeCandidatesStatus', () => {
     const status = randomUUID()
     expect(fail({ ids: [], statusId: status })).toBe('Sélectionnez au moins un candidat.')
     expect(fail({ ids: ['1; drop table candidates'], statusId: status })).toBe(
-      'Certains candidats sont introuvables : aucun statut n’a été modifié.',
+      'Certains candidats sont introuvables\u00a0: aucun statut n’a été modifié.',
     )
     expect(fail({ ids: [randomUUID()], statusId: '' })).toBe('Choisissez le nouveau statut.')
     expect(fail({ ids: Array.from({ length: 5001 }, () => randomUUID()), statusId: status })).toBe(

@@ -310,7 +310,7 @@ describe('searchCandidatesDashboard', () => {
   it('answers a bad body with a French message', async () => {
     const invalid = { ok: false, status: 400, error: DASHBOARD_SEARCH_MESSAGES.invalid }
     expect(DASHBOARD_SEARCH_MESSAGES.invalid).toBe(
-      'Les critères de la liste ne sont pas valides : rechargez la page et réessayez.',
+      'Les critères de la liste ne sont pas valides\u00a0: rechargez la page et réessayez.',
     )
     for (const body of [
       null,

@@ -341,7 +341,7 @@ describe('prescribe: refusals write nothing', () => {
       const antoine = await candidateId(tx, 'Antoine')
       expect(await refused(tx, demoIds.orgSeineMaritime, REFERENT, antoine, demoIds.offerExpired)).toEqual({
         ok: false,
-        error: 'Cette offre est expirée : elle ne peut plus recevoir de prescription.',
+        error: 'Cette offre est expirée\u00a0: elle ne peut plus recevoir de prescription.',
       })
     })
   })

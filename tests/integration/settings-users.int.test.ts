@@ -147,7 +147,7 @@ describe('creating a user', () => {
       lastName: 'Le nom est obligatoire.',
       email: 'L’adresse email n’est pas valide.',
       phone: 'Le téléphone n’est pas complet (10 chiffres, par exemple 06 12 34 56 78).',
-      role: 'Choisissez un rôle : administrateur, référent RSA ou conseiller.',
+      role: 'Choisissez un rôle\u00a0: administrateur, référent RSA ou conseiller.',
     })
     expect(userProfileSchema.parse({ firstName: 'A', lastName: 'B', phone: '', role: 'admin' }).phone).toBeNull()
   })

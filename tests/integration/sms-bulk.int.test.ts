@@ -80,7 +80,10 @@ describe('a bulk send', () => {
       input,
       now: new Date(),
     })
-    expect(result).toEqual({ ok: false, error: 'Certains candidats sont introuvables : aucun SMS n’a été envoyé.' })
+    expect(result).toEqual({
+      ok: false,
+      error: 'Certains candidats sont introuvables\u00a0: aucun SMS n’a été envoyé.',
+    })
     expect(await smsCounts(db)).toEqual(before)
   })
 

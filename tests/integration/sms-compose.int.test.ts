@@ -135,7 +135,7 @@ describe('writing an SMS to a candidate', () => {
   it('refuses an opted-out candidate', async () => {
     const candidate = await newCandidate({ smsOptedOutAt: new Date('2026-11-01T10:00:00Z') })
     expect(await refusedWith(candidate.id, { text: 'Bonjour' })).toBe(
-      'Ce candidat a demandé à ne plus recevoir de SMS : aucun message ne peut lui être envoyé.',
+      'Ce candidat a demandé à ne plus recevoir de SMS\u00a0: aucun message ne peut lui être envoyé.',
     )
   })
 
@@ -151,7 +151,9 @@ describe('writing an SMS to a candidate', () => {
   it('refuses a text over 6 SMS once its variables are filled, saying how many', async () => {
     const candidate = await newCandidate({ firstName: 'A'.repeat(60) })
     const text = `${'{prenom} '.repeat(15)}${'x'.repeat(10)}`
-    expect(await refusedWith(candidate.id, { text })).toBe('Le message compte 7 SMS : 6 au plus. Raccourcissez-le.')
+    expect(await refusedWith(candidate.id, { text })).toBe(
+      'Le message compte 7 SMS\u00a0: 6 au plus. Raccourcissez-le.',
+    )
   })
 
   it('refuses another organisation’s candidate and template as not found', async () => {
@@ -176,7 +178,7 @@ describe('writing an SMS to a candidate', () => {
   it('refuses a time in the past', async () => {
     const candidate = await newCandidate()
     expect(await refusedWith(candidate.id, { text: 'Bonjour', scheduledFor: '2026-11-24T09:00' })).toBe(
-      'La date d’envoi est passée : choisissez une date à venir.',
+      'La date d’envoi est passée\u00a0: choisissez une date à venir.',
     )
   })
 
@@ -208,7 +210,7 @@ describe('templates', () => {
     })
     const long = templateSchema.safeParse({ name: 'Long', body: 'x'.repeat(153 * 6 + 1) })
     expect(long.success ? {} : fieldErrorsOf(long.error)).toEqual({
-      body: 'Le message compte 7 SMS : 6 au plus. Raccourcissez-le.',
+      body: 'Le message compte 7 SMS\u00a0: 6 au plus. Raccourcissez-le.',
     })
     const noName = templateSchema.safeParse({ name: ' ', body: 'Bonjour' })
     expect(noName.success ? {} : fieldErrorsOf(noName.error)).toEqual({ name: 'Le nom du modèle est obligatoire.' })

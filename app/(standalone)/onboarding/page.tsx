@@ -21,7 +21,7 @@ export default async function OnboardingPage() {
       <p>
         {partner
           ? 'Passerelle vous apporte les candidats que les référents prescrivent à vos offres. Vous leur répondez sur une fiche de suivi, et la réponse leur revient.'
-          : 'Passerelle vous aide à accompagner les personnes vers l’emploi : leurs fiches, les prescriptions aux offres des partenaires, les ateliers, les parcours et les SMS.'.replace(
+          : 'Passerelle vous aide à accompagner les personnes vers l’emploi\u00a0: leurs fiches, les prescriptions aux offres des partenaires, les ateliers, les parcours et les SMS.'.replace(
               ' :',
               '\u00a0:',
             )}

@@ -66,7 +66,7 @@ export function OfferCards({
           {prescriber && (
             <div className="mt-auto">
               {offer.expired ? (
-                <p className="text-xs text-slate-600">Offre expirée : elle ne reçoit plus de prescription.</p>
+                <p className="text-xs text-slate-600">Offre expirée&nbsp;: elle ne reçoit plus de prescription.</p>
               ) : (
                 <PrescribeButton
                   target={{

@@ -77,10 +77,7 @@ export default async function WorkshopPage({ params }: { params: Promise<{ id: s
       <DetailList
         items={[
           ['Thème', w.theme],
-          [
-            'Lieu',
-            w.addressFormatted ?? (w.videoUrl ? `Visioconférence : ${w.videoUrl}`.replace(' :', '\u00a0:') : null),
-          ],
+          ['Lieu', w.addressFormatted ?? (w.videoUrl ? `Visioconférence\u00a0: ${w.videoUrl}` : null)],
           ['Animateurs', w.facilitators.map(fullName).join(', ')],
           ['Co-organisé avec', w.structureName],
           ['Financement', w.fseFunded ? 'FSE+' : null],

@@ -48,8 +48,8 @@ export default async function AnswerLinkPage({ params }: { params: Promise<{ tok
         </h1>
         <p className="text-sm text-slate-800">
           {page.state === 'EXPIRED'
-            ? `La prescription à l’offre «\u00a0${page.offerName}\u00a0» est restée sans réponse jusqu’à son expiration : le référent en a été prévenu.`
-            : `La prescription à l’offre «\u00a0${page.offerName}\u00a0» a reçu sa réponse : il n’y a plus rien à faire.`}
+            ? `La prescription à l’offre «\u00a0${page.offerName}\u00a0» est restée sans réponse jusqu’à son expiration\u00a0: le référent en a été prévenu.`
+            : `La prescription à l’offre «\u00a0${page.offerName}\u00a0» a reçu sa réponse\u00a0: il n’y a plus rien à faire.`}
         </p>
       </section>
     )

@@ -12,7 +12,7 @@ export const POST = defineRoute({
   messages: { invalid: 'Sélectionnez au moins un dossier à restaurer.' },
   run: async ({ user, structureId, input }) => {
     const result = await restoreApplies(getDb(), { structureId, ids: input.ids, actorId: user.id })
-    if (!result.ok) return refusal(404, 'Certains dossiers sont introuvables : aucun dossier n’a été restauré.')
+    if (!result.ok) return refusal(404, 'Certains dossiers sont introuvables\u00a0: aucun dossier n’a été restauré.')
     return new Response(null, { status: 204 })
   },
 })

@@ -32,6 +32,7 @@ import { formatDate } from '@/lib/dates'
 import { fullName } from '@/lib/person-name'
 import { formatPhone } from '@/lib/phone'
 import { formatSiret } from '@/lib/siret'
+import { ofName } from '@/lib/text/french'
 
 export const generateMetadata = pageMetadata('partnerStructure')
 
@@ -182,7 +183,7 @@ export default async function PartnerStructurePage({ params }: { params: Promise
           </EmptyState>
         ) : (
           <SimpleTable
-            caption={`Offres sociales de ${structure.name}`}
+            caption={`Offres sociales ${ofName(structure.name)}`}
             headers={[
               'Offre',
               'Validité',

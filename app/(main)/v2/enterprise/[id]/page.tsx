@@ -21,6 +21,7 @@ import { contractLabel } from '@/lib/job-offers/labels'
 import { offerValidityLabel } from '@/lib/offers/validity-label'
 import { can } from '@/lib/permissions'
 import { formatSiret } from '@/lib/siret'
+import { ofName } from '@/lib/text/french'
 
 export const generateMetadata = pageMetadata('enterprise')
 
@@ -125,7 +126,7 @@ export default async function EnterprisePage({ params }: { params: Promise<{ id:
           </EmptyState>
         ) : (
           <SimpleTable
-            caption={`Offres d’emploi de ${enterprise.name}`}
+            caption={`Offres d’emploi ${ofName(enterprise.name)}`}
             headers={['Offre', 'Contrat', 'Postes pourvus', 'Statut', 'Validité']}
             rows={offers.map((o) => ({
               key: o.id,

@@ -15,6 +15,7 @@ import { answerReminderDays } from '@/lib/prescriptions/referent-follows-up'
 import { getOrientation } from '@/lib/referrals/queries'
 import { fullName } from '@/lib/person-name'
 import { formatPhone } from '@/lib/phone'
+import { ofName } from '@/lib/text/french'
 
 export const generateMetadata = pageMetadata('orientation')
 
@@ -37,7 +38,7 @@ export default async function OrientationPage({ params }: { params: Promise<{ id
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title={`Orientation de ${fullName(o)}`}
+        title={`Orientation ${ofName(fullName(o))}`}
         subtitle={
           <span className="flex flex-wrap items-center gap-2">
             <span>

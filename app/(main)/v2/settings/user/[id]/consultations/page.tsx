@@ -10,6 +10,7 @@ import { consultationScope } from '@/lib/journal/consultation-scope'
 import { listConsultations } from '@/lib/journal/consultations'
 import { fullName } from '@/lib/person-name'
 import { getOrganisationUser } from '@/lib/settings/queries'
+import { ofName } from '@/lib/text/french'
 
 export const metadata: Metadata = { title: 'Consultations d’un utilisateur' }
 
@@ -42,11 +43,11 @@ export default async function UserConsultationsPage({
         <Link href={`/v2/settings/user/${user.id}`}>← {name}</Link>
       </p>
       <PageHeader
-        title={`Consultations de ${name}`}
+        title={`Consultations ${ofName(name)}`}
         subtitle="Les dossiers de candidats ouverts par cet utilisateur, et ses exports."
       />
       <ConsultationsView
-        caption={`Consultations de ${name}`}
+        caption={`Consultations ${ofName(name)}`}
         rows={list.rows}
         total={list.total}
         filters={filters}
