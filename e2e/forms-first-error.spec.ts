@@ -160,7 +160,7 @@ test.describe('the FUP dialog', () => {
       [OFFER_PERMIS],
     )
     await page.goto(`/offer/social/${OFFER_PERMIS}?socialApplyId=${pending!.id}`)
-    const dialog = page.getByRole('dialog', { name: /^Compléter la prescription de / })
+    const dialog = page.getByRole('dialog', { name: /^Compléter la prescription (de |d’)/ })
     await expect(dialog).toBeVisible()
     await dialog.getByRole('button', { name: 'Envoyer la réponse' }).click()
     const first = dialog.locator('[aria-invalid="true"]').first()

@@ -10,7 +10,7 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import type { SheetPrescriptionsData } from '@/lib/candidates/sheet/prescriptions'
 import { formatDate } from '@/lib/dates'
 import { EMPTY_VALUE, orEmpty } from '@/lib/format'
-import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/states'
+import { prescriptionStateLabel } from '@/lib/prescriptions/states'
 import { waitingSentence } from '@/lib/prescriptions/waiting-time'
 import { ofName } from '@/lib/text/french'
 
@@ -69,7 +69,7 @@ export function SheetPrescriptions({
                 </Link>,
                 a.providerName,
                 <span key="s">
-                  {PRESCRIPTION_STATE_LABELS[a.state]}
+                  {prescriptionStateLabel(a)}
                   {a.state === 'PRESCRIPTION_FILLED' && !a.archived && (
                     <span className="block text-xs text-slate-600">{waitingSentence(a.prescriptionDate, today)}</span>
                   )}
