@@ -152,7 +152,7 @@ describe('createCandidate', () => {
       'a gender other than F or M',
       { gender: 'X', socialSecurityNumber: '' },
       'gender',
-      'Le genre doit être « F » ou « M »',
+      'Le genre doit être «\u00a0F\u00a0» ou «\u00a0M\u00a0»',
     ],
     [
       'a birth date that is not a day',
@@ -209,25 +209,25 @@ describe('createCandidate', () => {
       'a missing required custom field',
       { customFields: { children: '1' } },
       'customFields.frenchLevel',
-      'Le champ « Niveau de français » est obligatoire',
+      'Le champ «\u00a0Niveau de français\u00a0» est obligatoire',
     ],
     [
       'a custom number that is not one',
       { customFields: { frenchLevel: 'b1', children: 'deux' } },
       'customFields.children',
-      'Le champ « Enfants à charge » doit être un nombre',
+      'Le champ «\u00a0Enfants à charge\u00a0» doit être un nombre',
     ],
     [
       'a custom date that is not a day',
       { customFields: { frenchLevel: 'b1', rsaStartDate: '2024-13-01' } },
       'customFields.rsaStartDate',
-      'Le champ « Entrée dans le RSA » doit être une date valide',
+      'Le champ «\u00a0Entrée dans le RSA\u00a0» doit être une date valide',
     ],
     [
       'a custom list value outside its choices',
       { customFields: { frenchLevel: 'z9' } },
       'customFields.frenchLevel',
-      'La valeur du champ « Niveau de français » ne fait pas partie de ses choix',
+      'La valeur du champ «\u00a0Niveau de français\u00a0» ne fait pas partie de ses choix',
     ],
     [
       'a custom field the organisation does not have',
@@ -283,7 +283,7 @@ describe('createCandidate', () => {
           firstName: 'Le prénom est obligatoire',
           phone: "Le téléphone n'est pas complet",
           socialSecurityNumber: 'La clé du numéro de sécurité sociale ne correspond pas aux 13 premiers caractères.',
-          'customFields.frenchLevel': 'Le champ « Niveau de français » est obligatoire',
+          'customFields.frenchLevel': 'Le champ «\u00a0Niveau de français\u00a0» est obligatoire',
         },
       })
       expect(await counts(tx)).toEqual(before)
@@ -313,8 +313,8 @@ describe('createCandidate', () => {
           phone: "Le téléphone n'est pas complet",
           birthDate: 'La date de naissance ne peut pas être dans le futur',
           placeId: 'Cette valeur n’existe pas dans les réglages de l’organisation',
-          'customFields.frenchLevel': 'Le champ « Niveau de français » est obligatoire',
-          'customFields.children': 'Le champ « Enfants à charge » ne peut pas être négatif',
+          'customFields.frenchLevel': 'Le champ «\u00a0Niveau de français\u00a0» est obligatoire',
+          'customFields.children': 'Le champ «\u00a0Enfants à charge\u00a0» ne peut pas être négatif',
         },
       })
       expect(await counts(tx)).toEqual(before)

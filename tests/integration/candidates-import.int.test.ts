@@ -286,7 +286,7 @@ describe('importCandidates — all or nothing, failures', () => {
     expect(result.lines.map((l) => [l.line, l.status, l.reasons])).toEqual([
       [2, 'notImported', []],
       [3, 'invalid', ['La date de naissance n’est pas valide']],
-      [4, 'invalid', ['Le champ « Niveau de français » est obligatoire']],
+      [4, 'invalid', ['Le champ «\u00a0Niveau de français\u00a0» est obligatoire']],
     ])
     expect(await candidateCount(db)).toBe(before)
     expect(await importAudits(db)).toHaveLength(0)

@@ -88,7 +88,7 @@ describe('custom fields', () => {
     expect(missing).toEqual({
       ok: false,
       errors: expect.objectContaining({
-        'customFields.niveau-d-etudes': 'Le champ « Niveau d’études » est obligatoire',
+        'customFields.niveau-d-etudes': 'Le champ «\u00a0Niveau d’études\u00a0» est obligatoire',
       }),
     })
     const ok = await createCandidate(db, {

@@ -93,7 +93,9 @@ describe('FUP models', () => {
       expect(missing).toEqual({
         ok: false,
         error: 'Corrigez les champs signalés.',
-        fieldErrors: { 'modelAnswers.code-de-la-route-obtenu': 'Le champ « Code de la route obtenu » est obligatoire' },
+        fieldErrors: {
+          'modelAnswers.code-de-la-route-obtenu': 'Le champ «\u00a0Code de la route obtenu\u00a0» est obligatoire',
+        },
       })
       const badNumber = await prescribe(asDb(tx), {
         organisationId: SM.organisationId,
