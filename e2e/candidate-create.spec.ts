@@ -16,7 +16,8 @@ async function expectFieldError(page: Page, label: string, message: string) {
   await expect(page.getByText(message, { exact: true })).toBeVisible()
   await expect(field(page, label)).toHaveAttribute('aria-invalid', 'true')
   await expect(field(page, label)).toHaveAccessibleDescription(
-    new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    // Spaces, plain or no-break (French typography), are any white space.
+    new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[ \u00a0]/g, '\\s')),
   )
 }
 

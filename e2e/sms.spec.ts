@@ -125,9 +125,11 @@ test.describe('as the referent', () => {
     await expect(conversation.getByRole('article').filter({ hasText: 'Merci, je viendrai.' })).toContainText(
       'Réponse du candidat',
     )
-    // The reply also waits on the actions dashboard… until the thread was opened (it just was).
-    await candidateReplies('STOP')
+    // The reply also waits on the actions dashboard… until the thread was opened (it just was). The thread is left
+    // first: open, it reads itself again and would mark the STOP read before the dashboard is loaded.
     await page.goto('/v2/actions/dashboard')
+    await candidateReplies('STOP')
+    await page.reload()
     await expect(page.getByRole('region', { name: /Réponses à vos SMS/ })).toContainText('Lefèvre Sophie')
     await page
       .getByRole('region', { name: /Réponses à vos SMS/ })

@@ -11,14 +11,18 @@ const HEADER =
   'Structure partenaire;Offre;Prescriptions avec fiche de suivi;Réponses;Délai médian (jours);90e centile (jours);' +
   'Part répondue en 10 jours ou moins;Part répondue en 30 jours ou moins;Part expirée sans réponse;Part intégrée'
 
-/** The organisation's prescriptions of the period with a follow-up sheet, answered and expired, as the database holds them. */
+/**
+ * The organisation's prescriptions of the period with a follow-up sheet, answered and expired, as the database holds
+ * them; one in an offer's line waits for a place, not an answer (lib/prescriptions/waitlist.ts).
+ */
 async function counted() {
   const [row] = await onE2eDatabase<{ prescribed: number; answered: number; expired: number }>(
     `select count(*)::int as prescribed,
             count(*) filter (where a.state in ('INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'))::int as answered,
             count(*) filter (where a.state = 'EXPIRED')::int as expired
      from social_applies a join fups f on f.social_apply_id = a.id
-     where a.organisation_id = $1 and a.prescription_date >= '2026-05-31T22:00:00Z' and a.prescription_date < '2026-10-31T23:00:00Z'`,
+     where a.organisation_id = $1 and a.prescription_date >= '2026-05-31T22:00:00Z' and a.prescription_date < '2026-10-31T23:00:00Z'
+       and a.state <> 'WAITLISTED'`,
     [ORGANISATION],
   )
   return row!
