@@ -26,6 +26,7 @@ import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
 import pg from 'pg'
 import { createDb } from '../lib/db/client'
+import { parisToday } from '../lib/dates'
 import { requestExport } from '../lib/exports/request-export'
 import { runMigrations } from '../db/migrate'
 import { demoApplyId, demoIds, DEMO_PASSWORD, seedDemo } from '../db/seed'
@@ -263,7 +264,8 @@ const samples: Sample[] = []
 /** The first refusal of each kind of work, shown when a kind got nothing done. */
 const firstRefusal: Record<string, unknown> = {}
 let counter = 0
-const today = new Date().toISOString().slice(0, 10)
+// The app's day (Paris), on its clock: a run at night sets that clock back to the evening before, a day earlier.
+const today = parisToday(new Date(fs.readFileSync(clockFile, 'utf8')))
 
 const OPS: [string, number, () => Promise<{ status: number; refused?: boolean }>][] = [
   [
@@ -811,7 +813,7 @@ if (PG_RESTART) {
   if (refreshes) figure({ figure: 'SMS whose callbacks were lost, asked about', refreshes })
   const one = async (text: string) => (await db.query(text)).rows
   const answers = await one(`select social_apply_id from fups group by 1 having count(*) > 1 union all
-    select a.id from social_applies a join fups f on f.social_apply_id = a.id where a.state <> 'PRESCRIPTION_FILLED' and f.answer_document_id is null and a.prescription_document_id is not null and f.partner_feedback is null`)
+    select a.id from social_applies a join fups f on f.social_apply_id = a.id where a.state not in ('PRESCRIPTION_FILLED', 'WAITLISTED') and f.answer_document_id is null and a.prescription_document_id is not null and f.partner_feedback is null`)
   check(
     'one answer per apply',
     answers.length === 0,
