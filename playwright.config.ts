@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { TIME_ZONE } from './lib/dates'
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from './tests/support/chromium'
 
 // One throwaway database per run on the PostgreSQL server of DATABASE_URL; workers inherit these variables.
 const port = Number(process.env.E2E_PORT ?? 3210)
@@ -51,18 +52,7 @@ export default defineConfig({
     // In CI a trace is recorded on the retry only: recording every test's actions costs time on 2 cores, and a test
     // that fails once is run again with its trace.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_ARGS },
   },
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },

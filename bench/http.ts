@@ -29,23 +29,13 @@ import { compactApplyStats } from '../lib/statistics/queries'
 import * as schema from '../lib/db/schema'
 import { summarize } from './measure'
 import type { BusiestOffer } from './partner'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from '../tests/support/chromium'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** next.config.mjs builds into and serves from NEXT_DIST_DIR when set (a second build directory), else .next. */
 const BUILD_ID = path.join(ROOT, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID')
 /** What `npm start` runs once the database is ready: `next start` in one worker per core (WEB_CONCURRENCY). */
 const SERVE = path.join(ROOT, 'scripts', 'serve.mjs')
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
-
 const PARTNER = {
   id: 'bench-http-partner',
   email: 'bench-http@bench.passerelle.test',
@@ -416,7 +406,7 @@ async function pairedLoad(
 async function lighthouseScores(server: Server, pagePath: string, target: number, cookie?: string) {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')])
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
+    chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   })
   try {
@@ -470,7 +460,7 @@ async function firstLoadJs(
   budgetKB = 160,
 ) {
   const { chromium } = await import('@playwright/test')
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_ARGS })
   try {
     const context = await browser.newContext()
     await context.addCookies(cookies.map((c) => ({ ...c, url: server.base })))

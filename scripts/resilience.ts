@@ -34,6 +34,7 @@ import { users } from '../lib/db/schema'
 import { TERMS_VERSION } from '../lib/onboarding/terms'
 import { isWithinSendingHours, DEFAULT_SENDING_HOURS } from '../lib/sms/sending-hours'
 import { startSmtpSink } from '../e2e/smtp-sink'
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from '../tests/support/chromium'
 import { startTwilioStandIn } from '../tests/support/twilio-stand-in'
 import { embeddedDefaultPhase } from './resilience-embedded-default'
 import { embeddedDiskFault } from './resilience-embedded-disk'
@@ -712,18 +713,7 @@ if (PG_RESTART) {
       const stop = spawnSync('pg_ctlcluster', [cluster[0]!, cluster[1]!, 'stop', '-m', 'fast'], { encoding: 'utf8' })
       // During the outage: the pages answer at once, and a person's browser shows the French “unavailable” screen
       // (the error reaches the page in its RSC payload, with its digest; the error boundary renders it).
-      const browser = await chromium.launch({
-        executablePath: '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--disable-quic',
-        ],
-      })
+      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_ARGS })
       try {
         const context = await browser.newContext()
         await context.addCookies(
