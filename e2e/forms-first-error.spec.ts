@@ -100,6 +100,14 @@ for (const viewport of [
       await page.getByRole('button', { name: 'Créer le candidat' }).click()
       await expectFocusedInView(field(page, 'Enfants à charge'))
       await expect(page.getByRole('alert').filter({ hasText: 'Un champ est à corriger' })).toBeVisible()
+      // A text the browser cannot read as a number (« 1e ») is said, never taken for an empty field.
+      await field(page, 'Enfants à charge').fill('')
+      await field(page, 'Enfants à charge').pressSequentially('1e')
+      await page.getByRole('button', { name: 'Créer le candidat' }).click()
+      await expect(page.locator('[data-error-summary]')).toHaveText(
+        said('Le champ « Enfants à charge » doit être un nombre.'),
+      )
+      await expectFocusedInView(field(page, 'Enfants à charge'))
       const written = await onE2eDatabase<{ n: number }>(
         `select count(*)::int as n from candidates where last_name = 'Premiereerreur'`,
       )
@@ -192,7 +200,9 @@ test.describe('a field error no field shows', () => {
     await onE2eDatabase(`delete from candidates where id = $1`, [candidateId])
   })
 
-  test('is said in the summary: a FUP model that asks a question once the dialog is open', async ({ page }) => {
+  test('is asked once the server names it: a FUP model that asks a question once the dialog is open', async ({
+    page,
+  }) => {
     await page.goto('/v2/offers/dashboard/social?q=permis')
     await page.getByRole('button', { name: 'Prescrire à l’offre Permis de conduire solidaire' }).click()
     const dialog = page.getByRole('dialog', { name: 'Prescrire à l’offre « Permis de conduire solidaire »' })
@@ -211,10 +221,14 @@ test.describe('a field error no field shows', () => {
     await dialog.getByRole('button', { name: 'Envoyer la prescription' }).click()
     const summary = dialog.getByRole('alert')
     await expect(summary).toContainText(said('Corrigez les champs signalés.'))
-    await expect(summary.getByRole('listitem')).toHaveText([
-      said('Le champ « Horaires possibles » est obligatoire', true),
-    ])
     await expect(summary).toBeFocused()
+    // The dialog reads the model again: the new question is there, with its error, and the summary leads to it.
+    await expectFieldError(dialog, 'Horaires possibles', 'Le champ « Horaires possibles » est obligatoire')
+    await expect(summary.getByRole('listitem')).toHaveText(['Horaires possibles'])
+    await summary.getByRole('link', { name: 'Horaires possibles' }).click()
+    await expectFocusedInView(field(dialog, 'Horaires possibles'))
+    // What was typed stays.
+    await expect(field(dialog, 'Objectif de la prescription')).toHaveValue('Passer le permis B.')
     const sent = await onE2eDatabase<{ n: number }>(
       `select count(*)::int as n from social_applies where candidate_id = $1`,
       [candidateId],

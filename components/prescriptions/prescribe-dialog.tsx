@@ -1,6 +1,7 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
+import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { ErrorSummary } from '@/components/ui/error-summary'
@@ -43,6 +44,7 @@ export function PrescribeDialog({
 }) {
   const router = useRouter()
   const offers = usePrescribableOffers(target)
+  const [modelVersion, setModelVersion] = useState(0)
   const form = useActionForm({
     initial: () => initialPrescribeValues(target, defaults, today),
     check: (values) => checkPrescription(target, values, modelFields, today),
@@ -53,9 +55,15 @@ export function PrescribeDialog({
       onOpenChange(false)
       router.refresh()
     },
+    // A question of the model the dialog does not show: the model changed since it opened; its fields are read again.
+    onRefusal: ({ fieldErrors }) => {
+      const shown = new Set(modelFields.map((def) => `modelAnswers.${def.key}`))
+      if (Object.keys(fieldErrors).some((path) => path.startsWith('modelAnswers.') && !shown.has(path)))
+        setModelVersion((v) => v + 1)
+    },
   })
   // The FUP model of the chosen offer asks its own fields; a structure without an account is reached by a link.
-  const { fields: modelFields, linkTo } = useModelFields(offerIdOf(target, form.values))
+  const { fields: modelFields, linkTo } = useModelFields(offerIdOf(target, form.values), modelVersion)
   const { manual } = form.values
 
   return (
@@ -81,7 +89,7 @@ export function PrescribeDialog({
       }
     >
       <form {...form.formProps} className="flex flex-col gap-5">
-        <ErrorSummary form={{ errors: form.errors, error: form.error ?? offers.error }} />
+        <ErrorSummary form={{ errors: form.errors, error: form.error ?? offers.error }} fields={modelFields} />
         <TargetField form={form} target={target} offers={offers.offers} />
         <KindChoice form={form} />
         {!manual && linkTo && (

@@ -34,9 +34,11 @@ export function usePrescribableOffers(target: PrescribeTarget) {
 
 /**
  * The fields the chosen offer's FUP model asks of the referent, none while no offer is chosen; and the contact address
- * the prescription will go to when the structure has no account (`linkTo`).
+ * the prescription will go to when the structure has no account (`linkTo`). A new `version` reads them again (the
+ * server named a question the dialog does not show: the model changed since it opened); the fields read keep showing
+ * until the new ones come.
  */
-export function useModelFields(offerId: string) {
+export function useModelFields(offerId: string, version = 0) {
   const empty = {
     fields: [] as CustomFieldDefinition[],
     linkTo: null as { email: string; changedOn: string | null } | null,
@@ -55,7 +57,7 @@ export function useModelFields(offerId: string) {
       current = false
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [offerId])
+  }, [offerId, version])
   // Another offer's are never shown: the answer for the chosen one has not come yet.
   return read.offerId === offerId ? read : { offerId, ...empty }
 }

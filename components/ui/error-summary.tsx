@@ -38,9 +38,12 @@ export function ErrorSummary({
   form,
   className,
   children,
+  fields,
 }: {
   form: { errors: FieldErrors; error: string | null }
   className?: string
+  /** Fields that come after the errors (a model's questions read again): the summary reads the form again with them. */
+  fields?: unknown
   /** What to do about it, after the message (a link to the existing record, say). */
   children?: React.ReactNode
 }) {
@@ -67,7 +70,7 @@ export function ErrorSummary({
       setUnshown(orphans)
     })
     return () => cancelAnimationFrame(frame)
-  }, [form.errors])
+  }, [form.errors, fields])
   if (count === 0 && !form.error) return null
   return (
     <div

@@ -30,6 +30,8 @@ export type ActionFormOptions<V extends object, A extends Answer> = {
   onSuccess?: (result: Ok<A>, values: V) => void
   /** What the form says when the call itself fails, or a refusal says nothing. */
   failure?: string
+  /** After the server refused: what the errors tell the form to do beyond showing them (read a changed model again). */
+  onRefusal?: (errors: FormErrors) => void
 }
 
 export type ActionForm<V extends object, A extends Answer> = ReturnType<typeof useActionForm<V, A>>
@@ -82,13 +84,19 @@ export function useActionForm<V extends object, A extends Answer>(options: Actio
    */
   function run<B extends Answer>(call: (values: V) => Promise<B>, onOk: (result: Ok<B>) => void) {
     const found = options.check?.(values) ?? {}
-    if (Object.keys(found).length > 0) return refuse({ fieldErrors: found, error: null })
+    // A number input's text the browser cannot read (« 1e ») reads as empty: said, never taken for "no value".
+    const unreadable = unreadableNumbers(ref.current)
+    if (Object.keys(found).length > 0 || unreadable) return refuse({ fieldErrors: found, error: unreadable })
     setShown(NO_ERRORS)
     const sent = values
     startTransition(async () => {
       const result: Answer = await call(sent).catch(() => ({ ok: false, error: options.failure ?? UNREACHABLE }))
       if (result.ok) onOk(result as Ok<B>)
-      else refuse(errorsOf(result, options.failure))
+      else {
+        const errors = errorsOf(result, options.failure)
+        refuse(errors)
+        options.onRefusal?.(errors)
+      }
     })
   }
 
@@ -179,9 +187,25 @@ export function controlOf(invalid: HTMLElement): HTMLElement | null {
   return invalid.matches(CONTROL) ? invalid : invalid.querySelector<HTMLElement>(CONTROL)
 }
 
+/** The number inputs holding a text the browser cannot read as a number (« 1e », « 3,,5 »): their value reads ''. */
+function badNumbers(form: HTMLElement): HTMLInputElement[] {
+  return [...form.querySelectorAll<HTMLInputElement>('input[type="number"]')].filter((input) => input.validity.badInput)
+}
+
+/** What the form says of its unreadable numbers, each named by its label; null when there are none. */
+export function unreadableNumbers(form: HTMLElement | null): string | null {
+  const names = form ? badNumbers(form).map((input) => input.labels?.[0]?.textContent?.trim() ?? '') : []
+  if (names.length === 0) return null
+  return names
+    .map((name) => (name ? `Le champ «\u00a0${name}\u00a0» doit être un nombre.` : 'Saisissez un nombre.'))
+    .join(' ')
+}
+
 /** Focuses and scrolls to the form's first invalid field, in the page's order; else its error summary. */
 export function focusFirstInvalid(form: HTMLElement) {
-  const invalid = [...form.querySelectorAll<HTMLElement>('[aria-invalid="true"]')]
+  const bad = new Set<HTMLElement>(badNumbers(form))
+  const invalid = [...form.querySelectorAll<HTMLElement>('[aria-invalid="true"], input[type="number"]')]
+    .filter((element) => element.getAttribute('aria-invalid') === 'true' || bad.has(element))
     .map(controlOf)
     .find((control) => control !== null)
   const target = invalid ?? form.querySelector<HTMLElement>('[data-error-summary]')
