@@ -28,6 +28,7 @@ import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test'
 import { TIME_ZONE } from '../lib/dates'
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from '../tests/support/chromium'
 
 const { values: args } = parseArgs({
   options: {
@@ -293,7 +294,7 @@ async function readTheAnswer(page: Page, lastName: string, run: number) {
   return e.result('C read the answer', run)
 }
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_ARGS })
 try {
   const referent = await signIn(browser, REFERENT)
   const partner = await signIn(browser, PARTNER)
