@@ -79,6 +79,25 @@ test.describe('the organisation', () => {
   })
 })
 
+test.describe('the organisation, over a preset period', () => {
+  test.use({ storageState: storageStateOf('admin') })
+
+  test('reads the hourly summary and says when it was computed; a custom period is computed live', async ({ page }) => {
+    // The summary is written by the job the app sends once at start (then every hour): a moment after the server came up.
+    const section = page.getByRole('region', { name: 'Délais de réponse des partenaires' })
+    await expect(async () => {
+      await page.goto('/v2/statistics')
+      await expect(section.getByText(/^Chiffres à jour à \d{2}:\d{2}, recalculés chaque heure\.$/)).toBeVisible({
+        timeout: 1_000,
+      })
+    }).toPass({ timeout: 30_000 })
+    await expect(section.getByRole('list', { name: 'Délais de réponse de la période' })).toContainText('Délai médian')
+    await page.goto(PERIOD)
+    await expect(section.getByRole('heading', { level: 2 })).toBeVisible()
+    await expect(section.getByText(/Chiffres à jour/)).toHaveCount(0)
+  })
+})
+
 test.describe('the partner', () => {
   test.use({ storageState: storageStateOf('partenaire') })
 

@@ -26,6 +26,8 @@ type Props = {
   offers: OfferAnswerDelayLine[]
   /** Lines were left out (the most prescribed structures and offers are kept). */
   capped: boolean
+  /** When the figures come from the hourly summary: as of when (« Chiffres à jour à 14:00… »); null when computed now. */
+  freshness?: string | null
 }
 
 const days = (d: number | null) => (d === null ? formatDays(d) : `${formatDays(d)}\u00a0j`)
@@ -36,7 +38,7 @@ const shareOf = (n: number, f: AnswerDelayFigures) => formatPercent(f.prescribed
  * "Délais de réponse des partenaires": the organisation's figures, then per structure and per offer in one table (and
  * its CSV), the median and 90th percentile of the most prescribed structures drawn as bars.
  */
-export function AnswerDelayCharts({ total, structures, offers, capped }: Props) {
+export function AnswerDelayCharts({ total, structures, offers, capped, freshness }: Props) {
   const narrow = useNarrow()
   const drawn = structures
     .filter((s) => s.answered > 0)
@@ -47,6 +49,7 @@ export function AnswerDelayCharts({ total, structures, offers, capped }: Props) 
       <h2 id="answer-delays-title" className="text-xl font-semibold text-slate-900">
         Délais de réponse des partenaires
       </h2>
+      {freshness && <p className="-mt-2 text-sm text-slate-600">{freshness}</p>}
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-6" aria-label="Délais de réponse de la période">
         <Figure label="Délai médian" value={days(total.medianDays)} />
         <Figure label="90e centile" value={days(total.p90Days)} />

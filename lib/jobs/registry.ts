@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { JobDefinition } from '@/lib/queue/job'
 import { anonymiseInactiveJob } from './anonymise-inactive'
+import { answerDelaySummariesJob } from './answer-delay-summaries'
 import { compactStatsJob } from './compact-stats'
 import { invitationRemindersJob } from './invitation-reminders'
 import { invitationSeatAlertsJob } from './invitation-seat-alerts'
@@ -34,6 +35,7 @@ export const JOBS = [
   invitationSeatAlertsJob,
   partnerDigestJob,
   compactStatsJob,
+  answerDelaySummariesJob,
 ] as const satisfies readonly JobDefinition[]
 
 type Payloads<Jobs extends readonly JobDefinition[]> = { [Job in Jobs[number] as Job['name']]: z.input<Job['payload']> }

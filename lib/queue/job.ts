@@ -30,6 +30,8 @@ export type JobDefinition<Name extends string = string, Payload extends z.ZodTyp
   payload: Payload
   /** A cron schedule (Paris time): the job is sent with no data at each tick, by one worker. */
   cron?: string
+  /** Also sent once each time the app starts (its migrations run): a summary the pages read exists before the first tick. */
+  atStart?: boolean
   /** Jobs fetched per poll (pg-boss batchSize); each is run on its own, concurrently. */
   batchSize: number
   /**

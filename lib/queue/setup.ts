@@ -22,6 +22,8 @@ export async function ensureQueues(pool: Pool, jobs: readonly JobDefinition[]): 
       await boss.createQueue(job.name, { name: job.name, ...job.policy })
       await boss.updateQueue(job.name, { name: job.name, ...job.policy })
       if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: TIME_ZONE })
+      // Once per start; two processes starting together send it once (a singleton for a minute).
+      if (job.atStart) await boss.send(job.name, {}, { singletonKey: 'at-start', singletonSeconds: 60 })
     }
   } finally {
     await boss.stop({ graceful: false, wait: false })

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { applyStateEnum } from './applies'
 import { workshops } from './activities'
+import { organisations } from './tenants'
 
 /**
  * The statistics' prescription counts, per organisation, month of prescription (Paris), partner
@@ -95,3 +96,24 @@ export const workshopInvitedCounts = pgTable('workshop_invited_counts', {
   invitedMarked: integer('invited_marked').notNull().default(0),
   invitedAbsent: integer('invited_absent').notNull().default(0),
 })
+
+/**
+ * The partners' answer delays of an organisation over one preset period of /v2/statistics (the last 12, 6 or 3 months,
+ * this year, last year), as lib/statistics/answer-delays.ts computes them, written by the hourly job
+ * `answer-delay-summaries` (lib/statistics/answer-delay-summaries.ts). A median is not a sum: at full scale the live
+ * figures sort a year of an organisation's prescriptions (360 ms a view), so the page reads these, and says when they
+ * were computed. Ids, names of structures and offers, counts: no personal data.
+ */
+export const answerDelaySummaries = pgTable(
+  'answer_delay_summaries',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    fromMonth: text('from_month').notNull(),
+    toMonth: text('to_month').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+    figures: jsonb('figures').notNull(),
+  },
+  (t) => [primaryKey({ name: 'answer_delay_summaries_pk', columns: [t.organisationId, t.fromMonth, t.toMonth] })],
+)

@@ -10,7 +10,7 @@ import { getDb } from '@/lib/db/client'
 import { formatCount } from '@/lib/numbers'
 import { can } from '@/lib/permissions'
 import { monthLabel, parseStatisticsFilters } from '@/lib/statistics/filters'
-import { answerDelays } from '@/lib/statistics/answer-delays'
+import { answerDelaysForPage, freshnessText } from '@/lib/statistics/answer-delay-summaries'
 import { invitationStatistics } from '@/lib/statistics/invitations'
 import { organisationFigures, prescribedStructures, smsDelivery, statisticsChoices } from '@/lib/statistics/queries'
 
@@ -20,7 +20,8 @@ type SearchParams = Record<string, string | string[] | undefined>
 
 /**
  * The organisation's figures with charts, each with its data table and CSV; filters kept in the URL. The invitations'
- * figures follow the period alone; the partners' answer delays follow every filter (lib/statistics/answer-delays.ts).
+ * figures follow the period alone; the partners' answer delays follow every filter (lib/statistics/answer-delays.ts),
+ * read from the hourly summary for the whole organisation over a preset period (lib/statistics/answer-delay-summaries.ts).
  */
 export default async function StatisticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
@@ -47,9 +48,10 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
     organisationFigures(db, user.organisationId, filters, at),
     smsDelivery(db, user.organisationId, filters),
     invitationStatistics(db, user.organisationId, filters),
-    answerDelays(db, user.organisationId, filters),
+    answerDelaysForPage(db, user.organisationId, filters, at),
   ])
   const stats = { ...figures, sms }
+  const { asOf, ...delayFigures } = delays
   const total = stats.candidates.byStatus.reduce((t, s) => t + s.n, 0)
   const period =
     filters.fromMonth === filters.toMonth
@@ -63,7 +65,7 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
       />
       <StatisticsFilterBar filters={filters} choices={choices}>
         <StatisticsView stats={stats} />
-        <AnswerDelayCharts {...delays} />
+        <AnswerDelayCharts {...delayFigures} freshness={asOf && freshnessText(asOf, at)} />
         <InvitationCharts {...invitations} />
       </StatisticsFilterBar>
     </>

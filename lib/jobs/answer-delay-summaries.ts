@@ -1,0 +1,19 @@
+import { z } from 'zod'
+import { now } from '@/lib/clock'
+import { defineJob } from '@/lib/queue/job'
+import { summariseAnswerDelays } from '@/lib/statistics/answer-delay-summaries'
+
+/**
+ * Every hour, and once when the app starts: each organisation's partners' answer delays over the statistics' preset
+ * periods (lib/statistics/answer-delay-summaries.ts). A run that fails leaves the previous summaries, which the page
+ * stops showing after two hours (it computes the figures itself then).
+ */
+export const answerDelaySummariesJob = defineJob({
+  name: 'answer-delay-summaries',
+  policy: { retryLimit: 1, retryDelay: 60, retryBackoff: false, expireInSeconds: 900 },
+  payload: z.object({}),
+  cron: '0 * * * *',
+  atStart: true,
+  batchSize: 1,
+  handler: async (_data, { db }) => summariseAnswerDelays(db, now()),
+})

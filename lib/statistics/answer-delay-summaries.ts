@@ -1,0 +1,111 @@
+import { and, eq, notInArray, sql } from 'drizzle-orm'
+import type { DbOrTx } from '@/lib/db/client'
+import { formatDate, formatTime, parisToday } from '@/lib/dates'
+import { answerDelaySummaries, organisations } from '@/lib/db/schema'
+import { answerDelays } from './answer-delays'
+import { parseStatisticsFilters, PERIODS, type StatisticsFilters } from './filters'
+
+/** What /v2/statistics shows of the partners' answer delays (lib/statistics/answer-delays.ts). */
+export type AnswerDelays = Awaited<ReturnType<typeof answerDelays>>
+
+/**
+ * A summary older than this is not shown: the job runs every hour, so one this old means the workers are stopped, and
+ * the page computes the figures itself rather than show them late.
+ */
+export const SUMMARY_MAX_AGE_MS = 2 * 60 * 60 * 1000
+
+/** The preset periods of the statistics' filter bar at `now` (the custom one excepted), as whole months. */
+function presetPeriods(now: Date): Pick<StatisticsFilters, 'fromMonth' | 'toMonth'>[] {
+  const seen = new Map<string, Pick<StatisticsFilters, 'fromMonth' | 'toMonth'>>()
+  for (const { value } of PERIODS) {
+    if (value === 'custom') continue
+    const { fromMonth, toMonth } = parseStatisticsFilters({ period: value }, now)
+    seen.set(`${fromMonth}/${toMonth}`, { fromMonth, toMonth })
+  }
+  return [...seen.values()]
+}
+
+const wholeOrganisation = (f: Pick<StatisticsFilters, 'fromMonth' | 'toMonth'>): StatisticsFilters => ({
+  period: 'custom',
+  ...f,
+  referentId: null,
+  structureId: null,
+  offerId: null,
+})
+
+/**
+ * The hourly job's work (lib/jobs/answer-delay-summaries.ts): for each organisation and each preset period, the
+ * answer delays as answerDelays computes them, written with the instant they were read; the periods no preset names
+ * any more (last month's) are removed. One organisation at a time, each in its own transaction (`only`: these
+ * organisations). Returns the summaries written.
+ */
+export async function summariseAnswerDelays(db: DbOrTx, now: Date, only?: string[]): Promise<number> {
+  const periods = presetPeriods(now)
+  const keys = periods.map((p) => `${p.fromMonth}/${p.toMonth}`)
+  const all = only
+    ? only.map((id) => ({ id }))
+    : await db.select({ id: organisations.id }).from(organisations).orderBy(organisations.id)
+  let written = 0
+  for (const { id } of all) {
+    await db.transaction(async (tx) => {
+      for (const period of periods) {
+        const figures = await answerDelays(tx, id, wholeOrganisation(period))
+        // The instant on the domain's clock (lib/clock.ts), as the page compares it.
+        await tx
+          .insert(answerDelaySummaries)
+          .values({ organisationId: id, ...period, computedAt: now, figures })
+          .onConflictDoUpdate({
+            target: [answerDelaySummaries.organisationId, answerDelaySummaries.fromMonth, answerDelaySummaries.toMonth],
+            set: { computedAt: now, figures },
+          })
+        written++
+      }
+      await tx
+        .delete(answerDelaySummaries)
+        .where(
+          and(
+            eq(answerDelaySummaries.organisationId, id),
+            notInArray(sql`${answerDelaySummaries.fromMonth} || '/' || ${answerDelaySummaries.toMonth}`, keys),
+          ),
+        )
+    })
+  }
+  return written
+}
+
+/**
+ * The answer delays /v2/statistics shows, and as of when. The whole organisation over a preset period: the hourly
+ * summary (`asOf` its instant) when one younger than SUMMARY_MAX_AGE_MS exists. Consistency contract: an answer given
+ * since reaches the page at the job's next run, at most an hour later; the page says « Chiffres à jour à HH:MM ».
+ * Any other filter (a referent, a structure, an offer, a custom range of months), or no fresh summary: computed now
+ * (`asOf` null), exact.
+ */
+export async function answerDelaysForPage(
+  db: DbOrTx,
+  organisationId: string,
+  f: StatisticsFilters,
+  now: Date,
+): Promise<AnswerDelays & { asOf: Date | null }> {
+  if (!f.referentId && !f.structureId && !f.offerId && f.period !== 'custom') {
+    const [summary] = await db
+      .select({ computedAt: answerDelaySummaries.computedAt, figures: answerDelaySummaries.figures })
+      .from(answerDelaySummaries)
+      .where(
+        and(
+          eq(answerDelaySummaries.organisationId, organisationId),
+          eq(answerDelaySummaries.fromMonth, f.fromMonth),
+          eq(answerDelaySummaries.toMonth, f.toMonth),
+        ),
+      )
+    const age = summary ? now.getTime() - summary.computedAt.getTime() : -1
+    if (summary && age >= 0 && age < SUMMARY_MAX_AGE_MS)
+      return { ...(summary.figures as AnswerDelays), asOf: summary.computedAt }
+  }
+  return { ...(await answerDelays(db, organisationId, f)), asOf: null }
+}
+
+/** What the page says of a summary's age: « Chiffres à jour à 14:00 », or « au 28/11/2026 à 23:00 » another day. */
+export function freshnessText(asOf: Date, now: Date): string {
+  const day = parisToday(asOf) === parisToday(now) ? '' : ` au ${formatDate(asOf)}`
+  return `Chiffres à jour${day} à ${formatTime(asOf)}, recalculés chaque heure.`
+}
