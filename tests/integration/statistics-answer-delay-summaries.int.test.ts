@@ -71,12 +71,14 @@ async function prescribe(at: string, answeredAt: string | null, state = 'INTEGRA
 /** The test's own count of the organisation's prescriptions with a sheet over the last 12 months, and their delays. */
 async function counted() {
   const { rows } = await db.execute<{ prescribed: number; answered: number; days: number[] | null }>(sql`
-    select count(*)::int as prescribed, count(a.response_date)::int as answered,
-           array_agg((a.response_date at time zone ${PARIS})::date - (a.prescription_date at time zone ${PARIS})::date
-                     order by 1) filter (where a.response_date is not null) as days
-    from social_applies a join fups f on f.social_apply_id = a.id
-    where a.organisation_id = ${organisationId}
-      and a.prescription_date >= '2025-11-30T23:00:00Z' and a.prescription_date < '2026-11-30T23:00:00Z'`)
+    select count(*)::int as prescribed, count(d.days)::int as answered,
+           array_agg(d.days order by d.days) filter (where d.days is not null) as days
+    from (
+      select (a.response_date at time zone ${PARIS})::date - (a.prescription_date at time zone ${PARIS})::date as days
+      from social_applies a join fups f on f.social_apply_id = a.id
+      where a.organisation_id = ${organisationId}
+        and a.prescription_date >= '2025-11-30T23:00:00Z' and a.prescription_date < '2026-11-30T23:00:00Z'
+    ) d`)
   return rows[0]!
 }
 
