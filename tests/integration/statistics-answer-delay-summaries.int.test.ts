@@ -7,6 +7,7 @@ import { answerDelays } from '@/lib/statistics/answer-delays'
 import { answerDelaysForPage, freshnessText, summariseAnswerDelays } from '@/lib/statistics/answer-delay-summaries'
 import { parseStatisticsFilters } from '@/lib/statistics/filters'
 import { useTestDb } from './db'
+import { insertSheet } from './sheet-kit'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
 // Issue 41 §1: the statistics' answer delays over a preset period come from an hourly summary. Its figures equal a
@@ -40,32 +41,7 @@ async function prescribe(at: string, answeredAt: string | null, state = 'INTEGRA
       responseDate: answeredAt ? new Date(answeredAt) : null,
     })
     .returning()
-  await db.insert(s.fups).values({
-    socialApplyId: apply!.id,
-    name: 'Fiche de prescription',
-    beneficiary: {
-      gender: null,
-      birthDate: null,
-      address: null,
-      phone: null,
-      email: null,
-      socialSecurityNumber: null,
-      cafNumber: null,
-      poleEmploiNumber: null,
-      additionalFields: [],
-    },
-    prescription: {
-      rsaReferentName: 'Jade Roy',
-      email: 'jade@exemple.test',
-      phone: '0600000000',
-      structure: 'Département',
-      address: 'Rouen',
-      goal: 'Mobilité',
-      validatePrescription: true,
-      approveDemand: true,
-      prescriptionDate: at.slice(0, 10),
-    },
-  })
+  await insertSheet(db, apply!.id, at.slice(0, 10))
 }
 
 /** The test's own count of the organisation's prescriptions with a sheet over the last 12 months, and their delays. */

@@ -6,6 +6,7 @@ import { TIME_ZONE } from '@/lib/dates'
 import { parseStatisticsFilters } from '@/lib/statistics/filters'
 import { answerDelays, answerDelaysOfStructure } from '@/lib/statistics/answer-delays'
 import { useTestDb } from './db'
+import { insertSheet } from './sheet-kit'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
 // The partners' answer delays (issue 40 §5) against prescriptions of the file's own, with fixed instants, compared with
@@ -106,33 +107,7 @@ async function prescribe(org: Org, made: Made) {
       responseDate: made.answeredAt ? new Date(made.answeredAt) : null,
     })
     .returning()
-  if (!made.manual)
-    await db.insert(s.fups).values({
-      socialApplyId: apply!.id,
-      name: 'Fiche de prescription',
-      beneficiary: {
-        gender: null,
-        birthDate: null,
-        address: null,
-        phone: null,
-        email: null,
-        socialSecurityNumber: null,
-        cafNumber: null,
-        poleEmploiNumber: null,
-        additionalFields: [],
-      },
-      prescription: {
-        rsaReferentName: 'Jade Roy',
-        email: 'jade@exemple.test',
-        phone: '0600000000',
-        structure: 'Département',
-        address: 'Rouen',
-        goal: 'Mobilité',
-        validatePrescription: true,
-        approveDemand: true,
-        prescriptionDate: made.at,
-      },
-    })
+  if (!made.manual) await insertSheet(db, apply!.id, made.at)
 }
 
 /** Linear interpolation between the closest ranks, as percentile_cont does (written here, not read from the code). */
