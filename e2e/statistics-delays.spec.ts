@@ -92,6 +92,7 @@ test.describe('the organisation, over a preset period', () => {
       })
     }).toPass({ timeout: 30_000 })
     await expect(section.getByRole('list', { name: 'Délais de réponse de la période' })).toContainText('Délai médian')
+    await screenshots(page, 'statistics-summary', [390, 1440])
     await page.goto(PERIOD)
     await expect(section.getByRole('list', { name: 'Délais de réponse de la période' })).toContainText('Délai médian')
     await expect(section.getByText(/Chiffres à jour/)).toHaveCount(0)
