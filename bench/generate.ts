@@ -609,8 +609,6 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
       FROM social_applies GROUP BY 1, 2, 3, 4, 5, 6`)
     await pool.query(`INSERT INTO stats_apply_org_months (organisation_id, month, state, cause, n)
       SELECT organisation_id, month, state, cause, sum(n)::integer FROM stats_apply_months GROUP BY 1, 2, 3, 4`)
-    await pool.query(`INSERT INTO stats_structure_answers (organisation_id, month, structure_id, n)
-      SELECT organisation_id, month, structure_id, sum(n)::integer FROM stats_apply_months WHERE response_days >= 0 GROUP BY 1, 2, 3`)
 
     // FUPs mirror what the prescription form stores: the candidate's snapshot, the referent, and the partner's answer.
     // Manual prescriptions (no sheet, 1 in 10) have none, as in the demo seed.

@@ -24,9 +24,7 @@ export const statisticsServer: Measurement = {
     for (let n = await compactApplyStats(db); n > 0; n = await compactApplyStats(db)) folded += n
     log(`statistics: ${folded} deltas folded in ${round((performance.now() - foldStart) / 1000, 1)} s`)
     // The steady state: autovacuum clears the folded deltas' dead rows shortly after each run of the job.
-    await pool.query(
-      'VACUUM ANALYZE stats_apply_deltas, stats_apply_months, stats_apply_org_months, stats_structure_answers',
-    )
+    await pool.query('VACUUM ANALYZE stats_apply_deltas, stats_apply_months, stats_apply_org_months')
 
     const { rows: orgs } = await pool.query<{ id: string; n: number }>(
       'SELECT organisation_id AS id, count(*)::int AS n FROM social_applies GROUP BY 1 ORDER BY 2 DESC LIMIT 1',

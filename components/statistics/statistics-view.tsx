@@ -49,10 +49,10 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
   const attendance = stats.workshops.monthly
   const unmarked = stats.workshops.totals.unmarked
   const total = stats.totals.pending + stats.totals.integrated + stats.totals.refused + stats.totals.expired
-  const ranking = (data: { label: string; n: number }[], name: string, colour: string, unit = '') => (
+  const ranking = (data: { label: string; n: number }[], name: string, colour: string) => (
     <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ right: 48 }}>
       <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-      <XAxis type="number" allowDecimals={false} tick={AXIS_TEXT} tickFormatter={number} unit={unit} />
+      <XAxis type="number" allowDecimals={false} tick={AXIS_TEXT} tickFormatter={number} />
       <YAxis
         type="category"
         dataKey="label"
@@ -60,14 +60,9 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
         interval={0}
         tick={<CategoryTick maxChars={narrow ? 16 : 28} maxLines={narrow ? 3 : 2} />}
       />
-      <Tooltip formatter={(v) => `${number(Number(v))}${unit}`} />
+      <Tooltip formatter={(v) => number(Number(v))} />
       <Bar isAnimationActive={false} dataKey="n" name={name} fill={colour} maxBarSize={28}>
-        <LabelList
-          dataKey="n"
-          position="right"
-          formatter={(v: unknown) => `${number(Number(v))}${unit}`}
-          {...AXIS_TEXT}
-        />
+        <LabelList dataKey="n" position="right" formatter={(v: unknown) => number(Number(v))} {...AXIS_TEXT} />
       </Bar>
     </BarChart>
   )
@@ -168,27 +163,6 @@ export function StatisticsView({ stats }: { stats: OrganisationStatistics }) {
           table={{ headers: ['Motif', 'Refus'], rows: stats.causes.map((c) => [c.label, c.n]) }}
         >
           {ranking(stats.causes, 'Refus', COLOURS.refused)}
-        </ChartCard>
-        <ChartCard
-          title="Délai de réponse médian par structure partenaire"
-          slug="delai-de-reponse"
-          note={
-            'Toutes les réponses, prescriptions manuelles comprises, en périodes de 24 heures. «\u00a0Délais de réponse ' +
-            'des partenaires\u00a0», plus bas, compte les réponses données dans Passerelle en jours du calendrier.'
-          }
-          height={rankingHeight(stats.responseTimes.length)}
-          empty={stats.responseTimes.length === 0}
-          table={{
-            headers: ['Structure partenaire', 'Réponses', 'Délai médian (jours)'],
-            rows: stats.responseTimes.map((r) => [r.name, r.answered, r.medianDays]),
-          }}
-        >
-          {ranking(
-            stats.responseTimes.map((r) => ({ label: r.name, n: r.medianDays })),
-            'Délai médian (jours)',
-            COLOURS.bar,
-            ' j',
-          )}
         </ChartCard>
         <ChartCard
           title="Candidats par statut"

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
 
-/** A counter table the deltas are added to: its key columns (a unique index on them), and which deltas count there. */
-type CounterTable = { table: string; columns: readonly string[]; where?: string }
+/** A counter table the deltas are added to: its key columns (a unique index on them). */
+type CounterTable = { table: string; columns: readonly string[] }
 
 /**
  * The one fold of the append-only `*_deltas` tables (kept by triggers on the counted rows) into their
@@ -24,7 +24,7 @@ export async function foldDeltas(
   const rollups = (counter.rollups ?? []).map(
     (r, i) => `, rollup_${i} as (
         insert into ${r.table} (${r.columns.join(', ')}, n)
-        select ${r.columns.join(', ')}, sum(n)::int from summed ${r.where ? `where ${r.where} ` : ''}group by ${positions(r.columns.length)}
+        select ${r.columns.join(', ')}, sum(n)::int from summed group by ${positions(r.columns.length)}
         ${add(r)}
       )`,
   )

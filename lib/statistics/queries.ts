@@ -3,116 +3,61 @@ import type { Db, DbOrTx } from '@/lib/db/client'
 import { causeLabels } from '@/lib/prescriptions/causes'
 import { candidateCountsBy } from '@/lib/candidates/counts'
 import { now } from '@/lib/clock'
-import { EMPTY_VALUE } from '@/lib/format'
 import { monthsBetween, periodInstants, type StatisticsFilters } from './filters'
 import { foldDeltas } from '@/lib/counters/fold-deltas'
 import { parisInstantSql } from '@/lib/dates-sql'
 import { activeStaffChoices } from '@/lib/organisation/active-staff'
 import { fullName } from '@/lib/person-name'
 
-/** The period's prescription figures, aggregated in PostgreSQL: per month and state, per cause, per structure's answers. */
+/** The period's prescription figures, aggregated in PostgreSQL: per month and state, and per cause of refusal. */
 type FigureRow = {
-  kind: 'month' | 'cause' | 'response'
+  kind: 'month' | 'cause'
   key: string
   state: string | null
   n: number
-  median_days: number | null
 }
 
-/**
- * The figures' closing part, shared by both reads: `running` (each of the top structures' days with the answers counted
- * so far), then the rows per month and state, per cause, and each structure's median — the lower middle value: the
- * first day at which half of its answers are counted. `states` names the CTE of (month, state, cause, n) rows.
- */
-const figuresFrom = (states: 'counts' | 'states') => sql`
-  running as (
-    select h.structure_id, h.response_days, t.answered, sum(h.n) over (partition by h.structure_id order by h.response_days) as seen
-    from hist h join top t using (structure_id)
-  )
-  select 'month' as kind, to_char(month, 'YYYY-MM') as key, state::text as state, sum(n)::int as n, null::int as median_days
-  from ${sql.raw(states)} group by month, state having sum(n) <> 0
+/** The figures' closing part, shared by both reads: the rows per month and state, and per cause, of `source`'s rows. */
+const figuresFrom = (source: SQL) => sql`
+  with counts as materialized (${source})
+  select 'month' as kind, to_char(month, 'YYYY-MM') as key, state::text as state, sum(n)::int as n
+  from counts group by month, state having sum(n) <> 0
   union all
-  select 'cause', cause, null, sum(n)::int, null from ${sql.raw(states)} where state = 'REFUSED_STRUCTURE' group by cause having sum(n) <> 0
-  union all
-  select 'response', structure_id::text, null, max(answered), min(response_days) filter (where seen * 2 >= answered)
-  from running group by structure_id`
+  select 'cause', cause, null, sum(n)::int from counts where state = 'REFUSED_STRUCTURE' group by cause having sum(n) <> 0`
 
 /**
  * The prescription figures of the period, in one round trip that returns a few hundred rows at most. Without a referent
- * or an offer filter they come from the monthly counters (stats_apply_months plus the deltas not yet folded in: exact
- * at any moment); with one, from the prescriptions themselves, through the author's or the offer's index. The
- * structures' medians are computed there too, for the 20 structures that answered most (the chart shows no more).
+ * or an offer filter they come from the monthly counters (plus the deltas not yet folded in: exact at any moment):
+ * the organisation's rollup stats_apply_org_months, or one structure's stats_apply_months; with one, from the
+ * prescriptions themselves, through the author's or the offer's index. The structures' answer delays are not here:
+ * lib/statistics/answer-delays.ts (and its hourly summary) gives them, in calendar days, for the whole page.
  */
 async function applyFigures(db: DbOrTx, organisationId: string, f: StatisticsFilters): Promise<FigureRow[]> {
   const structure = f.structureId ? sql`and structure_id = ${f.structureId}::uuid` : sql``
-  if (f.referentId || f.offerId || f.structureId) {
-    let source: SQL
-    if (f.referentId || f.offerId) {
-      const { from, until } = periodInstants(f)
-      source = sql`
-        select passerelle_stats_month(prescription_date) as month, structure_id, state, coalesce(cause, '') as cause,
-               passerelle_stats_response_days(state, prescription_date, response_date) as response_days, 1 as n
-        from social_applies
-        where organisation_id = ${organisationId} and prescription_date >= ${from} and prescription_date < ${until} ${structure}
-          ${f.referentId ? sql`and author_id = ${f.referentId}` : sql``}
-          ${f.offerId ? sql`and social_offer_id = ${f.offerId}::uuid` : sql``}`
-    } else {
-      // One structure: its own counters, through stats_apply_months_structure_idx.
-      const range = sql`organisation_id = ${organisationId} and month >= ${`${f.fromMonth}-01`}::date and month <= ${`${f.toMonth}-01`}::date ${structure}`
-      source = sql`
-        select month, structure_id, state, cause, response_days, n from stats_apply_months where ${range}
-        union all
-        select month, structure_id, state, cause, response_days, n from stats_apply_deltas where ${range}`
-    }
-    const { rows } = await db.execute<FigureRow>(sql`
-      with counts as materialized (${source}),
-      hist as (
-        select structure_id, response_days, sum(n)::int as n from counts where response_days >= 0 group by 1, 2 having sum(n) <> 0
-      ),
-      top as (
-        select structure_id, sum(n)::int as answered from hist group by 1 order by 2 desc, 1 limit 20
-      ),
-      ${figuresFrom('counts')}`)
-    return rows
-  }
-  // The whole organisation: the rollups (a few hundred rows), plus the deltas not yet folded. The medians of the 20
-  // structures that answered most come from the prescriptions themselves, by an index-only range of
-  // social_applies_organisation_structure_date_idx per structure (the same histogram from
-  // stats_apply_months, one row per month, state, cause and day, visited 10 000 rows of its heap per view for a big
-  // organisation); the prescriptions are exact at any moment, so no delta is added there.
   const range = sql`organisation_id = ${organisationId} and month >= ${`${f.fromMonth}-01`}::date and month <= ${`${f.toMonth}-01`}::date`
-  const { from, until } = periodInstants(f)
-  const { rows } = await db.execute<FigureRow>(sql`
-    with deltas as materialized (
-      select month, structure_id, state, cause, response_days, n from stats_apply_deltas where ${range}
-    ),
-    states as (
+  let source: SQL
+  if (f.referentId || f.offerId) {
+    const { from, until } = periodInstants(f)
+    source = sql`
+      select passerelle_stats_month(prescription_date) as month, state, coalesce(cause, '') as cause, 1 as n
+      from social_applies
+      where organisation_id = ${organisationId} and prescription_date >= ${from} and prescription_date < ${until} ${structure}
+        ${f.referentId ? sql`and author_id = ${f.referentId}` : sql``}
+        ${f.offerId ? sql`and social_offer_id = ${f.offerId}::uuid` : sql``}`
+  } else if (f.structureId) {
+    // One structure: its own counters, through stats_apply_months_structure_idx.
+    source = sql`
+      select month, state, cause, n from stats_apply_months where ${range} ${structure}
+      union all
+      select month, state, cause, n from stats_apply_deltas where ${range} ${structure}`
+  } else {
+    // The whole organisation: its rollup (a few hundred rows), plus the deltas not yet folded.
+    source = sql`
       select month, state, cause, n from stats_apply_org_months where ${range}
       union all
-      select month, state, cause, n from deltas
-    ),
-    top as (
-      select structure_id, sum(n)::int as answered
-      from (
-        select structure_id, n from stats_structure_answers where ${range}
-        union all
-        select structure_id, n from deltas where response_days >= 0
-      ) a
-      group by 1 having sum(n) <> 0 order by 2 desc, 1 limit 20
-    ),
-    hist as (
-      select t.structure_id, d.response_days, count(*)::int as n
-      from top t
-      cross join lateral (
-        select passerelle_stats_response_days(a.state, a.prescription_date, a.response_date) as response_days
-        from social_applies a
-        where a.organisation_id = ${organisationId} and a.structure_id = t.structure_id
-          and a.prescription_date >= ${from} and a.prescription_date < ${until} and a.response_date is not null
-      ) d
-      where d.response_days >= 0
-      group by 1, 2
-    ),
-    ${figuresFrom('states')}`)
+      select month, state, cause, n from stats_apply_deltas where ${range}`
+  }
+  const { rows } = await db.execute<FigureRow>(figuresFrom(source))
   return rows
 }
 
@@ -124,7 +69,6 @@ export type MonthlyOutcome = {
   expired: number
   integrationRate: number | null
 }
-export type StructureResponse = { structureId: string; name: string; answered: number; medianDays: number }
 
 /** Every figure of /v2/statistics for the organisation and the filters. */
 export async function organisationStatistics(
@@ -158,10 +102,8 @@ export async function organisationFigures(
     months.map((m) => [m, { month: m, pending: 0, integrated: 0, refused: 0, expired: 0, integrationRate: null }]),
   )
   const causes = new Map<string, number>()
-  const responses: { structureId: string; answered: number; medianDays: number }[] = []
   for (const r of rows) {
     if (r.kind === 'cause') causes.set(r.key, r.n)
-    if (r.kind === 'response') responses.push({ structureId: r.key, answered: r.n, medianDays: r.median_days ?? 0 })
     if (r.kind !== 'month') continue
     const line = byMonth.get(r.key)
     if (!line) continue
@@ -185,15 +127,6 @@ export async function organisationFigures(
     { pending: 0, integrated: 0, refused: 0, expired: 0 },
   )
 
-  const structureNames = await namesOf(
-    db,
-    'partner_structures',
-    responses.map((r) => r.structureId),
-  )
-  const responseTimes: StructureResponse[] = responses
-    .map((r) => ({ ...r, name: structureNames.get(r.structureId) ?? EMPTY_VALUE }))
-    .sort((a, b) => b.answered - a.answered || a.name.localeCompare(b.name, 'fr'))
-
   const labels = await causeLabels(db, organisationId)
   return {
     monthly,
@@ -203,7 +136,6 @@ export async function organisationFigures(
     causes: [...causes.entries()]
       .map(([code, n]) => ({ code, label: Object.hasOwn(labels, code) ? labels[code]! : 'Autre motif', n }))
       .sort((a, b) => b.n - a.n),
-    responseTimes,
     candidates: await candidateBreakdown(db, organisationId),
     workshops: await workshopAttendance(db, organisationId, filters, months, at),
   }
@@ -279,17 +211,6 @@ async function workshopAttendance(
 }
 export type OrganisationStatistics = Awaited<ReturnType<typeof organisationStatistics>>
 
-async function namesOf(db: DbOrTx, table: 'partner_structures', ids: string[]): Promise<Map<string, string>> {
-  if (!ids.length) return new Map()
-  const { rows } = await db.execute<{ id: string; name: string }>(
-    sql`select id, name from ${sql.raw(table)} where id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`,
-  )
-  return new Map(rows.map((r) => [r.id, r.name]))
-}
-
 /**
  * The organisation's candidates today, by status and by place (anonymised ones included: they still count), from the
  * counters kept by trigger (lib/candidates/counts.ts); the labels are the organisation's few settings rows.
@@ -355,14 +276,7 @@ export function compactApplyStats(db: Db): Promise<number> {
       table: 'stats_apply_months',
       columns: ['organisation_id', 'month', 'structure_id', 'state', 'cause', 'response_days'],
     },
-    rollups: [
-      { table: 'stats_apply_org_months', columns: ['organisation_id', 'month', 'state', 'cause'] },
-      {
-        table: 'stats_structure_answers',
-        columns: ['organisation_id', 'month', 'structure_id'],
-        where: 'response_days >= 0',
-      },
-    ],
+    rollups: [{ table: 'stats_apply_org_months', columns: ['organisation_id', 'month', 'state', 'cause'] }],
   })
 }
 

@@ -54,10 +54,9 @@ export const statsApplyDeltas = pgTable(
 )
 
 /**
- * Two rollups of the same counters, folded by the same job in the same statement (never by the trigger): the
+ * A rollup of the same counters, folded by the same job in the same statement (never by the trigger): the
  * organisation's counts per month, state and cause (the charts without a structure filter read a few hundred rows
- * instead of every structure's), and each structure's answered prescriptions per month (to pick the 20 busiest
- * structures, whose medians then read the full counters through stats_apply_months_structure_idx).
+ * instead of every structure's).
  */
 export const statsApplyOrgMonths = pgTable(
   'stats_apply_org_months',
@@ -69,17 +68,6 @@ export const statsApplyOrgMonths = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ name: 'stats_apply_org_months_pk', columns: [t.organisationId, t.month, t.state, t.cause] })],
-)
-
-export const statsStructureAnswers = pgTable(
-  'stats_structure_answers',
-  {
-    organisationId: uuid('organisation_id').notNull(),
-    month: date('month').notNull(),
-    structureId: uuid('structure_id').notNull(),
-    n: integer('n').notNull(),
-  },
-  (t) => [primaryKey({ name: 'stats_structure_answers_pk', columns: [t.organisationId, t.month, t.structureId] })],
 )
 
 /**
