@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { useId } from 'react'
 import { EMPTY_VALUE } from '@/lib/format'
 import { Checkbox } from './checkbox'
+import { RowDetails } from './row-details'
 
 /** A column: its id (the server's sort key when sortable), header and cell. */
 export type TableColumn<T> = {
@@ -187,7 +188,7 @@ export function DataTable<T>({
               const selected = selectable && !!selection[id]
               const titleId = title && `${uid}-${i}`
               return (
-                <tr key={id} className={selected ? 'bg-brand-50' : undefined}>
+                <tr key={id} {...(selected ? { className: 'bg-brand-50' } : {})}>
                   {selectable && (
                     <td data-select="">
                       {/* The label is the target: a finger's size on a touch screen. */}
@@ -204,30 +205,29 @@ export function DataTable<T>({
                     const content = column.cell(row)
                     const label = labelOf(column)
                     const isTitle = column === title
+                    const className = clsx(column.card === 'details' && 'cards:hidden', columnClassNames?.[column.id])
+                    // Only the attributes a cell has: a list of 50 rows carries each of its cells twice, in the HTML
+                    // and in the page's payload, where an absent one would still be written out.
+                    const attributes = {
+                      ...(isTitle ? { id: titleId } : {}),
+                      ...(!isTitle && label ? { 'data-label': label } : {}),
+                      ...(column.card ? { 'data-card': column.card } : {}),
+                      ...(className ? { className } : {}),
+                    }
                     // One box for the content: as a card, the cell is a flex line of two, its column's name and this.
                     return (
-                      <td
-                        key={column.id}
-                        id={isTitle ? titleId : undefined}
-                        data-label={(!isTitle && label) || undefined}
-                        data-card={column.card}
-                        className={clsx(column.card === 'details' && 'cards:hidden', columnClassNames?.[column.id])}
-                      >
+                      <td key={column.id} {...attributes}>
                         {content === null || content === undefined || content === '' ? null : <div>{content}</div>}
                       </td>
                     )
                   })}
                   {details.length > 0 && (
-                    // As a card only: the 'details' cells, each after its column's name, behind one disclosure.
+                    // As a card only: the 'details' cells, each after its column's name, behind one disclosure (drawn when opened).
                     <td className="hidden cards:flex">
-                      <details className="w-full">
-                        <summary
-                          id={`${uid}-${i}-details`}
-                          aria-labelledby={titleId ? `${uid}-${i}-details ${titleId}` : undefined}
-                          className="cursor-pointer font-medium text-brand-700"
-                        >
-                          Détails
-                        </summary>
+                      <RowDetails
+                        summaryId={`${uid}-${i}-details`}
+                        labelledBy={titleId ? `${uid}-${i}-details ${titleId}` : undefined}
+                      >
                         <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
                           {details.map((column) => (
                             <div key={column.id} className="contents">
@@ -236,7 +236,7 @@ export function DataTable<T>({
                             </div>
                           ))}
                         </dl>
-                      </details>
+                      </RowDetails>
                     </td>
                   )}
                 </tr>

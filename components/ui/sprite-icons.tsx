@@ -16,7 +16,7 @@ export function SpriteIcon({
   className?: string
 }) {
   return (
-    <svg aria-hidden="true" focusable="false" width={size} height={size} className={className}>
+    <svg aria-hidden="true" width={size} height={size} className={className}>
       <use href={`/icons.svg#${name}`} />
     </svg>
   )

@@ -1,19 +1,12 @@
 import { clsx } from 'clsx'
 
-/** The badges' colours: one meaning each, the same on every screen. */
-const TONES = {
-  /** Done, in place: integrated, hired, open, accepted. */
-  success: 'bg-emerald-100 text-emerald-900',
-  /** Waiting on someone: pending answer, late, new, interview. */
-  warning: 'bg-amber-100 text-amber-900',
-  /** Stopped against the person's wish: cancelled, failed. */
-  danger: 'bg-red-100 text-red-800',
-  /** Information without urgency: filled, in progress. */
-  info: 'bg-brand-50 text-brand-800',
-  /** Over, nothing to do: refused, expired, closed, archived. */
-  neutral: 'bg-slate-200 text-slate-800',
-} as const
-export type BadgeTone = keyof typeof TONES
+/**
+ * The badges' tones, one meaning each, the same on every screen; their colours are app/globals.css's .badge-* classes.
+ * success: done, in place (integrated, hired, open, accepted). warning: waiting on someone (pending answer, late, new,
+ * interview). danger: stopped against the person's wish (cancelled, failed). info: information without urgency
+ * (filled, in progress). neutral: over, nothing to do (refused, expired, closed, archived).
+ */
+export type BadgeTone = 'success' | 'warning' | 'danger' | 'info' | 'neutral'
 
 /**
  * A state shown as a badge (its words, never its colour alone, carry the meaning). Each domain gives its states one
@@ -28,17 +21,7 @@ export function StatusBadge({
   children: React.ReactNode
   className?: string
 }) {
-  return (
-    <span
-      className={clsx(
-        'inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium',
-        TONES[tone],
-        className,
-      )}
-    >
-      {children}
-    </span>
-  )
+  return <span className={clsx('badge', `badge-${tone}`, className)}>{children}</span>
 }
 
 /** A prescription's state (lib/prescriptions/states.ts), from the referent's side and the partner's. */
