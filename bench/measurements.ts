@@ -6,6 +6,7 @@ import type { Pool, PoolClient } from 'pg'
 import type { Db } from '../lib/db/client'
 import { measure, type Timing } from './measure'
 import { appliesByTabServer, archive50, fupPdf } from './partner'
+import { partnerDigest } from './digest'
 import { candidatesDashboardServer } from './candidates'
 import { import10k, import5000DiServices } from './import'
 import { smsBulk1000, smsThreadServer, smsWorker } from './sms'
@@ -161,6 +162,7 @@ export const measurements: Measurement[] = [
   candidatesDashboardServer,
   fupPdf,
   archive50,
+  partnerDigest,
   import10k,
   smsThreadServer,
   smsBulk1000,

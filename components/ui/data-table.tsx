@@ -214,10 +214,9 @@ export function DataTable<T>({
                       ...(column.card ? { 'data-card': column.card } : {}),
                       ...(className ? { className } : {}),
                     }
-                    // One box for the content: as a card, the cell is a flex line of two, its column's name and this.
                     return (
                       <td key={column.id} {...attributes}>
-                        {content === null || content === undefined || content === '' ? null : <div>{content}</div>}
+                        {cellBody(content)}
                       </td>
                     )
                   })}
@@ -247,6 +246,15 @@ export function DataTable<T>({
       </table>
     </div>
   )
+}
+
+/**
+ * A cell's content. As a card, the cell is a flex line of two, its column's name and this: elements get one box
+ * (else each would be an item of that line), a text is one item already and goes as it is.
+ */
+function cellBody(content: React.ReactNode): React.ReactNode {
+  if (content === null || content === undefined || content === '') return null
+  return typeof content === 'string' || typeof content === 'number' ? content : <div>{content}</div>
 }
 
 /** A header cell: dense ones in small type, wrapping, aligned on their last line. */
