@@ -110,6 +110,13 @@ test.describe('the partner', () => {
     await expect(block.getByText('Réponse en 10 jours ou moins')).toBeVisible()
     await expect(block.getByText('Expirées sans réponse')).toBeVisible()
     await expect(block).toContainText('toutes organisations prescriptrices confondues')
+    // From the hourly summary too, once the job sent at start has run: the block says when it was computed.
+    await expect(async () => {
+      await page.reload()
+      await expect(block.getByText(/Chiffres à jour à \d{2}:\d{2}, recalculés chaque heure\./)).toBeVisible({
+        timeout: 1_000,
+      })
+    }).toPass({ timeout: 30_000 })
     // The other helper's block stays.
     await expect(page.getByRole('heading', { name: 'Réponses attendues cette semaine' })).toBeVisible()
     await expectNoSeriousA11yViolations(page)

@@ -9,8 +9,7 @@ import { now as clockNow } from '@/lib/clock'
 import type { DbOrTx } from '@/lib/db/client'
 import { socialOffersOfStructure } from '@/lib/offers/queries'
 import { getOwnStructure } from '@/lib/partners/queries'
-import { answerDelaysOfStructure } from '@/lib/statistics/answer-delays'
-import { parseStatisticsFilters } from '@/lib/statistics/filters'
+import { structureAnswerDelaysForDashboard } from '@/lib/statistics/answer-delay-summaries'
 
 /**
  * /partners/structure/dashboard's read model, all of one partner structure: the structure, its social offers with
@@ -18,22 +17,22 @@ import { parseStatisticsFilters } from '@/lib/statistics/filters'
  * days (out of the three tabs: they can no longer be answered), and its archived applies when `withArchived`
  * (the holders of offers.social.archive), and how many answers are due within 7 days at `now`; its own answer delays over
  * the last 12 months (the statistics' default period, the current month included), across every organisation that
- * prescribes to it, as counts only. Null when the structure does not exist.
+ * prescribes to it, as counts only: the hourly summary and its instant (`answerDelaysAsOf`), or computed now. Null
+ * when the structure does not exist.
  */
 export async function partnerDashboard(
   db: DbOrTx,
   structureId: string,
   { withArchived, now = clockNow() }: { withArchived: boolean; now?: Date },
 ) {
-  const period = parseStatisticsFilters({}, now)
-  const [structure, offers, pending, expired, archived, answersDue, answerDelays] = await Promise.all([
+  const [structure, offers, pending, expired, archived, answersDue, delays] = await Promise.all([
     getOwnStructure(db, structureId),
     socialOffersOfStructure(db, structureId),
     pendingAppliesOfStructure(db, structureId),
     expiredAppliesOfStructure(db, structureId, now),
     withArchived ? archivedAppliesOfStructure(db, structureId) : [],
     answersDueOfStructure(db, structureId, now),
-    answerDelaysOfStructure(db, structureId, period),
+    structureAnswerDelaysForDashboard(db, structureId, now),
   ])
   if (!structure) return null
   const counts = await applyCountsByOffer(
@@ -41,5 +40,15 @@ export async function partnerDashboard(
     structureId,
     offers.map((o) => o.id),
   )
-  return { structure, offers, counts, pending, expired, archived, answersDue, answerDelays }
+  return {
+    structure,
+    offers,
+    counts,
+    pending,
+    expired,
+    archived,
+    answersDue,
+    answerDelays: delays.figures,
+    answerDelaysAsOf: delays.asOf,
+  }
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { addElapsedDays } from '@/lib/dates'
 
@@ -23,15 +23,22 @@ export async function answersDueOfStructure(
   now: Date,
 ): Promise<{ due: number; late: number }> {
   const horizon = addElapsedDays(now, DUE_WITHIN_DAYS)
-  // The structure's waiting ones come from social_applies_structure_waiting_idx.
+  // The structure's waiting ones come from social_applies_structure_waiting_idx alone (drizzle/0072: it holds the
+  // organisation, the sheet's PDF and the id): one with its PDF has its FUP (both are written together), so only
+  // those without probe theirs, in a second branch (as one `or exists`, the planner may hash every FUP).
+  const waiting = (sheet: SQL) => sql`
+    select a.organisation_id, a.prescription_date from social_applies a
+    where a.structure_id = ${structureId} and a.state = 'PRESCRIPTION_FILLED' and not a.archived and ${sheet}`
   const { rows } = await db.execute<{ due: number; late: number }>(sql`
     select count(*) filter (where w.due_at < ${horizon}::timestamptz)::int as due,
            count(*) filter (where w.due_at < ${now}::timestamptz)::int as late
     from (
       select a.prescription_date + make_interval(days => least(o.answer_reminder_days, o.prescription_expiry_days)) as due_at
-      from social_applies a join organisations o on o.id = a.organisation_id
-      where a.structure_id = ${structureId} and a.state = 'PRESCRIPTION_FILLED' and not a.archived
-        and exists (select 1 from fups f where f.social_apply_id = a.id)
+      from (
+        ${waiting(sql`a.prescription_document_id is not null`)}
+        union all
+        ${waiting(sql`a.prescription_document_id is null and exists (select 1 from fups f where f.social_apply_id = a.id)`)}
+      ) a join organisations o on o.id = a.organisation_id
     ) w`)
   return { due: rows[0]?.due ?? 0, late: rows[0]?.late ?? 0 }
 }

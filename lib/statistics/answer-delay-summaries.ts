@@ -1,8 +1,9 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { formatDate, formatTime, parisToday } from '@/lib/dates'
-import { answerDelaySummaries, organisations } from '@/lib/db/schema'
-import { answerDelays } from './answer-delays'
+import { answerDelaySummaries, organisations, partnerStructures, structureAnswerDelaySummaries } from '@/lib/db/schema'
+import { answerDelays, answerDelaysOfStructure } from './answer-delays'
+import type { AnswerDelayFigures } from './answer-delays-table'
 import { parseStatisticsFilters, PERIODS, type StatisticsFilters } from './filters'
 
 /** What /v2/statistics shows of the partners' answer delays (lib/statistics/answer-delays.ts). */
@@ -102,6 +103,87 @@ export async function answerDelaysForPage(
       return { ...(summary.figures as AnswerDelays), asOf: summary.computedAt }
   }
   return { ...(await answerDelays(db, organisationId, f)), asOf: null }
+}
+
+/** A partner's dashboard period: the statistics' default, the last 12 months, the current one included. */
+function structurePeriod(now: Date): Pick<StatisticsFilters, 'fromMonth' | 'toMonth'> {
+  const { fromMonth, toMonth } = parseStatisticsFilters({}, now)
+  return { fromMonth, toMonth }
+}
+
+/** Structures summarised per transaction. */
+const STRUCTURES_PER_TRANSACTION = 100
+
+/**
+ * The hourly job's second part: each partner structure's own answer delays over the last 12 months, as
+ * answerDelaysOfStructure computes them for its dashboard, written with the instant they were read; last month's period
+ * is removed. `only`: these structures. Returns the summaries written.
+ */
+export async function summariseStructureAnswerDelays(db: DbOrTx, now: Date, only?: string[]): Promise<number> {
+  const period = structurePeriod(now)
+  const ids =
+    only ??
+    (await db.select({ id: partnerStructures.id }).from(partnerStructures).orderBy(partnerStructures.id)).map(
+      (r) => r.id,
+    )
+  for (let i = 0; i < ids.length; i += STRUCTURES_PER_TRANSACTION) {
+    const batch = ids.slice(i, i + STRUCTURES_PER_TRANSACTION)
+    await db.transaction(async (tx) => {
+      for (const structureId of batch) {
+        const figures = await answerDelaysOfStructure(tx, structureId, period)
+        await tx
+          .insert(structureAnswerDelaySummaries)
+          .values({ structureId, ...period, computedAt: now, figures })
+          .onConflictDoUpdate({
+            target: [
+              structureAnswerDelaySummaries.structureId,
+              structureAnswerDelaySummaries.fromMonth,
+              structureAnswerDelaySummaries.toMonth,
+            ],
+            set: { computedAt: now, figures },
+          })
+      }
+      await tx
+        .delete(structureAnswerDelaySummaries)
+        .where(
+          and(
+            inArray(structureAnswerDelaySummaries.structureId, batch),
+            or(
+              ne(structureAnswerDelaySummaries.fromMonth, period.fromMonth),
+              ne(structureAnswerDelaySummaries.toMonth, period.toMonth),
+            ),
+          ),
+        )
+    })
+  }
+  return ids.length
+}
+
+/**
+ * A partner structure's own answer delays over the last 12 months, for its dashboard, and as of when: the hourly
+ * summary when one younger than SUMMARY_MAX_AGE_MS exists, else computed now (`asOf` null), exact. The same contract as
+ * the statistics': an answer given since reaches the dashboard at the job's next run, at most an hour later.
+ */
+export async function structureAnswerDelaysForDashboard(
+  db: DbOrTx,
+  structureId: string,
+  now: Date,
+): Promise<{ figures: AnswerDelayFigures; asOf: Date | null }> {
+  const period = structurePeriod(now)
+  const [summary] = await db
+    .select({ computedAt: structureAnswerDelaySummaries.computedAt, figures: structureAnswerDelaySummaries.figures })
+    .from(structureAnswerDelaySummaries)
+    .where(
+      and(
+        eq(structureAnswerDelaySummaries.structureId, structureId),
+        eq(structureAnswerDelaySummaries.fromMonth, period.fromMonth),
+        eq(structureAnswerDelaySummaries.toMonth, period.toMonth),
+      ),
+    )
+  const age = summary ? now.getTime() - summary.computedAt.getTime() : -1
+  if (summary && age >= 0 && age < SUMMARY_MAX_AGE_MS)
+    return { figures: summary.figures as AnswerDelayFigures, asOf: summary.computedAt }
+  return { figures: await answerDelaysOfStructure(db, structureId, period), asOf: null }
 }
 
 /** What the page says of a summary's age: « Chiffres à jour à 14:00 », or « au 28/11/2026 à 23:00 » another day. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as s from '@/lib/db/schema'
 import { partnerDashboard } from '@/lib/partners/partner-dashboard'
@@ -382,6 +383,19 @@ describe('the partner structure', () => {
       // The dashboard reads the same figure.
       const view = await partnerDashboard(tx, f.s1.id, { withArchived: false, now: NOW })
       expect(view!.answersDue).toEqual({ due: 5, late: 3 })
+      // Sent with their sheet's PDF, as the prescription form sends them, Collegue and Semaine count the same: once,
+      // from the index's branch that needs no FUP probe.
+      for (const key of ['Collegue', 'Semaine']) {
+        const [doc] = await tx
+          .insert(s.documents)
+          .values({ name: 'Fiche.pdf', mimeType: 'application/pdf', content: Buffer.from('%PDF') })
+          .returning()
+        await tx
+          .update(s.socialApplies)
+          .set({ prescriptionDocumentId: doc!.id })
+          .where(eq(s.socialApplies.id, f.ids[key]!))
+      }
+      expect(await answersDueOfStructure(tx, f.s1.id, NOW)).toEqual({ due: 5, late: 3 })
     })
   })
 })

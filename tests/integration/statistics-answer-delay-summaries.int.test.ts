@@ -3,8 +3,14 @@ import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as s from '@/lib/db/schema'
 import { TIME_ZONE } from '@/lib/dates'
-import { answerDelays } from '@/lib/statistics/answer-delays'
-import { answerDelaysForPage, freshnessText, summariseAnswerDelays } from '@/lib/statistics/answer-delay-summaries'
+import { answerDelays, answerDelaysOfStructure } from '@/lib/statistics/answer-delays'
+import {
+  answerDelaysForPage,
+  freshnessText,
+  structureAnswerDelaysForDashboard,
+  summariseAnswerDelays,
+  summariseStructureAnswerDelays,
+} from '@/lib/statistics/answer-delay-summaries'
 import { parseStatisticsFilters } from '@/lib/statistics/filters'
 import { useTestDb } from './db'
 import { insertSheet } from './sheet-kit'
@@ -173,5 +179,39 @@ describe('the answer delays’ hourly summary', () => {
       '2026-07/2026-12',
       '2026-10/2026-12',
     ])
+  })
+
+  it('keeps each partner structure’s own 12 months for its dashboard, equal to a direct count, until the next run', async () => {
+    expect(await summariseStructureAnswerDelays(db, NOW, [structureId])).toBe(1)
+    const summary = await structureAnswerDelaysForDashboard(db, structureId, minutes(10))
+    expect(summary.asOf).toEqual(NOW)
+    // Every prescription of the organisation went to this structure: the test's own count is the structure's.
+    const own = await counted()
+    expect(summary.figures).toMatchObject({ prescribed: own.prescribed, answered: own.answered })
+    expect(summary.figures).toEqual(await answerDelaysOfStructure(db, structureId, TWELVE_MONTHS))
+
+    // An answer given since reaches the dashboard at the next run; two hours without one, it is computed now.
+    await prescribe('2026-11-05T08:00:00Z', '2026-11-06T08:00:00Z')
+    expect((await structureAnswerDelaysForDashboard(db, structureId, minutes(30))).figures.prescribed).toBe(
+      own.prescribed,
+    )
+    await summariseStructureAnswerDelays(db, minutes(60), [structureId])
+    expect(await structureAnswerDelaysForDashboard(db, structureId, minutes(65))).toMatchObject({
+      asOf: minutes(60),
+      figures: { prescribed: own.prescribed + 1, answered: own.answered + 1 },
+    })
+    const stale = await structureAnswerDelaysForDashboard(db, structureId, minutes(60 + 120))
+    expect(stale).toMatchObject({ asOf: null, figures: { prescribed: own.prescribed + 1 } })
+
+    // The month turns: the new 12 months replace the old.
+    await summariseStructureAnswerDelays(db, new Date('2026-12-01T09:00:00Z'), [structureId])
+    const rows = await db
+      .select({
+        fromMonth: s.structureAnswerDelaySummaries.fromMonth,
+        toMonth: s.structureAnswerDelaySummaries.toMonth,
+      })
+      .from(s.structureAnswerDelaySummaries)
+      .where(eq(s.structureAnswerDelaySummaries.structureId, structureId))
+    expect(rows.map((r) => `${r.fromMonth}/${r.toMonth}`)).toEqual(['2026-01/2026-12'])
   })
 })

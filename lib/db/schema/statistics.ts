@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { applyStateEnum } from './applies'
 import { workshops } from './activities'
-import { organisations } from './tenants'
+import { organisations, partnerStructures } from './tenants'
 
 /**
  * The statistics' prescription counts, per organisation, month of prescription (Paris), partner
@@ -104,4 +104,25 @@ export const answerDelaySummaries = pgTable(
     figures: jsonb('figures').notNull(),
   },
   (t) => [primaryKey({ name: 'answer_delay_summaries_pk', columns: [t.organisationId, t.fromMonth, t.toMonth] })],
+)
+
+/**
+ * A partner structure's own answer delays over the last 12 months (its dashboard's « Vos délais de réponse »), across
+ * every organisation that prescribes to it, as lib/statistics/answer-delays.ts's answerDelaysOfStructure computes them:
+ * counts and shares only. Written by the same hourly job; the dashboard reads it and says when it was computed.
+ */
+export const structureAnswerDelaySummaries = pgTable(
+  'structure_answer_delay_summaries',
+  {
+    structureId: uuid('structure_id')
+      .notNull()
+      .references(() => partnerStructures.id, { onDelete: 'cascade' }),
+    fromMonth: text('from_month').notNull(),
+    toMonth: text('to_month').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+    figures: jsonb('figures').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'structure_answer_delay_summaries_pk', columns: [t.structureId, t.fromMonth, t.toMonth] }),
+  ],
 )

@@ -12,6 +12,7 @@ import { StatusBadge, PRESCRIPTION_STATE_TONES } from '@/components/ui/status-ba
 import { now as clockNow } from '@/lib/clock'
 import { formatDate, parisToday } from '@/lib/dates'
 import { formatCount, formatNumber, formatPercent } from '@/lib/numbers'
+import { freshnessText } from '@/lib/statistics/answer-delay-summaries'
 import { formatDays, type AnswerDelayFigures } from '@/lib/statistics/answer-delays-table'
 import { DUE_WITHIN_DAYS } from '@/lib/prescriptions/partner-answers-due'
 import { EXPIRED_SHOWN_DAYS } from '@/lib/prescriptions/partner-lists'
@@ -35,7 +36,7 @@ export default async function PartnerDashboardPage() {
   const today = parisToday(now)
   const view = await partnerDashboard(getDb(), structureId, { withArchived: canArchive, now })
   if (!view) notFound()
-  const { structure, offers, counts, pending, expired, archived, answersDue, answerDelays } = view
+  const { structure, offers, counts, pending, expired, archived, answersDue, answerDelays, answerDelaysAsOf } = view
   const t = await getTranslations('applies')
   const canPublish = can(user, 'candidate.socialboard.modify')
   return (
@@ -57,7 +58,9 @@ export default async function PartnerDashboardPage() {
         }
       />
       {offers.length > 0 && <AnswersDue due={answersDue.due} late={answersDue.late} />}
-      {offers.length > 0 && <OwnAnswerDelays figures={answerDelays} />}
+      {offers.length > 0 && (
+        <OwnAnswerDelays figures={answerDelays} freshness={answerDelaysAsOf && freshnessText(answerDelaysAsOf, now)} />
+      )}
       {offers.length === 0 ? (
         <EmptyState
           title="Votre structure n’a pas encore d’offre sociale."
@@ -199,7 +202,7 @@ function AnswersDue({ due, late }: { due: number; late: number }) {
  * The structure's own answer delays over the last 12 months, all prescribing organisations together
  * (lib/statistics/answer-delays.ts): counts and shares only, no organisation or candidate named.
  */
-function OwnAnswerDelays({ figures }: { figures: AnswerDelayFigures }) {
+function OwnAnswerDelays({ figures, freshness }: { figures: AnswerDelayFigures; freshness: string | null }) {
   const share = (n: number) => formatPercent(figures.prescribed ? n / figures.prescribed : null)
   const items = [
     {
@@ -227,6 +230,7 @@ function OwnAnswerDelays({ figures }: { figures: AnswerDelayFigures }) {
         organisations prescriptrices confondues ({formatCount(figures.answered, 'réponse', 'réponses')}). Délai en jours
         du calendrier entre la prescription et votre réponse&nbsp;; les parts comptent aussi les prescriptions encore en
         attente. Les prescriptions manuelles ne sont pas comptées.
+        {freshness && ` ${freshness}`}
       </p>
     </section>
   )
