@@ -15,6 +15,12 @@ export type AnswerDelays = Awaited<ReturnType<typeof answerDelays>>
  */
 export const SUMMARY_MAX_AGE_MS = 2 * 60 * 60 * 1000
 
+/** Whether a summary computed at `computedAt` may be shown at `now`: not from the future, and younger than the above. */
+function isFresh(computedAt: Date, now: Date): boolean {
+  const age = now.getTime() - computedAt.getTime()
+  return age >= 0 && age < SUMMARY_MAX_AGE_MS
+}
+
 /** The preset periods of the statistics' filter bar at `now` (the custom one excepted), as whole months. */
 function presetPeriods(now: Date): Pick<StatisticsFilters, 'fromMonth' | 'toMonth'>[] {
   const seen = new Map<string, Pick<StatisticsFilters, 'fromMonth' | 'toMonth'>>()
@@ -98,8 +104,7 @@ export async function answerDelaysForPage(
           eq(answerDelaySummaries.toMonth, f.toMonth),
         ),
       )
-    const age = summary ? now.getTime() - summary.computedAt.getTime() : -1
-    if (summary && age >= 0 && age < SUMMARY_MAX_AGE_MS)
+    if (summary && isFresh(summary.computedAt, now))
       return { ...(summary.figures as AnswerDelays), asOf: summary.computedAt }
   }
   return { ...(await answerDelays(db, organisationId, f)), asOf: null }
@@ -180,8 +185,7 @@ export async function structureAnswerDelaysForDashboard(
         eq(structureAnswerDelaySummaries.toMonth, period.toMonth),
       ),
     )
-  const age = summary ? now.getTime() - summary.computedAt.getTime() : -1
-  if (summary && age >= 0 && age < SUMMARY_MAX_AGE_MS)
+  if (summary && isFresh(summary.computedAt, now))
     return { figures: summary.figures as AnswerDelayFigures, asOf: summary.computedAt }
   return { figures: await answerDelaysOfStructure(db, structureId, period), asOf: null }
 }
