@@ -852,6 +852,8 @@ async function generateWorkshopsAndCourses(
   step: (label: string, sql: string | ((part: (total: number) => string, job: number) => string)) => Promise<void>,
   n: ReturnType<typeof sizes>,
 ) {
+  // The statistics' monthly workshop counters (drizzle/0074) are summed once below, after the sessions' own counters.
+  await step('pause workshop statistics trigger', 'ALTER TABLE workshops DISABLE TRIGGER workshops_stats')
   await step(
     'workshops',
     (part) => `
@@ -895,22 +897,25 @@ async function generateWorkshopsAndCourses(
     'workshop counters',
     `
     UPDATE workshops w SET seats_taken = c.seated, waitlist_count = c.waiting, capacity = greatest(w.capacity, c.seated),
-      present_count = c.present, excused_count = c.excused, unexcused_count = c.unexcused
+      present_count = c.present, excused_count = c.excused, unexcused_count = c.unexcused,
+      invited_marked_count = c.invited_marked, invited_absent_count = c.invited_absent
     FROM (SELECT workshop_id, count(*) FILTER (WHERE status = 'registered')::int AS seated, count(*) FILTER (WHERE status = 'waitlisted')::int AS waiting,
                  count(*) FILTER (WHERE status = 'registered' AND attendance = 'present')::int AS present,
                  count(*) FILTER (WHERE status = 'registered' AND attendance = 'excused')::int AS excused,
-                 count(*) FILTER (WHERE status = 'registered' AND attendance = 'unexcused')::int AS unexcused
+                 count(*) FILTER (WHERE status = 'registered' AND attendance = 'unexcused')::int AS unexcused,
+                 count(*) FILTER (WHERE status = 'registered' AND attendance IS NOT NULL AND invitation_id IS NOT NULL)::int AS invited_marked,
+                 count(*) FILTER (WHERE status = 'registered' AND attendance = 'unexcused' AND invitation_id IS NOT NULL)::int AS invited_absent
           FROM workshop_registrations GROUP BY 1) c
     WHERE c.workshop_id = w.id`,
   )
   await step(
-    'workshop invited counters',
+    'workshop statistics counters',
     `
-    INSERT INTO workshop_invited_counts (workshop_id, invited_marked, invited_absent)
-    SELECT workshop_id, count(*)::int, count(*) FILTER (WHERE attendance = 'unexcused')::int
-    FROM workshop_registrations WHERE status = 'registered' AND attendance IS NOT NULL AND invitation_id IS NOT NULL
-    GROUP BY 1`,
+    INSERT INTO stats_workshop_months (organisation_id, month, theme, measure, n)
+    SELECT w.organisation_id, passerelle_stats_month(w.starts_at), w.theme, m.measure, sum(m.n)::int
+    FROM workshops w, passerelle_stats_workshop_measures(w) m GROUP BY 1, 2, 3, 4`,
   )
+  await step('resume workshop statistics trigger', 'ALTER TABLE workshops ENABLE TRIGGER workshops_stats')
   await step(
     'resume attendance trigger',
     'ALTER TABLE workshop_registrations ENABLE TRIGGER workshop_registrations_attendance_counts',

@@ -2,9 +2,12 @@ import { z } from 'zod'
 import { compactApplyTabCounts } from '@/lib/prescriptions/counts'
 import { compactCandidateCounts } from '@/lib/candidates/counts'
 import { defineJob } from '@/lib/queue/job'
-import { compactApplyStats } from '@/lib/statistics/queries'
+import { compactApplyStats, compactWorkshopStats } from '@/lib/statistics/queries'
 
-/** Every minute: the statistics' deltas folded into their monthly counters; the apply and candidate counts into theirs. */
+/**
+ * Every minute: the statistics' deltas (prescriptions, workshops) folded into their monthly counters; the apply and
+ * candidate counts into theirs.
+ */
 export const compactStatsJob = defineJob({
   name: 'compact-stats',
   policy: { retryLimit: 1, retryDelay: 30, retryBackoff: false, expireInSeconds: 300 },
@@ -12,5 +15,8 @@ export const compactStatsJob = defineJob({
   cron: '* * * * *',
   batchSize: 1,
   handler: async (_data, { db }) =>
-    (await compactApplyStats(db)) + (await compactApplyTabCounts(db)) + (await compactCandidateCounts(db)),
+    (await compactApplyStats(db)) +
+    (await compactWorkshopStats(db)) +
+    (await compactApplyTabCounts(db)) +
+    (await compactCandidateCounts(db)),
 })

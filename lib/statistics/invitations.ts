@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { periodInstants, type StatisticsFilters } from './filters'
+import { workshopMonthsSource } from './queries'
 
 /** A rate's two counts: absences among those whose attendance was marked. */
 export type Attendance = { marked: number; absent: number; rate: number | null }
@@ -54,21 +55,20 @@ export async function invitationStatistics(
       from invitations
       where organisation_id = ${organisationId} and created_at >= ${from} and created_at < ${until}
       group by grouping sets ((theme), ())`),
-    // The workshops' own attendance counters and their invited share (workshop_invited_counts, kept by the
-    // registrations' trigger), summed over the period's workshops from workshops_attendance_idx: no registration read.
+    // The sessions' attendance counters and their invited share, summed per month and theme by the workshops'
+    // trigger (stats_workshop_months, drizzle/0074): a few dozen rows, no session nor registration read.
     db.execute<AttendanceRow>(sql`
-      select w.theme,
-             coalesce(sum(c.invited_marked), 0)::int as invited_marked,
-             coalesce(sum(c.invited_absent), 0)::int as invited_absent,
-             (sum(w.present_count + w.excused_count + w.unexcused_count) - coalesce(sum(c.invited_marked), 0))::int
-               as convoked_marked,
-             (sum(w.unexcused_count) - coalesce(sum(c.invited_absent), 0))::int as convoked_absent
-      from workshops w
-      left join workshop_invited_counts c on c.workshop_id = w.id
-      where w.organisation_id = ${organisationId} and w.status = 'scheduled' and w.theme <> ''
-        and w.starts_at >= ${from} and w.starts_at < ${until}
-        and w.present_count + w.excused_count + w.unexcused_count > 0
-      group by grouping sets ((w.theme), ())`),
+      select theme,
+             (sum(n) filter (where measure = 'invited_marked'))::int as invited_marked,
+             (sum(n) filter (where measure = 'invited_absent'))::int as invited_absent,
+             (sum(n) filter (where measure in ('present', 'excused', 'unexcused'))
+               - coalesce(sum(n) filter (where measure = 'invited_marked'), 0))::int as convoked_marked,
+             (sum(n) filter (where measure = 'unexcused')
+               - coalesce(sum(n) filter (where measure = 'invited_absent'), 0))::int as convoked_absent
+      from (${workshopMonthsSource(organisationId, f)}) c
+      where theme <> ''
+      group by grouping sets ((theme), ())
+      having sum(n) filter (where measure in ('present', 'excused', 'unexcused')) > 0`),
   ])
   const figures = (theme: string | null): InvitationFigures => {
     const s = sent.rows.find((r) => r.theme === theme)

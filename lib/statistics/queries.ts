@@ -5,7 +5,7 @@ import { candidateCountsBy } from '@/lib/candidates/counts'
 import { now } from '@/lib/clock'
 import { monthsBetween, periodInstants, type StatisticsFilters } from './filters'
 import { foldDeltas } from '@/lib/counters/fold-deltas'
-import { parisInstantSql } from '@/lib/dates-sql'
+import { parisToday } from '@/lib/dates'
 import { activeStaffChoices } from '@/lib/organisation/active-staff'
 import { fullName } from '@/lib/person-name'
 
@@ -151,6 +151,19 @@ export type MonthlyAttendance = {
 }
 
 /**
+ * The statistics' workshop counters of the period (stats_workshop_months, per month, theme and measure), plus the
+ * deltas not yet folded in: exact at any moment. Kept by a trigger on workshops (drizzle/0074), folded by compact-stats.
+ * A few dozen rows a month for a big organisation.
+ */
+export function workshopMonthsSource(organisationId: string, months: Pick<StatisticsFilters, 'fromMonth' | 'toMonth'>) {
+  const range = sql`organisation_id = ${organisationId} and month >= ${`${months.fromMonth}-01`}::date and month <= ${`${months.toMonth}-01`}::date`
+  return sql`
+    select to_char(month, 'YYYY-MM') as month, theme, measure, n from stats_workshop_months where ${range}
+    union all
+    select to_char(month, 'YYYY-MM'), theme, measure, n from stats_workshop_deltas where ${range}`
+}
+
+/**
  * Attendance at the organisation's workshops held in the period (cancelled ones left out),
  * per month of the workshop; the rate is the present among those marked.
  */
@@ -161,27 +174,35 @@ async function workshopAttendance(
   months: string[],
   at: Date,
 ) {
-  const { from, until } = periodInstants(f)
-  // The counters kept on each workshop (drizzle/0031), summed per month over one range of workshops_attendance_idx
-  // each (drizzle/0037: index-only, no per-row month computed; a big organisation holds 13 000 workshops a year).
-  const { rows } = await db.execute<{
-    month: string
-    present: number
-    excused: number
-    unexcused: number
-    seated: number
-  }>(sql`
-    select m.month, w.present, w.excused, w.unexcused, w.seated
-    from unnest(${`{${months.join(',')}}`}::text[]) as m(month),
-    lateral (
+  // The months before this one, from the monthly counters; this month's sessions held so far (and none later), from
+  // their own counters over one range of workshops_attendance_idx (index-only: a month is a twelfth of a year's).
+  const current = parisToday(at).slice(0, 7)
+  const past = months.filter((m) => m < current)
+  const rows: { month: string; present: number; excused: number; unexcused: number; seated: number }[] = []
+  if (past.length) {
+    const counted = await db.execute<{ month: string; measure: string; n: number }>(sql`
+      select month, measure, sum(n)::int as n
+      from (${workshopMonthsSource(organisationId, { fromMonth: past[0]!, toMonth: past.at(-1)! })}) c
+      group by 1, 2 having sum(n) <> 0`)
+    const byMonth = new Map<string, (typeof rows)[number]>()
+    for (const r of counted.rows) {
+      const line = byMonth.get(r.month) ?? { month: r.month, present: 0, excused: 0, unexcused: 0, seated: 0 }
+      if (r.measure === 'present' || r.measure === 'excused' || r.measure === 'unexcused' || r.measure === 'seated')
+        line[r.measure] = r.n
+      byMonth.set(r.month, line)
+    }
+    rows.push(...byMonth.values())
+  }
+  if (months.includes(current)) {
+    const { from, until } = periodInstants({ fromMonth: current, toMonth: current })
+    const live = await db.execute<{ present: number; excused: number; unexcused: number; seated: number }>(sql`
       select coalesce(sum(present_count), 0)::int as present, coalesce(sum(excused_count), 0)::int as excused,
              coalesce(sum(unexcused_count), 0)::int as unexcused, coalesce(sum(seats_taken), 0)::int as seated
       from workshops
       where organisation_id = ${organisationId} and status = 'scheduled'
-        and starts_at >= ${parisInstantSql(sql`(m.month || '-01')::timestamp`)}
-        and starts_at < ${parisInstantSql(sql`(m.month || '-01')::timestamp + interval '1 month'`)}
-        and starts_at >= ${from} and starts_at < ${until} and starts_at < ${at}
-    ) w`)
+        and starts_at >= ${from} and starts_at < ${until} and starts_at < ${at}`)
+    rows.push({ month: current, ...live.rows[0]! })
+  }
   const byMonth = new Map<string, MonthlyAttendance>(
     months.map((m) => [m, { month: m, present: 0, excused: 0, unexcused: 0, unmarked: 0, rate: null }]),
   )
@@ -277,6 +298,15 @@ export function compactApplyStats(db: Db): Promise<number> {
       columns: ['organisation_id', 'month', 'structure_id', 'state', 'cause', 'response_days'],
     },
     rollups: [{ table: 'stats_apply_org_months', columns: ['organisation_id', 'month', 'state', 'cause'] }],
+  })
+}
+
+/** The same for the workshop counters (stats_workshop_deltas into stats_workshop_months). */
+export function compactWorkshopStats(db: Db): Promise<number> {
+  return foldDeltas(db, {
+    lock: 'stats_workshop_compaction',
+    deltas: 'stats_workshop_deltas',
+    into: { table: 'stats_workshop_months', columns: ['organisation_id', 'month', 'theme', 'measure'] },
   })
 }
 

@@ -63,6 +63,8 @@ async function deleteOrganisations(db: Db, ids: string[]) {
     await tx.execute(sql`delete from invitation_seat_alerts where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from workshop_registrations where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from workshops where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from stats_workshop_deltas where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from stats_workshop_months where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from workshop_notice_templates where organisation_id in ${orgs}`)
     await tx.execute(
       sql`delete from job_placement_events where placement_id in (select id from job_placements where organisation_id in ${orgs})`,

@@ -168,6 +168,12 @@ export const workshops = pgTable(
     presentCount: integer('present_count').notNull().default(0),
     excusedCount: integer('excused_count').notNull().default(0),
     unexcusedCount: integer('unexcused_count').notNull().default(0),
+    /**
+     * Of those marked, the registrations booked from an invitation (invitation_id set), and those of them marked absent
+     * without excuse: the statistics' invited share (the convoked are the rest). Kept by the same trigger (drizzle/0074).
+     */
+    invitedMarkedCount: integer('invited_marked_count').notNull().default(0),
+    invitedAbsentCount: integer('invited_absent_count').notNull().default(0),
     createdById: text('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

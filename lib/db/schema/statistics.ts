@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { applyStateEnum } from './applies'
-import { workshops } from './activities'
 import { organisations, partnerStructures } from './tenants'
 
 /**
@@ -71,19 +70,43 @@ export const statsApplyOrgMonths = pgTable(
 )
 
 /**
- * The statistics' attendance of invited people per workshop: the registrations with an attendance mark that came from
- * an invitation (invitation_id set), and those marked absent without excuse. Those of counsellors' convocations are the
- * workshop's own counters (present + excused + unexcused) less these. Kept by the trigger that keeps the workshop's
- * counters (workshops_attendance_counts, drizzle custom migration), in the registration's transaction, under the
- * workshop's row lock the registration writers hold already. Ids and counts only.
+ * The statistics' workshop attendance, per organisation, month of the session (Paris), theme and measure: 'present',
+ * 'excused', 'unexcused', 'seated' (registered, marked or not), 'invited_marked' and 'invited_absent' (the invited
+ * share of the marked and of the absent without excuse). Sums of the scheduled sessions' own counters (workshops:
+ * seats_taken, present_count…), so that the page reads a few dozen rows rather than a year of sessions.
+ *
+ * Kept like stats_apply_months: a trigger on workshops (drizzle/0074) only appends to stats_workshop_deltas (the old
+ * key's counters subtracted, the new one's added), in the transaction that changed the session or its registrations;
+ * the job compact-stats folds the deltas in every minute, and a read sums both, so it is exact at any moment.
+ * Ids, themes and counts only.
  */
-export const workshopInvitedCounts = pgTable('workshop_invited_counts', {
-  workshopId: uuid('workshop_id')
-    .primaryKey()
-    .references(() => workshops.id, { onDelete: 'cascade' }),
-  invitedMarked: integer('invited_marked').notNull().default(0),
-  invitedAbsent: integer('invited_absent').notNull().default(0),
-})
+export const statsWorkshopMonths = pgTable(
+  'stats_workshop_months',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    month: date('month').notNull(),
+    theme: text('theme').notNull(),
+    measure: text('measure').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'stats_workshop_months_pk', columns: [t.organisationId, t.month, t.theme, t.measure] })],
+)
+
+export const statsWorkshopDeltas = pgTable(
+  'stats_workshop_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: uuid('organisation_id').notNull(),
+    month: date('month').notNull(),
+    theme: text('theme').notNull(),
+    measure: text('measure').notNull(),
+    n: integer('n').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('stats_workshop_deltas_organisation_idx').on(t.organisationId, t.month)],
+)
 
 /**
  * The partners' answer delays of an organisation over one preset period of /v2/statistics (the last 12, 6 or 3 months,

@@ -2,17 +2,22 @@ import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '@/lib/db/client'
+import { parisTextSql } from '@/lib/dates-sql'
 import * as s from '@/lib/db/schema'
 import { invitationStatistics } from '@/lib/statistics/invitations'
+import { compactWorkshopStats, workshopMonthsSource } from '@/lib/statistics/queries'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
-// The statistics' invited attendance per workshop (workshop_invited_counts, kept by the registrations' trigger) equals
-// a direct count of the registrations after every kind of write: booked from an invitation, convoked, marked, marked
-// again, cancelled, waitlisted, moved to another session, linked to or unlinked from an invitation, deleted, and the
-// session deleted. The page's figures equal the same figures counted from the registrations.
+// The statistics' workshop counters equal a direct count of the registrations after every kind of write: booked from
+// an invitation, convoked, marked, marked again, cancelled, waitlisted, moved to another session, linked to or unlinked
+// from an invitation, deleted, the session renamed, moved to another month, cancelled and deleted. Two levels: each
+// session's invited share (workshops.invited_*_count, kept by the registrations' trigger), and the monthly counters
+// per theme (stats_workshop_months plus the deltas not yet folded, kept by the sessions' trigger), before and after a
+// fold. The page's figures equal the same figures counted from the registrations.
 const db = useTestDb()
 const asDb = (tx: Tx) => tx as unknown as Db
 const NOVEMBER = { fromMonth: '2026-11', toMonth: '2026-11' }
+const AUTUMN = { fromMonth: '2026-09', toMonth: '2026-12' }
 
 /** The counters as they should be: every workshop's marked invited registrations, counted from the rows. */
 async function directCounts(tx: Tx, organisationId: string) {
@@ -28,10 +33,38 @@ async function directCounts(tx: Tx, organisationId: string) {
 
 async function keptCounts(tx: Tx, organisationId: string) {
   const { rows } = await tx.execute<{ workshop_id: string; invited_marked: number; invited_absent: number }>(sql`
-    select c.workshop_id, c.invited_marked, c.invited_absent
-    from workshop_invited_counts c join workshops w on w.id = c.workshop_id
-    where w.organisation_id = ${organisationId} and (c.invited_marked <> 0 or c.invited_absent <> 0)
+    select id as workshop_id, invited_marked_count as invited_marked, invited_absent_count as invited_absent
+    from workshops
+    where organisation_id = ${organisationId} and (invited_marked_count <> 0 or invited_absent_count <> 0)
     order by 1`)
+  return rows
+}
+
+/** Every measure per Paris month and theme of the scheduled sessions, counted from the registrations themselves. */
+async function directMonthly(tx: Tx, organisationId: string) {
+  const { rows } = await tx.execute<{ month: string; theme: string; measure: string; n: number }>(sql`
+    with sessions as (
+      select w.id, w.theme, w.seats_taken, ${parisTextSql(sql`w.starts_at`, 'YYYY-MM')} as month
+      from workshops w
+      where w.organisation_id = ${organisationId} and w.status = 'scheduled' and w.starts_at is not null
+    ), measures as (
+      select w.month, w.theme, m.measure, 1 as n
+      from sessions w join workshop_registrations r on r.workshop_id = w.id and r.status = 'registered'
+        and r.attendance is not null,
+      lateral (values (r.attendance::text), (case when r.invitation_id is not null then 'invited_marked' end),
+                      (case when r.invitation_id is not null and r.attendance = 'unexcused' then 'invited_absent' end)) m(measure)
+      where m.measure is not null
+      union all
+      select month, theme, 'seated', seats_taken from sessions
+    )
+    select month, theme, measure, sum(n)::int as n from measures group by 1, 2, 3 having sum(n) <> 0 order by 1, 2, 3`)
+  return rows
+}
+
+async function keptMonthly(tx: Tx, organisationId: string) {
+  const { rows } = await tx.execute<{ month: string; theme: string; measure: string; n: number }>(sql`
+    select month, theme, measure, sum(n)::int as n from (${workshopMonthsSource(organisationId, AUTUMN)}) c
+    group by 1, 2, 3 having sum(n) <> 0 order by 1, 2, 3`)
   return rows
 }
 
@@ -59,9 +92,21 @@ async function directAttendance(tx: Tx, organisationId: string) {
 
 async function expectExact(tx: Tx, organisationId: string) {
   expect(await keptCounts(tx, organisationId)).toEqual(await directCounts(tx, organisationId))
+  const direct = await directMonthly(tx, organisationId)
+  expect(await keptMonthly(tx, organisationId)).toEqual(direct)
+  // Folded into the monthly counters: the same sums, no delta left (a fold elsewhere holding the lock: tried again).
+  const left = async () =>
+    (
+      await tx.execute<{ n: number }>(
+        sql`select count(*)::int as n from stats_workshop_deltas where organisation_id = ${organisationId}`,
+      )
+    ).rows[0]!.n
+  for (let attempt = 0; attempt < 5 && (await left()) > 0; attempt++) await compactWorkshopStats(asDb(tx))
+  expect(await left()).toBe(0)
+  expect(await keptMonthly(tx, organisationId)).toEqual(direct)
   const stats = await invitationStatistics(asDb(tx), organisationId, NOVEMBER)
   // With nothing marked, the grouping set () still gives its row of zeros: compared as shown, a figure with marks.
-  const direct = (await directAttendance(tx, organisationId)).filter((d) => d.invited_marked + d.convoked_marked > 0)
+  const attended = (await directAttendance(tx, organisationId)).filter((d) => d.invited_marked + d.convoked_marked > 0)
   const shown = [...stats.themes, stats.total].filter((t) => t.invited.marked + t.convoked.marked > 0)
   expect(
     shown.map((t) => ({
@@ -71,17 +116,17 @@ async function expectExact(tx: Tx, organisationId: string) {
     })),
   ).toEqual(
     expect.arrayContaining(
-      direct.map((d) => ({
+      attended.map((d) => ({
         theme: d.theme,
         invited: [d.invited_marked, d.invited_absent],
         convoked: [d.convoked_marked, d.convoked_absent],
       })),
     ),
   )
-  expect(shown).toHaveLength(direct.length)
+  expect(shown).toHaveLength(attended.length)
 }
 
-describe('the invited attendance counters', () => {
+describe('the workshop statistics counters', () => {
   it('equal a direct count of the registrations after every kind of write', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const [org] = await tx
@@ -153,16 +198,31 @@ describe('the invited attendance counters', () => {
       // One registration changed on every watched column at once.
       await update(c, { workshopId: info!.id, attendance: 'present', invitationId: null, status: 'registered' })
       await expectExact(tx, organisationId)
+      // The sessions themselves: seats taken, a theme renamed, one moved to October, cancelled, scheduled again.
+      const session_ = (id: string, values: Partial<typeof s.workshops.$inferInsert>) =>
+        tx.update(s.workshops).set(values).where(eq(s.workshops.id, id))
+      await session_(cv!.id, { seatsTaken: 3 })
+      await session_(info!.id, { seatsTaken: 2, theme: 'Réunion d’information' })
+      await expectExact(tx, organisationId)
+      await session_(cvLater!.id, { startsAt: new Date('2026-10-20T09:00:00Z'), seatsTaken: 1 })
+      await session_(cv!.id, { status: 'cancelled' })
+      await expectExact(tx, organisationId)
+      await session_(cv!.id, { status: 'scheduled', startsAt: new Date('2026-12-01T09:00:00Z') })
+      await expectExact(tx, organisationId)
       // Deleted: a registration, then a session with its registrations (its counters go with it).
       await tx.delete(s.workshopRegistrations).where(eq(s.workshopRegistrations.id, e))
       await expectExact(tx, organisationId)
       await tx.delete(s.workshopRegistrations).where(eq(s.workshopRegistrations.workshopId, cvLater!.id))
       await tx.delete(s.workshops).where(eq(s.workshops.id, cvLater!.id))
       await expectExact(tx, organisationId)
-      const { rows } = await tx.execute<{ n: number }>(
-        sql`select count(*)::int as n from workshop_invited_counts where workshop_id = ${cvLater!.id}`,
+      // A session deleted with its counters still set (seats, as an operator's cleanup would): they leave the month.
+      await tx.delete(s.workshopRegistrations).where(eq(s.workshopRegistrations.workshopId, info!.id))
+      await session_(info!.id, { seatsTaken: 5 })
+      await tx.delete(s.workshops).where(eq(s.workshops.id, info!.id))
+      await expectExact(tx, organisationId)
+      expect(await directMonthly(tx, organisationId)).toEqual(
+        expect.arrayContaining([{ month: '2026-12', theme: 'Atelier CV', measure: 'seated', n: 3 }]),
       )
-      expect(rows[0]!.n).toBe(0)
     })
   })
 })
