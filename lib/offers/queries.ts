@@ -14,13 +14,19 @@ export const offerCard = {
   tags: socialOffers.tags,
 }
 
-/** The social offers directory: partners publish their offers to every referent. */
+const offersOfStructure = (db: DbOrTx) =>
+  prepared(db, 'structure_offers', (name) =>
+    db
+      .select(offerCard)
+      .from(socialOffers)
+      .where(eq(socialOffers.structureId, sql.placeholder('structureId')))
+      .orderBy(asc(socialOffers.name))
+      .prepare(name),
+  )
+
+/** The social offers directory: partners publish their offers to every referent. Their dashboard reads them: prepared. */
 export async function socialOffersOfStructure(db: DbOrTx, structureId: string) {
-  return db
-    .select(offerCard)
-    .from(socialOffers)
-    .where(eq(socialOffers.structureId, structureId))
-    .orderBy(asc(socialOffers.name))
+  return offersOfStructure(db).execute({ structureId })
 }
 
 /** An offer by id: read by every offer page and form, so prepared once (lib/db/prepared.ts). */

@@ -49,6 +49,26 @@ export function countsOf(rows: { state: StoredApplyState; n: number }[], counts 
 }
 
 /** Non-archived applies per tab for each of the given offers, seen by one partner structure (its dashboard). */
+const structureCounts = (db: DbOrTx) =>
+  prepared(db, 'structure_apply_counts', (name) =>
+    db
+      .select({
+        offer_id: sql<string>`social_offer_id`,
+        state: sql<StoredApplyState>`state`,
+        n: sql<number>`sum(n)::int`,
+      })
+      .from(
+        sql`(select social_offer_id, state, n from social_apply_counts
+            where structure_id = ${sql.placeholder('structureId')} and social_offer_id = any(${sql.placeholder('offerIds')}::uuid[])
+          union all
+          select social_offer_id, state, n from social_apply_count_deltas
+            where structure_id = ${sql.placeholder('structureId')} and social_offer_id = any(${sql.placeholder('offerIds')}::uuid[])) c`,
+      )
+      .groupBy(sql`1, 2`)
+      .prepare(name),
+  )
+
+/** The tabs' counts of a structure's offers, per offer (its dashboard, read at each visit: prepared). */
 export async function applyCountsByOffer(
   db: DbOrTx,
   structureId: string,
@@ -56,12 +76,7 @@ export async function applyCountsByOffer(
 ): Promise<Map<string, ApplyCounts>> {
   const result = new Map<string, ApplyCounts>(offerIds.map((id) => [id, zeroCounts()]))
   if (offerIds.length === 0) return result
-  const ids = sql.join(
-    offerIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )
-  for (const r of await offerCounts(db, sql`structure_id = ${structureId} and social_offer_id in (${ids})`))
-    countsOf([r], result.get(r.offer_id))
+  for (const r of await structureCounts(db).execute({ structureId, offerIds })) countsOf([r], result.get(r.offer_id))
   return result
 }
 

@@ -198,29 +198,39 @@ export async function applyFilterOptions(db: DbOrTx, structureId: string) {
   return { places: choices('place'), statuses: choices('status') }
 }
 
+/**
+ * The partner dashboard's three lists (its pending, expired and archived prescriptions): the partner's home, read at
+ * each of its visits, so prepared once (lib/db/prepared.ts) like the offer page's lists.
+ */
+const pendingOfStructure = (db: DbOrTx) =>
+  prepared(db, 'structure_pending', (name) =>
+    db
+      .select({
+        id: socialApplies.id,
+        offerId: socialOffers.id,
+        offerName: socialOffers.name,
+        firstName: candidates.firstName,
+        lastName: candidates.lastName,
+        prescriptionDate: socialApplies.prescriptionDate,
+      })
+      .from(socialApplies)
+      .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+      .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+      .where(
+        and(
+          eq(socialApplies.structureId, sql.placeholder('structureId')),
+          eq(socialApplies.state, 'PRESCRIPTION_FILLED'),
+          eq(socialApplies.archived, false),
+        ),
+      )
+      .orderBy(desc(socialApplies.prescriptionDate))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  )
+
 /** The partner dashboard: the structure's latest pending prescriptions across its offers. */
 export async function pendingAppliesOfStructure(db: DbOrTx, structureId: string, limit = 10) {
-  return db
-    .select({
-      id: socialApplies.id,
-      offerId: socialOffers.id,
-      offerName: socialOffers.name,
-      firstName: candidates.firstName,
-      lastName: candidates.lastName,
-      prescriptionDate: socialApplies.prescriptionDate,
-    })
-    .from(socialApplies)
-    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
-    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
-    .where(
-      and(
-        eq(socialApplies.structureId, structureId),
-        eq(socialApplies.state, 'PRESCRIPTION_FILLED'),
-        eq(socialApplies.archived, false),
-      ),
-    )
-    .orderBy(desc(socialApplies.prescriptionDate))
-    .limit(limit)
+  return pendingOfStructure(db).execute({ structureId, limit })
 }
 
 /** How far back the partner's dashboard lists the prescriptions that expired unanswered. */
@@ -230,46 +240,62 @@ export const EXPIRED_SHOWN_DAYS = 90
  * The partner dashboard: the structure's prescriptions that expired unanswered in the last 90 days, latest first.
  * They left the three tabs (they can no longer be answered), but the partner still finds them, as the referent does.
  */
+const expiredOfStructure = (db: DbOrTx) =>
+  prepared(db, 'structure_expired', (name) =>
+    db
+      .select({
+        id: socialApplies.id,
+        offerName: socialOffers.name,
+        firstName: candidates.firstName,
+        lastName: candidates.lastName,
+        prescriptionDate: socialApplies.prescriptionDate,
+        expiredAt: socialApplies.expiredAt,
+      })
+      .from(socialApplies)
+      .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+      .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+      .where(
+        and(
+          eq(socialApplies.structureId, sql.placeholder('structureId')),
+          eq(socialApplies.state, 'EXPIRED'),
+          eq(socialApplies.archived, false),
+          gt(socialApplies.expiredAt, sql.placeholder('since')),
+        ),
+      )
+      .orderBy(desc(socialApplies.expiredAt))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  )
+
 export async function expiredAppliesOfStructure(db: DbOrTx, structureId: string, now: Date, limit = 10) {
-  return db
-    .select({
-      id: socialApplies.id,
-      offerName: socialOffers.name,
-      firstName: candidates.firstName,
-      lastName: candidates.lastName,
-      prescriptionDate: socialApplies.prescriptionDate,
-      expiredAt: socialApplies.expiredAt,
-    })
-    .from(socialApplies)
-    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
-    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
-    .where(
-      and(
-        eq(socialApplies.structureId, structureId),
-        eq(socialApplies.state, 'EXPIRED'),
-        eq(socialApplies.archived, false),
-        gt(socialApplies.expiredAt, new Date(now.getTime() - EXPIRED_SHOWN_DAYS * DAY_MS)),
-      ),
-    )
-    .orderBy(desc(socialApplies.expiredAt))
-    .limit(limit)
+  return expiredOfStructure(db).execute({
+    structureId,
+    since: new Date(now.getTime() - EXPIRED_SHOWN_DAYS * DAY_MS),
+    limit,
+  })
 }
 
 /** The structure's archived applies, newest archive first: where they can be found and restored. */
+const archivedOfStructure = (db: DbOrTx) =>
+  prepared(db, 'structure_archived', (name) =>
+    db
+      .select({
+        id: socialApplies.id,
+        state: socialApplies.state,
+        offerName: socialOffers.name,
+        firstName: candidates.firstName,
+        lastName: candidates.lastName,
+        archivedAt: socialApplies.archivedAt,
+      })
+      .from(socialApplies)
+      .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+      .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+      .where(and(eq(socialApplies.structureId, sql.placeholder('structureId')), eq(socialApplies.archived, true)))
+      .orderBy(desc(socialApplies.archivedAt))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  )
+
 export async function archivedAppliesOfStructure(db: DbOrTx, structureId: string, limit = PAGE_SIZE) {
-  return db
-    .select({
-      id: socialApplies.id,
-      state: socialApplies.state,
-      offerName: socialOffers.name,
-      firstName: candidates.firstName,
-      lastName: candidates.lastName,
-      archivedAt: socialApplies.archivedAt,
-    })
-    .from(socialApplies)
-    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
-    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
-    .where(and(eq(socialApplies.structureId, structureId), eq(socialApplies.archived, true)))
-    .orderBy(desc(socialApplies.archivedAt))
-    .limit(limit)
+  return archivedOfStructure(db).execute({ structureId, limit })
 }
