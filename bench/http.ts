@@ -25,7 +25,7 @@ import type { Pool } from 'pg'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { compactApplyTabCounts } from '../lib/prescriptions/counts'
 import { compactCandidateCounts } from '../lib/candidates/counts'
-import { compactApplyStats } from '../lib/statistics/queries'
+import { compactApplyStats, compactWorkshopStats } from '../lib/statistics/queries'
 import * as schema from '../lib/db/schema'
 import { summarize } from './measure'
 import type { BusiestOffer } from './partner'
@@ -258,9 +258,11 @@ async function signIn(server: Server, pool: Pool, user: BenchUser): Promise<{ na
 async function steadyCounters(pool: Pool, log: (message: string) => void): Promise<void> {
   const t = performance.now()
   const db = drizzle(pool, { schema })
-  for (const compact of [compactApplyTabCounts, compactApplyStats, compactCandidateCounts])
+  for (const compact of [compactApplyTabCounts, compactApplyStats, compactWorkshopStats, compactCandidateCounts])
     while ((await compact(db)) > 0);
-  await pool.query('VACUUM ANALYZE social_apply_count_deltas, stats_apply_deltas, candidate_count_deltas')
+  await pool.query(
+    'VACUUM ANALYZE social_apply_count_deltas, stats_apply_deltas, stats_workshop_deltas, candidate_count_deltas',
+  )
   log(`counters folded and vacuumed in ${((performance.now() - t) / 1000).toFixed(1)} s`)
 }
 

@@ -14,13 +14,25 @@ describe('DataTable', () => {
     const columns: TableColumn<Person>[] = [
       { id: 'name', header: 'Candidat', cell: (p) => p.name },
       { id: 'state', header: 'État', cell: (p) => <StatusBadge tone="warning">{p.state}</StatusBadge> },
+      {
+        id: 'contact',
+        header: 'Contact',
+        cell: (p) => (
+          <>
+            <a href={`tel:${p.phone}`}>{p.phone}</a> (mobile)
+          </>
+        ),
+      },
     ]
     const html = renderToStaticMarkup(
       <DataTable caption="Candidats" columns={columns} data={people} getRowId={(p) => p.id} />,
     )
-    // A text is the cell's content as it is; an element is boxed, to stay one item of a card's line.
+    // A text or a single element is the cell's content as it is; several nodes are boxed, to stay one item of a card's line.
     expect(html).toContain('<td data-label="Candidat">Durand Élodie</td>')
-    expect(html).toContain('<td data-label="État"><div><span class="badge badge-warning">Nouveau</span></div></td>')
+    expect(html).toContain('<td data-label="État"><span class="badge badge-warning">Nouveau</span></td>')
+    expect(html).toContain(
+      '<td data-label="Contact"><div><a href="tel:06 12 34 56 70">06 12 34 56 70</a> (mobile)</div></td>',
+    )
     expect(html).not.toContain('class=""')
     // The two rows, neither selected: no class of their own.
     expect(html.match(/<tr>/g)).toHaveLength(2)

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
-import { useId } from 'react'
+import { Fragment, isValidElement, useId } from 'react'
 import { EMPTY_VALUE } from '@/lib/format'
 import { Checkbox } from './checkbox'
 import { RowDetails } from './row-details'
@@ -249,12 +249,14 @@ export function DataTable<T>({
 }
 
 /**
- * A cell's content. As a card, the cell is a flex line of two, its column's name and this: elements get one box
- * (else each would be an item of that line), a text is one item already and goes as it is.
+ * A cell's content. As a card, the cell is a flex line of two, its column's name and this: several nodes get one box
+ * (else each would be an item of that line); a text or a single element is one item already and goes as it is (a list
+ * of 50 rows would otherwise carry a box per cell, twice: in the HTML and in the page's payload).
  */
 function cellBody(content: React.ReactNode): React.ReactNode {
   if (content === null || content === undefined || content === '') return null
-  return typeof content === 'string' || typeof content === 'number' ? content : <div>{content}</div>
+  if (typeof content === 'string' || typeof content === 'number') return content
+  return isValidElement(content) && content.type !== Fragment ? content : <div>{content}</div>
 }
 
 /** A header cell: dense ones in small type, wrapping, aligned on their last line. */
