@@ -87,8 +87,8 @@ export async function organisationStatistics(
  * The figures of /v2/statistics but the SMS: those that follow only from the prescriptions (social_applies, whose
  * triggers keep the counters read here), the candidates, the workshops and the labels of the structures, causes,
  * statuses and places: the counters stats_apply_* are written by social_applies' triggers only (their compaction keeps
- * every sum), candidate_counts by the candidates', the attendance counters are the workshops' own columns. The page
- * keeps them until one of those tables changes.
+ * every sum), candidate_counts by the candidates', stats_workshop_* by the workshops' (this month's attendance is read
+ * from the sessions' own counters). Every read is exact at the moment it is made: no process keeps a copy.
  */
 export async function organisationFigures(
   db: Db,
