@@ -171,7 +171,11 @@ test('an administrator creates a partner structure, invites its partner and writ
   await expect(admin.getByRole('button', { name: 'Modifier la structure' })).toHaveCount(0)
   await expect(admin.getByRole('button', { name: 'Inviter un utilisateur' })).toHaveCount(0)
   await partner.getByRole('link', { name: OFFER }).click()
+  // As a person does: the offer's page is shown before its « Modifier » is pressed. Two lanes of the suite on 2 cores
+  // can make the edit page's server render slower than an expectation's 10 s: its address is waited for longer.
+  await expect(partner.getByRole('heading', { level: 1, name: OFFER })).toBeVisible()
   await partner.getByRole('link', { name: `Modifier l’offre ${OFFER}` }).click()
+  await expect(partner).toHaveURL(/\/edit$/, { timeout: 30_000 })
   await expect(partner.getByRole('heading', { level: 1 })).toHaveText('Modifier l’offre sociale')
   const editor = partner.getByRole('textbox', { name: 'Description' })
   await expect(editor).toContainText('Apprendre à utiliser un smartphone.')
