@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react'
 import { useRouter } from 'next/navigation'
-import { ArrowDown, ArrowUp } from 'lucide-react'
+import { Icon } from '@/components/ui/icon'
 import { FeedbackField } from '@/components/applies/fup-dialog-parts'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
@@ -302,7 +302,7 @@ function FieldRow({
           disabled={index === 0}
           onClick={() => onMove(-1)}
         >
-          <ArrowUp className="h-4 w-4" aria-hidden />
+          <Icon name="arrow-up" size={16} />
         </Button>
         <Button
           variant="ghost"
@@ -311,7 +311,7 @@ function FieldRow({
           disabled={index === count - 1}
           onClick={() => onMove(1)}
         >
-          <ArrowDown className="h-4 w-4" aria-hidden />
+          <Icon name="arrow-down" size={16} />
         </Button>
         <Button variant="ghost" onClick={onRemove}>
           Retirer<span className="sr-only"> le champ {n}</span>

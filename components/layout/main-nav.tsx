@@ -1,6 +1,6 @@
 'use client'
 
-import { Menu } from 'lucide-react'
+import { Icon } from '@/components/ui/icon'
 import { usePathname } from 'next/navigation'
 import { useState } from 'react'
 import { clsx } from 'clsx'
@@ -45,7 +45,7 @@ export function MobileNav({
         onClick={() => setOpen(true)}
         className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100"
       >
-        <Menu aria-hidden size={18} />
+        <Icon name="menu" size={18} />
         {menuLabel}
       </button>
       <Dialog open={open} onOpenChange={setOpen} title={menuLabel} side>

@@ -1,44 +1,27 @@
-import {
-  Accessibility,
-  Baby,
-  Briefcase,
-  Car,
-  CircleHelp,
-  GraduationCap,
-  Heart,
-  Home,
-  Languages,
-  Laptop,
-  Rocket,
-  Scale,
-  ShoppingBasket,
-  Sparkles,
-  Users,
-  Wallet,
-  type LucideIcon,
-} from 'lucide-react'
+import { Icon, type IconName } from '@/components/ui/icon'
+import { isChallengeIcon, type ChallengeIcon as ChallengeIconKey } from '@/lib/offers/challenge-icons'
 
-const ICONS: Record<string, LucideIcon> = {
-  car: Car,
-  home: Home,
-  heart: Heart,
-  baby: Baby,
-  laptop: Laptop,
-  wallet: Wallet,
-  scale: Scale,
-  languages: Languages,
-  'graduation-cap': GraduationCap,
-  briefcase: Briefcase,
-  accessibility: Accessibility,
-  'shopping-basket': ShoppingBasket,
-  sparkles: Sparkles,
-  rocket: Rocket,
-  users: Users,
-  'circle-help': CircleHelp,
+/** The sprite's icon of each key a challenge may take (lib/offers/challenge-icons.ts, stored in the data). */
+const ICONS: Record<ChallengeIconKey, IconName> = {
+  car: 'car',
+  home: 'house',
+  heart: 'heart',
+  baby: 'baby',
+  laptop: 'laptop',
+  wallet: 'wallet',
+  scale: 'scale',
+  languages: 'languages',
+  'graduation-cap': 'graduation-cap',
+  briefcase: 'briefcase',
+  accessibility: 'accessibility',
+  'shopping-basket': 'shopping-basket',
+  sparkles: 'sparkles',
+  rocket: 'rocket',
+  users: 'users',
+  'circle-help': 'circle-question-mark',
 }
 
 /** A challenge's icon (decorative: the name is always written next to it). */
 export function ChallengeIcon({ icon, size = 14 }: { icon: string; size?: number }) {
-  const Icon = ICONS[icon] ?? CircleHelp
-  return <Icon aria-hidden size={size} />
+  return <Icon name={isChallengeIcon(icon) ? ICONS[icon] : 'circle-question-mark'} size={size} />
 }

@@ -2,7 +2,7 @@
 
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
-import { Bold, Heading3, Italic, List, ListOrdered } from 'lucide-react'
+import { Icon, type IconName } from '@/components/ui/icon'
 import { clsx } from 'clsx'
 
 /**
@@ -61,35 +61,35 @@ export default function RichTextEditor({
     {
       key: 'bold',
       label: 'Gras',
-      icon: Bold,
+      icon: 'letter-b' as IconName,
       active: state?.bold,
       run: () => editor?.chain().focus().toggleBold().run(),
     },
     {
       key: 'italic',
       label: 'Italique',
-      icon: Italic,
+      icon: 'italic' as IconName,
       active: state?.italic,
       run: () => editor?.chain().focus().toggleItalic().run(),
     },
     {
       key: 'heading',
       label: 'Intertitre',
-      icon: Heading3,
+      icon: 'heading-3' as IconName,
       active: state?.heading,
       run: () => editor?.chain().focus().toggleHeading({ level: 3 }).run(),
     },
     {
       key: 'bullet',
       label: 'Liste à puces',
-      icon: List,
+      icon: 'list' as IconName,
       active: state?.bullet,
       run: () => editor?.chain().focus().toggleBulletList().run(),
     },
     {
       key: 'ordered',
       label: 'Liste numérotée',
-      icon: ListOrdered,
+      icon: 'list-ordered' as IconName,
       active: state?.ordered,
       run: () => editor?.chain().focus().toggleOrderedList().run(),
     },
@@ -102,7 +102,7 @@ export default function RichTextEditor({
       )}
     >
       <div role="toolbar" aria-label="Mise en forme" className="flex gap-1 border-b border-slate-200 p-1">
-        {tools.map(({ key, label, icon: Icon, active, run }) => (
+        {tools.map(({ key, label, icon, active, run }) => (
           <button
             key={key}
             type="button"
@@ -112,7 +112,7 @@ export default function RichTextEditor({
             title={label}
             className={clsx('rounded p-1.5 text-slate-700 hover:bg-slate-100', active && 'bg-brand-50 text-brand-800')}
           >
-            <Icon aria-hidden size={16} />
+            <Icon name={icon} size={16} />
           </button>
         ))}
       </div>

@@ -1,6 +1,6 @@
 'use client'
 
-import { X } from 'lucide-react'
+import { Icon } from '@/components/ui/icon'
 import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { tagOf, thematiqueLabel, thematiqueOfLabel, THEMATIQUES } from '@/lib/offers/thematiques'
@@ -65,7 +65,7 @@ export function TagsField({
                   aria-label={`Retirer l’étiquette ${name ?? tag} ${owner.of}`}
                   className="shrink-0 rounded p-0.5 text-slate-600 hover:bg-slate-200 hover:text-slate-900"
                 >
-                  <X aria-hidden size={14} />
+                  <Icon name="x" size={14} />
                 </button>
               </li>
             )

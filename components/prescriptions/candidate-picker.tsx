@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect, useId, useRef, useState } from 'react'
-import { Search } from 'lucide-react'
+import { Icon } from '@/components/ui/icon'
 import { clsx } from 'clsx'
 import { searchCandidatesAction } from '@/lib/prescriptions/actions-referent'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@/lib/constants'
@@ -36,7 +36,7 @@ export function CandidatePicker({
         Rechercher un candidat
       </label>
       <div className="flex items-center gap-2 rounded-md border border-slate-300 bg-white px-2">
-        <Search aria-hidden size={16} className="text-slate-500" />
+        <Icon name="search" size={16} className="text-slate-500" />
         <input
           id={`${id}-search`}
           type="search"

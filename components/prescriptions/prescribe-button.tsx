@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import dynamic from 'next/dynamic'
 import { Button } from '@/components/ui/button'
-import { SpriteIcon } from '@/components/ui/sprite-icons'
+import { Icon } from '@/components/ui/icon'
 import type { PrescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
 import type { PrescribeTarget } from './prescribe-dialog'
 
@@ -40,7 +40,7 @@ export function PrescribeButton({
         aria-label={accessibleLabel}
         className="px-3 py-1.5"
       >
-        <SpriteIcon name="send" />
+        <Icon name="send" />
         {label}
       </Button>
       {opening > 0 && (

@@ -1,4 +1,4 @@
-import { SpriteIcon } from '@/components/ui/sprite-icons'
+import { Icon } from '@/components/ui/icon'
 import { fullName } from '@/lib/person-name'
 import { ofName } from '@/lib/text/french'
 
@@ -27,7 +27,7 @@ export function PrescriptionDocuments({
           aria-label={`Fiche.pdf, prescription ${ofName(who)}`}
           className="inline-flex items-center gap-1"
         >
-          <SpriteIcon name="file-text" className="shrink-0" /> Fiche.pdf
+          <Icon name="file-text" className="shrink-0" /> Fiche.pdf
         </a>
       )}
       {row.answerDocumentId && (
@@ -36,7 +36,7 @@ export function PrescriptionDocuments({
           aria-label={`Réponse du partenaire (PDF) pour ${who}`}
           className="inline-flex items-center gap-1"
         >
-          <SpriteIcon name="file-text" className="shrink-0" /> Réponse du partenaire (PDF)
+          <Icon name="file-text" className="shrink-0" /> Réponse du partenaire (PDF)
         </a>
       )}
     </span>

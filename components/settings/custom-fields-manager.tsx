@@ -2,7 +2,7 @@
 
 import { EmptyState } from '@/components/ui/empty-state'
 import { useActionState, useId, useState, useTransition } from 'react'
-import { ArrowDown, ArrowUp } from 'lucide-react'
+import { Icon } from '@/components/ui/icon'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Dialog } from '@/components/ui/dialog'
@@ -126,7 +126,7 @@ function ActiveRow({ field, first, last }: { field: FieldRow; first: boolean; la
             disabled={first || pending}
             onClick={() => move('up')}
           >
-            <ArrowUp className="h-4 w-4" aria-hidden />
+            <Icon name="arrow-up" size={16} />
           </Button>
           <Button
             variant="ghost"
@@ -135,7 +135,7 @@ function ActiveRow({ field, first, last }: { field: FieldRow; first: boolean; la
             disabled={last || pending}
             onClick={() => move('down')}
           >
-            <ArrowDown className="h-4 w-4" aria-hidden />
+            <Icon name="arrow-down" size={16} />
           </Button>
         </div>
       </td>

@@ -1,7 +1,7 @@
 'use client'
 
 import { useActionState } from 'react'
-import { Info } from 'lucide-react'
+import { Icon } from '@/components/ui/icon'
 import { Button } from '@/components/ui/button'
 import { DataTable, type TableColumn } from '@/components/ui/data-table'
 import { Tooltip } from '@/components/ui/tooltip'
@@ -66,7 +66,7 @@ function PermissionText({ row }: { row: Row }) {
             aria-label={`Clé technique de «\u00a0${row.label}\u00a0»`}
             className="rounded p-0.5 text-slate-500 hover:bg-slate-100"
           >
-            <Info aria-hidden size={14} />
+            <Icon name="info" size={14} />
           </button>
         </Tooltip>
       </span>

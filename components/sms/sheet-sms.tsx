@@ -1,5 +1,5 @@
 import { clsx } from 'clsx'
-import { CheckCheck, Clock, MessageSquareReply, Send, TriangleAlert, Ban } from 'lucide-react'
+import { Icon, type IconName } from '@/components/ui/icon'
 import Link from '@/components/ui/link'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SMS_STATUS_TONES, StatusBadge } from '@/components/ui/status-badge'
@@ -14,16 +14,16 @@ import { CancelSmsButton } from './cancel-sms-button'
 import { RefreshWhilePending } from './refresh-while-pending'
 import { SmsComposer } from './sms-composer'
 
-const STATUS_ICON = {
-  queued: Clock,
-  sending: Send,
-  sent: Send,
-  delivered: CheckCheck,
-  undelivered: TriangleAlert,
-  failed: TriangleAlert,
-  cancelled: Ban,
-  received: MessageSquareReply,
-  unknown: TriangleAlert,
+const STATUS_ICON: Record<ThreadMessage['status'], IconName> = {
+  queued: 'clock',
+  sending: 'send',
+  sent: 'send',
+  delivered: 'check-check',
+  undelivered: 'triangle-exclamation-point',
+  failed: 'triangle-exclamation-point',
+  cancelled: 'ban',
+  received: 'message-square-reply',
+  unknown: 'triangle-exclamation-point',
 }
 
 /**
@@ -105,7 +105,6 @@ export function SheetSms({
 
 function MessageItem({ message: m, canCancel }: { message: ThreadMessage; canCancel: boolean }) {
   const inbound = m.direction === 'inbound'
-  const Icon = STATUS_ICON[m.status]
   const author = inbound
     ? 'Réponse du candidat'
     : m.authorFirstName !== null
@@ -135,7 +134,7 @@ function MessageItem({ message: m, canCancel }: { message: ThreadMessage; canCan
             )}
           >
             <StatusBadge tone={SMS_STATUS_TONES[m.status]} className="inline-flex items-center gap-1">
-              <Icon aria-hidden size={14} />
+              <Icon name={STATUS_ICON[m.status]} size={14} />
               <span data-testid="sms-status">{SMS_STATUS_LABELS[m.status]}</span>
             </StatusBadge>
             {scheduled && <span>départ le {formatDateTime(m.scheduledFor)}</span>}

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx'
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
+import { Icon } from '@/components/ui/icon'
 import { Fragment, isValidElement, useId } from 'react'
 import { EMPTY_VALUE } from '@/lib/format'
 import { Checkbox } from './checkbox'
@@ -264,7 +264,7 @@ const headerCell = (dense?: boolean) =>
   dense ? 'px-1.5 py-2 align-bottom text-xs font-semibold' : 'whitespace-nowrap px-3 py-2 font-semibold'
 
 function SortIcon({ sorted }: { sorted: 'asc' | 'desc' | false }) {
-  if (sorted === 'asc') return <ArrowUp aria-hidden size={14} />
-  if (sorted === 'desc') return <ArrowDown aria-hidden size={14} />
-  return <ArrowUpDown aria-hidden size={14} className="text-slate-400" />
+  if (sorted === 'asc') return <Icon name="arrow-up" size={14} />
+  if (sorted === 'desc') return <Icon name="arrow-down" size={14} />
+  return <Icon name="arrow-up-down" size={14} className="text-slate-400" />
 }

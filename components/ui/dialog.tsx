@@ -2,7 +2,7 @@
 
 import { useEffectEvent, useId, useLayoutEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
-import { X } from 'lucide-react'
+import { Icon } from '@/components/ui/icon'
 import { clsx } from 'clsx'
 import { useHydrated } from './use-hydrated'
 
@@ -132,7 +132,7 @@ function ModalDialog({
           className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
           aria-label="Fermer"
         >
-          <X aria-hidden size={18} />
+          <Icon name="x" size={18} />
         </button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">{children}</div>

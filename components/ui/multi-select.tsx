@@ -1,6 +1,6 @@
 'use client'
 
-import { ChevronDown, X } from 'lucide-react'
+import { Icon } from '@/components/ui/icon'
 import { useEffect, useId, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { placeUnder } from './anchored'
@@ -78,7 +78,7 @@ export function MultiSelect({
             <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">+{selected.length - visibleTags}</span>
           )}
         </span>
-        <ChevronDown aria-hidden size={16} />
+        <Icon name="chevron-down" size={16} />
       </button>
       <div
         ref={list}
@@ -110,7 +110,7 @@ export function MultiSelect({
             onClick={() => onChange([])}
             className="mt-1 flex items-center gap-1 rounded px-2 py-1 text-xs text-brand-700 hover:bg-slate-50"
           >
-            <X aria-hidden size={12} /> Tout désélectionner
+            <Icon name="x" size={12} /> Tout désélectionner
           </button>
         )}
       </div>

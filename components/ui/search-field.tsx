@@ -1,6 +1,6 @@
 'use client'
 
-import { Search } from 'lucide-react'
+import { Icon } from '@/components/ui/icon'
 import { useId } from 'react'
 import { SEARCH_MIN_LENGTH } from '@/lib/constants'
 
@@ -24,7 +24,7 @@ export function SearchField({
         {label}
       </label>
       <div className="flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-2 focus-within:ring-2 focus-within:ring-brand-700">
-        <Search aria-hidden size={16} className="text-slate-500" />
+        <Icon name="search" size={16} className="text-slate-500" />
         <input
           id={id}
           type="search"

@@ -1,6 +1,6 @@
 'use client'
 
-import { CheckCircle2, X, XCircle } from 'lucide-react'
+import { Icon } from '@/components/ui/icon'
 import { useEffect, useRef, useState } from 'react'
 import { clsx } from 'clsx'
 import { subscribeToasts, toast, type ToastItem } from './toast'
@@ -45,7 +45,7 @@ function Toast({ item }: { item: ToastItem }) {
     }
   }, [paused, item.id])
   const error = item.kind === 'error'
-  const Icon = error ? XCircle : CheckCircle2
+
   return (
     <div
       role={error ? 'alert' : 'status'}
@@ -59,7 +59,7 @@ function Toast({ item }: { item: ToastItem }) {
         error ? 'border-red-200 bg-red-50 text-red-800' : 'border-green-200 bg-green-50 text-green-800',
       )}
     >
-      <Icon aria-hidden size={18} className="mt-0.5 shrink-0" />
+      <Icon name={error ? 'circle-x' : 'circle-check'} size={18} className="mt-0.5 shrink-0" />
       <div className="flex-1">
         <p className="font-medium">{item.message}</p>
         {item.description && <p className="mt-0.5">{item.description}</p>}
@@ -82,7 +82,7 @@ function Toast({ item }: { item: ToastItem }) {
         aria-label="Fermer la notification"
         className="rounded p-0.5 hover:bg-black/5"
       >
-        <X aria-hidden size={16} />
+        <Icon name="x" size={16} />
       </button>
     </div>
   )

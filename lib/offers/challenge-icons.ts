@@ -1,4 +1,4 @@
-/** The icons a challenge may take (lucide names, drawn by components/offers/challenge-icon.tsx), with their French names. */
+/** The icons a challenge may take (the keys stored in the data, drawn by components/offers/challenge-icon.tsx), with their French names. */
 export const CHALLENGE_ICONS = {
   car: 'Voiture',
   home: 'Maison',

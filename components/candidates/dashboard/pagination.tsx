@@ -1,6 +1,6 @@
 'use client'
 
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { Icon } from '@/components/ui/icon'
 import { Button } from '@/components/ui/button'
 import { formatNumber } from '@/lib/numbers'
 
@@ -25,7 +25,7 @@ export function Pagination({
         onClick={() => onPage(page - 1)}
         className="px-3 py-1.5"
       >
-        <ChevronLeft aria-hidden size={16} /> Page précédente
+        <Icon name="chevron-left" size={16} /> Page précédente
       </Button>
       <span>
         Page {formatNumber(page)} sur {formatNumber(pages)}
@@ -36,7 +36,7 @@ export function Pagination({
         onClick={() => onPage(page + 1)}
         className="px-3 py-1.5"
       >
-        Page suivante <ChevronRight aria-hidden size={16} />
+        Page suivante <Icon name="chevron-right" size={16} />
       </Button>
     </nav>
   )

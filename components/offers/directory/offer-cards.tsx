@@ -1,6 +1,6 @@
 'use client'
 
-import { MapPin } from 'lucide-react'
+import { Icon } from '@/components/ui/icon'
 import Link from '@/components/ui/link'
 import { OFFER_VALIDITY_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
@@ -43,7 +43,7 @@ export function OfferCards({
             <p className="text-sm text-slate-700">{offer.providerName}</p>
             {offer.place && (
               <p className="mt-1 flex items-center gap-1 text-xs text-slate-600">
-                <MapPin aria-hidden size={12} /> {offer.place}
+                <Icon name="map-pin" size={12} /> {offer.place}
               </p>
             )}
           </div>
