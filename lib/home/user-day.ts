@@ -10,6 +10,9 @@ import {
 } from '@/lib/prescriptions/referent-follows-up'
 import { unreadSmsReplies } from '@/lib/sms/queries'
 
+/** How many unread answers and late prescriptions the home page lists; links lead to all of them. */
+export const HOME_ROWS = 5
+
 /**
  * /homePage, the user's day: the partners' answers still unread (and how many came since the last visit),
  * the prescriptions late for an answer (the user's own; an administrator's whole organisation), and the unread SMS
@@ -25,12 +28,12 @@ export async function userDay(
   const authorId = params.wholeOrganisation ? null : userId
   const lateOf = async () => {
     const days = await answerReminderDays(db, organisationId)
-    return { days, late: await unansweredPrescriptions(db, { organisationId, authorId, days, now }) }
+    return { days, late: await unansweredPrescriptions(db, { organisationId, authorId, days, now, limit: HOME_ROWS }) }
   }
   const [[visit], { days, late }, answers, replies] = await Promise.all([
     db.select({ visitedAt: userHomeVisits.visitedAt }).from(userHomeVisits).where(eq(userHomeVisits.userId, userId)),
     lateOf(),
-    receivedAnswers(db, { userId, organisationId, now }),
+    receivedAnswers(db, { userId, organisationId, now, limit: HOME_ROWS }),
     unreadSmsReplies(db, { userId, organisationId }),
   ])
   const lastVisit = visit?.visitedAt ?? null
@@ -38,12 +41,12 @@ export async function userDay(
   return {
     lastVisit,
     reminderDays: days,
-    /** The first unread answers (a page of them), newest first. */
+    /** The first unread answers (HOME_ROWS of them), newest first. */
     unreadAnswers,
     /** How many answers are unread, all of them (the dashboard's "N non lues"). */
     unreadCount: unreadTotalOf(answers),
-    /** Of the unread answers, those that came since the last visit (all of them at the first visit). */
-    unreadSinceLastVisit: unreadAnswers.filter((a) => !lastVisit || a.notifiedAt > lastVisit).length,
+    /** Of the unread answers, how many came since the last visit (all of them at the first visit). */
+    unreadSinceLastVisit: answers[0]?.unreadSinceVisit ?? 0,
     late,
     unreadReplies: replies.length,
   }

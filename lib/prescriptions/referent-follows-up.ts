@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { candidates, fups, notifications, organisations, socialApplies, socialOffers } from '@/lib/db/schema'
+import {
+  candidates,
+  fups,
+  notifications,
+  organisations,
+  socialApplies,
+  socialOffers,
+  userHomeVisits,
+} from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
 import { now as clockNow } from '@/lib/clock'
 import { addElapsedDays } from '@/lib/dates'
@@ -32,9 +40,13 @@ const answerOf = (userId: string, organisationId: string) =>
  * rows) and the expiries (reminders.ts), unread ones and those of the last 30 days, each with its apply read in the
  * user's organisation; the unread first (newest first in each), so that a page never leaves an unread one out.
  * `unreadTotal` (on every row) is the number of unread ones, counted in the same query as the list: the home page and
- * the dashboard say the same number, and never one that the list beside it contradicts.
+ * the dashboard say the same number, and never one that the list beside it contradicts. `unreadSinceVisit` counts
+ * those notified after the user's last visit of the home page (all unread ones before a first visit).
  */
-export function receivedAnswers(db: DbOrTx, params: { userId: string; organisationId: string; now?: Date }) {
+export function receivedAnswers(
+  db: DbOrTx,
+  params: { userId: string; organisationId: string; now?: Date; limit?: number },
+) {
   const since = addElapsedDays(params.now ?? clockNow(), -ANSWERS_WINDOW_DAYS)
   return db
     .select({
@@ -42,6 +54,9 @@ export function receivedAnswers(db: DbOrTx, params: { userId: string; organisati
       notifiedAt: notifications.createdAt,
       readAt: notifications.readAt,
       unreadTotal: sql<number>`(count(*) filter (where ${notifications.readAt} is null) over ())::int`,
+      unreadSinceVisit: sql<number>`(count(*) filter (where ${notifications.readAt} is null and ${notifications.createdAt} >
+        coalesce((select ${userHomeVisits.visitedAt} from ${userHomeVisits} where ${userHomeVisits.userId} = ${params.userId}),
+          '-infinity'::timestamptz)) over ())::int`,
       ...applyColumns,
     })
     .from(notifications)
@@ -58,7 +73,7 @@ export function receivedAnswers(db: DbOrTx, params: { userId: string; organisati
       ),
     )
     .orderBy(sql`${notifications.readAt} is null desc`, desc(notifications.createdAt))
-    .limit(PAGE_SIZE)
+    .limit(params.limit ?? PAGE_SIZE)
 }
 
 /** How many of the answers of `receivedAnswers` are unread (0 when none is listed). */
@@ -131,7 +146,15 @@ export async function unreadAnswerApplyIds(
  */
 export async function unansweredPrescriptions(
   db: DbOrTx,
-  params: { organisationId: string; authorId?: string | null; days: number; now?: Date; before?: Date },
+  params: {
+    organisationId: string
+    authorId?: string | null
+    days: number
+    now?: Date
+    before?: Date
+    /** How many rows to read (a page by default); the total counts them all. */
+    limit?: number
+  },
 ) {
   const before = params.before ?? addElapsedDays(params.now ?? clockNow(), -params.days)
   const condition = and(
@@ -142,7 +165,10 @@ export async function unansweredPrescriptions(
     params.authorId ? eq(socialApplies.authorId, params.authorId) : undefined,
   )
   const [rows, total] = await Promise.all([
-    appliesFrom(db).where(condition).orderBy(asc(socialApplies.prescriptionDate)).limit(PAGE_SIZE),
+    appliesFrom(db)
+      .where(condition)
+      .orderBy(asc(socialApplies.prescriptionDate))
+      .limit(params.limit ?? PAGE_SIZE),
     params.authorId
       ? db
           .select({ n: count() })

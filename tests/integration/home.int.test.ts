@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
-import { recordHomeVisit, userDay } from '@/lib/home/user-day'
+import { HOME_ROWS, recordHomeVisit, userDay } from '@/lib/home/user-day'
 import { inRolledBackTransaction, useTestDb } from './db'
 
 // /homePage, the user's day.
@@ -56,7 +56,7 @@ describe('the user’s day', () => {
       })
       expect(second.lastVisit?.toISOString()).toBe(t0.toISOString())
       expect(second.unreadAnswers.map((a) => a.id)).toContain(apply!.id)
-      expect(second.unreadAnswers).toHaveLength(first.unreadAnswers.length + 1)
+      expect(second.unreadCount).toBe(first.unreadCount + 1)
       expect(second.unreadSinceLastVisit).toBe(1)
       // Late: the referent's pending prescriptions older than the reminder delay, counted in the database.
       const { rows } = await tx.execute<{ n: number }>(sql`
@@ -86,6 +86,55 @@ describe('the user’s day', () => {
         now: t1,
       })
       expect(other.unreadAnswers.map((a) => a.id)).not.toContain(apply!.id)
+    })
+  })
+
+  it('lists the five newest unread answers and counts all of them, those since the last visit too', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const t0 = new Date('2026-11-24T08:00:00Z')
+      await tx.update(s.notifications).set({ readAt: t0 }).where(eq(s.notifications.userId, REFERENT))
+      await recordHomeVisit(tx, REFERENT, t0)
+      const applies = await tx
+        .select({
+          id: s.socialApplies.id,
+          candidateId: s.socialApplies.candidateId,
+          offerId: s.socialApplies.socialOfferId,
+        })
+        .from(s.socialApplies)
+        .where(and(eq(s.socialApplies.organisationId, SM), eq(s.socialApplies.authorId, REFERENT)))
+        .limit(7)
+      expect(applies).toHaveLength(7)
+      // Seven answers, one a minute after the visit: the home page lists five, newest first, and counts seven.
+      await tx.insert(s.notifications).values(
+        applies.map((a, i) => ({
+          userId: REFERENT,
+          kind: 'fupAnswered',
+          payload: {
+            applyId: a.id,
+            candidateId: a.candidateId,
+            offerId: a.offerId,
+            state: 'INTEGRATED_CANDIDATE',
+            cause: null,
+          },
+          createdAt: new Date(t0.getTime() + (i + 1) * 60_000),
+        })),
+      )
+      const day = await userDay(tx, {
+        userId: REFERENT,
+        organisationId: SM,
+        wholeOrganisation: false,
+        now: new Date('2026-11-24T10:00:00Z'),
+      })
+      expect(HOME_ROWS).toBe(5)
+      expect(day.unreadAnswers.map((a) => a.id)).toEqual(
+        applies
+          .slice(2)
+          .reverse()
+          .map((a) => a.id),
+      )
+      expect(day.unreadCount).toBe(7)
+      expect(day.unreadSinceLastVisit).toBe(7)
+      expect(day.late.rows.length).toBeLessThanOrEqual(5)
     })
   })
 })

@@ -77,7 +77,7 @@ export function UserDaySections({ day }: { day: UserDay }) {
   )
 }
 
-/** The prescriptions left without an answer past the reminder delay: the first five, and a link to all of them. */
+/** The prescriptions left without an answer past the reminder delay: the first ones (HOME_ROWS), and a link to all. */
 function LatePrescriptions({ day }: { day: UserDay }) {
   return (
     <section aria-labelledby="home-late" className="flex flex-col gap-3">
@@ -98,8 +98,8 @@ function LatePrescriptions({ day }: { day: UserDay }) {
         </EmptyState>
       ) : (
         <>
-          <PrescriptionsTable caption="Prescriptions en retard" rows={day.late.rows.slice(0, 5)} unanswered />
-          {day.late.total > 5 && (
+          <PrescriptionsTable caption="Prescriptions en retard" rows={day.late.rows} unanswered />
+          {day.late.total > day.late.rows.length && (
             <p className="text-sm">
               <Link href="/v2/actions/dashboard#unanswered">
                 Voir les {formatNumber(day.late.total)} prescriptions en retard
