@@ -89,3 +89,56 @@ test('new answers come first on the actions dashboard, each marked read on its o
   await page.goto('/homePage')
   await expect(page.getByRole('link', { name: 'Aucune réponse de partenaire non lue' })).toBeVisible()
 })
+
+test('each list shows its first 20 rows, and « Afficher » the rest up to a page; the home page leads there', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  // 22 new answers: copies of one of the referent's answered prescriptions, each notified to them. They are removed
+  // at the end, with their notifications, so that no other spec counts them.
+  await onE2eDatabase(
+    `update notifications set read_at = now() where user_id = 'demo-referent'
+       and kind in ('fupAnswered', 'prescriptionExpired') and read_at is null`,
+  )
+  const copies = await onE2eDatabase<{ id: string }>(
+    `with src as (select * from social_applies where author_id = 'demo-referent' and state = 'INTEGRATED_CANDIDATE'
+                    and not archived order by id limit 1),
+          copies as (insert into social_applies
+                       select (jsonb_populate_record(null::social_applies,
+                                 to_jsonb(src) || jsonb_build_object('id', gen_random_uuid()))).*
+                         from src, generate_series(1, 22)
+                     returning id, candidate_id)
+     insert into notifications (user_id, kind, payload)
+       select 'demo-referent', 'fupAnswered', jsonb_build_object('applyId', id, 'candidateId', candidate_id) from copies
+     returning payload->>'applyId' as id`,
+  )
+  expect(copies).toHaveLength(22)
+  try {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/homePage')
+    await page.getByRole('link', { name: 'Voir les 22 réponses non lues sur le tableau des actions' }).click()
+    // The home page asked for the whole page of answers: all 22 new ones are there.
+    await expect(page).toHaveURL(/\/v2\/actions\/dashboard\?answers=all#answers$/)
+    const answers = page.getByRole('table', { name: 'Réponses reçues' })
+    await expect(answers.getByRole('row').filter({ hasText: 'Non lue' })).toHaveCount(22)
+
+    // Without it, the first 20 (the new ones first), and « Afficher les N réponses » under them.
+    await page.goto('/v2/actions/dashboard')
+    await expect(answers.getByRole('row')).toHaveCount(21)
+    await expect(answers.getByRole('row').filter({ hasText: 'Non lue' })).toHaveCount(20)
+    const more = page.getByRole('link', { name: /^Afficher les (50 premières|\d+) réponses$/ })
+    const label = (await more.textContent())!
+    const total = label.includes('premières') ? 50 : Number(/\d+/.exec(label)![0])
+    expect(total).toBeGreaterThanOrEqual(22)
+    await expectNoSeriousA11yViolations(page)
+    await more.click()
+    await expect(page).toHaveURL(/\/v2\/actions\/dashboard\?answers=all#answers$/)
+    await expect(answers.getByRole('row')).toHaveCount(Math.min(total, 50) + 1)
+    await expect(page.getByRole('link', { name: /^Afficher les .* réponses$/ })).toHaveCount(0)
+  } finally {
+    await onE2eDatabase(`delete from notifications where user_id = 'demo-referent' and payload->>'applyId' = any($1)`, [
+      copies.map((c) => c.id),
+    ])
+    await onE2eDatabase(`delete from social_applies where id = any($1::uuid[])`, [copies.map((c) => c.id)])
+  }
+})

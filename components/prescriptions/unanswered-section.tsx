@@ -1,4 +1,5 @@
 import { PrescribeButton } from '@/components/prescriptions/prescribe-button'
+import Link from '@/components/ui/link'
 import { PrescriptionsTable } from '@/components/prescriptions/prescriptions-table'
 import { EmptyState } from '@/components/ui/empty-state'
 import { formatDate } from '@/lib/dates'
@@ -23,6 +24,7 @@ export function UnansweredSection({
   unanswered,
   prescriber,
   today,
+  more = null,
 }: {
   /** The organisation's reminder delay. */
   days: number
@@ -30,6 +32,8 @@ export function UnansweredSection({
   unanswered: { rows: PrescriptionRow[]; total: number }
   prescriber: PrescriberDefaults | null
   today: string
+  /** « Afficher … » under the first rows: the label and the page it opens (null when every row is shown). */
+  more?: { label: string; href: string } | null
 }) {
   const expired = waiting.kind === 'expired'
   const title = expired
@@ -89,6 +93,11 @@ export function UnansweredSection({
                 : { header: 'Attente', cell: (row) => waitingSentence(row.prescriptionDate, today) }
             }
           />
+        )}
+        {more && unanswered.rows.length > 0 && (
+          <p className="mt-3 text-sm">
+            <Link href={more.href}>{more.label}</Link>
+          </p>
         )}
       </WaitingFilterBar>
     </section>

@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '@/lib/constants'
 import type { DbOrTx } from '@/lib/db/client'
 import { addElapsedDays, parisInstant } from '@/lib/dates'
 import { prescriberDefaults } from './prescription-sheet'
@@ -8,6 +9,7 @@ import {
   unansweredPrescriptions,
 } from './referent-follows-up'
 import type { WaitingFilter } from './waiting-filter'
+import { DASHBOARD_ROWS, NOT_EXPANDED, type DashboardExpanded } from './dashboard-lists'
 import { waitedMoreThanCutoff } from './waiting-time'
 import { pendingOrientations } from '@/lib/referrals/queries'
 import { unreadSmsReplies } from '@/lib/sms/queries'
@@ -29,12 +31,16 @@ export type ActionsDashboardViewer = {
   prescriber?: boolean
 }
 
+/** The rows a list reads: the first DASHBOARD_ROWS, or a page once expanded. */
+const rowsOf = (expanded: boolean) => (expanded ? PAGE_SIZE : DASHBOARD_ROWS)
+
 /**
  * /v2/actions/dashboard's read model, every part in the viewer's organisation: the partners' answers notified to the
  * viewer, the prescriptions unanswered past the organisation's reminder delay (`days`) or past the `filter`'s days
  * (Paris calendar days, as "En attente depuis N jours" counts them), or the expired ones, the viewer's workshops of the
  * Paris day `today` (yyyy-mm-dd), their candidates' late course steps, the pending orientations (null when the viewer
- * may not decide them) and the unread SMS replies. `now` is what "late" and "within 30 days" compare with.
+ * may not decide them) and the unread SMS replies. `now` is what "late" and "within 30 days" compare with. The answers
+ * and the unanswered ones are DASHBOARD_ROWS each, or a page for the lists `expanded` says.
  */
 export async function actionsDashboard(
   db: DbOrTx,
@@ -42,21 +48,23 @@ export async function actionsDashboard(
   now: Date,
   today: string,
   filter: WaitingFilter | null = null,
+  expanded: DashboardExpanded = NOT_EXPANDED,
 ) {
   const { userId, organisationId } = viewer
   const days = await answerReminderDays(db, organisationId)
   const waiting: WaitingFilter = filter ?? { kind: 'days', days }
   const authorId = viewer.wholeOrganisation ? null : userId
   const [answers, unanswered, prescriber, workshopsToday, lateSteps, orientations, replies] = await Promise.all([
-    receivedAnswers(db, { userId, organisationId, now }),
+    receivedAnswers(db, { userId, organisationId, now, limit: rowsOf(expanded.answers) }),
     waiting.kind === 'expired'
-      ? expiredPrescriptions(db, { organisationId, authorId })
+      ? expiredPrescriptions(db, { organisationId, authorId, limit: rowsOf(expanded.unanswered) })
       : unansweredPrescriptions(db, {
           organisationId,
           authorId,
           days: waiting.days,
           before: waitedMoreThanCutoff(today, waiting.days),
           now,
+          limit: rowsOf(expanded.unanswered),
         }),
     // "Prescrire à nouveau" on an expired one opens the prescription dialog, prefilled with the viewer's details.
     waiting.kind === 'expired' && viewer.prescriber ? prescriberDefaults(db, userId, organisationId) : null,

@@ -39,7 +39,7 @@ const answerOf = (userId: string, organisationId: string) =>
  * /v2/actions/dashboard, "Réponses reçues": the partners' answers notified to this user (sendFup writes the
  * rows) and the expiries (reminders.ts), unread ones and those of the last 30 days, each with its apply read in the
  * user's organisation; the unread first (newest first in each), so that a page never leaves an unread one out.
- * `unreadTotal` (on every row) is the number of unread ones, counted in the same query as the list: the home page and
+ * `total` (on every row) is the number of answers listed on all pages, `unreadTotal` the number of unread ones, counted in the same query as the list: the home page and
  * the dashboard say the same number, and never one that the list beside it contradicts. `unreadSinceVisit` counts
  * those notified after the user's last visit of the home page (all unread ones before a first visit).
  */
@@ -53,6 +53,7 @@ export function receivedAnswers(
       notificationId: notifications.id,
       notifiedAt: notifications.createdAt,
       readAt: notifications.readAt,
+      total: sql<number>`(count(*) over ())::int`,
       unreadTotal: sql<number>`(count(*) filter (where ${notifications.readAt} is null) over ())::int`,
       unreadSinceVisit: sql<number>`(count(*) filter (where ${notifications.readAt} is null and ${notifications.createdAt} >
         coalesce((select ${userHomeVisits.visitedAt} from ${userHomeVisits} where ${userHomeVisits.userId} = ${params.userId}),
@@ -197,7 +198,10 @@ export async function unansweredPrescriptions(
  * not prescribed again since (no later prescription of the candidate to the same offer in the organisation), latest
  * expiry first, and their number: what the referent still has to act on.
  */
-export async function expiredPrescriptions(db: DbOrTx, params: { organisationId: string; authorId?: string | null }) {
+export async function expiredPrescriptions(
+  db: DbOrTx,
+  params: { organisationId: string; authorId?: string | null; limit?: number },
+) {
   const condition = and(
     eq(socialApplies.organisationId, params.organisationId),
     eq(socialApplies.state, 'EXPIRED'),
@@ -207,7 +211,10 @@ export async function expiredPrescriptions(db: DbOrTx, params: { organisationId:
         and later.social_offer_id = ${socialApplies.socialOfferId} and later.prescription_date > ${socialApplies.prescriptionDate})`,
   )
   const [rows, total] = await Promise.all([
-    appliesFrom(db).where(condition).orderBy(desc(socialApplies.expiredAt), desc(socialApplies.id)).limit(PAGE_SIZE),
+    appliesFrom(db)
+      .where(condition)
+      .orderBy(desc(socialApplies.expiredAt), desc(socialApplies.id))
+      .limit(params.limit ?? PAGE_SIZE),
     db
       .select({ n: count() })
       .from(socialApplies)

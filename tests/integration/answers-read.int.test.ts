@@ -153,9 +153,14 @@ describe('marking one answer read', () => {
       expect(pages.dashboard).toBe(n)
       expect(pages.home).toBe(n)
       // The lists hold unread ones only: the read answer of this morning does not push one of them out. The home
-      // page lists the first five (and links to the dashboard), the dashboard a page.
-      expect(pages.dashboardRows).toHaveLength(PAGE_SIZE)
+      // page lists the first five, the dashboard its first DASHBOARD_ROWS (20), and a page once expanded.
+      expect(pages.dashboardRows).toHaveLength(20)
       expect(pages.homeRows).toHaveLength(5)
+      const expanded = await actionsDashboard(tx, viewer, NOW, TODAY, null, { answers: true, unanswered: false })
+      expect(expanded.answers).toHaveLength(PAGE_SIZE)
+      expect(expanded.answers.every((a) => !a.readAt)).toBe(true)
+      // Every row says how many answers there are in all: the unread ones and the one read this morning.
+      expect(expanded.answers[0]!.total).toBe(many + 3)
     })
   })
 })

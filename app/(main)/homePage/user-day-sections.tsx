@@ -1,4 +1,5 @@
 import { MarkAnswerReadButton } from '@/components/prescriptions/mark-answer-read-button'
+import { DASHBOARD_ROWS, dashboardHref } from '@/lib/prescriptions/dashboard-lists'
 import { PrescriptionsTable } from '@/components/prescriptions/prescriptions-table'
 import { buttonClass } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -63,7 +64,9 @@ export function UserDaySections({ day }: { day: UserDay }) {
               }}
             />
             <p className="text-sm">
-              <Link href="/v2/actions/dashboard#answers">
+              <Link
+                href={dashboardHref(null, { answers: day.unreadCount > DASHBOARD_ROWS, unanswered: false }, 'answers')}
+              >
                 {day.unreadCount > day.unreadAnswers.length
                   ? `Voir les ${formatNumber(day.unreadCount)} réponses non lues sur le tableau des actions`
                   : 'Voir les réponses sur le tableau des actions'}
@@ -101,7 +104,13 @@ function LatePrescriptions({ day }: { day: UserDay }) {
           <PrescriptionsTable caption="Prescriptions en retard" rows={day.late.rows} unanswered />
           {day.late.total > day.late.rows.length && (
             <p className="text-sm">
-              <Link href="/v2/actions/dashboard#unanswered">
+              <Link
+                href={dashboardHref(
+                  null,
+                  { answers: false, unanswered: day.late.total > DASHBOARD_ROWS },
+                  'unanswered',
+                )}
+              >
                 Voir les {formatNumber(day.late.total)} prescriptions en retard
               </Link>
             </p>

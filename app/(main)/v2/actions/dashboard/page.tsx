@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { requireOrganisationUser, requirePagePermission } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { listName } from '@/lib/person-name'
+import { dashboardHref, parseExpanded, showMoreLabel } from '@/lib/prescriptions/dashboard-lists'
 import { actionsDashboard } from '@/lib/prescriptions/referent-dashboard'
 import { ANSWERS_WINDOW_DAYS, unreadTotalOf } from '@/lib/prescriptions/referent-follows-up'
 import Link from '@/components/ui/link'
@@ -24,9 +25,10 @@ export const generateMetadata = pageMetadata('actionsDashboard')
 
 /**
  * What needs the user's attention: first the partners' answers to their prescriptions (the unread ones, each
- * markable as read, and those of the last 30 days), and their prescriptions still without answer after the organisation's reminder delay, or after the days
- * chosen in the URL (`waiting`), or expired unanswered (`waiting=expired`, with "Prescrire à nouveau"). A user who
- * follows the whole organisation (candidate.organisation.follow, an administrator's by default) sees all of its ones.
+ * markable as read, and those of the last 30 days), and their prescriptions still without answer after the
+ * organisation's reminder delay, or after the days chosen in the URL (`waiting`), or expired unanswered
+ * (`waiting=expired`, with "Prescrire à nouveau"). A user who follows the whole organisation
+ * (candidate.organisation.follow, an administrator's by default) sees all of its ones.
  */
 export default async function ActionsDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireOrganisationUser()
@@ -43,9 +45,19 @@ export default async function ActionsDashboardPage({ searchParams }: { searchPar
     prescriber: mayPrescribe(user),
   }
   const today = parisToday(now)
-  const filter = parseWaitingFilter((await searchParams)[WAITING_PARAM])
+  const params = await searchParams
+  const waitingParam = params[WAITING_PARAM]
+  const filter = parseWaitingFilter(waitingParam)
+  const expanded = parseExpanded(params)
   const { days, waiting, answers, unanswered, prescriber, workshopsToday, lateSteps, orientations, replies } =
-    await actionsDashboard(getDb(), viewer, now, today, filter)
+    await actionsDashboard(getDb(), viewer, now, today, filter, expanded)
+  // Each list shows its first DASHBOARD_ROWS (dashboard-lists.ts); « Afficher … » under it opens its page, the other
+  // list and the filter as they are.
+  const keptWaiting = typeof waitingParam === 'string' ? waitingParam : null
+  const moreAnswers = expanded.answers ? null : showMoreLabel(answers.length, answers[0]?.total ?? 0, 'réponses')
+  const moreUnanswered = expanded.unanswered
+    ? null
+    : showMoreLabel(unanswered.rows.length, unanswered.total, 'prescriptions')
   const unread = unreadTotalOf(answers)
   const unreadIds = new Set(answers.filter((a) => !a.readAt).map((a) => a.notificationId))
   const byApply = new Map(answers.map((a) => [a.id, a]))
@@ -102,6 +114,11 @@ export default async function ActionsDashboardPage({ searchParams }: { searchPar
               },
             ]}
           />
+        )}
+        {moreAnswers && (
+          <p className="text-sm">
+            <Link href={dashboardHref(keptWaiting, { ...expanded, answers: true }, 'answers')}>{moreAnswers}</Link>
+          </p>
         )}
         <p className="text-xs text-slate-600">Les réponses lues restent affichées {ANSWERS_WINDOW_DAYS} jours.</p>
       </section>
@@ -196,7 +213,21 @@ export default async function ActionsDashboardPage({ searchParams }: { searchPar
           </ul>
         )}
       </section>
-      <UnansweredSection days={days} waiting={waiting} unanswered={unanswered} prescriber={prescriber} today={today} />
+      <UnansweredSection
+        days={days}
+        waiting={waiting}
+        unanswered={unanswered}
+        prescriber={prescriber}
+        today={today}
+        more={
+          moreUnanswered
+            ? {
+                label: moreUnanswered,
+                href: dashboardHref(keptWaiting, { ...expanded, unanswered: true }, 'unanswered'),
+              }
+            : null
+        }
+      />
     </>
   )
 }
