@@ -39,9 +39,10 @@ const answerOf = (userId: string, organisationId: string) =>
  * /v2/actions/dashboard, "Réponses reçues": the partners' answers notified to this user (sendFup writes the
  * rows) and the expiries (reminders.ts), unread ones and those of the last 30 days, each with its apply read in the
  * user's organisation; the unread first (newest first in each), so that a page never leaves an unread one out.
- * `total` (on every row) is the number of answers listed on all pages, `unreadTotal` the number of unread ones, counted in the same query as the list: the home page and
- * the dashboard say the same number, and never one that the list beside it contradicts. `unreadSinceVisit` counts
- * those notified after the user's last visit of the home page (all unread ones before a first visit).
+ * Counted in the same query as the list, on every row: `total`, the answers beyond the `limit` too; `unreadTotal`, the
+ * unread ones (the home page and the dashboard say the same number, and never one that the list beside it
+ * contradicts); `unreadSinceVisit`, those notified since the user's last visit of the home page (all unread ones
+ * before a first visit).
  */
 export function receivedAnswers(
   db: DbOrTx,
