@@ -50,27 +50,28 @@ wait "$build" || { cat "$logs/build.log"; echo "the build failed"; exit 1; }
 echo "== build done (at ${SECONDS} s)"; tail -n 3 "$logs/build.log"
 # The e2e tier in two lanes side by side, each with its own server, database, job worker, mail sink, Twilio stand-in
 # and browser (E2E_PORT: playwright.config.ts): the specs wait on the app and the browser much of their time, so the
-# lanes share the 2 cores. The spec files alternate between the lanes; the second ends with the fuzz suite, on its
-# server and database once its other specs are done (the fuzz project depends on them: playwright.config.ts), so that
-# its accepted inputs change no other spec's data and no third server starts.
+# lanes share the 2 cores. The spec files alternate between the lanes; the second then runs the fuzz suite alone, on
+# a fresh server and database (FUZZ_ALONE=1, as `npm run fuzz`): its accepted inputs change no other spec's data.
 echo "== e2e, in two lanes side by side (at ${SECONDS} s)"
 mapfile -t specs < <(ls e2e/*.spec.ts | grep -v '/fuzz\.spec\.ts$')
 lanes=("" "")
 for i in "${!specs[@]}"; do lanes[$((i % 2))]+=" ${specs[$i]}"; done
 e2e_lane() { # lane number, then the spec files (Playwright filters: each names one file)
-  local lane=$1 port=$((3210 + 20 * $1)) fuzz=()
+  local lane=$1 port=$((3210 + 20 * $1))
   shift
-  if [ "$lane" = 1 ]; then fuzz=(--project=fuzz e2e/fuzz.spec.ts); fi
-  E2E_PORT=$port npx playwright test --project=setup --project=chromium "${fuzz[@]}" "$@" 2>&1 | sed -u "s/^/[e2e $lane] /" > "$logs/e2e-$lane.log" || return 1
+  E2E_PORT=$port npx playwright test --project=setup --project=chromium "$@" 2>&1 | sed -u "s/^/[e2e $lane] /" > "$logs/e2e-$lane.log" || return 1
+  if [ "$lane" = 1 ]; then
+    E2E_PORT=$port FUZZ_ALONE=1 npx playwright test --project=fuzz 2>&1 | sed -u "s/^/[fuzz] /" > "$logs/e2e-fuzz.log" || return 1
+  fi
 }
-: > "$logs/e2e-0.log"; : > "$logs/e2e-1.log"
+: > "$logs/e2e-0.log"; : > "$logs/e2e-1.log"; : > "$logs/e2e-fuzz.log"
 # shellcheck disable=SC2086 # the file lists split on spaces (spec names have none)
 (e2e_lane 0 ${lanes[0]}) &
 lane0=$!
 # shellcheck disable=SC2086
 (e2e_lane 1 ${lanes[1]}) &
 lane1=$!
-tail -q -n +1 -F "$logs/e2e-0.log" "$logs/e2e-1.log" 2>/dev/null &
+tail -q -n +1 -F "$logs/e2e-0.log" "$logs/e2e-1.log" "$logs/e2e-fuzz.log" 2>/dev/null &
 follow=$!
 failed=0
 wait "$lane0" || failed=1
@@ -78,6 +79,7 @@ wait "$lane1" || failed=1
 sleep 1; kill "$follow" 2>/dev/null || true
 count "$logs/e2e-0.log" '^\[e2e 0\] +[0-9]+ passed'
 count "$logs/e2e-1.log" '^\[e2e 1\] +[0-9]+ passed'
+count "$logs/e2e-fuzz.log" '^\[fuzz\] +[0-9]+ passed'
 if [ "$failed" = 1 ]; then echo "the e2e tier failed"; exit 1; fi
 echo "== resilience (short) (at ${SECONDS} s)"; npx tsx scripts/resilience.ts --short 2>&1 | tee "$logs/resilience.log"; count "$logs/resilience.log" '^[0-9]+ passed'
 echo
