@@ -14,7 +14,6 @@ import { TERMS_VERSION } from '../lib/onboarding/terms'
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
-import net, { type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { mainPages } from './main-pages'
@@ -28,6 +27,7 @@ import { compactCandidateCounts } from '../lib/candidates/counts'
 import { compactApplyStats, compactWorkshopStats } from '../lib/statistics/queries'
 import * as schema from '../lib/db/schema'
 import { summarize } from './measure'
+import { freeLoopbackPort } from '../lib/http/free-port'
 import type { BusiestOffer } from './partner'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from '../tests/support/chromium'
 
@@ -96,19 +96,11 @@ export async function build(log: (message: string) => void): Promise<void> {
   if (code !== 0) throw new Error(`next build exited with ${code}`)
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
 type Server = { port: number; base: string; origin: string; pid: number; stop: () => Promise<void> }
 
 /** The production server (scripts/serve.mjs, as `npm start` runs it) in a process group of its own, so that stopping it leaves nothing behind. */
 async function startServer(dbUrl: string, log: (message: string) => void): Promise<Server> {
-  const port = await freePort()
+  const port = await freeLoopbackPort()
   const origin = `http://localhost:${port}`
   // Node's own flags for the server only, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' for a CPU profile.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []

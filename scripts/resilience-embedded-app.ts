@@ -7,13 +7,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 
-/** What the resilience run lends its phases: where to work, how to report a check and a figure, a free port. */
+/** What the resilience run lends its phases: where to work, how to report a check and a figure. */
 export type Tools = {
   root: string
   work: string
   check: (name: string, ok: boolean, detail?: string) => void
   figure: (line: Record<string, unknown>) => void
-  freePort: () => Promise<number>
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

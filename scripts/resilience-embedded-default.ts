@@ -12,24 +12,25 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DEMO_PASSWORD } from '../db/seed'
 import { startSmtpSink } from '../e2e/smtp-sink'
+import { freeLoopbackPort } from '../lib/http/free-port'
 import { embeddedApp, sleep, type Tools } from './resilience-embedded-app'
 
 const PATIENCE_MS = 20_000
 const LINK = 'demoCcasDieppe_lienOrientation26'
 
 export async function embeddedDefaultPhase(
-  { root, work, check, figure, freePort }: Tools,
+  { root, work, check, figure }: Tools,
   options: { seconds: number; clients: number; pauseSeconds: number },
 ) {
   const dataDir = path.join(work, 'embedded-default')
   const outbox = path.join(work, 'embedded-default-mail')
-  const smtpPort = await freePort()
+  const smtpPort = await freeLoopbackPort()
   const smtp = await startSmtpSink(smtpPort, outbox)
   const embedded = embeddedApp({
     root,
     dataDir,
-    port: await freePort(),
-    dbPort: await freePort(),
+    port: await freeLoopbackPort(),
+    dbPort: await freeLoopbackPort(),
     outbox: path.join(work, 'embedded-default-outbox'),
     logFile: path.join(work, 'embedded-default.log'),
     env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },

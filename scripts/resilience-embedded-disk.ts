@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type pg from 'pg'
+import { freeLoopbackPort } from '../lib/http/free-port'
 import { embeddedApp, type Tools } from './resilience-embedded-app'
 
 const TABLES = [
@@ -29,7 +30,7 @@ const TABLES = [
   'social_offers',
 ]
 
-export async function embeddedDiskFault({ root, work, check, figure, freePort }: Tools): Promise<void> {
+export async function embeddedDiskFault({ root, work, check, figure }: Tools): Promise<void> {
   const disk = path.join(work, 'embedded-disk')
   fs.mkdirSync(disk, { recursive: true })
   const mount = (...args: string[]) => spawnSync('mount', args, { encoding: 'utf8' })
@@ -40,8 +41,8 @@ export async function embeddedDiskFault({ root, work, check, figure, freePort }:
   }
   const dataDir = path.join(disk, 'data')
   const filler = path.join(disk, 'filler')
-  const port = await freePort()
-  const dbPort = await freePort()
+  const port = await freeLoopbackPort()
+  const dbPort = await freeLoopbackPort()
   const embedded = embeddedApp({
     root,
     dataDir,

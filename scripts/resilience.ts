@@ -19,13 +19,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
 import pg from 'pg'
 import { createDb } from '../lib/db/client'
+import { freeLoopbackPort } from '../lib/http/free-port'
 import { parisToday } from '../lib/dates'
 import { requestExport } from '../lib/exports/request-export'
 import { runMigrations } from '../db/migrate'
@@ -69,15 +69,6 @@ const check = (name: string, ok: boolean, detail = '') => {
 }
 const figure = (line: Record<string, unknown>) => console.log(JSON.stringify(line))
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** The latest instant in the default SMS sending hours (the app's clock is set there, so that SMS leave at once). */
 /**
@@ -128,9 +119,9 @@ fs.chmodSync(work, 0o755)
 const outbox = path.join(work, 'outbox')
 const clockFile = path.join(work, 'clock')
 fs.writeFileSync(clockFile, inSendingHours().toISOString())
-const smtpPort = await freePort()
+const smtpPort = await freeLoopbackPort()
 const smtp = await startSmtpSink(smtpPort, outbox)
-const port = await freePort()
+const port = await freeLoopbackPort()
 const base = `http://127.0.0.1:${port}`
 const twilio = await startTwilioStandIn({ inboundUrl: `${base}/api/sms/inbound`, from: 'PASSERELLE' })
 const logFile = path.join(work, 'server.log')
@@ -906,13 +897,13 @@ await sleep(500)
 // The embedded default under load, then with its database paused (scripts/resilience-embedded-default.ts)
 if (EMBEDDED)
   await embeddedDefaultPhase(
-    { root: ROOT, work, check, figure, freePort },
+    { root: ROOT, work, check, figure },
     SHORT ? { seconds: 15, clients: 20, pauseSeconds: 8 } : { seconds: 60, clients: 40, pauseSeconds: 20 },
   )
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Fault: the embedded default's disk full, then read-only (scripts/resilience-embedded-disk.ts; not in --short)
-if (DISK_FAULT) await embeddedDiskFault({ root: ROOT, work, check, figure, freePort })
+if (DISK_FAULT) await embeddedDiskFault({ root: ROOT, work, check, figure })
 if (process.env.RESILIENCE_KEEP) console.log(`kept database ${dbName}`)
 else {
   const drop = new pg.Client({ connectionString: server })

