@@ -1,8 +1,7 @@
 'use client'
 
 import { clsx } from 'clsx'
-import dynamic from 'next/dynamic'
-import { useId, useMemo, useState } from 'react'
+import { lazy, Suspense, useId, useMemo, useState } from 'react'
 import { buttonClass } from '@/components/ui/button'
 import type { TableSelection } from '@/components/ui/data-table'
 import { Tabs } from '@/components/ui/tabs'
@@ -17,8 +16,9 @@ import type { FeedbackDefaults, LogoChoice } from './fup-dialog'
 import { useDialogApply } from './use-dialog-apply'
 import { useOfferApplies, type AppliesPage, type AppliesSource } from './use-offer-applies'
 
-// The completion dialog (and the form rules it ships) loads when a partner opens it, not with the page.
-const FupDialog = dynamic(() => import('./fup-dialog').then((m) => m.FupDialog), { ssr: false })
+// The completion dialog (and the form rules it ships) loads when a partner opens it, not with the page; React's lazy()
+// as for the prescription dialog (components/prescriptions/prescribe-button.tsx): it mounts after a click only.
+const FupDialog = lazy(() => import('./fup-dialog').then((m) => ({ default: m.FupDialog })))
 
 export type AppliesPermissions = {
   filter: boolean
@@ -130,20 +130,22 @@ export function OfferApplies(props: Props) {
         }))}
       />
       {dialog.applyId && dialog.apply && props.feedbackDefaults && props.logoChoices && (
-        <FupDialog
-          applyId={dialog.applyId}
-          apply={dialog.apply}
-          defaults={props.feedbackDefaults}
-          logoChoices={props.logoChoices}
-          onClose={dialog.close}
-          onSent={(state) => {
-            dialog.close()
-            toast.success(labels.fupSent)
-            setSelection({})
-            list.change({ tab: state })
-            list.reload()
-          }}
-        />
+        <Suspense fallback={null}>
+          <FupDialog
+            applyId={dialog.applyId}
+            apply={dialog.apply}
+            defaults={props.feedbackDefaults}
+            logoChoices={props.logoChoices}
+            onClose={dialog.close}
+            onSent={(state) => {
+              dialog.close()
+              toast.success(labels.fupSent)
+              setSelection({})
+              list.change({ tab: state })
+              list.reload()
+            }}
+          />
+        </Suspense>
       )}
     </section>
   )

@@ -1,20 +1,13 @@
-'use client'
-
-import { useRouter } from 'next/navigation'
-import { Button } from '@/components/ui/button'
-import { ErrorSummary } from '@/components/ui/error-summary'
-import { FormField } from '@/components/ui/form-field'
-import { useActionForm } from '@/components/ui/use-action-form'
 import { formatDate } from '@/lib/dates'
 import { formatCount } from '@/lib/numbers'
-import { setPlacesAction } from '@/lib/prescriptions/actions-partner'
+import { OfferPlacesForm } from './offer-places-form'
 
 export type WaitlistEntry = {
   id: string
   rank: number
   name: string
   organisationName: string
-  waitlistedAt: string
+  waitlistedAt: Date
 }
 
 /** What the line says of the free places. */
@@ -30,7 +23,8 @@ function placesSentence(freePlaces: number | null, waiting: number): string {
 
 /**
  * « Places et liste d’attente » on the partner's own offer page (issue 40 §4): the free places it publishes, a button
- * that frees one, and its line in order. A freed place goes to the first in line at once, and both sides are told.
+ * that frees one (the form, a client component: ./offer-places-form.tsx), and its line in order, drawn on the server. A
+ * freed place goes to the first in line at once, and both sides are told.
  */
 export function OfferPlaces({
   offerId,
@@ -41,51 +35,13 @@ export function OfferPlaces({
   freePlaces: number | null
   waitlist: WaitlistEntry[]
 }) {
-  const router = useRouter()
-  const saved = (result: { freePlaces: number | null; promoted: number }) =>
-    result.promoted > 0
-      ? `Places enregistrées\u00a0: ${formatCount(result.promoted, 'prescription quitte', 'prescriptions quittent')} la liste d’attente et ${result.promoted > 1 ? 'vous parviennent' : 'vous parvient'}.`
-      : 'Places enregistrées.'
-  const form = useActionForm<{ places: string }, Awaited<ReturnType<typeof setPlacesAction>>>({
-    initial: { places: freePlaces === null ? '' : String(freePlaces) },
-    action: (values) => setPlacesAction(offerId, values.places),
-    success: saved,
-    onSuccess: (result) => {
-      form.reset({ places: result.freePlaces === null ? '' : String(result.freePlaces) })
-      router.refresh()
-    },
-  })
-  const freeOne = () => form.submitWith(() => setPlacesAction(offerId, 'one-more'))
   return (
     <section aria-labelledby="offer-places" className="rounded-lg border border-slate-200 bg-white p-5">
       <h2 id="offer-places" className="mb-1 text-base font-semibold">
         Places et liste d’attente
       </h2>
       <p className="mb-3 text-sm text-slate-700">{placesSentence(freePlaces, waitlist.length)}</p>
-      <form {...form.formProps} className="flex flex-col gap-3">
-        <ErrorSummary form={form} />
-        <div className="flex flex-wrap items-end gap-3">
-          <FormField
-            label="Places libres"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={999}
-            step={1}
-            hint="Laissez vide pour ne pas publier de places."
-            className="w-48"
-            {...form.field('places')}
-          />
-          <Button type="submit" variant="secondary" disabled={form.pending} aria-busy={form.pending || undefined}>
-            Enregistrer les places
-          </Button>
-          {freePlaces !== null && (
-            <Button type="button" variant="secondary" disabled={form.pending} onClick={freeOne}>
-              Libérer une place
-            </Button>
-          )}
-        </div>
-      </form>
+      <OfferPlacesForm offerId={offerId} freePlaces={freePlaces} />
       {waitlist.length > 0 && (
         <div className="mt-4">
           <h3 className="mb-2 text-sm font-semibold">

@@ -1,14 +1,15 @@
 'use client'
 
-import { useState } from 'react'
-import dynamic from 'next/dynamic'
+import { lazy, Suspense, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Icon } from '@/components/ui/icon'
 import type { PrescriberDefaults } from '@/lib/prescriptions/prescription-sheet'
 import type { PrescribeTarget } from './prescribe-dialog'
 
-// The dialog (and its form) loads when a referent opens it, not with the directory or the sheet.
-const PrescribeDialog = dynamic(() => import('./prescribe-dialog').then((m) => m.PrescribeDialog), { ssr: false })
+// The dialog (and its form) loads when a referent opens it, not with the directory or the sheet. React's own lazy():
+// the dialog mounts after a click only, never on the server, so next/dynamic's server-side options (and its 1.5 kB of
+// runtime on every page that draws this button) would buy nothing.
+const PrescribeDialog = lazy(() => import('./prescribe-dialog').then((m) => ({ default: m.PrescribeDialog })))
 
 /** "Prescrire": opens the prescription dialog for an offer (directory) or for a candidate (sheet). */
 export function PrescribeButton({
@@ -44,14 +45,16 @@ export function PrescribeButton({
         {label}
       </Button>
       {opening > 0 && (
-        <PrescribeDialog
-          key={opening}
-          open={open}
-          onOpenChange={setOpen}
-          target={target}
-          defaults={defaults}
-          today={today}
-        />
+        <Suspense fallback={null}>
+          <PrescribeDialog
+            key={opening}
+            open={open}
+            onOpenChange={setOpen}
+            target={target}
+            defaults={defaults}
+            today={today}
+          />
+        </Suspense>
       )}
     </>
   )

@@ -277,7 +277,7 @@ async function OwnerPlaces({ offer }: { offer: Offer }) {
         rank: w.rank,
         name: fullName(w),
         organisationName: w.organisationName,
-        waitlistedAt: w.waitlistedAt.toISOString(),
+        waitlistedAt: w.waitlistedAt,
       }))}
     />
   )
