@@ -52,10 +52,16 @@ test.describe('the administrator', () => {
     await expect(period).toHaveValue('custom')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Statistiques')
 
-    // A structure chosen: its offers can be chosen at once, without pressing anything.
-    const structure = filters.getByLabel('Structure partenaire', { exact: true })
-    await structure.selectOption({ index: 1 })
-    await expect(page).toHaveURL(/structure=[0-9a-f-]{36}/)
+    // A structure searched as one types and chosen with the keyboard: its offers can be chosen at once.
+    const structure = filters.getByRole('combobox', { name: 'Structure partenaire', exact: true })
+    await structure.fill('habitat')
+    const choices = filters.getByRole('listbox', { name: 'Choix pour « Structure partenaire »' })
+    await expect(choices.getByRole('option', { name: 'Habitat Relais' })).toBeVisible()
+    await expect(choices.getByRole('option', { name: 'Mobilité Solidaire' })).toHaveCount(0)
+    await structure.press('Enter')
+    await expect(page).toHaveURL(/structure=20000000-0000-4000-8000-000000000002/)
+    await expect(structure).toHaveValue('Habitat Relais')
+    await expect(choices).toBeHidden()
     await expect(filters.getByLabel('Offre', { exact: true })).toBeVisible()
 
     // Back: the structure goes, the custom period stays.

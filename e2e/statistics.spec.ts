@@ -111,6 +111,39 @@ test('another organisation’s structure in the URL is dropped: the figures stay
   await expect(keyFigure(page, 'Prescriptions')).toContainText(String(await octoberPrescriptions()))
 })
 
+test('a partner structure is searched by a part of its name, accents aside, and picked; « Toutes » lifts the filter', async ({
+  page,
+}) => {
+  await page.goto('/v2/statistics?period=custom&from=2026-10&to=2026-10')
+  const filters = page.getByRole('search', { name: 'Filtrer les statistiques' })
+  const structure = filters.getByRole('combobox', { name: 'Structure partenaire', exact: true })
+  const choices = filters.getByRole('listbox', { name: 'Choix pour « Structure partenaire »' })
+  // No list of every structure in the page: the box opens on the first ones, by name.
+  await expect(choices).toBeHidden()
+  await structure.click()
+  await expect(choices.getByRole('option', { name: 'Toutes' })).toBeVisible()
+  await expect(choices.getByRole('option', { name: 'Mobilité Solidaire' })).toBeVisible()
+  await structure.fill('mobilite')
+  await expect(choices.getByRole('option', { name: 'Habitat Relais' })).toHaveCount(0)
+  await choices.getByRole('option', { name: 'Mobilité Solidaire' }).click()
+  await expect(page).toHaveURL(/structure=20000000-0000-4000-8000-000000000001/)
+  await expect(structure).toHaveValue('Mobilité Solidaire')
+  await expect(filters.getByLabel('Offre', { exact: true })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+
+  // A name no structure prescribed to bears: said so, and Échap gives the box its choice back.
+  await structure.fill('zzz')
+  await expect(filters.getByText('Aucune structure prescrite ne porte ce nom.')).toBeVisible()
+  await structure.press('Escape')
+  await expect(structure).toHaveValue('Mobilité Solidaire')
+
+  await structure.click()
+  await choices.getByRole('option', { name: 'Toutes' }).click()
+  await expect(page).not.toHaveURL(/structure=/)
+  await expect(structure).toHaveValue('')
+  await expect(filters.getByLabel('Offre', { exact: true })).toHaveCount(0)
+})
+
 test('on a phone, a chart’s categories are named whole, wrapped beside their bars', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/v2/statistics')

@@ -2,12 +2,12 @@
 
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts'
 import { formatCount, formatOneDecimal, formatPercent } from '@/lib/numbers'
-import type { AnswerDelayFigures, AnswerDelayLine, OfferAnswerDelayLine } from '@/lib/statistics/answer-delays-table'
+import type { AnswerDelayFigures, answerDelayChartLines } from '@/lib/statistics/answer-delays-table'
 import {
   ANSWER_DELAY_HEADERS,
+  CHART_STRUCTURES,
   MAX_OFFERS,
   MAX_STRUCTURES,
-  answerDelayRows,
   formatDays,
 } from '@/lib/statistics/answer-delays-table'
 import { AXIS_TEXT, CategoryTick, useNarrow } from './chart-parts'
@@ -17,13 +17,13 @@ const SERIES = [
   { key: 'medianDays', name: 'Délai médian', colour: '#1e40af' },
   { key: 'p90Days', name: '90e centile', colour: '#b45309' },
 ]
-/** The chart's structures: the most prescribed; the table has every line. */
-const CHART_STRUCTURES = 10
-
 type Props = {
   total: AnswerDelayFigures
-  structures: AnswerDelayLine[]
-  offers: OfferAnswerDelayLine[]
+  /** The chart's bars (answerDelayChartLines), of `structureCount` structures in the table. */
+  drawn: ReturnType<typeof answerDelayChartLines>
+  structureCount: number
+  /** The table's rows, built on the server (answerDelayRows): the page carries its cells, not every line's figures. */
+  rows: (string | number)[][]
   /** Lines were left out (the most prescribed structures and offers are kept). */
   capped: boolean
   /** When the figures come from the hourly summary: as of when (« Chiffres à jour à 14:00… »); null when computed now. */
@@ -38,12 +38,8 @@ const shareOf = (n: number, f: AnswerDelayFigures) => formatPercent(f.prescribed
  * "Délais de réponse des partenaires": the organisation's figures, then per structure and per offer in one table (and
  * its CSV), the median and 90th percentile of the most prescribed structures drawn as bars.
  */
-export function AnswerDelayCharts({ total, structures, offers, capped, freshness }: Props) {
+export function AnswerDelayCharts({ total, drawn, structureCount, rows, capped, freshness }: Props) {
   const narrow = useNarrow()
-  const drawn = structures
-    .filter((s) => s.answered > 0)
-    .slice(0, CHART_STRUCTURES)
-    .map((s) => ({ label: s.structureName, medianDays: s.medianDays, p90Days: s.p90Days }))
   return (
     <section aria-labelledby="answer-delays-title" className="flex flex-col gap-4">
       <h2 id="answer-delays-title" className="text-xl font-semibold text-slate-900">
@@ -78,7 +74,7 @@ export function AnswerDelayCharts({ total, structures, offers, capped, freshness
             '(intégration ou refus). Les parts se rapportent à toutes les prescriptions de la période envoyées avec une ' +
             'fiche de suivi, y compris celles encore en attente. Les prescriptions manuelles (sans fiche de suivi) ne ' +
             'sont pas comptées\u00a0: la structure y répond hors de Passerelle.' +
-            (drawn.length < structures.length
+            (drawn.length < structureCount
               ? ` Le graphique montre les ${CHART_STRUCTURES} structures les plus prescrites, le tableau toutes.`
               : '') +
             (capped
@@ -86,7 +82,7 @@ export function AnswerDelayCharts({ total, structures, offers, capped, freshness
                 'prescrites (filtrez par structure pour voir toutes ses offres)\u00a0; le total les compte toutes.'
               : '')
           }
-          table={{ headers: ANSWER_DELAY_HEADERS, rows: answerDelayRows({ total, structures, offers }) }}
+          table={{ headers: ANSWER_DELAY_HEADERS, rows }}
         >
           <BarChart accessibilityLayer={false} data={drawn} layout="vertical" margin={{ right: 24 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />

@@ -1,7 +1,10 @@
 'use client'
 
+import { useState } from 'react'
+import { FilterCombobox } from '@/components/ui/filter-combobox'
 import { FilterDate, FilterPanel, FilterSelect } from '@/components/ui/filter-panel'
 import { completeDate, useUrlFilters } from '@/components/ui/use-url-filters'
+import { searchStatisticsStructuresAction } from '@/lib/statistics/actions'
 import { PERIODS, type StatisticsFilters } from '@/lib/statistics/filters'
 
 type Choice = { id: string; name: string }
@@ -30,7 +33,9 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 /**
  * The statistics' filters, instant like every list's (issue 42 §2): each change goes into the URL (every view a
  * shareable address), "Réinitialiser" beside them; the figures below (`children`) are greyed until the page has
- * followed. A month typed makes the period custom; another structure drops the offer chosen (it was the other's).
+ * followed. A month typed makes the period custom; another structure drops the offer chosen (it was the other's). The
+ * structures are searched as one types (a big organisation prescribes to hundreds): `choices.structures` holds the
+ * chosen one only.
  */
 export function StatisticsFilterBar({
   filters,
@@ -42,6 +47,9 @@ export function StatisticsFilterBar({
   children: React.ReactNode
 }) {
   const { shown, pending, change, reset } = useUrlFilters(filters, statisticsQuery)
+  // The structure just picked, named at once while the page follows (the server then names it in `choices`).
+  const [picked, setPicked] = useState<Choice | null>(null)
+  const structure = [picked, ...choices.structures].find((s) => s && s.id === shown.structureId) ?? null
   const month = (bound: 'fromMonth' | 'toMonth') => (e: React.ChangeEvent<HTMLInputElement>) => {
     const value = e.target.value
     if (completeDate(value) && MONTH.test(value)) change({ period: 'custom', [bound]: value })
@@ -80,13 +88,16 @@ export function StatisticsFilterBar({
           onChange={(e) => change({ referentId: e.target.value || null })}
           options={options('Tous', choices.referents)}
         />
-        <FilterSelect
+        <FilterCombobox
           label="Structure partenaire"
-          name="structure"
-          value={shown.structureId ?? ''}
-          onChange={(e) => change({ structureId: e.target.value || null, offerId: null })}
-          options={options('Toutes', choices.structures)}
-          wide
+          allLabel="Toutes"
+          empty="Aucune structure prescrite ne porte ce nom."
+          value={structure}
+          onChange={(choice) => {
+            setPicked(choice)
+            change({ structureId: choice?.id ?? null, offerId: null })
+          }}
+          search={searchStatisticsStructuresAction}
         />
         {filters.structureId && shown.structureId === filters.structureId ? (
           <FilterSelect

@@ -9,8 +9,8 @@ export const FILTER_CONTROL = 'h-9 rounded-md border border-slate-300 bg-white p
 
 /**
  * The one filter bar of the lists (candidates, offers, prescriptions, structures, enterprises, statistics,
- * consultations…): a labelled search landmark holding its controls (SearchField, FilterSelect, MultiSelect,
- * FilterCheckbox, FilterDate) and "Réinitialiser" at its end. One model everywhere (issue 42 §2): filters apply as they
+ * consultations…): a labelled search landmark holding its controls (SearchField, FilterSelect, FilterCombobox,
+ * MultiSelect, FilterCheckbox, FilterDate) and "Réinitialiser" at its end. One model everywhere (issue 42 §2): filters apply as they
  * change and live in the URL (useUrlFilters), so there is no submit button; `busy` while the page follows.
  */
 export function FilterPanel({

@@ -4,6 +4,7 @@ import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { isUuid } from '@/lib/ids'
 import { invitationFilterSql, type InvitationFilter } from '@/lib/invitations/follow-up'
 import { fullNameSql } from '@/lib/person-name-sql'
+import { containsText } from '@/lib/search-sql'
 
 export const CANDIDATE_SORTS = ['name', 'created', 'place', 'status'] as const
 export type CandidateSort = (typeof CANDIDATE_SORTS)[number]
@@ -186,14 +187,12 @@ export async function listCandidatesPage(
   const term = candidateSearchTerm(params.search)
 
   if (term) {
-    // The text is a literal: % and _ typed by the user are escaped, not wildcards.
-    const pattern = term.replace(/[\\%_]/g, '\\$&')
     const filters = filterConditions(organisationId, params, (name) => sql.raw(name === 'id' ? 'candidates.id' : name))
     const result = await db.execute<RawRow>(sql`
       with matches as materialized (
         select id, first_name, last_name, phone, email, created_at, place_id, status_id, referent_id from candidates
         where organisation_id = ${organisationId}
-          and search_text like '%' || passerelle_unaccent(lower(${pattern})) || '%'
+          and ${containsText(sql`search_text`, term)}
           ${filters.length ? sql`and ${sql.join(filters, sql` and `)}` : sql``}
       ), page as (${pageOf(sql`matches c`, sql`true`, sort, direction, offset)})
       select (select count(*) from matches)::int as total, ${withLabels}

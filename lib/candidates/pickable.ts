@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, places } from '@/lib/db/schema'
-import { containsText } from '@/lib/enterprises/queries'
+import { searchedText } from '@/lib/search-sql'
 
 /**
  * Which candidates a referent may pick to prescribe, register to a workshop, enrol in a course or place on a job
@@ -33,7 +33,7 @@ export async function searchPickableCandidates(
   search: string,
   options: { taken?: SQL<boolean>; listWithoutSearch?: boolean } = {},
 ): Promise<PickedCandidate[]> {
-  const matching = containsText(sql`${candidates.searchText}`, search)
+  const matching = searchedText(sql`${candidates.searchText}`, search)
   if (!matching && !options.listWithoutSearch) return []
   return db
     .select({

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { auditLog, candidates, enterpriseContacts, enterprises, jobOffers, jobPlacements, users } from '@/lib/db/schema'
-import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
+import { PAGE_SIZE } from '@/lib/constants'
+import { searchedText } from '@/lib/search-sql'
 
 export const ENTERPRISE_OFFER_FILTERS = ['open', 'none'] as const
 export const ENTERPRISE_SORTS = ['name', 'recent'] as const
@@ -12,20 +13,13 @@ export type EnterpriseFilters = {
   page?: number
 }
 
-/** Accent- and case-insensitive "contains", on a trigram-indexed haystack; % and _ are literal. */
-export function containsText(haystack: SQL, search: string | undefined): SQL | undefined {
-  const s = search?.trim() ?? ''
-  if (s.length < SEARCH_MIN_LENGTH) return undefined
-  return sql`${haystack} like '%' || passerelle_unaccent(lower(${s.replace(/[\\%_]/g, '\\$&')})) || '%'`
-}
-
 export type EnterpriseTotals = { total: number; withOpenOffers: number }
 
 /** The filters but the sort and the page: the list's condition. */
 function enterprisesWhere(organisationId: string, filters: EnterpriseFilters) {
   return and(
     eq(enterprises.organisationId, organisationId),
-    containsText(sql`${enterprises.searchText}`, filters.search),
+    searchedText(sql`${enterprises.searchText}`, filters.search),
     filters.offers === 'open' ? sql`${enterprises.openOffersCount} > 0` : undefined,
     filters.offers === 'none' ? eq(enterprises.offersCount, 0) : undefined,
   )

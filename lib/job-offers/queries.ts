@@ -11,7 +11,7 @@ import {
   users,
 } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
-import { containsText } from '@/lib/enterprises/queries'
+import { searchedText } from '@/lib/search-sql'
 import type { ContractType, JobOfferStatus } from './labels'
 
 export const JOB_OFFER_SORTS = ['recent', 'title', 'start'] as const
@@ -31,7 +31,7 @@ export type JobOfferStatusCounts = Record<JobOfferStatus, number>
 function baseOf(organisationId: string, filters: JobOfferFilters): (SQL | undefined)[] {
   return [
     eq(jobOffers.organisationId, organisationId),
-    containsText(sql`${jobOffers.searchText}`, filters.search),
+    searchedText(sql`${jobOffers.searchText}`, filters.search),
     filters.contract ? eq(jobOffers.contractType, filters.contract) : undefined,
     filters.placeId ? eq(jobOffers.placeId, filters.placeId) : undefined,
     filters.enterpriseId ? eq(jobOffers.enterpriseId, filters.enterpriseId) : undefined,

@@ -7,6 +7,7 @@ import { challengesOf } from './challenges'
 import { isExpired, offerPlace, openToOrganisation } from './directory-access'
 import { offerCard } from './queries'
 import { now as clockNow } from '@/lib/clock'
+import { containsText } from '@/lib/search-sql'
 
 export type DirectoryFilters = {
   search?: string
@@ -31,7 +32,7 @@ function viewerWhere(viewer: DirectoryViewer): SQL {
 function searchWhere(search: string | undefined): SQL | undefined {
   const s = search?.trim() ?? ''
   if (s.length < SEARCH_MIN_LENGTH) return undefined
-  return sql`passerelle_unaccent(lower(${socialOffers.name})) like '%' || passerelle_unaccent(lower(${s.replace(/[\\%_]/g, '\\$&')})) || '%'`
+  return containsText(sql`passerelle_unaccent(lower(${socialOffers.name}))`, s)
 }
 
 /**

@@ -10,6 +10,7 @@ import { offerCard } from '@/lib/offers/queries'
 import { PARTNER_ROLE } from '@/lib/permissions'
 import { now as clockNow } from '@/lib/clock'
 import { addElapsedDays } from '@/lib/dates'
+import { containsText } from '@/lib/search-sql'
 
 /** Over how many days the response indicator looks back. */
 export const INDICATOR_DAYS = 90
@@ -73,10 +74,7 @@ export async function listPartnerStructures(
   const page = Math.max(1, filters.page ?? 1)
   const where: (SQL | undefined)[] = [openToOrganisation(organisationId)]
   const search = filters.search?.trim() ?? ''
-  if (search.length >= SEARCH_MIN_LENGTH)
-    where.push(
-      sql`${partnerStructures.searchText} like '%' || passerelle_unaccent(lower(${search.replace(/[\\%_]/g, '\\$&')})) || '%'`,
-    )
+  if (search.length >= SEARCH_MIN_LENGTH) where.push(containsText(sql`${partnerStructures.searchText}`, search))
   if (filters.challengeId) {
     where.push(
       sql`exists (select 1 from ${socialOffers} o where o.structure_id = ${partnerStructures.id} and o.tags && coalesce((select array_agg(t) from ${challenges}, unnest(${challenges.tags}) t where ${and(eq(challenges.id, filters.challengeId), challengesOf(organisationId))}), '{}'))`,

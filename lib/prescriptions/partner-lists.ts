@@ -7,6 +7,7 @@ import { prepared } from '@/lib/db/prepared'
 import { countsOf, offerTabCounts } from './counts'
 import { selectRows, toApplyRow, type ApplyRow, type RowRecord } from './offer-tab-rows'
 import { APPLY_STATES, type ApplyCounts, type ApplyState } from './states'
+import { containsText } from '@/lib/search-sql'
 
 /**
  * What a partner structure lists: a tab of one of its offers (searched and filtered, spec §7 "Fetch applies by tab")
@@ -47,10 +48,7 @@ function applyFilters(filters: ApplyFilters): SQL {
 /** The search box: the candidate's accent- and case-free names, phone and email, served by the trigram index. */
 function searchFilter(filters: ApplyFilters): SQL | null {
   const search = normalisedSearch(filters.search)
-  // The text is a literal: % and _ typed by the user are escaped, not wildcards.
-  return search
-    ? sql`${candidates.searchText} like '%' || passerelle_unaccent(lower(${search.replace(/[\\%_]/g, '\\$&')})) || '%'`
-    : null
+  return search ? containsText(sql`${candidates.searchText}`, search) : null
 }
 
 /** The three tabs' states as a relation `tab(state)`: the counts read the ordered offer index once per state. */

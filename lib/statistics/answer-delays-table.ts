@@ -87,3 +87,14 @@ export function answerDelayRows(figures: {
   rows.push([ALL_STRUCTURES, EMPTY_VALUE, ...cells(figures.total)])
   return rows
 }
+
+/** The chart's structures: the most prescribed, with an answer; the table has every line. */
+export const CHART_STRUCTURES = 10
+
+/** The chart's bars: the median and 90th percentile of the CHART_STRUCTURES most prescribed structures answered. */
+export function answerDelayChartLines(structures: AnswerDelayLine[]) {
+  return structures
+    .filter((s) => s.answered > 0)
+    .slice(0, CHART_STRUCTURES)
+    .map((s) => ({ label: s.structureName, medianDays: s.medianDays, p90Days: s.p90Days }))
+}

@@ -8,6 +8,8 @@ import { foldDeltas } from '@/lib/counters/fold-deltas'
 import { parisToday } from '@/lib/dates'
 import { activeStaffChoices } from '@/lib/organisation/active-staff'
 import { fullName } from '@/lib/person-name'
+import { isUuid } from '@/lib/ids'
+import { containsText } from '@/lib/search-sql'
 
 /** The period's prescription figures, aggregated in PostgreSQL: per month and state, and per cause of refusal. */
 type FigureRow = {
@@ -312,8 +314,9 @@ export function compactWorkshopStats(db: Db): Promise<number> {
 
 /**
  * The filter bar's choices: the referents (the organisation's staff with filters.authors, else the user alone), the
- * partner structures the organisation prescribed to, and the chosen structure's offers. A filter outside them is
- * dropped, so another organisation's ids show nothing of it.
+ * chosen partner structure if the organisation prescribed to it (the others are searched as one types:
+ * searchStatisticsStructuresAction), and its offers. A filter outside them is dropped, so another organisation's ids
+ * show nothing of it.
  */
 export async function statisticsChoices(
   db: DbOrTx,
@@ -322,38 +325,47 @@ export async function statisticsChoices(
     user: { id: string; firstName: string; lastName: string }
     allAuthors: boolean
     structureId: string | null
-    structures?: { id: string; name: string }[]
   },
 ) {
-  const referents = (params.allAuthors ? await activeStaffChoices(db, params.organisationId) : [params.user]).map(
-    (u) => ({ id: u.id, name: fullName(u) }),
-  )
-  const structures = params.structures ?? (await prescribedStructures(db, params.organisationId))
-  const offers =
-    params.structureId && structures.some((s) => s.id === params.structureId)
-      ? (
-          await db.execute<{ id: string; name: string }>(
-            sql`select id, name from social_offers where structure_id = ${params.structureId}::uuid order by name limit 500`,
-          )
-        ).rows
-      : []
-  return { referents, structures, offers }
+  const [referents, structures] = await Promise.all([
+    params.allAuthors ? activeStaffChoices(db, params.organisationId) : [params.user],
+    params.structureId ? prescribedStructures(db, params.organisationId, { id: params.structureId }) : [],
+  ])
+  const offers = structures.length
+    ? (
+        await db.execute<{ id: string; name: string }>(
+          sql`select id, name from social_offers where structure_id = ${structures[0]!.id}::uuid order by name limit 500`,
+        )
+      ).rows
+    : []
+  return { referents: referents.map((u) => ({ id: u.id, name: fullName(u) })), structures, offers }
 }
 
+/** The structure picker's lines at most, by name: typing narrows them. */
+export const STRUCTURE_CHOICES = 20
+
 /**
- * The partner structures the organisation prescribed to, by name: one index probe per structure (a big organisation's
- * prescriptions are hundreds of thousands, the structures a few hundred). They change with social_applies and
- * partner_structures.
+ * The partner structures the organisation prescribed to: those whose name holds `search` (accents and case aside), by
+ * name, STRUCTURE_CHOICES at most; or the one whose id is `id` (none when it is not one of them: another
+ * organisation's, or not prescribed to). A big organisation prescribes to a few hundred structures: one index probe
+ * per structure (social_applies_organisation_structure_date_idx, index only).
  */
 export async function prescribedStructures(
   db: DbOrTx,
   organisationId: string,
+  filter: { search: string } | { id: string },
 ): Promise<{ id: string; name: string }[]> {
-  // Probed in social_applies_organisation_structure_date_idx, index only (the counters' own index sent each
-  // probe to their heap), and exact without the deltas.
+  const which =
+    'id' in filter
+      ? isUuid(filter.id)
+        ? sql`ps.id = ${filter.id}::uuid`
+        : sql`false`
+      : containsText(sql`ps.search_text`, filter.search.trim())
   const { rows } = await db.execute<{ id: string; name: string }>(sql`
     select ps.id, ps.name from partner_structures ps
-    where exists (select 1 from social_applies a where a.organisation_id = ${organisationId} and a.structure_id = ps.id)
-    order by ps.name`)
+    where ${which}
+      and exists (select 1 from social_applies a where a.organisation_id = ${organisationId} and a.structure_id = ps.id)
+    order by ps.name, ps.id
+    limit ${STRUCTURE_CHOICES}`)
   return rows
 }

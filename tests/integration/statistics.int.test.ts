@@ -230,9 +230,21 @@ describe('the figures of an organisation', () => {
       parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11', referent: org.referentId }, NOW),
     )
     expect(other.totals).toEqual({ pending: 0, integrated: 0, refused: 0, expired: 0 })
-    // The filter's structures: the two prescribed to (one before the period too), each once.
-    const structures = await prescribedStructures(db, org.organisationId)
-    expect(structures.map((st) => st.id).sort()).toEqual([demoIds.structureMobilite, demoIds.structureHabitat].sort())
+    // The filter's structures: the two prescribed to (one before the period too), each once, by name; searched as
+    // typed, accents and case aside; one by its id. Another organisation has prescribed to neither.
+    const structures = await prescribedStructures(db, org.organisationId, { search: '' })
+    expect(structures.map((st) => st.name)).toEqual(['Habitat Relais', 'Mobilité Solidaire'])
+    expect(await prescribedStructures(db, org.organisationId, { search: 'MOBILITE' })).toEqual([
+      { id: demoIds.structureMobilite, name: 'Mobilité Solidaire' },
+    ])
+    expect(await prescribedStructures(db, org.organisationId, { search: '%' })).toEqual([])
+    expect(await prescribedStructures(db, org.organisationId, { id: demoIds.structureHabitat })).toEqual([
+      { id: demoIds.structureHabitat, name: 'Habitat Relais' },
+    ])
+    const stranger = await newOrganisation()
+    expect(await prescribedStructures(db, stranger.organisationId, { search: '' })).toEqual([])
+    expect(await prescribedStructures(db, stranger.organisationId, { id: demoIds.structureHabitat })).toEqual([])
+    expect(await prescribedStructures(db, stranger.organisationId, { id: 'not-a-uuid' })).toEqual([])
     // A fourth refusal in November counts there; an answer to a prescription made before the period is not the period's.
     const refused = { state: 'REFUSED_STRUCTURE', cause: 'hasMoved', answeredAfterDays: 7 } as const
     await prescribe(org, { at: '2026-11-04T09:00:00Z', ...refused })

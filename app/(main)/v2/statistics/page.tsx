@@ -11,8 +11,9 @@ import { formatCount } from '@/lib/numbers'
 import { can } from '@/lib/permissions'
 import { monthLabel, parseStatisticsFilters } from '@/lib/statistics/filters'
 import { answerDelaysForPage, freshnessText } from '@/lib/statistics/answer-delay-summaries'
+import { answerDelayChartLines, answerDelayRows } from '@/lib/statistics/answer-delays-table'
 import { invitationStatistics } from '@/lib/statistics/invitations'
-import { organisationFigures, prescribedStructures, smsDelivery, statisticsChoices } from '@/lib/statistics/queries'
+import { organisationFigures, smsDelivery, statisticsChoices } from '@/lib/statistics/queries'
 
 export const generateMetadata = pageMetadata('statistics')
 
@@ -27,14 +28,11 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
   const user = await requireOrganisationUser()
   const db = getDb()
   const asked = parseStatisticsFilters(await searchParams, now())
-  const structures = await prescribedStructures(db, user.organisationId)
-  const allAuthors = can(user, 'filters.authors')
   const choices = await statisticsChoices(db, {
     organisationId: user.organisationId,
     user,
-    allAuthors,
+    allAuthors: can(user, 'filters.authors'),
     structureId: asked.structureId,
-    structures,
   })
   // A choice outside the lists (another organisation's, or a stale link) is dropped.
   const filters = {
@@ -51,7 +49,6 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
     answerDelaysForPage(db, user.organisationId, filters, at),
   ])
   const stats = { ...figures, sms }
-  const { asOf, ...delayFigures } = delays
   const total = stats.candidates.byStatus.reduce((t, s) => t + s.n, 0)
   const period =
     filters.fromMonth === filters.toMonth
@@ -65,7 +62,14 @@ export default async function StatisticsPage({ searchParams }: { searchParams: P
       />
       <StatisticsFilterBar filters={filters} choices={choices}>
         <StatisticsView stats={stats} />
-        <AnswerDelayCharts {...delayFigures} freshness={asOf && freshnessText(asOf, at)} />
+        <AnswerDelayCharts
+          total={delays.total}
+          drawn={answerDelayChartLines(delays.structures)}
+          structureCount={delays.structures.length}
+          rows={answerDelayRows(delays)}
+          capped={delays.capped}
+          freshness={delays.asOf && freshnessText(delays.asOf, at)}
+        />
         <InvitationCharts {...invitations} />
       </StatisticsFilterBar>
     </>
