@@ -36,7 +36,7 @@ export function FilterCombobox({
   const [open, setOpen] = useState(false)
   // The text typed since the list opened; null while the box shows the choice.
   const [typed, setTyped] = useState<string | null>(null)
-  const { found, failed, loading } = useSearch(open, typed ?? '', search)
+  const { found, failed, loading, retry } = useSearch(open, typed ?? '', search)
   // « Toutes » heads the list until a text is typed; then the first line found is the one Entrée chooses.
   const lines: (ComboboxChoice | null)[] = typed?.trim() ? (found ?? []) : [null, ...(found ?? [])]
   const [chosenLine, setActive] = useState(0)
@@ -46,6 +46,7 @@ export function FilterCombobox({
   const close = () => {
     setOpen(false)
     setTyped(null)
+    retry()
   }
   const choose = (choice: ComboboxChoice | null) => {
     close()
@@ -91,7 +92,7 @@ export function FilterCombobox({
             if (e.key === 'ArrowDown') move(1)
             else if (e.key === 'ArrowUp') move(-1)
             else if (e.key === 'Enter' && open) {
-              if (lines.length > 0) choose(lines[active] ?? null)
+              if (!loading && lines.length > 0) choose(lines[active] ?? null)
             } else if (e.key === 'Escape' && open) close()
             else return
             e.preventDefault()
@@ -139,7 +140,7 @@ export function FilterCombobox({
             </li>
           ))}
         </ul>
-        {(failed || loading || found?.length === 0) && (
+        {(failed || (loading && !found) || found?.length === 0) && (
           <p className="border-t border-slate-100 px-3 py-1.5 text-sm text-slate-600">
             {failed ? 'La recherche a échoué. Réessayez dans un instant.' : loading ? 'Recherche…' : empty}
           </p>
@@ -150,34 +151,32 @@ export function FilterCombobox({
 }
 
 /**
- * The lines for the text, once the list is open: at once for the first read, then SEARCH_DEBOUNCE_MS after the last
- * key; an answer to an earlier text arriving late is dropped.
+ * The lines for the text, once the list is open: at once for the first read and for the empty text, else
+ * SEARCH_DEBOUNCE_MS after the last key; an answer to an earlier text arriving late is dropped. Until the text's own
+ * answer arrives, the last one stays shown and `loading` is true (Entrée then waits for it). A failed search is asked
+ * again when the list opens next (`retry`).
  */
 function useSearch(open: boolean, text: string, search: (text: string) => Promise<ComboboxChoice[] | null>) {
-  const [found, setFound] = useState<ComboboxChoice[] | null>(null)
-  const [failed, setFailed] = useState(false)
-  const [loading, setLoading] = useState(false)
-  const asked = useRef<string | null>(null)
+  const [answer, setAnswer] = useState<{ q: string; lines: ComboboxChoice[] | null } | null>(null)
   const request = useRef(0)
   const q = text.trim()
+  const answered = answer?.q === q
   useEffect(() => {
-    if (!open || q === asked.current) return
+    if (!open || answered) return
     const timer = setTimeout(
       async () => {
-        asked.current = q
         const n = ++request.current
-        setLoading(true)
-        const answer = await search(q).catch(() => null)
-        if (n !== request.current) return
-        setLoading(false)
-        setFailed(answer === null)
-        setFound(answer ?? [])
-        // A failed search is asked again when the list opens next.
-        if (answer === null) asked.current = null
+        const lines = await search(q).catch(() => null)
+        if (n === request.current) setAnswer({ q, lines })
       },
-      asked.current === null ? 0 : SEARCH_DEBOUNCE_MS,
+      answer === null || q === '' ? 0 : SEARCH_DEBOUNCE_MS,
     )
     return () => clearTimeout(timer)
-  }, [open, q, search])
-  return { found, failed, loading }
+  }, [open, q, answered, answer, search])
+  return {
+    found: answer?.lines ?? null,
+    loading: !answered,
+    failed: answered && answer.lines === null,
+    retry: () => answer?.lines === null && setAnswer(null),
+  }
 }
