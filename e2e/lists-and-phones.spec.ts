@@ -106,6 +106,17 @@ test.describe('as a referent', () => {
     await expect(filters.getByRole('button', { name: 'Filtrer' })).toHaveCount(0)
     await filters.getByLabel('Prescriptions').selectOption({ label: 'Toute l’organisation' })
     await expect(page).toHaveURL(/scope=all/)
+    // The offer is searched by a part of its name (never a select of every offer) and chosen with the keyboard.
+    const offer = filters.getByRole('combobox', { name: 'Offre', exact: true })
+    const offers = filters.getByRole('listbox', { name: 'Choix pour « Offre »' })
+    await offer.fill('PERMIS')
+    await expect(offers.getByRole('option', { name: 'Permis de conduire solidaire' })).toBeVisible()
+    await offer.press('Enter')
+    await expect(page).toHaveURL(/offer=30000000-0000-4000-8000-000000000001/)
+    await expect(offer).toHaveValue('Permis de conduire solidaire')
+    const rows = page.getByRole('table').locator('tbody tr')
+    await expect(rows.first()).toContainText('Permis de conduire solidaire')
+    await expect(rows.filter({ hasNotText: 'Permis de conduire solidaire' })).toHaveCount(0)
     await filters.getByLabel('État').selectOption({ label: 'Refusé' })
     await expect(page).toHaveURL(/state=REFUSED_STRUCTURE/)
     await expect(filters.getByLabel('État')).toHaveValue('REFUSED_STRUCTURE')
@@ -127,6 +138,7 @@ test.describe('as a referent', () => {
     await filters.getByRole('button', { name: 'Réinitialiser' }).click()
     await expect(page).toHaveURL(/\/v2\/candidates\/fup$/)
     await expect(filters.getByLabel('État')).toHaveValue('')
+    await expect(offer).toHaveValue('')
   })
 
   test('on a phone, a toast leaves the header alone, and a row checkbox is a finger’s target', async ({ page }) => {

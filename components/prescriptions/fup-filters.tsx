@@ -1,10 +1,19 @@
 'use client'
 
-import { useOptimistic, useTransition } from 'react'
+import { useOptimistic, useState, useTransition } from 'react'
 import { usePathname, useRouter } from 'next/navigation'
+import { FilterCombobox, type ComboboxChoice } from '@/components/ui/filter-combobox'
 import { FilterDate, FilterPanel, FilterSelect } from '@/components/ui/filter-panel'
+import { searchFupOffersAction } from '@/lib/prescriptions/actions-referent'
 import { fupQuery, type FupParams } from '@/lib/prescriptions/page-params'
 import { PRESCRIPTION_STATE_LABELS } from '@/lib/prescriptions/states'
+
+/** The offer picker's search in the list's scope (one function per scope: the picker asks again when it changes). */
+const SEARCHES = {
+  mine: (text: string) => searchFupOffersAction(text, 'mine'),
+  all: (text: string) => searchFupOffersAction(text, 'all'),
+}
+const searchOffers = (scope: FupParams['scope']) => SEARCHES[scope]
 
 /** A date being typed (year 0002, 0020, 0202…) waits for its four digits; an emptied one applies at once. */
 const complete = (value: string) => value === '' || Number.parseInt(value.slice(0, 4), 10) >= 1900
@@ -12,15 +21,16 @@ const complete = (value: string) => value === '' || Number.parseInt(value.slice(
 /**
  * The FUP list's filters, instant like the candidates dashboard's: each change goes into the URL (shareable,
  * back-button safe) and back to page 1, "Réinitialiser" beside them. The list (`children`, rendered by the page for
- * the URL's filters) is greyed and busy until the next one arrives; the controls show their new value at once.
+ * the URL's filters) is greyed and busy until the next one arrives; the controls show their new value at once. The
+ * offers are searched as one types (a département prescribes to thousands): `offer` is the chosen one, named.
  */
 export function FupFilters({
   params,
-  offers,
+  offer,
   children,
 }: {
   params: FupParams
-  offers: { value: string; label: string }[]
+  offer: ComboboxChoice | null
   children: React.ReactNode
 }) {
   const router = useRouter()
@@ -34,6 +44,9 @@ export function FupFilters({
       router.push(next ? `${pathname}${fupQuery(next)}` : pathname, { scroll: false })
     })
   const change = (patch: Partial<FupParams>) => go({ ...shown, ...patch, page: 1 })
+  // The offer just picked, named at once while the page follows (the server then names it in `offer`).
+  const [picked, setPicked] = useState<ComboboxChoice | null>(null)
+  const shownOffer = [picked, offer].find((o) => o && o.id === shown.offerId) ?? null
 
   return (
     <>
@@ -58,13 +71,16 @@ export function FupFilters({
             ...Object.entries(PRESCRIPTION_STATE_LABELS).map(([value, label]) => ({ value, label })),
           ]}
         />
-        <FilterSelect
+        <FilterCombobox
           label="Offre"
-          name="offer"
-          value={shown.offerId ?? ''}
-          onChange={(e) => change({ offerId: e.target.value || null })}
-          options={[{ value: '', label: 'Toutes' }, ...offers]}
-          wide
+          allLabel="Toutes"
+          empty="Aucune offre prescrite ne porte ce nom."
+          value={shownOffer}
+          onChange={(choice) => {
+            setPicked(choice)
+            change({ offerId: choice?.id ?? null })
+          }}
+          search={searchOffers(shown.scope)}
         />
         <DateFilter label="Prescrite à partir du" value={shown.from} onChange={(from) => change({ from })} />
         <DateFilter label="Jusqu’au" value={shown.to} onChange={(to) => change({ to })} />

@@ -157,17 +157,22 @@ export function FilterCombobox({
  * again when the list opens next (`retry`).
  */
 function useSearch(open: boolean, text: string, search: (text: string) => Promise<ComboboxChoice[] | null>) {
-  const [answer, setAnswer] = useState<{ q: string; lines: ComboboxChoice[] | null } | null>(null)
+  // The answer and what it answered: the text, and the search (another search, e.g. in another scope, asks again).
+  const [answer, setAnswer] = useState<{
+    q: string
+    search: typeof search
+    lines: ComboboxChoice[] | null
+  } | null>(null)
   const request = useRef(0)
   const q = text.trim()
-  const answered = answer?.q === q
+  const answered = answer?.q === q && answer.search === search
   useEffect(() => {
     if (!open || answered) return
     const timer = setTimeout(
       async () => {
         const n = ++request.current
         const lines = await search(q).catch(() => null)
-        if (n === request.current) setAnswer({ q, lines })
+        if (n === request.current) setAnswer({ q, search, lines })
       },
       answer === null || q === '' ? 0 : SEARCH_DEBOUNCE_MS,
     )

@@ -7,7 +7,7 @@ import { searchPickableCandidates } from '@/lib/candidates/pickable'
 import { PAGE_SIZE } from '@/lib/constants'
 import { formatDate } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
-import { defineAction, id } from '@/lib/frame/action'
+import { defineAction, id, search } from '@/lib/frame/action'
 import { failure } from '@/lib/frame/outcome'
 import { modelForOffer } from '@/lib/fup-models/models'
 import { offerForViewer } from '@/lib/offers/access'
@@ -16,7 +16,7 @@ import { listName } from '@/lib/person-name'
 import { PRESCRIBER } from './may-prescribe'
 import { listRequestSchema } from './offer-tab-rows'
 import { markAnswerRead, markAnswersRead } from './referent-follows-up'
-import { listOrganisationApplies } from './referent-lists'
+import { listOrganisationApplies, prescribedOffers } from './referent-lists'
 import { prescribe, type PrescribeInput } from './referent-prescribes'
 import { MANUAL_STATUS_ERRORS, updateManualStatus } from './referent-records-answer'
 import { nudgePartner } from './reminders'
@@ -45,6 +45,20 @@ export const searchCandidatesAction = defineAction({
       })),
     }
   },
+})
+
+/**
+ * The FUP list's offer picker: the offers the organisation (or, with « Uniquement les miennes », the user) prescribed
+ * to whose name holds the text (in the body), by name, OFFER_CHOICES at most. Who reads the list may search it.
+ */
+export const searchFupOffersAction = defineAction({
+  permission: 'candidate.visualize',
+  tenant: 'organisation',
+  name: 'prescription.fup-offers',
+  fallback: null,
+  input: z.tuple([search, z.enum(['mine', 'all'])]),
+  run: async ({ user, organisationId, input: [text, scope] }) =>
+    prescribedOffers(getDb(), organisationId, { search: text, authorId: scope === 'mine' ? user.id : null }),
 })
 
 /** Prescribes a candidate to a social offer (a sheet the partner answers in Passerelle, or a manual prescription). */

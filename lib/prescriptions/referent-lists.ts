@@ -8,6 +8,8 @@ import { organisationOfferCounts } from './counts'
 import { selectRows, toApplyRow, type ApplyRow } from './offer-tab-rows'
 import type { ApplyCounts, ApplyState, StoredApplyState } from './states'
 import { waitlistRankSql } from './waitlist'
+import { isUuid } from '@/lib/ids'
+import { containsText } from '@/lib/search-sql'
 
 /**
  * What an organisation lists of its prescriptions: a candidate's, the FUP list (/v2/candidates/fup) with its offer
@@ -108,38 +110,35 @@ export async function listFup(db: DbOrTx, organisationId: string, filters: FupLi
   return { rows, total, page }
 }
 
-/** The offer filter offers at most this many offers, those prescribed to most recently… */
-export const OFFER_CHOICES = 200
-/** …among the scope's most recent prescriptions. */
-export const OFFER_CHOICES_FROM = 2000
+/** The offer picker's lines at most, by name: typing narrows them. */
+export const OFFER_CHOICES = 20
 
 /**
- * The FUP list's offer filter: the 200 offers most recently prescribed to in the scope (the organisation, or one
- * author), found among its 2 000 most recent prescriptions read newest first from an index, plus the offer already
- * chosen. A large département prescribes to thousands of offers over the years: all of them would make a select of
- * several thousand options on every page.
+ * The FUP list's offer picker: the offers the scope (the organisation, or one author) prescribed to whose name holds
+ * `search` (accents and case aside), by name, OFFER_CHOICES at most; or the one whose id is `id` if the organisation
+ * prescribed to it (the chosen offer, named whatever the scope; another organisation's gives none). A large département
+ * prescribes to thousands of offers over the years: they are searched, never all listed. One probe of
+ * social_applies_offer_organisation_idx per offer read, by name.
  */
-export function prescribedOffers(
+export async function prescribedOffers(
   db: DbOrTx,
   organisationId: string,
-  { authorId, selectedOfferId }: { authorId?: string | null; selectedOfferId?: string | null } = {},
-) {
-  const recent = sql`select offer_id from (
-      select ${socialApplies.socialOfferId} as offer_id, ${socialApplies.prescriptionDate} as at from ${socialApplies}
-      where ${socialApplies.organisationId} = ${organisationId}${authorId ? sql` and ${socialApplies.authorId} = ${authorId}` : sql``}
-      order by ${socialApplies.prescriptionDate} desc, ${socialApplies.id} desc limit ${OFFER_CHOICES_FROM}
-    ) latest group by offer_id order by max(at) desc limit ${OFFER_CHOICES}`
-  return db
-    .select({ value: socialOffers.id, label: socialOffers.name })
-    .from(socialOffers)
-    .where(
-      sql`${socialOffers.id} in (${recent})${
-        selectedOfferId
-          ? sql` or (${socialOffers.id} = ${selectedOfferId} and exists (select 1 from ${socialApplies} where ${socialApplies.socialOfferId} = ${selectedOfferId} and ${socialApplies.organisationId} = ${organisationId}))`
-          : sql``
-      }`,
-    )
-    .orderBy(socialOffers.name)
+  filter: { search: string; authorId?: string | null } | { id: string },
+): Promise<{ id: string; name: string }[]> {
+  const which =
+    'id' in filter
+      ? isUuid(filter.id)
+        ? sql`o.id = ${filter.id}::uuid`
+        : sql`false`
+      : containsText(sql`passerelle_unaccent(lower(o.name))`, filter.search.trim())
+  const author = 'authorId' in filter && filter.authorId ? sql` and a.author_id = ${filter.authorId}` : sql``
+  const { rows } = await db.execute<{ id: string; name: string }>(sql`
+    select o.id, o.name from social_offers o
+    where ${which}
+      and exists (select 1 from social_applies a where a.social_offer_id = o.id and a.organisation_id = ${organisationId}${author})
+    order by o.name, o.id
+    limit ${OFFER_CHOICES}`)
+  return rows
 }
 
 /**

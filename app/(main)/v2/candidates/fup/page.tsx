@@ -20,13 +20,15 @@ export default async function CandidatesFupPage({ searchParams }: { searchParams
   const user = await requireOrganisationUser()
   // Candidates' names are listed: candidate.visualize, as on the sheet.
   await requirePagePermission('candidate.visualize')
-  const params = parseFupParams(await searchParams, user.role)
+  const asked = parseFupParams(await searchParams, user.role)
   const db = getDb()
-  const authorId = params.scope === 'mine' ? user.id : null
-  const [result, offers] = await Promise.all([
-    listFup(db, user.organisationId, { ...params, authorId }),
-    prescribedOffers(db, user.organisationId, { authorId, selectedOfferId: params.offerId }),
-  ])
+  // The chosen offer, named in the filter; one the organisation never prescribed to (a stale or foreign link) is dropped.
+  const [offer = null] = asked.offerId ? await prescribedOffers(db, user.organisationId, { id: asked.offerId }) : []
+  const params = { ...asked, offerId: offer?.id ?? null }
+  const result = await listFup(db, user.organisationId, {
+    ...params,
+    authorId: params.scope === 'mine' ? user.id : null,
+  })
   const title = await pageTitle('candidatesFup')
   const filtered = !!(params.state || params.offerId || params.from || params.to)
   return (
@@ -35,7 +37,7 @@ export default async function CandidatesFupPage({ searchParams }: { searchParams
         title={title}
         subtitle={`${formatCount(result.total, 'prescription')} ${params.scope === 'mine' ? 'que vous avez faites' : 'de votre organisation'}`}
       />
-      <FupFilters params={params} offers={offers}>
+      <FupFilters params={params} offer={offer}>
         {result.rows.length === 0 ? (
           filtered ? (
             <EmptyState title="Aucune prescription ne correspond à ces filtres.">
