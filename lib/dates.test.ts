@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isCalendarDate } from './calendar-date'
 import {
   addCalendarDays,
   addElapsedDays,
@@ -11,7 +12,6 @@ import {
   formatLongDay,
   formatTime,
   formatTimeInText,
-  isCalendarDate,
   isDateTimeInput,
   parisClock,
   parisDateTimeToInstant,

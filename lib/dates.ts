@@ -1,10 +1,13 @@
 /**
  * Paris time (spec §9: dates in fr-FR, time zone Europe/Paris), in one module: today's date, the instant of a
  * wall-clock time, days counted as calendar days or as 24-hour periods, the inputs' values, and dates and times as
- * people read them (dd/MM/yyyy, HH:mm). The same rules in SQL are lib/dates-sql.ts's.
+ * people read them (dd/MM/yyyy, HH:mm). The same rules in SQL are lib/dates-sql.ts's; a date's bare syntax
+ * (isCalendarDate) is lib/calendar-date.ts's, for the code that checks dates without formatting any.
  *
  * Intl only, no date library: this runs in the browser too, where every kilobyte counts (first load).
  */
+import { isCalendarDate } from './calendar-date'
+
 export const TIME_ZONE = 'Europe/Paris'
 
 /** 24 hours in milliseconds: a duration ("valid 7 days"), not a calendar day (which lasts 23 or 25 hours twice a year). */
@@ -56,15 +59,6 @@ export function parisInstant(date: string, minuteOfDay: number): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number]
   const wall = Date.UTC(y, m - 1, d, Math.floor(minuteOfDay / 60), minuteOfDay % 60)
   return new Date(wall - parisOffsetMs(wall - parisOffsetMs(wall)))
-}
-
-/** 'yyyy-MM-dd' naming a day that exists (no 31 April, no 29 February outside leap years). */
-export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!m) return false
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  const date = new Date(Date.UTC(y, mo - 1, d))
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
 }
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS

@@ -2,12 +2,9 @@
 
 import { Popover } from '@/components/ui/popover'
 import { Tooltip } from '@/components/ui/tooltip'
-import { formatDate } from '@/lib/dates'
 import { fullName, listName } from '@/lib/person-name'
-import { formatPhone } from '@/lib/phone'
 import { EMPTY_VALUE } from '@/lib/format'
 import type { ApplyRow } from '@/lib/prescriptions/offer-tab-rows'
-import { waitingSentence } from '@/lib/prescriptions/waiting-time'
 
 /** Spec §6 candidate.visualize: the name opens the candidate sheet in a new tab, else plain text. */
 export function CandidateCell({ candidate, linked }: { candidate: ApplyRow['candidate']; linked: boolean }) {
@@ -44,7 +41,7 @@ export function AuthorCell({ author }: { author: ApplyRow['author'] }) {
       content={
         <span className="flex flex-col">
           <span className="font-semibold">{name}</span>
-          {author.phone && <span>{formatPhone(author.phone)}</span>}
+          {author.phone && <span>{author.phone}</span>}
           <span>{author.email}</span>
         </span>
       }
@@ -73,7 +70,7 @@ export function AccompaniementsCell({ others }: { others: ApplyRow['otherIntegra
       <ul className="flex flex-col gap-1">
         {others.map((o, i) => (
           <li key={i}>
-            {o.name} <span className="text-slate-600">– intégré le {formatDate(o.integrationDate)}</span>
+            {o.name} <span className="text-slate-600">– intégré le {o.integrationDate}</span>
           </li>
         ))}
       </ul>
@@ -82,17 +79,11 @@ export function AccompaniementsCell({ others }: { others: ApplyRow['otherIntegra
 }
 
 /** A pending prescription's date and how long it has waited for the answer ("En attente depuis 12 jours"). */
-export function PrescriptionDateCell({
-  prescriptionDate,
-  today,
-}: {
-  prescriptionDate: ApplyRow['prescriptionDate']
-  today: string
-}) {
+export function PrescriptionDateCell({ date, waiting }: { date: string; waiting: string }) {
   return (
     <span className="flex flex-col">
-      <span>{formatDate(prescriptionDate)}</span>
-      <span className="text-xs text-slate-600">{waitingSentence(prescriptionDate, today)}</span>
+      <span>{date}</span>
+      <span className="text-xs text-slate-600">{waiting}</span>
     </span>
   )
 }

@@ -3,11 +3,8 @@
 import { Button } from '@/components/ui/button'
 import { Tooltip } from '@/components/ui/tooltip'
 import { fullName } from '@/lib/person-name'
-import { causeLabel } from '@/lib/prescriptions/cause-labels'
 import type { ApplyRow } from '@/lib/prescriptions/offer-tab-rows'
 import type { ApplyState } from '@/lib/prescriptions/states'
-import { formatDate } from '@/lib/dates'
-import { formatPhone } from '@/lib/phone'
 import { AccompaniementsCell, AuthorCell, CandidateCell, PrescriptionCell, PrescriptionDateCell } from './apply-cells'
 import { TOUCH_TARGET, type TableColumn } from '@/components/ui/data-table'
 import { ofName } from '@/lib/text/french'
@@ -19,8 +16,6 @@ export type ColumnOptions = {
   operator: boolean
   complete: boolean
   onComplete: (applyId: string) => void
-  /** The Paris day the page was read ('yyyy-MM-dd'), from the server: what the pending rows' waiting days count to. */
-  today: string
 }
 
 export const MANUAL_PRESCRIPTION_TOOLTIP =
@@ -64,7 +59,7 @@ export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
       {
         id: 'phone',
         header: 'Téléphone',
-        cell: (row) => phoneOnTwoLines(formatPhone(row.candidate.phone)),
+        cell: (row) => phoneOnTwoLines(row.candidate.phone),
         card: 'details',
       },
       { id: 'residence', header: 'Résidence', cell: (row) => row.candidate.place ?? '', card: 'details' },
@@ -74,7 +69,7 @@ export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
       {
         id: 'date',
         header: 'Date',
-        cell: (row) => <PrescriptionDateCell prescriptionDate={row.prescriptionDate} today={o.today} />,
+        cell: (row) => <PrescriptionDateCell date={row.prescriptionDate} waiting={row.waiting} />,
       },
     ]
     if (o.operator) {
@@ -90,14 +85,14 @@ export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
     return [
       candidate,
       prescription,
-      { id: 'responseDate', header: 'Date réponse', cell: (row) => formatDate(row.responseDate) },
+      { id: 'responseDate', header: 'Date réponse', cell: (row) => row.responseDate },
       {
         id: 'firstReception',
         header: '1er accueil',
-        cell: (row) => formatDate(row.firstReceptionDate),
+        cell: (row) => row.firstReceptionDate,
         card: 'details',
       },
-      { id: 'assessment', header: 'Bilan prévu', cell: (row) => formatDate(row.assessmentDate), card: 'details' },
+      { id: 'assessment', header: 'Bilan prévu', cell: (row) => row.assessmentDate, card: 'details' },
       author,
       accompaniements,
     ]
@@ -105,8 +100,8 @@ export function columnsFor(tab: ApplyState, o: ColumnOptions): AppliesColumn[] {
   return [
     candidate,
     prescription,
-    { id: 'responseDate', header: 'Date de réponse', cell: (row) => formatDate(row.responseDate) },
-    { id: 'cause', header: 'Motif', cell: (row) => row.causeLabel ?? causeLabel(row.cause) },
+    { id: 'responseDate', header: 'Date de réponse', cell: (row) => row.responseDate },
+    { id: 'cause', header: 'Motif', cell: (row) => row.causeLabel },
     author,
   ]
 }

@@ -54,8 +54,6 @@ type Props = {
   feedbackDefaults?: FeedbackDefaults
   logoChoices?: LogoChoice[]
   labels: AppliesLabels
-  /** The Paris day the page was read ('yyyy-MM-dd'): the pending rows' waiting days count to it. */
-  today: string
 }
 
 /** "3 candidat(s) intégré(s)", "1 prescription en cours"… */
@@ -159,7 +157,7 @@ type TabPanelProps = Props & {
 }
 
 /** The selected tab: its count, its table (columns of the tab, selection where the user may archive), its pages. */
-function TabPanel({ list, source, permissions, labels, today, selection, onSelection, onComplete }: TabPanelProps) {
+function TabPanel({ list, source, permissions, labels, selection, onSelection, onComplete }: TabPanelProps) {
   const { query, data } = list
   const columns = useMemo(
     () =>
@@ -167,9 +165,8 @@ function TabPanel({ list, source, permissions, labels, today, selection, onSelec
         ...permissions,
         prescriptionLabels: { manual: labels.manualPrescription, file: labels.prescriptionFile },
         onComplete,
-        today,
       }),
-    [query.tab, permissions, labels, onComplete, today],
+    [query.tab, permissions, labels, onComplete],
   )
   const selectedIds = Object.keys(selection).filter((id) => selection[id])
   const archivable = permissions.archive && query.tab !== 'PRESCRIPTION_FILLED'

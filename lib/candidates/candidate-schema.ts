@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { FUP_MESSAGES } from '@/lib/prescriptions/fup-answer-schema'
-import { isCalendarDate } from '@/lib/dates'
+import { isCalendarDate } from '@/lib/calendar-date'
 import { isUuid } from '@/lib/ids'
 import { isPhoneNumber } from '@/lib/phone'
 import type { CustomFieldValue } from '@/lib/db/schema'

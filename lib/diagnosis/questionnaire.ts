@@ -10,7 +10,7 @@ import {
   type Project,
 } from './choices'
 import { text as safeText } from '@/lib/text/safe-text'
-import { isCalendarDate } from '@/lib/dates'
+import { isCalendarDate } from '@/lib/calendar-date'
 
 /** The diagnosis answers' schemas and messages (the server's; the choices are in choices.ts). */
 export * from './choices'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { STORED_APPLY_STATES } from '@/lib/prescriptions/states'
-import { isCalendarDate } from '@/lib/dates'
+import { isCalendarDate } from '@/lib/calendar-date'
 import { smsStatusEnum } from '@/lib/db/schema'
 import { isUuid } from '@/lib/ids'
 import { DATASET_KEYS } from './datasets'

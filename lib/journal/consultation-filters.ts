@@ -1,4 +1,4 @@
-import { isCalendarDate } from '@/lib/dates'
+import { isCalendarDate } from '@/lib/calendar-date'
 import { isReadKind, type ReadKind } from './record-read'
 
 export type SearchParams = Record<string, string | string[] | undefined>

@@ -1,11 +1,15 @@
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
+import { now } from '@/lib/clock'
+import { formatDate, parisToday } from '@/lib/dates'
 import type { DbOrTx } from '@/lib/db/client'
 import { candidates, candidateStatuses, documents, fups, places, socialApplies, users } from '@/lib/db/schema'
+import { formatPhone } from '@/lib/phone'
 import { text } from '@/lib/text/safe-text'
 import { causeLabelSql } from './causes'
 import { APPLY_STATES, type ApplyState } from './states'
+import { waitingSentence } from './waiting-time'
 
 /**
  * A tab of the offer page, the same on both sides (the partner structure that answers, the organisation that
@@ -22,24 +26,31 @@ export const listRequestSchema = z.object({
 })
 export type ListRequest = z.input<typeof listRequestSchema>
 
+/**
+ * A row as the offer page's table shows it: dates, phones and the wait are written on the server (dd/MM/yyyy in Paris,
+ * '06 12 34 56 78'), so the browser carries no date or phone code and the rows it reads again (a tab, a page, a search)
+ * come the same way. An empty value is ''.
+ */
 export type ApplyRow = {
   id: string
   candidate: {
     id: string
     firstName: string
     lastName: string
-    phone: string | null
+    phone: string
     place: string | null
     status: string | null
   }
   prescription: { documentId: string; name: string } | null
-  prescriptionDate: Date
-  responseDate: Date | null
-  firstReceptionDate: string | null
-  assessmentDate: string | null
+  prescriptionDate: string
+  /** "En attente depuis 12 jours" while the partner has not answered, '' once answered. */
+  waiting: string
+  responseDate: string
+  firstReceptionDate: string
+  assessmentDate: string
   accompaniement: string | null
   otherIntegratedSocialOffers: { name: string; integrationDate: string }[]
-  author: { firstName: string; lastName: string; phone: string | null; email: string }
+  author: { firstName: string; lastName: string; phone: string; email: string }
   hasFup: boolean
   cause: string | null
   /** The prescribing organisation's label of the cause, '-' without one (spec §3). */
@@ -104,28 +115,38 @@ export function selectRows(db: DbOrTx, pageIds: SQL, tab: ApplyState) {
 
 export type RowRecord = Awaited<ReturnType<typeof selectRows>>[number]
 
-/** A selected row in the shape the offer page's tables read. */
-export function toApplyRow(r: RowRecord): ApplyRow {
-  return {
+/** Selected rows as the offer page's tables show them, the wait counted to today in Paris. */
+export function toApplyRows(records: RowRecord[], at: Date = now()): ApplyRow[] {
+  const today = parisToday(at)
+  return records.map((r) => ({
     id: r.id,
     candidate: {
       id: r.candidateId,
       firstName: r.firstName,
       lastName: r.lastName,
-      phone: r.phone,
+      phone: formatPhone(r.phone),
       place: r.place,
       status: r.status,
     },
     prescription: r.documentId ? { documentId: r.documentId, name: r.documentName ?? 'Fiche.pdf' } : null,
-    prescriptionDate: r.prescriptionDate,
-    responseDate: r.responseDate,
-    firstReceptionDate: r.firstReceptionDate,
-    assessmentDate: r.assessmentDate,
+    prescriptionDate: formatDate(r.prescriptionDate),
+    waiting: r.responseDate ? '' : waitingSentence(r.prescriptionDate, today),
+    responseDate: formatDate(r.responseDate),
+    firstReceptionDate: formatDate(r.firstReceptionDate),
+    assessmentDate: formatDate(r.assessmentDate),
     accompaniement: r.accompaniement,
-    otherIntegratedSocialOffers: r.others,
-    author: { firstName: r.authorFirstName, lastName: r.authorLastName, phone: r.authorPhone, email: r.authorEmail },
+    otherIntegratedSocialOffers: r.others.map((o) => ({
+      name: o.name,
+      integrationDate: formatDate(o.integrationDate),
+    })),
+    author: {
+      firstName: r.authorFirstName,
+      lastName: r.authorLastName,
+      phone: formatPhone(r.authorPhone),
+      email: r.authorEmail,
+    },
     hasFup: r.hasFup,
     cause: r.cause,
     causeLabel: r.causeLabel,
-  }
+  }))
 }

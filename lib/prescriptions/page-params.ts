@@ -1,4 +1,4 @@
-import { isCalendarDate } from '@/lib/dates'
+import { isCalendarDate } from '@/lib/calendar-date'
 import { isUuid } from '@/lib/ids'
 import { APPLY_STATES, STORED_APPLY_STATES, type ApplyState, type StoredApplyState } from './states'
 

@@ -5,7 +5,7 @@ import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { DAY_MS } from '@/lib/dates'
 import { prepared } from '@/lib/db/prepared'
 import { countsOf, offerTabCounts } from './counts'
-import { selectRows, toApplyRow, type ApplyRow, type RowRecord } from './offer-tab-rows'
+import { selectRows, toApplyRows, type ApplyRow, type RowRecord } from './offer-tab-rows'
 import { APPLY_STATES, type ApplyCounts, type ApplyState } from './states'
 import { containsText } from '@/lib/search-sql'
 
@@ -152,7 +152,7 @@ export async function listAppliesByTab(
     rows = filtered
     countRows = counted.rows
   }
-  return { counts: countsOf(countRows), rows: rows.map(toApplyRow) }
+  return { counts: countsOf(countRows), rows: toApplyRows(rows) }
 }
 
 /**

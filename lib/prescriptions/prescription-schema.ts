@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isCalendarDate } from '@/lib/dates'
+import { isCalendarDate } from '@/lib/calendar-date'
 import { isPhoneNumber } from '@/lib/phone'
 import { text as safeText } from '@/lib/text/safe-text'
 import { CAUSE_CODE } from './cause-labels'

@@ -5,7 +5,7 @@ import { PAGE_SIZE } from '@/lib/constants'
 import { parisDaySql } from '@/lib/dates-sql'
 import { causeLabelSql } from './causes'
 import { organisationOfferCounts } from './counts'
-import { selectRows, toApplyRow, type ApplyRow } from './offer-tab-rows'
+import { selectRows, toApplyRows, type ApplyRow } from './offer-tab-rows'
 import type { ApplyCounts, ApplyState, StoredApplyState } from './states'
 import { waitlistRankSql } from './waitlist'
 import { isUuid } from '@/lib/ids'
@@ -161,5 +161,5 @@ export async function listOrganisationApplies(
     selectRows(db, pageIds, tab),
     organisationOfferCounts(db, organisationId, offerId),
   ])
-  return { rows: rows.map(toApplyRow), counts: counted }
+  return { rows: toApplyRows(rows), counts: counted }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isCalendarDate } from '@/lib/dates'
+import { isCalendarDate } from '@/lib/calendar-date'
 import { DIRECTORY_MESSAGES, optionalEmail, optionalPhone, optionalText, requiredText } from '@/lib/directory/fields'
 import { text } from '@/lib/text/safe-text'
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { DAY_MS, parisToday } from '@/lib/dates'
 import { fullName, type PersonName } from '@/lib/person-name'
 import {
   applyFilterOptions,
@@ -68,10 +69,25 @@ describe('listAppliesByTab on the demo offer Permis de conduire solidaire', () =
   it('lists the four pending prescriptions, oldest prescription first', async () => {
     const { rows } = await list('PRESCRIPTION_FILLED')
     expect(names(rows)).toEqual(PENDING_OLDEST_FIRST)
-    const times = rows.map((r) => r.prescriptionDate.getTime())
-    expect([...times].sort((a, b) => a - b)).toEqual(times)
-    expect(new Set(times).size).toBe(4)
-    expect(rows.every((r) => r.responseDate === null && r.cause === null)).toBe(true)
+    // As the table shows them: the seeded prescriptions of 2, 4, 6 and 8 October 2026 (09:30 UTC, 11:30 in Paris).
+    expect(rows.map((r) => r.prescriptionDate)).toEqual(['02/10/2026', '04/10/2026', '06/10/2026', '08/10/2026'])
+    expect(rows.every((r) => r.responseDate === '' && r.cause === null)).toBe(true)
+  })
+
+  it('tells how long each pending prescription has waited, in whole Paris days, and nothing once answered', async () => {
+    const { rows } = await list('PRESCRIPTION_FILLED')
+    // Whole days from the seeded 'yyyy-10-dd' to today's date in Paris, both read as UTC midnights.
+    const today = parisToday(new Date())
+    const daysSince = (day: number) => (Date.parse(today) - Date.parse(`2026-10-0${day}`)) / DAY_MS
+    expect(rows.map((r) => r.waiting)).toEqual(
+      [2, 4, 6, 8].map((day) => `En attente depuis ${daysSince(day)}\u00a0jours`),
+    )
+    for (const tab of ['INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE'] as const) {
+      expect(
+        (await list(tab)).rows.map((r) => r.waiting),
+        tab,
+      ).toEqual(['', ''])
+    }
   })
 
   it('shows exactly one manual prescription: no document and no FUP', async () => {
@@ -95,7 +111,7 @@ describe('listAppliesByTab on the demo offer Permis de conduire solidaire', () =
     const elodie = rows.find((r) => r.candidate.firstName === 'Élodie')!
     expect(elodie.candidate).toMatchObject({
       lastName: 'Durand',
-      phone: '0612345670',
+      phone: '06 12 34 56 70',
       place: 'Rouen',
       status: 'Nouveau',
     })
@@ -110,7 +126,7 @@ describe('listAppliesByTab on the demo offer Permis de conduire solidaire', () =
         expect(row.author, tab).toEqual({
           firstName: 'Romain',
           lastName: 'Leroy',
-          phone: '0601020304',
+          phone: '06 01 02 03 04',
           email: 'referent@passerelle.test',
         })
       }
@@ -120,10 +136,14 @@ describe('listAppliesByTab on the demo offer Permis de conduire solidaire', () =
   it('lists the integrated candidates with their response, first-reception and assessment dates', async () => {
     const { rows } = await list('INTEGRATED_CANDIDATE')
     expect(names(rows).sort()).toEqual(['Chloé Girard', 'Thomas Roux'])
+    // Answered three days after the prescriptions of 10 and 12 October 2026.
+    expect(Object.fromEntries(rows.map((r) => [r.candidate.firstName, r.responseDate]))).toEqual({
+      Chloé: '13/10/2026',
+      Thomas: '15/10/2026',
+    })
     for (const row of rows) {
-      expect(row.responseDate).toBeInstanceOf(Date)
-      expect(row.firstReceptionDate).toBe('2026-10-28')
-      expect(row.assessmentDate).toBe('2027-01-15')
+      expect(row.firstReceptionDate).toBe('28/10/2026')
+      expect(row.assessmentDate).toBe('15/01/2027')
       expect(row.cause).toBeNull()
     }
   })
@@ -145,9 +165,7 @@ describe('listAppliesByTab on the demo offer Permis de conduire solidaire', () =
     expect(habitat.responseDate!.toISOString()).toBe('2026-10-23T09:30:00.000Z')
     expect(chloe.otherIntegratedSocialOffers).toHaveLength(1)
     expect(chloe.otherIntegratedSocialOffers[0]!.name).toBe('Logement temporaire jeunes actifs')
-    expect(new Date(chloe.otherIntegratedSocialOffers[0]!.integrationDate).getTime()).toBe(
-      habitat.responseDate!.getTime(),
-    )
+    expect(chloe.otherIntegratedSocialOffers[0]!.integrationDate).toBe('23/10/2026')
     expect(thomas.otherIntegratedSocialOffers).toEqual([])
   })
 

@@ -93,7 +93,7 @@ describe('listOrganisationApplies (staff read of an offer page)', () => {
       tab: 'REFUSED_STRUCTURE',
     })
     expect(refused.rows.length).toBeGreaterThan(0)
-    expect(refused.rows.every((r) => r.responseDate !== null && r.cause !== null && r.causeLabel !== '-')).toBe(true)
+    expect(refused.rows.every((r) => r.responseDate !== '' && r.cause !== null && r.causeLabel !== '-')).toBe(true)
   })
 
   it('never shows another organisation’s prescription to the same offer, which the partner sees', async () => {

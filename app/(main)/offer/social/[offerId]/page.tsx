@@ -192,7 +192,6 @@ async function OwnerApplies({
           : { value: m.value, label: m.label, uri: `/logos/${m.value}.svg`, required: false },
       )}
       labels={labels}
-      today={parisToday(now())}
     />
   )
 }
@@ -258,7 +257,6 @@ async function OrganisationApplies({
       filterOptions={{ places: [], statuses: [] }}
       permissions={{ ...NO_PERMISSIONS, candidateLink: true }}
       labels={labels}
-      today={parisToday(today)}
       intro="Les prescriptions de votre organisation à cette offre, et les réponses du partenaire."
       action={prescribe || undefined}
     />
