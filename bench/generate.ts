@@ -596,6 +596,29 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
       ) g`,
     )
 
+    // The hourly job's steady state (lib/prescriptions/reminders.ts) at the time of the load, with the organisations'
+    // delays: a pending prescription past the reminder delay was reminded then, one past the expiry delay expired then.
+    // Left pending, the run's first :05 would remind and expire a hundred thousand of them at once (a catch-up, mails
+    // queued by the tens of thousands, one count delta pair each) in the middle of whichever pages are measured.
+    log(
+      `steady state of the reminders and expiries: ${await pool
+        .query(
+          `WITH due AS (
+             SELECT a.id, a.prescription_date + make_interval(days => o.answer_reminder_days) AS reminded,
+               CASE WHEN a.prescription_date < now() - make_interval(days => o.prescription_expiry_days)
+                 THEN a.prescription_date + make_interval(days => o.prescription_expiry_days) END AS expired
+             FROM social_applies a JOIN organisations o ON o.id = a.organisation_id
+             WHERE a.state = 'PRESCRIPTION_FILLED' AND NOT a.archived
+               AND a.prescription_date < now() - make_interval(days => o.answer_reminder_days))
+           UPDATE social_applies a
+           SET reminded_at = CASE WHEN a.prescription_document_id IS NOT NULL THEN due.reminded END,
+             state = CASE WHEN due.expired IS NULL THEN a.state ELSE 'EXPIRED' END,
+             expired_at = due.expired, updated_at = coalesce(due.expired, due.reminded)
+           FROM due WHERE a.id = due.id`,
+        )
+        .then((r) => r.rowCount)} prescriptions`,
+    )
+
     await pool.query('ALTER TABLE social_applies ENABLE TRIGGER social_applies_candidate_filters')
     await pool.query('ALTER TABLE social_applies ENABLE TRIGGER social_applies_tab_counts')
     await pool.query(`INSERT INTO social_apply_counts (social_offer_id, structure_id, organisation_id, state, n)
@@ -627,7 +650,7 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
         jsonb_build_object('rsaReferentName', u.name, 'email', u.email, 'phone', u.phone, 'structure', o.name, 'address', 'Hôtel du Département',
           'goal', (${arr(GOALS)})[1 + (hashtext(a.id::text) & 2147483647) % ${GOALS.length}], 'validatePrescription', true, 'approveDemand', true,
           'prescriptionDate', ${iso('a.prescription_date')}),
-        CASE WHEN a.state <> 'PRESCRIPTION_FILLED' THEN jsonb_build_object('accompanierName', coalesce(a.accompaniement, s.name), 'name', s.name,
+        CASE WHEN a.state IN ('INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE') THEN jsonb_build_object('accompanierName', coalesce(a.accompaniement, s.name), 'name', s.name,
           'email', s.email, 'phone', s.phone, 'address', s.address_formatted,
           'decision', jsonb_build_object('partnerDecision', CASE WHEN a.state = 'INTEGRATED_CANDIDATE' THEN 'integrated' ELSE 'notIntegrated' END,
             'cause', a.cause, 'firstReceptionDate', a.first_reception_date, 'assessmentDate', a.assessment_date,

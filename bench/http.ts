@@ -547,7 +547,7 @@ export async function runHttp(options: HttpOptions): Promise<void> {
       },
       body: JSON.stringify({ tab: 'PRESCRIPTION_FILLED', page: 1 }),
     }
-    // Both answer what they should before being loaded: the page (not a redirect to the login), 50 rows.
+    // Both answer what they should before being loaded: the page (not a redirect to the login), a page of rows.
     const agent = new http.Agent()
     const check = await send(agent, server.port, pageRequest)
     if (check.status !== 200) throw new Error(`GET ${pageRequest.path}: ${check.status}`)
@@ -556,8 +556,10 @@ export async function runHttp(options: HttpOptions): Promise<void> {
       headers: appliesRequest.headers,
       body: appliesRequest.body,
     })
-    const apiBody = (await api.json()) as { rows?: unknown[] }
-    if (api.status !== 200 || apiBody.rows?.length !== 50)
+    const apiBody = (await api.json()) as { rows?: unknown[]; counts?: Record<string, number> }
+    // A full page, or the whole tab at a small scale (the prescriptions past their expiry delay expired: generate.ts).
+    const pending = apiBody.counts?.PRESCRIPTION_FILLED ?? 0
+    if (api.status !== 200 || !pending || apiBody.rows?.length !== Math.min(50, pending))
       throw new Error(`POST ${appliesRequest.path}: ${api.status} ${JSON.stringify(apiBody).slice(0, 200)}`)
 
     /**

@@ -169,13 +169,13 @@ export const archive50: Measurement = {
     const busy = await busiestOffer(client)
     const { rows: structures } = await client.query<{ id: string; n: number }>(
       `
-      SELECT structure_id AS id, count(*)::int AS n FROM social_applies WHERE NOT archived AND state <> 'PRESCRIPTION_FILLED'
+      SELECT structure_id AS id, count(*)::int AS n FROM social_applies WHERE NOT archived AND state IN ('INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE')
       GROUP BY 1 ORDER BY structure_id = $1, 2 DESC, 1 LIMIT 1`,
       [busy.structureId],
     )
     const structure = structures[0]!
     const { rows: idRows } = await client.query<{ id: string }>(
-      `SELECT id FROM social_applies WHERE structure_id = $1 AND NOT archived AND state <> 'PRESCRIPTION_FILLED' ORDER BY id`,
+      `SELECT id FROM social_applies WHERE structure_id = $1 AND NOT archived AND state IN ('INTEGRATED_CANDIDATE', 'REFUSED_STRUCTURE') ORDER BY id`,
       [structure.id],
     )
     const ids = idRows.map((r) => r.id)

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
+import { prepared } from '@/lib/db/prepared'
 import {
   candidates,
   fups,
@@ -48,35 +49,46 @@ export function receivedAnswers(
   db: DbOrTx,
   params: { userId: string; organisationId: string; now?: Date; limit?: number },
 ) {
-  const since = addElapsedDays(params.now ?? clockNow(), -ANSWERS_WINDOW_DAYS)
-  return db
-    .select({
-      notificationId: notifications.id,
-      notifiedAt: notifications.createdAt,
-      readAt: notifications.readAt,
-      total: sql<number>`(count(*) over ())::int`,
-      unreadTotal: sql<number>`(count(*) filter (where ${notifications.readAt} is null) over ())::int`,
-      unreadSinceVisit: sql<number>`(count(*) filter (where ${notifications.readAt} is null and ${notifications.createdAt} >
-        coalesce((select ${userHomeVisits.visitedAt} from ${userHomeVisits} where ${userHomeVisits.userId} = ${params.userId}),
-          '-infinity'::timestamptz)) over ())::int`,
-      ...applyColumns,
-    })
-    .from(notifications)
-    .innerJoin(socialApplies, eq(socialApplies.id, sql`(${notifications.payload}->>'applyId')::uuid`))
-    .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
-    .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
-    .leftJoin(fups, eq(fups.socialApplyId, socialApplies.id))
-    .where(
-      and(
-        eq(notifications.userId, params.userId),
-        inArray(notifications.kind, ANSWER_NOTIFICATION_KINDS),
-        eq(socialApplies.organisationId, params.organisationId),
-        or(isNull(notifications.readAt), gte(notifications.createdAt, since)),
-      ),
-    )
-    .orderBy(sql`${notifications.readAt} is null desc`, desc(notifications.createdAt))
-    .limit(params.limit ?? PAGE_SIZE)
+  return receivedAnswersStatement(db).execute({
+    userId: params.userId,
+    organisationId: params.organisationId,
+    since: addElapsedDays(params.now ?? clockNow(), -ANSWERS_WINDOW_DAYS),
+    limit: params.limit ?? PAGE_SIZE,
+  })
 }
+
+/** receivedAnswers' statement: the actions dashboard's and the home page's, read at each visit (lib/db/prepared.ts). */
+const receivedAnswersStatement = (db: DbOrTx) =>
+  prepared(db, 'received_answers', (name) =>
+    db
+      .select({
+        notificationId: notifications.id,
+        notifiedAt: notifications.createdAt,
+        readAt: notifications.readAt,
+        total: sql<number>`(count(*) over ())::int`,
+        unreadTotal: sql<number>`(count(*) filter (where ${notifications.readAt} is null) over ())::int`,
+        unreadSinceVisit: sql<number>`(count(*) filter (where ${notifications.readAt} is null and ${notifications.createdAt} >
+          coalesce((select ${userHomeVisits.visitedAt} from ${userHomeVisits} where ${userHomeVisits.userId} = ${sql.placeholder('userId')}),
+            '-infinity'::timestamptz)) over ())::int`,
+        ...applyColumns,
+      })
+      .from(notifications)
+      .innerJoin(socialApplies, eq(socialApplies.id, sql`(${notifications.payload}->>'applyId')::uuid`))
+      .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+      .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+      .leftJoin(fups, eq(fups.socialApplyId, socialApplies.id))
+      .where(
+        and(
+          eq(notifications.userId, sql.placeholder('userId')),
+          inArray(notifications.kind, ANSWER_NOTIFICATION_KINDS),
+          eq(socialApplies.organisationId, sql.placeholder('organisationId')),
+          or(isNull(notifications.readAt), gte(notifications.createdAt, sql.placeholder('since'))),
+        ),
+      )
+      .orderBy(sql`${notifications.readAt} is null desc`, desc(notifications.createdAt))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  )
 
 /** How many of the answers of `receivedAnswers` are unread (0 when none is listed). */
 export const unreadTotalOf = (answers: readonly { unreadTotal: number }[]) => answers[0]?.unreadTotal ?? 0
@@ -159,23 +171,17 @@ export async function unansweredPrescriptions(
   },
 ) {
   const before = params.before ?? addElapsedDays(params.now ?? clockNow(), -params.days)
-  const condition = and(
-    eq(socialApplies.organisationId, params.organisationId),
-    eq(socialApplies.state, 'PRESCRIPTION_FILLED'),
-    eq(socialApplies.archived, false),
-    lt(socialApplies.prescriptionDate, before),
-    params.authorId ? eq(socialApplies.authorId, params.authorId) : undefined,
-  )
+  const { organisationId, authorId } = params
+  const limit = params.limit ?? PAGE_SIZE
   const [rows, total] = await Promise.all([
-    appliesFrom(db)
-      .where(condition)
-      .orderBy(asc(socialApplies.prescriptionDate))
-      .limit(params.limit ?? PAGE_SIZE),
-    params.authorId
+    authorId
+      ? unansweredOfAuthor(db).execute({ organisationId, authorId, before, limit })
+      : unansweredOfOrganisation(db).execute({ organisationId, before, limit }),
+    authorId
       ? db
           .select({ n: count() })
           .from(socialApplies)
-          .where(condition)
+          .where(unansweredCondition(sql`${organisationId}`, before, sql`${authorId}`))
           .then(([r]) => r?.n ?? 0)
       : // The whole organisation: its waiting ones from the counters (counts.ts) less the recent ones
         // (social_applies_organisation_waiting_idx), in one snapshot; a big organisation has tens of thousands of late ones.
@@ -193,6 +199,39 @@ export async function unansweredPrescriptions(
   ])
   return { rows, total }
 }
+
+/** The pending, non-archived prescriptions of an organisation (of one author) made before an instant. */
+const unansweredCondition = (organisationId: SQLWrapper, before: SQLWrapper | Date, authorId?: SQLWrapper) =>
+  and(
+    eq(socialApplies.organisationId, organisationId),
+    eq(socialApplies.state, 'PRESCRIPTION_FILLED'),
+    eq(socialApplies.archived, false),
+    lt(socialApplies.prescriptionDate, before),
+    authorId ? eq(socialApplies.authorId, authorId) : undefined,
+  )
+
+/**
+ * unansweredPrescriptions' rows, the whole organisation's or one author's, oldest first: the actions dashboard's second
+ * list, read at each visit (lib/db/prepared.ts).
+ */
+const unansweredOfOrganisation = (db: DbOrTx) =>
+  prepared(db, 'unanswered_organisation', (name) =>
+    appliesFrom(db)
+      .where(unansweredCondition(sql.placeholder('organisationId'), sql.placeholder('before')))
+      .orderBy(asc(socialApplies.prescriptionDate))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  )
+const unansweredOfAuthor = (db: DbOrTx) =>
+  prepared(db, 'unanswered_author', (name) =>
+    appliesFrom(db)
+      .where(
+        unansweredCondition(sql.placeholder('organisationId'), sql.placeholder('before'), sql.placeholder('authorId')),
+      )
+      .orderBy(asc(socialApplies.prescriptionDate))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  )
 
 /**
  * "Expirées sans réponse": the organisation's prescriptions (one author's when given) that expired unanswered and were
