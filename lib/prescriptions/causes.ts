@@ -1,14 +1,18 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { organisationRefusalCauses } from '@/lib/db/schema'
+import { constant } from '@/lib/db/prepared'
 import { CAUSE_LABELS, REFUSAL_CAUSES } from './cause-labels'
 
 /** An organisation's refusal causes, as stored (the defaults and their labels are cause-labels.ts's, for the browser too). */
 
-/** The same label in SQL, for lists and exports: the apply's organisation's label, else the default, else '-'. */
+/**
+ * The same label in SQL, for lists and exports: the apply's organisation's label, else the default, else '-'. The
+ * defaults are written into the text (`constant`): a prepared statement's generic plan then matches any execution.
+ */
 export function causeLabelSql(organisationId: SQL, cause: SQL): SQL<string> {
   const defaults = sql.join(
-    Object.entries(CAUSE_LABELS).map(([code, label]) => sql`when ${code} then ${label}`),
+    Object.entries(CAUSE_LABELS).map(([code, label]) => sql`when ${constant(code)} then ${constant(label)}`),
     sql` `,
   )
   return sql<string>`case when ${cause} is null then '-' else coalesce(

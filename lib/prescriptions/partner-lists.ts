@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/lib/db/client'
 import { candidates, socialApplies, socialOffers } from '@/lib/db/schema'
 import { PAGE_SIZE, SEARCH_MIN_LENGTH } from '@/lib/constants'
 import { DAY_MS } from '@/lib/dates'
-import { prepared } from '@/lib/db/prepared'
+import { constant, prepared } from '@/lib/db/prepared'
 import { countsOf, offerTabCounts } from './counts'
 import { selectRows, toApplyRows, type ApplyRow, type RowRecord } from './offer-tab-rows'
 import { APPLY_STATES, type ApplyCounts, type ApplyState } from './states'
@@ -217,8 +217,8 @@ const pendingOfStructure = (db: DbOrTx) =>
       .where(
         and(
           eq(socialApplies.structureId, sql.placeholder('structureId')),
-          eq(socialApplies.state, 'PRESCRIPTION_FILLED'),
-          eq(socialApplies.archived, false),
+          eq(socialApplies.state, constant('PRESCRIPTION_FILLED')),
+          eq(socialApplies.archived, constant(false)),
         ),
       )
       .orderBy(desc(socialApplies.prescriptionDate))
@@ -255,8 +255,8 @@ const expiredOfStructure = (db: DbOrTx) =>
       .where(
         and(
           eq(socialApplies.structureId, sql.placeholder('structureId')),
-          eq(socialApplies.state, 'EXPIRED'),
-          eq(socialApplies.archived, false),
+          eq(socialApplies.state, constant('EXPIRED')),
+          eq(socialApplies.archived, constant(false)),
           gt(socialApplies.expiredAt, sql.placeholder('since')),
         ),
       )
@@ -288,7 +288,9 @@ const archivedOfStructure = (db: DbOrTx) =>
       .from(socialApplies)
       .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
       .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
-      .where(and(eq(socialApplies.structureId, sql.placeholder('structureId')), eq(socialApplies.archived, true)))
+      .where(
+        and(eq(socialApplies.structureId, sql.placeholder('structureId')), eq(socialApplies.archived, constant(true))),
+      )
       .orderBy(desc(socialApplies.archivedAt))
       .limit(sql.placeholder('limit'))
       .prepare(name),

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { prepared } from '@/lib/db/prepared'
+import { constant, prepared } from '@/lib/db/prepared'
 import {
   candidates,
   fups,
@@ -80,7 +80,7 @@ const receivedAnswersStatement = (db: DbOrTx) =>
       .where(
         and(
           eq(notifications.userId, sql.placeholder('userId')),
-          inArray(notifications.kind, ANSWER_NOTIFICATION_KINDS),
+          sql`${notifications.kind} in (${sql.join(ANSWER_NOTIFICATION_KINDS.map(constant), sql`, `)})`,
           eq(socialApplies.organisationId, sql.placeholder('organisationId')),
           or(isNull(notifications.readAt), gte(notifications.createdAt, sql.placeholder('since'))),
         ),
@@ -204,8 +204,8 @@ export async function unansweredPrescriptions(
 const unansweredCondition = (organisationId: SQLWrapper, before: SQLWrapper | Date, authorId?: SQLWrapper) =>
   and(
     eq(socialApplies.organisationId, organisationId),
-    eq(socialApplies.state, 'PRESCRIPTION_FILLED'),
-    eq(socialApplies.archived, false),
+    eq(socialApplies.state, constant('PRESCRIPTION_FILLED')),
+    eq(socialApplies.archived, constant(false)),
     lt(socialApplies.prescriptionDate, before),
     authorId ? eq(socialApplies.authorId, authorId) : undefined,
   )

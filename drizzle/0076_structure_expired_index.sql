@@ -1,0 +1,2 @@
+-- Issue 41 §1: the partner dashboard's expired prescriptions, latest first, read in the order shown.
+CREATE INDEX "social_applies_structure_expired_idx" ON "social_applies" USING btree ("structure_id","expired_at" DESC NULLS FIRST) WHERE expired_at is not null and not archived;
