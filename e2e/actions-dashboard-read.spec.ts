@@ -90,7 +90,7 @@ test('new answers come first on the actions dashboard, each marked read on its o
   await expect(page.getByRole('link', { name: 'Aucune réponse de partenaire non lue' })).toBeVisible()
 })
 
-test('each list shows its first 20 rows, and « Afficher » the rest up to a page; the home page leads there', async ({
+test('each list shows its first 10 rows, and « Afficher » the rest up to a page; the home page leads there', async ({
   page,
 }) => {
   test.setTimeout(90_000)
@@ -122,10 +122,10 @@ test('each list shows its first 20 rows, and « Afficher » the rest up to a pag
     const answers = page.getByRole('table', { name: 'Réponses reçues' })
     await expect(answers.getByRole('row').filter({ hasText: 'Non lue' })).toHaveCount(22)
 
-    // Without it, the first 20 (the new ones first), and « Afficher les N réponses » under them.
+    // Without it, the first 10 (the new ones first), and « Afficher les N réponses » under them.
     await page.goto('/v2/actions/dashboard')
-    await expect(answers.getByRole('row')).toHaveCount(21)
-    await expect(answers.getByRole('row').filter({ hasText: 'Non lue' })).toHaveCount(20)
+    await expect(answers.getByRole('row')).toHaveCount(11)
+    await expect(answers.getByRole('row').filter({ hasText: 'Non lue' })).toHaveCount(10)
     const more = page.getByRole('link', { name: /^Afficher les (50 premières|\d+) réponses$/ })
     const label = (await more.textContent())!
     const total = label.includes('premières') ? 50 : Number(/\d+/.exec(label)![0])
