@@ -578,15 +578,8 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
       floorErrors: floor.errors,
     })
   }
-  // One client alone, after the turns (the writes stopped) and once the server's job worker has done what they queued
-  // (their mails, SMS and notifications: thousands of jobs, that ran beside the first pages' single-client requests and
-  // doubled their p95): each page's latency without queueing, for `seconds` at most 2, after three requests untimed.
-  const drain = await jobsDrained(pool, 180_000)
-  log(
-    drain.drained
-      ? `job queue drained in ${drain.seconds} s`
-      : `job queue not drained after ${drain.seconds} s (${drain.left} jobs left)`,
-  )
+  // One client alone, after the turns (the writes stopped): each page's latency without queueing, for `seconds` at most
+  // 2, after three requests untimed.
   for (const p of pages) {
     const line = lines.find((l) => l.page === p.route && 'p95' in l)
     if (!line) continue
@@ -641,7 +634,6 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
     medianRatioToFloor: median,
     overThreeTimesFloor: over,
     listsOverSingleTarget: slowLists,
-    jobsDrainedBeforeSingle: drain,
     target: { medianRatioToFloor: 1.5, p95RatioToFloor: 3, singleP95: SINGLE_P95_TARGET },
     ok: median !== null && median <= 1.5 && over.length === 0 && slowLists.length === 0,
   })
@@ -662,26 +654,4 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
     checkErrors: checked.reduce((sum, s) => sum + s.checkErrors, 0),
     ...(errorSamples.length ? { firstErrors: errorSamples } : {}),
   })
-}
-
-/**
- * Waits until the job queue has nothing due (pg-boss's jobs created, retried or active whose start is past; the
- * reminders scheduled for later days do not count), polling every half second, at most `timeoutMs`.
- */
-async function jobsDrained(
-  pool: Pool,
-  timeoutMs: number,
-): Promise<{ drained: boolean; seconds: number; left: number }> {
-  const start = performance.now()
-  for (;;) {
-    const {
-      rows: [row],
-    } = await pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND start_after <= now()`,
-    )
-    const seconds = Math.round((performance.now() - start) / 100) / 10
-    if (row!.n === 0) return { drained: true, seconds, left: 0 }
-    if (performance.now() - start > timeoutMs) return { drained: false, seconds, left: row!.n }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
 }
