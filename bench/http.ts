@@ -24,7 +24,7 @@ import type { Pool } from 'pg'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { compactApplyTabCounts } from '../lib/prescriptions/counts'
 import { compactCandidateCounts } from '../lib/candidates/counts'
-import { compactApplyStats, compactWorkshopStats } from '../lib/statistics/queries'
+import { compactApplyStats, compactSmsStats, compactWorkshopStats } from '../lib/statistics/queries'
 import * as schema from '../lib/db/schema'
 import { summarize } from './measure'
 import { freeLoopbackPort } from '../lib/http/free-port'
@@ -250,10 +250,16 @@ async function signIn(server: Server, pool: Pool, user: BenchUser): Promise<{ na
 async function steadyCounters(pool: Pool, log: (message: string) => void): Promise<void> {
   const t = performance.now()
   const db = drizzle(pool, { schema })
-  for (const compact of [compactApplyTabCounts, compactApplyStats, compactWorkshopStats, compactCandidateCounts])
+  for (const compact of [
+    compactApplyTabCounts,
+    compactApplyStats,
+    compactWorkshopStats,
+    compactSmsStats,
+    compactCandidateCounts,
+  ])
     while ((await compact(db)) > 0);
   await pool.query(
-    'VACUUM ANALYZE social_apply_count_deltas, stats_apply_deltas, stats_workshop_deltas, candidate_count_deltas',
+    'VACUUM ANALYZE social_apply_count_deltas, stats_apply_deltas, stats_workshop_deltas, stats_sms_deltas, candidate_count_deltas',
   )
   log(`counters folded and vacuumed in ${((performance.now() - t) / 1000).toFixed(1)} s`)
 }

@@ -2,10 +2,10 @@ import { z } from 'zod'
 import { compactApplyTabCounts } from '@/lib/prescriptions/counts'
 import { compactCandidateCounts } from '@/lib/candidates/counts'
 import { defineJob } from '@/lib/queue/job'
-import { compactApplyStats, compactWorkshopStats } from '@/lib/statistics/queries'
+import { compactApplyStats, compactSmsStats, compactWorkshopStats } from '@/lib/statistics/queries'
 
 /**
- * Every minute: the statistics' deltas (prescriptions, workshops) folded into their monthly counters; the apply and
+ * Every minute: the statistics' deltas (prescriptions, workshops, SMS) folded into their monthly counters; the apply and
  * candidate counts into theirs.
  */
 export const compactStatsJob = defineJob({
@@ -17,6 +17,7 @@ export const compactStatsJob = defineJob({
   handler: async (_data, { db }) =>
     (await compactApplyStats(db)) +
     (await compactWorkshopStats(db)) +
+    (await compactSmsStats(db)) +
     (await compactApplyTabCounts(db)) +
     (await compactCandidateCounts(db)),
 })

@@ -267,13 +267,19 @@ async function candidateBreakdown(db: DbOrTx, organisationId: string) {
   return { byStatus: await by('status', 'candidate_statuses', 'statut'), byPlace: await by('place', 'places', 'lieu') }
 }
 
-/** SMS sent in the period and how many were delivered: the delivery rate counts those whose fate is known. */
+/**
+ * SMS sent in the period and how many were delivered: the delivery rate counts those whose fate is known. From the
+ * monthly counters (stats_sms_months) and the deltas not yet folded in: the same as counting the period's outbound
+ * messages by status, at any moment.
+ */
 export async function smsDelivery(db: DbOrTx, organisationId: string, f: StatisticsFilters) {
-  const { from, until } = periodInstants(f)
+  const range = sql`organisation_id = ${organisationId} and month >= ${`${f.fromMonth}-01`}::date and month <= ${`${f.toMonth}-01`}::date`
   const { rows } = await db.execute<{ status: string; n: number }>(sql`
-    select status::text as status, count(*)::int as n from sms_messages
-    where organisation_id = ${organisationId} and direction = 'outbound' and created_at >= ${from} and created_at < ${until}
-    group by 1`)
+    select status, sum(n)::int as n from (
+      select status, n from stats_sms_months where ${range}
+      union all
+      select status, n from stats_sms_deltas where ${range}
+    ) c group by 1`)
   const count = (...statuses: string[]) => rows.filter((r) => statuses.includes(r.status)).reduce((t, r) => t + r.n, 0)
   const delivered = count('delivered')
   const notDelivered = count('undelivered', 'failed')
@@ -309,6 +315,15 @@ export function compactWorkshopStats(db: Db): Promise<number> {
     lock: 'stats_workshop_compaction',
     deltas: 'stats_workshop_deltas',
     into: { table: 'stats_workshop_months', columns: ['organisation_id', 'month', 'theme', 'measure'] },
+  })
+}
+
+/** The same for the SMS counters (stats_sms_deltas into stats_sms_months). */
+export function compactSmsStats(db: Db): Promise<number> {
+  return foldDeltas(db, {
+    lock: 'stats_sms_compaction',
+    deltas: 'stats_sms_deltas',
+    into: { table: 'stats_sms_months', columns: ['organisation_id', 'month', 'status'] },
   })
 }
 

@@ -41,6 +41,8 @@ async function deleteOrganisations(db: Db, ids: string[]) {
     await tx.execute(sql`delete from stats_apply_months where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from stats_apply_org_months where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from sms_messages where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from stats_sms_deltas where organisation_id in ${orgs}`)
+    await tx.execute(sql`delete from stats_sms_months where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from outbound_mails where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from data_exports where organisation_id in ${orgs}`)
     await tx.execute(sql`delete from audit_log where organisation_id in ${orgs}`)

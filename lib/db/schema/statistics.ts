@@ -109,6 +109,40 @@ export const statsWorkshopDeltas = pgTable(
 )
 
 /**
+ * The statistics' SMS delivery, per organisation, month the message was written (Paris) and status: how many outbound
+ * SMS are in each status ('queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed'), so that the page reads a
+ * few dozen rows rather than a year of messages. Kept like stats_workshop_months: a trigger on sms_messages
+ * (drizzle/0077) appends to stats_sms_deltas (-1 for the old status, +1 for the new one) in the transaction that wrote
+ * the message or its status; the job compact-stats folds them in every minute, and a read sums both, so it is exact
+ * at any moment. Ids, months and counts only.
+ */
+export const statsSmsMonths = pgTable(
+  'stats_sms_months',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    month: date('month').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'stats_sms_months_pk', columns: [t.organisationId, t.month, t.status] })],
+)
+
+export const statsSmsDeltas = pgTable(
+  'stats_sms_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: uuid('organisation_id').notNull(),
+    month: date('month').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('stats_sms_deltas_organisation_idx').on(t.organisationId, t.month)],
+)
+
+/**
  * The partners' answer delays of an organisation over one preset period of /v2/statistics (the last 12, 6 or 3 months,
  * this year, last year), as lib/statistics/answer-delays.ts computes them, written by the hourly job
  * `answer-delay-summaries` (lib/statistics/answer-delay-summaries.ts). A median is not a sum: at full scale the live
