@@ -300,3 +300,38 @@ test('a list that cannot be read says so in French, and "Réessayer" reads it ag
   await expect(tab(page, /Candidats intégrés/)).toHaveText(/\d/)
   await expect(page.getByRole('tabpanel').getByRole('table')).toBeVisible()
 })
+
+test('the dashboard shows the ten latest archived files, the others on demand', async ({ page }) => {
+  // Eleven archived files of fresh candidates, archived a day apart (removed afterwards, with their candidates).
+  const candidates = await onE2eDatabase<{ id: string }>(
+    `INSERT INTO candidates (organisation_id, first_name, last_name)
+     SELECT '10000000-0000-4000-8000-000000000001', 'Archive', 'Dossier ' || lpad(g::text, 2, '0')
+     FROM generate_series(1, 11) g RETURNING id`,
+  )
+  const ids = candidates.map((c) => c.id)
+  try {
+    await onE2eDatabase(
+      `INSERT INTO social_applies (organisation_id, structure_id, social_offer_id, candidate_id, author_id, state, archived, archived_at, response_date)
+       SELECT c.organisation_id, '20000000-0000-4000-8000-000000000001', '30000000-0000-4000-8000-000000000001', c.id,
+         'demo-referent', 'INTEGRATED_CANDIDATE', true,
+         now() - (12 - substr(c.last_name, 9)::int) * interval '1 day', now() - interval '20 days'
+       FROM candidates c WHERE c.id = ANY($1::uuid[])`,
+      [ids],
+    )
+    await page.goto('/partners/structure/dashboard')
+    const archives = page.getByRole('table', { name: 'Dossiers archivés' })
+    // The ten most recently archived: files 11 to 2, newest first.
+    await expect(archives.getByRole('row', { name: /Dossier \d\d Archive/ })).toHaveCount(10)
+    await expect(archives.getByRole('row').nth(1)).toContainText('Dossier 11 Archive')
+    await expect(archives.getByRole('row', { name: /Dossier 01 Archive/ })).toHaveCount(0)
+    await page.getByRole('link', { name: 'Afficher plus de dossiers archivés' }).click()
+    await expect(page).toHaveURL(/archived=all#archived$/)
+    await expect(archives.getByRole('row', { name: /Dossier 01 Archive/ })).toHaveCount(1)
+    await expect(archives.getByRole('row', { name: /Dossier \d\d Archive/ })).toHaveCount(11)
+    await expect(page.getByRole('link', { name: 'Afficher plus de dossiers archivés' })).toHaveCount(0)
+    await expectNoSeriousA11yViolations(page)
+  } finally {
+    await onE2eDatabase('DELETE FROM social_applies WHERE candidate_id = ANY($1::uuid[])', [ids])
+    await onE2eDatabase('DELETE FROM candidates WHERE id = ANY($1::uuid[])', [ids])
+  }
+})

@@ -24,6 +24,15 @@ describe('Paris time', () => {
   it('knows the Paris day and month of an instant', () => {
     expect(parisToday(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01')
     expect(parisToday(new Date('2026-06-30T21:59:00Z'))).toBe('2026-06-30')
+    // Both sides of midnight on the days the clocks change (UTC+1 in winter, UTC+2 in summer).
+    expect(parisToday(new Date('2026-03-28T22:59:00Z'))).toBe('2026-03-28')
+    expect(parisToday(new Date('2026-03-28T23:00:00Z'))).toBe('2026-03-29')
+    expect(parisToday(new Date('2026-03-29T21:59:00Z'))).toBe('2026-03-29')
+    expect(parisToday(new Date('2026-03-29T22:00:00Z'))).toBe('2026-03-30')
+    expect(parisToday(new Date('2026-10-24T21:59:00Z'))).toBe('2026-10-24')
+    expect(parisToday(new Date('2026-10-24T22:00:00Z'))).toBe('2026-10-25')
+    expect(parisToday(new Date('2026-10-25T22:59:00Z'))).toBe('2026-10-25')
+    expect(parisToday(new Date('2026-10-25T23:00:00Z'))).toBe('2026-10-26')
   })
   it('turns a Paris wall-clock time into its instant, both sides of the clock changes', () => {
     expect(parisInstant('2026-11-01', 0).toISOString()).toBe('2026-10-31T23:00:00.000Z')

@@ -40,9 +40,20 @@ export function parisClock(at: Date): { date: string; minute: number; weekday: n
   }
 }
 
-/** Today's calendar date in Paris, as 'yyyy-MM-dd'. */
+/** The Paris calendar day alone: sv-SE writes it 'yyyy-MM-dd'. */
+const PARIS_DAY = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
+/**
+ * Today's calendar date in Paris, as 'yyyy-MM-dd'. format() rather than parisClock's formatToParts(): a list computes
+ * the day of each row's date (« En attente depuis N jours »), and this is six times faster (1 µs against 6).
+ */
 export function parisToday(now: Date): string {
-  return parisClock(now).date
+  return PARIS_DAY.format(now)
 }
 
 /** The UTC offset of Paris at an instant, in milliseconds (+1 h in winter, +2 h in summer). */

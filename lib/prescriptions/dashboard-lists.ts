@@ -6,7 +6,8 @@ import { WAITING_PARAM } from './waiting-filter'
  * most recent answers and the longest waits, what a referent acts on first; the sections below (SMS replies,
  * orientations, the day's workshops, late course steps) stay within reach, on a phone too. « Afficher … » under a list
  * shows a page of it (PAGE_SIZE), through the URL (`answers=all`, `unanswered=all`). Ten rather than twenty (issue 41):
- * each row cost about 0.5 ms of CPU (the server's and PostgreSQL's), twenty rows a quarter of the page's.
+ * each row cost about 0.5 ms of CPU (the server's and PostgreSQL's), twenty rows a quarter of the page's. The partner
+ * dashboard's archived files show as many (`archived=all`: a page).
  */
 export const DASHBOARD_ROWS = 10
 

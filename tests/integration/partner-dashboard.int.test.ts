@@ -122,6 +122,9 @@ describe('the partner dashboard', () => {
       expect(view!.pending.map((a) => a.id)).toEqual(pending.map((w) => w.id))
       const archived = written.filter((w) => w.archived).sort(byDayDesc)
       expect(view!.archived.map((a) => a.id)).toEqual(archived.map((w) => w.id))
+      // Collapsed, the page reads its first rows only: the most recently archived.
+      const firstTwo = await partnerDashboard(tx, mine.id, { withArchived: true, archivedRows: 2 })
+      expect(firstTwo!.archived.map((a) => a.id)).toEqual(archived.slice(0, 2).map((w) => w.id))
 
       // Without the archive permission the archived applies are not read.
       expect((await partnerDashboard(tx, mine.id, { withArchived: false }))!.archived).toEqual([])

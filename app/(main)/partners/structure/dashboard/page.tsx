@@ -14,6 +14,8 @@ import { formatDate, parisToday } from '@/lib/dates'
 import { formatCount, formatNumber, formatPercent } from '@/lib/numbers'
 import { freshnessText } from '@/lib/statistics/answer-delay-summaries'
 import { formatDays, type AnswerDelayFigures } from '@/lib/statistics/answer-delays-table'
+import { PAGE_SIZE } from '@/lib/constants'
+import { DASHBOARD_ROWS } from '@/lib/prescriptions/dashboard-lists'
 import { DUE_WITHIN_DAYS } from '@/lib/prescriptions/partner-answers-due'
 import { EXPIRED_SHOWN_DAYS } from '@/lib/prescriptions/partner-lists'
 import { waitingSentence } from '@/lib/prescriptions/waiting-time'
@@ -25,8 +27,16 @@ import { fullName, listName } from '@/lib/person-name'
 
 export const generateMetadata = pageMetadata('partnersDashboard')
 
-/** The partner structure's home (role fullPartner): its social offers and their prescriptions per tab. */
-export default async function PartnerDashboardPage() {
+/**
+ * The partner structure's home (role fullPartner): its social offers and their prescriptions per tab. The archived
+ * files show the DASHBOARD_ROWS most recently archived; « Afficher plus de dossiers archivés » (`archived=all`) shows a
+ * page of them.
+ */
+export default async function PartnerDashboardPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const user = await requireUser()
   if (!isPartnerUser(user)) redirect(partnerHome(user))
   if (!user.structureId) notFound()
@@ -34,9 +44,17 @@ export default async function PartnerDashboardPage() {
   const structureId = user.structureId
   const now = clockNow()
   const today = parisToday(now)
-  const view = await partnerDashboard(getDb(), structureId, { withArchived: canArchive, now })
+  const allArchived = (await searchParams).archived === 'all'
+  // Collapsed, one row more than shown says whether there are others.
+  const view = await partnerDashboard(getDb(), structureId, {
+    withArchived: canArchive,
+    archivedRows: allArchived ? PAGE_SIZE : DASHBOARD_ROWS + 1,
+    now,
+  })
   if (!view) notFound()
-  const { structure, offers, counts, pending, expired, archived, answersDue, answerDelays, answerDelaysAsOf } = view
+  const { structure, offers, counts, pending, expired, answersDue, answerDelays, answerDelaysAsOf } = view
+  const archived = allArchived ? view.archived : view.archived.slice(0, DASHBOARD_ROWS)
+  const moreArchived = view.archived.length > archived.length
   const t = await getTranslations('applies')
   const canPublish = can(user, 'candidate.socialboard.modify')
   return (
@@ -143,7 +161,9 @@ export default async function PartnerDashboardPage() {
       )}
       {canArchive && (
         <>
-          <h2 className="mb-3 mt-8 text-lg font-semibold">Dossiers archivés</h2>
+          <h2 id="archived" className="mb-3 mt-8 text-lg font-semibold">
+            Dossiers archivés
+          </h2>
           {archived.length === 0 ? (
             <EmptyState title="Aucun dossier archivé.">
               Les candidats intégrés ou refusés que vous archivez depuis la page d’une offre sont rangés ici.
@@ -165,6 +185,11 @@ export default async function PartnerDashboardPage() {
                 ],
               }))}
             />
+          )}
+          {moreArchived && (
+            <p className="mt-3 text-sm">
+              <Link href="/partners/structure/dashboard?archived=all#archived">Afficher plus de dossiers archivés</Link>
+            </p>
           )}
         </>
       )}
