@@ -110,8 +110,8 @@ export const statsWorkshopDeltas = pgTable(
 
 /**
  * The statistics' SMS delivery, per organisation, month the message was written (Paris) and status: how many outbound
- * SMS are in each status ('queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed'), so that the page reads a
- * few dozen rows rather than a year of messages. Kept like stats_workshop_months: a trigger on sms_messages
+ * SMS are in each `sms_status` ('queued', 'sent', 'delivered', 'failed'…), so that the page reads a few dozen rows
+ * rather than a year of messages. Kept like stats_workshop_months: a trigger on sms_messages
  * (drizzle/0077) appends to stats_sms_deltas (-1 for the old status, +1 for the new one) in the transaction that wrote
  * the message or its status; the job compact-stats folds them in every minute, and a read sums both, so it is exact
  * at any moment. Ids, months and counts only.
