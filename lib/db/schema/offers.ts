@@ -42,6 +42,10 @@ export const socialOffers = pgTable(
     providerName: text('provider_name').notNull(),
     providerWebsite: text('provider_website'),
     addressFormatted: text('address_formatted'),
+    /** The town of the offer's own address ('76000 Rouen'), kept by PostgreSQL: the directory's "Lieu" (offerPlace). */
+    addressPlace: text('address_place').generatedAlwaysAs(
+      sql`substring(address_formatted from '(\\d{5}\\s+[^,]+?)\\s*$')`,
+    ),
     contactComment: text('contact_comment'),
     contactName: text('contact_name'),
     contactPhone: text('contact_phone'),
@@ -63,6 +67,8 @@ export const socialOffers = pgTable(
   },
   (t) => [
     index('social_offers_structure_idx').on(t.structureId),
+    // The directory's order (by name): its first page walks this index instead of sorting every visible offer.
+    index('social_offers_name_idx').on(t.name, t.id),
     unique('social_offers_source_offer_uq').on(t.source, t.offerId),
     check('social_offers_free_places_check', sql`${t.freePlaces} >= 0`),
   ],

@@ -49,6 +49,10 @@ export const partnerStructures = pgTable(
     /** 14 digits, unique: a second organisation links to the existing structure instead of duplicating it. */
     siret: text('siret'),
     addressFormatted: text('address_formatted'),
+    /** The town of the address ('76000 Rouen'), kept by PostgreSQL: the place of its offers that have no address. */
+    addressPlace: text('address_place').generatedAlwaysAs(
+      sql`substring(address_formatted from '(\\d{5}\\s+[^,]+?)\\s*$')`,
+    ),
     phone: text('phone'),
     email: text('email'),
     website: text('website'),

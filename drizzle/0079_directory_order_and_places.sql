@@ -1,0 +1,3 @@
+ALTER TABLE "partner_structures" ADD COLUMN "address_place" text GENERATED ALWAYS AS (substring(address_formatted from '(\d{5}\s+[^,]+?)\s*$')) STORED;--> statement-breakpoint
+ALTER TABLE "social_offers" ADD COLUMN "address_place" text GENERATED ALWAYS AS (substring(address_formatted from '(\d{5}\s+[^,]+?)\s*$')) STORED;--> statement-breakpoint
+CREATE INDEX "social_offers_name_idx" ON "social_offers" USING btree ("name","id");
