@@ -57,26 +57,31 @@ export function receivedAnswers(
   })
 }
 
-/** receivedAnswers' statement: the actions dashboard's and the home page's, read at each visit (lib/db/prepared.ts). */
+/**
+ * receivedAnswers' statement: the actions dashboard's and the home page's, read at each visit (lib/db/prepared.ts).
+ * The counts run over the user's answer notifications and their applies' organisation only; the page's rows (the
+ * `limit` first) are then joined to their candidate, offer and FUP. Joined before the counts, every unread answer was
+ * (a referent who reads none has hundreds: 384 of them, 23 ms; the page's ten, 0.3).
+ */
 const receivedAnswersStatement = (db: DbOrTx) =>
-  prepared(db, 'received_answers', (name) =>
-    db
+  prepared(db, 'received_answers', (name) => {
+    const listed = db
       .select({
-        notificationId: notifications.id,
-        notifiedAt: notifications.createdAt,
-        readAt: notifications.readAt,
-        total: sql<number>`(count(*) over ())::int`,
-        unreadTotal: sql<number>`(count(*) filter (where ${notifications.readAt} is null) over ())::int`,
-        unreadSinceVisit: sql<number>`(count(*) filter (where ${notifications.readAt} is null and ${notifications.createdAt} >
+        notificationId: sql<string>`${notifications.id}`.as('notification_id'),
+        notifiedAt: sql`${notifications.createdAt}`.mapWith(notifications.createdAt).as('notified_at'),
+        readAt: sql`${notifications.readAt}`.mapWith(notifications.readAt).as('read_at'),
+        applyId: sql<string>`${socialApplies.id}`.as('apply_id'),
+        total: sql<number>`(count(*) over ())::int`.as('total'),
+        unreadTotal: sql<number>`(count(*) filter (where ${notifications.readAt} is null) over ())::int`.as(
+          'unread_total',
+        ),
+        unreadSinceVisit:
+          sql<number>`(count(*) filter (where ${notifications.readAt} is null and ${notifications.createdAt} >
           coalesce((select ${userHomeVisits.visitedAt} from ${userHomeVisits} where ${userHomeVisits.userId} = ${sql.placeholder('userId')}),
-            '-infinity'::timestamptz)) over ())::int`,
-        ...applyColumns,
+            '-infinity'::timestamptz)) over ())::int`.as('unread_since_visit'),
       })
       .from(notifications)
       .innerJoin(socialApplies, eq(socialApplies.id, sql`(${notifications.payload}->>'applyId')::uuid`))
-      .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
-      .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
-      .leftJoin(fups, eq(fups.socialApplyId, socialApplies.id))
       .where(
         and(
           eq(notifications.userId, sql.placeholder('userId')),
@@ -87,8 +92,25 @@ const receivedAnswersStatement = (db: DbOrTx) =>
       )
       .orderBy(sql`${notifications.readAt} is null desc`, desc(notifications.createdAt))
       .limit(sql.placeholder('limit'))
-      .prepare(name),
-  )
+      .as('listed')
+    return db
+      .select({
+        notificationId: listed.notificationId,
+        notifiedAt: listed.notifiedAt,
+        readAt: listed.readAt,
+        total: listed.total,
+        unreadTotal: listed.unreadTotal,
+        unreadSinceVisit: listed.unreadSinceVisit,
+        ...applyColumns,
+      })
+      .from(listed)
+      .innerJoin(socialApplies, eq(socialApplies.id, listed.applyId))
+      .innerJoin(candidates, eq(candidates.id, socialApplies.candidateId))
+      .innerJoin(socialOffers, eq(socialOffers.id, socialApplies.socialOfferId))
+      .leftJoin(fups, eq(fups.socialApplyId, socialApplies.id))
+      .orderBy(sql`${listed.readAt} is null desc`, desc(listed.notifiedAt))
+      .prepare(name)
+  })
 
 /** How many of the answers of `receivedAnswers` are unread (0 when none is listed). */
 export const unreadTotalOf = (answers: readonly { unreadTotal: number }[]) => answers[0]?.unreadTotal ?? 0
