@@ -59,9 +59,9 @@ export function receivedAnswers(
 
 /**
  * receivedAnswers' statement: the actions dashboard's and the home page's, read at each visit (lib/db/prepared.ts).
- * The counts run over the user's answer notifications and their applies' organisation only; the page's rows (the
- * `limit` first) are then joined to their candidate, offer and FUP. Joined before the counts, every unread answer was
- * (a referent who reads none has hundreds: 384 of them, 23 ms; the page's ten, 0.3).
+ * The counts run over the user's answer notifications and their applies' organisation only; then only the page's
+ * rows (the `limit` first) are joined to their candidate, offer and FUP. A referent who reads none of their answers
+ * has hundreds: when every one of them was joined before being counted, 384 took 3.6 ms a read; now 1.2.
  */
 const receivedAnswersStatement = (db: DbOrTx) =>
   prepared(db, 'received_answers', (name) => {
