@@ -21,6 +21,12 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     /** Measure a database kept by an earlier `--keep` run (its name) instead of creating and loading one; kept. */
     database: { type: 'string' },
+    /**
+     * Measure a copy of a database kept by an earlier `--keep` run (its name): made for this run (its pending
+     * migrations applied) and dropped after it unless --keep. Every run then starts from the same data, where runs on
+     * one --database add up each run's writes (thousands of prescriptions to one structure, answers to read).
+     */
+    from: { type: 'string' },
     /** Only these figures (comma-separated names, database and HTTP ones alike; the HTTP ones still need a build or --http). */
     only: { type: 'string' },
     /** The HTTP figures: --http forces them (building the app if needed), --no-http skips them. */
@@ -44,6 +50,8 @@ if (!(scale > 0) || !(iterations > 0) || !(jobs === undefined || jobs >= 1) || !
   throw new Error('--scale, --iterations, --jobs and --http-seconds must be positive numbers')
 }
 const reuse = args.database !== undefined
+const copy = args.from !== undefined
+if (reuse && copy) throw new Error('--database measures a kept database, --from a copy of one: not both')
 
 // `npm run bench` (scripts/with-database.ts) provides DATABASE_URL: the given server, or a throwaway embedded one.
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL
@@ -87,13 +95,19 @@ process.once('SIGINT', () => {
 async function main() {
   // Decided up front: a build started later by someone else must not switch the HTTP figures on halfway.
   const http = args.http ?? isBuilt()
-  if (!reuse) {
+  if (copy) {
+    await admin(`CREATE DATABASE "${dbName}" TEMPLATE "${args.from}"`)
+    log(`copied ${args.from} into ${dbName}`)
+  } else if (!reuse) {
     await admin(`CREATE DATABASE "${dbName}"`)
     log(`created database ${dbName}`)
   }
   const { db, pool } = createDb(dbUrl, Math.max(4, jobs ?? 0))
   try {
-    if (!reuse) {
+    if (copy) {
+      await runMigrations(db)
+      log('migrated the copy')
+    } else if (!reuse) {
       await runMigrations(db)
       log('migrated')
       // The bulk load's statements outlast the app's statement and lock timeouts (15 s, 5 s: the foreign keys validated

@@ -23,8 +23,13 @@ export type OfferWriter = StructureUser
  */
 export async function mayWriteOffersOf(db: DbOrTx, user: OfferWriter, structureId: string): Promise<boolean> {
   if (!can(user, 'candidate.socialboard.modify')) return false
-  if (user.structureId) return user.structureId === structureId
-  return mayRunStructure(db, user, structureId)
+  return writesOffersOf(user, structureId, !user.structureId && (await mayRunStructure(db, user, structureId)))
+}
+
+/** mayWriteOffersOf's rule when whether the user runs the structure is already known (the structure's page). */
+export function writesOffersOf(user: OfferWriter, structureId: string, runs: boolean): boolean {
+  if (!can(user, 'candidate.socialboard.modify')) return false
+  return user.structureId ? user.structureId === structureId : runs
 }
 
 /** The edit button's rule: this product's offer, and a writer of its structure. */

@@ -62,6 +62,16 @@ function indicatorOf(raw: RawIndicator | null, reminderDays: number): ResponseIn
 const reminderDaysOf = (organisationId: string) =>
   sql`(select ${organisations.answerReminderDays} from ${organisations} where ${organisations.id} = ${organisationId})`
 
+/** A structure's identity and contact, as its list and its page show them. */
+export const structureContact = {
+  id: partnerStructures.id,
+  name: partnerStructures.name,
+  siret: partnerStructures.siret,
+  addressFormatted: partnerStructures.addressFormatted,
+  phone: partnerStructures.phone,
+  email: partnerStructures.email,
+}
+
 export type StructureListFilters = { search?: string; challengeId?: string | null; page?: number }
 
 /** /partners/structure/default: the structures the organisation works with, 50 per page, with offers and indicator. */
@@ -88,12 +98,7 @@ export async function listPartnerStructures(
       .where(eq(organisations.id, organisationId)),
     db
       .select({
-        id: partnerStructures.id,
-        name: partnerStructures.name,
-        siret: partnerStructures.siret,
-        addressFormatted: partnerStructures.addressFormatted,
-        phone: partnerStructures.phone,
-        email: partnerStructures.email,
+        ...structureContact,
         shared: sql<boolean>`${partnerStructures.organisationId} is null`,
         // Select-list subqueries name the outer row explicitly: Drizzle leaves a single table's columns unqualified there.
         offers: sql<number>`(select count(*)::int from ${socialOffers} o where o.structure_id = partner_structures.id)`,
@@ -112,25 +117,6 @@ export async function listPartnerStructures(
     page,
     rows: rows.map((r) => ({ ...r, indicator: indicatorOf(r.indicator, reminderDays) })),
   }
-}
-
-/** One structure the organisation works with (linked or shared), else null. */
-export async function getPartnerStructure(db: DbOrTx, organisationId: string, id: string) {
-  const [row] = await db
-    .select({
-      id: partnerStructures.id,
-      name: partnerStructures.name,
-      siret: partnerStructures.siret,
-      addressFormatted: partnerStructures.addressFormatted,
-      phone: partnerStructures.phone,
-      email: partnerStructures.email,
-      website: partnerStructures.website,
-      presentation: partnerStructures.presentation,
-      shared: sql<boolean>`${partnerStructures.organisationId} is null`,
-    })
-    .from(partnerStructures)
-    .where(and(eq(partnerStructures.id, id), openToOrganisation(organisationId)))
-  return row ?? null
 }
 
 /** The structure's response indicator for one organisation's prescriptions. */
@@ -157,13 +143,16 @@ export async function structureOffersForOrganisation(
   structureId: string,
   now: Date = clockNow(),
 ) {
-  const offers = await db
-    .select({ ...offerCard, source: socialOffers.source })
-    .from(socialOffers)
-    .where(eq(socialOffers.structureId, structureId))
-    .orderBy(asc(socialOffers.name))
-  // The counters kept by trigger (lib/prescriptions/counts.ts), not a count of the organisation's applies to the structure.
-  const counts = offers.length ? await tabCountsOfStructureForOrganisation(db, organisationId, structureId) : []
+  // The counters kept by trigger (lib/prescriptions/counts.ts), not a count of the organisation's applies to the
+  // structure; read beside the offers, in the same round.
+  const [offers, counts] = await Promise.all([
+    db
+      .select({ ...offerCard, source: socialOffers.source })
+      .from(socialOffers)
+      .where(eq(socialOffers.structureId, structureId))
+      .orderBy(asc(socialOffers.name)),
+    tabCountsOfStructureForOrganisation(db, organisationId, structureId),
+  ])
   const countOf = (offerId: string, state: string) =>
     counts.find((c) => c.offer_id === offerId && c.state === state)?.n ?? 0
   return offers.map((o) => ({

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
-import { organisationPartnerStructures, organisations, partnerStructures, users } from '@/lib/db/schema'
+import { organisationPartnerStructures, partnerStructures, users } from '@/lib/db/schema'
 import { can, PARTNER_ROLE, type PermissionSubject } from '@/lib/permissions'
 
 /**
@@ -65,11 +65,25 @@ export async function mayRunStructure(db: DbOrTx, user: StructureUser, structure
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.id, user.id), activeStructureAdmin(structureId)))
-    return !!row
+    return runsStructure(user, structureId, { governance: null, userIsActiveAdmin: !!row })
   }
   if (!user.organisationId || !can(user, 'partners.structure.modify')) return false
-  const governance = await governanceOf(db, structureId)
-  return governance?.runBy === 'organisation' && governance.creatingOrganisationId === user.organisationId
+  return runsStructure(user, structureId, { governance: await governanceOf(db, structureId), userIsActiveAdmin: false })
+}
+
+/**
+ * mayRunStructure's rule on facts already read: for a partner user, whether they are one of the structure's active
+ * administrators; for an organisation's user, who runs the structure. The structure's page reads both facts with the
+ * structure itself (lib/partners/structure-sheet.ts).
+ */
+export function runsStructure(
+  user: StructureUser,
+  structureId: string,
+  facts: { governance: Governance | null; userIsActiveAdmin: boolean },
+): boolean {
+  if (user.structureId) return user.structureId === structureId && facts.userIsActiveAdmin
+  if (!user.organisationId || !can(user, 'partners.structure.modify')) return false
+  return facts.governance?.runBy === 'organisation' && facts.governance.creatingOrganisationId === user.organisationId
 }
 
 /** Whether the organisation works with the structure (linked to it): what a request for an account needs. */
@@ -84,33 +98,4 @@ export async function worksWith(db: DbOrTx, organisationId: string, structureId:
       ),
     )
   return !!row
-}
-
-/** The structure's page: who runs it and which organisations work with it (names only). */
-export async function governanceView(db: DbOrTx, structureId: string) {
-  const [governance, admins, partners] = await Promise.all([
-    governanceOf(db, structureId),
-    db
-      .select({ firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(activeStructureAdmin(structureId))
-      .orderBy(asc(users.lastName), asc(users.firstName)),
-    db
-      .select({ id: organisations.id, name: organisations.name })
-      .from(organisationPartnerStructures)
-      .innerJoin(organisations, eq(organisations.id, organisationPartnerStructures.organisationId))
-      .where(eq(organisationPartnerStructures.structureId, structureId))
-      .orderBy(asc(organisations.name)),
-  ])
-  if (!governance) return null
-  const creating = partners.find((p) => p.id === governance.creatingOrganisationId) ?? null
-  let creatingName = creating?.name ?? null
-  if (!creatingName && governance.creatingOrganisationId) {
-    const [row] = await db
-      .select({ name: organisations.name })
-      .from(organisations)
-      .where(eq(organisations.id, governance.creatingOrganisationId))
-    creatingName = row?.name ?? null
-  }
-  return { ...governance, creatingOrganisationName: creatingName, admins, organisations: partners.map((p) => p.name) }
 }

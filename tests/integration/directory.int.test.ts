@@ -19,7 +19,8 @@ import { getSocialOffer } from '@/lib/offers/queries'
 import { analyseOfferImport, commitOfferImport } from '@/lib/offers/import-offers'
 import { createSocialOffer, mayEditOffer, updateSocialOffer } from '@/lib/offers/write-offer'
 import { createPartnerStructure, invitePartnerUser, updatePartnerStructure } from '@/lib/partners/structures'
-import { getPartnerStructure, listPartnerStructures, responseIndicator } from '@/lib/partners/queries'
+import { listPartnerStructures, responseIndicator } from '@/lib/partners/queries'
+import { structureSheet } from '@/lib/partners/structure-sheet'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 import { useThrowawayOrganisations } from './throwaway-organisations'
 
@@ -121,9 +122,10 @@ describe('partner structures', () => {
         .from(s.partnerStructures)
         .where(eq(s.partnerStructures.siret, '61234567800017'))
       expect(rows).toEqual([{ name: 'Secours Solidaire' }])
-      expect((await getPartnerStructure(tx, demoIds.orgLyon, created.id))?.name).toBe('Secours Solidaire')
+      const lyonReferent = { id: LYON.actorId, role: 'counsellor', organisationId: demoIds.orgLyon, structureId: null }
+      expect((await structureSheet(tx, lyonReferent, created.id))?.structure.name).toBe('Secours Solidaire')
       // Lyon never linked Mobilité Solidaire: its sheet is "not found" there, and its list shows only its own links.
-      expect(await getPartnerStructure(tx, demoIds.orgLyon, demoIds.structureMobilite)).toBeNull()
+      expect(await structureSheet(tx, lyonReferent, demoIds.structureMobilite)).toBeNull()
       expect((await listPartnerStructures(tx, demoIds.orgLyon)).rows.map((r) => r.name)).toEqual(['Secours Solidaire'])
       // A SIRET already another structure's cannot be taken by an edit.
       expect(

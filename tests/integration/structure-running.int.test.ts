@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { listOrganisationApplies } from '@/lib/prescriptions/referent-lists'
 import { unseal } from '@/lib/crypto/sealed'
-import type { Db } from '@/lib/db/client'
+import type { Db, DbOrTx } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
 import { analyseServicesAcross } from '@/lib/offers/import-services-across'
@@ -10,7 +10,8 @@ import { createSocialOffer, mayWriteOffersOf, updateSocialOffer } from '@/lib/of
 import { createOrganisationWithAdmin } from '@/lib/organisation/create-organisation'
 import { accountRequestsOf, decideStructureAccount, requestStructureAccount } from '@/lib/partners/account-requests'
 import { analyseStructureImport, commitStructureImport } from '@/lib/partners/import-structures'
-import { governanceView, mayRunStructure } from '@/lib/partners/running'
+import { mayRunStructure, type StructureUser } from '@/lib/partners/running'
+import { structureSheet } from '@/lib/partners/structure-sheet'
 import {
   createPartnerStructure,
   invitePartnerUser,
@@ -279,6 +280,19 @@ describe('another organisation links a structure by its SIRET', () => {
   })
 })
 
+/**
+ * The structure's page reads who runs it with the structure itself (lib/partners/structure-sheet.ts): its runs and
+ * writesOffers are those of the rules' own reads, for this user and structure.
+ */
+async function sheetAsRules(tx: DbOrTx, user: StructureUser & { role: string }, structureId: string) {
+  const sheet = await structureSheet(tx, user, structureId)
+  if (sheet) {
+    expect(sheet.runs).toBe(await mayRunStructure(tx, user, structureId))
+    expect(sheet.writesOffers).toBe(await mayWriteOffersOf(tx, user, structureId))
+  }
+  return sheet
+}
+
 describe('who runs a structure', () => {
   const fresh = {
     name: 'Épicerie Solidaire',
@@ -299,12 +313,31 @@ describe('who runs a structure', () => {
       )
       if (!created.ok) throw new Error(created.error)
       expect(await mayRunStructure(tx, seineMaritimeAdmin, created.id)).toBe(true)
+      expect(await sheetAsRules(tx, seineMaritimeAdmin, created.id)).toMatchObject({
+        governance: { runBy: 'organisation', creatingOrganisationName: 'Département de Seine-Maritime', admins: [] },
+        runs: true,
+        writesOffers: true,
+        mayRequest: false,
+        users: [],
+      })
       const invited = await invitePartnerUser(asDb(tx), seineMaritimeAdmin, created.id, person)
       if (!invited.ok) throw new Error(invited.error)
       // The invitation is pending: Seine-Maritime can still correct it.
       expect(await mayRunStructure(tx, seineMaritimeAdmin, created.id)).toBe(true)
       const ian = { id: invited.userId, role: 'fullPartner', organisationId: null, structureId: created.id }
       expect(await mayRunStructure(tx, ian, created.id)).toBe(false)
+      // His page before he takes up the account: his structure, run by Seine-Maritime, its pending invitation listed there.
+      expect(await sheetAsRules(tx, ian, created.id)).toMatchObject({
+        governance: { runBy: 'organisation' },
+        runs: false,
+        writesOffers: true,
+        offers: null,
+        indicator: null,
+        emailChangedAt: null,
+      })
+      expect((await sheetAsRules(tx, seineMaritimeAdmin, created.id))!.users).toMatchObject([
+        { firstName: 'Ian', lastName: 'Trus', invited: true },
+      ])
       // Ian sets a password: the structure is his to run now.
       await tx.insert(s.accounts).values({
         id: `${invited.userId}-credential`,
@@ -328,9 +361,21 @@ describe('who runs a structure', () => {
         .from(s.auditLog)
         .where(and(eq(s.auditLog.action, 'partnerStructure.updated'), eq(s.auditLog.entityId, created.id)))
       expect(audit).toEqual({ details: { contactEmailChanged: true }, structureId: created.id })
-      const view = await governanceView(tx, created.id)
+      // The organisations that work with it see the day its contact address changed; its own people do not need to.
+      const changedAt = (await sheetAsRules(tx, seineMaritimeAdmin, created.id))!.emailChangedAt
+      expect(changedAt).toBeInstanceOf(Date)
+      expect(Math.abs(changedAt!.getTime() - Date.now())).toBeLessThan(60_000)
+      expect((await sheetAsRules(tx, ian, created.id))!.emailChangedAt).toBeNull()
+      const view = (await sheetAsRules(tx, seineMaritimeAdmin, created.id))!.governance
       expect(view).toMatchObject({ runBy: 'structure', admins: [{ firstName: 'Ian', lastName: 'Trus' }] })
-      expect(view!.organisations).toEqual(['Département de Seine-Maritime'])
+      expect(view.organisations).toEqual(['Département de Seine-Maritime'])
+      // Ian's own page: he runs it; Seine-Maritime's: it works with it and may ask him for an account.
+      expect(await sheetAsRules(tx, ian, created.id)).toMatchObject({
+        runs: true,
+        writesOffers: true,
+        mayRequest: false,
+      })
+      expect(await sheetAsRules(tx, seineMaritimeAdmin, created.id)).toMatchObject({ runs: false, mayRequest: true })
 
       // Ian invites a colleague (not an administrator), hands the administration on, and cannot leave it with nobody.
       const colleague = await invitePartnerUser(asDb(tx), ian, created.id, {
@@ -375,7 +420,12 @@ describe('who runs a structure', () => {
         error:
           'Cette structure est partagée et n’a pas encore d’administrateur\u00a0: personne ne peut accepter une demande de compte.',
       })
-      expect((await governanceView(tx, created.id))!.runBy).toBe('nobody')
+      expect(await sheetAsRules(tx, seineMaritimeAdmin, created.id)).toMatchObject({
+        governance: { runBy: 'nobody', creatingOrganisationName: null },
+        runs: false,
+        writesOffers: false,
+        mayRequest: false,
+      })
     })
   })
 
@@ -390,5 +440,18 @@ describe('who runs a structure', () => {
     expect(await mayRunStructure(db, paula, demoIds.structureMobilite)).toBe(true)
     expect(await mayRunStructure(db, paula, demoIds.structureHabitat)).toBe(false)
     expect(await mayRunStructure(db, hugo, demoIds.structureHabitat)).toBe(true)
+    // Their pages: the counsellor sees the structure without running it or asking for accounts; Paula runs her own,
+    // and another structure's page is not found for her.
+    expect(await sheetAsRules(db, counsellor, demoIds.structureMobilite)).toMatchObject({
+      runs: false,
+      writesOffers: false,
+      mayRequest: false,
+      users: [],
+      requests: [],
+    })
+    const paulas = await sheetAsRules(db, paula, demoIds.structureMobilite)
+    expect(paulas).toMatchObject({ runs: true, writesOffers: true, offers: null, indicator: null })
+    expect(paulas!.users.map((u) => u.email)).toContain('partenaire@passerelle.test')
+    expect(await structureSheet(db, paula, demoIds.structureHabitat)).toBeNull()
   })
 })

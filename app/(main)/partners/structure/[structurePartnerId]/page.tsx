@@ -1,4 +1,3 @@
-import { contactEmailChangedAt } from '@/lib/partners/contact-changes'
 import { notFound } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import { PageHeader } from '@/components/layout/page-header'
@@ -14,20 +13,10 @@ import { DetailList } from '@/components/ui/detail-list'
 import { EmptyState } from '@/components/ui/empty-state'
 import Link from '@/components/ui/link'
 import { SimpleTable } from '@/components/ui/simple-table'
-import { requireUser, type CurrentUser } from '@/lib/auth/session'
+import { requireUser } from '@/lib/auth/session'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
-import { accountRequestsOf } from '@/lib/partners/account-requests'
-import {
-  getOwnStructure,
-  getPartnerStructure,
-  partnerUsersOfStructure,
-  responseIndicator,
-  structureOffersForOrganisation,
-} from '@/lib/partners/queries'
-import { governanceView, mayRunStructure, worksWith } from '@/lib/partners/running'
-import { mayWriteOffersOf } from '@/lib/offers/write-offer'
-import { can } from '@/lib/permissions'
+import { structureSheet } from '@/lib/partners/structure-sheet'
 import { formatDate } from '@/lib/dates'
 import { fullName } from '@/lib/person-name'
 import { formatPhone } from '@/lib/phone'
@@ -35,35 +24,6 @@ import { formatSiret } from '@/lib/siret'
 import { ofName } from '@/lib/text/french'
 
 export const generateMetadata = pageMetadata('partnerStructure')
-
-/**
- * The structure as this user may see it: an organisation's user, a structure it works with (linked or shared), with
- * its response indicator for the organisation's prescriptions; a partner user, their own structure only. Else null.
- */
-async function structureSheet(user: CurrentUser, id: string) {
-  const db = getDb()
-  if (user.structureId) {
-    if (user.structureId !== id) return null
-    const own = await getOwnStructure(db, id)
-    return own
-      ? {
-          structure: { ...own, shared: own.organisationId === null },
-          offers: null,
-          indicator: null,
-          emailChangedAt: null,
-        }
-      : null
-  }
-  if (!user.organisationId) return null
-  const structure = await getPartnerStructure(db, user.organisationId, id)
-  if (!structure) return null
-  const [offers, indicator, emailChangedAt] = await Promise.all([
-    structureOffersForOrganisation(db, user.organisationId, structure.id),
-    responseIndicator(db, user.organisationId, structure.id),
-    contactEmailChangedAt(db, structure.id),
-  ])
-  return { structure, offers, indicator, emailChangedAt }
-}
 
 /**
  * The structure's sheet: its contact, who runs it and who works with it, its response indicator for the
@@ -75,23 +35,11 @@ export default async function PartnerStructurePage({ params }: { params: Promise
   const { structurePartnerId } = await params
   const user = await requireUser()
   if (!isUuid(structurePartnerId)) notFound()
-  const sheet = await structureSheet(user, structurePartnerId)
+  const sheet = await structureSheet(getDb(), user, structurePartnerId)
   if (!sheet) notFound()
-  const { structure, offers, indicator } = sheet
-  const db = getDb()
-  const [runs, writesOffers, governance, linked] = await Promise.all([
-    mayRunStructure(db, user, structure.id),
-    mayWriteOffersOf(db, user, structure.id),
-    governanceView(db, structure.id),
-    user.organisationId ? worksWith(db, user.organisationId, structure.id) : false,
-  ])
-  const mayRequest = !runs && linked && can(user, 'partners.structure.modify') && governance?.runBy !== 'nobody'
-  const [users, requests, ownRequests, t] = await Promise.all([
-    runs ? partnerUsersOfStructure(db, structure.id) : [],
-    runs ? accountRequestsOf(db, structure.id) : [],
-    mayRequest && user.organisationId ? accountRequestsOf(db, structure.id, user.organisationId) : [],
-    getTranslations('applies'),
-  ])
+  const { structure, offers, indicator, governance, runs, writesOffers, mayRequest, users, requests, ownRequests } =
+    sheet
+  const t = await getTranslations('applies')
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -148,7 +96,7 @@ export default async function PartnerStructurePage({ params }: { params: Promise
           ]}
         />
       </section>
-      {governance && <Governance governance={governance} />}
+      <Governance governance={governance} />
       {runs && requests.length > 0 && (
         <AccountRequests requests={requests.map((r) => ({ ...r, createdAt: formatDate(r.createdAt) }))} />
       )}
