@@ -607,7 +607,7 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
       const list = LIST_ROUTES.has(String(line.page))
       const single = line.single as { p95: number } | undefined
       const singleOk = !list || (single !== undefined && single.p95 <= SINGLE_P95_TARGET)
-      const ok = withinFloor && singleOk && line.staleReads === 0 && line.errors === 0
+      const ok = withinFloor && singleOk && line.staleReads === 0 && line.errors === 0 && line.floorErrors === 0
       Object.assign(line, {
         target: { p95RatioToFloor: 3, staleReads: 0, ...(list ? { singleP95: SINGLE_P95_TARGET } : {}) },
         ok,
@@ -627,6 +627,13 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
   const slowLists = measured
     .filter((l) => LIST_ROUTES.has(String(l.page)) && !((l.single as { p95: number })?.p95 <= SINGLE_P95_TARGET))
     .map((l) => ({ page: l.page, singleP95: (l.single as { p95: number } | undefined)?.p95 ?? null }))
+  // Every failed request of the run: page reads and floor reads of every turn, writes, and the reads that check them.
+  const checked = [...pageStats.values()]
+  const staleReads = checked.reduce((sum, s) => sum + s.stale, 0)
+  const errors =
+    lines.reduce((sum, l) => sum + (Number(l.errors) || 0) + (Number(l.floorErrors) || 0), 0) +
+    WRITE_KINDS.reduce((sum, k) => sum + writeErrors[k], 0) +
+    checked.reduce((sum, s) => sum + s.checkErrors, 0)
   print({
     bench: 'mixed-workload',
     page: '(summary)',
@@ -634,10 +641,18 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
     medianRatioToFloor: median,
     overThreeTimesFloor: over,
     listsOverSingleTarget: slowLists,
-    target: { medianRatioToFloor: 1.5, p95RatioToFloor: 3, singleP95: SINGLE_P95_TARGET },
-    ok: median !== null && median <= 1.5 && over.length === 0 && slowLists.length === 0,
+    staleReads,
+    errors,
+    target: { medianRatioToFloor: 1.5, p95RatioToFloor: 3, singleP95: SINGLE_P95_TARGET, staleReads: 0, errors: 0 },
+    ok:
+      median !== null &&
+      median <= 1.5 &&
+      over.length === 0 &&
+      slowLists.length === 0 &&
+      staleReads === 0 &&
+      errors === 0 &&
+      lines.every((l) => l.ok !== false),
   })
-  const checked = [...pageStats.values()]
   print({
     bench: 'mixed-workload',
     page: '(writes)',
@@ -649,7 +664,7 @@ export async function runMixedWorkload(options: MixedOptions): Promise<void> {
         return [k, { count: times.length, errors: writeErrors[k], ...percentiles }]
       }),
     ),
-    staleReads: checked.reduce((sum, s) => sum + s.stale, 0),
+    staleReads,
     checkedReads: checked.reduce((sum, s) => sum + s.checks, 0),
     checkErrors: checked.reduce((sum, s) => sum + s.checkErrors, 0),
     ...(errorSamples.length ? { firstErrors: errorSamples } : {}),
