@@ -47,7 +47,11 @@ export async function governanceOf(db: DbOrTx, structureId: string): Promise<Gov
     })
     .from(partnerStructures)
     .where(eq(partnerStructures.id, structureId))
-  if (!row) return null
+  return row ? governanceFrom(row) : null
+}
+
+/** Who runs the structure, from its creating organisation and whether it has an active administrator of its own. */
+export function governanceFrom(row: { organisationId: string | null; ownPeople: boolean }): Governance {
   return {
     runBy: row.ownPeople ? 'structure' : row.organisationId ? 'organisation' : 'nobody',
     creatingOrganisationId: row.organisationId,

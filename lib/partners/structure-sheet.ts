@@ -7,7 +7,7 @@ import { can } from '@/lib/permissions'
 import { accountRequestsOf } from './account-requests'
 import { contactEmailChangedAtSql } from './contact-changes'
 import { partnerUsersOfStructure, responseIndicator, structureContact, structureOffersForOrganisation } from './queries'
-import { activeStructureAdmin, runsStructure, type Governance, type StructureUser } from './running'
+import { activeStructureAdmin, governanceFrom, runsStructure, type StructureUser } from './running'
 
 /**
  * The structure's page (/partners/structure/[structurePartnerId]) as this user may see it, or null: an organisation's
@@ -52,10 +52,7 @@ export async function structureSheet(db: DbOrTx, user: StructureUser, id: string
     .where(and(eq(partnerStructures.id, id), organisationId ? openToOrganisation(organisationId) : undefined))
   if (!row) return null
 
-  const governance: Governance = {
-    runBy: row.ownPeople ? 'structure' : row.creatingOrganisationId ? 'organisation' : 'nobody',
-    creatingOrganisationId: row.creatingOrganisationId,
-  }
+  const governance = governanceFrom({ organisationId: row.creatingOrganisationId, ownPeople: row.ownPeople })
   const runs = runsStructure(user, id, { governance, userIsActiveAdmin: row.userIsActiveAdmin })
   // An organisation that works with the structure without running it asks those who do for a partner account.
   const mayRequest =
