@@ -18,6 +18,7 @@ import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { structureSheet } from '@/lib/partners/structure-sheet'
 import { formatDate } from '@/lib/dates'
+import { formatNumber } from '@/lib/numbers'
 import { fullName } from '@/lib/person-name'
 import { formatPhone } from '@/lib/phone'
 import { formatSiret } from '@/lib/siret'
@@ -146,9 +147,9 @@ export default async function PartnerStructurePage({ params }: { params: Promise
                   {o.name}
                 </Link>,
                 <ValidityBadge key="v" offer={o} />,
-                o.counts.PRESCRIPTION_FILLED,
-                o.counts.INTEGRATED_CANDIDATE,
-                o.counts.REFUSED_STRUCTURE,
+                formatNumber(o.counts.PRESCRIPTION_FILLED),
+                formatNumber(o.counts.INTEGRATED_CANDIDATE),
+                formatNumber(o.counts.REFUSED_STRUCTURE),
               ],
             }))}
           />
