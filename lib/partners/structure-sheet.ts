@@ -62,7 +62,7 @@ export async function structureSheet(db: DbOrTx, user: StructureUser, id: string
     organisationId ? responseIndicator(db, organisationId, id) : null,
     runs ? partnerUsersOfStructure(db, id) : [],
     runs ? accountRequestsOf(db, id) : [],
-    mayRequest ? accountRequestsOf(db, id, organisationId!) : [],
+    mayRequest && organisationId ? accountRequestsOf(db, id, organisationId) : [],
   ])
   return {
     structure: {
