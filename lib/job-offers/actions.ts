@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache'
 import { z } from 'zod'
 import { searchPickableCandidates } from '@/lib/candidates/pickable'
 import { getDb } from '@/lib/db/client'
+import { jobOfferEnterprises } from '@/lib/enterprises/queries'
 import { defineAction, id, search } from '@/lib/frame/action'
 import { createJobOffer, updateJobOffer } from './job-offers'
 import { organisationPlaces } from './places'
@@ -69,4 +70,17 @@ export const organisationPlacesAction = defineAction({
   name: 'job-offer.places',
   fallback: [],
   run: async ({ organisationId }) => organisationPlaces(getDb(), organisationId),
+})
+
+/**
+ * The job offers list's enterprise filter: the organisation's enterprises with offers whose name (or SIRET, address)
+ * holds the text (in the body, never in a URL), ENTERPRISE_CHOICES at most. Any organisation user, as the list.
+ */
+export const searchJobOfferEnterprisesAction = defineAction({
+  permission: null,
+  tenant: 'organisation',
+  name: 'job-offer.enterprises',
+  fallback: null,
+  input: z.tuple([search]),
+  run: async ({ organisationId, input: [text] }) => jobOfferEnterprises(getDb(), organisationId, { search: text }),
 })

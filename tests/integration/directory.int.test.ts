@@ -6,7 +6,7 @@ import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoIds } from '@/db/seed'
 import { createEnterprise, updateEnterprise } from '@/lib/enterprises/enterprises'
-import { getEnterprise, listEnterprises } from '@/lib/enterprises/queries'
+import { ENTERPRISE_CHOICES, getEnterprise, jobOfferEnterprises, listEnterprises } from '@/lib/enterprises/queries'
 import { createJobOffer, updateJobOffer } from '@/lib/job-offers/job-offers'
 import { placeCandidates, setPlacementStatus } from '@/lib/job-offers/placements'
 import { getJobOffer, listJobOffers, placementsOfCandidate } from '@/lib/job-offers/queries'
@@ -440,6 +440,38 @@ describe('enterprises, job offers and placements', () => {
       })
       const list = await listEnterprises(tx, SM.organisationId, { search: 'lebr' })
       expect(list.rows.map((r) => r.name)).toEqual(['Garage Lebrun'])
+    })
+  })
+
+  it('the job offers’ enterprise filter searches the organisation’s enterprises with offers, by name, 20 at most', async () => {
+    await inRolledBackTransaction(db, async (tx) => {
+      const make = async (actor: { organisationId: string; actorId: string }, name: string, offers: number) => {
+        const made = await createEnterprise(asDb(tx), actor, { name })
+        if (!made.ok) throw new Error(made.error)
+        for (let i = 0; i < offers; i++) await createJobOffer(asDb(tx), actor, made.id, jobOffer)
+        return made.id
+      }
+      const emile = await make(SM, 'Fournil Émile', 2)
+      await make(SM, 'Fournil sans offre', 0)
+      const lyonnaise = await make(LYON, 'Fournil Lyonnais', 1)
+      const names = async (filter: { search: string } | { id: string }, organisationId: string = SM.organisationId) =>
+        (await jobOfferEnterprises(asDb(tx), organisationId, filter)).map((e) => e.name)
+
+      // Accents and case aside; only enterprises with offers; never another organisation's.
+      expect(await names({ search: 'FOURNIL EMILE' })).toEqual(['Fournil Émile'])
+      expect(await names({ search: 'fournil' })).toEqual(['Fournil Émile'])
+      expect(await names({ search: 'fournil' }, LYON.organisationId)).toEqual(['Fournil Lyonnais'])
+      // The URL's choice, named; another organisation's id or a malformed one names nothing.
+      expect(await names({ id: emile })).toEqual(['Fournil Émile'])
+      expect(await names({ id: lyonnaise })).toEqual([])
+      expect(await names({ id: 'pas-un-id' })).toEqual([])
+
+      // Many matches: the first ones by name.
+      for (let i = 1; i <= ENTERPRISE_CHOICES + 5; i++) await make(SM, `Zeta ${String(i).padStart(2, '0')}`, 1)
+      const zetas = await names({ search: 'zeta' })
+      expect(zetas).toHaveLength(20)
+      expect(zetas[0]).toBe('Zeta 01')
+      expect(zetas[19]).toBe('Zeta 20')
     })
   })
 

@@ -188,10 +188,6 @@ export const enterprises = pgTable(
   (t) => [
     index('enterprises_organisation_idx').on(t.organisationId, t.name, t.id),
     index('enterprises_organisation_created_idx').on(t.organisationId, t.createdAt, t.id),
-    // The job offers' enterprise filter: the 200 with the most offers, from the trigger's counter (not a count per enterprise).
-    index('enterprises_organisation_offers_idx')
-      .on(t.organisationId, t.offersCount.desc())
-      .where(sql`offers_count > 0`),
     uniqueIndex('enterprises_organisation_siret_uq')
       .on(t.organisationId, t.siret)
       .where(sql`siret is not null`),

@@ -19,7 +19,8 @@ import {
 import { organisationPlaces } from '@/lib/job-offers/places'
 import { JOB_OFFER_SORTS, jobOfferStatusCounts, listJobOffers } from '@/lib/job-offers/queries'
 import { offerValidityLabel } from '@/lib/offers/validity-label'
-import { enterpriseChoices } from '@/lib/enterprises/queries'
+import { jobOfferEnterprises } from '@/lib/enterprises/queries'
+import { searchJobOfferEnterprisesAction } from '@/lib/job-offers/actions'
 import { formatCount } from '@/lib/numbers'
 
 export const generateMetadata = pageMetadata('jobOffers')
@@ -40,7 +41,7 @@ export default async function JobOffersPage({ searchParams }: { searchParams: Pr
   }
   const page = urlParams.page(sp)
   const db = getDb()
-  const [list, places, enterprises, title] = await Promise.all([
+  const [list, places, [chosenEnterprise], title] = await Promise.all([
     listJobOffers(
       db,
       user.organisationId,
@@ -56,7 +57,7 @@ export default async function JobOffersPage({ searchParams }: { searchParams: Pr
       (f) => jobOfferStatusCounts(db, user.organisationId, f),
     ),
     organisationPlaces(db, user.organisationId),
-    enterpriseChoices(db, user.organisationId, values.enterprise),
+    values.enterprise ? jobOfferEnterprises(db, user.organisationId, { id: values.enterprise }) : [],
     pageTitle('jobOffers'),
   ])
   const filtered = Object.entries(values).some(([k, v]) => k !== 'sort' && v)
@@ -88,10 +89,10 @@ export default async function JobOffersPage({ searchParams }: { searchParams: Pr
           {
             name: 'enterprise',
             label: 'Entreprise',
-            options: [
-              { value: '', label: 'Toutes les entreprises' },
-              ...enterprises.map((e) => ({ value: e.id, label: e.name })),
-            ],
+            allLabel: 'Toutes les entreprises',
+            empty: 'Aucune entreprise ayant des offres ne correspond.',
+            chosen: chosenEnterprise ?? null,
+            search: searchJobOfferEnterprisesAction,
           },
           {
             name: 'status',

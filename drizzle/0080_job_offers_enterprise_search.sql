@@ -1,0 +1,1 @@
+DROP INDEX "enterprises_organisation_offers_idx";
