@@ -1,48 +1,16 @@
-import Link from '@/components/ui/link'
-import { DataTable, type TableColumn } from '@/components/ui/data-table'
-import { PRESCRIPTION_STATE_TONES, StatusBadge } from '@/components/ui/status-badge'
 import { formatDate } from '@/lib/dates'
 import { orEmpty } from '@/lib/format'
 import type { PrescriptionRow } from '@/lib/prescriptions/referent-lists'
 import { prescriptionStateLabel } from '@/lib/prescriptions/states'
-import { PrescriptionDocuments } from './prescription-documents'
-import { listName } from '@/lib/person-name'
-
-const COLUMNS: TableColumn<PrescriptionRow>[] = [
-  {
-    id: 'candidate',
-    header: 'Candidat',
-    cell: (a) => <Link href={`/v2/candidate/${a.candidateId}/prescriptions`}>{listName(a)}</Link>,
-  },
-  { id: 'offer', header: 'Offre', cell: (a) => <Link href={`/offer/social/${a.offerId}`}>{a.offerName}</Link> },
-  { id: 'partner', header: 'Partenaire', cell: (a) => a.providerName },
-  {
-    id: 'state',
-    header: 'État',
-    cell: (a) => <StatusBadge tone={PRESCRIPTION_STATE_TONES[a.state]}>{prescriptionStateLabel(a)}</StatusBadge>,
-  },
-  { id: 'prescribedOn', header: 'Prescription', cell: (a) => formatDate(a.prescriptionDate) },
-]
-const ANSWER_COLUMNS: TableColumn<PrescriptionRow>[] = [
-  { id: 'answeredOn', header: 'Réponse', cell: (a) => orEmpty(formatDate(a.responseDate)) },
-  // '-' is the partner's refused list's word for an unknown cause (spec §3); here, an empty value like any other.
-  {
-    id: 'cause',
-    header: 'Motif',
-    cell: (a) => orEmpty(a.state === 'REFUSED_STRUCTURE' && a.causeLabel !== '-' ? a.causeLabel : null),
-  },
-]
-const DOCUMENTS: TableColumn<PrescriptionRow> = {
-  id: 'documents',
-  header: 'Documents',
-  cell: (a) => <PrescriptionDocuments row={a} />,
-}
+import { PrescriptionLinesTable, type PrescriptionLine } from './prescription-lines-table'
 
 type ExtraColumn = { header: React.ReactNode; cell: (row: PrescriptionRow) => React.ReactNode }
 
 /**
  * The referent's prescriptions and the partners' answers: candidate (to the sheet), offer, partner, state, dates, cause,
- * documents, and columns of the page's own (e.g. the date the answer came).
+ * documents, and columns of the page's own (e.g. the date the answer came). The rows are written here, on the server,
+ * and drawn by one client component from those lines: a page of 50 (the FUP list) sent its 400 cells' element trees
+ * in its RSC payload, 69 kB of its 143.
  */
 export function PrescriptionsTable({
   caption,
@@ -56,11 +24,30 @@ export function PrescriptionsTable({
   /** Pending prescriptions only: no answer date nor cause to show. */
   unanswered?: boolean
 }) {
-  const columns = [
-    ...COLUMNS,
-    ...(unanswered ? [] : ANSWER_COLUMNS),
-    DOCUMENTS,
-    ...(extra ? [extra].flat() : []).map((c, i) => ({ id: `extra-${i}`, header: c.header, cell: c.cell })),
-  ]
-  return <DataTable caption={caption} columns={columns} data={rows} getRowId={(a) => a.id} />
+  const extras = (extra ? [extra].flat() : []).map((c) => ({
+    header: c.header,
+    cells: Object.fromEntries(rows.map((row) => [row.id, c.cell(row)])),
+  }))
+  return <PrescriptionLinesTable caption={caption} lines={rows.map(lineOf)} unanswered={unanswered} extras={extras} />
+}
+
+function lineOf(a: PrescriptionRow): PrescriptionLine {
+  return {
+    id: a.id,
+    candidateId: a.candidateId,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    offerId: a.offerId,
+    offerName: a.offerName,
+    providerName: a.providerName,
+    state: a.state,
+    stateLabel: prescriptionStateLabel(a),
+    prescribedOn: formatDate(a.prescriptionDate),
+    answeredOn: orEmpty(formatDate(a.responseDate)),
+    // '-' is the partner's refused list's word for an unknown cause (spec §3); here, an empty value like any other.
+    cause: orEmpty(a.state === 'REFUSED_STRUCTURE' && a.causeLabel !== '-' ? a.causeLabel : null),
+    prescriptionDocumentId: a.prescriptionDocumentId,
+    answerDocumentId: a.answerDocumentId,
+    hasFup: a.hasFup,
+  }
 }
