@@ -256,7 +256,12 @@ export function DataTable<T>({
 function cellBody(content: React.ReactNode): React.ReactNode {
   if (content === null || content === undefined || content === '') return null
   if (typeof content === 'string' || typeof content === 'number') return content
-  return isValidElement(content) && content.type !== Fragment ? content : <div>{content}</div>
+  // An element (or one still on its way from the server: a lazy node, as a client table's props may hold) is one item.
+  return Array.isArray(content) || (isValidElement(content) && content.type === Fragment) ? (
+    <div>{content}</div>
+  ) : (
+    content
+  )
 }
 
 /** A header cell: dense ones in small type, wrapping, aligned on their last line. */

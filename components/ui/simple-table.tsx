@@ -1,3 +1,5 @@
+'use client'
+
 import { isValidElement } from 'react'
 import Link from './link'
 import { DataTable } from './data-table'
@@ -11,7 +13,9 @@ type Row = { key: string; cells: (React.ReactNode | DataCell)[] }
 
 /**
  * A read-only list given as rows of cells under headers, drawn by the one table (components/ui/data-table.tsx): the
- * same look, and the same cards on a phone. A cell is text, an element, or a DataCell.
+ * same look, and the same cards on a phone. A cell is text, an element, or a DataCell. A client component: a page's
+ * RSC payload carries its rows as data (a link is `{ href, text }`) rather than each cell's element tree (the job
+ * offers' 50 rows: 41 kB of elements).
  */
 export function SimpleTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: Row[] }) {
   const columns = headers.map((header, i) => ({ id: String(i), header, cell: (row: Row) => cellContent(row.cells[i]) }))
