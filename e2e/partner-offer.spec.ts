@@ -56,6 +56,8 @@ test('the partner filters, answers a prescription as not integrated, downloads t
   const manualRow = rows(page).filter({ hasText: 'Diallo Mamadou' })
   const manualAction = manualRow.getByLabel(/Compléter la prescription de Mamadou Diallo/)
   await expect(manualAction.locator('button')).toBeDisabled()
+  await expect(manualAction).toHaveAccessibleName('Compléter la prescription de Mamadou Diallo')
+  await expect(manualAction).toHaveAccessibleDescription(/saisie manuellement\s*: mettez à jour le statut/)
   await manualAction.hover()
   await expect(page.getByRole('tooltip')).toContainText('saisie manuellement')
 

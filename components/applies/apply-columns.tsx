@@ -130,7 +130,8 @@ export function CompleteAction({ row, o }: { row: ApplyRow; o: ColumnOptions }) 
         aria-disabled="true"
         tabIndex={0}
         className={`inline-block ${TOUCH_TARGET}`}
-        aria-label={`Compléter la prescription ${ofName(name)}\u00a0: ${MANUAL_PRESCRIPTION_TOOLTIP}`}
+        // Why not: the tooltip, its description (aria-describedby), read once after the name.
+        aria-label={`Compléter la prescription ${ofName(name)}`}
       >
         <Button
           variant="secondary"
