@@ -322,6 +322,10 @@ test('a counsellor creates an enterprise and a job offer, places two candidates 
   await enterprise.fill('aucune entreprise de ce nom')
   await expect(filters.getByText('Aucune entreprise ayant des offres ne correspond.')).toBeVisible()
   await enterprise.press('Escape')
+  // Another organisation's enterprise (or none) in a link filters nothing.
+  await page.goto('/v2/offers/dashboard/job?enterprise=00000000-0000-4000-8000-0000000000ff')
+  await expect(enterprise).toHaveValue('')
+  await expect(page.getByRole('table', { name: 'Offres d’emploi' })).toContainText(JOB)
   await expectNoSeriousA11yViolations(page)
   await screenshots(page, 'job-offers')
   const [elodie] = await onE2eDatabase<{ id: string }>(

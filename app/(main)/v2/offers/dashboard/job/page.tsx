@@ -41,7 +41,13 @@ export default async function JobOffersPage({ searchParams }: { searchParams: Pr
   }
   const page = urlParams.page(sp)
   const db = getDb()
-  const [list, places, [chosenEnterprise], title] = await Promise.all([
+  // The chosen enterprise, named in the filter; one of another organisation or without offers (a stale or foreign
+  // link) is dropped, as the FUP list drops such an offer.
+  const [chosenEnterprise] = values.enterprise
+    ? await jobOfferEnterprises(db, user.organisationId, { id: values.enterprise })
+    : []
+  values.enterprise = chosenEnterprise?.id ?? ''
+  const [list, places, title] = await Promise.all([
     listJobOffers(
       db,
       user.organisationId,
@@ -57,7 +63,6 @@ export default async function JobOffersPage({ searchParams }: { searchParams: Pr
       (f) => jobOfferStatusCounts(db, user.organisationId, f),
     ),
     organisationPlaces(db, user.organisationId),
-    values.enterprise ? jobOfferEnterprises(db, user.organisationId, { id: values.enterprise }) : [],
     pageTitle('jobOffers'),
   ])
   const filtered = Object.entries(values).some(([k, v]) => k !== 'sort' && v)
