@@ -80,7 +80,21 @@ sleep 1; kill "$follow" 2>/dev/null || true
 count "$logs/e2e-0.log" '^\[e2e 0\] +[0-9]+ passed'
 count "$logs/e2e-1.log" '^\[e2e 1\] +[0-9]+ passed'
 count "$logs/e2e-fuzz.log" '^\[fuzz\] +[0-9]+ passed'
-if [ "$failed" = 1 ]; then echo "the e2e tier failed"; exit 1; fi
+if [ "$failed" = 1 ]; then
+  # The lanes' output is interleaved above, and a lane that ended early has its report far up: each failure's first
+  # lines and each lane's closing counts are repeated here, last, where a reader of the log's tail sees them.
+  echo "== what failed in the e2e tier (repeated from the lanes' reports)"
+  for log in "$logs/e2e-0.log" "$logs/e2e-1.log" "$logs/e2e-fuzz.log"; do
+    # A lane that ended without its report (its server did not start…): its last lines.
+    grep -aqE '^\[[a-z0-9 ]+\] +[0-9]+ (failed|passed)' "$log" || { tail -n 15 "$log"; continue; }
+    sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -av '\[WebServer\]' | awk '
+      /^\[[a-z0-9 ]+\] +[0-9]+ (failed|flaky|passed|interrupted|did not run|skipped)/ { inblock = 0; tail = 1 }
+      /^\[[a-z0-9 ]+\] +[0-9]+\) \[/ { shown = 0; inblock = 1 }
+      tail || (inblock && shown++ < 12) { print }'
+  done | tail -n 120
+  echo "the e2e tier failed"
+  exit 1
+fi
 echo "== resilience (short) (at ${SECONDS} s)"; npx tsx scripts/resilience.ts --short 2>&1 | tee "$logs/resilience.log"; count "$logs/resilience.log" '^[0-9]+ passed'
 echo
 echo "all tiers: $passed passed, 0 failed, in ${SECONDS} s"
