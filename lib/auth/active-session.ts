@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm'
 import type { Db } from '@/lib/db/client'
 import { prepared } from '@/lib/db/prepared'
-import { organisationRolePermissions, sessions, users } from '@/lib/db/schema'
+import { organisationRolePermissions, organisations, sessions, users } from '@/lib/db/schema'
 import type { Auth } from './auth'
 import { systemNow } from '@/lib/clock'
 
@@ -19,6 +19,11 @@ export type ActiveSession = {
   session: typeof sessions.$inferSelect
   user: typeof users.$inferSelect
   rolePermissions: string[] | null
+  /**
+   * The user's organisation's reminder delay (organisations.answer_reminder_days), read with the session: the home
+   * page and the actions dashboard filter on it, and need it before their other reads. Null outside an organisation.
+   */
+  answerReminderDays: number | null
 }
 
 /** The session cookie's name and the signing secret, from better-auth's own context (read once per Auth instance). */
@@ -74,9 +79,12 @@ const sessionByToken = (db: Db) =>
         session: getTableColumns(sessions),
         user: getTableColumns(users),
         rolePermissions: organisationRolePermissions.permissions,
+        answerReminderDays: organisations.answerReminderDays,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      // The organisation's settings that pages read before anything else: a change holds from the next request.
+      .leftJoin(organisations, eq(organisations.id, users.organisationId))
       // The organisation's own list for the user's role: a change of the matrix holds from the next request.
       .leftJoin(
         organisationRolePermissions,

@@ -19,6 +19,8 @@ export type CurrentUser = {
   /** The organisation's own list for this role, when it edited the matrix (lib/permissions.ts permissionsOf). */
   rolePermissions: string[] | null
   organisationId: string | null
+  /** The organisation's reminder delay in days, read with the session (active-session.ts); null outside one. */
+  answerReminderDays: number | null
   structureId: string | null
   /** False until the user went through /onboarding (again after a new version of the terms). */
   onboarded: boolean
@@ -40,6 +42,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     permissions: u.permissions ?? null,
     rolePermissions: result.rolePermissions ?? null,
     organisationId: u.organisationId ?? null,
+    answerReminderDays: result.answerReminderDays ?? null,
     structureId: u.structureId ?? null,
     onboarded: !needsOnboarding(u),
     sessionId: result.session.id,
@@ -78,8 +81,10 @@ export async function requirePagePermission(permission: Permission): Promise<Cur
 }
 
 /** Organisation pages (candidates, enterprises…): a partner-structure user is sent to their own home. */
-export async function requireOrganisationUser(): Promise<CurrentUser & { organisationId: string }> {
+export async function requireOrganisationUser(): Promise<
+  CurrentUser & { organisationId: string; answerReminderDays: number }
+> {
   const user = await requireUser()
   if (!user.organisationId) redirect(partnerHome(user))
-  return user as CurrentUser & { organisationId: string }
+  return user as CurrentUser & { organisationId: string; answerReminderDays: number }
 }

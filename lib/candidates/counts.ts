@@ -14,15 +14,20 @@ export async function candidateCountsBy(
   organisationId: string,
   dimension: CandidateCountDimension,
 ): Promise<Map<string, number>> {
+  const { rows } = await db.execute<{ key: string; n: number }>(candidateCountsSource(organisationId, dimension))
+  return new Map(rows.map((r) => [r.key, r.n]))
+}
+
+/** candidateCountsBy's statement (`key`, `n`), for a read that joins it to the keys' settings rows. */
+export function candidateCountsSource(organisationId: string, dimension: CandidateCountDimension) {
   const from = `${dimension}:`
   const to = `${dimension};`
-  const { rows } = await db.execute<{ key: string; n: number }>(sql`
+  return sql`
     select substr(key, ${from.length + 1}) as key, sum(n)::int as n from (
       select key, n from candidate_counts where organisation_id = ${organisationId} and key >= ${from} and key < ${to}
       union all
       select key, n from candidate_count_deltas where organisation_id = ${organisationId} and key >= ${from} and key < ${to}
-    ) c group by c.key having sum(n) <> 0`)
-  return new Map(rows.map((r) => [r.key, r.n]))
+    ) c group by c.key having sum(n) <> 0`
 }
 
 /**

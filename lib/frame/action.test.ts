@@ -24,10 +24,18 @@ const counsellor: CurrentUser = {
   permissions: null,
   rolePermissions: null,
   organisationId: 'o-1',
+  answerReminderDays: 10,
   structureId: null,
   onboarded: true,
 }
-const partner: CurrentUser = { ...counsellor, id: 'u-2', role: 'fullPartner', organisationId: null, structureId: 's-1' }
+const partner: CurrentUser = {
+  ...counsellor,
+  id: 'u-2',
+  role: 'fullPartner',
+  organisationId: null,
+  answerReminderDays: null,
+  structureId: 's-1',
+}
 
 const rename = vi.fn(async (context: { organisationId: string; input: [string, { name: string }] }) => ({
   ok: true as const,

@@ -23,10 +23,18 @@ const partner: CurrentUser = {
   permissions: null,
   rolePermissions: null,
   organisationId: null,
+  answerReminderDays: null,
   structureId: 's-1',
   onboarded: true,
 }
-const referent: CurrentUser = { ...partner, id: 'u-2', role: 'referent', organisationId: 'o-1', structureId: null }
+const referent: CurrentUser = {
+  ...partner,
+  id: 'u-2',
+  role: 'referent',
+  organisationId: 'o-1',
+  answerReminderDays: 10,
+  structureId: null,
+}
 
 /** A body made only as it is pulled: `state.pulled` says whether the frame began to read it. */
 function lazy(text: string) {

@@ -2,12 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { now as clockNow } from '@/lib/clock'
 import type { DbOrTx } from '@/lib/db/client'
 import { userHomeVisits } from '@/lib/db/schema'
-import {
-  answerReminderDays,
-  receivedAnswers,
-  unansweredPrescriptions,
-  unreadTotalOf,
-} from '@/lib/prescriptions/referent-follows-up'
+import { receivedAnswers, unansweredPrescriptions, unreadTotalOf } from '@/lib/prescriptions/referent-follows-up'
 import { unreadSmsReplies } from '@/lib/sms/queries'
 
 /** How many unread answers and late prescriptions the home page lists; links lead to all of them. */
@@ -21,18 +16,21 @@ export const HOME_ROWS = 5
  */
 export async function userDay(
   db: DbOrTx,
-  params: { userId: string; organisationId: string; wholeOrganisation: boolean; now?: Date },
+  params: {
+    userId: string
+    organisationId: string
+    wholeOrganisation: boolean
+    /** The organisation's reminder delay in days (read with the session: CurrentUser.answerReminderDays). */
+    answerReminderDays: number
+    now?: Date
+  },
 ) {
   const now = params.now ?? clockNow()
-  const { userId, organisationId } = params
+  const { userId, organisationId, answerReminderDays: days } = params
   const authorId = params.wholeOrganisation ? null : userId
-  const lateOf = async () => {
-    const days = await answerReminderDays(db, organisationId)
-    return { days, late: await unansweredPrescriptions(db, { organisationId, authorId, days, now, limit: HOME_ROWS }) }
-  }
-  const [[visit], { days, late }, answers, replies] = await Promise.all([
+  const [[visit], late, answers, replies] = await Promise.all([
     db.select({ visitedAt: userHomeVisits.visitedAt }).from(userHomeVisits).where(eq(userHomeVisits.userId, userId)),
-    lateOf(),
+    unansweredPrescriptions(db, { organisationId, authorId, days, now, limit: HOME_ROWS }),
     receivedAnswers(db, { userId, organisationId, now, limit: HOME_ROWS }),
     unreadSmsReplies(db, { userId, organisationId }),
   ])

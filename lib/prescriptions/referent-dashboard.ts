@@ -2,12 +2,7 @@ import { PAGE_SIZE } from '@/lib/constants'
 import type { DbOrTx } from '@/lib/db/client'
 import { addElapsedDays, parisInstant } from '@/lib/dates'
 import { prescriberDefaults } from './prescription-sheet'
-import {
-  answerReminderDays,
-  expiredPrescriptions,
-  receivedAnswers,
-  unansweredPrescriptions,
-} from './referent-follows-up'
+import { expiredPrescriptions, receivedAnswers, unansweredPrescriptions } from './referent-follows-up'
 import type { WaitingFilter } from './waiting-filter'
 import { DASHBOARD_ROWS, NOT_EXPANDED, type DashboardExpanded } from './dashboard-lists'
 import { waitedMoreThanCutoff } from './waiting-time'
@@ -29,6 +24,8 @@ export type ActionsDashboardViewer = {
   orientations: boolean
   /** May prescribe (mayPrescribe): the expired ones offer "Prescrire à nouveau". */
   prescriber?: boolean
+  /** The organisation's reminder delay in days (read with the session: CurrentUser.answerReminderDays). */
+  answerReminderDays: number
 }
 
 /** The rows a list reads: the first DASHBOARD_ROWS, or a page once expanded. */
@@ -36,7 +33,7 @@ const rowsOf = (expanded: boolean) => (expanded ? PAGE_SIZE : DASHBOARD_ROWS)
 
 /**
  * /v2/actions/dashboard's read model, every part in the viewer's organisation: the partners' answers notified to the
- * viewer, the prescriptions unanswered past the organisation's reminder delay (`days`) or past the `filter`'s days
+ * viewer, the prescriptions unanswered past the organisation's reminder delay (`days`, the viewer's) or past the `filter`'s days
  * (Paris calendar days, as "En attente depuis N jours" counts them), or the expired ones, the viewer's workshops of the
  * Paris day `today` (yyyy-mm-dd), their candidates' late course steps, the pending orientations (null when the viewer
  * may not decide them) and the unread SMS replies. `now` is what "late" and "within 30 days" compare with. The answers
@@ -50,8 +47,7 @@ export async function actionsDashboard(
   filter: WaitingFilter | null = null,
   expanded: DashboardExpanded = NOT_EXPANDED,
 ) {
-  const { userId, organisationId } = viewer
-  const days = await answerReminderDays(db, organisationId)
+  const { userId, organisationId, answerReminderDays: days } = viewer
   const waiting: WaitingFilter = filter ?? { kind: 'days', days }
   const authorId = viewer.wholeOrganisation ? null : userId
   const [answers, unanswered, prescriber, workshopsToday, lateSteps, orientations, replies] = await Promise.all([

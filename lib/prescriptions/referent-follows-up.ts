@@ -5,7 +5,6 @@ import {
   candidates,
   fups,
   notifications,
-  organisations,
   socialApplies,
   socialOffers,
   userHomeVisits,
@@ -284,13 +283,4 @@ export async function expiredPrescriptions(
       .then(([r]) => r?.n ?? 0),
   ])
   return { rows, total }
-}
-
-/** The organisation's reminder delay (organisations.answer_reminder_days, 10 by default). */
-export async function answerReminderDays(db: DbOrTx, organisationId: string): Promise<number> {
-  const [row] = await db
-    .select({ days: organisations.answerReminderDays })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId))
-  return row?.days ?? 10
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx } from '@/lib/db/client'
 import { causeLabels } from '@/lib/prescriptions/causes'
-import { candidateCountsBy } from '@/lib/candidates/counts'
+import { candidateCountsSource } from '@/lib/candidates/counts'
 import { now } from '@/lib/clock'
 import { monthsBetween, periodInstants, type StatisticsFilters } from './filters'
 import { foldDeltas } from '@/lib/counters/fold-deltas'
@@ -98,8 +98,14 @@ export async function organisationFigures(
   filters: StatisticsFilters,
   at: Date = now(),
 ) {
-  const rows = await applyFigures(db, organisationId, filters)
   const months = monthsBetween(filters.fromMonth, filters.toMonth)
+  // Independent reads, side by side: the page waits for the slowest one, not for their sum.
+  const [rows, labels, candidates, workshops] = await Promise.all([
+    applyFigures(db, organisationId, filters),
+    causeLabels(db, organisationId),
+    candidateBreakdown(db, organisationId),
+    workshopAttendance(db, organisationId, filters, months, at),
+  ])
   const byMonth = new Map<string, MonthlyOutcome>(
     months.map((m) => [m, { month: m, pending: 0, integrated: 0, refused: 0, expired: 0, integrationRate: null }]),
   )
@@ -129,7 +135,6 @@ export async function organisationFigures(
     { pending: 0, integrated: 0, refused: 0, expired: 0 },
   )
 
-  const labels = await causeLabels(db, organisationId)
   return {
     monthly,
     totals,
@@ -138,8 +143,8 @@ export async function organisationFigures(
     causes: [...causes.entries()]
       .map(([code, n]) => ({ code, label: Object.hasOwn(labels, code) ? labels[code]! : 'Autre motif', n }))
       .sort((a, b) => b.n - a.n),
-    candidates: await candidateBreakdown(db, organisationId),
-    workshops: await workshopAttendance(db, organisationId, filters, months, at),
+    candidates,
+    workshops,
   }
 }
 
@@ -180,31 +185,34 @@ async function workshopAttendance(
   // their own counters over one range of workshops_attendance_idx (index-only: a month is a twelfth of a year's).
   const current = parisToday(at).slice(0, 7)
   const past = months.filter((m) => m < current)
-  const rows: { month: string; present: number; excused: number; unexcused: number; seated: number }[] = []
-  if (past.length) {
+  type Line = { month: string; present: number; excused: number; unexcused: number; seated: number }
+  const pastLines = async (): Promise<Line[]> => {
+    if (!past.length) return []
     const counted = await db.execute<{ month: string; measure: string; n: number }>(sql`
       select month, measure, sum(n)::int as n
       from (${workshopMonthsSource(organisationId, { fromMonth: past[0]!, toMonth: past.at(-1)! })}) c
       group by 1, 2 having sum(n) <> 0`)
-    const byMonth = new Map<string, (typeof rows)[number]>()
+    const byMonth = new Map<string, Line>()
     for (const r of counted.rows) {
       const line = byMonth.get(r.month) ?? { month: r.month, present: 0, excused: 0, unexcused: 0, seated: 0 }
       if (r.measure === 'present' || r.measure === 'excused' || r.measure === 'unexcused' || r.measure === 'seated')
         line[r.measure] = r.n
       byMonth.set(r.month, line)
     }
-    rows.push(...byMonth.values())
+    return [...byMonth.values()]
   }
-  if (months.includes(current)) {
+  const currentLines = async (): Promise<Line[]> => {
+    if (!months.includes(current)) return []
     const { from, until } = periodInstants({ fromMonth: current, toMonth: current })
-    const live = await db.execute<{ present: number; excused: number; unexcused: number; seated: number }>(sql`
+    const live = await db.execute<Omit<Line, 'month'>>(sql`
       select coalesce(sum(present_count), 0)::int as present, coalesce(sum(excused_count), 0)::int as excused,
              coalesce(sum(unexcused_count), 0)::int as unexcused, coalesce(sum(seats_taken), 0)::int as seated
       from workshops
       where organisation_id = ${organisationId} and status = 'scheduled'
         and starts_at >= ${from} and starts_at < ${until} and starts_at < ${at}`)
-    rows.push({ month: current, ...live.rows[0]! })
+    return [{ month: current, ...live.rows[0]! }]
   }
+  const rows = (await Promise.all([pastLines(), currentLines()])).flat()
   const byMonth = new Map<string, MonthlyAttendance>(
     months.map((m) => [m, { month: m, present: 0, excused: 0, unexcused: 0, unmarked: 0, rate: null }]),
   )
@@ -240,31 +248,26 @@ export type OrganisationStatistics = Awaited<ReturnType<typeof organisationStati
  */
 async function candidateBreakdown(db: DbOrTx, organisationId: string) {
   const by = async (dimension: 'status' | 'place', labels: 'candidate_statuses' | 'places', key: string) => {
-    const counts = await candidateCountsBy(db, organisationId, dimension)
-    const ids = [...counts.keys()].filter(Boolean)
-    const names = ids.length
-      ? new Map(
-          (
-            await db.execute<{ id: string; label: string }>(
-              sql`select id, label from ${sql.raw(labels)} where id in (${sql.join(
-                ids.map((id) => sql`${id}::uuid`),
-                sql`, `,
-              )})`,
-            )
-          ).rows.map((r) => [r.id, r.label]),
-        )
-      : new Map<string, string>()
+    // The counts with their labels, in one statement: a key is a settings row's id, or '' (none).
+    const { rows } = await db.execute<{ label: string | null; n: number }>(sql`
+      select l.label, c.n
+      from (${candidateCountsSource(organisationId, dimension)}) c
+      left join ${sql.raw(labels)} l on l.id = nullif(c.key, '')::uuid`)
     // Two settings rows of one label (or a status and none) count together.
     const merged = new Map<string, number>()
-    for (const [id, n] of counts) {
-      const label = names.get(id) ?? `Sans ${key}`
-      merged.set(label, (merged.get(label) ?? 0) + n)
+    for (const { label, n } of rows) {
+      const shown = label ?? `Sans ${key}`
+      merged.set(shown, (merged.get(shown) ?? 0) + n)
     }
     return [...merged.entries()]
       .map(([label, n]) => ({ label, n }))
       .sort((a, b) => b.n - a.n || a.label.localeCompare(b.label, 'fr'))
   }
-  return { byStatus: await by('status', 'candidate_statuses', 'statut'), byPlace: await by('place', 'places', 'lieu') }
+  const [byStatus, byPlace] = await Promise.all([
+    by('status', 'candidate_statuses', 'statut'),
+    by('place', 'places', 'lieu'),
+  ])
+  return { byStatus, byPlace }
 }
 
 /**

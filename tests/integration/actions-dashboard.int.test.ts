@@ -103,6 +103,8 @@ async function organisation(tx: Tx, name: string) {
 const viewerOf = (o: { id: string; referentId: string }): ActionsDashboardViewer => ({
   userId: o.referentId,
   organisationId: o.id,
+  // The organisation's delay (organisation() above), as the session brings it.
+  answerReminderDays: 10,
   wholeOrganisation: false,
   workshops: true,
   courses: true,

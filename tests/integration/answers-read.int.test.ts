@@ -26,6 +26,7 @@ const TODAY = '2026-11-24'
 const viewer: ActionsDashboardViewer = {
   userId: REFERENT,
   organisationId: SM,
+  answerReminderDays: 10,
   wholeOrganisation: false,
   workshops: false,
   courses: false,
@@ -56,7 +57,13 @@ async function notifyThree(tx: Tx) {
 /** What the two pages say: the dashboard's "N non lues" and its rows marked new, the home page's count and list. */
 async function bothPages(tx: Tx) {
   const dashboard = await actionsDashboard(tx, viewer, NOW, TODAY)
-  const day = await userDay(tx, { userId: REFERENT, organisationId: SM, wholeOrganisation: false, now: NOW })
+  const day = await userDay(tx, {
+    userId: REFERENT,
+    organisationId: SM,
+    wholeOrganisation: false,
+    answerReminderDays: 10,
+    now: NOW,
+  })
   return {
     dashboard: unreadTotalOf(dashboard.answers),
     dashboardRows: dashboard.answers.filter((a) => !a.readAt).map((a) => a.id),

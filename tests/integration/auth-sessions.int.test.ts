@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { activeSession } from '@/lib/auth/active-session'
 import { cookieHeaderOf } from '@/lib/auth/password-sign-in'
 import { disableUser } from '@/lib/auth/revoke'
-import { sessions } from '@/lib/db/schema'
+import { organisations, sessions, users } from '@/lib/db/schema'
+import { demoIds } from '@/db/seed'
 import { useTestDb } from './db'
 import { signedInHeaders, testAuth, useOutbox, useTestUsers, waitForMail } from './auth-kit'
 
@@ -53,6 +54,29 @@ describe('database sessions', () => {
     expect(plain.getSetCookie().find((c) => c.includes('session_token'))).toMatch(
       /HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/i,
     )
+  })
+
+  it('brings the organisation’s reminder delay as it is at each request, and none to a partner', async () => {
+    const [org] = await db
+      .insert(organisations)
+      .values({ name: `Organisation ${crypto.randomUUID()}`, answerReminderDays: 7 })
+      .returning({ id: organisations.id })
+    const user = await newUser({ organisationId: org!.id })
+    const headers = await signedInHeaders(auth, user.email, user.password)
+    try {
+      expect((await activeSession(auth, db, headers))?.answerReminderDays).toBe(7)
+      // The administrator changes it in the settings: the next request reads the new delay.
+      await db.update(organisations).set({ answerReminderDays: 12 }).where(eq(organisations.id, org!.id))
+      expect((await activeSession(auth, db, headers))?.answerReminderDays).toBe(12)
+    } finally {
+      // The user is deleted after this file (useTestUsers); the organisation goes now.
+      await db.update(users).set({ organisationId: demoIds.orgSeineMaritime }).where(eq(users.id, user.id))
+      await db.delete(organisations).where(eq(organisations.id, org!.id))
+    }
+    const partner = await newUser({ role: 'fullPartner', organisationId: null, structureId: demoIds.structureMobilite })
+    const signedIn = await activeSession(auth, db, await signedInHeaders(auth, partner.email, partner.password))
+    expect(signedIn?.user.id).toBe(partner.id)
+    expect(signedIn?.answerReminderDays).toBeNull()
   })
 })
 

@@ -20,6 +20,7 @@ const AT = new Date('2026-12-01T10:00:00Z')
 const referent = {
   id: 'demo-referent',
   organisationId: SM,
+  answerReminderDays: 10,
   firstName: 'Romain',
   lastName: 'Leroy',
   role: 'referent',
@@ -183,14 +184,26 @@ describe('the home page', () => {
   it('reads the day without writing; the visit, recorded after, never goes back', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const before = await footprint(tx)
-      await userDay(tx, { userId: 'demo-referent', organisationId: SM, wholeOrganisation: false, now: AT })
+      await userDay(tx, {
+        userId: 'demo-referent',
+        organisationId: SM,
+        wholeOrganisation: false,
+        answerReminderDays: 10,
+        now: AT,
+      })
       expect(await footprint(tx)).toEqual(before)
 
       await recordHomeVisit(tx, 'demo-referent', AT)
       await recordHomeVisit(tx, 'demo-referent', AT)
       // An older tab's late call leaves the later visit in place.
       await recordHomeVisit(tx, 'demo-referent', new Date('2026-11-30T10:00:00Z'))
-      const day = await userDay(tx, { userId: 'demo-referent', organisationId: SM, wholeOrganisation: false, now: AT })
+      const day = await userDay(tx, {
+        userId: 'demo-referent',
+        organisationId: SM,
+        wholeOrganisation: false,
+        answerReminderDays: 10,
+        now: AT,
+      })
       expect(day.lastVisit).toEqual(AT)
     })
   })

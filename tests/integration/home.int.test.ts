@@ -14,7 +14,13 @@ describe('the user’s day', () => {
   it('shows the unread answers (those since the last visit counted apart) and the late prescriptions', async () => {
     await inRolledBackTransaction(db, async (tx) => {
       const t0 = new Date('2026-11-24T08:00:00Z')
-      const first = await userDay(tx, { userId: REFERENT, organisationId: SM, wholeOrganisation: false, now: t0 })
+      const first = await userDay(tx, {
+        userId: REFERENT,
+        organisationId: SM,
+        wholeOrganisation: false,
+        answerReminderDays: 10,
+        now: t0,
+      })
       expect(first.lastVisit).toBeNull()
       await recordHomeVisit(tx, REFERENT, t0)
 
@@ -49,6 +55,7 @@ describe('the user’s day', () => {
       })
 
       const second = await userDay(tx, {
+        answerReminderDays: 10,
         userId: REFERENT,
         organisationId: SM,
         wholeOrganisation: false,
@@ -70,6 +77,7 @@ describe('the user’s day', () => {
 
       await recordHomeVisit(tx, REFERENT, new Date('2026-11-24T10:00:00Z'))
       const third = await userDay(tx, {
+        answerReminderDays: 10,
         userId: REFERENT,
         organisationId: SM,
         wholeOrganisation: false,
@@ -80,6 +88,7 @@ describe('the user’s day', () => {
       expect(third.unreadAnswers.map((a) => a.id)).toContain(apply!.id)
       // Another user's day does not see the referent's answers.
       const other = await userDay(tx, {
+        answerReminderDays: 10,
         userId: 'demo-referent-lyon',
         organisationId: demoIds.orgLyon,
         wholeOrganisation: false,
@@ -120,6 +129,7 @@ describe('the user’s day', () => {
         })),
       )
       const day = await userDay(tx, {
+        answerReminderDays: 10,
         userId: REFERENT,
         organisationId: SM,
         wholeOrganisation: false,

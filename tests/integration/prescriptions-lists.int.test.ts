@@ -7,12 +7,7 @@ import { getApplyDocument } from '@/lib/prescriptions/documents'
 import { fupAnswerSchema } from '@/lib/prescriptions/fup-answer-schema'
 import { sendFup } from '@/lib/prescriptions/partner-answers-fup'
 import { listAppliesByTab } from '@/lib/prescriptions/partner-lists'
-import {
-  answerReminderDays,
-  markAnswersRead,
-  receivedAnswers,
-  unansweredPrescriptions,
-} from '@/lib/prescriptions/referent-follows-up'
+import { markAnswersRead, receivedAnswers, unansweredPrescriptions } from '@/lib/prescriptions/referent-follows-up'
 import { listFup, prescribedOffers } from '@/lib/prescriptions/referent-lists'
 import { prescribe } from '@/lib/prescriptions/referent-prescribes'
 import { updateManualStatus } from '@/lib/prescriptions/referent-records-answer'
@@ -365,7 +360,6 @@ describe('/v2/actions/dashboard', () => {
   })
 
   it('lists the pending prescriptions older than the organisation’s delay', async () => {
-    expect(await answerReminderDays(db, SM)).toBe(10)
     const pending = await unansweredPrescriptions(db, { organisationId: SM, authorId: REFERENT, days: 10, now: NOW })
     // The demo's six pending prescriptions (2 to 8 October), oldest first.
     expect(pending.total).toBe(6)

@@ -30,7 +30,7 @@ async function fixture(tx: Tx) {
       await tx.insert(s.users).values({ id, name: id, email: `${id}@passerelle.test`, role, organisationId: org!.id })
       return id
     }
-    return { id: org!.id, user }
+    return { id: org!.id, days: answerReminderDays, user }
   }
   const one = await organisation('Attente Un', 10, 60)
   const two = await organisation('Attente Deux', 5, 30)
@@ -249,6 +249,7 @@ type Fixture = Awaited<ReturnType<typeof fixture>>
 const viewer = (f: Fixture, wholeOrganisation = false): ActionsDashboardViewer => ({
   userId: f.referent,
   organisationId: f.one.id,
+  answerReminderDays: f.one.days,
   wholeOrganisation,
   workshops: false,
   courses: false,

@@ -42,6 +42,7 @@ async function userOf(id: string, changes: Partial<CurrentUser> = {}): Promise<C
     permissions: u!.permissions ?? null,
     rolePermissions: null,
     organisationId: u!.organisationId ?? null,
+    answerReminderDays: u!.organisationId ? 10 : null,
     structureId: u!.structureId ?? null,
     onboarded: true,
     ...changes,

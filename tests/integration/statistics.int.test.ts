@@ -153,6 +153,50 @@ describe('the statistics’ counters', () => {
 })
 
 describe('the figures of an organisation', () => {
+  it('counts the candidates by status and by place under their settings’ labels, one label once', async () => {
+    const org = await newOrganisation()
+    const [searching, searchingToo, working] = await db
+      .insert(s.candidateStatuses)
+      .values([
+        { organisationId: org.organisationId, value: 'recherche', label: 'En recherche', position: 1 },
+        // Two settings rows may say the same: the page shows one line for them.
+        { organisationId: org.organisationId, value: 'recherche-2', label: 'En recherche', position: 2 },
+        { organisationId: org.organisationId, value: 'emploi', label: 'En emploi', position: 3 },
+      ])
+      .returning()
+    const [rouen] = await db.insert(s.places).values({ organisationId: org.organisationId, label: 'Rouen' }).returning()
+    const candidate = (statusId: string | null, placeId: string | null, lastName: string) => ({
+      organisationId: org.organisationId,
+      firstName: 'Camille',
+      lastName,
+      statusId,
+      placeId,
+    })
+    await db
+      .insert(s.candidates)
+      .values([
+        candidate(searching!.id, rouen!.id, 'Arnaud'),
+        candidate(searchingToo!.id, rouen!.id, 'Blanc'),
+        candidate(searching!.id, null, 'Colin'),
+        candidate(working!.id, rouen!.id, 'Dupuis'),
+      ])
+    const stats = await organisationStatistics(
+      db,
+      org.organisationId,
+      parseStatisticsFilters({ period: 'custom', from: '2026-10', to: '2026-11' }, NOW),
+    )
+    // newOrganisation's own candidate has neither.
+    expect(stats.candidates.byStatus).toEqual([
+      { label: 'En recherche', n: 3 },
+      { label: 'En emploi', n: 1 },
+      { label: 'Sans statut', n: 1 },
+    ])
+    expect(stats.candidates.byPlace).toEqual([
+      { label: 'Rouen', n: 3 },
+      { label: 'Sans lieu', n: 2 },
+    ])
+  })
+
   it('counts per month and outcome, the integration rate, the causes and the partners’ median response time', async () => {
     const org = await newOrganisation()
     await prescribe(org, { at: '2026-10-05T09:00:00Z' })

@@ -17,7 +17,8 @@ export const generateMetadata = pageMetadata('homePage')
 /** The user's day — what came since the last visit, what is late, what is unread. */
 export default async function HomePage() {
   const user = await requirePagePermission('homePage.visualize')
-  if (!user.organisationId) notFound()
+  // An organisation's user: the session read their organisation's reminder delay with them.
+  if (!user.organisationId || user.answerReminderDays === null) notFound()
   const db = getDb()
   const at = now()
   const showCandidates = can(user, 'candidate.visualize')
@@ -27,6 +28,7 @@ export default async function HomePage() {
           userId: user.id,
           organisationId: user.organisationId,
           wholeOrganisation: can(user, 'candidate.organisation.follow'),
+          answerReminderDays: user.answerReminderDays,
           now: at,
         })
       : null,

@@ -43,6 +43,7 @@ export default async function ActionsDashboardPage({ searchParams }: { searchPar
     courses: can(user, 'support-courses.visualize'),
     orientations: can(user, 'candidate.orientation.decide'),
     prescriber: mayPrescribe(user),
+    answerReminderDays: user.answerReminderDays,
   }
   const today = parisToday(now)
   const params = await searchParams

@@ -11,7 +11,6 @@ import { addElapsedDays, formatDate, formatDateTime } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
 import { isUuid } from '@/lib/ids'
 import { can } from '@/lib/permissions'
-import { answerReminderDays } from '@/lib/prescriptions/referent-follows-up'
 import { getOrientation } from '@/lib/referrals/queries'
 import { fullName } from '@/lib/person-name'
 import { formatPhone } from '@/lib/phone'
@@ -27,14 +26,11 @@ export const generateMetadata = pageMetadata('orientation')
 export default async function OrientationPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   const user = await requirePagePermission('candidate.orientation.decide')
-  if (!user.organisationId || !isUuid(id)) notFound()
+  if (!user.organisationId || user.answerReminderDays === null || !isUuid(id)) notFound()
   const db = getDb()
-  const [o, days] = await Promise.all([
-    getOrientation(db, user.organisationId, id),
-    answerReminderDays(db, user.organisationId),
-  ])
+  const o = await getOrientation(db, user.organisationId, id)
   if (!o) notFound()
-  const late = o.status === 'pending' && o.createdAt < addElapsedDays(now(), -days)
+  const late = o.status === 'pending' && o.createdAt < addElapsedDays(now(), -user.answerReminderDays)
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -46,7 +42,9 @@ export default async function OrientationPage({ params }: { params: Promise<{ id
             </span>
             {o.status === 'pending' && <StatusBadge tone={ORIENTATION_STATUS_TONES.pending}>À traiter</StatusBadge>}
             {late && (
-              <StatusBadge tone={ORIENTATION_STATUS_TONES.late}>En retard (plus de {days}&nbsp;jours)</StatusBadge>
+              <StatusBadge tone={ORIENTATION_STATUS_TONES.late}>
+                En retard (plus de {user.answerReminderDays}&nbsp;jours)
+              </StatusBadge>
             )}
             {o.status === 'accepted' && <StatusBadge tone={ORIENTATION_STATUS_TONES.accepted}>Acceptée</StatusBadge>}
             {o.status === 'declined' && <StatusBadge tone={ORIENTATION_STATUS_TONES.declined}>Refusée</StatusBadge>}
