@@ -36,9 +36,10 @@ function searchWhere(search: string | undefined): SQL | undefined {
 }
 
 /**
- * The social offers directory: one page of offers and the total, under the filters. Open offers first, then the
- * expired ones, each by name: an expired offer stays findable without hiding the ones that take prescriptions.
- * The challenge filter matches offers whose tags meet the chosen challenges' tags.
+ * The social offers directory: one page of offers and the total, under the filters, and the filters' choices (every
+ * challenge of the viewer, the product-wide financing modes, the places of the viewer's offers), each vocabulary read
+ * once for both. Open offers first, then the expired ones, each by name: an expired offer stays findable without
+ * hiding the ones that take prescriptions. The challenge filter matches offers whose tags meet the chosen challenges' tags.
  *
  * The page is read in name order from social_offers_name_idx, open offers then expired ones, rather than as one
  * list sorted on (expired, name): PostgreSQL walks the index until the page is full (the first page of 1 500 visible
@@ -73,7 +74,7 @@ export async function listDirectoryOffers(
       .limit(limit)
       .offset(from)
 
-  const [openRows, [counts], allChallenges, modes] = await Promise.all([
+  const [openRows, [counts], allChallenges, modes, places] = await Promise.all([
     offers(open, PAGE_SIZE, offset),
     db
       .select({ total: count(), open: sql<number>`count(*) filter (where ${open})`.mapWith(Number) })
@@ -86,6 +87,7 @@ export async function listDirectoryOffers(
       .where(challengesOf(viewerOrganisation(viewer)))
       .orderBy(asc(challenges.position), asc(challenges.name)),
     financingModeLabels(db),
+    directoryPlaces(db, viewer),
   ])
   const total = counts?.total ?? 0
   const openCount = counts?.open ?? 0
@@ -105,6 +107,11 @@ export async function listDirectoryOffers(
         .map((c) => ({ id: c.id, name: c.name })),
       financingModes: o.financingModes.map((value) => ({ value, label: modes.get(value) ?? value })),
     })),
+    options: {
+      challenges: allChallenges.map((c) => ({ value: c.id, label: c.name })),
+      financingModes: [...modes].map(([value, label]) => ({ value, label })),
+      places: places.map((place) => ({ value: place, label: placeLabel(place) })),
+    },
   }
 }
 export type DirectoryOffer = Awaited<ReturnType<typeof listDirectoryOffers>>['offers'][number]
@@ -116,28 +123,6 @@ async function financingModeLabels(db: DbOrTx): Promise<Map<string, string>> {
     .where(and(eq(settingsListEntries.kind, 'financingMode'), isNull(settingsListEntries.organisationId)))
     .orderBy(asc(settingsListEntries.label))
   return new Map(rows.map((r) => [r.value, r.label]))
-}
-
-/** The directory's filter choices: every challenge, the product-wide financing modes, the places of the viewer's offers. */
-export async function directoryFilterOptions(
-  db: DbOrTx,
-  viewer: DirectoryViewer,
-  places: () => Promise<string[]> = () => directoryPlaces(db, viewer),
-) {
-  const [challengeRows, modes, placeRows] = await Promise.all([
-    db
-      .select({ value: challenges.id, label: challenges.name })
-      .from(challenges)
-      .where(challengesOf(viewerOrganisation(viewer)))
-      .orderBy(asc(challenges.position), asc(challenges.name)),
-    financingModeLabels(db),
-    places(),
-  ])
-  return {
-    challenges: challengeRows,
-    financingModes: [...modes].map(([value, label]) => ({ value, label })),
-    places: placeRows.map((place) => ({ value: place, label: placeLabel(place) })),
-  }
 }
 
 /**

@@ -15,7 +15,7 @@ import { addElapsedDays } from '@/lib/dates'
 import type { Db } from '@/lib/db/client'
 import * as s from '@/lib/db/schema'
 import { demoApplyId, demoIds } from '@/db/seed'
-import { directoryFilterOptions, listDirectoryOffers, prescribableOffers } from '@/lib/offers/directory'
+import { listDirectoryOffers, prescribableOffers } from '@/lib/offers/directory'
 import { searchPickableCandidates } from '@/lib/candidates/pickable'
 import { inRolledBackTransaction, useTestDb, type Tx } from './db'
 
@@ -470,12 +470,15 @@ describe('the prescription sheet downloads and the pickers', () => {
     const [logement] = await db.select().from(s.challenges).where(eq(s.challenges.name, 'Logement et hébergement'))
     expect(await names({ challengeIds: [logement!.id] })).toEqual(['Logement temporaire jeunes actifs'])
     expect(await names({ places: ['76600 Le Havre'] })).toEqual(['Logement temporaire jeunes actifs'])
-    const options = await directoryFilterOptions(db, { organisationId: SM })
+    // The filters' choices come with the page, whatever the filters: the places of all the organisation's offers.
+    const { options } = await listDirectoryOffers(db, { organisationId: SM }, { search: 'VELO' }, NOW)
     expect(options.places).toEqual([
       { value: '76000 Rouen', label: 'Rouen (76000)' },
       { value: '76190 Yvetot', label: 'Yvetot (76190)' },
       { value: '76600 Le Havre', label: 'Le Havre (76600)' },
     ])
+    expect(options.challenges).toContainEqual({ value: logement!.id, label: 'Logement et hébergement' })
+    expect(options.financingModes).toContainEqual({ value: 'fse', label: 'FSE+' })
     expect((await prescribableOffers(db, SM, NOW)).map((o) => o.name)).not.toContain('Atelier vélo 2025')
   })
 })

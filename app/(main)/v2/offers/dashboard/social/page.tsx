@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { requireUser } from '@/lib/auth/session'
 import { parisToday } from '@/lib/dates'
 import { getDb } from '@/lib/db/client'
-import { directoryFilterOptions, listDirectoryOffers, placeLabel, type DirectoryViewer } from '@/lib/offers/directory'
+import { listDirectoryOffers, placeLabel, type DirectoryViewer } from '@/lib/offers/directory'
 import { offerValidityLabel } from '@/lib/offers/validity-label'
 import { directoryQuery, parseDirectoryParams, type SearchParams } from '@/lib/offers/directory-params'
 import { formatCount } from '@/lib/numbers'
@@ -33,9 +33,8 @@ export default async function SocialOffersPage({ searchParams }: { searchParams:
   const title = await pageTitle('socialOffers')
   if (!viewer) return <PageHeader title={title} subtitle="Aucune offre sociale pour votre compte." />
 
-  const [result, options, prescriber] = await Promise.all([
+  const [result, prescriber] = await Promise.all([
     listDirectoryOffers(db, viewer, params),
-    directoryFilterOptions(db, viewer),
     mayPrescribe(user) ? prescriberDefaults(db, user.id, user.organisationId) : null,
   ])
   const filtered = !!(
@@ -50,7 +49,7 @@ export default async function SocialOffersPage({ searchParams }: { searchParams:
         title={title}
         subtitle={`${formatCount(result.total, 'offre')}${filtered ? ' correspondant aux filtres' : ''}`}
       />
-      <DirectoryFilters params={params} options={options} />
+      <DirectoryFilters params={params} options={result.options} />
       {result.offers.length === 0 ? (
         filtered ? (
           <EmptyState title="Aucune offre ne correspond à ces filtres.">
