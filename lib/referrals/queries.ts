@@ -11,33 +11,27 @@ const deciders = alias(users, 'decider')
  * older than the organisation's reminder delay (the same as for unanswered prescriptions); with the counts.
  */
 export async function pendingOrientations(db: DbOrTx, organisationId: string, lateBefore: Date) {
-  const [rows, [counts]] = await Promise.all([
-    db
-      .select({
-        id: orientations.id,
-        firstName: orientations.firstName,
-        lastName: orientations.lastName,
-        prescriberStructure: orientations.prescriberStructure,
-        createdAt: orientations.createdAt,
-        link: referralLinks.label,
-      })
-      .from(orientations)
-      .innerJoin(referralLinks, eq(referralLinks.id, orientations.linkId))
-      .where(and(eq(orientations.organisationId, organisationId), eq(orientations.status, 'pending')))
-      .orderBy(asc(orientations.createdAt), asc(orientations.id))
-      .limit(50),
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        late: sql<number>`(count(*) filter (where ${orientations.createdAt} < ${lateBefore}))::int`,
-      })
-      .from(orientations)
-      .where(and(eq(orientations.organisationId, organisationId), eq(orientations.status, 'pending'))),
-  ])
+  // The counts in the same statement as the first rows, over every pending one (a window, before the limit).
+  const rows = await db
+    .select({
+      id: orientations.id,
+      firstName: orientations.firstName,
+      lastName: orientations.lastName,
+      prescriberStructure: orientations.prescriberStructure,
+      createdAt: orientations.createdAt,
+      link: referralLinks.label,
+      total: sql<number>`(count(*) over ())::int`,
+      lateTotal: sql<number>`(count(*) filter (where ${orientations.createdAt} < ${lateBefore}) over ())::int`,
+    })
+    .from(orientations)
+    .innerJoin(referralLinks, eq(referralLinks.id, orientations.linkId))
+    .where(and(eq(orientations.organisationId, organisationId), eq(orientations.status, 'pending')))
+    .orderBy(asc(orientations.createdAt), asc(orientations.id))
+    .limit(50)
   return {
-    rows: rows.map((r) => ({ ...r, late: r.createdAt < lateBefore })),
-    total: counts?.total ?? 0,
-    late: counts?.late ?? 0,
+    rows: rows.map(({ total: _total, lateTotal: _late, ...r }) => ({ ...r, late: r.createdAt < lateBefore })),
+    total: rows[0]?.total ?? 0,
+    late: rows[0]?.lateTotal ?? 0,
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { unseal } from '@/lib/crypto/sealed'
 import type { Db } from '@/lib/db/client'
@@ -444,6 +444,14 @@ describe('deciding an orientation', () => {
       expect(list.rows.find((r) => r.id === old)).toMatchObject({ late: true })
       expect(list.rows.find((r) => r.id === fresh)).toMatchObject({ late: false })
       expect(list.late).toBeGreaterThanOrEqual(1)
+      // The counts are the organisation's pending ones, all of them (fewer than a page here): as many as the rows.
+      const [pending] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(s.orientations)
+        .where(and(eq(s.orientations.organisationId, demoIds.orgSeineMaritime), eq(s.orientations.status, 'pending')))
+      expect(list.total).toBe(pending!.n)
+      expect(list.rows).toHaveLength(pending!.n)
+      expect(list.late).toBe(list.rows.filter((r) => r.createdAt < new Date('2026-11-15T00:00:00Z')).length)
       const lyon = await pendingOrientations(asDb(tx), demoIds.orgLyon, NOW)
       expect(lyon.rows.map((r) => r.id)).not.toContain(fresh)
     })
