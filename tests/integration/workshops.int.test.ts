@@ -99,6 +99,28 @@ describe('workshops', () => {
       expect(second.rows.map((r) => r.name)).toEqual(expected.slice(50))
       const past = await listWorkshops(asDb(tx), organisation!.id, { tab: 'past' }, NOW)
       expect(past.rows.map((r) => r.name).slice(0, 3)).toEqual(['Passé sans fin', 'Passé 1', 'Passé 2'])
+      // The counts follow the filters: five to come and three ended of one theme.
+      await tx
+        .update(s.workshops)
+        .set({ theme: 'Emploi' })
+        .where(
+          and(
+            eq(s.workshops.organisationId, organisation!.id),
+            inArray(s.workshops.name, [
+              'À venir 1',
+              'À venir 2',
+              'À venir 3',
+              'En cours',
+              'Sans début',
+              'Passé 1',
+              'Passé 2',
+              'Passé sans fin',
+            ]),
+          ),
+        )
+      const themed = await listWorkshops(asDb(tx), organisation!.id, { tab: 'past', theme: 'Emploi' }, NOW)
+      expect(themed.counts).toEqual({ upcoming: 5, past: 3 })
+      expect(themed.rows.map((r) => r.name)).toEqual(['Passé sans fin', 'Passé 1', 'Passé 2'])
       // Nothing of another organisation's.
       expect(
         (await listWorkshops(asDb(tx), SM.organisationId, { tab: 'upcoming' }, NOW)).rows.every(
