@@ -1,14 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { DbOrTx } from '@/lib/db/client'
 import { constant, prepared } from '@/lib/db/prepared'
-import {
-  candidates,
-  fups,
-  notifications,
-  socialApplies,
-  socialOffers,
-  userHomeVisits,
-} from '@/lib/db/schema'
+import { candidates, fups, notifications, socialApplies, socialOffers, userHomeVisits } from '@/lib/db/schema'
 import { PAGE_SIZE } from '@/lib/constants'
 import { now as clockNow } from '@/lib/clock'
 import { addElapsedDays } from '@/lib/dates'
