@@ -248,11 +248,11 @@ export type OrganisationStatistics = Awaited<ReturnType<typeof organisationStati
  */
 async function candidateBreakdown(db: DbOrTx, organisationId: string) {
   const by = async (dimension: 'status' | 'place', labels: 'candidate_statuses' | 'places', key: string) => {
-    // The counts with their labels, in one statement: a key is a settings row's id, or '' (none).
+    // The counts with their labels (the organisation's own settings rows), in one statement: a key is a row's id, or ''.
     const { rows } = await db.execute<{ label: string | null; n: number }>(sql`
       select l.label, c.n
       from (${candidateCountsSource(organisationId, dimension)}) c
-      left join ${sql.raw(labels)} l on l.id = nullif(c.key, '')::uuid`)
+      left join ${sql.raw(labels)} l on l.id = nullif(c.key, '')::uuid and l.organisation_id = ${organisationId}`)
     // Two settings rows of one label (or a status and none) count together.
     const merged = new Map<string, number>()
     for (const { label, n } of rows) {
